@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Entry point of the two README commands. Needs only Node.js and npm: installs the pinned Bun from
+// npm into .tools/, installs dependencies from bun.lock when they changed, then runs the service
+// (`start`) or the whole test suite on PGlite and PostgreSQL (`test`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const bunVersion = pkg.cuadra.bunVersion;
+const tools = join(root, '.tools');
+const bun = join(tools, 'node_modules', '.bin', 'bun');
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function ensureBun() {
+  let installed = '';
+  try { installed = execFileSync(bun, ['--version'], { encoding: 'utf8' }).trim(); } catch {}
+  if (installed === bunVersion) return;
+  console.error(`[cuadra] installing bun ${bunVersion} from npm into .tools/`);
+  mkdirSync(tools, { recursive: true });
+  if (run('npm', ['install', '--prefix', tools, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `bun@${bunVersion}`]) !== 0) process.exit(1);
+}
+
+function ensureDependencies() {
+  const stamp = join(root, 'node_modules', '.cuadra-lock-hash');
+  const lockHash = createHash('sha256').update(readFileSync(join(root, 'bun.lock'))).update(readFileSync(join(root, 'package.json'))).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
+  console.error('[cuadra] installing dependencies (bun install --frozen-lockfile)');
+  if (run(bun, ['install', '--frozen-lockfile']) !== 0) process.exit(1);
+  writeFileSync(stamp, lockHash);
+}
+
+/** Debian packages some checks use (hledger for the ledger cross-check); installed when missing. */
+function ensureSystemPackages(packages) {
+  const missing = packages.filter(([binary]) => spawnSync('sh', ['-c', `command -v ${binary}`]).status !== 0);
+  if (!missing.length) return;
+  if (spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
+    console.error(`[cuadra] apt-get not found; tests needing ${missing.map((m) => m[0]).join(', ')} will say they are skipped`);
+    return;
+  }
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const names = missing.map(([, name]) => name);
+  console.error(`[cuadra] installing ${names.join(', ')} with apt-get`);
+  const cmd = (args) => (sudo.length ? run('sudo', args) : run(args[0], args.slice(1)));
+  cmd(['apt-get', 'update', '-qq']);
+  if (cmd(['apt-get', 'install', '-y', '-qq', ...names]) !== 0) console.error('[cuadra] apt-get install failed; dependent tests will be skipped');
+}
+
+const command = process.argv[2];
+ensureBun();
+ensureDependencies();
+if (command === 'start') {
+  process.exit(run(bun, ['run', 'kernel/main.ts'], { env: process.env }));
+} else if (command === 'test') {
+  const systemPackages = JSON.parse(readFileSync(join(root, 'infra', 'system-packages.json'), 'utf8'));
+  ensureSystemPackages(systemPackages);
+  process.exit(run(bun, ['run', 'test/run-all.ts', ...process.argv.slice(3)], { env: process.env }));
+} else {
+  console.error('usage: node infra/bootstrap.mjs start|test');
+  process.exit(2);
+}

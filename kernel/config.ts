@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Runtime configuration, read once from the environment (names as in docs/configuration.md). */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; undefined means embedded PGlite under `dataDir`. */
+  databaseUrl?: string;
+  /** In-memory PGlite (tests): nothing is written under dataDir/db. */
+  embeddedInMemory: boolean;
+  dataDir: string;
+  publicUrl: string;
+  frontendUrl: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Database role the application runs as; it must own no table and bypass no RLS. */
+  appRole: string;
+  /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 8000);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedInMemory: env.DATABASE_URL === 'memory://',
+    dataDir,
+    publicUrl,
+    frontendUrl: (env.FRONTEND_URL ?? publicUrl).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Cuadra <no-reply@cuadra.local>',
+    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    appRole: env.DATABASE_APP_ROLE ?? 'cuadra_app',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+  if (config.embeddedInMemory) config.databaseUrl = undefined;
+  mkdirSync(config.dataDir, { recursive: true });
+  return config;
+}

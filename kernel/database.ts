@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
+import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { EntityManager, EventArgs, EventSubscriber, MikroORM } from '@mikro-orm/core';
+import { CompiledQuery } from 'kysely';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { MigrationDefinition } from './migration';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseOptions {
+  config: Config;
+  logger: Logger;
+  entities: any[];
+  /** Entity names whose rows belong to a tenant: filtered, stamped and (checked) RLS-protected. */
+  tenantEntities: string[];
+  migrations: MigrationDefinition[];
+  /** Tests may hand in an in-memory PGlite. */
+  pglite?: PGlite;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  /** The application ORM: every connection runs as the non-owner application role. */
+  orm: MikroORM;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database: runs every migration as the owner, proves that each tenant-owned table has
+ * forced row-level security, then opens the application ORM whose connections `SET ROLE` to the
+ * application role (on PGlite and PostgreSQL alike).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { config, logger } = options;
+  const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
+  const ownsPglite = kind === 'pglite' && !options.pglite;
+  const pglite = kind === 'pglite'
+    ? options.pglite ?? await PGlite.create({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db') })
+    : undefined;
+
+  const base = {
+    entities: options.entities,
+    discovery: { warnWhenNoEntities: false },
+    debug: process.env.SQL_DEBUG === '1',
+    forceUtcTimezone: true,
+    ignoreUndefinedInQuery: false,
+    allowGlobalContext: false,
+    ...(kind === 'postgres' ? { clientUrl: config.databaseUrl } : { dbName: 'cuadra', driverOptions: { pglite } }),
+  };
+
+  const owner = await initOrm(kind, {
+    ...base,
+    extensions: [Migrator],
+    migrations: { migrationsList: [...options.migrations].sort((a, b) => a.name.localeCompare(b.name)), transactional: true, allOrNothing: true, silent: true, snapshot: false },
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    const pending = await owner.migrator.getPending();
+    if (pending.length) logger.info('running migrations', { count: pending.length });
+    await owner.migrator.up();
+    await assertTenantTablesForceRls(owner.em.fork());
+  } finally {
+    await owner.close(true);
+  }
+
+  const appRole = config.appRole;
+  const orm = await initOrm(kind, {
+    ...base,
+    pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
+    onCreateConnection: async (connection: any) => {
+      await connection.executeQuery(CompiledQuery.raw(`set role "${appRole.replaceAll('"', '""')}"`));
+    },
+    filters: {
+      tenant: {
+        name: 'tenant',
+        cond: (args: { id?: string }) => {
+          if (!args?.id) throw new Error('Tenant filter used without a tenant');
+          return { tenantId: args.id };
+        },
+        entity: options.tenantEntities,
+        default: true,
+      },
+    },
+    subscribers: [new TenantStamp(new Set(options.tenantEntities))],
+  });
+
+  return {
+    kind,
+    orm,
+    async close() {
+      await orm.close(true);
+      if (ownsPglite) await pglite!.close();
+    },
+  };
+}
+
+async function initOrm(kind: DatabaseKind, options: Record<string, unknown>): Promise<MikroORM> {
+  return (kind === 'postgres' ? PostgresORM.init(options as any) : PgliteORM.init(options as any)) as unknown as Promise<MikroORM>;
+}
+
+/** Start-up refuses to run if any table with a tenant_id column lacks ENABLE + FORCE row-level security. */
+export async function assertTenantTablesForceRls(em: EntityManager): Promise<void> {
+  const unprotected = await em.getConnection().execute<{ table_name: string }[]>(`
+    select c.relname as table_name
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+    where n.nspname = current_schema() and c.relkind in ('r', 'p')
+      and not (c.relrowsecurity and c.relforcerowsecurity)
+    order by 1`);
+  if (unprotected.length) {
+    throw new Error(`Tenant-owned tables without forced row-level security: ${unprotected.map((r) => r.table_name).join(', ')}`);
+  }
+}
+
+/**
+ * Filters do not apply to inserts: stamp the unit of work's tenant on every new tenant-owned entity,
+ * and refuse one that names another tenant.
+ */
+class TenantStamp implements EventSubscriber {
+  constructor(private readonly tenantEntities: Set<string>) {}
+  beforeCreate(args: EventArgs<any>): void {
+    if (!this.tenantEntities.has(args.meta.className)) return;
+    const tenantId = (args.em.getFilterParams('tenant') as { id?: string } | undefined)?.id;
+    if (!tenantId) throw new Error(`Creating ${args.meta.className} outside a tenant unit of work`);
+    if (args.entity.tenantId == null) args.entity.tenantId = tenantId;
+    else if (args.entity.tenantId !== tenantId) throw new Error(`Creating ${args.meta.className} for another tenant`);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Domain errors. Services throw these; one handler in kernel/http-errors.ts maps them to
+ * `{"detail": ...}` with the status below. Anything else is a bug and becomes a generic 500.
+ */
+export class DomainError extends Error {
+  readonly status: number = 400;
+  readonly headers: Record<string, string> = {};
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends DomainError { override readonly status = 400; }
+export class Unauthorized extends DomainError {
+  override readonly status = 401;
+  override readonly headers = { 'WWW-Authenticate': 'Bearer' };
+  constructor(message = 'Not authenticated') { super(message); }
+}
+export class Forbidden extends DomainError {
+  override readonly status = 403;
+  constructor(message = 'Not allowed') { super(message); }
+}
+export class NotFound extends DomainError {
+  override readonly status = 404;
+  constructor(message = 'Not found') { super(message); }
+}
+export class Conflict extends DomainError { override readonly status = 409; }
+export class PayloadTooLarge extends DomainError { override readonly status = 413; }
+export class UnsupportedMediaType extends DomainError { override readonly status = 415; }
+export class TooManyRequests extends DomainError {
+  override readonly status = 429;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  }
+}
+
+export interface FieldError { loc: (string | number)[]; msg: string; type: string }
+
+/** A business-rule validation failure on named fields: 422 in the HTTPValidationError shape. */
+export class ValidationFailed extends DomainError {
+  override readonly status = 422;
+  constructor(readonly errors: FieldError[]) {
+    super(errors.map((e) => `${e.loc.join('.')}: ${e.msg}`).join('; '));
+  }
+  static field(loc: (string | number)[], msg: string, type = 'value_error'): ValidationFailed {
+    return new ValidationFailed([{ loc, msg, type }]);
+  }
+}
+
+/** A state or rule violation that is not about one field (e.g. unbalanced entry): 422 with a string detail. */
+export class Unprocessable extends DomainError { override readonly status = 422; }
+
+/** Translates PostgreSQL SQLSTATE codes raised at the database boundary into domain errors. */
+export function translateDatabaseError(error: unknown): DomainError | undefined {
+  const code = (error as { code?: string })?.code;
+  if (typeof code !== 'string') return undefined;
+  switch (code) {
+    case '23505': return new Conflict('A record with the same unique value already exists');
+    case '23503': return new NotFound('A referenced record does not exist');
+    case '40001':
+    case '40P01': return new Conflict('Concurrent update, retry the request');
+    case '42501': return new NotFound();
+    case '23502':
+    case '23514':
+    case '22P02':
+    case '22003': return new Unprocessable('The data violates a database rule');
+    case 'P0001': return new Unprocessable((error as Error).message);
+    default: return undefined;
+  }
+}

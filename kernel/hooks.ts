@@ -1,0 +1,55 @@
+import type { Logger } from './logger';
+import type { Tx } from './uow';
+
+/**
+ * Hook names and payloads. Plugins add theirs by declaration merging:
+ *   declare module '../../kernel/hooks' { interface SyncHooks { 'invoice.issued': { invoiceId: string } } }
+ * so an unknown name or a wrong payload fails to compile.
+ */
+// biome-ignore lint: empty on purpose, filled by plugins
+export interface SyncHooks {}
+// biome-ignore lint: empty on purpose, filled by plugins
+export interface Events {}
+
+export type SyncHookName = keyof SyncHooks & string;
+export type EventName = keyof Events & string;
+export type SyncHandler<H extends SyncHookName> = (tx: Tx, payload: SyncHooks[H]) => Promise<void> | void;
+export interface EventContext { eventId: string; tenantId: string | null; attempt: number; logger: Logger }
+export type EventHandler<E extends EventName> = (payload: Events[E], ctx: EventContext) => Promise<void> | void;
+
+interface Registered<F> { plugin: string; handler: F }
+
+/**
+ * Two mechanisms that never mix: sync hooks run inside the unit of work's transaction (a throw aborts
+ * it); events are written to the outbox in that transaction and delivered after commit.
+ */
+export class HookBus {
+  private readonly sync = new Map<string, Registered<SyncHandler<any>>[]>();
+  private readonly events = new Map<string, Registered<EventHandler<any>>[]>();
+
+  onSync<H extends SyncHookName>(name: H, plugin: string, handler: SyncHandler<H>): void {
+    const list = this.sync.get(name) ?? [];
+    list.push({ plugin, handler });
+    this.sync.set(name, list);
+  }
+
+  onEvent<E extends EventName>(name: E, plugin: string, handler: EventHandler<E>): void {
+    const list = this.events.get(name) ?? [];
+    list.push({ plugin, handler });
+    this.events.set(name, list);
+  }
+
+  /** Runs every subscriber in plugin load order, sequentially, inside the caller's transaction. */
+  async runSync<H extends SyncHookName>(tx: Tx, name: H, payload: SyncHooks[H]): Promise<void> {
+    for (const { handler } of this.sync.get(name) ?? []) await handler(tx, payload);
+  }
+
+  /** Sync subscribers that return a value (e.g. sections of an export), collected in load order. */
+  eventHandlers(name: string): Registered<EventHandler<any>>[] {
+    return this.events.get(name) ?? [];
+  }
+
+  hasEventHandlers(name: string): boolean {
+    return (this.events.get(name)?.length ?? 0) > 0;
+  }
+}

@@ -1,0 +1,75 @@
+import type { Config } from './config';
+import type { Database } from './database';
+import { Unauthorized } from './errors';
+import type { HookBus } from './hooks';
+import type { Logger } from './logger';
+import type { Mailer } from './mail';
+import type { OutboxDispatcher } from './outbox';
+import type { Authenticator, Principal } from './principal';
+import type { Role } from './roles';
+import type { CounterStore } from './throttle';
+import { UnitOfWork } from './uow';
+import type { createHttpContext } from './http';
+
+/** Permission → roles, collected from every plugin; an unknown permission is a start-up error. */
+export class PermissionRegistry {
+  private readonly map = new Map<string, readonly Role[]>();
+  add(plugin: string, permissions: Record<string, readonly Role[]>): void {
+    for (const [name, roles] of Object.entries(permissions)) {
+      if (this.map.has(name)) throw new Error(`Permission "${name}" (plugin ${plugin}) is declared twice`);
+      this.map.set(name, roles);
+    }
+  }
+  rolesFor(permission: string): readonly Role[] {
+    const roles = this.map.get(permission);
+    if (!roles) throw new Error(`Unknown permission "${permission}": declare it in a plugin's permissions`);
+    return roles;
+  }
+  all(): ReadonlyMap<string, readonly Role[]> { return this.map; }
+}
+
+/** What the kernel hands every plugin. It knows no feature. */
+export class Kernel {
+  readonly authenticators: Authenticator[] = [];
+  readonly permissions = new PermissionRegistry();
+  /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
+  private readonly services = new Map<string, unknown>();
+  http!: ReturnType<typeof createHttpContext>;
+
+  constructor(
+    readonly config: Config,
+    readonly logger: Logger,
+    readonly db: Database,
+    readonly hooks: HookBus,
+    readonly mail: Mailer,
+    readonly outbox: OutboxDispatcher,
+    readonly counters: CounterStore,
+  ) {}
+
+  unitOfWork(principal: Principal | null): UnitOfWork {
+    return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger);
+  }
+
+  provide<T>(name: string, service: T): void {
+    if (this.services.has(name)) throw new Error(`Service "${name}" is provided twice`);
+    this.services.set(name, service);
+  }
+
+  service<T>(name: string): T {
+    const service = this.services.get(name);
+    if (!service) throw new Error(`Service "${name}" is not provided: is its plugin installed and listed in dependsOn?`);
+    return service as T;
+  }
+
+  /** Resolves `Authorization: Bearer …` (and `X-Tenant-Id`) to a principal, or throws 401/403. */
+  async authenticate(request: Request): Promise<Principal> {
+    const header = request.headers.get('authorization');
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw new Unauthorized('Not authenticated');
+    const credential = match[1];
+    const authenticator = this.authenticators.find((a) => a.accepts(credential));
+    if (!authenticator) throw new Unauthorized('Invalid credentials');
+    const requestedTenant = request.headers.get('x-tenant-id');
+    return authenticator.authenticate(credential, requestedTenant && requestedTenant.trim() ? requestedTenant.trim() : null);
+  }
+}

@@ -1,0 +1,38 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from './logger';
+
+export interface MailMessage { to: string; subject: string; text: string; html?: string; /** A link worth logging when mail is only written to disk. */ link?: string }
+
+export interface Mailer { send(message: MailMessage): Promise<void>; close(): void }
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
+ * DATA_DIR/outbox and its link logged, so a local install works without a mail server.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  const { smtpUrl, from, dataDir, logger } = options;
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        logger.info('mail sent', { to: message.to, subject: message.subject });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = join(dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      mkdirSync(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      logger.info('mail written to outbox (SMTP_URL unset)', { to: message.to, subject: message.subject, file, link: message.link });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,35 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export interface MigrationDefinition { name: string; class: new (...args: any[]) => Migration }
+
+/**
+ * A migration as a list of SQL statements. Names start with a UTC timestamp (YYYYMMDDHHMMSS) so
+ * the kernel's and every plugin's migrations form one ordered history on PGlite and PostgreSQL.
+ */
+export function sqlMigration(name: string, statements: string[]): MigrationDefinition {
+  if (!/^\d{14}_[a-z0-9_]+$/.test(name)) throw new Error(`Migration name must be <14-digit timestamp>_<snake_case>: ${name}`);
+  class SqlMigration extends Migration {
+    override async up(): Promise<void> {
+      for (const statement of statements) this.addSql(statement);
+    }
+  }
+  Object.defineProperty(SqlMigration, 'name', { value: `Migration_${name}` });
+  return { name, class: SqlMigration };
+}
+
+const CURRENT_TENANT = `nullif(current_setting('app.tenant_id', true), '')::uuid`;
+
+/**
+ * The second wall of tenancy for a tenant-owned table: row-level security, forced on the owner too,
+ * with one policy that reads and writes only the transaction's tenant. `column` is `id` for the
+ * tenants table itself.
+ */
+export function tenantRowLevelSecurity(table: string, column = 'tenant_id'): string[] {
+  return [
+    `alter table ${table} enable row level security`,
+    `alter table ${table} force row level security`,
+    `create policy tenant_isolation on ${table} using (${column} = ${CURRENT_TENANT}) with check (${column} = ${CURRENT_TENANT})`,
+  ];
+}
+
+export const currentTenantSql = CURRENT_TENANT;

@@ -1,0 +1,38 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { AnyElysia } from 'elysia';
+import type { EventHandler, EventName, SyncHandler, SyncHookName } from './hooks';
+import type { Kernel } from './kernel';
+import type { MigrationDefinition } from './migration';
+import type { Role } from './roles';
+
+/**
+ * What a feature plugin contributes. The kernel discovers `plugins/<name>/index.ts`, orders
+ * plugins by `dependsOn`, and wires everything below; it never imports a feature by name.
+ */
+export interface CuadraPlugin {
+  name: string;
+  dependsOn?: string[];
+  /** MikroORM entities (defineEntity classes). Tenant-owned unless listed in `globalEntities`. */
+  entities?: any[];
+  /** Entities whose rows belong to no tenant (users, for example). Reviewed with care. */
+  globalEntities?: any[];
+  migrations?: MigrationDefinition[];
+  /** Named TypeBox models: they become OpenAPI components under these exact names. */
+  models?: Record<string, TSchema>;
+  /** Permission → the roles that hold it. */
+  permissions?: Record<string, readonly Role[]>;
+  /** Elysia routes, mounted under /api/v1. Use `kernel.http` for auth, permissions and errors. */
+  routes?: (kernel: Kernel) => AnyElysia;
+  /** Routes mounted at the root (outside /api/v1), e.g. served files. */
+  rootRoutes?: (kernel: Kernel) => AnyElysia;
+  hooks?: {
+    sync?: { [H in SyncHookName]?: SyncHandler<H> };
+    events?: { [E in EventName]?: EventHandler<E> };
+  };
+  /** Runs once at start-up after the database is open: register authenticators, start timers. */
+  setup?: (kernel: Kernel) => void | Promise<void>;
+  /** Runs at shutdown, in reverse load order. */
+  teardown?: (kernel: Kernel) => void | Promise<void>;
+}
+
+export const definePlugin = <P extends CuadraPlugin>(plugin: P): P => plugin;

@@ -1,0 +1,22 @@
+import type { Role } from './roles';
+
+/** Who is acting: a person with a session, or a bot with an API key. */
+export interface Principal {
+  kind: 'session' | 'api_key';
+  userId: string;
+  /** Active tenant; null for a signed-in user who has not created or joined one. */
+  tenantId: string | null;
+  role: Role | null;
+  apiKeyId?: string;
+  sessionId?: string;
+}
+
+/**
+ * Turns a bearer credential into a principal, or throws Unauthorized/Forbidden. The identity plugin
+ * registers the implementations (session JWT, API key); the kernel only knows the contract.
+ */
+export interface Authenticator {
+  /** True when this authenticator recognises the credential's format. */
+  accepts(credential: string): boolean;
+  authenticate(credential: string, requestedTenantId: string | null): Promise<Principal>;
+}

@@ -1,0 +1,108 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Database } from './database';
+import { DomainError, NotFound, translateDatabaseError } from './errors';
+import type { EventName, Events, HookBus, SyncHookName, SyncHooks } from './hooks';
+import type { Logger } from './logger';
+import type { Principal } from './principal';
+
+/** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
+export interface Tx {
+  readonly em: EntityManager;
+  /** The transaction's tenant; throws when the unit of work has none (fail closed). */
+  readonly tenantId: string;
+  readonly tenantIdOrNull: string | null;
+  readonly principal: Principal | null;
+  /** Runs in-transaction subscribers; a throw aborts the whole unit of work. */
+  hook<H extends SyncHookName>(name: H, payload: SyncHooks[H]): Promise<void>;
+  /** Queues an event in the outbox; it is delivered only if the transaction commits. */
+  publish<E extends EventName>(name: E, payload: Events[E]): void;
+  /**
+   * Raw SQL for this tenant. Filters do not reach raw SQL, so the statement must reference the
+   * tenant through `:tenant` (bound here); row-level security still applies underneath.
+   */
+  sql<T = Record<string, unknown>>(statement: string, params?: Record<string, unknown>): Promise<T[]>;
+}
+
+export interface UnitOfWorkRunOptions {
+  /** Overrides the principal's tenant (e.g. creating a tenant, or a pre-login flow with none). */
+  tenantId?: string | null;
+}
+
+export interface OutboxNotifier { wake(): void }
+
+/**
+ * One per request (or job): each `run` is one transaction on a fresh fork of the entity manager,
+ * with the tenant set for the ORM filter and for PostgreSQL row-level security. Commit happens
+ * before `run` resolves; after-commit events are then handed to the outbox dispatcher.
+ */
+export class UnitOfWork {
+  constructor(
+    private readonly db: Database,
+    private readonly hooks: HookBus,
+    private readonly outbox: OutboxNotifier,
+    readonly principal: Principal | null,
+    private readonly logger: Logger,
+  ) {}
+
+  async run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
+    const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
+    const em = this.db.orm.em.fork({ clear: true });
+    if (tenantId) em.setFilterParams('tenant', { id: tenantId });
+    em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
+    const queued: { id: string; name: string; payload: unknown }[] = [];
+    try {
+      const result = await em.transactional(async (tem) => {
+        const tx = this.makeTx(tem, tenantId, queued);
+        const value = await work(tx);
+        await tem.flush();
+        if (queued.length) {
+          await tem.getConnection().execute(
+            `insert into outbox_events (id, tenant_id, name, payload) select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::jsonb[])`,
+            [queued.map((e) => e.id), queued.map(() => tenantId), queued.map((e) => e.name), queued.map((e) => JSON.stringify(e.payload))],
+            'run',
+            tem.getTransactionContext(),
+          );
+        }
+        return value;
+      });
+      if (queued.length) this.outbox.wake();
+      return result;
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      const translated = translateDatabaseError(error);
+      if (translated) {
+        this.logger.debug('database error translated', { code: (error as { code?: string }).code, status: translated.status });
+        throw translated;
+      }
+      throw error;
+    }
+  }
+
+  private makeTx(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[]): Tx {
+    const hooks = this.hooks;
+    const principal = this.principal;
+    const tx: Tx = {
+      em,
+      get tenantId() {
+        if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
+        return tenantId;
+      },
+      tenantIdOrNull: tenantId,
+      principal,
+      hook: (name, payload) => hooks.runSync(tx, name, payload),
+      publish: (name, payload) => { queued.push({ id: crypto.randomUUID(), name, payload }); },
+      async sql<T>(statement: string, params: Record<string, unknown> = {}) {
+        if (!statement.includes(':tenant')) throw new Error('Tenant-scoped SQL must reference :tenant');
+        const values: unknown[] = [];
+        const text = statement.replace(/(?<!:):([a-z_][a-z0-9_]*)/gi, (_m, key: string) => {
+          if (key === 'tenant') { values.push(tx.tenantId); return '?'; }
+          if (!(key in params)) throw new Error(`Missing SQL parameter :${key}`);
+          values.push(params[key]);
+          return '?';
+        });
+        return em.getConnection().execute(text, values, 'all', em.getTransactionContext()) as Promise<T[]>;
+      },
+    };
+    return tx;
+  }
+}

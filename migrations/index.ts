@@ -1,0 +1,65 @@
+import { sqlMigration, type MigrationDefinition } from '../kernel/migration';
+
+/**
+ * Kernel migrations: the application role, default privileges and the outbox. Plugins ship their own
+ * migrations; the kernel runs all of them in one history ordered by name.
+ *
+ * The application role owns nothing and bypasses nothing, so PostgreSQL row-level security holds for
+ * every query it runs. Whoever runs migrations must be a superuser or BYPASSRLS: the few
+ * SECURITY DEFINER functions that legitimately cross tenants (authentication, outbox delivery)
+ * run as that owner.
+ */
+export const kernelMigrations: MigrationDefinition[] = [
+  sqlMigration('20261122000000_kernel_roles_and_outbox', [
+    `do $$ begin
+       if not exists (select from pg_roles where rolname = 'cuadra_app') then
+         create role cuadra_app nologin nosuperuser nobypassrls noinherit;
+       end if;
+     end $$`,
+    `do $$ begin
+       if not (select rolsuper from pg_roles where rolname = current_user) then
+         execute format('grant cuadra_app to %I', current_user);
+       end if;
+     end $$`,
+    `grant usage on schema public to cuadra_app`,
+    `alter default privileges in schema public grant select, insert, update, delete on tables to cuadra_app`,
+    `alter default privileges in schema public grant usage, select on sequences to cuadra_app`,
+    `alter default privileges in schema public grant execute on functions to cuadra_app`,
+    `create table outbox_events (
+       id uuid primary key,
+       tenant_id uuid,
+       name text not null,
+       payload jsonb not null,
+       created_at timestamptz not null default now(),
+       attempts int not null default 0,
+       next_attempt_at timestamptz not null default now(),
+       dispatched_at timestamptz,
+       last_error text
+     )`,
+    `create index outbox_events_pending on outbox_events (next_attempt_at) where dispatched_at is null`,
+    // The application may only append events for its own tenant (or none); it never reads the
+    // table. Delivery goes through the two functions below.
+    `alter table outbox_events enable row level security`,
+    `alter table outbox_events force row level security`,
+    `create policy outbox_append on outbox_events for insert
+       with check (tenant_id is not distinct from nullif(current_setting('app.tenant_id', true), '')::uuid)`,
+    `create function cuadra_outbox_claim(max_events int, lease interval)
+       returns table (id uuid, tenant_id uuid, name text, payload jsonb, attempts int)
+       language sql volatile security definer set search_path = public as $$
+         update outbox_events o set attempts = o.attempts + 1, next_attempt_at = now() + lease
+         where o.id in (
+           select e.id from outbox_events e
+           where e.dispatched_at is null and e.next_attempt_at <= now() and e.attempts < 10
+           order by e.created_at limit max_events for update skip locked)
+         returning o.id, o.tenant_id, o.name, o.payload, o.attempts
+       $$`,
+    `create function cuadra_outbox_settle(event_id uuid, failure text, retry_in interval)
+       returns void language sql volatile security definer set search_path = public as $$
+         update outbox_events set
+           dispatched_at = case when failure is null then now() end,
+           last_error = failure,
+           next_attempt_at = now() + coalesce(retry_in, interval '0')
+         where id = event_id
+       $$`,
+  ]),
+];

@@ -1,0 +1,40 @@
+import type { Database } from '../../kernel/database';
+import { Forbidden, Unauthorized } from '../../kernel/errors';
+import type { Authenticator, Principal } from '../../kernel/principal';
+import { isRole } from '../../kernel/roles';
+import { sha256, type SessionTokens } from './tokens';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const API_KEY_PREFIX = 'agl_';
+
+const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.orm.em.fork().getConnection().execute<T[]>(sql, params);
+
+/** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
+export class ApiKeyAuthenticator implements Authenticator {
+  constructor(private readonly db: Database) {}
+  accepts(credential: string) { return credential.startsWith(API_KEY_PREFIX); }
+  async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
+    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string }>(
+      this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
+    if (!row || !isRole(row.role)) throw new Unauthorized('Invalid, expired or revoked API key');
+    if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) throw new Forbidden('This API key belongs to another company');
+    return { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id };
+  }
+}
+
+/** Session JWTs: signature, expiry, the user's security version, and membership of the active tenant. */
+export class SessionAuthenticator implements Authenticator {
+  constructor(private readonly db: Database, private readonly tokens: SessionTokens) {}
+  accepts(credential: string) { return credential.split('.').length === 3; }
+  async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
+    const claims = await this.tokens.verify(credential);
+    if (requestedTenantId && !UUID.test(requestedTenantId)) throw new Forbidden('You are not a member of that company');
+    const tenantId = requestedTenantId?.toLowerCase() ?? claims.tid ?? null;
+    const [row] = await rawQuery<{ security_version: number; role: string | null }>(
+      this.db, 'select * from cuadra_session_principal(?, ?)', [claims.sub, tenantId]);
+    if (!row || row.security_version !== claims.sv) throw new Unauthorized('Session revoked');
+    if (requestedTenantId && !row.role) throw new Forbidden('You are not a member of that company');
+    const role = row.role && isRole(row.role) ? row.role : null;
+    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.jti };
+  }
+}

@@ -1,0 +1,69 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** A person. Users belong to no tenant; memberships bind them to tenants with a role. */
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.string(),
+    passwordHash: p.string(),
+    fullName: p.string().nullable(),
+    emailVerifiedAt: p.datetime().nullable(),
+    /** Bumped by a password change or reset: sessions carrying an older value stop working. */
+    securityVersion: p.integer(),
+    mustChangePassword: p.boolean(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);
+
+export const MembershipSchema = defineEntity({
+  name: 'Membership',
+  tableName: 'memberships',
+  properties: {
+    tenantId: p.uuid().primary(),
+    userId: p.uuid().primary(),
+    role: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class Membership extends MembershipSchema.class {}
+MembershipSchema.setClass(Membership);
+
+export const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.uuid().primary(),
+    tenantId: p.uuid(),
+    createdBy: p.uuid(),
+    name: p.string(),
+    role: p.string(),
+    prefix: p.string(),
+    keyHash: p.string(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastUsedAt: p.datetime().nullable(),
+    expiresAt: p.datetime().nullable(),
+  },
+});
+export class ApiKey extends ApiKeySchema.class {}
+ApiKeySchema.setClass(ApiKey);
+
+/** Single-use emailed tokens (verification, password reset); only a hash is stored. */
+export const UserTokenSchema = defineEntity({
+  name: 'UserToken',
+  tableName: 'user_tokens',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    purpose: p.string(),
+    tokenHash: p.string(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class UserToken extends UserTokenSchema.class {}
+UserTokenSchema.setClass(UserToken);

@@ -1,0 +1,30 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { persistentSecret } from '../../kernel/secrets';
+import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
+import { ApiKey, Membership, User, UserToken } from './entities';
+import './hooks';
+import { migrations } from './migrations';
+import { identityRoutes } from './routes';
+import { identityModels } from './schemas';
+import { IdentityService } from './service';
+import { SessionTokens } from './tokens';
+
+let identity: IdentityService;
+
+export default definePlugin({
+  name: 'identity',
+  dependsOn: ['tenants'],
+  entities: [Membership, ApiKey],
+  globalEntities: [User, UserToken],
+  migrations,
+  models: identityModels,
+  permissions: { 'api_keys.manage': rolesFrom('member') },
+  setup(kernel) {
+    const tokens = new SessionTokens(persistentSecret(kernel.config.dataDir, 'jwt', kernel.config.jwtSecret));
+    identity = new IdentityService(kernel, tokens);
+    kernel.provide('identity', identity);
+    kernel.authenticators.push(new ApiKeyAuthenticator(kernel.db), new SessionAuthenticator(kernel.db, tokens));
+  },
+  routes: (kernel) => identityRoutes(kernel, identity),
+});

@@ -1,0 +1,87 @@
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+
+export const migrations = [
+  sqlMigration('20261122000200_identity', [
+    `create table users (
+       id uuid primary key,
+       email text not null,
+       password_hash text not null,
+       full_name text,
+       email_verified_at timestamptz,
+       security_version int not null default 1,
+       must_change_password boolean not null default false,
+       created_at timestamptz not null default now()
+     )`,
+    `create unique index users_email_key on users (lower(email))`,
+    `create table memberships (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       user_id uuid not null references users (id) on delete cascade,
+       role text not null check (role in ('owner', 'admin', 'accountant', 'member', 'viewer')),
+       created_at timestamptz not null default now(),
+       primary key (tenant_id, user_id)
+     )`,
+    `create index memberships_user on memberships (user_id)`,
+    ...tenantRowLevelSecurity('memberships'),
+    `create table api_keys (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       created_by uuid not null references users (id) on delete cascade,
+       name text not null check (length(name) between 1 and 100),
+       role text not null check (role in ('owner', 'admin', 'accountant', 'member', 'viewer')),
+       prefix text not null,
+       key_hash text not null unique,
+       created_at timestamptz not null default now(),
+       last_used_at timestamptz,
+       expires_at timestamptz
+     )`,
+    `create index api_keys_tenant on api_keys (tenant_id)`,
+    ...tenantRowLevelSecurity('api_keys'),
+    `create table user_tokens (
+       id uuid primary key,
+       user_id uuid not null references users (id) on delete cascade,
+       purpose text not null check (purpose in ('verify_email', 'reset_password')),
+       token_hash text not null unique,
+       expires_at timestamptz not null,
+       used_at timestamptz,
+       created_at timestamptz not null default now()
+     )`,
+    `create index user_tokens_user on user_tokens (user_id, purpose)`,
+    // Authentication happens before a tenant is known, so these two narrow functions read across
+    // tenants as the owner. They return only what authentication needs.
+    `create function cuadra_api_key_principal(hash text)
+       returns table (key_id uuid, tenant_id uuid, user_id uuid, role text)
+       language plpgsql volatile security definer set search_path = public as $$
+       declare
+         ranks constant text[] := array['viewer', 'member', 'accountant', 'admin', 'owner'];
+         k api_keys;
+         creator_role text;
+       begin
+         select * into k from api_keys where key_hash = hash and (expires_at is null or expires_at > now());
+         if not found then return; end if;
+         select m.role into creator_role from memberships m where m.tenant_id = k.tenant_id and m.user_id = k.created_by;
+         if creator_role is null then return; end if;
+         -- last_used_at to the minute: one write per key per minute, not per request
+         if k.last_used_at is null or k.last_used_at < now() - interval '1 minute' then
+           update api_keys set last_used_at = now() where id = k.id;
+         end if;
+         -- a key never acts above its creator's current role
+         return query select k.id, k.tenant_id, k.created_by,
+           case when array_position(ranks, creator_role) < array_position(ranks, k.role) then creator_role else k.role end;
+       end $$`,
+    `create function cuadra_session_principal(p_user_id uuid, p_tenant_id uuid)
+       returns table (security_version int, role text)
+       language sql stable security definer set search_path = public as $$
+         select u.security_version, m.role
+         from users u left join memberships m on m.user_id = u.id and m.tenant_id = p_tenant_id
+         where u.id = p_user_id
+       $$`,
+    `create function cuadra_user_memberships(p_user_id uuid)
+       returns table (tenant_id uuid, tenant_name text, role text, created_at timestamptz)
+       language sql stable security definer set search_path = public as $$
+         select m.tenant_id, t.name, m.role, m.created_at
+         from memberships m join tenants t on t.id = m.tenant_id
+         where m.user_id = p_user_id
+         order by m.created_at, t.name
+       $$`,
+  ]),
+];

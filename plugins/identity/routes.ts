@@ -1,0 +1,66 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import type { IdentityService } from './service';
+
+const tags = ['auth'];
+
+/** The client address for per-IP limits: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+export function clientIp(kernel: Kernel, request: Request, server: { requestIP(r: Request): { address: string } | null } | null): string {
+  if (kernel.config.trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return server?.requestIP(request)?.address ?? 'local';
+}
+
+export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
+  new Elysia({ name: 'cuadra:identity', prefix: '/auth' })
+    .use(kernel.http)
+    .post('/register', async ({ body, set }) => {
+      set.status = 201;
+      return identity.register(body);
+    }, { body: 'RegisterRequest', response: { 201: 'RegisterResponse' }, detail: { summary: 'Create an account and send the verification email', tags } })
+    .get('/verify-email', async ({ query, redirect }) => {
+      const status = await identity.verifyEmail(query.token);
+      return redirect(`${kernel.config.frontendUrl}/?email_verification=${status}`, 302);
+    }, {
+      query: t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }),
+      detail: { summary: 'Follow the emailed verification link; always redirects to the front end with ?email_verification=verified|already_verified|invalid|expired', tags, responses: { 302: { description: 'Redirect to FRONTEND_URL' } } },
+    })
+    .post('/resend-verification', async ({ body, request, set }) => {
+      const principal = request.headers.has('authorization') ? await kernel.authenticate(request) : null;
+      await identity.resendVerification(principal, body.email);
+      set.status = 204;
+    }, { body: 'ResendVerificationRequest', detail: { summary: 'Send the verification email again (with a session, or by email; answers 204 either way)', tags } })
+    .post('/login', async ({ body, request, server }) => identity.login(body, clientIp(kernel, request, server)),
+      { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })
+    .get('/me', async ({ principal }) => identity.me(principal),
+      { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })
+    .post('/change-password', async ({ principal, body }) => identity.changePassword(principal, body),
+      { signedIn: 'session', body: 'ChangePasswordRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Change the password; every earlier session stops working and a new token is returned', tags } })
+    .post('/forgot-password', async ({ body, set }) => {
+      await identity.forgotPassword(body.email);
+      set.status = 204;
+    }, { body: 'ForgotPasswordRequest', detail: { summary: 'Email a single-use reset link valid for one hour (204 whether or not the email exists)', tags } })
+    .post('/reset-password', async ({ body, set }) => {
+      await identity.resetPassword(body);
+      set.status = 204;
+    }, { body: 'ResetPasswordRequest', detail: { summary: 'Set a new password with an emailed token; earlier sessions stop working', tags } })
+    .post('/onboarding/complete', async ({ principal, body }) => identity.createTenant(principal, body, true),
+      { signedIn: 'session', body: 'OnboardingCompleteRequest', response: { 200: 'OnboardingCompleteResponse' }, detail: { summary: 'Create the first company; the user becomes its owner', tags } })
+    .post('/tenants', async ({ principal, body, set }) => {
+      set.status = 201;
+      return identity.createTenant(principal, body, false);
+    }, { signedIn: 'session', body: 'CreateTenantRequest', response: { 201: 'OnboardingCompleteResponse' }, detail: { summary: 'Create another company owned by the user', tags } })
+    .post('/switch-tenant', async ({ principal, body }) => identity.switchTenant(principal, body.tenant_id),
+      { signedIn: 'session', body: 'SwitchTenantRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'A session for another company of the user', tags } })
+    .post('/api-keys', async ({ principal, body, set }) => {
+      set.status = 201;
+      return identity.createApiKey(principal, body);
+    }, { permission: 'api_keys.manage', body: 'ApiKeyCreate', response: { 201: 'ApiKeyCreateResponse' }, detail: { summary: 'Mint an API key (value shown once; role not above yours)', tags } })
+    .get('/api-keys', async ({ principal }) => identity.listApiKeys(principal),
+      { permission: 'api_keys.manage', response: { 200: t.Array(t.Ref('ApiKeyListItem')) }, detail: { summary: 'API keys of the company (yours, or all for admins)', tags } })
+    .delete('/api-keys/:key_id', async ({ principal, params, set }) => {
+      await identity.deleteApiKey(principal, params.key_id);
+      set.status = 204;
+    }, { permission: 'api_keys.manage', params: t.Object({ key_id: t.String({ format: 'uuid' }) }), detail: { summary: 'Delete an API key; it stops working at once', tags } });

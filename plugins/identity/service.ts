@@ -1,0 +1,236 @@
+import type { Kernel } from '../../kernel/kernel';
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../../kernel/errors';
+import { FailureLimiter } from '../../kernel/throttle';
+import type { Principal } from '../../kernel/principal';
+import { roleAtLeast, type Role } from '../../kernel/roles';
+import type { Tx } from '../../kernel/uow';
+import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
+import { ApiKey, Membership, User, UserToken } from './entities';
+import { API_KEY_PREFIX } from './authenticators';
+import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
+import { newSecret, sha256, type SessionTokens } from './tokens';
+
+const VERIFY_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 3600_000;
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+type TokenPurpose = 'verify_email' | 'reset_password';
+
+/** Identity flows: registration, login, email tokens, passwords, tenants of a user, API keys. */
+export class IdentityService {
+  readonly loginFailures: FailureLimiter;
+
+  constructor(private readonly kernel: Kernel, readonly sessions: SessionTokens) {
+    this.loginFailures = new FailureLimiter(kernel.counters, 'login-failures', 10, 15 * 60);
+  }
+
+  private uow(principal: Principal | null = null) { return this.kernel.unitOfWork(principal); }
+
+  async register(input: { email: string; password: string; full_name?: string | null }) {
+    assertAcceptablePassword(input.password, ['body', 'password']);
+    const email = normaliseEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    const { user, token } = await this.uow().run(async (tx) => {
+      if (await tx.em.findOne(User, { email })) throw new Conflict('An account with this email already exists');
+      const user = tx.em.create(User, {
+        id: crypto.randomUUID(), email, passwordHash, fullName: input.full_name ?? null,
+        emailVerifiedAt: null, securityVersion: 1, mustChangePassword: false,
+      } as any);
+      await tx.em.flush();
+      const token = this.issueToken(tx, user.id, 'verify_email', VERIFY_TTL_MS);
+      return { user, token };
+    }, { tenantId: null });
+    await this.sendVerification(user.email, token);
+    const session = await this.sessions.issue(user.id, null, user.securityVersion);
+    return { user_id: user.id, email: user.email, email_verified: false, ...session };
+  }
+
+  private issueToken(tx: Tx, userId: string, purpose: TokenPurpose, ttlMs: number): string {
+    const secret = newSecret();
+    tx.em.create(UserToken, { id: crypto.randomUUID(), userId, purpose, tokenHash: secret.hash, expiresAt: new Date(Date.now() + ttlMs), usedAt: null } as any);
+    return secret.value;
+  }
+
+  private async sendVerification(email: string, token: string) {
+    const link = `${this.kernel.config.publicUrl}/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await this.kernel.mail.send({
+      to: email,
+      subject: 'Confirma tu correo electrónico en Cuadra',
+      text: `Hola:\n\nPara confirmar tu dirección de correo en Cuadra, abre este enlace (caduca en 48 horas):\n\n${link}\n\nSi no has creado una cuenta, ignora este mensaje.\n`,
+      link,
+    });
+  }
+
+  /** Consumes a verification token; answers the status the redirect reports. */
+  async verifyEmail(token: string): Promise<'verified' | 'already_verified' | 'invalid' | 'expired'> {
+    return this.uow().run(async (tx) => {
+      const stored = await tx.em.findOne(UserToken, { tokenHash: sha256(token), purpose: 'verify_email' });
+      if (!stored) return 'invalid';
+      if (stored.usedAt) return 'already_verified';
+      if (stored.expiresAt.getTime() < Date.now()) return 'expired';
+      stored.usedAt = new Date();
+      const user = await tx.em.findOneOrFail(User, { id: stored.userId });
+      user.emailVerifiedAt ??= new Date();
+      return 'verified';
+    }, { tenantId: null });
+  }
+
+  async resendVerification(principal: Principal | null, email: string | undefined): Promise<void> {
+    if (!principal && !email) throw ValidationFailed.field(['body', 'email'], 'Field required', 'missing');
+    const result = await this.uow().run(async (tx) => {
+      const user = principal ? await tx.em.findOne(User, { id: principal.userId }) : await tx.em.findOne(User, { email: normaliseEmail(email!) });
+      if (!user || user.emailVerifiedAt) return undefined;
+      await tx.em.nativeUpdate(UserToken, { userId: user.id, purpose: 'verify_email', usedAt: null }, { usedAt: new Date() });
+      return { email: user.email, token: this.issueToken(tx, user.id, 'verify_email', VERIFY_TTL_MS) };
+    }, { tenantId: null });
+    if (result) await this.sendVerification(result.email, result.token);
+  }
+
+  async login(input: { email: string; password: string; mfa_code?: string }, clientIp: string) {
+    const email = normaliseEmail(input.email);
+    const keys = [`account:${email}`, `ip:${clientIp}`];
+    await this.loginFailures.assertAllowed(keys);
+    const user = await this.uow().run((tx) => tx.em.findOne(User, { email }), { tenantId: null });
+    const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
+    if (!user || !valid) {
+      await this.loginFailures.recordFailure(keys);
+      throw new Unauthorized('Incorrect email or password');
+    }
+    await this.loginFailures.reset([`account:${email}`]);
+    const memberships = await this.memberships(user.id);
+    const tenantId = memberships[0]?.tenant_id ?? null;
+    return { ...(await this.sessions.issue(user.id, tenantId, user.securityVersion)), tenant_id: tenantId };
+  }
+
+  async memberships(userId: string): Promise<{ tenant_id: string; tenant_name: string; role: Role }[]> {
+    const rows = await this.kernel.db.orm.em.fork().getConnection().execute<{ tenant_id: string; tenant_name: string; role: Role }[]>(
+      'select tenant_id, tenant_name, role from cuadra_user_memberships(?)', [userId]);
+    return rows.map((r) => ({ tenant_id: r.tenant_id, tenant_name: r.tenant_name, role: r.role }));
+  }
+
+  async me(principal: Principal) {
+    const memberships = await this.memberships(principal.userId);
+    return this.uow(principal).run(async (tx) => {
+      const user = await tx.em.findOne(User, { id: principal.userId });
+      if (!user) throw new Unauthorized('Session revoked');
+      const facts = { mfa_enabled: false };
+      await tx.hook('identity.describe-user', { userId: user.id, facts });
+      const tenant = principal.tenantId ? await TenantService.current(tx) : null;
+      return {
+        user: { id: user.id, email: user.email, email_verified: !!user.emailVerifiedAt, full_name: user.fullName ?? null, mfa_enabled: facts.mfa_enabled, created_at: user.createdAt.toISOString() },
+        tenant: tenant ? tenantToJson(tenant, this.kernel.config.publicUrl) : null,
+        memberships,
+        onboarding_required: memberships.length === 0,
+        password_change_required: user.mustChangePassword,
+      };
+    });
+  }
+
+  async changePassword(principal: Principal, input: { current_password: string; new_password: string }) {
+    assertAcceptablePassword(input.new_password, ['body', 'new_password']);
+    const user = await this.uow().run((tx) => tx.em.findOne(User, { id: principal.userId }), { tenantId: null });
+    if (!user) throw new Unauthorized('Session revoked');
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      throw ValidationFailed.field(['body', 'current_password'], 'The current password is not correct', 'value_error.password_incorrect');
+    }
+    if (input.new_password === input.current_password) throw ValidationFailed.field(['body', 'new_password'], 'The new password must differ from the current one');
+    const passwordHash = await hashPassword(input.new_password);
+    const securityVersion = await this.uow().run(async (tx) => {
+      const fresh = await tx.em.findOneOrFail(User, { id: principal.userId });
+      fresh.passwordHash = passwordHash;
+      fresh.securityVersion += 1;
+      fresh.mustChangePassword = false;
+      return fresh.securityVersion;
+    }, { tenantId: null });
+    return { ...(await this.sessions.issue(principal.userId, principal.tenantId, securityVersion)), tenant_id: principal.tenantId };
+  }
+
+  /** Always succeeds from the caller's point of view, so it reveals nothing about which emails exist. */
+  async forgotPassword(emailInput: string): Promise<void> {
+    const email = normaliseEmail(emailInput);
+    const found = await this.uow().run(async (tx) => {
+      const user = await tx.em.findOne(User, { email });
+      if (!user) return undefined;
+      await tx.em.nativeUpdate(UserToken, { userId: user.id, purpose: 'reset_password', usedAt: null }, { usedAt: new Date() });
+      return { email: user.email, token: this.issueToken(tx, user.id, 'reset_password', RESET_TTL_MS) };
+    }, { tenantId: null });
+    if (!found) return;
+    const link = `${this.kernel.config.frontendUrl}/reset-password?token=${encodeURIComponent(found.token)}`;
+    await this.kernel.mail.send({
+      to: found.email,
+      subject: 'Restablece tu contraseña de Cuadra',
+      text: `Hola:\n\nHemos recibido una solicitud para restablecer tu contraseña. Abre este enlace en la próxima hora:\n\n${link}\n\nEl enlace solo funciona una vez. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.\n`,
+      link,
+    });
+  }
+
+  async resetPassword(input: { token: string; new_password: string }): Promise<void> {
+    assertAcceptablePassword(input.new_password, ['body', 'new_password']);
+    const passwordHash = await hashPassword(input.new_password);
+    await this.uow().run(async (tx) => {
+      const stored = await tx.em.findOne(UserToken, { tokenHash: sha256(input.token), purpose: 'reset_password' });
+      if (!stored || stored.usedAt || stored.expiresAt.getTime() < Date.now()) throw new BadRequest('The reset link is invalid or has expired');
+      stored.usedAt = new Date();
+      const user = await tx.em.findOneOrFail(User, { id: stored.userId });
+      user.passwordHash = passwordHash;
+      user.securityVersion += 1;
+      user.mustChangePassword = false;
+      // Proving control of the mailbox also verifies it.
+      user.emailVerifiedAt ??= new Date();
+    }, { tenantId: null });
+  }
+
+  /** Creates a company with the user as owner and returns a session for it. */
+  async createTenant(principal: Principal, input: TenantInput & { name: string; tax_id: string }, onlyIfFirst: boolean) {
+    if (principal.kind !== 'session') throw new Forbidden('Companies are created by people, not API keys');
+    if (onlyIfFirst && (await this.memberships(principal.userId)).length > 0) throw new Conflict('Onboarding is already complete; use POST /api/v1/auth/tenants to add another company');
+    const tenantId = crypto.randomUUID();
+    const { tenant, securityVersion } = await this.uow(principal).run(async (tx) => {
+      const user = await tx.em.findOneOrFail(User, { id: principal.userId });
+      const tenant = await TenantService.create(tx, input);
+      tx.em.create(Membership, { tenantId, userId: principal.userId, role: 'owner' } as any);
+      return { tenant, securityVersion: user.securityVersion };
+    }, { tenantId });
+    return { tenant: tenantToJson(tenant, this.kernel.config.publicUrl), ...(await this.sessions.issue(principal.userId, tenantId, securityVersion)) };
+  }
+
+  async switchTenant(principal: Principal, tenantId: string) {
+    if (principal.kind !== 'session') throw new Forbidden('API keys are bound to one company');
+    const memberships = await this.memberships(principal.userId);
+    if (!memberships.some((m) => m.tenant_id === tenantId)) throw new Forbidden('You are not a member of that company');
+    const user = await this.uow().run((tx) => tx.em.findOneOrFail(User, { id: principal.userId }), { tenantId: null });
+    return { ...(await this.sessions.issue(principal.userId, tenantId, user.securityVersion)), tenant_id: tenantId };
+  }
+
+  async createApiKey(principal: Principal, input: { name: string; role?: Role; expires_at?: string | null }) {
+    if (principal.kind !== 'session') throw new Forbidden('API keys are created from a user session');
+    const role = input.role ?? 'member';
+    if (!roleAtLeast(principal.role!, role)) throw new Forbidden(`An API key cannot have a role above yours (${principal.role})`);
+    const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw ValidationFailed.field(['body', 'expires_at'], 'The expiry must be in the future');
+    const secret = newSecret(API_KEY_PREFIX);
+    const key = await this.uow(principal).run(async (tx) => tx.em.create(ApiKey, {
+      id: crypto.randomUUID(), createdBy: principal.userId, name: input.name.trim(), role,
+      prefix: secret.value.slice(0, 12), keyHash: secret.hash, lastUsedAt: null, expiresAt,
+    } as any));
+    return { key_id: key.id, name: key.name, role, key: secret.value, prefix: key.prefix, created_at: key.createdAt.toISOString(), expires_at: key.expiresAt?.toISOString() ?? null };
+  }
+
+  /** Admins see every key of the company; others see the keys they created. */
+  async listApiKeys(principal: Principal) {
+    const keys = await this.uow(principal).run((tx) => tx.em.find(ApiKey,
+      roleAtLeast(principal.role!, 'admin') ? {} : { createdBy: principal.userId }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
+    return keys.map((k) => ({
+      key_id: k.id, name: k.name, role: k.role as Role, prefix: k.prefix, created_at: k.createdAt.toISOString(),
+      last_used_at: k.lastUsedAt?.toISOString() ?? null, expires_at: k.expiresAt?.toISOString() ?? null,
+    }));
+  }
+
+  async deleteApiKey(principal: Principal, keyId: string): Promise<void> {
+    await this.uow(principal).run(async (tx) => {
+      const key = await tx.em.findOne(ApiKey, { id: keyId });
+      if (!key || (!roleAtLeast(principal.role!, 'admin') && key.createdBy !== principal.userId)) throw new NotFound('API key not found');
+      tx.em.remove(key);
+    });
+  }
+}

@@ -1,0 +1,3 @@
+/** What other plugins may use from the tenants plugin. */
+export { TenantService, tenantToJson, type TenantInput } from './service';
+export { TenantMe, CreateTenantRequest } from './schemas';

@@ -1,0 +1,28 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/**
+ * A company whose books Cuadra keeps. The tenants table is protected by row-level security on its
+ * own id (a transaction sees only its tenant), so it is not under the ORM's tenant_id filter.
+ */
+export const TenantSchema = defineEntity({
+  name: 'Tenant',
+  tableName: 'tenants',
+  properties: {
+    id: p.uuid().primary(),
+    name: p.string(),
+    legalName: p.string().nullable(),
+    taxId: p.string(),
+    address: p.string().nullable(),
+    city: p.string().nullable(),
+    postalCode: p.string().nullable(),
+    province: p.string().nullable(),
+    country: p.string().length(2),
+    fiscalYearStartMonth: p.integer(),
+    logoImage: p.blob().nullable().lazy(),
+    logoToken: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class Tenant extends TenantSchema.class {}
+TenantSchema.setClass(Tenant);

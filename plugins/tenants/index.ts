@@ -1,0 +1,21 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { Tenant } from './entities';
+import './hooks';
+import { migrations } from './migrations';
+import { logoRoutes, tenantRoutes } from './routes';
+import { tenantModels } from './schemas';
+
+export default definePlugin({
+  name: 'tenants',
+  // The tenants table is guarded by row-level security on its own id, not by a tenant_id column.
+  globalEntities: [Tenant],
+  migrations,
+  models: tenantModels,
+  permissions: {
+    'tenants.read': rolesFrom('viewer'),
+    'tenants.manage': rolesFrom('admin'),
+  },
+  routes: tenantRoutes,
+  rootRoutes: logoRoutes,
+});

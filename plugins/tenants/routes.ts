@@ -1,0 +1,42 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { TenantService, tenantToJson } from './service';
+
+export const tenantRoutes = (kernel: Kernel) => {
+  const url = kernel.config.publicUrl;
+  return new Elysia({ name: 'cuadra:tenants' })
+    .use(kernel.http)
+    .get('/tenant', async ({ uow }) => {
+      const tenant = await uow.run((tx) => TenantService.current(tx));
+      return { id: tenant.id, name: tenant.name, tax_id: tenant.taxId, country: tenant.country, created_at: tenant.createdAt.toISOString() };
+    }, { permission: 'tenants.read', response: { 200: 'LegacyTenant' }, detail: { summary: 'Current company (legacy shape)', tags: ['tenants'], deprecated: true } })
+    .get('/tenants/me', async ({ uow }) => tenantToJson(await uow.run((tx) => TenantService.current(tx)), url),
+      { permission: 'tenants.read', response: { 200: 'TenantMe' }, detail: { summary: 'Current company', tags: ['tenants'] } })
+    .patch('/tenants/me', async ({ uow, body }) => tenantToJson(await uow.run((tx) => TenantService.update(tx, body)), url),
+      { permission: 'tenants.manage', body: 'TenantUpdate', response: { 200: 'TenantMe' }, detail: { summary: 'Update the current company', tags: ['tenants'] } })
+    .post('/tenants/me/logo', async ({ uow, body }) => {
+      const tenant = await uow.run((tx) => TenantService.setLogo(tx, body.file));
+      return { logo_url: tenantToJson(tenant, url).logo_url! };
+    }, {
+      permission: 'tenants.manage',
+      body: t.Object({ file: t.File() }, { $id: 'Body_upload_logo_api_v1_tenants_me_logo_post' }),
+      response: { 200: 'LogoUploadResponse' },
+      detail: { summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MiB; re-encoded as PNG)', tags: ['tenants'] },
+    })
+    .delete('/tenants/me/logo', async ({ uow, set }) => {
+      await uow.run((tx) => TenantService.deleteLogo(tx));
+      set.status = 204;
+    }, { permission: 'tenants.manage', detail: { summary: 'Remove the company logo', tags: ['tenants'] } });
+};
+
+/** Logos are served outside /api/v1 so an <img> can load them; the random token is the secret. */
+export const logoRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:tenants:logos' })
+    .get('/logos/:tenantId/:file', async ({ params }) => {
+      const match = /^([0-9a-f]{32})\.png$/.exec(params.file);
+      const notFound = () => new Response(JSON.stringify({ detail: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+      if (!match || !/^[0-9a-f-]{36}$/.test(params.tenantId)) return notFound();
+      const png = await kernel.unitOfWork(null).run((tx) => TenantService.logo(tx, match[1]), { tenantId: params.tenantId });
+      if (!png) return notFound();
+      return new Response(png, { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
+    }, { detail: { summary: 'A company logo', tags: ['tenants'] } });

@@ -1,0 +1,137 @@
+import sharp from 'sharp';
+import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
+import type { Tx } from '../../kernel/uow';
+import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
+import { Tenant } from './entities';
+
+export interface TenantInput {
+  name?: string;
+  tax_id?: string;
+  legal_name?: string | null;
+  address?: string | null;
+  city?: string | null;
+  postal_code?: string | null;
+  province?: string | null;
+  country?: string;
+  fiscal_year_start_month?: number;
+}
+
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const MAX_LOGO_PIXELS = 4096 * 4096;
+const ACCEPTED_LOGO_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+export function tenantToJson(tenant: Tenant, publicUrl: string) {
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    legal_name: tenant.legalName ?? null,
+    tax_id: tenant.taxId,
+    address: tenant.address ?? null,
+    city: tenant.city ?? null,
+    postal_code: tenant.postalCode ?? null,
+    province: tenant.province ?? null,
+    country: tenant.country,
+    logo_url: tenant.logoToken ? `${publicUrl}/logos/${tenant.id}/${tenant.logoToken}.png` : null,
+    fiscal_year_start_month: tenant.fiscalYearStartMonth,
+    created_at: tenant.createdAt.toISOString(),
+  };
+}
+
+function checkedTaxId(value: string, loc: string[]): string {
+  const normalised = normaliseTaxId(value);
+  if (!isValidSpanishTaxId(normalised)) throw ValidationFailed.field(loc, 'Not a valid Spanish NIF/CIF (checksum)', 'value_error.tax_id');
+  return normalised;
+}
+
+/** The tenants plugin's service; other plugins reach it through ./api.ts. */
+export const TenantService = {
+  /** Creates a tenant inside a unit of work whose tenant is `id` (RLS checks the insert). */
+  async create(tx: Tx, input: TenantInput & { name: string; tax_id: string }): Promise<Tenant> {
+    const tenant = tx.em.create(Tenant, {
+      id: tx.tenantId,
+      name: input.name.trim(),
+      taxId: checkedTaxId(input.tax_id, ['body', 'tax_id']),
+      legalName: input.legal_name ?? null,
+      address: input.address ?? null,
+      city: input.city ?? null,
+      postalCode: input.postal_code ?? null,
+      province: input.province ?? null,
+      country: input.country ?? 'ES',
+      fiscalYearStartMonth: input.fiscal_year_start_month ?? 1,
+    } as any);
+    await tx.em.flush();
+    await tx.hook('tenant.created', { tenantId: tenant.id });
+    return tenant;
+  },
+
+  async current(tx: Tx): Promise<Tenant> {
+    const tenant = await tx.em.findOne(Tenant, { id: tx.tenantId });
+    if (!tenant) throw new NotFound('Company not found');
+    return tenant;
+  },
+
+  async update(tx: Tx, input: TenantInput): Promise<Tenant> {
+    if (Object.values(input).every((value) => value === undefined)) {
+      throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
+    }
+    const tenant = await TenantService.current(tx);
+    if (input.name !== undefined) tenant.name = input.name.trim();
+    if (input.tax_id !== undefined) tenant.taxId = checkedTaxId(input.tax_id, ['body', 'tax_id']);
+    if (input.legal_name !== undefined) tenant.legalName = input.legal_name;
+    if (input.address !== undefined) tenant.address = input.address;
+    if (input.city !== undefined) tenant.city = input.city;
+    if (input.postal_code !== undefined) tenant.postalCode = input.postal_code;
+    if (input.province !== undefined) tenant.province = input.province;
+    if (input.country !== undefined) tenant.country = input.country;
+    if (input.fiscal_year_start_month !== undefined) tenant.fiscalYearStartMonth = input.fiscal_year_start_month;
+    return tenant;
+  },
+
+  /**
+   * Decodes the upload with sharp (pixel limit, no SVG), re-encodes it as PNG at most 1024 px wide,
+   * and stores it in the database so every instance serves the same file.
+   */
+  async setLogo(tx: Tx, file: File): Promise<Tenant> {
+    if (file.size > MAX_LOGO_BYTES) throw new PayloadTooLarge('The logo may be at most 2 MiB');
+    const input = Buffer.from(await file.arrayBuffer());
+    let metadata: sharp.Metadata;
+    try {
+      // Reads the header only; decoding happens below, under the pixel limit.
+      metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new UnsupportedMediaType('The file is not a PNG, JPEG or WebP image');
+    }
+    if (!metadata.format || !ACCEPTED_LOGO_FORMATS.has(metadata.format)) throw new UnsupportedMediaType('The logo must be a PNG, JPEG or WebP image');
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_LOGO_PIXELS) {
+      throw ValidationFailed.field(['body', 'file'], 'The image has too many pixels (at most 4096×4096)', 'value_error.image_too_large');
+    }
+    let png: Buffer;
+    try {
+      png = await sharp(input, { limitInputPixels: MAX_LOGO_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/pixel limit/i.test(message)) throw ValidationFailed.field(['body', 'file'], 'The image has too many pixels (at most 4096×4096)', 'value_error.image_too_large');
+      throw ValidationFailed.field(['body', 'file'], 'The image could not be decoded', 'value_error.image');
+    }
+    const tenant = await TenantService.current(tx);
+    tenant.logoImage = png;
+    tenant.logoToken = crypto.randomUUID().replaceAll('-', '');
+    return tenant;
+  },
+
+  async deleteLogo(tx: Tx): Promise<void> {
+    const tenant = await TenantService.current(tx);
+    tenant.logoImage = null;
+    tenant.logoToken = null;
+  },
+
+  /** The stored PNG for a public logo URL, or undefined. The token makes the URL unguessable. */
+  async logo(tx: Tx, token: string): Promise<Buffer | undefined> {
+    const tenant = await tx.em.findOne(Tenant, { id: tx.tenantId, logoToken: token }, { populate: ['logoImage'] as any });
+    return (tenant?.logoImage as Buffer | null | undefined) ?? undefined;
+  },
+};

@@ -1,0 +1,24 @@
+import postgres from 'postgres';
+
+export type Backend = 'pglite' | 'postgres';
+export const backend: Backend = process.env.CUADRA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+/** A fresh, empty database for one test app: in-memory PGlite, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (backend === 'pglite') return { url: 'memory://', drop: async () => {} };
+  const name = `cuadra_test_${process.pid}_${crypto.randomUUID().slice(0, 8)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      await sql.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+export interface ReceivedMail { to: string[]; subject: string; text: string }
+
+/** A real SMTP server on a random local port that keeps what it receives. */
+export async function startSmtpServer() {
+  const inbox: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream).then((parsed) => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** The newest message to `to`, waiting for it to arrive if needed. */
+    async lastTo(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...inbox].reverse().find((m) => m.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 200); });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)?.[1] ?? '';
