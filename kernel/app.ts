@@ -12,6 +12,9 @@ import { OutboxDispatcher } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
 import type { CuadraPlugin } from './plugin';
 import { MemoryCounterStore, type CounterStore } from './throttle';
+import { RedisCounterStore } from './redis-counters';
+import { RateLimiter } from './rate-limit';
+import { IdempotencyGuard } from './idempotency';
 import { kernelMigrations } from '../migrations';
 
 export interface CreateAppOptions {
@@ -28,8 +31,11 @@ export interface CuadraApp {
   app: Elysia<any, any, any, any, any, any, any>;
   kernel: Kernel;
   plugins: CuadraPlugin[];
-  /** Handles one request in-process (tests, benchmarks). */
-  handle(request: Request): Promise<Response>;
+  /**
+   * The request pipeline: request id, rate limits, idempotency keys, then the routes. The server
+   * and in-process callers (tests, benchmarks) both go through it.
+   */
+  handle(request: Request, clientIp?: string): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -50,7 +56,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   }
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const outbox = new OutboxDispatcher(db, hooks, logger);
-  const kernel = new Kernel(config, logger, db, hooks, mail, outbox, options.counters ?? new MemoryCounterStore());
+  const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
+  const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
+  const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
+  const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
+  const idempotency = new IdempotencyGuard(db);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
   kernel.http = createHttpContext(kernel).model(models) as any;
@@ -61,10 +71,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   for (const plugin of plugins) if (plugin.routes) api.use(plugin.routes(kernel));
 
   const app = new Elysia()
-    .onRequest(({ request, set }) => {
-      const id = request.headers.get('x-request-id') || crypto.randomUUID();
-      set.headers['x-request-id'] = id;
-    })
     .onError(({ code, error, request }) => handleError(kernel, code, error, request))
     .get('/health', async () => {
       const started = performance.now();
@@ -81,20 +87,54 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     .get('/docs/swagger-ui-bundle.js', () => new Response(Bun.file(docsAsset('swagger-ui-bundle.js')), { headers: { 'content-type': 'text/javascript; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });
 
+  const handle = async (incoming: Request, socketIp?: string): Promise<Response> => {
+    const started = performance.now();
+    const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    kernel.remember(incoming, { ip: socketIp ?? 'unknown', requestId });
+    const ip = kernel.clientIp(incoming);
+    let response: Response;
+    let limits: Record<string, string> = {};
+    try {
+      const decision = await rateLimiter.check(incoming, ip);
+      limits = decision.headers;
+      if (!decision.allowed) {
+        response = new Response(JSON.stringify({ detail: 'Rate limit exceeded, retry later' }), { status: 429, headers: { 'content-type': 'application/json' } });
+      } else {
+        response = await idempotency.handle(incoming, ip, (request) => {
+          kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
+          return app.handle(request);
+        });
+      }
+    } catch (error) {
+      logger.error('request pipeline failed', { requestId, error });
+      response = new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+    }
+    const headers = new Headers(response.headers);
+    headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(limits)) headers.set(name, value);
+    const url = new URL(incoming.url);
+    logger.info('request', { requestId, method: incoming.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+
+  const idempotencyPurge = setInterval(() => idempotency.purgeExpired().catch((error) => logger.warn('idempotency purge failed', { error })), 3600_000);
+  idempotencyPurge.unref?.();
   outbox.start();
   let stopped = false;
   return {
     app,
     kernel,
     plugins,
-    handle: (request) => app.handle(request),
+    handle,
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(idempotencyPurge);
       await outbox.stop();
       for (const plugin of [...plugins].reverse()) await plugin.teardown?.(kernel);
       mail.close();
       await db.close();
+      await redisCounters?.close();
     },
   };
 }

@@ -18,6 +18,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Database role the application runs as; it must own no table and bypass no RLS. */
   appRole: string;
+  /** Shared counters for rate limits and lockouts across instances; unset = in-process. */
+  redisUrl?: string;
   /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
   trustProxy: boolean;
 }
@@ -39,6 +41,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM ?? 'Cuadra <no-reply@cuadra.local>',
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     appRole: env.DATABASE_APP_ROLE ?? 'cuadra_app',
+    redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     ...overrides,
   };

@@ -74,7 +74,7 @@ export function handleError(kernel: Kernel, code: unknown, error: unknown, reque
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return json(status, { detail: (error as Error).message || 'Bad request' });
   }
-  kernel.logger.error('unhandled error', { requestId: request.headers.get('x-request-id'), path: new URL(request.url).pathname, error });
+  kernel.logger.error('unhandled error', { requestId: kernel.requestId(request), path: new URL(request.url).pathname, error });
   return json(500, { detail: 'Internal Server Error' });
 }
 

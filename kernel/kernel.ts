@@ -35,6 +35,8 @@ export class Kernel {
   /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
   private readonly services = new Map<string, unknown>();
   http!: ReturnType<typeof createHttpContext>;
+  /** Socket address and request id of each request being handled (set by the app's request pipeline). */
+  private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
 
   constructor(
     readonly config: Config,
@@ -45,6 +47,19 @@ export class Kernel {
     readonly outbox: OutboxDispatcher,
     readonly counters: CounterStore,
   ) {}
+
+  remember(request: Request, facts: { ip: string; requestId: string }): void { this.requests.set(request, facts); }
+
+  requestId(request: Request): string | undefined { return this.requests.get(request)?.requestId; }
+
+  /** The caller's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+  clientIp(request: Request): string {
+    if (this.config.trustProxy) {
+      const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    return this.requests.get(request)?.ip ?? 'unknown';
+  }
 
   unitOfWork(principal: Principal | null): UnitOfWork {
     return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger);

@@ -3,6 +3,7 @@ import type { AnyElysia } from 'elysia';
 import type { EventHandler, EventName, SyncHandler, SyncHookName } from './hooks';
 import type { Kernel } from './kernel';
 import type { MigrationDefinition } from './migration';
+import type { RateLimitRule } from './rate-limit';
 import type { Role } from './roles';
 
 /**
@@ -19,6 +20,8 @@ export interface CuadraPlugin {
   migrations?: MigrationDefinition[];
   /** Named TypeBox models: they become OpenAPI components under these exact names. */
   models?: Record<string, TSchema>;
+  /** Stricter limits for sensitive routes (paths include the /api/v1 prefix). */
+  rateLimits?: RateLimitRule[];
   /** Permission → the roles that hold it. */
   permissions?: Record<string, readonly Role[]>;
   /** Elysia routes, mounted under /api/v1. Use `kernel.http` for auth, permissions and errors. */

@@ -63,3 +63,23 @@ export const kernelMigrations: MigrationDefinition[] = [
        $$`,
   ]),
 ];
+
+kernelMigrations.push(
+  sqlMigration('20261122003000_kernel_idempotency', [
+    // Stored responses of POST requests sent with an Idempotency-Key, per principal, for 24 hours.
+    // Scoped by a hash of the credential (or the client address), so it holds no tenant data
+    // beyond what the caller already received.
+    `create table idempotency_keys (
+       scope text not null,
+       key text not null,
+       fingerprint text not null,
+       status int,
+       headers jsonb,
+       body bytea,
+       created_at timestamptz not null default now(),
+       expires_at timestamptz not null,
+       primary key (scope, key)
+     )`,
+    `create index idempotency_keys_expiry on idempotency_keys (expires_at)`,
+  ]),
+);

@@ -20,6 +20,13 @@ export default definePlugin({
   migrations,
   models: identityModels,
   permissions: { 'api_keys.manage': rolesFrom('member') },
+  rateLimits: [
+    { name: 'login', method: 'POST', path: '/api/v1/auth/login', limit: 30, windowSeconds: 60, by: 'ip' },
+    { name: 'register', method: 'POST', path: '/api/v1/auth/register', limit: 10, windowSeconds: 60, by: 'ip' },
+    { name: 'password-reset', method: 'POST', path: '/api/v1/auth/forgot-password', limit: 5, windowSeconds: 60, by: 'ip' },
+    { name: 'password-reset', method: 'POST', path: '/api/v1/auth/reset-password', limit: 10, windowSeconds: 60, by: 'ip' },
+    { name: 'email-verification', method: 'POST', path: '/api/v1/auth/resend-verification', limit: 5, windowSeconds: 60, by: 'ip' },
+  ],
   setup(kernel) {
     const tokens = new SessionTokens(persistentSecret(kernel.config.dataDir, 'jwt', kernel.config.jwtSecret));
     identity = new IdentityService(kernel, tokens);

@@ -4,15 +4,6 @@ import type { IdentityService } from './service';
 
 const tags = ['auth'];
 
-/** The client address for per-IP limits: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-export function clientIp(kernel: Kernel, request: Request, server: { requestIP(r: Request): { address: string } | null } | null): string {
-  if (kernel.config.trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return server?.requestIP(request)?.address ?? 'local';
-}
-
 export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
   new Elysia({ name: 'cuadra:identity', prefix: '/auth' })
     .use(kernel.http)
@@ -32,7 +23,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       await identity.resendVerification(principal, body.email);
       set.status = 204;
     }, { body: 'ResendVerificationRequest', detail: { summary: 'Send the verification email again (with a session, or by email; answers 204 either way)', tags } })
-    .post('/login', async ({ body, request, server }) => identity.login(body, clientIp(kernel, request, server)),
+    .post('/login', async ({ body, request }) => identity.login(body, kernel.clientIp(request)),
       { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })
     .get('/me', async ({ principal }) => identity.me(principal),
       { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })

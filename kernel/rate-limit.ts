@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { CounterStore } from './throttle';
+
+/** A limit on one route (or every route): `limit` requests per `windowSeconds`, counted per credential or per IP. */
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** Only for these requests (method and path with :params); omitted = every request. */
+  method?: string;
+  path?: string;
+  /** Count per client address even when a credential is present (login, password reset…). */
+  by?: 'ip' | 'principal';
+}
+
+export interface RateLimitDecision { allowed: boolean; headers: Record<string, string>; retryAfterSeconds: number }
+
+/** Defaults per API key, per session and per anonymous IP; plugins add stricter rules for sensitive routes. */
+export const DEFAULT_RULES = {
+  apiKey: { name: 'api-key', limit: 1200, windowSeconds: 60 },
+  session: { name: 'user', limit: 600, windowSeconds: 60 },
+  anonymous: { name: 'ip', limit: 300, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+
+/**
+ * Announces limits before they bite (IETF RateLimit-Policy / RateLimit headers on every response)
+ * and refuses with 429 + Retry-After once a window is spent. Counters live in the CounterStore:
+ * in-process, or Redis when REDIS_URL is set so that several instances share them.
+ */
+export class RateLimiter {
+  private readonly routeRules: (RateLimitRule & { pattern: RegExp })[];
+
+  constructor(private readonly store: CounterStore, routeRules: RateLimitRule[], private readonly defaults = DEFAULT_RULES) {
+    this.routeRules = routeRules.map((rule) => ({ ...rule, pattern: compile(rule.path ?? '.*') }));
+  }
+
+  async check(request: Request, clientIp: string): Promise<RateLimitDecision> {
+    const url = new URL(request.url);
+    const credential = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const principalKey = credential ? createHash('sha256').update(credential).digest('base64url').slice(0, 22) : undefined;
+    const base = credential ? (credential.startsWith('agl_') ? this.defaults.apiKey : this.defaults.session) : this.defaults.anonymous;
+    const applicable: { rule: RateLimitRule; key: string }[] = [{ rule: base, key: principalKey ?? clientIp }];
+    for (const rule of this.routeRules) {
+      if (rule.method && rule.method !== request.method) continue;
+      if (!rule.pattern.test(url.pathname)) continue;
+      applicable.push({ rule, key: rule.by === 'principal' && principalKey ? principalKey : clientIp });
+    }
+    let strictest: { rule: RateLimitRule; remaining: number; reset: number } | undefined;
+    let refused: { reset: number } | undefined;
+    for (const { rule, key } of applicable) {
+      const { count, resetInSeconds } = await this.store.increment(`rl:${rule.name}:${key}`, rule.windowSeconds);
+      const remaining = Math.max(0, rule.limit - count);
+      if (!strictest || remaining < strictest.remaining) strictest = { rule, remaining, reset: resetInSeconds };
+      if (count > rule.limit && (!refused || resetInSeconds > refused.reset)) refused = { reset: resetInSeconds };
+    }
+    const policies = applicable.map(({ rule }) => `"${rule.name}";q=${rule.limit};w=${rule.windowSeconds}`).join(', ');
+    const headers: Record<string, string> = {
+      'RateLimit-Policy': policies,
+      RateLimit: `"${strictest!.rule.name}";r=${strictest!.remaining};t=${strictest!.reset}`,
+    };
+    if (refused) headers['Retry-After'] = String(refused.reset);
+    return { allowed: !refused, headers, retryAfterSeconds: refused?.reset ?? 0 };
+  }
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { defineEntity, p } from '@mikro-orm/core';
+import { Elysia, t } from 'elysia';
+import { createApp } from '../../kernel/app';
+import { loadConfig } from '../../kernel/config';
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { startTestApp, type TestApp } from '../support/app';
+import { backend } from '../support/database';
+import { createCompany } from '../support/factories';
+
+const PaymentSchema = defineEntity({
+  name: 'IdempotencyTestPayment',
+  tableName: 'idempotency_test_payments',
+  properties: { id: p.uuid().primary(), tenantId: p.uuid(), amount: p.decimal('string').precision(18).scale(2) },
+});
+class IdempotencyTestPayment extends PaymentSchema.class {}
+PaymentSchema.setClass(IdempotencyTestPayment);
+
+/** A route with a visible side effect, slow enough for duplicates to overlap. */
+const paymentsPlugin = definePlugin({
+  name: 'test-payments',
+  dependsOn: ['tenants'],
+  entities: [IdempotencyTestPayment],
+  migrations: [sqlMigration('20261122000950_test_payments', [
+    `create table idempotency_test_payments (id uuid primary key, tenant_id uuid not null references tenants (id), amount numeric(18,2) not null)`,
+    ...tenantRowLevelSecurity('idempotency_test_payments'),
+  ])],
+  permissions: { 'test-payments.write': rolesFrom('member') },
+  routes: (kernel) => new Elysia({ name: 'cuadra:test-payments' }).use(kernel.http)
+    .post('/test-payments', async ({ uow, body, set }) => {
+      set.status = 201;
+      return uow.run(async (tx) => {
+        const payment = tx.em.create(IdempotencyTestPayment, { id: crypto.randomUUID(), amount: body.amount } as any);
+        await Bun.sleep(50);
+        return { id: payment.id, amount: body.amount };
+      });
+    }, { permission: 'test-payments.write', body: t.Object({ amount: t.String({ pattern: '^\\d+\\.\\d{2}$' }) }) })
+    .get('/test-payments', async ({ uow }) => uow.run(async (tx) => ({ count: await tx.em.count(IdempotencyTestPayment, {}) })), { permission: 'test-payments.write' }),
+});
+
+let app: TestApp;
+beforeAll(async () => { app = await startTestApp({ extraPlugins: [paymentsPlugin] }); });
+afterAll(() => app.close());
+
+const pay = (token: string, key: string | undefined, amount = '10.00', target = app) =>
+  target.request('POST', '/api/v1/test-payments', { token, body: { amount }, headers: key ? { 'idempotency-key': key } : {} });
+const count = async (token: string) => (await app.get('/api/v1/test-payments', token)).body.count;
+
+describe('Idempotency-Key', () => {
+  test('a replay returns the stored response with Idempotent-Replayed and does not execute again', async () => {
+    const company = await createCompany(app);
+    const first = await pay(company.token, 'pago-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const replay = await pay(company.token, 'pago-1');
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(await count(company.token)).toBe(1);
+    expect((await pay(company.token, undefined)).status).toBe(201);
+    expect(await count(company.token)).toBe(2);
+  });
+
+  test('the same key with a different body is 422 and executes nothing', async () => {
+    const company = await createCompany(app);
+    await pay(company.token, 'pago-2', '10.00');
+    const mismatch = await pay(company.token, 'pago-2', '99.00');
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.detail[0].loc).toEqual(['header', 'idempotency-key']);
+    expect(await count(company.token)).toBe(1);
+  });
+
+  test('keys are per principal: another company may use the same key', async () => {
+    const a = await createCompany(app);
+    const b = await createCompany(app);
+    expect((await pay(a.token, 'shared-key')).headers.get('idempotent-replayed')).toBeNull();
+    expect((await pay(b.token, 'shared-key')).headers.get('idempotent-replayed')).toBeNull();
+    expect(await count(a.token)).toBe(1);
+    expect(await count(b.token)).toBe(1);
+  });
+
+  test('20 concurrent duplicates execute once; the others are 409 or a replay', async () => {
+    const company = await createCompany(app);
+    const results = await Promise.all(Array.from({ length: 20 }, () => pay(company.token, 'pago-concurrente')));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const executed = results.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+    expect(executed).toHaveLength(1);
+    expect(await count(company.token)).toBe(1);
+    const later = await pay(company.token, 'pago-concurrente');
+    expect(later.headers.get('idempotent-replayed')).toBe('true');
+    expect(later.body.id).toBe(executed[0].body.id);
+  });
+
+  test('validation errors are stored too, and an empty or overlong key is 422', async () => {
+    const company = await createCompany(app);
+    const bad = await pay(company.token, 'pago-malo', 'diez');
+    expect(bad.status).toBe(422);
+    expect((await pay(company.token, 'pago-malo', 'diez')).headers.get('idempotent-replayed')).toBe('true');
+    expect((await pay(company.token, ' ')).status).toBe(422);
+    expect((await pay(company.token, 'k'.repeat(256))).status).toBe(422);
+    expect(await count(company.token)).toBe(0);
+  });
+
+  test.skipIf(backend === 'pglite')('two instances sharing PostgreSQL never execute a key twice (PostgreSQL only: PGlite is one process)', async () => {
+    const second = await createApp({ config: loadConfig({ ...process.env, DATABASE_URL: app.config.databaseUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }), extraPlugins: [paymentsPlugin] });
+    try {
+      const company = await createCompany(app);
+      const viaSecond = (amount: string) => second.handle(new Request('http://localhost/api/v1/test-payments', {
+        method: 'POST', headers: { authorization: `Bearer ${company.token}`, 'content-type': 'application/json', 'idempotency-key': 'dos-replicas' }, body: JSON.stringify({ amount }),
+      }));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? viaSecond('10.00') : pay(company.token, 'dos-replicas').then((r) => new Response(r.text, { status: r.status, headers: r.headers })))));
+      const fresh = results.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+      expect(fresh).toHaveLength(1);
+      expect(await count(company.token)).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});
