@@ -97,9 +97,26 @@ export class IdentityService {
       throw new Unauthorized('Incorrect email or password');
     }
     await this.loginFailures.reset([`account:${email}`]);
+    await this.requireSecondFactor(user.id, input.mfa_code);
     const memberships = await this.memberships(user.id);
     const tenantId = memberships[0]?.tenant_id ?? null;
     return { ...(await this.sessions.issue(user.id, tenantId, user.securityVersion)), tenant_id: tenantId };
+  }
+
+  /**
+   * Asks the plugins that own second factors (MFA) whether this user needs one and whether `mfaCode`
+   * satisfies it; the answer is committed (an accepted code is never accepted again).
+   */
+  async secondFactor(userId: string, mfaCode: string | null | undefined): Promise<{ required: boolean; satisfied: boolean }> {
+    const payload = { userId, mfaCode: mfaCode?.trim() || null, required: false, satisfied: false };
+    await this.uow().run((tx) => tx.hook('identity.login-second-factor', payload), { tenantId: null });
+    return { required: payload.required, satisfied: payload.satisfied };
+  }
+
+  /** 401 "MFA code required" / "Invalid MFA code" unless the user's second factor (if any) is proven. */
+  async requireSecondFactor(userId: string, mfaCode: string | null | undefined): Promise<void> {
+    const { required, satisfied } = await this.secondFactor(userId, mfaCode);
+    if (required && !satisfied) throw new Unauthorized(mfaCode?.trim() ? 'Invalid MFA code' : 'MFA code required');
   }
 
   async memberships(userId: string): Promise<{ tenant_id: string; tenant_name: string; role: Role }[]> {

@@ -1,0 +1,29 @@
+import { definePlugin } from '../../kernel/plugin';
+import '../identity/hooks';
+import { MfaCredential, MfaRecoveryCode } from './entities';
+import { migrations } from './migrations';
+import { mfaRoutes } from './routes';
+import { mfaModels } from './schemas';
+import { MfaService } from './service';
+
+let mfa: MfaService;
+
+export default definePlugin({
+  name: 'mfa',
+  dependsOn: ['identity'],
+  // MFA belongs to the person, not to a company.
+  globalEntities: [MfaCredential, MfaRecoveryCode],
+  migrations,
+  models: mfaModels,
+  setup(kernel) {
+    mfa = new MfaService(kernel);
+    kernel.provide('mfa', mfa);
+  },
+  hooks: {
+    sync: {
+      'identity.login-second-factor': (tx, payload) => mfa.checkSignIn(tx, payload),
+      'identity.describe-user': async (tx, payload) => { payload.facts.mfa_enabled = await mfa.isEnabled(tx, payload.userId); },
+    },
+  },
+  routes: (kernel) => mfaRoutes(kernel, () => mfa),
+});
