@@ -1,0 +1,44 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { TaxTypePurchases, TaxTypeSales } from './catalogue';
+
+/** A tax type of one tenant: seeded from the catalogue at onboarding, or added by the tenant. */
+export const TaxTypeSchema = defineEntity({
+  name: 'TaxType',
+  tableName: 'tax_types',
+  properties: {
+    id: p.uuid().primary(),
+    tenantId: p.uuid(),
+    code: p.string(),
+    name: p.string(),
+    kind: p.string(),
+    /** Percentage as a decimal string ("21.00"). */
+    rate: p.decimal(),
+    regime: p.string(),
+    country: p.string().length(2).nullable(),
+    /** 303 boxes and PGC accounts when used on a sale; null = not usable on sales. */
+    sales: p.json<TaxTypeSales>().nullable(),
+    purchases: p.json<TaxTypePurchases>().nullable(),
+    description: p.string(),
+    seeded: p.boolean(),
+    active: p.boolean(),
+    sortOrder: p.integer(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class TaxType extends TaxTypeSchema.class {}
+TaxTypeSchema.setClass(TaxType);
+
+/** Per-tenant tax settings (one row per tenant). */
+export const TaxSettingsSchema = defineEntity({
+  name: 'TaxSettings',
+  tableName: 'tax_settings',
+  properties: {
+    tenantId: p.uuid().primary(),
+    /** Registered in the Union OSS scheme (modelo 035): destination VAT on EU consumer sales from the first euro. */
+    ossRegistered: p.boolean(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export class TaxSettings extends TaxSettingsSchema.class {}
+TaxSettingsSchema.setClass(TaxSettings);

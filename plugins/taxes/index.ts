@@ -1,0 +1,28 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import '../tenants/hooks';
+import { TaxSettings, TaxType } from './entities';
+import './hooks';
+import { migrations } from './migrations';
+import { taxRoutes } from './routes';
+import { taxModels } from './schemas';
+import { TaxService } from './service';
+
+export default definePlugin({
+  name: 'taxes',
+  dependsOn: ['tenants'],
+  entities: [TaxType, TaxSettings],
+  migrations,
+  models: taxModels,
+  permissions: {
+    'taxes.read': rolesFrom('viewer'),
+    'taxes.manage': rolesFrom('accountant'),
+  },
+  hooks: {
+    sync: {
+      // Runs inside the onboarding transaction, whose tenant is the new company.
+      'tenant.created': (tx) => TaxService.seedCatalogue(tx),
+    },
+  },
+  routes: taxRoutes,
+});

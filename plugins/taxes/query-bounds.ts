@@ -1,0 +1,25 @@
+import type { TObject } from '@sinclair/typebox';
+import { ValidationFailed } from '../../kernel/errors';
+
+/**
+ * Elysia coerces numeric query parameters before validating them, and a range failure found
+ * there (`limit=0`) reports no parameter name: the kernel would answer `loc: ["property"]`.
+ * This route `transform` checks the declared minimum/maximum of integer query parameters first, so
+ * the 422 names the parameter. Format errors (`limit=abc`) are left to normal validation, which
+ * already names it. (A kernel-level fix in validationDetail would make this unnecessary.)
+ */
+export function queryBounds(schema: TObject) {
+  // Elysia rewrites numeric query schemas in place (anyOf string|integer) but keeps the bounds on top.
+  const bounded = Object.entries(schema.properties)
+    .filter(([, property]: [string, any]) => typeof property.minimum === 'number' || typeof property.maximum === 'number')
+    .map(([key, property]: [string, any]) => ({ key, minimum: property.minimum as number | undefined, maximum: property.maximum as number | undefined }));
+  return ({ query }: { query: Record<string, string | undefined> }) => {
+    for (const { key, minimum, maximum } of bounded) {
+      const raw = query[key];
+      if (raw === undefined || !/^\s*-?\d+(\.\d+)?\s*$/.test(raw)) continue;
+      const value = Number(raw);
+      if (minimum !== undefined && value < minimum) throw ValidationFailed.field(['query', key], `Must be greater than or equal to ${minimum}`, 'value_error.number.not_ge');
+      if (maximum !== undefined && value > maximum) throw ValidationFailed.field(['query', key], `Must be less than or equal to ${maximum}`, 'value_error.number.not_le');
+    }
+  };
+}
