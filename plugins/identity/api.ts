@@ -8,6 +8,7 @@ import type { Tx } from '../../kernel/uow';
 
 export type { IdentityService } from './service';
 export { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';
+export { Memberships, Users, type MemberFacts } from './members';
 
 export interface UserFacts { id: string; email: string; fullName: string | null; emailVerified: boolean; createdAt: Date }
 

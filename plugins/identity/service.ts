@@ -87,6 +87,17 @@ export class IdentityService {
   }
 
   async login(input: { email: string; password: string; mfa_code?: string }, clientIp: string) {
+    const user = await this.authenticate(input, clientIp);
+    const memberships = await this.memberships(user.id);
+    const tenantId = memberships[0]?.tenant_id ?? null;
+    return { ...(await this.sessions.issue(user.id, tenantId, user.securityVersion)), tenant_id: tenantId };
+  }
+
+  /**
+   * Email + password (+ MFA when enabled), with the login lockouts: what login and accepting an
+   * invitation as an existing user both need. Throws 401/429; answers the user.
+   */
+  async authenticate(input: { email: string; password: string; mfa_code?: string | null }, clientIp: string): Promise<User> {
     const email = normaliseEmail(input.email);
     const keys = [`account:${email}`, `ip:${clientIp}`];
     await this.loginFailures.assertAllowed(keys);
@@ -98,9 +109,14 @@ export class IdentityService {
     }
     await this.loginFailures.reset([`account:${email}`]);
     await this.requireSecondFactor(user.id, input.mfa_code);
-    const memberships = await this.memberships(user.id);
-    const tenantId = memberships[0]?.tenant_id ?? null;
-    return { ...(await this.sessions.issue(user.id, tenantId, user.securityVersion)), tenant_id: tenantId };
+    return user;
+  }
+
+  /** A session for a user (in `tenantId`, or none), at the user's current security version. */
+  async issueSession(userId: string, tenantId: string | null) {
+    const user = await this.uow().run((tx) => tx.em.findOne(User, { id: userId }), { tenantId: null });
+    if (!user) throw new Unauthorized('Session revoked');
+    return { ...(await this.sessions.issue(userId, tenantId, user.securityVersion)), tenant_id: tenantId };
   }
 
   /**

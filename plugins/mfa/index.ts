@@ -15,6 +15,10 @@ export default definePlugin({
   globalEntities: [MfaCredential, MfaRecoveryCode],
   migrations,
   models: mfaModels,
+  rateLimits: [
+    { name: 'mfa', method: 'POST', path: '/api/v1/auth/mfa/activate', limit: 10, windowSeconds: 60, by: 'principal' },
+    { name: 'mfa', method: 'POST', path: '/api/v1/auth/mfa/disable', limit: 10, windowSeconds: 60, by: 'principal' },
+  ],
   setup(kernel) {
     mfa = new MfaService(kernel);
     kernel.provide('mfa', mfa);

@@ -1,0 +1,30 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { Invitation } from './entities';
+import { migrations } from './migrations';
+import { teamRoutes } from './routes';
+import { teamModels } from './schemas';
+import { TeamService } from './service';
+
+let team: TeamService;
+
+export default definePlugin({
+  name: 'team',
+  dependsOn: ['identity', 'tenants'],
+  entities: [Invitation],
+  migrations,
+  models: teamModels,
+  permissions: {
+    'team.read': rolesFrom('viewer'),
+    'team.manage': rolesFrom('admin'),
+  },
+  rateLimits: [
+    { name: 'invitation-preview', method: 'GET', path: '/api/v1/auth/invitations/:token', limit: 30, windowSeconds: 60, by: 'ip' },
+    { name: 'invitation-accept', method: 'POST', path: '/api/v1/auth/invitations/:token/accept', limit: 10, windowSeconds: 60, by: 'ip' },
+    { name: 'invitations', method: 'POST', path: '/api/v1/team/invitations', limit: 30, windowSeconds: 60, by: 'principal' },
+  ],
+  setup(kernel) {
+    team = new TeamService(kernel);
+  },
+  routes: (kernel) => teamRoutes(kernel, () => team),
+});

@@ -1,0 +1,47 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { hashPassword } from '../identity/api';
+import { temporaryPassword, type TeamService } from './service';
+
+const tags = ['team'];
+const UserIdParams = t.Object({ user_id: t.String({ format: 'uuid' }) });
+const InvitationParams = t.Object({ inv_id: t.String({ format: 'uuid' }) });
+const TokenParams = t.Object({ token: t.String({ minLength: 20, maxLength: 200 }) });
+
+export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
+  new Elysia({ name: 'cuadra:team' })
+    .use(kernel.http)
+    .get('/team/members', ({ uow }) => uow.run((tx) => team().listMembers(tx)),
+      { permission: 'team.read', response: { 200: t.Array(t.Ref('MemberOut')) }, detail: { summary: 'Members of the company with their roles (array)', tags } })
+    .patch('/team/members/:user_id', ({ uow, principal, params, body }) => uow.run((tx) => team().updateMember(tx, principal, params.user_id, body.role)),
+      { permission: 'team.manage', params: UserIdParams, body: 'UpdateMemberRequest', response: { 200: 'MemberOut' }, detail: { summary: "Change a member's role (never above yours; only owners change owners; the last owner stays: 409)", tags } })
+    .delete('/team/members/:user_id', async ({ uow, principal, params, set }) => {
+      await uow.run((tx) => team().removeMember(tx, principal, params.user_id));
+      set.status = 204;
+    }, { permission: 'team.manage', params: UserIdParams, detail: { summary: 'Remove a member (and their API keys here); the last owner cannot be removed (409)', tags } })
+    .post('/team/quick-create', async ({ uow, principal, body, set }) => {
+      const password = temporaryPassword();
+      const passwordHash = await hashPassword(password);
+      const created = await uow.run((tx) => team().quickCreate(tx, principal, body, passwordHash));
+      set.status = 201;
+      return { ...created, temporary_password: password };
+    }, { permission: 'team.manage', body: 'QuickCreateRequest', response: { 201: 'QuickCreateResponse' }, detail: { summary: 'Create a member with a temporary password (shown once, no email); they must change it at first login', tags } })
+    .get('/team/invitations', ({ uow }) => uow.run((tx) => team().listInvitations(tx)),
+      { permission: 'team.manage', response: { 200: t.Array(t.Ref('InvitationOut')) }, detail: { summary: 'Invitations of the company, newest first (array), with status pending/accepted/revoked/expired', tags } })
+    .post('/team/invitations', async ({ uow, principal, body, set }) => {
+      const { invitation, mail } = await uow.run((tx) => team().invite(tx, principal, body));
+      await team().send(mail);
+      set.status = 201;
+      return invitation;
+    }, { permission: 'team.manage', body: 'InviteRequest', response: { 201: 'InvitationOut' }, detail: { summary: 'Invite someone by email (link to FRONTEND_URL/invitations/{token}, single use, 7 days)', tags } })
+    .post('/team/invitations/:inv_id/resend', async ({ uow, principal, params }) => {
+      const { invitation, mail } = await uow.run((tx) => team().resend(tx, principal, params.inv_id));
+      await team().send(mail);
+      return invitation;
+    }, { permission: 'team.manage', params: InvitationParams, response: { 200: 'InvitationOut' }, detail: { summary: 'Send the invitation again with a new link (the old link stops working; 7 more days)', tags } })
+    .delete('/team/invitations/:inv_id', ({ uow, principal, params }) => uow.run((tx) => team().revoke(tx, principal, params.inv_id)),
+      { permission: 'team.manage', params: InvitationParams, response: { 200: 'InvitationOut' }, detail: { summary: 'Revoke an invitation; its link stops working', tags } })
+    .get('/auth/invitations/:token', ({ params }) => team().preview(params.token),
+      { params: TokenParams, response: { 200: 'InvitationPreview' }, detail: { summary: 'What an invitation link offers (no auth); 404 unknown/used/revoked, 410 expired', tags: ['auth'] } })
+    .post('/auth/invitations/:token/accept', ({ params, body, request }) => team().accept(params.token, body, kernel.clientIp(request)),
+      { params: TokenParams, body: 'AcceptInvitationRequest', response: { 200: 'AcceptInvitationResponse' }, detail: { summary: 'Accept an invitation (no auth): existing users give their password, new users choose one; answers a session for the company', tags: ['auth'] } });

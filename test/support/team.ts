@@ -1,0 +1,19 @@
+import type { TestApp } from './app';
+
+let counter = 0;
+
+export interface TestMember { email: string; password: string; token: string; userId: string; role: string }
+
+/** Adds a member with `role` to the company of `adminToken` (quick-create) and signs them in there. */
+export async function addMember(app: TestApp, adminToken: string, role: string, email = `member-${Date.now().toString(36)}${(counter++).toString(36)}@example.com`): Promise<TestMember> {
+  const created = await app.post('/api/v1/team/quick-create', { email, role, full_name: `Miembro ${role}` }, adminToken);
+  if (created.status !== 201) throw new Error(`quick-create failed: ${created.status} ${created.text}`);
+  const login = await app.post('/api/v1/auth/login', { email, password: created.body.temporary_password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { email, password: created.body.temporary_password, token: login.body.access_token, userId: created.body.user_id, role };
+}
+
+/** Runs raw SQL for one tenant (RLS applies) — for tests that move time forward on stored rows. */
+export function tenantSql<T = any>(app: TestApp, tenantId: string, statement: string, params: Record<string, unknown> = {}): Promise<T[]> {
+  return app.kernel.unitOfWork(null).run((tx) => tx.sql<T>(statement, params), { tenantId });
+}
