@@ -109,12 +109,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       logger.error('request pipeline failed', { requestId, error });
       response = new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
     }
-    const headers = new Headers(response.headers);
-    headers.set('x-request-id', requestId);
-    for (const [name, value] of Object.entries(limits)) headers.set(name, value);
-    const url = new URL(incoming.url);
-    logger.info('request', { requestId, method: incoming.method, path: url.pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    // Responses built by the app are mutable; setting headers in place keeps the body as it is
+    // (re-wrapping it would turn every body into a stream).
+    response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
+    logger.info('request', { requestId, method: incoming.method, path: new URL(incoming.url).pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    return response;
   };
 
   const idempotencyPurge = setInterval(() => idempotency.purgeExpired().catch((error) => logger.warn('idempotency purge failed', { error })), 3600_000);

@@ -15,12 +15,20 @@ export interface RateLimitRule {
 
 export interface RateLimitDecision { allowed: boolean; headers: Record<string, string>; retryAfterSeconds: number }
 
-/** Defaults per API key, per session and per anonymous IP; plugins add stricter rules for sensitive routes. */
-export const DEFAULT_RULES = {
-  apiKey: { name: 'api-key', limit: 1200, windowSeconds: 60 },
-  session: { name: 'user', limit: 600, windowSeconds: 60 },
-  anonymous: { name: 'ip', limit: 300, windowSeconds: 60 },
-} satisfies Record<string, RateLimitRule>;
+export interface DefaultRules { apiKey: RateLimitRule; session: RateLimitRule; anonymous: RateLimitRule }
+
+/**
+ * Defaults per API key, per session and per anonymous IP, per minute; RATE_LIMIT_API_KEY,
+ * RATE_LIMIT_USER and RATE_LIMIT_IP override them. Plugins add stricter rules for sensitive routes.
+ */
+export function defaultRules(env: Record<string, string | undefined> = process.env): DefaultRules {
+  const perMinute = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value) ? Number(value) : fallback);
+  return {
+    apiKey: { name: 'api-key', limit: perMinute(env.RATE_LIMIT_API_KEY, 1200), windowSeconds: 60 },
+    session: { name: 'user', limit: perMinute(env.RATE_LIMIT_USER, 600), windowSeconds: 60 },
+    anonymous: { name: 'ip', limit: perMinute(env.RATE_LIMIT_IP, 300), windowSeconds: 60 },
+  };
+}
 
 const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
 
@@ -32,7 +40,7 @@ const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\
 export class RateLimiter {
   private readonly routeRules: (RateLimitRule & { pattern: RegExp })[];
 
-  constructor(private readonly store: CounterStore, routeRules: RateLimitRule[], private readonly defaults = DEFAULT_RULES) {
+  constructor(private readonly store: CounterStore, routeRules: RateLimitRule[], private readonly defaults: DefaultRules = defaultRules()) {
     this.routeRules = routeRules.map((rule) => ({ ...rule, pattern: compile(rule.path ?? '.*') }));
   }
 
