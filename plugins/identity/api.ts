@@ -23,7 +23,7 @@ export const IdentityApi = {
   /** True when `password` is the user's current password (false for an unknown user). */
   async checkPassword(tx: Tx, userId: string, password: string): Promise<boolean> {
     const user = await tx.em.findOne(User, { id: userId });
-    if (!user) return false;
+    if (!user || !user.passwordSet) return false;
     return verifyPassword(user.passwordHash, password);
   },
 

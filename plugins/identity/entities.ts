@@ -8,6 +8,8 @@ export const UserSchema = defineEntity({
     id: p.uuid().primary(),
     email: p.string(),
     passwordHash: p.string(),
+    /** False for accounts created by an identity provider: the hash is a random placeholder. */
+    passwordSet: p.boolean(),
     fullName: p.string().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
     /** Bumped by a password change or reset: sessions carrying an older value stop working. */
@@ -67,3 +69,18 @@ export const UserTokenSchema = defineEntity({
 });
 export class UserToken extends UserTokenSchema.class {}
 UserTokenSchema.setClass(UserToken);
+
+/** A sign-in identity at an external provider (Google), keyed by (provider, subject), never by email. */
+export const UserIdentitySchema = defineEntity({
+  name: 'UserIdentity',
+  tableName: 'user_identities',
+  properties: {
+    provider: p.string().primary(),
+    subject: p.string().primary(),
+    userId: p.uuid(),
+    email: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class UserIdentity extends UserIdentitySchema.class {}
+UserIdentitySchema.setClass(UserIdentity);

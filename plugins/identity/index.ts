@@ -2,7 +2,7 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { persistentSecret } from '../../kernel/secrets';
 import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
-import { ApiKey, Membership, User, UserToken } from './entities';
+import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { identityRoutes } from './routes';
@@ -16,7 +16,7 @@ export default definePlugin({
   name: 'identity',
   dependsOn: ['tenants'],
   entities: [Membership, ApiKey],
-  globalEntities: [User, UserToken],
+  globalEntities: [User, UserToken, UserIdentity],
   migrations,
   models: identityModels,
   permissions: { 'api_keys.manage': rolesFrom('member') },
@@ -25,6 +25,7 @@ export default definePlugin({
     { name: 'register', method: 'POST', path: '/api/v1/auth/register', limit: 10, windowSeconds: 60, by: 'ip' },
     { name: 'password-reset', method: 'POST', path: '/api/v1/auth/forgot-password', limit: 5, windowSeconds: 60, by: 'ip' },
     { name: 'password-reset', method: 'POST', path: '/api/v1/auth/reset-password', limit: 10, windowSeconds: 60, by: 'ip' },
+    { name: 'google-login', method: 'POST', path: '/api/v1/auth/google', limit: 30, windowSeconds: 60, by: 'ip' },
     { name: 'email-verification', method: 'POST', path: '/api/v1/auth/resend-verification', limit: 5, windowSeconds: 60, by: 'ip' },
   ],
   setup(kernel) {

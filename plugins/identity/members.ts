@@ -57,7 +57,7 @@ export const Users = {
 
   async create(tx: Tx, input: NewUser): Promise<string> {
     const user = tx.em.create(User, {
-      id: crypto.randomUUID(), email: input.email.trim().toLowerCase(), passwordHash: input.passwordHash, fullName: input.fullName,
+      id: crypto.randomUUID(), email: input.email.trim().toLowerCase(), passwordHash: input.passwordHash, passwordSet: true, fullName: input.fullName,
       emailVerifiedAt: input.emailVerified ? new Date() : null, securityVersion: 1, mustChangePassword: input.mustChangePassword,
     } as any);
     await tx.em.flush();

@@ -84,4 +84,16 @@ export const migrations = [
          order by m.created_at, t.name
        $$`,
   ]),
+  sqlMigration('20261122002200_google_identities', [
+    `alter table users add column password_set boolean not null default true`,
+    `create table user_identities (
+       provider text not null check (provider in ('google')),
+       subject text not null check (length(subject) between 1 and 255),
+       user_id uuid not null references users (id) on delete cascade,
+       email text,
+       created_at timestamptz not null default now(),
+       primary key (provider, subject)
+     )`,
+    `create index user_identities_user on user_identities (user_id)`,
+  ]),
 ];

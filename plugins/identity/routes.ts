@@ -25,6 +25,8 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     }, { body: 'ResendVerificationRequest', detail: { summary: 'Send the verification email again (with a session, or by email; answers 204 either way)', tags } })
     .post('/login', async ({ body, request }) => identity.login(body, kernel.clientIp(request)),
       { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })
+    .post('/google', async ({ body }) => identity.googleLogin(body),
+      { body: 'IdentityProviderLoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Sign in with a Google ID token: a linked account, an account with the same verified email (linked), or a new account sent to onboarding; MFA applies', tags } })
     .get('/me', async ({ principal }) => identity.me(principal),
       { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })
     .post('/change-password', async ({ principal, body }) => identity.changePassword(principal, body),

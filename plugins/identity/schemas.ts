@@ -13,6 +13,10 @@ export const identityModels = {
   RegisterResponse: t.Object({ user_id: t.String({ format: 'uuid' }), email: t.String(), email_verified: t.Boolean(), ...TokenFields }),
   LoginRequest: t.Object({ email: t.String({ maxLength: 254 }), password: Password, mfa_code: t.Optional(t.String({ maxLength: 64 })) }),
   LoginResponse: t.Object({ ...TokenFields, tenant_id: t.Union([t.String({ format: 'uuid' }), t.Null()]) }),
+  IdentityProviderLoginRequest: t.Object({
+    id_token: t.String({ minLength: 1, maxLength: 8192, description: 'A Google ID token (JWT) for this service\'s client id' }),
+    mfa_code: t.Optional(t.String({ maxLength: 64, description: 'When MFA is enabled: a TOTP or recovery code' })),
+  }),
   ChangePasswordRequest: t.Object({ current_password: Password, new_password: Password }),
   ResendVerificationRequest: t.Object({ email: t.Optional(Email) }),
   ForgotPasswordRequest: t.Object({ email: t.String({ maxLength: 254 }) }),

@@ -5,7 +5,8 @@ import type { Principal } from '../../kernel/principal';
 import { roleAtLeast, type Role } from '../../kernel/roles';
 import type { Tx } from '../../kernel/uow';
 import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
-import { ApiKey, Membership, User, UserToken } from './entities';
+import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
+import { GoogleIdTokens, readGoogleSettings } from './google';
 import { API_KEY_PREFIX } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { newSecret, sha256, type SessionTokens } from './tokens';
@@ -19,9 +20,11 @@ type TokenPurpose = 'verify_email' | 'reset_password';
 /** Identity flows: registration, login, email tokens, passwords, tenants of a user, API keys. */
 export class IdentityService {
   readonly loginFailures: FailureLimiter;
+  readonly google: GoogleIdTokens;
 
   constructor(private readonly kernel: Kernel, readonly sessions: SessionTokens) {
     this.loginFailures = new FailureLimiter(kernel.counters, 'login-failures', 10, 15 * 60);
+    this.google = new GoogleIdTokens(readGoogleSettings(kernel.config));
   }
 
   private uow(principal: Principal | null = null) { return this.kernel.unitOfWork(principal); }
@@ -33,7 +36,7 @@ export class IdentityService {
     const { user, token } = await this.uow().run(async (tx) => {
       if (await tx.em.findOne(User, { email })) throw new Conflict('An account with this email already exists');
       const user = tx.em.create(User, {
-        id: crypto.randomUUID(), email, passwordHash, fullName: input.full_name ?? null,
+        id: crypto.randomUUID(), email, passwordHash, passwordSet: true, fullName: input.full_name ?? null,
         emailVerifiedAt: null, securityVersion: 1, mustChangePassword: false,
       } as any);
       await tx.em.flush();
@@ -112,6 +115,87 @@ export class IdentityService {
     return user;
   }
 
+  /**
+   * Sign-in with a Google ID token. (a) A linked subject signs in its user. (b) Otherwise an account
+   * with the token's email is linked only when Google says the email is verified (409 otherwise:
+   * log in with the password first); if that account's own email was never verified, its password
+   * is disabled and its sessions revoked (it may have been pre-registered by someone else).
+   * (c) Otherwise a new account is created (no usable password) and sent to onboarding. MFA applies.
+   */
+  async googleLogin(input: { id_token: string; mfa_code?: string }) {
+    const claims = await this.google.verify(input.id_token);
+    const placeholder = () => hashPassword(crypto.randomUUID() + crypto.randomUUID());
+    const userId = await this.uow().run(async (tx) => {
+      const linked = await tx.em.findOne(UserIdentity, { provider: 'google', subject: claims.sub });
+      if (linked) return linked.userId;
+      if (!claims.email) throw new BadRequest('The Google ID token carries no email address');
+      const existing = await tx.em.findOne(User, { email: claims.email });
+      if (existing) {
+        if (!claims.emailVerified) {
+          throw new Conflict('An account with this email already exists and Google has not verified the email: log in with your email and password first');
+        }
+        if (!existing.emailVerifiedAt) {
+          existing.emailVerifiedAt = new Date();
+          existing.passwordHash = await placeholder();
+          existing.passwordSet = false;
+          existing.securityVersion += 1;
+        }
+        tx.em.create(UserIdentity, { provider: 'google', subject: claims.sub, userId: existing.id, email: claims.email } as any);
+        return existing.id;
+      }
+      const user = tx.em.create(User, {
+        id: crypto.randomUUID(), email: claims.email, passwordHash: await placeholder(), passwordSet: false, fullName: claims.name,
+        emailVerifiedAt: claims.emailVerified ? new Date() : null, securityVersion: 1, mustChangePassword: false,
+      } as any);
+      await tx.em.flush(); // the identity row references the user: insert the user first
+      tx.em.create(UserIdentity, { provider: 'google', subject: claims.sub, userId: user.id, email: claims.email } as any);
+      return user.id;
+    }, { tenantId: null });
+    await this.requireSecondFactor(userId, input.mfa_code);
+    const memberships = await this.memberships(userId);
+    return this.issueSession(userId, memberships[0]?.tenant_id ?? null);
+  }
+
+  /**
+   * Re-authentication before a destructive operation (account deletion). Accounts with a password
+   * give it; password-less accounts (created through Google) give an MFA code or a fresh Google ID
+   * token linked to them. When MFA is enabled, a password or ID token needs a code too.
+   * Failures are 422 on the field at fault; repeated password failures lock like logins.
+   */
+  async reauthenticate(userId: string, input: { password?: string | null; mfa_code?: string | null; id_token?: string | null }): Promise<void> {
+    const user = await this.uow().run((tx) => tx.em.findOne(User, { id: userId }), { tenantId: null });
+    if (!user) throw new Unauthorized('Session revoked');
+    const mfaCode = input.mfa_code?.trim() || null;
+    const demandSecondFactor = async () => {
+      const { required, satisfied } = await this.secondFactor(userId, mfaCode);
+      if (required && !satisfied) throw ValidationFailed.field(['body', 'mfa_code'], mfaCode ? 'Invalid MFA code' : 'MFA code required', mfaCode ? 'value_error.mfa_code' : 'missing');
+    };
+    if (input.password) {
+      if (!user.passwordSet) throw ValidationFailed.field(['body', 'password'], 'This account has no password: confirm with an MFA code or a Google sign-in (id_token)', 'value_error.no_password');
+      const keys = [`account:${user.email}`];
+      await this.loginFailures.assertAllowed(keys);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await this.loginFailures.recordFailure(keys);
+        throw ValidationFailed.field(['body', 'password'], 'The password is not correct', 'value_error.password_incorrect');
+      }
+      return demandSecondFactor();
+    }
+    if (input.id_token) {
+      const claims = await this.google.verify(input.id_token);
+      const linked = await this.uow().run((tx) => tx.em.findOne(UserIdentity, { provider: 'google', subject: claims.sub }), { tenantId: null });
+      if (!linked || linked.userId !== userId) throw ValidationFailed.field(['body', 'id_token'], 'This Google account is not linked to you', 'value_error.id_token');
+      if (Date.now() / 1000 - claims.issuedAt > 10 * 60) throw ValidationFailed.field(['body', 'id_token'], 'Sign in with Google again: the ID token must be at most 10 minutes old', 'value_error.id_token_stale');
+      return demandSecondFactor();
+    }
+    if (mfaCode && !user.passwordSet) {
+      const { required, satisfied } = await this.secondFactor(userId, mfaCode);
+      if (!required) throw ValidationFailed.field(['body', 'mfa_code'], 'MFA is not enabled: confirm with a Google sign-in (id_token)', 'value_error.mfa_disabled');
+      if (!satisfied) throw ValidationFailed.field(['body', 'mfa_code'], 'Invalid MFA code', 'value_error.mfa_code');
+      return;
+    }
+    throw ValidationFailed.field(['body', 'password'], user.passwordSet ? 'Field required' : 'Confirm with an MFA code or a Google sign-in (id_token)', 'missing');
+  }
+
   /** A session for a user (in `tenantId`, or none), at the user's current security version. */
   async issueSession(userId: string, tenantId: string | null) {
     const user = await this.uow().run((tx) => tx.em.findOne(User, { id: userId }), { tenantId: null });
@@ -171,6 +255,7 @@ export class IdentityService {
     const securityVersion = await this.uow().run(async (tx) => {
       const fresh = await tx.em.findOneOrFail(User, { id: principal.userId });
       fresh.passwordHash = passwordHash;
+      fresh.passwordSet = true;
       fresh.securityVersion += 1;
       fresh.mustChangePassword = false;
       return fresh.securityVersion;
@@ -206,6 +291,7 @@ export class IdentityService {
       stored.usedAt = new Date();
       const user = await tx.em.findOneOrFail(User, { id: stored.userId });
       user.passwordHash = passwordHash;
+      user.passwordSet = true;
       user.securityVersion += 1;
       user.mustChangePassword = false;
       // Proving control of the mailbox also verifies it.
