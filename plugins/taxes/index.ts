@@ -21,7 +21,10 @@ export default definePlugin({
   hooks: {
     sync: {
       // Runs inside the onboarding transaction, whose tenant is the new company.
-      'tenant.created': (tx) => TaxService.seedCatalogue(tx),
+      'tenant.created': async (tx) => {
+        await TaxService.seedCatalogue(tx);
+        await TaxService.settings(tx);
+      },
     },
   },
   routes: taxRoutes,

@@ -72,7 +72,7 @@ export interface OssStatus { registered: boolean; currentYear: number; currentYe
 
 /** The taxes plugin's service; other plugins reach it through ./api.ts. */
 export const TaxService = {
-  /** Seeds the catalogue and default settings for the unit of work's (new) tenant. */
+  /** Seeds the built-in catalogue for the unit of work's tenant. */
   async seedCatalogue(tx: Tx): Promise<void> {
     const tenantId = tx.tenantId;
     TAX_CATALOGUE.forEach((seed, index) => {
@@ -92,11 +92,16 @@ export const TaxService = {
         sortOrder: (index + 1) * 10,
       } as any);
     });
-    tx.em.create(TaxSettings, { tenantId, ossRegistered: false } as any);
     await tx.em.flush();
   },
 
+  /** Tenants created before this plugin was installed get the catalogue on first use. */
+  async ensureCatalogue(tx: Tx): Promise<void> {
+    if ((await tx.em.count(TaxType, { seeded: true })) === 0) await TaxService.seedCatalogue(tx);
+  },
+
   async list(tx: Tx, filters: TaxTypeListFilters) {
+    await TaxService.ensureCatalogue(tx);
     const where: Record<string, unknown> = {};
     if (filters.kind) where.kind = filters.kind;
     if (filters.regime) where.regime = filters.regime;
@@ -108,12 +113,19 @@ export const TaxService = {
   },
 
   async get(tx: Tx, id: string): Promise<TaxType> {
-    const type = await tx.em.findOne(TaxType, { id });
+    let type = await tx.em.findOne(TaxType, { id });
+    if (!type && TAX_CATALOGUE.some((seed) => seededTaxTypeId(tx.tenantId, seed.code) === id)) {
+      await TaxService.ensureCatalogue(tx);
+      type = await tx.em.findOne(TaxType, { id });
+    }
     if (!type) throw new NotFound('Tax type not found');
     return type;
   },
 
   async findByCode(tx: Tx, code: string): Promise<TaxType | null> {
+    const type = await tx.em.findOne(TaxType, { code });
+    if (type) return type;
+    await TaxService.ensureCatalogue(tx);
     return tx.em.findOne(TaxType, { code });
   },
 

@@ -1,0 +1,233 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { ExportColumn } from './columns';
+import type { ExportChannel } from './export-stream';
+import type { ContactRow } from './service';
+
+export type ExportFormat = 'xlsx' | 'csv' | 'json' | 'pdf';
+
+export interface ExportHeading { tenantName: string; generatedAt: Date; total: number }
+
+/** Renders rows into the channel: `begin` once, `rows` per batch, `end` once (it flushes everything). */
+export interface ExportWriter {
+  readonly contentType: string;
+  begin(): void;
+  rows(batch: ContactRow[]): void;
+  end(): Promise<void>;
+}
+
+const encoder = new TextEncoder();
+const valueOf = (row: ContactRow, column: ExportColumn) => (row as unknown as Record<string, unknown>)[column.key];
+const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+function textOf(value: unknown, column: ExportColumn): string {
+  if (value === null || value === undefined) return '';
+  if (column.type === 'datetime') return asDate(value).toISOString();
+  return String(value);
+}
+
+/** A Node stream whose bytes go to the channel; `finished` resolves once everything went through. */
+function pipeToChannel(channel: ExportChannel) {
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => channel.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  const finished = new Promise<void>((resolve, reject) => {
+    sink.on('end', resolve);
+    sink.on('error', reject);
+  });
+  return { sink, finished };
+}
+
+// ------------------------------------------------------------------------------------------------
+// CSV: UTF-8 with a BOM (Excel then reads the accents right), ';' separated, CRLF lines.
+// ------------------------------------------------------------------------------------------------
+
+/**
+ * A cell that starts with = + - @ (or a tab/CR) is a formula to a spreadsheet: prefix it with a
+ * quote (CSV injection). Plain numbers and phone numbers ("+34 600 …", "-12.5") stay as they are.
+ */
+function csvCell(text: string): string {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?[\d\s().-]+$/.test(cell)) cell = `'${cell}`;
+  return /[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+export function csvWriter(channel: ExportChannel, columns: ExportColumn[]): ExportWriter {
+  return {
+    contentType: 'text/csv; charset=utf-8',
+    begin() {
+      channel.write(encoder.encode(`\uFEFF${columns.map((c) => csvCell(c.key)).join(';')}\r\n`));
+    },
+    rows(batch) {
+      let text = '';
+      for (const row of batch) text += `${columns.map((c) => csvCell(textOf(valueOf(row, c), c))).join(';')}\r\n`;
+      channel.write(encoder.encode(text));
+    },
+    async end() {},
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// JSON: one array of objects with the chosen keys, in order.
+// ------------------------------------------------------------------------------------------------
+
+export function jsonWriter(channel: ExportChannel, columns: ExportColumn[]): ExportWriter {
+  let first = true;
+  return {
+    contentType: 'application/json; charset=utf-8',
+    begin() { channel.write(encoder.encode('[')); },
+    rows(batch) {
+      let text = '';
+      for (const row of batch) {
+        const object: Record<string, unknown> = {};
+        for (const column of columns) {
+          const value = valueOf(row, column);
+          object[column.key] = value === null || value === undefined ? null : column.type === 'datetime' ? asDate(value).toISOString() : value;
+        }
+        text += (first ? '\n' : ',\n') + JSON.stringify(object);
+        first = false;
+      }
+      channel.write(encoder.encode(text));
+    },
+    async end() { channel.write(encoder.encode(first ? ']\n' : '\n]\n')); },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// XLSX: exceljs's streaming writer; each row is committed (written out) as soon as it is added.
+// ------------------------------------------------------------------------------------------------
+
+export function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
+  const { sink, finished } = pipeToChannel(channel);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Cuadra';
+  workbook.created = heading.generatedAt;
+  const sheet = workbook.addWorksheet('Contactos', { views: [{ state: 'frozen', ySplit: 1 }] });
+  return {
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    begin() {
+      sheet.columns = columns.map((c) => ({
+        header: c.key, key: c.key, width: c.width,
+        style: c.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+      }));
+      const header = sheet.getRow(1);
+      header.font = { bold: true };
+      header.commit();
+    },
+    rows(batch) {
+      for (const row of batch) {
+        sheet.addRow(columns.map((c) => {
+          const value = valueOf(row, c);
+          if (value === null || value === undefined) return null;
+          if (c.type === 'datetime') return asDate(value);
+          if (c.type === 'boolean') return Boolean(value);
+          return String(value);
+        })).commit();
+      }
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+      await finished;
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// PDF: a table on landscape A4 pages with the company and date on top; standard Helvetica (no font
+// is embedded or fetched), uncompressed so that its text stays greppable. Pages are written out as
+// they fill up.
+// ------------------------------------------------------------------------------------------------
+
+/** Helvetica (a standard PDF font) only covers WinAnsi: other characters print as '?'. */
+const toWinAnsi = (text: string) =>
+  text.replace(/\s+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
+
+const PDF_VALUE: Record<string, Record<string, string>> = {
+  kind: { customer: 'Cliente', supplier: 'Proveedor', both: 'Cliente y proveedor' },
+  customer_type: { business: 'Empresa', consumer: 'Particular' },
+};
+
+export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
+  const { sink, finished } = pipeToChannel(channel);
+  const margin = 36;
+  // The bottom margin is small so that the footer line does not make pdfkit open a page by itself.
+  const doc = new PDFDocument({
+    size: 'A4', layout: 'landscape', margins: { top: margin, left: margin, right: margin, bottom: 8 }, compress: false, bufferPages: false,
+    info: { Title: `Contactos - ${toWinAnsi(heading.tenantName)}`, Creator: 'Cuadra', CreationDate: heading.generatedAt },
+  });
+  doc.pipe(sink);
+  const fontSize = 8;
+  const rowHeight = 13;
+  const tableWidth = doc.page.width - margin * 2;
+  const totalWeight = columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = columns.map((c) => (c.width / totalWeight) * tableWidth);
+  const bottom = () => doc.page.height - margin - 6;
+  let page = 1;
+  let y = 0;
+
+  const fit = (text: string, width: number) => {
+    if (doc.widthOfString(text) <= width) return text;
+    let low = 0, high = text.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (doc.widthOfString(`${text.slice(0, middle)}…`) <= width) low = middle;
+      else high = middle - 1;
+    }
+    return `${text.slice(0, low)}…`;
+  };
+  const cellsLine = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    let x = margin;
+    cells.forEach((cell, i) => {
+      doc.text(fit(toWinAnsi(cell), widths[i] - 4), x, y, { lineBreak: false });
+      x += widths[i];
+    });
+    y += rowHeight;
+  };
+  const footer = () => {
+    doc.font('Helvetica').fontSize(7).text(`Página ${page}`, margin, doc.page.height - margin + 4, { lineBreak: false });
+  };
+  const tableHeader = () => {
+    cellsLine(columns.map((c) => c.label), true);
+    doc.moveTo(margin, y - 3).lineTo(margin + tableWidth, y - 3).lineWidth(0.5).stroke();
+  };
+  const newPage = () => {
+    footer();
+    doc.addPage();
+    page += 1;
+    y = margin;
+    tableHeader();
+  };
+  const display = (row: ContactRow, column: ExportColumn) => {
+    const value = valueOf(row, column);
+    if (value === null || value === undefined) return '';
+    if (column.type === 'boolean') return value ? 'Sí' : 'No';
+    if (column.type === 'datetime') return asDate(value).toISOString().slice(0, 16).replace('T', ' ');
+    return PDF_VALUE[column.key]?.[String(value)] ?? String(value);
+  };
+
+  return {
+    contentType: 'application/pdf',
+    begin() {
+      y = margin;
+      doc.font('Helvetica-Bold').fontSize(14).text(toWinAnsi(`Contactos - ${heading.tenantName}`), margin, y, { lineBreak: false });
+      y += 20;
+      const when = heading.generatedAt.toISOString().slice(0, 16).replace('T', ' ');
+      doc.font('Helvetica').fontSize(9).text(`Exportado el ${when} UTC · ${heading.total} contacto${heading.total === 1 ? '' : 's'}`, margin, y, { lineBreak: false });
+      y += 20;
+      tableHeader();
+    },
+    rows(batch) {
+      for (const row of batch) {
+        if (y + rowHeight > bottom()) newPage();
+        cellsLine(columns.map((c) => display(row, c)), false);
+      }
+    },
+    async end() {
+      footer();
+      doc.end();
+      await finished;
+    },
+  };
+}

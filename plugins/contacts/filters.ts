@@ -1,0 +1,69 @@
+import { ValidationFailed } from '../../kernel/errors';
+import { containsPattern, foldForSearch } from './search';
+
+export type ContactKind = 'customer' | 'supplier' | 'both';
+
+/** The filters of GET /contacts, /contacts/summary and /contacts/export (dates: export only). */
+export interface ContactFilters {
+  search?: string;
+  kind?: ContactKind;
+  country?: string;
+  customer_type?: 'business' | 'consumer';
+  has_vat?: boolean;
+  external_source?: string;
+  from_date?: string;
+  to_date?: string;
+}
+
+/** A `kind` filter asks "is it a customer?": a contact that is both matches customer and supplier. */
+const KINDS_MATCHING: Record<ContactKind, string> = {
+  customer: `('customer', 'both')`,
+  supplier: `('supplier', 'both')`,
+  both: `('both')`,
+};
+
+const nextDay = (day: string): string => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+};
+
+/**
+ * The one WHERE clause behind list, summary and export, for `tx.sql` (the tenant predicate comes
+ * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter.
+ */
+export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where: string; params: Record<string, unknown> } {
+  const clauses = [`${alias}.tenant_id = :tenant`];
+  const params: Record<string, unknown> = {};
+  const needle = filters.search ? foldForSearch(filters.search).trim() : '';
+  if (needle) {
+    clauses.push(`${alias}.search_text like :search_pattern escape '\\'`);
+    params.search_pattern = containsPattern(needle);
+  }
+  if (filters.kind) clauses.push(`${alias}.kind in ${KINDS_MATCHING[filters.kind]}`);
+  if (filters.country) {
+    clauses.push(`${alias}.country = :country`);
+    params.country = filters.country.toUpperCase();
+  }
+  if (filters.customer_type) {
+    clauses.push(`${alias}.customer_type = :customer_type`);
+    params.customer_type = filters.customer_type;
+  }
+  if (filters.has_vat !== undefined) clauses.push(`${alias}.vat is ${filters.has_vat ? 'not null' : 'null'}`);
+  if (filters.external_source) {
+    clauses.push(`${alias}.external_source = :external_source`);
+    params.external_source = filters.external_source;
+  }
+  if (filters.from_date && filters.to_date && filters.from_date > filters.to_date) {
+    throw ValidationFailed.field(['query', 'to_date'], 'to_date must be on or after from_date', 'value_error.date_range');
+  }
+  if (filters.from_date) {
+    clauses.push(`${alias}.created_at >= cast(:created_from as timestamptz)`);
+    params.created_from = `${filters.from_date}T00:00:00.000Z`;
+  }
+  if (filters.to_date) {
+    clauses.push(`${alias}.created_at < cast(:created_before as timestamptz)`);
+    params.created_before = nextDay(filters.to_date);
+  }
+  return { where: clauses.join(' and '), params };
+}

@@ -1,0 +1,41 @@
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+
+export const migrations = [
+  sqlMigration('20261122001100_contacts', [
+    `create table contacts (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       kind text not null check (kind in ('customer', 'supplier', 'both')),
+       name text not null check (length(name) between 1 and 200),
+       legal_name text,
+       customer_type text not null default 'business' check (customer_type in ('business', 'consumer')),
+       vat text check (length(vat) between 1 and 32),
+       vat_valid boolean not null default false,
+       country char(2) not null default 'ES',
+       email text,
+       phone text,
+       address text,
+       city text,
+       postal_code text,
+       province text,
+       iban text,
+       external_source text check (length(external_source) between 1 and 32),
+       external_id text,
+       payment_processor_id text,
+       notes text,
+       name_key text collate "C" not null,
+       search_text text not null,
+       created_at timestamptz not null default now(),
+       updated_at timestamptz not null default now(),
+       -- the target of composite foreign keys (tenant_id, contact_id) from documents
+       constraint contacts_tenant_id_key unique (tenant_id, id)
+     )`,
+    ...tenantRowLevelSecurity('contacts'),
+    // Lists and exports walk this index in order (keyset pagination on name_key, id).
+    `create index contacts_tenant_name on contacts (tenant_id, name_key, id)`,
+    `create index contacts_tenant_created on contacts (tenant_id, created_at)`,
+    // An importer's (source, id) pair names one contact per tenant.
+    `create unique index contacts_external_key on contacts (tenant_id, external_source, external_id)
+       where external_source is not null and external_id is not null`,
+  ]),
+];

@@ -1,0 +1,97 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { queryBounds } from '../taxes/api';
+import { exportContacts } from './export';
+import { contactInsights } from './insights';
+import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery } from './schemas';
+import { ContactService, contactJson, contactToJson } from './service';
+import { suggestTaxType } from './tax-suggestion';
+
+const tags = ['contacts'];
+const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
+const KeepIdParams = t.Object({ keep_id: t.String({ format: 'uuid' }) });
+
+const filtersOf = (query: Record<string, any>) => ({
+  search: query.search, kind: query.kind, country: query.country, customer_type: query.customer_type,
+  has_vat: query.has_vat, external_source: query.external_source,
+});
+
+const FILE_TYPES = {
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+  'text/csv': { schema: { type: 'string' } },
+  'application/json': { schema: { type: 'array', items: { type: 'object' } } },
+  'application/pdf': { schema: { type: 'string', format: 'binary' } },
+};
+
+export const contactRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:contacts' })
+    .use(kernel.http)
+    .get('/contacts', async ({ uow, query }) => {
+      const limit = query.limit ?? 50, offset = query.offset ?? 0;
+      const { items, total } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset }));
+      return { items: items.map(contactToJson), total, limit, offset };
+    }, {
+      permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),
+      response: { 200: 'PaginatedResponse_ContactResponse_' },
+      detail: { summary: 'Customers and suppliers, filtered, by name', tags },
+    })
+    .post('/contacts', async ({ uow, body, set }) => {
+      set.status = 201;
+      return contactJson(await uow.run((tx) => ContactService.create(tx, body)));
+    }, {
+      permission: 'contacts.write', body: 'ContactCreate', response: { 201: 'ContactResponse' },
+      detail: { summary: 'Create a contact (tax number, country and IBAN are checked)', tags },
+    })
+    .get('/contacts/summary', async ({ uow, query }) => uow.run((tx) => ContactService.summary(tx, filtersOf(query))), {
+      permission: 'contacts.read', query: ContactSummaryQuery, response: { 200: 'ContactSummary' },
+      detail: { summary: 'Counts over every contact matching the filters', tags },
+    })
+    .get('/contacts/export', async ({ uow, query }) => exportContacts(uow, kernel.logger, {
+      filters: { ...filtersOf(query), from_date: query.from_date, to_date: query.to_date },
+      format: query.format ?? 'xlsx',
+      columns: query.columns,
+    }), {
+      permission: 'contacts.read', query: ContactExportQuery,
+      detail: {
+        summary: 'Download the filtered contacts as xlsx (default), csv, json or pdf; streamed in batches',
+        tags,
+        responses: { 200: { description: 'The file, as an attachment (Content-Disposition filename contactos-YYYY-MM-DD.<ext>)', content: FILE_TYPES } } as any,
+      },
+    })
+    .get('/contacts/:id', async ({ uow, params }) => contactJson(await uow.run((tx) => ContactService.get(tx, params.id))), {
+      permission: 'contacts.read', params: IdParams, response: { 200: 'ContactResponse' },
+      detail: { summary: 'One contact', tags },
+    })
+    .patch('/contacts/:id', async ({ uow, params, body }) => contactJson(await uow.run((tx) => ContactService.update(tx, params.id, body))), {
+      permission: 'contacts.write', params: IdParams, body: 'ContactUpdate', response: { 200: 'ContactResponse' },
+      detail: { summary: 'Change a contact', tags },
+    })
+    .delete('/contacts/:id', async ({ uow, params, set }) => {
+      await uow.run((tx) => ContactService.delete(tx, params.id));
+      set.status = 204;
+    }, {
+      permission: 'contacts.write', params: IdParams,
+      detail: { summary: 'Delete a contact that no document points to (else 409: merge it instead)', tags },
+    })
+    .get('/contacts/:id/stats', async ({ uow, params }) => uow.run((tx) => ContactService.stats(tx, params.id)), {
+      permission: 'contacts.read', params: IdParams, response: { 200: 'ContactStatsResponse' },
+      detail: { summary: 'Documents and totals of a contact, from the document plugins', tags },
+    })
+    .get('/contacts/:id/tax-suggestion', async ({ uow, params, query }) => uow.run(async (tx) => {
+      const contact = await ContactService.get(tx, params.id);
+      return suggestTaxType(tx, contact, query.context, query.nature ?? 'services');
+    }), {
+      permission: 'contacts.read', params: IdParams, query: TaxSuggestionQuery, response: { 200: 'TaxSuggestionResponse' },
+      detail: { summary: 'The tax type a sale to / purchase from this contact most likely needs, and why', tags },
+    })
+    .post('/contacts/:keep_id/merge', async ({ uow, params, body }) => {
+      const result = await uow.run((tx) => ContactService.merge(tx, params.keep_id, body.duplicate_ids));
+      return { contact: contactJson(result.contact), merged_ids: result.mergedIds, documents_repointed: result.documentsRepointed };
+    }, {
+      permission: 'contacts.write', params: KeepIdParams, body: 'MergeContactsBody', response: { 200: 'MergeContactsResponse' },
+      detail: { summary: 'Merge duplicates into this contact in one transaction: their documents move to it and they are deleted', tags },
+    })
+    .get('/contacts-insights', async ({ uow, query }) => uow.run((tx) => contactInsights(tx, query.months ?? 12)), {
+      permission: 'contacts.read', query: InsightsQuery, transform: queryBounds(InsightsQuery), response: { 200: 'ContactInsights' },
+      detail: { summary: 'Contacts dashboard: new contacts per month, customer and supplier activity, top counterparties', tags },
+    });

@@ -1,0 +1,162 @@
+import { t } from 'elysia';
+import { EXPORT_COLUMNS } from './columns';
+
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+const Uuid = t.String({ format: 'uuid' });
+const Timestamp = t.String({ format: 'date-time' });
+const Money = t.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Decimal string, two decimals' });
+const Day = t.String({ format: 'date' });
+
+export const CONTACT_KINDS = ['customer', 'supplier', 'both'] as const;
+export const CUSTOMER_TYPES = ['business', 'consumer'] as const;
+
+const Kind = t.Union(CONTACT_KINDS.map((k) => t.Literal(k)), { description: '`customer`, `supplier` or `both`' });
+const CustomerType = t.Union(CUSTOMER_TYPES.map((k) => t.Literal(k)), { description: '`business` (default) or `consumer` (a private person: B2C rules apply)' });
+const Country = t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 ("ES" by default); stored upper-case' });
+
+const optionalFields = {
+  customer_type: CustomerType,
+  vat: Nullable(t.String({ maxLength: 40, description: 'Tax number. Spain: NIF/NIE/CIF (checksum). Other EU: VAT number in the country\'s format (prefix added when missing). Elsewhere: free text, at most 32.' })),
+  country: Country,
+  legal_name: Nullable(t.String({ maxLength: 200 })),
+  email: Nullable(t.String({ format: 'email', maxLength: 254 })),
+  phone: Nullable(t.String({ maxLength: 50 })),
+  address: Nullable(t.String({ maxLength: 300 })),
+  city: Nullable(t.String({ maxLength: 100 })),
+  postal_code: Nullable(t.String({ maxLength: 20 })),
+  province: Nullable(t.String({ maxLength: 100 })),
+  iban: Nullable(t.String({ maxLength: 50, description: 'IBAN (checksum verified), stored without spaces' })),
+  external_source: Nullable(t.String({ minLength: 1, maxLength: 32, description: 'The system the contact was imported from' })),
+  external_id: Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Its id there; (external_source, external_id) is unique per company' })),
+  payment_processor_id: Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Customer id at a payment processor (e.g. Stripe cus_…)' })),
+  notes: Nullable(t.String({ maxLength: 5000 })),
+};
+const requiredFields = {
+  kind: Kind,
+  name: t.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+};
+const optional = <F extends Record<string, any>>(fields: F) =>
+  Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof F]: any };
+
+export const ContactCreate = t.Object({ ...requiredFields, ...optional(optionalFields) }, { additionalProperties: false });
+export const ContactUpdate = t.Object(optional({ ...requiredFields, ...optionalFields }), {
+  additionalProperties: false, minProperties: 1, description: 'Any ContactCreate field; at least one. Send null to clear an optional field.',
+});
+
+export const ContactResponse = t.Object({
+  id: Uuid,
+  kind: Kind,
+  name: t.String(),
+  customer_type: CustomerType,
+  vat: Nullable(t.String()),
+  country: t.String({ minLength: 2, maxLength: 2 }),
+  legal_name: Nullable(t.String()),
+  email: Nullable(t.String()),
+  phone: Nullable(t.String()),
+  address: Nullable(t.String()),
+  city: Nullable(t.String()),
+  postal_code: Nullable(t.String()),
+  province: Nullable(t.String()),
+  iban: Nullable(t.String()),
+  external_source: Nullable(t.String()),
+  external_id: Nullable(t.String()),
+  payment_processor_id: Nullable(t.String()),
+  notes: Nullable(t.String()),
+  vat_valid: t.Boolean({ description: 'The tax number passed its checksum (Spanish NIF/NIE/CIF, EU check digits). False when there is none, when an EU number is well-formed but its check digits are wrong, and for non-EU numbers, which cannot be checked.' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const PaginatedResponse_ContactResponse_ = t.Object({
+  items: t.Array(t.Ref('ContactResponse')),
+  total: t.Integer({ description: 'Contacts matching the filters, over all pages' }),
+  limit: t.Integer(),
+  offset: t.Integer(),
+});
+
+export const ContactSummary = t.Object({
+  total: t.Integer(),
+  customers: t.Integer({ description: 'kind customer or both' }),
+  suppliers: t.Integer({ description: 'kind supplier or both' }),
+  without_vat: t.Integer({ description: 'No tax number' }),
+  payment_processor_linked: t.Integer({ description: 'With a payment_processor_id' }),
+});
+
+export const ContactStatsResponse = t.Object({
+  documents_count: t.Integer(),
+  invoiced_total: Money,
+  purchased_total: Money,
+  outstanding_total: Money,
+  first_document_date: Nullable(Day),
+  last_document_date: Nullable(Day),
+}, { description: 'Figures contributed by the document plugins (zeros while none is installed).' });
+
+export const TaxSuggestionResponse = t.Object({
+  context: t.Union([t.Literal('sale'), t.Literal('purchase')]),
+  tax_type_id: Uuid,
+  code: t.String(),
+  rate: t.String({ description: 'Percentage ("21.00")' }),
+  reason: t.String({ description: 'Why this type, in plain Spanish, with the legal reference' }),
+});
+
+export const MergeContactsBody = t.Object({
+  duplicate_ids: t.Array(Uuid, { minItems: 1, maxItems: 100, uniqueItems: true, description: 'Contacts to merge into the one in the path and delete' }),
+}, { additionalProperties: false });
+
+export const MergeContactsResponse = t.Object({
+  contact: t.Ref('ContactResponse'),
+  merged_ids: t.Array(Uuid),
+  documents_repointed: t.Integer(),
+});
+
+const MonthPoint = { month: t.String({ pattern: '^\\d{4}-\\d{2}$' }) };
+export const ContactInsights = t.Object({
+  months: t.Integer(),
+  from: Day,
+  to: Day,
+  totals: t.Object({ contacts: t.Integer(), customers: t.Integer(), suppliers: t.Integer() }),
+  new_contacts: t.Array(t.Object({ ...MonthPoint, total: t.Integer(), customers: t.Integer(), suppliers: t.Integer() }), { description: 'Every month of the window, oldest first, zeros included' }),
+  activity: t.Array(t.Object({
+    ...MonthPoint,
+    active_customers: t.Integer({ description: 'Customers with at least one sale document that month' }),
+    active_suppliers: t.Integer({ description: 'Suppliers with at least one purchase document that month' }),
+    sales_total: Money,
+    purchases_total: Money,
+    documents: t.Integer(),
+  })),
+  top_customers: t.Array(t.Object({ contact_id: Uuid, name: t.String(), documents: t.Integer(), total: Money }), { description: 'At most 10, by total over the window' }),
+  top_suppliers: t.Array(t.Object({ contact_id: Uuid, name: t.String(), documents: t.Integer(), total: Money })),
+}, { description: 'Contacts dashboard over the last `months` calendar months (UTC), this month included. Activity comes from the document plugins.' });
+
+const filterFields = {
+  search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in name, legal name, tax number or email' })),
+  kind: t.Optional(t.Union(CONTACT_KINDS.map((k) => t.Literal(k)), { description: '`customer` matches customer and both; `supplier` matches supplier and both; `both` only both' })),
+  country: t.Optional(t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  customer_type: t.Optional(CustomerType),
+  has_vat: t.Optional(t.Boolean({ description: 'With (true) or without (false) a tax number' })),
+  external_source: t.Optional(t.String({ minLength: 1, maxLength: 32 })),
+};
+export const ContactListQuery = t.Object({
+  ...filterFields,
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+});
+export const ContactSummaryQuery = t.Object(filterFields);
+export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
+export const ContactExportQuery = t.Object({
+  ...filterFields,
+  from_date: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
+  to_date: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
+  format: t.Optional(t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), { description: 'xlsx (default), csv (UTF-8 with BOM, `;`), json or pdf' })),
+  columns: t.Optional(t.String({ maxLength: 1000, description: `Comma-separated column keys, in order. Known: ${EXPORT_COLUMNS.map((c) => c.key).join(', ')}` })),
+});
+export const TaxSuggestionQuery = t.Object({
+  context: t.Union([t.Literal('sale'), t.Literal('purchase')]),
+  nature: t.Optional(t.Union([t.Literal('goods'), t.Literal('services')], { description: 'Purchases from outside the EU: goods → IMPORT, services (default) → ISP' })),
+});
+export const InsightsQuery = t.Object({ months: t.Optional(t.Integer({ minimum: 1, maximum: 36, default: 12 })) });
+
+export const contactModels = {
+  ContactCreate, ContactUpdate, ContactResponse, PaginatedResponse_ContactResponse_, ContactSummary, ContactStatsResponse,
+  TaxSuggestionResponse, MergeContactsBody, MergeContactsResponse, ContactInsights,
+};

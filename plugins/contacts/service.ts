@@ -1,0 +1,256 @@
+import { LockMode } from '@mikro-orm/core';
+import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
+import type { Tx } from '../../kernel/uow';
+import { Contact } from './entities';
+import { contactFilterSql, type ContactFilters, type ContactKind } from './filters';
+import type { ContactStats } from './hooks';
+import { searchTextOf, foldForSearch } from './search';
+import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
+
+/** A contact as the API shows it (and as raw SQL selects it). */
+export interface ContactRow {
+  id: string;
+  kind: ContactKind;
+  name: string;
+  legal_name: string | null;
+  customer_type: 'business' | 'consumer';
+  vat: string | null;
+  vat_valid: boolean;
+  country: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  province: string | null;
+  iban: string | null;
+  external_source: string | null;
+  external_id: string | null;
+  payment_processor_id: string | null;
+  notes: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'created_at' | 'updated_at'>>;
+
+/** The columns of ContactRow, for raw SQL on `contacts c`. */
+export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
+  c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
+  c.created_at, c.updated_at`;
+
+const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+export function contactRowOf(contact: Contact): ContactRow {
+  return {
+    id: contact.id,
+    kind: contact.kind as ContactKind,
+    name: contact.name,
+    legal_name: contact.legalName ?? null,
+    customer_type: contact.customerType as ContactRow['customer_type'],
+    vat: contact.vat ?? null,
+    vat_valid: contact.vatValid,
+    country: contact.country,
+    email: contact.email ?? null,
+    phone: contact.phone ?? null,
+    address: contact.address ?? null,
+    city: contact.city ?? null,
+    postal_code: contact.postalCode ?? null,
+    province: contact.province ?? null,
+    iban: contact.iban ?? null,
+    external_source: contact.externalSource ?? null,
+    external_id: contact.externalId ?? null,
+    payment_processor_id: contact.paymentProcessorId ?? null,
+    notes: contact.notes ?? null,
+    created_at: asDate(contact.createdAt),
+    updated_at: asDate(contact.updatedAt),
+  };
+}
+
+/** Raw rows carry driver types (Date or string timestamps); the wire gets ISO strings. */
+export function contactToJson(row: ContactRow) {
+  return { ...row, created_at: asDate(row.created_at).toISOString(), updated_at: asDate(row.updated_at).toISOString() };
+}
+export const contactJson = (contact: Contact) => contactToJson(contactRowOf(contact));
+
+/** Optional free-text fields: trimmed; blank becomes null. */
+const TEXT_FIELDS = ['legal_name', 'phone', 'address', 'city', 'postal_code', 'province', 'external_source', 'external_id', 'payment_processor_id', 'notes'] as const;
+const ENTITY_PROPERTY: Record<(typeof TEXT_FIELDS)[number], keyof Contact> = {
+  legal_name: 'legalName', phone: 'phone', address: 'address', city: 'city', postal_code: 'postalCode', province: 'province',
+  external_source: 'externalSource', external_id: 'externalId', payment_processor_id: 'paymentProcessorId', notes: 'notes',
+};
+const blankToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+function refreshDerived(contact: Contact): void {
+  contact.nameKey = foldForSearch(contact.name);
+  contact.searchText = searchTextOf([contact.name, contact.legalName, contact.vat, contact.email]);
+}
+
+/**
+ * Applies validated input to a contact. The tax number is checked against the resulting country,
+ * so changing only the country re-checks the stored number.
+ */
+function applyInput(contact: Contact, input: ContactInput, creating: boolean): void {
+  if (input.kind !== undefined) contact.kind = input.kind;
+  if (input.name !== undefined) contact.name = input.name.trim();
+  if (input.customer_type !== undefined) contact.customerType = input.customer_type;
+  const countryChanged = input.country !== undefined && input.country.toUpperCase() !== contact.country;
+  if (input.country !== undefined) contact.country = checkedCountry(input.country, ['body', 'country']);
+  if (input.vat !== undefined || (countryChanged && contact.vat && !creating)) {
+    const checked = input.vat !== undefined
+      ? (input.vat ? checkedTaxNumber(input.vat, contact.country, ['body', 'vat']) : null)
+      : recheckedTaxNumber(contact.vat!, contact.country);
+    contact.vat = checked?.vat ?? null;
+    contact.vatValid = checked?.valid ?? false;
+  }
+  if (input.email !== undefined) contact.email = blankToNull(input.email);
+  if (input.iban !== undefined) contact.iban = input.iban && input.iban.trim() ? checkedIban(input.iban, ['body', 'iban']) : null;
+  for (const field of TEXT_FIELDS) {
+    if (input[field] !== undefined) (contact as any)[ENTITY_PROPERTY[field]] = blankToNull(input[field]);
+  }
+  refreshDerived(contact);
+}
+
+/** The stored tax number under a new country: refused when it does not fit (send vat too, or null). */
+function recheckedTaxNumber(vat: string, country: string) {
+  try {
+    return checkedTaxNumber(vat, country, ['body', 'country']);
+  } catch (error) {
+    if (!(error instanceof ValidationFailed)) throw error;
+    throw ValidationFailed.field(['body', 'country'], `The contact's tax number ${vat} is not valid for ${country}: send a new vat (or null) with the country`, 'value_error.vat_country');
+  }
+}
+
+async function assertExternalKeyFree(tx: Tx, contact: Contact): Promise<void> {
+  if (!contact.externalSource || !contact.externalId) return;
+  const clash = await tx.em.findOne(Contact, { externalSource: contact.externalSource, externalId: contact.externalId, id: { $ne: contact.id } });
+  if (clash) throw new Conflict(`Another contact already has external_source ${contact.externalSource} and external_id ${contact.externalId}`);
+}
+
+const emptyStats = (): ContactStats => ({
+  documents_count: 0, invoiced_total: '0.00', purchased_total: '0.00', outstanding_total: '0.00', first_document_date: null, last_document_date: null,
+});
+
+const mergedKind = (kinds: string[]): ContactKind => {
+  const customer = kinds.some((k) => k === 'customer' || k === 'both');
+  const supplier = kinds.some((k) => k === 'supplier' || k === 'both');
+  return customer && supplier ? 'both' : customer ? 'customer' : 'supplier';
+};
+
+/** The contacts plugin's service; other plugins reach it through ./api.ts. */
+export const ContactService = {
+  async get(tx: Tx, id: string): Promise<Contact> {
+    const contact = await tx.em.findOne(Contact, { id });
+    if (!contact) throw new NotFound('Contact not found');
+    return contact;
+  },
+
+  async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
+    const contact = tx.em.create(Contact, {
+      id: crypto.randomUUID(), kind: input.kind, name: input.name, customerType: 'business', country: 'ES',
+      vat: null, vatValid: false, nameKey: '', searchText: '',
+    } as any);
+    applyInput(contact, input, true);
+    await assertExternalKeyFree(tx, contact);
+    await tx.em.flush();
+    return contact;
+  },
+
+  async update(tx: Tx, id: string, input: ContactInput): Promise<Contact> {
+    if (Object.values(input).every((value) => value === undefined)) throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
+    for (const required of ['kind', 'name', 'country', 'customer_type'] as const) {
+      if (input[required] === null) throw ValidationFailed.field(['body', required], 'Cannot be null', 'value_error.none');
+    }
+    const contact = await ContactService.get(tx, id);
+    applyInput(contact, input, false);
+    await assertExternalKeyFree(tx, contact);
+    await tx.em.flush();
+    return contact;
+  },
+
+  /** Refused (409) while any document points to the contact; merge it into another contact instead. */
+  async delete(tx: Tx, id: string): Promise<void> {
+    const contact = await ContactService.get(tx, id);
+    const guard = { contactId: contact.id, references: 0 };
+    await tx.hook('contact.deleting', guard);
+    if (guard.references > 0) {
+      throw new Conflict(`The contact has ${guard.references} document(s) and cannot be deleted; merge it into another contact instead`);
+    }
+    tx.em.remove(contact);
+    await tx.em.flush();
+  },
+
+  async list(tx: Tx, filters: ContactFilters, page: { limit: number; offset: number }): Promise<{ items: ContactRow[]; total: number }> {
+    const { where, params } = contactFilterSql(filters);
+    const items = await tx.sql<ContactRow>(
+      `select ${CONTACT_COLUMNS_SQL} from contacts c where ${where} order by c.name_key, c.id limit :limit offset :offset`,
+      { ...params, limit: page.limit, offset: page.offset },
+    );
+    // The count is only needed when the page does not tell it: a short first page is the whole set.
+    const total = page.offset === 0 && items.length < page.limit
+      ? items.length
+      : (await tx.sql<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, params))[0].total;
+    return { items, total };
+  },
+
+  async summary(tx: Tx, filters: ContactFilters) {
+    const { where, params } = contactFilterSql(filters);
+    const [row] = await tx.sql<Record<string, number>>(`
+      select count(*)::int as total,
+             (count(*) filter (where c.kind in ('customer', 'both')))::int as customers,
+             (count(*) filter (where c.kind in ('supplier', 'both')))::int as suppliers,
+             (count(*) filter (where c.vat is null))::int as without_vat,
+             (count(*) filter (where c.payment_processor_id is not null))::int as payment_processor_linked
+      from contacts c where ${where}`, params);
+    return { total: row.total, customers: row.customers, suppliers: row.suppliers, without_vat: row.without_vat, payment_processor_linked: row.payment_processor_linked };
+  },
+
+  async stats(tx: Tx, id: string): Promise<ContactStats> {
+    const contact = await ContactService.get(tx, id);
+    const payload = { contactId: contact.id, stats: emptyStats() };
+    await tx.hook('contact.stats', payload);
+    return payload.stats;
+  },
+
+  /**
+   * Merges duplicates into `keepId` in the caller's transaction: document plugins re-point their
+   * rows (contact.merging), the survivor takes the first duplicate's tax number and country when it
+   * has none, becomes `both` when the merged contacts were on both sides, and the duplicates are
+   * deleted. Any id of another tenant is 404 and nothing changes.
+   */
+  async merge(tx: Tx, keepId: string, duplicateIds: string[]) {
+    const selfIndex = duplicateIds.indexOf(keepId);
+    if (selfIndex >= 0) throw ValidationFailed.field(['body', 'duplicate_ids', selfIndex], 'The contact to keep cannot be one of its duplicates', 'value_error.merge_into_itself');
+    const found = await tx.em.find(Contact, { id: { $in: [keepId, ...duplicateIds] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const survivor = byId.get(keepId);
+    if (!survivor || duplicateIds.some((id) => !byId.has(id))) throw new NotFound('Contact not found');
+    const duplicates = duplicateIds.map((id) => byId.get(id)!);
+
+    if (!survivor.vat) {
+      const donor = duplicates.find((d) => d.vat);
+      if (donor) {
+        survivor.vat = donor.vat;
+        survivor.vatValid = donor.vatValid;
+        // A tax number belongs to its country: they travel together.
+        survivor.country = donor.country;
+      }
+    }
+    survivor.kind = mergedKind([survivor.kind, ...duplicates.map((d) => d.kind)]);
+    refreshDerived(survivor);
+
+    const merging = { tenantId: tx.tenantId, survivorId: survivor.id, duplicateIds: [...duplicateIds], repointed: 0 };
+    await tx.hook('contact.merging', merging);
+    for (const duplicate of duplicates) {
+      const guard = { contactId: duplicate.id, references: 0 };
+      await tx.hook('contact.deleting', guard);
+      if (guard.references > 0) throw new Conflict(`Contact ${duplicate.id} still has ${guard.references} document(s) after the merge; nothing was changed`);
+      tx.em.remove(duplicate);
+    }
+    await tx.em.flush();
+    return { contact: survivor, mergedIds: duplicateIds, documentsRepointed: merging.repointed };
+  },
+};
