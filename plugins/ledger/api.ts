@@ -1,0 +1,16 @@
+/**
+ * What other plugins (invoices, purchases, treasury, tax models) use from the ledger. Call these
+ * inside your own unit of work: the entry commits or rolls back with your document.
+ *
+ *   const accounts = await LedgerService.postingAccounts(tx);
+ *   const entry = await LedgerService.post(tx, postInvoice(invoice, accounts));   // PostingRule<Invoice>
+ *   invoice.journalEntryId = entry.id;
+ */
+export { LedgerService, type AccountView, type JournalQuery, type Period } from './service';
+export {
+  checkDraft, assertDraft, draftTotals, subAccountCode, isIsoDate, todayInSpain,
+  type IsoDate, type JournalDraft, type JournalDraftLine, type PostingRule, type PostedEntry, type PostedLine,
+} from './draft';
+export { DEFAULT_POSTING_ACCOUNTS, PGC_CHART, type PostingAccounts } from './chart';
+export { entryToJson } from './routes';
+export { JournalEntryResponse } from './schemas';

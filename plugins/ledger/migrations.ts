@@ -1,0 +1,199 @@
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { chartAccounts } from './chart';
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+const seedValues = chartAccounts()
+  .map((a) => `(${literal(a.code)}, ${literal(a.name)}, ${a.group}, ${a.parentCode ? literal(a.parentCode) : 'null'}, ${a.isPostable})`)
+  .join(',\n         ');
+
+/**
+ * The ledger's tables and the database rules that keep the books honest whatever the application does:
+ *
+ * - Wall one for references: every foreign key between ledger rows is composite `(tenant_id, …)`,
+ *   so a line cannot name another tenant's entry or account, nor a reversal another tenant's entry.
+ * - Balance: a `DEFERRABLE INITIALLY DEFERRED` constraint trigger on `journal_lines` checks at
+ *   COMMIT that the entry of every inserted line has Σdebit = Σcredit (SQLSTATE P0001, which the
+ *   kernel answers as 422); one on `journal_entries` refuses an entry without lines.
+ * - Immutability: `BEFORE UPDATE OR DELETE` triggers on both tables refuse every change to a posted
+ *   row, a `BEFORE INSERT` trigger refuses lines added to an entry posted by an earlier transaction,
+ *   `BEFORE TRUNCATE` refuses truncation, and the application role has no UPDATE privilege on them.
+ *   Corrections are reversal entries.
+ * - Erasure (the account/GDPR flow): DELETE is allowed only inside a transaction that has run
+ *   `select set_config('cuadra.erasing_tenant', '<tenant uuid>', true)`, and only for that tenant's
+ *   rows (row-level security still applies). `LedgerService.eraseTenantBooks(tx)` does exactly that.
+ * - The line's `entry_date` is a copy of its entry's date set by the BEFORE INSERT trigger (never by
+ *   the caller), so the trial balance can aggregate journal_lines alone by date and account.
+ */
+export const migrations = [
+  sqlMigration('20261201000100_ledger', [
+    `create table accounts (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       code text collate "C" not null check (code ~ '^[1-9][0-9]{0,11}$'),
+       name text not null check (length(name) between 1 and 200),
+       account_group smallint not null check (account_group between 1 and 9),
+       parent_code text collate "C",
+       is_postable boolean not null,
+       created_by_tenant boolean not null default false,
+       created_at timestamptz not null default now(),
+       primary key (tenant_id, code),
+       foreign key (tenant_id, parent_code) references accounts (tenant_id, code),
+       check (account_group = substr(code, 1, 1)::int),
+       check ((parent_code is null) = (length(code) = 1)),
+       check (parent_code is null or (length(parent_code) < length(code) and left(code, length(parent_code)) = parent_code)),
+       check (not is_postable or length(code) >= 3)
+     )`,
+    ...tenantRowLevelSecurity('accounts'),
+
+    `create table ledger_counters (
+       tenant_id uuid primary key references tenants (id) on delete cascade,
+       last_number integer not null check (last_number >= 0)
+     )`,
+    ...tenantRowLevelSecurity('ledger_counters'),
+
+    `create table journal_entries (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       number integer not null check (number > 0),
+       date date not null check (date between '1900-01-01' and '2999-12-31'),
+       description text not null check (length(description) between 1 and 500),
+       source_type text not null check (source_type ~ '^[a-z][a-z0-9_.-]{0,49}$'),
+       source_id uuid,
+       reversal_of uuid,
+       created_at timestamptz not null default now(),
+       posted_xact xid8 not null default pg_current_xact_id(),
+       unique (tenant_id, id),
+       unique (tenant_id, number),
+       foreign key (tenant_id, reversal_of) references journal_entries (tenant_id, id),
+       check (reversal_of is distinct from id)
+     )`,
+    `create unique index journal_entries_reversal on journal_entries (tenant_id, reversal_of) where reversal_of is not null`,
+    `create index journal_entries_date on journal_entries (tenant_id, date, number)`,
+    `create index journal_entries_source on journal_entries (tenant_id, source_type, source_id)`,
+    ...tenantRowLevelSecurity('journal_entries'),
+
+    `create table journal_lines (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       entry_id uuid not null,
+       line_no integer not null check (line_no between 1 and 10000),
+       entry_date date not null,
+       account_code text collate "C" not null,
+       debit numeric(18,2) not null default 0 check (debit >= 0),
+       credit numeric(18,2) not null default 0 check (credit >= 0),
+       contact_id uuid,
+       tax_type_id uuid,
+       tax_base numeric(18,2),
+       primary key (tenant_id, entry_id, line_no),
+       foreign key (tenant_id, entry_id) references journal_entries (tenant_id, id),
+       foreign key (tenant_id, account_code) references accounts (tenant_id, code),
+       check ((debit > 0) <> (credit > 0))
+     )`,
+    // Trial balance by period: an index-only scan of one tenant's lines in a date range.
+    `create index journal_lines_date on journal_lines (tenant_id, entry_date, account_code) include (debit, credit)`,
+    // Ledger of one account (mayor) and the journal filtered by account prefix.
+    `create index journal_lines_account on journal_lines (tenant_id, account_code, entry_date)`,
+    `create index journal_lines_contact on journal_lines (tenant_id, contact_id) where contact_id is not null`,
+    // Tax models read tax lines by type and period.
+    `create index journal_lines_tax on journal_lines (tenant_id, tax_type_id, entry_date) where tax_type_id is not null`,
+    ...tenantRowLevelSecurity('journal_lines'),
+
+    // Posted rows are changed by nobody; deleting needs the erasure setting (see the triggers).
+    `revoke update, truncate on journal_entries, journal_lines from cuadra_app`,
+
+    `create function ledger_line_before_insert() returns trigger language plpgsql as $$
+       declare
+         e record;
+         postable boolean;
+       begin
+         select number, date, posted_xact into e from journal_entries where tenant_id = NEW.tenant_id and id = NEW.entry_id;
+         if found then
+           if e.posted_xact <> pg_current_xact_id() then
+             raise exception 'Journal entry % is posted and immutable: lines cannot be added; post a reversal or a new entry', e.number;
+           end if;
+           NEW.entry_date := e.date;
+         end if;
+         select is_postable into postable from accounts where tenant_id = NEW.tenant_id and code = NEW.account_code;
+         if found and not postable then
+           raise exception 'Account % is a heading and takes no postings; use one of its sub-accounts', NEW.account_code;
+         end if;
+         return NEW;
+       end $$`,
+    `create trigger journal_lines_before_insert before insert on journal_lines
+       for each row execute function ledger_line_before_insert()`,
+
+    `create function ledger_line_check_balance() returns trigger language plpgsql as $$
+       declare
+         d numeric;
+         c numeric;
+         n integer;
+       begin
+         select coalesce(sum(debit), 0), coalesce(sum(credit), 0) into d, c
+           from journal_lines where tenant_id = NEW.tenant_id and entry_id = NEW.entry_id;
+         if d <> c then
+           select number into n from journal_entries where tenant_id = NEW.tenant_id and id = NEW.entry_id;
+           raise exception 'Journal entry % is unbalanced: debit % credit %', coalesce(n::text, NEW.entry_id::text), d, c;
+         end if;
+         return null;
+       end $$`,
+    `create constraint trigger journal_lines_balanced after insert or update on journal_lines
+       deferrable initially deferred for each row execute function ledger_line_check_balance()`,
+
+    `create function ledger_entry_check_lines() returns trigger language plpgsql as $$
+       begin
+         if not exists (select 1 from journal_lines where tenant_id = NEW.tenant_id and entry_id = NEW.id) then
+           raise exception 'Journal entry % has no lines', NEW.number;
+         end if;
+         return null;
+       end $$`,
+    `create constraint trigger journal_entries_have_lines after insert on journal_entries
+       deferrable initially deferred for each row execute function ledger_entry_check_lines()`,
+
+    // One function per table: a shared one cannot name OLD.entry_id on journal_entries.
+    `create function ledger_entry_immutable() returns trigger language plpgsql as $$
+       begin
+         if TG_OP = 'DELETE' and OLD.tenant_id::text = current_setting('cuadra.erasing_tenant', true) then
+           return OLD;
+         end if;
+         raise exception 'Journal entry % is posted and immutable; correct it with a reversal entry', OLD.number;
+       end $$`,
+    `create trigger journal_entries_immutable before update or delete on journal_entries
+       for each row execute function ledger_entry_immutable()`,
+    `create function ledger_line_immutable() returns trigger language plpgsql as $$
+       declare
+         n integer;
+       begin
+         if TG_OP = 'DELETE' and OLD.tenant_id::text = current_setting('cuadra.erasing_tenant', true) then
+           return OLD;
+         end if;
+         select number into n from journal_entries where tenant_id = OLD.tenant_id and id = OLD.entry_id;
+         raise exception 'Line % of journal entry % is posted and immutable; correct it with a reversal entry', OLD.line_no, coalesce(n::text, OLD.entry_id::text);
+       end $$`,
+    `create trigger journal_lines_immutable before update or delete on journal_lines
+       for each row execute function ledger_line_immutable()`,
+    `create function ledger_refuse_truncate() returns trigger language plpgsql as $$
+       begin
+         raise exception 'The journal cannot be truncated';
+       end $$`,
+    `create trigger journal_entries_no_truncate before truncate on journal_entries
+       for each statement execute function ledger_refuse_truncate()`,
+    `create trigger journal_lines_no_truncate before truncate on journal_lines
+       for each statement execute function ledger_refuse_truncate()`,
+
+    // The PGC chart for one tenant (idempotent). Runs with the caller's rights: row-level security
+    // lets the application seed only its own tenant.
+    `create function ledger_seed_chart(p_tenant uuid) returns integer language sql volatile as $$
+       with inserted as (
+         insert into accounts (tenant_id, code, name, account_group, parent_code, is_postable, created_by_tenant)
+         select p_tenant, v.code, v.name, v.grp, v.parent, v.postable, false
+         from (values
+         ${seedValues}
+         ) as v (code, name, grp, parent, postable)
+         on conflict (tenant_id, code) do nothing
+         returning 1
+       )
+       select count(*)::int from inserted
+     $$`,
+    // Tenants that existed before the ledger was installed get their chart now.
+    `select ledger_seed_chart(id) from tenants`,
+  ]),
+];

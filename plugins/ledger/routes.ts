@@ -1,0 +1,135 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { money } from '../../kernel/money';
+import type { PostedEntry } from './draft';
+import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
+import { AccountCode, AccountResponse, ChartQuery, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery } from './schemas';
+import { LedgerService } from './service';
+
+const tags = ['ledger'];
+
+/** The API shape of a posted entry (snake_case, amounts as decimal strings). */
+export function entryToJson(entry: PostedEntry) {
+  return {
+    id: entry.id,
+    number: entry.number,
+    date: entry.date,
+    description: entry.description,
+    source_type: entry.sourceType,
+    source_id: entry.sourceId,
+    reversal_of: entry.reversalOf,
+    reversed_by: entry.reversedBy,
+    created_at: entry.createdAt,
+    lines: entry.lines.map((l) => ({
+      line_no: l.lineNo,
+      account: l.account,
+      account_name: l.accountName,
+      debit: l.debit.toString(),
+      credit: l.credit.toString(),
+      contact_id: l.contactId,
+      tax_type_id: l.taxTypeId,
+      tax_base: l.taxBase?.toString() ?? null,
+    })),
+  };
+}
+
+/** Decimals become strings (Decimal.toJSON) through a JSON round trip; the rest is already wire-shaped. */
+const wire = <T>(value: T): any => JSON.parse(JSON.stringify(value));
+
+export const ledgerRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:ledger', prefix: '/ledger' })
+    .use(kernel.http)
+    .get('', async ({ uow, query }) => {
+      const page = await uow.run((tx) => LedgerService.journal(tx, {
+        limit: query.limit, offset: query.offset, from: query.from, to: query.to, account: query.account,
+        sourceType: query.source_type, sourceId: query.source_id, contactId: query.contact_id,
+      }));
+      return { ...page, items: page.items.map(entryToJson) };
+    }, {
+      permission: 'ledger.read', query: JournalQuery, response: { 200: 'PaginatedResponse_JournalEntryResponse_' },
+      detail: { summary: 'The journal (libro diario): entries with their lines, by date and number; filters by account prefix, source document and contact', tags },
+    })
+    .get('/entries/:id', async ({ uow, params }) => entryToJson(await uow.run((tx) => LedgerService.entry(tx, params.id))), {
+      permission: 'ledger.read', params: t.Object({ id: t.String() }), response: { 200: 'JournalEntryResponse' },
+      detail: { summary: 'One journal entry', tags },
+    })
+    .post('/entries', async ({ uow, body, set }) => {
+      const entry = await uow.run((tx) => LedgerService.post(tx, {
+        date: body.date,
+        description: body.description,
+        sourceType: 'manual',
+        sourceId: null,
+        lines: body.lines.map((l) => ({
+          account: l.account,
+          debit: l.debit === undefined ? undefined : money(l.debit),
+          credit: l.credit === undefined ? undefined : money(l.credit),
+          contactId: l.contact_id ?? null,
+          taxTypeId: l.tax_type_id ?? null,
+          taxBase: l.tax_base == null ? null : money(l.tax_base),
+        })),
+      }, { loc: ['body'] }));
+      set.status = 201;
+      return entryToJson(entry);
+    }, {
+      permission: 'ledger.write', body: 'JournalEntryCreate', response: { 201: 'JournalEntryResponse' },
+      detail: { summary: 'Post a manual journal entry (payroll, amortisation, opening balances…); it must balance and is immutable once posted', tags },
+    })
+    .post('/entries/:id/reverse', async ({ uow, params, body, set }) => {
+      const entry = await uow.run((tx) => LedgerService.reverse(tx, params.id, body?.date, body?.description));
+      set.status = 201;
+      return entryToJson(entry);
+    }, {
+      permission: 'ledger.write', params: t.Object({ id: t.String() }), body: 'JournalEntryReverse', response: { 201: 'JournalEntryResponse' },
+      detail: { summary: 'Reverse a posted entry: a new entry with debits and credits swapped (an entry is reversed at most once)', tags },
+    })
+    .get('/accounts', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.chart(tx, query))).map((a: any) => ({
+      code: a.code, name: a.name, group: a.group, parent_code: a.parentCode, is_postable: a.isPostable, created_by_tenant: a.createdByTenant,
+      debit: a.debit, credit: a.credit, balance: a.balance,
+    })), {
+      permission: 'ledger.read', query: ChartQuery, response: { 200: t.Array(AccountResponse) },
+      detail: { summary: 'The chart of accounts (PGC) with debit, credit and balance per account, sub-accounts included', tags },
+    })
+    .post('/accounts', async ({ uow, body, set }) => {
+      const account = await uow.run((tx) => LedgerService.createAccount(tx, { code: body.code, name: body.name, parentCode: body.parent_code }, ['body']));
+      set.status = 201;
+      return {
+        code: account.code, name: account.name, group: account.group, parent_code: account.parentCode, is_postable: account.isPostable,
+        created_by_tenant: account.createdByTenant, debit: '0.00', credit: '0.00', balance: '0.00',
+      };
+    }, {
+      permission: 'ledger.write', body: 'AccountCreate', response: { 201: 'AccountResponse' },
+      detail: { summary: 'Add a sub-account (e.g. 4300001 for one customer) under an account of the chart', tags },
+    })
+    .get('/trial-balance', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.trialBalance(tx, query))), {
+      permission: 'ledger.read', query: TrialBalanceQuery, response: { 200: 'TrialBalanceResponse' },
+      detail: { summary: 'Balance de sumas y saldos for a period', tags },
+    })
+    .get('/account/:code', async ({ uow, params, query }) => wire(await uow.run((tx) => LedgerService.statement(tx, params.code, query))), {
+      permission: 'ledger.read', params: t.Object({ code: AccountCode }), query: StatementQuery, response: { 200: 'LedgerAccountStatement' },
+      detail: { summary: 'Libro mayor of an account (and its sub-accounts) with a running balance', tags },
+    })
+    .get('/export', async ({ uow, query, principal }) => {
+      const format = query.format ?? 'csv';
+      const parts: string[] = [];
+      await uow.run(async (tx) => {
+        if (format === 'csv') parts.push(csvHeader());
+        else parts.push(hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
+        for await (const rows of LedgerService.exportRows(tx, query)) parts.push(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      const name = `libro-diario-${principal.tenantId}-${stamp}.${format === 'csv' ? 'csv' : 'journal'}`;
+      return new Response(new Blob(parts), {
+        headers: {
+          'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
+          'content-disposition': `attachment; filename="${name}"`,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    }, {
+      permission: 'ledger.read', query: ExportQuery,
+      detail: {
+        summary: 'The journal as CSV (one row per line) or in hledger/ledger-cli journal format, so an independent engine can check the totals',
+        tags,
+        responses: { 200: { description: 'The journal file', content: { 'text/csv': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } } } },
+      },
+    });

@@ -1,0 +1,483 @@
+import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { Decimal, money } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
+import {
+  ACCOUNT_CODE, UUID, assertDraft, isIsoDate, todayInSpain,
+  type IsoDate, type JournalDraft, type PostedEntry, type PostedLine,
+} from './draft';
+import { Account } from './entities';
+
+type Loc = (string | number)[];
+
+export interface AccountView {
+  code: string;
+  name: string;
+  group: number;
+  parentCode: string | null;
+  isPostable: boolean;
+  createdByTenant: boolean;
+}
+
+export interface Period { from?: IsoDate; to?: IsoDate }
+
+export interface JournalQuery extends Period {
+  limit?: number;
+  offset?: number;
+  /** Entries with at least one line on an account starting with this code. */
+  account?: string;
+  sourceType?: string;
+  sourceId?: string;
+  contactId?: string;
+}
+
+const DEFAULT_LIMIT = 50;
+
+/**
+ * A PostgreSQL array literal ('{"a","b",NULL}') for a `:param::type[]` placeholder: the ORM inlines
+ * parameters and would spread a JS array into a comma list.
+ */
+export const pgArray = (values: readonly (string | number | null | undefined)[]): string =>
+  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+
+const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+function checkPeriod(period: Period, loc: Loc = ['query']): void {
+  const errors: FieldError[] = [];
+  if (period.from !== undefined && !isIsoDate(period.from)) errors.push({ loc: [...loc, 'from'], msg: 'Not a valid date (YYYY-MM-DD)', type: 'value_error' });
+  if (period.to !== undefined && !isIsoDate(period.to)) errors.push({ loc: [...loc, 'to'], msg: 'Not a valid date (YYYY-MM-DD)', type: 'value_error' });
+  if (!errors.length && period.from && period.to && period.from > period.to) errors.push({ loc: [...loc, 'from'], msg: '"from" is after "to"', type: 'value_error' });
+  if (errors.length) throw new ValidationFailed(errors);
+}
+
+/** SQL conditions for a period on a date column, with their parameters. */
+function periodSql(column: string, period: Period, params: Record<string, unknown>): string {
+  let sql = '';
+  if (period.from) { sql += ` and ${column} >= :from::date`; params.from = period.from; }
+  if (period.to) { sql += ` and ${column} <= :to::date`; params.to = period.to; }
+  return sql;
+}
+
+interface LineRow {
+  entry_id: string; line_no: number; account_code: string; account_name: string; debit: string; credit: string;
+  contact_id: string | null; tax_type_id: string | null; tax_base: string | null;
+}
+interface EntryRow {
+  id: string; number: number; date: string; description: string; source_type: string; source_id: string | null;
+  reversal_of: string | null; reversed_by: string | null; created_at: unknown;
+}
+
+const ENTRY_COLUMNS = `e.id::text as id, e.number, e.date::text as date, e.description, e.source_type, e.source_id::text as source_id,
+  e.reversal_of::text as reversal_of, r.id::text as reversed_by, e.created_at`;
+const ENTRY_FROM = `journal_entries e left join journal_entries r on r.tenant_id = e.tenant_id and r.reversal_of = e.id`;
+
+async function loadLines(tx: Tx, entryIds: string[]): Promise<Map<string, PostedLine[]>> {
+  const byEntry = new Map<string, PostedLine[]>();
+  if (!entryIds.length) return byEntry;
+  const rows = await tx.sql<LineRow>(`
+    select l.entry_id::text as entry_id, l.line_no, l.account_code, a.name as account_name, l.debit::text as debit, l.credit::text as credit,
+      l.contact_id::text as contact_id, l.tax_type_id::text as tax_type_id, l.tax_base::text as tax_base
+    from journal_lines l join accounts a on a.tenant_id = l.tenant_id and a.code = l.account_code
+    where l.tenant_id = :tenant and l.entry_id = any(:ids::uuid[])
+    order by l.entry_id, l.line_no`, { ids: pgArray(entryIds) });
+  for (const row of rows) {
+    const list = byEntry.get(row.entry_id) ?? [];
+    list.push({
+      lineNo: Number(row.line_no), account: row.account_code, accountName: row.account_name,
+      debit: money(row.debit), credit: money(row.credit), contactId: row.contact_id, taxTypeId: row.tax_type_id,
+      taxBase: row.tax_base == null ? null : money(row.tax_base),
+    });
+    byEntry.set(row.entry_id, list);
+  }
+  return byEntry;
+}
+
+function toPosted(row: EntryRow, lines: PostedLine[]): PostedEntry {
+  return {
+    id: row.id, number: Number(row.number), date: row.date, description: row.description, sourceType: row.source_type,
+    sourceId: row.source_id, reversalOf: row.reversal_of, reversedBy: row.reversed_by, createdAt: iso(row.created_at), lines,
+  };
+}
+
+function accountView(row: { code: string; name: string; account_group: number; parent_code: string | null; is_postable: boolean; created_by_tenant: boolean }): AccountView {
+  return { code: row.code, name: row.name, group: Number(row.account_group), parentCode: row.parent_code, isPostable: row.is_postable, createdByTenant: row.created_by_tenant };
+}
+
+const ACCOUNT_COLUMNS = `code, name, account_group, parent_code, is_postable, created_by_tenant`;
+
+/**
+ * The ledger: the only writer of journal entries. Other plugins reach it through ./api.ts; every
+ * function runs inside the caller's unit of work, so a document and its entry commit together.
+ */
+export const LedgerService = {
+  /** Seeds the PGC chart for the transaction's tenant (idempotent); returns how many accounts were added. */
+  async seedChart(tx: Tx): Promise<number> {
+    const [row] = await tx.sql<{ n: number }>(`select ledger_seed_chart(:tenant) as n`);
+    return Number(row?.n ?? 0);
+  },
+
+  /** The accounts posting rules use. Today the PGC defaults; a per-tenant override can come later. */
+  async postingAccounts(_tx: Tx): Promise<PostingAccounts> {
+    return { ...DEFAULT_POSTING_ACCOUNTS };
+  },
+
+  async account(tx: Tx, code: string): Promise<AccountView | undefined> {
+    if (!ACCOUNT_CODE.test(code)) return undefined;
+    const [row] = await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant and code = :code`, { code });
+    return row ? accountView(row) : undefined;
+  },
+
+  /**
+   * Adds a tenant sub-account (4–12 digits) under an existing account of 3+ digits. The parent is
+   * the longest existing prefix unless `parentCode` names one, which must then prefix the code.
+   */
+  async createAccount(tx: Tx, input: { code: string; name: string; parentCode?: string | null }, loc: Loc = ['account']): Promise<AccountView> {
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (!/^[1-9][0-9]{3,11}$/.test(code)) throw ValidationFailed.field([...loc, 'code'], 'A sub-account code has 4 to 12 digits and does not start with 0');
+    if (!name || name.length > 200) throw ValidationFailed.field([...loc, 'name'], 'A name of 1 to 200 characters is required');
+    const prefixes = Array.from({ length: code.length - 1 }, (_, i) => code.slice(0, i + 1));
+    const found = await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant and code = any(:codes::text[]) order by length(code) desc`,
+      { codes: pgArray([code, ...prefixes]) });
+    if (found.some((r) => r.code === code)) throw new Conflict(`Account ${code} already exists`);
+    let parent = found[0] ? accountView(found[0]) : undefined;
+    if (input.parentCode != null) {
+      parent = found.map(accountView).find((a) => a.code === input.parentCode);
+      if (!parent) throw ValidationFailed.field([...loc, 'parent_code'], `Account ${input.parentCode} is not an account of the chart that prefixes ${code}`, 'value_error.parent_mismatch');
+    }
+    if (!parent || parent.code.length < 3) {
+      throw ValidationFailed.field([...loc, 'code'], `A sub-account goes under an account of at least 3 digits that starts its code (no such account for ${code})`, 'value_error.parent_mismatch');
+    }
+    const account = tx.em.create(Account, {
+      tenantId: tx.tenantId, code, name, group: Number(code[0]), parentCode: parent.code, isPostable: true, createdByTenant: true,
+    } as any);
+    await tx.em.flush();
+    return { code: account.code, name: account.name, group: account.group, parentCode: account.parentCode ?? null, isPostable: true, createdByTenant: true };
+  },
+
+  /** The account, created under its longest existing prefix when missing. */
+  async ensureAccount(tx: Tx, input: { code: string; name: string }): Promise<AccountView> {
+    return (await LedgerService.account(tx, input.code)) ?? LedgerService.createAccount(tx, input);
+  },
+
+  /** The next free `width`-digit sub-account code under `parent` (e.g. 4300001, 4300002, …). */
+  async nextSubAccountCode(tx: Tx, parent: string, width = 7): Promise<string> {
+    if (!ACCOUNT_CODE.test(parent) || parent.length >= width) throw new RangeError(`No ${width}-digit sub-accounts under ${parent}`);
+    const [row] = await tx.sql<{ code: string | null }>(
+      `select max(code) as code from accounts where tenant_id = :tenant and length(code) = :width and left(code, :len) = :parent`,
+      { width, len: parent.length, parent });
+    const next = row?.code ? BigInt(row.code.slice(parent.length)) + 1n : 1n;
+    const digits = next.toString();
+    if (digits.length > width - parent.length) throw new Conflict(`No free ${width}-digit sub-account left under ${parent}`);
+    return parent + digits.padStart(width - parent.length, '0');
+  },
+
+  /**
+   * Validates and stores an entry: balanced in Decimal before anything is written, accounts known
+   * and postable (or created when a line asks), then numbered gaplessly under the tenant's counter
+   * row. The database checks the balance again at commit.
+   */
+  async post(tx: Tx, draft: JournalDraft, options: { loc?: Loc; reversalOf?: string } = {}): Promise<PostedEntry> {
+    const loc = options.loc ?? ['journal_entry'];
+    assertDraft(draft, loc);
+    const codes = [...new Set(draft.lines.map((l) => l.account))];
+    const rows = await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant and code = any(:codes::text[])`, { codes: pgArray(codes) });
+    const accounts = new Map<string, AccountView>(rows.map((r) => [r.code, accountView(r)]));
+    const errors: FieldError[] = [];
+    for (const [i, line] of draft.lines.entries()) {
+      let account = accounts.get(line.account);
+      if (!account && line.createAccount) {
+        account = await LedgerService.createAccount(tx, { code: line.account, name: line.createAccount.name }, [...loc, 'lines', i]);
+        accounts.set(account.code, account);
+      }
+      if (!account) errors.push({ loc: [...loc, 'lines', i, 'account'], msg: `Unknown account ${line.account}`, type: 'value_error.unknown_account' });
+      else if (!account.isPostable) {
+        errors.push({ loc: [...loc, 'lines', i, 'account'], msg: `Account ${account.code} (${account.name}) is a group heading and takes no postings; use one of its sub-accounts`, type: 'value_error.heading_account' });
+      }
+    }
+    if (errors.length) throw new ValidationFailed(errors);
+
+    const [counter] = await tx.sql<{ n: number }>(`
+      insert into ledger_counters (tenant_id, last_number) values (:tenant, 1)
+      on conflict (tenant_id) do update set last_number = ledger_counters.last_number + 1
+      returning last_number as n`);
+    const number = Number(counter.n);
+    const id = crypto.randomUUID();
+    const description = draft.description.trim();
+    const [entry] = await tx.sql<{ created_at: unknown }>(`
+      insert into journal_entries (id, tenant_id, number, date, description, source_type, source_id, reversal_of)
+      values (:id::uuid, :tenant, :number, :date::date, :description, :sourceType, :sourceId::uuid, :reversalOf::uuid)
+      returning created_at`,
+      { id, number, date: draft.date, description, sourceType: draft.sourceType, sourceId: draft.sourceId ?? null, reversalOf: options.reversalOf ?? null });
+    const lines: PostedLine[] = draft.lines.map((l, i) => ({
+      lineNo: i + 1, account: l.account, accountName: accounts.get(l.account)!.name,
+      debit: (l.debit ?? Decimal.zero(2)).rescale(2), credit: (l.credit ?? Decimal.zero(2)).rescale(2),
+      contactId: l.contactId ?? null, taxTypeId: l.taxTypeId ?? null, taxBase: l.taxBase == null ? null : l.taxBase.rescale(2),
+    }));
+    await tx.sql(`
+      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit, contact_id, tax_type_id, tax_base)
+      select :tenant, :id::uuid, x.line_no, :date::date, x.account_code, x.debit, x.credit, x.contact_id, x.tax_type_id, x.tax_base
+      from unnest(:lineNos::int[], :accounts::text[], :debits::numeric[], :credits::numeric[], :contacts::uuid[], :taxTypes::uuid[], :taxBases::numeric[])
+        as x (line_no, account_code, debit, credit, contact_id, tax_type_id, tax_base)`,
+      {
+        id, date: draft.date,
+        lineNos: pgArray(lines.map((l) => l.lineNo)), accounts: pgArray(lines.map((l) => l.account)),
+        debits: pgArray(lines.map((l) => l.debit.toString())), credits: pgArray(lines.map((l) => l.credit.toString())),
+        contacts: pgArray(lines.map((l) => l.contactId)), taxTypes: pgArray(lines.map((l) => l.taxTypeId)),
+        taxBases: pgArray(lines.map((l) => l.taxBase?.toString() ?? null)),
+      });
+    return {
+      id, number, date: draft.date, description, sourceType: draft.sourceType, sourceId: draft.sourceId ?? null,
+      reversalOf: options.reversalOf ?? null, reversedBy: null, createdAt: iso(entry.created_at), lines,
+    };
+  },
+
+  /** One entry with its lines; another tenant's id is answered like a missing one (404). */
+  async entry(tx: Tx, id: string): Promise<PostedEntry> {
+    if (typeof id !== 'string' || !UUID.test(id)) throw new NotFound('Journal entry not found');
+    const [row] = await tx.sql<EntryRow>(`select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where e.tenant_id = :tenant and e.id = :id::uuid`, { id });
+    if (!row) throw new NotFound('Journal entry not found');
+    return toPosted(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
+  },
+
+  /** Every entry posted for a source document, oldest first (its posting and any reversals). */
+  async entriesForSource(tx: Tx, sourceType: string, sourceId: string): Promise<PostedEntry[]> {
+    return (await LedgerService.journal(tx, { sourceType, sourceId, limit: 1000 })).items;
+  },
+
+  /**
+   * Posts the mirror of an entry (debits and credits swapped, tax bases negated) dated `date`,
+   * linked by `reversal_of`. An entry is reversed at most once (409 the second time).
+   */
+  async reverse(tx: Tx, entryId: string, date: IsoDate = todayInSpain(), description?: string, loc: Loc = ['body']): Promise<PostedEntry> {
+    const original = await LedgerService.entry(tx, entryId);
+    if (original.reversedBy) throw new Conflict(`Journal entry ${original.number} has already been reversed`);
+    if (!isIsoDate(date)) throw ValidationFailed.field([...loc, 'date'], 'Not a valid date (YYYY-MM-DD)');
+    if (date < original.date) throw ValidationFailed.field([...loc, 'date'], `A reversal cannot be dated before the entry it reverses (${original.date})`);
+    const text = description?.trim() || `Anulación del asiento ${original.number}: ${original.description}`;
+    return LedgerService.post(tx, {
+      date,
+      description: text.slice(0, 500),
+      sourceType: original.sourceType,
+      sourceId: original.sourceId,
+      lines: original.lines.map((l) => ({
+        account: l.account,
+        debit: l.credit.isZero() ? undefined : l.credit,
+        credit: l.debit.isZero() ? undefined : l.debit,
+        contactId: l.contactId,
+        taxTypeId: l.taxTypeId,
+        taxBase: l.taxBase?.negate() ?? null,
+      })),
+    }, { loc, reversalOf: original.id });
+  },
+
+  /** The journal (libro diario): entries with their lines, ordered by date and number. */
+  async journal(tx: Tx, query: JournalQuery): Promise<{ items: PostedEntry[]; total: number; limit: number; offset: number }> {
+    checkPeriod(query);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const offset = query.offset ?? 0;
+    const params: Record<string, unknown> = {};
+    let where = `e.tenant_id = :tenant` + periodSql('e.date', query, params);
+    if (query.sourceType !== undefined) { where += ` and e.source_type = :sourceType`; params.sourceType = query.sourceType; }
+    if (query.sourceId !== undefined) {
+      if (!UUID.test(query.sourceId)) throw ValidationFailed.field(['query', 'source_id'], 'Not a UUID');
+      where += ` and e.source_id = :sourceId::uuid`; params.sourceId = query.sourceId;
+    }
+    const lineConditions: string[] = [];
+    if (query.account !== undefined) {
+      if (!/^[0-9]{1,12}$/.test(query.account)) throw ValidationFailed.field(['query', 'account'], 'An account code or prefix of 1 to 12 digits');
+      lineConditions.push(`l.account_code like :accountPrefix`); params.accountPrefix = `${query.account}%`;
+    }
+    if (query.contactId !== undefined) {
+      if (!UUID.test(query.contactId)) throw ValidationFailed.field(['query', 'contact_id'], 'Not a UUID');
+      lineConditions.push(`l.contact_id = :contactId::uuid`); params.contactId = query.contactId;
+    }
+    if (lineConditions.length) {
+      where += ` and exists (select 1 from journal_lines l where l.tenant_id = e.tenant_id and l.entry_id = e.id and ${lineConditions.join(' and ')})`;
+    }
+    const [count] = await tx.sql<{ n: number }>(`select count(*)::int as n from journal_entries e where ${where}`, params);
+    const rows = await tx.sql<EntryRow>(`select ${ENTRY_COLUMNS} from ${ENTRY_FROM} where ${where} order by e.date, e.number limit :limit offset :offset`,
+      { ...params, limit, offset });
+    const lines = await loadLines(tx, rows.map((r) => r.id));
+    return { items: rows.map((r) => toPosted(r, lines.get(r.id) ?? [])), total: Number(count.n), limit, offset };
+  },
+
+  /**
+   * The chart with balances: each account's debit and credit totals include its sub-accounts
+   * (by code prefix), over the period when one is given.
+   */
+  async chart(tx: Tx, query: Period & { prefix?: string } = {}) {
+    checkPeriod(query);
+    const params: Record<string, unknown> = {};
+    let accountWhere = '';
+    if (query.prefix !== undefined) {
+      if (!/^[0-9]{1,12}$/.test(query.prefix)) throw ValidationFailed.field(['query', 'prefix'], 'An account code prefix of 1 to 12 digits');
+      accountWhere = ` and code like :prefix`; params.prefix = `${query.prefix}%`;
+    }
+    const accounts = (await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant${accountWhere} order by code`, params)).map(accountView);
+    const totals = await aggregateByAccount(tx, query);
+    const byCode = new Map(accounts.map((a) => [a.code, { debit: Decimal.zero(2), credit: Decimal.zero(2) }]));
+    for (const row of totals) {
+      for (let n = 1; n <= row.account.length; n++) {
+        const sums = byCode.get(row.account.slice(0, n));
+        if (sums) { sums.debit = sums.debit.add(row.debit); sums.credit = sums.credit.add(row.credit); }
+      }
+    }
+    return accounts.map((a) => {
+      const sums = byCode.get(a.code)!;
+      return { ...a, debit: sums.debit, credit: sums.credit, balance: sums.debit.sub(sums.credit) };
+    });
+  },
+
+  /**
+   * Sumas y saldos: per account (or per code prefix of `level` digits), the period's debit and
+   * credit sums and the balance. One aggregate over journal_lines; the totals of debit and credit
+   * are equal whenever the books balance.
+   */
+  async trialBalance(tx: Tx, query: Period & { level?: number } = {}) {
+    checkPeriod(query);
+    if (query.level !== undefined && (!Number.isInteger(query.level) || query.level < 1 || query.level > 12)) {
+      throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
+    }
+    const rows = await aggregateByAccount(tx, query, query.level);
+    const names = new Map((await tx.sql<{ code: string; name: string }>(
+      `select code, name from accounts where tenant_id = :tenant and code = any(:codes::text[])`, { codes: pgArray(rows.map((r) => r.account)) })).map((r) => [r.code, r.name]));
+    let debit = Decimal.zero(2), credit = Decimal.zero(2), debitBalance = Decimal.zero(2), creditBalance = Decimal.zero(2);
+    const accounts = rows.map((r) => {
+      const balance = r.debit.sub(r.credit);
+      debit = debit.add(r.debit); credit = credit.add(r.credit);
+      if (balance.isNegative()) creditBalance = creditBalance.add(balance.negate()); else debitBalance = debitBalance.add(balance);
+      return {
+        account: r.account, name: names.get(r.account) ?? null, debit: r.debit, credit: r.credit, balance,
+        debit_balance: balance.isNegative() ? Decimal.zero(2) : balance, credit_balance: balance.isNegative() ? balance.negate() : Decimal.zero(2),
+      };
+    });
+    return {
+      from: query.from ?? null, to: query.to ?? null, level: query.level ?? null, accounts,
+      totals: { debit, credit, balance: debit.sub(credit), debit_balance: debitBalance, credit_balance: creditBalance },
+    };
+  },
+
+  /**
+   * The ledger of one account (mayor) and its sub-accounts: the lines of the period with a running
+   * balance that starts from the balance before `from`.
+   */
+  async statement(tx: Tx, code: string, query: Period & { limit?: number; offset?: number } = {}) {
+    const account = await LedgerService.account(tx, code);
+    if (!account) throw new NotFound('Account not found');
+    checkPeriod(query);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const offset = query.offset ?? 0;
+    const prefix = `${account.code}%`;
+    let opening = Decimal.zero(2);
+    if (query.from) {
+      const [row] = await tx.sql<{ b: string | null }>(`
+        select (coalesce(sum(debit), 0) - coalesce(sum(credit), 0))::text as b from journal_lines
+        where tenant_id = :tenant and account_code like :prefix and entry_date < :from::date`, { prefix, from: query.from });
+      opening = money(row?.b ?? '0');
+    }
+    const params: Record<string, unknown> = { prefix, limit, offset };
+    const period = periodSql('l.entry_date', query, params);
+    const [totals] = await tx.sql<{ n: number; d: string; c: string }>(`
+      select count(*)::int as n, coalesce(sum(l.debit), 0)::text as d, coalesce(sum(l.credit), 0)::text as c
+      from journal_lines l where l.tenant_id = :tenant and l.account_code like :prefix${period}`, params);
+    const rows = await tx.sql<any>(`
+      select * from (
+        select l.entry_id::text as entry_id, e.number, l.entry_date::text as date, e.description, l.line_no, l.account_code,
+          l.debit::text as debit, l.credit::text as credit, l.contact_id::text as contact_id, e.source_type, e.source_id::text as source_id,
+          sum(l.debit - l.credit) over (order by l.entry_date, e.number, l.line_no rows between unbounded preceding and current row)::text as running
+        from journal_lines l join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
+        where l.tenant_id = :tenant and l.account_code like :prefix${period}
+      ) s order by s.date, s.number, s.line_no limit :limit offset :offset`, params);
+    const periodDebit = money(totals.d), periodCredit = money(totals.c);
+    return {
+      account: account.code, name: account.name, from: query.from ?? null, to: query.to ?? null,
+      opening_balance: opening, debit: periodDebit, credit: periodCredit, closing_balance: opening.add(periodDebit).sub(periodCredit),
+      items: rows.map((r) => ({
+        entry_id: r.entry_id, entry_number: Number(r.number), date: r.date, description: r.description, line_no: Number(r.line_no),
+        account: r.account_code, debit: money(r.debit), credit: money(r.credit), balance: opening.add(money(r.running)),
+        contact_id: r.contact_id, source_type: r.source_type, source_id: r.source_id,
+      })),
+      total: Number(totals.n), limit, offset,
+    };
+  },
+
+  /** Tax lines by tax type and account over a period: what tax models (303, 111, 349…) read. */
+  async taxSummary(tx: Tx, query: Period = {}) {
+    checkPeriod(query);
+    const params: Record<string, unknown> = {};
+    const rows = await tx.sql<{ tax_type_id: string; account: string; debit: string; credit: string; tax_base: string }>(`
+      select tax_type_id::text as tax_type_id, account_code as account, sum(debit)::text as debit, sum(credit)::text as credit,
+        coalesce(sum(tax_base), 0)::text as tax_base
+      from journal_lines where tenant_id = :tenant and tax_type_id is not null${periodSql('entry_date', query, params)}
+      group by tax_type_id, account_code order by tax_type_id, account_code`, params);
+    return rows.map((r) => ({ taxTypeId: r.tax_type_id, account: r.account, debit: money(r.debit), credit: money(r.credit), taxBase: money(r.tax_base) }));
+  },
+
+  /**
+   * Journal rows for export, in batches of entries (date, number order), so a large journal never
+   * sits in memory as one result set.
+   */
+  async *exportRows(tx: Tx, query: Period = {}, batchEntries = 5000): AsyncGenerator<ExportRow[]> {
+    checkPeriod(query);
+    let after: { date: string; number: number } | null = null;
+    for (;;) {
+      const params: Record<string, unknown> = { batch: batchEntries };
+      let where = `e.tenant_id = :tenant` + periodSql('e.date', query, params);
+      if (after) { where += ` and (e.date, e.number) > (:afterDate::date, :afterNumber)`; params.afterDate = after.date; params.afterNumber = after.number; }
+      const rows = await tx.sql<ExportRow>(`
+        with page as (
+          select e.id, e.number, e.date, e.description, e.source_type, e.source_id, e.reversal_of
+          from journal_entries e where ${where} order by e.date, e.number limit :batch
+        )
+        select p.number, p.date::text as date, p.id::text as entry_id, p.description, p.source_type, p.source_id::text as source_id,
+          p.reversal_of::text as reversal_of, l.line_no, l.account_code as account, a.name as account_name,
+          l.debit::text as debit, l.credit::text as credit, l.contact_id::text as contact_id, l.tax_type_id::text as tax_type_id, l.tax_base::text as tax_base
+        from page p
+        join journal_lines l on l.tenant_id = :tenant and l.entry_id = p.id
+        join accounts a on a.tenant_id = :tenant and a.code = l.account_code
+        order by p.date, p.number, l.line_no`, params);
+      if (!rows.length) return;
+      yield rows;
+      const last = rows[rows.length - 1];
+      after = { date: last.date, number: Number(last.number) };
+      if (new Set(rows.map((r) => r.entry_id)).size < batchEntries) return;
+    }
+  },
+
+  /** Every account used in the journal (code and name), for export headers. */
+  async accountNames(tx: Tx): Promise<{ code: string; name: string }[]> {
+    return tx.sql(`select code, name from accounts where tenant_id = :tenant order by code`);
+  },
+
+  /**
+   * Deletes the tenant's whole books (the account-erasure flow). The database allows it only in a
+   * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
+   */
+  async eraseTenantBooks(tx: Tx): Promise<void> {
+    await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
+    await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
+    await tx.sql(`delete from journal_entries where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_counters where tenant_id = :tenant`);
+    // Children before parents (accounts reference their parent).
+    await tx.sql(`delete from accounts where tenant_id = :tenant and created_by_tenant`);
+    await tx.sql(`delete from accounts where tenant_id = :tenant`);
+  },
+};
+
+export interface ExportRow {
+  number: number; date: string; entry_id: string; description: string; source_type: string; source_id: string | null; reversal_of: string | null;
+  line_no: number; account: string; account_name: string; debit: string; credit: string; contact_id: string | null; tax_type_id: string | null; tax_base: string | null;
+}
+
+/** Σdebit and Σcredit per account (or per prefix of `level` digits) over a period: one aggregate over journal_lines. */
+async function aggregateByAccount(tx: Tx, period: Period, level?: number): Promise<{ account: string; debit: Decimal; credit: Decimal }[]> {
+  const params: Record<string, unknown> = {};
+  const key = level ? `left(account_code, :level)` : 'account_code';
+  if (level) params.level = level;
+  const rows = await tx.sql<{ account: string; debit: string; credit: string }>(`
+    select ${key} as account, sum(debit)::text as debit, sum(credit)::text as credit
+    from journal_lines where tenant_id = :tenant${periodSql('entry_date', period, params)}
+    group by 1 order by 1`, params);
+  return rows.map((r) => ({ account: r.account, debit: money(r.debit), credit: money(r.credit) }));
+}
