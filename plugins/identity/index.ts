@@ -1,6 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { persistentSecret } from '../../kernel/secrets';
+import { IdentityAccountData } from './account-data';
 import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import './hooks';
@@ -33,6 +34,14 @@ export default definePlugin({
     identity = new IdentityService(kernel, tokens);
     kernel.provide('identity', identity);
     kernel.authenticators.push(new ApiKeyAuthenticator(kernel.db), new SessionAuthenticator(kernel.db, tokens));
+  },
+  hooks: {
+    sync: {
+      // answered only when the account plugin is installed (it declares and fires these hooks)
+      'account.exporting-user': (tx, payload) => IdentityAccountData.exportUser(tx, payload),
+      'account.exporting': (tx, payload) => IdentityAccountData.exportTenant(tx, payload),
+      'tenant.erasing': (tx) => IdentityAccountData.eraseTenant(tx),
+    },
   },
   routes: (kernel) => identityRoutes(kernel, identity),
 });

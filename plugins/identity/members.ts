@@ -64,6 +64,14 @@ export const Users = {
     return user.id;
   },
 
+  /**
+   * Deletes the user row. Foreign keys cascade to their tokens, sign-in identities, MFA state, API
+   * keys and remaining memberships, so every session and key of theirs stops working at once.
+   */
+  async delete(tx: Tx, userId: string): Promise<void> {
+    await tx.em.nativeDelete(User, { id: userId });
+  },
+
   async markEmailVerified(tx: Tx, userId: string): Promise<void> {
     const user = await tx.em.findOne(User, { id: userId });
     if (user) user.emailVerifiedAt ??= new Date();

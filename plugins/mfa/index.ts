@@ -26,6 +26,7 @@ export default definePlugin({
   hooks: {
     sync: {
       'identity.login-second-factor': (tx, payload) => mfa.checkSignIn(tx, payload),
+      'account.exporting-user': async (tx, payload) => { payload.sections.mfa = await mfa.exportSection(tx, payload.userId); },
       'identity.describe-user': async (tx, payload) => { payload.facts.mfa_enabled = await mfa.isEnabled(tx, payload.userId); },
     },
   },

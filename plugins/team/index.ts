@@ -23,6 +23,12 @@ export default definePlugin({
     { name: 'invitation-accept', method: 'POST', path: '/api/v1/auth/invitations/:token/accept', limit: 10, windowSeconds: 60, by: 'ip' },
     { name: 'invitations', method: 'POST', path: '/api/v1/team/invitations', limit: 30, windowSeconds: 60, by: 'principal' },
   ],
+  hooks: {
+    sync: {
+      'account.exporting': async (tx, payload) => { payload.sections.team = { invitations: await team.exportInvitations(tx) }; },
+      'tenant.erasing': async (tx) => { await tx.sql('delete from invitations where tenant_id = :tenant'); },
+    },
+  },
   setup(kernel) {
     team = new TeamService(kernel);
   },

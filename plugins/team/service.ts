@@ -82,6 +82,15 @@ export class TeamService {
     return list.map(invitationToJson);
   }
 
+  /** For the GDPR export: every invitation with its status (never the token or its hash). */
+  async exportInvitations(tx: Tx) {
+    const list = await tx.em.find(Invitation, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return list.map((i) => ({
+      ...invitationToJson(i), invited_by: i.invitedBy ?? null, accepted_by: i.acceptedBy ?? null,
+      accepted_at: i.acceptedAt?.toISOString() ?? null, revoked_at: i.revokedAt?.toISOString() ?? null, sent_at: i.sentAt.toISOString(),
+    }));
+  }
+
   /** Creates an invitation and returns the email to send once the transaction has committed. */
   async invite(tx: Tx, actor: Principal, input: { email: string; role: Role }): Promise<{ invitation: ReturnType<typeof invitationToJson>; mail: Mail }> {
     assertMayGrant(actor.role!, input.role);

@@ -5,6 +5,7 @@ import './hooks';
 import { migrations } from './migrations';
 import { logoRoutes, tenantRoutes } from './routes';
 import { tenantModels } from './schemas';
+import { TenantService } from './service';
 
 export default definePlugin({
   name: 'tenants',
@@ -15,6 +16,12 @@ export default definePlugin({
   permissions: {
     'tenants.read': rolesFrom('viewer'),
     'tenants.manage': rolesFrom('admin'),
+  },
+  hooks: {
+    sync: {
+      // the GDPR export (account plugin) includes the company's profile
+      'account.exporting': async (tx, payload) => { payload.sections.tenants = await TenantService.exportProfile(tx); },
+    },
   },
   routes: tenantRoutes,
   rootRoutes: logoRoutes,

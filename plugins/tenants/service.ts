@@ -134,4 +134,20 @@ export const TenantService = {
     const tenant = await tx.em.findOne(Tenant, { id: tx.tenantId, logoToken: token }, { populate: ['logoImage'] as any });
     return (tenant?.logoImage as Buffer | null | undefined) ?? undefined;
   },
+
+  /** The company's profile for the GDPR export (account plugin's 'account.exporting' hook). */
+  async exportProfile(tx: Tx) {
+    const tenant = await TenantService.current(tx);
+    return {
+      id: tenant.id, name: tenant.name, legal_name: tenant.legalName ?? null, tax_id: tenant.taxId, address: tenant.address ?? null,
+      city: tenant.city ?? null, postal_code: tenant.postalCode ?? null, province: tenant.province ?? null, country: tenant.country,
+      fiscal_year_start_month: tenant.fiscalYearStartMonth, has_logo: !!tenant.logoToken,
+      created_at: tenant.createdAt.toISOString(), updated_at: tenant.updatedAt.toISOString(),
+    };
+  },
+
+  /** Deletes the unit of work's tenant row, last step of erasing a company (cascades to what is left). */
+  async erase(tx: Tx): Promise<void> {
+    await tx.em.nativeDelete(Tenant, { id: tx.tenantId });
+  },
 };
