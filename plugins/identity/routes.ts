@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { identityModels } from './schemas';
 import type { IdentityService } from './service';
 
 const tags = ['auth'];
@@ -52,7 +53,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       return identity.createApiKey(principal, body);
     }, { permission: 'api_keys.manage', body: 'ApiKeyCreate', response: { 201: 'ApiKeyCreateResponse' }, detail: { summary: 'Mint an API key (value shown once; role not above yours)', tags } })
     .get('/api-keys', async ({ principal }) => identity.listApiKeys(principal),
-      { permission: 'api_keys.manage', response: { 200: t.Array(t.Ref('ApiKeyListItem')) }, detail: { summary: 'API keys of the company (yours, or all for admins)', tags } })
+      { permission: 'api_keys.manage', response: { 200: t.Array(identityModels.ApiKeyListItem) }, detail: { summary: 'API keys of the company (yours, or all for admins)', tags } })
     .delete('/api-keys/:key_id', async ({ principal, params, set }) => {
       await identity.deleteApiKey(principal, params.key_id);
       set.status = 204;

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { hashPassword } from '../identity/api';
+import { teamModels } from './schemas';
 import { temporaryPassword, type TeamService } from './service';
 
 const tags = ['team'];
@@ -12,7 +13,7 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
   new Elysia({ name: 'cuadra:team' })
     .use(kernel.http)
     .get('/team/members', ({ uow }) => uow.run((tx) => team().listMembers(tx)),
-      { permission: 'team.read', response: { 200: t.Array(t.Ref('MemberOut')) }, detail: { summary: 'Members of the company with their roles (array)', tags } })
+      { permission: 'team.read', response: { 200: t.Array(teamModels.MemberOut) }, detail: { summary: 'Members of the company with their roles (array)', tags } })
     .patch('/team/members/:user_id', ({ uow, principal, params, body }) => uow.run((tx) => team().updateMember(tx, principal, params.user_id, body.role)),
       { permission: 'team.manage', params: UserIdParams, body: 'UpdateMemberRequest', response: { 200: 'MemberOut' }, detail: { summary: "Change a member's role (never above yours; only owners change owners; the last owner stays: 409)", tags } })
     .delete('/team/members/:user_id', async ({ uow, principal, params, set }) => {
@@ -27,7 +28,7 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
       return { ...created, temporary_password: password };
     }, { permission: 'team.manage', body: 'QuickCreateRequest', response: { 201: 'QuickCreateResponse' }, detail: { summary: 'Create a member with a temporary password (shown once, no email); they must change it at first login', tags } })
     .get('/team/invitations', ({ uow }) => uow.run((tx) => team().listInvitations(tx)),
-      { permission: 'team.manage', response: { 200: t.Array(t.Ref('InvitationOut')) }, detail: { summary: 'Invitations of the company, newest first (array), with status pending/accepted/revoked/expired', tags } })
+      { permission: 'team.manage', response: { 200: t.Array(teamModels.InvitationOut) }, detail: { summary: 'Invitations of the company, newest first (array), with status pending/accepted/revoked/expired', tags } })
     .post('/team/invitations', async ({ uow, principal, body, set }) => {
       const { invitation, mail } = await uow.run((tx) => team().invite(tx, principal, body));
       await team().send(mail);

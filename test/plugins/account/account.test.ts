@@ -206,3 +206,12 @@ describe('POST /account/delete', () => {
     expect((await app.get('/api/v1/tenants/me', key.key)).status).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  test('the named schemas of API.md are components, and operations reference them', async () => {
+    const spec = (await app.get('/openapi.json')).body;
+    for (const name of ['AccountDeleteRequest', 'AccountDeleteResponse', 'AccountExport']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
+    expect(spec.paths['/api/v1/account/delete'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/AccountDeleteRequest');
+    expect(spec.paths['/api/v1/account/export'].get.security).toEqual([{ bearer: [] }]);
+  });
+});

@@ -254,3 +254,13 @@ describe('invitations', () => {
     expect((await app.get('/api/v1/team/invitations', company.token)).body.some((i: any) => i.inv_id === res.body.inv_id)).toBe(false);
   });
 });
+
+describe('OpenAPI', () => {
+  test('the named schemas of API.md are components, and operations reference them', async () => {
+    const spec = (await app.get('/openapi.json')).body;
+    for (const name of ['MemberOut', 'UpdateMemberRequest', 'InviteRequest', 'InvitationOut', 'InvitationPreview', 'AcceptInvitationRequest', 'AcceptInvitationResponse', 'QuickCreateRequest', 'QuickCreateResponse']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
+    expect(spec.paths['/api/v1/team/invitations'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/InviteRequest');
+    expect(spec.paths['/api/v1/auth/invitations/{token}/accept'].post.security).toEqual([]);
+    expect(spec.paths['/api/v1/team/members'].get['x-permission']).toBe('team.read');
+  });
+});
