@@ -9,13 +9,19 @@ export type ExportFormat = 'xlsx' | 'csv' | 'json' | 'pdf';
 
 export interface ExportHeading { tenantName: string; generatedAt: Date; total: number }
 
-/** Renders rows into the channel: `begin` once, `rows` per batch, `end` once (it flushes everything). */
+/**
+ * Renders rows into the channel: `begin` once, `rows` per batch, `settled` after each batch (waits
+ * while the writer's own buffers are full), `end` once (it flushes everything).
+ */
 export interface ExportWriter {
   readonly contentType: string;
   begin(): void;
   rows(batch: ContactRow[]): void;
+  settled(): Promise<void>;
   end(): Promise<void>;
 }
+
+const nothingBuffered = async () => {};
 
 const encoder = new TextEncoder();
 const valueOf = (row: ContactRow, column: ExportColumn) => (row as unknown as Record<string, unknown>)[column.key];
@@ -63,6 +69,7 @@ export function csvWriter(channel: ExportChannel, columns: ExportColumn[]): Expo
       for (const row of batch) text += `${columns.map((c) => csvCell(textOf(valueOf(row, c), c))).join(';')}\r\n`;
       channel.write(encoder.encode(text));
     },
+    settled: nothingBuffered,
     async end() {},
   };
 }
@@ -89,6 +96,7 @@ export function jsonWriter(channel: ExportChannel, columns: ExportColumn[]): Exp
       }
       channel.write(encoder.encode(text));
     },
+    settled: nothingBuffered,
     async end() { channel.write(encoder.encode(first ? ']\n' : '\n]\n')); },
   };
 }
@@ -96,6 +104,20 @@ export function jsonWriter(channel: ExportChannel, columns: ExportColumn[]): Exp
 // ------------------------------------------------------------------------------------------------
 // XLSX: exceljs's streaming writer; each row is committed (written out) as soon as it is added.
 // ------------------------------------------------------------------------------------------------
+
+/** Uncompressed sheet XML allowed to wait for the zip compressor before the next batch is read. */
+const XLSX_PENDING_LIMIT = 1 << 20;
+
+/**
+ * exceljs hands committed rows to the zip compressor without waiting for it (its sheet stream
+ * ignores back-pressure), so a fast producer piles megabytes of XML up in memory. The sheet
+ * stream's single consumer is the zip entry's input stream; its buffered length is the backlog.
+ * (exceljs 4.4 internals: `worksheet.stream.pipes[0]`.)
+ */
+function sheetBacklog(sheet: ExcelJS.Worksheet): number {
+  const entry = (sheet as any).stream?.pipes?.[0];
+  return entry?.writableLength ?? entry?._writableState?.length ?? 0;
+}
 
 export function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
   const { sink, finished } = pipeToChannel(channel);
@@ -124,6 +146,9 @@ export function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], head
           return String(value);
         })).commit();
       }
+    },
+    async settled() {
+      while (sheetBacklog(sheet) > XLSX_PENDING_LIMIT) await Bun.sleep(1);
     },
     async end() {
       sheet.commit();
@@ -224,6 +249,8 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
         cellsLine(columns.map((c) => display(row, c)), false);
       }
     },
+    // pdfkit writes each finished page straight into the channel, which applies back-pressure.
+    settled: nothingBuffered,
     async end() {
       footer();
       doc.end();

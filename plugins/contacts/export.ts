@@ -70,6 +70,7 @@ export async function exportContacts(
     let batch = first.batch;
     while (batch.length) {
       writer.rows(batch);
+      await writer.settled();
       await channel.ready();
       if (batch.length < EXPORT_BATCH_SIZE) break;
       const last = batch[batch.length - 1];

@@ -8,6 +8,3 @@ export const foldForSearch = (text: string): string => text.normalize('NFD').rep
 /** Fields are joined with a newline so that a search never matches across two fields. */
 export const searchTextOf = (fields: (string | null | undefined)[]): string =>
   fields.filter((f): f is string => !!f).map(foldForSearch).join('\n');
-
-/** A LIKE pattern that matches `needle` anywhere, with %, _ and \ taken literally. */
-export const containsPattern = (needle: string): string => `%${needle.replace(/[\\%_]/g, '\\$&')}%`;

@@ -92,6 +92,7 @@ describe('list and summary filters', () => {
     expect(await names('   ')).toHaveLength(DATASET.length);
     // a search never matches across two fields
     expect(await names('gmbh info')).toEqual([]);
+    expect(await names('gmbh\ninfo')).toEqual([]);
   });
 
   test('every filter alone matches the same contacts in list and summary', async () => {

@@ -91,6 +91,22 @@ describe('the seeded catalogue', () => {
     expect(one.body.code).toBe('IVA21');
   });
 
+  test('a tenant without the catalogue (created before the plugin) gets it back on first use, with the same ids', async () => {
+    const own = await createCompany(app);
+    const before = await allTaxTypes(own.token);
+    const wipe = () => app.kernel.unitOfWork(null).run((tx) => tx.sql('delete from tax_types where tenant_id = :tenant'), { tenantId: own.tenantId });
+    await wipe();
+    expect(await allTaxTypes(own.token)).toEqual(before);
+    await wipe();
+    const ivaId = seededTaxTypeId(own.tenantId, 'IVA21');
+    expect((await app.get(`/api/v1/taxes/${ivaId}`, own.token)).body.code).toBe('IVA21');
+    expect((await allTaxTypes(own.token)).map((t) => t.id)).toEqual(before.map((t) => t.id));
+    await wipe();
+    const contact = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente' }, own.token);
+    const suggestion = await app.get(`/api/v1/contacts/${contact.body.id}/tax-suggestion?context=sale`, own.token);
+    expect(suggestion.body).toMatchObject({ code: 'IVA21', tax_type_id: ivaId });
+  });
+
   test('limit and offset page through the list; total counts the whole filtered set', async () => {
     const all = await allTaxTypes(company.token);
     const first = await app.get('/api/v1/taxes?limit=5', company.token);
