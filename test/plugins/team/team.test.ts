@@ -238,6 +238,16 @@ describe('invitations', () => {
     expect((await app.get(`/api/v1/auth/invitations/${fresh}`)).status).toBe(200);
   });
 
+  test('two concurrent accepts of one invitation: exactly one succeeds', async () => {
+    const company = await createCompany(app);
+    const { link } = await invite(company.token, newEmail(), 'member');
+    const token = tokenOf(link);
+    const results = await Promise.all(Array.from({ length: 4 }, () => app.post(`/api/v1/auth/invitations/${token}/accept`, { password: 'una clave de invitada' })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results) expect([200, 404, 409]).toContain(r.status);
+    expect((await app.get('/api/v1/team/members', company.token)).body).toHaveLength(2);
+  });
+
   test('nobody invites above their own role; unknown tokens are 404; foreign invitation ids are 404', async () => {
     const company = await createCompany(app);
     const admin = await addMember(app, company.token, 'admin');
