@@ -15,6 +15,8 @@ import { MemoryCounterStore, type CounterStore } from './throttle';
 import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
+import { PRINCIPALS_CHANNEL } from './principal-cache';
+import postgres from 'postgres';
 import { kernelMigrations } from '../migrations';
 
 export interface CreateAppOptions {
@@ -66,6 +68,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   kernel.http = createHttpContext(kernel).model(models) as any;
 
   for (const plugin of plugins) await plugin.setup?.(kernel);
+
+  // Other instances on the same PostgreSQL announce changes to keys, passwords and roles.
+  const principalsListener = db.kind === 'postgres' ? postgres(config.databaseUrl!, { max: 1, onnotice: () => {} }) : undefined;
+  await principalsListener?.listen(PRINCIPALS_CHANNEL, () => kernel.principals.clear());
 
   const api = new Elysia({ prefix: '/api/v1' });
   for (const plugin of plugins) if (plugin.routes) api.use(plugin.routes(kernel));
@@ -133,6 +139,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       await outbox.stop();
       for (const plugin of [...plugins].reverse()) await plugin.teardown?.(kernel);
       mail.close();
+      await principalsListener?.end({ timeout: 5 });
       await db.close();
       await redisCounters?.close();
     },

@@ -8,6 +8,7 @@ import type { OutboxDispatcher } from './outbox';
 import type { Authenticator, Principal } from './principal';
 import type { Role } from './roles';
 import type { CounterStore } from './throttle';
+import { PrincipalCache } from './principal-cache';
 import { UnitOfWork } from './uow';
 import type { createHttpContext } from './http';
 
@@ -32,6 +33,7 @@ export class PermissionRegistry {
 export class Kernel {
   readonly authenticators: Authenticator[] = [];
   readonly permissions = new PermissionRegistry();
+  readonly principals = new PrincipalCache();
   /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
   private readonly services = new Map<string, unknown>();
   http!: ReturnType<typeof createHttpContext>;
@@ -62,7 +64,7 @@ export class Kernel {
   }
 
   unitOfWork(principal: Principal | null): UnitOfWork {
-    return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger);
+    return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger, this.principals);
   }
 
   provide<T>(name: string, service: T): void {
@@ -84,7 +86,8 @@ export class Kernel {
     const credential = match[1];
     const authenticator = this.authenticators.find((a) => a.accepts(credential));
     if (!authenticator) throw new Unauthorized('Invalid credentials');
-    const requestedTenant = request.headers.get('x-tenant-id');
-    return authenticator.authenticate(credential, requestedTenant && requestedTenant.trim() ? requestedTenant.trim() : null);
+    const tenantHeader = request.headers.get('x-tenant-id')?.trim();
+    const requestedTenant = tenantHeader ? tenantHeader : null;
+    return this.principals.resolve(`${requestedTenant ?? ''} ${credential}`, () => authenticator.authenticate(credential, requestedTenant));
   }
 }

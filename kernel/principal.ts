@@ -9,6 +9,8 @@ export interface Principal {
   role: Role | null;
   apiKeyId?: string;
   sessionId?: string;
+  /** Epoch milliseconds after which the credential must be checked again (token or key expiry). */
+  validUntil?: number;
 }
 
 /**

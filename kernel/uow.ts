@@ -4,6 +4,7 @@ import { DomainError, NotFound, translateDatabaseError } from './errors';
 import type { EventName, Events, HookBus, SyncHookName, SyncHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Principal } from './principal';
+import { PRINCIPALS_CHANNEL, type PrincipalCache } from './principal-cache';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
 export interface Tx {
@@ -21,6 +22,11 @@ export interface Tx {
    * tenant through `:tenant` (bound here); row-level security still applies underneath.
    */
   sql<T = Record<string, unknown>>(statement: string, params?: Record<string, unknown>): Promise<T[]>;
+  /**
+   * Call after changing anything authentication depends on (keys, passwords, memberships, roles):
+   * cached principals are dropped on commit, here and on every instance sharing the database.
+   */
+  invalidatePrincipals(): Promise<void>;
 }
 
 export interface UnitOfWorkRunOptions {
@@ -42,6 +48,7 @@ export class UnitOfWork {
     private readonly outbox: OutboxNotifier,
     readonly principal: Principal | null,
     private readonly logger: Logger,
+    private readonly principals?: PrincipalCache,
   ) {}
 
   async run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
@@ -50,9 +57,10 @@ export class UnitOfWork {
     if (tenantId) em.setFilterParams('tenant', { id: tenantId });
     em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
     const queued: { id: string; name: string; payload: unknown }[] = [];
+    const afterCommit = { invalidatePrincipals: false };
     try {
       const result = await em.transactional(async (tem) => {
-        const tx = this.makeTx(tem, tenantId, queued);
+        const tx = this.makeTx(tem, tenantId, queued, afterCommit);
         const value = await work(tx);
         await tem.flush();
         if (queued.length) {
@@ -65,6 +73,7 @@ export class UnitOfWork {
         }
         return value;
       });
+      if (afterCommit.invalidatePrincipals) this.principals?.clear();
       if (queued.length) this.outbox.wake();
       return result;
     } catch (error) {
@@ -78,7 +87,7 @@ export class UnitOfWork {
     }
   }
 
-  private makeTx(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[]): Tx {
+  private makeTx(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[], afterCommit: { invalidatePrincipals: boolean }): Tx {
     const hooks = this.hooks;
     const principal = this.principal;
     const tx: Tx = {
@@ -91,6 +100,11 @@ export class UnitOfWork {
       principal,
       hook: (name, payload) => hooks.runSync(tx, name, payload),
       publish: (name, payload) => { queued.push({ id: crypto.randomUUID(), name, payload }); },
+      async invalidatePrincipals() {
+        if (afterCommit.invalidatePrincipals) return;
+        afterCommit.invalidatePrincipals = true;
+        await em.getConnection().execute(`select pg_notify('${PRINCIPALS_CHANNEL}', '')`, [], 'all', em.getTransactionContext());
+      },
       async sql<T>(statement: string, params: Record<string, unknown> = {}) {
         if (!statement.includes(':tenant')) throw new Error('Tenant-scoped SQL must reference :tenant');
         const values: unknown[] = [];

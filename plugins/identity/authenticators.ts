@@ -14,11 +14,12 @@ export class ApiKeyAuthenticator implements Authenticator {
   constructor(private readonly db: Database) {}
   accepts(credential: string) { return credential.startsWith(API_KEY_PREFIX); }
   async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
-    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string }>(
+    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null }>(
       this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
     if (!row || !isRole(row.role)) throw new Unauthorized('Invalid, expired or revoked API key');
     if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) throw new Forbidden('This API key belongs to another company');
-    return { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id };
+    const validUntil = row.expires_at ? new Date(row.expires_at).getTime() : undefined;
+    return { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil };
   }
 }
 
@@ -35,6 +36,6 @@ export class SessionAuthenticator implements Authenticator {
     if (!row || row.security_version !== claims.sv) throw new Unauthorized('Session revoked');
     if (requestedTenantId && !row.role) throw new Forbidden('You are not a member of that company');
     const role = row.role && isRole(row.role) ? row.role : null;
-    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.jti };
+    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.jti, validUntil: claims.exp * 1000 };
   }
 }

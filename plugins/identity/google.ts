@@ -9,19 +9,13 @@ export class ServiceUnavailable extends DomainError { override readonly status =
 
 export interface GoogleSettings { clientId?: string; jwksUrl: string; issuers: string[] }
 
-/**
- * GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL and GOOGLE_ISSUERS (comma-separated). Taken from the kernel
- * config when it carries them (googleClientId, googleJwksUrl, googleIssuers), else from the
- * environment.
- */
-export function readGoogleSettings(config: Config, env: Record<string, string | undefined> = process.env): GoogleSettings {
-  const fromConfig = config as Config & { googleClientId?: string; googleJwksUrl?: string; googleIssuers?: string | string[] };
-  const issuers = fromConfig.googleIssuers ?? env.GOOGLE_ISSUERS;
-  const list = (Array.isArray(issuers) ? issuers : (issuers ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+/** GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL and GOOGLE_ISSUERS (comma-separated), from the kernel config. */
+export function readGoogleSettings(config: Config): GoogleSettings {
+  const issuers = (config.googleIssuers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
-    clientId: fromConfig.googleClientId || env.GOOGLE_CLIENT_ID || undefined,
-    jwksUrl: fromConfig.googleJwksUrl || env.GOOGLE_JWKS_URL || DEFAULT_GOOGLE_JWKS_URL,
-    issuers: list.length ? list : DEFAULT_GOOGLE_ISSUERS,
+    clientId: config.googleClientId,
+    jwksUrl: config.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL,
+    issuers: issuers.length ? issuers : DEFAULT_GOOGLE_ISSUERS,
   };
 }
 

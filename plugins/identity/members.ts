@@ -37,12 +37,14 @@ export const Memberships = {
 
   async setRole(tx: Tx, userId: string, role: Role): Promise<void> {
     await tx.em.nativeUpdate(Membership, { userId }, { role });
+    await tx.invalidatePrincipals();
   },
 
   /** Removes the membership and the API keys the user minted in this tenant. */
   async remove(tx: Tx, userId: string): Promise<void> {
     await tx.em.nativeDelete(ApiKey, { createdBy: userId });
     await tx.em.nativeDelete(Membership, { userId });
+    await tx.invalidatePrincipals();
   },
 };
 
@@ -70,6 +72,7 @@ export const Users = {
    */
   async delete(tx: Tx, userId: string): Promise<void> {
     await tx.em.nativeDelete(User, { id: userId });
+    await tx.invalidatePrincipals();
   },
 
   async markEmailVerified(tx: Tx, userId: string): Promise<void> {

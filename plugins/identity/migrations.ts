@@ -96,4 +96,27 @@ export const migrations = [
      )`,
     `create index user_identities_user on user_identities (user_id)`,
   ]),
+  sqlMigration('20261122003100_identity_api_key_expiry', [
+    // The key's expiry travels with the principal, so a cached principal never outlives its key.
+    `drop function cuadra_api_key_principal(text)`,
+    `create function cuadra_api_key_principal(hash text)
+       returns table (key_id uuid, tenant_id uuid, user_id uuid, role text, expires_at timestamptz)
+       language plpgsql volatile security definer set search_path = public as $$
+       declare
+         ranks constant text[] := array['viewer', 'member', 'accountant', 'admin', 'owner'];
+         k api_keys;
+         creator_role text;
+       begin
+         select * into k from api_keys where key_hash = hash and (api_keys.expires_at is null or api_keys.expires_at > now());
+         if not found then return; end if;
+         select m.role into creator_role from memberships m where m.tenant_id = k.tenant_id and m.user_id = k.created_by;
+         if creator_role is null then return; end if;
+         if k.last_used_at is null or k.last_used_at < now() - interval '1 minute' then
+           update api_keys set last_used_at = now() where id = k.id;
+         end if;
+         return query select k.id, k.tenant_id, k.created_by,
+           case when array_position(ranks, creator_role) < array_position(ranks, k.role) then creator_role else k.role end,
+           k.expires_at;
+       end $$`,
+  ]),
 ];

@@ -139,6 +139,7 @@ export class IdentityService {
           existing.passwordHash = await placeholder();
           existing.passwordSet = false;
           existing.securityVersion += 1;
+          await tx.invalidatePrincipals();
         }
         tx.em.create(UserIdentity, { provider: 'google', subject: claims.sub, userId: existing.id, email: claims.email } as any);
         return existing.id;
@@ -257,6 +258,7 @@ export class IdentityService {
       fresh.passwordHash = passwordHash;
       fresh.passwordSet = true;
       fresh.securityVersion += 1;
+      await tx.invalidatePrincipals();
       fresh.mustChangePassword = false;
       return fresh.securityVersion;
     }, { tenantId: null });
@@ -293,6 +295,7 @@ export class IdentityService {
       user.passwordHash = passwordHash;
       user.passwordSet = true;
       user.securityVersion += 1;
+      await tx.invalidatePrincipals();
       user.mustChangePassword = false;
       // Proving control of the mailbox also verifies it.
       user.emailVerifiedAt ??= new Date();
@@ -350,6 +353,7 @@ export class IdentityService {
       const key = await tx.em.findOne(ApiKey, { id: keyId });
       if (!key || (!roleAtLeast(principal.role!, 'admin') && key.createdBy !== principal.userId)) throw new NotFound('API key not found');
       tx.em.remove(key);
+      await tx.invalidatePrincipals();
     });
   }
 }

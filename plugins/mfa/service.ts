@@ -40,7 +40,7 @@ export class MfaService {
   private readonly box: SecretBox;
 
   constructor(private readonly kernel: Kernel) {
-    this.box = new SecretBox(persistentSecret(kernel.config.dataDir, 'mfa', process.env.MFA_ENCRYPTION_KEY || undefined));
+    this.box = new SecretBox(persistentSecret(kernel.config.dataDir, 'mfa', kernel.config.mfaEncryptionKey));
     this.failures = new FailureLimiter(kernel.counters, 'mfa-failures', 10, 15 * 60);
   }
 

@@ -149,5 +149,6 @@ export const TenantService = {
   /** Deletes the unit of work's tenant row, last step of erasing a company (cascades to what is left). */
   async erase(tx: Tx): Promise<void> {
     await tx.em.nativeDelete(Tenant, { id: tx.tenantId });
+    await tx.invalidatePrincipals();
   },
 };

@@ -62,19 +62,7 @@ export async function startGoogleIdp() {
 
 export type GoogleIdp = Awaited<ReturnType<typeof startGoogleIdp>>;
 
-/**
- * Starts the app with Google sign-in pointed at `idp`. The kernel config has no Google fields, so
- * the identity plugin reads them from the process environment at start-up: set only around it.
- */
+/** Starts the app with Google sign-in pointed at `idp`. */
 export async function startTestAppWithGoogle(idp: GoogleIdp, options: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
-  const names = ['GOOGLE_CLIENT_ID', 'GOOGLE_JWKS_URL', 'GOOGLE_ISSUERS'] as const;
-  const previous = names.map((n) => process.env[n]);
-  process.env.GOOGLE_CLIENT_ID = idp.clientId;
-  process.env.GOOGLE_JWKS_URL = idp.jwksUrl;
-  delete process.env.GOOGLE_ISSUERS;
-  try {
-    return await startTestApp(options);
-  } finally {
-    names.forEach((n, i) => { if (previous[i] === undefined) delete process.env[n]; else process.env[n] = previous[i]; });
-  }
+  return startTestApp({ ...options, env: { ...options.env, GOOGLE_CLIENT_ID: idp.clientId, GOOGLE_JWKS_URL: idp.jwksUrl } });
 }

@@ -223,14 +223,7 @@ describe('MFA lifecycle (one test per row)', () => {
 describe('MFA_ENCRYPTION_KEY from the environment', () => {
   test('the secret is sealed with the configured key, and the same key opens it', async () => {
     const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
-    const previous = process.env.MFA_ENCRYPTION_KEY;
-    process.env.MFA_ENCRYPTION_KEY = key;
-    let other: TestApp | undefined;
-    try {
-      other = await startTestApp();
-    } finally {
-      if (previous === undefined) delete process.env.MFA_ENCRYPTION_KEY; else process.env.MFA_ENCRYPTION_KEY = previous;
-    }
+    const other = await startTestApp({ env: { MFA_ENCRYPTION_KEY: key } });
     try {
       const user = await registerUser(other);
       const { secret } = await enableMfa(other, user.token);
