@@ -1,6 +1,8 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import '../tenants/hooks';
+// Types only (erased at run time): the ledger loads with or without the account plugin.
+import type {} from '../account/hooks';
 import { Account, JournalEntry, JournalLine } from './entities';
 import { migrations } from './migrations';
 import { ledgerRoutes } from './routes';
@@ -22,6 +24,10 @@ export default definePlugin({
     sync: {
       // The onboarding transaction: the new company gets its chart before it can post anything.
       'tenant.created': async (tx) => { await LedgerService.seedChart(tx); },
+      // GDPR export: the company's own sub-accounts and its whole journal.
+      'account.exporting': async (tx, payload) => { payload.sections.ledger = await LedgerService.exportForAccount(tx); },
+      // Erasing a company (its sole owner deleted their account): the only path that deletes books.
+      'tenant.erasing': async (tx) => { await LedgerService.eraseTenantBooks(tx); },
     },
   },
   setup(kernel) {

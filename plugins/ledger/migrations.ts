@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 import { chartAccounts } from './chart';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -196,4 +196,12 @@ export const migrations = [
     // Tenants that existed before the ledger was installed get their chart now.
     `select ledger_seed_chart(id) from tenants`,
   ]),
+  // Row-level security that costs nothing per row: the kernel's policy calls current_setting()
+  // for every row a sequential scan reads (a 1M-line trial balance ran 2× slower as the app role
+  // than as the owner). Wrapped in a scalar subquery, the tenant is computed once per query (an
+  // InitPlan) and is usable as an index condition. Same rule, same setting.
+  sqlMigration('20261201000200_ledger_rls_once_per_query', ['accounts', 'ledger_counters', 'journal_entries', 'journal_lines'].flatMap((table) => [
+    `drop policy tenant_isolation on ${table}`,
+    `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
+  ])),
 ];

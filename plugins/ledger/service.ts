@@ -450,6 +450,24 @@ export const LedgerService = {
     return tx.sql(`select code, name from accounts where tenant_id = :tenant order by code`);
   },
 
+  /** The company's ledger for a GDPR export: its own sub-accounts and every journal entry with its lines. */
+  async exportForAccount(tx: Tx) {
+    const accounts = await tx.sql<{ code: string; name: string; parent_code: string | null }>(
+      `select code, name, parent_code from accounts where tenant_id = :tenant and created_by_tenant order by code`);
+    const journal: { number: number; date: string; description: string; source_type: string; source_id: string | null; reversal_of: string | null; lines: unknown[] }[] = [];
+    for await (const rows of LedgerService.exportRows(tx)) {
+      for (const r of rows) {
+        let entry = journal.at(-1);
+        if (!entry || entry.number !== Number(r.number)) {
+          entry = { number: Number(r.number), date: r.date, description: r.description, source_type: r.source_type, source_id: r.source_id, reversal_of: r.reversal_of, lines: [] };
+          journal.push(entry);
+        }
+        entry.lines.push({ line_no: Number(r.line_no), account: r.account, debit: r.debit, credit: r.credit, contact_id: r.contact_id, tax_type_id: r.tax_type_id, tax_base: r.tax_base });
+      }
+    }
+    return { accounts, journal };
+  },
+
   /**
    * Deletes the tenant's whole books (the account-erasure flow). The database allows it only in a
    * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
@@ -459,8 +477,6 @@ export const LedgerService = {
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
     await tx.sql(`delete from journal_entries where tenant_id = :tenant`);
     await tx.sql(`delete from ledger_counters where tenant_id = :tenant`);
-    // Children before parents (accounts reference their parent).
-    await tx.sql(`delete from accounts where tenant_id = :tenant and created_by_tenant`);
     await tx.sql(`delete from accounts where tenant_id = :tenant`);
   },
 };

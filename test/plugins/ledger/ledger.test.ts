@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { cents, postEntry, startLedgerApp, type LedgerTestApp } from './helpers';
 
@@ -372,5 +374,29 @@ describe('reports', () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://x""), ""venta"""`);
     expect(rows[3]).toContain(',3,477,"Hacienda Pública, IVA repercutido",0.00,210.00,');
+  });
+});
+
+describe('account plugin hooks', () => {
+  const hasAccountPlugin = existsSync(join(import.meta.dir, '../../../plugins/account/index.ts'));
+  if (!hasAccountPlugin) console.warn('SKIPPED: plugins/account is not installed; the GDPR export/erasure hooks of the ledger were not exercised.');
+
+  test.skipIf(!hasAccountPlugin)('the GDPR export carries the ledger, and deleting the sole owner erases the books', async () => {
+    const a = await createCompany(app);
+    await app.post('/api/v1/ledger/accounts', { code: '4300042', name: 'Cliente exportado' }, a.token);
+    const entry = (await postEntry(app, a.token, [{ account: '4300042', debit: '12.00' }, { account: '7050', credit: '12.00' }], '2026-06-01', 'Exportable')).body;
+    await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, {}, a.token);
+    const exported = await app.get('/api/v1/account/export', a.token);
+    expect(exported.status).toBe(200);
+    const section = JSON.parse(exported.text).tenants.find((t: any) => t.sections?.ledger).sections.ledger;
+    expect(section.accounts).toEqual([{ code: '4300042', name: 'Cliente exportado', parent_code: '4300' }]);
+    expect(section.journal.map((e: any) => [e.number, e.description, e.lines.length])).toEqual([[1, 'Exportable', 2], [2, 'Anulación del asiento 1: Exportable', 2]]);
+
+    const deleted = await app.post('/api/v1/account/delete', { password: a.password }, a.token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted_tenant_ids).toEqual([a.tenantId]);
+    for (const table of ['journal_lines', 'journal_entries', 'accounts', 'ledger_counters']) {
+      expect([table, await app.asOwner(`select 1 from ${table} where tenant_id = '${a.tenantId}'`)]).toEqual([table, []]);
+    }
   });
 });
