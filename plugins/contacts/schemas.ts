@@ -68,7 +68,7 @@ export const ContactResponse = t.Object({
 });
 
 export const PaginatedResponse_ContactResponse_ = t.Object({
-  items: t.Array(t.Ref('ContactResponse')),
+  items: t.Array(ContactResponse),
   total: t.Integer({ description: 'Contacts matching the filters, over all pages' }),
   limit: t.Integer(),
   offset: t.Integer(),
@@ -104,7 +104,7 @@ export const MergeContactsBody = t.Object({
 }, { additionalProperties: false });
 
 export const MergeContactsResponse = t.Object({
-  contact: t.Ref('ContactResponse'),
+  contact: ContactResponse,
   merged_ids: t.Array(Uuid),
   documents_repointed: t.Integer(),
 });

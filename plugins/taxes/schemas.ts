@@ -43,8 +43,8 @@ export const TaxTypeResponse = t.Object({
   description: t.String(),
   active: t.Boolean({ description: 'Inactive types stay on old documents but are not offered for new ones' }),
   seeded: t.Boolean({ description: 'Part of the built-in Spanish catalogue (its id is stable: UUIDv5 of the tenant id and the code)' }),
-  sales: Nullable(t.Ref('TaxTypeSalesMetadata')),
-  purchases: Nullable(t.Ref('TaxTypePurchasesMetadata')),
+  sales: Nullable(TaxTypeSalesMetadata),
+  purchases: Nullable(TaxTypePurchasesMetadata),
 }, { description: '`sales`/`purchases` null: the type cannot be used on that side.' });
 
 export const TaxTypeCreate = t.Object({
@@ -70,7 +70,7 @@ export const TaxTypeUpdate = t.Object({
 }, { additionalProperties: false, minProperties: 1, description: 'Code, kind, rate and regime never change: documents keep pointing at them. Create a new type instead.' });
 
 export const PaginatedResponse_TaxTypeResponse_ = t.Object({
-  items: t.Array(t.Ref('TaxTypeResponse')),
+  items: t.Array(TaxTypeResponse),
   total: t.Integer(),
   limit: t.Integer(),
   offset: t.Integer(),

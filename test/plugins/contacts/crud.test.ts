@@ -147,6 +147,19 @@ describe('contact CRUD', () => {
       expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     }
     expect(spec.paths['/api/v1/contacts'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ContactCreate');
+    // every reference in the contacts and taxes parts resolves to a component
+    const ours = JSON.stringify({
+      paths: Object.fromEntries(Object.entries(spec.paths).filter(([path]) => /^\/api\/v1\/(contacts|taxes)/.test(path))),
+      schemas: Object.fromEntries(Object.entries(spec.components.schemas).filter(([name]) => /Contact|Tax|Merge/.test(name))),
+    });
+    const refs = [...ours.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs) {
+      expect(ref.startsWith('#/components/schemas/')).toBe(true);
+      expect([ref, spec.components.schemas[ref.replace('#/components/schemas/', '')] !== undefined]).toEqual([ref, true]);
+    }
+    expect(spec.components.schemas.TaxTypeResponse.properties.regime.enum ?? spec.components.schemas.TaxTypeResponse.properties.regime.anyOf.map((v: any) => v.const))
+      .toEqual(['domestic', 'intra_eu', 'export', 'reverse_charge', 'import', 'oss', 'exempt', 'not_subject']);
     expect(Object.keys(spec.paths['/api/v1/contacts/export'].get.responses['200'].content)).toContain('text/csv');
     for (const path of ['/api/v1/contacts', '/api/v1/contacts/{id}', '/api/v1/contacts/{keep_id}/merge', '/api/v1/contacts-insights', '/api/v1/taxes']) {
       for (const operation of Object.values<any>(spec.paths[path])) expect(operation.security.length).toBeGreaterThan(0);
