@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from './query-bounds';
+import { queryBounds, rejectNulCharacters } from './input-guards';
 import { TaxTypeListQuery } from './schemas';
 import { TaxService, taxTypeToJson, type OssStatus } from './service';
 
@@ -18,6 +18,7 @@ const settingsToJson = (status: OssStatus) => ({
 export const taxRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:taxes', prefix: '/taxes' })
     .use(kernel.http)
+    .onTransform(rejectNulCharacters)
     .get('', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const { items, total } = await uow.run((tx) => TaxService.list(tx, { ...query, limit, offset }));

@@ -94,6 +94,9 @@ describe('contact CRUD', () => {
       expect([JSON.stringify(body).slice(0, 80), res.status]).toEqual([JSON.stringify(body).slice(0, 80), 422]);
       expect(res.body.detail[0].loc).toEqual(loc);
     }
+    // PostgreSQL text cannot hold NUL: refused before it reaches the database
+    expectValidation(await app.post('/api/v1/contacts', { ...base, name: 'a\u0000b' }, company.token), ['body', 'name']);
+    expectValidation(await app.post('/api/v1/contacts', { ...base, notes: 'x\u0000' }, company.token), ['body', 'notes']);
     expect((await app.get('/api/v1/contacts?search=invalido', company.token)).body.total).toBe(0);
     expect((await app.post('/api/v1/contacts', 'not json', company.token, { 'content-type': 'application/json' })).status).toBeLessThan(500);
   });

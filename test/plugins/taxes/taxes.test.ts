@@ -177,6 +177,8 @@ describe('tenant-defined tax types', () => {
       [{ ...base, regime: 'oss', country: 'US' }, 'country'],
       [{ ...base, sales: null, purchases: null }, 'sales'],
       [{ ...base, sales: { base_box: 'siete' } }, 'sales'],
+      [{ ...base, name: 'IVA\u0000' }, 'name'],
+      [{ ...base, sales: { legend: 'x\u0000' } }, 'sales'],
     ];
     for (const [body, field] of cases) {
       const res = await app.post('/api/v1/taxes', body, company.token);
