@@ -3,7 +3,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { money } from '../../kernel/money';
 import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
-import { AccountCode, AccountResponse, ChartQuery, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery } from './schemas';
+import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery } from './schemas';
 import { LedgerService } from './service';
 
 const tags = ['ledger'];
@@ -79,7 +79,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       set.status = 201;
       return entryToJson(entry);
     }, {
-      permission: 'ledger.write', params: t.Object({ id: t.String() }), body: 'JournalEntryReverse', response: { 201: 'JournalEntryResponse' },
+      permission: 'ledger.write', params: t.Object({ id: t.String() }), body: t.Optional(JournalEntryReverse), response: { 201: 'JournalEntryResponse' },
       detail: { summary: 'Reverse a posted entry: a new entry with debits and credits swapped (an entry is reversed at most once)', tags },
     })
     .get('/accounts', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.chart(tx, query))).map((a: any) => ({

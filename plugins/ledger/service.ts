@@ -141,9 +141,10 @@ export const LedgerService = {
       { codes: pgArray([code, ...prefixes]) });
     if (found.some((r) => r.code === code)) throw new Conflict(`Account ${code} already exists`);
     let parent = found[0] ? accountView(found[0]) : undefined;
-    if (input.parentCode != null) {
-      parent = found.map(accountView).find((a) => a.code === input.parentCode);
-      if (!parent) throw ValidationFailed.field([...loc, 'parent_code'], `Account ${input.parentCode} is not an account of the chart that prefixes ${code}`, 'value_error.parent_mismatch');
+    if (input.parentCode != null && input.parentCode !== parent?.code) {
+      throw ValidationFailed.field([...loc, 'parent_code'], parent
+        ? `The parent of ${code} is ${parent.code}, the longest account of the chart that starts its code (not ${input.parentCode})`
+        : `Account ${input.parentCode} is not an account of the chart that prefixes ${code}`, 'value_error.parent_mismatch');
     }
     if (!parent || parent.code.length < 3) {
       throw ValidationFailed.field([...loc, 'code'], `A sub-account goes under an account of at least 3 digits that starts its code (no such account for ${code})`, 'value_error.parent_mismatch');

@@ -54,6 +54,9 @@ describe('the PGC chart', () => {
     const mismatch = await app.post('/api/v1/ledger/accounts', { code: '4300002', name: 'Mal padre', parent_code: '472' }, a.token);
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.detail[0].loc).toEqual(['body', 'parent_code']);
+    // The parent is the longest existing prefix: 430 is a prefix of 4300002 but 4300 is closer.
+    expect((await app.post('/api/v1/ledger/accounts', { code: '4300002', name: 'Padre lejano', parent_code: '430' }, a.token)).status).toBe(422);
+    expect((await app.post('/api/v1/ledger/accounts', { code: '4300002', name: 'Padre justo', parent_code: '4300' }, a.token)).status).toBe(201);
     expect((await app.post('/api/v1/ledger/accounts', { code: '43', name: 'Corta' }, a.token)).status).toBe(422);
     expect((await app.post('/api/v1/ledger/accounts', { code: '0430001', name: 'Cero' }, a.token)).status).toBe(422);
     // The new account takes postings and its balance rolls up into 4300, 430, 43 and 4.
@@ -215,6 +218,14 @@ describe('the database enforces balance at commit', () => {
 });
 
 describe('posted entries are immutable', () => {
+  test('a reversal request may come without a body', async () => {
+    const a = await createCompany(app);
+    const entry = (await postEntry(app, a.token, sale, '2026-01-15')).body;
+    const res = await app.request('POST', `/api/v1/ledger/entries/${entry.id}/reverse`, { token: a.token });
+    expect(res.status).toBe(201);
+    expect(res.body.reversal_of).toBe(entry.id);
+  });
+
   test('the API offers no way to change or delete an entry', async () => {
     const a = await createCompany(app);
     const entry = (await postEntry(app, a.token, sale)).body;
@@ -269,6 +280,7 @@ describe('reversal', () => {
       { account: '477', credit: '210.00', tax_type_id: '00000000-0000-4000-8000-000000000021', tax_base: '1000.00' },
     ], '2026-01-15')).body;
     expect((await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, { date: '2026-01-14' }, a.token)).status).toBe(422);
+    expect((await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, { date: 'ayer' }, a.token)).status).toBe(422);
     const reversal = await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, { date: '2026-02-01', description: 'Factura anulada' }, a.token);
     expect(reversal.status).toBe(201);
     expect(reversal.body).toMatchObject({ number: 2, date: '2026-02-01', description: 'Factura anulada', reversal_of: entry.id, source_type: 'manual' });
