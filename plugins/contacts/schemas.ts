@@ -139,7 +139,7 @@ const filterFields = {
 export const ContactListQuery = t.Object({
   ...filterFields,
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
 });
 export const ContactSummaryQuery = t.Object(filterFields);
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;

@@ -16,8 +16,10 @@ export function queryBounds(schema: TObject) {
   return ({ query }: { query: Record<string, string | undefined> }) => {
     for (const { key, minimum, maximum } of bounded) {
       const raw = query[key];
-      if (raw === undefined || !/^\s*-?\d+(\.\d+)?\s*$/.test(raw)) continue;
-      const value = Number(raw);
+      // Read the number the way the coercion does ("1e3", " 7", "0x10", " " → 0); anything else
+      // is left to normal validation, which names the parameter.
+      const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
+      if (!Number.isFinite(value)) continue;
       if (minimum !== undefined && value < minimum) throw ValidationFailed.field(['query', key], `Must be greater than or equal to ${minimum}`, 'value_error.number.not_ge');
       if (maximum !== undefined && value > maximum) throw ValidationFailed.field(['query', key], `Must be less than or equal to ${maximum}`, 'value_error.number.not_le');
     }

@@ -87,7 +87,7 @@ export const TaxSettingsUpdate = t.Object({ oss_registered: t.Boolean() }, { add
 
 export const TaxTypeListQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
-  offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
+  offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   kind: t.Optional(Kind),
   regime: t.Optional(Regime),
   active: t.Optional(t.Boolean({ description: 'Only active (true) or inactive (false) types' })),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { createContact, expectValidation } from './support';
@@ -100,6 +101,30 @@ describe('contact CRUD', () => {
     expect((await app.get('/api/v1/contacts?search=invalido', company.token)).body.total).toBe(0);
     expect((await app.post('/api/v1/contacts', 'not json', company.token, { 'content-type': 'application/json' })).status).toBeLessThan(500);
   });
+
+  test('any body is 201, 409 or 422 naming a field, never 500; PATCH alike (property test)', async () => {
+    const own = await createCompany(app);
+    const target = await createContact(app, own.token, { name: 'Objetivo' });
+    const fields = ['kind', 'name', 'customer_type', 'vat', 'country', 'legal_name', 'email', 'phone', 'address', 'city', 'postal_code', 'province',
+      'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes'];
+    const value = fc.oneof(
+      fc.string({ maxLength: 50 }),
+      fc.constantFrom(null, '', ' ', 0, true, [], {}, 'customer', 'supplier', 'both', 'consumer', 'ES', 'FR', 'de', 'XX', 'B12345674', 'FR40303265045',
+        'FR40303265046', 'DE136695976', '12345678Z', 'ES9121000418450200051332', 'ES00', 'a@b.es', 'x'.repeat(300), 'Ñandú', '\u0000'),
+    );
+    await fc.assert(fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), fc.boolean(), async (body, patch) => {
+      const res = patch
+        ? await app.patch(`/api/v1/contacts/${target.id}`, body, own.token)
+        : await app.post('/api/v1/contacts', body, own.token);
+      expect([body, [200, 201, 409, 422].includes(res.status)]).toEqual([body, true]);
+      if (res.status === 422) {
+        for (const item of res.body.detail) {
+          expect([body, item.loc[0]]).toEqual([body, 'body']);
+          if (item.loc.length > 1) expect([body, fields.includes(item.loc[1])]).toEqual([body, true]);
+        }
+      }
+    }), { numRuns: 150 });
+  }, 120_000);
 
   test('updates are validated too; changing the country re-checks the stored tax number', async () => {
     const contact = await createContact(app, company.token, { name: 'Cambio de país', vat: 'B12345674' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, expectValidation, insertContactsSql } from './support';
+import { createContact, download, expectValidation, insertContactsSql } from './support';
 
 let app: TestApp;
 let company: TestCompany;
@@ -161,6 +162,10 @@ describe('pagination', () => {
       ['/api/v1/contacts', 'limit=1.5', 'limit'],
       ['/api/v1/contacts', 'offset=-1', 'offset'],
       ['/api/v1/contacts', 'offset=x', 'offset'],
+      ['/api/v1/contacts', 'offset=1e20', 'offset'],
+      ['/api/v1/contacts', 'offset=99999999999999999999', 'offset'],
+      ['/api/v1/contacts', 'limit=1e3', 'limit'],
+      ['/api/v1/contacts-insights', 'months=1e3', 'months'],
       ['/api/v1/contacts', 'country=E', 'country'],
       ['/api/v1/contacts', 'country=ESP', 'country'],
       ['/api/v1/contacts', 'country=1A', 'country'],
@@ -188,6 +193,39 @@ describe('pagination', () => {
     expect((await app.get(`/api/v1/contacts?external_source=${'x'.repeat(32)}&limit=500&offset=0`, company.token)).status).toBe(200);
     expect((await app.get('/api/v1/contacts-insights?months=36', company.token)).status).toBe(200);
   });
+});
+
+describe('any query string', () => {
+  test('is answered 200 or 422 naming one of the parameters, never 500 (property test)', async () => {
+    const endpoints: [string, string[]][] = [
+      ['/api/v1/contacts', ['search', 'kind', 'country', 'customer_type', 'has_vat', 'external_source', 'limit', 'offset']],
+      ['/api/v1/contacts/summary', ['search', 'kind', 'country', 'customer_type', 'has_vat', 'external_source']],
+      ['/api/v1/contacts/export', ['search', 'kind', 'country', 'has_vat', 'from_date', 'to_date', 'format', 'columns']],
+      ['/api/v1/contacts-insights', ['months']],
+      ['/api/v1/taxes', ['limit', 'offset', 'kind', 'regime', 'active']],
+    ];
+    const value = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+      fc.integer({ min: -1000, max: 1000 }).map(String),
+      fc.double().map(String),
+      fc.constantFrom('', ' ', '1e3', '5e2', '0x10', '-0', 'true', 'false', 'ES', 'es', 'customer', 'xlsx', 'pdf', 'name,vat', '2026-02-30', '2026-01-01', '%', '_'),
+    );
+    // a user of its own: the 300 requests stay under the per-user rate limit
+    const own = await createCompany(app);
+    await createContact(app, own.token, { name: 'Único' });
+    for (const [path, params] of endpoints) {
+      await fc.assert(fc.asyncProperty(fc.dictionary(fc.constantFrom(...params), value, { maxKeys: 4 }), async (query) => {
+        const res = await download(app, `${path}?${new URLSearchParams(query)}`, own.token);
+        expect([path, query, res.status === 200 || res.status === 422]).toEqual([path, query, true]);
+        if (res.status === 422) {
+          for (const item of JSON.parse(res.text).detail) {
+            expect([path, query, item.loc[0], params.includes(item.loc[1])]).toEqual([path, query, 'query', true]);
+          }
+        }
+      }), { numRuns: 60 });
+    }
+  }, 120_000);
 });
 
 describe('insights', () => {
