@@ -28,7 +28,9 @@ export function tenantRowLevelSecurity(table: string, column = 'tenant_id'): str
   return [
     `alter table ${table} enable row level security`,
     `alter table ${table} force row level security`,
-    `create policy tenant_isolation on ${table} using (${column} = ${CURRENT_TENANT}) with check (${column} = ${CURRENT_TENANT})`,
+    // `(select …)` makes PostgreSQL evaluate the setting once per query (an InitPlan) rather than
+    // once per row, and keeps the comparison usable as an index condition.
+    `create policy tenant_isolation on ${table} using (${column} = (select ${CURRENT_TENANT})) with check (${column} = (select ${CURRENT_TENANT}))`,
   ];
 }
 
