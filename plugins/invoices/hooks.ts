@@ -1,0 +1,29 @@
+/** The hooks the invoices plugin emits (typed by declaration merging; see kernel/hooks.ts). */
+export interface InvoiceIssuedPayload {
+  tenantId: string;
+  invoiceId: string;
+  series: string;
+  /** "F-2026-000123" */
+  number: string;
+  issueDate: string;
+  contactId: string;
+  /** Decimal strings with two decimals. */
+  subtotal: string;
+  taxTotal: string;
+  total: string;
+  /** The rectified invoice, for a rectifying invoice (series R). */
+  rectifiesId: string | null;
+  rectificationMode: 'differences' | 'substitution' | null;
+  journalEntryId: string | null;
+}
+
+declare module '../../kernel/hooks' {
+  interface SyncHooks {
+    /**
+     * An invoice was just numbered and posted, inside the issuing transaction (VERI*FACTU records,
+     * webhooks outbox, …). A subscriber that throws aborts the issue: no number is consumed, no
+     * entry is posted.
+     */
+    'invoice.issued': InvoiceIssuedPayload;
+  }
+}

@@ -1,0 +1,48 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { money } from '../../kernel/money';
+import { addContactStats } from '../contacts/api';
+import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
+import './hooks';
+import { migrations } from './migrations';
+import { invoiceRoutes } from './routes';
+import { invoiceModels } from './schemas';
+import { InvoiceService, invoiceToJson } from './service';
+
+export default definePlugin({
+  name: 'invoices',
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
+  entities: [Invoice, InvoiceLine, InvoiceSeries],
+  migrations,
+  models: invoiceModels,
+  permissions: {
+    'invoices.read': rolesFrom('viewer'),
+    // Members create and edit documents (API.md roles)…
+    'invoices.write': rolesFrom('member'),
+    // …and issue them: issuing is how a sales document comes to exist (POST /invoices issues by
+    // default). The ledger entry it posts is derived by the posting rule, never typed by hand, so
+    // it needs no accountant; writing the ledger by hand stays ledger.write (accountant+).
+    // Rectifying invoices and recorded collections go with it.
+    'invoices.issue': rolesFrom('member'),
+  },
+  hooks: {
+    sync: {
+      'contact.merging': async (tx, payload) => { payload.repointed += await InvoiceService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
+      'contact.deleting': async (tx, payload) => { payload.references += await InvoiceService.countForContact(tx, payload.contactId); },
+      'contact.stats': async (tx, payload) => {
+        const s = await InvoiceService.statsForContact(tx, payload.contactId);
+        addContactStats(payload.stats, { documents: s.documents, invoiced: s.invoiced, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
+      },
+      'contact.activity': async (tx, payload) => { payload.rows.push(...await InvoiceService.activity(tx, payload.from, payload.to)); },
+      'taxes.distance-sales': async (tx, payload) => {
+        if (payload.tenantId !== tx.tenantId) return;
+        const mine = await InvoiceService.distanceSales(tx, payload.year);
+        payload.total = mine.add(money(payload.total)).toString();
+      },
+      // answered when the account plugin is installed (it declares and fires these hooks)
+      'account.exporting': async (tx, payload) => { payload.sections.invoices = { invoices: (await InvoiceService.exportAll(tx)).map(invoiceToJson) }; },
+      'tenant.erasing': async (tx) => { await InvoiceService.eraseTenant(tx); },
+    },
+  },
+  routes: invoiceRoutes,
+});

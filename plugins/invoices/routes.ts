@@ -1,0 +1,101 @@
+import { Elysia, t } from 'elysia';
+import { Forbidden } from '../../kernel/errors';
+import type { Kernel } from '../../kernel/kernel';
+import type { Principal } from '../../kernel/principal';
+import { ContactService } from '../contacts/api';
+import { queryBounds, rejectNulCharacters } from '../taxes/api';
+import { TenantService } from '../tenants/api';
+import { partyOfContact, partyOfTenant } from './document';
+import { renderInvoicePdf } from './pdf';
+import { InvoiceListQuery } from './schemas';
+import { InvoiceService, invoiceToJson } from './service';
+
+const tags = ['invoices'];
+const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
+
+/** Creating with status `issued` (the default) also needs the issuing permission. */
+function assertMayIssue(kernel: Kernel, principal: Principal): void {
+  if (!principal.role || !kernel.permissions.rolesFor('invoices.issue').includes(principal.role)) {
+    throw new Forbidden(`Your role (${principal.role}) does not allow invoices.issue: create the invoice as a draft`);
+  }
+}
+
+export const invoiceRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:invoices' })
+    .use(kernel.http)
+    // PostgreSQL text cannot hold U+0000: 422 with the field instead of a database error
+    .onTransform(rejectNulCharacters)
+    .get('/invoices', async ({ uow, query }) => {
+      const page = await uow.run((tx) => InvoiceService.list(tx, {
+        limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, series: query.series,
+      }));
+      return { ...page, items: page.items.map(invoiceToJson) };
+    }, {
+      permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery), response: { 200: 'PaginatedResponse_InvoiceResponse_' },
+      detail: { summary: 'Sales invoices, newest first; filters by issue date (from/to), status, contact and series', tags },
+    })
+    .post('/invoices', async ({ uow, body, set, principal }) => {
+      if ((body.status ?? 'issued') === 'issued') assertMayIssue(kernel, principal);
+      const view = await uow.run((tx) => InvoiceService.create(tx, body));
+      set.status = 201;
+      return invoiceToJson(view);
+    }, {
+      permission: 'invoices.write', body: 'InvoiceCreate', response: { 201: 'InvoiceResponse' },
+      detail: {
+        summary: 'Create an invoice: issued at once (numbered in its series, posted to the ledger) unless status is draft',
+        description: 'VAT is computed per tax type on the summed bases and allocated back to the lines. Issuing also needs `invoices.issue`.',
+        tags,
+      },
+    })
+    .get('/invoices/:id', async ({ uow, params }) => invoiceToJson(await uow.run((tx) => InvoiceService.get(tx, params.id))), {
+      permission: 'invoices.read', params: IdParams, response: { 200: 'InvoiceResponse' },
+      detail: { summary: 'One invoice with its lines, tax breakdown and totals', tags },
+    })
+    .patch('/invoices/:id', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.update(tx, params.id, body))), {
+      permission: 'invoices.write', params: IdParams, body: 'InvoiceUpdate', response: { 200: 'InvoiceResponse' },
+      detail: { summary: 'Change a draft (an issued invoice is immutable: 409, rectify it instead)', tags },
+    })
+    .delete('/invoices/:id', async ({ uow, params, set }) => {
+      await uow.run((tx) => InvoiceService.delete(tx, params.id));
+      set.status = 204;
+    }, {
+      permission: 'invoices.write', params: IdParams,
+      detail: { summary: 'Delete a draft (an issued invoice is never deleted: 409)', tags },
+    })
+    .post('/invoices/:id/issue', async ({ uow, params }) => invoiceToJson(await uow.run((tx) => InvoiceService.issue(tx, params.id))), {
+      permission: 'invoices.issue', params: IdParams, response: { 200: 'InvoiceResponse' },
+      detail: { summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
+    })
+    .post('/invoices/:id/rectify', async ({ uow, params, body, set }) => {
+      const view = await uow.run((tx) => InvoiceService.rectify(tx, params.id, body));
+      set.status = 201;
+      return invoiceToJson(view);
+    }, {
+      permission: 'invoices.issue', params: IdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
+      detail: { summary: 'Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice', tags },
+    })
+    .post('/invoices/:id/payments', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.registerPayment(tx, params.id, body))), {
+      permission: 'invoices.issue', params: IdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
+      detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
+    })
+    .get('/invoices/:id/pdf', async ({ uow, params }) => {
+      const { bytes, filename } = await uow.run(async (tx) => {
+        const view = await InvoiceService.get(tx, params.id);
+        const tenant = await TenantService.current(tx);
+        const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken) : undefined;
+        const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
+        const rectified = await InvoiceService.rectified(tx, view.record);
+        const bytes = await renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified });
+        return { bytes, filename: `factura-${view.record.number ?? `borrador-${view.record.id.slice(0, 8)}`}.pdf` };
+      });
+      return new Response(bytes, {
+        headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
+      });
+    }, {
+      permission: 'invoices.read', params: IdParams,
+      detail: {
+        summary: 'The invoice as PDF with the content of art. 6 RD 1619/2012 (a draft prints as BORRADOR)',
+        tags,
+        responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } } as any,
+      },
+    });

@@ -1,0 +1,732 @@
+import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { Decimal, money } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { ContactService } from '../contacts/api';
+import { LedgerService } from '../ledger/api';
+import { EU_MEMBER_STATES } from '../taxes/api';
+import { TenantService } from '../tenants/api';
+import { computeAmounts, formatRate, trimDecimal, type DocumentAmounts, type LineInput } from './calc';
+import {
+  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
+  type Loc, type Party, type WireLineCommon,
+} from './document';
+import type { InvoiceIssuedPayload } from './hooks';
+import { takeNumber } from './numbering';
+import { postInvoice, postInvoicePayment } from './posting';
+import { checkLineTaxTypes, loadTaxTypes, type TaxTypeInfo } from './tax-types';
+
+export const DEFAULT_SERIES = 'F';
+/** Rectifying invoices have their own series (art. 6.1.a RD 1619/2012 and practice). */
+export const RECTIFYING_SERIES = 'R';
+
+export type InvoiceStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
+export type Nature = 'goods' | 'services';
+export type RectificationMode = 'differences' | 'substitution';
+
+export interface InvoiceLineWire extends WireLineCommon {
+  quantity: string;
+  nature?: Nature;
+  revenue_account?: string | null;
+}
+
+export interface InvoiceInput {
+  contact_id: string;
+  series?: string;
+  issue_date: string;
+  due_date?: string | null;
+  operation_date?: string | null;
+  notes?: string | null;
+  lines: InvoiceLineWire[];
+  status?: 'draft' | 'issued';
+}
+
+export type InvoicePatch = Partial<Omit<InvoiceInput, 'status'>>;
+
+export interface RectifyInput {
+  issue_date: string;
+  reason: string;
+  mode: RectificationMode;
+  lines?: InvoiceLineWire[];
+  due_date?: string | null;
+  notes?: string | null;
+}
+
+export interface InvoiceLineRecord {
+  lineNo: number;
+  description: string;
+  quantity: Decimal;
+  unitPrice: Decimal;
+  discountPct: Decimal;
+  nature: Nature;
+  revenueAccount: string | null;
+  taxTypeId: string;
+  taxRate: Decimal;
+  surchargeTypeId: string | null;
+  surchargeRate: Decimal | null;
+  withholdingTypeId: string | null;
+  withholdingRate: Decimal | null;
+  base: Decimal;
+  taxAmount: Decimal;
+  surchargeAmount: Decimal;
+  withholdingAmount: Decimal;
+}
+
+export interface InvoiceRecord {
+  id: string;
+  status: InvoiceStatus;
+  series: string;
+  year: number | null;
+  seq: number | null;
+  number: string | null;
+  contactId: string;
+  issueDate: string;
+  dueDate: string | null;
+  operationDate: string | null;
+  notes: string | null;
+  subtotal: Decimal;
+  taxTotal: Decimal;
+  surchargeTotal: Decimal;
+  withholdingTotal: Decimal;
+  total: Decimal;
+  amountPaid: Decimal;
+  rectifiesId: string | null;
+  rectificationMode: RectificationMode | null;
+  rectificationReason: string | null;
+  journalEntryId: string | null;
+  customer: Party | null;
+  issuer: Party | null;
+  issuedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Rectified by substitution: replaced by its rectifying invoice (amount due 0). */
+  substituted: boolean;
+  lines: InvoiceLineRecord[];
+}
+
+export interface InvoiceListQuery {
+  limit?: number;
+  offset?: number;
+  from?: string;
+  to?: string;
+  status?: InvoiceStatus;
+  contactId?: string;
+  series?: string;
+}
+
+/** An invoice with the tax types its lines use (for codes, names and legends). */
+export interface InvoiceView { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo> }
+
+// ------------------------------------------------------------------------------------------------
+// Rows
+// ------------------------------------------------------------------------------------------------
+
+const INVOICE_COLUMNS = `i.id::text as id, i.status, i.series, i.year, i.seq, i.number, i.contact_id::text as contact_id, i.issue_date::text as issue_date,
+  i.due_date::text as due_date, i.operation_date::text as operation_date, i.notes, i.subtotal::text as subtotal, i.tax_total::text as tax_total,
+  i.surcharge_total::text as surcharge_total, i.withholding_total::text as withholding_total, i.total::text as total, i.amount_paid::text as amount_paid,
+  i.rectifies_id::text as rectifies_id, i.rectification_mode, i.rectification_reason, i.journal_entry_id::text as journal_entry_id,
+  i.customer::text as customer, i.issuer::text as issuer, i.issued_at, i.created_at, i.updated_at,
+  (i.status = 'rectified' and exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')) as substituted`;
+
+const LINE_COLUMNS = `invoice_id::text as invoice_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
+  nature, revenue_account, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
+  surcharge_rate::text as surcharge_rate, withholding_type_id::text as withholding_type_id, withholding_rate::text as withholding_rate,
+  base::text as base, tax_amount::text as tax_amount, surcharge_amount::text as surcharge_amount, withholding_amount::text as withholding_amount`;
+
+function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
+  return {
+    id: row.id, status: row.status, series: row.series, year: row.year == null ? null : Number(row.year), seq: row.seq == null ? null : Number(row.seq),
+    number: row.number, contactId: row.contact_id, issueDate: row.issue_date, dueDate: row.due_date, operationDate: row.operation_date, notes: row.notes,
+    subtotal: dec(row.subtotal), taxTotal: dec(row.tax_total), surchargeTotal: dec(row.surcharge_total), withholdingTotal: dec(row.withholding_total),
+    total: dec(row.total), amountPaid: dec(row.amount_paid), rectifiesId: row.rectifies_id, rectificationMode: row.rectification_mode,
+    rectificationReason: row.rectification_reason, journalEntryId: row.journal_entry_id, customer: jsonOrNull<Party>(row.customer),
+    issuer: jsonOrNull<Party>(row.issuer), issuedAt: isoOrNull(row.issued_at), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
+    substituted: row.substituted === true || row.substituted === 't', lines,
+  };
+}
+
+function lineOf(row: any): InvoiceLineRecord {
+  return {
+    lineNo: Number(row.line_no), description: row.description, quantity: dec(row.quantity, 6), unitPrice: dec(row.unit_price, 6),
+    discountPct: dec(row.discount_pct), nature: row.nature, revenueAccount: row.revenue_account, taxTypeId: row.tax_type_id, taxRate: dec(row.tax_rate),
+    surchargeTypeId: row.surcharge_type_id, surchargeRate: row.surcharge_rate == null ? null : dec(row.surcharge_rate),
+    withholdingTypeId: row.withholding_type_id, withholdingRate: row.withholding_rate == null ? null : dec(row.withholding_rate),
+    base: dec(row.base), taxAmount: dec(row.tax_amount), surchargeAmount: dec(row.surcharge_amount), withholdingAmount: dec(row.withholding_amount),
+  };
+}
+
+async function loadLines(tx: Tx, ids: string[]): Promise<Map<string, InvoiceLineRecord[]>> {
+  const byInvoice = new Map<string, InvoiceLineRecord[]>();
+  if (!ids.length) return byInvoice;
+  const rows = await tx.sql<any>(`select ${LINE_COLUMNS} from invoice_lines where tenant_id = :tenant and invoice_id = any(:ids::uuid[]) order by invoice_id, line_no`, { ids: pgArray(ids) });
+  for (const row of rows) {
+    const list = byInvoice.get(row.invoice_id) ?? [];
+    list.push(lineOf(row));
+    byInvoice.set(row.invoice_id, list);
+  }
+  return byInvoice;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findRecord(tx: Tx, id: string, lock = false): Promise<InvoiceRecord> {
+  if (!UUID.test(id)) throw new NotFound('Invoice not found');
+  const [row] = await tx.sql<any>(`select ${INVOICE_COLUMNS} from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`, { id });
+  if (!row) throw new NotFound('Invoice not found');
+  return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
+}
+
+function typeIdsOf(records: InvoiceRecord[]): string[] {
+  const ids = new Set<string>();
+  for (const r of records) for (const l of r.lines) {
+    ids.add(l.taxTypeId);
+    if (l.surchargeTypeId) ids.add(l.surchargeTypeId);
+    if (l.withholdingTypeId) ids.add(l.withholdingTypeId);
+  }
+  return [...ids];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Computing a document from wire lines
+// ------------------------------------------------------------------------------------------------
+
+interface Computed { lines: InvoiceLineRecord[]; amounts: DocumentAmounts; subtotal: Decimal; taxTotal: Decimal; surchargeTotal: Decimal; withholdingTotal: Decimal; total: Decimal }
+
+const rateMapOf = (lines: readonly Pick<InvoiceLineRecord, 'taxTypeId' | 'taxRate' | 'surchargeTypeId' | 'surchargeRate' | 'withholdingTypeId' | 'withholdingRate'>[]) => {
+  const rates = new Map<string, Decimal>();
+  for (const l of lines) {
+    rates.set(l.taxTypeId, l.taxRate);
+    if (l.surchargeTypeId) rates.set(l.surchargeTypeId, l.surchargeRate!);
+    if (l.withholdingTypeId) rates.set(l.withholdingTypeId, l.withholdingRate!);
+  }
+  return rates;
+};
+
+/** Amounts of lines whose inputs and rates are known (stored lines, or freshly parsed ones). */
+export function computeLines(lines: Omit<InvoiceLineRecord, 'base' | 'taxAmount' | 'surchargeAmount' | 'withholdingAmount'>[]): Computed {
+  const inputs: LineInput[] = lines.map((l) => ({
+    quantity: l.quantity, unitPrice: l.unitPrice, discountPct: l.discountPct, taxTypeId: l.taxTypeId, surchargeTypeId: l.surchargeTypeId, withholdingTypeId: l.withholdingTypeId,
+  }));
+  const amounts = computeAmounts(inputs, rateMapOf(lines));
+  const records = lines.map((l, i) => ({ ...l, ...amounts.lines[i] }));
+  const taxTotal = amounts.vatTotal.add(amounts.surchargeTotal);
+  return {
+    lines: records, amounts, subtotal: amounts.subtotal, taxTotal, surchargeTotal: amounts.surchargeTotal, withholdingTotal: amounts.withholdingTotal,
+    total: amounts.subtotal.add(taxTotal).sub(amounts.withholdingTotal),
+  };
+}
+
+/** Wire lines → validated, computed lines (404 for a tax type that is not the tenant's; 422 for a misfit). */
+async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc): Promise<{ computed: Computed; types: Map<string, TaxTypeInfo> }> {
+  const parsed = parseLineNumbers(wire, loc);
+  const types = await loadTaxTypes(tx, parsed.flatMap((l) => [l.taxTypeId, l.surchargeTypeId, l.withholdingTypeId].filter((x): x is string => !!x)));
+  const errors = checkLineTaxTypes(wire, types, 'sales', loc, true);
+  if (errors.length) throw new ValidationFailed(errors);
+  const overrides = wire.map((l, i) => ({ loc: [...loc, i, 'revenue_account'], code: l.revenue_account ?? '', prefixes: ['7'] })).filter((o) => o.code);
+  if (overrides.length) await checkPostableAccounts(tx, overrides);
+  const computed = computeLines(parsed.map((l, i) => ({
+    lineNo: i + 1, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discountPct: l.discountPct,
+    nature: wire[i].nature ?? 'goods', revenueAccount: wire[i].revenue_account ?? null,
+    taxTypeId: l.taxTypeId, taxRate: types.get(l.taxTypeId)!.rate,
+    surchargeTypeId: l.surchargeTypeId, surchargeRate: l.surchargeTypeId ? types.get(l.surchargeTypeId)!.rate : null,
+    withholdingTypeId: l.withholdingTypeId, withholdingRate: l.withholdingTypeId ? types.get(l.withholdingTypeId)!.rate : null,
+  })));
+  checkMagnitudes([
+    ...computed.lines.map((l, i) => ({ loc: [...loc, i, 'unit_price'], value: l.base })),
+    { loc, value: computed.subtotal }, { loc, value: computed.total },
+  ]);
+  return { computed, types };
+}
+
+async function customerOf(tx: Tx, contactId: string, loc: Loc) {
+  const contact = await ContactService.get(tx, contactId);
+  if (contact.kind !== 'customer' && contact.kind !== 'both') {
+    throw ValidationFailed.field(loc, `Contact ${contact.name} is a supplier; make it a customer (kind customer or both) to invoice it`, 'value_error.contact_kind');
+  }
+  return contact;
+}
+
+function checkHeaderDates(input: { issue_date?: string; due_date?: string | null; operation_date?: string | null }, issueDate: string, dueDate: string | null): void {
+  checkDates([
+    { loc: ['body', 'issue_date'], value: input.issue_date },
+    { loc: ['body', 'due_date'], value: input.due_date },
+    { loc: ['body', 'operation_date'], value: input.operation_date },
+  ]);
+  if (dueDate && dueDate < issueDate) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
+}
+
+const blankToNull = (text: string | null | undefined) => (text == null || !text.trim() ? null : text.trim());
+
+// ------------------------------------------------------------------------------------------------
+// Writes
+// ------------------------------------------------------------------------------------------------
+
+async function insertLines(tx: Tx, invoiceId: string, lines: InvoiceLineRecord[]): Promise<void> {
+  const payload = lines.map((l) => ({
+    line_no: l.lineNo, description: l.description, quantity: l.quantity.toString(), unit_price: l.unitPrice.toString(), discount_pct: l.discountPct.toString(),
+    nature: l.nature, revenue_account: l.revenueAccount, tax_type_id: l.taxTypeId, tax_rate: l.taxRate.toString(),
+    surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate?.toString() ?? null,
+    withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate?.toString() ?? null,
+    base: l.base.toString(), tax_amount: l.taxAmount.toString(), surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
+  }));
+  await tx.sql(`
+    insert into invoice_lines (tenant_id, invoice_id, line_no, description, quantity, unit_price, discount_pct, nature, revenue_account, tax_type_id, tax_rate,
+      surcharge_type_id, surcharge_rate, withholding_type_id, withholding_rate, base, tax_amount, surcharge_amount, withholding_amount)
+    select :tenant, :invoiceId::uuid, x.line_no, x.description, x.quantity, x.unit_price, x.discount_pct, x.nature, x.revenue_account, x.tax_type_id, x.tax_rate,
+      x.surcharge_type_id, x.surcharge_rate, x.withholding_type_id, x.withholding_rate, x.base, x.tax_amount, x.surcharge_amount, x.withholding_amount
+    from jsonb_to_recordset(:lines::jsonb) as x (line_no int, description text, quantity numeric, unit_price numeric, discount_pct numeric, nature text,
+      revenue_account text, tax_type_id uuid, tax_rate numeric, surcharge_type_id uuid, surcharge_rate numeric, withholding_type_id uuid, withholding_rate numeric,
+      base numeric, tax_amount numeric, surcharge_amount numeric, withholding_amount numeric)`,
+  { invoiceId, lines: JSON.stringify(payload) });
+}
+
+interface DraftFields {
+  id: string; series: string; contactId: string; issueDate: string; dueDate: string | null; operationDate: string | null; notes: string | null;
+  rectifiesId: string | null; rectificationMode: RectificationMode | null; rectificationReason: string | null;
+}
+
+async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Promise<InvoiceRecord> {
+  const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
+    insert into invoices (id, tenant_id, status, series, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total, surcharge_total,
+      withholding_total, total, rectifies_id, rectification_mode, rectification_reason)
+    values (:id::uuid, :tenant, 'draft', :series, :contactId::uuid, :issueDate::date, :dueDate::date, :operationDate::date, :notes, :subtotal::numeric,
+      :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :rectifiesId::uuid, :mode, :reason)
+    returning created_at, updated_at`, {
+    id: fields.id, series: fields.series, contactId: fields.contactId, issueDate: fields.issueDate, dueDate: fields.dueDate, operationDate: fields.operationDate,
+    notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
+    withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode,
+    reason: fields.rectificationReason,
+  });
+  await insertLines(tx, fields.id, computed.lines);
+  return {
+    id: fields.id, status: 'draft', series: fields.series, year: null, seq: null, number: null, contactId: fields.contactId, issueDate: fields.issueDate,
+    dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal,
+    surchargeTotal: computed.surchargeTotal, withholdingTotal: computed.withholdingTotal, total: computed.total, amountPaid: Decimal.zero(2),
+    rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason, journalEntryId: null,
+    customer: null, issuer: null, issuedAt: null, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), substituted: false, lines: computed.lines,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Issuing
+// ------------------------------------------------------------------------------------------------
+
+/** Rules checked when an invoice is issued (art. 6.1.d RD 1619/2012 and the tax types' own). */
+function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: { name: string; vat?: string | null; country: string }): void {
+  const errors: FieldError[] = [];
+  if (!record.rectifiesId && record.total.isNegative()) {
+    errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
+  }
+  const seen = new Set<string>();
+  for (const line of record.lines) {
+    const type = types.get(line.taxTypeId);
+    if (!type || seen.has(type.id)) continue;
+    seen.add(type.id);
+    if ((type.regime === 'intra_eu' || type.regime === 'reverse_charge') && !contact.vat) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code}: the customer's tax number is mandatory on this invoice (art. 6.1.d RD 1619/2012); add it to ${contact.name}`, type: 'value_error.customer_tax_id' });
+    }
+    if (type.regime === 'oss' && type.country && type.country !== contact.country) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code} is the OSS rate of ${type.country}, but ${contact.name} is in ${contact.country}`, type: 'value_error.oss_country' });
+    }
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+}
+
+interface IssueOptions {
+  /** Where a backwards issue date is reported. */
+  dateLoc: Loc;
+  /** Substitution: the original's entry, reversed after the number is taken and before posting. */
+  reverseEntryId?: string | null;
+  rectifiesNumber?: string | null;
+}
+
+/**
+ * Issues a draft already loaded and locked in this transaction: checks, snapshot of both parties,
+ * number (counter row lock, taken late), posting, then the `invoice.issued` hook. Any failure
+ * rolls the whole transaction back, number included.
+ */
+async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: Awaited<ReturnType<typeof customerOf>>, options: IssueOptions): Promise<InvoiceRecord> {
+  checkIssuable(record, types, contact);
+  const tenant = await TenantService.current(tx);
+  const customer = partyOfContact(contact);
+  const issuer = partyOfTenant(tenant);
+  const accounts = await LedgerService.postingAccounts(tx);
+  const computed = computeLines(record.lines);
+
+  const numbered = await takeNumber(tx, 'invoice_series', record.series, record.issueDate, { monotonicDates: true, loc: options.dateLoc });
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
+  const draft = postInvoice({
+    id: record.id, number: numbered.number, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
+    rectifiesNumber: options.rectifiesNumber ?? null, total: computed.total, lines: computed.lines, groups: computed.amounts.groups, types,
+  }, accounts);
+  const entry = draft ? await LedgerService.post(tx, draft) : null;
+  const [row] = await tx.sql<{ issued_at: unknown; updated_at: unknown }>(`
+    update invoices set status = 'issued', year = :year, seq = :seq, number = :number, journal_entry_id = :entryId::uuid,
+      customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
+      issued_at = now(), updated_at = now()
+    where tenant_id = :tenant and id = :id::uuid and status = 'draft'
+    returning issued_at, updated_at`, {
+    id: record.id, year: numbered.year, seq: numbered.seq, number: numbered.number, entryId: entry?.id ?? null,
+    customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
+  });
+  if (!row) throw new Conflict('The invoice is no longer a draft');
+  const issued: InvoiceRecord = {
+    ...record, status: 'issued', year: numbered.year, seq: numbered.seq, number: numbered.number, journalEntryId: entry?.id ?? null,
+    customer, issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
+  };
+  const payload: InvoiceIssuedPayload = {
+    tenantId: tx.tenantId, invoiceId: issued.id, series: issued.series, number: numbered.number, issueDate: issued.issueDate, contactId: issued.contactId,
+    subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
+    rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
+  };
+  await tx.hook('invoice.issued', payload);
+  return issued;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The service
+// ------------------------------------------------------------------------------------------------
+
+/** Sales invoices. Every function runs in the caller's unit of work; other plugins reach it through ./api.ts. */
+export const InvoiceService = {
+  async create(tx: Tx, input: InvoiceInput): Promise<InvoiceView> {
+    const series = input.series ?? DEFAULT_SERIES;
+    if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
+    const dueDate = input.due_date ?? null;
+    checkHeaderDates(input, input.issue_date, dueDate);
+    const contact = await customerOf(tx, input.contact_id, ['body', 'contact_id']);
+    const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines']);
+    const draft = await insertDraft(tx, {
+      id: crypto.randomUUID(), series, contactId: contact.id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
+      notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
+    }, computed);
+    if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
+    return { record: await issueLoaded(tx, draft, types, contact, { dateLoc: ['body', 'issue_date'] }), types };
+  },
+
+  async get(tx: Tx, id: string): Promise<InvoiceView> {
+    const record = await findRecord(tx, id);
+    return { record, types: await loadTaxTypes(tx, typeIdsOf([record])) };
+  },
+
+  async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number }> {
+    const limit = query.limit ?? 50;
+    const offset = query.offset ?? 0;
+    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
+    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+    const params: Record<string, unknown> = {};
+    let where = 'i.tenant_id = :tenant';
+    if (query.from) { where += ' and i.issue_date >= :from::date'; params.from = query.from; }
+    if (query.to) { where += ' and i.issue_date <= :to::date'; params.to = query.to; }
+    if (query.status) { where += ' and i.status = :status'; params.status = query.status; }
+    if (query.contactId) { where += ' and i.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    if (query.series) { where += ' and i.series = :series'; params.series = query.series; }
+    const rows = await tx.sql<any>(`select ${INVOICE_COLUMNS} from invoices i where ${where}
+      order by i.issue_date desc, i.series, i.seq desc nulls first, i.created_at desc, i.id limit :limit offset :offset`, { ...params, limit, offset });
+    const total = offset === 0 && rows.length < limit
+      ? rows.length
+      : Number((await tx.sql<{ n: number }>(`select count(*)::int as n from invoices i where ${where}`, params))[0].n);
+    const lines = await loadLines(tx, rows.map((r) => r.id));
+    const records = rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
+    const types = await loadTaxTypes(tx, typeIdsOf(records));
+    return { items: records.map((record) => ({ record, types })), total, limit, offset };
+  },
+
+  /** Changes a draft (409 once issued). Lines, when sent, replace every line. */
+  async update(tx: Tx, id: string, patch: InvoicePatch): Promise<InvoiceView> {
+    const current = await findRecord(tx, id, true);
+    if (current.status !== 'draft') throw new Conflict(`Invoice ${current.number} is issued and cannot be changed: issue a rectifying invoice (POST /invoices/${id}/rectify)`);
+    if (Object.values(patch).every((v) => v === undefined)) throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
+    if (patch.issue_date === null) throw ValidationFailed.field(['body', 'issue_date'], 'Cannot be null', 'value_error.none');
+    const series = patch.series ?? current.series;
+    if (patch.series !== undefined && series === RECTIFYING_SERIES && !current.rectifiesId) {
+      throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices`, 'value_error.series_reserved');
+    }
+    if (current.rectifiesId && patch.series !== undefined && series !== RECTIFYING_SERIES) {
+      throw ValidationFailed.field(['body', 'series'], `A rectifying invoice stays in series ${RECTIFYING_SERIES}`, 'value_error.series_reserved');
+    }
+    const issueDate = patch.issue_date ?? current.issueDate;
+    const dueDate = patch.due_date !== undefined ? patch.due_date : current.dueDate;
+    checkHeaderDates(patch, issueDate, dueDate);
+    let contactId = current.contactId;
+    if (patch.contact_id !== undefined) contactId = (await customerOf(tx, patch.contact_id, ['body', 'contact_id'])).id;
+    let lines = current.lines;
+    let computed: Computed | undefined;
+    if (patch.lines !== undefined) {
+      computed = (await buildLines(tx, patch.lines, ['body', 'lines'])).computed;
+      lines = computed.lines;
+    }
+    const totals = computed ?? computeLines(current.lines);
+    const [row] = await tx.sql<{ updated_at: unknown }>(`
+      update invoices set series = :series, contact_id = :contactId::uuid, issue_date = :issueDate::date, due_date = :dueDate::date,
+        operation_date = :operationDate::date, notes = :notes, subtotal = :subtotal::numeric, tax_total = :taxTotal::numeric,
+        surcharge_total = :surchargeTotal::numeric, withholding_total = :withholdingTotal::numeric, total = :total::numeric, updated_at = now()
+      where tenant_id = :tenant and id = :id::uuid and status = 'draft' returning updated_at`, {
+      id, series, contactId, issueDate, dueDate, operationDate: patch.operation_date !== undefined ? patch.operation_date : current.operationDate,
+      notes: patch.notes !== undefined ? blankToNull(patch.notes) : current.notes, subtotal: totals.subtotal.toString(), taxTotal: totals.taxTotal.toString(),
+      surchargeTotal: totals.surchargeTotal.toString(), withholdingTotal: totals.withholdingTotal.toString(), total: totals.total.toString(),
+    });
+    if (!row) throw new Conflict('The invoice is no longer a draft');
+    if (computed) {
+      await tx.sql(`delete from invoice_lines where tenant_id = :tenant and invoice_id = :id::uuid`, { id });
+      await insertLines(tx, id, lines);
+    }
+    return InvoiceService.get(tx, id);
+  },
+
+  /** Deletes a draft; an issued invoice is 409 (it is corrected by a rectifying invoice, never deleted). */
+  async delete(tx: Tx, id: string): Promise<void> {
+    const current = await findRecord(tx, id, true);
+    if (current.status !== 'draft') throw new Conflict(`Invoice ${current.number} is issued and cannot be deleted: issue a rectifying invoice (POST /invoices/${id}/rectify)`);
+    await tx.sql(`delete from invoices where tenant_id = :tenant and id = :id::uuid and status = 'draft'`, { id });
+  },
+
+  /** Issues a draft: number, snapshot, posting and `invoice.issued`, all in this transaction. */
+  async issue(tx: Tx, id: string): Promise<InvoiceView> {
+    const record = await findRecord(tx, id, true);
+    if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
+    const types = await loadTaxTypes(tx, typeIdsOf([record]));
+    const contact = await customerOf(tx, record.contactId, ['body', 'contact_id']);
+    let rectifiesNumber: string | null = null;
+    if (record.rectifiesId) rectifiesNumber = (await findRecord(tx, record.rectifiesId)).number;
+    return { record: await issueLoaded(tx, record, types, contact, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types };
+  },
+
+  /**
+   * Issues a rectifying invoice in series R for an issued invoice (art. 15 RD 1619/2012):
+   * - `differences`: its lines are the corrections; the original becomes `rectified` when the
+   *   corrections bring its total to zero. The corrections may not take it below zero.
+   * - `substitution`: its lines are the full corrected invoice (none: a cancellation); the original's
+   *   entry is reversed and the original becomes `rectified`. Refused (409) once payments exist.
+   */
+  async rectify(tx: Tx, id: string, input: RectifyInput): Promise<InvoiceView> {
+    const original = await findRecord(tx, id, true);
+    if (original.status === 'draft') throw new Conflict('A draft is not rectified: change it (PATCH) or delete it');
+    if (original.rectifiesId) throw new Conflict(`Invoice ${original.number} is itself a rectifying invoice: rectify the original invoice instead`);
+    if (original.status === 'rectified') throw new Conflict(`Invoice ${original.number} has already been fully rectified`);
+    checkDates([{ loc: ['body', 'issue_date'], value: input.issue_date }, { loc: ['body', 'due_date'], value: input.due_date }]);
+    if (input.issue_date < original.issueDate) throw ValidationFailed.field(['body', 'issue_date'], `A rectifying invoice cannot be dated before the invoice it rectifies (${original.issueDate})`, 'value_error.issue_date');
+    if (input.due_date && input.due_date < input.issue_date) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
+    const wireLines = input.lines ?? [];
+    if (input.mode === 'differences' && wireLines.length === 0) throw ValidationFailed.field(['body', 'lines'], 'A rectification by differences needs the corrective lines', 'missing');
+    if (input.mode === 'substitution' && !original.amountPaid.isZero()) {
+      throw new Conflict(`Invoice ${original.number} has payments recorded: rectify it by differences`);
+    }
+    const contact = await ContactService.get(tx, original.contactId);
+    const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines']) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
+
+    let originalStatus: InvoiceStatus | null = null;
+    if (input.mode === 'differences') {
+      const [row] = await tx.sql<{ s: string }>(`select coalesce(sum(total), 0)::text as s from invoices where tenant_id = :tenant and rectifies_id = :id::uuid and status <> 'draft'`, { id });
+      const remaining = original.total.add(dec(row.s)).add(built.computed.total);
+      if (!remaining.isZero() && remaining.isNegative() !== original.total.isNegative()) {
+        throw ValidationFailed.field(['body', 'lines'], `The corrections would take invoice ${original.number} past zero (${remaining}): at most ${original.total.add(dec(row.s))} can be credited`, 'value_error.over_rectified');
+      }
+      if (remaining.isZero()) originalStatus = 'rectified';
+    } else {
+      originalStatus = 'rectified';
+    }
+    const draft = await insertDraft(tx, {
+      id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
+      operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
+    }, built.computed);
+    const issued = await issueLoaded(tx, draft, built.types, contact, {
+      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
+    });
+    if (originalStatus) {
+      await tx.sql(`update invoices set status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, status: originalStatus });
+    }
+    return { record: issued, types: built.types };
+  },
+
+  /**
+   * Records a collection (or the refund of a negative invoice): Dr treasury / Cr 4300, then
+   * amount_paid and the status (partially_paid / paid). The database lets only these two columns
+   * of an issued invoice change.
+   */
+  async registerPayment(tx: Tx, id: string, input: { date: string; amount: string; account?: string }): Promise<InvoiceView> {
+    const record = await findRecord(tx, id, true);
+    if (record.status === 'draft') throw new Conflict('A draft cannot be paid: issue it first');
+    if (record.status === 'rectified') throw new Conflict(`Invoice ${record.number} has been rectified: record the payment on its rectifying invoice`);
+    const due = record.total.sub(record.amountPaid);
+    if (due.isZero()) throw new Conflict(`Invoice ${record.number} has nothing left to pay`);
+    checkDates([{ loc: ['body', 'date'], value: input.date }]);
+    if (input.date < record.issueDate) throw ValidationFailed.field(['body', 'date'], `A payment cannot be dated before the invoice (${record.issueDate})`, 'value_error.date');
+    const amount = money(input.amount);
+    if (amount.isZero() || amount.isNegative()) throw ValidationFailed.field(['body', 'amount'], 'The amount must be positive', 'value_error.number.not_gt');
+    if (amount.compare(abs(due)) > 0) throw ValidationFailed.field(['body', 'amount'], `At most ${abs(due)} is due`, 'value_error.number.not_le');
+    const account = input.account ?? (await LedgerService.postingAccounts(tx)).bank;
+    await checkPostableAccounts(tx, [{ loc: ['body', 'account'], code: account, prefixes: ['57'] }]);
+    const refund = record.total.isNegative();
+    await LedgerService.post(tx, postInvoicePayment({
+      invoiceId: record.id, number: record.number!, contactId: record.contactId, date: input.date, amount, treasuryAccount: account, refund,
+    }, await LedgerService.postingAccounts(tx)));
+    const paid = record.amountPaid.add(refund ? amount.negate() : amount);
+    const status: InvoiceStatus = paid.eq(record.total) ? 'paid' : 'partially_paid';
+    await tx.sql(`update invoices set amount_paid = :paid::numeric, status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, paid: paid.toString(), status });
+    return InvoiceService.get(tx, id);
+  },
+
+  /** The rectified invoice's number and date, for printing a rectifying invoice. */
+  async rectified(tx: Tx, record: InvoiceRecord): Promise<{ number: string | null; issueDate: string } | null> {
+    if (!record.rectifiesId) return null;
+    const [row] = await tx.sql<{ number: string | null; issue_date: string }>(`select number, issue_date::text as issue_date from invoices where tenant_id = :tenant and id = :id::uuid`, { id: record.rectifiesId });
+    return row ? { number: row.number, issueDate: row.issue_date } : null;
+  },
+
+  // ----------------------------------------------------------------------------------------------
+  // Hooks answered for other plugins
+  // ----------------------------------------------------------------------------------------------
+
+  /** contact.merging: the duplicates' invoices point to the survivor (issued ones too: their printed customer is frozen). */
+  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
+    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
+    const rows = await tx.sql<{ id: string }>(`update invoices set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning id`,
+      { survivor: survivorId, ids: pgArray(duplicateIds) });
+    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
+    return rows.length;
+  },
+
+  /** contact.deleting: every invoice (drafts included) keeps its contact. */
+  async countForContact(tx: Tx, contactId: string): Promise<number> {
+    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from invoices where tenant_id = :tenant and contact_id = :id::uuid`, { id: contactId });
+    return Number(row.n);
+  },
+
+  /** contact.stats: issued invoices (net of rectifications; a substituted original does not count twice). */
+  async statsForContact(tx: Tx, contactId: string) {
+    const [row] = await tx.sql<any>(`
+      select count(*)::int as documents, coalesce(sum(i.total), 0)::text as invoiced, coalesce(sum(i.total - i.amount_paid), 0)::text as outstanding,
+        min(i.issue_date)::text as first_date, max(i.issue_date)::text as last_date
+      from invoices i
+      where i.tenant_id = :tenant and i.contact_id = :id::uuid and i.status <> 'draft'
+        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')`, { id: contactId });
+    return { documents: Number(row.documents), invoiced: row.invoiced as string, outstanding: row.outstanding as string, firstDate: row.first_date as string | null, lastDate: row.last_date as string | null };
+  },
+
+  /** contact.activity: issued invoices per contact and month. */
+  async activity(tx: Tx, from: string, to: string) {
+    return tx.sql<{ contact_id: string; month: string; side: 'sale'; documents: number; total: string }>(`
+      select i.contact_id::text as contact_id, to_char(i.issue_date, 'YYYY-MM') as month, 'sale' as side, count(*)::int as documents, sum(i.total)::text as total
+      from invoices i
+      where i.tenant_id = :tenant and i.status <> 'draft' and i.issue_date between :from::date and :to::date
+        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')
+      group by 1, 2`, { from, to });
+  },
+
+  /**
+   * taxes.distance-sales: bases of the year's issued invoices to customers in another Member State
+   * without an EU VAT number or flagged as consumers (as printed on the invoice), net of
+   * rectifications. Lines are not told apart by goods/TBE services: every line of such an invoice counts.
+   */
+  async distanceSales(tx: Tx, year: number): Promise<Decimal> {
+    const [row] = await tx.sql<{ s: string }>(`
+      select coalesce(sum(i.subtotal), 0)::text as s from invoices i
+      where i.tenant_id = :tenant and i.status <> 'draft' and i.issue_date between make_date(:year, 1, 1) and make_date(:year, 12, 31)
+        and i.customer_country <> 'ES' and i.customer_country = any(:eu::text[])
+        and (i.customer_type = 'consumer' or i.customer_vat is null)
+        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')`,
+    { year, eu: pgArray(EU_MEMBER_STATES) });
+    return dec(row.s);
+  },
+
+  /** account.exporting: every invoice of the tenant with its lines. */
+  async exportAll(tx: Tx) {
+    const items: InvoiceView[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = await InvoiceService.list(tx, { limit: 500, offset });
+      items.push(...page.items);
+      if (page.items.length < 500) break;
+    }
+    return items;
+  },
+
+  /** tenant.erasing: the database allows deleting issued invoices only in the erasure transaction. */
+  async eraseTenant(tx: Tx): Promise<void> {
+    await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
+    await tx.sql(`delete from invoice_lines where tenant_id = :tenant`);
+    await tx.sql(`update invoices set rectifies_id = null, rectification_mode = null, rectification_reason = null where tenant_id = :tenant and rectifies_id is not null and status = 'draft'`);
+    await tx.sql(`delete from invoices where tenant_id = :tenant and rectifies_id is not null`);
+    await tx.sql(`delete from invoices where tenant_id = :tenant`);
+    await tx.sql(`delete from invoice_series where tenant_id = :tenant`);
+  },
+};
+
+// ------------------------------------------------------------------------------------------------
+// Wire shape
+// ------------------------------------------------------------------------------------------------
+
+const ISP_SERVICES_LEGEND = 'Inversión del sujeto pasivo (art. 84.Uno.2º LIVA; art. 196 Directiva 2006/112/CE)';
+
+/** Mandatory mentions of the document, from its VAT types (art. 6.1.j RD 1619/2012). */
+export function legendsOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>): string[] {
+  const legends: string[] = [];
+  const add = (text: string | undefined) => { if (text && !legends.includes(text)) legends.push(text); };
+  for (const line of record.lines) {
+    const type = types.get(line.taxTypeId);
+    if (!type) continue;
+    if (type.regime === 'intra_eu' && line.nature === 'services') add(ISP_SERVICES_LEGEND);
+    else add(type.sales?.legend);
+  }
+  return legends;
+}
+
+/** Per tax type: Σ bases and Σ allocated amounts of its lines (= the tax on the summed bases). */
+export function breakdownOf(lines: readonly InvoiceLineRecord[], types: ReadonlyMap<string, TaxTypeInfo>) {
+  const groups = new Map<string, { typeId: string; kind: 'vat' | 'surcharge' | 'withholding'; rate: Decimal; base: Decimal; amount: Decimal }>();
+  const add = (typeId: string | null, kind: 'vat' | 'surcharge' | 'withholding', rate: Decimal | null, base: Decimal, amount: Decimal) => {
+    if (!typeId) return;
+    const key = `${kind}|${typeId}`;
+    const group = groups.get(key) ?? { typeId, kind, rate: rate!, base: Decimal.zero(2), amount: Decimal.zero(2) };
+    group.base = group.base.add(base).rescale(2);
+    group.amount = group.amount.add(amount).rescale(2);
+    groups.set(key, group);
+  };
+  for (const kind of ['vat', 'surcharge', 'withholding'] as const) {
+    for (const l of lines) {
+      if (kind === 'vat') add(l.taxTypeId, kind, l.taxRate, l.base, l.taxAmount);
+      if (kind === 'surcharge') add(l.surchargeTypeId, kind, l.surchargeRate, l.base, l.surchargeAmount);
+      if (kind === 'withholding') add(l.withholdingTypeId, kind, l.withholdingRate, l.base, l.withholdingAmount);
+    }
+  }
+  return [...groups.values()].map((g) => {
+    const type = types.get(g.typeId);
+    return {
+      tax_type_id: g.typeId, code: type?.code ?? '', name: type?.name ?? '', kind: g.kind, regime: type?.regime ?? 'domestic',
+      rate: formatRate(g.rate), base: g.base.toString(), amount: g.amount.toString(),
+    };
+  });
+}
+
+export function lineToJson(l: InvoiceLineRecord) {
+  return {
+    line_no: l.lineNo, description: l.description, quantity: trimDecimal(l.quantity.toString()), unit_price: trimDecimal(l.unitPrice.toString(), 2),
+    discount_pct: formatRate(l.discountPct), tax_type_id: l.taxTypeId, tax_rate: formatRate(l.taxRate),
+    surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate ? formatRate(l.surchargeRate) : null,
+    withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate ? formatRate(l.withholdingRate) : null,
+    base: l.base.toString(), tax_amount: l.taxAmount.toString(), surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
+  };
+}
+
+/** Fields common to InvoiceResponse and PurchaseResponse. */
+export function documentToJson(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>) {
+  return {
+    id: record.id, series: record.series, number: record.number, status: record.status, contact_id: record.contactId, issue_date: record.issueDate,
+    due_date: record.dueDate, operation_date: record.operationDate, notes: record.notes, subtotal: record.subtotal.toString(), tax_total: record.taxTotal.toString(),
+    surcharge_total: record.surchargeTotal.toString(), withholding_total: record.withholdingTotal.toString(), total: record.total.toString(),
+    amount_paid: record.amountPaid.toString(), amount_due: record.substituted ? '0.00' : record.total.sub(record.amountPaid).toString(),
+    tax_breakdown: breakdownOf(record.lines, types), legends: legendsOf(record, types), rectifies_id: record.rectifiesId,
+    rectification_mode: record.rectificationMode, rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId,
+    issued_at: record.issuedAt, created_at: record.createdAt, updated_at: record.updatedAt,
+  };
+}
+
+export function invoiceToJson({ record, types }: InvoiceView) {
+  return {
+    ...documentToJson(record, types),
+    lines: record.lines.map((l) => ({ ...lineToJson(l), nature: l.nature, revenue_account: l.revenueAccount })),
+    customer: record.customer,
+    issuer: record.issuer,
+  };
+}

@@ -1,0 +1,114 @@
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import type { CuadraPlugin } from '../../kernel/plugin';
+import { seededTaxTypeId } from '../../plugins/taxes/api';
+import { startTestApp, type TestApp } from './app';
+import { backend } from './database';
+import type { TestCompany } from './factories';
+
+/**
+ * Helpers for document tests (invoices, purchases): the app with two raw-SQL doors (to prove what
+ * the database itself refuses), contacts, tax type ids, decimal arithmetic independent of the code
+ * under test, and PDF text extraction.
+ */
+export interface DocumentsTestApp extends TestApp {
+  /** Raw SQL as the application role, in one transaction whose tenant is `tenantId`. */
+  asAppRole<T = any>(tenantId: string | null, statements: string | string[]): Promise<T[]>;
+  /** Raw SQL as the database owner (superuser: no row-level security), in one transaction. */
+  asOwner<T = any>(statements: string | string[]): Promise<T[]>;
+}
+
+export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string> } = {}): Promise<DocumentsTestApp> {
+  const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
+  const app = await startTestApp({ ...options, ...(pglite ? { pglite } : {}) });
+  const asAppRole = async <T>(tenantId: string | null, statements: string | string[]): Promise<T[]> => {
+    const em = app.kernel.db.orm.em.fork();
+    em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
+    return em.transactional(async (tx) => {
+      let last: T[] = [];
+      for (const sql of [statements].flat()) last = await tx.getConnection().execute<T[]>(sql, [], 'all', tx.getTransactionContext());
+      return last;
+    });
+  };
+  const asOwner = async <T>(statements: string | string[]): Promise<T[]> => {
+    const list = [statements].flat();
+    if (pglite) {
+      await pglite.exec('reset role');
+      try {
+        return await pglite.transaction(async (tx) => {
+          let last: T[] = [];
+          for (const sql of list) last = (await tx.query<T>(sql)).rows;
+          return last;
+        });
+      } finally {
+        await pglite.exec(`set role ${app.config.appRole}`);
+      }
+    }
+    const sql = postgres(app.config.databaseUrl!, { max: 1, onnotice: () => {} });
+    try {
+      return await sql.begin(async (tx) => {
+        let last: any = [];
+        for (const statement of list) last = await tx.unsafe(statement);
+        return [...last] as T[];
+      }) as T[];
+    } finally {
+      await sql.end();
+    }
+  };
+  const close = app.close;
+  return Object.assign(app, {
+    asAppRole,
+    asOwner,
+    async close() {
+      await close();
+      await pglite?.close();
+    },
+  });
+}
+
+/** The id of a catalogue tax type of the company ('IVA21', 'RE52', 'IRPF15', …). */
+export const taxId = (company: Pick<TestCompany, 'tenantId'>, code: string): string => seededTaxTypeId(company.tenantId, code);
+
+export async function createContact(app: TestApp, token: string, fields: Record<string, unknown>): Promise<any> {
+  const res = await app.post('/api/v1/contacts', { kind: 'customer', ...fields }, token);
+  if (res.status !== 201) throw new Error(`contact not created: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** Cents of a decimal string ("12.30" → 1230n), independent of the code under test. */
+export const cents = (text: string): bigint => {
+  const negative = text.trim().startsWith('-');
+  const [whole, fraction = ''] = text.trim().replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return negative ? -value : value;
+};
+export const fromCents = (value: bigint): string => {
+  const negative = value < 0n;
+  const a = negative ? -value : value;
+  return `${negative ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
+};
+
+/** A journal entry's lines as [account, debit, credit] (for golden comparisons). */
+export const entryLines = (entry: any): [string, string, string][] => entry.lines.map((l: any) => [l.account, l.debit, l.credit]);
+
+/**
+ * The text drawn in an uncompressed PDF made by pdfkit: every `[...] TJ` array's hex strings,
+ * decoded as WinAnsi (windows-1252), one string per text call.
+ */
+export function pdfTexts(bytes: Uint8Array): string[] {
+  const source = Buffer.from(bytes).toString('latin1');
+  const texts: string[] = [];
+  for (const match of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    const hex = [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
+    texts.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
+  }
+  return texts;
+}
+
+/** A binary download as raw bytes. */
+export async function download(app: TestApp, path: string, token: string) {
+  const response = await app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }));
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+export const hasBinary = (name: string) => Bun.which(name) !== null;
