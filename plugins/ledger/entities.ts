@@ -1,4 +1,16 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, Type } from '@mikro-orm/core';
+
+/**
+ * A `date` column as 'YYYY-MM-DD' on both drivers: PGlite's parser hands the ORM a Date (UTC
+ * midnight), the PostgreSQL driver a string. The books count days, never instants.
+ */
+export class IsoDateType extends Type<string, string> {
+  override convertToJSValue(value: string | Date): string {
+    return value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  }
+  override convertToDatabaseValue(value: string): string { return value; }
+  override getColumnType(): string { return 'date'; }
+}
 
 /**
  * An account of the tenant's chart (PGC code such as '430', '4300' or '4300001'). The parent is the
@@ -33,7 +45,7 @@ export const JournalEntrySchema = defineEntity({
     id: p.uuid().primary(),
     tenantId: p.uuid(),
     number: p.integer(),
-    date: p.string().columnType('date'),
+    date: p.type(IsoDateType).$type<string>(),
     description: p.string(),
     sourceType: p.string(),
     sourceId: p.uuid().nullable(),
@@ -52,7 +64,7 @@ export const JournalLineSchema = defineEntity({
     tenantId: p.uuid().primary(),
     entryId: p.uuid().primary(),
     lineNo: p.integer().primary(),
-    entryDate: p.string().columnType('date'),
+    entryDate: p.type(IsoDateType).$type<string>(),
     accountCode: p.string(),
     debit: p.decimal('string').precision(18).scale(2),
     credit: p.decimal('string').precision(18).scale(2),

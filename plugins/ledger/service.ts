@@ -6,7 +6,6 @@ import {
   ACCOUNT_CODE, UUID, assertDraft, isIsoDate, todayInSpain,
   type IsoDate, type JournalDraft, type PostedEntry, type PostedLine,
 } from './draft';
-import { Account } from './entities';
 
 type Loc = (string | number)[];
 
@@ -149,11 +148,10 @@ export const LedgerService = {
     if (!parent || parent.code.length < 3) {
       throw ValidationFailed.field([...loc, 'code'], `A sub-account goes under an account of at least 3 digits that starts its code (no such account for ${code})`, 'value_error.parent_mismatch');
     }
-    const account = tx.em.create(Account, {
-      tenantId: tx.tenantId, code, name, group: Number(code[0]), parentCode: parent.code, isPostable: true, createdByTenant: true,
-    } as any);
-    await tx.em.flush();
-    return { code: account.code, name: account.name, group: account.group, parentCode: account.parentCode ?? null, isPostable: true, createdByTenant: true };
+    // Raw SQL, not em.flush(): posting must never flush the caller's half-built entities.
+    await tx.sql(`insert into accounts (tenant_id, code, name, account_group, parent_code, is_postable, created_by_tenant)
+      values (:tenant, :code, :name, :group, :parent, true, true)`, { code, name, group: Number(code[0]), parent: parent.code });
+    return { code, name, group: Number(code[0]), parentCode: parent.code, isPostable: true, createdByTenant: true };
   },
 
   /** The account, created under its longest existing prefix when missing. */

@@ -6,6 +6,7 @@ import {
   type JournalDraft, type PostingRule,
 } from '../../../plugins/ledger/api';
 import { createCompany } from '../../support/factories';
+import { Account, JournalEntry, JournalLine } from '../../../plugins/ledger/entities';
 import { startLedgerApp, type LedgerTestApp } from './helpers';
 
 let app: LedgerTestApp;
@@ -37,6 +38,13 @@ describe('LedgerService for document plugins', () => {
       return LedgerService.post(tx, postSale(sale, await LedgerService.postingAccounts(tx)));
     });
     expect(sale.customerAccount).toBe('4300001');
+    // The ORM entities map the same rows, under the tenant filter (another tenant sees nothing).
+    const viaOrm = await run(a.tenantId, (tx) => tx.em.find(JournalLine, { entryId: entry.id }, { orderBy: { lineNo: 'asc' } }));
+    expect(viaOrm.map((l) => [l.lineNo, l.accountCode, l.debit, l.credit, l.entryDate])).toEqual([
+      [1, '4300001', '1210.00', '0.00', '2026-05-04'], [2, '7000', '0.00', '1000.00', '2026-05-04'], [3, '477', '0.00', '210.00', '2026-05-04']]);
+    const other = await createCompany(app);
+    expect(await run(other.tenantId, (tx) => tx.em.find(JournalEntry, { id: entry.id }))).toEqual([]);
+    expect((await run(a.tenantId, (tx) => tx.em.findOneOrFail(Account, { code: '4300001' }))).parentCode).toBe('4300');
     expect(entry).toMatchObject({ number: 1, sourceType: 'invoice', sourceId: sale.id, date: '2026-05-04', description: 'Factura F-2026-000001' });
     expect(entry.lines.map((l) => [l.account, l.accountName, l.debit.toString(), l.credit.toString(), l.taxBase?.toString() ?? null])).toEqual([
       ['4300001', `Cliente ${sale.contactId.slice(0, 8)}`, '1210.00', '0.00', null],
@@ -63,6 +71,22 @@ describe('LedgerService for document plugins', () => {
     await expect(run(a.tenantId, async (tx) => { await LedgerService.post(tx, draft); throw new Error('invoice numbering failed'); })).rejects.toThrow('invoice numbering failed');
     const ok = await run(a.tenantId, (tx) => LedgerService.post(tx, draft));
     expect(ok.number).toBe(1);
+  });
+
+  test('numbers stay gapless under concurrent postings, a third of which roll back', async () => {
+    const a = await createCompany(app);
+    const draft = (i: number): JournalDraft => ({ date: '2026-06-01', description: `Concurrente ${i}`, sourceType: 'payment', lines: [
+      { account: '572', debit: money(`${i + 1}.00`) }, { account: '4300', credit: money(`${i + 1}.00`) }] });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => run(a.tenantId, async (tx) => {
+      const entry = await LedgerService.post(tx, draft(i));
+      if (i % 3 === 0) throw new Error(`document ${i} failed after posting`);
+      return entry.number;
+    })));
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(10);
+    const committed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])).sort((x, y) => x - y);
+    expect(committed).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const stored = await app.asAppRole<{ n: number; max: number }>(a.tenantId, `select count(*)::int as n, max(number) as max from journal_entries`);
+    expect(stored).toEqual([{ n: 20, max: 20 }]);
   });
 
   test('drafts are validated before anything is written', async () => {
