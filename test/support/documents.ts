@@ -18,9 +18,21 @@ export interface DocumentsTestApp extends TestApp {
   asOwner<T = any>(statements: string | string[]): Promise<T[]>;
 }
 
-export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string> } = {}): Promise<DocumentsTestApp> {
+export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string>; unlimited?: boolean } = {}): Promise<DocumentsTestApp> {
   const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
-  const app = await startTestApp({ ...options, ...(pglite ? { pglite } : {}) });
+  // Property tests and benchmarks send thousands of requests with one credential: lift the default
+  // per-principal rate limits for this app only (they are read from the environment at creation).
+  const saved = { user: process.env.RATE_LIMIT_USER, key: process.env.RATE_LIMIT_API_KEY };
+  if (options.unlimited) process.env.RATE_LIMIT_USER = process.env.RATE_LIMIT_API_KEY = '100000000';
+  let app: TestApp;
+  try {
+    app = await startTestApp({ extraPlugins: options.extraPlugins, env: options.env, ...(pglite ? { pglite } : {}) });
+  } finally {
+    if (options.unlimited) {
+      if (saved.user === undefined) delete process.env.RATE_LIMIT_USER; else process.env.RATE_LIMIT_USER = saved.user;
+      if (saved.key === undefined) delete process.env.RATE_LIMIT_API_KEY; else process.env.RATE_LIMIT_API_KEY = saved.key;
+    }
+  }
   const asAppRole = async <T>(tenantId: string | null, statements: string | string[]): Promise<T[]> => {
     const em = app.kernel.db.orm.em.fork();
     em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });

@@ -1,0 +1,10 @@
+/**
+ * What other plugins use from the purchases plugin (treasury and reconciliation record payments;
+ * subscribers of `purchase.issued`, declared in ./hooks.ts). Call inside your own unit of work.
+ */
+export {
+  PurchaseService, purchaseToJson, purchaseBreakdown, computePurchaseLines, PURCHASE_SERIES, DEFAULT_EXPENSE_ACCOUNT,
+  type PurchaseRecord, type PurchaseLineRecord, type PurchaseView, type PurchaseKind, type PurchaseStatus,
+} from './service';
+export type { PurchaseIssuedPayload } from './hooks';
+export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, type PurchasePostingDoc, type PurchasePostingLine } from './posting';

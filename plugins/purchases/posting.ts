@@ -1,0 +1,150 @@
+import { Decimal } from '../../kernel/money';
+import { sided, type TaxTypeInfo } from '../invoices/api';
+import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/api';
+
+/**
+ * Posting rules of purchase invoices and expenses: pure functions from a document to its journal
+ * entry (DOMAIN.md §5.2, §5.3). The ledger validates the balance and stores it.
+ *
+ *   Dr 6xx (or the capital good's 2xx)  base, per expense account; plus VAT and RE when the
+ *                                       company bears recargo de equivalencia (not deductible)
+ *   Dr 472  HP IVA soportado            deductible VAT per type (capital goods on 4729, so that
+ *                                       model 303 can put them in 30/31, 38/39 or 34/35)
+ *     Cr 4751 HP retenciones practicadas  IRPF withheld from the supplier, per withholding type
+ *     Cr 4000 Proveedores / 4100 Acreedores  total (base + VAT + RE − IRPF), with the contact
+ *     Cr 477  HP IVA repercutido          self-assessed VAT of intra-EU acquisitions and reverse
+ *                                       charge (the matching 472 debit makes it neutral); imports
+ *                                       post the customs VAT to 472 only.
+ *
+ * As on sales, every tax type is carried by exactly one line per (type, account) with its
+ * `tax_type_id` and `tax_base`: its tax line(s), or — for a type that posts no tax (exempt, not
+ * subject, a zero rate) — the expense line of its lines. Non-deductible VAT carries no type (the
+ * retailer in recargo de equivalencia declares none of it).
+ */
+
+export interface PurchasePostingLine {
+  base: Decimal;
+  taxAmount: Decimal;
+  selfAssessedAmount: Decimal;
+  surchargeAmount: Decimal;
+  withholdingAmount: Decimal;
+  expenseAccount: string;
+  capitalGood: boolean;
+  taxTypeId: string;
+  surchargeTypeId: string | null;
+  withholdingTypeId: string | null;
+}
+
+export interface PurchasePostingDoc {
+  id: string;
+  /** Registration number, "P-2026-000001". */
+  number: string;
+  kind: 'invoice' | 'expense';
+  supplierInvoiceNumber: string | null;
+  issueDate: string;
+  contactId: string;
+  supplierName: string;
+  total: Decimal;
+  payableAccount: string;
+  rectifiesNumber?: string | null;
+  lines: PurchasePostingLine[];
+  types: ReadonlyMap<string, TaxTypeInfo>;
+}
+
+/** Goods bought for resale or production (60x) are owed on 4000 Proveedores; anything else on 4100 Acreedores. */
+export function payableAccountOf(lines: readonly Pick<PurchasePostingLine, 'expenseAccount'>[], accounts: PostingAccounts): string {
+  return lines.length > 0 && lines.every((l) => l.expenseAccount.startsWith('60')) ? accounts.suppliers : accounts.serviceCreditors;
+}
+
+/** Where deductible VAT on capital goods is posted: a sub-account of 472 (created on first use). */
+export const capitalGoodsVatAccount = (accounts: PostingAccounts): string => `${accounts.vatInput}9`;
+export const CAPITAL_GOODS_VAT_NAME = 'Hacienda Pública, IVA soportado en bienes de inversión';
+
+/** A line bears recargo de equivalencia: neither its VAT nor its RE is deductible. */
+export const nonDeductible = (line: Pick<PurchasePostingLine, 'surchargeTypeId'>): boolean => line.surchargeTypeId !== null;
+
+const ZERO = Decimal.zero(2);
+const truncate = (text: string, max = 500) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** The purchase entry, or null when every amount is zero. */
+export function postPurchase(doc: PurchasePostingDoc, accounts: PostingAccounts): JournalDraft | null {
+  const capitalAccount = capitalGoodsVatAccount(accounts);
+
+  // Deductible VAT per (type, capital good).
+  const vatGroups = new Map<string, { typeId: string; capital: boolean; base: Decimal; amount: Decimal }>();
+  for (const line of doc.lines) {
+    if (nonDeductible(line)) continue;
+    const key = `${line.taxTypeId}|${line.capitalGood}`;
+    const group = vatGroups.get(key) ?? { typeId: line.taxTypeId, capital: line.capitalGood, base: ZERO, amount: ZERO };
+    group.base = group.base.add(line.base).rescale(2);
+    group.amount = group.amount.add(line.taxAmount).add(line.selfAssessedAmount).rescale(2);
+    vatGroups.set(key, group);
+  }
+  const vatLines: JournalDraftLine[] = [];
+  const selfAssessedLines: JournalDraftLine[] = [];
+  const posted = new Set<string>();
+  for (const [key, group] of vatGroups) {
+    const type = doc.types.get(group.typeId);
+    const purchases = type?.purchases;
+    if (!purchases?.account || group.amount.isZero()) continue;
+    const extra = { taxTypeId: group.typeId, taxBase: group.base };
+    const account = group.capital ? capitalAccount : purchases.account;
+    const debit = sided(account, group.amount, 'debit', { ...extra, createAccount: { name: group.capital ? CAPITAL_GOODS_VAT_NAME : `${type!.name} (${type!.code})`.slice(0, 200) } });
+    if (debit) vatLines.push(debit);
+    if (purchases.selfAssessedAccount) {
+      const credit = sided(purchases.selfAssessedAccount, group.amount, 'credit', { ...extra, createAccount: { name: `${type!.name} (${type!.code}), autorrepercutido`.slice(0, 200) } });
+      if (credit) selfAssessedLines.push(credit);
+    }
+    posted.add(key);
+  }
+
+  // Expenses per account; the lines of a type without a tax line stay apart and carry the type.
+  const expenses = new Map<string, { account: string; amount: Decimal; taxTypeId: string | null }>();
+  for (const line of doc.lines) {
+    const bears = nonDeductible(line);
+    const tagged = bears || posted.has(`${line.taxTypeId}|${line.capitalGood}`) ? null : line.taxTypeId;
+    const amount = bears ? line.base.add(line.taxAmount).add(line.surchargeAmount) : line.base;
+    const key = `${line.expenseAccount}|${tagged ?? ''}`;
+    const bucket = expenses.get(key) ?? { account: line.expenseAccount, amount: ZERO, taxTypeId: tagged };
+    bucket.amount = bucket.amount.add(amount).rescale(2);
+    expenses.set(key, bucket);
+  }
+  const expenseLines = [...expenses.values()].map((e) => sided(e.account, e.amount, 'debit', e.taxTypeId ? { taxTypeId: e.taxTypeId, taxBase: e.amount } : {}));
+
+  // Withholdings per type.
+  const withholdings = new Map<string, { base: Decimal; amount: Decimal }>();
+  for (const line of doc.lines) {
+    if (!line.withholdingTypeId) continue;
+    const group = withholdings.get(line.withholdingTypeId) ?? { base: ZERO, amount: ZERO };
+    group.base = group.base.add(line.base).rescale(2);
+    group.amount = group.amount.add(line.withholdingAmount).rescale(2);
+    withholdings.set(line.withholdingTypeId, group);
+  }
+  const withholdingLines = [...withholdings].map(([typeId, group]) =>
+    sided(doc.types.get(typeId)?.purchases?.account ?? accounts.withholdingsPayable, group.amount, 'credit', { taxTypeId: typeId, taxBase: group.base }));
+
+  const lines = [
+    ...expenseLines,
+    ...vatLines,
+    ...withholdingLines,
+    sided(doc.payableAccount, doc.total, 'credit', { contactId: doc.contactId }),
+    ...selfAssessedLines,
+  ].filter((l): l is JournalDraftLine => l !== null);
+  if (lines.length === 0) return null;
+  const what = doc.kind === 'invoice'
+    ? `Factura recibida ${doc.supplierInvoiceNumber ?? ''}${doc.rectifiesNumber ? ` (rectifica ${doc.rectifiesNumber})` : ''}`
+    : `Gasto${doc.rectifiesNumber ? ` (rectifica ${doc.rectifiesNumber})` : ''}`;
+  return { date: doc.issueDate, description: truncate(`${what} – ${doc.supplierName} [${doc.number}]`), sourceType: 'purchase', sourceId: doc.id, lines };
+}
+
+/** A payment to the supplier (or a refund from them, for a negative document): Dr 4000/4100 / Cr treasury. */
+export function postPurchasePayment(payment: { purchaseId: string; number: string; contactId: string; payableAccount: string; date: string; amount: Decimal; treasuryAccount: string; refund: boolean }): JournalDraft {
+  const sign = payment.refund ? payment.amount.negate() : payment.amount;
+  return {
+    date: payment.date,
+    description: `${payment.refund ? 'Devolución del proveedor' : 'Pago'} ${payment.number}`,
+    sourceType: 'purchase.payment',
+    sourceId: payment.purchaseId,
+    lines: [sided(payment.payableAccount, sign, 'debit', { contactId: payment.contactId })!, sided(payment.treasuryAccount, sign, 'credit')!],
+  };
+}

@@ -1,0 +1,122 @@
+import { t } from 'elysia';
+import { InvoiceSchemas } from '../invoices/api';
+
+/**
+ * TypeBox models of the purchases plugin (API.md §4.7): `PurchaseCreate`, `PurchaseResponse`
+ * (`InvoiceResponse` plus kind, supplier_invoice_number, source, file_sha256) and the ones API.md
+ * leaves to us (`PurchaseLine`, `PurchaseUpdate`, `PurchaseRectifyRequest`,
+ * `PurchasePaymentRequest`, `PaginatedResponse_PurchaseResponse_`).
+ */
+const {
+  Uuid, IsoDate, Money, Rate, Quantity, UnitPrice, DiscountPct, Description, Notes, DocumentStatus, CreateStatus, LineResponseFields,
+  documentResponseFields, PartySnapshot, ListLimit, ListOffset,
+} = InvoiceSchemas;
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
+
+export const PURCHASE_KINDS = ['invoice', 'expense'] as const;
+const Kind = t.Union(PURCHASE_KINDS.map((k) => t.Literal(k)), {
+  description: '`invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice',
+});
+const SupplierNumber = t.String({ minLength: 1, maxLength: 60, pattern: '\\S', description: "The supplier's invoice number (series included), as printed" });
+export const ExpenseAccount = t.String({
+  pattern: '^[26][0-9]{2,11}$',
+  description: 'PGC expense account (group 6, postable; e.g. 600, 623, 629); a capital good may name its asset account (group 2, e.g. 217). Default: the account last used with this supplier, else 629.',
+});
+
+export const PurchaseLine = t.Object({
+  description: Description,
+  quantity: t.Optional(Quantity),
+  unit_price: UnitPrice,
+  discount_pct: t.Optional(DiscountPct),
+  tax_type_id: t.String({ format: 'uuid', description: 'A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…' }),
+  surcharge_type_id: t.Optional(Nullable(Uuid, { description: 'Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense' })),
+  withholding_type_id: t.Optional(Nullable(Uuid, { description: 'IRPF the company withholds from the supplier (4751, modelo 111/115)' })),
+  expense_account: t.Optional(Nullable(ExpenseAccount)),
+  capital_good: t.Optional(t.Boolean({ description: 'Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729' })),
+}, { additionalProperties: false });
+
+const documentFields = {
+  issue_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "The supplier's invoice date (YYYY-MM-DD)" }),
+  due_date: t.Optional(Nullable(IsoDate)),
+  operation_date: t.Optional(Nullable(IsoDate)),
+  notes: t.Optional(Nullable(Notes)),
+};
+
+export const PurchaseCreate = t.Object({
+  contact_id: t.String({ format: 'uuid', description: 'A supplier (kind supplier or both)' }),
+  kind: Kind,
+  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
+  ...documentFields,
+  lines: t.Array(PurchaseLine, { minItems: 1, maxItems: 500 }),
+  status: t.Optional(CreateStatus),
+}, { additionalProperties: false });
+
+export const PurchaseUpdate = t.Object({
+  contact_id: t.Optional(Uuid),
+  kind: t.Optional(Kind),
+  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
+  issue_date: t.Optional(documentFields.issue_date),
+  due_date: t.Optional(Nullable(IsoDate)),
+  operation_date: t.Optional(Nullable(IsoDate)),
+  notes: t.Optional(Nullable(Notes)),
+  lines: t.Optional(t.Array(PurchaseLine, { minItems: 1, maxItems: 500, description: 'Replaces every line' })),
+}, { additionalProperties: false, minProperties: 1, description: 'Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one.' });
+
+export const PurchaseRectifyRequest = t.Object({
+  issue_date: IsoDate,
+  reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+  mode: t.Union([t.Literal('differences'), t.Literal('substitution')]),
+  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
+  lines: t.Optional(t.Array(PurchaseLine, { maxItems: 500 })),
+  due_date: t.Optional(Nullable(IsoDate)),
+  notes: t.Optional(Nullable(Notes)),
+}, { additionalProperties: false, description: "Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation)." });
+
+export const PurchasePaymentRequest = t.Object({
+  date: IsoDate,
+  amount: t.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: 'Positive amount paid (or refunded by the supplier, for a negative document)' }),
+  account: t.Optional(t.String({ pattern: '^57[0-9]{1,10}$', description: 'Treasury account (PGC 57x, postable); 572 by default' })),
+}, { additionalProperties: false, description: 'Records a payment: Dr 4000/4100 / Cr treasury.' });
+
+const PurchaseLineResponse = t.Object({
+  ...LineResponseFields,
+  expense_account: t.String(),
+  capital_good: t.Boolean(),
+  self_assessed_amount: t.String({ description: 'Reverse charge (intra-EU acquisition, ISP): the VAT the company self-assesses (Dr 472 / Cr 477); not part of the total' }),
+  deductible: t.Boolean({ description: 'False when the VAT goes into the expense (recargo de equivalencia borne by the company)' }),
+});
+
+export const PurchaseResponse = t.Object({
+  ...documentResponseFields,
+  kind: Kind,
+  supplier_invoice_number: Nullable(t.String()),
+  source: t.Union([t.Literal('manual'), t.Literal('ocr')]),
+  file_sha256: Nullable(t.String({ pattern: '^[0-9a-f]{64}$' })),
+  self_assessed_total: Money,
+  payable_account: Nullable(t.String({ description: 'The account the supplier is owed on: 4000 (goods, 60x) or 4100 (services and everything else)' })),
+  lines: t.Array(PurchaseLineResponse),
+  supplier: Nullable(PartySnapshot),
+}, { description: 'Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration.' });
+
+export const PaginatedResponse_PurchaseResponse_ = t.Object({
+  items: t.Array(PurchaseResponse),
+  total: t.Integer(),
+  limit: t.Integer(),
+  offset: t.Integer(),
+});
+
+export const PurchaseListQuery = t.Object({
+  limit: ListLimit,
+  offset: ListOffset,
+  from: t.Optional(IsoDate),
+  to: t.Optional(IsoDate),
+  status: t.Optional(DocumentStatus),
+  contact_id: t.Optional(Uuid),
+  kind: t.Optional(Kind),
+});
+
+export const purchaseModels = {
+  PurchaseLine, PurchaseCreate, PurchaseUpdate, PurchaseRectifyRequest, PurchasePaymentRequest, PurchaseResponse, PaginatedResponse_PurchaseResponse_,
+};
+
+export { Rate };

@@ -1,0 +1,650 @@
+import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { Decimal, money } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { ContactService } from '../contacts/api';
+import {
+  abs, checkDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, computeAmounts, dec, formatRate, iso, isoOrNull, jsonOrNull, loadTaxTypes,
+  parseLineNumbers, partyOfContact, pgArray, takeNumber, trimDecimal, type Loc, type Party, type TaxTypeInfo, type WireLineCommon,
+} from '../invoices/api';
+import { LedgerService, type PostingAccounts } from '../ledger/api';
+import type { PurchaseIssuedPayload } from './hooks';
+import { nonDeductible, payableAccountOf, postPurchase, postPurchasePayment } from './posting';
+
+/** Registration series of received documents (libro registro de facturas recibidas). */
+export const PURCHASE_SERIES = 'P';
+/** The expense account when neither the line nor the supplier's history gives one (DOMAIN.md §5.1: otros servicios). */
+export const DEFAULT_EXPENSE_ACCOUNT = '629';
+
+export type PurchaseKind = 'invoice' | 'expense';
+export type PurchaseStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
+export type RectificationMode = 'differences' | 'substitution';
+
+export interface PurchaseLineWire extends WireLineCommon {
+  expense_account?: string | null;
+  capital_good?: boolean;
+}
+
+export interface PurchaseInput {
+  contact_id: string;
+  kind: PurchaseKind;
+  supplier_invoice_number?: string | null;
+  issue_date: string;
+  due_date?: string | null;
+  operation_date?: string | null;
+  notes?: string | null;
+  lines: PurchaseLineWire[];
+  status?: 'draft' | 'issued';
+}
+export type PurchasePatch = Partial<Omit<PurchaseInput, 'status'>>;
+
+export interface PurchaseRectifyInput {
+  issue_date: string;
+  reason: string;
+  mode: RectificationMode;
+  supplier_invoice_number?: string | null;
+  lines?: PurchaseLineWire[];
+  due_date?: string | null;
+  notes?: string | null;
+}
+
+export interface PurchaseLineRecord {
+  lineNo: number;
+  description: string;
+  quantity: Decimal;
+  unitPrice: Decimal;
+  discountPct: Decimal;
+  expenseAccount: string;
+  capitalGood: boolean;
+  taxTypeId: string;
+  taxRate: Decimal;
+  surchargeTypeId: string | null;
+  surchargeRate: Decimal | null;
+  withholdingTypeId: string | null;
+  withholdingRate: Decimal | null;
+  base: Decimal;
+  taxAmount: Decimal;
+  selfAssessedAmount: Decimal;
+  surchargeAmount: Decimal;
+  withholdingAmount: Decimal;
+}
+
+export interface PurchaseRecord {
+  id: string;
+  kind: PurchaseKind;
+  status: PurchaseStatus;
+  series: string;
+  year: number | null;
+  seq: number | null;
+  number: string | null;
+  contactId: string;
+  supplierInvoiceNumber: string | null;
+  source: 'manual' | 'ocr';
+  fileSha256: string | null;
+  issueDate: string;
+  dueDate: string | null;
+  operationDate: string | null;
+  notes: string | null;
+  subtotal: Decimal;
+  taxTotal: Decimal;
+  surchargeTotal: Decimal;
+  withholdingTotal: Decimal;
+  selfAssessedTotal: Decimal;
+  total: Decimal;
+  amountPaid: Decimal;
+  payableAccount: string | null;
+  rectifiesId: string | null;
+  rectificationMode: RectificationMode | null;
+  rectificationReason: string | null;
+  journalEntryId: string | null;
+  supplier: Party | null;
+  issuedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  substituted: boolean;
+  lines: PurchaseLineRecord[];
+}
+
+export interface PurchaseView { record: PurchaseRecord; types: ReadonlyMap<string, TaxTypeInfo> }
+
+export interface PurchaseListQuery {
+  limit?: number; offset?: number; from?: string; to?: string; status?: PurchaseStatus; contactId?: string; kind?: PurchaseKind;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Rows
+// ------------------------------------------------------------------------------------------------
+
+const PURCHASE_COLUMNS = `p.id::text as id, p.kind, p.status, p.series, p.year, p.seq, p.number, p.contact_id::text as contact_id, p.supplier_invoice_number,
+  p.source, p.file_sha256, p.issue_date::text as issue_date, p.due_date::text as due_date, p.operation_date::text as operation_date, p.notes,
+  p.subtotal::text as subtotal, p.tax_total::text as tax_total, p.surcharge_total::text as surcharge_total, p.withholding_total::text as withholding_total,
+  p.self_assessed_total::text as self_assessed_total, p.total::text as total, p.amount_paid::text as amount_paid, p.payable_account,
+  p.rectifies_id::text as rectifies_id, p.rectification_mode, p.rectification_reason, p.journal_entry_id::text as journal_entry_id,
+  p.supplier::text as supplier, p.issued_at, p.created_at, p.updated_at,
+  (p.status = 'rectified' and exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')) as substituted`;
+
+const LINE_COLUMNS = `purchase_id::text as purchase_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
+  expense_account, capital_good, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
+  surcharge_rate::text as surcharge_rate, withholding_type_id::text as withholding_type_id, withholding_rate::text as withholding_rate,
+  base::text as base, tax_amount::text as tax_amount, self_assessed_amount::text as self_assessed_amount, surcharge_amount::text as surcharge_amount,
+  withholding_amount::text as withholding_amount`;
+
+function recordOf(row: any, lines: PurchaseLineRecord[]): PurchaseRecord {
+  return {
+    id: row.id, kind: row.kind, status: row.status, series: row.series, year: row.year == null ? null : Number(row.year), seq: row.seq == null ? null : Number(row.seq),
+    number: row.number, contactId: row.contact_id, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256,
+    issueDate: row.issue_date, dueDate: row.due_date, operationDate: row.operation_date, notes: row.notes, subtotal: dec(row.subtotal), taxTotal: dec(row.tax_total),
+    surchargeTotal: dec(row.surcharge_total), withholdingTotal: dec(row.withholding_total), selfAssessedTotal: dec(row.self_assessed_total), total: dec(row.total),
+    amountPaid: dec(row.amount_paid), payableAccount: row.payable_account, rectifiesId: row.rectifies_id, rectificationMode: row.rectification_mode,
+    rectificationReason: row.rectification_reason, journalEntryId: row.journal_entry_id, supplier: jsonOrNull<Party>(row.supplier),
+    issuedAt: isoOrNull(row.issued_at), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), substituted: row.substituted === true || row.substituted === 't', lines,
+  };
+}
+
+function lineOf(row: any): PurchaseLineRecord {
+  return {
+    lineNo: Number(row.line_no), description: row.description, quantity: dec(row.quantity, 6), unitPrice: dec(row.unit_price, 6), discountPct: dec(row.discount_pct),
+    expenseAccount: row.expense_account, capitalGood: row.capital_good === true || row.capital_good === 't', taxTypeId: row.tax_type_id, taxRate: dec(row.tax_rate),
+    surchargeTypeId: row.surcharge_type_id, surchargeRate: row.surcharge_rate == null ? null : dec(row.surcharge_rate),
+    withholdingTypeId: row.withholding_type_id, withholdingRate: row.withholding_rate == null ? null : dec(row.withholding_rate),
+    base: dec(row.base), taxAmount: dec(row.tax_amount), selfAssessedAmount: dec(row.self_assessed_amount), surchargeAmount: dec(row.surcharge_amount),
+    withholdingAmount: dec(row.withholding_amount),
+  };
+}
+
+async function loadLines(tx: Tx, ids: string[]): Promise<Map<string, PurchaseLineRecord[]>> {
+  const byPurchase = new Map<string, PurchaseLineRecord[]>();
+  if (!ids.length) return byPurchase;
+  const rows = await tx.sql<any>(`select ${LINE_COLUMNS} from purchase_lines where tenant_id = :tenant and purchase_id = any(:ids::uuid[]) order by purchase_id, line_no`, { ids: pgArray(ids) });
+  for (const row of rows) {
+    const list = byPurchase.get(row.purchase_id) ?? [];
+    list.push(lineOf(row));
+    byPurchase.set(row.purchase_id, list);
+  }
+  return byPurchase;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findRecord(tx: Tx, id: string, lock = false): Promise<PurchaseRecord> {
+  if (!UUID.test(id)) throw new NotFound('Purchase not found');
+  const [row] = await tx.sql<any>(`select ${PURCHASE_COLUMNS} from purchases p where p.tenant_id = :tenant and p.id = :id::uuid${lock ? ' for update of p' : ''}`, { id });
+  if (!row) throw new NotFound('Purchase not found');
+  return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
+}
+
+function typeIdsOf(records: { lines: PurchaseLineRecord[] }[]): string[] {
+  const ids = new Set<string>();
+  for (const r of records) for (const l of r.lines) {
+    ids.add(l.taxTypeId);
+    if (l.surchargeTypeId) ids.add(l.surchargeTypeId);
+    if (l.withholdingTypeId) ids.add(l.withholdingTypeId);
+  }
+  return [...ids];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Computing
+// ------------------------------------------------------------------------------------------------
+
+type LineBasis = Omit<PurchaseLineRecord, 'base' | 'taxAmount' | 'selfAssessedAmount' | 'surchargeAmount' | 'withholdingAmount'>;
+
+interface Computed { lines: PurchaseLineRecord[]; subtotal: Decimal; taxTotal: Decimal; surchargeTotal: Decimal; withholdingTotal: Decimal; selfAssessedTotal: Decimal; total: Decimal }
+
+const isReverseCharge = (type: TaxTypeInfo | undefined) => !!type?.purchases?.selfAssessedAccount;
+
+/**
+ * Amounts of purchase lines: VAT per type on the summed bases, allocated to lines; reverse-charge
+ * VAT is self-assessed (not owed to the supplier, not in the total).
+ */
+export function computePurchaseLines(lines: LineBasis[], types: ReadonlyMap<string, TaxTypeInfo>): Computed {
+  const rates = new Map<string, Decimal>();
+  for (const l of lines) {
+    rates.set(l.taxTypeId, l.taxRate);
+    if (l.surchargeTypeId) rates.set(l.surchargeTypeId, l.surchargeRate!);
+    if (l.withholdingTypeId) rates.set(l.withholdingTypeId, l.withholdingRate!);
+  }
+  const amounts = computeAmounts(lines.map((l) => ({
+    quantity: l.quantity, unitPrice: l.unitPrice, discountPct: l.discountPct, taxTypeId: l.taxTypeId, surchargeTypeId: l.surchargeTypeId, withholdingTypeId: l.withholdingTypeId,
+  })), rates);
+  const records: PurchaseLineRecord[] = lines.map((l, i) => {
+    const a = amounts.lines[i];
+    const reverse = isReverseCharge(types.get(l.taxTypeId));
+    return { ...l, base: a.base, taxAmount: reverse ? Decimal.zero(2) : a.taxAmount, selfAssessedAmount: reverse ? a.taxAmount : Decimal.zero(2), surchargeAmount: a.surchargeAmount, withholdingAmount: a.withholdingAmount };
+  });
+  const sum = (pick: (l: PurchaseLineRecord) => Decimal) => records.reduce((s, l) => s.add(pick(l)), Decimal.zero(2)).rescale(2);
+  const vat = sum((l) => l.taxAmount);
+  const taxTotal = vat.add(amounts.surchargeTotal);
+  return {
+    lines: records, subtotal: amounts.subtotal, taxTotal, surchargeTotal: amounts.surchargeTotal, withholdingTotal: amounts.withholdingTotal,
+    selfAssessedTotal: sum((l) => l.selfAssessedAmount), total: amounts.subtotal.add(taxTotal).sub(amounts.withholdingTotal),
+  };
+}
+
+/** The expense account last used with this supplier, else 629. */
+async function supplierDefaultAccount(tx: Tx, contactId: string): Promise<string> {
+  const [row] = await tx.sql<{ account: string }>(`
+    select l.expense_account as account from purchase_lines l join purchases p on p.tenant_id = l.tenant_id and p.id = l.purchase_id
+    where p.tenant_id = :tenant and p.contact_id = :contactId::uuid and not l.capital_good
+    order by p.issue_date desc, p.created_at desc, l.line_no limit 1`, { contactId });
+  return row?.account ?? DEFAULT_EXPENSE_ACCOUNT;
+}
+
+async function buildLines(tx: Tx, wire: PurchaseLineWire[], contactId: string, loc: Loc): Promise<{ computed: Computed; types: Map<string, TaxTypeInfo> }> {
+  const parsed = parseLineNumbers(wire, loc);
+  const types = await loadTaxTypes(tx, parsed.flatMap((l) => [l.taxTypeId, l.surchargeTypeId, l.withholdingTypeId].filter((x): x is string => !!x)));
+  const errors: FieldError[] = checkLineTaxTypes(wire, types, 'purchases', loc, true);
+  if (errors.length) throw new ValidationFailed(errors);
+  const fallback = wire.some((l) => !l.expense_account) ? await supplierDefaultAccount(tx, contactId) : DEFAULT_EXPENSE_ACCOUNT;
+  const accounts = wire.map((l, i) => ({ loc: [...loc, i, 'expense_account'], code: l.expense_account ?? fallback, prefixes: l.capital_good ? ['6', '2'] : ['6'] }));
+  await checkPostableAccounts(tx, accounts);
+  const computed = computePurchaseLines(parsed.map((l, i) => ({
+    lineNo: i + 1, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discountPct: l.discountPct,
+    expenseAccount: accounts[i].code, capitalGood: wire[i].capital_good ?? false,
+    taxTypeId: l.taxTypeId, taxRate: types.get(l.taxTypeId)!.rate,
+    surchargeTypeId: l.surchargeTypeId, surchargeRate: l.surchargeTypeId ? types.get(l.surchargeTypeId)!.rate : null,
+    withholdingTypeId: l.withholdingTypeId, withholdingRate: l.withholdingTypeId ? types.get(l.withholdingTypeId)!.rate : null,
+  })), types);
+  checkMagnitudes([
+    ...computed.lines.map((l, i) => ({ loc: [...loc, i, 'unit_price'], value: l.base })),
+    { loc, value: computed.subtotal }, { loc, value: computed.total },
+  ]);
+  return { computed, types };
+}
+
+async function supplierOf(tx: Tx, contactId: string, loc: Loc) {
+  const contact = await ContactService.get(tx, contactId);
+  if (contact.kind !== 'supplier' && contact.kind !== 'both') {
+    throw ValidationFailed.field(loc, `Contact ${contact.name} is a customer; make it a supplier (kind supplier or both) to register its documents`, 'value_error.contact_kind');
+  }
+  return contact;
+}
+
+const blankToNull = (text: string | null | undefined) => (text == null || !text.trim() ? null : text.trim());
+
+function checkHeader(input: { issue_date?: string; due_date?: string | null; operation_date?: string | null }, issueDate: string, dueDate: string | null, kind: PurchaseKind, supplierNumber: string | null): void {
+  checkDates([
+    { loc: ['body', 'issue_date'], value: input.issue_date },
+    { loc: ['body', 'due_date'], value: input.due_date },
+    { loc: ['body', 'operation_date'], value: input.operation_date },
+  ]);
+  if (dueDate && dueDate < issueDate) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
+  if (kind === 'invoice' && !supplierNumber) throw ValidationFailed.field(['body', 'supplier_invoice_number'], "A purchase invoice needs the supplier's invoice number (use kind expense for tickets)", 'missing');
+}
+
+/** 409 when this supplier's invoice number is already registered (a friendlier message than the unique index's). */
+async function assertSupplierNumberFree(tx: Tx, contactId: string, kind: PurchaseKind, supplierNumber: string | null, exceptId: string | null): Promise<void> {
+  if (kind !== 'invoice' || !supplierNumber) return;
+  const [row] = await tx.sql<{ number: string | null; status: string }>(`
+    select number, status from purchases where tenant_id = :tenant and contact_id = :contactId::uuid and kind = 'invoice'
+      and upper(supplier_invoice_number) = upper(:supplierNumber) and id is distinct from :exceptId::uuid limit 1`,
+  { contactId, supplierNumber, exceptId });
+  if (row) throw new Conflict(`Invoice ${supplierNumber} of this supplier is already registered${row.number ? ` as ${row.number}` : ' (as a draft)'}`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Writes
+// ------------------------------------------------------------------------------------------------
+
+async function insertLines(tx: Tx, purchaseId: string, lines: PurchaseLineRecord[]): Promise<void> {
+  const payload = lines.map((l) => ({
+    line_no: l.lineNo, description: l.description, quantity: l.quantity.toString(), unit_price: l.unitPrice.toString(), discount_pct: l.discountPct.toString(),
+    expense_account: l.expenseAccount, capital_good: l.capitalGood, tax_type_id: l.taxTypeId, tax_rate: l.taxRate.toString(),
+    surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate?.toString() ?? null,
+    withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate?.toString() ?? null,
+    base: l.base.toString(), tax_amount: l.taxAmount.toString(), self_assessed_amount: l.selfAssessedAmount.toString(),
+    surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
+  }));
+  await tx.sql(`
+    insert into purchase_lines (tenant_id, purchase_id, line_no, description, quantity, unit_price, discount_pct, expense_account, capital_good, tax_type_id,
+      tax_rate, surcharge_type_id, surcharge_rate, withholding_type_id, withholding_rate, base, tax_amount, self_assessed_amount, surcharge_amount, withholding_amount)
+    select :tenant, :purchaseId::uuid, x.line_no, x.description, x.quantity, x.unit_price, x.discount_pct, x.expense_account, x.capital_good, x.tax_type_id,
+      x.tax_rate, x.surcharge_type_id, x.surcharge_rate, x.withholding_type_id, x.withholding_rate, x.base, x.tax_amount, x.self_assessed_amount,
+      x.surcharge_amount, x.withholding_amount
+    from jsonb_to_recordset(:lines::jsonb) as x (line_no int, description text, quantity numeric, unit_price numeric, discount_pct numeric,
+      expense_account text, capital_good boolean, tax_type_id uuid, tax_rate numeric, surcharge_type_id uuid, surcharge_rate numeric, withholding_type_id uuid,
+      withholding_rate numeric, base numeric, tax_amount numeric, self_assessed_amount numeric, surcharge_amount numeric, withholding_amount numeric)`,
+  { purchaseId, lines: JSON.stringify(payload) });
+}
+
+interface DraftFields {
+  id: string; kind: PurchaseKind; contactId: string; supplierInvoiceNumber: string | null; issueDate: string; dueDate: string | null; operationDate: string | null;
+  notes: string | null; rectifiesId: string | null; rectificationMode: RectificationMode | null; rectificationReason: string | null;
+}
+
+async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Promise<PurchaseRecord> {
+  await assertSupplierNumberFree(tx, fields.contactId, fields.kind, fields.supplierInvoiceNumber, null);
+  const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
+    insert into purchases (id, tenant_id, kind, status, series, contact_id, supplier_invoice_number, issue_date, due_date, operation_date, notes, subtotal,
+      tax_total, surcharge_total, withholding_total, self_assessed_total, total, rectifies_id, rectification_mode, rectification_reason)
+    values (:id::uuid, :tenant, :kind, 'draft', :series, :contactId::uuid, :supplierNumber, :issueDate::date, :dueDate::date, :operationDate::date, :notes,
+      :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :selfAssessedTotal::numeric, :total::numeric,
+      :rectifiesId::uuid, :mode, :reason)
+    returning created_at, updated_at`, {
+    id: fields.id, kind: fields.kind, series: PURCHASE_SERIES, contactId: fields.contactId, supplierNumber: fields.supplierInvoiceNumber, issueDate: fields.issueDate,
+    dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(),
+    surchargeTotal: computed.surchargeTotal.toString(), withholdingTotal: computed.withholdingTotal.toString(), selfAssessedTotal: computed.selfAssessedTotal.toString(),
+    total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode, reason: fields.rectificationReason,
+  });
+  await insertLines(tx, fields.id, computed.lines);
+  return {
+    id: fields.id, kind: fields.kind, status: 'draft', series: PURCHASE_SERIES, year: null, seq: null, number: null, contactId: fields.contactId,
+    supplierInvoiceNumber: fields.supplierInvoiceNumber, source: 'manual', fileSha256: null, issueDate: fields.issueDate, dueDate: fields.dueDate,
+    operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal, surchargeTotal: computed.surchargeTotal,
+    withholdingTotal: computed.withholdingTotal, selfAssessedTotal: computed.selfAssessedTotal, total: computed.total, amountPaid: Decimal.zero(2),
+    payableAccount: null, rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason,
+    journalEntryId: null, supplier: null, issuedAt: null, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), substituted: false, lines: computed.lines,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Registering (issuing)
+// ------------------------------------------------------------------------------------------------
+
+async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: Awaited<ReturnType<typeof ContactService.get>>,
+  options: { reverseEntryId?: string | null; rectifiesNumber?: string | null } = {}): Promise<PurchaseRecord> {
+  if (!record.rectifiesId && record.total.isNegative()) {
+    throw ValidationFailed.field(['body', 'lines'], "A purchase cannot have a negative total: register the supplier's rectifying invoice with POST /purchases/{id}/rectify", 'value_error.negative_total');
+  }
+  const supplier = partyOfContact(contact);
+  const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
+  const payableAccount = payableAccountOf(record.lines, accounts);
+  const numbered = await takeNumber(tx, 'purchase_series', record.series, record.issueDate, { monotonicDates: false, loc: ['body', 'issue_date'] });
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
+  const draft = postPurchase({
+    id: record.id, number: numbered.number, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
+    contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: record.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
+    lines: record.lines, types,
+  }, accounts);
+  const entry = draft ? await LedgerService.post(tx, draft) : null;
+  const [row] = await tx.sql<{ issued_at: unknown; updated_at: unknown }>(`
+    update purchases set status = 'issued', year = :year, seq = :seq, number = :number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
+      payable_account = :payable, issued_at = now(), updated_at = now()
+    where tenant_id = :tenant and id = :id::uuid and status = 'draft' returning issued_at, updated_at`, {
+    id: record.id, year: numbered.year, seq: numbered.seq, number: numbered.number, entryId: entry?.id ?? null, supplier: JSON.stringify(supplier), payable: payableAccount,
+  });
+  if (!row) throw new Conflict('The purchase is no longer a draft');
+  const issued: PurchaseRecord = {
+    ...record, status: 'issued', year: numbered.year, seq: numbered.seq, number: numbered.number, journalEntryId: entry?.id ?? null, supplier, payableAccount,
+    issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
+  };
+  const payload: PurchaseIssuedPayload = {
+    tenantId: tx.tenantId, purchaseId: issued.id, kind: issued.kind, number: numbered.number, supplierInvoiceNumber: issued.supplierInvoiceNumber,
+    issueDate: issued.issueDate, contactId: issued.contactId, total: issued.total.toString(), rectifiesId: issued.rectifiesId, journalEntryId: issued.journalEntryId,
+  };
+  await tx.hook('purchase.issued', payload);
+  return issued;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The service
+// ------------------------------------------------------------------------------------------------
+
+/** Purchase invoices and expenses. Every function runs in the caller's unit of work. */
+export const PurchaseService = {
+  async create(tx: Tx, input: PurchaseInput): Promise<PurchaseView> {
+    const supplierNumber = blankToNull(input.supplier_invoice_number);
+    checkHeader(input, input.issue_date, input.due_date ?? null, input.kind, supplierNumber);
+    const contact = await supplierOf(tx, input.contact_id, ['body', 'contact_id']);
+    const { computed, types } = await buildLines(tx, input.lines, contact.id, ['body', 'lines']);
+    const draft = await insertDraft(tx, {
+      id: crypto.randomUUID(), kind: input.kind, contactId: contact.id, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
+      dueDate: input.due_date ?? null, operationDate: input.operation_date ?? null, notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
+    }, computed);
+    if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
+    return { record: await issueLoaded(tx, draft, types, contact), types };
+  },
+
+  async get(tx: Tx, id: string): Promise<PurchaseView> {
+    const record = await findRecord(tx, id);
+    return { record, types: await loadTaxTypes(tx, typeIdsOf([record])) };
+  },
+
+  async list(tx: Tx, query: PurchaseListQuery) {
+    const limit = query.limit ?? 50;
+    const offset = query.offset ?? 0;
+    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
+    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+    const params: Record<string, unknown> = {};
+    let where = 'p.tenant_id = :tenant';
+    if (query.from) { where += ' and p.issue_date >= :from::date'; params.from = query.from; }
+    if (query.to) { where += ' and p.issue_date <= :to::date'; params.to = query.to; }
+    if (query.status) { where += ' and p.status = :status'; params.status = query.status; }
+    if (query.contactId) { where += ' and p.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    if (query.kind) { where += ' and p.kind = :kind'; params.kind = query.kind; }
+    const rows = await tx.sql<any>(`select ${PURCHASE_COLUMNS} from purchases p where ${where}
+      order by p.issue_date desc, p.seq desc nulls first, p.created_at desc, p.id limit :limit offset :offset`, { ...params, limit, offset });
+    const total = offset === 0 && rows.length < limit
+      ? rows.length
+      : Number((await tx.sql<{ n: number }>(`select count(*)::int as n from purchases p where ${where}`, params))[0].n);
+    const lines = await loadLines(tx, rows.map((r) => r.id));
+    const records = rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
+    const types = await loadTaxTypes(tx, typeIdsOf(records));
+    return { items: records.map((record) => ({ record, types }) as PurchaseView), total, limit, offset };
+  },
+
+  async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {
+    const current = await findRecord(tx, id, true);
+    if (current.status !== 'draft') throw new Conflict(`Purchase ${current.number} is registered and cannot be changed: register the supplier's rectifying invoice (POST /purchases/${id}/rectify)`);
+    if (Object.values(patch).every((v) => v === undefined)) throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
+    if (patch.issue_date === null) throw ValidationFailed.field(['body', 'issue_date'], 'Cannot be null', 'value_error.none');
+    const kind = patch.kind ?? current.kind;
+    const supplierNumber = patch.supplier_invoice_number !== undefined ? blankToNull(patch.supplier_invoice_number) : current.supplierInvoiceNumber;
+    const issueDate = patch.issue_date ?? current.issueDate;
+    const dueDate = patch.due_date !== undefined ? patch.due_date : current.dueDate;
+    checkHeader(patch, issueDate, dueDate, kind, supplierNumber);
+    let contactId = current.contactId;
+    if (patch.contact_id !== undefined) contactId = (await supplierOf(tx, patch.contact_id, ['body', 'contact_id'])).id;
+    await assertSupplierNumberFree(tx, contactId, kind, supplierNumber, id);
+    let computed: Computed;
+    if (patch.lines !== undefined) computed = (await buildLines(tx, patch.lines, contactId, ['body', 'lines'])).computed;
+    else computed = computePurchaseLines(current.lines, await loadTaxTypes(tx, typeIdsOf([current])));
+    const [row] = await tx.sql<{ updated_at: unknown }>(`
+      update purchases set kind = :kind, contact_id = :contactId::uuid, supplier_invoice_number = :supplierNumber, issue_date = :issueDate::date,
+        due_date = :dueDate::date, operation_date = :operationDate::date, notes = :notes, subtotal = :subtotal::numeric, tax_total = :taxTotal::numeric,
+        surcharge_total = :surchargeTotal::numeric, withholding_total = :withholdingTotal::numeric, self_assessed_total = :selfAssessedTotal::numeric,
+        total = :total::numeric, updated_at = now()
+      where tenant_id = :tenant and id = :id::uuid and status = 'draft' returning updated_at`, {
+      id, kind, contactId, supplierNumber, issueDate, dueDate, operationDate: patch.operation_date !== undefined ? patch.operation_date : current.operationDate,
+      notes: patch.notes !== undefined ? blankToNull(patch.notes) : current.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(),
+      surchargeTotal: computed.surchargeTotal.toString(), withholdingTotal: computed.withholdingTotal.toString(), selfAssessedTotal: computed.selfAssessedTotal.toString(),
+      total: computed.total.toString(),
+    });
+    if (!row) throw new Conflict('The purchase is no longer a draft');
+    if (patch.lines !== undefined) {
+      await tx.sql(`delete from purchase_lines where tenant_id = :tenant and purchase_id = :id::uuid`, { id });
+      await insertLines(tx, id, computed.lines);
+    }
+    return PurchaseService.get(tx, id);
+  },
+
+  async delete(tx: Tx, id: string): Promise<void> {
+    const current = await findRecord(tx, id, true);
+    if (current.status !== 'draft') throw new Conflict(`Purchase ${current.number} is registered and cannot be deleted: register the supplier's rectifying invoice`);
+    await tx.sql(`delete from purchases where tenant_id = :tenant and id = :id::uuid and status = 'draft'`, { id });
+  },
+
+  /** Registers a draft: registration number, posting and `purchase.issued`, in this transaction. */
+  async issue(tx: Tx, id: string): Promise<PurchaseView> {
+    const record = await findRecord(tx, id, true);
+    if (record.status !== 'draft') throw new Conflict(`Purchase ${record.number} is already registered`);
+    const types = await loadTaxTypes(tx, typeIdsOf([record]));
+    const contact = await supplierOf(tx, record.contactId, ['body', 'contact_id']);
+    return { record: await issueLoaded(tx, record, types, contact), types };
+  },
+
+  /**
+   * Registers the supplier's rectifying invoice for a registered purchase: by differences (the
+   * corrections; the original becomes `rectified` when they bring it to zero) or by substitution
+   * (the original's entry is reversed; refused once payments exist).
+   */
+  async rectify(tx: Tx, id: string, input: PurchaseRectifyInput): Promise<PurchaseView> {
+    const original = await findRecord(tx, id, true);
+    if (original.status === 'draft') throw new Conflict('A draft is not rectified: change it (PATCH) or delete it');
+    if (original.rectifiesId) throw new Conflict(`Purchase ${original.number} is itself a rectification: rectify the original document`);
+    if (original.status === 'rectified') throw new Conflict(`Purchase ${original.number} has already been fully rectified`);
+    checkDates([{ loc: ['body', 'issue_date'], value: input.issue_date }, { loc: ['body', 'due_date'], value: input.due_date }]);
+    if (input.issue_date < original.issueDate) throw ValidationFailed.field(['body', 'issue_date'], `A rectification cannot be dated before the document it rectifies (${original.issueDate})`, 'value_error.issue_date');
+    const supplierNumber = blankToNull(input.supplier_invoice_number);
+    if (original.kind === 'invoice' && !supplierNumber) throw ValidationFailed.field(['body', 'supplier_invoice_number'], "The supplier's rectifying invoice number is required", 'missing');
+    const wireLines = input.lines ?? [];
+    if (input.mode === 'differences' && wireLines.length === 0) throw ValidationFailed.field(['body', 'lines'], 'A rectification by differences needs the corrective lines', 'missing');
+    if (input.mode === 'substitution' && !original.amountPaid.isZero()) throw new Conflict(`Purchase ${original.number} has payments recorded: rectify it by differences`);
+    const contact = await ContactService.get(tx, original.contactId);
+    const built = wireLines.length ? await buildLines(tx, wireLines, original.contactId, ['body', 'lines']) : { computed: computePurchaseLines([], new Map()), types: new Map<string, TaxTypeInfo>() };
+    let originalStatus: PurchaseStatus | null = 'rectified';
+    if (input.mode === 'differences') {
+      const [row] = await tx.sql<{ s: string }>(`select coalesce(sum(total), 0)::text as s from purchases where tenant_id = :tenant and rectifies_id = :id::uuid and status <> 'draft'`, { id });
+      const remaining = original.total.add(dec(row.s)).add(built.computed.total);
+      if (!remaining.isZero() && remaining.isNegative() !== original.total.isNegative()) {
+        throw ValidationFailed.field(['body', 'lines'], `The corrections would take ${original.number} past zero (${remaining}): at most ${original.total.add(dec(row.s))} can be credited`, 'value_error.over_rectified');
+      }
+      originalStatus = remaining.isZero() ? 'rectified' : null;
+    }
+    const draft = await insertDraft(tx, {
+      id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
+      dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
+      rectificationReason: input.reason.trim(),
+    }, built.computed);
+    const issued = await issueLoaded(tx, draft, built.types, contact, {
+      rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
+    });
+    if (originalStatus) await tx.sql(`update purchases set status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, status: originalStatus });
+    return { record: issued, types: built.types };
+  },
+
+  /** Records a payment to the supplier: Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
+  async registerPayment(tx: Tx, id: string, input: { date: string; amount: string; account?: string }): Promise<PurchaseView> {
+    const record = await findRecord(tx, id, true);
+    if (record.status === 'draft') throw new Conflict('A draft cannot be paid: register it first');
+    if (record.status === 'rectified') throw new Conflict(`Purchase ${record.number} has been rectified: record the payment on its rectification`);
+    const due = record.total.sub(record.amountPaid);
+    if (due.isZero()) throw new Conflict(`Purchase ${record.number} has nothing left to pay`);
+    checkDates([{ loc: ['body', 'date'], value: input.date }]);
+    if (input.date < record.issueDate) throw ValidationFailed.field(['body', 'date'], `A payment cannot be dated before the document (${record.issueDate})`, 'value_error.date');
+    const amount = money(input.amount);
+    if (amount.isZero() || amount.isNegative()) throw ValidationFailed.field(['body', 'amount'], 'The amount must be positive', 'value_error.number.not_gt');
+    if (amount.compare(abs(due)) > 0) throw ValidationFailed.field(['body', 'amount'], `At most ${abs(due)} is due`, 'value_error.number.not_le');
+    const accounts = await LedgerService.postingAccounts(tx);
+    const treasury = input.account ?? accounts.bank;
+    await checkPostableAccounts(tx, [{ loc: ['body', 'account'], code: treasury, prefixes: ['57'] }]);
+    const refund = record.total.isNegative();
+    await LedgerService.post(tx, postPurchasePayment({
+      purchaseId: record.id, number: record.supplierInvoiceNumber ?? record.number!, contactId: record.contactId, payableAccount: record.payableAccount ?? accounts.serviceCreditors,
+      date: input.date, amount, treasuryAccount: treasury, refund,
+    }));
+    const paid = record.amountPaid.add(refund ? amount.negate() : amount);
+    const status: PurchaseStatus = paid.eq(record.total) ? 'paid' : 'partially_paid';
+    await tx.sql(`update purchases set amount_paid = :paid::numeric, status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, paid: paid.toString(), status });
+    return PurchaseService.get(tx, id);
+  },
+
+  // ----------------------------------------------------------------------------------------------
+  // Hooks answered for other plugins
+  // ----------------------------------------------------------------------------------------------
+
+  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
+    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
+    const rows = await tx.sql<{ id: string }>(`update purchases set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning id`,
+      { survivor: survivorId, ids: pgArray(duplicateIds) });
+    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
+    return rows.length;
+  },
+
+  async countForContact(tx: Tx, contactId: string): Promise<number> {
+    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from purchases where tenant_id = :tenant and contact_id = :id::uuid`, { id: contactId });
+    return Number(row.n);
+  },
+
+  async statsForContact(tx: Tx, contactId: string) {
+    const [row] = await tx.sql<any>(`
+      select count(*)::int as documents, coalesce(sum(p.total), 0)::text as purchased, coalesce(sum(p.total - p.amount_paid), 0)::text as outstanding,
+        min(p.issue_date)::text as first_date, max(p.issue_date)::text as last_date
+      from purchases p
+      where p.tenant_id = :tenant and p.contact_id = :id::uuid and p.status <> 'draft'
+        and not exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')`, { id: contactId });
+    return { documents: Number(row.documents), purchased: row.purchased as string, outstanding: row.outstanding as string, firstDate: row.first_date as string | null, lastDate: row.last_date as string | null };
+  },
+
+  async activity(tx: Tx, from: string, to: string) {
+    return tx.sql<{ contact_id: string; month: string; side: 'purchase'; documents: number; total: string }>(`
+      select p.contact_id::text as contact_id, to_char(p.issue_date, 'YYYY-MM') as month, 'purchase' as side, count(*)::int as documents, sum(p.total)::text as total
+      from purchases p
+      where p.tenant_id = :tenant and p.status <> 'draft' and p.issue_date between :from::date and :to::date
+        and not exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')
+      group by 1, 2`, { from, to });
+  },
+
+  async exportAll(tx: Tx) {
+    const items: PurchaseView[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = await PurchaseService.list(tx, { limit: 500, offset });
+      items.push(...page.items);
+      if (page.items.length < 500) break;
+    }
+    return items;
+  },
+
+  async eraseTenant(tx: Tx): Promise<void> {
+    await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
+    await tx.sql(`delete from purchase_lines where tenant_id = :tenant`);
+    await tx.sql(`delete from purchases where tenant_id = :tenant and rectifies_id is not null`);
+    await tx.sql(`delete from purchases where tenant_id = :tenant`);
+    await tx.sql(`delete from purchase_series where tenant_id = :tenant`);
+  },
+};
+
+// ------------------------------------------------------------------------------------------------
+// Wire shape
+// ------------------------------------------------------------------------------------------------
+
+/** Per tax type (and deductibility): Σ bases and Σ amounts of its lines; reverse-charge VAT is flagged self-assessed. */
+export function purchaseBreakdown(lines: readonly PurchaseLineRecord[], types: ReadonlyMap<string, TaxTypeInfo>) {
+  const groups = new Map<string, { typeId: string; kind: 'vat' | 'surcharge' | 'withholding'; rate: Decimal; base: Decimal; amount: Decimal; deductible: boolean }>();
+  const add = (typeId: string | null, kind: 'vat' | 'surcharge' | 'withholding', rate: Decimal | null, base: Decimal, amount: Decimal, deductible: boolean) => {
+    if (!typeId) return;
+    const key = `${kind}|${typeId}|${deductible}`;
+    const group = groups.get(key) ?? { typeId, kind, rate: rate!, base: Decimal.zero(2), amount: Decimal.zero(2), deductible };
+    group.base = group.base.add(base).rescale(2);
+    group.amount = group.amount.add(amount).rescale(2);
+    groups.set(key, group);
+  };
+  for (const kind of ['vat', 'surcharge', 'withholding'] as const) {
+    for (const l of lines) {
+      const deductible = !nonDeductible(l);
+      if (kind === 'vat') add(l.taxTypeId, kind, l.taxRate, l.base, l.taxAmount.add(l.selfAssessedAmount), deductible);
+      if (kind === 'surcharge') add(l.surchargeTypeId, kind, l.surchargeRate, l.base, l.surchargeAmount, false);
+      if (kind === 'withholding') add(l.withholdingTypeId, kind, l.withholdingRate, l.base, l.withholdingAmount, true);
+    }
+  }
+  return [...groups.values()].map((g) => {
+    const type = types.get(g.typeId);
+    return {
+      tax_type_id: g.typeId, code: type?.code ?? '', name: type?.name ?? '', kind: g.kind, regime: type?.regime ?? 'domestic', rate: formatRate(g.rate),
+      base: g.base.toString(), amount: g.amount.toString(), self_assessed: g.kind === 'vat' && isReverseCharge(type), deductible: g.deductible,
+    };
+  });
+}
+
+export function purchaseToJson({ record, types }: PurchaseView) {
+  return {
+    id: record.id, series: record.series, number: record.number, status: record.status, contact_id: record.contactId, issue_date: record.issueDate,
+    due_date: record.dueDate, operation_date: record.operationDate, notes: record.notes, subtotal: record.subtotal.toString(), tax_total: record.taxTotal.toString(),
+    surcharge_total: record.surchargeTotal.toString(), withholding_total: record.withholdingTotal.toString(), total: record.total.toString(),
+    amount_paid: record.amountPaid.toString(), amount_due: record.substituted ? '0.00' : record.total.sub(record.amountPaid).toString(),
+    tax_breakdown: purchaseBreakdown(record.lines, types), legends: [] as string[], rectifies_id: record.rectifiesId, rectification_mode: record.rectificationMode,
+    rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId, issued_at: record.issuedAt, created_at: record.createdAt,
+    updated_at: record.updatedAt, kind: record.kind, supplier_invoice_number: record.supplierInvoiceNumber, source: record.source, file_sha256: record.fileSha256,
+    self_assessed_total: record.selfAssessedTotal.toString(), payable_account: record.payableAccount,
+    lines: record.lines.map((l) => ({
+      line_no: l.lineNo, description: l.description, quantity: trimDecimal(l.quantity.toString()), unit_price: trimDecimal(l.unitPrice.toString(), 2),
+      discount_pct: formatRate(l.discountPct), tax_type_id: l.taxTypeId, tax_rate: formatRate(l.taxRate), surcharge_type_id: l.surchargeTypeId,
+      surcharge_rate: l.surchargeRate ? formatRate(l.surchargeRate) : null, withholding_type_id: l.withholdingTypeId,
+      withholding_rate: l.withholdingRate ? formatRate(l.withholdingRate) : null, base: l.base.toString(), tax_amount: l.taxAmount.toString(),
+      surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(), expense_account: l.expenseAccount,
+      capital_good: l.capitalGood, self_assessed_amount: l.selfAssessedAmount.toString(), deductible: !nonDeductible(l),
+    })),
+    supplier: record.supplier,
+  };
+}
