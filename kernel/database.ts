@@ -5,11 +5,21 @@ import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager, EventArgs, EventSubscriber, MikroORM } from '@mikro-orm/core';
 import { CompiledQuery } from 'kysely';
+import { parse as parsePgArray } from 'postgres-array';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * Dates, timestamps and intervals arrive as PostgreSQL's text on both drivers (what MikroORM sets up
+ * for the pg driver and for a PGlite it creates itself; we create ours, so we set it here).
+ */
+const TEMPORAL_AS_TEXT: Record<number, (value: string) => unknown> = {
+  1082: (v) => v, 1114: (v) => v, 1184: (v) => v, 1186: (v) => v,
+  1182: (v) => parsePgArray(v), 1115: (v) => parsePgArray(v), 1185: (v) => parsePgArray(v), 1187: (v) => parsePgArray(v),
+};
 
 export interface DatabaseOptions {
   config: Config;
@@ -39,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
   const ownsPglite = kind === 'pglite' && !options.pglite;
   const pglite = kind === 'pglite'
-    ? options.pglite ?? await PGlite.create({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db') })
+    ? options.pglite ?? await PGlite.create({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
     : undefined;
 
   const base = {

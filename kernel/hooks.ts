@@ -39,9 +39,13 @@ export class HookBus {
     this.events.set(name, list);
   }
 
-  /** Runs every subscriber in plugin load order, sequentially, inside the caller's transaction. */
-  async runSync<H extends SyncHookName>(tx: Tx, name: H, payload: SyncHooks[H]): Promise<void> {
-    for (const { handler } of this.sync.get(name) ?? []) await handler(tx, payload);
+  /**
+   * Runs every subscriber sequentially inside the caller's transaction, in plugin load order, or
+   * in reverse (dependants first) for teardown hooks such as erasing a tenant's data.
+   */
+  async runSync<H extends SyncHookName>(tx: Tx, name: H, payload: SyncHooks[H], options: { reverse?: boolean } = {}): Promise<void> {
+    const subscribers = this.sync.get(name) ?? [];
+    for (const { handler } of options.reverse ? [...subscribers].reverse() : subscribers) await handler(tx, payload);
   }
 
   /** Sync subscribers that return a value (e.g. sections of an export), collected in load order. */

@@ -14,7 +14,7 @@ export interface Tx {
   readonly tenantIdOrNull: string | null;
   readonly principal: Principal | null;
   /** Runs in-transaction subscribers; a throw aborts the whole unit of work. */
-  hook<H extends SyncHookName>(name: H, payload: SyncHooks[H]): Promise<void>;
+  hook<H extends SyncHookName>(name: H, payload: SyncHooks[H], options?: { reverse?: boolean }): Promise<void>;
   /** Queues an event in the outbox; it is delivered only if the transaction commits. */
   publish<E extends EventName>(name: E, payload: Events[E]): void;
   /**
@@ -64,9 +64,10 @@ export class UnitOfWork {
         const value = await work(tx);
         await tem.flush();
         if (queued.length) {
+          // One row per event; MikroORM inlines parameters, so arrays are not bound as arrays.
           await tem.getConnection().execute(
-            `insert into outbox_events (id, tenant_id, name, payload) select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::jsonb[])`,
-            [queued.map((e) => e.id), queued.map(() => tenantId), queued.map((e) => e.name), queued.map((e) => JSON.stringify(e.payload))],
+            `insert into outbox_events (id, tenant_id, name, payload) values ${queued.map(() => '(?, ?, ?, ?::jsonb)').join(', ')}`,
+            queued.flatMap((e) => [e.id, tenantId, e.name, JSON.stringify(e.payload)]),
             'run',
             tem.getTransactionContext(),
           );
@@ -98,7 +99,7 @@ export class UnitOfWork {
       },
       tenantIdOrNull: tenantId,
       principal,
-      hook: (name, payload) => hooks.runSync(tx, name, payload),
+      hook: (name, payload, options) => hooks.runSync(tx, name, payload, options),
       publish: (name, payload) => { queued.push({ id: crypto.randomUUID(), name, payload }); },
       async invalidatePrincipals() {
         if (afterCommit.invalidatePrincipals) return;

@@ -83,3 +83,22 @@ kernelMigrations.push(
     `create index idempotency_keys_expiry on idempotency_keys (expires_at)`,
   ]),
 );
+
+kernelMigrations.push(
+  sqlMigration('20261122003200_kernel_outbox_order', [
+    // Events of one transaction share created_at; deliver them in the order they were published.
+    `alter table outbox_events add column seq bigint generated always as identity`,
+    `create or replace function cuadra_outbox_claim(max_events int, lease interval)
+       returns table (id uuid, tenant_id uuid, name text, payload jsonb, attempts int)
+       language sql volatile security definer set search_path = public as $$
+         with claimed as (
+           update outbox_events o set attempts = o.attempts + 1, next_attempt_at = now() + lease
+           where o.id in (
+             select e.id from outbox_events e
+             where e.dispatched_at is null and e.next_attempt_at <= now() and e.attempts < 10
+             order by e.seq limit max_events for update skip locked)
+           returning o.id, o.tenant_id, o.name, o.payload, o.attempts, o.seq)
+         select c.id, c.tenant_id, c.name, c.payload, c.attempts from claimed c order by c.seq
+       $$`,
+  ]),
+);

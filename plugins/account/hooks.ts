@@ -9,7 +9,8 @@ declare module '../../kernel/hooks' {
     'account.exporting-user': { userId: string; sections: Record<string, unknown> };
     /**
      * A tenant is being erased (its sole owner deleted their account), in a unit of work for that
-     * tenant: each plugin deletes its rows. The tenants row goes last; foreign keys with
+     * tenant: each plugin deletes its rows. Subscribers run in reverse load order, so a plugin's
+     * dependants have deleted their rows before it deletes its own. The tenants row goes last; foreign keys with
      * `on delete cascade` from tenants catch anything left.
      */
     'tenant.erasing': { tenantId: string };

@@ -40,7 +40,8 @@ export class AccountService {
       const erased = await uow.run(async (tx) => {
         const owners = await Memberships.lockOwners(tx);
         if (owners.length === 1 && owners[0] === userId) {
-          await tx.hook('tenant.erasing', { tenantId });
+          // dependants first: documents go before the contacts and tax types they point to
+          await tx.hook('tenant.erasing', { tenantId }, { reverse: true });
           await TenantService.erase(tx);
           return true;
         }

@@ -5,6 +5,8 @@ import './hooks';
 import { migrations } from './migrations';
 import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
+import { contactJson } from './service';
+import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'contacts',
@@ -15,6 +17,16 @@ export default definePlugin({
   permissions: {
     'contacts.read': rolesFrom('viewer'),
     'contacts.write': rolesFrom('member'),
+  },
+  hooks: {
+    sync: {
+      // Answered when the account plugin is installed (it declares and fires these hooks).
+      'account.exporting': async (tx, payload) => {
+        const contacts = await tx.em.find(Contact, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+        payload.sections.contacts = { contacts: contacts.map(contactJson) };
+      },
+      'tenant.erasing': async (tx) => { await tx.sql('delete from contacts where tenant_id = :tenant'); },
+    },
   },
   routes: contactRoutes,
 });

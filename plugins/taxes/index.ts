@@ -6,7 +6,8 @@ import './hooks';
 import { migrations } from './migrations';
 import { taxRoutes } from './routes';
 import { taxModels } from './schemas';
-import { TaxService } from './service';
+import { TaxService, taxTypeToJson } from './service';
+import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'taxes',
@@ -24,6 +25,15 @@ export default definePlugin({
       'tenant.created': async (tx) => {
         await TaxService.seedCatalogue(tx);
         await TaxService.settings(tx);
+      },
+      'account.exporting': async (tx, payload) => {
+        const types = await tx.em.find(TaxType, {}, { orderBy: { code: 'asc' } });
+        const settings = await TaxService.settings(tx);
+        payload.sections.taxes = { tax_types: types.map(taxTypeToJson), oss_registered: settings.ossRegistered };
+      },
+      'tenant.erasing': async (tx) => {
+        await tx.sql('delete from tax_settings where tenant_id = :tenant');
+        await tx.sql('delete from tax_types where tenant_id = :tenant');
       },
     },
   },

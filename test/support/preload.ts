@@ -1,2 +1,6 @@
+import { setDefaultTimeout } from 'bun:test';
+
 // Keep test output readable: the service logs only warnings and errors unless LOG_LEVEL says otherwise.
 process.env.LOG_LEVEL ??= 'error';
+// Starting an app on PGlite can take several seconds on a loaded 2-core machine (hooks included).
+setDefaultTimeout(60_000);
