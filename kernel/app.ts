@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { HookBus } from './hooks';
-import { createHttpContext, handleError } from './http';
+import { createHttpContextWithModels, handleError } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
 import { createLogger, type Logger } from './logger';
@@ -65,7 +65,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const idempotency = new IdempotencyGuard(db);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
-  kernel.http = createHttpContext(kernel).model(models) as any;
+  kernel.http = createHttpContextWithModels(kernel, models);
 
   for (const plugin of plugins) await plugin.setup?.(kernel);
 

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import type { TSchema } from '@sinclair/typebox';
 import { DomainError, Forbidden, Unauthorized, ValidationFailed, type FieldError } from './errors';
 import type { Kernel } from './kernel';
 import type { Principal } from './principal';
@@ -38,8 +39,8 @@ export function createHttpContext(kernel: Kernel) {
       permission(permission: string) {
         const roles = kernel.permissions.rolesFor(permission);
         return {
-          detail: { 'x-permission': permission, 'x-roles': [...roles] },
-          async resolve({ request }: { request: Request }) {
+          detail: { 'x-permission': permission, 'x-roles': [...roles] } as Record<string, unknown>,
+          async resolve({ request }) {
             const principal = await kernel.authenticate(request);
             if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or switch tenant first');
             if (!roles.includes(principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${permission}`);
@@ -50,8 +51,8 @@ export function createHttpContext(kernel: Kernel) {
       /** Requires a signed-in principal; 'session' refuses API keys. The tenant may be absent. */
       signedIn(kind: 'session' | 'any') {
         return {
-          detail: { 'x-signed-in': kind },
-          async resolve({ request }: { request: Request }) {
+          detail: { 'x-signed-in': kind } as Record<string, unknown>,
+          async resolve({ request }) {
             const principal = await kernel.authenticate(request);
             if (kind === 'session' && principal.kind !== 'session') throw new Forbidden('This operation needs a user session, not an API key');
             return { principal, uow: kernel.unitOfWork(principal) };
@@ -80,3 +81,12 @@ export function handleError(kernel: Kernel, code: unknown, error: unknown, reque
 
 export type { Principal, Role };
 export { Unauthorized };
+
+/**
+ * The context with every plugin's named models, so routes may reference a model by its name
+ * (`body: 'ContactCreate'`); the names are known only at start-up, hence the string index.
+ */
+export function createHttpContextWithModels(kernel: Kernel, models: Record<string, TSchema>) {
+  return createHttpContext(kernel).model(models as Record<string, TSchema>);
+}
+export type HttpContext = ReturnType<typeof createHttpContextWithModels>;

@@ -10,7 +10,7 @@ import type { Role } from './roles';
 import type { CounterStore } from './throttle';
 import { PrincipalCache } from './principal-cache';
 import { UnitOfWork } from './uow';
-import type { createHttpContext } from './http';
+import type { HttpContext } from './http';
 
 /** Permission → roles, collected from every plugin; an unknown permission is a start-up error. */
 export class PermissionRegistry {
@@ -36,7 +36,7 @@ export class Kernel {
   readonly principals = new PrincipalCache();
   /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
   private readonly services = new Map<string, unknown>();
-  http!: ReturnType<typeof createHttpContext>;
+  http!: HttpContext;
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
 
