@@ -59,6 +59,8 @@ export function revenueAccountOf(line: Pick<SalesPostingLine, 'nature' | 'revenu
   if (line.revenueAccount) return line.revenueAccount;
   const goods = type?.sales?.revenueAccount ?? accounts.salesGoods;
   if (line.nature === 'goods') return goods;
+  // a type whose default is already a services account (NOSUJETO: 7052) keeps it
+  if (Object.values(SERVICE_REVENUE_ACCOUNT).includes(goods)) return goods;
   return SERVICE_REVENUE_ACCOUNT[goods] ?? accounts.salesServices;
 }
 

@@ -1,16 +1,15 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { ContactService } from '../contacts/api';
 import { LedgerService } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
-import { TenantService } from '../tenants/api';
 import { computeAmounts, formatRate, trimDecimal, type DocumentAmounts, type LineInput } from './calc';
 import {
-  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
+  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, parseLineNumbers, partyOfContact, pgArray,
   type Loc, type Party, type WireLineCommon,
 } from './document';
 import type { InvoiceIssuedPayload } from './hooks';
+import { CONTEXT_COLUMNS, contextOf, loadContext, type ContactFacts } from './lookups';
 import { takeNumber } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
 import { checkLineTaxTypes, loadTaxTypes, type TaxTypeInfo } from './tax-types';
@@ -216,9 +215,11 @@ export function computeLines(lines: Omit<InvoiceLineRecord, 'base' | 'taxAmount'
 }
 
 /** Wire lines → validated, computed lines (404 for a tax type that is not the tenant's; 422 for a misfit). */
-async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc): Promise<{ computed: Computed; types: Map<string, TaxTypeInfo> }> {
+const lineTypeIds = (wire: readonly WireLineCommon[]) => [...new Set(wire.flatMap((l) => [l.tax_type_id, l.surcharge_type_id, l.withholding_type_id].filter((x): x is string => !!x)))];
+
+async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc, preloaded?: Map<string, TaxTypeInfo>): Promise<{ computed: Computed; types: Map<string, TaxTypeInfo> }> {
   const parsed = parseLineNumbers(wire, loc);
-  const types = await loadTaxTypes(tx, parsed.flatMap((l) => [l.taxTypeId, l.surchargeTypeId, l.withholdingTypeId].filter((x): x is string => !!x)));
+  const types = preloaded ?? await loadTaxTypes(tx, lineTypeIds(wire));
   const errors = checkLineTaxTypes(wire, types, 'sales', loc, true);
   if (errors.length) throw new ValidationFailed(errors);
   const overrides = wire.map((l, i) => ({ loc: [...loc, i, 'revenue_account'], code: l.revenue_account ?? '', prefixes: ['7'] })).filter((o) => o.code);
@@ -237,12 +238,15 @@ async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc): Promise<{ 
   return { computed, types };
 }
 
-async function customerOf(tx: Tx, contactId: string, loc: Loc) {
-  const contact = await ContactService.get(tx, contactId);
+function assertCustomer(contact: ContactFacts, loc: Loc): ContactFacts {
   if (contact.kind !== 'customer' && contact.kind !== 'both') {
     throw ValidationFailed.field(loc, `Contact ${contact.name} is a supplier; make it a customer (kind customer or both) to invoice it`, 'value_error.contact_kind');
   }
   return contact;
+}
+
+async function customerOf(tx: Tx, contactId: string, loc: Loc): Promise<ContactFacts> {
+  return assertCustomer((await loadContext(tx, contactId, [])).contact, loc);
 }
 
 function checkHeaderDates(input: { issue_date?: string; due_date?: string | null; operation_date?: string | null }, issueDate: string, dueDate: string | null): void {
@@ -260,23 +264,25 @@ const blankToNull = (text: string | null | undefined) => (text == null || !text.
 // Writes
 // ------------------------------------------------------------------------------------------------
 
-async function insertLines(tx: Tx, invoiceId: string, lines: InvoiceLineRecord[]): Promise<void> {
-  const payload = lines.map((l) => ({
-    line_no: l.lineNo, description: l.description, quantity: l.quantity.toString(), unit_price: l.unitPrice.toString(), discount_pct: l.discountPct.toString(),
-    nature: l.nature, revenue_account: l.revenueAccount, tax_type_id: l.taxTypeId, tax_rate: l.taxRate.toString(),
-    surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate?.toString() ?? null,
-    withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate?.toString() ?? null,
-    base: l.base.toString(), tax_amount: l.taxAmount.toString(), surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
-  }));
-  await tx.sql(`
+const LINES_INSERT = `
     insert into invoice_lines (tenant_id, invoice_id, line_no, description, quantity, unit_price, discount_pct, nature, revenue_account, tax_type_id, tax_rate,
       surcharge_type_id, surcharge_rate, withholding_type_id, withholding_rate, base, tax_amount, surcharge_amount, withholding_amount)
     select :tenant, :invoiceId::uuid, x.line_no, x.description, x.quantity, x.unit_price, x.discount_pct, x.nature, x.revenue_account, x.tax_type_id, x.tax_rate,
       x.surcharge_type_id, x.surcharge_rate, x.withholding_type_id, x.withholding_rate, x.base, x.tax_amount, x.surcharge_amount, x.withholding_amount
     from jsonb_to_recordset(:lines::jsonb) as x (line_no int, description text, quantity numeric, unit_price numeric, discount_pct numeric, nature text,
       revenue_account text, tax_type_id uuid, tax_rate numeric, surcharge_type_id uuid, surcharge_rate numeric, withholding_type_id uuid, withholding_rate numeric,
-      base numeric, tax_amount numeric, surcharge_amount numeric, withholding_amount numeric)`,
-  { invoiceId, lines: JSON.stringify(payload) });
+      base numeric, tax_amount numeric, surcharge_amount numeric, withholding_amount numeric)`;
+
+const linesPayload = (lines: InvoiceLineRecord[]) => JSON.stringify(lines.map((l) => ({
+  line_no: l.lineNo, description: l.description, quantity: l.quantity.toString(), unit_price: l.unitPrice.toString(), discount_pct: l.discountPct.toString(),
+  nature: l.nature, revenue_account: l.revenueAccount, tax_type_id: l.taxTypeId, tax_rate: l.taxRate.toString(),
+  surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate?.toString() ?? null,
+  withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate?.toString() ?? null,
+  base: l.base.toString(), tax_amount: l.taxAmount.toString(), surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
+})));
+
+async function insertLines(tx: Tx, invoiceId: string, lines: InvoiceLineRecord[]): Promise<void> {
+  await tx.sql(LINES_INSERT, { invoiceId, lines: linesPayload(lines) });
 }
 
 interface DraftFields {
@@ -285,18 +291,22 @@ interface DraftFields {
 }
 
 async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Promise<InvoiceRecord> {
+  // the invoice and its lines in one statement (one round trip)
   const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
-    insert into invoices (id, tenant_id, status, series, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total, surcharge_total,
-      withholding_total, total, rectifies_id, rectification_mode, rectification_reason)
-    values (:id::uuid, :tenant, 'draft', :series, :contactId::uuid, :issueDate::date, :dueDate::date, :operationDate::date, :notes, :subtotal::numeric,
-      :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :rectifiesId::uuid, :mode, :reason)
-    returning created_at, updated_at`, {
+    with invoice as (
+      insert into invoices (id, tenant_id, status, series, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total, surcharge_total,
+        withholding_total, total, rectifies_id, rectification_mode, rectification_reason)
+      values (:id::uuid, :tenant, 'draft', :series, :contactId::uuid, :issueDate::date, :dueDate::date, :operationDate::date, :notes, :subtotal::numeric,
+        :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :rectifiesId::uuid, :mode, :reason)
+      returning created_at, updated_at
+    ), lines as (${LINES_INSERT})
+    select created_at, updated_at from invoice`, {
+    invoiceId: fields.id, lines: linesPayload(computed.lines),
     id: fields.id, series: fields.series, contactId: fields.contactId, issueDate: fields.issueDate, dueDate: fields.dueDate, operationDate: fields.operationDate,
     notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
     withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode,
     reason: fields.rectificationReason,
   });
-  await insertLines(tx, fields.id, computed.lines);
   return {
     id: fields.id, status: 'draft', series: fields.series, year: null, seq: null, number: null, contactId: fields.contactId, issueDate: fields.issueDate,
     dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal,
@@ -344,11 +354,9 @@ interface IssueOptions {
  * number (counter row lock, taken late), posting, then the `invoice.issued` hook. Any failure
  * rolls the whole transaction back, number included.
  */
-async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: Awaited<ReturnType<typeof customerOf>>, options: IssueOptions): Promise<InvoiceRecord> {
+async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
   checkIssuable(record, types, contact);
-  const tenant = await TenantService.current(tx);
   const customer = partyOfContact(contact);
-  const issuer = partyOfTenant(tenant);
   const accounts = await LedgerService.postingAccounts(tx);
   const computed = computeLines(record.lines);
 
@@ -395,14 +403,15 @@ export const InvoiceService = {
     if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
     const dueDate = input.due_date ?? null;
     checkHeaderDates(input, input.issue_date, dueDate);
-    const contact = await customerOf(tx, input.contact_id, ['body', 'contact_id']);
-    const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines']);
+    const context = await loadContext(tx, input.contact_id, lineTypeIds(input.lines));
+    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+    const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), series, contactId: contact.id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
       notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
     }, computed);
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
-    return { record: await issueLoaded(tx, draft, types, contact, { dateLoc: ['body', 'issue_date'] }), types };
+    return { record: await issueLoaded(tx, draft, types, contact, context.issuer, { dateLoc: ['body', 'issue_date'] }), types };
   },
 
   async get(tx: Tx, id: string): Promise<InvoiceView> {
@@ -484,13 +493,22 @@ export const InvoiceService = {
 
   /** Issues a draft: number, snapshot, posting and `invoice.issued`, all in this transaction. */
   async issue(tx: Tx, id: string): Promise<InvoiceView> {
-    const record = await findRecord(tx, id, true);
+    if (!UUID.test(id)) throw new NotFound('Invoice not found');
+    // the draft (locked), its lines, the customer, the company and the tax types: one round trip
+    const [row] = await tx.sql<any>(`
+      select ${INVOICE_COLUMNS},
+        (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${LINE_COLUMNS} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
+        ${CONTEXT_COLUMNS.replace(':contactId::uuid', 'i.contact_id').replace('any(:typeIds::uuid[])', `any(array(
+          select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id))`)}
+      from invoices i where i.tenant_id = :tenant and i.id = :id::uuid for update of i`, { id });
+    if (!row) throw new NotFound('Invoice not found');
+    const record = recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(lineOf));
     if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
-    const types = await loadTaxTypes(tx, typeIdsOf([record]));
-    const contact = await customerOf(tx, record.contactId, ['body', 'contact_id']);
+    const context = await contextOf(tx, row, typeIdsOf([record]));
+    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     let rectifiesNumber: string | null = null;
     if (record.rectifiesId) rectifiesNumber = (await findRecord(tx, record.rectifiesId)).number;
-    return { record: await issueLoaded(tx, record, types, contact, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types };
+    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types: context.types };
   },
 
   /**
@@ -513,8 +531,8 @@ export const InvoiceService = {
     if (input.mode === 'substitution' && !original.amountPaid.isZero()) {
       throw new Conflict(`Invoice ${original.number} has payments recorded: rectify it by differences`);
     }
-    const contact = await ContactService.get(tx, original.contactId);
-    const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines']) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
+    const context = await loadContext(tx, original.contactId, lineTypeIds(wireLines));
+    const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines'], context.types) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
 
     let originalStatus: InvoiceStatus | null = null;
     if (input.mode === 'differences') {
@@ -531,7 +549,7 @@ export const InvoiceService = {
       id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
     }, built.computed);
-    const issued = await issueLoaded(tx, draft, built.types, contact, {
+    const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     if (originalStatus) {

@@ -38,6 +38,14 @@ describe('DOMAIN.md §5.3 — sales side', () => {
     expect(entryLines(await journalEntry(inv.journal_entry_id))).toEqual([['4300', '1060.00', '0.00'], ['473', '150.00', '0.00'], ['7050', '0.00', '1000.00'], ['477', '0.00', '210.00']]);
   });
 
+  test('services outside the EU and not subject to Spanish VAT credit 7052', async () => {
+    const american = await createContact(app, company.token, { name: 'Client Corp', country: 'US' });
+    const inv = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'NOSUJETO'), nature: 'services' });
+    expect(entryLines(await journalEntry(inv.journal_entry_id))).toEqual([['4300', '1000.00', '0.00'], ['7052', '0.00', '1000.00']]);
+    const exportedService = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'EXPORT'), nature: 'services' });
+    expect(entryLines(await journalEntry(exportedService.journal_entry_id))).toEqual([['4300', '1000.00', '0.00'], ['7052', '0.00', '1000.00']]);
+  });
+
   test('4. export of goods (art. 21): Dr 4300 1,000.00 / Cr 7002 1,000.00, no VAT; intra-EU supply (art. 25): Cr 7001', async () => {
     const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US' });
     const exported = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'EXPORT') });

@@ -461,6 +461,10 @@ describe('OpenAPI', () => {
     }
     expect(spec.paths['/api/v1/invoices'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/InvoiceCreate');
     expect(spec.paths['/api/v1/invoices/{id}/rectify'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/RectifyRequest');
+    // every invoice-returning operation documents InvoiceResponse (create and issue without runtime response encoding, see routes.ts)
+    expect(spec.paths['/api/v1/invoices'].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/InvoiceResponse');
+    expect(spec.paths['/api/v1/invoices/{id}/issue'].post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/InvoiceResponse');
+    expect(spec.paths['/api/v1/invoices/{id}'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/InvoiceResponse');
     const ours = JSON.stringify({
       paths: Object.fromEntries(Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/invoices'))),
       schemas: Object.fromEntries(Object.entries(spec.components.schemas).filter(([name]) => /Invoice|Rectify/.test(name))),

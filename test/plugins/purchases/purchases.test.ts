@@ -219,6 +219,24 @@ describe('contacts, roles, validation and tenancy', () => {
     expect((await app.get(`/api/v1/purchases/${foreign.id}`, theirs.company.token)).body).toEqual(foreign);
   });
 
+  test('erasing the company (account deletion) removes invoices, rectifications, purchases, payments and their entries', async () => {
+    const { company } = await setup();
+    const both = await createContact(app, company.token, { name: 'Ambos SL', kind: 'both', vat: 'A58818501' });
+    const inv = await app.post('/api/v1/invoices', { contact_id: both.id, issue_date: '2026-03-01', lines: [line(company, { quantity: '1' })] }, company.token);
+    expect(inv.status).toBe(201);
+    expect((await app.post(`/api/v1/invoices/${inv.body.id}/rectify`, { issue_date: '2026-03-02', reason: 'x', mode: 'substitution' }, company.token)).status).toBe(201);
+    const p = await register(company, { contact_id: both.id, kind: 'invoice', supplier_invoice_number: 'A1', issue_date: '2026-03-01', lines: [line(company, { tax: 'RCINTRACOM', capital_good: true, expense_account: '217' })] });
+    expect((await app.post(`/api/v1/purchases/${p.id}/payments`, { date: '2026-03-03', amount: '50' }, company.token)).status).toBe(200);
+    const exported = await app.get('/api/v1/account/export', company.token);
+    expect(exported.body.tenants[0].sections.purchases.purchases.map((x: any) => x.supplier_invoice_number)).toEqual(['A1']);
+    const res = await app.post('/api/v1/account/delete', { password: company.password }, company.token);
+    expect([res.status, res.body.deleted_tenant_ids]).toEqual([200, [company.tenantId]]);
+    const t = company.tenantId;
+    const [row] = await app.asOwner<any>(`select (select count(*) from invoices where tenant_id = '${t}') + (select count(*) from purchases where tenant_id = '${t}')
+      + (select count(*) from purchase_lines where tenant_id = '${t}') + (select count(*) from journal_entries where tenant_id = '${t}') + (select count(*) from tenants where id = '${t}') as n`);
+    expect(Number(row.n)).toBe(0);
+  });
+
   test('OpenAPI: the named models, refs resolving to components', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['PurchaseCreate', 'PurchaseResponse', 'PurchaseLine', 'PurchaseUpdate', 'PurchaseRectifyRequest', 'PaginatedResponse_PurchaseResponse_']) {

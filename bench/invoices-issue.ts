@@ -1,0 +1,133 @@
+/**
+ * Issuing invoices under concurrency, through the whole request pipeline (auth, rate limits,
+ * validation, RLS, numbering on the locked counter row, posting to the ledger, commit):
+ *
+ *   1. issue:  16 clients POST /api/v1/invoices/{id}/issue on drafts created beforehand;
+ *   2. create: 16 clients POST /api/v1/invoices (create and issue in one request).
+ *
+ * Every invoice goes to ONE tenant and ONE series (the worst case: all issues queue on the same
+ * counter row and on the tenant's journal counter). Prints invoices/s, p50/p95/p99 latency and a
+ * gap check at the end (numbers 1..N in the series, counter row = N, journal numbers 1..M).
+ * Target: ≥ 500 invoices/s.
+ *
+ * Requests are handed to the app in-process (CuadraApp.handle: the same pipeline as the server,
+ * without the socket), so the load generator costs almost nothing on a 2-core machine.
+ *
+ * Run: .tools/node_modules/.bin/bun bench/invoices-issue.ts [--clients 16] [--count 4000] [--mode both|issue|create] [--tenants 1]
+ *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test, a scratch
+ *   database is created and dropped) | pglite
+ */
+process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
+process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+process.env.LOG_LEVEL ??= 'error';
+const { startDocumentsApp, taxId, createContact } = await import('../test/support/documents');
+const { createCompany, createApiKey } = await import('../test/support/factories');
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
+const CLIENTS = Number(option('clients', '16'));
+const COUNT = Number(option('count', '4000'));
+const MODE = option('mode', 'both');
+const TENANTS = Number(option('tenants', '1'));
+const WARMUP = 200;
+
+const app = await startDocumentsApp({ unlimited: true });
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+interface Tenant { company: Awaited<ReturnType<typeof createCompany>>; key: string; customer: any }
+async function tenant(): Promise<Tenant> {
+  const company = await createCompany(app);
+  const key = (await createApiKey(app, company.token, 'member')).key;
+  const customer = await createContact(app, company.token, { name: 'Cliente Benchmark SL', vat: 'B65410011' });
+  return { company, key, customer };
+}
+
+const request = (method: string, path: string, key: string, body?: unknown) => app.handle(new Request(`http://localhost${path}`, {
+  method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+}), '127.0.0.1');
+
+const invoiceBody = (t: Tenant, series: string, i: number, status: 'draft' | 'issued') => ({
+  contact_id: t.customer.id, series, issue_date: '2026-06-01', status,
+  lines: [
+    { description: `Servicio ${i}`, quantity: '1', unit_price: `${100 + (i % 50)}.50`, tax_type_id: taxId(t.company, 'IVA21'), nature: 'services' },
+    { description: 'Material', quantity: '3', unit_price: '12.345', tax_type_id: taxId(t.company, 'IVA10') },
+  ],
+});
+
+/** Runs `total` jobs with `clients` concurrent workers; returns the wall time and each job's latency. */
+async function run(total: number, clients: number, job: (i: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  let next = 0, failures = 0;
+  const firstFailure: string[] = [];
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t0 = performance.now();
+      const res = await job(i);
+      latencies.push(performance.now() - t0);
+      if (res.status >= 300) { failures++; if (firstFailure.length < 3) firstFailure.push(`${res.status} ${(await res.text()).slice(0, 200)}`); } else await res.arrayBuffer();
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, firstFailure };
+}
+
+async function gapCheck(t: Tenant, series: string, expected: number) {
+  const rows = await app.asAppRole<{ n: number; max: number | null; distinct: number; counter: number | null; entries: number; max_entry: number | null }>(t.company.tenantId, `
+    select (select count(*)::int from invoices where series = '${series}' and seq is not null) as n,
+           (select max(seq) from invoices where series = '${series}') as max,
+           (select count(distinct number)::int from invoices where series = '${series}' and number is not null) as distinct,
+           (select max(last_number) from invoice_series where series = '${series}') as counter,
+           (select count(*)::int from journal_entries) as entries,
+           (select max(number) from journal_entries) as max_entry`);
+  const r = rows[0];
+  const ok = Number(r.n) === expected && Number(r.max) === expected && Number(r.distinct) === expected && Number(r.counter) === expected && Number(r.entries) === Number(r.max_entry);
+  return { ok, text: `${r.n} numbered, max ${r.max}, ${r.distinct} distinct, counter ${r.counter}; journal ${r.entries} entries, max number ${r.max_entry} → ${ok ? '0 gaps, 0 duplicates' : 'GAP OR DUPLICATE'}` };
+}
+
+const rows: string[] = [];
+const machine = `${navigator.hardwareConcurrency} cores, ${app.kernel.db.kind}`;
+console.log(`invoices issue benchmark — ${machine}, ${CLIENTS} clients, ${COUNT} invoices per mode, ${TENANTS} tenant(s), one series`);
+let allGapless = true;
+try {
+  const tenants = await Promise.all(Array.from({ length: TENANTS }, tenant));
+  // warm-up (JIT, connection pool, plans), in its own series
+  await run(WARMUP, CLIENTS, (i) => request('POST', '/api/v1/invoices', tenants[i % TENANTS].key, invoiceBody(tenants[i % TENANTS], 'W', i, 'issued')));
+
+  if (MODE === 'both' || MODE === 'issue') {
+    const drafts: { t: Tenant; id: string }[] = [];
+    const created = await run(COUNT, CLIENTS, async (i) => {
+      const t = tenants[i % TENANTS];
+      const res = await request('POST', '/api/v1/invoices', t.key, invoiceBody(t, 'F', i, 'draft'));
+      const body = await res.clone().json() as any;
+      drafts[i] = { t, id: body.id };
+      return res;
+    });
+    if (created.failures) throw new Error(`drafts not created: ${created.firstFailure.join('; ')}`);
+    const r = await run(COUNT, CLIENTS, (i) => request('POST', `/api/v1/invoices/${drafts[i].id}/issue`, drafts[i].t.key));
+    const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'F', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
+    allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
+    console.log(`issue drafts   : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    for (const c of checks) console.log(`  gap check F  : ${c.text}`);
+    rows.push(`| ${machine} | POST /invoices/{id}/issue | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
+  }
+  if (MODE === 'both' || MODE === 'create') {
+    const r = await run(COUNT, CLIENTS, (i) => request('POST', '/api/v1/invoices', tenants[i % TENANTS].key, invoiceBody(tenants[i % TENANTS], 'C', i, 'issued')));
+    const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'C', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
+    allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
+    console.log(`create + issue : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    for (const c of checks) console.log(`  gap check C  : ${c.text}`);
+    rows.push(`| ${machine} | POST /invoices (issued) | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
+  }
+  console.log('\n| machine | operation | clients | invoices | invoices/s | p50 ms | p99 ms | gap check |\n|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+} finally {
+  await app.close();
+}
+if (!allGapless) { console.error('gap check FAILED'); process.exit(1); }
+
+export {};

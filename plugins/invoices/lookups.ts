@@ -1,0 +1,88 @@
+import { NotFound } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import type { TaxKind } from './calc';
+import { jsonOrNull, pgArray, type Party } from './document';
+import { loadTaxTypes, type TaxTypeInfo } from './tax-types';
+
+/**
+ * One round trip for what issuing a document reads from its neighbours: the contact (for the
+ * party snapshot), the company (issuer snapshot) and the tax types of the lines.
+ *
+ * Issuing is the hot path (every issue in a series waits for the one holding the counter row), so
+ * these reads are a single read-only SQL statement over the owners' tables instead of three ORM
+ * round trips through ContactService / TenantService / the TaxType entity. It reads only columns
+ * those plugins publish in their API shapes (ContactResponse, TenantMe, TaxTypeResponse), never
+ * writes them, and row-level security applies as for any query of this tenant. A type id not
+ * found here falls back to loadTaxTypes (which seeds the catalogue of companies created before
+ * the taxes plugin). Another tenant's contact or tax type is 404, like a missing one.
+ */
+
+export interface ContactFacts {
+  id: string;
+  kind: string;
+  name: string;
+  legalName: string | null;
+  vat: string | null;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  province: string | null;
+  country: string;
+  customerType: string;
+}
+
+export interface DocumentContext {
+  contact: ContactFacts;
+  issuer: Party;
+  types: Map<string, TaxTypeInfo>;
+}
+
+/** The SQL of the three reads, for `:contactId` and `:typeIds` (used alone or inside a larger query). */
+export const CONTEXT_COLUMNS = `
+  (select row_to_json(c) from (
+     select id::text as id, kind, name, legal_name, vat, address, city, postal_code, province, country, customer_type
+     from contacts where tenant_id = :tenant and id = :contactId::uuid) c) as contact,
+  (select row_to_json(t) from (
+     select name, legal_name, tax_id, address, city, postal_code, province, country
+     from tenants where id = :tenant) t) as issuer,
+  (select coalesce(json_agg(x), '[]') from (
+     select id::text as id, code, name, kind, rate::text as rate, regime, country, sales, purchases, active
+     from tax_types where tenant_id = :tenant and id = any(:typeIds::uuid[])) x) as types`;
+
+const typeOf = (row: any): TaxTypeInfo => ({
+  id: row.id, code: row.code, name: row.name, kind: row.kind as TaxKind, rate: Decimal.parse(String(row.rate), 2).rescale(2), regime: row.regime,
+  country: row.country ?? null, sales: row.sales ?? null, purchases: row.purchases ?? null, active: row.active === true || row.active === 't',
+});
+
+/** Turns the three columns of CONTEXT_COLUMNS into a DocumentContext (404 for a missing contact or tax type). */
+export async function contextOf(tx: Tx, row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): Promise<DocumentContext> {
+  const c = jsonOrNull<any>(row.contact);
+  if (!c) throw new NotFound('Contact not found');
+  const issuer = jsonOrNull<any>(row.issuer);
+  if (!issuer) throw new NotFound('Company not found');
+  const types = new Map<string, TaxTypeInfo>((jsonOrNull<any[]>(row.types) ?? []).map((t) => [t.id, typeOf(t)]));
+  const missing = typeIds.filter((id) => !types.has(id));
+  if (missing.length) for (const [id, type] of await loadTaxTypes(tx, missing)) types.set(id, type);
+  return {
+    contact: {
+      id: c.id, kind: c.kind, name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
+      postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
+    },
+    issuer: {
+      name: issuer.name, legal_name: issuer.legal_name ?? null, tax_id: issuer.tax_id, address: issuer.address ?? null, city: issuer.city ?? null,
+      postal_code: issuer.postal_code ?? null, province: issuer.province ?? null, country: issuer.country,
+    },
+    types,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Contact, company and tax types in one query. */
+export async function loadContext(tx: Tx, contactId: string, typeIds: string[]): Promise<DocumentContext> {
+  if (!UUID.test(contactId)) throw new NotFound('Contact not found');
+  const wanted = [...new Set(typeIds)];
+  const [row] = await tx.sql<any>(`select ${CONTEXT_COLUMNS}`, { contactId, typeIds: pgArray(wanted) });
+  return contextOf(tx, row, wanted);
+}
