@@ -8,7 +8,7 @@ import { TenantService } from '../tenants/api';
 import { partyOfContact, partyOfTenant } from './document';
 import { renderInvoicePdf } from './pdf';
 import { InvoiceListQuery } from './schemas';
-import { InvoiceService, invoiceToJson } from './service';
+import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoicePatch, type RectifyInput } from './service';
 
 const tags = ['invoices'];
 
@@ -41,12 +41,13 @@ export const invoiceRoutes = (kernel: Kernel) =>
       }));
       return { ...page, items: page.items.map(invoiceToJson) };
     }, {
-      permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery), response: { 200: 'PaginatedResponse_InvoiceResponse_' },
+      permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery) as any, response: { 200: 'PaginatedResponse_InvoiceResponse_' },
       detail: { summary: 'Sales invoices, newest first; filters by issue date (from/to), status, contact and series', tags },
     })
     .post('/invoices', async ({ uow, body, set, principal }) => {
-      if ((body.status ?? 'issued') === 'issued') assertMayIssue(kernel, principal);
-      const view = await uow.run((tx) => InvoiceService.create(tx, body));
+      const input = body as InvoiceInput;
+      if ((input.status ?? 'issued') === 'issued') assertMayIssue(kernel, principal);
+      const view = await uow.run((tx) => InvoiceService.create(tx, input));
       set.status = 201;
       return invoiceToJson(view);
     }, {
@@ -62,7 +63,7 @@ export const invoiceRoutes = (kernel: Kernel) =>
       permission: 'invoices.read', params: IdParams, response: { 200: 'InvoiceResponse' },
       detail: { summary: 'One invoice with its lines, tax breakdown and totals', tags },
     })
-    .patch('/invoices/:id', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.update(tx, params.id, body))), {
+    .patch('/invoices/:id', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.update(tx, params.id, body as InvoicePatch))), {
       permission: 'invoices.write', params: IdParams, body: 'InvoiceUpdate', response: { 200: 'InvoiceResponse' },
       detail: { summary: 'Change a draft (an issued invoice is immutable: 409, rectify it instead)', tags },
     })
@@ -78,14 +79,14 @@ export const invoiceRoutes = (kernel: Kernel) =>
       detail: { responses: documented(200, 'The issued invoice'), summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
     })
     .post('/invoices/:id/rectify', async ({ uow, params, body, set }) => {
-      const view = await uow.run((tx) => InvoiceService.rectify(tx, params.id, body));
+      const view = await uow.run((tx) => InvoiceService.rectify(tx, params.id, body as RectifyInput));
       set.status = 201;
       return invoiceToJson(view);
     }, {
       permission: 'invoices.issue', params: IdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
       detail: { summary: 'Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice', tags },
     })
-    .post('/invoices/:id/payments', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.registerPayment(tx, params.id, body))), {
+    .post('/invoices/:id/payments', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
       permission: 'invoices.issue', params: IdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
       detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
     })

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds, rejectNulCharacters } from '../taxes/api';
 import { PurchaseListQuery } from './schemas';
-import { PurchaseService, purchaseToJson } from './service';
+import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
 const tags = ['purchases'];
 const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
@@ -18,11 +18,11 @@ export const purchaseRoutes = (kernel: Kernel) =>
       }));
       return { ...page, items: page.items.map(purchaseToJson) };
     }, {
-      permission: 'purchases.read', query: PurchaseListQuery, transform: queryBounds(PurchaseListQuery), response: { 200: 'PaginatedResponse_PurchaseResponse_' },
+      permission: 'purchases.read', query: PurchaseListQuery, transform: queryBounds(PurchaseListQuery) as any, response: { 200: 'PaginatedResponse_PurchaseResponse_' },
       detail: { summary: 'Purchase invoices and expenses, newest first; filters by date (from/to), status, contact and kind', tags },
     })
     .post('/purchases', async ({ uow, body, set }) => {
-      const view = await uow.run((tx) => PurchaseService.create(tx, body));
+      const view = await uow.run((tx) => PurchaseService.create(tx, body as PurchaseInput));
       set.status = 201;
       return purchaseToJson(view);
     }, {
@@ -36,7 +36,7 @@ export const purchaseRoutes = (kernel: Kernel) =>
       permission: 'purchases.read', params: IdParams, response: { 200: 'PurchaseResponse' },
       detail: { summary: 'One purchase with its lines, tax breakdown and totals', tags },
     })
-    .patch('/purchases/:id', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.update(tx, params.id, body))), {
+    .patch('/purchases/:id', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.update(tx, params.id, body as PurchasePatch))), {
       permission: 'purchases.write', params: IdParams, body: 'PurchaseUpdate', response: { 200: 'PurchaseResponse' },
       detail: { summary: 'Change a draft (a registered purchase is immutable: 409)', tags },
     })
@@ -52,14 +52,14 @@ export const purchaseRoutes = (kernel: Kernel) =>
       detail: { summary: 'Register a draft: registration number, posting, immutable from then on', tags },
     })
     .post('/purchases/:id/rectify', async ({ uow, params, body, set }) => {
-      const view = await uow.run((tx) => PurchaseService.rectify(tx, params.id, body));
+      const view = await uow.run((tx) => PurchaseService.rectify(tx, params.id, body as PurchaseRectifyInput));
       set.status = 201;
       return purchaseToJson(view);
     }, {
       permission: 'purchases.write', params: IdParams, body: 'PurchaseRectifyRequest', response: { 201: 'PurchaseResponse' },
       detail: { summary: "Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution", tags },
     })
-    .post('/purchases/:id/payments', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.registerPayment(tx, params.id, body))), {
+    .post('/purchases/:id/payments', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
       permission: 'purchases.write', params: IdParams, body: 'PurchasePaymentRequest', response: { 200: 'PurchaseResponse' },
       detail: { summary: 'Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid', tags },
     });
