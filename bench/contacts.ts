@@ -16,6 +16,7 @@ import { createApp, type CuadraApp } from '../kernel/app';
 import { loadConfig } from '../kernel/config';
 import { contactFilterSql, type ContactFilters } from '../plugins/contacts/filters';
 import { CONTACT_COLUMNS_SQL } from '../plugins/contacts/service';
+import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
@@ -25,21 +26,10 @@ const iterations = Number(option('iterations', '300'));
 const multi = args.includes('--multi');
 const otherTenants = multi ? 1000 : 0;
 const contactsPerOtherTenant = 1000;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
 const FILTERS: ContactFilters = { search: 'martínez', kind: 'customer', country: 'ES' };
 const LIST_QUERY = 'search=mart%C3%ADnez&kind=customer&country=ES&limit=50';
 
-async function scratchDatabase(kind: string) {
-  if (kind === 'pglite') return { url: 'memory://', drop: async () => {} };
-  const name = `cuadra_bench_contacts_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl); url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => { const a = postgres(adminUrl, { max: 1, onnotice: () => {} }); await a.unsafe(`drop database if exists "${name}" with (force)`); await a.end(); } };
-}
 
 const FIRST = ['José', 'María', 'Ángel', 'Lucía', 'Jesús', 'Sofía', 'Iñaki', 'Begoña', 'Raúl', 'Inés', 'Óscar', 'Nuria', 'Joan', 'Mónica', 'Andrés',
   'Elena', 'Pau', 'Núria', 'Tomás', 'Carmen', 'Héctor', 'Pilar', 'Rubén', 'Sergio', 'Marta', 'Álvaro', 'Laura', 'Iván', 'Julia', 'Adrián'];
@@ -187,7 +177,7 @@ async function heapOfAllRows(cuadra: CuadraApp, tenantId: string) {
 
 const report: string[] = [];
 for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
-  const database = await scratchDatabase(kind);
+  const database = await scratchDatabase(kind, 'contacts');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' });
   process.env.RATE_LIMIT_API_KEY = process.env.RATE_LIMIT_USER = '100000000';

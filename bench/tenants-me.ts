@@ -8,27 +8,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import postgres from 'postgres';
 import { createApp } from '../kernel/app';
 import { loadConfig } from '../kernel/config';
+import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
 const duration = Number(option('duration', '10'));
 const connections = Number(option('connections', '64'));
 const only = option('db', 'both');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
-async function scratchDatabase(kind: string) {
-  if (kind === 'pglite') return { url: 'memory://', drop: async () => {} };
-  const name = `cuadra_bench_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl); url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => { const a = postgres(adminUrl, { max: 1, onnotice: () => {} }); await a.unsafe(`drop database if exists "${name}" with (force)`); await a.end(); } };
-}
 
 async function autocannon(url: string, token: string) {
   const bin = resolve(import.meta.dir, '..', 'node_modules', 'autocannon', 'autocannon.js');
@@ -41,7 +30,7 @@ async function autocannon(url: string, token: string) {
 
 const rows: string[] = [];
 for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
-  const database = await scratchDatabase(kind);
+  const database = await scratchDatabase(kind, 'tenants_me');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
   // The whole request pipeline is measured (rate limits included), with limits raised so they never bite.
