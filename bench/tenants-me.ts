@@ -2,9 +2,12 @@
  * GET /api/v1/tenants/me under load, with an API key and with a session JWT, on PostgreSQL and on
  * PGlite. The service runs in this process on a real socket; autocannon runs in a separate Node
  * process. Run: .tools/node_modules/.bin/bun bench/tenants-me.ts [--duration 10] [--connections 64]
+ *   [--transport tcp|socket|both]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test; a scratch database is
- * created and dropped).
+ * created and dropped). The service reaches it over TCP and, when BENCH_SOCKET_DIR (default
+ * /var/run/postgresql) exists, over the Unix socket too (DATABASE_URL `?host=<directory>`).
  */
+import { existsSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,7 +20,17 @@ const option = (name: string, fallback: string) => { const i = args.indexOf(`--$
 const duration = Number(option('duration', '10'));
 const connections = Number(option('connections', '64'));
 const only = option('db', 'both');
+const socketDirectory = process.env.BENCH_SOCKET_DIR ?? '/var/run/postgresql';
+const transports = option('transport', 'both') === 'both' ? ['tcp', 'socket'] : [option('transport', 'both')];
 
+
+/** The same database through the Unix-domain socket (libpq's `host=<directory>` form). */
+function viaSocket(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.host = 'localhost';
+  url.searchParams.set('host', socketDirectory);
+  return url.toString();
+}
 
 async function autocannon(url: string, token: string) {
   const bin = resolve(import.meta.dir, '..', 'node_modules', 'autocannon', 'autocannon.js');
@@ -29,10 +42,13 @@ async function autocannon(url: string, token: string) {
 }
 
 const rows: string[] = [];
-for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
+const runs = (only === 'both' ? ['postgres', 'pglite'] : [only]).flatMap((kind) =>
+  kind === 'pglite' ? [{ kind, transport: 'embedded' }] : transports.filter((t) => t === 'tcp' || existsSync(socketDirectory)).map((transport) => ({ kind, transport })));
+for (const { kind, transport } of runs) {
   const database = await scratchDatabase(kind, 'tenants_me');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
+  const url = transport === 'socket' ? viaSocket(database.url) : database.url;
+  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
   // The whole request pipeline is measured (rate limits included), with limits raised so they never bite.
   process.env.RATE_LIMIT_API_KEY = process.env.RATE_LIMIT_USER = '100000000';
   const cuadra = await createApp({ config });
@@ -45,8 +61,8 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   for (const [label, token] of [['API key', key.key], ['session JWT', company.access_token]] as const) {
     await autocannon(`${base}/api/v1/tenants/me`, token); // warm-up run, discarded
     const r = await autocannon(`${base}/api/v1/tenants/me`, token);
-    rows.push(`| ${kind} | ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
-    console.error(`${kind} ${label}: ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms`);
+    rows.push(`| ${kind} | ${transport} | ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    console.error(`${kind} ${transport} ${label}: ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms`);
   }
   server.stop(true);
   await cuadra.stop();
@@ -54,5 +70,5 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\nGET /api/v1/tenants/me — ${connections} connections, ${duration} s per run, after a warm-up run\n`);
-console.log('| database | credential | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|---|');
+console.log('| database | transport | credential | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

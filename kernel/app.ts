@@ -16,7 +16,7 @@ import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
-import postgres from 'postgres';
+import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
 
 export interface CreateAppOptions {
@@ -70,7 +70,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   for (const plugin of plugins) await plugin.setup?.(kernel);
 
   // Other instances on the same PostgreSQL announce changes to keys, passwords and roles.
-  const principalsListener = db.kind === 'postgres' ? postgres(config.databaseUrl!, { max: 1, onnotice: () => {} }) : undefined;
+  const principalsListener = db.kind === 'postgres' ? postgresJs(postgresTarget(config.databaseUrl!), { max: 1 }) : undefined;
   await principalsListener?.listen(PRINCIPALS_CHANNEL, () => kernel.principals.clear());
 
   const api = new Elysia({ prefix: '/api/v1' });
@@ -98,10 +98,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
     kernel.remember(incoming, { ip: socketIp ?? 'unknown', requestId });
     const ip = kernel.clientIp(incoming);
+    const path = new URL(incoming.url).pathname;
     let response: Response;
     let limits: Record<string, string> = {};
     try {
-      const decision = await rateLimiter.check(incoming, ip);
+      const decision = await rateLimiter.check(incoming, ip, path);
       limits = decision.headers;
       if (!decision.allowed) {
         response = new Response(JSON.stringify({ detail: 'Rate limit exceeded, retry later' }), { status: 429, headers: { 'content-type': 'application/json' } });
@@ -119,7 +120,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     // (re-wrapping it would turn every body into a stream).
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
-    logger.info('request', { requestId, method: incoming.method, path: new URL(incoming.url).pathname, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    logger.info('request', { requestId, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
     return response;
   };
 

@@ -9,6 +9,8 @@ import { parse as parsePgArray } from 'postgres-array';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
+import { TenantReader } from './tenant-reader';
+import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -36,6 +38,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The application ORM: every connection runs as the non-owner application role. */
   orm: MikroORM;
+  /** One-round-trip tenant reads (PostgreSQL only; on PGlite reads go through a unit of work). */
+  reader?: TenantReader;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,7 @@ export interface Database {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { config, logger } = options;
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
+  const target = config.databaseUrl ? postgresTarget(config.databaseUrl) : undefined;
   const ownsPglite = kind === 'pglite' && !options.pglite;
   const pglite = kind === 'pglite'
     ? options.pglite ?? await PGlite.create({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
@@ -59,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: false,
     allowGlobalContext: false,
-    ...(kind === 'postgres' ? { clientUrl: config.databaseUrl } : { dbName: 'cuadra', driverOptions: { pglite } }),
+    ...(target ? mikroOrmConnection(target) : { dbName: 'cuadra', driverOptions: { pglite } }),
   };
 
   const owner = await initOrm(kind, {
@@ -98,10 +103,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     subscribers: [new TenantStamp(new Set(options.tenantEntities))],
   });
 
+  const reader = kind === 'postgres' ? new TenantReader(target!, appRole, Number(process.env.DATABASE_READ_POOL_MAX ?? 8)) : undefined;
+
   return {
     kind,
     orm,
+    reader,
     async close() {
+      await reader?.close();
       await orm.close(true);
       if (ownsPglite) await pglite!.close();
     },
@@ -123,7 +132,7 @@ export async function assertTenantTablesForceRls(em: EntityManager): Promise<voi
       and not (c.relrowsecurity and c.relforcerowsecurity)
     order by 1`);
   if (unprotected.length) {
-    throw new Error(`Tenant-owned tables without forced row-level security: ${unprotected.map((r) => r.table_name).join(', ')}`);
+    throw new Error(`Tenant-owned tables without forced row-level security: ${unprotected.map((r: { table_name: string }) => r.table_name).join(', ')}`);
   }
 }
 

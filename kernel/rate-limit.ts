@@ -44,15 +44,14 @@ export class RateLimiter {
     this.routeRules = routeRules.map((rule) => ({ ...rule, pattern: compile(rule.path ?? '.*') }));
   }
 
-  async check(request: Request, clientIp: string): Promise<RateLimitDecision> {
-    const url = new URL(request.url);
+  async check(request: Request, clientIp: string, path = new URL(request.url).pathname): Promise<RateLimitDecision> {
     const credential = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     const principalKey = credential ? createHash('sha256').update(credential).digest('base64url').slice(0, 22) : undefined;
     const base = credential ? (credential.startsWith('agl_') ? this.defaults.apiKey : this.defaults.session) : this.defaults.anonymous;
     const applicable: { rule: RateLimitRule; key: string }[] = [{ rule: base, key: principalKey ?? clientIp }];
     for (const rule of this.routeRules) {
       if (rule.method && rule.method !== request.method) continue;
-      if (!rule.pattern.test(url.pathname)) continue;
+      if (!rule.pattern.test(path)) continue;
       applicable.push({ rule, key: rule.by === 'principal' && principalKey ? principalKey : clientIp });
     }
     let strictest: { rule: RateLimitRule; remaining: number; reset: number } | undefined;

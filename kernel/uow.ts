@@ -5,6 +5,7 @@ import type { EventName, Events, HookBus, SyncHookName, SyncHooks } from './hook
 import type { Logger } from './logger';
 import type { Principal } from './principal';
 import { PRINCIPALS_CHANNEL, type PrincipalCache } from './principal-cache';
+import { bindNamedParameters } from './sql-params';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
 export interface Tx {
@@ -78,14 +79,39 @@ export class UnitOfWork {
       if (queued.length) this.outbox.wake();
       return result;
     } catch (error) {
-      if (error instanceof DomainError) throw error;
-      const translated = translateDatabaseError(error);
-      if (translated) {
-        this.logger.debug('database error translated', { code: (error as { code?: string }).code, status: translated.status });
-        throw translated;
-      }
-      throw error;
+      throw this.translated(error);
     }
+  }
+
+  /**
+   * One read-only statement for this unit of work's tenant, for hot read paths. On PostgreSQL it
+   * costs one round trip (see TenantReader); on PGlite it runs as `run((tx) => tx.sql(...))`.
+   * Same rules as `tx.sql`: the statement references `:tenant`, RLS applies underneath. Column
+   * types differ between drivers for int8 and json: cast in the statement when it matters.
+   */
+  async read<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}): Promise<T[]> {
+    const reader = this.db.reader;
+    if (!reader) {
+      return this.run(async (tx) => {
+        await tx.em.getConnection().execute('set transaction read only', [], 'run', tx.em.getTransactionContext());
+        return tx.sql<T>(statement, params);
+      });
+    }
+    const tenantId = this.principal?.tenantId;
+    if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
+    try {
+      return await reader.read<T>(tenantId, statement, params);
+    } catch (error) {
+      throw this.translated(error);
+    }
+  }
+
+  private translated(error: unknown): unknown {
+    if (error instanceof DomainError) return error;
+    const translated = translateDatabaseError(error);
+    if (!translated) return error;
+    this.logger.debug('database error translated', { code: (error as { code?: string }).code, status: translated.status });
+    return translated;
   }
 
   private makeTx(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[], afterCommit: { invalidatePrincipals: boolean }): Tx {
@@ -107,14 +133,8 @@ export class UnitOfWork {
         await em.getConnection().execute(`select pg_notify('${PRINCIPALS_CHANNEL}', '')`, [], 'all', em.getTransactionContext());
       },
       async sql<T>(statement: string, params: Record<string, unknown> = {}) {
-        if (!statement.includes(':tenant')) throw new Error('Tenant-scoped SQL must reference :tenant');
         const values: unknown[] = [];
-        const text = statement.replace(/(?<!:):([a-z_][a-z0-9_]*)/gi, (_m, key: string) => {
-          if (key === 'tenant') { values.push(tx.tenantId); return '?'; }
-          if (!(key in params)) throw new Error(`Missing SQL parameter :${key}`);
-          values.push(params[key]);
-          return '?';
-        });
+        const text = bindNamedParameters(statement, params, () => tx.tenantId, (value) => { values.push(value); return '?'; });
         return em.getConnection().execute(text, values, 'all', em.getTransactionContext()) as Promise<T[]>;
       },
     };

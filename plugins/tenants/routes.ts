@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { TenantService, tenantToJson } from './service';
+import { currentTenantJson, TenantService, tenantToJson } from './service';
 
 export const tenantRoutes = (kernel: Kernel) => {
   const url = kernel.config.publicUrl;
@@ -10,7 +10,7 @@ export const tenantRoutes = (kernel: Kernel) => {
       const tenant = await uow.run((tx) => TenantService.current(tx));
       return { id: tenant.id, name: tenant.name, tax_id: tenant.taxId, country: tenant.country, created_at: tenant.createdAt.toISOString() };
     }, { permission: 'tenants.read', response: { 200: 'LegacyTenant' }, detail: { summary: 'Current company (legacy shape)', tags: ['tenants'], deprecated: true } })
-    .get('/tenants/me', async ({ uow }) => tenantToJson(await uow.run((tx) => TenantService.current(tx)), url),
+    .get('/tenants/me', ({ uow }) => currentTenantJson(uow, url),
       { permission: 'tenants.read', response: { 200: 'TenantMe' }, detail: { summary: 'Current company', tags: ['tenants'] } })
     .patch('/tenants/me', async ({ uow, body }) => tenantToJson(await uow.run((tx) => TenantService.update(tx, body)), url),
       { permission: 'tenants.manage', body: 'TenantUpdate', response: { 200: 'TenantMe' }, detail: { summary: 'Update the current company', tags: ['tenants'] } })

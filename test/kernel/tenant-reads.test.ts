@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Principal } from '../../kernel/principal';
+import { startTestApp, type TestApp } from '../support/app';
+import { createCompany, type TestCompany } from '../support/factories';
+
+let app: TestApp;
+let a: TestCompany;
+let b: TestCompany;
+beforeAll(async () => {
+  app = await startTestApp();
+  a = await createCompany(app, 'Lectora A SL');
+  b = await createCompany(app, 'Lectora B SL');
+});
+afterAll(() => app.close());
+
+const uowFor = (company: TestCompany | null) =>
+  app.kernel.unitOfWork(company ? { kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' } satisfies Principal : null);
+
+describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
+  test('interleaved reads of two tenants each see only their own company, even when the statement asks for more', async () => {
+    const reads = Array.from({ length: 60 }, (_, i) => {
+      const company = i % 2 ? a : b;
+      // "or true" would return every company without row-level security
+      return uowFor(company).read<{ id: string }>('select id from tenants where id = :tenant or true').then((rows) => ({ company, rows }));
+    });
+    for (const { company, rows } of await Promise.all(reads)) expect(rows.map((r) => r.id)).toEqual([company.tenantId]);
+  });
+
+  test('values are literals, never SQL: quotes, backslashes, dollar quotes and comments come back unchanged', async () => {
+    const tricky = ["x' or '1'='1", 'O\'Reilly \\ "doble" $$ -- ;', '\\\'', 'ñandú €', ''];
+    for (const value of tricky) {
+      const [row] = await uowFor(a).read<{ v: string }>('select :value::text as v where :tenant::uuid is not null', { value });
+      expect(row!.v).toBe(value);
+    }
+    expect(await uowFor(a).read('select id from tenants where id = :tenant and name = :name', { name: "x' or '1'='1" })).toEqual([]);
+    const [numbers] = await uowFor(a).read<{ n: string; b: boolean; z: null }>('select (:n::numeric * 2)::text as n, :b as b, :z::text as z where :tenant::uuid is not null', { n: 21, b: true, z: null });
+    expect(numbers).toEqual({ n: '42', b: true, z: null });
+  });
+
+  test('colons inside quoted literals are not placeholders', async () => {
+    const [row] = await uowFor(a).read<{ t: string }>(`select to_char(timestamp '2026-01-02 03:04:05', 'HH24:MI:SS') as t where :tenant::uuid is not null`);
+    expect(row!.t).toBe('03:04:05');
+  });
+
+  test('a read cannot write', async () => {
+    await expect(uowFor(a).read(`update tenants set name = 'cambiado' where id = :tenant returning id`)).rejects.toThrow(/read-only/);
+    expect((await app.get('/api/v1/tenants/me', a.token)).body.name).toBe('Lectora A SL');
+  });
+
+  test('refusals: no tenant, no :tenant, a missing parameter, a NUL byte, two statements', async () => {
+    await expect(uowFor(null).read('select 1 where :tenant is not null')).rejects.toThrow(/No active tenant/);
+    await expect(uowFor(a).read('select id from tenants')).rejects.toThrow(/must reference :tenant/);
+    await expect(uowFor(a).read('select :x where :tenant is not null')).rejects.toThrow(/Missing SQL parameter :x/);
+    await expect(uowFor(a).read('select :x::text where :tenant is not null', { x: 'a\u0000b' })).rejects.toMatchObject({ status: 422 });
+    await expect(uowFor(a).read('select 1 where :tenant is not null; select 2')).rejects.toThrow();
+  });
+});
+
+test('GET /tenants/me (fast path) answers exactly what the ORM path answers after PATCH and logo upload', async () => {
+  const png = await (await import('sharp')).default({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new File([png], 'logo.png', { type: 'image/png' }));
+  expect((await app.request('POST', '/api/v1/tenants/me/logo', { token: b.token, form })).status).toBe(200);
+  const patched = await app.patch('/api/v1/tenants/me', { legal_name: 'Lectora B, S.L.', city: "L'Hospitalet", fiscal_year_start_month: 4 }, b.token);
+  expect(patched.status).toBe(200);
+  const read = await app.get('/api/v1/tenants/me', b.token);
+  expect(read.status).toBe(200);
+  expect(read.body).toEqual(patched.body);
+  expect(read.body.logo_url).toMatch(/^http:\/\/api\.cuadra\.test\/logos\/.+\.png$/);
+  expect(read.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+});
