@@ -1,8 +1,9 @@
 /**
  * GET /api/v1/tenants/me under load, with an API key and with a session JWT, on PostgreSQL and on
- * PGlite. The service runs in this process on a real socket; autocannon runs in a separate Node
- * process. Run: .tools/node_modules/.bin/bun bench/tenants-me.ts [--duration 10] [--connections 64]
- *   [--transport tcp|socket|both]
+ * PGlite. The service runs in this process on a real socket; the load comes from another process:
+ * wrk (Debian package, one thread) when it is installed, else autocannon (Node).
+ * Run: .tools/node_modules/.bin/bun bench/tenants-me.ts [--duration 10] [--connections 64]
+ *   [--transport tcp|socket|both] [--generator wrk|autocannon] [--db postgres|pglite|both]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test; a scratch database is
  * created and dropped). The service reaches it over TCP and, when BENCH_SOCKET_DIR (default
  * /var/run/postgresql) exists, over the Unix socket too (DATABASE_URL `?host=<directory>`).
@@ -22,7 +23,8 @@ const connections = Number(option('connections', '64'));
 const only = option('db', 'both');
 const socketDirectory = process.env.BENCH_SOCKET_DIR ?? '/var/run/postgresql';
 const transports = option('transport', 'both') === 'both' ? ['tcp', 'socket'] : [option('transport', 'both')];
-
+// wrk (C, one thread) leaves more of the two cores to the service than autocannon (Node) does
+const generator = option('generator', Bun.which('wrk') ? 'wrk' : 'autocannon');
 
 /** The same database through the Unix-domain socket (libpq's `host=<directory>` form). */
 function viaSocket(databaseUrl: string): string {
@@ -41,6 +43,27 @@ async function autocannon(url: string, token: string) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
+/** wrk's --latency report: Requests/sec, the 50% and 99% lines, non-2xx and socket errors. */
+async function wrk(url: string, token: string) {
+  const child = Bun.spawn(['wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `authorization: Bearer ${token}`, url], { stdout: 'pipe', stderr: 'pipe' });
+  const out = await new Response(child.stdout).text();
+  await child.exited;
+  const ms = (label: string) => {
+    const match = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
+    if (!match) throw new Error(`wrk printed no ${label}% latency:\n${out}`);
+    return Number(match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as const)[match[2] as 'us' | 'ms' | 's'];
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1])),
+    p50: Math.round(ms('50') * 100) / 100,
+    p99: Math.round(ms('99') * 100) / 100,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+  };
+}
+
+const load = generator === 'wrk' ? wrk : autocannon;
 const rows: string[] = [];
 const runs = (only === 'both' ? ['postgres', 'pglite'] : [only]).flatMap((kind) =>
   kind === 'pglite' ? [{ kind, transport: 'embedded' }] : transports.filter((t) => t === 'tcp' || existsSync(socketDirectory)).map((transport) => ({ kind, transport })));
@@ -59,8 +82,8 @@ for (const { kind, transport } of runs) {
   const company = await post('/api/v1/auth/onboarding/complete', { name: 'Bench SL', tax_id: 'B12345674' }, user.access_token);
   const key = await post('/api/v1/auth/api-keys', { name: 'bench', role: 'viewer' }, company.access_token);
   for (const [label, token] of [['API key', key.key], ['session JWT', company.access_token]] as const) {
-    await autocannon(`${base}/api/v1/tenants/me`, token); // warm-up run, discarded
-    const r = await autocannon(`${base}/api/v1/tenants/me`, token);
+    await load(`${base}/api/v1/tenants/me`, token); // warm-up run, discarded
+    const r = await load(`${base}/api/v1/tenants/me`, token);
     rows.push(`| ${kind} | ${transport} | ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
     console.error(`${kind} ${transport} ${label}: ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms`);
   }
@@ -69,6 +92,6 @@ for (const { kind, transport } of runs) {
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\nGET /api/v1/tenants/me — ${connections} connections, ${duration} s per run, after a warm-up run\n`);
+console.log(`\nGET /api/v1/tenants/me — ${generator}, ${connections} connections, ${duration} s per run, after a warm-up run\n`);
 console.log('| database | transport | credential | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
@@ -103,7 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     subscribers: [new TenantStamp(new Set(options.tenantEntities))],
   });
 
-  const reader = kind === 'postgres' ? new TenantReader(target!, appRole, Number(process.env.DATABASE_READ_POOL_MAX ?? 8)) : undefined;
+  // Reads are one short message each and postgres.js pipelines them: a few connections per core beat many
+  const readPool = Number(process.env.DATABASE_READ_POOL_MAX ?? 2 * availableParallelism());
+  const reader = kind === 'postgres' ? new TenantReader(target!, appRole, readPool) : undefined;
 
   return {
     kind,

@@ -44,9 +44,21 @@ export class RateLimiter {
     this.routeRules = routeRules.map((rule) => ({ ...rule, pattern: compile(rule.path ?? '.*') }));
   }
 
+  /** Counters are keyed by a hash, never the credential; hashing once per credential keeps it off the hot path. */
+  private readonly credentialKeys = new Map<string, string>();
+  private keyOf(credential: string): string {
+    let key = this.credentialKeys.get(credential);
+    if (key === undefined) {
+      if (this.credentialKeys.size >= 10_000) this.credentialKeys.clear();
+      key = createHash('sha256').update(credential).digest('base64url').slice(0, 22);
+      this.credentialKeys.set(credential, key);
+    }
+    return key;
+  }
+
   async check(request: Request, clientIp: string, path = new URL(request.url).pathname): Promise<RateLimitDecision> {
     const credential = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    const principalKey = credential ? createHash('sha256').update(credential).digest('base64url').slice(0, 22) : undefined;
+    const principalKey = credential ? this.keyOf(credential) : undefined;
     const base = credential ? (credential.startsWith('agl_') ? this.defaults.apiKey : this.defaults.session) : this.defaults.anonymous;
     const applicable: { rule: RateLimitRule; key: string }[] = [{ rule: base, key: principalKey ?? clientIp }];
     for (const rule of this.routeRules) {
