@@ -17,6 +17,8 @@
  *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test, a scratch
  *   database is created and dropped) | pglite
  */
+import { existsSync, readFileSync } from 'node:fs';
+
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 process.env.LOG_LEVEL ??= 'error';
@@ -55,12 +57,21 @@ const invoiceBody = (t: Tenant, series: string, i: number, status: 'draft' | 'is
   ],
 });
 
-/** Runs `total` jobs with `clients` concurrent workers; returns the wall time and each job's latency. */
+/** Busy CPU time of the whole machine (all cores) from /proc/stat, in ms. */
+function machineBusyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4];
+  return ((fields.reduce((a, b) => a + b, 0) - idle) * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Runs `total` jobs with `clients` concurrent workers; returns the wall time, each job's latency and the CPU spent per job. */
 async function run(total: number, clients: number, job: (i: number) => Promise<Response>) {
   const latencies: number[] = [];
   let next = 0, failures = 0;
   const firstFailure: string[] = [];
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const busy0 = existsSync('/proc/stat') ? machineBusyMs() : 0;
   await Promise.all(Array.from({ length: clients }, async () => {
     for (;;) {
       const i = next++;
@@ -72,8 +83,14 @@ async function run(total: number, clients: number, job: (i: number) => Promise<R
     }
   }));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const serviceMs = (cpu.user + cpu.system) / 1000;
+  const othersMs = existsSync('/proc/stat') ? Math.max(0, machineBusyMs() - busy0 - serviceMs) : NaN;
   latencies.sort((a, b) => a - b);
-  return { seconds, rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, firstFailure };
+  return {
+    seconds, rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures, firstFailure,
+    cpu: `CPU per invoice: service ${(serviceMs / total).toFixed(2)} ms, rest of the machine (PostgreSQL) ${(othersMs / total).toFixed(2)} ms`,
+  };
 }
 
 async function gapCheck(t: Tenant, series: string, expected: number) {
@@ -112,6 +129,7 @@ try {
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'F', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
     console.log(`issue drafts   : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    console.log(`  ${r.cpu}`);
     for (const c of checks) console.log(`  gap check F  : ${c.text}`);
     rows.push(`| ${machine} | POST /invoices/{id}/issue | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
   }
@@ -120,6 +138,7 @@ try {
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'C', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
     console.log(`create + issue : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    console.log(`  ${r.cpu}`);
     for (const c of checks) console.log(`  gap check C  : ${c.text}`);
     rows.push(`| ${machine} | POST /invoices (issued) | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
   }

@@ -10,7 +10,7 @@ import { parse as parsePgArray } from 'postgres-array';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
-import { TenantReader } from './tenant-reader';
+import { TenantStatements } from './tenant-statements';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -39,8 +39,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The application ORM: every connection runs as the non-owner application role. */
   orm: MikroORM;
-  /** One-round-trip tenant reads (PostgreSQL only; on PGlite reads go through a unit of work). */
-  reader?: TenantReader;
+  /** One-round-trip tenant statements (PostgreSQL only; on PGlite they go through a unit of work). */
+  statements?: TenantStatements;
   close(): Promise<void>;
 }
 
@@ -104,16 +104,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     subscribers: [new TenantStamp(new Set(options.tenantEntities))],
   });
 
-  // Reads are one short message each and postgres.js pipelines them: a few connections per core beat many
-  const readPool = Number(process.env.DATABASE_READ_POOL_MAX ?? 2 * availableParallelism());
-  const reader = kind === 'postgres' ? new TenantReader(target!, appRole, readPool) : undefined;
+  // One short message per statement, pipelined by postgres.js: a few connections per core beat many
+  const statementPool = Number(process.env.DATABASE_STATEMENT_POOL_MAX ?? 2 * availableParallelism());
+  const statements = kind === 'postgres' ? new TenantStatements(target!, appRole, statementPool) : undefined;
 
   return {
     kind,
     orm,
-    reader,
+    statements,
     async close() {
-      await reader?.close();
+      await statements?.close();
       await orm.close(true);
       if (ownsPglite) await pglite!.close();
     },

@@ -53,6 +53,10 @@ export class HookBus {
     return this.events.get(name) ?? [];
   }
 
+  hasSyncHandlers(name: string): boolean {
+    return (this.sync.get(name)?.length ?? 0) > 0;
+  }
+
   hasEventHandlers(name: string): boolean {
     return (this.events.get(name)?.length ?? 0) > 0;
   }

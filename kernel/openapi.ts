@@ -1,7 +1,10 @@
 import { dirname, join } from 'node:path';
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { AnyElysia } from 'elysia';
+import { registerStringFormats } from './formats';
 import type { Kernel } from './kernel';
+
+registerStringFormats();
 
 const VERSION = '0.1.0';
 

@@ -1,6 +1,15 @@
 import type { Database } from './database';
-import type { HookBus } from './hooks';
+import type { EventName, HookBus } from './hooks';
 import type { Logger } from './logger';
+import { sqlLiteral } from './sql-params';
+
+/**
+ * A common table expression body for a statement run by `uow.write`, where `tx.publish` is not
+ * available: queues the after-commit event `name` with the JSON `payloadSql` once per row of
+ * `fromSql`. Pass `{ publishes: true }` to `uow.write` so that the dispatcher wakes at once.
+ */
+export const outboxEventSql = (name: EventName, payloadSql: string, fromSql: string): string =>
+  `insert into outbox_events (id, tenant_id, name, payload) select gen_random_uuid(), :tenant, ${sqlLiteral(name)}, (${payloadSql})::jsonb from ${fromSql}`;
 
 interface ClaimedEvent { id: string; tenant_id: string | null; name: string; payload: unknown; attempts: number }
 

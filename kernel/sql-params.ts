@@ -50,6 +50,22 @@ export function bindNamedParameters(
   return text;
 }
 
+/**
+ * The statement with `$1…$n` for its distinct `:name` placeholders (in order of first use), for
+ * PREPARE; `params` names each position (`tenant` included).
+ */
+export function namedToPositional(statement: string): { text: string; params: string[] } {
+  const params: string[] = [];
+  let text = '';
+  for (const part of compile(statement)) {
+    if (typeof part === 'string') { text += part; continue; }
+    let position = params.indexOf(part.param);
+    if (position < 0) position = params.push(part.param) - 1;
+    text += `$${position + 1}`;
+  }
+  return { text, params };
+}
+
 /** A value as a PostgreSQL literal (standard-conforming escaping by node-postgres). */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
@@ -67,3 +83,10 @@ export function sqlLiteral(value: unknown): string {
   if (value instanceof Date) return escapeLiteral(value.toISOString());
   throw new Error(`Unsupported SQL parameter type: ${Object.prototype.toString.call(value)}`);
 }
+
+/**
+ * A PostgreSQL array literal ('{"a","b",NULL}') for a `:param::type[]` placeholder: the ORM
+ * inlines parameters and would spread a JS array into a comma list.
+ */
+export const pgArray = (values: readonly (string | number | null | undefined)[]): string =>
+  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;

@@ -16,7 +16,10 @@ export interface Tx {
   readonly principal: Principal | null;
   /** Runs in-transaction subscribers; a throw aborts the whole unit of work. */
   hook<H extends SyncHookName>(name: H, payload: SyncHooks[H], options?: { reverse?: boolean }): Promise<void>;
-  /** Queues an event in the outbox; it is delivered only if the transaction commits. */
+  /**
+   * Queues an event in the outbox; it is delivered only if the transaction commits. An event no
+   * plugin subscribes to is not stored (subscribers register at start-up).
+   */
   publish<E extends EventName>(name: E, payload: Events[E]): void;
   /**
    * Raw SQL for this tenant. Filters do not reach raw SQL, so the statement must reference the
@@ -85,22 +88,51 @@ export class UnitOfWork {
 
   /**
    * One read-only statement for this unit of work's tenant, for hot read paths. On PostgreSQL it
-   * costs one round trip (see TenantReader); on PGlite it runs as `run((tx) => tx.sql(...))`.
+   * costs one round trip (see TenantStatements); on PGlite it runs as `run((tx) => tx.sql(...))`.
    * Same rules as `tx.sql`: the statement references `:tenant`, RLS applies underneath. Column
    * types differ between drivers for int8 and json: cast in the statement when it matters.
    */
   async read<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}): Promise<T[]> {
-    const reader = this.db.reader;
-    if (!reader) {
+    return this.single<T>('read', statement, params);
+  }
+
+  /**
+   * One data-modifying statement as a transaction of its own, for hot write paths: one round trip
+   * on PostgreSQL, and locks it takes are released at its commit without waiting for any
+   * JavaScript (see TenantStatements). What it relies on from earlier reads must be re-checked in
+   * the statement itself (e.g. `where status = 'draft' and updated_at = :seen`): nothing else
+   * holds those rows. In-transaction hooks cannot run inside it; a caller whose hook has
+   * subscribers (`hasSyncSubscribers`) uses `run` instead. `publishes`: the statement queued
+   * outbox events (outboxEventSql), so wake the dispatcher after the commit.
+   */
+  async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean } = {}): Promise<T[]> {
+    const rows = await this.single<T>('write', statement, params);
+    if (options.publishes) this.outbox.wake();
+    return rows;
+  }
+
+  /** Whether `name` has in-transaction subscribers (callers of `write` then fall back to `run`). */
+  hasSyncSubscribers(name: SyncHookName): boolean {
+    return this.hooks.hasSyncHandlers(name);
+  }
+
+  /** Whether `name` has after-commit subscribers (no outbox row is needed when none listens). */
+  hasEventSubscribers(name: EventName): boolean {
+    return this.hooks.hasEventHandlers(name);
+  }
+
+  private async single<T>(mode: 'read' | 'write', statement: string, params: Record<string, unknown>): Promise<T[]> {
+    const statements = this.db.statements;
+    if (!statements) {
       return this.run(async (tx) => {
-        await tx.em.getConnection().execute('set transaction read only', [], 'run', tx.em.getTransactionContext());
+        if (mode === 'read') await tx.em.getConnection().execute('set transaction read only', [], 'run', tx.em.getTransactionContext());
         return tx.sql<T>(statement, params);
       });
     }
     const tenantId = this.principal?.tenantId;
     if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
     try {
-      return await reader.read<T>(tenantId, statement, params);
+      return await statements[mode]<T>(tenantId, statement, params);
     } catch (error) {
       throw this.translated(error);
     }
@@ -126,7 +158,7 @@ export class UnitOfWork {
       tenantIdOrNull: tenantId,
       principal,
       hook: (name, payload, options) => hooks.runSync(tx, name, payload, options),
-      publish: (name, payload) => { queued.push({ id: crypto.randomUUID(), name, payload }); },
+      publish: (name, payload) => { if (hooks.hasEventHandlers(name)) queued.push({ id: crypto.randomUUID(), name, payload }); },
       async invalidatePrincipals() {
         if (afterCommit.invalidatePrincipals) return;
         afterCommit.invalidatePrincipals = true;

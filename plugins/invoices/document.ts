@@ -140,6 +140,4 @@ export function partyOfTenant(tenant: { name: string; legalName?: string | null;
   };
 }
 
-/** A PostgreSQL array literal for `:param::type[]` (the ORM inlines parameters). */
-export const pgArray = (values: readonly (string | number | null | undefined)[]): string =>
-  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+export { pgArray } from '../../kernel/sql-params';

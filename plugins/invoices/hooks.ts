@@ -26,4 +26,11 @@ declare module '../../kernel/hooks' {
      */
     'invoice.issued': InvoiceIssuedPayload;
   }
+  interface Events {
+    /**
+     * The same, after the issuing transaction committed, through the outbox (webhooks, mail,
+     * anything that must not hold up or roll back the issue). Retried until it succeeds.
+     */
+    'invoice.issued': InvoiceIssuedPayload;
+  }
 }

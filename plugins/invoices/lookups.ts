@@ -55,26 +55,37 @@ const typeOf = (row: any): TaxTypeInfo => ({
   country: row.country ?? null, sales: row.sales ?? null, purchases: row.purchases ?? null, active: row.active === true || row.active === 't',
 });
 
-/** Turns the three columns of CONTEXT_COLUMNS into a DocumentContext (404 for a missing contact or tax type). */
-export async function contextOf(tx: Tx, row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): Promise<DocumentContext> {
+/**
+ * The three columns of CONTEXT_COLUMNS as a DocumentContext (404 for a missing contact), and the
+ * wanted tax types the row lacks (a company created before the taxes plugin: see contextOf).
+ */
+export function contextFromRow(row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): { context: DocumentContext; missingTypeIds: string[] } {
   const c = jsonOrNull<any>(row.contact);
   if (!c) throw new NotFound('Contact not found');
   const issuer = jsonOrNull<any>(row.issuer);
   if (!issuer) throw new NotFound('Company not found');
   const types = new Map<string, TaxTypeInfo>((jsonOrNull<any[]>(row.types) ?? []).map((t) => [t.id, typeOf(t)]));
-  const missing = typeIds.filter((id) => !types.has(id));
-  if (missing.length) for (const [id, type] of await loadTaxTypes(tx, missing)) types.set(id, type);
   return {
-    contact: {
-      id: c.id, kind: c.kind, name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
-      postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
+    context: {
+      contact: {
+        id: c.id, kind: c.kind, name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
+        postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
+      },
+      issuer: {
+        name: issuer.name, legal_name: issuer.legal_name ?? null, tax_id: issuer.tax_id, address: issuer.address ?? null, city: issuer.city ?? null,
+        postal_code: issuer.postal_code ?? null, province: issuer.province ?? null, country: issuer.country,
+      },
+      types,
     },
-    issuer: {
-      name: issuer.name, legal_name: issuer.legal_name ?? null, tax_id: issuer.tax_id, address: issuer.address ?? null, city: issuer.city ?? null,
-      postal_code: issuer.postal_code ?? null, province: issuer.province ?? null, country: issuer.country,
-    },
-    types,
+    missingTypeIds: typeIds.filter((id) => !types.has(id)),
   };
+}
+
+/** Turns the three columns of CONTEXT_COLUMNS into a DocumentContext (404 for a missing contact or tax type). */
+export async function contextOf(tx: Tx, row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): Promise<DocumentContext> {
+  const { context, missingTypeIds } = contextFromRow(row, typeIds);
+  if (missingTypeIds.length) for (const [id, type] of await loadTaxTypes(tx, missingTypeIds)) context.types.set(id, type);
+  return context;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

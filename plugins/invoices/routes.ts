@@ -46,8 +46,9 @@ export const invoiceRoutes = (kernel: Kernel) =>
     })
     .post('/invoices', async ({ uow, body, set, principal }) => {
       const input = body as InvoiceInput;
-      if ((input.status ?? 'issued') === 'issued') assertMayIssue(kernel, principal);
-      const view = await uow.run((tx) => InvoiceService.create(tx, input));
+      const issue = (input.status ?? 'issued') === 'issued';
+      if (issue) assertMayIssue(kernel, principal);
+      const view = issue ? await InvoiceService.createIssued(uow, input) : await uow.run((tx) => InvoiceService.create(tx, input));
       set.status = 201;
       return invoiceToJson(view);
     }, {
@@ -74,7 +75,7 @@ export const invoiceRoutes = (kernel: Kernel) =>
       permission: 'invoices.write', params: IdParams,
       detail: { summary: 'Delete a draft (an issued invoice is never deleted: 409)', tags },
     })
-    .post('/invoices/:id/issue', async ({ uow, params }) => invoiceToJson(await uow.run((tx) => InvoiceService.issue(tx, params.id))), {
+    .post('/invoices/:id/issue', async ({ uow, params }) => invoiceToJson(await InvoiceService.issueDraft(uow, params.id)), {
       permission: 'invoices.issue', params: IdParams,
       detail: { responses: documented(200, 'The issued invoice'), summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
     })

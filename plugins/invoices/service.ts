@@ -1,7 +1,8 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
-import type { Tx } from '../../kernel/uow';
-import { LedgerService } from '../ledger/api';
+import { outboxEventSql } from '../../kernel/outbox';
+import type { Tx, UnitOfWork } from '../../kernel/uow';
+import { assertDraft, DEFAULT_POSTING_ACCOUNTS, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import { computeAmounts, formatRate, trimDecimal, type DocumentAmounts, type LineInput } from './calc';
 import {
@@ -9,8 +10,8 @@ import {
   type Loc, type Party, type WireLineCommon,
 } from './document';
 import type { InvoiceIssuedPayload } from './hooks';
-import { CONTEXT_COLUMNS, contextOf, loadContext, type ContactFacts } from './lookups';
-import { takeNumber } from './numbering';
+import { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts } from './lookups';
+import { monotonicNumberCtes } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
 import { checkLineTaxTypes, loadTaxTypes, type TaxTypeInfo } from './tax-types';
 
@@ -218,12 +219,20 @@ export function computeLines(lines: Omit<InvoiceLineRecord, 'base' | 'taxAmount'
 const lineTypeIds = (wire: readonly WireLineCommon[]) => [...new Set(wire.flatMap((l) => [l.tax_type_id, l.surcharge_type_id, l.withholding_type_id].filter((x): x is string => !!x)))];
 
 async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc, preloaded?: Map<string, TaxTypeInfo>): Promise<{ computed: Computed; types: Map<string, TaxTypeInfo> }> {
-  const parsed = parseLineNumbers(wire, loc);
   const types = preloaded ?? await loadTaxTypes(tx, lineTypeIds(wire));
+  const overrides = revenueOverrides(wire, loc);
+  if (overrides.length) await checkPostableAccounts(tx, overrides);
+  return { computed: computeWireLines(wire, loc, types), types };
+}
+
+const revenueOverrides = (wire: InvoiceLineWire[], loc: Loc) =>
+  wire.map((l, i) => ({ loc: [...loc, i, 'revenue_account'], code: l.revenue_account ?? '', prefixes: ['7'] })).filter((o) => o.code);
+
+/** Wire lines → validated, computed lines, with their tax types at hand (422 for a misfit). */
+function computeWireLines(wire: InvoiceLineWire[], loc: Loc, types: ReadonlyMap<string, TaxTypeInfo>): Computed {
+  const parsed = parseLineNumbers(wire, loc);
   const errors = checkLineTaxTypes(wire, types, 'sales', loc, true);
   if (errors.length) throw new ValidationFailed(errors);
-  const overrides = wire.map((l, i) => ({ loc: [...loc, i, 'revenue_account'], code: l.revenue_account ?? '', prefixes: ['7'] })).filter((o) => o.code);
-  if (overrides.length) await checkPostableAccounts(tx, overrides);
   const computed = computeLines(parsed.map((l, i) => ({
     lineNo: i + 1, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discountPct: l.discountPct,
     nature: wire[i].nature ?? 'goods', revenueAccount: wire[i].revenue_account ?? null,
@@ -235,7 +244,7 @@ async function buildLines(tx: Tx, wire: InvoiceLineWire[], loc: Loc, preloaded?:
     ...computed.lines.map((l, i) => ({ loc: [...loc, i, 'unit_price'], value: l.base })),
     { loc, value: computed.subtotal }, { loc, value: computed.total },
   ]);
-  return { computed, types };
+  return computed;
 }
 
 function assertCustomer(contact: ContactFacts, loc: Loc): ContactFacts {
@@ -307,12 +316,16 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Pro
     withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode,
     reason: fields.rectificationReason,
   });
+  return draftRecord(fields, computed, iso(row.created_at), iso(row.updated_at));
+}
+
+function draftRecord(fields: DraftFields, computed: Computed, createdAt: string, updatedAt: string): InvoiceRecord {
   return {
     id: fields.id, status: 'draft', series: fields.series, year: null, seq: null, number: null, contactId: fields.contactId, issueDate: fields.issueDate,
     dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal,
     surchargeTotal: computed.surchargeTotal, withholdingTotal: computed.withholdingTotal, total: computed.total, amountPaid: Decimal.zero(2),
     rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason, journalEntryId: null,
-    customer: null, issuer: null, issuedAt: null, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), substituted: false, lines: computed.lines,
+    customer: null, issuer: null, issuedAt: null, createdAt, updatedAt, substituted: false, lines: computed.lines,
   };
 }
 
@@ -349,47 +362,170 @@ interface IssueOptions {
   rectifiesNumber?: string | null;
 }
 
+/** What issuing a draft writes, all computed before the counter row is touched. */
+interface IssuePlan {
+  record: InvoiceRecord;
+  customer: Party;
+  issuer: Party;
+  year: number;
+  draft: JournalDraft | null;
+  entry: EntrySql | null;
+  params: Record<string, unknown>;
+}
+
 /**
- * Issues a draft already loaded and locked in this transaction: checks, snapshot of both parties,
- * number (counter row lock, taken late), posting, then the `invoice.issued` hook. Any failure
- * rolls the whole transaction back, number included.
+ * The posting rule runs before the number exists: the entry's description carries a mark of the
+ * number's usual length (series-YYYY-NNNNNN), replaced inside the statement.
  */
-async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
+const numberMark = (series: string) => '#'.repeat(series.length + 12);
+
+function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null): IssuePlan {
   checkIssuable(record, types, contact);
   const customer = partyOfContact(contact);
-  const accounts = await LedgerService.postingAccounts(tx);
   const computed = computeLines(record.lines);
-
-  const numbered = await takeNumber(tx, 'invoice_series', record.series, record.issueDate, { monotonicDates: true, loc: options.dateLoc });
-  if (options.reverseEntryId) {
-    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
-  }
+  const mark = numberMark(record.series);
   const draft = postInvoice({
-    id: record.id, number: numbered.number, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
-    rectifiesNumber: options.rectifiesNumber ?? null, total: computed.total, lines: computed.lines, groups: computed.amounts.groups, types,
+    id: record.id, number: mark, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
+    rectifiesNumber, total: computed.total, lines: computed.lines, groups: computed.amounts.groups, types,
   }, accounts);
-  const entry = draft ? await LedgerService.post(tx, draft) : null;
-  const [row] = await tx.sql<{ issued_at: unknown; updated_at: unknown }>(`
-    update invoices set status = 'issued', year = :year, seq = :seq, number = :number, journal_entry_id = :entryId::uuid,
-      customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
-      issued_at = now(), updated_at = now()
-    where tenant_id = :tenant and id = :id::uuid and status = 'draft'
-    returning issued_at, updated_at`, {
-    id: record.id, year: numbered.year, seq: numbered.seq, number: numbered.number, entryId: entry?.id ?? null,
-    customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
-  });
-  if (!row) throw new Conflict('The invoice is no longer a draft');
-  const issued: InvoiceRecord = {
-    ...record, status: 'issued', year: numbered.year, seq: numbered.seq, number: numbered.number, journalEntryId: entry?.id ?? null,
-    customer, issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
+  if (draft) assertDraft(draft);
+  const markAt = draft ? draft.description.indexOf(mark) + 1 : 0;
+  const entry = draft
+    ? entrySql(draft, { gate: 'numbered', description: `left(overlay(:ledgerDescription placing numbered.number from ${markAt} for ${mark.length}), 500)` })
+    : null;
+  const year = Number(record.issueDate.slice(0, 4));
+  return {
+    record, customer, issuer, year, draft, entry,
+    params: {
+      ...entry?.params, id: record.id, series: record.series, year, date: record.issueDate, entryId: entry?.id ?? null,
+      customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
+      seen: null, publish: false, payload: null,
+    },
   };
-  const payload: InvoiceIssuedPayload = {
-    tenantId: tx.tenantId, invoiceId: issued.id, series: issued.series, number: numbered.number, issueDate: issued.issueDate, contactId: issued.contactId,
+}
+
+/**
+ * Issuing in ONE statement: lock the draft (still a draft, unchanged since it was read when
+ * `:seen` is given), check the issue date against the series, take the next number on the
+ * counter row, number and store the entry, mark the invoice issued and (`:publish`) queue the
+ * after-commit event. Every write hangs off the previous one, so when a check fails nothing is
+ * written, and the columns of the one row answered tell which check failed.
+ */
+function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): string {
+  const entry = plan.entry;
+  // 'new' (create and issue): the lines go in first, while their invoice is not there to guard them
+  const gate = source === 'draft'
+    ? `draft as (
+      select i.id from invoices i
+      where i.tenant_id = :tenant and i.id = :id::uuid and i.status = 'draft' and (:seen::timestamptz is null or i.updated_at = :seen::timestamptz)
+        and (select ok from ledger_accounts_ok)
+      for update of i
+    )`
+    : `draft as (select 1 where (select ok from ledger_accounts_ok))`;
+  const issued = source === 'draft'
+    ? `issued as (
+      update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
+        customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
+        issued_at = now(), updated_at = now()
+      from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
+      returning i.issued_at, i.updated_at, i.created_at
+    )`
+    : `new_lines as (${LINES_INSERT.replace(':invoiceId::uuid', ':id::uuid')} where exists (select 1 from numbered) returning 1
+    ), issued as (
+      insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
+        surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
+      select :id::uuid, :tenant, 'issued', :series, :year, n.seq, n.number, :contactId::uuid, :date::date, :dueDate::date, :operationDate::date, :notes,
+        :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :entryId::uuid, :customer::jsonb,
+        :issuer::jsonb, :country, :customerType, :vat, now()
+      from numbered n where (select count(*) from new_lines) >= 0
+      returning issued_at, updated_at, created_at
+    )`;
+  return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
+    ${gate}, ${monotonicNumberCtes('invoice_series', 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, event as (
+      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
+    )
+    select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
+      n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at,
+      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date
+    from (select 1) as one left join numbered n on true`;
+}
+
+interface IssueRow {
+  accounts_ok: boolean; locked: boolean; later_year: number | null; seq: number | null; number: string | null;
+  issued_at: unknown; updated_at: unknown; created_at: unknown; last_issue_date: string | null;
+}
+
+/** The issued invoice, or the refusal the statement's answer stands for (`null`: its accounts need `LedgerService.postableAccounts`). */
+function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord | null {
+  const { record } = plan;
+  if (row.accounts_ok === false || String(row.accounts_ok) === 'f') return null;
+  if (row.locked === false || String(row.locked) === 'f') throw new Conflict(`Invoice ${record.id} changed or was issued meanwhile: read it again`);
+  if (row.later_year != null) {
+    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has invoices of ${row.later_year}: an invoice of ${plan.year} cannot be issued after them (issue dates never go backwards within a series)`, 'value_error.issue_date_backwards');
+  }
+  if (row.seq == null) {
+    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has an invoice dated ${row.last_issue_date}: the issue date cannot go backwards within a series`, 'value_error.issue_date_backwards');
+  }
+  return {
+    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number: row.number!, journalEntryId: plan.entry?.id ?? null,
+    customer: plan.customer, issuer: plan.issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at),
+  };
+}
+
+function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
+  return {
+    tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
     subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
     rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
   };
+}
+
+/**
+ * Issues a draft inside the caller's unit of work (the draft read and locked, or inserted, in it):
+ * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
+ * transaction back, number included.
+ */
+async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
+  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null);
+  // inside a transaction the accounts are made ready first (a tax type's missing sub-account is created)
+  if (plan.draft) await LedgerService.postableAccounts(tx, plan.draft);
+  const [row] = await tx.sql<IssueRow>(issueStatement(plan), plan.params);
+  const issued = issuedFrom(plan, row, options.dateLoc);
+  if (!issued) throw new Error('Issuing refused accounts that postableAccounts accepted');
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
+  const payload = issuedPayload(tx.tenantId, issued);
   await tx.hook('invoice.issued', payload);
+  tx.publish('invoice.issued', payload);
   return issued;
+}
+
+/** The header of a new invoice, checked (series R is reserved, dates valid and in order). */
+function checkedHeader(input: InvoiceInput): DraftFields {
+  const series = input.series ?? DEFAULT_SERIES;
+  if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
+  const dueDate = input.due_date ?? null;
+  checkHeaderDates(input, input.issue_date, dueDate);
+  return {
+    id: crypto.randomUUID(), series, contactId: input.contact_id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
+    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
+  };
+}
+
+/** A draft with its lines, customer, company and tax types in one statement (`lock`: FOR UPDATE, inside a transaction). */
+const issueReadSql = (lock: boolean) => `
+  select ${INVOICE_COLUMNS}, i.updated_at::text as seen,
+    (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${LINE_COLUMNS} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
+    ${CONTEXT_COLUMNS.replace(':contactId::uuid', 'i.contact_id').replace('any(:typeIds::uuid[])', `any(array(
+      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id))`)}
+  from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`;
+
+function draftOf(row: any): { record: InvoiceRecord; seen: string } {
+  if (!row) throw new NotFound('Invoice not found');
+  const record = recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(lineOf));
+  if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
+  return { record, seen: row.seen };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -399,19 +535,46 @@ async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<str
 /** Sales invoices. Every function runs in the caller's unit of work; other plugins reach it through ./api.ts. */
 export const InvoiceService = {
   async create(tx: Tx, input: InvoiceInput): Promise<InvoiceView> {
-    const series = input.series ?? DEFAULT_SERIES;
-    if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
-    const dueDate = input.due_date ?? null;
-    checkHeaderDates(input, input.issue_date, dueDate);
+    const header = checkedHeader(input);
     const context = await loadContext(tx, input.contact_id, lineTypeIds(input.lines));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
-    const draft = await insertDraft(tx, {
-      id: crypto.randomUUID(), series, contactId: contact.id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
-      notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
-    }, computed);
+    const draft = await insertDraft(tx, header, computed);
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
     return { record: await issueLoaded(tx, draft, types, contact, context.issuer, { dateLoc: ['body', 'issue_date'] }), types };
+  },
+
+  /**
+   * `create` of an invoice issued at once (POST /invoices), in two round trips with no transaction
+   * open between them: a read of the customer, company and tax types, then ONE statement that
+   * inserts the lines and the issued invoice, numbers it and posts its entry (uow.write). Goes
+   * through `create` in a unit of work where `issueDraft` would, and for revenue-account overrides.
+   */
+  async createIssued(uow: UnitOfWork, input: InvoiceInput): Promise<InvoiceView> {
+    const inTransaction = () => uow.run((tx) => InvoiceService.create(tx, input));
+    if (uow.hasSyncSubscribers('invoice.issued') || revenueOverrides(input.lines, ['body', 'lines']).length) return inTransaction();
+    const header = checkedHeader(input);
+    if (!UUID.test(input.contact_id)) throw new NotFound('Contact not found');
+    const typeIds = lineTypeIds(input.lines);
+    const [row] = await uow.read<any>(`select ${CONTEXT_COLUMNS}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
+    const { context, missingTypeIds } = contextFromRow(row, typeIds);
+    if (missingTypeIds.length) return inTransaction();
+    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+    const computed = computeWireLines(input.lines, ['body', 'lines'], context.types);
+    const now = new Date().toISOString();
+    const record = draftRecord(header, computed, now, now);
+    const plan = planIssue(record, context.types, contact, context.issuer, DEFAULT_POSTING_ACCOUNTS, null);
+    const publish = uow.hasEventSubscribers('invoice.issued');
+    Object.assign(plan.params, {
+      lines: linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
+      subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
+      withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
+      publish, payload: JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null })),
+    });
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new'), plan.params, { publishes: publish });
+    const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
+    if (!issued) return inTransaction();
+    return { record: issued, types: context.types };
   },
 
   async get(tx: Tx, id: string): Promise<InvoiceView> {
@@ -494,21 +657,42 @@ export const InvoiceService = {
   /** Issues a draft: number, snapshot, posting and `invoice.issued`, all in this transaction. */
   async issue(tx: Tx, id: string): Promise<InvoiceView> {
     if (!UUID.test(id)) throw new NotFound('Invoice not found');
-    // the draft (locked), its lines, the customer, the company and the tax types: one round trip
-    const [row] = await tx.sql<any>(`
-      select ${INVOICE_COLUMNS},
-        (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${LINE_COLUMNS} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
-        ${CONTEXT_COLUMNS.replace(':contactId::uuid', 'i.contact_id').replace('any(:typeIds::uuid[])', `any(array(
-          select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id))`)}
-      from invoices i where i.tenant_id = :tenant and i.id = :id::uuid for update of i`, { id });
-    if (!row) throw new NotFound('Invoice not found');
-    const record = recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(lineOf));
-    if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
+    const [row] = await tx.sql<any>(issueReadSql(true), { id });
+    const { record } = draftOf(row);
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     let rectifiesNumber: string | null = null;
     if (record.rectifiesId) rectifiesNumber = (await findRecord(tx, record.rectifiesId)).number;
     return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types: context.types };
+  },
+
+  /**
+   * `issue` for POST /invoices/{id}/issue, in two round trips with no transaction open between
+   * them: a read of the draft and its context, then the issue statement as a transaction of its
+   * own (uow.write) that re-checks that the draft is unchanged. The counter row is then held only
+   * while PostgreSQL runs that statement and commits, not while JavaScript runs. Whatever needs
+   * more goes through `issue` in a unit of work, with the same statement: in-transaction
+   * subscribers of `invoice.issued`, a rectifying draft, a tax type or an account still to create.
+   */
+  async issueDraft(uow: UnitOfWork, id: string): Promise<InvoiceView> {
+    const inTransaction = () => uow.run((tx) => InvoiceService.issue(tx, id));
+    if (uow.hasSyncSubscribers('invoice.issued')) return inTransaction();
+    if (!UUID.test(id)) throw new NotFound('Invoice not found');
+    const [row] = await uow.read<any>(issueReadSql(false), { id });
+    const { record, seen } = draftOf(row);
+    if (record.rectifiesId) return inTransaction();
+    const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
+    if (missingTypeIds.length) return inTransaction();
+    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+    const plan = planIssue(record, context.types, contact, context.issuer, DEFAULT_POSTING_ACCOUNTS, null);
+    const publish = uow.hasEventSubscribers('invoice.issued');
+    plan.params.seen = seen;
+    plan.params.publish = publish;
+    plan.params.payload = JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null }));
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan), plan.params, { publishes: publish });
+    const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
+    if (!issued) return inTransaction();
+    return { record: issued, types: context.types };
   },
 
   /**

@@ -5,6 +5,9 @@
  *   const accounts = await LedgerService.postingAccounts(tx);
  *   const entry = await LedgerService.post(tx, postInvoice(invoice, accounts));   // PostingRule<Invoice>
  *   invoice.journalEntryId = entry.id;
+ *
+ * A hot path that writes its document and the entry in one statement (`uow.write`) embeds
+ * `entrySql(draft, …)` instead (see ./entry-sql.ts).
  */
 export { LedgerService, type AccountView, type JournalQuery, type Period } from './service';
 export {
@@ -12,5 +15,6 @@ export {
   type IsoDate, type JournalDraft, type JournalDraftLine, type PostingRule, type PostedEntry, type PostedLine,
 } from './draft';
 export { DEFAULT_POSTING_ACCOUNTS, PGC_CHART, type PostingAccounts } from './chart';
+export { entrySql, type EntrySql } from './entry-sql';
 export { entryToJson } from './routes';
 export { JournalEntryResponse } from './schemas';

@@ -1,7 +1,9 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
+import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
+import { entrySql } from './entry-sql';
 import {
   ACCOUNT_CODE, UUID, assertDraft, isIsoDate, todayInSpain,
   type IsoDate, type JournalDraft, type PostedEntry, type PostedLine,
@@ -31,13 +33,6 @@ export interface JournalQuery extends Period {
 }
 
 const DEFAULT_LIMIT = 50;
-
-/**
- * A PostgreSQL array literal ('{"a","b",NULL}') for a `:param::type[]` placeholder: the ORM inlines
- * parameters and would spread a JS array into a comma list.
- */
-export const pgArray = (values: readonly (string | number | null | undefined)[]): string =>
-  `{${values.map((v) => (v == null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
 
 const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
@@ -172,13 +167,10 @@ export const LedgerService = {
   },
 
   /**
-   * Validates and stores an entry: balanced in Decimal before anything is written, accounts known
-   * and postable (or created when a line asks), then numbered gaplessly under the tenant's counter
-   * row. The database checks the balance again at commit.
+   * The draft's accounts by code, each known and taking postings; a line's `createAccount` creates
+   * its missing sub-account first. 422 with the line's `loc` otherwise.
    */
-  async post(tx: Tx, draft: JournalDraft, options: { loc?: Loc; reversalOf?: string } = {}): Promise<PostedEntry> {
-    const loc = options.loc ?? ['journal_entry'];
-    assertDraft(draft, loc);
+  async postableAccounts(tx: Tx, draft: JournalDraft, loc: Loc = ['journal_entry']): Promise<Map<string, AccountView>> {
     const codes = [...new Set(draft.lines.map((l) => l.account))];
     const rows = await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant and code = any(:codes::text[])`, { codes: pgArray(codes) });
     const accounts = new Map<string, AccountView>(rows.map((r) => [r.code, accountView(r)]));
@@ -195,36 +187,31 @@ export const LedgerService = {
       }
     }
     if (errors.length) throw new ValidationFailed(errors);
+    return accounts;
+  },
 
-    const [counter] = await tx.sql<{ n: number }>(`
-      insert into ledger_counters (tenant_id, last_number) values (:tenant, 1)
-      on conflict (tenant_id) do update set last_number = ledger_counters.last_number + 1
-      returning last_number as n`);
-    const number = Number(counter.n);
-    const id = crypto.randomUUID();
+  /**
+   * Validates and stores an entry: balanced in Decimal before anything is written, accounts known
+   * and postable (or created when a line asks), then numbered gaplessly under the tenant's counter
+   * row. The database checks the balance again at commit.
+   */
+  async post(tx: Tx, draft: JournalDraft, options: { loc?: Loc; reversalOf?: string } = {}): Promise<PostedEntry> {
+    const loc = options.loc ?? ['journal_entry'];
+    assertDraft(draft, loc);
+    const accounts = await LedgerService.postableAccounts(tx, draft, loc);
+
+    // counter, entry and lines in one statement (one round trip while the counter row is held)
+    const statement = entrySql(draft, { gate: 'ledger_gate', reversalOf: options.reversalOf });
+    const [entry] = await tx.sql<{ number: number; created_at: unknown }>(
+      `with ledger_gate as (select 1), ${statement.posting} select number, created_at from ledger_entry`, statement.params);
+    const id = statement.id;
+    const number = Number(entry.number);
     const description = draft.description.trim();
-    const [entry] = await tx.sql<{ created_at: unknown }>(`
-      insert into journal_entries (id, tenant_id, number, date, description, source_type, source_id, reversal_of)
-      values (:id::uuid, :tenant, :number, :date::date, :description, :sourceType, :sourceId::uuid, :reversalOf::uuid)
-      returning created_at`,
-      { id, number, date: draft.date, description, sourceType: draft.sourceType, sourceId: draft.sourceId ?? null, reversalOf: options.reversalOf ?? null });
     const lines: PostedLine[] = draft.lines.map((l, i) => ({
       lineNo: i + 1, account: l.account, accountName: accounts.get(l.account)!.name,
       debit: (l.debit ?? Decimal.zero(2)).rescale(2), credit: (l.credit ?? Decimal.zero(2)).rescale(2),
       contactId: l.contactId ?? null, taxTypeId: l.taxTypeId ?? null, taxBase: l.taxBase == null ? null : l.taxBase.rescale(2),
     }));
-    await tx.sql(`
-      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit, contact_id, tax_type_id, tax_base)
-      select :tenant, :id::uuid, x.line_no, :date::date, x.account_code, x.debit, x.credit, x.contact_id, x.tax_type_id, x.tax_base
-      from unnest(:lineNos::int[], :accounts::text[], :debits::numeric[], :credits::numeric[], :contacts::uuid[], :taxTypes::uuid[], :taxBases::numeric[])
-        as x (line_no, account_code, debit, credit, contact_id, tax_type_id, tax_base)`,
-      {
-        id, date: draft.date,
-        lineNos: pgArray(lines.map((l) => l.lineNo)), accounts: pgArray(lines.map((l) => l.account)),
-        debits: pgArray(lines.map((l) => l.debit.toString())), credits: pgArray(lines.map((l) => l.credit.toString())),
-        contacts: pgArray(lines.map((l) => l.contactId)), taxTypes: pgArray(lines.map((l) => l.taxTypeId)),
-        taxBases: pgArray(lines.map((l) => l.taxBase?.toString() ?? null)),
-      });
     return {
       id, number, date: draft.date, description, sourceType: draft.sourceType, sourceId: draft.sourceId ?? null,
       reversalOf: options.reversalOf ?? null, reversedBy: null, createdAt: iso(entry.created_at), lines,

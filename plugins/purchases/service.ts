@@ -348,7 +348,7 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
   const supplier = partyOfContact(contact);
   const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
   const payableAccount = payableAccountOf(record.lines, accounts);
-  const numbered = await takeNumber(tx, 'purchase_series', record.series, record.issueDate, { monotonicDates: false, loc: ['body', 'issue_date'] });
+  const numbered = await takeNumber(tx, 'purchase_series', record.series, record.issueDate);
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }

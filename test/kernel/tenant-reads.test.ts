@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
 import type { Principal } from '../../kernel/principal';
 import { startTestApp, type TestApp } from '../support/app';
 import { createCompany, type TestCompany } from '../support/factories';
@@ -33,7 +34,7 @@ describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
       expect(row!.v).toBe(value);
     }
     expect(await uowFor(a).read('select id from tenants where id = :tenant and name = :name', { name: "x' or '1'='1" })).toEqual([]);
-    const [numbers] = await uowFor(a).read<{ n: string; b: boolean; z: null }>('select (:n::numeric * 2)::text as n, :b as b, :z::text as z where :tenant::uuid is not null', { n: 21, b: true, z: null });
+    const [numbers] = await uowFor(a).read<{ n: string; b: boolean; z: null }>('select (:n::numeric * 2)::text as n, :b::boolean as b, :z::text as z where :tenant::uuid is not null', { n: 21, b: true, z: null });
     expect(numbers).toEqual({ n: '42', b: true, z: null });
   });
 
@@ -53,6 +54,42 @@ describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
     await expect(uowFor(a).read('select :x where :tenant is not null')).rejects.toThrow(/Missing SQL parameter :x/);
     await expect(uowFor(a).read('select :x::text where :tenant is not null', { x: 'a\u0000b' })).rejects.toMatchObject({ status: 422 });
     await expect(uowFor(a).read('select 1 where :tenant is not null; select 2')).rejects.toThrow();
+  });
+});
+
+describe('UnitOfWork.write (one statement as its own transaction)', () => {
+  test('interleaved writes of two tenants each change only their own company, even when the statement asks for more', async () => {
+    const writes = Array.from({ length: 40 }, (_, i) => {
+      const company = i % 2 ? a : b;
+      return uowFor(company).write<{ id: string }>('update tenants set updated_at = now() where id = :tenant or true returning id').then((rows) => ({ company, rows }));
+    });
+    for (const { company, rows } of await Promise.all(writes)) expect(rows.map((r) => r.id)).toEqual([company.tenantId]);
+  });
+
+  test('a failing statement changes nothing (its own transaction rolls back whole)', async () => {
+    const before = (await app.get('/api/v1/tenants/me', a.token)).body.name;
+    await expect(uowFor(a).write(`with renamed as (update tenants set name = 'a medias' where id = :tenant returning 1) select 1 / 0 from renamed`)).rejects.toThrow();
+    expect((await app.get('/api/v1/tenants/me', a.token)).body.name).toBe(before);
+  });
+
+  test('a statement keeps working after its connections are cut (prepared statements are per session)', async () => {
+    const statement = 'select name from tenants where id = :tenant and :probe::int > 0';
+    for (let i = 0; i < 12; i++) expect((await uowFor(a).read<{ name: string }>(statement, { probe: i + 1 }))[0]!.name).toBe('Lectora A SL');
+    if (app.kernel.db.kind !== 'postgres') return;
+    // as the owner (superuser here), who sees and may end every session of the database
+    const owner = postgresJs(postgresTarget(app.kernel.config.databaseUrl!), { max: 1 });
+    try {
+      const [cut] = await owner.unsafe(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like '%execute cuadra_%'`);
+      expect(Number(cut!.n)).toBeGreaterThan(0);
+    } finally {
+      await owner.end();
+    }
+    // each connection reconnects, finds its prepared statements gone and prepares them again
+    const again = await Promise.all(Array.from({ length: 8 }, (_, i) => uowFor(i % 2 ? a : b).read<{ name: string }>(statement, { probe: 1 })));
+    expect(again.map((rows) => rows[0]!.name)).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 ? 'Lectora A SL' : 'Lectora B SL')));
+    const [written] = await uowFor(b).write<{ id: string }>('update tenants set updated_at = now() where id = :tenant returning id');
+    expect(written!.id).toBe(b.tenantId);
   });
 });
 
