@@ -13,7 +13,13 @@
  * Requests are handed to the app in-process (CuadraApp.handle: the same pipeline as the server,
  * without the socket), so the load generator costs almost nothing on a 2-core machine.
  *
- * Run: .tools/node_modules/.bin/bun bench/invoices-issue.ts [--clients 16] [--count 4000] [--mode both|issue|create] [--tenants 1]
+ * Steady state, not a cold start: the tenant first gets `--warmup` issued invoices (1,000) in a
+ * series of its own, then the planner statistics are refreshed (ANALYZE, `--analyze no` to skip),
+ * as autovacuum keeps them on a server in service. Without that, plans cached on long-lived
+ * connections while the scratch database was empty (foreign-key checks) may read a whole tenant
+ * per row looked up until autovacuum analyzes the tables (create-and-issue then fell to 78–229/s).
+ *
+ * Run: .tools/node_modules/.bin/bun bench/invoices-issue.ts [--clients 16] [--count 4000] [--mode both|issue|create] [--tenants 1] [--warmup 1000] [--analyze yes|no]
  *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test, a scratch
  *   database is created and dropped) | pglite
  */
@@ -31,7 +37,7 @@ const CLIENTS = Number(option('clients', '16'));
 const COUNT = Number(option('count', '4000'));
 const MODE = option('mode', 'both');
 const TENANTS = Number(option('tenants', '1'));
-const WARMUP = 200;
+const WARMUP = Number(option('warmup', '1000'));
 
 const app = await startDocumentsApp({ unlimited: true });
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -106,6 +112,16 @@ async function gapCheck(t: Tenant, series: string, expected: number) {
   return { ok, text: `${r.n} numbered, max ${r.max}, ${r.distinct} distinct, counter ${r.counter}; journal ${r.entries} entries, max number ${r.max_entry} → ${ok ? '0 gaps, 0 duplicates' : 'GAP OR DUPLICATE'}` };
 }
 
+/**
+ * Planner statistics as autovacuum keeps them on a database in service. The scratch database is
+ * minutes old: plans cached on long-lived connections while its tables were empty (foreign-key
+ * checks, trigger queries) may scan a whole tenant where one row is wanted, until an ANALYZE
+ * invalidates them, which autovacuum does within a minute or so on a real server.
+ */
+async function steadyStatistics() {
+  if (option('analyze', 'yes') === 'yes') await app.asOwner('analyze');
+}
+
 const rows: string[] = [];
 const machine = `${navigator.hardwareConcurrency} cores, ${app.kernel.db.kind}`;
 console.log(`invoices issue benchmark — ${machine}, ${CLIENTS} clients, ${COUNT} invoices per mode, ${TENANTS} tenant(s), one series`);
@@ -125,6 +141,7 @@ try {
       return res;
     });
     if (created.failures) throw new Error(`drafts not created: ${created.firstFailure.join('; ')}`);
+    await steadyStatistics();
     const r = await run(COUNT, CLIENTS, (i) => request('POST', `/api/v1/invoices/${drafts[i].id}/issue`, drafts[i].t.key));
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'F', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
@@ -134,6 +151,7 @@ try {
     rows.push(`| ${machine} | POST /invoices/{id}/issue | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
   }
   if (MODE === 'both' || MODE === 'create') {
+    await steadyStatistics();
     const r = await run(COUNT, CLIENTS, (i) => request('POST', '/api/v1/invoices', tenants[i % TENANTS].key, invoiceBody(tenants[i % TENANTS], 'C', i, 'issued')));
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'C', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;

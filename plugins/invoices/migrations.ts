@@ -161,4 +161,24 @@ export const migrations = [
        end $$`,
     `create trigger invoice_lines_guard before insert or update or delete on invoice_lines for each row execute function invoice_lines_guard()`,
   ]),
+  // The guard looked its document up by (tenant_id, id): a plan cached while the table was small
+  // may use an index that only starts with tenant_id and then read every document of the tenant
+  // for each line (seen under load: 69 million rows read for 6,000 invoices). By primary key;
+  // row-level security still hides other tenants' documents.
+  sqlMigration('20261223000100_invoice_lines_guard_by_key', [
+    `create or replace function invoice_lines_guard() returns trigger language plpgsql as $$
+       declare
+         parent record;
+         row_tenant uuid := coalesce(NEW.tenant_id, OLD.tenant_id);
+         row_invoice uuid := coalesce(NEW.invoice_id, OLD.invoice_id);
+       begin
+         select tenant_id, status, number into parent from invoices where id = row_invoice;
+         if found and parent.tenant_id = row_tenant and parent.status <> 'draft'
+            and not (TG_OP = 'DELETE' and row_tenant::text = coalesce(current_setting('cuadra.erasing_tenant', true), '')) then
+           raise exception 'Invoice % is issued and its lines are immutable: correct it with a rectifying invoice', parent.number;
+         end if;
+         if TG_OP = 'DELETE' then return OLD; end if;
+         return NEW;
+       end $$`,
+  ]),
 ];

@@ -34,11 +34,10 @@ export function entrySql(draft: JournalDraft, options: { gate: string; descripti
   const zero = Decimal.zero(2);
   return {
     id,
+    // one primary-key lookup per account (a join may be planned as a scan of the tenant's chart)
     accountsCheck: `ledger_accounts_ok as (
-      select not exists (
-        select 1 from unnest(:ledgerAccounts::text[]) as wanted (code)
-        left join accounts a on a.tenant_id = :tenant and a.code = wanted.code
-        where a.code is null or not a.is_postable) as ok)`,
+      select coalesce(bool_and(coalesce((select a.is_postable from accounts a where a.tenant_id = :tenant and a.code = wanted.code), false)), true) as ok
+      from unnest(:ledgerAccounts::text[]) as wanted (code))`,
     posting: `ledger_number as (
       insert into ledger_counters as c (tenant_id, last_number) select :tenant, 1 from ${options.gate}
       on conflict (tenant_id) do update set last_number = c.last_number + 1
