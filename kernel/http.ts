@@ -83,10 +83,12 @@ export type { Principal, Role };
 export { Unauthorized };
 
 /**
- * The context with every plugin's named models, so routes may reference a model by its name
- * (`body: 'ContactCreate'`); the names are known only at start-up, hence the string index.
+ * The context with every plugin's named models, so routes may reference any model by its name
+ * (`body: 'ContactCreate'`) and the OpenAPI document gets them as components. The names are known
+ * only at start-up, so the type carries none of them: a plugin's routes `.model(ownModels)` after
+ * `.use(kernel.http)` to have handler bodies typed from its own models.
  */
 export function createHttpContextWithModels(kernel: Kernel, models: Record<string, TSchema>) {
-  return createHttpContext(kernel).model(models as Record<string, TSchema>);
+  return createHttpContext(kernel).model(models as {});
 }
 export type HttpContext = ReturnType<typeof createHttpContextWithModels>;

@@ -1,7 +1,8 @@
 /**
  * Runs the whole suite twice, on embedded PGlite and on PostgreSQL (TEST_DATABASE_URL, default the
  * local server), and ends with one line of totals: "N passed, N failed".
- * Extra arguments are passed to `bun test` (e.g. a path filter).
+ * Extra arguments are passed to `bun test` (e.g. a path filter); without them the strict type check
+ * (`tsc --noEmit`) runs first.
  */
 import postgres from 'postgres';
 
@@ -23,6 +24,14 @@ if (backends.includes('postgres')) {
 }
 
 let passed = 0, failed = 0, skipped = 0;
+
+// The strict type check is part of the suite when it runs whole; a type error counts as one failure.
+if (process.argv.length === 2) {
+  console.log('\n=== type check (tsc --noEmit, strict) ===');
+  const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdout: 'inherit', stderr: 'inherit' });
+  if (tsc.exitCode === 0) console.log('type check passed');
+  else { console.error('type check failed'); failed += 1; }
+}
 for (const backend of backends) {
   console.log(`\n=== test suite on ${backend} ===`);
   const child = Bun.spawn([process.execPath, 'test', '--timeout', '60000', ...process.argv.slice(2)], {

@@ -1,12 +1,14 @@
 import { Elysia } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import type { AccountService } from './service';
+import { accountModels } from './schemas';
 
 const tags = ['account'];
 
 export const accountRoutes = (kernel: Kernel, account: () => AccountService) =>
   new Elysia({ name: 'cuadra:account', prefix: '/account' })
     .use(kernel.http)
+    .model(accountModels)
     .get('/export', async ({ principal }) => {
       const data = await account().export(principal);
       const day = data.generated_at.slice(0, 10);

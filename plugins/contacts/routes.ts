@@ -3,7 +3,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { queryBounds, rejectNulCharacters } from '../taxes/api';
 import { exportContacts } from './export';
 import { contactInsights } from './insights';
-import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery } from './schemas';
+import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery, contactModels } from './schemas';
 import { ContactService, contactJson, contactToJson } from './service';
 import { suggestTaxType } from './tax-suggestion';
 
@@ -26,6 +26,7 @@ const FILE_TYPES = {
 export const contactRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:contacts' })
     .use(kernel.http)
+    .model(contactModels)
     .onTransform(rejectNulCharacters)
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { EXPORT_COLUMNS } from './columns';
+import { literalUnion } from '../../kernel/schemas';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Uuid = t.String({ format: 'uuid' });
@@ -10,8 +11,8 @@ const Day = t.String({ format: 'date' });
 export const CONTACT_KINDS = ['customer', 'supplier', 'both'] as const;
 export const CUSTOMER_TYPES = ['business', 'consumer'] as const;
 
-const Kind = t.Union(CONTACT_KINDS.map((k) => t.Literal(k)), { description: '`customer`, `supplier` or `both`' });
-const CustomerType = t.Union(CUSTOMER_TYPES.map((k) => t.Literal(k)), { description: '`business` (default) or `consumer` (a private person: B2C rules apply)' });
+const Kind = literalUnion(CONTACT_KINDS, { description: '`customer`, `supplier` or `both`' });
+const CustomerType = literalUnion(CUSTOMER_TYPES, { description: '`business` (default) or `consumer` (a private person: B2C rules apply)' });
 const Country = t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 ("ES" by default); stored upper-case' });
 
 const optionalFields = {
@@ -130,7 +131,7 @@ export const ContactInsights = t.Object({
 
 const filterFields = {
   search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in name, legal name, tax number or email' })),
-  kind: t.Optional(t.Union(CONTACT_KINDS.map((k) => t.Literal(k)), { description: '`customer` matches customer and both; `supplier` matches supplier and both; `both` only both' })),
+  kind: t.Optional(literalUnion(CONTACT_KINDS, { description: '`customer` matches customer and both; `supplier` matches supplier and both; `both` only both' })),
   country: t.Optional(t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
   customer_type: t.Optional(CustomerType),
   has_vat: t.Optional(t.Boolean({ description: 'With (true) or without (false) a tax number' })),
@@ -147,7 +148,7 @@ export const ContactExportQuery = t.Object({
   ...filterFields,
   from_date: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
   to_date: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
-  format: t.Optional(t.Union(EXPORT_FORMATS.map((f) => t.Literal(f)), { description: 'xlsx (default), csv (UTF-8 with BOM, `;`), json or pdf' })),
+  format: t.Optional(literalUnion(EXPORT_FORMATS, { description: 'xlsx (default), csv (UTF-8 with BOM, `;`), json or pdf' })),
   columns: t.Optional(t.String({ maxLength: 1000, description: `Comma-separated column keys, in order. Known: ${EXPORT_COLUMNS.map((c) => c.key).join(', ')}` })),
 });
 export const TaxSuggestionQuery = t.Object({

@@ -18,7 +18,7 @@ export const IdentityAccountData = {
         password_change_required: user.mustChangePassword, created_at: user.createdAt.toISOString(),
       },
       sign_in_identities: identities.map((i) => ({ provider: i.provider, subject: i.subject, email: i.email ?? null, linked_at: i.createdAt.toISOString() })),
-      memberships: memberships.map((m) => ({ tenant_id: m.tenant_id, tenant_name: m.tenant_name, role: m.role, joined_at: new Date(m.created_at).toISOString() })),
+      memberships: memberships.map((m: { tenant_id: string; tenant_name: string; role: string; created_at: Date | string }) => ({ tenant_id: m.tenant_id, tenant_name: m.tenant_name, role: m.role, joined_at: new Date(m.created_at).toISOString() })),
     };
   },
 

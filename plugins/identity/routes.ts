@@ -8,6 +8,7 @@ const tags = ['auth'];
 export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
   new Elysia({ name: 'cuadra:identity', prefix: '/auth' })
     .use(kernel.http)
+    .model(identityModels)
     .post('/register', async ({ body, set }) => {
       set.status = 201;
       return identity.register(body);

@@ -1,10 +1,11 @@
 import { t } from 'elysia';
 import { ROLES } from '../../kernel/roles';
 import { CreateTenantRequest, TenantMe } from '../tenants/api';
+import { literalUnion } from '../../kernel/schemas';
 
 const Email = t.String({ format: 'email', maxLength: 254 });
 const Password = t.String({ minLength: 1, maxLength: 1024 });
-const Role = t.Union(ROLES.map((r) => t.Literal(r)));
+const Role = literalUnion(ROLES);
 const Timestamp = t.String({ format: 'date-time' });
 const TokenFields = { access_token: t.String(), token_type: t.Literal('bearer'), expires_in: t.Integer() };
 

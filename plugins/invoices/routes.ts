@@ -7,7 +7,7 @@ import { queryBounds, rejectNulCharacters } from '../taxes/api';
 import { TenantService } from '../tenants/api';
 import { partyOfContact, partyOfTenant } from './document';
 import { renderInvoicePdf } from './pdf';
-import { InvoiceListQuery } from './schemas';
+import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoicePatch, type RectifyInput } from './service';
 
 const tags = ['invoices'];
@@ -33,6 +33,7 @@ function assertMayIssue(kernel: Kernel, principal: Principal): void {
 export const invoiceRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:invoices' })
     .use(kernel.http)
+    .model(invoiceModels)
     // PostgreSQL text cannot hold U+0000: 422 with the field instead of a database error
     .onTransform(rejectNulCharacters)
     .get('/invoices', async ({ uow, query }) => {
@@ -41,7 +42,7 @@ export const invoiceRoutes = (kernel: Kernel) =>
       }));
       return { ...page, items: page.items.map(invoiceToJson) };
     }, {
-      permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery) as any, response: { 200: 'PaginatedResponse_InvoiceResponse_' },
+      permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery), response: { 200: 'PaginatedResponse_InvoiceResponse_' },
       detail: { summary: 'Sales invoices, newest first; filters by issue date (from/to), status, contact and series', tags },
     })
     .post('/invoices', async ({ uow, body, set, principal }) => {

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
+import { literalUnion } from '../../kernel/schemas';
 
 /**
  * TypeBox models of the invoices plugin, registered by name (API.md §4.7): `InvoiceLine`,
@@ -20,7 +21,7 @@ export const Series = t.String({ pattern: '^[A-Z][A-Z0-9]{0,9}$', description: '
 export const Description = t.String({ minLength: 1, maxLength: 1000, pattern: '\\S' });
 export const Notes = t.String({ maxLength: 5000 });
 export const DOCUMENT_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'rectified'] as const;
-export const DocumentStatus = t.Union(DOCUMENT_STATUSES.map((s) => t.Literal(s)), {
+export const DocumentStatus = literalUnion(DOCUMENT_STATUSES, {
   description: '`draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified',
 });
 export const CreateStatus = t.Union([t.Literal('draft'), t.Literal('issued')], { description: '`issued` (default): numbered and posted at once; `draft`: saved without a number' });

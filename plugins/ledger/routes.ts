@@ -3,7 +3,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { money } from '../../kernel/money';
 import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
-import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery } from './schemas';
+import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
 import { LedgerService } from './service';
 
 const tags = ['ledger'];
@@ -39,6 +39,7 @@ const wire = <T>(value: T): any => JSON.parse(JSON.stringify(value));
 export const ledgerRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:ledger', prefix: '/ledger' })
     .use(kernel.http)
+    .model(ledgerModels)
     .get('', async ({ uow, query }) => {
       const page = await uow.run((tx) => LedgerService.journal(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, account: query.account,

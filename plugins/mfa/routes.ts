@@ -2,12 +2,14 @@ import { Elysia } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { IdentityApi } from '../identity/api';
 import type { MfaService } from './service';
+import { mfaModels } from './schemas';
 
 const tags = ['auth'];
 
 export const mfaRoutes = (kernel: Kernel, mfa: () => MfaService) =>
   new Elysia({ name: 'cuadra:mfa', prefix: '/auth/mfa' })
     .use(kernel.http)
+    .model(mfaModels)
     .get('/status', ({ principal, uow }) => uow.run((tx) => mfa().status(tx, principal.userId), { tenantId: null }),
       { signedIn: 'session', response: { 200: 'MfaStatusResponse' }, detail: { summary: 'Whether MFA is enabled or waiting for activation, and recovery codes left', tags } })
     .post('/setup', ({ principal, uow }) => uow.run((tx) => mfa().setup(tx, principal.userId), { tenantId: null }),

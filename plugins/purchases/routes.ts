@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds, rejectNulCharacters } from '../taxes/api';
-import { PurchaseListQuery } from './schemas';
+import { PurchaseListQuery, purchaseModels } from './schemas';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
 const tags = ['purchases'];
@@ -10,6 +10,7 @@ const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
 export const purchaseRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:purchases' })
     .use(kernel.http)
+    .model(purchaseModels)
     // PostgreSQL text cannot hold U+0000: 422 with the field instead of a database error
     .onTransform(rejectNulCharacters)
     .get('/purchases', async ({ uow, query }) => {
@@ -18,7 +19,7 @@ export const purchaseRoutes = (kernel: Kernel) =>
       }));
       return { ...page, items: page.items.map(purchaseToJson) };
     }, {
-      permission: 'purchases.read', query: PurchaseListQuery, transform: queryBounds(PurchaseListQuery) as any, response: { 200: 'PaginatedResponse_PurchaseResponse_' },
+      permission: 'purchases.read', query: PurchaseListQuery, transform: queryBounds(PurchaseListQuery), response: { 200: 'PaginatedResponse_PurchaseResponse_' },
       detail: { summary: 'Purchase invoices and expenses, newest first; filters by date (from/to), status, contact and kind', tags },
     })
     .post('/purchases', async ({ uow, body, set }) => {

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { InvoiceSchemas } from '../invoices/api';
+import { literalUnion } from '../../kernel/schemas';
 
 /**
  * TypeBox models of the purchases plugin (API.md §4.7): `PurchaseCreate`, `PurchaseResponse`
@@ -14,7 +15,7 @@ const {
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
 
 export const PURCHASE_KINDS = ['invoice', 'expense'] as const;
-const Kind = t.Union(PURCHASE_KINDS.map((k) => t.Literal(k)), {
+const Kind = literalUnion(PURCHASE_KINDS, {
   description: '`invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice',
 });
 const SupplierNumber = t.String({ minLength: 1, maxLength: 60, pattern: '\\S', description: "The supplier's invoice number (series included), as printed" });

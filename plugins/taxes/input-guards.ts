@@ -13,9 +13,10 @@ export function queryBounds(schema: TObject) {
   const bounded = Object.entries(schema.properties)
     .filter(([, property]: [string, any]) => typeof property.minimum === 'number' || typeof property.maximum === 'number')
     .map(([key, property]: [string, any]) => ({ key, minimum: property.minimum as number | undefined, maximum: property.maximum as number | undefined }));
-  return ({ query }: { query: Record<string, string | undefined> }) => {
+  // Before validation the query still holds the raw strings, whatever type the schema gives them.
+  return ({ query }: { query: object }) => {
     for (const { key, minimum, maximum } of bounded) {
-      const raw = query[key];
+      const raw = (query as Record<string, unknown>)[key];
       // Read the number the way the coercion does ("1e3", " 7", "0x10", " " → 0); anything else
       // is left to normal validation, which names the parameter.
       const value = typeof raw === 'string' ? Number(raw) : Number.NaN;

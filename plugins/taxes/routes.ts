@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds, rejectNulCharacters } from './input-guards';
-import { TaxTypeListQuery } from './schemas';
+import { TaxTypeListQuery, taxModels } from './schemas';
 import { TaxService, taxTypeToJson, type OssStatus } from './service';
 
 const tags = ['taxes'];
@@ -18,6 +18,7 @@ const settingsToJson = (status: OssStatus) => ({
 export const taxRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:taxes', prefix: '/taxes' })
     .use(kernel.http)
+    .model(taxModels)
     .onTransform(rejectNulCharacters)
     .get('', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { literalUnion } from '../../kernel/schemas';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Box = t.String({ pattern: '^\\d{1,3}$', description: 'Modelo 303 casilla, as printed ("07", "150")' });
@@ -8,8 +9,8 @@ const RATE_PATTERN = '^\\d{1,3}(\\.\\d{1,2})?$';
 export const TAX_KINDS = ['vat', 'surcharge', 'withholding'] as const;
 export const TAX_REGIMES = ['domestic', 'intra_eu', 'export', 'reverse_charge', 'import', 'oss', 'exempt', 'not_subject'] as const;
 
-const Kind = t.Union(TAX_KINDS.map((k) => t.Literal(k)), { description: '`vat`, `surcharge` (recargo de equivalencia) or `withholding` (IRPF)' });
-const Regime = t.Union(TAX_REGIMES.map((r) => t.Literal(r)), {
+const Kind = literalUnion(TAX_KINDS, { description: '`vat`, `surcharge` (recargo de equivalencia) or `withholding` (IRPF)' });
+const Regime = literalUnion(TAX_REGIMES, {
   description: 'VAT regime. `not_subject` (no sujeta por reglas de localización, 303 box [120]) is kept apart from `exempt` '
     + '(exenta, art. 20 LIVA, annual box [83]) because tax models report them in different boxes.',
 });

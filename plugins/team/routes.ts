@@ -12,6 +12,7 @@ const TokenParams = t.Object({ token: t.String({ minLength: 20, maxLength: 200 }
 export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
   new Elysia({ name: 'cuadra:team' })
     .use(kernel.http)
+    .model(teamModels)
     .get('/team/members', ({ uow }) => uow.run((tx) => team().listMembers(tx)),
       { permission: 'team.read', response: { 200: t.Array(teamModels.MemberOut) }, detail: { summary: 'Members of the company with their roles (array)', tags } })
     .patch('/team/members/:user_id', ({ uow, principal, params, body }) => uow.run((tx) => team().updateMember(tx, principal, params.user_id, body.role)),

@@ -1,7 +1,8 @@
 import { t } from 'elysia';
 import { ROLES } from '../../kernel/roles';
+import { literalUnion } from '../../kernel/schemas';
 
-const Role = t.Union(ROLES.map((r) => t.Literal(r)), { description: 'owner, admin, accountant, member or viewer (strongest first)' });
+const Role = literalUnion(ROLES, { description: 'owner, admin, accountant, member or viewer (strongest first)' });
 const Email = t.String({ format: 'email', maxLength: 254 });
 const Timestamp = t.String({ format: 'date-time' });
 const Uuid = t.String({ format: 'uuid' });

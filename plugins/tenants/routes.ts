@@ -1,11 +1,13 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { currentTenantJson, TenantService, tenantToJson } from './service';
+import { tenantModels } from './schemas';
 
 export const tenantRoutes = (kernel: Kernel) => {
   const url = kernel.config.publicUrl;
   return new Elysia({ name: 'cuadra:tenants' })
     .use(kernel.http)
+    .model(tenantModels)
     .get('/tenant', async ({ uow }) => {
       const tenant = await uow.run((tx) => TenantService.current(tx));
       return { id: tenant.id, name: tenant.name, tax_id: tenant.taxId, country: tenant.country, created_at: tenant.createdAt.toISOString() };

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import type { TOptional } from '@sinclair/typebox';
 
 const nullableText = (max: number) => t.Union([t.String({ maxLength: max }), t.Null()]);
 
@@ -31,7 +32,7 @@ const tenantFields = {
 
 export const CreateTenantRequest = t.Object(tenantFields, { additionalProperties: false });
 export const TenantUpdate = t.Object(
-  Object.fromEntries(Object.entries(tenantFields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof typeof tenantFields]: ReturnType<typeof t.Optional<(typeof tenantFields)[K]>> },
+  Object.fromEntries(Object.entries(tenantFields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof typeof tenantFields]: TOptional<(typeof tenantFields)[K]> },
   { additionalProperties: false, minProperties: 1, description: 'Any TenantMe field but id, created_at and logo_url; at least one.' },
 );
 export const LogoUploadResponse = t.Object({ logo_url: t.String() });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
@@ -124,7 +124,7 @@ export const TenantService = {
   async setLogo(tx: Tx, file: File): Promise<Tenant> {
     if (file.size > MAX_LOGO_BYTES) throw new PayloadTooLarge('The logo may be at most 2 MiB');
     const input = Buffer.from(await file.arrayBuffer());
-    let metadata: sharp.Metadata;
+    let metadata: Metadata;
     try {
       // Reads the header only; decoding happens below, under the pixel limit.
       metadata = await sharp(input, { limitInputPixels: false }).metadata();

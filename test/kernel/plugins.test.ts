@@ -19,6 +19,8 @@ const NoteSchema = defineEntity({
 class PluginTestNote extends NoteSchema.class {}
 NoteSchema.setClass(PluginTestNote);
 
+const testNoteModels = { TestNote: t.Object({ id: t.String(), text: t.String() }), TestNoteCreate: t.Object({ text: t.String({ minLength: 1 }) }) };
+
 const notesPlugin = definePlugin({
   name: 'test-notes',
   dependsOn: ['tenants'],
@@ -27,10 +29,11 @@ const notesPlugin = definePlugin({
     `create table plugin_test_notes (id uuid primary key, tenant_id uuid not null references tenants (id), text text not null)`,
     ...tenantRowLevelSecurity('plugin_test_notes'),
   ])],
-  models: { TestNote: t.Object({ id: t.String(), text: t.String() }), TestNoteCreate: t.Object({ text: t.String({ minLength: 1 }) }) },
+  models: testNoteModels,
   permissions: { 'test-notes.write': rolesFrom('member') },
   routes: (kernel) => new Elysia({ name: 'cuadra:test-notes' })
     .use(kernel.http)
+    .model(testNoteModels)
     .post('/test-notes', async ({ uow, body, set }) => {
       set.status = 201;
       const note = await uow.run(async (tx) => tx.em.create(PluginTestNote, { id: crypto.randomUUID(), text: body.text } as any));

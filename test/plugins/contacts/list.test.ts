@@ -36,7 +36,7 @@ function matches(contact: any, filters: Record<string, any>): boolean {
   return true;
 }
 const byNameKey = (a: any, b: any) => (fold(a.name) < fold(b.name) ? -1 : fold(a.name) > fold(b.name) ? 1 : a.id < b.id ? -1 : 1);
-const queryOf = (filters: Record<string, any>) => new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)])).toString();
+const queryOf = (filters: Record<string, any>) => new URLSearchParams(Object.entries(filters).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 beforeAll(async () => {
   app = await startTestApp();
