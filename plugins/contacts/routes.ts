@@ -73,7 +73,7 @@ export const contactRoutes = (kernel: Kernel) =>
       set.status = 204;
     }, {
       permission: 'contacts.write', params: IdParams,
-      detail: { summary: 'Delete a contact that no document points to (else 409: merge it instead)', tags },
+      detail: { summary: 'Delete a contact that no document or manual journal entry points to (else 409: merge it instead)', tags },
     })
     .get('/contacts/:id/stats', async ({ uow, params }) => uow.run((tx) => ContactService.stats(tx, params.id)), {
       permission: 'contacts.read', params: IdParams, response: { 200: 'ContactStatsResponse' },

@@ -177,7 +177,7 @@ export const ContactService = {
     const guard = { contactId: contact.id, references: 0 };
     await tx.hook('contact.deleting', guard);
     if (guard.references > 0) {
-      throw new Conflict(`The contact has ${guard.references} document(s) and cannot be deleted; merge it into another contact instead`);
+      throw new Conflict(`The contact has ${guard.references} document(s) or manual journal entries and cannot be deleted; merge it into another contact instead`);
     }
     tx.em.remove(contact);
     await tx.em.flush();
@@ -247,7 +247,7 @@ export const ContactService = {
     for (const duplicate of duplicates) {
       const guard = { contactId: duplicate.id, references: 0 };
       await tx.hook('contact.deleting', guard);
-      if (guard.references > 0) throw new Conflict(`Contact ${duplicate.id} still has ${guard.references} document(s) after the merge; nothing was changed`);
+      if (guard.references > 0) throw new Conflict(`Contact ${duplicate.id} still has ${guard.references} document(s) or manual journal entries after the merge; nothing was changed`);
       tx.em.remove(duplicate);
     }
     await tx.em.flush();

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import '../contacts/hooks';
 import '../tenants/hooks';
 // Types only (erased at run time): the ledger loads with or without the account plugin.
 import type {} from '../account/hooks';
@@ -11,7 +12,8 @@ import { LedgerService } from './service';
 
 export default definePlugin({
   name: 'ledger',
-  dependsOn: ['tenants'],
+  // Lines name the tenant's contacts and tax types (foreign keys), so those tables come first.
+  dependsOn: ['tenants', 'contacts', 'taxes'],
   entities: [Account, JournalEntry, JournalLine],
   migrations,
   models: ledgerModels,
@@ -28,6 +30,9 @@ export default definePlugin({
       'account.exporting': async (tx, payload) => { payload.sections.ledger = await LedgerService.exportForAccount(tx); },
       // Erasing a company (its sole owner deleted their account): the only path that deletes books.
       'tenant.erasing': async (tx) => { await LedgerService.eraseTenantBooks(tx); },
+      // A merge moves the duplicates' lines to the survivor; a contact with lines is not deleted.
+      'contact.merging': async (tx, payload) => { await LedgerService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
+      'contact.deleting': async (tx, payload) => { payload.references += await LedgerService.countEntriesForContact(tx, payload.contactId); },
     },
   },
   setup(kernel) {

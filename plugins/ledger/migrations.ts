@@ -17,8 +17,10 @@ const seedValues = chartAccounts()
  *   kernel answers as 422); one on `journal_entries` refuses an entry without lines.
  * - Immutability: `BEFORE UPDATE OR DELETE` triggers on both tables refuse every change to a posted
  *   row, a `BEFORE INSERT` trigger refuses lines added to an entry posted by an earlier transaction,
- *   `BEFORE TRUNCATE` refuses truncation, and the application role has no UPDATE privilege on them.
- *   Corrections are reversal entries.
+ *   `BEFORE TRUNCATE` refuses truncation, and the application role has no UPDATE privilege on them
+ *   but for a line's `contact_id`, which a contact merge may move to the surviving contact
+ *   (transaction setting `cuadra.repointing_contacts`). Corrections are reversal entries.
+ * - A line's contact and tax type must exist in the same tenant (composite foreign keys).
  * - Erasure (the account/GDPR flow): DELETE is allowed only inside a transaction that has run
  *   `select set_config('cuadra.erasing_tenant', '<tenant uuid>', true)`, and only for that tenant's
  *   rows (row-level security still applies). `LedgerService.eraseTenantBooks(tx)` does exactly that.
@@ -204,4 +206,37 @@ export const migrations = [
     `drop policy tenant_isolation on ${table}`,
     `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
   ])),
+  // A line's contact and tax type are the tenant's own, checked by the database too (the composite
+  // keys also refuse another tenant's id). NOT VALID first so that an installation holding lines
+  // with dangling ids still migrates; validated at once when there are none. A contact merge may
+  // move lines to the surviving contact: the app role may update that one column, and only while the
+  // transaction says it is merging (amounts, accounts and dates stay immutable).
+  sqlMigration('20261223000300_journal_lines_references', [
+    `alter table journal_lines add constraint journal_lines_contact_fk
+       foreign key (tenant_id, contact_id) references contacts (tenant_id, id) not valid`,
+    `alter table journal_lines add constraint journal_lines_tax_type_fk
+       foreign key (tenant_id, tax_type_id) references tax_types (tenant_id, id) not valid`,
+    `do $$
+     begin
+       alter table journal_lines validate constraint journal_lines_contact_fk;
+       alter table journal_lines validate constraint journal_lines_tax_type_fk;
+     exception when foreign_key_violation then
+       raise warning 'journal_lines holds contact or tax type ids that do not exist: new lines are checked, old ones are left as they are';
+     end $$`,
+    `grant update (contact_id) on journal_lines to cuadra_app`,
+    `create or replace function ledger_line_immutable() returns trigger language plpgsql as $$
+       declare
+         n integer;
+       begin
+         if TG_OP = 'DELETE' and OLD.tenant_id::text = current_setting('cuadra.erasing_tenant', true) then
+           return OLD;
+         end if;
+         if TG_OP = 'UPDATE' and coalesce(current_setting('cuadra.repointing_contacts', true), '') = 'on'
+            and NEW.contact_id is not null and (to_jsonb(NEW) - 'contact_id') = (to_jsonb(OLD) - 'contact_id') then
+           return NEW;
+         end if;
+         select number into n from journal_entries where tenant_id = OLD.tenant_id and id = OLD.entry_id;
+         raise exception 'Line % of journal entry % is posted and immutable; correct it with a reversal entry', OLD.line_no, coalesce(n::text, OLD.entry_id::text);
+       end $$`,
+  ]),
 ];

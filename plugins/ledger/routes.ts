@@ -55,7 +55,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       detail: { summary: 'One journal entry', tags },
     })
     .post('/entries', async ({ uow, body, set }) => {
-      const entry = await uow.run((tx) => LedgerService.post(tx, {
+      const entry = await uow.run((tx) => LedgerService.postManual(tx, {
         date: body.date,
         description: body.description,
         sourceType: 'manual',
@@ -68,7 +68,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
           taxTypeId: l.tax_type_id ?? null,
           taxBase: l.tax_base == null ? null : money(l.tax_base),
         })),
-      }, { loc: ['body'] }));
+      }));
       set.status = 201;
       return entryToJson(entry);
     }, {

@@ -2,6 +2,8 @@ import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../ker
 import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
+import { ContactService } from '../contacts/api';
+import { TaxService } from '../taxes/api';
 import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
 import { entrySql } from './entry-sql';
 import {
@@ -216,6 +218,30 @@ export const LedgerService = {
       id, number, date: draft.date, description, sourceType: draft.sourceType, sourceId: draft.sourceId ?? null,
       reversalOf: options.reversalOf ?? null, reversedBy: null, createdAt: iso(entry.created_at), lines,
     };
+  },
+
+  /**
+   * A manual entry: as `post`, after checking that every contact and tax type a line names is one
+   * of the tenant's (422 on the line otherwise). Documents post with references they checked.
+   */
+  async postManual(tx: Tx, draft: JournalDraft, loc: Loc = ['body']): Promise<PostedEntry> {
+    assertDraft(draft, loc);
+    const errors: FieldError[] = [];
+    const known = new Map<string, boolean>();
+    const exists = async (key: string, find: () => Promise<unknown>) => {
+      if (!known.has(key)) known.set(key, await find().then(() => true, (error) => { if (error instanceof NotFound) return false; throw error; }));
+      return known.get(key)!;
+    };
+    for (const [i, line] of draft.lines.entries()) {
+      if (line.contactId && !(await exists(`contact:${line.contactId}`, () => ContactService.get(tx, line.contactId!)))) {
+        errors.push({ loc: [...loc, 'lines', i, 'contact_id'], msg: 'Unknown contact', type: 'value_error.unknown_contact' });
+      }
+      if (line.taxTypeId && !(await exists(`tax:${line.taxTypeId}`, () => TaxService.get(tx, line.taxTypeId!)))) {
+        errors.push({ loc: [...loc, 'lines', i, 'tax_type_id'], msg: 'Unknown tax type', type: 'value_error.unknown_tax_type' });
+      }
+    }
+    if (errors.length) throw new ValidationFailed(errors);
+    return LedgerService.post(tx, draft, { loc });
   },
 
   /** One entry with its lines; another tenant's id is answered like a missing one (404). */
@@ -458,6 +484,30 @@ export const LedgerService = {
    * Deletes the tenant's whole books (the account-erasure flow). The database allows it only in a
    * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
    */
+  /**
+   * contact.merging: the duplicates' lines now name the survivor. Only `contact_id` moves, inside
+   * the merge transaction (the database refuses any other change to a posted line).
+   */
+  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
+    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
+    const [row] = await tx.sql<{ n: number }>(`
+      with moved as (update journal_lines set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning 1)
+      select count(*)::int as n from moved`, { survivor: survivorId, ids: pgArray(duplicateIds) });
+    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
+    return Number(row.n);
+  },
+
+  /**
+   * contact.deleting: entries of no document (manual ones) with a line for the contact. A
+   * document's entries go with the document, which its own plugin counts.
+   */
+  async countEntriesForContact(tx: Tx, contactId: string): Promise<number> {
+    const [row] = await tx.sql<{ n: number }>(`
+      select count(distinct l.entry_id)::int as n from journal_lines l join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
+      where l.tenant_id = :tenant and l.contact_id = :id::uuid and e.source_id is null`, { id: contactId });
+    return Number(row.n);
+  },
+
   async eraseTenantBooks(tx: Tx): Promise<void> {
     await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);

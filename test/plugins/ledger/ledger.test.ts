@@ -275,9 +275,10 @@ describe('posted entries are immutable', () => {
 describe('reversal', () => {
   test('swaps every line, links both entries, and happens once', async () => {
     const a = await createCompany(app);
+    const vat21 = (await app.get('/api/v1/taxes?kind=vat', a.token)).body.items.find((type: any) => type.code === 'IVA21').id;
     const entry = (await postEntry(app, a.token, [
       { account: '4300', debit: '1210.00' }, { account: '7000', credit: '1000.00' },
-      { account: '477', credit: '210.00', tax_type_id: '00000000-0000-4000-8000-000000000021', tax_base: '1000.00' },
+      { account: '477', credit: '210.00', tax_type_id: vat21, tax_base: '1000.00' },
     ], '2026-01-15')).body;
     expect((await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, { date: '2026-01-14' }, a.token)).status).toBe(422);
     expect((await app.post(`/api/v1/ledger/entries/${entry.id}/reverse`, { date: 'ayer' }, a.token)).status).toBe(422);
@@ -335,7 +336,7 @@ describe('cross-tenant', () => {
 describe('reports', () => {
   test('journal filters, account statement with running balance, trial balance by period and level', async () => {
     const a = await createCompany(app);
-    const contact = crypto.randomUUID();
+    const contact = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente Uno SL' }, a.token)).body.id;
     await postEntry(app, a.token, [{ account: '572', debit: '3000.00' }, { account: '100', credit: '3000.00' }], '2025-12-31', 'Capital inicial');
     await postEntry(app, a.token, [{ account: '4300', debit: '1210.00', contact_id: contact }, { account: '7000', credit: '1000.00' }, { account: '477', credit: '210.00' }], '2026-01-10', 'Factura 1');
     await postEntry(app, a.token, [{ account: '572', debit: '1210.00' }, { account: '4300', credit: '1210.00', contact_id: contact }], '2026-01-20', 'Cobro factura 1');

@@ -32,7 +32,9 @@ const run = <T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> => a
 describe('LedgerService for document plugins', () => {
   test('a posting rule\'s draft is posted in the caller\'s transaction, creating the customer sub-account', async () => {
     const a = await createCompany(app);
-    const sale: Sale = { id: crypto.randomUUID(), issueDate: '2026-05-04', number: 'F-2026-000001', contactId: crypto.randomUUID(), customerAccount: '', base: '1000.00', vat: '210.00', vatTypeId: crypto.randomUUID() };
+    const contactId = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente SL' }, a.token)).body.id;
+    const vatTypeId = (await app.get('/api/v1/taxes?kind=vat', a.token)).body.items.find((type: any) => type.code === 'IVA21').id;
+    const sale: Sale = { id: crypto.randomUUID(), issueDate: '2026-05-04', number: 'F-2026-000001', contactId, customerAccount: '', base: '1000.00', vat: '210.00', vatTypeId };
     const entry = await run(a.tenantId, async (tx) => {
       sale.customerAccount = await LedgerService.nextSubAccountCode(tx, DEFAULT_POSTING_ACCOUNTS.customers);
       return LedgerService.post(tx, postSale(sale, await LedgerService.postingAccounts(tx)));
