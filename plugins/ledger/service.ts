@@ -481,10 +481,6 @@ export const LedgerService = {
   },
 
   /**
-   * Deletes the tenant's whole books (the account-erasure flow). The database allows it only in a
-   * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
-   */
-  /**
    * contact.merging: the duplicates' lines now name the survivor. Only `contact_id` moves, inside
    * the merge transaction (the database refuses any other change to a posted line).
    */
@@ -508,6 +504,10 @@ export const LedgerService = {
     return Number(row.n);
   },
 
+  /**
+   * Deletes the tenant's whole books (the account-erasure flow). The database allows it only in a
+   * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
+   */
   async eraseTenantBooks(tx: Tx): Promise<void> {
     await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
