@@ -12,9 +12,10 @@ const seedValues = chartAccounts()
  *
  * - Wall one for references: every foreign key between ledger rows is composite `(tenant_id, …)`,
  *   so a line cannot name another tenant's entry or account, nor a reversal another tenant's entry.
- * - Balance: a `DEFERRABLE INITIALLY DEFERRED` constraint trigger on `journal_lines` checks at
- *   COMMIT that the entry of every inserted line has Σdebit = Σcredit (SQLSTATE P0001, which the
- *   kernel answers as 422); one on `journal_entries` refuses an entry without lines.
+ * - Balance: a `DEFERRABLE INITIALLY DEFERRED` constraint trigger on `journal_entries` checks at
+ *   COMMIT that every entry posted in the transaction has lines and Σdebit = Σcredit (SQLSTATE
+ *   P0001, which the kernel answers as 422). Lines cannot be added to an entry of an earlier
+ *   transaction nor change amounts, so that one check per entry covers every line.
  * - Immutability: `BEFORE UPDATE OR DELETE` triggers on both tables refuse every change to a posted
  *   row, a `BEFORE INSERT` trigger refuses lines added to an entry posted by an earlier transaction,
  *   `BEFORE TRUNCATE` refuses truncation, and the application role has no UPDATE privilege on them
@@ -238,5 +239,29 @@ export const migrations = [
          select number into n from journal_entries where tenant_id = OLD.tenant_id and id = OLD.entry_id;
          raise exception 'Line % of journal entry % is posted and immutable; correct it with a reversal entry', OLD.line_no, coalesce(n::text, OLD.entry_id::text);
        end $$`,
+  ]),
+  // The balance was checked by a deferred trigger on every line, the same sum once per line (five
+  // sums for a five-line entry). Lines can only be added in the transaction that posts their entry
+  // (the BEFORE INSERT trigger) and never change amounts afterwards (the immutability trigger), so
+  // the entry's own deferred trigger checks it once, with the lines-exist check, at COMMIT.
+  sqlMigration('20261223000400_ledger_balance_once_per_entry', [
+    `create or replace function ledger_entry_check_lines() returns trigger language plpgsql as $$
+       declare
+         n integer;
+         d numeric;
+         c numeric;
+       begin
+         select count(*), coalesce(sum(debit), 0), coalesce(sum(credit), 0) into n, d, c
+           from journal_lines where tenant_id = NEW.tenant_id and entry_id = NEW.id;
+         if n = 0 then
+           raise exception 'Journal entry % has no lines', NEW.number;
+         end if;
+         if d <> c then
+           raise exception 'Journal entry % is unbalanced: debit % credit %', NEW.number, d, c;
+         end if;
+         return null;
+       end $$`,
+    `drop trigger journal_lines_balanced on journal_lines`,
+    `drop function ledger_line_check_balance()`,
   ]),
 ];

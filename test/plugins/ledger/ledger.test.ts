@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
-import { cents, postEntry, startLedgerApp, type LedgerTestApp } from './helpers';
+import { cents, postEntry, startLedgerApp, type LedgerTestApp, type Line } from './helpers';
 
 let app: LedgerTestApp;
 beforeAll(async () => { app = await startLedgerApp(); }, 60_000);
@@ -202,6 +202,29 @@ describe('the database enforces balance at commit', () => {
       await tx.sql(`insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit) values (:tenant, :id::uuid, 1, '2026-03-01', '4300', 1, 0)`, { id });
     }, { tenantId: a.tenantId });
     await expect(run).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/unbalanced/) });
+  });
+
+  test('an entry of 1,000 lines (the most one request takes) posts; the same entry one cent off is refused whole', async () => {
+    const a = await createCompany(app);
+    const lines: Line[] = [...Array.from({ length: 999 }, (_, i) => ({ account: '572', debit: `${i + 1}.01` })), { account: '100', credit: '' }];
+    const total = lines.slice(0, -1).reduce((sum, l) => sum + cents(l.debit!), 0n);
+    const credit = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+    lines[999].credit = credit(total + 1n);
+    const off = await postEntry(app, a.token, lines);
+    expect(off.status).toBe(422);
+    expect(await journalTotals(a)).toMatchObject({ debit: '0.00', credit: '0.00' });
+    lines[999].credit = credit(total);
+    const ok = await postEntry(app, a.token, lines);
+    expect(ok.status).toBe(201);
+    expect(ok.body.lines).toHaveLength(1000);
+    expect(await journalTotals(a)).toMatchObject({ debit: credit(total), credit: credit(total), balance: '0.00' });
+    // The database alone: a raw 1,000-line entry one cent off fails at COMMIT.
+    const id = crypto.randomUUID();
+    const values = lines.map((l, i) => `('${a.tenantId}', '${id}', ${i + 1}, '2026-03-01', '${l.account}', ${l.debit ?? 0}, ${i === 999 ? credit(total - 1n) : 0})`);
+    await expect(app.asAppRole(a.tenantId, [
+      `insert into journal_entries (id, tenant_id, number, date, description, source_type) values ('${id}', '${a.tenantId}', 905, '2026-03-01', 'raw', 'manual')`,
+      `insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit) values ${values.join(', ')}`,
+    ])).rejects.toThrow(/Journal entry 905 is unbalanced/);
   });
 
   test('lines on a heading account or on another tenant\'s account are refused by the database', async () => {
