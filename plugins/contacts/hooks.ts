@@ -26,7 +26,9 @@ declare module '../../kernel/hooks' {
   interface SyncHooks {
     /**
      * Contacts `duplicateIds` are being merged into `survivorId` (same tenant, one transaction).
-     * Document plugins re-point their rows to the survivor and add how many to `repointed`.
+     * Document plugins re-point their rows to the survivor and add how many to `repointed`. The
+     * transaction setting `cuadra.repointing_contacts` is 'on' while subscribers run, so database
+     * guards on issued documents may let `contact_id` (and only it) change.
      */
     'contact.merging': { tenantId: string; survivorId: string; duplicateIds: string[]; repointed: number };
     /** A contact is about to be deleted: document plugins add how many documents point to it; > 0 refuses (409). */

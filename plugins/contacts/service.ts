@@ -243,7 +243,10 @@ export const ContactService = {
     refreshDerived(survivor);
 
     const merging = { tenantId: tx.tenantId, survivorId: survivor.id, duplicateIds: [...duplicateIds], repointed: 0 };
+    // Issued documents and posted journal lines accept a new contact_id only while this is on.
+    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
     await tx.hook('contact.merging', merging);
+    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
     for (const duplicate of duplicates) {
       const guard = { contactId: duplicate.id, references: 0 };
       await tx.hook('contact.deleting', guard);

@@ -783,10 +783,8 @@ export const InvoiceService = {
 
   /** contact.merging: the duplicates' invoices point to the survivor (issued ones too: their printed customer is frozen). */
   async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
-    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
     const rows = await tx.sql<{ id: string }>(`update invoices set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning id`,
       { survivor: survivorId, ids: pgArray(duplicateIds) });
-    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
     return rows.length;
   },
 

@@ -105,6 +105,15 @@ const ACCOUNT_COLUMNS = `code, name, account_group, parent_code, is_postable, cr
  * The ledger: the only writer of journal entries. Other plugins reach it through ./api.ts; every
  * function runs inside the caller's unit of work, so a document and its entry commit together.
  */
+/** The distinct ids (nulls skipped) that `find` answers with NotFound: each id looked up once. */
+async function unknownIds(ids: (string | null | undefined)[], find: (id: string) => Promise<unknown>): Promise<Set<string>> {
+  const unknown = new Set<string>();
+  for (const id of new Set(ids.filter((x): x is string => !!x))) {
+    await find(id).catch((error) => { if (error instanceof NotFound) unknown.add(id); else throw error; });
+  }
+  return unknown;
+}
+
 export const LedgerService = {
   /** Seeds the PGC chart for the transaction's tenant (idempotent); returns how many accounts were added. */
   async seedChart(tx: Tx): Promise<number> {
@@ -226,20 +235,12 @@ export const LedgerService = {
    */
   async postManual(tx: Tx, draft: JournalDraft, loc: Loc = ['body']): Promise<PostedEntry> {
     assertDraft(draft, loc);
-    const errors: FieldError[] = [];
-    const known = new Map<string, boolean>();
-    const exists = async (key: string, find: () => Promise<unknown>) => {
-      if (!known.has(key)) known.set(key, await find().then(() => true, (error) => { if (error instanceof NotFound) return false; throw error; }));
-      return known.get(key)!;
-    };
-    for (const [i, line] of draft.lines.entries()) {
-      if (line.contactId && !(await exists(`contact:${line.contactId}`, () => ContactService.get(tx, line.contactId!)))) {
-        errors.push({ loc: [...loc, 'lines', i, 'contact_id'], msg: 'Unknown contact', type: 'value_error.unknown_contact' });
-      }
-      if (line.taxTypeId && !(await exists(`tax:${line.taxTypeId}`, () => TaxService.get(tx, line.taxTypeId!)))) {
-        errors.push({ loc: [...loc, 'lines', i, 'tax_type_id'], msg: 'Unknown tax type', type: 'value_error.unknown_tax_type' });
-      }
-    }
+    const contacts = await unknownIds(draft.lines.map((l) => l.contactId), (id) => ContactService.get(tx, id));
+    const taxTypes = await unknownIds(draft.lines.map((l) => l.taxTypeId), (id) => TaxService.get(tx, id));
+    const errors: FieldError[] = draft.lines.flatMap((line, i) => [
+      ...(line.contactId && contacts.has(line.contactId) ? [{ loc: [...loc, 'lines', i, 'contact_id'], msg: 'Unknown contact', type: 'value_error.unknown_contact' }] : []),
+      ...(line.taxTypeId && taxTypes.has(line.taxTypeId) ? [{ loc: [...loc, 'lines', i, 'tax_type_id'], msg: 'Unknown tax type', type: 'value_error.unknown_tax_type' }] : []),
+    ]);
     if (errors.length) throw new ValidationFailed(errors);
     return LedgerService.post(tx, draft, { loc });
   },
@@ -481,16 +482,12 @@ export const LedgerService = {
   },
 
   /**
-   * contact.merging: the duplicates' lines now name the survivor. Only `contact_id` moves, inside
-   * the merge transaction (the database refuses any other change to a posted line).
+   * contact.merging: the duplicates' lines now name the survivor. Only `contact_id` moves, and only
+   * inside the merge (the database refuses any other change to a posted line).
    */
-  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
-    await tx.sql(`select set_config('cuadra.repointing_contacts', 'on', true) where :tenant::uuid is not null`);
-    const [row] = await tx.sql<{ n: number }>(`
-      with moved as (update journal_lines set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning 1)
-      select count(*)::int as n from moved`, { survivor: survivorId, ids: pgArray(duplicateIds) });
-    await tx.sql(`select set_config('cuadra.repointing_contacts', '', true) where :tenant::uuid is not null`);
-    return Number(row.n);
+  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<void> {
+    await tx.sql(`update journal_lines set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[])`,
+      { survivor: survivorId, ids: pgArray(duplicateIds) });
   },
 
   /**
