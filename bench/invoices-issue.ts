@@ -24,7 +24,7 @@
  *   database is created and dropped) | pglite
  */
 import { existsSync, readFileSync } from 'node:fs';
-import postgres from 'postgres';
+import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -124,7 +124,7 @@ async function gapCheck(t: Tenant, series: string, expected: number) {
 async function steadyTables() {
   if (option('analyze', 'yes') !== 'yes') return;
   if (app.kernel.db.kind !== 'postgres') return void await app.asOwner('analyze');
-  const sql = postgres(app.config.databaseUrl!, { max: 1, onnotice: () => {} });
+  const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
   try {
     await sql.unsafe('vacuum (analyze)');
   } finally {

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
 process.env.LOG_LEVEL ??= 'error';
@@ -44,7 +44,7 @@ const normalise = (text: string) => {
 
 const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await PGlite.create() : undefined;
 const app = await startTestApp(pglite ? { pglite } : {});
-const owner = pglite ? undefined : postgres(app.config.databaseUrl!, { max: 1, onnotice: () => {} });
+const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
 /** SQL as the database owner: superuser, no row-level security. */
 async function ownerSql<T = any>(statement: string): Promise<T[]> {
   if (owner) return [...(await owner.unsafe(statement))] as T[];

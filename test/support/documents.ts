@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
 import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { startTestApp, type TestApp } from './app';
@@ -56,7 +56,7 @@ export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]
         await pglite.exec(`set role ${app.config.appRole}`);
       }
     }
-    const sql = postgres(app.config.databaseUrl!, { max: 1, onnotice: () => {} });
+    const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
     try {
       return await sql.begin(async (tx) => {
         let last: any = [];

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import { postgresJs, postgresTarget } from '../../../kernel/postgres-url';
 import { startTestApp, type TestApp } from '../../support/app';
 import { backend } from '../../support/database';
 
@@ -39,7 +39,7 @@ export async function startLedgerApp(): Promise<LedgerTestApp> {
         await pglite.exec(`set role ${app.config.appRole}`);
       }
     }
-    const sql = postgres(app.config.databaseUrl!, { max: 1, onnotice: () => {} });
+    const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
     try {
       return await sql.begin(async (tx) => {
         let last: any = [];
