@@ -15,6 +15,7 @@ import { MemoryCounterStore, type CounterStore } from './throttle';
 import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
+import { BodyGuard } from './request-body';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
@@ -38,6 +39,8 @@ export interface CuadraApp {
    * and in-process callers (tests, benchmarks) both go through it.
    */
   handle(request: Request, clientIp?: string): Promise<Response>;
+  /** The largest request body any route accepts (the server refuses larger ones itself). */
+  maxBodyBytes: number;
   stop(): Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     .get('/docs/swagger-ui-bundle.js', () => new Response(Bun.file(docsAsset('swagger-ui-bundle.js')), { headers: { 'content-type': 'text/javascript; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });
 
+  const bodies = new BodyGuard(app);
   const handle = async (incoming: Request, socketIp?: string): Promise<Response> => {
     const started = performance.now();
     const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
@@ -107,10 +111,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       if (!decision.allowed) {
         response = new Response(JSON.stringify({ detail: 'Rate limit exceeded, retry later' }), { status: 429, headers: { 'content-type': 'application/json' } });
       } else {
-        response = await idempotency.handle(incoming, ip, (request) => {
-          kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
-          return app.handle(request);
-        });
+        const admitted = await bodies.admit(incoming, path);
+        if (admitted instanceof Response) response = admitted;
+        else {
+          kernel.remember(admitted, { ip: socketIp ?? 'unknown', requestId });
+          response = await idempotency.handle(admitted, ip, (request) => {
+            kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
+            return app.handle(request);
+          });
+        }
       }
     } catch (error) {
       logger.error('request pipeline failed', { requestId, error });
@@ -133,6 +142,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     kernel,
     plugins,
     handle,
+    maxBodyBytes: bodies.largestLimit,
     async stop() {
       if (stopped) return;
       stopped = true;

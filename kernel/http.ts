@@ -4,6 +4,7 @@ import { DomainError, Forbidden, Unauthorized, ValidationFailed, type FieldError
 import type { Kernel } from './kernel';
 import type { Principal } from './principal';
 import type { Role } from './roles';
+import { MAX_BODY_BYTES_KEY } from './request-body';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -28,22 +29,34 @@ export function validationDetail(error: any): FieldError[] {
 
 /**
  * The kernel's HTTP pieces that every plugin `.use()`s: error mapping, authentication and
- * permission checks. Registered `scoped` so hooks reach feature routes but never leak onto public
- * routes outside the instance that used it.
+ * permission checks, the NUL guard on text input and per-route body limits. Registered `scoped`
+ * so hooks reach feature routes but never leak onto public routes outside the instance that used it.
+ *
+ * Order for a protected route: the body is bounded (size, nesting) in the request pipeline, then
+ * the credential and permission are checked in `transform`, before schema validation, so an
+ * unauthenticated caller learns nothing about the input and gets 401 whatever it sent; then
+ * validation, then the NUL guard, then the handler.
  */
 export function createHttpContext(kernel: Kernel) {
+  const authenticated = new WeakMap<Request, Principal>();
+  const principalOf = async (request: Request) => authenticated.get(request) ?? kernel.authenticate(request);
   return new Elysia({ name: 'cuadra:context' })
     .onError({ as: 'scoped' }, ({ code, error, request }) => handleError(kernel, code, error, request))
+    .onBeforeHandle({ as: 'scoped' }, ({ body, query, params }) => rejectNulCharacters({ body, query, params }))
     .macro({
       /** Requires a principal with an active tenant whose role holds `permission`. */
       permission(permission: string) {
         const roles = kernel.permissions.rolesFor(permission);
         return {
           detail: { 'x-permission': permission, 'x-roles': [...roles] } as Record<string, unknown>,
-          async resolve({ request }) {
+          ...authenticateFirst(async ({ request }: { request: Request }) => {
             const principal = await kernel.authenticate(request);
             if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or switch tenant first');
             if (!roles.includes(principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${permission}`);
+            authenticated.set(request, principal);
+          }),
+          async resolve({ request }) {
+            const principal = await principalOf(request);
             return { principal, uow: kernel.unitOfWork(principal) };
           },
         };
@@ -52,14 +65,63 @@ export function createHttpContext(kernel: Kernel) {
       signedIn(kind: 'session' | 'any') {
         return {
           detail: { 'x-signed-in': kind } as Record<string, unknown>,
-          async resolve({ request }) {
+          ...authenticateFirst(async ({ request }: { request: Request }) => {
             const principal = await kernel.authenticate(request);
             if (kind === 'session' && principal.kind !== 'session') throw new Forbidden('This operation needs a user session, not an API key');
+            authenticated.set(request, principal);
+          }),
+          async resolve({ request }) {
+            const principal = await principalOf(request);
             return { principal, uow: kernel.unitOfWork(principal) };
           },
         };
       },
+      /** The route's own body limit in bytes (uploads); others get DEFAULT_MAX_BODY_BYTES. */
+      maxBodyBytes(bytes: number) {
+        return { detail: { [MAX_BODY_BYTES_KEY]: bytes } as Record<string, unknown> };
+      },
     });
+}
+
+/**
+ * A macro's `transform` that authenticates. Elysia appends a macro's hooks after the route's own,
+ * so a route `transform` (such as a query bounds check) would answer 422 before the caller is
+ * known; `introspect`, which sees the route's options, moves authentication to the front.
+ */
+function authenticateFirst(authenticate: (context: { request: Request }) => Promise<void>) {
+  return {
+    transform: authenticate,
+    introspect(options: Record<string, unknown>) {
+      const others = [options.transform].flat().filter((hook) => hook !== undefined && hook !== authenticate);
+      options.transform = [authenticate, ...others];
+    },
+  };
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, and no field of this API means one: a NUL anywhere in the
+ * body (at any depth), the query or the path answers 422 naming the field. Runs after validation,
+ * on input whose nesting the request pipeline already bounded; the walk uses its own stack.
+ * (Header values cannot carry NUL: the HTTP layer refuses them.)
+ */
+export function rejectNulCharacters(input: { body?: unknown; query?: unknown; params?: unknown }): void {
+  const pending: { value: unknown; loc: (string | number)[] }[] = [
+    { value: input.params, loc: ['path'] },
+    { value: input.query, loc: ['query'] },
+    { value: input.body, loc: ['body'] },
+  ];
+  while (pending.length) {
+    const { value, loc } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw ValidationFailed.field(loc, 'Must not contain NUL (U+0000) characters', 'value_error.nul_character');
+    } else if (Array.isArray(value)) value.forEach((item, index) => pending.push({ value: item, loc: [...loc, index] }));
+    else if (value && typeof value === 'object' && !(value instanceof Blob)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) throw ValidationFailed.field(loc, 'Must not contain NUL (U+0000) characters', 'value_error.nul_character');
+        pending.push({ value: item, loc: [...loc, key] });
+      }
+    }
+  }
 }
 
 export function handleError(kernel: Kernel, code: unknown, error: unknown, request: Request): Response {

@@ -6,7 +6,8 @@ import { createLogger } from './logger';
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const cuadra = await createApp({ config, logger });
-const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request, bun) => cuadra.handle(request, bun.requestIP(request)?.address) });
+// The server refuses bodies larger than any route accepts; each route's own limit is checked in the pipeline.
+const server = Bun.serve({ port: config.port, hostname: config.host, maxRequestBodySize: cuadra.maxBodyBytes, fetch: (request, bun) => cuadra.handle(request, bun.requestIP(request)?.address) });
 logger.info('cuadra listening', { url: `http://${config.host}:${server.port}`, database: cuadra.kernel.db.kind, docs: `${config.publicUrl}/docs` });
 
 let stopping = false;

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds, rejectNulCharacters } from '../taxes/api';
+import { queryBounds } from '../taxes/api';
 import { exportContacts } from './export';
 import { contactInsights } from './insights';
 import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery, contactModels } from './schemas';
@@ -27,7 +27,6 @@ export const contactRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:contacts' })
     .use(kernel.http)
     .model(contactModels)
-    .onTransform(rejectNulCharacters)
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const { items, total } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset }));

@@ -3,7 +3,7 @@ import { Forbidden } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { ContactService } from '../contacts/api';
-import { queryBounds, rejectNulCharacters } from '../taxes/api';
+import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
 import { partyOfContact, partyOfTenant } from './document';
 import { renderInvoicePdf } from './pdf';
@@ -34,8 +34,6 @@ export const invoiceRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:invoices' })
     .use(kernel.http)
     .model(invoiceModels)
-    // PostgreSQL text cannot hold U+0000: 422 with the field instead of a database error
-    .onTransform(rejectNulCharacters)
     .get('/invoices', async ({ uow, query }) => {
       const page = await uow.run((tx) => InvoiceService.list(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, series: query.series,

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds, rejectNulCharacters } from '../taxes/api';
+import { queryBounds } from '../taxes/api';
 import { PurchaseListQuery, purchaseModels } from './schemas';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
@@ -11,8 +11,6 @@ export const purchaseRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:purchases' })
     .use(kernel.http)
     .model(purchaseModels)
-    // PostgreSQL text cannot hold U+0000: 422 with the field instead of a database error
-    .onTransform(rejectNulCharacters)
     .get('/purchases', async ({ uow, query }) => {
       const page = await uow.run((tx) => PurchaseService.list(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, kind: query.kind,

@@ -26,19 +26,3 @@ export function queryBounds(schema: TObject) {
     }
   };
 }
-
-/**
- * PostgreSQL text cannot hold U+0000: a NUL character anywhere in the query or the JSON body would
- * fail in the database with a 500. This `transform` (it runs before validation) answers 422 with
- * the field's location instead. (Also a candidate for the kernel.)
- */
-export function rejectNulCharacters({ body, query }: { body?: unknown; query?: Record<string, unknown> }): void {
-  const visit = (value: unknown, loc: (string | number)[]): void => {
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw ValidationFailed.field(loc, 'Must not contain NUL (U+0000) characters', 'value_error.nul_character');
-    } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...loc, index]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...loc, key]);
-  };
-  visit(query, ['query']);
-  visit(body, ['body']);
-}

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds, rejectNulCharacters } from './input-guards';
+import { queryBounds } from './input-guards';
 import { TaxTypeListQuery, taxModels } from './schemas';
 import { TaxService, taxTypeToJson, type OssStatus } from './service';
 
@@ -19,7 +19,6 @@ export const taxRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:taxes', prefix: '/taxes' })
     .use(kernel.http)
     .model(taxModels)
-    .onTransform(rejectNulCharacters)
     .get('', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const { items, total } = await uow.run((tx) => TaxService.list(tx, { ...query, limit, offset }));

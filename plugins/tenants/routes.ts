@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { currentTenantJson, TenantService, tenantToJson } from './service';
+import { currentTenantJson, MAX_LOGO_BYTES, TenantService, tenantToJson } from './service';
 import { tenantModels } from './schemas';
 
 export const tenantRoutes = (kernel: Kernel) => {
@@ -21,6 +21,8 @@ export const tenantRoutes = (kernel: Kernel) => {
       return { logo_url: tenantToJson(tenant, url).logo_url! };
     }, {
       permission: 'tenants.manage',
+      // the file plus room for the multipart envelope; anything larger is refused before it is read
+      maxBodyBytes: MAX_LOGO_BYTES + 64 * 1024,
       body: t.Object({ file: t.File() }, { $id: 'Body_upload_logo_api_v1_tenants_me_logo_post' }),
       response: { 200: 'LogoUploadResponse' },
       detail: { summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MiB; re-encoded as PNG)', tags: ['tenants'] },

@@ -1,0 +1,104 @@
+import type { AnyElysia } from 'elysia';
+
+/** Body limit of a route that declares none (JSON bodies of every ordinary operation fit easily). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects a JSON body may have; real payloads need four or five. */
+export const MAX_JSON_DEPTH = 64;
+/** The OpenAPI extension (and route `detail` key) that carries a route's own body limit. */
+export const MAX_BODY_BYTES_KEY = 'x-max-body-bytes';
+
+const json = (status: number, detail: string) =>
+  new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json' } });
+
+const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+
+/**
+ * Guards every request body before anything reads, parses or walks it: the size limit comes from
+ * the route (`maxBodyBytes` option, kept in its `detail`) or the default; a declared
+ * Content-Length over the limit answers 413 without reading a byte, and a body without one (chunked)
+ * is read only up to the limit. A JSON body nested deeper than MAX_JSON_DEPTH answers 400 before the
+ * parser sees it, so no recursive walk (parser, validator, error builder) can exhaust the stack.
+ */
+export class BodyGuard {
+  private readonly routes: { method: string; pattern: RegExp; limit: number }[];
+  /** The largest body any route accepts: the server refuses anything larger itself. */
+  readonly largestLimit: number;
+
+  constructor(app: AnyElysia, readonly defaultLimit = DEFAULT_MAX_BODY_BYTES) {
+    this.routes = app.routes
+      .map((route) => ({ route, limit: (route.hooks as { detail?: Record<string, unknown> })?.detail?.[MAX_BODY_BYTES_KEY] }))
+      .filter((entry): entry is { route: (typeof app.routes)[number]; limit: number } => typeof entry.limit === 'number')
+      .map(({ route, limit }) => ({ method: route.method.toUpperCase(), pattern: compile(route.path), limit }));
+    this.largestLimit = Math.max(defaultLimit, ...this.routes.map((route) => route.limit));
+  }
+
+  limitFor(method: string, path: string): number {
+    return this.routes.find((route) => (route.method === method || route.method === 'ALL') && route.pattern.test(path))?.limit ?? this.defaultLimit;
+  }
+
+  /**
+   * The request with its body read into memory within the limit, or the 4xx response that ends it.
+   * Requests that carry no body (GET, HEAD) pass through untouched.
+   */
+  async admit(request: Request, path: string): Promise<Request | Response> {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return request;
+    const limit = this.limitFor(request.method, path);
+    const tooLarge = () => json(413, `The request body may be at most ${limit} bytes`);
+    const declared = request.headers.get('content-length');
+    if (declared !== null && Number(declared) > limit) return tooLarge();
+    const bytes = await readAtMost(request.body, limit);
+    if (!bytes) return tooLarge();
+    if (isJson(request.headers.get('content-type')) && jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
+      return json(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    }
+    return new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
+  }
+}
+
+/** The whole stream, or undefined as soon as it passes `limit` bytes (the rest is never read). */
+async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Content types the framework parses as JSON (it looks at the 13th character: application/json). */
+function isJson(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const type = contentType.toLowerCase();
+  return type.includes('json') || type.charCodeAt(12) === 106;
+}
+
+/** One pass over the bytes, counting brackets outside strings; it never recurses. */
+export function jsonDepthExceeds(bytes: Uint8Array, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === 0x5c) i++; // backslash: skip the escaped character
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return false;
+}
