@@ -3,6 +3,7 @@ import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { AnyElysia } from 'elysia';
 import { registerStringFormats } from './formats';
 import type { Kernel } from './kernel';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_KEY } from './request-body';
 
 registerStringFormats();
 
@@ -49,6 +50,10 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel) {
         ];
       } else {
         operation.security = [];
+      }
+      if (operation.requestBody) {
+        operation[MAX_BODY_BYTES_KEY] ??= DEFAULT_MAX_BODY_BYTES;
+        operation.responses['413'] ??= errorResponse(`Request body larger than ${operation[MAX_BODY_BYTES_KEY]} bytes`);
       }
       if (operation.requestBody || operation.parameters?.length) {
         operation.responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } };

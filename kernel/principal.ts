@@ -8,7 +8,9 @@ export interface Principal {
   tenantId: string | null;
   role: Role | null;
   apiKeyId?: string;
+  /** Sessions: the login this credential belongs to, and when it happened (epoch milliseconds). */
   sessionId?: string;
+  sessionStartedAt?: number;
   /** Epoch milliseconds after which the credential must be checked again (token or key expiry). */
   validUntil?: number;
 }

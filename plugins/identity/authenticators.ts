@@ -2,7 +2,7 @@ import type { Database } from '../../kernel/database';
 import { Forbidden, Unauthorized } from '../../kernel/errors';
 import type { Authenticator, Principal } from '../../kernel/principal';
 import { isRole } from '../../kernel/roles';
-import { sha256, type SessionTokens } from './tokens';
+import { MAX_SESSION_SECONDS, sha256, type SessionTokens } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const API_KEY_PREFIX = 'agl_';
@@ -23,7 +23,10 @@ export class ApiKeyAuthenticator implements Authenticator {
   }
 }
 
-/** Session JWTs: signature, expiry, the user's security version, and membership of the active tenant. */
+/**
+ * Session JWTs: signature, age (see SessionTokens.verify), the user's security version, whether
+ * the session was logged out, and membership of the active tenant.
+ */
 export class SessionAuthenticator implements Authenticator {
   constructor(private readonly db: Database, private readonly tokens: SessionTokens) {}
   accepts(credential: string) { return credential.split('.').length === 3; }
@@ -32,10 +35,12 @@ export class SessionAuthenticator implements Authenticator {
     if (requestedTenantId && !UUID.test(requestedTenantId)) throw new Forbidden('You are not a member of that company');
     const tenantId = requestedTenantId?.toLowerCase() ?? claims.tid ?? null;
     const [row] = await rawQuery<{ security_version: number; role: string | null }>(
-      this.db, 'select * from cuadra_session_principal(?, ?)', [claims.sub, tenantId]);
+      this.db, 'select * from cuadra_session_principal(?, ?, ?)', [claims.sub, tenantId, claims.sid]);
     if (!row || row.security_version !== claims.sv) throw new Unauthorized('Session revoked');
     if (requestedTenantId && !row.role) throw new Forbidden('You are not a member of that company');
     const role = row.role && isRole(row.role) ? row.role : null;
-    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.jti, validUntil: claims.exp * 1000 };
+    const sessionStartedAt = claims.auth_time * 1000;
+    const validUntil = Math.min(claims.exp * 1000, sessionStartedAt + MAX_SESSION_SECONDS * 1000);
+    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.sid, sessionStartedAt, validUntil };
   }
 }

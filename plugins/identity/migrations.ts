@@ -119,4 +119,23 @@ export const migrations = [
            k.expires_at;
        end $$`,
   ]),
+  sqlMigration('20261224000100_identity_session_revocation', [
+    // A logged-out session, until the moment it would have ended anyway (then it is purged).
+    `create table revoked_sessions (
+       session_id text primary key,
+       user_id uuid not null references users (id) on delete cascade,
+       expires_at timestamptz not null
+     )`,
+    `create index revoked_sessions_expiry on revoked_sessions (expires_at)`,
+    `drop function cuadra_session_principal(uuid, uuid)`,
+    // No row for a session that was logged out: one lookup answers both questions.
+    `create function cuadra_session_principal(p_user_id uuid, p_tenant_id uuid, p_session_id text)
+       returns table (security_version int, role text)
+       language sql stable security definer set search_path = public as $$
+         select u.security_version, m.role
+         from users u left join memberships m on m.user_id = u.id and m.tenant_id = p_tenant_id
+         where u.id = p_user_id
+           and not exists (select 1 from revoked_sessions r where r.session_id = p_session_id)
+       $$`,
+  ]),
 ];

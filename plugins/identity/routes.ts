@@ -33,6 +33,10 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })
     .post('/change-password', async ({ principal, body }) => identity.changePassword(principal, body),
       { signedIn: 'session', body: 'ChangePasswordRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Change the password; every earlier session stops working and a new token is returned', tags } })
+    .post('/logout', async ({ principal, set }) => {
+      await identity.logout(principal);
+      set.status = 204;
+    }, { signedIn: 'session', detail: { summary: 'End this session at once: its token (and any it was exchanged for) answers 401 from now on; other sessions go on', tags } })
     .post('/forgot-password', async ({ body, set }) => {
       await identity.forgotPassword(body.email);
       set.status = 204;

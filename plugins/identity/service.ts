@@ -9,11 +9,14 @@ import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { GoogleIdTokens, readGoogleSettings } from './google';
 import { API_KEY_PREFIX } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
-import { newSecret, sha256, type SessionTokens } from './tokens';
+import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
 
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** The session a principal's new token continues: same id, same start, so the same end. */
+const sessionOf = (principal: Principal): SessionOrigin | undefined =>
+  principal.sessionId && principal.sessionStartedAt !== undefined ? { sessionId: principal.sessionId, startedAt: principal.sessionStartedAt } : undefined;
 
 type TokenPurpose = 'verify_email' | 'reset_password';
 
@@ -313,7 +316,7 @@ export class IdentityService {
       tx.em.create(Membership, { tenantId, userId: principal.userId, role: 'owner' } as any);
       return { tenant, securityVersion: user.securityVersion };
     }, { tenantId });
-    return { tenant: tenantToJson(tenant, this.kernel.config.publicUrl), ...(await this.sessions.issue(principal.userId, tenantId, securityVersion)) };
+    return { tenant: tenantToJson(tenant, this.kernel.config.publicUrl), ...(await this.sessions.issue(principal.userId, tenantId, securityVersion, sessionOf(principal))) };
   }
 
   async switchTenant(principal: Principal, tenantId: string) {
@@ -321,7 +324,23 @@ export class IdentityService {
     const memberships = await this.memberships(principal.userId);
     if (!memberships.some((m) => m.tenant_id === tenantId)) throw new Forbidden('You are not a member of that company');
     const user = await this.uow().run((tx) => tx.em.findOneOrFail(User, { id: principal.userId }), { tenantId: null });
-    return { ...(await this.sessions.issue(principal.userId, tenantId, user.securityVersion)), tenant_id: tenantId };
+    return { ...(await this.sessions.issue(principal.userId, tenantId, user.securityVersion, sessionOf(principal))), tenant_id: tenantId };
+  }
+
+  /**
+   * Ends the caller's session at once: every token of it (this one and those from switching
+   * company) is refused from now on, on every instance. Other sessions of the user go on.
+   */
+  async logout(principal: Principal): Promise<void> {
+    const session = sessionOf(principal);
+    if (principal.kind !== 'session' || !session) throw new Forbidden('Only a user session can be logged out');
+    await this.uow().run(async (tx) => {
+      const execute = (sql: string, params: unknown[]) => tx.em.getConnection().execute(sql, params, 'run', tx.em.getTransactionContext());
+      await execute('delete from revoked_sessions where expires_at < now()', []);
+      await execute('insert into revoked_sessions (session_id, user_id, expires_at) values (?, ?, ?) on conflict (session_id) do nothing',
+        [session.sessionId, principal.userId, new Date(session.startedAt + MAX_SESSION_SECONDS * 1000)]);
+      await tx.invalidatePrincipals();
+    }, { tenantId: null });
   }
 
   async createApiKey(principal: Principal, input: { name: string; role?: Role; expires_at?: string | null }) {

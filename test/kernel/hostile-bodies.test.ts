@@ -26,7 +26,7 @@ function endlessBody(chunkBytes = 64 * 1024) {
   return { stream, counter };
 }
 
-const send = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string>; token?: string }) => {
+const send = async (method: string, path: string, init: { body?: RequestInit['body']; headers?: Record<string, string>; token?: string }) => {
   const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.7', ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const response = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: init.body, duplex: 'half' } as RequestInit));
