@@ -16,8 +16,9 @@ const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\
  * Guards every request body before anything reads, parses or walks it: the size limit comes from
  * the route (`maxBodyBytes` option, kept in its `detail`) or the default; a declared
  * Content-Length over the limit answers 413 without reading a byte, and a body without one (chunked)
- * is read only up to the limit. A JSON body nested deeper than MAX_JSON_DEPTH answers 400 before the
- * parser sees it, so no recursive walk (parser, validator, error builder) can exhaust the stack.
+ * is read only up to the limit. JSON nested deeper than MAX_JSON_DEPTH (the body, or a form field)
+ * answers 400 before the parser sees it, so no recursive walk (parser, validator, error builder)
+ * can exhaust the stack or the memory.
  */
 export class BodyGuard {
   private readonly routes: { method: string; pattern: RegExp; limit: number }[];
@@ -48,9 +49,7 @@ export class BodyGuard {
     if (declared !== null && Number(declared) > limit) return tooLarge();
     const bytes = await readAtMost(request.body, limit);
     if (!bytes) return tooLarge();
-    if (isJson(request.headers.get('content-type')) && jsonDepthExceeds(bytes, MAX_JSON_DEPTH)) {
-      return json(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
-    }
+    if (await nestedTooDeep(request.headers.get('content-type'), bytes)) return json(400, `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     return new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
   }
 }
@@ -79,11 +78,28 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Prom
   return bytes;
 }
 
-/** Content types the framework parses as JSON (it looks at the 13th character: application/json). */
-function isJson(contentType: string | null): boolean {
-  if (!contentType) return false;
-  const type = contentType.toLowerCase();
-  return type.includes('json') || type.charCodeAt(12) === 106;
+/**
+ * Whether JSON in the body nests deeper than MAX_JSON_DEPTH: the body itself when it is JSON, or
+ * each field of a form, since the framework parses a field that looks like JSON into a value. The
+ * framework picks its parser by the content type's 13th character (application/json,
+ * application/x-www-form-urlencoded, multipart/form-data); so does this.
+ */
+async function nestedTooDeep(contentType: string | null, bytes: Uint8Array): Promise<boolean> {
+  const type = contentType?.toLowerCase() ?? '';
+  const marker = type.charCodeAt(12);
+  if (type.includes('json') || marker === 106) return jsonDepthExceeds(bytes, MAX_JSON_DEPTH);
+  let fields: Iterable<unknown>;
+  if (type.startsWith('multipart/') || marker === 114) {
+    try {
+      fields = (await new Response(bytes, { headers: { 'content-type': contentType! } }).formData()).values();
+    } catch {
+      return false; // not a form after all: the framework's own parser refuses it
+    }
+  } else if (type.includes('urlencoded') || marker === 120) fields = new URLSearchParams(new TextDecoder().decode(bytes)).values();
+  else return false;
+  const encoder = new TextEncoder();
+  for (const field of fields) if (typeof field === 'string' && jsonDepthExceeds(encoder.encode(field), MAX_JSON_DEPTH)) return true;
+  return false;
 }
 
 /** One pass over the bytes, counting brackets outside strings; it never recurses. */

@@ -100,6 +100,19 @@ describe('JSON nesting', () => {
     expect(patch.status).toBe(400);
   });
 
+  test('JSON nested too deep inside a form field (multipart or urlencoded) is refused the same way', async () => {
+    // the framework parses a form field that looks like JSON; 60,000 levels overflowed the stack
+    const deep = '['.repeat(60_000) + ']'.repeat(60_000);
+    const form = new FormData();
+    form.append('kind', 'customer');
+    form.append('name', deep);
+    const multipart = await send('POST', '/api/v1/contacts', { body: form, token: owner.token });
+    expect(multipart.status).toBe(400);
+    const urlencoded = await send('POST', '/api/v1/invoices', { body: `lines=${encodeURIComponent(deep)}`, token: owner.token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(urlencoded.status).toBe(400);
+    expect(urlencoded.body.detail).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+
   test('memory stays flat under a stream of deeply nested bodies', async () => {
     Bun.gc(true);
     const before = process.memoryUsage().rss;
