@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { connect } from 'node:net';
 import { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../kernel/request-body';
 import { startTestApp, type TestApp } from '../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../support/factories';
@@ -80,6 +81,31 @@ describe('body size', () => {
     const res = await send('POST', '/api/v1/contacts', { body, token: owner.token, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'name']);
+  });
+});
+
+describe('over a real socket', () => {
+  /** Sends only the request head (no body) and answers the status line the server writes back. */
+  async function headOnly(port: number, path: string, contentLength: number, contentType: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: ${contentType}\r\nContent-Length: ${contentLength}\r\n\r\n`);
+      });
+      socket.once('data', (chunk) => { resolve(chunk.toString().split('\r\n')[0]); socket.destroy(); });
+      socket.once('error', reject);
+      setTimeout(() => { socket.destroy(); resolve('no answer while the body was withheld'); }, 10_000).unref();
+    });
+  }
+
+  test('the server answers 413 to the request head alone: route limit in the pipeline, the largest limit in the server', async () => {
+    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: app.maxBodyBytes, fetch: (request) => app.handle(request) });
+    try {
+      expect(app.maxBodyBytes).toBeGreaterThan(2 * 1024 * 1024);
+      expect(await headOnly(server.port!, '/api/v1/contacts', 2 * 1024 * 1024, 'application/json')).toMatch(/^HTTP\/1\.1 413 /);
+      expect(await headOnly(server.port!, '/api/v1/tenants/me/logo', 50 * 1024 * 1024, 'multipart/form-data; boundary=x')).toMatch(/^HTTP\/1\.1 413 /);
+    } finally {
+      server.stop(true);
+    }
   });
 });
 
