@@ -38,4 +38,15 @@ export const migrations = [
     `create unique index contacts_external_key on contacts (tenant_id, external_source, external_id)
        where external_source is not null and external_id is not null`,
   ]),
+  // Contacts take the seed specification's values: kind customer|supplier (a contact on both sides
+  // keeps kind customer and the customer_and_supplier flag) and customer_type business|individual.
+  sqlMigration('20261224000100_contacts_seed_enums', [
+    `alter table contacts drop constraint contacts_kind_check`,
+    `alter table contacts drop constraint contacts_customer_type_check`,
+    `alter table contacts add column customer_and_supplier boolean not null default false`,
+    `update contacts set kind = 'customer', customer_and_supplier = true where kind = 'both'`,
+    `update contacts set customer_type = 'individual' where customer_type = 'consumer'`,
+    `alter table contacts add constraint contacts_kind_check check (kind in ('customer', 'supplier'))`,
+    `alter table contacts add constraint contacts_customer_type_check check (customer_type in ('business', 'individual'))`,
+  ]),
 ];

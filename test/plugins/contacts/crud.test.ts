@@ -22,9 +22,9 @@ describe('contact CRUD', () => {
     const id = created.body.id;
     expect((await app.get(`/api/v1/contacts/${id}`, company.token)).body).toEqual(created.body);
 
-    const patched = await app.patch(`/api/v1/contacts/${id}`, { vat: 'b-12345674', email: 'pedidos@nunez.es', city: 'Sevilla', kind: 'both' }, company.token);
+    const patched = await app.patch(`/api/v1/contacts/${id}`, { vat: 'b-12345674', email: 'pedidos@nunez.es', city: 'Sevilla', kind: 'customer', customer_and_supplier: true }, company.token);
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ vat: 'B12345674', vat_valid: true, email: 'pedidos@nunez.es', city: 'Sevilla', kind: 'both', name: 'Panadería Núñez' });
+    expect(patched.body).toMatchObject({ vat: 'B12345674', vat_valid: true, email: 'pedidos@nunez.es', city: 'Sevilla', kind: 'customer', customer_and_supplier: true, name: 'Panadería Núñez' });
     expect(new Date(patched.body.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.body.updated_at).getTime());
     expectValidation(await app.patch(`/api/v1/contacts/${id}`, { email: '' }, company.token), ['body', 'email']);
     const cleared = await app.patch(`/api/v1/contacts/${id}`, { city: null, email: null }, company.token);

@@ -70,7 +70,7 @@ describe('register and verify email', () => {
     const user = await registerUser(app);
     const first = linkIn((await smtp.lastTo(user.email)).text);
     const count = smtp.inbox.length;
-    expect((await app.post('/api/v1/auth/resend-verification', {}, user.token)).status).toBe(204);
+    expect((await app.post('/api/v1/auth/verify-email/resend', {}, user.token)).status).toBe(204);
     while (smtp.inbox.length === count) await Bun.sleep(20);
     const second = linkIn((await smtp.lastTo(user.email)).text);
     expect(second).not.toBe(first);
@@ -78,8 +78,8 @@ describe('register and verify email', () => {
     expect(old.headers.get('location')).toContain('already_verified');
     const fresh = await app.get(new URL(second).pathname + new URL(second).search);
     expect(fresh.headers.get('location')).toContain('=verified');
-    expect((await app.post('/api/v1/auth/resend-verification', { email: 'nobody@example.com' })).status).toBe(204);
-    expect((await app.post('/api/v1/auth/resend-verification', {})).status).toBe(422);
+    expect((await app.post('/api/v1/auth/verify-email/resend', { email: 'nobody@example.com' })).status).toBe(204);
+    expect((await app.post('/api/v1/auth/verify-email/resend', {})).status).toBe(422);
   });
 });
 

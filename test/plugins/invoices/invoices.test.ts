@@ -426,7 +426,7 @@ describe('hooks answered for other plugins', () => {
 
   test('distance sales: EU consumers and customers without an EU VAT number, per year, net of rectifications', async () => {
     const { company, customer } = await setup();
-    const consumer = await createContact(app, company.token, { name: 'Particulier', country: 'FR', customer_type: 'consumer' });
+    const consumer = await createContact(app, company.token, { name: 'Particulier', country: 'FR', customer_type: 'individual' });
     const german = await createContact(app, company.token, { name: 'Kunde GmbH', country: 'DE', vat: 'DE136695976' });
     const sale = await issue(company, { contact_id: consumer.id, issue_date: '2026-03-01', lines: [line(company, { unit_price: '4000' })] });
     await issue(company, { contact_id: consumer.id, issue_date: '2025-03-01', series: 'V', lines: [line(company, { unit_price: '7' })] });

@@ -92,7 +92,7 @@ describe('quick-create', () => {
     const company = await createCompany(app);
     const email = newEmail();
     const before = smtp.inbox.length;
-    const res = await app.post('/api/v1/team/quick-create', { email, full_name: 'Rápida', role: 'accountant' }, company.token);
+    const res = await app.post('/api/v1/team/members/quick-create', { email, full_name: 'Rápida', role: 'accountant' }, company.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, role: 'accountant' });
     expect(res.body.temporary_password.length).toBeGreaterThanOrEqual(16);
@@ -114,11 +114,11 @@ describe('quick-create', () => {
   test('an email that already has an account is 409; a role above yours is 403; bad input is 422', async () => {
     const company = await createCompany(app);
     const existing = await registerUser(app);
-    expect((await app.post('/api/v1/team/quick-create', { email: existing.email, role: 'member' }, company.token)).status).toBe(409);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: existing.email, role: 'member' }, company.token)).status).toBe(409);
     const admin = await addMember(app, company.token, 'admin');
-    expect((await app.post('/api/v1/team/quick-create', { email: newEmail(), role: 'owner' }, admin.token)).status).toBe(403);
-    expect((await app.post('/api/v1/team/quick-create', { email: 'nope', role: 'member' }, company.token)).status).toBe(422);
-    expect((await app.post('/api/v1/team/quick-create', { email: newEmail() }, company.token)).status).toBe(422);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: newEmail(), role: 'owner' }, admin.token)).status).toBe(403);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: 'nope', role: 'member' }, company.token)).status).toBe(422);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: newEmail() }, company.token)).status).toBe(422);
   });
 });
 
