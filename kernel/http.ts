@@ -112,8 +112,9 @@ export function resolveModel(schema: unknown, models: Record<string, TSchema>): 
 }
 
 /**
- * Properties of `value` that its schema closes (`additionalProperties: false`) and does not
- * declare, at any depth, as validation items (`extra_forbidden`).
+ * Properties of `value` that its schema does not declare, at any depth, as validation items
+ * (`extra_forbidden`). Request objects are closed unless a schema opens itself
+ * (`additionalProperties: true` or a schema for the extra values); the OpenAPI document says so.
  */
 export function unknownFields(schema: unknown, value: unknown, loc: (string | number)[], models: Record<string, TSchema>): FieldError[] {
   const resolved = resolveModel(schema, models);
@@ -131,7 +132,7 @@ export function unknownFields(schema: unknown, value: unknown, loc: (string | nu
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const declared = resolved.properties[key];
     if (declared) errors.push(...unknownFields(declared, child, [...loc, key], models));
-    else if (resolved.additionalProperties === false) errors.push({ loc: [...loc, key], msg: `Unknown field "${key}": it is not part of this request`, type: 'extra_forbidden' });
+    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push({ loc: [...loc, key], msg: `Unknown field "${key}": it is not part of this request`, type: 'extra_forbidden' });
   }
   return errors;
 }

@@ -44,6 +44,8 @@ const idempotencyKey = {
 export interface OperationHints {
   /** The operation accepts an optional session (behaves differently with one). */
   'x-auth-optional'?: boolean;
+  /** The body may be left out. */
+  'x-body-optional'?: boolean;
 }
 
 /** A route's `detail.responses` entry for an operation that answers 204 with no body. */
@@ -99,6 +101,17 @@ function tidySchemas(node: any, components: Record<string, any>): any {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = key === 'example' || key === 'examples' || key === 'default' ? value : tidySchemas(value, components);
   return out;
+}
+
+/** Marks the objects a request body may hold as closed, as the kernel enforces (kernel/http.ts). */
+function closeRequestObjects(schema: any, components: Record<string, any>, seen = new Set<any>()): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  if (typeof schema.$ref === 'string') return closeRequestObjects(components[schema.$ref.split('/').pop()], components, seen);
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  for (const child of [...Object.values(schema.properties ?? {}), schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    closeRequestObjects(child, components, seen);
+  }
 }
 
 const hasFile = (schema: any): boolean => Object.values<any>(schema?.properties ?? {}).some((p) => p?.format === 'binary');
@@ -174,17 +187,20 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { nam
         ];
       } else if (operation['x-auth-optional']) {
         operation.security = [{}, { bearer: [] }];
-        delete operation['x-auth-optional'];
       } else {
         operation.security = [];
       }
       const body = operation.requestBody;
+      if (body && operation['x-body-optional']) body.required = false;
+      delete operation['x-auth-optional'];
+      delete operation['x-body-optional'];
       if (body?.content) {
         const schema = body.content['application/json']?.schema ?? Object.values<any>(body.content)[0]?.schema;
         const resolved = schema?.$ref ? components[schema.$ref.split('/').pop()] : schema;
         const media = hasFile(resolved) ? 'multipart/form-data' : 'application/json';
         const example = media === 'application/json' ? exampleOf(schema, components) : undefined;
         body.content = { [media]: { schema, ...(example === undefined ? {} : { example }) } };
+        closeRequestObjects(schema, components);
       }
       if (method === 'post') operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
       if (operation.requestBody || operation.parameters?.length) {

@@ -26,8 +26,8 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       await identity.resendVerification(principal, body?.email);
       set.status = 204;
     }, {
-      body: t.Optional(t.Ref('ResendVerificationRequest')),
-      detail: { summary: 'Send the verification email again (with a session, or by email without one; answers 204 either way)', tags, 'x-auth-optional': true, responses: noContent },
+      body: t.Optional(identityModels.ResendVerificationRequest),
+      detail: { summary: 'Send the verification email again (with a session, or by email without one; answers 204 either way)', tags, 'x-auth-optional': true, 'x-body-optional': true, responses: noContent },
     })
     .post('/login', async ({ body, request }) => identity.login(body, kernel.clientIp(request)),
       { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })

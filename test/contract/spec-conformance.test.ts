@@ -201,3 +201,65 @@ describe('§2 contact enums', () => {
     expect(deref(doc.components.schemas.MergeContactsBody).properties.duplicate_ids.type).toBe('array');
   });
 });
+
+describe('what a typed client needs', () => {
+  const everyOperation = () => Object.entries<any>(doc.paths).flatMap(([path, ops]) => Object.entries<any>(ops).map(([method, op]) => ({ path, method, op })));
+
+  test('every reference resolves', () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(100);
+    const unresolved = refs.filter((ref) => {
+      const [, group, name] = /^#\/components\/(schemas|headers)\/(.+)$/.exec(ref) ?? [];
+      return !group || !doc.components[group][name];
+    });
+    expect([...new Set(unresolved)]).toEqual([]);
+  });
+
+  test('integers are integers: no integer written as a string alternative', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('"format":"integer"');
+    expect(text).not.toContain('"format":"numeric"');
+  });
+
+  test('operation ids are unique, readable and stable', () => {
+    const ids = everyOperation().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+    const idOf = (method: string, path: string) => doc.paths[path][method].operationId;
+    expect(idOf('get', '/api/v1/contacts')).toBe('contacts_list');
+    expect(idOf('post', '/api/v1/contacts')).toBe('contacts_create');
+    expect(idOf('get', '/api/v1/contacts/{contact_id}')).toBe('contacts_get');
+    expect(idOf('get', '/api/v1/contacts/{contact_id}/tax-suggestion')).toBe('contacts_tax_suggestion');
+    expect(idOf('post', '/api/v1/contacts/{keep_id}/merge')).toBe('contacts_merge');
+    expect(idOf('delete', '/api/v1/auth/api-keys/{key_id}')).toBe('auth_api_keys_delete');
+  });
+
+  test('every tag used is described at the top', () => {
+    const described = new Map<string, string>(doc.tags.map((tag: any) => [tag.name, tag.description]));
+    for (const { op } of everyOperation()) for (const tag of op.tags ?? []) expect([tag, (described.get(tag) ?? '').length > 10]).toEqual([tag, true]);
+  });
+
+  test('errors, headers and examples a client can plan for', () => {
+    for (const { path, method, op } of everyOperation()) {
+      const name = `${method} ${path}`;
+      const codes = Object.keys(op.responses);
+      expect([name, codes.includes('429'), Boolean(op.responses['429'].headers?.['Retry-After'])]).toEqual([name, true, true]);
+      if (path.includes('{')) expect([name, codes.includes('404')]).toEqual([name, true]);
+      if (method !== 'get') expect([name, codes.includes('409')]).toEqual([name, true]);
+      if (op.requestBody) expect([name, codes.includes('413'), codes.includes('415')]).toEqual([name, true, true]);
+      if (method === 'post') expect([name, (op.parameters ?? []).some((p: any) => p.in === 'header' && p.name === 'Idempotency-Key')]).toEqual([name, true]);
+      for (const [code, response] of Object.entries<any>(op.responses)) {
+        if (/^2\d\d$/.test(code)) expect([name, code, Object.keys(response.headers ?? {})]).toEqual([name, code, expect.arrayContaining(['RateLimit', 'RateLimit-Policy'])]);
+      }
+      const json = op.requestBody?.content?.['application/json'];
+      if (json) expect([name, json.example !== undefined]).toEqual([name, true]);
+    }
+  });
+
+  test('request objects are closed (additionalProperties: false), as the service enforces', () => {
+    for (const { path, method, op } of everyOperation()) {
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      if (schema) expect([`${method} ${path}`, deref(schema).additionalProperties]).toEqual([`${method} ${path}`, false]);
+    }
+  });
+});
