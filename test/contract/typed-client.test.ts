@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -31,7 +31,7 @@ test('the flow script uses no casts and no non-null assertions', () => {
 
 test('a client generated from /openapi.json type-checks under --strict and runs the main flow', async () => {
   const baseUrl = `http://127.0.0.1:${server.port}`;
-  const document = await (await fetch(`${baseUrl}/openapi.json`)).json();
+  const document: OpenAPI3 = await (await fetch(`${baseUrl}/openapi.json`)).json();
   const types = astToString(await openapiTS(document));
   mkdirSync(join(here, 'generated'), { recursive: true });
   writeFileSync(join(here, 'generated', 'api.ts'), types);
