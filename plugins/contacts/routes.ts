@@ -31,7 +31,8 @@ export const contactRoutes = (kernel: Kernel) =>
     .onTransform(rejectNulCharacters)
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
-      const { items, total } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset }));
+      const filters = { ...filtersOf(query), from_date: query.from, to_date: query.to };
+      const { items, total } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset }));
       return { items: items.map(contactToJson), total, limit, offset };
     }, {
       permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),

@@ -142,6 +142,8 @@ const filterFields = {
 };
 export const ContactListQuery = t.Object({
   ...filterFields,
+  from: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
+  to: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
   offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
 });

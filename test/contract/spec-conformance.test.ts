@@ -186,6 +186,19 @@ describe('§8 limits', () => {
   });
 });
 
+describe('§2 and §4.7: list endpoints accept limit, offset, from, to', () => {
+  const convention = /List endpoints accept ((?:`[a-z]+`(?:, )?)+)/.exec(spec)?.[1].match(/[a-z]+/g) ?? [];
+  const lists = operations.filter((op) => op.method === 'GET' && (op.path === '/api/v1/contacts' || (op.section === '4.7' && /\bList\b|\bentries\b/.test(spec.split('\n').find((line) => line.includes(`\`${op.path}\``) && line.includes('GET')) ?? ''))));
+  test('the convention and its list endpoints are read', () => {
+    expect(convention).toEqual(['limit', 'offset', 'from', 'to']);
+    expect(lists.map(nameOf)).toEqual(expect.arrayContaining(['GET /api/v1/invoices', 'GET /api/v1/purchases', 'GET /api/v1/taxes', 'GET /api/v1/ledger', 'GET /api/v1/contacts']));
+  });
+  test.each(lists.filter((op) => !PENDING.has(nameOf(op))).map((op) => [nameOf(op), op] as const))('%s', (_name, op) => {
+    const declared = (operationOf(op).parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name);
+    expect(declared).toEqual(expect.arrayContaining(convention));
+  });
+});
+
 describe('§2 contact enums', () => {
   test('kind and customer_type take exactly the values of the specification, in requests, responses and filters', () => {
     const enums = parseContactEnums(spec);
