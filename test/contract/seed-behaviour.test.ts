@@ -197,6 +197,21 @@ describe('§4.5 contacts', () => {
   });
 });
 
+describe('§2 list endpoints accept from and to', () => {
+  test('contacts and tax types filter on their creation day', async () => {
+    const company = await createCompany(app);
+    await app.post('/api/v1/contacts', { kind: 'customer', name: 'Hoy SL' }, company.token);
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await app.get(`/api/v1/contacts?from=${today}&to=${today}`, company.token)).body.total).toBe(1);
+    expect((await app.get(`/api/v1/contacts?from=${tomorrow}`, company.token)).body.total).toBe(0);
+    expect((await app.get(`/api/v1/taxes?to=${yesterday}`, company.token)).body.total).toBe(0);
+    expect((await app.get(`/api/v1/taxes?from=${today}`, company.token)).body.total).toBeGreaterThan(10);
+    expect((await app.get('/api/v1/taxes?from=2026-13-01', company.token)).status).toBe(422);
+  });
+});
+
 describe('unknown body fields', () => {
   test('answer 422 naming each field, at any depth, and change nothing', async () => {
     const company = await createCompany(app);
