@@ -18,9 +18,8 @@ describe('MFA lifecycle (one test per row)', () => {
   test('1. a new account has MFA off: status enabled=false, pending=false, 0 recovery codes; /auth/me says mfa_enabled=false', async () => {
     const user = await registerUser(app);
     const res = await app.get('/api/v1/auth/mfa/status', user.token);
-    expect(res.status).toBe(204);
-    expect(res.text).toBe('');
-    expect((await app.get('/api/v1/auth/mfa/status', user.token)).body).toEqual({ enabled: false, pending: false, recovery_codes_remaining: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ enabled: false, pending: false, recovery_codes_remaining: 0 });
     expect((await app.get('/api/v1/auth/me', user.token)).body.user.mfa_enabled).toBe(false);
   });
 
