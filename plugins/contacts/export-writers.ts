@@ -229,6 +229,7 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
     if (value === null || value === undefined) return '';
     if (column.type === 'boolean') return value ? 'Sí' : 'No';
     if (column.type === 'datetime') return asDate(value).toISOString().slice(0, 16).replace('T', ' ');
+    if (column.key === 'kind' && row.customer_and_supplier) return 'Cliente y proveedor';
     return PDF_VALUE[column.key]?.[String(value)] ?? String(value);
   };
 

@@ -32,7 +32,7 @@ describe('contacts export', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="contactos-${today}.csv"`);
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.text.slice(1));
-    expect(rows[0]).toEqual(['id', 'kind', 'name', 'legal_name', 'customer_type', 'vat', 'vat_valid', 'country', 'email', 'phone', 'address', 'city',
+    expect(rows[0]).toEqual(['id', 'kind', 'customer_and_supplier', 'name', 'legal_name', 'customer_type', 'vat', 'vat_valid', 'country', 'email', 'phone', 'address', 'city',
       'postal_code', 'province', 'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes', 'created_at', 'updated_at']);
     const data = rows.slice(1).map((r) => Object.fromEntries(rows[0].map((k, i) => [k, r[i]])));
     expect(data.map((r) => r.name)).toEqual(["'" + EXPECTED_ORDER[0], ...EXPECTED_ORDER.slice(1)]);
@@ -55,7 +55,7 @@ describe('contacts export', () => {
     const sheet = workbook.getWorksheet('Contactos')!;
     expect(sheet.rowCount).toBe(1 + EXPECTED_ORDER.length);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 3)).toEqual(['id', 'kind', 'name']);
+    expect(header.slice(0, 4)).toEqual(['id', 'kind', 'customer_and_supplier', 'name']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     const column = (key: string) => header.indexOf(key) + 1;
     const names = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(column('name')).value);
