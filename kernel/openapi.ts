@@ -116,8 +116,18 @@ function closeRequestObjects(schema: any, components: Record<string, any>, seen 
 
 const hasFile = (schema: any): boolean => Object.values<any>(schema?.properties ?? {}).some((p) => p?.format === 'binary');
 
-/** A small example that satisfies a schema: its own example or default, else the first choice of each field. */
-export function exampleOf(input: any, components: Record<string, any>, depth = 0): unknown {
+/** Plausible values for common field names, so that generated examples read like real requests. */
+const EXAMPLE_BY_NAME: Record<string, string> = {
+  email: 'ana@example.com', password: 'una clave bien larga', current_password: 'una clave bien larga', new_password: 'otra clave bien larga',
+  name: 'Ana Robles SL', full_name: 'Ana Robles', tax_id: 'B12345674', vat: 'B12345674', description: 'Consultoría', reason: 'Error en el precio',
+  code: '123456', id_token: 'eyJhbGciOiJSUzI1NiJ9…', token: 'el-token-del-enlace', country: 'ES', currency: 'EUR',
+};
+
+/**
+ * A small example that satisfies a schema: its own example or default, else the first choice of
+ * each field (by the field's name for common text fields, by the pattern for money and dates).
+ */
+export function exampleOf(input: any, components: Record<string, any>, depth = 0, name?: string): unknown {
   let schema = input;
   while (schema?.$ref) schema = components[schema.$ref.split('/').pop()];
   if (!schema || depth > 6) return null;
@@ -127,13 +137,13 @@ export function exampleOf(input: any, components: Record<string, any>, depth = 0
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const variants = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(variants)) return exampleOf(variants.find((v: any) => v?.type !== 'null') ?? variants[0], components, depth + 1);
+  if (Array.isArray(variants)) return exampleOf(variants.find((v: any) => v?.type !== 'null') ?? variants[0], components, depth + 1, name);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type ?? (schema.properties ? 'object' : 'string');
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       const required: string[] = schema.required ?? Object.keys(schema.properties ?? {}).slice(0, schema.minProperties ?? 0);
-      for (const key of required) out[key] = exampleOf(schema.properties?.[key], components, depth + 1);
+      for (const key of required) out[key] = exampleOf(schema.properties?.[key], components, depth + 1, key);
       return out;
     }
     case 'array': return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => exampleOf(schema.items, components, depth + 1));
@@ -148,7 +158,10 @@ export function exampleOf(input: any, components: Record<string, any>, depth = 0
     case 'date-time': return '2026-01-15T10:00:00Z';
     case 'binary': return undefined;
   }
-  return 'string';
+  const pattern = String(schema.pattern ?? '');
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return '2026-01-15';
+  if (pattern.includes('\\.\\d{2}') || pattern.includes('\\.\\d{1,2}')) return '100.00';
+  return (name && EXAMPLE_BY_NAME[name]) ?? 'string';
 }
 
 /**
