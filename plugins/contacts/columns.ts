@@ -14,7 +14,7 @@ export type ContactField =
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'id', label: 'Id', type: 'string', width: 38 },
-  { key: 'kind', label: 'Tipo', type: 'string', width: 10 },
+  { key: 'kind', label: 'Tipo', type: 'string', width: 17 },
   { key: 'customer_and_supplier', label: 'Cliente y proveedor', type: 'boolean', width: 9 },
   { key: 'name', label: 'Nombre', type: 'string', width: 32 },
   { key: 'legal_name', label: 'Razón social', type: 'string', width: 32 },
