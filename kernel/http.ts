@@ -21,7 +21,9 @@ export function validationDetail(error: any): FieldError[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const missing = issue.value === undefined && path.length > 0;
-    const allowed: unknown[] | undefined = Array.isArray(issue.schema?.enum) ? issue.schema.enum : undefined;
+    const choices: any[] | undefined = issue.schema?.anyOf;
+    const allowed: unknown[] | undefined = Array.isArray(issue.schema?.enum) ? issue.schema.enum
+      : Array.isArray(choices) && choices.length && choices.every((c) => c && 'const' in c) ? choices.map((c) => c.const) : undefined;
     if (missing) items.push({ loc, msg: 'Field required', type: 'missing' });
     else if (allowed) items.push({ loc, msg: `Input should be one of: ${allowed.join(', ')}`, type: 'enum' });
     else items.push({ loc, msg: String(issue.summary ?? issue.message ?? 'Invalid value'), type: 'value_error' });

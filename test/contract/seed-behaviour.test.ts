@@ -192,6 +192,9 @@ describe('§4.5 contacts', () => {
     const filtered = await app.get('/api/v1/contacts?customer_type=consumer', company.token);
     expect(filtered.status).toBe(422);
     expect(filtered.body.detail[0]).toMatchObject({ loc: ['query', 'customer_type'], msg: 'Input should be one of: business, individual' });
+    // the same message for a union of literals written out by hand
+    const paid = await app.post('/api/v1/invoices', { contact_id: crypto.randomUUID(), issue_date: '2026-03-02', status: 'paid', lines: [] }, company.token);
+    expect(paid.body.detail).toContainEqual({ loc: ['body', 'status'], msg: 'Input should be one of: draft, issued', type: 'enum' });
     const individual = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Persona', customer_type: 'individual' }, company.token);
     expect(individual.body).toMatchObject({ kind: 'customer', customer_type: 'individual', customer_and_supplier: false });
   });
