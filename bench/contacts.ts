@@ -42,9 +42,9 @@ const fold = (expression: string) => `translate(lower(${expression}), 'áéíó�
 
 /** `count` contacts for the unit of work's tenant, in one statement. */
 const SEED_CONTACTS = `
-  insert into contacts (id, tenant_id, kind, name, legal_name, customer_type, vat, vat_valid, country, email, phone, city,
+  insert into contacts (id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, vat, vat_valid, country, email, phone, city,
                         external_source, payment_processor_id, name_key, search_text, created_at, updated_at)
-  select gen_random_uuid(), :tenant, s.kind, s.name, s.legal_name, s.customer_type, s.vat, s.vat is not null, s.country, s.email,
+  select gen_random_uuid(), :tenant, s.kind, i % 4 = 3, s.name, s.legal_name, s.customer_type, s.vat, s.vat is not null, s.country, s.email,
          '+34 6' || lpad((i * 7919 % 100000000)::text, 8, '0'), 'Ciudad ' || (i % 200),
          case when i % 10 = 0 then 'holded' end, case when i % 6 = 0 then 'cus_' || i end,
          ${fold('s.name')},
@@ -54,8 +54,8 @@ const SEED_CONTACTS = `
   lateral (select
       (${sqlArray(FIRST)})[1 + (i * 7) % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (i * 13) % ${LAST.length}] || ' ' || (${sqlArray(LAST)})[1 + (i * 17) % ${LAST.length}] || ' ' || i as name,
       case when i % 3 = 0 then 'Sociedad ' || i || ' SL' end as legal_name,
-      (array['customer', 'customer', 'supplier', 'both'])[1 + i % 4] as kind,
-      case when i % 5 = 0 then 'consumer' else 'business' end as customer_type,
+      (array['customer', 'customer', 'supplier', 'customer'])[1 + i % 4] as kind,
+      case when i % 5 = 0 then 'individual' else 'business' end as customer_type,
       case when i % 7 <> 0 then 'B' || lpad(i::text, 8, '0') end as vat,
       (array['ES', 'ES', 'ES', 'ES', 'ES', 'FR', 'DE', 'PT', 'US', 'IT'])[1 + i % 10] as country,
       'contacto' || i || '@example.com' as email) as s`;

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
@@ -85,13 +85,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       const started = performance.now();
       await db.orm.em.fork().getConnection().execute('select 1');
       return { status: 'ok', database: db.kind, latency_ms: Math.round((performance.now() - started) * 100) / 100 };
-    }, { detail: { summary: 'Liveness and database check', tags: ['system'] } });
+    }, {
+      response: { 200: t.Object({ status: t.String(), database: t.String(), latency_ms: t.Number() }, { additionalProperties: true }) },
+      detail: { summary: 'Liveness and database check', tags: ['system'] },
+    });
   for (const plugin of plugins) if (plugin.rootRoutes) app.use(plugin.rootRoutes(kernel));
   app.use(api);
 
+  const tags = [
+    { name: 'system', description: 'Health of the service' },
+    ...plugins.flatMap((p) => Object.entries(p.tags ?? {}).map(([name, description]) => ({ name, description }))),
+  ];
+  const bodySchemas = new Map(app.routes.filter((r) => (r.hooks as { body?: unknown })?.body).map((r) => [`${r.method} ${r.path}`, (r.hooks as { body?: unknown }).body]));
+  kernel.bodySchemaOf = (method, route) => bodySchemas.get(`${method} ${route}`);
   let openapiDocument: unknown;
   app
-    .get('/openapi.json', () => (openapiDocument ??= buildOpenApiDocument(app, kernel)), { detail: { hide: true } })
+    .get('/openapi.json', () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags)), { detail: { hide: true } })
     .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui-bundle.js', () => new Response(Bun.file(docsAsset('swagger-ui-bundle.js')), { headers: { 'content-type': 'text/javascript; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });

@@ -22,7 +22,12 @@ export function validationDetail(error: any): FieldError[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const missing = issue.value === undefined && path.length > 0;
-    items.push({ loc, msg: missing ? 'Field required' : String(issue.summary ?? issue.message ?? 'Invalid value'), type: missing ? 'missing' : 'value_error' });
+    const choices: any[] | undefined = issue.schema?.anyOf;
+    const allowed: unknown[] | undefined = Array.isArray(issue.schema?.enum) ? issue.schema.enum
+      : Array.isArray(choices) && choices.length && choices.every((c) => c && 'const' in c) ? choices.map((c) => c.const) : undefined;
+    if (missing) items.push({ loc, msg: 'Field required', type: 'missing' });
+    else if (allowed) items.push({ loc, msg: `Input should be one of: ${allowed.join(', ')}`, type: 'enum' });
+    else items.push({ loc, msg: String(issue.summary ?? issue.message ?? 'Invalid value'), type: 'value_error' });
   }
   return items;
 }
@@ -37,12 +42,27 @@ export function validationDetail(error: any): FieldError[] {
  * unauthenticated caller learns nothing about the input and gets 401 whatever it sent; then
  * validation, then the NUL guard, then the handler.
  */
-export function createHttpContext(kernel: Kernel) {
+export function createHttpContext(kernel: Kernel, models: Record<string, TSchema> = {}) {
   const authenticated = new WeakMap<Request, Principal>();
   const principalOf = async (request: Request) => authenticated.get(request) ?? kernel.authenticate(request);
+  // Elysia's validator drops properties a schema does not declare; a typed client that misspells
+  // a field would never learn. The body as sent is kept here and, once the caller is known and the
+  // body validated, checked against the route's own schema: 422 naming each unknown field.
+  const bodiesAsSent = new WeakMap<Request, unknown>();
   return new Elysia({ name: 'cuadra:context' })
     .onError({ as: 'scoped' }, ({ code, error, request }) => handleError(kernel, code, error, request))
-    .onBeforeHandle({ as: 'scoped' }, ({ body, query, params }) => rejectNulCharacters({ body, query, params }))
+    .onTransform({ as: 'scoped' }, ({ body, request }) => {
+      if (body !== undefined && body !== null) bodiesAsSent.set(request, body);
+    })
+    .onBeforeHandle({ as: 'scoped' }, ({ body, query, params, request, route }) => {
+      const schema = kernel.bodySchemaOf(request.method, route);
+      const sent = bodiesAsSent.get(request);
+      if (schema && sent !== undefined) {
+        const unknown = unknownFields(schema, sent, ['body'], models);
+        if (unknown.length) throw new ValidationFailed(unknown);
+      }
+      rejectNulCharacters({ body, query, params });
+    })
     .macro({
       /** Requires a principal with an active tenant whose role holds `permission`. */
       permission(permission: string) {
@@ -151,6 +171,39 @@ export { Unauthorized };
  * `.use(kernel.http)` to have handler bodies typed from its own models.
  */
 export function createHttpContextWithModels(kernel: Kernel, models: Record<string, TSchema>) {
-  return createHttpContext(kernel).model(models as {});
+  return createHttpContext(kernel, models).model(models as {});
+}
+
+/** A route's body schema as Elysia keeps it: a model name, a `$ref` to one, or a schema. */
+export function resolveModel(schema: unknown, models: Record<string, TSchema>): any {
+  let current: any = typeof schema === 'string' ? models[schema] : schema;
+  for (let hops = 0; current?.$ref && hops < 10; hops++) current = models[String(current.$ref).replace('#/components/schemas/', '')];
+  return current;
+}
+
+/**
+ * Properties of `value` that its schema does not declare, at any depth, as validation items
+ * (`extra_forbidden`). Request objects are closed unless a schema opens itself
+ * (`additionalProperties: true` or a schema for the extra values); the OpenAPI document says so.
+ */
+export function unknownFields(schema: unknown, value: unknown, loc: (string | number)[], models: Record<string, TSchema>): FieldError[] {
+  const resolved = resolveModel(schema, models);
+  if (!resolved || value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) {
+    return resolved.items ? value.flatMap((item, index) => unknownFields(resolved.items, item, [...loc, index], models)) : [];
+  }
+  const variants: any[] | undefined = resolved.anyOf ?? resolved.oneOf;
+  if (Array.isArray(variants)) {
+    const objects = variants.map((v) => resolveModel(v, models)).filter((v) => v?.type === 'object');
+    return objects.length === 1 ? unknownFields(objects[0], value, loc, models) : [];
+  }
+  if (resolved.type !== 'object' || !resolved.properties) return [];
+  const errors: FieldError[] = [];
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const declared = resolved.properties[key];
+    if (declared) errors.push(...unknownFields(declared, child, [...loc, key], models));
+    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push({ loc: [...loc, key], msg: `Unknown field "${key}": it is not part of this request`, type: 'extra_forbidden' });
+  }
+  return errors;
 }
 export type HttpContext = ReturnType<typeof createHttpContextWithModels>;

@@ -37,6 +37,8 @@ export class Kernel {
   /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
   private readonly services = new Map<string, unknown>();
   http!: HttpContext;
+  /** The body schema of a route (`POST`, `/api/v1/contacts`), once every route is mounted. */
+  bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
 

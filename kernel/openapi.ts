@@ -22,18 +22,169 @@ const ValidationError = {
 const HTTPValidationError = { type: 'object', title: 'HTTPValidationError', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } };
 const ErrorResponse = { type: 'object', title: 'ErrorResponse', required: ['detail'], properties: { detail: { type: 'string' } } };
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } });
+const errorResponse = (description: string, headers?: Record<string, unknown>) => ({
+  description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+});
+
+const rateLimitHeaders = {
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+const headers = {
+  RateLimit: { description: 'What is left of each policy that applies: `"<policy>";r=<requests left>;t=<seconds to the window\'s end>`', schema: { type: 'string' }, example: '"api-key";r=1187;t=42' },
+  'RateLimit-Policy': { description: 'The policies that apply: `"<policy>";q=<requests>;w=<window seconds>`', schema: { type: 'string' }, example: '"api-key";q=1200;w=60' },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+};
+const idempotencyKey = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  description: 'Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** Optional metadata a route puts in its `detail` for the document builder. */
+export interface OperationHints {
+  /** The operation accepts an optional session (behaves differently with one). */
+  'x-auth-optional'?: boolean;
+  /** The body may be left out. */
+  'x-body-optional'?: boolean;
+}
+
+/** A route's `detail.responses` entry for an operation that answers 204 with no body. */
+export const noContent = { 204: { description: 'Done; no body' } } as Record<number, any>;
+
+const METHOD_VERB: Record<string, string> = { get: 'get', post: 'create', put: 'replace', patch: 'update', delete: 'delete' };
+
+/**
+ * Stable readable operation ids from the path: `contacts_list`, `contacts_create`, `contacts_get`,
+ * `contacts_tax_suggestion`, `auth_api_keys_delete`. Path parameters are left out; the method
+ * names the action where one path serves several.
+ */
+export function operationIdFor(path: string, method: string, methodsOnPath: string[]): string {
+  const segments = path.replace(/^\/api\/v1\//, '/').split('/').filter(Boolean);
+  const words = segments.filter((s) => !s.startsWith('{')).map((s) => s.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase());
+  const base = words.join('_');
+  const onItem = segments.length > 0 && segments[segments.length - 1].startsWith('{');
+  if (onItem) return `${base}_${METHOD_VERB[method] ?? method}`;
+  if (methodsOnPath.length === 1) return base;
+  if (method === 'get') return methodsOnPath.includes('post') ? `${base}_list` : `${base}_get`;
+  return `${base}_${METHOD_VERB[method] ?? method}`;
+}
+
+/**
+ * Elysia's generator writes every integer as `string | integer` (what query coercion accepts) and
+ * repeats named models inline with their `$id`. Typed clients need integers as integers and named
+ * models as references: this walks the document and tidies both.
+ */
+function tidySchemas(node: any, components: Record<string, any>): any {
+  if (Array.isArray(node)) return node.map((item) => tidySchemas(item, components));
+  if (!node || typeof node !== 'object') return node;
+  const variants = node.anyOf;
+  if (Array.isArray(variants) && variants.length === 2) {
+    const coerced = variants.find((v: any) => v?.type === 'string' && ['integer', 'numeric', 'boolean'].includes(v.format));
+    const typed = variants.find((v: any) => v !== coerced && ['integer', 'number', 'boolean'].includes(v?.type));
+    if (coerced && typed) {
+      const { anyOf: _, ...outer } = node;
+      return tidySchemas({ ...outer, ...typed }, components);
+    }
+  }
+  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return { ...node, $ref: `#/components/schemas/${node.$ref}` };
+  // literalUnion's pattern only enforces its enum: the enum says it to clients.
+  if (Array.isArray(node.enum) && typeof node.pattern === 'string' && node.pattern.startsWith('^(?:')) {
+    const { pattern: _, ...rest } = node;
+    return tidySchemas(rest, components);
+  }
+  if (typeof node.$id === 'string') {
+    const name = node.$id.replace('#/components/schemas/', '');
+    const { $id: _, ...schema } = node;
+    if (!components[name]) components[name] = tidySchemas(schema, components);
+    return { $ref: `#/components/schemas/${name}` };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'example' || key === 'examples' || key === 'default' ? value : tidySchemas(value, components);
+  return out;
+}
+
+/** Marks the objects a request body may hold as closed, as the kernel enforces (kernel/http.ts). */
+function closeRequestObjects(schema: any, components: Record<string, any>, seen = new Set<any>()): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  if (typeof schema.$ref === 'string') return closeRequestObjects(components[schema.$ref.split('/').pop()], components, seen);
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  for (const child of [...Object.values(schema.properties ?? {}), schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    closeRequestObjects(child, components, seen);
+  }
+}
+
+const hasFile = (schema: any): boolean => Object.values<any>(schema?.properties ?? {}).some((p) => p?.format === 'binary');
+
+/** Plausible values for common field names, so that generated examples read like real requests. */
+const EXAMPLE_BY_NAME: Record<string, string> = {
+  email: 'ana@example.com', password: 'una clave bien larga', current_password: 'una clave bien larga', new_password: 'otra clave bien larga',
+  name: 'Ana Robles SL', full_name: 'Ana Robles', tax_id: 'B12345674', vat: 'B12345674', description: 'Consultoría', reason: 'Error en el precio',
+  code: '123456', id_token: 'eyJhbGciOiJSUzI1NiJ9…', token: 'el-token-del-enlace', country: 'ES', currency: 'EUR',
+};
+
+/**
+ * A small example that satisfies a schema: its own example or default, else the first choice of
+ * each field (by the field's name for common text fields, by the pattern for money and dates).
+ */
+export function exampleOf(input: any, components: Record<string, any>, depth = 0, name?: string): unknown {
+  let schema = input;
+  while (schema?.$ref) schema = components[schema.$ref.split('/').pop()];
+  if (!schema || depth > 6) return null;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if ('default' in schema) return schema.default;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(variants)) return exampleOf(variants.find((v: any) => v?.type !== 'null') ?? variants[0], components, depth + 1, name);
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type ?? (schema.properties ? 'object' : 'string');
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const required: string[] = schema.required ?? Object.keys(schema.properties ?? {}).slice(0, schema.minProperties ?? 0);
+      for (const key of required) out[key] = exampleOf(schema.properties?.[key], components, depth + 1, key);
+      return out;
+    }
+    case 'array': return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => exampleOf(schema.items, components, depth + 1));
+    case 'integer': case 'number': return schema.minimum ?? 1;
+    case 'boolean': return false;
+    case 'null': return null;
+  }
+  switch (schema.format) {
+    case 'uuid': return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+    case 'email': return 'ana@example.com';
+    case 'date': return '2026-01-15';
+    case 'date-time': return '2026-01-15T10:00:00Z';
+    case 'binary': return undefined;
+  }
+  const pattern = String(schema.pattern ?? '');
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return '2026-01-15';
+  if (pattern.includes('\\.\\d{2}') || pattern.includes('\\.\\d{1,2}')) return '100.00';
+  return (name && EXAMPLE_BY_NAME[name]) ?? 'string';
+}
 
 /**
  * The OpenAPI 3.1.0 document: Elysia's generator for paths and named models, then the parts it
  * does not know — security per operation (from the permission/signedIn macros), the validation and
- * error shapes, and a default error response on every operation.
+ * error shapes, the errors every operation may answer (rate limit, idempotency conflict, body too
+ * large), the rate-limit headers, readable operation ids, tag descriptions and request examples.
  */
-export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel) {
+export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { name: string; description: string }[] = []) {
   const generated = toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.0' as any) as any;
-  for (const [path, operations] of Object.entries<any>(generated.paths ?? {})) {
+  const components: Record<string, any> = {};
+  for (const [name, schema] of Object.entries<any>(generated.components?.schemas ?? {})) {
+    const { $id: _, ...rest } = schema;
+    components[name] = rest;
+  }
+  for (const name of Object.keys(components)) components[name] = tidySchemas(components[name], components);
+  const paths: Record<string, any> = tidySchemas(generated.paths ?? {}, components);
+  for (const [path, operations] of Object.entries<any>(paths)) {
+    const methods = Object.keys(operations);
     for (const [method, operation] of Object.entries<any>(operations)) {
       const auth = { permission: operation['x-permission'] as string | undefined, signedIn: operation['x-signed-in'] as string | undefined };
+      operation.operationId = operationIdFor(path, method, methods);
       operation.responses ??= {};
       if (auth.permission || auth.signedIn) {
         operation.security = auth.signedIn === 'session' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
@@ -48,9 +199,24 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel) {
           ...(operation.parameters ?? []).filter((p: any) => p.name?.toLowerCase() !== 'x-tenant-id'),
           { name: 'X-Tenant-Id', in: 'header', required: false, description: 'Act in another company of the signed-in user (API keys: only their own).', schema: { type: 'string', format: 'uuid' } },
         ];
+      } else if (operation['x-auth-optional']) {
+        operation.security = [{}, { bearer: [] }];
       } else {
         operation.security = [];
       }
+      const body = operation.requestBody;
+      if (body && operation['x-body-optional']) body.required = false;
+      delete operation['x-auth-optional'];
+      delete operation['x-body-optional'];
+      if (body?.content) {
+        const schema = body.content['application/json']?.schema ?? Object.values<any>(body.content)[0]?.schema;
+        const resolved = schema?.$ref ? components[schema.$ref.split('/').pop()] : schema;
+        const media = hasFile(resolved) ? 'multipart/form-data' : 'application/json';
+        const example = media === 'application/json' ? exampleOf(schema, components) : undefined;
+        body.content = { [media]: { schema, ...(example === undefined ? {} : { example }) } };
+        closeRequestObjects(schema, components);
+      }
+      if (method === 'post') operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
       if (operation.requestBody) {
         operation[MAX_BODY_BYTES_KEY] ??= DEFAULT_MAX_BODY_BYTES;
         operation.responses['413'] ??= errorResponse(`Request body larger than ${operation[MAX_BODY_BYTES_KEY]} bytes`);
@@ -58,11 +224,21 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel) {
       if (operation.requestBody || operation.parameters?.length) {
         operation.responses['422'] = { description: 'Validation error', content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } } };
       }
+      if (path.includes('{')) operation.responses['404'] ??= errorResponse('Not found (another company\'s ids answer the same)');
+      if (method !== 'get') operation.responses['409'] ??= errorResponse(method === 'post' ? 'Conflicts with the current state, or a request with the same Idempotency-Key is still running' : 'Conflicts with the current state');
+      if (operation.requestBody) {
+        operation.responses['413'] ??= errorResponse('Request body too large');
+        operation.responses['415'] ??= errorResponse('Unsupported content type');
+      }
+      operation.responses['429'] ??= errorResponse('Too many requests', { ...rateLimitHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } });
+      for (const [code, response] of Object.entries<any>(operation.responses)) {
+        if (/^2\d\d$/.test(code)) response.headers = { ...response.headers, ...rateLimitHeaders };
+      }
       operation.responses.default ??= errorResponse('Error');
     }
   }
+  const used = new Set(Object.values<any>(paths).flatMap((ops) => Object.values<any>(ops).flatMap((op) => op.tags ?? [])));
   return {
-    ...generated,
     openapi: '3.1.0',
     info: {
       title: 'Cuadra API',
@@ -70,9 +246,11 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel) {
       description: 'Double-entry accounting for Spanish businesses. Money is a decimal string with two decimals. Errors are `{"detail": "..."}`; validation errors are 422 `HTTPValidationError`.',
     },
     servers: [{ url: kernel.config.publicUrl }],
+    tags: tags.filter((tag) => used.has(tag.name)),
+    paths,
     components: {
-      ...generated.components,
-      schemas: { ...generated.components?.schemas, ValidationError, HTTPValidationError, ErrorResponse },
+      schemas: { ...components, ValidationError, HTTPValidationError, ErrorResponse },
+      headers,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Session token from login' },
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agl_…', description: 'API key (`agl_…`) sent as a bearer token' },

@@ -20,6 +20,8 @@ export interface CuadraPlugin {
   migrations?: MigrationDefinition[];
   /** Named TypeBox models: they become OpenAPI components under these exact names. */
   models?: Record<string, TSchema>;
+  /** OpenAPI tags the plugin's routes use, with their descriptions (shown at the top of /docs). */
+  tags?: Record<string, string>;
   /** Stricter limits for sensitive routes (paths include the /api/v1 prefix). */
   rateLimits?: RateLimitRule[];
   /** Permission → the roles that hold it. */

@@ -2,11 +2,14 @@ import { Type, type SchemaOptions, type TLiteral, type TUnion } from '@sinclair/
 
 type Literals<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> };
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * A union of string literals built from a constant list (`ROLES`, `CONTACT_KINDS`…), typed as that
- * union: `t.Union(list.map(t.Literal))` would type it as an array of literals, which handlers see
- * as `never`.
+ * One of a constant list of strings (`ROLES`, `CONTACT_KINDS`…), typed as their union. At run time
+ * it is a string with `enum` (what the OpenAPI document and typed clients read; a TypeBox union of
+ * literals would lose its description and default there) and the same list as an anchored
+ * `pattern` (what the validator enforces). Validation errors name the allowed values.
  */
 export function literalUnion<const Values extends readonly string[]>(values: Values, options?: SchemaOptions): TUnion<Literals<Values>> {
-  return Type.Union(values.map((value) => Type.Literal(value)), options) as unknown as TUnion<Literals<Values>>;
+  return Type.String({ ...options, enum: [...values], pattern: `^(?:${values.map(escapeRegExp).join('|')})$` }) as unknown as TUnion<Literals<Values>>;
 }

@@ -8,6 +8,7 @@ let account: AccountService;
 
 export default definePlugin({
   name: 'account',
+  tags: { account: 'Your personal data: export everything about you and your companies, or delete your account' },
   dependsOn: ['identity', 'tenants'],
   models: accountModels,
   rateLimits: [

@@ -3,6 +3,7 @@ import { Decimal, money } from '../../kernel/money';
 import type { ContactStats } from './hooks';
 
 export { ContactService, contactJson, type ContactRow } from './service';
+export { actsAs } from './filters';
 export type { ContactActivityRow, ContactStats } from './hooks';
 
 /**

@@ -8,13 +8,14 @@ export interface ExportColumn {
 }
 
 export type ContactField =
-  | 'id' | 'kind' | 'name' | 'legal_name' | 'customer_type' | 'vat' | 'vat_valid' | 'country' | 'email' | 'phone'
+  | 'id' | 'kind' | 'customer_and_supplier' | 'name' | 'legal_name' | 'customer_type' | 'vat' | 'vat_valid' | 'country' | 'email' | 'phone'
   | 'address' | 'city' | 'postal_code' | 'province' | 'iban' | 'external_source' | 'external_id' | 'payment_processor_id'
   | 'notes' | 'created_at' | 'updated_at';
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { key: 'id', label: 'Id', type: 'string', width: 38 },
   { key: 'kind', label: 'Tipo', type: 'string', width: 17 },
+  { key: 'customer_and_supplier', label: 'Cliente y proveedor', type: 'boolean', width: 9 },
   { key: 'name', label: 'Nombre', type: 'string', width: 32 },
   { key: 'legal_name', label: 'Razón social', type: 'string', width: 32 },
   { key: 'customer_type', label: 'Cliente', type: 'string', width: 11 },

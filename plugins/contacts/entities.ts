@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** A customer, a supplier, or both, of one tenant. */
+/** A customer or a supplier of one tenant (or both: `customerAndSupplier`). */
 export const ContactSchema = defineEntity({
   name: 'Contact',
   tableName: 'contacts',
@@ -8,6 +8,8 @@ export const ContactSchema = defineEntity({
     id: p.uuid().primary(),
     tenantId: p.uuid(),
     kind: p.string(),
+    /** Also acts as the other kind: a customer the company also buys from, or the reverse. */
+    customerAndSupplier: p.boolean(),
     name: p.string(),
     legalName: p.string().nullable(),
     customerType: p.string(),

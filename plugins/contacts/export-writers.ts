@@ -169,8 +169,8 @@ const toWinAnsi = (text: string) =>
   text.replace(/\s+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
 
 const PDF_VALUE: Record<string, Record<string, string>> = {
-  kind: { customer: 'Cliente', supplier: 'Proveedor', both: 'Cliente y proveedor' },
-  customer_type: { business: 'Empresa', consumer: 'Particular' },
+  kind: { customer: 'Cliente', supplier: 'Proveedor' },
+  customer_type: { business: 'Empresa', individual: 'Particular' },
 };
 
 export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
@@ -229,6 +229,7 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
     if (value === null || value === undefined) return '';
     if (column.type === 'boolean') return value ? 'Sí' : 'No';
     if (column.type === 'datetime') return asDate(value).toISOString().slice(0, 16).replace('T', ' ');
+    if (column.key === 'kind' && row.customer_and_supplier) return 'Cliente y proveedor';
     return PDF_VALUE[column.key]?.[String(value)] ?? String(value);
   };
 

@@ -1,26 +1,28 @@
 import { ValidationFailed } from '../../kernel/errors';
 import { foldForSearch } from './search';
 
-export type ContactKind = 'customer' | 'supplier' | 'both';
+export type ContactKind = 'customer' | 'supplier';
+export type CustomerType = 'business' | 'individual';
 
 /** The filters of GET /contacts, /contacts/summary and /contacts/export (dates: export only). */
 export interface ContactFilters {
   search?: string;
   kind?: ContactKind;
   country?: string;
-  customer_type?: 'business' | 'consumer';
+  customer_type?: CustomerType;
   has_vat?: boolean;
   external_source?: string;
   from_date?: string;
   to_date?: string;
 }
 
-/** A `kind` filter asks "is it a customer?": a contact that is both matches customer and supplier. */
-const KINDS_MATCHING: Record<ContactKind, string> = {
-  customer: `('customer', 'both')`,
-  supplier: `('supplier', 'both')`,
-  both: `('both')`,
-};
+/**
+ * Whether a contact acts as a customer / a supplier: its kind, or either when it is flagged
+ * `customer_and_supplier`. A `kind` filter and the summary counts ask this question.
+ */
+export const actsAsSql = (kind: ContactKind, alias = 'c') => `(${alias}.kind = '${kind}' or ${alias}.customer_and_supplier)`;
+export const actsAs = (contact: { kind: string; customerAndSupplier?: boolean | null }, kind: ContactKind) =>
+  contact.kind === kind || contact.customerAndSupplier === true;
 
 const nextDay = (day: string): string => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -42,7 +44,7 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where:
     clauses.push(`strpos(${alias}.search_text, :search_needle) > 0`);
     params.search_needle = needle;
   }
-  if (filters.kind) clauses.push(`${alias}.kind in ${KINDS_MATCHING[filters.kind]}`);
+  if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));
   if (filters.country) {
     clauses.push(`${alias}.country = :country`);
     params.country = filters.country.toUpperCase();

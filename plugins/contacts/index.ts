@@ -10,6 +10,7 @@ import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'contacts',
+  tags: { contacts: 'Customers and suppliers: filters, summary, export, statistics, tax-type suggestion and merging duplicates' },
   dependsOn: ['tenants', 'taxes'],
   entities: [Contact],
   migrations,

@@ -1,3 +1,4 @@
+import { actsAsSql } from './filters';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import type { ContactActivityRow } from './hooks';
@@ -33,15 +34,15 @@ export async function contactInsights(tx: Tx, months: number, today = new Date()
   const created = await tx.sql<{ month: string; total: number; customers: number; suppliers: number }>(`
     select to_char(date_trunc('month', c.created_at at time zone 'UTC'), 'YYYY-MM') as month,
            count(*)::int as total,
-           (count(*) filter (where c.kind in ('customer', 'both')))::int as customers,
-           (count(*) filter (where c.kind in ('supplier', 'both')))::int as suppliers
+           (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
+           (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers
     from contacts c
     where c.tenant_id = :tenant and c.created_at >= cast(:from_ts as timestamptz)
     group by 1`, { from_ts: span.fromTimestamp });
   const [totals] = await tx.sql<{ contacts: number; customers: number; suppliers: number }>(`
     select count(*)::int as contacts,
-           (count(*) filter (where c.kind in ('customer', 'both')))::int as customers,
-           (count(*) filter (where c.kind in ('supplier', 'both')))::int as suppliers
+           (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
+           (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers
     from contacts c where c.tenant_id = :tenant`);
 
   const activity = { from: span.from, to: span.to, rows: [] as ContactActivityRow[] };

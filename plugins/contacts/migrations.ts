@@ -1,8 +1,22 @@
 import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
+/**
+ * Contacts take the seed specification's values: kind customer|supplier (a contact on both sides
+ * keeps kind customer and the customer_and_supplier flag) and customer_type business|individual.
+ */
+export const SEED_ENUMS = [
+  `alter table contacts drop constraint contacts_kind_check`,
+  `alter table contacts drop constraint contacts_customer_type_check`,
+  `alter table contacts add column customer_and_supplier boolean not null default false`,
+  `update contacts set kind = 'customer', customer_and_supplier = true where kind = 'both'`,
+  `update contacts set customer_type = 'individual' where customer_type = 'consumer'`,
+  `alter table contacts add constraint contacts_kind_check check (kind in ('customer', 'supplier'))`,
+  `alter table contacts add constraint contacts_customer_type_check check (customer_type in ('business', 'individual'))`,
+];
+
 export const migrations = [
   sqlMigration('20261122001100_contacts', [
-    `create table contacts (
+  `create table contacts (
        id uuid primary key,
        tenant_id uuid not null references tenants (id) on delete cascade,
        kind text not null check (kind in ('customer', 'supplier', 'both')),
@@ -32,10 +46,11 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('contacts'),
     // Lists and exports walk this index in order (keyset pagination on name_key, id).
-    `create index contacts_tenant_name on contacts (tenant_id, name_key, id)`,
-    `create index contacts_tenant_created on contacts (tenant_id, created_at)`,
+  `create index contacts_tenant_name on contacts (tenant_id, name_key, id)`,
+  `create index contacts_tenant_created on contacts (tenant_id, created_at)`,
     // An importer's (source, id) pair names one contact per tenant.
-    `create unique index contacts_external_key on contacts (tenant_id, external_source, external_id)
+  `create unique index contacts_external_key on contacts (tenant_id, external_source, external_id)
        where external_source is not null and external_id is not null`,
   ]),
+  sqlMigration('20261224000100_contacts_seed_enums', SEED_ENUMS),
 ];

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../taxes/api';
 import { exportContacts } from './export';
 import { contactInsights } from './insights';
@@ -8,7 +9,7 @@ import { ContactService, contactJson, contactToJson } from './service';
 import { suggestTaxType } from './tax-suggestion';
 
 const tags = ['contacts'];
-const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
+const IdParams = t.Object({ contact_id: t.String({ format: 'uuid' }) });
 const KeepIdParams = t.Object({ keep_id: t.String({ format: 'uuid' }) });
 
 const filtersOf = (query: Record<string, any>) => ({
@@ -29,7 +30,8 @@ export const contactRoutes = (kernel: Kernel) =>
     .model(contactModels)
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
-      const { items, total } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset }));
+      const filters = { ...filtersOf(query), from_date: query.from, to_date: query.to };
+      const { items, total } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset }));
       return { items: items.map(contactToJson), total, limit, offset };
     }, {
       permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),
@@ -59,28 +61,28 @@ export const contactRoutes = (kernel: Kernel) =>
         responses: { 200: { description: 'The file, as an attachment (Content-Disposition filename contactos-YYYY-MM-DD.<ext>)', content: FILE_TYPES } } as any,
       },
     })
-    .get('/contacts/:id', async ({ uow, params }) => contactJson(await uow.run((tx) => ContactService.get(tx, params.id))), {
+    .get('/contacts/:contact_id', async ({ uow, params }) => contactJson(await uow.run((tx) => ContactService.get(tx, params.contact_id))), {
       permission: 'contacts.read', params: IdParams, response: { 200: 'ContactResponse' },
       detail: { summary: 'One contact', tags },
     })
-    .patch('/contacts/:id', async ({ uow, params, body }) => contactJson(await uow.run((tx) => ContactService.update(tx, params.id, body))), {
+    .patch('/contacts/:contact_id', async ({ uow, params, body }) => contactJson(await uow.run((tx) => ContactService.update(tx, params.contact_id, body))), {
       permission: 'contacts.write', params: IdParams, body: 'ContactUpdate', response: { 200: 'ContactResponse' },
       detail: { summary: 'Change a contact', tags },
     })
-    .delete('/contacts/:id', async ({ uow, params, set }) => {
-      await uow.run((tx) => ContactService.delete(tx, params.id));
+    .delete('/contacts/:contact_id', async ({ uow, params, set }) => {
+      await uow.run((tx) => ContactService.delete(tx, params.contact_id));
       set.status = 204;
     }, {
       permission: 'contacts.write', params: IdParams,
-      detail: { summary: 'Delete a contact that no document or manual journal entry points to (else 409: merge it instead)', tags },
+      detail: { summary: 'Delete a contact that no document or manual journal entry points to (else 409: merge it instead)', tags, responses: noContent },
     })
-    .get('/contacts/:id/stats', async ({ uow, params }) => uow.run((tx) => ContactService.stats(tx, params.id)), {
+    .get('/contacts/:contact_id/stats', async ({ uow, params }) => uow.run((tx) => ContactService.stats(tx, params.contact_id)), {
       permission: 'contacts.read', params: IdParams, response: { 200: 'ContactStatsResponse' },
       detail: { summary: 'Documents and totals of a contact, from the document plugins', tags },
     })
-    .get('/contacts/:id/tax-suggestion', async ({ uow, params, query }) => uow.run(async (tx) => {
-      const contact = await ContactService.get(tx, params.id);
-      return suggestTaxType(tx, contact, query.context, query.nature ?? 'services');
+    .get('/contacts/:contact_id/tax-suggestion', async ({ uow, params, query }) => uow.run(async (tx) => {
+      const contact = await ContactService.get(tx, params.contact_id);
+      return suggestTaxType(tx, contact, query.context ?? 'sale', query.nature ?? 'services');
     }), {
       permission: 'contacts.read', params: IdParams, query: TaxSuggestionQuery, response: { 200: 'TaxSuggestionResponse' },
       detail: { summary: 'The tax type a sale to / purchase from this contact most likely needs, and why', tags },

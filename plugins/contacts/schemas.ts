@@ -8,14 +8,16 @@ const Timestamp = t.String({ format: 'date-time' });
 const Money = t.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Decimal string, two decimals' });
 const Day = t.String({ format: 'date' });
 
-export const CONTACT_KINDS = ['customer', 'supplier', 'both'] as const;
-export const CUSTOMER_TYPES = ['business', 'consumer'] as const;
+export const CONTACT_KINDS = ['customer', 'supplier'] as const;
+export const CUSTOMER_TYPES = ['business', 'individual'] as const;
 
-const Kind = literalUnion(CONTACT_KINDS, { description: '`customer`, `supplier` or `both`' });
-const CustomerType = literalUnion(CUSTOMER_TYPES, { description: '`business` (default) or `consumer` (a private person: B2C rules apply)' });
-const Country = t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 ("ES" by default); stored upper-case' });
+const Kind = literalUnion(CONTACT_KINDS, { description: '`customer` or `supplier`' });
+const CustomerType = literalUnion(CUSTOMER_TYPES, { description: '`business` (default) or `individual` (a private person: B2C rules apply)' });
+const Country = t.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 ("ES" by default); stored upper-case' });
+const CustomerAndSupplier = t.Boolean({ description: 'Also acts as the other kind (a customer the company also buys from, or the reverse): it may be invoiced and may be the supplier of purchases either way. Default false.' });
 
 const optionalFields = {
+  customer_and_supplier: CustomerAndSupplier,
   customer_type: CustomerType,
   vat: Nullable(t.String({ maxLength: 40, description: 'Tax number. Spain: NIF/NIE/CIF (checksum). Other EU: VAT number in the country\'s format (prefix added when missing). Elsewhere: free text, at most 32.' })),
   country: Country,
@@ -47,6 +49,7 @@ export const ContactUpdate = t.Object(optional({ ...requiredFields, ...optionalF
 export const ContactResponse = t.Object({
   id: Uuid,
   kind: Kind,
+  customer_and_supplier: CustomerAndSupplier,
   name: t.String(),
   customer_type: CustomerType,
   vat: Nullable(t.String()),
@@ -77,8 +80,8 @@ export const PaginatedResponse_ContactResponse_ = t.Object({
 
 export const ContactSummary = t.Object({
   total: t.Integer(),
-  customers: t.Integer({ description: 'kind customer or both' }),
-  suppliers: t.Integer({ description: 'kind supplier or both' }),
+  customers: t.Integer({ description: 'kind customer, or flagged customer_and_supplier' }),
+  suppliers: t.Integer({ description: 'kind supplier, or flagged customer_and_supplier' }),
   without_vat: t.Integer({ description: 'No tax number' }),
   payment_processor_linked: t.Integer({ description: 'With a payment_processor_id' }),
 });
@@ -131,14 +134,16 @@ export const ContactInsights = t.Object({
 
 const filterFields = {
   search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in name, legal name, tax number or email' })),
-  kind: t.Optional(literalUnion(CONTACT_KINDS, { description: '`customer` matches customer and both; `supplier` matches supplier and both; `both` only both' })),
-  country: t.Optional(t.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  kind: t.Optional(literalUnion(CONTACT_KINDS, { description: '`customer` also matches suppliers flagged customer_and_supplier, and the reverse' })),
+  country: t.Optional(t.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
   customer_type: t.Optional(CustomerType),
   has_vat: t.Optional(t.Boolean({ description: 'With (true) or without (false) a tax number' })),
-  external_source: t.Optional(t.String({ minLength: 1, maxLength: 32 })),
+  external_source: t.Optional(t.String({ maxLength: 32 })),
 };
 export const ContactListQuery = t.Object({
   ...filterFields,
+  from: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
+  to: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
   offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
 });
@@ -148,11 +153,11 @@ export const ContactExportQuery = t.Object({
   ...filterFields,
   from_date: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
   to_date: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
-  format: t.Optional(literalUnion(EXPORT_FORMATS, { description: 'xlsx (default), csv (UTF-8 with BOM, `;`), json or pdf' })),
+  format: t.Optional(literalUnion(EXPORT_FORMATS, { default: 'xlsx', description: 'xlsx (default), csv (UTF-8 with BOM, `;`), json or pdf' })),
   columns: t.Optional(t.String({ maxLength: 1000, description: `Comma-separated column keys, in order. Known: ${EXPORT_COLUMNS.map((c) => c.key).join(', ')}` })),
 });
 export const TaxSuggestionQuery = t.Object({
-  context: t.Union([t.Literal('sale'), t.Literal('purchase')]),
+  context: t.Optional(literalUnion(['sale', 'purchase'] as const, { default: 'sale', description: 'A sale to the contact (default) or a purchase from it' })),
   nature: t.Optional(t.Union([t.Literal('goods'), t.Literal('services')], { description: 'Purchases from outside the EU: goods → IMPORT, services (default) → ISP' })),
 });
 export const InsightsQuery = t.Object({ months: t.Optional(t.Integer({ minimum: 1, maximum: 36, default: 12 })) });

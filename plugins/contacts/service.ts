@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
-import { contactFilterSql, type ContactFilters, type ContactKind } from './filters';
+import { actsAs, actsAsSql, contactFilterSql, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { searchTextOf, foldForSearch } from './search';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -11,9 +11,10 @@ import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 export interface ContactRow {
   id: string;
   kind: ContactKind;
+  customer_and_supplier: boolean;
   name: string;
   legal_name: string | null;
-  customer_type: 'business' | 'consumer';
+  customer_type: CustomerType;
   vat: string | null;
   vat_valid: boolean;
   country: string;
@@ -35,7 +36,7 @@ export interface ContactRow {
 export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'created_at' | 'updated_at'>>;
 
 /** The columns of ContactRow, for raw SQL on `contacts c`. */
-export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
+export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.customer_and_supplier, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
   c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
   c.created_at, c.updated_at`;
 
@@ -45,6 +46,7 @@ export function contactRowOf(contact: Contact): ContactRow {
   return {
     id: contact.id,
     kind: contact.kind as ContactKind,
+    customer_and_supplier: contact.customerAndSupplier,
     name: contact.name,
     legal_name: contact.legalName ?? null,
     customer_type: contact.customerType as ContactRow['customer_type'],
@@ -95,6 +97,7 @@ function refreshDerived(contact: Contact): void {
  */
 function applyInput(contact: Contact, input: ContactInput, creating: boolean): void {
   if (input.kind !== undefined) contact.kind = input.kind;
+  if (input.customer_and_supplier !== undefined) contact.customerAndSupplier = input.customer_and_supplier;
   if (input.name !== undefined) contact.name = input.name.trim();
   if (input.customer_type !== undefined) contact.customerType = input.customer_type;
   const countryChanged = input.country !== undefined && input.country.toUpperCase() !== contact.country;
@@ -134,10 +137,10 @@ const emptyStats = (): ContactStats => ({
   documents_count: 0, invoiced_total: '0.00', purchased_total: '0.00', outstanding_total: '0.00', first_document_date: null, last_document_date: null,
 });
 
-const mergedKind = (kinds: string[]): ContactKind => {
-  const customer = kinds.some((k) => k === 'customer' || k === 'both');
-  const supplier = kinds.some((k) => k === 'supplier' || k === 'both');
-  return customer && supplier ? 'both' : customer ? 'customer' : 'supplier';
+/** The merged contacts were on both sides when any of them acts as the other kind than the survivor. */
+const mergedOnBothSides = (survivor: Contact, duplicates: Contact[]): boolean => {
+  const other: ContactKind = survivor.kind === 'customer' ? 'supplier' : 'customer';
+  return survivor.customerAndSupplier || duplicates.some((d) => actsAs(d, other));
 };
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
@@ -150,7 +153,7 @@ export const ContactService = {
 
   async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
     const contact = tx.em.create(Contact, {
-      id: crypto.randomUUID(), kind: input.kind, name: input.name, customerType: 'business', country: 'ES',
+      id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
       vat: null, vatValid: false, nameKey: '', searchText: '',
     } as any);
     applyInput(contact, input, true);
@@ -161,7 +164,7 @@ export const ContactService = {
 
   async update(tx: Tx, id: string, input: ContactInput): Promise<Contact> {
     if (Object.values(input).every((value) => value === undefined)) throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
-    for (const required of ['kind', 'name', 'country', 'customer_type'] as const) {
+    for (const required of ['kind', 'name', 'country', 'customer_type', 'customer_and_supplier'] as const) {
       if (input[required] === null) throw ValidationFailed.field(['body', required], 'Cannot be null', 'value_error.none');
     }
     const contact = await ContactService.get(tx, id);
@@ -200,8 +203,8 @@ export const ContactService = {
     const { where, params } = contactFilterSql(filters);
     const [row] = await tx.sql<Record<string, number>>(`
       select count(*)::int as total,
-             (count(*) filter (where c.kind in ('customer', 'both')))::int as customers,
-             (count(*) filter (where c.kind in ('supplier', 'both')))::int as suppliers,
+             (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
+             (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers,
              (count(*) filter (where c.vat is null))::int as without_vat,
              (count(*) filter (where c.payment_processor_id is not null))::int as payment_processor_linked
       from contacts c where ${where}`, params);
@@ -218,7 +221,7 @@ export const ContactService = {
   /**
    * Merges duplicates into `keepId` in the caller's transaction: document plugins re-point their
    * rows (contact.merging), the survivor takes the first duplicate's tax number and country when it
-   * has none, becomes `both` when the merged contacts were on both sides, and the duplicates are
+   * has none, is flagged `customer_and_supplier` when the merged contacts were on both sides, and the duplicates are
    * deleted. Any id of another tenant is 404 and nothing changes.
    */
   async merge(tx: Tx, keepId: string, duplicateIds: string[]) {
@@ -239,7 +242,7 @@ export const ContactService = {
         survivor.country = donor.country;
       }
     }
-    survivor.kind = mergedKind([survivor.kind, ...duplicates.map((d) => d.kind)]);
+    survivor.customerAndSupplier = mergedOnBothSides(survivor, duplicates);
     refreshDerived(survivor);
 
     const merging = { tenantId: tx.tenantId, survivorId: survivor.id, duplicateIds: [...duplicateIds], repointed: 0 };

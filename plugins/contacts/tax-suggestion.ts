@@ -28,7 +28,7 @@ async function saleChoice(tx: Tx, contact: Contact): Promise<Choice> {
     const unchecked = contact.vatValid ? '' : ' Atención: el NIF-IVA no supera la comprobación de dígitos; verifícalo en VIES antes de facturar sin IVA.';
     return { code: 'IVAINTRA', reason: `Empresario de otro Estado miembro (${contact.country}) con NIF-IVA ${contact.vat}: entrega intracomunitaria exenta (art. 25 LIVA) o servicio B2B localizado en destino (art. 69); casilla 59 y modelo 349.${unchecked}` };
   }
-  const who = contact.customerType === 'consumer' ? 'Consumidor final' : 'Cliente sin NIF-IVA';
+  const who = contact.customerType === 'individual' ? 'Consumidor final' : 'Cliente sin NIF-IVA';
   const oss = await TaxService.ossStatus(tx);
   if (oss.applies) {
     const why = oss.registered

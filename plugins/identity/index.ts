@@ -15,6 +15,7 @@ let identity: IdentityService;
 
 export default definePlugin({
   name: 'identity',
+  tags: { auth: 'Accounts, sessions, email verification, password reset, companies of a user, API keys, invitation links and multi-factor authentication' },
   dependsOn: ['tenants'],
   entities: [Membership, ApiKey],
   globalEntities: [User, UserToken, UserIdentity],
@@ -27,7 +28,7 @@ export default definePlugin({
     { name: 'password-reset', method: 'POST', path: '/api/v1/auth/forgot-password', limit: 5, windowSeconds: 60, by: 'ip' },
     { name: 'password-reset', method: 'POST', path: '/api/v1/auth/reset-password', limit: 10, windowSeconds: 60, by: 'ip' },
     { name: 'google-login', method: 'POST', path: '/api/v1/auth/google', limit: 30, windowSeconds: 60, by: 'ip' },
-    { name: 'email-verification', method: 'POST', path: '/api/v1/auth/resend-verification', limit: 5, windowSeconds: 60, by: 'ip' },
+    { name: 'email-verification', method: 'POST', path: '/api/v1/auth/verify-email/resend', limit: 5, windowSeconds: 60, by: 'ip' },
   ],
   setup(kernel) {
     const tokens = new SessionTokens(persistentSecret(kernel.config.dataDir, 'jwt', kernel.config.jwtSecret));

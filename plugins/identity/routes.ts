@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { identityModels } from './schemas';
 import type { IdentityService } from './service';
 
@@ -20,31 +21,44 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       query: t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }),
       detail: { summary: 'Follow the emailed verification link; always redirects to the front end with ?email_verification=verified|already_verified|invalid|expired', tags, responses: { 302: { description: 'Redirect to FRONTEND_URL' } } },
     })
-    .post('/resend-verification', async ({ body, request, set }) => {
+    .post('/verify-email/resend', async ({ body, request, set }) => {
       const principal = request.headers.has('authorization') ? await kernel.authenticate(request) : null;
-      await identity.resendVerification(principal, body.email);
+      await identity.resendVerification(principal, body?.email);
       set.status = 204;
-    }, { body: 'ResendVerificationRequest', detail: { summary: 'Send the verification email again (with a session, or by email; answers 204 either way)', tags } })
+    }, {
+      body: t.Optional(identityModels.ResendVerificationRequest),
+      detail: { summary: 'Send the verification email again (with a session, or by email without one; answers 204 either way)', tags, 'x-auth-optional': true, 'x-body-optional': true, responses: noContent },
+    })
     .post('/login', async ({ body, request }) => identity.login(body, kernel.clientIp(request)),
       { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })
     .post('/google', async ({ body }) => identity.googleLogin(body),
       { body: 'IdentityProviderLoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Sign in with a Google ID token: a linked account, an account with the same verified email (linked), or a new account sent to onboarding; MFA applies', tags } })
     .get('/me', async ({ principal }) => identity.me(principal),
       { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })
-    .post('/change-password', async ({ principal, body }) => identity.changePassword(principal, body),
-      { signedIn: 'session', body: 'ChangePasswordRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Change the password; every earlier session stops working and a new token is returned', tags } })
+    .post('/change-password', async ({ principal, body, set }) => {
+      const session = await identity.changePassword(principal, body);
+      set.status = 204;
+      set.headers['x-access-token'] = session.access_token;
+    }, {
+      signedIn: 'session', body: 'ChangePasswordRequest',
+      detail: {
+        summary: 'Change the password; every earlier session stops working, and the new session token comes in the X-Access-Token header',
+        tags,
+        responses: { 204: { description: 'Changed; no body', headers: { 'X-Access-Token': { description: 'A new session token (the one used for this request no longer works)', schema: { type: 'string' } } } } },
+      },
+    })
     .post('/logout', async ({ principal, set }) => {
       await identity.logout(principal);
       set.status = 204;
-    }, { signedIn: 'session', detail: { summary: 'End this session at once: its token (and any it was exchanged for) answers 401 from now on; other sessions go on', tags } })
+    }, { signedIn: 'session', detail: { summary: 'End this session at once: its token (and any it was exchanged for) answers 401 from now on; other sessions go on', tags, responses: noContent } })
     .post('/forgot-password', async ({ body, set }) => {
       await identity.forgotPassword(body.email);
       set.status = 204;
-    }, { body: 'ForgotPasswordRequest', detail: { summary: 'Email a single-use reset link valid for one hour (204 whether or not the email exists)', tags } })
+    }, { body: 'ForgotPasswordRequest', detail: { summary: 'Email a single-use reset link valid for one hour (204 whether or not the email exists)', tags, responses: noContent } })
     .post('/reset-password', async ({ body, set }) => {
       await identity.resetPassword(body);
       set.status = 204;
-    }, { body: 'ResetPasswordRequest', detail: { summary: 'Set a new password with an emailed token; earlier sessions stop working', tags } })
+    }, { body: 'ResetPasswordRequest', detail: { summary: 'Set a new password with an emailed token; earlier sessions stop working', tags, responses: noContent } })
     .post('/onboarding/complete', async ({ principal, body }) => identity.createTenant(principal, body, true),
       { signedIn: 'session', body: 'OnboardingCompleteRequest', response: { 200: 'OnboardingCompleteResponse' }, detail: { summary: 'Create the first company; the user becomes its owner', tags } })
     .post('/tenants', async ({ principal, body, set }) => {
@@ -62,4 +76,4 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     .delete('/api-keys/:key_id', async ({ principal, params, set }) => {
       await identity.deleteApiKey(principal, params.key_id);
       set.status = 204;
-    }, { permission: 'api_keys.manage', params: t.Object({ key_id: t.String({ format: 'uuid' }) }), detail: { summary: 'Delete an API key; it stops working at once', tags } });
+    }, { permission: 'api_keys.manage', params: t.Object({ key_id: t.String({ format: 'uuid' }) }), detail: { summary: 'Delete an API key; it stops working at once', tags, responses: noContent } });

@@ -11,6 +11,7 @@ import { InvoiceService, invoiceToJson } from './service';
 
 export default definePlugin({
   name: 'invoices',
+  tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
   entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,

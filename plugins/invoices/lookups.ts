@@ -21,6 +21,7 @@ import { loadTaxTypes, type TaxTypeInfo } from './tax-types';
 export interface ContactFacts {
   id: string;
   kind: string;
+  customerAndSupplier: boolean;
   name: string;
   legalName: string | null;
   vat: string | null;
@@ -41,7 +42,7 @@ export interface DocumentContext {
 /** The SQL of the three reads, for `:contactId` and `:typeIds` (used alone or inside a larger query). */
 export const CONTEXT_COLUMNS = `
   (select row_to_json(c) from (
-     select id::text as id, kind, name, legal_name, vat, address, city, postal_code, province, country, customer_type
+     select id::text as id, kind, customer_and_supplier, name, legal_name, vat, address, city, postal_code, province, country, customer_type
      from contacts where tenant_id = :tenant and id = :contactId::uuid) c) as contact,
   (select row_to_json(t) from (
      select name, legal_name, tax_id, address, city, postal_code, province, country
@@ -68,7 +69,7 @@ export function contextFromRow(row: { contact: unknown; issuer: unknown; types: 
   return {
     context: {
       contact: {
-        id: c.id, kind: c.kind, name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
+        id: c.id, kind: c.kind, customerAndSupplier: c.customer_and_supplier === true || c.customer_and_supplier === 't', name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
         postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
       },
       issuer: {

@@ -49,7 +49,7 @@ const documentFields = {
 };
 
 export const InvoiceCreate = t.Object({
-  contact_id: t.String({ format: 'uuid', description: 'A customer (kind customer or both)' }),
+  contact_id: t.String({ format: 'uuid', description: 'A customer (kind customer, or flagged customer_and_supplier)' }),
   series: t.Optional(Series),
   ...documentFields,
   lines: t.Array(InvoiceLine, { minItems: 1, maxItems: 500 }),

@@ -1,3 +1,4 @@
+import { actsAs } from '../contacts/api';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import { outboxEventSql } from '../../kernel/outbox';
@@ -248,8 +249,8 @@ function computeWireLines(wire: InvoiceLineWire[], loc: Loc, types: ReadonlyMap<
 }
 
 function assertCustomer(contact: ContactFacts, loc: Loc): ContactFacts {
-  if (contact.kind !== 'customer' && contact.kind !== 'both') {
-    throw ValidationFailed.field(loc, `Contact ${contact.name} is a supplier; make it a customer (kind customer or both) to invoice it`, 'value_error.contact_kind');
+  if (!actsAs(contact, 'customer')) {
+    throw ValidationFailed.field(loc, `Contact ${contact.name} is a supplier; make it a customer (kind customer, or customer_and_supplier true) to invoice it`, 'value_error.contact_kind');
   }
   return contact;
 }
@@ -825,7 +826,8 @@ export const InvoiceService = {
       select coalesce(sum(i.subtotal), 0)::text as s from invoices i
       where i.tenant_id = :tenant and i.status <> 'draft' and i.issue_date between make_date(:year, 1, 1) and make_date(:year, 12, 31)
         and i.customer_country <> 'ES' and i.customer_country = any(:eu::text[])
-        and (i.customer_type = 'consumer' or i.customer_vat is null)
+        -- invoices issued before contacts took the value 'individual' keep 'consumer' in their snapshot
+        and (i.customer_type in ('individual', 'consumer') or i.customer_vat is null)
         and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')`,
     { year, eu: pgArray(EU_MEMBER_STATES) });
     return dec(row.s);

@@ -12,6 +12,7 @@ import { LedgerService } from './service';
 
 export default definePlugin({
   name: 'ledger',
+  tags: { ledger: 'The books under the Spanish general chart of accounts: journal entries, accounts, trial balance and exports' },
   // Lines name the tenant's contacts and tax types (foreign keys), so those tables come first.
   dependsOn: ['tenants', 'contacts', 'taxes'],
   entities: [Account, JournalEntry, JournalLine],

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { IdentityApi } from '../identity/api';
 import type { MfaService } from './service';
 import { mfaModels } from './schemas';
@@ -19,11 +20,11 @@ export const mfaRoutes = (kernel: Kernel, mfa: () => MfaService) =>
       await notify(kernel, principal.userId, true);
       return result;
     }, { signedIn: 'session', body: 'MfaActivateRequest', response: { 200: 'MfaActivateResponse' }, detail: { summary: 'Enable MFA with a code for the pending secret; returns 10 one-time recovery codes, shown only here', tags } })
-    .post('/disable', async ({ principal, uow, body }) => {
-      const result = await uow.run((tx) => mfa().disable(tx, principal.userId, body), { tenantId: null });
+    .post('/disable', async ({ principal, uow, body, set }) => {
+      await uow.run((tx) => mfa().disable(tx, principal.userId, body), { tenantId: null });
       await notify(kernel, principal.userId, false);
-      return result;
-    }, { signedIn: 'session', body: 'MfaDisableRequest', response: { 200: 'MfaStatusResponse' }, detail: { summary: 'Disable MFA with the password or a current TOTP/recovery code; removes the secret and the recovery codes', tags } });
+      set.status = 204;
+    }, { signedIn: 'session', body: 'MfaDisableRequest', detail: { summary: 'Disable MFA with the password or a current TOTP/recovery code; removes the secret and the recovery codes', tags, responses: noContent } });
 
 /** Tells the account holder that MFA changed (ASVS 6.3.7); a mail failure never undoes the change. */
 async function notify(kernel: Kernel, userId: string, enabled: boolean) {

@@ -10,6 +10,7 @@ import { PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
   name: 'purchases',
+  tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
   // invoices: the shared document arithmetic, numbering and tax-type checks (its api.ts)
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'invoices'],
   entities: [Purchase, PurchaseLine, PurchaseSeries],

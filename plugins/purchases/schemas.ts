@@ -44,7 +44,7 @@ const documentFields = {
 };
 
 export const PurchaseCreate = t.Object({
-  contact_id: t.String({ format: 'uuid', description: 'A supplier (kind supplier or both)' }),
+  contact_id: t.String({ format: 'uuid', description: 'A supplier (kind supplier, or flagged customer_and_supplier)' }),
   kind: Kind,
   supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
   ...documentFields,

@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { ContactService } from '../contacts/api';
+import { ContactService, actsAs } from '../contacts/api';
 import {
   abs, checkDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, computeAmounts, dec, formatRate, iso, isoOrNull, jsonOrNull, loadTaxTypes,
   parseLineNumbers, partyOfContact, pgArray, takeNumber, trimDecimal, type Loc, type Party, type TaxTypeInfo, type WireLineCommon,
@@ -253,8 +253,8 @@ async function buildLines(tx: Tx, wire: PurchaseLineWire[], contactId: string, l
 
 async function supplierOf(tx: Tx, contactId: string, loc: Loc) {
   const contact = await ContactService.get(tx, contactId);
-  if (contact.kind !== 'supplier' && contact.kind !== 'both') {
-    throw ValidationFailed.field(loc, `Contact ${contact.name} is a customer; make it a supplier (kind supplier or both) to register its documents`, 'value_error.contact_kind');
+  if (!actsAs(contact, 'supplier')) {
+    throw ValidationFailed.field(loc, `Contact ${contact.name} is a customer; make it a supplier (kind supplier, or customer_and_supplier true) to register its documents`, 'value_error.contact_kind');
   }
   return contact;
 }

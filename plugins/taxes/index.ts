@@ -11,6 +11,7 @@ import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'taxes',
+  tags: { taxes: 'Tax types (VAT, equivalence surcharge, withholding) of the company and its tax settings' },
   dependsOn: ['tenants'],
   entities: [TaxType, TaxSettings],
   migrations,

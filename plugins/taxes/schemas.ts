@@ -92,6 +92,8 @@ export const TaxTypeListQuery = t.Object({
   kind: t.Optional(Kind),
   regime: t.Optional(Regime),
   active: t.Optional(t.Boolean({ description: 'Only active (true) or inactive (false) types' })),
+  from: t.Optional(t.String({ format: 'date', description: 'Created on or after this day (UTC)' })),
+  to: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
 });
 
 export const taxModels = {

@@ -66,7 +66,7 @@ export interface TaxTypeCreateInput {
   purchases?: Record<string, string | undefined> | null;
 }
 
-export interface TaxTypeListFilters { limit: number; offset: number; kind?: TaxKind; regime?: TaxRegime; active?: boolean }
+export interface TaxTypeListFilters { limit: number; offset: number; kind?: TaxKind; regime?: TaxRegime; active?: boolean; from?: string; to?: string }
 
 export interface OssStatus { registered: boolean; currentYear: number; currentYearTotal: Decimal; previousYearTotal: Decimal; threshold: Decimal; applies: boolean }
 
@@ -106,6 +106,10 @@ export const TaxService = {
     if (filters.kind) where.kind = filters.kind;
     if (filters.regime) where.regime = filters.regime;
     if (filters.active !== undefined) where.active = filters.active;
+    if (filters.from || filters.to) {
+      const day = (date: string, offsetDays: number) => new Date(Date.parse(`${date}T00:00:00Z`) + offsetDays * 86_400_000);
+      where.createdAt = { ...(filters.from ? { $gte: day(filters.from, 0) } : {}), ...(filters.to ? { $lt: day(filters.to, 1) } : {}) };
+    }
     const [items, total] = await tx.em.findAndCount(TaxType, where, {
       orderBy: { sortOrder: 'asc', code: 'asc' }, limit: filters.limit, offset: filters.offset,
     });

@@ -10,6 +10,7 @@ let team: TeamService;
 
 export default definePlugin({
   name: 'team',
+  tags: { team: 'Members of the company, their roles, invitations and members created with a temporary password' },
   dependsOn: ['identity', 'tenants'],
   entities: [Invitation],
   migrations,

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { hashPassword } from '../identity/api';
 import { teamModels } from './schemas';
 import { temporaryPassword, type TeamService } from './service';
@@ -20,8 +21,8 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
     .delete('/team/members/:user_id', async ({ uow, principal, params, set }) => {
       await uow.run((tx) => team().removeMember(tx, principal, params.user_id));
       set.status = 204;
-    }, { permission: 'team.manage', params: UserIdParams, detail: { summary: 'Remove a member (and their API keys here); the last owner cannot be removed (409)', tags } })
-    .post('/team/quick-create', async ({ uow, principal, body, set }) => {
+    }, { permission: 'team.manage', params: UserIdParams, detail: { summary: 'Remove a member (and their API keys here); the last owner cannot be removed (409)', tags, responses: noContent } })
+    .post('/team/members/quick-create', async ({ uow, principal, body, set }) => {
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       const created = await uow.run((tx) => team().quickCreate(tx, principal, body, passwordHash));
@@ -36,13 +37,15 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
       set.status = 201;
       return invitation;
     }, { permission: 'team.manage', body: 'InviteRequest', response: { 201: 'InvitationOut' }, detail: { summary: 'Invite someone by email (link to FRONTEND_URL/invitations/{token}, single use, 7 days)', tags } })
-    .post('/team/invitations/:inv_id/resend', async ({ uow, principal, params }) => {
-      const { invitation, mail } = await uow.run((tx) => team().resend(tx, principal, params.inv_id));
+    .post('/team/invitations/:inv_id/resend', async ({ uow, principal, params, set }) => {
+      const { mail } = await uow.run((tx) => team().resend(tx, principal, params.inv_id));
       await team().send(mail);
-      return invitation;
-    }, { permission: 'team.manage', params: InvitationParams, response: { 200: 'InvitationOut' }, detail: { summary: 'Send the invitation again with a new link (the old link stops working; 7 more days)', tags } })
-    .delete('/team/invitations/:inv_id', ({ uow, principal, params }) => uow.run((tx) => team().revoke(tx, principal, params.inv_id)),
-      { permission: 'team.manage', params: InvitationParams, response: { 200: 'InvitationOut' }, detail: { summary: 'Revoke an invitation; its link stops working', tags } })
+      set.status = 204;
+    }, { permission: 'team.manage', params: InvitationParams, detail: { summary: 'Send the invitation again with a new link (the old link stops working; 7 more days)', tags, responses: noContent } })
+    .delete('/team/invitations/:inv_id', async ({ uow, principal, params, set }) => {
+      await uow.run((tx) => team().revoke(tx, principal, params.inv_id));
+      set.status = 204;
+    }, { permission: 'team.manage', params: InvitationParams, detail: { summary: 'Revoke an invitation; its link stops working', tags, responses: noContent } })
     .get('/auth/invitations/:token', ({ params }) => team().preview(params.token),
       { params: TokenParams, response: { 200: 'InvitationPreview' }, detail: { summary: 'What an invitation link offers (no auth); 404 unknown/used/revoked, 410 expired', tags: ['auth'] } })
     .post('/auth/invitations/:token/accept', ({ params, body, request }) => team().accept(params.token, body, kernel.clientIp(request)),

@@ -9,6 +9,7 @@ import { TenantService } from './service';
 
 export default definePlugin({
   name: 'tenants',
+  tags: { tenants: 'The active company: its details and logo' },
   // The tenants table is guarded by row-level security on its own id, not by a tenant_id column.
   globalEntities: [Tenant],
   migrations,

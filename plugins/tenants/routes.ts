@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { currentTenantJson, MAX_LOGO_BYTES, TenantService, tenantToJson } from './service';
 import { tenantModels } from './schemas';
 
@@ -30,7 +31,7 @@ export const tenantRoutes = (kernel: Kernel) => {
     .delete('/tenants/me/logo', async ({ uow, set }) => {
       await uow.run((tx) => TenantService.deleteLogo(tx));
       set.status = 204;
-    }, { permission: 'tenants.manage', detail: { summary: 'Remove the company logo', tags: ['tenants'] } });
+    }, { permission: 'tenants.manage', detail: { summary: 'Remove the company logo', tags: ['tenants'], responses: noContent } });
 };
 
 /** Logos are served outside /api/v1 so an <img> can load them; the random token is the secret. */

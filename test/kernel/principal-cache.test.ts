@@ -27,7 +27,7 @@ describe('cached principals never outlive what they were built from', () => {
     const second = login.body.access_token;
     expect(await me(second)).toBe(200);
     const changed = await app.post('/api/v1/auth/change-password', { current_password: company.password, new_password: 'otra clave bien larga' }, company.token);
-    expect(changed.status).toBe(200);
+    expect(changed.status).toBe(204);
     expect(await me(second)).toBe(401);
   });
 

@@ -6,7 +6,7 @@ export interface TestMember { email: string; password: string; token: string; us
 
 /** Adds a member with `role` to the company of `adminToken` (quick-create) and signs them in there. */
 export async function addMember(app: TestApp, adminToken: string, role: string, email = `member-${Date.now().toString(36)}${(counter++).toString(36)}@example.com`): Promise<TestMember> {
-  const created = await app.post('/api/v1/team/quick-create', { email, role, full_name: `Miembro ${role}` }, adminToken);
+  const created = await app.post('/api/v1/team/members/quick-create', { email, role, full_name: `Miembro ${role}` }, adminToken);
   if (created.status !== 201) throw new Error(`quick-create failed: ${created.status} ${created.text}`);
   const login = await app.post('/api/v1/auth/login', { email, password: created.body.temporary_password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);

@@ -153,7 +153,7 @@ describe('merge', () => {
     expect(res.status).toBe(200);
     expect(res.body.merged_ids).toEqual([dupNoVat.id, dupFrench.id, dupGerman.id]);
     expect(res.body.documents_repointed).toBe(4);
-    expect(res.body.contact).toMatchObject({ id: keep.id, name: 'Cliente Duplicado', email: 'a@example.com', vat: 'FR40303265045', country: 'FR', vat_valid: true, kind: 'both' });
+    expect(res.body.contact).toMatchObject({ id: keep.id, name: 'Cliente Duplicado', email: 'a@example.com', vat: 'FR40303265045', country: 'FR', vat_valid: true, kind: 'customer', customer_and_supplier: true });
     expect(await documentsOf(company.tenantId, keep.id)).toBe(5);
     for (const dup of [dupNoVat, dupFrench, dupGerman]) {
       expect((await app.get(`/api/v1/contacts/${dup.id}`, company.token)).status).toBe(404);
@@ -224,7 +224,7 @@ describe('insights from documents', () => {
   test('activity per month and top counterparties come from the document plugins', async () => {
     const own = await createCompany(app);
     const alfa = await createContact(app, own.token, { name: 'Alfa', kind: 'customer' });
-    const beta = await createContact(app, own.token, { name: 'Beta', kind: 'both' });
+    const beta = await createContact(app, own.token, { name: 'Beta', kind: 'customer', customer_and_supplier: true });
     const gamma = await createContact(app, own.token, { name: 'Gamma', kind: 'supplier' });
     const now = new Date();
     const day = (monthsAgo: number, d = 10) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, d)).toISOString().slice(0, 10);

@@ -12,10 +12,10 @@ const today = new Date().toISOString().slice(0, 10);
 beforeAll(async () => {
   app = await startTestApp();
   company = await createCompany(app, companyName);
-  await createContact(app, company.token, { name: 'Ángel Pérez; "El Rápido"', kind: 'customer', customer_type: 'consumer', vat: '12345678Z', email: 'angel@example.es', notes: 'línea 1\nlínea 2' });
+  await createContact(app, company.token, { name: 'Ángel Pérez; "El Rápido"', kind: 'customer', customer_type: 'individual', vat: '12345678Z', email: 'angel@example.es', notes: 'línea 1\nlínea 2' });
   await createContact(app, company.token, { name: 'Müller GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976', iban: 'DE89370400440532013000' });
   await createContact(app, company.token, { name: '=HYPERLINK("http://evil")', kind: 'customer', phone: '+34 600 000 000' });
-  await createContact(app, company.token, { name: 'Bäckerei Ökonom', kind: 'both', country: 'AT', vat: 'ATU13585627', city: 'Wien' });
+  await createContact(app, company.token, { name: 'Bäckerei Ökonom', kind: 'customer', customer_and_supplier: true, country: 'AT', vat: 'ATU13585627', city: 'Wien' });
   await createContact(app, company.token, { name: '北京贸易公司', kind: 'supplier', country: 'CN' });
   const other = await createCompany(app);
   await createContact(app, other.token, { name: 'De otra empresa', kind: 'customer' });
@@ -32,12 +32,12 @@ describe('contacts export', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="contactos-${today}.csv"`);
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.text.slice(1));
-    expect(rows[0]).toEqual(['id', 'kind', 'name', 'legal_name', 'customer_type', 'vat', 'vat_valid', 'country', 'email', 'phone', 'address', 'city',
+    expect(rows[0]).toEqual(['id', 'kind', 'customer_and_supplier', 'name', 'legal_name', 'customer_type', 'vat', 'vat_valid', 'country', 'email', 'phone', 'address', 'city',
       'postal_code', 'province', 'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes', 'created_at', 'updated_at']);
     const data = rows.slice(1).map((r) => Object.fromEntries(rows[0].map((k, i) => [k, r[i]])));
     expect(data.map((r) => r.name)).toEqual(["'" + EXPECTED_ORDER[0], ...EXPECTED_ORDER.slice(1)]);
     const angel = data.find((r) => r.vat === '12345678Z')!;
-    expect(angel).toMatchObject({ name: 'Ángel Pérez; "El Rápido"', kind: 'customer', customer_type: 'consumer', vat_valid: 'true', notes: 'línea 1\nlínea 2', country: 'ES' });
+    expect(angel).toMatchObject({ name: 'Ángel Pérez; "El Rápido"', kind: 'customer', customer_type: 'individual', vat_valid: 'true', notes: 'línea 1\nlínea 2', country: 'ES' });
     expect(new Date(angel.created_at).toISOString()).toBe(angel.created_at);
     expect(data.find((r) => r.vat === 'DE136695976')).toMatchObject({ iban: 'DE89370400440532013000', country: 'DE' });
     expect(data.find((r) => r.phone)!.phone).toBe('+34 600 000 000');
@@ -55,7 +55,7 @@ describe('contacts export', () => {
     const sheet = workbook.getWorksheet('Contactos')!;
     expect(sheet.rowCount).toBe(1 + EXPECTED_ORDER.length);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 3)).toEqual(['id', 'kind', 'name']);
+    expect(header.slice(0, 4)).toEqual(['id', 'kind', 'customer_and_supplier', 'name']);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     const column = (key: string) => header.indexOf(key) + 1;
     const names = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(column('name')).value);
@@ -76,7 +76,7 @@ describe('contacts export', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="contactos-${today}.json"`);
     const rows = JSON.parse(res.text);
     expect(rows.map((r: any) => Object.keys(r))).toEqual([['name', 'vat_valid', 'created_at', 'kind'], ['name', 'vat_valid', 'created_at', 'kind'], ['name', 'vat_valid', 'created_at', 'kind']]);
-    expect(rows.map((r: any) => [r.name, r.vat_valid, r.kind])).toEqual([['Bäckerei Ökonom', true, 'both'], ['Müller GmbH', true, 'supplier'], ['北京贸易公司', false, 'supplier']]);
+    expect(rows.map((r: any) => [r.name, r.vat_valid, r.kind])).toEqual([['Bäckerei Ökonom', true, 'customer'], ['Müller GmbH', true, 'supplier'], ['北京贸易公司', false, 'supplier']]);
     expect(typeof rows[0].created_at).toBe('string');
     const none = await download(app, '/api/v1/contacts/export?format=json&search=nadie', company.token);
     expect(JSON.parse(none.text)).toEqual([]);

@@ -9,13 +9,13 @@ let company: TestCompany;
 let contacts: any[] = [];
 
 const DATASET: Record<string, unknown>[] = [
-  { name: 'Français Boulangerie', kind: 'customer', country: 'FR', customer_type: 'consumer', external_source: 'shopify' },
+  { name: 'Français Boulangerie', kind: 'customer', country: 'FR', customer_type: 'individual', external_source: 'shopify' },
   { name: 'Müller GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976', email: 'info@mueller.de' },
-  { name: 'Panadería Núñez', kind: 'both', vat: 'B12345674', email: 'pan@nunez.es', external_source: 'holded', payment_processor_id: 'cus_1' },
-  { name: 'Ana García', kind: 'customer', customer_type: 'consumer', vat: '12345678Z', email: 'ana.garcia@example.com', payment_processor_id: 'cus_2', external_source: 'shopify' },
+  { name: 'Panadería Núñez', kind: 'customer', customer_and_supplier: true, vat: 'B12345674', email: 'pan@nunez.es', external_source: 'holded', payment_processor_id: 'cus_1' },
+  { name: 'Ana García', kind: 'customer', customer_type: 'individual', vat: '12345678Z', email: 'ana.garcia@example.com', payment_processor_id: 'cus_2', external_source: 'shopify' },
   { name: 'Acme Inc', kind: 'supplier', country: 'US', vat: '12-3456789', legal_name: 'ACME Corporation Españolísima', external_source: 'holded' },
   { name: 'zeta 100% real_name', kind: 'customer' },
-  { name: 'Œuvre Ærø Straße', kind: 'customer', country: 'DK', customer_type: 'consumer' },
+  { name: 'Œuvre Ærø Straße', kind: 'customer', country: 'DK', customer_type: 'individual' },
 ];
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -26,9 +26,7 @@ function matches(contact: any, filters: Record<string, any>): boolean {
     const haystack = [contact.name, contact.legal_name, contact.vat, contact.email].filter(Boolean).map(fold);
     if (!haystack.some((field) => field.includes(fold(filters.search).trim()))) return false;
   }
-  if (filters.kind === 'customer' && !['customer', 'both'].includes(contact.kind)) return false;
-  if (filters.kind === 'supplier' && !['supplier', 'both'].includes(contact.kind)) return false;
-  if (filters.kind === 'both' && contact.kind !== 'both') return false;
+  if (filters.kind !== undefined && contact.kind !== filters.kind && !contact.customer_and_supplier) return false;
   if (filters.country !== undefined && contact.country !== filters.country.toUpperCase()) return false;
   if (filters.customer_type !== undefined && contact.customer_type !== filters.customer_type) return false;
   if (filters.has_vat !== undefined && (contact.vat !== null) !== filters.has_vat) return false;
@@ -47,9 +45,9 @@ afterAll(() => app.close());
 
 const FILTER_VALUES: Record<string, unknown[]> = {
   search: ['francais', 'FRANÇAIS', 'nunez', 'espanolisima', 'b12345674', 'mueller.de', '100%', '_', 'a', 'oeuvre', 'zzz', 'Ñ'],
-  kind: ['customer', 'supplier', 'both'],
+  kind: ['customer', 'supplier'],
   country: ['ES', 'fr', 'DE'],
-  customer_type: ['business', 'consumer'],
+  customer_type: ['business', 'individual'],
   has_vat: [true, false],
   external_source: ['shopify', 'holded'],
 };
@@ -62,8 +60,8 @@ async function expectFiltered(filters: Record<string, any>) {
   const summary = await app.get(`/api/v1/contacts/summary?${queryOf(filters)}`, company.token);
   expect([filters, summary.body]).toEqual([filters, {
     total: expected.length,
-    customers: expected.filter((c) => c.kind !== 'supplier').length,
-    suppliers: expected.filter((c) => c.kind !== 'customer').length,
+    customers: expected.filter((c) => c.kind === 'customer' || c.customer_and_supplier).length,
+    suppliers: expected.filter((c) => c.kind === 'supplier' || c.customer_and_supplier).length,
     without_vat: expected.filter((c) => c.vat === null).length,
     payment_processor_linked: expected.filter((c) => c.payment_processor_id !== null).length,
   }]);
@@ -118,7 +116,7 @@ describe('list and summary filters', () => {
   });
 
   test('all filters at once', async () => {
-    const hit = await expectFiltered({ search: 'a', kind: 'customer', country: 'ES', customer_type: 'consumer', has_vat: true, external_source: 'shopify' });
+    const hit = await expectFiltered({ search: 'a', kind: 'customer', country: 'ES', customer_type: 'individual', has_vat: true, external_source: 'shopify' });
     expect(hit.map((c) => c.name)).toEqual(['Ana García']);
     expect(await expectFiltered({ search: 'nunez', kind: 'supplier', country: 'es', customer_type: 'business', has_vat: true, external_source: 'holded' })).toHaveLength(1);
     expect(await expectFiltered({ search: 'nunez', kind: 'supplier', country: 'es', customer_type: 'business', has_vat: false, external_source: 'holded' })).toHaveLength(0);
@@ -233,7 +231,7 @@ describe('insights', () => {
     const own = await createCompany(app);
     const old = await createContact(app, own.token, { name: 'Antiguo', kind: 'supplier' });
     await createContact(app, own.token, { name: 'Nuevo cliente', kind: 'customer' });
-    await createContact(app, own.token, { name: 'Nuevo mixto', kind: 'both' });
+    await createContact(app, own.token, { name: 'Nuevo mixto', kind: 'customer', customer_and_supplier: true });
     const now = new Date();
     const twoMonthsAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 15));
     await app.kernel.unitOfWork(null).run((tx) => tx.sql(`update contacts set created_at = cast(:at as timestamptz) where tenant_id = :tenant and id = cast(:id as uuid)`,

@@ -70,7 +70,7 @@ describe('register and verify email', () => {
     const user = await registerUser(app);
     const first = linkIn((await smtp.lastTo(user.email)).text);
     const count = smtp.inbox.length;
-    expect((await app.post('/api/v1/auth/resend-verification', {}, user.token)).status).toBe(204);
+    expect((await app.post('/api/v1/auth/verify-email/resend', {}, user.token)).status).toBe(204);
     while (smtp.inbox.length === count) await Bun.sleep(20);
     const second = linkIn((await smtp.lastTo(user.email)).text);
     expect(second).not.toBe(first);
@@ -78,8 +78,8 @@ describe('register and verify email', () => {
     expect(old.headers.get('location')).toContain('already_verified');
     const fresh = await app.get(new URL(second).pathname + new URL(second).search);
     expect(fresh.headers.get('location')).toContain('=verified');
-    expect((await app.post('/api/v1/auth/resend-verification', { email: 'nobody@example.com' })).status).toBe(204);
-    expect((await app.post('/api/v1/auth/resend-verification', {})).status).toBe(422);
+    expect((await app.post('/api/v1/auth/verify-email/resend', { email: 'nobody@example.com' })).status).toBe(204);
+    expect((await app.post('/api/v1/auth/verify-email/resend', {})).status).toBe(422);
   });
 });
 
@@ -131,7 +131,7 @@ describe('login, me and sessions', () => {
     expect((await app.get('/api/v1/auth/me', 'garbage')).status).toBe(401);
   });
 
-  test('change-password revokes earlier sessions at once and returns a new one', async () => {
+  test('change-password answers 204, revokes earlier sessions at once and returns a new one in X-Access-Token', async () => {
     const user = await registerUser(app);
     const second = (await app.post('/api/v1/auth/login', { email: user.email, password: user.password })).body.access_token;
     const wrong = await app.post('/api/v1/auth/change-password', { current_password: 'equivocada clave', new_password: 'nueva clave larga' }, user.token);
@@ -140,10 +140,11 @@ describe('login, me and sessions', () => {
     const weak = await app.post('/api/v1/auth/change-password', { current_password: user.password, new_password: 'password123' }, user.token);
     expect(weak.status).toBe(422);
     const changed = await app.post('/api/v1/auth/change-password', { current_password: user.password, new_password: 'nueva clave larga' }, user.token);
-    expect(changed.status).toBe(200);
+    expect(changed.status).toBe(204);
+    expect(changed.text).toBe('');
     expect((await app.get('/api/v1/auth/me', user.token)).status).toBe(401);
     expect((await app.get('/api/v1/auth/me', second)).status).toBe(401);
-    expect((await app.get('/api/v1/auth/me', changed.body.access_token)).status).toBe(200);
+    expect((await app.get('/api/v1/auth/me', changed.headers.get('x-access-token') ?? '')).status).toBe(200);
     expect((await app.post('/api/v1/auth/login', { email: user.email, password: user.password })).status).toBe(401);
     expect((await app.post('/api/v1/auth/login', { email: user.email, password: 'nueva clave larga' })).status).toBe(200);
   });

@@ -94,8 +94,8 @@ describe('Google sign-in: resolving the account', () => {
     const { recoveryCodes } = await enableMfa(app, first.body.access_token);
     expect((await app.post('/api/v1/auth/mfa/disable', { password: 'cualquier clave' }, first.body.access_token)).status).toBe(422);
     const off = await app.post('/api/v1/auth/mfa/disable', { code: recoveryCodes[0] }, first.body.access_token);
-    expect(off.status).toBe(200);
-    expect(off.body.enabled).toBe(false);
+    expect(off.status).toBe(204);
+    expect((await app.get('/api/v1/auth/mfa/status', first.body.access_token)).body.enabled).toBe(false);
   });
 });
 

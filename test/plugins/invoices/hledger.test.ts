@@ -36,10 +36,10 @@ beforeAll(async () => {
   company = await createCompany(app);
   const t = (code: string) => taxId(company, code);
   const oss = await ok(app.post('/api/v1/taxes', { code: 'OSSDE19', name: 'IVA Alemania 19% (OSS)', kind: 'vat', rate: '19.00', regime: 'oss', country: 'DE' }, company.token));
-  const es = await createContact(app, company.token, { name: 'Cliente y Proveedor SL', kind: 'both', vat: 'B65410011' });
-  const fr = await createContact(app, company.token, { name: 'Partenaire SARL', kind: 'both', country: 'FR', vat: 'FR40303265045' });
-  const de = await createContact(app, company.token, { name: 'Verbraucher', kind: 'customer', country: 'DE', customer_type: 'consumer' });
-  const us = await createContact(app, company.token, { name: 'Partner Inc', kind: 'both', country: 'US' });
+  const es = await createContact(app, company.token, { name: 'Cliente y Proveedor SL', kind: 'customer', customer_and_supplier: true, vat: 'B65410011' });
+  const fr = await createContact(app, company.token, { name: 'Partenaire SARL', kind: 'customer', customer_and_supplier: true, country: 'FR', vat: 'FR40303265045' });
+  const de = await createContact(app, company.token, { name: 'Verbraucher', kind: 'customer', country: 'DE', customer_type: 'individual' });
+  const us = await createContact(app, company.token, { name: 'Partner Inc', kind: 'customer', customer_and_supplier: true, country: 'US' });
   const sale = (contact: any, date: string, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
     ok(app.post('/api/v1/invoices', { contact_id: contact.id, issue_date: date, lines: lines.map((l) => ({ description: 'Venta', quantity: '1', unit_price: '1000.00', ...l })), ...extra }, company.token));
   let n = 0;

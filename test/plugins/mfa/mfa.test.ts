@@ -176,8 +176,9 @@ describe('MFA lifecycle (one test per row)', () => {
     expect(wrong.body.detail[0].loc).toEqual(['body', 'password']);
     expect((await status(user.token)).enabled).toBe(true);
     const res = await app.post('/api/v1/auth/mfa/disable', { password: user.password }, user.token);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ enabled: false, pending: false, recovery_codes_remaining: 0 });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await app.get('/api/v1/auth/mfa/status', user.token)).body).toEqual({ enabled: false, pending: false, recovery_codes_remaining: 0 });
     expect(await sql('select 1 from mfa_credentials where user_id = ?', [user.userId])).toHaveLength(0);
     expect(await sql('select 1 from mfa_recovery_codes where user_id = ?', [user.userId])).toHaveLength(0);
     expect((await login(user)).status).toBe(200);
@@ -190,12 +191,12 @@ describe('MFA lifecycle (one test per row)', () => {
     const badCode = await app.post('/api/v1/auth/mfa/disable', { code: totpCode(secret, 0) }, user.token); // consumed by activation
     expect(badCode.status).toBe(422);
     expect(badCode.body.detail[0].loc).toEqual(['body', 'code']);
-    expect((await app.post('/api/v1/auth/mfa/disable', { code: totpCode(secret, 1) }, user.token)).status).toBe(200);
+    expect((await app.post('/api/v1/auth/mfa/disable', { code: totpCode(secret, 1) }, user.token)).status).toBe(204);
     expect((await status(user.token)).enabled).toBe(false);
 
     const other = await registerUser(app);
     const { recoveryCodes } = await enableMfa(app, other.token);
-    expect((await app.post('/api/v1/auth/mfa/disable', { code: recoveryCodes[0] }, other.token)).status).toBe(200);
+    expect((await app.post('/api/v1/auth/mfa/disable', { code: recoveryCodes[0] }, other.token)).status).toBe(204);
     expect((await login(other)).status).toBe(200);
   });
 

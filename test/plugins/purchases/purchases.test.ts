@@ -45,7 +45,7 @@ describe('registering purchases', () => {
 
   test('the same supplier and invoice number twice is 409 (whatever the case), drafts included; other suppliers may repeat it', async () => {
     const { company, supplier } = await setup();
-    const other = await createContact(app, company.token, { name: 'Otro Proveedor SL', kind: 'both', vat: 'A28017895' });
+    const other = await createContact(app, company.token, { name: 'Otro Proveedor SL', kind: 'customer', customer_and_supplier: true, vat: 'A28017895' });
     const body = { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'F-77', issue_date: '2026-03-03', lines: [line(company)] };
     const first = await register(company, body);
     const dup = await app.post('/api/v1/purchases', { ...body, supplier_invoice_number: 'f-77' }, company.token);
@@ -221,7 +221,7 @@ describe('contacts, roles, validation and tenancy', () => {
 
   test('erasing the company (account deletion) removes invoices, rectifications, purchases, payments and their entries', async () => {
     const { company } = await setup();
-    const both = await createContact(app, company.token, { name: 'Ambos SL', kind: 'both', vat: 'A58818501' });
+    const both = await createContact(app, company.token, { name: 'Ambos SL', kind: 'customer', customer_and_supplier: true, vat: 'A58818501' });
     const inv = await app.post('/api/v1/invoices', { contact_id: both.id, issue_date: '2026-03-01', lines: [line(company, { quantity: '1' })] }, company.token);
     expect(inv.status).toBe(201);
     expect((await app.post(`/api/v1/invoices/${inv.body.id}/rectify`, { issue_date: '2026-03-02', reason: 'x', mode: 'substitution' }, company.token)).status).toBe(201);
@@ -245,6 +245,6 @@ describe('contacts, roles, validation and tenancy', () => {
     const response = spec.components.schemas.PurchaseResponse;
     for (const field of ['kind', 'supplier_invoice_number', 'source', 'file_sha256', 'number', 'tax_breakdown', 'journal_entry_id', 'amount_due']) expect(response.properties[field]).toBeDefined();
     const ours = JSON.stringify(Object.fromEntries(Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/purchases'))));
-    for (const [, ref] of ours.matchAll(/"\$ref":"([^"]+)"/g)) expect([ref, spec.components.schemas[ref.replace('#/components/schemas/', '')] !== undefined]).toEqual([ref, true]);
+    for (const [, ref] of ours.matchAll(/"\$ref":"(#\/components\/schemas\/[^"]+)"/g)) expect([ref, spec.components.schemas[ref.replace('#/components/schemas/', '')] !== undefined]).toEqual([ref, true]);
   });
 });

@@ -14,7 +14,7 @@ import { addMember } from '../../support/team';
 /** Operations that take no credentials by design (API.md: pre-login operations). */
 const PUBLIC = [
   'POST /api/v1/auth/register', 'POST /api/v1/auth/login', 'POST /api/v1/auth/google', 'GET /api/v1/auth/verify-email',
-  'POST /api/v1/auth/resend-verification', 'POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/reset-password',
+  'POST /api/v1/auth/verify-email/resend', 'POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/reset-password',
   'GET /api/v1/auth/invitations/:token', 'POST /api/v1/auth/invitations/:token/accept',
 ];
 const isPublic = (method: string, path: string) => PUBLIC.includes(`${method} ${path}`) || (method === 'GET' && /\/widget-types$/.test(path));
