@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
-import { startTestApp, type TestApp, type TestResponse } from '../support/app';
+import type { TestApp, TestResponse } from '../support/app';
 import { createApiKey, createCompany, registerUser } from '../support/factories';
-import { linkIn, startSmtpServer } from '../support/smtp';
+import { linkIn, startTestAppWithMail } from '../support/smtp';
 import { addMember } from '../support/team';
 import { awaitStepMargin, enableMfa, totpCode } from '../support/totp';
 import { parseSeedOperations, readSeedSpecification } from '../support/seed-spec';
 
 /** What the seed specification's tables and rules say operations do, run against the service. */
 let app: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
+let smtp: Awaited<ReturnType<typeof startTestAppWithMail>>['smtp'];
+let stop: () => Promise<void>;
+beforeAll(async () => { ({ app, smtp, close: stop } = await startTestAppWithMail()); });
+afterAll(() => stop());
 
 async function mailTo(email: string, before: number) {
   for (let i = 0; i < 500 && !smtp.inbox.slice(before).some((m) => m.to.includes(email)); i++) await Bun.sleep(10);

@@ -38,3 +38,11 @@ export async function startSmtpServer() {
 }
 
 export const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)?.[1] ?? '';
+
+/** The app under test sending its mail to a fresh in-process SMTP server; `close` stops both. */
+export async function startTestAppWithMail() {
+  const { startTestApp } = await import('./app');
+  const smtp = await startSmtpServer();
+  const app = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  return { app, smtp, async close() { await app.close(); await smtp.close(); } };
+}
