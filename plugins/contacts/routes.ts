@@ -30,12 +30,12 @@ export const contactRoutes = (kernel: Kernel) =>
     .onTransform(rejectNulCharacters)
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
-      const { items, total } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset }));
-      return { items: items.map(contactToJson), total, limit, offset };
+      const { items, total, nextCursor } = await uow.run((tx) => ContactService.list(tx, filtersOf(query), { limit, offset, cursor: query.cursor }));
+      return { items: items.map(contactToJson), total, limit, offset, next_cursor: nextCursor };
     }, {
       permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),
       response: { 200: 'PaginatedResponse_ContactResponse_' },
-      detail: { summary: 'Customers and suppliers, filtered, by name', tags },
+      detail: { summary: 'Customers and suppliers, filtered, by name (by relevance when searching); pages by offset or cursor', tags },
     })
     .post('/contacts', async ({ uow, body, set }) => {
       set.status = 201;

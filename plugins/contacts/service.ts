@@ -2,9 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
-import { contactFilterSql, type ContactFilters, type ContactKind } from './filters';
+import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, orderBy, sortKeyColumns, sortKeyOf, type SortKey } from '../../kernel/listing';
+import { contactFilterSql, contactSearchRank, type ContactFilters, type ContactKind } from './filters';
 import type { ContactStats } from './hooks';
-import { searchTextOf, foldForSearch } from './search';
+import { foldForSearch } from './search';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
@@ -38,6 +39,13 @@ export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'create
 export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
   c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
   c.created_at, c.updated_at`;
+
+/** Lists walk contacts_tenant_name (tenant_id, name_key, id); a ranked search sorts its matches. */
+const NAME_ORDER: readonly SortKey[] = [
+  { expression: 'c.name_key', direction: 'asc', type: 'text' },
+  { expression: 'c.id', direction: 'asc', type: 'uuid' },
+];
+const RANKED_ORDER: readonly SortKey[] = [{ expression: contactSearchRank('c'), direction: 'desc', type: 'real' }, ...NAME_ORDER];
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
@@ -86,7 +94,6 @@ const blankToNull = (value: string | null | undefined) => {
 
 function refreshDerived(contact: Contact): void {
   contact.nameKey = foldForSearch(contact.name);
-  contact.searchText = searchTextOf([contact.name, contact.legalName, contact.vat, contact.email]);
 }
 
 /**
@@ -151,7 +158,7 @@ export const ContactService = {
   async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
     const contact = tx.em.create(Contact, {
       id: crypto.randomUUID(), kind: input.kind, name: input.name, customerType: 'business', country: 'ES',
-      vat: null, vatValid: false, nameKey: '', searchText: '',
+      vat: null, vatValid: false, nameKey: '',
     } as any);
     applyInput(contact, input, true);
     await assertExternalKeyFree(tx, contact);
@@ -183,17 +190,29 @@ export const ContactService = {
     await tx.em.flush();
   },
 
-  async list(tx: Tx, filters: ContactFilters, page: { limit: number; offset: number }): Promise<{ items: ContactRow[]; total: number }> {
-    const { where, params } = contactFilterSql(filters);
-    const items = await tx.sql<ContactRow>(
-      `select ${CONTACT_COLUMNS_SQL} from contacts c where ${where} order by c.name_key, c.id limit :limit offset :offset`,
-      { ...params, limit: page.limit, offset: page.offset },
+  /**
+   * One page of contacts: by name, or by how well they match when searching three or more
+   * characters (then by name). `cursor` continues after the last row of a previous page through
+   * the same index as the first page (keyset), so a deep page costs what the first costs.
+   */
+  async list(tx: Tx, filters: ContactFilters, page: { limit: number; offset: number; cursor?: string }): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
+    assertOneStart(page.cursor, page.offset);
+    const { where, params, needle } = contactFilterSql(filters);
+    const order = needle?.ranked ? 'rank' : 'name';
+    const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
+    const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
+    const rows = await tx.sql<ContactRow & Record<string, unknown>>(
+      `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} from contacts c where ${where}${after ? ` and ${after.where}` : ''}
+       order by ${orderBy(keys)} limit :limit offset :offset`,
+      { ...params, ...after?.params, limit: page.limit, offset: page.offset },
     );
+    const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
+    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
     // The count is only needed when the page does not tell it: a short first page is the whole set.
-    const total = page.offset === 0 && items.length < page.limit
-      ? items.length
+    const total = !page.cursor && page.offset === 0 && rows.length < page.limit
+      ? rows.length
       : (await tx.sql<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, params))[0].total;
-    return { items, total };
+    return { items, total, nextCursor: last ? encodeCursor(order, sortKeyOf(last, keys)) : null };
   },
 
   async summary(tx: Tx, filters: ContactFilters) {
