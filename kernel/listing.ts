@@ -111,3 +111,17 @@ export const sortKeyColumns = (keys: readonly SortKey[]): string =>
 export function assertOneStart(cursor: string | undefined, offset: number | undefined): void {
   if (cursor !== undefined && offset) throw ValidationFailed.field(['query', 'offset'], 'Send either cursor or offset, not both', 'value_error.cursor_with_offset');
 }
+
+/** The parameters a search clause reads: `:search_pattern` (LIKE) and `:search_text` (ranking). */
+export const needleParams = (needle: SearchNeedle) => ({ search_pattern: needle.pattern, search_text: needle.text });
+
+/** SQL for how well `document` matches a ranked search (0..1), or 0 when the needle is too short to rank. */
+export const rankSql = (needle: SearchNeedle, document: string): string =>
+  (needle.ranked ? `word_similarity(search_fold(:search_text), ${document})` : 'cast(0 as real)');
+
+/**
+ * SQL listing, comma-separated, the names of the fields (`name` → SQL expression, may be null)
+ * whose folded text contains the needle: "what matched" in search results.
+ */
+export const matchedFieldsSql = (fields: Record<string, string>): string =>
+  `concat_ws(',', ${Object.entries(fields).map(([name, expression]) => `case when search_fold(${expression}) like search_fold(:search_pattern) then '${name}' end`).join(', ')})`;

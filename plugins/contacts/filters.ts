@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../../kernel/errors';
-import { searchNeedle, type SearchNeedle } from '../../kernel/listing';
+import { needleParams, searchNeedle, type SearchNeedle } from '../../kernel/listing';
 
 export type ContactKind = 'customer' | 'supplier' | 'both';
 
@@ -50,8 +50,7 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where:
   const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
     clauses.push(`${contactSearchDocument(alias)} like search_fold(:search_pattern)`);
-    params.search_pattern = needle.pattern;
-    params.search_text = needle.text;
+    Object.assign(params, needleParams(needle));
   }
   if (filters.kind) clauses.push(`${alias}.kind in ${KINDS_MATCHING[filters.kind]}`);
   if (filters.country) {

@@ -2,8 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
-import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, orderBy, sortKeyColumns, sortKeyOf, type SortKey } from '../../kernel/listing';
-import { contactFilterSql, contactSearchRank, type ContactFilters, type ContactKind } from './filters';
+import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
+import { matchedFields, type SearchGroup } from '../search/api';
+import { contactFilterSql, contactSearchDocument, contactSearchRank, type ContactFilters, type ContactKind } from './filters';
 import type { ContactStats } from './hooks';
 import { foldForSearch } from './search';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -213,6 +214,34 @@ export const ContactService = {
       ? rows.length
       : (await tx.sql<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, params))[0].total;
     return { items, total, nextCursor: last ? encodeCursor(order, sortKeyOf(last, keys)) : null };
+  },
+
+  /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
+  async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
+    const document = contactSearchDocument('c');
+    const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
+      select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
+             ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
+      from contacts c where c.tenant_id = :tenant and ${document} like search_fold(:search_pattern)
+      order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
+    return {
+      kind: 'contacts',
+      items: rows.slice(0, limit).map((r) => ({
+        id: r.id, title: r.name, subtitle: [r.vat, r.email].filter(Boolean).join(' · ') || null, matched: matchedFields(r.matched), score: Number(r.score),
+      })),
+      more: rows.length > limit,
+    };
+  },
+
+  /**
+   * Ids of up to `cap` contacts matching a search, best first: document plugins find drafts (which
+   * keep no copy of their contact's name) by their contact's name through this.
+   */
+  async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
+    const document = contactSearchDocument('c');
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${document} like search_fold(:search_pattern)
+      order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
+    return rows.map((r) => r.id);
   },
 
   async summary(tx: Tx, filters: ContactFilters) {

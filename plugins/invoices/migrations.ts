@@ -181,4 +181,11 @@ export const migrations = [
          return NEW;
        end $$`,
   ]),
+  // Search (see search.ts): trigram indexes over the folded header fields and line descriptions.
+  // The header expression is headerDocument(INVOICES) over the bare table: queries repeat it exactly.
+  sqlMigration('20261224000200_invoices_trigram_search', [
+    `create index invoices_search on invoices using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(customer->>'name', '')
+       || E'\\n' || coalesce(customer->>'legal_name', '') || E'\\n' || coalesce(customer_vat, '') || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
+    `create index invoice_lines_search on invoice_lines using gin (search_fold(description) gin_trgm_ops)`,
+  ]),
 ];

@@ -170,4 +170,12 @@ export const migrations = [
          return NEW;
        end $$`,
   ]),
+  // Search (see ../invoices/search.ts): trigram indexes over the folded header fields and line
+  // descriptions. The header expression is headerDocument(PURCHASES) over the bare table.
+  sqlMigration('20261224000300_purchases_trigram_search', [
+    `create index purchases_search on purchases using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(supplier_invoice_number, '')
+       || E'\\n' || coalesce(supplier->>'name', '') || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '')
+       || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
+    `create index purchase_lines_search on purchase_lines using gin (search_fold(description) gin_trgm_ops)`,
+  ]),
 ];
