@@ -4,7 +4,9 @@ import { ValidationFailed } from './errors';
  * What lists and searches share: the search text of a query and opaque keyset cursors.
  *
  * Search text is folded in SQL by `search_fold(...)` (see migrations/text-search.ts) on both sides
- * of the comparison, so the needle and the indexed haystack can never be folded differently.
+ * of the comparison, so the needle and the indexed haystack can never be folded differently. The
+ * needle is folded in a scalar subquery, `(select search_fold(:search_pattern))`, which PostgreSQL
+ * evaluates once per statement even in a generic plan, not once per row.
  */
 
 export const SEARCH_MAX_LENGTH = 200;
@@ -117,11 +119,11 @@ export const needleParams = (needle: SearchNeedle) => ({ search_pattern: needle.
 
 /** SQL for how well `document` matches a ranked search (0..1), or 0 when the needle is too short to rank. */
 export const rankSql = (needle: SearchNeedle, document: string): string =>
-  (needle.ranked ? `word_similarity(search_fold(:search_text), ${document})` : 'cast(0 as real)');
+  (needle.ranked ? `word_similarity((select search_fold(:search_text)), ${document})` : 'cast(0 as real)');
 
 /**
  * SQL listing, comma-separated, the names of the fields (`name` → SQL expression, may be null)
  * whose folded text contains the needle: "what matched" in search results.
  */
 export const matchedFieldsSql = (fields: Record<string, string>): string =>
-  `concat_ws(',', ${Object.entries(fields).map(([name, expression]) => `case when search_fold(${expression}) like search_fold(:search_pattern) then '${name}' end`).join(', ')})`;
+  `concat_ws(',', ${Object.entries(fields).map(([name, expression]) => `case when search_fold(${expression}) like (select search_fold(:search_pattern)) then '${name}' end`).join(', ')})`;

@@ -29,15 +29,14 @@ const nextDay = (day: string): string => {
 };
 
 /**
- * What a search looks through, folded: name, legal name, tax number, email and external id, one
- * per line so that no match spans two fields. The trigram index `contacts_search` is built on this
- * very expression (see migrations.ts): change both together.
+ * What a search looks through: the generated column `search_document` (see migrations.ts), name,
+ * legal name, tax number, email and external id folded by `search_fold`, one per line so that no
+ * match spans two fields. The trigram index `contacts_search` is built on it.
  */
-export const contactSearchDocument = (alias = 'c') => `search_fold(${alias}.name || E'\\n' || coalesce(${alias}.legal_name, '') || E'\\n'
-  || coalesce(${alias}.vat, '') || E'\\n' || coalesce(${alias}.email, '') || E'\\n' || coalesce(${alias}.external_id, ''))`;
+export const contactSearchDocument = (alias = 'c') => `${alias}.search_document`;
 
 /** How well a contact matches a ranked search (0..1): the best-matching stretch of its fields. */
-export const contactSearchRank = (alias = 'c') => `word_similarity(search_fold(:search_text), ${contactSearchDocument(alias)})`;
+export const contactSearchRank = (alias = 'c') => `word_similarity((select search_fold(:search_text)), ${contactSearchDocument(alias)})`;
 
 /**
  * The one WHERE clause behind list, summary and export, for `tx.sql` (the tenant predicate comes
@@ -49,7 +48,7 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where:
   const params: Record<string, unknown> = {};
   const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
-    clauses.push(`${contactSearchDocument(alias)} like search_fold(:search_pattern)`);
+    clauses.push(`${contactSearchDocument(alias)} like (select search_fold(:search_pattern))`);
     Object.assign(params, needleParams(needle));
   }
   if (filters.kind) clauses.push(`${alias}.kind in ${KINDS_MATCHING[filters.kind]}`);

@@ -38,12 +38,13 @@ export const migrations = [
     `create unique index contacts_external_key on contacts (tenant_id, external_source, external_id)
        where external_source is not null and external_id is not null`,
   ]),
-  // Search through a trigram index over the folded fields (the kernel's search_fold and pg_trgm)
-  // instead of a scan of a folded copy kept by the service; external ids become searchable too.
+  // Search through a trigram index over the folded fields (the kernel's search_fold and pg_trgm),
+  // kept in a generated column so that checking a candidate row reads the folded text instead of
+  // folding it again; external ids become searchable too. Fields one per line: no match spans two.
   sqlMigration('20261224000100_contacts_trigram_search', [
     `alter table contacts drop column search_text`,
-    // the expression of contactSearchDocument() in filters.ts, which queries must repeat exactly
-    `create index contacts_search on contacts using gin (search_fold(name || E'\\n' || coalesce(legal_name, '') || E'\\n'
-       || coalesce(vat, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(external_id, '')) gin_trgm_ops)`,
+    `alter table contacts add column search_document text not null generated always as (search_fold(name || E'\\n' || coalesce(legal_name, '')
+       || E'\\n' || coalesce(vat, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(external_id, ''))) stored`,
+    `create index contacts_search on contacts using gin (search_document gin_trgm_ops)`,
   ]),
 ];

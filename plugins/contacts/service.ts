@@ -148,6 +148,30 @@ const mergedKind = (kinds: string[]): ContactKind => {
   return customer && supplier ? 'both' : customer ? 'customer' : 'supplier';
 };
 
+export interface ContactPage { limit: number; offset: number; cursor?: string }
+
+/**
+ * The statements of one page of the contact list (rows, then the count when the page does not
+ * tell it), for `tx.sql`. Benchmarks run these very statements raw as their baseline.
+ */
+export function contactListStatements(filters: ContactFilters, page: ContactPage) {
+  assertOneStart(page.cursor, page.offset);
+  const { where, params, needle } = contactFilterSql(filters);
+  const order = needle?.ranked ? 'rank' : 'name';
+  const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
+  const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
+  return {
+    order,
+    keys,
+    items: {
+      sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} from contacts c where ${where}${after ? ` and ${after.where}` : ''}
+       order by ${orderBy(keys)} limit :limit offset :offset`,
+      params: { ...params, ...after?.params, limit: page.limit, offset: page.offset },
+    },
+    count: { sql: `select count(*)::int as total from contacts c where ${where}`, params },
+  };
+}
+
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
 export const ContactService = {
   async get(tx: Tx, id: string): Promise<Contact> {
@@ -196,24 +220,16 @@ export const ContactService = {
    * characters (then by name). `cursor` continues after the last row of a previous page through
    * the same index as the first page (keyset), so a deep page costs what the first costs.
    */
-  async list(tx: Tx, filters: ContactFilters, page: { limit: number; offset: number; cursor?: string }): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
-    assertOneStart(page.cursor, page.offset);
-    const { where, params, needle } = contactFilterSql(filters);
-    const order = needle?.ranked ? 'rank' : 'name';
-    const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
-    const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
-    const rows = await tx.sql<ContactRow & Record<string, unknown>>(
-      `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} from contacts c where ${where}${after ? ` and ${after.where}` : ''}
-       order by ${orderBy(keys)} limit :limit offset :offset`,
-      { ...params, ...after?.params, limit: page.limit, offset: page.offset },
-    );
+  async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
+    const statements = contactListStatements(filters, page);
+    const rows = await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
     const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
     // The count is only needed when the page does not tell it: a short first page is the whole set.
     const total = !page.cursor && page.offset === 0 && rows.length < page.limit
       ? rows.length
-      : (await tx.sql<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, params))[0].total;
-    return { items, total, nextCursor: last ? encodeCursor(order, sortKeyOf(last, keys)) : null };
+      : (await tx.sql<{ total: number }>(statements.count.sql, statements.count.params))[0].total;
+    return { items, total, nextCursor: last ? encodeCursor(statements.order, sortKeyOf(last, statements.keys)) : null };
   },
 
   /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
@@ -222,7 +238,7 @@ export const ContactService = {
     const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
       select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
              ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
-      from contacts c where c.tenant_id = :tenant and ${document} like search_fold(:search_pattern)
+      from contacts c where c.tenant_id = :tenant and ${document} like (select search_fold(:search_pattern))
       order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
     return {
       kind: 'contacts',
@@ -239,7 +255,7 @@ export const ContactService = {
    */
   async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
     const document = contactSearchDocument('c');
-    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${document} like search_fold(:search_pattern)
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${document} like (select search_fold(:search_pattern))
       order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
     return rows.map((r) => r.id);
   },

@@ -53,8 +53,8 @@ export async function documentSearch(tx: Tx, doc: DocumentTable, raw: string | u
     where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id), 0)`;
   return {
     where: ` and d.id in (
-      select h.id from ${doc.table} h where h.tenant_id = :tenant and ${headerDocument(doc, 'h')} like search_fold(:search_pattern)
-      union select l.${doc.lineDocumentColumn} from ${doc.linesTable} l where l.tenant_id = :tenant and search_fold(l.description) like search_fold(:search_pattern)
+      select h.id from ${doc.table} h where h.tenant_id = :tenant and ${headerDocument(doc, 'h')} like (select search_fold(:search_pattern))
+      union select l.${doc.lineDocumentColumn} from ${doc.linesTable} l where l.tenant_id = :tenant and search_fold(l.description) like (select search_fold(:search_pattern))
       union select c.id from ${doc.table} c where c.tenant_id = :tenant and c.status = 'draft' and c.contact_id = any(cast(:search_contacts as uuid[])))`,
     params: { ...needleParams(needle), search_contacts: pgArray(contacts) },
     rank: needle.ranked ? `greatest(${rankSql(needle, headerDocument(doc, 'd'))}, ${lineRank})` : 'cast(0 as real)',
@@ -95,7 +95,7 @@ export async function documentSearchHits(tx: Tx, doc: DocumentTable, kind: strin
     select ${columns}, ${search.rank} as score,
       concat_ws(',', nullif(${headerMatches}, ''),
         case when exists (select 1 from ${doc.linesTable} l where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id
-                            and search_fold(l.description) like search_fold(:search_pattern)) then 'lines.description' end,
+                            and search_fold(l.description) like (select search_fold(:search_pattern))) then 'lines.description' end,
         case when d.status = 'draft' and d.contact_id = any(cast(:search_contacts as uuid[])) then 'contact' end) as matched
     from ${doc.table} d where d.tenant_id = :tenant${search.where}
     order by score desc, ${orderBy(doc.order)} limit :limit`, { ...search.params, limit: limit + 1 });
