@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261122001100_contacts', [
@@ -46,5 +46,12 @@ export const migrations = [
     `alter table contacts add column search_document text not null generated always as (search_fold(name || E'\\n' || coalesce(legal_name, '')
        || E'\\n' || coalesce(vat, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(external_id, ''))) stored`,
     `create index contacts_search on contacts using gin (search_document gin_trgm_ops)`,
+    // Under row-level security PostgreSQL only lets leakproof operators into index conditions, and
+    // LIKE is not one: a search straight on contacts would read every row of the tenant. This view
+    // (run with its owner's rights, which bypass row-level security) holds the same wall, the
+    // transaction's tenant, in its own WHERE, so the trigram index answers LIKE; the list then
+    // reads the matching ids from contacts under row-level security as usual.
+    `create view contacts_searchable as
+       select tenant_id, id, search_document from contacts where tenant_id = (select ${currentTenantSql})`,
   ]),
 ];

@@ -4,7 +4,7 @@ import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import { matchedFields, type SearchGroup } from '../search/api';
-import { contactFilterSql, contactSearchDocument, contactSearchRank, type ContactFilters, type ContactKind } from './filters';
+import { contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind } from './filters';
 import type { ContactStats } from './hooks';
 import { foldForSearch } from './search';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -238,7 +238,7 @@ export const ContactService = {
     const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
       select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
              ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
-      from contacts c where c.tenant_id = :tenant and ${document} like (select search_fold(:search_pattern))
+      from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
       order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
     return {
       kind: 'contacts',
@@ -255,7 +255,7 @@ export const ContactService = {
    */
   async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
     const document = contactSearchDocument('c');
-    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${document} like (select search_fold(:search_pattern))
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
       order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
     return rows.map((r) => r.id);
   },

@@ -18,6 +18,13 @@ export interface DocumentTable {
   linesTable: string;
   /** The lines' column naming their document. */
   lineDocumentColumn: string;
+  /**
+   * Views `(tenant_id, id, document)` and `(tenant_id, <lineDocumentColumn>, document)` of the transaction's tenant, whose
+   * `document` is the folded text the trigram indexes hold (see migrations.ts: under row-level
+   * security LIKE could not use them).
+   */
+  searchView: string;
+  linesSearchView: string;
   /** Searched header fields: name (as reported in `matched`) → SQL over a table alias. */
   headerFields: Record<string, (alias: string) => string>;
   /** The list's order over the alias `d`: unique, non-null keys. */
@@ -27,10 +34,7 @@ export interface DocumentTable {
 /** More matching contacts than this only rank drafts by their best-matching contacts. */
 const DRAFT_CONTACTS_CAP = 500;
 
-/**
- * The folded header text, fields one per line: the header index is built on exactly this
- * expression (over the bare table), so queries must build it here.
- */
+/** The folded header text, fields one per line: what the header index and the search view hold, for ranking. */
 export function headerDocument(doc: DocumentTable, alias: string): string {
   const fields = Object.values(doc.headerFields).map((field) => `coalesce(${field(alias)}, '')`);
   return `search_fold(${fields.join(` || E'\\n' || `)})`;
@@ -53,8 +57,8 @@ export async function documentSearch(tx: Tx, doc: DocumentTable, raw: string | u
     where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id), 0)`;
   return {
     where: ` and d.id in (
-      select h.id from ${doc.table} h where h.tenant_id = :tenant and ${headerDocument(doc, 'h')} like (select search_fold(:search_pattern))
-      union select l.${doc.lineDocumentColumn} from ${doc.linesTable} l where l.tenant_id = :tenant and search_fold(l.description) like (select search_fold(:search_pattern))
+      select h.id from ${doc.searchView} h where h.document like :search_pattern
+      union select l.${doc.lineDocumentColumn} from ${doc.linesSearchView} l where l.document like :search_pattern
       union select c.id from ${doc.table} c where c.tenant_id = :tenant and c.status = 'draft' and c.contact_id = any(cast(:search_contacts as uuid[])))`,
     params: { ...needleParams(needle), search_contacts: pgArray(contacts) },
     rank: needle.ranked ? `greatest(${rankSql(needle, headerDocument(doc, 'd'))}, ${lineRank})` : 'cast(0 as real)',
@@ -95,7 +99,7 @@ export async function documentSearchHits(tx: Tx, doc: DocumentTable, kind: strin
     select ${columns}, ${search.rank} as score,
       concat_ws(',', nullif(${headerMatches}, ''),
         case when exists (select 1 from ${doc.linesTable} l where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id
-                            and search_fold(l.description) like (select search_fold(:search_pattern))) then 'lines.description' end,
+                            and search_fold(l.description) like :search_pattern) then 'lines.description' end,
         case when d.status = 'draft' and d.contact_id = any(cast(:search_contacts as uuid[])) then 'contact' end) as matched
     from ${doc.table} d where d.tenant_id = :tenant${search.where}
     order by score desc, ${orderBy(doc.order)} limit :limit`, { ...search.params, limit: limit + 1 });
@@ -111,6 +115,8 @@ export const INVOICES: DocumentTable = {
   table: 'invoices',
   linesTable: 'invoice_lines',
   lineDocumentColumn: 'invoice_id',
+  searchView: 'invoices_searchable',
+  linesSearchView: 'invoice_lines_searchable',
   headerFields: {
     number: (a) => `${a}.number`,
     customer_name: (a) => `${a}.customer->>'name'`,

@@ -1,4 +1,4 @@
-import { sqlMigration } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import { tenantPolicy } from '../invoices/api';
 
 /**
@@ -177,5 +177,12 @@ export const migrations = [
        || E'\\n' || coalesce(supplier->>'name', '') || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '')
        || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
     `create index purchase_lines_search on purchase_lines using gin (search_fold(description) gin_trgm_ops)`,
+    // as for invoices: searched through views limited to the transaction's tenant (LIKE is not leakproof)
+    `create view purchases_searchable as
+       select tenant_id, id, search_fold(coalesce(number, '') || E'\\n' || coalesce(supplier_invoice_number, '') || E'\\n' || coalesce(supplier->>'name', '')
+         || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '') || E'\\n' || coalesce(notes, '')) as document
+       from purchases where tenant_id = (select ${currentTenantSql})`,
+    `create view purchase_lines_searchable as
+       select tenant_id, purchase_id, search_fold(description) as document from purchase_lines where tenant_id = (select ${currentTenantSql})`,
   ]),
 ];

@@ -7,6 +7,8 @@ export const PURCHASES: DocumentTable = {
   table: 'purchases',
   linesTable: 'purchase_lines',
   lineDocumentColumn: 'purchase_id',
+  searchView: 'purchases_searchable',
+  linesSearchView: 'purchase_lines_searchable',
   headerFields: {
     number: (a) => `${a}.number`,
     supplier_invoice_number: (a) => `${a}.supplier_invoice_number`,
