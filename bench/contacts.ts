@@ -6,7 +6,7 @@
  * with --export, the streamed export of every contact of the tenant to xlsx and CSV.
  *
  * Run: .tools/node_modules/.bin/bun bench/contacts.ts [--db postgres|pglite|both] [--contacts 100000]
- *      [--tenants 1] [--iterations 300] [--search martínez] [--explain] [--export] [--keep]
+ *      [--tenants 1] [--iterations 300] [--warmup 30] [--search "iñaki ortega,martínez"] [--explain] [--export] [--keep]
  * --tenants 1000 spreads the contacts over 1,000 companies (the measured one holds 1/1,000 of them).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test); a scratch database
  * is created and dropped. Contacts are seeded with generate_series in one statement, not the API.
@@ -32,7 +32,7 @@ const tenantCount = Number(option('tenants', '1'));
 const iterations = Number(option('iterations', '300'));
 /** A typical search (a first name and a surname: ~1 contact in 1,200) and a broad one (a common surname: 1 in 20). */
 const SEARCHES = option('search', 'iñaki ortega,martínez').split(',');
-const WARMUP = 30;
+const WARMUP = Number(option('warmup', '30'));
 const PAGE = 50;
 const DEEP_PAGE = 1000;
 
@@ -56,7 +56,7 @@ const seedStatement = (from: number, to: number, tenants: string[]) => `
                         external_source, external_id, payment_processor_id, name_key, created_at, updated_at)
   select gen_random_uuid(), (array[${tenants.map((t) => `'${t}'::uuid`).join(', ')}])[1 + abs(hashint4(i)) % ${tenants.length}],
          s.kind, s.name, s.legal_name, s.customer_type, s.vat, s.vat is not null, s.country, s.email,
-         '+34 6' || lpad((i * 7919 % 100000000)::text, 8, '0'), 'Ciudad ' || (i % 200),
+         '+34 6' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'), 'Ciudad ' || (i % 200),
          case when i % 10 = 0 then 'holded' end, case when i % 10 = 0 then 'H' || i end, case when i % 6 = 0 then 'cus_' || i end,
          translate(lower(s.name), 'áéíóúüñçàèòï', 'aeiouuncaeoi'),
          now() - ((i % 720) * interval '1 day'), now()
@@ -257,7 +257,7 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   for (const search of SEARCHES) searched.push({ search, ...await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?${listQuery(search)}`, filtersOf(search), { limit: PAGE, offset: 0 }, iterations) });
 
   // Page 1 and a deep page of the plain list: by cursor (keyset) and, for contrast, by offset.
-  const deep = Math.min(DEEP_PAGE, Math.floor(measuredCount / PAGE));
+  const deep = Math.max(2, Math.min(DEEP_PAGE, Math.floor(measuredCount / PAGE)));
   const [boundary] = await owner.exec(`select name_key, id::text as id from contacts where tenant_id = '${tenantId}' order by name_key, id offset ${(deep - 1) * PAGE - 1} limit 1`);
   const cursor = encodeCursor('name', [boundary.name_key, boundary.id]);
   const pageRuns = Math.max(50, Math.floor(iterations / 2));

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
@@ -30,7 +31,7 @@ const TEMPORAL_AS_TEXT: Record<number, (value: string) => unknown> = {
  * contrib; PGlite needs them handed in). Tests and benchmarks that bring their own PGlite use this.
  */
 export const createPglite = (options: PGliteOptions = {}): Promise<PGlite> =>
-  PGlite.create({ ...options, extensions: { pg_trgm, ...options.extensions } });
+  PGlite.create({ ...options, extensions: { pg_trgm, btree_gin, ...options.extensions } });
 
 export interface DatabaseOptions {
   config: Config;

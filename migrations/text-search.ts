@@ -15,10 +15,14 @@ import { sqlMigration } from '../kernel/migration';
  *
  * `pg_trgm` (shipped by PostgreSQL, and by PGlite as a contrib extension) indexes trigrams of the
  * folded text: `LIKE '%needle%'` and similarity ranking use GIN indexes over `search_fold(...)`.
+ * `btree_gin` (likewise) lets such an index lead with `tenant_id`, so that a search in one company
+ * of many does not fetch the other companies' matches only to drop them.
  */
 export const textSearchMigrations = [
   sqlMigration('20261224000000_kernel_text_search', [
     `create extension if not exists pg_trgm`,
+    // a tenant's id beside the trigrams in one GIN index: a search reads only its company's entries
+    `create extension if not exists btree_gin`,
     `create function search_fold(value text) returns text language sql immutable strict parallel safe
        as $$ select translate(lower(regexp_replace(normalize(value, NFD), '[\\u0300-\\u036f]', '', 'g') collate "C"), 'ÆØŁĐŒÞ', 'æøłđœþ') $$`,
   ]),

@@ -45,7 +45,7 @@ export const migrations = [
     `alter table contacts drop column search_text`,
     `alter table contacts add column search_document text not null generated always as (search_fold(name || E'\\n' || coalesce(legal_name, '')
        || E'\\n' || coalesce(vat, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(external_id, ''))) stored`,
-    `create index contacts_search on contacts using gin (search_document gin_trgm_ops)`,
+    `create index contacts_search on contacts using gin (tenant_id, search_document gin_trgm_ops)`,
     // Under row-level security PostgreSQL only lets leakproof operators into index conditions, and
     // LIKE is not one: a search straight on contacts would read every row of the tenant. This view
     // (run with its owner's rights, which bypass row-level security) holds the same wall, the
