@@ -15,7 +15,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../kernel/database';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
@@ -42,7 +42,7 @@ const normalise = (text: string) => {
   return m[1] && value !== '0.00' ? `-${value}` : value;
 };
 
-const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await PGlite.create() : undefined;
+const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
 const app = await startTestApp(pglite ? { pglite } : {});
 const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
 /** SQL as the database owner: superuser, no row-level security. */

@@ -2,18 +2,30 @@
  * GET /api/v1/tenants/me under load, with an API key and with a session JWT, on PostgreSQL and on
  * PGlite. The service runs in this process on a real socket; the load comes from another process:
  * wrk (Debian package, one thread) when it is installed, else autocannon (Node).
+ *
+ * Baseline, measured in the same run with the same load generator: a bare `Bun.serve` handler in
+ * this process that compares the bearer token with the key it knows and runs the same primary-key
+ * lookup of the tenant with postgres.js (prepared, as many connections as the service's statement
+ * pool; PGlite: the same embedded database), answering the same JSON. It has no framework, no
+ * authentication beyond a string comparison, no permission check, no row-level security and no
+ * transaction: what the machine can serve at most for this lookup. Cuadra's throughput is reported
+ * as a ratio of it (target ≥ 0.6).
  * Run: .tools/node_modules/.bin/bun bench/tenants-me.ts [--duration 10] [--connections 64]
  *   [--transport tcp|socket|both] [--generator wrk|autocannon] [--db postgres|pglite|both]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test; a scratch database is
  * created and dropped). The service reaches it over TCP and, when BENCH_SOCKET_DIR (default
  * /var/run/postgresql) exists, over the Unix socket too (DATABASE_URL `?host=<directory>`).
  */
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../kernel/app';
 import { loadConfig } from '../kernel/config';
+import { createPglite } from '../kernel/database';
+import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
@@ -64,6 +76,25 @@ async function wrk(url: string, token: string) {
 }
 
 const load = generator === 'wrk' ? wrk : autocannon;
+
+const TENANT_SQL = `select id, name, legal_name, tax_id, address, city, postal_code, province, country, logo_token, fiscal_year_start_month,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at from tenants where id = $1`;
+
+/** The bare baseline: token comparison, one prepared primary-key lookup, JSON. */
+function bareServer(kind: string, databaseUrl: string, pglite: PGlite | undefined, token: string, tenantId: string) {
+  const sql = kind === 'postgres' ? postgresJs(postgresTarget(databaseUrl), { max: 2 * availableParallelism() }) : undefined;
+  const lookup = async () => sql ? (await sql.unsafe(TENANT_SQL, [tenantId], { prepare: true }))[0] : (await pglite!.query<any>(TENANT_SQL, [tenantId])).rows[0];
+  const expected = `Bearer ${token}`;
+  const server = Bun.serve({
+    port: 0, hostname: '127.0.0.1',
+    async fetch(request) {
+      if (request.headers.get('authorization') !== expected) return new Response('{"detail":"Unauthorized"}', { status: 401 });
+      const row = await lookup();
+      return Response.json({ ...row, logo_url: null });
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}/`, async stop() { server.stop(true); await sql?.end(); } };
+}
 const rows: string[] = [];
 const runs = (only === 'both' ? ['postgres', 'pglite'] : [only]).flatMap((kind) =>
   kind === 'pglite' ? [{ kind, transport: 'embedded' }] : transports.filter((t) => t === 'tcp' || existsSync(socketDirectory)).map((transport) => ({ kind, transport })));
@@ -74,24 +105,32 @@ for (const { kind, transport } of runs) {
   const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
   // The whole request pipeline is measured (rate limits included), with limits raised so they never bite.
   process.env.RATE_LIMIT_API_KEY = process.env.RATE_LIMIT_USER = '100000000';
-  const cuadra = await createApp({ config });
+  const pglite = kind === 'pglite' ? await createPglite() : undefined;
+  const cuadra = await createApp({ config, pglite });
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r, bun) => cuadra.handle(r, bun.requestIP(r)?.address) });
   const base = `http://127.0.0.1:${server.port}`;
   const post = async (path: string, body: unknown, token?: string) => (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json() as Promise<any>;
   const user = await post('/api/v1/auth/register', { email: 'bench@example.com', password: 'una clave de benchmark' });
   const company = await post('/api/v1/auth/onboarding/complete', { name: 'Bench SL', tax_id: 'B12345674' }, user.access_token);
   const key = await post('/api/v1/auth/api-keys', { name: 'bench', role: 'viewer' }, company.access_token);
+  const bare = bareServer(kind, url, pglite, key.key, company.tenant.id);
+  await load(bare.url, key.key); // warm-up run, discarded
+  const limit = await load(bare.url, key.key);
+  rows.push(`| ${kind} | ${transport} | bare baseline | ${limit.rps} | ${limit.p50} | ${limit.p99} | ${limit.non2xx} | ${limit.errors} | 1.00 |`);
+  console.error(`${kind} ${transport} bare baseline: ${limit.rps} req/s p50 ${limit.p50} ms p99 ${limit.p99} ms`);
   for (const [label, token] of [['API key', key.key], ['session JWT', company.access_token]] as const) {
     await load(`${base}/api/v1/tenants/me`, token); // warm-up run, discarded
     const r = await load(`${base}/api/v1/tenants/me`, token);
-    rows.push(`| ${kind} | ${transport} | ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
-    console.error(`${kind} ${transport} ${label}: ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms`);
+    rows.push(`| ${kind} | ${transport} | ${label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${(r.rps / limit.rps).toFixed(2)} |`);
+    console.error(`${kind} ${transport} ${label}: ${r.rps} req/s p50 ${r.p50} ms p99 ${r.p99} ms (${(r.rps / limit.rps).toFixed(2)} of the bare baseline)`);
   }
+  await bare.stop();
   server.stop(true);
   await cuadra.stop();
+  await pglite?.close();
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\nGET /api/v1/tenants/me — ${generator}, ${connections} connections, ${duration} s per run, after a warm-up run\n`);
-console.log('| database | transport | credential | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|---|---|');
+console.log('| database | transport | credential | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to bare |\n|---|---|---|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

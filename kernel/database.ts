@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
@@ -23,6 +25,13 @@ const TEMPORAL_AS_TEXT: Record<number, (value: string) => unknown> = {
   1082: (v) => v, 1114: (v) => v, 1184: (v) => v, 1186: (v) => v,
   1182: (v) => parsePgArray(v), 1115: (v) => parsePgArray(v), 1185: (v) => parsePgArray(v), 1187: (v) => parsePgArray(v),
 };
+
+/**
+ * An embedded database with the extensions the migrations create (PostgreSQL ships them as
+ * contrib; PGlite needs them handed in). Tests and benchmarks that bring their own PGlite use this.
+ */
+export const createPglite = (options: PGliteOptions = {}): Promise<PGlite> =>
+  PGlite.create({ ...options, extensions: { pg_trgm, btree_gin, ...options.extensions } });
 
 export interface DatabaseOptions {
   config: Config;
@@ -55,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const target = config.databaseUrl ? postgresTarget(config.databaseUrl) : undefined;
   const ownsPglite = kind === 'pglite' && !options.pglite;
   const pglite = kind === 'pglite'
-    ? options.pglite ?? await PGlite.create({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
+    ? options.pglite ?? await createPglite({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
     : undefined;
 
   const base = {

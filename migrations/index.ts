@@ -1,4 +1,5 @@
 import { sqlMigration, type MigrationDefinition } from '../kernel/migration';
+import { textSearchMigrations } from './text-search';
 
 /**
  * Kernel migrations: the application role, default privileges and the outbox. Plugins ship their own
@@ -102,3 +103,5 @@ kernelMigrations.push(
        $$`,
   ]),
 );
+
+kernelMigrations.push(...textSearchMigrations);

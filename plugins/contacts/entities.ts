@@ -30,8 +30,6 @@ export const ContactSchema = defineEntity({
     notes: p.string().nullable(),
     /** Folded name: the sort key of lists and exports (byte order, same on every database). */
     nameKey: p.string(),
-    /** Folded name, legal name, tax number and email, for accent-insensitive search. */
-    searchText: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../../kernel/errors';
-import { foldForSearch } from './search';
+import { needleParams, searchNeedle, type SearchNeedle } from '../../kernel/listing';
 
 export type ContactKind = 'customer' | 'supplier';
 export type CustomerType = 'business' | 'individual';
@@ -31,18 +31,36 @@ const nextDay = (day: string): string => {
 };
 
 /**
- * The one WHERE clause behind list, summary and export, for `tx.sql` (the tenant predicate comes
- * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter.
+ * What a search looks through: the generated column `search_document` (see migrations.ts), name,
+ * legal name, tax number, email and external id folded by `search_fold`, one per line so that no
+ * match spans two fields. The trigram index `contacts_search` is built on it.
  */
-export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where: string; params: Record<string, unknown> } {
+export const contactSearchDocument = (alias = 'c') => `${alias}.search_document`;
+
+/**
+ * The contacts whose folded fields contain `:search_pattern`, through the trigram index (the view
+ * contacts_searchable, limited to the transaction's tenant: see migrations.ts). Do not repeat the
+ * tenant as a value in the subquery: PostgreSQL would then treat the LIKE as one of the query's
+ * row-level-security-sensitive conditions and keep it out of the index again.
+ */
+export const contactSearchMatch = (alias = 'c') =>
+  `${alias}.id in (select s.id from contacts_searchable s where s.search_document like :search_pattern)`;
+
+/** How well a contact matches a ranked search (0..1): the best-matching stretch of its fields. */
+export const contactSearchRank = (alias = 'c') => `word_similarity(:search_text, ${contactSearchDocument(alias)})`;
+
+/**
+ * The one WHERE clause behind list, summary and export, for `tx.sql` (the tenant predicate comes
+ * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter. `search` is a
+ * substring match through the trigram index; `needle` tells the list whether to rank.
+ */
+export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
   const clauses = [`${alias}.tenant_id = :tenant`];
   const params: Record<string, unknown> = {};
-  // Whitespace collapses to one space: fields are separated by newlines, so no match spans two.
-  const needle = filters.search ? foldForSearch(filters.search).replace(/\s+/g, ' ').trim() : '';
+  const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
-    // strpos, not LIKE '%…%': twice as fast on a scan, and no wildcard to escape.
-    clauses.push(`strpos(${alias}.search_text, :search_needle) > 0`);
-    params.search_needle = needle;
+    clauses.push(contactSearchMatch(alias));
+    Object.assign(params, needleParams(needle));
   }
   if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));
   if (filters.country) {
@@ -69,5 +87,5 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where:
     clauses.push(`${alias}.created_at < cast(:created_before as timestamptz)`);
     params.created_before = nextDay(filters.to_date);
   }
-  return { where: clauses.join(' and '), params };
+  return { where: clauses.join(' and '), params, needle };
 }

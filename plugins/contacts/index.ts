@@ -5,8 +5,9 @@ import './hooks';
 import { migrations } from './migrations';
 import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
-import { contactJson } from './service';
 import type {} from '../account/hooks';
+import { wantsKind } from '../search/api';
+import { ContactService, contactJson } from './service';
 
 export default definePlugin({
   name: 'contacts',
@@ -27,6 +28,10 @@ export default definePlugin({
         payload.sections.contacts = { contacts: contacts.map(contactJson) };
       },
       'tenant.erasing': async (tx) => { await tx.sql('delete from contacts where tenant_id = :tenant'); },
+      // answered when the search plugin is installed (GET /search)
+      'search.collecting': async (tx, payload) => {
+        if (wantsKind(payload, 'contacts') && payload.allowed('contacts.read')) payload.groups.push(await ContactService.searchHits(tx, payload.needle, payload.limit));
+      },
     },
   },
   routes: contactRoutes,

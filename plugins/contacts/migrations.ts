@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 /**
  * Contacts take the seed specification's values: kind customer|supplier (a contact on both sides
@@ -53,4 +53,20 @@ export const migrations = [
        where external_source is not null and external_id is not null`,
   ]),
   sqlMigration('20261224000100_contacts_seed_enums', SEED_ENUMS),
+  // Search through a trigram index over the folded fields (the kernel's search_fold and pg_trgm),
+  // kept in a generated column so that checking a candidate row reads the folded text instead of
+  // folding it again; external ids become searchable too. Fields one per line: no match spans two.
+  sqlMigration('20261224000100_contacts_trigram_search', [
+    `alter table contacts drop column search_text`,
+    `alter table contacts add column search_document text not null generated always as (search_fold(name || E'\\n' || coalesce(legal_name, '')
+       || E'\\n' || coalesce(vat, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(external_id, ''))) stored`,
+    `create index contacts_search on contacts using gin (tenant_id, search_document gin_trgm_ops)`,
+    // Under row-level security PostgreSQL only lets leakproof operators into index conditions, and
+    // LIKE is not one: a search straight on contacts would read every row of the tenant. This view
+    // (run with its owner's rights, which bypass row-level security) holds the same wall, the
+    // transaction's tenant, in its own WHERE, so the trigram index answers LIKE; the list then
+    // reads the matching ids from contacts under row-level security as usual.
+    `create view contacts_searchable as
+       select tenant_id, id, search_document from contacts where tenant_id = (select ${currentTenantSql})`,
+  ]),
 ];

@@ -31,12 +31,12 @@ export const contactRoutes = (kernel: Kernel) =>
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const filters = { ...filtersOf(query), from_date: query.from, to_date: query.to };
-      const { items, total } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset }));
-      return { items: items.map(contactToJson), total, limit, offset };
+      const { items, total, nextCursor } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset, cursor: query.cursor }));
+      return { items: items.map(contactToJson), total, limit, offset, next_cursor: nextCursor };
     }, {
       permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),
       response: { 200: 'PaginatedResponse_ContactResponse_' },
-      detail: { summary: 'Customers and suppliers, filtered, by name', tags },
+      detail: { summary: 'Customers and suppliers, filtered, by name (by relevance when searching); pages by offset or cursor', tags },
     })
     .post('/contacts', async ({ uow, body, set }) => {
       set.status = 201;

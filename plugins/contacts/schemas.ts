@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { EXPORT_COLUMNS } from './columns';
-import { literalUnion } from '../../kernel/schemas';
+import { ListCursor, literalUnion } from '../../kernel/schemas';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Uuid = t.String({ format: 'uuid' });
@@ -76,6 +76,7 @@ export const PaginatedResponse_ContactResponse_ = t.Object({
   total: t.Integer({ description: 'Contacts matching the filters, over all pages' }),
   limit: t.Integer(),
   offset: t.Integer(),
+  next_cursor: Nullable(t.String({ description: 'Pass as `cursor` for the next page; null on the last page' })),
 });
 
 export const ContactSummary = t.Object({
@@ -133,7 +134,7 @@ export const ContactInsights = t.Object({
 }, { description: 'Contacts dashboard over the last `months` calendar months (UTC), this month included. Activity comes from the document plugins.' });
 
 const filterFields = {
-  search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in name, legal name, tax number or email' })),
+  search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in name, legal name, tax number, email or external id (`%` and `_` are literal; only wildcards or spaces: 422). Three or more characters rank the list by similarity.' })),
   kind: t.Optional(literalUnion(CONTACT_KINDS, { description: '`customer` also matches suppliers flagged customer_and_supplier, and the reverse' })),
   country: t.Optional(t.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
   customer_type: t.Optional(CustomerType),
@@ -146,6 +147,7 @@ export const ContactListQuery = t.Object({
   to: t.Optional(t.String({ format: 'date', description: 'Created on or before this day (UTC)' })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
   offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  cursor: t.Optional(ListCursor),
 });
 export const ContactSummaryQuery = t.Object(filterFields);
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;

@@ -2,9 +2,11 @@ import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
-import { actsAs, actsAsSql, contactFilterSql, type ContactFilters, type ContactKind, type CustomerType } from './filters';
+import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
+import { matchedFields, type SearchGroup } from '../search/api';
+import { actsAs, actsAsSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
-import { searchTextOf, foldForSearch } from './search';
+import { foldForSearch } from './search';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
@@ -39,6 +41,13 @@ export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'create
 export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.customer_and_supplier, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
   c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
   c.created_at, c.updated_at`;
+
+/** Lists walk contacts_tenant_name (tenant_id, name_key, id); a ranked search sorts its matches. */
+const NAME_ORDER: readonly SortKey[] = [
+  { expression: 'c.name_key', direction: 'asc', type: 'text' },
+  { expression: 'c.id', direction: 'asc', type: 'uuid' },
+];
+const RANKED_ORDER: readonly SortKey[] = [{ expression: contactSearchRank('c'), direction: 'desc', type: 'real' }, ...NAME_ORDER];
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
@@ -88,7 +97,6 @@ const blankToNull = (value: string | null | undefined) => {
 
 function refreshDerived(contact: Contact): void {
   contact.nameKey = foldForSearch(contact.name);
-  contact.searchText = searchTextOf([contact.name, contact.legalName, contact.vat, contact.email]);
 }
 
 /**
@@ -143,6 +151,30 @@ const mergedOnBothSides = (survivor: Contact, duplicates: Contact[]): boolean =>
   return survivor.customerAndSupplier || duplicates.some((d) => actsAs(d, other));
 };
 
+export interface ContactPage { limit: number; offset: number; cursor?: string }
+
+/**
+ * The statements of one page of the contact list (rows, then the count when the page does not
+ * tell it), for `tx.sql`. Benchmarks run these very statements raw as their baseline.
+ */
+export function contactListStatements(filters: ContactFilters, page: ContactPage) {
+  assertOneStart(page.cursor, page.offset);
+  const { where, params, needle } = contactFilterSql(filters);
+  const order = needle?.ranked ? 'rank' : 'name';
+  const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
+  const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
+  return {
+    order,
+    keys,
+    items: {
+      sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} from contacts c where ${where}${after ? ` and ${after.where}` : ''}
+       order by ${orderBy(keys)} limit :limit offset :offset`,
+      params: { ...params, ...after?.params, limit: page.limit, offset: page.offset },
+    },
+    count: { sql: `select count(*)::int as total from contacts c where ${where}`, params },
+  };
+}
+
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
 export const ContactService = {
   async get(tx: Tx, id: string): Promise<Contact> {
@@ -154,7 +186,7 @@ export const ContactService = {
   async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
     const contact = tx.em.create(Contact, {
       id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
-      vat: null, vatValid: false, nameKey: '', searchText: '',
+      vat: null, vatValid: false, nameKey: '',
     } as any);
     applyInput(contact, input, true);
     await assertExternalKeyFree(tx, contact);
@@ -186,17 +218,49 @@ export const ContactService = {
     await tx.em.flush();
   },
 
-  async list(tx: Tx, filters: ContactFilters, page: { limit: number; offset: number }): Promise<{ items: ContactRow[]; total: number }> {
-    const { where, params } = contactFilterSql(filters);
-    const items = await tx.sql<ContactRow>(
-      `select ${CONTACT_COLUMNS_SQL} from contacts c where ${where} order by c.name_key, c.id limit :limit offset :offset`,
-      { ...params, limit: page.limit, offset: page.offset },
-    );
+  /**
+   * One page of contacts: by name, or by how well they match when searching three or more
+   * characters (then by name). `cursor` continues after the last row of a previous page through
+   * the same index as the first page (keyset), so a deep page costs what the first costs.
+   */
+  async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
+    const statements = contactListStatements(filters, page);
+    const rows = await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
+    const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
+    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
     // The count is only needed when the page does not tell it: a short first page is the whole set.
-    const total = page.offset === 0 && items.length < page.limit
-      ? items.length
-      : (await tx.sql<{ total: number }>(`select count(*)::int as total from contacts c where ${where}`, params))[0].total;
-    return { items, total };
+    const total = !page.cursor && page.offset === 0 && rows.length < page.limit
+      ? rows.length
+      : (await tx.sql<{ total: number }>(statements.count.sql, statements.count.params))[0].total;
+    return { items, total, nextCursor: last ? encodeCursor(statements.order, sortKeyOf(last, statements.keys)) : null };
+  },
+
+  /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
+  async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
+    const document = contactSearchDocument('c');
+    const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
+      select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
+             ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
+      from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
+      order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
+    return {
+      kind: 'contacts',
+      items: rows.slice(0, limit).map((r) => ({
+        id: r.id, title: r.name, subtitle: [r.vat, r.email].filter(Boolean).join(' · ') || null, matched: matchedFields(r.matched), score: Number(r.score),
+      })),
+      more: rows.length > limit,
+    };
+  },
+
+  /**
+   * Ids of up to `cap` contacts matching a search, best first: document plugins find drafts (which
+   * keep no copy of their contact's name) by their contact's name through this.
+   */
+  async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
+    const document = contactSearchDocument('c');
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
+      order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
+    return rows.map((r) => r.id);
   },
 
   async summary(tx: Tx, filters: ContactFilters) {

@@ -17,5 +17,6 @@ export {
   MAX_AMOUNT, type Loc, type Party, type ParsedLineCommon, type WireLineCommon,
 } from './document';
 export { tenantPolicy } from './migrations';
+export { documentPage, documentSearch, documentSearchHits, type DocumentTable } from './search';
 export { formatEuro } from './pdf';
 export * as InvoiceSchemas from './schemas';

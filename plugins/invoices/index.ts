@@ -7,6 +7,8 @@ import './hooks';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
+import { wantsKind } from '../search/api';
+import { invoiceSearchHits } from './search';
 import { InvoiceService, invoiceToJson } from './service';
 
 export default definePlugin({
@@ -43,6 +45,10 @@ export default definePlugin({
       // answered when the account plugin is installed (it declares and fires these hooks)
       'account.exporting': async (tx, payload) => { payload.sections.invoices = { invoices: (await InvoiceService.exportAll(tx)).map(invoiceToJson) }; },
       'tenant.erasing': async (tx) => { await InvoiceService.eraseTenant(tx); },
+      // answered when the search plugin is installed (GET /search)
+      'search.collecting': async (tx, payload) => {
+        if (wantsKind(payload, 'invoices') && payload.allowed('invoices.read')) payload.groups.push(await invoiceSearchHits(tx, payload.needle, payload.limit));
+      },
     },
   },
   routes: invoiceRoutes,

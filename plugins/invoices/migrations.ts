@@ -181,4 +181,20 @@ export const migrations = [
          return NEW;
        end $$`,
   ]),
+  // Search (see search.ts): trigram indexes over the folded header fields and line descriptions.
+  // The header expression is headerDocument(INVOICES) over the bare table: queries repeat it exactly.
+  sqlMigration('20261224000200_invoices_trigram_search', [
+    `create index invoices_search on invoices using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(customer->>'name', '')
+       || E'\\n' || coalesce(customer->>'legal_name', '') || E'\\n' || coalesce(customer_vat, '') || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
+    `create index invoice_lines_search on invoice_lines using gin (search_fold(description) gin_trgm_ops)`,
+    // Row-level security keeps LIKE (not leakproof) out of index conditions: these views, limited
+    // to the transaction's tenant in their own WHERE and run with their owner's rights, let the
+    // trigram indexes answer; the list reads the matching ids from invoices under row-level security.
+    `create view invoices_searchable as
+       select tenant_id, id, search_fold(coalesce(number, '') || E'\\n' || coalesce(customer->>'name', '') || E'\\n' || coalesce(customer->>'legal_name', '')
+         || E'\\n' || coalesce(customer_vat, '') || E'\\n' || coalesce(notes, '')) as document
+       from invoices where tenant_id = (select ${currentTenantSql})`,
+    `create view invoice_lines_searchable as
+       select tenant_id, invoice_id, search_fold(description) as document from invoice_lines where tenant_id = (select ${currentTenantSql})`,
+  ]),
 ];

@@ -37,11 +37,12 @@ export const invoiceRoutes = (kernel: Kernel) =>
     .get('/invoices', async ({ uow, query }) => {
       const page = await uow.run((tx) => InvoiceService.list(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, series: query.series,
+        search: query.search, cursor: query.cursor,
       }));
       return { ...page, items: page.items.map(invoiceToJson) };
     }, {
       permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery), response: { 200: 'PaginatedResponse_InvoiceResponse_' },
-      detail: { summary: 'Sales invoices, newest first; filters by issue date (from/to), status, contact and series', tags },
+      detail: { summary: 'Sales invoices, newest first (best match first when searching); filters by issue date (from/to), status, contact, series and text; pages by offset or cursor', tags },
     })
     .post('/invoices', async ({ uow, body, set, principal }) => {
       const input = body as InvoiceInput;

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
-import { literalUnion } from '../../kernel/schemas';
+import { ListCursor, literalUnion } from '../../kernel/schemas';
 
 /**
  * TypeBox models of the invoices plugin, registered by name (API.md §4.7): `InvoiceLine`,
@@ -167,15 +167,22 @@ export const InvoiceResponse = t.Object({
   issuer: Nullable(PartySnapshot),
 });
 
+export const NextCursor = t.Union([t.String(), t.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' });
+
 export const PaginatedResponse_InvoiceResponse_ = t.Object({
   items: t.Array(InvoiceResponse),
   total: t.Integer(),
   limit: t.Integer(),
   offset: t.Integer(),
+  next_cursor: NextCursor,
 });
 
 export const ListLimit = t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 }));
 export const ListOffset = t.Optional(t.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }));
+export const DocumentSearchParam = (fields: string) => t.Optional(t.String({
+  maxLength: 200,
+  description: `Case- and accent-insensitive, anywhere in ${fields}; drafts also by their contact's name. Three or more characters rank by similarity; only wildcards (\`%\`, \`_\`, \`*\`) or spaces: 422.`,
+}));
 
 export const InvoiceListQuery = t.Object({
   limit: ListLimit,
@@ -185,6 +192,8 @@ export const InvoiceListQuery = t.Object({
   status: t.Optional(DocumentStatus),
   contact_id: t.Optional(Uuid),
   series: t.Optional(Series),
+  search: DocumentSearchParam('the number, the customer\'s name, legal name and tax number, the notes or a line\'s description'),
+  cursor: t.Optional(ListCursor),
 });
 
 export const invoiceModels = {

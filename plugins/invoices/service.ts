@@ -14,6 +14,7 @@ import type { InvoiceIssuedPayload } from './hooks';
 import { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts } from './lookups';
 import { monotonicNumberCtes } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
+import { documentPage, documentSearch, INVOICES } from './search';
 import { checkLineTaxTypes, loadTaxTypes, type TaxTypeInfo } from './tax-types';
 
 export const DEFAULT_SERIES = 'F';
@@ -112,6 +113,8 @@ export interface InvoiceListQuery {
   status?: InvoiceStatus;
   contactId?: string;
   series?: string;
+  search?: string;
+  cursor?: string;
 }
 
 /** An invoice with the tax types its lines use (for codes, names and legends). */
@@ -127,6 +130,9 @@ const INVOICE_COLUMNS = `i.id::text as id, i.status, i.series, i.year, i.seq, i.
   i.rectifies_id::text as rectifies_id, i.rectification_mode, i.rectification_reason, i.journal_entry_id::text as journal_entry_id,
   i.customer::text as customer, i.issuer::text as issuer, i.issued_at, i.created_at, i.updated_at,
   (i.status = 'rectified' and exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')) as substituted`;
+
+/** INVOICE_COLUMNS over the alias `d` of the list and search queries. */
+const LIST_COLUMNS = INVOICE_COLUMNS.replace(/\bi\./g, 'd.');
 
 const LINE_COLUMNS = `invoice_id::text as invoice_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
   nature, revenue_account, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
@@ -583,27 +589,24 @@ export const InvoiceService = {
     return { record, types: await loadTaxTypes(tx, typeIdsOf([record])) };
   },
 
-  async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number }> {
+  async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number; next_cursor: string | null }> {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
     checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
     if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
     const params: Record<string, unknown> = {};
-    let where = 'i.tenant_id = :tenant';
-    if (query.from) { where += ' and i.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and i.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and i.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and i.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
-    if (query.series) { where += ' and i.series = :series'; params.series = query.series; }
-    const rows = await tx.sql<any>(`select ${INVOICE_COLUMNS} from invoices i where ${where}
-      order by i.issue_date desc, i.series, i.seq desc nulls first, i.created_at desc, i.id limit :limit offset :offset`, { ...params, limit, offset });
-    const total = offset === 0 && rows.length < limit
-      ? rows.length
-      : Number((await tx.sql<{ n: number }>(`select count(*)::int as n from invoices i where ${where}`, params))[0].n);
-    const lines = await loadLines(tx, rows.map((r) => r.id));
-    const records = rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
+    let where = 'd.tenant_id = :tenant';
+    if (query.from) { where += ' and d.issue_date >= :from::date'; params.from = query.from; }
+    if (query.to) { where += ' and d.issue_date <= :to::date'; params.to = query.to; }
+    if (query.status) { where += ' and d.status = :status'; params.status = query.status; }
+    if (query.contactId) { where += ' and d.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    if (query.series) { where += ' and d.series = :series'; params.series = query.series; }
+    const search = await documentSearch(tx, INVOICES, query.search, ['query', 'search']);
+    const page = await documentPage(tx, INVOICES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
+    const lines = await loadLines(tx, page.rows.map((r) => r.id));
+    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
     const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types })), total, limit, offset };
+    return { items: records.map((record) => ({ record, types })), total: page.total, limit, offset, next_cursor: page.nextCursor };
   },
 
   /** Changes a draft (409 once issued). Lines, when sent, replace every line. */

@@ -6,6 +6,8 @@ import './hooks';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
+import { wantsKind } from '../search/api';
+import { purchaseSearchHits } from './search';
 import { PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
@@ -34,6 +36,10 @@ export default definePlugin({
       // answered when the account plugin is installed (it declares and fires these hooks)
       'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
       'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },
+      // answered when the search plugin is installed (GET /search)
+      'search.collecting': async (tx, payload) => {
+        if (wantsKind(payload, 'purchases') && payload.allowed('purchases.read')) payload.groups.push(await purchaseSearchHits(tx, payload.needle, payload.limit));
+      },
     },
   },
   routes: purchaseRoutes,

@@ -1,4 +1,4 @@
-import { sqlMigration } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import { tenantPolicy } from '../invoices/api';
 
 /**
@@ -169,5 +169,20 @@ export const migrations = [
          if TG_OP = 'DELETE' then return OLD; end if;
          return NEW;
        end $$`,
+  ]),
+  // Search (see ../invoices/search.ts): trigram indexes over the folded header fields and line
+  // descriptions. The header expression is headerDocument(PURCHASES) over the bare table.
+  sqlMigration('20261224000300_purchases_trigram_search', [
+    `create index purchases_search on purchases using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(supplier_invoice_number, '')
+       || E'\\n' || coalesce(supplier->>'name', '') || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '')
+       || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
+    `create index purchase_lines_search on purchase_lines using gin (search_fold(description) gin_trgm_ops)`,
+    // as for invoices: searched through views limited to the transaction's tenant (LIKE is not leakproof)
+    `create view purchases_searchable as
+       select tenant_id, id, search_fold(coalesce(number, '') || E'\\n' || coalesce(supplier_invoice_number, '') || E'\\n' || coalesce(supplier->>'name', '')
+         || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '') || E'\\n' || coalesce(notes, '')) as document
+       from purchases where tenant_id = (select ${currentTenantSql})`,
+    `create view purchase_lines_searchable as
+       select tenant_id, purchase_id, search_fold(description) as document from purchase_lines where tenant_id = (select ${currentTenantSql})`,
   ]),
 ];

@@ -14,11 +14,12 @@ export const purchaseRoutes = (kernel: Kernel) =>
     .get('/purchases', async ({ uow, query }) => {
       const page = await uow.run((tx) => PurchaseService.list(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, kind: query.kind,
+        search: query.search, cursor: query.cursor,
       }));
       return { ...page, items: page.items.map(purchaseToJson) };
     }, {
       permission: 'purchases.read', query: PurchaseListQuery, transform: queryBounds(PurchaseListQuery), response: { 200: 'PaginatedResponse_PurchaseResponse_' },
-      detail: { summary: 'Purchase invoices and expenses, newest first; filters by date (from/to), status, contact and kind', tags },
+      detail: { summary: 'Purchase invoices and expenses, newest first (best match first when searching); filters by date (from/to), status, contact, kind and text; pages by offset or cursor', tags },
     })
     .post('/purchases', async ({ uow, body, set }) => {
       const view = await uow.run((tx) => PurchaseService.create(tx, body as PurchaseInput));

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { InvoiceSchemas } from '../invoices/api';
-import { literalUnion } from '../../kernel/schemas';
+import { ListCursor, literalUnion } from '../../kernel/schemas';
 
 /**
  * TypeBox models of the purchases plugin (API.md §4.7): `PurchaseCreate`, `PurchaseResponse`
@@ -10,7 +10,7 @@ import { literalUnion } from '../../kernel/schemas';
  */
 const {
   Uuid, IsoDate, Money, Rate, Quantity, UnitPrice, DiscountPct, Description, Notes, DocumentStatus, CreateStatus, LineResponseFields,
-  documentResponseFields, PartySnapshot, ListLimit, ListOffset,
+  documentResponseFields, PartySnapshot, ListLimit, ListOffset, DocumentSearchParam, NextCursor,
 } = InvoiceSchemas;
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
 
@@ -104,6 +104,7 @@ export const PaginatedResponse_PurchaseResponse_ = t.Object({
   total: t.Integer(),
   limit: t.Integer(),
   offset: t.Integer(),
+  next_cursor: NextCursor,
 });
 
 export const PurchaseListQuery = t.Object({
@@ -114,6 +115,8 @@ export const PurchaseListQuery = t.Object({
   status: t.Optional(DocumentStatus),
   contact_id: t.Optional(Uuid),
   kind: t.Optional(Kind),
+  search: DocumentSearchParam('our number, the supplier\'s invoice number, the supplier\'s name, legal name and tax number, the notes or a line\'s description'),
+  cursor: t.Optional(ListCursor),
 });
 
 export const purchaseModels = {

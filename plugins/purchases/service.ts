@@ -3,12 +3,13 @@ import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService, actsAs } from '../contacts/api';
 import {
-  abs, checkDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, computeAmounts, dec, formatRate, iso, isoOrNull, jsonOrNull, loadTaxTypes,
+  abs, checkDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, computeAmounts, dec, documentPage, documentSearch, formatRate, iso, isoOrNull, jsonOrNull, loadTaxTypes,
   parseLineNumbers, partyOfContact, pgArray, takeNumber, trimDecimal, type Loc, type Party, type TaxTypeInfo, type WireLineCommon,
 } from '../invoices/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
 import { nonDeductible, payableAccountOf, postPurchase, postPurchasePayment } from './posting';
+import { PURCHASES } from './search';
 
 /** Registration series of received documents (libro registro de facturas recibidas). */
 export const PURCHASE_SERIES = 'P';
@@ -107,7 +108,7 @@ export interface PurchaseRecord {
 export interface PurchaseView { record: PurchaseRecord; types: ReadonlyMap<string, TaxTypeInfo> }
 
 export interface PurchaseListQuery {
-  limit?: number; offset?: number; from?: string; to?: string; status?: PurchaseStatus; contactId?: string; kind?: PurchaseKind;
+  limit?: number; offset?: number; from?: string; to?: string; status?: PurchaseStatus; contactId?: string; kind?: PurchaseKind; search?: string; cursor?: string;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -121,6 +122,9 @@ const PURCHASE_COLUMNS = `p.id::text as id, p.kind, p.status, p.series, p.year, 
   p.rectifies_id::text as rectifies_id, p.rectification_mode, p.rectification_reason, p.journal_entry_id::text as journal_entry_id,
   p.supplier::text as supplier, p.issued_at, p.created_at, p.updated_at,
   (p.status = 'rectified' and exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')) as substituted`;
+
+/** PURCHASE_COLUMNS over the alias `d` of the list and search queries. */
+const LIST_COLUMNS = PURCHASE_COLUMNS.replace(/\bp\./g, 'd.');
 
 const LINE_COLUMNS = `purchase_id::text as purchase_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
   expense_account, capital_good, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
@@ -407,21 +411,18 @@ export const PurchaseService = {
     checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
     if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
     const params: Record<string, unknown> = {};
-    let where = 'p.tenant_id = :tenant';
-    if (query.from) { where += ' and p.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and p.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and p.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and p.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
-    if (query.kind) { where += ' and p.kind = :kind'; params.kind = query.kind; }
-    const rows = await tx.sql<any>(`select ${PURCHASE_COLUMNS} from purchases p where ${where}
-      order by p.issue_date desc, p.seq desc nulls first, p.created_at desc, p.id limit :limit offset :offset`, { ...params, limit, offset });
-    const total = offset === 0 && rows.length < limit
-      ? rows.length
-      : Number((await tx.sql<{ n: number }>(`select count(*)::int as n from purchases p where ${where}`, params))[0].n);
-    const lines = await loadLines(tx, rows.map((r) => r.id));
-    const records = rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
+    let where = 'd.tenant_id = :tenant';
+    if (query.from) { where += ' and d.issue_date >= :from::date'; params.from = query.from; }
+    if (query.to) { where += ' and d.issue_date <= :to::date'; params.to = query.to; }
+    if (query.status) { where += ' and d.status = :status'; params.status = query.status; }
+    if (query.contactId) { where += ' and d.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    if (query.kind) { where += ' and d.kind = :kind'; params.kind = query.kind; }
+    const search = await documentSearch(tx, PURCHASES, query.search, ['query', 'search']);
+    const page = await documentPage(tx, PURCHASES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
+    const lines = await loadLines(tx, page.rows.map((r) => r.id));
+    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
     const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types }) as PurchaseView), total, limit, offset };
+    return { items: records.map((record) => ({ record, types }) as PurchaseView), total: page.total, limit, offset, next_cursor: page.nextCursor };
   },
 
   async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {

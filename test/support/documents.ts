@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../../kernel/database';
 import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
 import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
@@ -19,7 +19,7 @@ export interface DocumentsTestApp extends TestApp {
 }
 
 export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string>; unlimited?: boolean } = {}): Promise<DocumentsTestApp> {
-  const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
+  const pglite = backend === 'pglite' ? await createPglite() : undefined;
   // Property tests and benchmarks send thousands of requests with one credential: lift the default
   // per-principal rate limits for this app only (they are read from the environment at creation).
   const saved = { user: process.env.RATE_LIMIT_USER, key: process.env.RATE_LIMIT_API_KEY };

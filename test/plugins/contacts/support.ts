@@ -52,9 +52,9 @@ export function pdfTexts(bytes: Uint8Array): string[] {
 export async function insertContactsSql(app: TestApp, tenantId: string, count: number, namePrefix = 'Bulk'): Promise<void> {
   await app.kernel.unitOfWork(null).run(async (tx) => {
     await tx.sql(`
-      insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key, search_text)
+      insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key)
       select gen_random_uuid(), :tenant, 'customer', :prefix || ' ' || lpad(i::text, 6, '0'), 'business', 'ES', false,
-             :folded || ' ' || lpad(i::text, 6, '0'), :folded || ' ' || lpad(i::text, 6, '0')
+             :folded || ' ' || lpad(i::text, 6, '0')
       from generate_series(1, :count) as i`, { prefix: namePrefix, folded: namePrefix.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(), count });
   }, { tenantId });
 }

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../../../kernel/database';
 import { postgresJs, postgresTarget } from '../../../kernel/postgres-url';
 import { startTestApp, type TestApp } from '../../support/app';
 import { backend } from '../../support/database';
@@ -12,7 +12,7 @@ export interface LedgerTestApp extends TestApp {
 
 /** The app plus two raw-SQL doors, to prove what the database itself refuses. */
 export async function startLedgerApp(): Promise<LedgerTestApp> {
-  const pglite = backend === 'pglite' ? await PGlite.create() : undefined;
+  const pglite = backend === 'pglite' ? await createPglite() : undefined;
   const app = await startTestApp(pglite ? { pglite } : {});
   const asAppRole = async <T>(tenantId: string | null, statements: string | string[]): Promise<T[]> => {
     const em = app.kernel.db.orm.em.fork();
