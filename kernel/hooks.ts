@@ -6,8 +6,27 @@ import type { Tx } from './uow';
  *   declare module '../../kernel/hooks' { interface SyncHooks { 'invoice.issued': { invoiceId: string } } }
  * so an unknown name or a wrong payload fails to compile.
  */
-// biome-ignore lint: empty on purpose, filled by plugins
-export interface SyncHooks {}
+export interface SyncHooks {
+  /*
+   * Lifecycle hooks of a tenant and of a person. The kernel declares them, not the plugin that
+   * fires them (account), so every plugin owning data can answer them whether or not that plugin
+   * is installed; with nobody firing them, the answers simply never run.
+   */
+  /**
+   * GDPR export, once per tenant the user belongs to, in a unit of work for that tenant: each
+   * plugin adds its data under its own name (`sections[plugin] = …`), never secrets or hashes.
+   */
+  'account.exporting': { userId: string; tenantId: string; sections: Record<string, unknown> };
+  /** GDPR export of what belongs to the person (profile, sign-in identities, MFA state), tenant-less. */
+  'account.exporting-user': { userId: string; sections: Record<string, unknown> };
+  /**
+   * A tenant is being erased (its sole owner deleted their account), in a unit of work for that
+   * tenant: each plugin deletes its rows. Fire it with `{ reverse: true }`: subscribers then run in
+   * reverse load order, so a plugin's dependants have deleted their rows before it deletes its own.
+   * The tenants row goes last; foreign keys with `on delete cascade` from tenants catch anything left.
+   */
+  'tenant.erasing': { tenantId: string };
+}
 // biome-ignore lint: empty on purpose, filled by plugins
 export interface Events {}
 

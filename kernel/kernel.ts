@@ -29,12 +29,23 @@ export class PermissionRegistry {
   all(): ReadonlyMap<string, readonly Role[]> { return this.map; }
 }
 
+/**
+ * Services plugins publish for their dependants, typed by declaration merging as hooks are: the
+ * owning plugin declares
+ *   declare module '../../kernel/kernel' { interface Services { identity: IdentityService } }
+ * and registers it in `setup` with `kernel.provide('identity', service)`; a dependant reads it with
+ * `kernel.service('identity')` (typed, no cast). Only declare a service some other plugin reads.
+ */
+// biome-ignore lint: empty on purpose, filled by plugins
+export interface Services {}
+export type ServiceName = keyof Services & string;
+
 /** What the kernel hands every plugin. It knows no feature. */
 export class Kernel {
   readonly authenticators: Authenticator[] = [];
   readonly permissions = new PermissionRegistry();
   readonly principals = new PrincipalCache();
-  /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
+  /** Services that plugins publish for their dependants (see `Services`). */
   private readonly services = new Map<string, unknown>();
   http!: HttpContext;
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
@@ -67,15 +78,15 @@ export class Kernel {
     return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger, this.principals);
   }
 
-  provide<T>(name: string, service: T): void {
+  provide<S extends ServiceName>(name: S, service: Services[S]): void {
     if (this.services.has(name)) throw new Error(`Service "${name}" is provided twice`);
     this.services.set(name, service);
   }
 
-  service<T>(name: string): T {
+  service<S extends ServiceName>(name: S): Services[S] {
     const service = this.services.get(name);
     if (!service) throw new Error(`Service "${name}" is not provided: is its plugin installed and listed in dependsOn?`);
-    return service as T;
+    return service as Services[S];
   }
 
   /** Resolves `Authorization: Bearer …` (and `X-Tenant-Id`) to a principal, or throws 401/403. */

@@ -6,7 +6,6 @@ import { migrations } from './migrations';
 import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
 import { contactJson } from './service';
-import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'contacts',
@@ -20,7 +19,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      // Answered when the account plugin is installed (it declares and fires these hooks).
+      // Kernel lifecycle hooks, fired by the account plugin when it is installed.
       'account.exporting': async (tx, payload) => {
         const contacts = await tx.em.find(Contact, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
         payload.sections.contacts = { contacts: contacts.map(contactJson) };

@@ -37,7 +37,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      // answered only when the account plugin is installed (it declares and fires these hooks)
+      // kernel lifecycle hooks, fired by the account plugin when it is installed
       'account.exporting-user': (tx, payload) => IdentityAccountData.exportUser(tx, payload),
       'account.exporting': (tx, payload) => IdentityAccountData.exportTenant(tx, payload),
       'tenant.erasing': (tx) => IdentityAccountData.eraseTenant(tx),

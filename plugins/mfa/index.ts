@@ -21,7 +21,6 @@ export default definePlugin({
   ],
   setup(kernel) {
     mfa = new MfaService(kernel);
-    kernel.provide('mfa', mfa);
   },
   hooks: {
     sync: {
