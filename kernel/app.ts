@@ -7,6 +7,8 @@ import { createHttpContextWithModels, handleError } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
 import { createLogger, type Logger } from './logger';
+import { ExtensionRegistry } from './extensions';
+import { readAllSettings } from './settings';
 import { createMailer } from './mail';
 import { OutboxDispatcher } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
@@ -45,6 +47,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel);
   const plugins = orderPlugins([...(options.plugins ?? (await discoverPlugins())), ...(options.extraPlugins ?? [])]);
+  // Wrong settings and dangling contributions stop start-up before the database is touched.
+  const settings = readAllSettings(plugins, config.environment);
+  const extensions = ExtensionRegistry.collect(plugins);
 
   const entities = plugins.flatMap((p) => [...(p.entities ?? []), ...(p.globalEntities ?? [])]);
   const tenantEntities = plugins.flatMap((p) => (p.entities ?? []).map((e: { name: string }) => e.name));
@@ -61,6 +66,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
+  kernel.install(extensions, settings);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});

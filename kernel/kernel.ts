@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './database';
+import type { ExtensionPointName, ExtensionPoints, ExtensionRegistry } from './extensions';
+import type { PluginSettings, SettingsValues } from './settings';
 import { Unauthorized } from './errors';
 import type { HookBus } from './hooks';
 import type { Logger } from './logger';
@@ -51,6 +53,9 @@ export class Kernel {
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
 
+  private extensionRegistry?: ExtensionRegistry;
+  private settingValues = new Map<PluginSettings<any>, unknown>();
+
   constructor(
     readonly config: Config,
     readonly logger: Logger,
@@ -60,6 +65,28 @@ export class Kernel {
     readonly outbox: OutboxDispatcher,
     readonly counters: CounterStore,
   ) {}
+
+  /** Called once by the app at start-up with what it collected from the plugins. */
+  install(extensions: ExtensionRegistry, settings: Map<PluginSettings<any>, unknown>): void {
+    this.extensionRegistry = extensions;
+    this.settingValues = settings;
+  }
+
+  /** What installed plugins contribute to `point`, in plugin load order (for the point's owner). */
+  contributions<P extends ExtensionPointName>(point: P): ExtensionPoints[P][] {
+    return this.extensions.contributors(point).map((c) => c.value);
+  }
+
+  get extensions(): ExtensionRegistry {
+    if (!this.extensionRegistry) throw new Error('Extension points are collected at start-up, before setup runs');
+    return this.extensionRegistry;
+  }
+
+  /** A plugin's validated settings (the object it listed as `settings` in definePlugin). */
+  settings<S extends PluginSettings<any>>(settings: S): SettingsValues<S> {
+    if (!this.settingValues.has(settings)) throw new Error('These settings belong to no installed plugin: list them as its `settings`');
+    return this.settingValues.get(settings) as SettingsValues<S>;
+  }
 
   remember(request: Request, facts: { ip: string; requestId: string }): void { this.requests.set(request, facts); }
 
