@@ -10,7 +10,7 @@ import { createLogger, type Logger } from './logger';
 import { ExtensionRegistry } from './extensions';
 import { readAllSettings } from './settings';
 import { createMailer } from './mail';
-import { OutboxDispatcher } from './outbox';
+import { OutboxDispatcher, type OutboxOptions } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
 import type { CuadraPlugin } from './plugin';
 import { MemoryCounterStore, type CounterStore } from './throttle';
@@ -29,6 +29,8 @@ export interface CreateAppOptions {
   extraPlugins?: CuadraPlugin[];
   pglite?: PGlite;
   counters?: CounterStore;
+  /** Outbox retry policy (tests shorten it); defaults in OUTBOX_DEFAULTS. */
+  outbox?: OutboxOptions;
 }
 
 export interface CuadraApp {
@@ -62,7 +64,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     for (const [name, handler] of Object.entries(plugin.hooks?.events ?? {})) hooks.onEvent(name as never, plugin.name, handler as never);
   }
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const outbox = new OutboxDispatcher(db, hooks, logger);
+  const outbox = new OutboxDispatcher(db, hooks, logger, options.outbox);
   const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);

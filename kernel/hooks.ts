@@ -67,9 +67,14 @@ export class HookBus {
     for (const { handler } of options.reverse ? [...subscribers].reverse() : subscribers) await handler(tx, payload);
   }
 
-  /** Sync subscribers that return a value (e.g. sections of an export), collected in load order. */
-  eventHandlers(name: string): Registered<EventHandler<any>>[] {
-    return this.events.get(name) ?? [];
+  /** The after-commit subscriber of `name` registered by `plugin`. */
+  eventHandler(name: string, plugin: string): EventHandler<any> | undefined {
+    return this.events.get(name)?.find((r) => r.plugin === plugin)?.handler;
+  }
+
+  /** Event name → subscribing plugins in load order (what the outbox fans events out to). */
+  eventSubscribers(): Record<string, string[]> {
+    return Object.fromEntries([...this.events].map(([name, list]) => [name, list.map((r) => r.plugin)]));
   }
 
   hasSyncHandlers(name: string): boolean {
