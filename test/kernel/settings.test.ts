@@ -6,8 +6,6 @@ import { definePlugin } from '../../kernel/plugin';
 import { defineSettings, readAllSettings, readSettings } from '../../kernel/settings';
 import identity from '../../plugins/identity';
 import { DEFAULT_GOOGLE_ISSUERS, DEFAULT_GOOGLE_JWKS_URL, googleSettings } from '../../plugins/identity/google';
-import mfa from '../../plugins/mfa';
-import { mfaSettings } from '../../plugins/mfa/settings';
 
 const batchSettings = defineSettings({
   TEST_BATCH_SIZE: Type.Integer({ default: 20, minimum: 1, description: 'events per batch' }),
@@ -28,13 +26,10 @@ describe('plugin settings', () => {
     expect(() => readSettings('test', batchSettings, { TEST_BATCH_SIZE: '0' })).toThrow('TEST_BATCH_SIZE');
   });
 
-  test('Google sign-in and MFA settings belong to their plugins, with the documented defaults', () => {
-    const settings = readAllSettings([identity, mfa], {});
-    expect(settings.get(googleSettings)).toEqual({ GOOGLE_JWKS_URL: DEFAULT_GOOGLE_JWKS_URL, GOOGLE_ISSUERS: DEFAULT_GOOGLE_ISSUERS.join(',') });
-    expect(settings.get(mfaSettings)).toEqual({});
-    const set = readAllSettings([identity, mfa], { GOOGLE_CLIENT_ID: 'client-1', GOOGLE_ISSUERS: 'https://issuer.test', MFA_ENCRYPTION_KEY: 'a passphrase long enough' });
-    expect(set.get(googleSettings)).toMatchObject({ GOOGLE_CLIENT_ID: 'client-1', GOOGLE_ISSUERS: 'https://issuer.test' });
-    expect(set.get(mfaSettings)).toEqual({ MFA_ENCRYPTION_KEY: 'a passphrase long enough' });
+  test('Google sign-in settings belong to the identity plugin, with the documented defaults', () => {
+    expect(readAllSettings([identity], {}).get(googleSettings)).toEqual({ GOOGLE_JWKS_URL: DEFAULT_GOOGLE_JWKS_URL, GOOGLE_ISSUERS: DEFAULT_GOOGLE_ISSUERS.join(',') });
+    const set = readAllSettings([identity], { GOOGLE_CLIENT_ID: 'client-1', GOOGLE_ISSUERS: 'https://issuer.test' });
+    expect(set.get(googleSettings)).toEqual({ GOOGLE_CLIENT_ID: 'client-1', GOOGLE_JWKS_URL: DEFAULT_GOOGLE_JWKS_URL, GOOGLE_ISSUERS: 'https://issuer.test' });
   });
 
   test('the same variable claimed by two plugins is refused', () => {
@@ -43,10 +38,9 @@ describe('plugin settings', () => {
   });
 
   test('start-up stops on a wrong setting, naming the variable and not echoing its value', async () => {
-    const config = (env: Record<string, string>) => loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: `/tmp/cuadra-settings-${crypto.randomUUID()}`, LOG_LEVEL: 'error', ...env });
-    await expect(createApp({ config: config({ GOOGLE_JWKS_URL: 'not a url' }) })).rejects.toThrow(/^Invalid settings of plugin "identity": GOOGLE_JWKS_URL: /);
-    const failure = await createApp({ config: config({ MFA_ENCRYPTION_KEY: 'short-secret' }) }).catch((error: Error) => error);
-    expect(String(failure)).toContain('Invalid settings of plugin "mfa": MFA_ENCRYPTION_KEY: ');
-    expect(String(failure)).not.toContain('short-secret');
+    const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: `/tmp/cuadra-settings-${crypto.randomUUID()}`, LOG_LEVEL: 'error', GOOGLE_JWKS_URL: 'ftp://keys.example' });
+    const failure = await createApp({ config }).catch((error: Error) => error);
+    expect(String(failure)).toMatch(/^Error: Invalid settings of plugin "identity": GOOGLE_JWKS_URL: .*\(an http\(s\) URL of Google's key set\)$/);
+    expect(String(failure)).not.toContain('ftp://keys.example');
   });
 });
