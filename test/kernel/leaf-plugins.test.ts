@@ -1,72 +1,58 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { describe, expect, test } from 'bun:test';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { createApp } from '../../kernel/app';
+import { loadConfig } from '../../kernel/config';
 import { discoverPlugins } from '../../kernel/loader';
-import { backend, freshDatabase } from '../support/database';
+import { freshDatabase } from '../support/database';
 
 /**
- * Every leaf plugin (one no other plugin depends on) can be deleted: for each, a copy of the
- * repository without `plugins/<leaf>` (and without its tests, `test/plugins/<leaf>`) passes the
- * strict type check and boots (GET /health answers 200) with the remaining plugins.
+ * Every leaf plugin (one no other plugin depends on) can be deleted: without `plugins/<leaf>` (and
+ * its tests, `test/plugins/<leaf>`) the repository passes the strict type check and the service
+ * boots with the remaining plugins and answers GET /health.
  *
- * Cost: the copies share node_modules through a symlink; their type checks run in parallel, as many
- * at once as the machine has cores. Each copy boots in a child process of its own (real module
- * loading, so a stray import of the deleted plugin fails), on a fresh database of the backend
- * under test. The type checks do not depend on the database, so they run in the PGlite pass only.
+ * Kept fast (well under a minute on an idle 2-core machine) in two ways:
+ * - the type checks run in this process through the compiler API, with a compiler host on which
+ *   the deleted folders do not exist (so an import of the deleted plugin fails exactly as it would in
+ *   a copy of the repository without it) and which shares parsed files between the variants; only
+ *   the checking is repeated per leaf. They do not depend on the database, so they run in the PGlite
+ *   pass of the suite only;
+ * - each variant boots in this process, from the discovered plugins minus the leaf, on a fresh
+ *   database of the backend under test. A plugin that reaches the deleted one other than through an
+ *   import (a hook, a service, a contribution) fails there.
  */
 const ROOT = resolve(import.meta.dir, '..', '..');
-const COPIED = ['kernel', 'plugins', 'migrations', 'infra', 'test', 'bench', 'tsconfig.json', 'package.json', 'bunfig.toml'];
 
 const plugins = await discoverPlugins();
 const dependedOn = new Set(plugins.flatMap((p) => p.dependsOn ?? []));
 const leaves = plugins.map((p) => p.name).filter((name) => !dependedOn.has(name)).sort();
 
-const copies = new Map<string, string>();
-beforeAll(() => {
-  for (const leaf of leaves) {
-    const dir = mkdtempSync(join(tmpdir(), `cuadra-without-${leaf}-`));
-    const removed = [join(ROOT, 'plugins', leaf), join(ROOT, 'test', 'plugins', leaf)];
-    for (const entry of COPIED) {
-      cpSync(join(ROOT, entry), join(dir, entry), {
-        recursive: true,
-        filter: (source) => !removed.some((r) => source === r || source.startsWith(r + sep)) && !relative(ROOT, source).split(sep).includes('node_modules'),
-      });
+/** Type-checks the repository as if the given folders were deleted; returns the formatted errors. */
+function typeCheckWithout(hiddenFolders: string[], parsed: Map<string, ts.SourceFile>): string {
+  const configFile = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
+  const hidden = (path: string) => {
+    const absolute = resolve(ROOT, path);
+    return hiddenFolders.some((folder) => absolute === folder || absolute.startsWith(`${folder}/`));
+  };
+  const host = ts.createCompilerHost(config.options);
+  const { fileExists, readFile, directoryExists, getSourceFile } = host;
+  host.fileExists = (path) => !hidden(path) && fileExists.call(host, path);
+  host.readFile = (path) => (hidden(path) ? undefined : readFile.call(host, path));
+  host.directoryExists = (path) => !hidden(path) && (directoryExists?.call(host, path) ?? true);
+  host.getSourceFile = (path, language, onError, fresh) => {
+    if (hidden(path)) return undefined;
+    const key = `${path}\0${typeof language === 'object' ? language.languageVersion : language}`;
+    let file = parsed.get(key);
+    if (!file || fresh) {
+      file = getSourceFile.call(host, path, language, onError, fresh);
+      if (file) parsed.set(key, file);
     }
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(join(dir, 'boot.ts'), BOOT_SCRIPT);
-    copies.set(leaf, dir);
-  }
-});
-afterAll(() => { for (const dir of copies.values()) rmSync(dir, { recursive: true, force: true }); });
-
-/** Runs in a copy: boots the service on DATABASE_URL and prints the plugins and the /health status. */
-const BOOT_SCRIPT = `
-import { createApp } from './kernel/app';
-import { loadConfig } from './kernel/config';
-const cuadra = await createApp({ config: loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR, LOG_LEVEL: 'error' }) });
-try {
-  const health = await cuadra.handle(new Request('http://localhost/health'));
-  console.log(JSON.stringify({ plugins: cuadra.plugins.map((p) => p.name), health: health.status }));
-} finally {
-  await cuadra.stop();
-}
-`;
-
-async function run(cwd: string, command: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(command, { cwd, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  return { code, output: stdout + stderr };
-}
-
-/** At most `limit` at once. */
-async function bounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) { const i = next++; results[i] = await work(items[i]); }
-  }));
-  return results;
+    return file;
+  };
+  const program = ts.createProgram({ rootNames: config.fileNames.filter((f) => !hidden(f)), options: config.options, host });
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' });
 }
 
 describe('deleting a leaf plugin', () => {
@@ -75,25 +61,25 @@ describe('deleting a leaf plugin', () => {
     expect(leaves.length).toBeGreaterThanOrEqual(2);
   });
 
-  test.skipIf(backend !== 'pglite')('each copy without one leaf passes the strict type check', async () => {
-    const results = await bounded(leaves, Math.max(1, availableParallelism()), (leaf) =>
-      run(copies.get(leaf)!, [process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']));
-    const failures = leaves.map((leaf, i) => ({ leaf, ...results[i] })).filter((r) => r.code !== 0).map((r) => `without ${r.leaf}:\n${r.output}`);
-    expect(failures).toEqual([]);
+  test.skipIf(process.env.CUADRA_TEST_DB === 'postgres')('the strict type check passes without each leaf, and fails on an import of a deleted plugin', () => {
+    const parsed = new Map<string, ts.SourceFile>();
+    const errors = leaves.map((leaf) => ({ leaf, errors: typeCheckWithout([join(ROOT, 'plugins', leaf), join(ROOT, 'test', 'plugins', leaf)], parsed) }));
+    expect(errors.filter((e) => e.errors)).toEqual([]);
+    // The check can fail: deleting a plugin that others import breaks it.
+    expect(typeCheckWithout([join(ROOT, 'plugins', 'tenants')], parsed)).toContain("Cannot find module '../tenants/api'");
   }, 300_000);
 
-  test('each copy without one leaf boots and answers /health', async () => {
+  test('the service boots without each leaf and answers /health', async () => {
     for (const leaf of leaves) {
-      const dir = copies.get(leaf)!;
       const database = await freshDatabase();
+      const remaining = plugins.filter((p) => p.name !== leaf);
+      const cuadra = await createApp({ plugins: remaining, config: loadConfig({ DATABASE_URL: database.url, DATA_DIR: `/tmp/cuadra-without-${leaf}-${crypto.randomUUID()}`, LOG_LEVEL: 'error' }) });
       try {
-        const { code, output } = await run(dir, [process.execPath, 'boot.ts'], { DATABASE_URL: database.url, DATA_DIR: join(dir, 'data') });
-        expect({ leaf, code, output: code ? output : '' }).toEqual({ leaf, code: 0, output: '' });
-        const booted = JSON.parse(output.trim().split('\n').at(-1)!);
-        expect(booted.health).toBe(200);
-        expect(booted.plugins).not.toContain(leaf);
-        expect(booted.plugins).toHaveLength(plugins.length - 1);
+        expect(cuadra.plugins.map((p) => p.name)).not.toContain(leaf);
+        const health = await cuadra.handle(new Request('http://localhost/health'));
+        expect({ leaf, status: health.status }).toEqual({ leaf, status: 200 });
       } finally {
+        await cuadra.stop();
         await database.drop();
       }
     }
