@@ -14,7 +14,7 @@ export const ContactSchema = defineEntity({
     vat: p.string().nullable(),
     /** The tax number passed its checksum (Spain, EU check digits); false when absent or uncheckable. */
     vatValid: p.boolean(),
-    country: p.string().length(2),
+    country: p.string().columnType('char(2)'),
     email: p.string().nullable(),
     phone: p.string().nullable(),
     address: p.string().nullable(),

@@ -51,6 +51,8 @@ export const JournalEntrySchema = defineEntity({
     sourceId: p.uuid().nullable(),
     reversalOf: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** The transaction that posted the entry (the lines trigger admits lines only from it). */
+    postedXact: p.string().columnType('xid8').lazy().hidden(),
   },
 });
 export class JournalEntry extends JournalEntrySchema.class {}

@@ -12,9 +12,9 @@ export const TaxTypeSchema = defineEntity({
     name: p.string(),
     kind: p.string(),
     /** Percentage as a decimal string ("21.00"). */
-    rate: p.decimal(),
+    rate: p.decimal().precision(5).scale(2),
     regime: p.string(),
-    country: p.string().length(2).nullable(),
+    country: p.string().columnType('char(2)').nullable(),
     /** 303 boxes and PGC accounts when used on a sale; null = not usable on sales. */
     sales: p.json<TaxTypeSales>().nullable(),
     purchases: p.json<TaxTypePurchases>().nullable(),

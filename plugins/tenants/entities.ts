@@ -16,7 +16,7 @@ export const TenantSchema = defineEntity({
     city: p.string().nullable(),
     postalCode: p.string().nullable(),
     province: p.string().nullable(),
-    country: p.string().length(2),
+    country: p.string().columnType('char(2)'),
     fiscalYearStartMonth: p.integer(),
     logoImage: p.blob().nullable().lazy(),
     logoToken: p.string().nullable(),
