@@ -8,17 +8,17 @@ export const TaxTypeSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     tenantId: p.uuid(),
-    code: p.string(),
-    name: p.string(),
-    kind: p.string(),
+    code: p.text(),
+    name: p.text(),
+    kind: p.text(),
     /** Percentage as a decimal string ("21.00"). */
     rate: p.decimal().precision(5).scale(2),
-    regime: p.string(),
+    regime: p.text(),
     country: p.string().columnType('char(2)').nullable(),
     /** 303 boxes and PGC accounts when used on a sale; null = not usable on sales. */
     sales: p.json<TaxTypeSales>().nullable(),
     purchases: p.json<TaxTypePurchases>().nullable(),
-    description: p.string(),
+    description: p.text(),
     seeded: p.boolean(),
     active: p.boolean(),
     sortOrder: p.integer(),

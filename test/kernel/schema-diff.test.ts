@@ -9,7 +9,6 @@ import { startTestApp, type TestApp } from '../support/app';
  * - tables no entity maps (the outbox, idempotency keys, counters read with named SQL);
  * - indexes, foreign keys and column defaults: declared in the migrations, which are the schema's
  *   source of truth; entities set their values on create;
- * - `text` columns that entities declare as strings (the ORM would make them varchar(255)).
  * Anything else (a missing or extra column, a different type, precision or nullability) is a
  * mirror that lies about its table and fails this test.
  *
@@ -26,7 +25,6 @@ const EXCEPTIONS: [string, RegExp][] = [
   ['indexes', /^drop index /],
   ['foreign keys and checks', /^alter table "\w+" drop constraint "\w+";$/],
   ['defaults', /^alter table "\w+" alter column "\w+" drop default;$/],
-  ['text declared as string', /^alter table "\w+" alter column "\w+" type varchar\(255\) using \("\w+"::varchar\(255\)\);$/],
 ];
 
 let app: TestApp;
