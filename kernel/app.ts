@@ -7,8 +7,10 @@ import { createHttpContextWithModels, handleError } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
 import { createLogger, type Logger } from './logger';
+import { ExtensionRegistry } from './extensions';
+import { readAllSettings } from './settings';
 import { createMailer } from './mail';
-import { OutboxDispatcher } from './outbox';
+import { OutboxDispatcher, type OutboxOptions } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
 import type { CuadraPlugin } from './plugin';
 import { MemoryCounterStore, type CounterStore } from './throttle';
@@ -28,6 +30,8 @@ export interface CreateAppOptions {
   extraPlugins?: CuadraPlugin[];
   pglite?: PGlite;
   counters?: CounterStore;
+  /** Outbox retry policy (tests shorten it); defaults in OUTBOX_DEFAULTS. */
+  outbox?: OutboxOptions;
 }
 
 export interface CuadraApp {
@@ -48,6 +52,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel);
   const plugins = orderPlugins([...(options.plugins ?? (await discoverPlugins())), ...(options.extraPlugins ?? [])]);
+  // Wrong settings and dangling contributions stop start-up before the database is touched.
+  const settings = readAllSettings(plugins, config.environment);
+  const extensions = ExtensionRegistry.collect(plugins);
 
   const entities = plugins.flatMap((p) => [...(p.entities ?? []), ...(p.globalEntities ?? [])]);
   const tenantEntities = plugins.flatMap((p) => (p.entities ?? []).map((e: { name: string }) => e.name));
@@ -60,10 +67,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     for (const [name, handler] of Object.entries(plugin.hooks?.events ?? {})) hooks.onEvent(name as never, plugin.name, handler as never);
   }
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const outbox = new OutboxDispatcher(db, hooks, logger);
+  const outbox = new OutboxDispatcher(db, hooks, logger, options.outbox);
   const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
+  kernel.install(extensions, settings);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** Runtime configuration, read once from the environment (names as in docs/configuration.md). */
+/** The kernel's runtime configuration, read once from the environment (names as in README.md); plugins declare their own settings. */
 export interface Config {
   port: number;
   host: string;
@@ -18,16 +18,12 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Database role the application runs as; it must own no table and bypass no RLS. */
   appRole: string;
-  /** Google sign-in: the OAuth client id (unset = Google sign-in answers 503), JWKS URL and accepted issuers. */
-  googleClientId?: string;
-  googleJwksUrl?: string;
-  googleIssuers?: string;
-  /** Key that encrypts TOTP secrets at rest; generated under DATA_DIR/secrets when unset. */
-  mfaEncryptionKey?: string;
   /** Shared counters for rate limits and lockouts across instances; unset = in-process. */
   redisUrl?: string;
   /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
   trustProxy: boolean;
+  /** The variables read, for the plugins' own settings (`defineSettings`, validated at start-up). */
+  environment: Record<string, string | undefined>;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -48,11 +44,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     appRole: env.DATABASE_APP_ROLE ?? 'cuadra_app',
     redisUrl: env.REDIS_URL || undefined,
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    googleJwksUrl: env.GOOGLE_JWKS_URL || undefined,
-    googleIssuers: env.GOOGLE_ISSUERS || undefined,
-    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    environment: env,
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;

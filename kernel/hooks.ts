@@ -6,8 +6,27 @@ import type { Tx } from './uow';
  *   declare module '../../kernel/hooks' { interface SyncHooks { 'invoice.issued': { invoiceId: string } } }
  * so an unknown name or a wrong payload fails to compile.
  */
-// biome-ignore lint: empty on purpose, filled by plugins
-export interface SyncHooks {}
+export interface SyncHooks {
+  /*
+   * Lifecycle hooks of a tenant and of a person. The kernel declares them, not the plugin that
+   * fires them (account), so every plugin owning data can answer them whether or not that plugin
+   * is installed; with nobody firing them, the answers simply never run.
+   */
+  /**
+   * GDPR export, once per tenant the user belongs to, in a unit of work for that tenant: each
+   * plugin adds its data under its own name (`sections[plugin] = …`), never secrets or hashes.
+   */
+  'account.exporting': { userId: string; tenantId: string; sections: Record<string, unknown> };
+  /** GDPR export of what belongs to the person (profile, sign-in identities, MFA state), tenant-less. */
+  'account.exporting-user': { userId: string; sections: Record<string, unknown> };
+  /**
+   * A tenant is being erased (its sole owner deleted their account), in a unit of work for that
+   * tenant: each plugin deletes its rows. Fire it with `{ reverse: true }`: subscribers then run in
+   * reverse load order, so a plugin's dependants have deleted their rows before it deletes its own.
+   * The tenants row goes last; foreign keys with `on delete cascade` from tenants catch anything left.
+   */
+  'tenant.erasing': { tenantId: string };
+}
 // biome-ignore lint: empty on purpose, filled by plugins
 export interface Events {}
 
@@ -48,9 +67,14 @@ export class HookBus {
     for (const { handler } of options.reverse ? [...subscribers].reverse() : subscribers) await handler(tx, payload);
   }
 
-  /** Sync subscribers that return a value (e.g. sections of an export), collected in load order. */
-  eventHandlers(name: string): Registered<EventHandler<any>>[] {
-    return this.events.get(name) ?? [];
+  /** The after-commit subscriber of `name` registered by `plugin`. */
+  eventHandler(name: string, plugin: string): EventHandler<any> | undefined {
+    return this.events.get(name)?.find((r) => r.plugin === plugin)?.handler;
+  }
+
+  /** Event name → subscribing plugins in load order (what the outbox fans events out to). */
+  eventSubscribers(): Record<string, string[]> {
+    return Object.fromEntries([...this.events].map(([name, list]) => [name, list.map((r) => r.plugin)]));
   }
 
   hasSyncHandlers(name: string): boolean {

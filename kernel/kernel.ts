@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './database';
+import type { ExtensionPointName, ExtensionPoints, ExtensionRegistry } from './extensions';
+import type { PluginSettings, SettingsValues } from './settings';
 import { Unauthorized } from './errors';
 import type { HookBus } from './hooks';
 import type { Logger } from './logger';
@@ -29,18 +31,32 @@ export class PermissionRegistry {
   all(): ReadonlyMap<string, readonly Role[]> { return this.map; }
 }
 
+/**
+ * Services plugins publish for their dependants, typed by declaration merging as hooks are: the
+ * owning plugin declares
+ *   declare module '../../kernel/kernel' { interface Services { identity: IdentityService } }
+ * and registers it in `setup` with `kernel.provide('identity', service)`; a dependant reads it with
+ * `kernel.service('identity')` (typed, no cast). Only declare a service some other plugin reads.
+ */
+// biome-ignore lint: empty on purpose, filled by plugins
+export interface Services {}
+export type ServiceName = keyof Services & string;
+
 /** What the kernel hands every plugin. It knows no feature. */
 export class Kernel {
   readonly authenticators: Authenticator[] = [];
   readonly permissions = new PermissionRegistry();
   readonly principals = new PrincipalCache();
-  /** Named services that plugins publish for their dependants (see each plugin's api.ts). */
+  /** Services that plugins publish for their dependants (see `Services`). */
   private readonly services = new Map<string, unknown>();
   http!: HttpContext;
   /** The body schema of a route (`POST`, `/api/v1/contacts`), once every route is mounted. */
   bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
+
+  private extensionRegistry?: ExtensionRegistry;
+  private settingValues = new Map<PluginSettings<any>, unknown>();
 
   constructor(
     readonly config: Config,
@@ -51,6 +67,28 @@ export class Kernel {
     readonly outbox: OutboxDispatcher,
     readonly counters: CounterStore,
   ) {}
+
+  /** Called once by the app at start-up with what it collected from the plugins. */
+  install(extensions: ExtensionRegistry, settings: Map<PluginSettings<any>, unknown>): void {
+    this.extensionRegistry = extensions;
+    this.settingValues = settings;
+  }
+
+  /** What installed plugins contribute to `point`, in plugin load order (for the point's owner). */
+  contributions<P extends ExtensionPointName>(point: P): ExtensionPoints[P][] {
+    return this.extensions.contributors(point).map((c) => c.value);
+  }
+
+  get extensions(): ExtensionRegistry {
+    if (!this.extensionRegistry) throw new Error('Extension points are collected at start-up, before setup runs');
+    return this.extensionRegistry;
+  }
+
+  /** A plugin's validated settings (the object it listed as `settings` in definePlugin). */
+  settings<S extends PluginSettings<any>>(settings: S): SettingsValues<S> {
+    if (!this.settingValues.has(settings)) throw new Error('These settings belong to no installed plugin: list them as its `settings`');
+    return this.settingValues.get(settings) as SettingsValues<S>;
+  }
 
   remember(request: Request, facts: { ip: string; requestId: string }): void { this.requests.set(request, facts); }
 
@@ -69,15 +107,15 @@ export class Kernel {
     return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger, this.principals);
   }
 
-  provide<T>(name: string, service: T): void {
+  provide<S extends ServiceName>(name: S, service: Services[S]): void {
     if (this.services.has(name)) throw new Error(`Service "${name}" is provided twice`);
     this.services.set(name, service);
   }
 
-  service<T>(name: string): T {
+  service<S extends ServiceName>(name: S): Services[S] {
     const service = this.services.get(name);
     if (!service) throw new Error(`Service "${name}" is not provided: is its plugin installed and listed in dependsOn?`);
-    return service as T;
+    return service as Services[S];
   }
 
   /** Resolves `Authorization: Bearer …` (and `X-Tenant-Id`) to a principal, or throws 401/403. */

@@ -11,21 +11,63 @@ import { sqlLiteral } from './sql-params';
 export const outboxEventSql = (name: EventName, payloadSql: string, fromSql: string): string =>
   `insert into outbox_events (id, tenant_id, name, payload) select gen_random_uuid(), :tenant, ${sqlLiteral(name)}, (${payloadSql})::jsonb from ${fromSql}`;
 
-interface ClaimedEvent { id: string; tenant_id: string | null; name: string; payload: unknown; attempts: number }
+interface ClaimedDelivery { id: string; event_id: string; subscriber: string; tenant_id: string | null; name: string; payload: unknown; attempts: number }
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
+
+/** One subscriber's delivery of one event, as the operator sees it. */
+export interface OutboxDelivery {
+  id: string;
+  eventId: string;
+  tenantId: string | null;
+  event: string;
+  payload: unknown;
+  subscriber: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string;
+  settledAt: string | null;
+}
+
+export interface OutboxOptions {
+  /** Attempts of one delivery before it is dead (listed and replayable, never dropped). */
+  maxAttempts?: number;
+  /** Delay before retry n is retryBaseMs × 2^n, at most an hour: 2 s, 4 s, 8 s … with the default. */
+  retryBaseMs?: number;
+  pollMs?: number;
+}
+
+export const OUTBOX_DEFAULTS = { maxAttempts: 10, retryBaseMs: 1000, pollMs: 1000 } as const;
+const MAX_RETRY_MS = 3600_000;
+
+/** The wait after the `attempt`-th failed attempt (1-based): exponential, capped at an hour. */
+export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.retryBaseMs): number => Math.min(MAX_RETRY_MS, baseMs * 2 ** attempt);
 
 /**
- * Delivers after-commit events from the outbox table: claims a batch (SKIP LOCKED, so several
- * instances can share one database), runs every subscriber, settles each event. A failing
- * subscriber is retried with exponential backoff, ten attempts at most; it never touches the
- * response of the request that published the event.
+ * Delivers after-commit events from the outbox: fans each new event out into one delivery per
+ * subscribing plugin, claims due deliveries (SKIP LOCKED, so several instances can share one
+ * database) and runs that one subscriber. A failing delivery is retried alone with exponential
+ * backoff; after `maxAttempts` it is dead: `deadLetters()` lists it and `replay()` makes it due
+ * again (operator command: kernel/outbox-command.ts). A subscriber never touches the response of
+ * the request that published the event.
  */
 export class OutboxDispatcher {
   private timer?: ReturnType<typeof setInterval>;
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  readonly maxAttempts: number;
+  private readonly retryBaseMs: number;
+  private readonly pollMs: number;
 
-  constructor(private readonly db: Database, private readonly hooks: HookBus, private readonly logger: Logger, private readonly pollMs = 1000) {}
+  constructor(private readonly db: Database, private readonly hooks: HookBus, private readonly logger: Logger, options: OutboxOptions = {}) {
+    this.maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+    this.retryBaseMs = options.retryBaseMs ?? OUTBOX_DEFAULTS.retryBaseMs;
+    this.pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
+  }
 
   start(): void {
     this.timer = setInterval(() => this.wake(), this.pollMs);
@@ -53,30 +95,66 @@ export class OutboxDispatcher {
     await this.idle();
   }
 
+  /** Deliveries in one state (all tenants, or one), oldest event first. */
+  async deliveries(status: DeliveryStatus, options: { tenantId?: string | null; limit?: number } = {}): Promise<OutboxDelivery[]> {
+    const rows = await this.execute<Record<string, any>>('select * from cuadra_outbox_deliveries(?, ?::uuid, ?)', [status, options.tenantId ?? null, options.limit ?? 100]);
+    return rows.map((r) => ({
+      id: r.id, eventId: r.event_id, tenantId: r.tenant_id, event: r.name, payload: r.payload, subscriber: r.subscriber, status: r.status,
+      attempts: r.attempts, lastError: r.last_error, createdAt: r.created_at, lastAttemptAt: r.last_attempt_at, nextAttemptAt: r.next_attempt_at, settledAt: r.settled_at,
+    }));
+  }
+
+  /** Dead deliveries: every attempt failed. Fix the cause, then `replay` them. */
+  deadLetters(options: { tenantId?: string | null; limit?: number } = {}): Promise<OutboxDelivery[]> {
+    return this.deliveries('dead', options);
+  }
+
+  /**
+   * Makes dead deliveries due again with fresh attempts: the ones listed by id, or (ids omitted)
+   * every dead one, optionally of one tenant. Returns how many.
+   */
+  async replay(options: { ids?: string[]; tenantId?: string | null } = {}): Promise<number> {
+    const ids = options.ids ? `{${options.ids.map((id) => `"${id.replace(/[^0-9a-fA-F-]/g, '')}"`).join(',')}}` : null;
+    const [row] = await this.execute<{ replayed: number }>('select cuadra_outbox_replay(?::uuid[], ?::uuid) as replayed', [ids, options.tenantId ?? null]);
+    if (row.replayed) this.wake();
+    return row.replayed;
+  }
+
+  private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.db.orm.em.fork().getConnection().execute<T[]>(sql, params);
+  }
+
   private async drain(): Promise<void> {
     try {
+      const subscribers = JSON.stringify(this.hooks.eventSubscribers());
       for (;;) {
-        const connection = this.db.orm.em.fork().getConnection();
-        const batch = await connection.execute<ClaimedEvent[]>(`select * from cuadra_outbox_claim(?, interval '60 seconds')`, [20]);
-        if (!batch.length) return;
-        for (const event of batch) await this.deliver(event);
+        const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb) as events', [100, subscribers]);
+        const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, interval '60 seconds')`, [20]);
+        if (!batch.length && !fan.events) return;
+        for (const delivery of batch) await this.deliver(delivery);
       }
     } catch (error) {
       this.logger.error('outbox drain failed', { error });
     }
   }
 
-  private async deliver(event: ClaimedEvent): Promise<void> {
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const { subscriber: plugin, name } = delivery;
     let failure: string | null = null;
-    for (const { plugin, handler } of this.hooks.eventHandlers(event.name)) {
-      try {
-        await handler(event.payload, { eventId: event.id, tenantId: event.tenant_id, attempt: event.attempts, logger: this.logger.child({ plugin, event: event.name }) });
-      } catch (error) {
-        failure = `${plugin}: ${(error as Error).message}`;
-        this.logger.warn('event subscriber failed', { event: event.name, eventId: event.id, plugin, attempt: event.attempts, error });
-      }
+    const handler = this.hooks.eventHandler(name, plugin);
+    try {
+      if (!handler) throw new Error(`plugin "${plugin}" no longer subscribes to ${name}`);
+      await handler(delivery.payload, { eventId: delivery.event_id, tenantId: delivery.tenant_id, attempt: delivery.attempts, logger: this.logger.child({ plugin, event: name }) });
+    } catch (error) {
+      failure = (error as Error).message || String(error);
     }
-    const retryIn = failure ? `${Math.min(3600, 2 ** event.attempts)} seconds` : null;
-    await this.db.orm.em.fork().getConnection().execute(`select cuadra_outbox_settle(?, ?, ?::interval)`, [event.id, failure, retryIn]);
+    const [settled] = await this.execute<{ status: DeliveryStatus }>('select cuadra_outbox_settle_delivery(?, ?, ?, ?) as status', [
+      delivery.id, failure, failure ? retryDelayMs(delivery.attempts, this.retryBaseMs) : null, this.maxAttempts,
+    ]);
+    if (settled?.status === 'dead') {
+      this.logger.error('event delivery is dead after its last attempt: list with the outbox command, replay once fixed', { event: name, eventId: delivery.event_id, deliveryId: delivery.id, plugin, attempts: delivery.attempts, error: failure });
+    } else if (failure) {
+      this.logger.warn('event subscriber failed', { event: name, eventId: delivery.event_id, plugin, attempt: delivery.attempts, error: failure });
+    }
   }
 }

@@ -1,10 +1,12 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyElysia } from 'elysia';
+import type { Contributions, ExtensionPointDeclarations, OptionalContributions } from './extensions';
 import type { EventHandler, EventName, SyncHandler, SyncHookName } from './hooks';
 import type { Kernel } from './kernel';
 import type { MigrationDefinition } from './migration';
 import type { RateLimitRule } from './rate-limit';
 import type { Role } from './roles';
+import type { PluginSettings } from './settings';
 
 /**
  * What a feature plugin contributes. The kernel discovers `plugins/<name>/index.ts`, orders
@@ -34,6 +36,17 @@ export interface CuadraPlugin {
     sync?: { [H in SyncHookName]?: SyncHandler<H> };
     events?: { [E in EventName]?: EventHandler<E> };
   };
+  /** Environment variables this plugin reads, with their schema (`defineSettings`); validated at start-up. */
+  settings?: PluginSettings<any>;
+  /**
+   * Extension points this plugin owns (their contribution types are declared in `ExtensionPoints`
+   * by declaration merging); it reads what others contribute with `kernel.contributions(point)`.
+   */
+  extensionPoints?: ExtensionPointDeclarations;
+  /** Contributions to other plugins' extension points; the owner must be installed. */
+  contributes?: Contributions;
+  /** Contributions used only when the point's owner is installed, ignored otherwise. */
+  contributesIfInstalled?: OptionalContributions;
   /** Runs once at start-up after the database is open: register authenticators, start timers. */
   setup?: (kernel: Kernel) => void | Promise<void>;
   /** Runs at shutdown, in reverse load order. */

@@ -105,3 +105,100 @@ kernelMigrations.push(
 );
 
 kernelMigrations.push(...textSearchMigrations);
+
+kernelMigrations.push(
+  sqlMigration('20261124000000_kernel_outbox_deliveries', [
+    // One delivery per (event, subscribing plugin): a failing subscriber is retried alone, and after
+    // the last attempt its delivery is dead (kept, listed and replayable), never silently dropped.
+    // Events are fanned out into deliveries by the dispatcher, which knows the subscribers.
+    `alter table outbox_events add column fanned_out_at timestamptz`,
+    `update outbox_events set fanned_out_at = dispatched_at where dispatched_at is not null`,
+    `drop index outbox_events_pending`,
+    `create index outbox_events_to_fan_out on outbox_events (seq) where fanned_out_at is null`,
+    `create table outbox_deliveries (
+       id uuid primary key default gen_random_uuid(),
+       event_id uuid not null references outbox_events (id) on delete cascade,
+       subscriber text not null,
+       position int not null,
+       tenant_id uuid,
+       seq bigint not null,
+       status text not null default 'pending' check (status in ('pending', 'delivered', 'dead')),
+       attempts int not null default 0,
+       next_attempt_at timestamptz not null default now(),
+       last_attempt_at timestamptz,
+       last_error text,
+       settled_at timestamptz,
+       unique (event_id, subscriber)
+     )`,
+    `create index outbox_deliveries_due on outbox_deliveries (next_attempt_at) where status = 'pending'`,
+    `create index outbox_deliveries_dead on outbox_deliveries (tenant_id, seq) where status = 'dead'`,
+    // Nobody reads or writes deliveries directly: only the functions below (security definer).
+    `alter table outbox_deliveries enable row level security`,
+    `alter table outbox_deliveries force row level security`,
+    `drop function cuadra_outbox_claim(int, interval)`,
+    `drop function cuadra_outbox_settle(uuid, text, interval)`,
+    // subscribers: {"event.name": ["plugin", ...]} in load order. Events abandoned by the old
+    // dispatcher (ten failed attempts) become dead deliveries, so they can be seen and replayed.
+    `create function cuadra_outbox_fan_out(max_events int, subscribers jsonb)
+       returns int language sql volatile security definer set search_path = public as $$
+         with events as (
+           select e.id, e.tenant_id, e.name, e.seq, e.attempts, e.last_error from outbox_events e
+           where e.fanned_out_at is null order by e.seq limit max_events for update skip locked),
+         fanned as (
+           insert into outbox_deliveries (event_id, subscriber, position, tenant_id, seq, status, attempts, last_error, settled_at)
+           select e.id, s.subscriber, s.position, e.tenant_id, e.seq,
+                  case when e.attempts >= 10 then 'dead' else 'pending' end, e.attempts, e.last_error,
+                  case when e.attempts >= 10 then now() end
+           from events e
+           cross join lateral jsonb_array_elements_text(coalesce(subscribers -> e.name, '[]'::jsonb)) with ordinality as s(subscriber, position)
+           on conflict (event_id, subscriber) do nothing),
+         marked as (update outbox_events o set fanned_out_at = now() from events e where o.id = e.id returning o.id)
+         select count(*)::int from marked
+       $$`,
+    `create function cuadra_outbox_claim_deliveries(max_deliveries int, lease interval)
+       returns table (id uuid, event_id uuid, subscriber text, tenant_id uuid, name text, payload jsonb, attempts int)
+       language sql volatile security definer set search_path = public as $$
+         with claimed as (
+           update outbox_deliveries d set attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + lease
+           where d.id in (
+             select x.id from outbox_deliveries x
+             where x.status = 'pending' and x.next_attempt_at <= now()
+             order by x.seq, x.position limit max_deliveries for update skip locked)
+           returning d.id, d.event_id, d.subscriber, d.tenant_id, d.attempts, d.seq, d.position)
+         select c.id, c.event_id, c.subscriber, c.tenant_id, e.name, e.payload, c.attempts
+         from claimed c join outbox_events e on e.id = c.event_id order by c.seq, c.position
+       $$`,
+    // failure null: delivered. Otherwise retried after retry_ms, or dead once max_attempts are spent.
+    `create function cuadra_outbox_settle_delivery(delivery_id uuid, failure text, retry_ms bigint, max_attempts int)
+       returns text language sql volatile security definer set search_path = public as $$
+         update outbox_deliveries set
+           status = case when failure is null then 'delivered' when attempts >= max_attempts then 'dead' else 'pending' end,
+           last_error = failure,
+           settled_at = case when failure is null or attempts >= max_attempts then now() end,
+           next_attempt_at = now() + make_interval(secs => coalesce(retry_ms, 0) / 1000.0)
+         where id = delivery_id
+         returning status
+       $$`,
+    `create function cuadra_outbox_deliveries(wanted_status text, of_tenant uuid, max_rows int)
+       returns table (id uuid, event_id uuid, tenant_id uuid, name text, payload jsonb, subscriber text, status text,
+                      attempts int, last_error text, created_at timestamptz, last_attempt_at timestamptz,
+                      next_attempt_at timestamptz, settled_at timestamptz)
+       language sql stable security definer set search_path = public as $$
+         select d.id, d.event_id, d.tenant_id, e.name, e.payload, d.subscriber, d.status, d.attempts, d.last_error,
+                e.created_at, d.last_attempt_at, d.next_attempt_at, d.settled_at
+         from outbox_deliveries d join outbox_events e on e.id = d.event_id
+         where d.status = wanted_status and (of_tenant is null or d.tenant_id = of_tenant)
+         order by d.seq, d.position limit max_rows
+       $$`,
+    // Dead deliveries (all, or those listed, optionally of one tenant) are due again with fresh attempts.
+    `create function cuadra_outbox_replay(delivery_ids uuid[], of_tenant uuid)
+       returns int language sql volatile security definer set search_path = public as $$
+         with replayed as (
+           update outbox_deliveries set status = 'pending', attempts = 0, next_attempt_at = now(), settled_at = null
+           where status = 'dead' and (delivery_ids is null or id = any (delivery_ids))
+             and (of_tenant is null or tenant_id = of_tenant)
+           returning id)
+         select count(*)::int from replayed
+       $$`,
+  ]),
+);

@@ -1,5 +1,4 @@
 import { definePlugin } from '../../kernel/plugin';
-import './hooks';
 import { accountRoutes } from './routes';
 import { accountModels } from './schemas';
 import { AccountService } from './service';

@@ -1,13 +1,13 @@
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
-import { Memberships, Users, type IdentityService } from '../identity/api';
+import { Memberships, Users } from '../identity/api';
 import { TenantService } from '../tenants/api';
 
 /** GDPR export and account erasure. It reads and deletes nothing itself: the owners do, through hooks. */
 export class AccountService {
   constructor(private readonly kernel: Kernel) {}
 
-  private get identity() { return this.kernel.service<IdentityService>('identity'); }
+  private get identity() { return this.kernel.service('identity'); }
 
   async export(principal: Principal) {
     const userId = principal.userId;

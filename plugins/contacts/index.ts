@@ -5,7 +5,6 @@ import './hooks';
 import { migrations } from './migrations';
 import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
-import type {} from '../account/hooks';
 import { wantsKind } from '../search/api';
 import { ContactService, contactJson } from './service';
 
@@ -22,7 +21,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      // Answered when the account plugin is installed (it declares and fires these hooks).
+      // Kernel lifecycle hooks, fired by the account plugin when it is installed.
       'account.exporting': async (tx, payload) => {
         const contacts = await tx.em.find(Contact, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
         payload.sections.contacts = { contacts: contacts.map(contactJson) };

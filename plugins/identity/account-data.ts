@@ -2,7 +2,7 @@ import type { Tx } from '../../kernel/uow';
 import { ApiKey, User, UserIdentity } from './entities';
 import { Memberships } from './members';
 
-/** The identity plugin's answers to the account plugin's hooks (GDPR export, tenant erasure). */
+/** The identity plugin's answers to the kernel's lifecycle hooks (GDPR export, tenant erasure). */
 export const IdentityAccountData = {
   /** Profile, sign-in identities and memberships of the person; never the password hash. */
   async exportUser(tx: Tx, payload: { userId: string; sections: Record<string, unknown> }) {

@@ -1,10 +1,15 @@
 /**
  * What other plugins may use from the identity plugin: user facts and password checks inside their
- * own unit of work, and (through `kernel.service<IdentityService>('identity')`) sessions and sign-in.
+ * own unit of work, and (through `kernel.service('identity')`) sessions and sign-in.
  */
 import { User } from './entities';
 import { hashPassword, verifyPassword } from './passwords';
+import type { IdentityService } from './service';
 import type { Tx } from '../../kernel/uow';
+
+declare module '../../kernel/kernel' {
+  interface Services { identity: IdentityService }
+}
 
 export type { IdentityService } from './service';
 export { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords';

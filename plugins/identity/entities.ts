@@ -6,11 +6,11 @@ export const UserSchema = defineEntity({
   tableName: 'users',
   properties: {
     id: p.uuid().primary(),
-    email: p.string(),
-    passwordHash: p.string(),
+    email: p.text(),
+    passwordHash: p.text(),
     /** False for accounts created by an identity provider: the hash is a random placeholder. */
     passwordSet: p.boolean(),
-    fullName: p.string().nullable(),
+    fullName: p.text().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
     /** Bumped by a password change or reset: sessions carrying an older value stop working. */
     securityVersion: p.integer(),
@@ -27,7 +27,7 @@ export const MembershipSchema = defineEntity({
   properties: {
     tenantId: p.uuid().primary(),
     userId: p.uuid().primary(),
-    role: p.string(),
+    role: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
@@ -41,10 +41,10 @@ export const ApiKeySchema = defineEntity({
     id: p.uuid().primary(),
     tenantId: p.uuid(),
     createdBy: p.uuid(),
-    name: p.string(),
-    role: p.string(),
-    prefix: p.string(),
-    keyHash: p.string(),
+    name: p.text(),
+    role: p.text(),
+    prefix: p.text(),
+    keyHash: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
@@ -60,8 +60,8 @@ export const UserTokenSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     userId: p.uuid(),
-    purpose: p.string(),
-    tokenHash: p.string(),
+    purpose: p.text(),
+    tokenHash: p.text(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -75,10 +75,10 @@ export const UserIdentitySchema = defineEntity({
   name: 'UserIdentity',
   tableName: 'user_identities',
   properties: {
-    provider: p.string().primary(),
-    subject: p.string().primary(),
+    provider: p.text().primary(),
+    subject: p.text().primary(),
     userId: p.uuid(),
-    email: p.string().nullable(),
+    email: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -1,22 +1,25 @@
+import { Type } from '@sinclair/typebox';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import type { Config } from '../../kernel/config';
 import { DomainError, Unauthorized } from '../../kernel/errors';
+import { defineSettings, type SettingsValues } from '../../kernel/settings';
 
 export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const DEFAULT_GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 export class ServiceUnavailable extends DomainError { override readonly status = 503; }
 
+/** Google sign-in, configured by the identity plugin's environment variables (validated at start-up). */
+export const googleSettings = defineSettings({
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ description: 'the OAuth client id; unset, POST /auth/google answers 503' })),
+  GOOGLE_JWKS_URL: Type.String({ default: DEFAULT_GOOGLE_JWKS_URL, pattern: '^https?://\\S+$', description: "an http(s) URL of Google's key set" }),
+  GOOGLE_ISSUERS: Type.String({ default: DEFAULT_GOOGLE_ISSUERS.join(','), description: 'accepted issuers, comma-separated' }),
+});
+
 export interface GoogleSettings { clientId?: string; jwksUrl: string; issuers: string[] }
 
-/** GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL and GOOGLE_ISSUERS (comma-separated), from the kernel config. */
-export function readGoogleSettings(config: Config): GoogleSettings {
-  const issuers = (config.googleIssuers ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return {
-    clientId: config.googleClientId,
-    jwksUrl: config.googleJwksUrl ?? DEFAULT_GOOGLE_JWKS_URL,
-    issuers: issuers.length ? issuers : DEFAULT_GOOGLE_ISSUERS,
-  };
+export function googleSettingsFrom(values: SettingsValues<typeof googleSettings>): GoogleSettings {
+  const issuers = values.GOOGLE_ISSUERS.split(',').map((s) => s.trim()).filter(Boolean);
+  return { clientId: values.GOOGLE_CLIENT_ID, jwksUrl: values.GOOGLE_JWKS_URL, issuers: issuers.length ? issuers : DEFAULT_GOOGLE_ISSUERS };
 }
 
 export interface GoogleIdentity { sub: string; email: string | null; emailVerified: boolean; name: string | null; issuedAt: number }

@@ -4,6 +4,7 @@ import { persistentSecret } from '../../kernel/secrets';
 import { IdentityAccountData } from './account-data';
 import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
+import { googleSettings } from './google';
 import './hooks';
 import { migrations } from './migrations';
 import { identityRoutes } from './routes';
@@ -21,6 +22,7 @@ export default definePlugin({
   globalEntities: [User, UserToken, UserIdentity],
   migrations,
   models: identityModels,
+  settings: googleSettings,
   permissions: { 'api_keys.manage': rolesFrom('member') },
   rateLimits: [
     { name: 'login', method: 'POST', path: '/api/v1/auth/login', limit: 30, windowSeconds: 60, by: 'ip' },
@@ -38,7 +40,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      // answered only when the account plugin is installed (it declares and fires these hooks)
+      // kernel lifecycle hooks, fired by the account plugin when it is installed
       'account.exporting-user': (tx, payload) => IdentityAccountData.exportUser(tx, payload),
       'account.exporting': (tx, payload) => IdentityAccountData.exportTenant(tx, payload),
       'tenant.erasing': (tx) => IdentityAccountData.eraseTenant(tx),

@@ -6,7 +6,7 @@ import { roleAtLeast, type Role } from '../../kernel/roles';
 import type { Tx } from '../../kernel/uow';
 import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
-import { GoogleIdTokens, readGoogleSettings } from './google';
+import { GoogleIdTokens, googleSettings, googleSettingsFrom } from './google';
 import { API_KEY_PREFIX } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
@@ -27,7 +27,7 @@ export class IdentityService {
 
   constructor(private readonly kernel: Kernel, readonly sessions: SessionTokens) {
     this.loginFailures = new FailureLimiter(kernel.counters, 'login-failures', 10, 15 * 60);
-    this.google = new GoogleIdTokens(readGoogleSettings(kernel.config));
+    this.google = new GoogleIdTokens(googleSettingsFrom(kernel.settings(googleSettings)));
   }
 
   private uow(principal: Principal | null = null) { return this.kernel.unitOfWork(principal); }

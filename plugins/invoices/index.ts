@@ -42,7 +42,7 @@ export default definePlugin({
         const mine = await InvoiceService.distanceSales(tx, payload.year);
         payload.total = mine.add(money(payload.total)).toString();
       },
-      // answered when the account plugin is installed (it declares and fires these hooks)
+      // kernel lifecycle hooks, fired by the account plugin when it is installed
       'account.exporting': async (tx, payload) => { payload.sections.invoices = { invoices: (await InvoiceService.exportAll(tx)).map(invoiceToJson) }; },
       'tenant.erasing': async (tx) => { await InvoiceService.eraseTenant(tx); },
       // answered when the search plugin is installed (GET /search)

@@ -22,10 +22,10 @@ export const AccountSchema = defineEntity({
   tableName: 'accounts',
   properties: {
     tenantId: p.uuid().primary(),
-    code: p.string().primary(),
-    name: p.string(),
+    code: p.text().collation('C').primary(),
+    name: p.text(),
     group: p.smallint().fieldName('account_group'),
-    parentCode: p.string().nullable(),
+    parentCode: p.text().collation('C').nullable(),
     isPostable: p.boolean(),
     createdByTenant: p.boolean(),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -46,11 +46,13 @@ export const JournalEntrySchema = defineEntity({
     tenantId: p.uuid(),
     number: p.integer(),
     date: p.type(IsoDateType).$type<string>(),
-    description: p.string(),
-    sourceType: p.string(),
+    description: p.text(),
+    sourceType: p.text(),
     sourceId: p.uuid().nullable(),
     reversalOf: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** The transaction that posted the entry (the lines trigger admits lines only from it). */
+    postedXact: p.string().columnType('xid8').lazy().hidden(),
   },
 });
 export class JournalEntry extends JournalEntrySchema.class {}
@@ -65,7 +67,7 @@ export const JournalLineSchema = defineEntity({
     entryId: p.uuid().primary(),
     lineNo: p.integer().primary(),
     entryDate: p.type(IsoDateType).$type<string>(),
-    accountCode: p.string(),
+    accountCode: p.text().collation('C'),
     debit: p.decimal('string').precision(18).scale(2),
     credit: p.decimal('string').precision(18).scale(2),
     contactId: p.uuid().nullable(),

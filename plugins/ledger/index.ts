@@ -2,8 +2,6 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import '../contacts/hooks';
 import '../tenants/hooks';
-// Types only (erased at run time): the ledger loads with or without the account plugin.
-import type {} from '../account/hooks';
 import { Account, JournalEntry, JournalLine } from './entities';
 import { migrations } from './migrations';
 import { ledgerRoutes } from './routes';
@@ -35,9 +33,6 @@ export default definePlugin({
       'contact.merging': async (tx, payload) => { await LedgerService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
       'contact.deleting': async (tx, payload) => { payload.references += await LedgerService.countEntriesForContact(tx, payload.contactId); },
     },
-  },
-  setup(kernel) {
-    kernel.provide('ledger', LedgerService);
   },
   routes: ledgerRoutes,
 });

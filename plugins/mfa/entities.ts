@@ -6,9 +6,9 @@ export const MfaCredentialSchema = defineEntity({
   tableName: 'mfa_credentials',
   properties: {
     userId: p.uuid().primary(),
-    secretSealed: p.string().nullable(),
+    secretSealed: p.text().nullable(),
     enabledAt: p.datetime().nullable(),
-    pendingSealed: p.string().nullable(),
+    pendingSealed: p.text().nullable(),
     pendingCreatedAt: p.datetime().nullable(),
     /** The newest accepted TOTP time step: a code is accepted only for a later step (no replay). */
     lastUsedStep: p.integer().nullable(),
@@ -26,7 +26,7 @@ export const MfaRecoveryCodeSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     userId: p.uuid(),
-    codeHash: p.string(),
+    codeHash: p.text(),
     usedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

@@ -4,6 +4,7 @@ import { MfaCredential, MfaRecoveryCode } from './entities';
 import { migrations } from './migrations';
 import { mfaRoutes } from './routes';
 import { mfaModels } from './schemas';
+import { mfaSettings } from './settings';
 import { MfaService } from './service';
 
 let mfa: MfaService;
@@ -15,13 +16,13 @@ export default definePlugin({
   globalEntities: [MfaCredential, MfaRecoveryCode],
   migrations,
   models: mfaModels,
+  settings: mfaSettings,
   rateLimits: [
     { name: 'mfa', method: 'POST', path: '/api/v1/auth/mfa/activate', limit: 10, windowSeconds: 60, by: 'principal' },
     { name: 'mfa', method: 'POST', path: '/api/v1/auth/mfa/disable', limit: 10, windowSeconds: 60, by: 'principal' },
   ],
   setup(kernel) {
     mfa = new MfaService(kernel);
-    kernel.provide('mfa', mfa);
   },
   hooks: {
     sync: {

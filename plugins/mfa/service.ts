@@ -8,6 +8,7 @@ import type { Tx } from '../../kernel/uow';
 import { IdentityApi } from '../identity/api';
 import { SecretBox } from './crypto';
 import { MfaCredential, MfaRecoveryCode } from './entities';
+import { mfaSettings } from './settings';
 
 export const ISSUER = 'Cuadra';
 const PERIOD = 30;
@@ -40,7 +41,7 @@ export class MfaService {
   private readonly box: SecretBox;
 
   constructor(private readonly kernel: Kernel) {
-    this.box = new SecretBox(persistentSecret(kernel.config.dataDir, 'mfa', kernel.config.mfaEncryptionKey));
+    this.box = new SecretBox(persistentSecret(kernel.config.dataDir, 'mfa', kernel.settings(mfaSettings).MFA_ENCRYPTION_KEY));
     this.failures = new FailureLimiter(kernel.counters, 'mfa-failures', 10, 15 * 60);
   }
 

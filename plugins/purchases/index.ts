@@ -33,7 +33,7 @@ export default definePlugin({
         addContactStats(payload.stats, { documents: s.documents, purchased: s.purchased, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
       },
       'contact.activity': async (tx, payload) => { payload.rows.push(...await PurchaseService.activity(tx, payload.from, payload.to)); },
-      // answered when the account plugin is installed (it declares and fires these hooks)
+      // kernel lifecycle hooks, fired by the account plugin when it is installed
       'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
       'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },
       // answered when the search plugin is installed (GET /search)

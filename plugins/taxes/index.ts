@@ -7,7 +7,6 @@ import { migrations } from './migrations';
 import { taxRoutes } from './routes';
 import { taxModels } from './schemas';
 import { TaxService, taxTypeToJson } from './service';
-import type {} from '../account/hooks';
 
 export default definePlugin({
   name: 'taxes',

@@ -7,9 +7,9 @@ export const InvitationSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     tenantId: p.uuid(),
-    email: p.string(),
-    role: p.string(),
-    tokenHash: p.string(),
+    email: p.text(),
+    role: p.text(),
+    tokenHash: p.text(),
     invitedBy: p.uuid().nullable(),
     expiresAt: p.datetime(),
     acceptedAt: p.datetime().nullable(),

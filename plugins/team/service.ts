@@ -4,7 +4,7 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast, type Role } from '../../kernel/roles';
 import type { Tx } from '../../kernel/uow';
-import { assertAcceptablePassword, hashPassword, IdentityApi, Memberships, Users, type IdentityService, type MemberFacts } from '../identity/api';
+import { assertAcceptablePassword, hashPassword, IdentityApi, Memberships, Users, type MemberFacts } from '../identity/api';
 import { TenantService } from '../tenants/api';
 import { Invitation } from './entities';
 
@@ -51,7 +51,7 @@ interface Mail { to: string; subject: string; text: string; link: string }
 export class TeamService {
   constructor(private readonly kernel: Kernel) {}
 
-  private get identity() { return this.kernel.service<IdentityService>('identity'); }
+  private get identity() { return this.kernel.service('identity'); }
 
   async listMembers(tx: Tx) {
     return (await Memberships.list(tx)).map(memberToJson);

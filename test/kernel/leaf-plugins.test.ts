@@ -1,0 +1,97 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { createApp } from '../../kernel/app';
+import { loadConfig } from '../../kernel/config';
+import { discoverPlugins } from '../../kernel/loader';
+import { freshDatabase } from '../support/database';
+
+/**
+ * Every leaf plugin (one no other plugin depends on) can be deleted: without `plugins/<leaf>` (and
+ * its tests, `test/plugins/<leaf>`) the repository passes the strict type check and the service
+ * boots with the remaining plugins and answers GET /health.
+ *
+ * What it costs, and how it is kept down:
+ * - the type check runs on a copy of the repository without the leaf (kernel, plugins, migrations,
+ *   infra, test, bench and the configuration files; node_modules is a symlink), so an import of the
+ *   deleted plugin fails exactly as it would after deleting it. The copies are checked in parallel,
+ *   as many at once as the machine has cores: on an idle 2-core machine about as long as two runs
+ *   of the suite's own type check. They do not depend on the database, so they run in the PGlite
+ *   pass of the suite only;
+ * - each variant boots in this process, from the discovered plugins minus the leaf, on a fresh
+ *   database of the backend under test: a plugin that needs the deleted one other than through an
+ *   import (a hook, a service, a contribution) fails there.
+ */
+const ROOT = resolve(import.meta.dir, '..', '..');
+const COPIED = ['kernel', 'plugins', 'migrations', 'infra', 'test', 'bench', 'tsconfig.json', 'package.json', 'bunfig.toml'];
+
+const plugins = await discoverPlugins();
+const dependedOn = new Set(plugins.flatMap((p) => p.dependsOn ?? []));
+const leaves = plugins.map((p) => p.name).filter((name) => !dependedOn.has(name)).sort();
+
+/** A copy of the repository without the given folders, sharing node_modules. */
+function copyWithout(label: string, removed: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), `cuadra-without-${label}-`));
+  for (const entry of COPIED) {
+    cpSync(join(ROOT, entry), join(dir, entry), {
+      recursive: true,
+      filter: (source) => !removed.some((folder) => source === folder || source.startsWith(folder + sep)) && !source.split(sep).includes('node_modules'),
+    });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+async function typeCheck(cwd: string): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn([process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { cwd, stdout: 'pipe', stderr: 'pipe' });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, output: stdout + stderr };
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+async function bounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) { const i = next++; results[i] = await work(items[i]); }
+  }));
+  return results;
+}
+
+const copies: string[] = [];
+afterAll(() => { for (const dir of copies) rmSync(dir, { recursive: true, force: true }); });
+
+describe('deleting a leaf plugin', () => {
+  test('there are leaf plugins to delete', () => {
+    expect(leaves).toContain('account');
+    expect(leaves.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test.skipIf(process.env.CUADRA_TEST_DB === 'postgres')('the strict type check passes on a copy without each leaf', async () => {
+    const results = await bounded(leaves, Math.max(1, availableParallelism()), async (leaf) => {
+      const dir = copyWithout(leaf, [join(ROOT, 'plugins', leaf), join(ROOT, 'test', 'plugins', leaf)]);
+      copies.push(dir);
+      return { leaf, ...(await typeCheck(dir)) };
+    });
+    expect(results.filter((r) => r.code !== 0).map((r) => `without ${r.leaf}:\n${r.output}`)).toEqual([]);
+  }, 600_000);
+
+  test('the service boots without each leaf and answers /health', async () => {
+    for (const leaf of leaves) {
+      const database = await freshDatabase();
+      const remaining = plugins.filter((p) => p.name !== leaf);
+      const dataDir = mkdtempSync(join(tmpdir(), `cuadra-boot-without-${leaf}-`));
+      copies.push(dataDir);
+      const cuadra = await createApp({ plugins: remaining, config: loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' }) });
+      try {
+        expect(cuadra.plugins.map((p) => p.name)).not.toContain(leaf);
+        const health = await cuadra.handle(new Request('http://localhost/health'));
+        expect({ leaf, status: health.status }).toEqual({ leaf, status: 200 });
+      } finally {
+        await cuadra.stop();
+        await database.drop();
+      }
+    }
+  }, 600_000);
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Elysia, t } from 'elysia';
+import { outboxCommand } from '../../kernel/outbox-command';
+import { retryDelayMs } from '../../kernel/outbox';
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { startTestApp, type TestApp } from '../support/app';
+import { createCompany } from '../support/factories';
+
+declare module '../../kernel/hooks' {
+  interface Events { 'delivery-test.happened': { label: string } }
+}
+
+const MAX_ATTEMPTS = 3;
+const RETRY_BASE_MS = 50;
+
+/** Calls per subscriber and label, with the attempt number and when it ran. */
+const calls: { plugin: string; label: string; attempt: number; at: number; eventId: string }[] = [];
+/** plugin:label → failures still to come (Infinity = always fails). */
+const failuresLeft = new Map<string, number>();
+
+const subscriber = (name: string) => definePlugin({
+  name,
+  dependsOn: ['tenants'],
+  hooks: {
+    events: {
+      'delivery-test.happened': (payload, ctx) => {
+        calls.push({ plugin: name, label: payload.label, attempt: ctx.attempt, at: Date.now(), eventId: ctx.eventId });
+        const left = failuresLeft.get(`${name}:${payload.label}`) ?? 0;
+        if (left > 0) { failuresLeft.set(`${name}:${payload.label}`, left - 1); throw new Error(`${name} is down`); }
+      },
+    },
+  },
+});
+
+const publisher = definePlugin({
+  name: 'test-delivery-publisher',
+  dependsOn: ['tenants'],
+  permissions: { 'test-delivery.write': rolesFrom('member') },
+  routes: (kernel) => new Elysia({ name: 'cuadra:test-delivery-publisher' }).use(kernel.http)
+    .post('/test-deliveries', ({ uow, body }) => uow.run(async (tx) => { tx.publish('delivery-test.happened', { label: body.label }); return { ok: true }; }),
+      { permission: 'test-delivery.write', body: t.Object({ label: t.String() }) }),
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({
+    extraPlugins: [publisher, subscriber('test-sub-a'), subscriber('test-sub-b')],
+    outbox: { maxAttempts: MAX_ATTEMPTS, retryBaseMs: RETRY_BASE_MS, pollMs: 25 },
+  });
+});
+afterAll(() => app.close());
+
+const callsOf = (plugin: string, label: string) => calls.filter((c) => c.plugin === plugin && c.label === label);
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) { app.kernel.outbox.wake(); await app.kernel.outbox.idle(); await Bun.sleep(20); }
+};
+const publish = async (label: string, token: string) => expect((await app.post('/api/v1/test-deliveries', { label }, token)).status).toBe(200);
+
+describe('outbox deliveries', () => {
+  test('an event becomes one delivery per subscribing plugin', async () => {
+    const company = await createCompany(app);
+    await publish('fan', company.token);
+    await waitFor(() => callsOf('test-sub-a', 'fan').length === 1 && callsOf('test-sub-b', 'fan').length === 1);
+    const eventId = callsOf('test-sub-a', 'fan')[0].eventId;
+    const delivered = (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).filter((d) => d.eventId === eventId);
+    expect(delivered.map((d) => [d.subscriber, d.attempts])).toEqual([['test-sub-a', 1], ['test-sub-b', 1]]);
+  });
+
+  test('a failing subscriber is retried alone, with exponential backoff; the others run once', async () => {
+    const company = await createCompany(app);
+    failuresLeft.set('test-sub-b:retry', 2);
+    await publish('retry', company.token);
+    await waitFor(() => callsOf('test-sub-b', 'retry').length === 3);
+    expect(callsOf('test-sub-a', 'retry').map((c) => c.attempt)).toEqual([1]);
+    const b = callsOf('test-sub-b', 'retry');
+    expect(b.map((c) => c.attempt)).toEqual([1, 2, 3]);
+    // the n-th retry waits at least RETRY_BASE_MS × 2^n
+    expect(b[1].at - b[0].at).toBeGreaterThanOrEqual(retryDelayMs(1, RETRY_BASE_MS));
+    expect(b[2].at - b[1].at).toBeGreaterThanOrEqual(retryDelayMs(2, RETRY_BASE_MS));
+    expect((await app.kernel.outbox.deadLetters({ tenantId: company.tenantId }))).toEqual([]);
+  });
+
+  test('the default backoff doubles from 2 seconds up to an hour', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([2000, 4000, 8000, 16000]);
+    expect(retryDelayMs(20)).toBe(3600_000);
+  });
+
+  test('after the last attempt a delivery is dead: listed for its tenant, and replayed once fixed', async () => {
+    const company = await createCompany(app);
+    const other = await createCompany(app);
+    failuresLeft.set('test-sub-b:dead', Infinity);
+    await publish('dead', company.token);
+    await waitFor(async () => (await app.kernel.outbox.deadLetters({ tenantId: company.tenantId })).length === 1);
+    expect(callsOf('test-sub-b', 'dead').map((c) => c.attempt)).toEqual([1, 2, 3]);
+    expect(callsOf('test-sub-a', 'dead')).toHaveLength(1);
+    const [dead] = await app.kernel.outbox.deadLetters({ tenantId: company.tenantId });
+    expect(dead).toMatchObject({ tenantId: company.tenantId, event: 'delivery-test.happened', payload: { label: 'dead' }, subscriber: 'test-sub-b', status: 'dead', attempts: MAX_ATTEMPTS, lastError: 'test-sub-b is down' });
+    expect(await app.kernel.outbox.deadLetters({ tenantId: other.tenantId })).toEqual([]);
+    // no further attempt once dead
+    await Bun.sleep(retryDelayMs(MAX_ATTEMPTS, RETRY_BASE_MS) * 2);
+    app.kernel.outbox.wake();
+    await app.kernel.outbox.idle();
+    expect(callsOf('test-sub-b', 'dead')).toHaveLength(3);
+
+    failuresLeft.set('test-sub-b:dead', 0);
+    expect(await app.kernel.outbox.replay({ ids: [dead.id], tenantId: other.tenantId })).toBe(0);
+    expect(await app.kernel.outbox.replay({ ids: [dead.id] })).toBe(1);
+    await waitFor(() => callsOf('test-sub-b', 'dead').length === 4);
+    expect(callsOf('test-sub-b', 'dead').at(-1)!.attempt).toBe(1);
+    expect(callsOf('test-sub-a', 'dead')).toHaveLength(1);
+    await waitFor(async () => (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).some((d) => d.id === dead.id));
+    expect(await app.kernel.outbox.deadLetters({ tenantId: company.tenantId })).toEqual([]);
+    expect(await app.kernel.outbox.replay({ ids: [dead.id] })).toBe(0);
+  });
+
+  test('the operator command lists dead deliveries as JSON lines and replays them', async () => {
+    const company = await createCompany(app);
+    failuresLeft.set('test-sub-a:operator', Infinity);
+    await publish('operator', company.token);
+    await waitFor(async () => (await app.kernel.outbox.deadLetters({ tenantId: company.tenantId })).length === 1);
+    const lines: string[] = [];
+    expect(await outboxCommand(app.kernel.outbox, ['dead-letters', '--tenant', company.tenantId], (line) => lines.push(line))).toBe(0);
+    expect(lines.map((line) => JSON.parse(line).subscriber)).toEqual(['test-sub-a']);
+    failuresLeft.set('test-sub-a:operator', 0);
+    const output: string[] = [];
+    expect(await outboxCommand(app.kernel.outbox, ['replay', '--all', '--tenant', company.tenantId], (line) => output.push(line))).toBe(0);
+    expect(output).toEqual(['replayed 1; still dead: 0']);
+    expect(callsOf('test-sub-a', 'operator')).toHaveLength(MAX_ATTEMPTS + 1);
+    expect(await outboxCommand(app.kernel.outbox, ['replay'], () => {})).toBe(2);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../support/app';
+
+/**
+ * The ORM entities agree with the migrated tables: MikroORM's schema diff (what it would run to turn
+ * the migrated database into its entities) lists nothing beyond what the ORM does not model by
+ * design. Those exceptions, each a whole category:
+ * - row-level security, its policies, triggers and functions: written in the migrations only;
+ * - tables no entity maps (the outbox, idempotency keys, counters read with named SQL);
+ * - indexes, foreign keys and column defaults: declared in the migrations, which are the schema's
+ *   source of truth; entities set their values on create;
+ * Anything else (a missing or extra column, a different type, precision or nullability) is a
+ * mirror that lies about its table and fails this test.
+ *
+ * Still to reconcile, owned by the documents rewrite: invoices, purchases and their lines and series.
+ */
+const DOCUMENT_TABLES = ['invoices', 'invoice_lines', 'invoice_series', 'purchases', 'purchase_lines', 'purchase_series'];
+
+const EXCEPTIONS: [string, RegExp][] = [
+  ['row-level security', /(enable|disable|force|no force) row level security;$/],
+  ['policies', /^(create|drop) policy /],
+  ['triggers', /^drop trigger /],
+  ['functions', /^drop function /],
+  ['tables without an entity', /^drop table if exists /],
+  ['indexes', /^drop index /],
+  ['foreign keys and checks', /^alter table "\w+" drop constraint "\w+";$/],
+  ['defaults', /^alter table "\w+" alter column "\w+" drop default;$/],
+];
+
+let app: TestApp;
+beforeAll(async () => { app = await startTestApp(); });
+afterAll(() => app.close());
+
+describe('ORM entities and migrated tables', () => {
+  test('the schema diff lists only the documented exceptions', async () => {
+    const diff: string = await (app.kernel.db.orm as any).schema.getUpdateSchemaSQL({ wrap: false });
+    const statements = diff.split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(statements.length).toBeGreaterThan(0); // the exceptions are real: the comparison ran
+    const unexplained = statements
+      .filter((statement) => !EXCEPTIONS.some(([, pattern]) => pattern.test(statement)))
+      .filter((statement) => !DOCUMENT_TABLES.some((table) => statement.includes(` "${table}" `)));
+    expect(unexplained).toEqual([]);
+  });
+});
