@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { searchNeedle, SEARCH_MAX_LENGTH } from '../../kernel/listing';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds, rejectNulCharacters } from '../taxes/api';
+import { queryBounds } from '../taxes/api';
 import type { SearchGroup } from './hooks';
 import './hooks';
 
@@ -33,7 +33,6 @@ export const searchRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:search' })
     .use(kernel.http)
     .model({ SearchResponse })
-    .onTransform(rejectNulCharacters)
     .get('/search', async ({ uow, query, principal }) => {
       const needle = searchNeedle(query.q, ['query', 'q'])!;
       const payload = {
