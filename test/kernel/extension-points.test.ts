@@ -65,6 +65,13 @@ describe('extension points', () => {
     expect(response.body).toEqual([{ kind: 'count', shown: '3' }, { kind: 'sum', shown: '6' }, { kind: 'max', shown: '3' }]);
     expect(app.kernel.extensions.contributors('test-widget-types').map((c) => c.plugin)).toEqual(['test-dashboard', 'test-sums', 'test-maxima']);
   });
+
+  test('services are typed the same way: a declared one is read without a cast, an undeclared name does not compile', () => {
+    const identity = app.kernel.service('identity');
+    expect(typeof identity.memberships).toBe('function');
+    // @ts-expect-error no plugin declares a 'ledger' service (its unread registration was removed)
+    expect(() => app.kernel.service('ledger')).toThrow('Service "ledger" is not provided');
+  });
 });
 
 describe('extension point errors stop start-up', () => {
