@@ -103,8 +103,9 @@ describe('cross-tenant isolation, generated from the route table', () => {
   test("B's lists and reports never contain A's canary", async () => {
     for (const path of ['/api/v1/contacts', '/api/v1/taxes?limit=500', '/api/v1/ledger', '/api/v1/ledger/accounts', '/api/v1/ledger/trial-balance',
       '/api/v1/invoices', '/api/v1/purchases', '/api/v1/team/members', '/api/v1/team/invitations', '/api/v1/auth/api-keys', '/api/v1/contacts/export?format=csv',
-      // searching for A's canary (and for what A's documents hold) finds nothing of A's
-      `/api/v1/search?q=${CANARY}`, '/api/v1/search?q=servicio', '/api/v1/search?q=P-1', `/api/v1/contacts?search=${CANARY}`,
+      // searching for A's canary (and for what A's documents hold) finds nothing of A's (the search
+      // box echoes its query, so it gets the canary's first part: the rest would only come from A)
+      `/api/v1/search?q=${CANARY.slice(0, 12)}`, '/api/v1/search?q=servicio', '/api/v1/search?q=P-1', `/api/v1/contacts?search=${CANARY}`,
       `/api/v1/invoices?search=${CANARY}`, '/api/v1/invoices?search=servicio', `/api/v1/purchases?search=${CANARY}`, '/api/v1/purchases?search=P-1']) {
       const res = await app.get(path, b.token);
       expect([path, res.status]).toEqual([path, 200]);
