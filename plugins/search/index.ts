@@ -14,5 +14,6 @@ export default definePlugin({
   dependsOn: ['tenants'],
   models: { SearchResponse },
   permissions: { 'search.read': rolesFrom('viewer') },
+  tags: { search: 'The search box: the best contacts, invoices and purchases matching a text, per kind, with the fields that matched' },
   routes: searchRoutes,
 });
