@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseOrigins } from './cors';
 
 /** Runtime configuration, read once from the environment (names as in docs/configuration.md). */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   redisUrl?: string;
   /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
   trustProxy: boolean;
+  /** Origins whose browser scripts may call the API (`CORS_ORIGINS`, comma-separated; `*` = any). */
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -53,6 +56,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleIssuers: env.GOOGLE_ISSUERS || undefined,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;
