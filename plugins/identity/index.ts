@@ -6,6 +6,7 @@ import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import './hooks';
 import { migrations } from './migrations';
+import { landingRoutes } from './landing';
 import { identityRoutes } from './routes';
 import { identityModels } from './schemas';
 import { IdentityService } from './service';
@@ -44,4 +45,5 @@ export default definePlugin({
     },
   },
   routes: (kernel) => identityRoutes(kernel, identity),
+  rootRoutes: landingRoutes,
 });
