@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseOrigins } from './cors';
 
-/** Runtime configuration, read once from the environment (names as in docs/configuration.md). */
+/** Runtime configuration, read once from the environment (names as in the Configuration table of README.md). */
 export interface Config {
   port: number;
   host: string;

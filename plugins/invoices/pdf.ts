@@ -7,7 +7,7 @@ import { trimDecimal } from './calc';
 import type { TaxTypeInfo } from './tax-types';
 
 /**
- * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (DOMAIN.md §7.2): number and
+ * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (docs/domain/invoice-content.md §2): number and
  * series, issue date (and operation date when it differs), both parties' full names, tax numbers
  * and addresses, the lines with unit price and discount, each tax rate with its base and amount,
  * the withholding, the totals, the mandatory mentions (exemptions, "Inversión del sujeto pasivo")

@@ -334,7 +334,7 @@ function draftRecord(fields: DraftFields, computed: Computed, createdAt: string,
 // ------------------------------------------------------------------------------------------------
 
 /**
- * The parties' data a complete invoice must carry (art. 6.1.c-e RD 1619/2012; docs/domain/invoice-content.md):
+ * The parties' data a complete invoice must carry (art. 6.1.c-e RD 1619/2012; docs/domain/invoice-content.md §2):
  * the issuer's name, tax number and address always; the customer's name always; a business
  * customer's address, and its tax number when the operation takes place in Spain
  * (`locatedInSpain`; intra-EU supplies and reverse charge require it of any customer, checked in

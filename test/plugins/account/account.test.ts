@@ -220,7 +220,7 @@ describe('POST /account/delete', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named schemas of API.md are components, and operations reference them', async () => {
+  test('the named schemas are components, and operations reference them', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['AccountDeleteRequest', 'AccountDeleteResponse', 'AccountExport']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     expect(spec.paths['/api/v1/account/delete'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/AccountDeleteRequest');

@@ -454,7 +454,7 @@ describe('hooks answered for other plugins', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named models of API.md, every $ref resolving to a component, security on every invoices operation', async () => {
+  test('the named models, every $ref resolving to a component, security on every invoices operation', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['InvoiceLine', 'InvoiceCreate', 'InvoiceResponse', 'RectifyRequest', 'PaginatedResponse_InvoiceResponse_', 'InvoiceUpdate', 'InvoicePaymentRequest']) {
       expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
