@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
 import type { Party } from './document';
+import { isSimplifiedInvoice } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 import { trimDecimal } from './calc';
 import type { TaxTypeInfo } from './tax-types';
@@ -87,7 +88,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
       logoHeight = 0; // an unreadable logo never stops the invoice
     }
   }
-  const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)' : record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA';
+  const simplified = isSimplifiedInvoice(record.customer);
+  const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)'
+    : `${record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA'}${simplified ? ' SIMPLIFICADA' : ''}`;
   style('bold', 16);
   text(title, margin, y, { width, align: 'right' });
   style('regular', 10);

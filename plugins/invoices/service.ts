@@ -10,6 +10,7 @@ import {
   type Loc, type Party, type WireLineCommon,
 } from './document';
 import type { InvoiceIssuedPayload } from './hooks';
+import { missingPartyData } from './legal-content';
 import { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts } from './lookups';
 import { monotonicNumberCtes } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
@@ -333,39 +334,10 @@ function draftRecord(fields: DraftFields, computed: Computed, createdAt: string,
 // Issuing
 // ------------------------------------------------------------------------------------------------
 
-/**
- * The parties' data a complete invoice must carry (art. 6.1.c-e RD 1619/2012; docs/domain/invoice-content.md §2):
- * the issuer's name, tax number and address always; the customer's name always; a business
- * customer's address, and its tax number when the operation takes place in Spain
- * (`locatedInSpain`; intra-EU supplies and reverse charge require it of any customer, checked in
- * `checkIssuable`). A private person's address and tax number may be left out (art. 6.1.e).
- */
-function missingPartyData(issuer: Party, contact: ContactFacts, locatedInSpain: boolean): FieldError[] {
-  const errors: FieldError[] = [];
-  const blank = (value: string | null | undefined) => !value || !value.trim();
-  const addressFields = (party: { address?: string | null; city?: string | null; postalCode?: string | null; country: string }) =>
-    [['address', party.address], ['city', party.city], ...(party.country === 'ES' ? [['postal_code', party.postalCode]] : [])] as [string, string | null | undefined][];
-  const fix = 'set it with PATCH /api/v1/tenants/me';
-  if (blank(issuer.legal_name ?? issuer.name)) errors.push({ loc: ['issuer', 'name'], msg: `The company's name is required on an invoice (art. 6.1.c RD 1619/2012): ${fix}`, type: 'value_error.invoice_content' });
-  if (blank(issuer.tax_id)) errors.push({ loc: ['issuer', 'tax_id'], msg: `The company's tax number is required on an invoice (art. 6.1.d RD 1619/2012): ${fix}`, type: 'value_error.invoice_content' });
-  for (const [field, value] of addressFields({ ...issuer, postalCode: issuer.postal_code })) {
-    if (blank(value)) errors.push({ loc: ['issuer', field], msg: `The company's address (${field}) is required on an invoice (art. 6.1.e RD 1619/2012): ${fix}`, type: 'value_error.invoice_content' });
-  }
-  if (blank(contact.legalName ?? contact.name)) errors.push({ loc: ['customer', 'name'], msg: 'The customer\'s name is required on an invoice (art. 6.1.c RD 1619/2012)', type: 'value_error.invoice_content' });
-  if (contact.customerType === 'business') {
-    const fixContact = `set it with PATCH /api/v1/contacts/${contact.id}`;
-    if (locatedInSpain && blank(contact.vat)) errors.push({ loc: ['customer', 'vat'], msg: `${contact.name} is a business: its tax number is required on the invoice (art. 6.1.d RD 1619/2012): ${fixContact}`, type: 'value_error.invoice_content' });
-    for (const [field, value] of addressFields(contact)) {
-      if (blank(value)) errors.push({ loc: ['customer', field], msg: `${contact.name} is a business: its address (${field}) is required on the invoice (art. 6.1.e RD 1619/2012): ${fixContact}`, type: 'value_error.invoice_content' });
-    }
-  }
-  return errors;
-}
-
 /** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
 function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
   const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
-  const errors: FieldError[] = missingPartyData(issuer, contact, regimes.has('domestic') || regimes.has('exempt'));
+  const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
   if (!record.rectifiesId && record.total.isNegative()) {
     errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { CUSTOMER_TYPES } from '../../../plugins/contacts/schemas';
 import { registerUser, VALID_CIFS } from '../../support/factories';
-import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, download, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
 /**
  * Issuing a complete invoice needs the parties' data of art. 6.1 RD 1619/2012
@@ -18,10 +19,13 @@ async function bareCompany() {
   return { token: res.body.access_token as string, tenantId: res.body.tenant.id as string };
 }
 
-const body = (company: { tenantId: string }, contactId: string, code = 'IVA21', status?: string) => ({
+/** An invoice of 1,000 € + VAT: above the 400 € up to which a simplified invoice may leave the customer out. */
+const body = (company: { tenantId: string }, contactId: string, code = 'IVA21', status?: string, unitPrice = '1000.00') => ({
   contact_id: contactId, issue_date: '2026-03-02', ...(status ? { status } : {}),
-  lines: [{ description: 'Servicio', quantity: '1', unit_price: '100.00', tax_type_id: taxId(company, code) }],
+  lines: [{ description: 'Servicio', quantity: '1', unit_price: unitPrice, tax_type_id: taxId(company, code) }],
 });
+/** The customer type of a private person (anything but `business`). */
+const PRIVATE_PERSON = CUSTOMER_TYPES.find((type) => type !== 'business')!;
 const locs = (res: { body: any }) => res.body.detail.map((d: any) => d.loc.join('.')).sort();
 const invoiceCount = async (token: string) => (await app.get('/api/v1/invoices', token)).body.total;
 
@@ -58,7 +62,7 @@ describe('art. 6 content required to issue', () => {
   test('a private customer needs only a name (tax number and address may be left out)', async () => {
     const company = await bareCompany();
     await app.patch('/api/v1/tenants/me', { address: 'Calle Alcalá 5', city: 'Madrid', postal_code: '28014' }, company.token);
-    const person = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Lucía Pérez', customer_type: 'consumer' }, company.token));
+    const person = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Lucía Pérez', customer_type: PRIVATE_PERSON }, company.token));
     expect(person.status).toBe(201);
     const res = await app.post('/api/v1/invoices', body(company, person.body.id), company.token);
     expect(res.status).toBe(201);
@@ -67,7 +71,7 @@ describe('art. 6 content required to issue', () => {
 
   test('the issuer address is still required for a private customer; an export to a foreign business needs its address but not a Spanish tax number', async () => {
     const company = await bareCompany();
-    const person = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Lucía Pérez', customer_type: 'consumer' }, company.token)).body;
+    const person = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Lucía Pérez', customer_type: PRIVATE_PERSON }, company.token)).body;
     const res = await app.post('/api/v1/invoices', body(company, person.id), company.token);
     expect(res.status).toBe(422);
     expect(locs(res)).toEqual(['issuer.address', 'issuer.city', 'issuer.postal_code']);
@@ -79,6 +83,42 @@ describe('art. 6 content required to issue', () => {
     expect(locs(noAddress)).toEqual(['customer.address', 'customer.city']);
     await app.patch(`/api/v1/contacts/${foreign.id}`, { address: '1 Main St', city: 'Springfield' }, company.token);
     expect((await app.post('/api/v1/invoices', body(company, foreign.id, 'EXPORT'), company.token)).status).toBe(201);
+  });
+
+  test('up to 400 € VAT included, a business customer without its data gets a simplified invoice (art. 4); the issuer still needs its address', async () => {
+    const company = await bareCompany();
+    const customer = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Ticket Rápido SL' }, company.token)).body;
+    const withoutIssuer = await app.post('/api/v1/invoices', body(company, customer.id, 'IVA21', undefined, '330.57'), company.token);
+    expect(withoutIssuer.status).toBe(422);
+    expect(locs(withoutIssuer)).toEqual(['issuer.address', 'issuer.city', 'issuer.postal_code']);
+    await app.patch('/api/v1/tenants/me', { address: 'Calle Alcalá 5', city: 'Madrid', postal_code: '28014' }, company.token);
+
+    const simplified = await app.post('/api/v1/invoices', body(company, customer.id, 'IVA21', undefined, '330.58'), company.token); // 400.00 with VAT
+    expect(simplified.status).toBe(201);
+    expect(simplified.body.total).toBe('400.00');
+    const pdf = pdfTexts((await download(app, `/api/v1/invoices/${simplified.body.id}/pdf`, company.token)).bytes, 'raw');
+    expect(pdf).toContain('FACTURA SIMPLIFICADA');
+
+    const over = await app.post('/api/v1/invoices', body(company, customer.id, 'IVA21', undefined, '330.59'), company.token); // 400.01
+    expect(over.status).toBe(422);
+    expect(locs(over)).toEqual(['customer.address', 'customer.city', 'customer.postal_code', 'customer.vat']);
+    expect(over.body.detail[0].msg).toContain('simplified');
+
+    // A complete invoice is titled as such.
+    await app.patch(`/api/v1/contacts/${customer.id}`, { vat: 'B65410011', address: 'Rúa Nova 2', city: 'Lugo', postal_code: '27001' }, company.token);
+    const complete = await app.post('/api/v1/invoices', body(company, customer.id, 'IVA21', undefined, '100.00'), company.token);
+    const completePdf = pdfTexts((await download(app, `/api/v1/invoices/${complete.body.id}/pdf`, company.token)).bytes, 'raw');
+    expect(completePdf).toContain('FACTURA');
+    expect(completePdf.join('\n')).not.toContain('SIMPLIFICADA');
+  });
+
+  test('an exempt intra-EU supply is never simplified: the customer\'s tax number is required at any amount', async () => {
+    const company = await bareCompany();
+    await app.patch('/api/v1/tenants/me', { address: 'Calle Alcalá 5', city: 'Madrid', postal_code: '28014' }, company.token);
+    const french = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Client SARL', country: 'FR' }, company.token)).body;
+    const res = await app.post('/api/v1/invoices', body(company, french.id, 'IVAINTRA', undefined, '10.00'), company.token);
+    expect(res.status).toBe(422);
+    expect(locs(res)).toEqual(['body.contact_id', 'customer.address', 'customer.city']);
   });
 
   test('the helpers used by other tests supply complete data', async () => {
