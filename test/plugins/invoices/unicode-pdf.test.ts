@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import * as fontkit from 'fontkit';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fontRuns, PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
 import { COMPANY_ADDRESS, registerUser, VALID_CIFS } from '../../support/factories';
 import { createContact, download, hasBinary, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
@@ -36,6 +37,18 @@ const pagesOf = (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)/m.exec(poppler('p
 describe('Unicode text in PDFs', () => {
   test('pdftotext is available (npm test installs poppler-utils)', () => {
     expect(hasBinary('pdftotext')).toBe(true);
+  });
+
+  test('every PDF writer of the service draws through the embedded fonts, never a standard PDF font', () => {
+    const root = join(import.meta.dir, '..', '..', '..');
+    const writers = ['kernel', 'plugins'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts')).map((file) => join(root, dir, file)))
+      .filter((file) => /from 'pdfkit'/.test(readFileSync(file, 'utf8')));
+    expect(writers.length).toBeGreaterThanOrEqual(2);
+    for (const file of writers) {
+      const source = readFileSync(file, 'utf8');
+      expect([file, source.includes('embedFonts(doc)'), /Helvetica|Times-|Courier/.test(source)]).toEqual([file, true, false]);
+    }
   });
 
   test('the embedded fonts have a glyph for every character of the test names', () => {
