@@ -18,6 +18,7 @@ import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
 import { BodyGuard } from './request-body';
+import { CorsPolicy } from './cors';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
@@ -74,6 +75,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   kernel.install(extensions, settings);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db);
+  const cors = new CorsPolicy(config.corsOrigins);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
   kernel.http = createHttpContextWithModels(kernel, models);
@@ -122,6 +124,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     const path = new URL(incoming.url).pathname;
     let response: Response;
     let limits: Record<string, string> = {};
+    const preflight = cors.preflight(incoming);
+    if (preflight) {
+      preflight.headers.set('x-request-id', requestId);
+      return preflight;
+    }
     try {
       const decision = await rateLimiter.check(incoming, ip, path);
       limits = decision.headers;
@@ -146,6 +153,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     // (re-wrapping it would turn every body into a stream).
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
+    cors.decorate(incoming, response);
     logger.info('request', { requestId, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
     return response;
   };

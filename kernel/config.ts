@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseOrigins } from './cors';
 
 /** The kernel's runtime configuration, read once from the environment (names as in README.md); plugins declare their own settings. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   trustProxy: boolean;
   /** The variables read, for the plugins' own settings (`defineSettings`, validated at start-up). */
   environment: Record<string, string | undefined>;
+  /** Origins whose browser scripts may call the API (`CORS_ORIGINS`, comma-separated; `*` = any). */
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -46,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     environment: env,
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;

@@ -8,8 +8,9 @@ export interface MailMessage { to: string; subject: string; text: string; html?:
 export interface Mailer { send(message: MailMessage): Promise<void>; close(): void }
 
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
- * DATA_DIR/outbox and its link logged, so a local install works without a mail server.
+ * SMTP when SMTP_URL is set; otherwise each message is written under DATA_DIR/outbox as an .eml
+ * file and, beside it, as plain text (.txt: recipient, subject, body as written, so a link can be
+ * found with grep), and its link is logged, so a local install works without a mail server.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
@@ -29,8 +30,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(message) {
       const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       mkdirSync(outbox, { recursive: true });
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
+      const stem = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}`);
+      const file = `${stem}.eml`;
       writeFileSync(file, info.message as Buffer);
+      writeFileSync(`${stem}.txt`, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
       logger.info('mail written to outbox (SMTP_URL unset)', { to: message.to, subject: message.subject, file, link: message.link });
     },
     close: () => transport.close(),

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { embedFonts, pdfLine } from '../../kernel/pdf-fonts';
 import type { ExportColumn } from './columns';
 import type { ExportChannel } from './export-stream';
 import type { ContactRow } from './service';
@@ -159,14 +160,9 @@ export function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], head
 }
 
 // ------------------------------------------------------------------------------------------------
-// PDF: a table on landscape A4 pages with the company and date on top; standard Helvetica (no font
-// is embedded or fetched), uncompressed so that its text stays greppable. Pages are written out as
-// they fill up.
+// PDF: a table on landscape A4 pages with the company and date on top, set in the embedded Unicode
+// fonts of kernel/pdf-fonts.ts (subsets), uncompressed. Pages are written out as they fill up.
 // ------------------------------------------------------------------------------------------------
-
-/** Helvetica (a standard PDF font) only covers WinAnsi: other characters print as '?'. */
-const toWinAnsi = (text: string) =>
-  text.replace(/\s+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
 
 const PDF_VALUE: Record<string, Record<string, string>> = {
   kind: { customer: 'Cliente', supplier: 'Proveedor' },
@@ -179,9 +175,10 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
   // The bottom margin is small so that the footer line does not make pdfkit open a page by itself.
   const doc = new PDFDocument({
     size: 'A4', layout: 'landscape', margins: { top: margin, left: margin, right: margin, bottom: 8 }, compress: false, bufferPages: false,
-    info: { Title: `Contactos - ${toWinAnsi(heading.tenantName)}`, Creator: 'Cuadra', CreationDate: heading.generatedAt },
+    info: { Title: `Contactos - ${pdfLine(heading.tenantName)}`, Creator: 'Cuadra', CreationDate: heading.generatedAt },
   });
   doc.pipe(sink);
+  const fonts = embedFonts(doc);
   const fontSize = 8;
   const rowHeight = 13;
   const tableWidth = doc.page.width - margin * 2;
@@ -202,16 +199,20 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
     return `${text.slice(0, low)}…`;
   };
   const cellsLine = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    doc.fontSize(fontSize);
     let x = margin;
     cells.forEach((cell, i) => {
-      doc.text(fit(toWinAnsi(cell), widths[i] - 4), x, y, { lineBreak: false });
+      const line = pdfLine(cell);
+      const weight = bold ? 'bold' : 'regular';
+      fonts.select(line, weight);
+      fonts.draw(fit(line, widths[i] - 4), x, y, { lineBreak: false }, weight);
       x += widths[i];
     });
     y += rowHeight;
   };
   const footer = () => {
-    doc.font('Helvetica').fontSize(7).text(`Página ${page}`, margin, doc.page.height - margin + 4, { lineBreak: false });
+    doc.fontSize(7);
+    fonts.draw(`Página ${page}`, margin, doc.page.height - margin + 4, { lineBreak: false });
   };
   const tableHeader = () => {
     cellsLine(columns.map((c) => c.label), true);
@@ -237,10 +238,13 @@ export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], headi
     contentType: 'application/pdf',
     begin() {
       y = margin;
-      doc.font('Helvetica-Bold').fontSize(14).text(toWinAnsi(`Contactos - ${heading.tenantName}`), margin, y, { lineBreak: false });
+      const title = pdfLine(`Contactos - ${heading.tenantName}`);
+      doc.fontSize(14);
+      fonts.draw(title, margin, y, { lineBreak: false }, 'bold');
       y += 20;
       const when = heading.generatedAt.toISOString().slice(0, 16).replace('T', ' ');
-      doc.font('Helvetica').fontSize(9).text(`Exportado el ${when} UTC · ${heading.total} contacto${heading.total === 1 ? '' : 's'}`, margin, y, { lineBreak: false });
+      doc.fontSize(9);
+      fonts.draw(`Exportado el ${when} UTC · ${heading.total} contacto${heading.total === 1 ? '' : 's'}`, margin, y, { lineBreak: false });
       y += 20;
       tableHeader();
     },

@@ -7,6 +7,7 @@ import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { googleSettings } from './google';
 import './hooks';
 import { migrations } from './migrations';
+import { landingRoutes } from './landing';
 import { identityRoutes } from './routes';
 import { identityModels } from './schemas';
 import { IdentityService } from './service';
@@ -47,4 +48,5 @@ export default definePlugin({
     },
   },
   routes: (kernel) => identityRoutes(kernel, identity),
+  rootRoutes: landingRoutes,
 });

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
+import { verificationRedirect } from './landing';
 import { identityModels } from './schemas';
 import type { IdentityService } from './service';
 
@@ -16,10 +17,10 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     }, { body: 'RegisterRequest', response: { 201: 'RegisterResponse' }, detail: { summary: 'Create an account and send the verification email', tags } })
     .get('/verify-email', async ({ query, redirect }) => {
       const status = await identity.verifyEmail(query.token);
-      return redirect(`${kernel.config.frontendUrl}/?email_verification=${status}`, 302);
+      return redirect(verificationRedirect(kernel, status), 302);
     }, {
       query: t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }),
-      detail: { summary: 'Follow the emailed verification link; always redirects to the front end with ?email_verification=verified|already_verified|invalid|expired', tags, responses: { 302: { description: 'Redirect to FRONTEND_URL' } } },
+      detail: { summary: 'Follow the emailed verification link; always redirects (302) to the front end with ?email_verification=verified|already_verified|invalid|expired, or, when no FRONTEND_URL is configured, to a confirmation page served by Cuadra', tags, responses: { 302: { description: 'Redirect to FRONTEND_URL (or to Cuadra\'s own confirmation page when none is configured)' } } },
     })
     .post('/verify-email/resend', async ({ body, request, set }) => {
       const principal = request.headers.has('authorization') ? await kernel.authenticate(request) : null;

@@ -20,7 +20,7 @@ export default definePlugin({
   models: invoiceModels,
   permissions: {
     'invoices.read': rolesFrom('viewer'),
-    // Members create and edit documents (API.md roles)…
+    // Members create and edit documents (roles: docs/api.md)…
     'invoices.write': rolesFrom('member'),
     // …and issue them: issuing is how a sales document comes to exist (POST /invoices issues by
     // default). The ledger entry it posts is derived by the posting rule, never typed by hand, so

@@ -1,19 +1,21 @@
 import PDFDocument from 'pdfkit';
+import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
 import type { Party } from './document';
+import { isSimplifiedInvoice } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 import { trimDecimal } from './calc';
 import type { TaxTypeInfo } from './tax-types';
 
 /**
- * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (DOMAIN.md §7.2): number and
+ * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (docs/domain/invoice-content.md §2): number and
  * series, issue date (and operation date when it differs), both parties' full names, tax numbers
  * and addresses, the lines with unit price and discount, each tax rate with its base and amount,
  * the withholding, the totals, the mandatory mentions (exemptions, "Inversión del sujeto pasivo")
  * and, for a rectifying invoice, the invoice it rectifies and why. The tenant's logo heads it.
  *
- * Standard Helvetica (no font embedded or fetched: WinAnsi only, other characters print as '?');
- * uncompressed, so its text can be checked by tests.
+ * Set in the embedded Unicode fonts of `kernel/pdf-fonts.ts` (subsets), so every name prints as
+ * written in any Latin, Greek, Cyrillic or Japanese script; uncompressed.
  */
 
 export interface InvoicePdfInput {
@@ -25,8 +27,6 @@ export interface InvoicePdfInput {
   logo?: Buffer | null;
   rectified?: { number: string | null; issueDate: string } | null;
 }
-
-const toWinAnsi = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu, '?');
 
 /** 1234567.5 → "1.234.567,50" (Spanish grouping; from the decimal string, never a float). */
 export function formatEuro(value: Decimal | string): string {
@@ -57,7 +57,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const margin = 40;
   const doc = new PDFDocument({
     size: 'A4', margins: { top: margin, left: margin, right: margin, bottom: 20 }, compress: false, bufferPages: true,
-    info: { Title: toWinAnsi(`Factura ${record.number ?? 'borrador'}`), Creator: 'Cuadra', Author: toWinAnsi(input.issuer.name), CreationDate: new Date(record.issuedAt ?? record.createdAt) },
+    info: { Title: `Factura ${record.number ?? 'borrador'}`, Creator: 'Cuadra', Author: pdfLine(input.issuer.name), CreationDate: new Date(record.issuedAt ?? record.createdAt) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,7 +66,17 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const width = doc.page.width - margin * 2;
   const bottom = () => doc.page.height - 50;
   let y = margin;
-  const text = (value: string, x: number, at: number, options: Record<string, unknown> = {}) => doc.text(toWinAnsi(value), x, at, { lineBreak: false, ...options });
+  const fonts = embedFonts(doc);
+  let weight: FontWeight = 'regular';
+  const style = (w: FontWeight, size: number) => { weight = w; doc.fontSize(size); };
+  /** One line of text, clipped to its options' width. */
+  const text = (value: string, x: number, at: number, options: Record<string, unknown> = {}) => {
+    return fonts.draw(pdfLine(value), x, at, { lineBreak: false, ...options }, weight);
+  };
+  /** A paragraph that wraps within its options' width. */
+  const paragraph = (value: string, x: number, at: number, options: Record<string, unknown>) => {
+    return fonts.draw(pdfLine(value), x, at, options, weight);
+  };
 
   // Heading: logo on the left, title and number on the right.
   let logoHeight = 0;
@@ -78,10 +88,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
       logoHeight = 0; // an unreadable logo never stops the invoice
     }
   }
-  const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)' : record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA';
-  doc.font('Helvetica-Bold').fontSize(16);
+  const simplified = isSimplifiedInvoice(record.customer);
+  const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)'
+    : `${record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA'}${simplified ? ' SIMPLIFICADA' : ''}`;
+  style('bold', 16);
   text(title, margin, y, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
+  style('regular', 10);
   const meta = [
     `Número: ${record.number ?? '—'}`,
     `Serie: ${record.series}`,
@@ -95,9 +107,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   // Parties.
   const column = (width - 20) / 2;
   const partyBlock = (label: string, party: Party, x: number) => {
-    doc.font('Helvetica-Bold').fontSize(9);
+    style('bold', 9);
     text(label, x, y);
-    doc.font('Helvetica').fontSize(10);
+    style('regular', 10);
     const lines = partyLines(party);
     lines.forEach((line, i) => text(line, x, y + 14 + i * 13, { width: column, ellipsis: true }));
     return 14 + lines.length * 13;
@@ -106,13 +118,13 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   y += used + 12;
 
   if (record.rectifiesId) {
-    doc.font('Helvetica-Bold').fontSize(10);
+    style('bold', 10);
     const mode = record.rectificationMode === 'substitution' ? 'por sustitución' : 'por diferencias';
     const ref = input.rectified ? `${input.rectified.number ?? '—'} de ${formatDate(input.rectified.issueDate)}` : '—';
     text(`Factura rectificativa ${mode} de la factura ${ref} (art. 15 RD 1619/2012)`, margin, y, { width });
     y += 13;
-    doc.font('Helvetica').fontSize(10);
-    y = doc.text(toWinAnsi(`Motivo: ${record.rectificationReason ?? ''}`), margin, y, { width }).y + 8;
+    style('regular', 10);
+    y = paragraph(`Motivo: ${record.rectificationReason ?? ''}`, margin, y, { width }).y + 8;
   }
 
   // Lines.
@@ -127,7 +139,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     { label: 'IRPF', width: 0.09, align: 'right' as const },
   ].map((c) => ({ ...c, width: c.width * width }));
   const header = () => {
-    doc.font('Helvetica-Bold').fontSize(8.5);
+    style('bold', 8.5);
     let x = margin;
     for (const c of cols) { text(c.label, x + 2, y, { width: c.width - 4, align: c.align }); x += c.width; }
     y += 12;
@@ -141,13 +153,14 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     header();
   };
   header();
-  doc.font('Helvetica').fontSize(8.5);
+  style('regular', 8.5);
   for (const line of record.lines) {
-    const description = toWinAnsi(line.description);
-    const height = Math.max(12, doc.heightOfString(description, { width: cols[0].width - 4 }) + 3);
+    const description = pdfLine(line.description);
+    style('regular', 8.5);
+    const height = Math.max(12, fonts.select(description).heightOfString(description, { width: cols[0].width - 4 }) + 3);
     ensure(height);
-    doc.font('Helvetica').fontSize(8.5);
-    doc.text(description, margin + 2, y, { width: cols[0].width - 4 });
+    style('regular', 8.5);
+    paragraph(description, margin + 2, y, { width: cols[0].width - 4 });
     const cells = [
       formatQuantity(trimDecimal(line.quantity.toString())),
       formatEuro(trimDecimal(line.unitPrice.toString(), 2)),
@@ -167,10 +180,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   // Taxes: each rate with its base and amount.
   const breakdown = breakdownOf(record.lines, types);
   ensure(16 + breakdown.length * 12);
-  doc.font('Helvetica-Bold').fontSize(9);
+  style('bold', 9);
   const taxCols = [0.46, 0.14, 0.2, 0.2].map((w) => w * width);
   const taxRow = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    style(bold ? 'bold' : 'regular', 9);
     let x = margin;
     cells.forEach((cell, i) => { text(cell, x + 2, y, { width: taxCols[i] - 4, align: i === 0 ? 'left' : 'right' }); x += taxCols[i]; });
     y += 12;
@@ -191,13 +204,13 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   ];
   ensure(14 * (totals.length + 1) + 6);
   const labelX = margin + width * 0.5;
-  doc.font('Helvetica').fontSize(10);
+  style('regular', 10);
   for (const [label, value] of totals) {
     text(label, labelX, y, { width: width * 0.3 });
     text(`${value} €`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
     y += 14;
   }
-  doc.font('Helvetica-Bold').fontSize(11);
+  style('bold', 11);
   text('TOTAL FACTURA', labelX, y, { width: width * 0.3 });
   text(`${formatEuro(record.total)} €`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
   y += 22;
@@ -205,14 +218,14 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   // Mandatory mentions and notes.
   const legends = legendsOf(record, types);
   if (legends.length || record.notes) {
-    doc.font('Helvetica').fontSize(9);
+    style('regular', 9);
     for (const legend of legends) {
       ensure(12);
-      y = doc.text(toWinAnsi(legend), margin, y, { width }).y + 2;
+      y = paragraph(legend, margin, y, { width }).y + 2;
     }
     if (record.notes) {
       ensure(24);
-      y = doc.text(toWinAnsi(`Observaciones: ${record.notes}`), margin, y + 4, { width }).y;
+      y = paragraph(`Observaciones: ${record.notes}`, margin, y + 4, { width }).y;
     }
   }
 
@@ -220,8 +233,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    doc.font('Helvetica').fontSize(7.5);
-    text(`${toWinAnsi((record.issuer ?? input.issuer).legal_name ?? (record.issuer ?? input.issuer).name)} · ${record.number ?? 'Borrador'} · Página ${i + 1} de ${range.count}`, margin, doc.page.height - 30, { width, align: 'center' });
+    doc.page.margins.bottom = 0; // the footer sits below the bottom margin: no page break for it
+    style('regular', 7.5);
+    text(`${(record.issuer ?? input.issuer).legal_name ?? (record.issuer ?? input.issuer).name} · ${record.number ?? 'Borrador'} · Página ${i + 1} de ${range.count}`, margin, doc.page.height - 30, { width, align: 'center' });
   }
   doc.end();
   await ended;

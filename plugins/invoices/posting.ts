@@ -6,7 +6,7 @@ import type { TaxTypeInfo } from './tax-types';
 
 /**
  * Posting rules of sales invoices: pure functions from a document to the journal entry it
- * produces (DOMAIN.md §5.3). The ledger validates the balance and stores the entry.
+ * produces (docs/domain/pgc-and-entries.md §3). The ledger validates the balance and stores the entry.
  *
  *   Dr 4300 Clientes                      total (base + VAT + RE − IRPF), with the contact
  *   Dr 473  HP retenciones y pagos a cuenta  IRPF withheld by the customer, per withholding type

@@ -3,9 +3,9 @@ import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
 import { ListCursor, literalUnion } from '../../kernel/schemas';
 
 /**
- * TypeBox models of the invoices plugin, registered by name (API.md §4.7): `InvoiceLine`,
+ * TypeBox models of the invoices plugin, registered by name (docs/api.md, named schemas): `InvoiceLine`,
  * `InvoiceCreate`, `InvoiceResponse`, `RectifyRequest`, `PaginatedResponse_InvoiceResponse_`, plus
- * the ones API.md leaves to us (`InvoiceUpdate`, `InvoicePaymentRequest`). The shared pieces are
+ * its own (`InvoiceUpdate`, `InvoicePaymentRequest`). The shared pieces are
  * exported for the purchases plugin, whose `PurchaseResponse` is `InvoiceResponse` plus four fields.
  */
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);

@@ -11,6 +11,7 @@ import {
   type Loc, type Party, type WireLineCommon,
 } from './document';
 import type { InvoiceIssuedPayload } from './hooks';
+import { missingPartyData } from './legal-content';
 import { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts } from './lookups';
 import { monotonicNumberCtes } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
@@ -340,9 +341,10 @@ function draftRecord(fields: DraftFields, computed: Computed, createdAt: string,
 // Issuing
 // ------------------------------------------------------------------------------------------------
 
-/** Rules checked when an invoice is issued (art. 6.1.d RD 1619/2012 and the tax types' own). */
-function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: { name: string; vat?: string | null; country: string }): void {
-  const errors: FieldError[] = [];
+/** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
+function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
+  const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
+  const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
   if (!record.rectifiesId && record.total.isNegative()) {
     errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
   }
@@ -387,7 +389,7 @@ interface IssuePlan {
 const numberMark = (series: string) => '#'.repeat(series.length + 12);
 
 function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null): IssuePlan {
-  checkIssuable(record, types, contact);
+  checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
   const computed = computeLines(record.lines);
   const mark = numberMark(record.series);

@@ -1,8 +1,8 @@
 /**
  * The Spanish general chart of accounts (Plan General de Contabilidad, RD 1514/2007), groups 1–7:
  * every group (1 digit) and subgroup (2 digits), the accounts (3 digits) a small or medium company
- * uses, and the usual 4-digit sub-accounts (codes and names as in DOMAIN.md §5.1 / Odoo's
- * `l10n_es` es_common template where those exist).
+ * uses, and the usual 4-digit sub-accounts (codes and names as in
+ * docs/domain/pgc-and-entries.md §1 and the usual Spanish localisations where those exist).
  *
  * Structure is by prefix: an account's parent is the longest shorter code in the chart that
  * starts its code. Groups and subgroups are headings; a 3-digit account that has 4-digit
@@ -481,7 +481,7 @@ export function chartAccounts(chart: readonly (readonly [string, string])[] = PG
 }
 
 /**
- * The accounts posting rules use by default (DOMAIN.md §5.1 and §5.3). A posting rule receives
+ * The accounts posting rules use by default (docs/domain/pgc-and-entries.md §1 and §3). A posting rule receives
  * these and never hard-codes a code, so a tenant-level override can come later without touching rules.
  */
 export const DEFAULT_POSTING_ACCOUNTS = {

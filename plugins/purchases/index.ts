@@ -20,7 +20,7 @@ export default definePlugin({
   models: purchaseModels,
   permissions: {
     'purchases.read': rolesFrom('viewer'),
-    // Members create, register, rectify and pay documents (API.md roles); the entry is derived by
+    // Members create, register, rectify and pay documents (roles: docs/api.md); the entry is derived by
     // the posting rule, never typed by hand.
     'purchases.write': rolesFrom('member'),
   },

@@ -4,7 +4,7 @@ import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/
 
 /**
  * Posting rules of purchase invoices and expenses: pure functions from a document to its journal
- * entry (DOMAIN.md §5.2, §5.3). The ledger validates the balance and stores it.
+ * entry (docs/domain/pgc-and-entries.md §2 and §3). The ledger validates the balance and stores it.
  *
  *   Dr 6xx (or the capital good's 2xx)  base, per expense account; plus VAT and RE when the
  *                                       company bears recargo de equivalencia (not deductible)

@@ -3,9 +3,9 @@ import { InvoiceSchemas } from '../invoices/api';
 import { ListCursor, literalUnion } from '../../kernel/schemas';
 
 /**
- * TypeBox models of the purchases plugin (API.md §4.7): `PurchaseCreate`, `PurchaseResponse`
- * (`InvoiceResponse` plus kind, supplier_invoice_number, source, file_sha256) and the ones API.md
- * leaves to us (`PurchaseLine`, `PurchaseUpdate`, `PurchaseRectifyRequest`,
+ * TypeBox models of the purchases plugin, registered by name (docs/api.md, named schemas): `PurchaseCreate`, `PurchaseResponse`
+ * (`InvoiceResponse` plus kind, supplier_invoice_number, source, file_sha256) and its own
+ * helpers (`PurchaseLine`, `PurchaseUpdate`, `PurchaseRectifyRequest`,
  * `PurchasePaymentRequest`, `PaginatedResponse_PurchaseResponse_`).
  */
 const {

@@ -13,7 +13,7 @@ import { PURCHASES } from './search';
 
 /** Registration series of received documents (libro registro de facturas recibidas). */
 export const PURCHASE_SERIES = 'P';
-/** The expense account when neither the line nor the supplier's history gives one (DOMAIN.md §5.1: otros servicios). */
+/** The expense account when neither the line nor the supplier's history gives one (docs/domain/pgc-and-entries.md §1: otros servicios). */
 export const DEFAULT_EXPENSE_ACCOUNT = '629';
 
 export type PurchaseKind = 'invoice' | 'expense';

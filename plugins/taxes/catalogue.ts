@@ -3,9 +3,9 @@
  *
  * This file holds only data and types. It has no imports and no side effects.
  *
- * Sources: /work/shared/docs/DOMAIN.md. §1.2/§1.3/§1.4 give the modelo 303 casillas, §5 the PGC
- * accounts and §6 the rates and the EU list. A value that DOMAIN.md does not state is marked
- * `// source: derived`, with the reasoning.
+ * Sources: docs/domain/vat.md (§1 the modelo 303 casillas, §2 the rates, thresholds and the EU
+ * list) and docs/domain/pgc-and-entries.md (the PGC accounts and entries). A value those pages do
+ * not state is marked `// source: derived`, with the reasoning.
  *
  * Conventions:
  * - `rate` is a decimal string percentage with two decimals. It is never a JS number.
@@ -14,10 +14,10 @@
  *   (e.g. [83], [93], [94]) are mentioned in comments, not in `baseBox`, so that a quarterly
  *   generator does not put them in every period.
  * - Credit notes do not use the boxes below. Sale credit notes go to [14]/[15] (RE: [25]/[26]);
- *   purchase credit notes go to [40]/[41]; reverse-charge credit notes go to both (DOMAIN.md §1.5).
+ *   purchase credit notes go to [40]/[41]; reverse-charge credit notes go to both (docs/domain/vat.md §1.5).
  *   Those boxes are generic and therefore not stored per type.
  * - `sales.revenueAccount` is the default for a sale of goods (700x). A service sale uses the
- *   matching 705x account (see SERVICE_REVENUE_ACCOUNT, DOMAIN.md §5.1).
+ *   matching 705x account (see SERVICE_REVENUE_ACCOUNT, docs/domain/pgc-and-entries.md §1).
  * - `sales === null` / `purchases === null` means the type cannot be used on that side.
  *   `{}` means it can be used but feeds no 303 box and posts no tax account.
  */
@@ -83,7 +83,7 @@ export interface TaxTypeSeed {
   description: string;
 }
 
-/** PGC accounts used below (DOMAIN.md §5.1). */
+/** PGC accounts used below (docs/domain/pgc-and-entries.md §1). */
 const ACC = {
   ivaSoportado: '472',
   ivaRepercutido: '477',
@@ -96,7 +96,7 @@ const ACC = {
 } as const;
 
 /**
- * Goods revenue account → the matching services account (DOMAIN.md §5.1: 700x ventas de
+ * Goods revenue account → the matching services account (docs/domain/pgc-and-entries.md §1: 700x ventas de
  * mercaderías, 705x prestaciones de servicios).
  */
 export const SERVICE_REVENUE_ACCOUNT: Readonly<Record<string, string>> = {
@@ -105,7 +105,7 @@ export const SERVICE_REVENUE_ACCOUNT: Readonly<Record<string, string>> = {
   '7002': '7052', // fuera de la UE / exportación
 };
 
-/** Domestic deductible purchase: interior corrientes [28]/[29], bienes de inversión [30]/[31] (DOMAIN.md §1.3). */
+/** Domestic deductible purchase: interior corrientes [28]/[29], bienes de inversión [30]/[31] (docs/domain/vat.md §1.3). */
 const DOMESTIC_PURCHASES: TaxTypePurchases = {
   baseBox: '28',
   quotaBox: '29',
@@ -116,7 +116,7 @@ const DOMESTIC_PURCHASES: TaxTypePurchases = {
 
 export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
   // ---------------------------------------------------------------------------------------------
-  // IVA, régimen general (domestic). Boxes: DOMAIN.md §1.2. The rate ("tipo") boxes 08/05/02/151
+  // IVA, régimen general (domestic). Boxes: docs/domain/vat.md §1.2. The rate ("tipo") boxes 08/05/02/151
   // are constants of the form and are not stored here.
   // ---------------------------------------------------------------------------------------------
   {
@@ -125,7 +125,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '21.00',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 (RG devengado 21%: 07/08/09), §1.3 (28/29, 30/31), §5.1 (472/477, 7000)
+    // source: docs/domain/vat.md §1.2 (RG devengado 21%: 07/08/09), docs/domain/vat.md §1.3 (28/29, 30/31), docs/domain/pgc-and-entries.md §1 (472/477, 7000)
     sales: { baseBox: '07', quotaBox: '09', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
@@ -137,7 +137,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '10.00',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 (RG devengado 10%: 04/05/06), §1.3, §5.1
+    // source: docs/domain/vat.md §1.2 (RG devengado 10%: 04/05/06), docs/domain/vat.md §1.3, docs/domain/pgc-and-entries.md §1
     sales: { baseBox: '04', quotaBox: '06', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
@@ -149,7 +149,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '4.00',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 (RG devengado 4%: 01/02/03), §1.3, §5.1
+    // source: docs/domain/vat.md §1.2 (RG devengado 4%: 01/02/03), docs/domain/vat.md §1.3, docs/domain/pgc-and-entries.md §1
     sales: { baseBox: '01', quotaBox: '03', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
@@ -161,11 +161,11 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 (RG devengado 0%: 150/151/152, fed by s_iva0b/s_iva0s).
-    // DOMAIN.md §1.1 says that for periods from 2025 on, 150-152 should be zero.
+    // source: docs/domain/vat.md §1.2 (RG devengado 0%: 150/151/152).
+    // For periods from 2025 on, 150-152 stay at zero (docs/domain/vat.md §1.1).
     sales: { baseBox: '150', quotaBox: '152', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     // source: derived. A domestic purchase taxed at 0% reports its base in [28] with zero quota
-    // (capital goods [30]). DOMAIN.md names no 0% purchase template.
+    // (capital goods [30]). No standard mapping names a 0% purchase type.
     purchases: { ...DOMESTIC_PURCHASES },
     description:
       'Tipo temporal del 0% para alimentos básicos (art. 91 LIVA en relación con el RDL 20/2022 y sus prórrogas), vigente hasta el 30-09-2024; casillas 150-152. No usar para exenciones (EXENTO, IVAINTRA, EXPORT).',
@@ -182,7 +182,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     regime: 'exempt',
     // source: derived. Pages 01/03 of the 303 have no per-period box for art. 20 exempt
     // operations. They appear only in the annual volume box [83] "exentas sin derecho a deducción"
-    // (page 04 of the last period / modelo 390, DOMAIN.md §1.4).
+    // (page 04 of the last period / modelo 390, docs/domain/vat.md §1.4).
     sales: {
       revenueAccount: ACC.ventasEspana,
       legend: 'Operación exenta de IVA (art. 20 LIVA)',
@@ -198,8 +198,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'intra_eu',
-    // source: DOMAIN.md §1.4 ([59] entregas intracomunitarias de bienes y servicios; annual [93]),
-    // §5.1/§5.3.4 (Cr 7001; 349 key "E").
+    // source: docs/domain/vat.md §1.4 ([59] entregas intracomunitarias de bienes y servicios; annual [93]),
+    // docs/domain/pgc-and-entries.md §1 and §3.4 (Cr 7001; 349 key "E").
     sales: {
       baseBox: '59',
       revenueAccount: ACC.ventasIntracomunitarias,
@@ -215,8 +215,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'export',
-    // source: DOMAIN.md §1.4 ([60] exportaciones y operaciones asimiladas; annual [94]),
-    // §5.3.4 (Cr 7002 exportación), §6.5 (Canarias, Ceuta y Melilla are exports).
+    // source: docs/domain/vat.md §1.4 ([60] exportaciones y operaciones asimiladas; annual [94]),
+    // docs/domain/pgc-and-entries.md §3.4 (Cr 7002 exportación), docs/domain/vat.md §2.5 (Canarias, Ceuta y Melilla are exports).
     sales: {
       baseBox: '60',
       revenueAccount: ACC.ventasExportacion,
@@ -232,8 +232,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'not_subject',
-    // source: DOMAIN.md §1.4 ([120] no sujetas por reglas de localización, excepto [123]; annual
-    // [84]). The old casilla [61] was replaced by [120]/[122]/[123]/[124] in the 2021-07 form (§1.1).
+    // source: docs/domain/vat.md §1.4 ([120] no sujetas por reglas de localización, excepto [123]; annual
+    // [84]). The old casilla [61] was replaced by [120]/[122]/[123]/[124] in the 2021-07 form (docs/domain/vat.md §1.1).
     // source: derived. The revenue account is 7052 (services outside the EU) because these are
     // mostly B2B services located outside Spain.
     sales: {
@@ -252,8 +252,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'oss',
-    // source: DOMAIN.md §1.4 ([123] no sujetas por reglas de localización acogidas a ventanilla
-    // única), §6.3 (threshold, art. 73 LIVA).
+    // source: docs/domain/vat.md §1.4 ([123] no sujetas por reglas de localización acogidas a ventanilla
+    // única), docs/domain/vat.md §2.3 (threshold, art. 73 LIVA).
     // source: derived. VAT due to another Member State is declared in modelo 369, not in the 303,
     // so it is kept apart from 477 in sub-account 4779. Revenue goes to 7001 (intracomunitarias).
     sales: {
@@ -271,9 +271,9 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'vat',
     rate: '0.00',
     regime: 'reverse_charge',
-    // source: DOMAIN.md §1.4 ([122] operaciones sujetas con inversión del sujeto pasivo; fed by
-    // s_iva0_isp; annual [125]). This type was added to the brief's list: ISP carries 21% for the
-    // buyer's self-assessment, so it cannot be used to invoice a sale without VAT.
+    // source: docs/domain/vat.md §1.4 ([122] operaciones sujetas con inversión del sujeto pasivo; fed by
+    // our reverse-charge sales; annual [125]). A type of its own because the purchase-side ISP type
+    // carries 21% for the buyer's self-assessment, so it cannot invoice a sale without VAT.
     sales: {
       baseBox: '122',
       revenueAccount: ACC.ventasEspana,
@@ -294,8 +294,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '21.00',
     regime: 'intra_eu',
     sales: null, // the sale counterpart is IVAINTRA
-    // source: DOMAIN.md §1.2 ([10]/[11] devengado, cuota on 477), §1.3 ([36]/[37] corrientes,
-    // [38]/[39] bienes de inversión, cuota on 472), §1.5 and §5.2 (net zero), §5.3.3.
+    // source: docs/domain/vat.md §1.2 ([10]/[11] devengado, cuota on 477), docs/domain/vat.md §1.3 ([36]/[37] corrientes,
+    // [38]/[39] bienes de inversión, cuota on 472), docs/domain/vat.md §1.5 and docs/domain/pgc-and-entries.md §2 (net zero), docs/domain/pgc-and-entries.md §3.3.
     purchases: {
       baseBox: '36',
       quotaBox: '37',
@@ -316,8 +316,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '21.00',
     regime: 'reverse_charge',
     sales: null, // our own ISP sales use ISPVENTA
-    // source: DOMAIN.md §1.2 ([12]/[13], cuota on 477), §1.3 ([28]/[29]; p_ivaX_isp_bi → [30]/[31]),
-    // §1.5, §5.2.
+    // source: docs/domain/vat.md §1.2 ([12]/[13], cuota on 477), docs/domain/vat.md §1.3 ([28]/[29]; capital goods [30]/[31]),
+    // docs/domain/vat.md §1.5, docs/domain/pgc-and-entries.md §2.
     purchases: {
       baseBox: '28',
       quotaBox: '29',
@@ -338,8 +338,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '21.00',
     regime: 'import',
     sales: null, // the sale counterpart is EXPORT
-    // source: DOMAIN.md §1.3 ([32]/[33] corrientes, [34]/[35] bienes de inversión), §5.2 (472 only,
-    // with no 477 leg because the VAT is paid to customs), §6.5.
+    // source: docs/domain/vat.md §1.3 ([32]/[33] corrientes, [34]/[35] bienes de inversión), docs/domain/pgc-and-entries.md §2 (472 only,
+    // with no 477 leg because the VAT is paid to customs), docs/domain/vat.md §2.5.
     purchases: {
       baseBox: '32',
       quotaBox: '33',
@@ -352,13 +352,13 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
   },
 
   // ---------------------------------------------------------------------------------------------
-  // Recargo de equivalencia (art. 154-163 LIVA; rates art. 161, DOMAIN.md §6.1).
+  // Recargo de equivalencia (art. 154-163 LIVA; rates art. 161, docs/domain/vat.md §2.1).
   // The seller charges RE together with the matching VAT. For the retailer under RE, neither
   // VAT nor RE is deductible: it is part of the cost (Dr 600), and no 303 is filed for that
-  // activity (DOMAIN.md §5.3.7). So `purchases` is {} (usable, feeds no box, no tax account).
-  // Note: OCA maps p_req* to [28]/[29] (DOMAIN.md §1.3). Cuadra follows the legal rule instead.
-  // source: derived. Sales post to 477 as the brief requires. DOMAIN.md §5.3.7 says a 477x
-  // sub-account is typical.
+  // activity (docs/domain/pgc-and-entries.md §3.7). So `purchases` is {} (usable, feeds no box, no tax account).
+  // Note: some localisations map the recargo charged to us to [28]/[29]; Cuadra follows the legal
+  // rule instead (not deductible). source: derived. Sales post the recargo to 477 itself; a 477x
+  // sub-account is a common alternative (docs/domain/pgc-and-entries.md §3.7).
   // ---------------------------------------------------------------------------------------------
   {
     code: 'RE52',
@@ -366,7 +366,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'surcharge',
     rate: '5.20',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 ([22]/[23]/[24] RE 5.2%), §5.3.7
+    // source: docs/domain/vat.md §1.2 ([22]/[23]/[24] RE 5.2%), docs/domain/pgc-and-entries.md §3.7
     sales: { baseBox: '22', quotaBox: '24', account: ACC.ivaRepercutido },
     purchases: {},
     description:
@@ -378,7 +378,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'surcharge',
     rate: '1.40',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 ([19]/[20]/[21] RE 1.4%)
+    // source: docs/domain/vat.md §1.2 ([19]/[20]/[21] RE 1.4%)
     sales: { baseBox: '19', quotaBox: '21', account: ACC.ivaRepercutido },
     purchases: {},
     description:
@@ -390,8 +390,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'surcharge',
     rate: '0.50',
     regime: 'domestic',
-    // source: DOMAIN.md §1.1/§1.2 ([168]/[169]/[170]: "Recargo equivalencia 0.5%" from 2025, fed by
-    // s_req05 in the newest OCA map; older OCA 16.0 mapped it to [16]/[18]).
+    // source: docs/domain/vat.md §1.1 and §1.2 ([168]/[169]/[170]: "Recargo equivalencia 0.5%" from 2025; before
+    // 2025 the 0.5% recargo was declared in [16]/[18]).
     sales: { baseBox: '168', quotaBox: '170', account: ACC.ivaRepercutido },
     purchases: {},
     description:
@@ -403,7 +403,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'surcharge',
     rate: '1.75',
     regime: 'domestic',
-    // source: DOMAIN.md §1.2 ([156]/[157]/[158] RE 1.75%, tipo "00175"), §6.1
+    // source: docs/domain/vat.md §1.2 ([156]/[157]/[158] RE 1.75%, tipo "00175"), docs/domain/vat.md §2.1
     sales: { baseBox: '156', quotaBox: '158', account: ACC.ivaRepercutido },
     purchases: {},
     description:
@@ -413,8 +413,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
   // ---------------------------------------------------------------------------------------------
   // IRPF withholdings (not part of the 303). Sales: the customer withholds from us → 473 (the amount
   // is deducted from the invoice total). Purchases: we withhold from the supplier → 4751, declared in
-  // modelo 111 (box [02] base / [03] retención per ODOO-ES) or, for rents, modelo 115.
-  // source: DOMAIN.md §5.1, §5.2, §5.3.2, §6.2
+  // modelo 111 (box [02] base / [03] retención) or, for rents, modelo 115.
+  // source: docs/domain/pgc-and-entries.md §1, §2 and §3.2; docs/domain/vat.md §2.2
   // ---------------------------------------------------------------------------------------------
   {
     code: 'IRPF15',
@@ -444,7 +444,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     kind: 'withholding',
     rate: '19.00',
     regime: 'domestic',
-    // source: derived. DOMAIN.md §6.2 notes that 19% no longer applies to professionals. 19% is the
+    // source: derived. docs/domain/vat.md §2.2 notes that 19% no longer applies to professionals. 19% is the
     // textbook rate on rents of urban premises (modelo 115) and on capital income (modelo 123).
     // The accounts are the same as for the other withholdings.
     sales: { account: ACC.retencionesSoportadas },
@@ -455,7 +455,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
 ];
 
 /**
- * The 27 EU Member States as ISO 3166-1 alpha-2 codes (DOMAIN.md §6.4). Greece is 'GR' here.
+ * The 27 EU Member States as ISO 3166-1 alpha-2 codes (docs/domain/vat.md §2.4). Greece is 'GR' here.
  * Its VAT prefix is 'EL' (see VAT_PREFIX_BY_COUNTRY).
  */
 export const EU_MEMBER_STATES: readonly string[] = [
@@ -465,17 +465,17 @@ export const EU_MEMBER_STATES: readonly string[] = [
 
 /**
  * VAT number prefix, listed only where it differs from the ISO country code. Every other Member
- * State uses its ISO code (DOMAIN.md §6.4).
+ * State uses its ISO code (docs/domain/vat.md §2.4).
  */
 export const VAT_PREFIX_BY_COUNTRY: Readonly<Record<string, string>> = {
   GR: 'EL',
 };
 
 /**
- * VAT prefix for Northern Ireland traders, valid for goods only (Windsor Framework; DOMAIN.md
- * §6.4). It is not a Member State, and GB is not an EU prefix.
+ * VAT prefix for Northern Ireland traders, valid for goods only (Windsor Framework;
+ * docs/domain/vat.md §2.4). It is not a Member State, and GB is not an EU prefix.
  */
 export const NORTHERN_IRELAND_VAT_PREFIX = 'XI';
 
-/** EU-wide yearly threshold for intra-EU distance sales + TBE services to consumers (art. 73 LIVA; DOMAIN.md §6.3). */
+/** EU-wide yearly threshold for intra-EU distance sales + TBE services to consumers (art. 73 LIVA; docs/domain/vat.md §2.3). */
 export const OSS_THRESHOLD_EUR = '10000.00';

@@ -6,7 +6,7 @@ beforeAll(async () => { app = await startTestApp(); });
 afterAll(() => app.close());
 
 describe('/openapi.json', () => {
-  test('is OpenAPI 3.1.0, version 0.1.0, with the named schemas of API.md', async () => {
+  test('is OpenAPI 3.1.0, version 0.1.0, with the named schemas of docs/api.md', async () => {
     const res = await app.get('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');

@@ -81,8 +81,15 @@ export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]
 /** The id of a catalogue tax type of the company ('IVA21', 'RE52', 'IRPF15', …). */
 export const taxId = (company: Pick<TestCompany, 'tenantId'>, code: string): string => seededTaxTypeId(company.tenantId, code);
 
+/**
+ * A contact with what an invoice to it needs (RD 1619/2012 art. 6.1.d-e): a business customer gets
+ * an address and, in Spain, a tax number unless the test gives its own (or null).
+ */
 export async function createContact(app: TestApp, token: string, fields: Record<string, unknown>): Promise<any> {
-  const res = await app.post('/api/v1/contacts', { kind: 'customer', ...fields }, token);
+  const business = (fields.customer_type ?? 'business') === 'business';
+  const spanish = ((fields.country as string | undefined) ?? 'ES').toUpperCase() === 'ES';
+  const defaults = business ? { address: 'Avenida Diagonal 100', city: 'Barcelona', ...(spanish ? { postal_code: '08019', vat: 'B65410011' } : {}) } : {};
+  const res = await app.post('/api/v1/contacts', { kind: 'customer', ...defaults, ...fields }, token);
   if (res.status !== 201) throw new Error(`contact not created: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -104,17 +111,18 @@ export const fromCents = (value: bigint): string => {
 export const entryLines = (entry: any): [string, string, string][] => entry.lines.map((l: any) => [l.account, l.debit, l.credit]);
 
 /**
- * The text drawn in an uncompressed PDF made by pdfkit: every `[...] TJ` array's hex strings,
- * decoded as WinAnsi (windows-1252), one string per text call.
+ * The text of a PDF as a reader gets it, extracted by poppler's `pdftotext` (Debian poppler-utils,
+ * installed by `npm test` from infra/system-packages.json): it decodes the embedded fonts through
+ * their ToUnicode maps as any PDF viewer's copy and search does, so a name that prints wrongly or
+ * cannot be copied fails the test. One string per line, trimmed, empty lines left out.
+ * `reading` (pdftotext's default) rebuilds the layout, so each table cell is a line of its own;
+ * `raw` keeps the order the text was written in, so a table row is one line with every space in it.
  */
-export function pdfTexts(bytes: Uint8Array): string[] {
-  const source = Buffer.from(bytes).toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    const hex = [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-    texts.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
-  }
-  return texts;
+export function pdfTexts(bytes: Uint8Array, mode: 'reading' | 'raw' = 'reading'): string[] {
+  if (!hasBinary('pdftotext')) throw new Error('pdftotext (Debian package poppler-utils) is needed to read PDFs in tests; `npm test` installs it (infra/system-packages.json)');
+  const result = Bun.spawnSync(['pdftotext', ...(mode === 'raw' ? ['-raw'] : []), '-enc', 'UTF-8', '-', '-'], { stdin: bytes, stdout: 'pipe', stderr: 'pipe' });
+  if (result.exitCode !== 0) throw new Error(`pdftotext failed: ${result.stderr.toString()}`);
+  return result.stdout.toString().split('\n').map((line) => line.trim()).filter(Boolean);
 }
 
 /** A binary download as raw bytes. */

@@ -17,10 +17,13 @@ export async function registerUser(app: TestApp, overrides: { email?: string; pa
   return { email, password, token: res.body.access_token, userId: res.body.user_id };
 }
 
-/** A user who has completed onboarding: owner of a new company. */
+/** The company's address given at onboarding: an invoice cannot be issued without it (art. 6.1.e RD 1619/2012). */
+export const COMPANY_ADDRESS = { address: 'Calle Mayor 1', city: 'Madrid', postal_code: '28013', province: 'Madrid' };
+
+/** A user who has completed onboarding: owner of a new company (with the address invoices need). */
 export async function createCompany(app: TestApp, name = `Empresa ${unique()} SL`, taxId = VALID_CIFS[0]): Promise<TestCompany> {
   const user = await registerUser(app);
-  const res = await app.post('/api/v1/auth/onboarding/complete', { name, tax_id: taxId }, user.token);
+  const res = await app.post('/api/v1/auth/onboarding/complete', { name, tax_id: taxId, ...COMPANY_ADDRESS }, user.token);
   if (res.status !== 200) throw new Error(`onboarding failed: ${res.status} ${res.text}`);
   return { ...user, token: res.body.access_token, ownerToken: res.body.access_token, tenantId: res.body.tenant.id };
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   b = await createCompany(app, 'Empresa B SL', 'A58818501');
   const token = a.token;
   const iva21 = seededTaxTypeId(a.tenantId, 'IVA21');
-  const customer = await ok(app.post('/api/v1/contacts', { kind: 'customer', name: `${CANARY} cliente`, vat: 'B65410011' }, token), 'contact');
+  const customer = await ok(app.post('/api/v1/contacts', { kind: 'customer', name: `${CANARY} cliente`, vat: 'B65410011', address: 'Calle Canario 1', city: 'Madrid', postal_code: '28001' }, token), 'contact');
   const supplier = await ok(app.post('/api/v1/contacts', { kind: 'supplier', name: `${CANARY} proveedor`, vat: 'A28017895' }, token), 'supplier');
   await ok(app.post('/api/v1/taxes', { code: 'OSS-FR20', name: `${CANARY} OSS Francia`, kind: 'vat', rate: '20.00', regime: 'oss', country: 'FR' }, token), 'tax type');
   await ok(app.post('/api/v1/ledger/accounts', { code: '5720001', name: `${CANARY} banco` }, token), 'account');

@@ -46,7 +46,7 @@ async function userWithTwoCompanies() {
   const shared = await createCompany(app, `Compartida ${marker()} SL`, VALID_CIFS[1]);
   const user = await addMember(app, shared.token, 'owner');
   const ownName = `Propia ${marker()} SL`;
-  const own = await app.post('/api/v1/auth/tenants', { name: ownName, tax_id: VALID_CIFS[2], city: 'Zaragoza' }, user.token);
+  const own = await app.post('/api/v1/auth/tenants', { name: ownName, tax_id: VALID_CIFS[2], address: 'Paseo de la Independencia 3', city: 'Zaragoza', postal_code: '50001' }, user.token);
   if (own.status !== 201) throw new Error(own.text);
   return { shared, user, own: { tenantId: own.body.tenant.id as string, token: own.body.access_token as string, name: ownName } };
 }
@@ -119,7 +119,7 @@ describe('POST /account/delete', () => {
     const colleague = await addMember(app, own.token, 'accountant'); // a member of the erased company keeps their account
     expect((await app.post('/api/v1/team/invitations', { email: `${marker().toLowerCase()}@example.com`, role: 'viewer' }, own.token)).status).toBe(201);
     // books and documents too: a contact, an issued invoice and its journal entry
-    const contact = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente a borrar SL', vat: 'B65410011' }, own.token);
+    const contact = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente a borrar SL', vat: 'B65410011', address: 'Calle Mayor 2', city: 'Madrid', postal_code: '28013' }, own.token);
     expect(contact.status).toBe(201);
     const invoice = await app.post('/api/v1/invoices', {
       contact_id: contact.body.id, issue_date: '2026-11-02',
@@ -220,7 +220,7 @@ describe('POST /account/delete', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named schemas of API.md are components, and operations reference them', async () => {
+  test('the named schemas are components, and operations reference them', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['AccountDeleteRequest', 'AccountDeleteResponse', 'AccountExport']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     expect(spec.paths['/api/v1/account/delete'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/AccountDeleteRequest');

@@ -168,7 +168,7 @@ describe('contact CRUD', () => {
     expect((await app.del(`/api/v1/contacts/${contact.id}`, member.key)).status).toBe(204);
   });
 
-  test('OpenAPI names the contacts and taxes schemas of API.md', async () => {
+  test('OpenAPI names the contacts and taxes schemas', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['TaxTypeResponse', 'ContactCreate', 'ContactUpdate', 'ContactResponse', 'ContactSummary', 'ContactStatsResponse', 'TaxSuggestionResponse',
       'MergeContactsBody', 'MergeContactsResponse', 'PaginatedResponse_ContactResponse_', 'PaginatedResponse_TaxTypeResponse_']) {

@@ -1,5 +1,6 @@
 import { expect } from 'bun:test';
 import type { TestApp } from '../../support/app';
+export { pdfTexts } from '../../support/documents';
 
 /** A contact through the API; fails the test when it is not created. */
 export async function createContact(app: TestApp, token: string, fields: Record<string, unknown>): Promise<any> {
@@ -34,19 +35,6 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/**
- * The text drawn in an uncompressed PDF made by pdfkit: every `[...] TJ` array's hex strings,
- * decoded as WinAnsi (windows-1252), one string per text call.
- */
-export function pdfTexts(bytes: Uint8Array): string[] {
-  const source = Buffer.from(bytes).toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    const hex = [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-    texts.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
-  }
-  return texts;
-}
 
 /** Inserts `count` contacts straight into the database for one tenant (fast; bypasses the API). */
 export async function insertContactsSql(app: TestApp, tenantId: string, count: number, namePrefix = 'Bulk'): Promise<void> {

@@ -151,7 +151,7 @@ describe('Google sign-in not configured', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named schemas of API.md are components, and operations reference them', async () => {
+  test('the named schemas are components, and operations reference them', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['IdentityProviderLoginRequest', 'LoginResponse']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     expect(spec.paths['/api/v1/auth/google'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/IdentityProviderLoginRequest');

@@ -1,5 +1,5 @@
 /**
- * Gapless numbering under concurrency and rollbacks (SECURITY-TESTS.md §6.2, T12): 32 concurrent
+ * Gapless numbering under concurrency and rollbacks (docs/domain/invoice-content.md §1): 32 concurrent
  * issues in one series, some of whose transactions are forced to roll back by a test-only
  * subscriber of the in-transaction `invoice.issued` hook. The numbers that exist are exactly
  * 1..N, with no gap and no duplicate, the counter row equals the highest number, and the journal's

@@ -1,5 +1,5 @@
 /**
- * Golden tests: the textbook entries of DOMAIN.md §5.3 (base 1,000.00 €) produced by the matching
+ * Golden tests: the textbook entries of docs/domain/pgc-and-entries.md §3 (base 1,000.00 €) produced by the matching
  * sales documents through the API, compared line by line with the book. The purchase side lives
  * in test/plugins/purchases/golden.test.ts.
  */
@@ -24,7 +24,7 @@ async function invoice(contactId: string, date: string, line: Record<string, unk
 }
 const journalEntry = async (id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, company.token)).body;
 
-describe('DOMAIN.md §5.3 — sales side', () => {
+describe('docs/domain/pgc-and-entries.md §3 — sales side', () => {
   test('1. domestic sale of goods at 21%: Dr 4300 1,210.00 / Cr 7000 1,000.00 / Cr 477 210.00 (a service credits 705)', async () => {
     const goods = await invoice(domestic.id, '2026-01-15', { tax_type_id: taxId(company, 'IVA21') });
     expect(entryLines(await journalEntry(goods.journal_entry_id))).toEqual([['4300', '1210.00', '0.00'], ['7000', '0.00', '1000.00'], ['477', '0.00', '210.00']]);

@@ -129,7 +129,7 @@ describe('documents properties (fast-check)', () => {
     const ids: Record<string, string> = new Proxy({}, { get: (_t, code: string) => (code === 'OSSFR20' ? oss.body.id : taxId(company, code)) });
     const domestic = await createContact(app, company.token, { name: 'Nacional SL', kind: 'customer', customer_and_supplier: true, vat: 'B65410011' });
     const french = await createContact(app, company.token, { name: 'Société SARL', kind: 'customer', customer_and_supplier: true, country: 'FR', vat: 'FR40303265045' });
-    const american = await createContact(app, company.token, { name: 'Corp Inc', kind: 'customer', customer_and_supplier: true, country: 'US' });
+    const american = await createContact(app, company.token, { name: 'Corp Inc', kind: 'customer', customer_and_supplier: true, country: 'US', vat: '12-3456789' });
     // the customer's tax number is required for intra-EU and reverse-charge lines, the OSS rate of FR needs a French customer
     const contactFor = (lines: GenLine[]) => (lines.some((l) => ['IVAINTRA', 'ISPVENTA', 'OSSFR20', 'RCINTRACOM'].includes(l.vat)) ? french
       : lines.some((l) => l.vat === 'EXPORT' || l.vat === 'IMPORT') ? american : domestic);

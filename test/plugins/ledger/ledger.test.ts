@@ -21,7 +21,7 @@ async function journalTotals(tenant: TestCompany) {
 }
 
 describe('the PGC chart', () => {
-  test('a new company gets groups 1–7 with the accounts of DOMAIN.md §5.1', async () => {
+  test('a new company gets groups 1–7 with the accounts of docs/domain/pgc-and-entries.md §1', async () => {
     const a = await createCompany(app);
     const res = await app.get('/api/v1/ledger/accounts', a.token);
     expect(res.status).toBe(200);

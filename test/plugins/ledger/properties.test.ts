@@ -107,7 +107,7 @@ describe('independent engines agree with our trial balance', () => {
 
   beforeAll(async () => {
     tenant = await createCompany(app);
-    // The textbook entries of DOMAIN.md §5.3 …
+    // The textbook entries of docs/domain/pgc-and-entries.md §3 …
     const textbook: [string, { account: string; debit?: string; credit?: string }[]][] = [
       ['Venta nacional 21%', [{ account: '4300', debit: '1210.00' }, { account: '7000', credit: '1000.00' }, { account: '477', credit: '210.00' }]],
       ['Servicios profesionales con IRPF', [{ account: '623', debit: '1000.00' }, { account: '472', debit: '210.00' }, { account: '4751', credit: '150.00' }, { account: '4100', credit: '1060.00' }]],

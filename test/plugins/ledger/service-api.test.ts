@@ -13,7 +13,7 @@ let app: LedgerTestApp;
 beforeAll(async () => { app = await startLedgerApp(); }, 60_000);
 afterAll(() => app?.close());
 
-/** What the invoices plugin will write: a pure posting rule for a domestic sale (DOMAIN.md §5.3 #1). */
+/** What the invoices plugin will write: a pure posting rule for a domestic sale (docs/domain/pgc-and-entries.md §3 #1). */
 interface Sale { id: string; issueDate: string; number: string; contactId: string; customerAccount: string; base: string; vat: string; vatTypeId: string }
 const postSale: PostingRule<Sale> = (sale, accounts) => ({
   date: sale.issueDate,

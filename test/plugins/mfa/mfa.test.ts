@@ -239,7 +239,7 @@ describe('MFA_ENCRYPTION_KEY from the environment', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named schemas of API.md are components, and operations reference them', async () => {
+  test('the named schemas are components, and operations reference them', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['MfaStatusResponse', 'MfaSetupResponse', 'MfaActivateRequest', 'MfaActivateResponse', 'MfaDisableRequest']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     expect(spec.paths['/api/v1/auth/mfa/activate'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/MfaActivateRequest');

@@ -1,5 +1,5 @@
 /**
- * Golden tests: the textbook entries of DOMAIN.md §5.2/§5.3 (base 1,000.00 €) produced by the
+ * Golden tests: the textbook entries of docs/domain/pgc-and-entries.md §2 and §3 (base 1,000.00 €) produced by the
  * matching purchase documents through the API, line by line.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -29,7 +29,7 @@ async function purchase(contactId: string, line: Record<string, unknown>, fields
 }
 const journalEntry = async (id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, company.token)).body;
 
-describe('DOMAIN.md §5.3 — purchase side', () => {
+describe('docs/domain/pgc-and-entries.md §3 — purchase side', () => {
   test('2. professional services at 21% with 15% IRPF: Dr 623 1,000 / Dr 472 210 / Cr 4751 150 / Cr 4100 1,060; payment Dr 4100 / Cr 572 1,060', async () => {
     const inv = await purchase(lawyer.id, { tax_type_id: taxId(company, 'IVA21'), withholding_type_id: taxId(company, 'IRPF15'), expense_account: '623' });
     expect(inv).toMatchObject({ subtotal: '1000.00', tax_total: '210.00', withholding_total: '150.00', total: '1060.00', payable_account: '4100' });

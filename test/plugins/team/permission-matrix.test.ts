@@ -11,7 +11,7 @@ import { createCompany } from '../../support/factories';
 import { SchemaSampler } from '../../support/schema-sample';
 import { addMember } from '../../support/team';
 
-/** Operations that take no credentials by design (API.md: pre-login operations). */
+/** Operations that take no credentials by design (the pre-login operations). */
 const PUBLIC = [
   'POST /api/v1/auth/register', 'POST /api/v1/auth/login', 'POST /api/v1/auth/google', 'GET /api/v1/auth/verify-email',
   'POST /api/v1/auth/verify-email/resend', 'POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/reset-password',

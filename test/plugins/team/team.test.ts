@@ -266,7 +266,7 @@ describe('invitations', () => {
 });
 
 describe('OpenAPI', () => {
-  test('the named schemas of API.md are components, and operations reference them', async () => {
+  test('the named schemas are components, and operations reference them', async () => {
     const spec = (await app.get('/openapi.json')).body;
     for (const name of ['MemberOut', 'UpdateMemberRequest', 'InviteRequest', 'InvitationOut', 'InvitationPreview', 'AcceptInvitationRequest', 'AcceptInvitationResponse', 'QuickCreateRequest', 'QuickCreateResponse']) expect([name, spec.components.schemas[name] !== undefined]).toEqual([name, true]);
     expect(spec.paths['/api/v1/team/invitations'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/InviteRequest');

@@ -1,0 +1,7 @@
+/** The part of fontkit (pdfkit's font engine; no bundled types) that kernel/pdf-fonts.ts uses. */
+declare module 'fontkit' {
+  export interface Font {
+    hasGlyphForCodePoint(codePoint: number): boolean;
+  }
+  export function create(buffer: Buffer | Uint8Array, postscriptName?: string): Font | { fonts: Font[] };
+}

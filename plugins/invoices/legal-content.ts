@@ -1,0 +1,61 @@
+import type { FieldError } from '../../kernel/errors';
+import { Decimal, money } from '../../kernel/money';
+import type { TaxRegime } from '../taxes/api';
+import type { Party } from './document';
+import type { ContactFacts } from './lookups';
+
+/**
+ * The parties' data an invoice must carry (RD 1619/2012; docs/domain/invoice-content.md §2 and §3).
+ *
+ * A complete invoice (art. 6.1.c-e) names the issuer with tax number and address, always, and the
+ * customer; a business customer's address, and its tax number when the operation takes place in
+ * Spain. A private person's address and tax number may be left out. Intra-EU supplies and reverse
+ * charge need any customer's tax number (checked with the tax types).
+ *
+ * A simplified invoice (arts. 4 and 7) may leave out the customer's identification: up to 400 €
+ * VAT included, and any rectifying invoice, but never an exempt intra-EU supply or a distance sale
+ * through the OSS. When a business customer's data is missing and the invoice qualifies, it is
+ * issued as a simplified invoice (the PDF says so); the issuer's data is always required.
+ */
+export const SIMPLIFIED_INVOICE_LIMIT = money('400.00');
+const NOT_SIMPLIFIABLE: ReadonlySet<TaxRegime> = new Set(['intra_eu', 'oss']);
+
+const blank = (value: string | null | undefined) => !value || !value.trim();
+
+type Address = { address?: string | null; city?: string | null; postalCode?: string | null; country: string };
+/** Street and city, and in Spain the postal code. */
+const addressFields = (party: Address) =>
+  [['address', party.address], ['city', party.city], ...(party.country === 'ES' ? [['postal_code', party.postalCode]] : [])] as [string, string | null | undefined][];
+
+/** May this invoice be a simplified one (art. 4 RD 1619/2012)? */
+export function simplifiedAllowed(total: Decimal, regimes: ReadonlySet<string | undefined>, rectifying: boolean): boolean {
+  if ([...regimes].some((regime) => NOT_SIMPLIFIABLE.has(regime as TaxRegime))) return false;
+  return rectifying || (total.isNegative() ? total.negate() : total).compare(SIMPLIFIED_INVOICE_LIMIT) <= 0;
+}
+
+/** An issued invoice's customer snapshot lacks what a complete invoice to a business needs: it was issued as simplified. */
+export function isSimplifiedInvoice(customer: Party | null): boolean {
+  if (!customer || customer.customer_type !== 'business') return false;
+  return blank(customer.tax_id) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
+}
+
+/** What is missing to issue the invoice: one validation item per datum (422), none when it can be issued. */
+export function missingPartyData(issuer: Party, contact: ContactFacts, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): FieldError[] {
+  const errors: FieldError[] = [];
+  const item = (loc: string[], msg: string): FieldError => ({ loc, msg, type: 'value_error.invoice_content' });
+  const fix = 'set it with PATCH /api/v1/tenants/me';
+  if (blank(issuer.legal_name ?? issuer.name)) errors.push(item(['issuer', 'name'], `The company's name is required on an invoice (art. 6.1.c RD 1619/2012): ${fix}`));
+  if (blank(issuer.tax_id)) errors.push(item(['issuer', 'tax_id'], `The company's tax number is required on an invoice (art. 6.1.d RD 1619/2012): ${fix}`));
+  for (const [field, value] of addressFields({ ...issuer, postalCode: issuer.postal_code })) {
+    if (blank(value)) errors.push(item(['issuer', field], `The company's address (${field}) is required on an invoice (art. 6.1.e RD 1619/2012): ${fix}`));
+  }
+  if (blank(contact.legalName ?? contact.name)) errors.push(item(['customer', 'name'], 'The customer\'s name is required on an invoice (art. 6.1.c RD 1619/2012)'));
+  if (contact.customerType !== 'business' || simplifiedAllowed(invoice.total, regimes, invoice.rectifying)) return errors;
+  const fixContact = `set it with PATCH /api/v1/contacts/${contact.id} (an invoice of up to ${SIMPLIFIED_INVOICE_LIMIT} € VAT included may be a simplified one without it, art. 4 RD 1619/2012)`;
+  const locatedInSpain = regimes.has('domestic') || regimes.has('exempt');
+  if (locatedInSpain && blank(contact.vat)) errors.push(item(['customer', 'vat'], `${contact.name} is a business: its tax number is required on the invoice (art. 6.1.d RD 1619/2012): ${fixContact}`));
+  for (const [field, value] of addressFields(contact)) {
+    if (blank(value)) errors.push(item(['customer', field], `${contact.name} is a business: its address (${field}) is required on the invoice (art. 6.1.e RD 1619/2012): ${fixContact}`));
+  }
+  return errors;
+}
