@@ -42,6 +42,9 @@ describe('CORS with CORS_ORIGINS set', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     expect(ok.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    // a browser front end reads the new session token after a password change, and replays after a retry
+    expect(ok.headers.get('access-control-expose-headers')).toContain('x-access-token');
+    expect(ok.headers.get('access-control-expose-headers')).toContain('idempotent-replayed');
     const unauthorized = await app.get('/api/v1/contacts', undefined, { origin: ALLOWED });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe(ALLOWED);
