@@ -62,7 +62,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
-  const idempotency = new IdempotencyGuard(db);
+  const idempotency = new IdempotencyGuard(db, {
+    leaseSeconds: config.idempotencyLeaseSeconds,
+    principalOf: async (request) => {
+      if (!request.headers.get('authorization')) return null;
+      return kernel.authenticate(request).catch(() => undefined);
+    },
+  });
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
   kernel.http = createHttpContextWithModels(kernel, models);

@@ -28,6 +28,8 @@ export interface Config {
   redisUrl?: string;
   /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
   trustProxy: boolean;
+  /** Seconds an Idempotency-Key claim holds without completing before a retry may take it over. */
+  idempotencyLeaseSeconds: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -53,6 +55,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleIssuers: env.GOOGLE_ISSUERS || undefined,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS && /^\d+$/.test(env.IDEMPOTENCY_LEASE_SECONDS) ? Math.max(1, Number(env.IDEMPOTENCY_LEASE_SECONDS)) : 30,
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;

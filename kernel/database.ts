@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
 import { TenantStatements } from './tenant-statements';
+import { RequestTransaction } from './request-transaction';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -41,6 +42,11 @@ export interface Database {
   orm: MikroORM;
   /** One-round-trip tenant statements (PostgreSQL only; on PGlite they go through a unit of work). */
   statements?: TenantStatements;
+  /**
+   * A raw statement outside any unit of work (the SECURITY DEFINER lookups of authentication and
+   * invitations). Inside a request transaction it joins it (see RequestTransaction).
+   */
+  execute<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind,
     orm,
     statements,
+    async execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const held = RequestTransaction.current();
+      if (!held) return orm.em.fork().getConnection().execute<T[]>(sql, params);
+      return held.use(async (root) => {
+        const run = (text: string, values: unknown[] = []) => root.getConnection().execute(text, values, 'all', root.getTransactionContext());
+        await run('savepoint cuadra_raw');
+        try {
+          const rows = await run(sql, params) as T[];
+          await run('release savepoint cuadra_raw');
+          return rows;
+        } catch (error) {
+          await run('rollback to savepoint cuadra_raw');
+          throw error;
+        }
+      });
+    },
     async close() {
       await statements?.close();
       await orm.close(true);
