@@ -15,6 +15,7 @@ import { MemoryCounterStore, type CounterStore } from './throttle';
 import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
+import { isConnectionLost, ServiceUnavailable } from './errors';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
@@ -119,8 +120,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
         });
       }
     } catch (error) {
-      logger.error('request pipeline failed', { requestId, error });
-      response = new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      const unavailable = isConnectionLost(error);
+      if (unavailable) logger.warn('database connection lost', { requestId, error });
+      else logger.error('request pipeline failed', { requestId, error });
+      response = unavailable
+        ? new Response(JSON.stringify({ detail: new ServiceUnavailable().message }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
+        : new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
     }
     // Responses built by the app are mutable; setting headers in place keeps the body as it is
     // (re-wrapping it would turn every body into a stream).

@@ -93,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const orm = await initOrm(kind, {
     ...base,
     pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
+    ...(kind === 'postgres' ? { driverOptions: { onPoolCreated: releaseDroppedConnections } } : {}),
     onCreateConnection: async (connection: any) => {
       await connection.executeQuery(CompiledQuery.raw(`set role "${appRole.replaceAll('"', '""')}"`));
     },
@@ -140,6 +141,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (ownsPglite) await pglite!.close();
     },
   };
+}
+
+/**
+ * A pooled connection that the server drops while a unit of work holds it (pg_terminate_backend,
+ * a restart, a failover) would otherwise never return to the pool: the transaction's ROLLBACK fails
+ * on the dead connection, and Kysely releases a transaction's connection only after a ROLLBACK or
+ * COMMIT that succeeded. Every drop would cost the pool a slot for good. So when a checked-out
+ * connection ends, it is handed back at once as broken (the pool discards it and opens a fresh one
+ * on demand), and the holder's own release later becomes a no-op.
+ */
+function releaseDroppedConnections(pool: any): void {
+  const checkedOut = new WeakSet<object>();
+  pool.on('acquire', (client: object) => checkedOut.add(client));
+  pool.on('release', (_error: unknown, client: object) => checkedOut.delete(client));
+  pool.on('connect', (client: any) => {
+    const handBack = (error?: Error) => {
+      if (!checkedOut.has(client) || typeof client.release !== 'function') return;
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => undefined;
+      release(error ?? new Error('The database connection ended'));
+    };
+    client.on('end', () => handBack());
+    client.on('error', (error: Error) => handBack(error));
+  });
 }
 
 async function initOrm(kind: DatabaseKind, options: Record<string, unknown>): Promise<MikroORM> {
