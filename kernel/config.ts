@@ -5,8 +5,15 @@ import { resolve } from 'node:path';
 export interface Config {
   port: number;
   host: string;
-  /** PostgreSQL URL; undefined means embedded PGlite under `dataDir`. */
+  /**
+   * PostgreSQL URL the application connects with: a login role that is neither superuser nor owner
+   * of the tables; undefined means embedded PGlite under `dataDir`.
+   */
   databaseUrl?: string;
+  /** PostgreSQL URL of the tables' owner, for migrations at start-up (default: `databaseUrl`). */
+  databaseOwnerUrl?: string;
+  /** Let the application connect as a superuser or as the tables' owner (refused otherwise). */
+  databaseAllowPrivileged: boolean;
   /** In-memory PGlite (tests): nothing is written under dataDir/db. */
   embeddedInMemory: boolean;
   dataDir: string;
@@ -40,6 +47,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || env.DATABASE_URL || undefined,
+    databaseAllowPrivileged: env.DATABASE_ALLOW_PRIVILEGED === '1' || env.DATABASE_ALLOW_PRIVILEGED === 'true',
     embeddedInMemory: env.DATABASE_URL === 'memory://',
     dataDir,
     publicUrl,
@@ -59,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;
+  if (!config.databaseUrl) config.databaseOwnerUrl = undefined;
   mkdirSync(config.dataDir, { recursive: true });
   return config;
 }

@@ -51,9 +51,10 @@ export interface Database {
 }
 
 /**
- * Opens the database: runs every migration as the owner, proves that each tenant-owned table has
- * forced row-level security, then opens the application ORM whose connections `SET ROLE` to the
- * application role (on PGlite and PostgreSQL alike).
+ * Opens the database: runs every migration as the owner (DATABASE_OWNER_URL on PostgreSQL), proves
+ * that each tenant-owned table has forced row-level security, then opens the application ORM on
+ * DATABASE_URL, whose connections `SET ROLE` to the application role (on PGlite and PostgreSQL
+ * alike). On PostgreSQL it refuses a privileged application login (assertUnprivilegedLogin).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { config, logger } = options;
@@ -73,9 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     allowGlobalContext: false,
     ...(target ? mikroOrmConnection(target) : { dbName: 'cuadra', driverOptions: { pglite } }),
   };
+  const ownerTarget = config.databaseOwnerUrl ? postgresTarget(config.databaseOwnerUrl) : undefined;
 
   const owner = await initOrm(kind, {
     ...base,
+    ...(ownerTarget ? mikroOrmConnection(ownerTarget) : {}),
     extensions: [Migrator],
     migrations: { migrationsList: [...options.migrations].sort((a, b) => a.name.localeCompare(b.name)), transactional: true, allOrNothing: true, silent: true, snapshot: false },
     pool: { min: 0, max: 1 },
@@ -110,6 +113,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     subscribers: [new TenantStamp(new Set(options.tenantEntities))],
   });
+
+  if (kind === 'postgres' && !config.databaseAllowPrivileged) {
+    try {
+      await assertUnprivilegedLogin(orm.em.fork());
+    } catch (error) {
+      await orm.close(true);
+      throw error;
+    }
+  }
 
   // One short message per statement, pipelined by postgres.js: a few connections per core beat many
   const statementPool = Number(process.env.DATABASE_STATEMENT_POOL_MAX ?? 2 * availableParallelism());
@@ -170,6 +182,27 @@ function releaseDroppedConnections(pool: any): void {
 
 async function initOrm(kind: DatabaseKind, options: Record<string, unknown>): Promise<MikroORM> {
   return (kind === 'postgres' ? PostgresORM.init(options as any) : PgliteORM.init(options as any)) as unknown as Promise<MikroORM>;
+}
+
+/**
+ * Start-up refuses to run the application as a login that could step around row-level security:
+ * a superuser, a role with BYPASSRLS, or the owner of any table (or a member of the owner's role,
+ * who may become it): one missed role switch or one injected `RESET ROLE` would run as that.
+ * DATABASE_ALLOW_PRIVILEGED=1 skips the check (a single-user database, a benchmark).
+ */
+export async function assertUnprivilegedLogin(em: EntityManager): Promise<void> {
+  const [login] = await em.getConnection().execute<{ name: string; superuser: boolean; bypassrls: boolean; owns: string | null }[]>(`
+    select r.rolname as name, r.rolsuper as superuser, r.rolbypassrls as bypassrls,
+      (select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm', 'S')
+         and pg_has_role(session_user, c.relowner, 'MEMBER') limit 1) as owns
+    from pg_roles r where r.rolname = session_user`);
+  if (!login) throw new Error('Cannot read the database login role');
+  const why = login.superuser ? 'a superuser' : login.bypassrls ? 'a role with BYPASSRLS' : login.owns ? `the owner of the tables (e.g. ${login.owns}) or a member of the owner's role` : null;
+  if (why) {
+    throw new Error(`DATABASE_URL logs in as "${login.name}", ${why}: the application must connect as a login role that owns nothing and bypasses no row-level security, ` +
+      'with migrations run through DATABASE_OWNER_URL (see infra/README.md). Set DATABASE_ALLOW_PRIVILEGED=1 to run anyway.');
+  }
 }
 
 /** Start-up refuses to run if any table with a tenant_id column lacks ENABLE + FORCE row-level security. */

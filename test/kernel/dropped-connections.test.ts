@@ -43,7 +43,7 @@ afterAll(() => app?.close());
 
 /** A statement as the administrator, with the service's database name as $1. */
 async function adminQuery(sql: string): Promise<unknown[]> {
-  const admin = postgresJs(postgresTarget(process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test'), { max: 1 });
+  const admin = postgresJs(postgresTarget(app.adminUrl!), { max: 1 });
   try {
     return [...await admin.unsafe(sql, [new URL(postgresTarget(app.config.databaseUrl!).url).pathname.slice(1)])];
   } finally {

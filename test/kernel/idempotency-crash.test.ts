@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
-import { backend, freshDatabase } from '../support/database';
+import { backend, freshDatabase, type FreshDatabase } from '../support/database';
 
 /**
  * Crash recovery of Idempotency-Key: the real service as a child process, 20 keyed create-and-issue
@@ -19,7 +19,7 @@ const LEASE_SECONDS = 5;
 const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-crash-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
-let database: { url: string; drop(): Promise<void> } | undefined;
+let database: FreshDatabase | undefined;
 let child: Subprocess | undefined;
 
 afterAll(async () => {
@@ -34,8 +34,7 @@ async function startService(): Promise<Subprocess> {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
     LOG_LEVEL: 'error', IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_USER: '100000',
   };
-  if (database && backend === 'postgres') env.DATABASE_URL = database.url;
-  for (const name of ['DATABASE_OWNER_URL', 'DATABASE_ALLOW_PRIVILEGED']) if (process.env[name] !== undefined && backend === 'postgres') env[name] = process.env[name]!;
+  if (database && backend === 'postgres') Object.assign(env, { DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl! });
   const service = Bun.spawn([process.execPath, 'kernel/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

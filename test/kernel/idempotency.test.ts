@@ -132,7 +132,7 @@ describe('Idempotency-Key', () => {
   });
 
   test.skipIf(backend === 'pglite')('two instances sharing PostgreSQL never execute a key twice (PostgreSQL only: PGlite is one process)', async () => {
-    const second = await createApp({ config: loadConfig({ ...process.env, DATABASE_URL: app.config.databaseUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }), extraPlugins: [paymentsPlugin] });
+    const second = await createApp({ config: loadConfig({ ...process.env, DATABASE_URL: app.config.databaseUrl, DATABASE_OWNER_URL: app.config.databaseOwnerUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }), extraPlugins: [paymentsPlugin] });
     try {
       const company = await createCompany(app);
       const viaSecond = (amount: string) => second.handle(new Request('http://localhost/api/v1/test-payments', {
