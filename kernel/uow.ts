@@ -83,9 +83,10 @@ export class UnitOfWork {
 
   /**
    * `run` inside the request's transaction (see RequestTransaction): a savepoint instead of a
-   * transaction of its own, with this unit of work's tenant set for its statements. A failure
-   * rolls back to the savepoint, exactly what a transaction of its own would have undone; what
-   * runs after a commit waits for the request transaction's.
+   * transaction of its own, with this unit of work's tenant set for its statements and deferred
+   * constraints checked at its end. A failure rolls back to the savepoint, exactly what a
+   * transaction of its own would have undone; what runs after a commit waits for the request
+   * transaction's.
    */
   private async runInRequestTransaction<T>(held: RequestTransaction, work: (tx: Tx) => Promise<T>, tenantId: string | null): Promise<T> {
     try {
@@ -103,6 +104,10 @@ export class UnitOfWork {
           value = await work(this.makeTx(em, tenantId, queued, afterCommit));
           await em.flush();
           await this.queueEvents(em, tenantId, queued);
+          // deferred constraints (every deferrable one is INITIALLY DEFERRED) are checked now, as
+          // this unit of work's own commit would, so that a violation fails it and not the request
+          await execute('set constraints all immediate');
+          await execute('set constraints all deferred');
           await execute('release savepoint cuadra_unit_of_work');
         } catch (error) {
           await execute('rollback to savepoint cuadra_unit_of_work');

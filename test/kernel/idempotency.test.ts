@@ -5,6 +5,7 @@ import { createApp } from '../../kernel/app';
 import { loadConfig } from '../../kernel/config';
 import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 import { definePlugin } from '../../kernel/plugin';
+import { RequestTransaction } from '../../kernel/request-transaction';
 import { rolesFrom } from '../../kernel/roles';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend } from '../support/database';
@@ -212,5 +213,25 @@ describe('Idempotency-Key', () => {
     const replay = await post('/api/v1/test-payments-held', company.token, 'arrendada');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(won.body.id);
+  });
+
+  test('inside a request transaction a deferred constraint fails its own unit of work (422), as its commit would, and later ones still commit', async () => {
+    const company = await createCompany(app);
+    const held = new RequestTransaction(app.kernel.db.orm);
+    const uow = app.kernel.unitOfWork(null);
+    const entry = (number: number, credit: string) => uow.run(async (tx) => {
+      const id = crypto.randomUUID();
+      await tx.sql(`insert into journal_entries (id, tenant_id, number, date, description, source_type) values (:id::uuid, :tenant, :number::int, '2026-03-01', 'raw', 'manual')`, { id, number });
+      await tx.sql(`insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit) values
+        (:tenant, :id::uuid, 1, '2026-03-01', '4300', 5, 0), (:tenant, :id::uuid, 2, '2026-03-01', '7000', 0, :credit::numeric)`, { id, credit });
+      return id;
+    }, { tenantId: company.tenantId });
+    const balanced = await held.run(async () => {
+      await expect(entry(901, '4.00')).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/unbalanced/) });
+      return entry(902, '5.00');
+    });
+    expect(await held.commit(async () => true)).toBe(true);
+    const rows = await asTenant<{ id: string }>(company.tenantId, `select id from journal_entries where tenant_id = '${company.tenantId}' and source_type = 'manual'`);
+    expect(rows.map((r: { id: string }) => r.id)).toEqual([balanced]);
   });
 });
