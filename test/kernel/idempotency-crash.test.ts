@@ -36,7 +36,7 @@ async function startService(): Promise<Subprocess> {
   };
   if (database && backend === 'postgres') Object.assign(env, { DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl! });
   const service = Bun.spawn([process.execPath, 'kernel/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode}`);
     try {
@@ -44,7 +44,7 @@ async function startService(): Promise<Subprocess> {
     } catch { /* not listening yet */ }
     await Bun.sleep(100);
   }
-  throw new Error('the service did not start within 60 s');
+  throw new Error('the service did not start within 150 s');
 }
 
 async function call(method: string, path: string, body: unknown, token?: string, key?: string) {
@@ -118,5 +118,5 @@ describe(`Idempotency-Key after kill -9 (${backend})`, () => {
     expect(new Set(retried.map((r) => r.id))).toEqual(new Set(list.body.items.map((item: { id: string }) => item.id)));
     const seqs = list.body.items.map((item: { number: string }) => Number(item.number.split('-').at(-1))).sort((a: number, b: number) => a - b);
     expect(seqs).toEqual(Array.from({ length: KEYS }, (_, i) => i + 1));
-  }, 180_000);
+  }, 400_000);
 });
