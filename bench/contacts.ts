@@ -214,7 +214,7 @@ const report: string[] = [];
 for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   const database = await scratchDatabase(kind, 'contacts');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
-  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+  const config = loadConfig({ DATABASE_ALLOW_PRIVILEGED: '1', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'error' });
   process.env.RATE_LIMIT_API_KEY = process.env.RATE_LIMIT_USER = '100000000';
   const pglite = kind === 'pglite' ? await createPglite() : undefined;
   const cuadra = await createApp({ config, pglite });

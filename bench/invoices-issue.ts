@@ -124,7 +124,8 @@ async function gapCheck(t: Tenant, series: string, expected: number) {
 async function steadyTables() {
   if (option('analyze', 'yes') !== 'yes') return;
   if (app.kernel.db.kind !== 'postgres') return void await app.asOwner('analyze');
-  const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
+  // as the tables' owner (VACUUM skips tables of other roles)
+  const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
   try {
     await sql.unsafe('vacuum (analyze)');
   } finally {

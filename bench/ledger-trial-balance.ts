@@ -44,8 +44,8 @@ const normalise = (text: string) => {
 
 const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
 const app = await startTestApp(pglite ? { pglite } : {});
-const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
-/** SQL as the database owner: superuser, no row-level security. */
+const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+/** SQL as the tables' owner: no row-level security (BYPASSRLS). */
 async function ownerSql<T = any>(statement: string): Promise<T[]> {
   if (owner) return [...(await owner.unsafe(statement))] as T[];
   await pglite!.exec('reset role');

@@ -102,7 +102,7 @@ for (const { kind, transport } of runs) {
   const database = await scratchDatabase(kind, 'tenants_me');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-bench-'));
   const url = transport === 'socket' ? viaSocket(database.url) : database.url;
-  const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
+  const config = loadConfig({ DATABASE_ALLOW_PRIVILEGED: '1', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0' });
   // The whole request pipeline is measured (rate limits included), with limits raised so they never bite.
   process.env.RATE_LIMIT_API_KEY = process.env.RATE_LIMIT_USER = '100000000';
   const pglite = kind === 'pglite' ? await createPglite() : undefined;

@@ -19,6 +19,7 @@ import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
 import { BodyGuard } from './request-body';
 import { CorsPolicy } from './cors';
+import { isConnectionLost, ServiceUnavailable } from './errors';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
@@ -74,7 +75,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
   kernel.install(extensions, settings);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
-  const idempotency = new IdempotencyGuard(db);
+  const idempotency = new IdempotencyGuard(db, {
+    leaseSeconds: config.idempotencyLeaseSeconds,
+    principalOf: async (request) => {
+      if (!request.headers.get('authorization')) return null;
+      return kernel.authenticate(request).catch(() => undefined);
+    },
+  });
   const cors = new CorsPolicy(config.corsOrigins);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
@@ -146,8 +153,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
         }
       }
     } catch (error) {
-      logger.error('request pipeline failed', { requestId, error });
-      response = new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
+      const unavailable = isConnectionLost(error);
+      if (unavailable) logger.warn('database connection lost', { requestId, error });
+      else logger.error('request pipeline failed', { requestId, error });
+      response = unavailable
+        ? new Response(JSON.stringify({ detail: new ServiceUnavailable().message }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } })
+        : new Response(JSON.stringify({ detail: 'Internal Server Error' }), { status: 500, headers: { 'content-type': 'application/json' } });
     }
     // Responses built by the app are mutable; setting headers in place keeps the body as it is
     // (re-wrapping it would turn every body into a stream).

@@ -6,8 +6,15 @@ import { parseOrigins } from './cors';
 export interface Config {
   port: number;
   host: string;
-  /** PostgreSQL URL; undefined means embedded PGlite under `dataDir`. */
+  /**
+   * PostgreSQL URL the application connects with: a login role that is neither superuser nor owner
+   * of the tables; undefined means embedded PGlite under `dataDir`.
+   */
   databaseUrl?: string;
+  /** PostgreSQL URL of the tables' owner, for migrations at start-up (default: `databaseUrl`). */
+  databaseOwnerUrl?: string;
+  /** Let the application connect as a superuser or as the tables' owner (refused otherwise). */
+  databaseAllowPrivileged: boolean;
   /** In-memory PGlite (tests): nothing is written under dataDir/db. */
   embeddedInMemory: boolean;
   dataDir: string;
@@ -27,6 +34,8 @@ export interface Config {
   environment: Record<string, string | undefined>;
   /** Origins whose browser scripts may call the API (`CORS_ORIGINS`, comma-separated; `*` = any). */
   corsOrigins: string[];
+  /** Seconds an Idempotency-Key claim holds without completing before a retry may take it over. */
+  idempotencyLeaseSeconds: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -37,6 +46,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || env.DATABASE_URL || undefined,
+    databaseAllowPrivileged: env.DATABASE_ALLOW_PRIVILEGED === '1' || env.DATABASE_ALLOW_PRIVILEGED === 'true',
     embeddedInMemory: env.DATABASE_URL === 'memory://',
     dataDir,
     publicUrl,
@@ -50,9 +61,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     environment: env,
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS && /^\d+$/.test(env.IDEMPOTENCY_LEASE_SECONDS) ? Math.max(1, Number(env.IDEMPOTENCY_LEASE_SECONDS)) : 30,
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;
+  if (!config.databaseUrl) config.databaseOwnerUrl = undefined;
   mkdirSync(config.dataDir, { recursive: true });
   return config;
 }

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
 import { TenantStatements } from './tenant-statements';
+import { RequestTransaction } from './request-transaction';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -50,13 +51,19 @@ export interface Database {
   orm: MikroORM;
   /** One-round-trip tenant statements (PostgreSQL only; on PGlite they go through a unit of work). */
   statements?: TenantStatements;
+  /**
+   * A raw statement outside any unit of work (the SECURITY DEFINER lookups of authentication and
+   * invitations). Inside a request transaction it joins it (see RequestTransaction).
+   */
+  execute<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 /**
- * Opens the database: runs every migration as the owner, proves that each tenant-owned table has
- * forced row-level security, then opens the application ORM whose connections `SET ROLE` to the
- * application role (on PGlite and PostgreSQL alike).
+ * Opens the database: runs every migration as the owner (DATABASE_OWNER_URL on PostgreSQL), proves
+ * that each tenant-owned table has forced row-level security, then opens the application ORM on
+ * DATABASE_URL, whose connections `SET ROLE` to the application role (on PGlite and PostgreSQL
+ * alike). On PostgreSQL it refuses a privileged application login (assertUnprivilegedLogin).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { config, logger } = options;
@@ -76,9 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     allowGlobalContext: false,
     ...(target ? mikroOrmConnection(target) : { dbName: 'cuadra', driverOptions: { pglite } }),
   };
+  const ownerTarget = config.databaseOwnerUrl ? postgresTarget(config.databaseOwnerUrl) : undefined;
 
   const owner = await initOrm(kind, {
     ...base,
+    ...(ownerTarget ? mikroOrmConnection(ownerTarget) : {}),
     extensions: [Migrator],
     migrations: { migrationsList: [...options.migrations].sort((a, b) => a.name.localeCompare(b.name)), transactional: true, allOrNothing: true, silent: true, snapshot: false },
     pool: { min: 0, max: 1 },
@@ -96,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const orm = await initOrm(kind, {
     ...base,
     pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
+    ...(kind === 'postgres' ? { driverOptions: { onPoolCreated: releaseDroppedConnections } } : {}),
     onCreateConnection: async (connection: any) => {
       await connection.executeQuery(CompiledQuery.raw(`set role "${appRole.replaceAll('"', '""')}"`));
     },
@@ -113,6 +123,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     subscribers: [new TenantStamp(new Set(options.tenantEntities))],
   });
 
+  if (kind === 'postgres' && !config.databaseAllowPrivileged) {
+    try {
+      await assertUnprivilegedLogin(orm.em.fork());
+    } catch (error) {
+      await orm.close(true);
+      throw error;
+    }
+  }
+
   // One short message per statement, pipelined by postgres.js: a few connections per core beat many
   const statementPool = Number(process.env.DATABASE_STATEMENT_POOL_MAX ?? 2 * availableParallelism());
   const statements = kind === 'postgres' ? new TenantStatements(target!, appRole, statementPool) : undefined;
@@ -121,6 +140,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind,
     orm,
     statements,
+    async execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const held = RequestTransaction.current();
+      if (!held) return orm.em.fork().getConnection().execute<T[]>(sql, params);
+      return held.use(async (root) => {
+        const run = (text: string, values: unknown[] = []) => root.getConnection().execute(text, values, 'all', root.getTransactionContext());
+        await run('savepoint cuadra_raw');
+        try {
+          const rows = await run(sql, params) as T[];
+          await run('release savepoint cuadra_raw');
+          return rows;
+        } catch (error) {
+          await run('rollback to savepoint cuadra_raw');
+          throw error;
+        }
+      });
+    },
     async close() {
       await statements?.close();
       await orm.close(true);
@@ -129,8 +164,54 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * A pooled connection that the server drops while a unit of work holds it (pg_terminate_backend,
+ * a restart, a failover) would otherwise never return to the pool: the transaction's ROLLBACK fails
+ * on the dead connection, and Kysely releases a transaction's connection only after a ROLLBACK or
+ * COMMIT that succeeded. Every drop would cost the pool a slot for good. So when a checked-out
+ * connection ends, it is handed back at once as broken (the pool discards it and opens a fresh one
+ * on demand), and the holder's own release later becomes a no-op.
+ */
+function releaseDroppedConnections(pool: any): void {
+  const checkedOut = new WeakSet<object>();
+  pool.on('acquire', (client: object) => checkedOut.add(client));
+  pool.on('release', (_error: unknown, client: object) => checkedOut.delete(client));
+  pool.on('connect', (client: any) => {
+    const handBack = (error?: Error) => {
+      if (!checkedOut.has(client) || typeof client.release !== 'function') return;
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => undefined;
+      release(error ?? new Error('The database connection ended'));
+    };
+    client.on('end', () => handBack());
+    client.on('error', (error: Error) => handBack(error));
+  });
+}
+
 async function initOrm(kind: DatabaseKind, options: Record<string, unknown>): Promise<MikroORM> {
   return (kind === 'postgres' ? PostgresORM.init(options as any) : PgliteORM.init(options as any)) as unknown as Promise<MikroORM>;
+}
+
+/**
+ * Start-up refuses to run the application as a login that could step around row-level security:
+ * a superuser, a role with BYPASSRLS, or the owner of any table (or a member of the owner's role,
+ * who may become it): one missed role switch or one injected `RESET ROLE` would run as that.
+ * DATABASE_ALLOW_PRIVILEGED=1 skips the check (a single-user database, a benchmark).
+ */
+export async function assertUnprivilegedLogin(em: EntityManager): Promise<void> {
+  const [login] = await em.getConnection().execute<{ name: string; superuser: boolean; bypassrls: boolean; owns: string | null }[]>(`
+    select r.rolname as name, r.rolsuper as superuser, r.rolbypassrls as bypassrls,
+      (select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = current_schema() and c.relkind in ('r', 'p', 'v', 'm', 'S')
+         and pg_has_role(session_user, c.relowner, 'MEMBER') limit 1) as owns
+    from pg_roles r where r.rolname = session_user`);
+  if (!login) throw new Error('Cannot read the database login role');
+  const why = login.superuser ? 'a superuser' : login.bypassrls ? 'a role with BYPASSRLS' : login.owns ? `the owner of the tables (e.g. ${login.owns}) or a member of the owner's role` : null;
+  if (why) {
+    throw new Error(`DATABASE_URL logs in as "${login.name}", ${why}: the application must connect as a login role that owns nothing and bypasses no row-level security, ` +
+      'with migrations run through DATABASE_OWNER_URL (see infra/README.md). Set DATABASE_ALLOW_PRIVILEGED=1 to run anyway.');
+  }
 }
 
 /** Start-up refuses to run if any table with a tenant_id column lacks ENABLE + FORCE row-level security. */

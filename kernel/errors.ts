@@ -36,6 +36,27 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/** The database is unreachable or dropped the connection: the request did not complete, retry it. */
+export class ServiceUnavailable extends DomainError {
+  override readonly status = 503;
+  constructor(message = 'The database connection was lost; retry the request', retryAfterSeconds = 1) {
+    super(message);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+/**
+ * Whether an error means the connection to the database was lost or refused: the server ended the
+ * session (57P01-57P03, e.g. pg_terminate_backend or a shutdown), a connection exception (08…), or
+ * the socket failed (node-postgres and postgres.js report these without a SQLSTATE).
+ */
+export function isConnectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && (/^57P0[123]$/.test(code) || code.startsWith('08') || /^(CONNECTION_[A-Z]+|CONNECT_TIMEOUT|E[A-Z]+)$/.test(code))) return true;
+  const message = (error as Error)?.message ?? '';
+  return error instanceof Error && /^(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/.test(message);
+}
+
 export interface FieldError { loc: (string | number)[]; msg: string; type: string }
 
 /** A business-rule validation failure on named fields: 422 in the HTTPValidationError shape. */
@@ -54,6 +75,7 @@ export class Unprocessable extends DomainError { override readonly status = 422;
 
 /** Translates PostgreSQL SQLSTATE codes raised at the database boundary into domain errors. */
 export function translateDatabaseError(error: unknown): DomainError | undefined {
+  if (isConnectionLost(error)) return new ServiceUnavailable();
   const code = (error as { code?: string })?.code;
   if (typeof code !== 'string') return undefined;
   switch (code) {

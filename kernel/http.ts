@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { TSchema } from '@sinclair/typebox';
-import { DomainError, Forbidden, Unauthorized, ValidationFailed, type FieldError } from './errors';
+import { DomainError, Forbidden, translateDatabaseError, Unauthorized, ValidationFailed, type FieldError } from './errors';
 import type { Kernel } from './kernel';
 import type { Principal } from './principal';
 import type { Role } from './roles';
@@ -153,6 +153,9 @@ export function handleError(kernel: Kernel, code: unknown, error: unknown, reque
     case 'PARSE': return json(400, { detail: 'The request body could not be parsed' });
     case 'INVALID_FILE_TYPE': return json(415, { detail: 'Unsupported file type' });
   }
+  // database errors raised outside a unit of work (e.g. a lost connection during authentication)
+  const translated = translateDatabaseError(error);
+  if (translated) return json(translated.status, { detail: translated.message }, translated.headers);
   const status = (error as { status?: number })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return json(status, { detail: (error as Error).message || 'Bad request' });

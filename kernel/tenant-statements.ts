@@ -1,5 +1,6 @@
 import { escapeLiteral } from 'pg';
 import postgres from 'postgres';
+import { isConnectionLost } from './errors';
 import { postgresJs, type PostgresTarget } from './postgres-url';
 import { bindNamedParameters, namedToPositional, sqlLiteral } from './sql-params';
 
@@ -96,7 +97,7 @@ export class TenantStatements {
       }
       // the connection dropped (server restart, administrator, network): a read is simply sent
       // again; a write is not, as it may have committed before the connection dropped
-      if (connectionLost(error, code)) {
+      if (isConnectionLost(error)) {
         this.replace(connection, client);
         if (readOnly) return again();
       }
@@ -151,12 +152,6 @@ export class TenantStatements {
     for (const c of this.connections) if (c.inFlight < best.inFlight) best = c;
     return best;
   }
-}
-
-/** The server ended the session (57P*, 08*) or the socket failed (postgres.js and Node codes). */
-function connectionLost(error: unknown, code: string): boolean {
-  if (error instanceof postgres.PostgresError) return code.startsWith('57P') || code.startsWith('08');
-  return /^(CONNECTION_[A-Z]+|CONNECT_TIMEOUT|E[A-Z]+)$/.test(code);
 }
 
 /** An EXECUTE argument: a quoted literal of unknown type, which PostgreSQL converts to the parameter's type. */

@@ -5,6 +5,7 @@ import type { EventName, Events, HookBus, SyncHookName, SyncHooks } from './hook
 import type { Logger } from './logger';
 import type { Principal } from './principal';
 import { PRINCIPALS_CHANNEL, type PrincipalCache } from './principal-cache';
+import { RequestTransaction } from './request-transaction';
 import { bindNamedParameters } from './sql-params';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
@@ -57,6 +58,8 @@ export class UnitOfWork {
 
   async run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
     const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
+    const held = RequestTransaction.current();
+    if (held) return this.runInRequestTransaction(held, work, tenantId);
     const em = this.db.orm.em.fork({ clear: true });
     if (tenantId) em.setFilterParams('tenant', { id: tenantId });
     em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
@@ -67,15 +70,7 @@ export class UnitOfWork {
         const tx = this.makeTx(tem, tenantId, queued, afterCommit);
         const value = await work(tx);
         await tem.flush();
-        if (queued.length) {
-          // One row per event; MikroORM inlines parameters, so arrays are not bound as arrays.
-          await tem.getConnection().execute(
-            `insert into outbox_events (id, tenant_id, name, payload) values ${queued.map(() => '(?, ?, ?, ?::jsonb)').join(', ')}`,
-            queued.flatMap((e) => [e.id, tenantId, e.name, JSON.stringify(e.payload)]),
-            'run',
-            tem.getTransactionContext(),
-          );
-        }
+        await this.queueEvents(tem, tenantId, queued);
         return value;
       });
       if (afterCommit.invalidatePrincipals) this.principals?.clear();
@@ -84,6 +79,59 @@ export class UnitOfWork {
     } catch (error) {
       throw this.translated(error);
     }
+  }
+
+  /**
+   * `run` inside the request's transaction (see RequestTransaction): a savepoint instead of a
+   * transaction of its own, with this unit of work's tenant set for its statements and deferred
+   * constraints checked at its end. A failure rolls back to the savepoint, exactly what a
+   * transaction of its own would have undone; what runs after a commit waits for the request
+   * transaction's.
+   */
+  private async runInRequestTransaction<T>(held: RequestTransaction, work: (tx: Tx) => Promise<T>, tenantId: string | null): Promise<T> {
+    try {
+      return await held.use(async (root) => {
+        const ctx = root.getTransactionContext();
+        const execute = (sql: string, params: unknown[] = []) => root.getConnection().execute(sql, params, 'run', ctx);
+        await execute('savepoint cuadra_unit_of_work');
+        const queued: { id: string; name: string; payload: unknown }[] = [];
+        const afterCommit = { invalidatePrincipals: false };
+        let value: T;
+        try {
+          const em = root.fork({ clear: true, keepTransactionContext: true });
+          if (tenantId) em.setFilterParams('tenant', { id: tenantId });
+          await execute(`select set_config('app.tenant_id', ?, true)`, [tenantId ?? '']);
+          value = await work(this.makeTx(em, tenantId, queued, afterCommit));
+          await em.flush();
+          await this.queueEvents(em, tenantId, queued);
+          // deferred constraints (every deferrable one is INITIALLY DEFERRED) are checked now, as
+          // this unit of work's own commit would, so that a violation fails it and not the request
+          await execute('set constraints all immediate');
+          await execute('set constraints all deferred');
+          await execute('release savepoint cuadra_unit_of_work');
+        } catch (error) {
+          await execute('rollback to savepoint cuadra_unit_of_work');
+          await execute('release savepoint cuadra_unit_of_work');
+          throw error;
+        }
+        if (afterCommit.invalidatePrincipals) held.afterCommit('principals', () => this.principals?.clear());
+        if (queued.length) held.afterCommit('outbox', () => this.outbox.wake());
+        return value;
+      });
+    } catch (error) {
+      throw this.translated(error);
+    }
+  }
+
+  /** One outbox row per event; MikroORM inlines parameters, so arrays are not bound as arrays. */
+  private async queueEvents(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[]): Promise<void> {
+    if (!queued.length) return;
+    await em.getConnection().execute(
+      `insert into outbox_events (id, tenant_id, name, payload) values ${queued.map(() => '(?, ?, ?, ?::jsonb)').join(', ')}`,
+      queued.flatMap((e) => [e.id, tenantId, e.name, JSON.stringify(e.payload)]),
+      'run',
+      em.getTransactionContext(),
+    );
   }
 
   /**
@@ -107,7 +155,8 @@ export class UnitOfWork {
    */
   async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean } = {}): Promise<T[]> {
     const rows = await this.single<T>('write', statement, params);
-    if (options.publishes) this.outbox.wake();
+    const held = RequestTransaction.current();
+    if (options.publishes) held ? held.afterCommit('outbox', () => this.outbox.wake()) : this.outbox.wake();
     return rows;
   }
 
@@ -123,6 +172,11 @@ export class UnitOfWork {
 
   private async single<T>(mode: 'read' | 'write', statement: string, params: Record<string, unknown>): Promise<T[]> {
     const statements = this.db.statements;
+    if (RequestTransaction.current()) {
+      // inside a request transaction the statement joins it (it commits with the request's outcome)
+      if (!this.principal?.tenantId) throw new NotFound('No active tenant: create or select a company first');
+      return this.run((tx) => tx.sql<T>(statement, params));
+    }
     if (!statements) {
       return this.run(async (tx) => {
         if (mode === 'read') await tx.em.getConnection().execute('set transaction read only', [], 'run', tx.em.getTransactionContext());

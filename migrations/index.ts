@@ -1,4 +1,4 @@
-import { sqlMigration, type MigrationDefinition } from '../kernel/migration';
+import { currentTenantSql, sqlMigration, type MigrationDefinition } from '../kernel/migration';
 import { textSearchMigrations } from './text-search';
 
 /**
@@ -199,6 +199,31 @@ kernelMigrations.push(
              and (of_tenant is null or tenant_id = of_tenant)
            returning id)
          select count(*)::int from replayed
+       $$`,
+  ]),
+);
+
+kernelMigrations.push(
+  sqlMigration('20261224000000_kernel_idempotency_tenancy', [
+    // Stored responses carry tenant data: each row belongs to the tenant the request acted in (none
+    // for requests made without a company: sign-up, sign-in, creating the first company) and is
+    // visible only to transactions of that tenant (or, for none, of no tenant). Rows stored before
+    // this migration name no tenant; they are temporary, so they go.
+    `delete from idempotency_keys`,
+    `alter table idempotency_keys add column tenant_id uuid`,
+    // The claim's holder and how long it holds it without completing: past the lease, a retry of
+    // the same request takes the key over and runs it again (the holder died, or lost its claim).
+    `alter table idempotency_keys add column claim uuid`,
+    `alter table idempotency_keys add column lease_until timestamptz`,
+    `alter table idempotency_keys enable row level security`,
+    `alter table idempotency_keys force row level security`,
+    `create policy tenant_isolation on idempotency_keys
+       using (tenant_id is not distinct from (select ${currentTenantSql}))
+       with check (tenant_id is not distinct from (select ${currentTenantSql}))`,
+    // Expired keys of every tenant go in one sweep: the one door across tenants.
+    `create function cuadra_idempotency_purge() returns void
+       language sql volatile security definer set search_path = public as $$
+         delete from idempotency_keys where expires_at < now()
        $$`,
   ]),
 );

@@ -1,10 +1,12 @@
 /**
  * Runs the whole suite twice, on embedded PGlite and on PostgreSQL (TEST_DATABASE_URL, default the
- * local server), and ends with one line of totals: "N passed, N failed".
+ * local server, a superuser there: it creates the roles `cuadra_owner` and `cuadra_service` and a
+ * database per test app), and ends with one line of totals: "N passed, N failed".
  * Extra arguments are passed to `bun test` (e.g. a path filter); without them the strict type check
  * (`tsc --noEmit`) runs first.
  */
 import postgres from 'postgres';
+import { ensureTestRoles } from './support/database';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const only = process.env.CUADRA_TEST_DB; // run a single backend when set
@@ -14,6 +16,8 @@ if (backends.includes('postgres')) {
   const sql = postgres(postgresUrl, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
     await sql`select 1`;
+    // the application's login and the tables' owner, as in a deployment (infra/README.md)
+    await ensureTestRoles(postgresUrl);
   } catch (error) {
     console.error(`PostgreSQL is not reachable at ${postgresUrl}: ${(error as Error).message}`);
     console.log('0 passed, 1 failed');

@@ -7,7 +7,7 @@ import { MAX_SESSION_SECONDS, sha256, type SessionTokens } from './tokens';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const API_KEY_PREFIX = 'agl_';
 
-const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.orm.em.fork().getConnection().execute<T[]>(sql, params);
+const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.execute<T>(sql, params);
 
 /** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
 export class ApiKeyAuthenticator implements Authenticator {

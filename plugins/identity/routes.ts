@@ -31,7 +31,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
       detail: { summary: 'Send the verification email again (with a session, or by email without one; answers 204 either way)', tags, 'x-auth-optional': true, 'x-body-optional': true, responses: noContent },
     })
     .post('/login', async ({ body, request }) => identity.login(body, kernel.clientIp(request)),
-      { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; 10 failures per account or IP in 15 minutes lock it out (429)', tags } })
+      { body: 'LoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Log in with email and password; repeated failures are refused with 429 per account and address (never locking the owner out of an address it signed in from)', tags } })
     .post('/google', async ({ body }) => identity.googleLogin(body),
       { body: 'IdentityProviderLoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Sign in with a Google ID token: a linked account, an account with the same verified email (linked), or a new account sent to onboarding; MFA applies', tags } })
     .get('/me', async ({ principal }) => identity.me(principal),

@@ -7,6 +7,7 @@ import type { Tx } from '../../kernel/uow';
 import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { GoogleIdTokens, googleSettings, googleSettingsFrom } from './google';
+import { LoginThrottle } from './login-throttle';
 import { API_KEY_PREFIX } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
@@ -22,11 +23,14 @@ type TokenPurpose = 'verify_email' | 'reset_password';
 
 /** Identity flows: registration, login, email tokens, passwords, tenants of a user, API keys. */
 export class IdentityService {
-  readonly loginFailures: FailureLimiter;
+  readonly logins: LoginThrottle;
+  /** Wrong passwords when confirming a destructive operation, per account (the caller is signed in). */
+  readonly reauthenticationFailures: FailureLimiter;
   readonly google: GoogleIdTokens;
 
   constructor(private readonly kernel: Kernel, readonly sessions: SessionTokens) {
-    this.loginFailures = new FailureLimiter(kernel.counters, 'login-failures', 10, 15 * 60);
+    this.logins = new LoginThrottle(kernel.counters);
+    this.reauthenticationFailures = new FailureLimiter(kernel.counters, 'reauthentication-failures', 10, 15 * 60);
     this.google = new GoogleIdTokens(googleSettingsFrom(kernel.settings(googleSettings)));
   }
 
@@ -105,15 +109,14 @@ export class IdentityService {
    */
   async authenticate(input: { email: string; password: string; mfa_code?: string | null }, clientIp: string): Promise<User> {
     const email = normaliseEmail(input.email);
-    const keys = [`account:${email}`, `ip:${clientIp}`];
-    await this.loginFailures.assertAllowed(keys);
+    const { known } = await this.logins.assertAllowed(email, clientIp);
     const user = await this.uow().run((tx) => tx.em.findOne(User, { email }), { tenantId: null });
     const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
     if (!user || !valid) {
-      await this.loginFailures.recordFailure(keys);
+      await this.logins.recordFailure(email, clientIp, known);
       throw new Unauthorized('Incorrect email or password');
     }
-    await this.loginFailures.reset([`account:${email}`]);
+    await this.logins.recordSuccess(email, clientIp);
     await this.requireSecondFactor(user.id, input.mfa_code);
     return user;
   }
@@ -176,10 +179,10 @@ export class IdentityService {
     };
     if (input.password) {
       if (!user.passwordSet) throw ValidationFailed.field(['body', 'password'], 'This account has no password: confirm with an MFA code or a Google sign-in (id_token)', 'value_error.no_password');
-      const keys = [`account:${user.email}`];
-      await this.loginFailures.assertAllowed(keys);
+      const keys = [user.id];
+      await this.reauthenticationFailures.assertAllowed(keys);
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await this.loginFailures.recordFailure(keys);
+        await this.reauthenticationFailures.recordFailure(keys);
         throw ValidationFailed.field(['body', 'password'], 'The password is not correct', 'value_error.password_incorrect');
       }
       return demandSecondFactor();
@@ -224,7 +227,7 @@ export class IdentityService {
   }
 
   async memberships(userId: string): Promise<{ tenant_id: string; tenant_name: string; role: Role }[]> {
-    const rows = await this.kernel.db.orm.em.fork().getConnection().execute<{ tenant_id: string; tenant_name: string; role: Role }[]>(
+    const rows = await this.kernel.db.execute<{ tenant_id: string; tenant_name: string; role: Role }>(
       'select tenant_id, tenant_name, role from cuadra_user_memberships(?)', [userId]);
     return rows.map((r: { tenant_id: string; tenant_name: string; role: Role }) => ({ tenant_id: r.tenant_id, tenant_name: r.tenant_name, role: r.role }));
   }

@@ -5,6 +5,7 @@ import { createApp } from '../../kernel/app';
 import { loadConfig } from '../../kernel/config';
 import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 import { definePlugin } from '../../kernel/plugin';
+import { RequestTransaction } from '../../kernel/request-transaction';
 import { rolesFrom } from '../../kernel/roles';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend } from '../support/database';
@@ -37,9 +38,27 @@ const paymentsPlugin = definePlugin({
         return { id: payment.id, amount: body.amount };
       });
     }, { permission: 'test-payments.write', body: t.Object({ amount: t.String({ pattern: '^\\d+\\.\\d{2}$' }) }) })
+    // the effect, then a server error (an unhandled exception after the payment was made)
+    .post('/test-payments-then-fail', async ({ uow, body }) => {
+      await uow.run(async (tx) => { tx.em.create(IdempotencyTestPayment, { id: crypto.randomUUID(), amount: body.amount } as any); });
+      throw new Error('failure after the effect');
+    }, { permission: 'test-payments.write', body: t.Object({ amount: t.String() }) })
+    // the one-statement fast path (uow.write), then a server error
+    .post('/test-payments-fast-then-fail', async ({ uow, body }) => {
+      await uow.write(`insert into idempotency_test_payments (id, tenant_id, amount) values (gen_random_uuid(), :tenant, :amount::numeric) returning id`, { amount: body.amount });
+      throw new Error('failure after the effect');
+    }, { permission: 'test-payments.write', body: t.Object({ amount: t.String() }) })
+    // the effect, then waits for the test to let it answer
+    .post('/test-payments-held', async ({ uow, body, set }) => {
+      const payment = await uow.write<{ id: string }>(`insert into idempotency_test_payments (id, tenant_id, amount) values (gen_random_uuid(), :tenant, :amount::numeric) returning id`, { amount: body.amount });
+      await held.promise;
+      set.status = 201;
+      return { id: payment[0]!.id };
+    }, { permission: 'test-payments.write', body: t.Object({ amount: t.String() }) })
     .get('/test-payments', async ({ uow }) => uow.run(async (tx) => ({ count: await tx.em.count(IdempotencyTestPayment, {}) })), { permission: 'test-payments.write' }),
 });
 
+let held = Promise.withResolvers<void>();
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp({ extraPlugins: [paymentsPlugin] }); });
 afterAll(() => app.close());
@@ -47,6 +66,14 @@ afterAll(() => app.close());
 const pay = (token: string, key: string | undefined, amount = '10.00', target = app) =>
   target.request('POST', '/api/v1/test-payments', { token, body: { amount }, headers: key ? { 'idempotency-key': key } : {} });
 const count = async (token: string) => (await app.get('/api/v1/test-payments', token)).body.count;
+const post = (path: string, token: string, key: string, amount = '10.00') =>
+  app.request('POST', path, { token, body: { amount }, headers: { 'idempotency-key': key } });
+
+/** SQL as the application role acting for `tenantId` (null: no tenant), in one transaction. */
+const asTenant = <T = any>(tenantId: string | null, sql: string) => app.kernel.db.orm.em.fork().transactional(async (em) => {
+  await em.getConnection().execute(`select set_config('app.tenant_id', ?, true)`, [tenantId ?? ''], 'run', em.getTransactionContext());
+  return em.getConnection().execute<T[]>(sql, [], 'all', em.getTransactionContext());
+});
 
 describe('Idempotency-Key', () => {
   test('a replay returns the stored response with Idempotent-Replayed and does not execute again', async () => {
@@ -106,7 +133,7 @@ describe('Idempotency-Key', () => {
   });
 
   test.skipIf(backend === 'pglite')('two instances sharing PostgreSQL never execute a key twice (PostgreSQL only: PGlite is one process)', async () => {
-    const second = await createApp({ config: loadConfig({ ...process.env, DATABASE_URL: app.config.databaseUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }), extraPlugins: [paymentsPlugin] });
+    const second = await createApp({ config: loadConfig({ ...process.env, DATABASE_URL: app.config.databaseUrl, DATABASE_OWNER_URL: app.config.databaseOwnerUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }), extraPlugins: [paymentsPlugin] });
     try {
       const company = await createCompany(app);
       const viaSecond = (amount: string) => second.handle(new Request('http://localhost/api/v1/test-payments', {
@@ -119,5 +146,92 @@ describe('Idempotency-Key', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  test('completion is atomic with the effect: a server error after the effect undoes it, so a retry makes one payment', async () => {
+    const company = await createCompany(app);
+    expect((await post('/api/v1/test-payments-then-fail', company.token, 'falla-1')).status).toBe(500);
+    expect(await count(company.token)).toBe(0);
+    expect((await post('/api/v1/test-payments-then-fail', company.token, 'falla-1')).status).toBe(500);
+    expect(await count(company.token)).toBe(0);
+  });
+
+  test('the one-statement fast path (uow.write) commits with the stored response too', async () => {
+    const company = await createCompany(app);
+    expect((await post('/api/v1/test-payments-fast-then-fail', company.token, 'falla-rapida')).status).toBe(500);
+    expect(await count(company.token)).toBe(0);
+    // without a key the statement is a transaction of its own, as before
+    const unkeyed = await app.request('POST', '/api/v1/test-payments-fast-then-fail', { token: company.token, body: { amount: '1.00' } });
+    expect(unkeyed.status).toBe(500);
+    expect(await count(company.token)).toBe(1);
+  });
+
+  test('stored responses are scoped by tenant with row-level security', async () => {
+    const a = await createCompany(app);
+    const b = await createCompany(app);
+    await pay(a.token, 'fila-a');
+    await pay(b.token, 'fila-b');
+    const keysOf = async (tenantId: string | null) => (await asTenant<{ key: string }>(tenantId, `select key from idempotency_keys where key like 'fila-%' order by key`)).map((r: { key: string }) => r.key);
+    expect(await keysOf(a.tenantId)).toEqual(['fila-a']);
+    expect(await keysOf(b.tenantId)).toEqual(['fila-b']);
+    expect(await keysOf(null)).toEqual([]);
+    // a tenant cannot write a row for another
+    await expect(asTenant(a.tenantId, `insert into idempotency_keys (tenant_id, scope, key, fingerprint, expires_at) values ('${b.tenantId}', 'x', 'y', 'z', now())`)).rejects.toThrow();
+    const [row] = await asTenant<{ tenant_id: string }>(a.tenantId, `select tenant_id from idempotency_keys where key = 'fila-a'`);
+    expect(row!.tenant_id).toBe(a.tenantId);
+  });
+
+  test('a key used without a company (sign-up) is stored under no tenant', async () => {
+    const key = `registro-${crypto.randomUUID()}`;
+    const body = { email: `${key}@example.com`, password: 'Una clave larga de prueba 42', full_name: 'Sin Empresa' };
+    const headers = { 'idempotency-key': key, 'x-forwarded-for': '203.0.113.77' };
+    const first = await app.request('POST', '/api/v1/auth/register', { body, headers });
+    expect(first.status).toBe(201);
+    const replay = await app.request('POST', '/api/v1/auth/register', { body, headers });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.user_id).toBe(first.body.user_id);
+    expect((await asTenant(null, `select key from idempotency_keys where key = '${key}'`)).length).toBe(1);
+  });
+
+  test.skipIf(backend === 'pglite')('a claim past its lease is taken over by a retry, and the request that lost it commits nothing (PostgreSQL: PGlite is one process)', async () => {
+    const company = await createCompany(app);
+    held = Promise.withResolvers<void>();
+    const slow = post('/api/v1/test-payments-held', company.token, 'arrendada');
+    for (let i = 0; i < 200 && (await asTenant(company.tenantId, `select 1 from idempotency_keys where key = 'arrendada'`)).length === 0; i++) await Bun.sleep(10);
+    const early = await post('/api/v1/test-payments-held', company.token, 'arrendada');
+    expect(early.status).toBe(409);
+    expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the holder's lease runs out (as when its process died)
+    await asTenant(company.tenantId, `update idempotency_keys set lease_until = now() - interval '1 second' where key = 'arrendada'`);
+    const takeover = post('/api/v1/test-payments-held', company.token, 'arrendada');
+    await Bun.sleep(200);
+    held.resolve();
+    const [lost, won] = await Promise.all([slow, takeover]);
+    expect(won.status).toBe(201);
+    expect(lost.status).toBe(409);
+    expect(await count(company.token)).toBe(1);
+    const replay = await post('/api/v1/test-payments-held', company.token, 'arrendada');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(won.body.id);
+  });
+
+  test('inside a request transaction a deferred constraint fails its own unit of work (422), as its commit would, and later ones still commit', async () => {
+    const company = await createCompany(app);
+    const held = new RequestTransaction(app.kernel.db.orm);
+    const uow = app.kernel.unitOfWork(null);
+    const entry = (number: number, credit: string) => uow.run(async (tx) => {
+      const id = crypto.randomUUID();
+      await tx.sql(`insert into journal_entries (id, tenant_id, number, date, description, source_type) values (:id::uuid, :tenant, :number::int, '2026-03-01', 'raw', 'manual')`, { id, number });
+      await tx.sql(`insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit) values
+        (:tenant, :id::uuid, 1, '2026-03-01', '4300', 5, 0), (:tenant, :id::uuid, 2, '2026-03-01', '7000', 0, :credit::numeric)`, { id, credit });
+      return id;
+    }, { tenantId: company.tenantId });
+    const balanced = await held.run(async () => {
+      await expect(entry(901, '4.00')).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/unbalanced/) });
+      return entry(902, '5.00');
+    });
+    expect(await held.commit(async () => true)).toBe(true);
+    const rows = await asTenant<{ id: string }>(company.tenantId, `select id from journal_entries where tenant_id = '${company.tenantId}' and source_type = 'manual'`);
+    expect(rows.map((r: { id: string }) => r.id)).toEqual([balanced]);
   });
 });

@@ -72,7 +72,7 @@ describe('plugin ordering', () => {
   test('a missing dependency stops start-up with a clear message', async () => {
     expect(() => orderPlugins([plugin('invoices', ['contacts'])])).toThrow('Plugin "invoices" depends on "contacts", which is not installed');
     const database = await freshDatabase();
-    const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: `/tmp/cuadra-missing-${crypto.randomUUID()}`, LOG_LEVEL: 'error' });
+    const config = loadConfig({ DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl, DATA_DIR: `/tmp/cuadra-missing-${crypto.randomUUID()}`, LOG_LEVEL: 'error' });
     await expect(createApp({ config, extraPlugins: [plugin('orphan', ['nowhere'])] })).rejects.toThrow('depends on "nowhere"');
     await database.drop();
   });
@@ -85,7 +85,7 @@ describe('plugin ordering', () => {
       migrations: [sqlMigration('20261122000901_leaky', ['create table leaky_rows (id uuid primary key, tenant_id uuid not null)'])],
     });
     const database = await freshDatabase();
-    const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: `/tmp/cuadra-leaky-${crypto.randomUUID()}`, LOG_LEVEL: 'error' });
+    const config = loadConfig({ DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl, DATA_DIR: `/tmp/cuadra-leaky-${crypto.randomUUID()}`, LOG_LEVEL: 'error' });
     await expect(createApp({ config, extraPlugins: [leaky] })).rejects.toThrow('without forced row-level security: leaky_rows');
     await database.drop();
   });

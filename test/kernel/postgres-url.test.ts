@@ -31,10 +31,13 @@ describe.skipIf(!socketAvailable)('the service over a Unix-domain socket', () =>
   let dataDir: string;
   beforeAll(async () => {
     app = await startTestApp();
-    const url = new URL(app.config.databaseUrl!);
-    url.host = '';
+    const viaSocket = (databaseUrl: string) => {
+      const url = new URL(databaseUrl);
+      url.host = '';
+      return `${url.toString()}?host=${socketDirectory}`;
+    };
     dataDir = mkdtempSync(join(tmpdir(), 'cuadra-socket-'));
-    overSocket = await createApp({ config: loadConfig({ DATABASE_URL: `${url.toString()}?host=${socketDirectory}`, DATA_DIR: dataDir, LOG_LEVEL: 'error' }) });
+    overSocket = await createApp({ config: loadConfig({ DATABASE_URL: viaSocket(app.config.databaseUrl!), DATABASE_OWNER_URL: viaSocket(app.config.databaseOwnerUrl!), DATA_DIR: dataDir, LOG_LEVEL: 'error' }) });
   });
   afterAll(async () => {
     await overSocket?.stop();

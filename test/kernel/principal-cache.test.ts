@@ -32,7 +32,7 @@ describe('cached principals never outlive what they were built from', () => {
   });
 
   test.skipIf(backend === 'pglite')('another instance on the same PostgreSQL hears the change (PostgreSQL only)', async () => {
-    const other = await createApp({ config: loadConfig({ DATABASE_URL: app.config.databaseUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error' }) });
+    const other = await createApp({ config: loadConfig({ DATABASE_URL: app.config.databaseUrl, DATABASE_OWNER_URL: app.config.databaseOwnerUrl, DATA_DIR: app.config.dataDir, LOG_LEVEL: 'error' }) });
     try {
       const company = await createCompany(app);
       const key = await createApiKey(app, company.token);

@@ -76,8 +76,8 @@ describe('UnitOfWork.write (one statement as its own transaction)', () => {
     const statement = 'select name from tenants where id = :tenant and :probe::int > 0';
     for (let i = 0; i < 12; i++) expect((await uowFor(a).read<{ name: string }>(statement, { probe: i + 1 }))[0]!.name).toBe('Lectora A SL');
     if (app.kernel.db.kind !== 'postgres') return;
-    // as the owner (superuser here), who sees and may end every session of the database
-    const owner = postgresJs(postgresTarget(app.kernel.config.databaseUrl!), { max: 1 });
+    // as the server's administrator, who sees and may end every session of the database
+    const owner = postgresJs(postgresTarget(app.adminUrl!), { max: 1 });
     try {
       const [cut] = await owner.unsafe(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and query like '%execute cuadra_%'`);

@@ -9,6 +9,8 @@ export interface TestResponse<T = any> { status: number; body: T; headers: Heade
 
 export interface TestApp extends CuadraApp {
   config: Config;
+  /** PostgreSQL: the test server's administrator (a superuser) on this app's database. */
+  adminUrl?: string;
   request<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; form?: FormData }): Promise<TestResponse<T>>;
   get<T = any>(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
   post<T = any>(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
@@ -23,6 +25,7 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-test-'));
   const config = loadConfig({
     DATABASE_URL: database.url,
+    ...(database.ownerUrl ? { DATABASE_OWNER_URL: database.ownerUrl } : {}),
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://api.cuadra.test',
     FRONTEND_URL: 'http://app.cuadra.test',
@@ -50,6 +53,7 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
   return {
     ...app,
     config,
+    adminUrl: database.adminUrl,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
     post: (path, body, token, headers) => request('POST', path, { body, token, headers }),

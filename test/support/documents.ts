@@ -14,7 +14,7 @@ import type { TestCompany } from './factories';
 export interface DocumentsTestApp extends TestApp {
   /** Raw SQL as the application role, in one transaction whose tenant is `tenantId`. */
   asAppRole<T = any>(tenantId: string | null, statements: string | string[]): Promise<T[]>;
-  /** Raw SQL as the database owner (superuser: no row-level security), in one transaction. */
+  /** Raw SQL as the tables' owner (no row-level security: BYPASSRLS on PostgreSQL, the superuser on PGlite), in one transaction. */
   asOwner<T = any>(statements: string | string[]): Promise<T[]>;
 }
 
@@ -56,7 +56,7 @@ export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]
         await pglite.exec(`set role ${app.config.appRole}`);
       }
     }
-    const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
+    const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
     try {
       return await sql.begin(async (tx) => {
         let last: any = [];

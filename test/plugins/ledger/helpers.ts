@@ -39,7 +39,7 @@ export async function startLedgerApp(): Promise<LedgerTestApp> {
         await pglite.exec(`set role ${app.config.appRole}`);
       }
     }
-    const sql = postgresJs(postgresTarget(app.config.databaseUrl!), { max: 1 });
+    const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
     try {
       return await sql.begin(async (tx) => {
         let last: any = [];
