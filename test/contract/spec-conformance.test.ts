@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../support/app';
-import {
-  parseContactEnums, parsePreLogin, parseSeedLimits, parseSeedOperations, readSeedSpecification,
-  type SpecOperation, type SpecParameter,
-} from '../support/seed-spec';
+import { seedSpecification, type SpecOperation, type SpecParameter } from '../support/seed-spec';
 
 /**
  * The seed specification's operation tables, read at run time, against /openapi.json. Operations
@@ -38,11 +35,11 @@ const PRE_LOGIN: Record<string, string[]> = {
   'widget-types': ['GET /api/v1/dashboard/widget-types'],
 };
 
-const spec = readSeedSpecification();
-const operations = parseSeedOperations(spec);
+const spec = seedSpecification();
+const operations = spec.operations;
 const nameOf = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 const built = operations.filter((op) => !PENDING.has(nameOf(op)));
-const preLogin = new Set(parsePreLogin(spec).flatMap((words) => {
+const preLogin = new Set(spec.preLogin.flatMap((words) => {
   const names = PRE_LOGIN[words];
   if (!names) throw new Error(`The pre-login operation "${words}" is not mapped to operations in this test`);
   return names;
@@ -168,7 +165,7 @@ describe.each(built.map((op) => [nameOf(op), op] as [string, SpecOperation]))('%
 });
 
 describe('§8 limits', () => {
-  const limits = parseSeedLimits(spec);
+  const limits = spec.limits;
   test.each(limits.map((limit) => [limit.scope, limit] as const))('%s', (scope, limit) => {
     const words = [
       ...scope.replace(/`[^`]*`/g, ' ').toLowerCase().split(/\s+/),
@@ -187,8 +184,8 @@ describe('§8 limits', () => {
 });
 
 describe('§2 and §4.7: list endpoints accept limit, offset, from, to', () => {
-  const convention = /List endpoints accept ((?:`[a-z]+`(?:, )?)+)/.exec(spec)?.[1].match(/[a-z]+/g) ?? [];
-  const lists = operations.filter((op) => op.method === 'GET' && (op.path === '/api/v1/contacts' || (op.section === '4.7' && /\bList\b|\bentries\b/.test(spec.split('\n').find((line) => line.includes(`\`${op.path}\``) && line.includes('GET')) ?? ''))));
+  const convention = spec.listConvention;
+  const lists = operations.filter((op) => spec.listOperations.includes(nameOf(op)));
   test('the convention and its list endpoints are read', () => {
     expect(convention).toEqual(['limit', 'offset', 'from', 'to']);
     expect(lists.map(nameOf)).toEqual(expect.arrayContaining(['GET /api/v1/invoices', 'GET /api/v1/purchases', 'GET /api/v1/taxes', 'GET /api/v1/ledger', 'GET /api/v1/contacts']));
@@ -201,7 +198,7 @@ describe('§2 and §4.7: list endpoints accept limit, offset, from, to', () => {
 
 describe('§2 contact enums', () => {
   test('kind and customer_type take exactly the values of the specification, in requests, responses and filters', () => {
-    const enums = parseContactEnums(spec);
+    const enums = spec.contactEnums;
     expect(Object.keys(enums).sort()).toEqual(['customer_type', 'kind']);
     for (const [field, values] of Object.entries(enums)) {
       for (const schema of ['ContactCreate', 'ContactUpdate', 'ContactResponse']) {

@@ -1,23 +1,63 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+const root = resolve(import.meta.dir, '../..');
+/** The parsed tables, committed so that a clone without the specification beside it still checks them. */
+export const SEED_SNAPSHOT_PATH = join(root, 'test/contract/seed-spec.snapshot.json');
+
 /**
- * Reads the operation tables of the seed specification (the product specification Cuadra was
- * created from; CI checks it out as `shared/` beside the repository). `CUADRA_SPEC_PATH` points at
- * another copy. Throws with the places it looked when there is none.
+ * Where the seed specification (the product specification Cuadra was created from) is: CI checks
+ * it out as `shared/` beside the repository; `CUADRA_SPEC_PATH` points at another copy. Undefined
+ * when there is none (a plain clone), and then the committed snapshot stands in for it.
  */
-export function readSeedSpecification(): string {
-  const root = resolve(import.meta.dir, '../..');
+export function seedSpecificationPath(): string | undefined {
   const candidates = [
     process.env.CUADRA_SPEC_PATH,
     join(root, '../shared/docs/SPEC.md'),
     join(root, '../../shared/docs/SPEC.md'),
   ].filter((path): path is string => Boolean(path));
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(`The seed specification was not found (looked at ${candidates.join(', ')}); set CUADRA_SPEC_PATH to its SPEC.md`);
+  if (process.env.CUADRA_SPEC_PATH && !existsSync(process.env.CUADRA_SPEC_PATH)) {
+    throw new Error(`CUADRA_SPEC_PATH names ${process.env.CUADRA_SPEC_PATH}, which does not exist`);
   }
-  return readFileSync(found, 'utf8');
+  return candidates.find((path) => existsSync(path));
+}
+
+/** What the conformance tests read of the specification. */
+export interface SeedSpecification {
+  operations: SpecOperation[];
+  limits: { scope: string; parameter: SpecParameter }[];
+  preLogin: string[];
+  contactEnums: Record<string, string[]>;
+  /** §2: the query parameters every list endpoint accepts. */
+  listConvention: string[];
+  /** The GET operations that are lists (contacts, and the §4.7 rows that say "List" or "entries"). */
+  listOperations: string[];
+}
+
+export function parseSeedSpecification(text: string): SeedSpecification {
+  const operations = parseSeedOperations(text);
+  const lineOf = (path: string) => text.split('\n').find((line) => line.includes(`\`${path}\``) && line.includes('GET')) ?? '';
+  return {
+    operations,
+    limits: parseSeedLimits(text),
+    preLogin: parsePreLogin(text),
+    contactEnums: parseContactEnums(text),
+    listConvention: /List endpoints accept ((?:`[a-z]+`(?:, )?)+)/.exec(text)?.[1].match(/[a-z]+/g) ?? [],
+    listOperations: operations
+      .filter((op) => op.method === 'GET' && (op.path === '/api/v1/contacts' || (op.section === '4.7' && /\bList\b|\bentries\b/.test(lineOf(op.path)))))
+      .map((op) => `${op.method} ${op.path}`),
+  };
+}
+
+/**
+ * The specification as the tests read it: parsed from SPEC.md when it is there, else the committed
+ * snapshot. `test/contract/seed-snapshot.test.ts` keeps the snapshot equal to the specification;
+ * `bun test/support/seed-spec.ts --write-snapshot` rewrites it.
+ */
+export function seedSpecification(): SeedSpecification & { source: string } {
+  const path = seedSpecificationPath();
+  if (path) return { ...parseSeedSpecification(readFileSync(path, 'utf8')), source: path };
+  return { ...JSON.parse(readFileSync(SEED_SNAPSHOT_PATH, 'utf8')), source: SEED_SNAPSHOT_PATH };
 }
 
 export interface SpecParameter {
@@ -215,4 +255,11 @@ export function parseContactEnums(text: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const match of row.matchAll(/`([a-z_]+)` \(`([a-z_]+)` or `([a-z_]+)`\)/g)) out[match[1]] = [match[2], match[3]];
   return out;
+}
+
+if (import.meta.main && process.argv.includes('--write-snapshot')) {
+  const path = seedSpecificationPath();
+  if (!path) throw new Error('The seed specification was not found: set CUADRA_SPEC_PATH to its SPEC.md');
+  writeFileSync(SEED_SNAPSHOT_PATH, `${JSON.stringify(parseSeedSpecification(readFileSync(path, 'utf8')), null, 2)}\n`);
+  console.log(`wrote ${SEED_SNAPSHOT_PATH} from ${path}`);
 }
