@@ -41,6 +41,9 @@ export async function runFlow(baseUrl: string, email: string): Promise<FlowResul
   const bot = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${minted.data.key}` } });
   const tenant = await bot.GET('/api/v1/tenants/me');
   if (!tenant.data) return fail('tenants/me', tenant.response.status, tenant.error);
+  // An invoice carries the issuer's address (art. 6 RD 1619/2012): the company needs one first.
+  const addressed = await company.PATCH('/api/v1/tenants/me', { body: { address: 'Calle de Alcalá 1', city: 'Madrid', postal_code: '28014', province: 'Madrid' } });
+  if (!addressed.data) return fail('company address', addressed.response.status, addressed.error);
 
   const customer = await bot.POST('/api/v1/contacts', {
     body: { kind: 'customer', name: 'Cliente Ejemplo SL', vat: 'A58818501', customer_type: 'business', address: 'Calle Mayor 1', city: 'Madrid', postal_code: '28013' },
