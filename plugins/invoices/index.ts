@@ -2,16 +2,19 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
 import { addContactStats } from '../contacts/api';
+import { registerDocumentKind } from '../documents/api';
 import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
-import { InvoiceService, invoiceToJson } from './service';
+import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
+
+registerDocumentKind({ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT });
 
 export default definePlugin({
   name: 'invoices',
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,
   models: invoiceModels,
@@ -31,7 +34,7 @@ export default definePlugin({
       'contact.deleting': async (tx, payload) => { payload.references += await InvoiceService.countForContact(tx, payload.contactId); },
       'contact.stats': async (tx, payload) => {
         const s = await InvoiceService.statsForContact(tx, payload.contactId);
-        addContactStats(payload.stats, { documents: s.documents, invoiced: s.invoiced, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
+        addContactStats(payload.stats, { documents: s.documents, invoiced: s.amount, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
       },
       'contact.activity': async (tx, payload) => { payload.rows.push(...await InvoiceService.activity(tx, payload.from, payload.to)); },
       'taxes.distance-sales': async (tx, payload) => {

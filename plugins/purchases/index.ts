@@ -1,17 +1,20 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { addContactStats } from '../contacts/api';
+import { registerDocumentKind } from '../documents/api';
 import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
-import { PurchaseService, purchaseToJson } from './service';
+import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+
+registerDocumentKind({ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT });
 
 export default definePlugin({
   name: 'purchases',
-  // invoices: the shared document arithmetic, numbering and tax-type checks (its api.ts)
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'invoices'],
+  // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Purchase, PurchaseLine, PurchaseSeries],
   migrations,
   models: purchaseModels,
@@ -27,7 +30,7 @@ export default definePlugin({
       'contact.deleting': async (tx, payload) => { payload.references += await PurchaseService.countForContact(tx, payload.contactId); },
       'contact.stats': async (tx, payload) => {
         const s = await PurchaseService.statsForContact(tx, payload.contactId);
-        addContactStats(payload.stats, { documents: s.documents, purchased: s.purchased, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
+        addContactStats(payload.stats, { documents: s.documents, purchased: s.amount, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
       },
       'contact.activity': async (tx, payload) => { payload.rows.push(...await PurchaseService.activity(tx, payload.from, payload.to)); },
       // answered when the account plugin is installed (it declares and fires these hooks)
