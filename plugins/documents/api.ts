@@ -20,15 +20,15 @@ export { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFa
 export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
-  assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, eraseKind, everyPage, markRectified,
-  statusAfterRectification, substitutedColumn, UUID, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
+  assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
+  listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
 } from './lifecycle';
 export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
 export {
   registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
-export { openItems, reverseSettlement, settle, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
+export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
 export { documentKind, documentKinds, registerDocumentKind, type DocumentKind } from './kinds';
 export { sided, type Side } from './posting';
 export * from './schemas';

@@ -1,6 +1,8 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
+import type { SyncHandler } from '../../kernel/hooks';
 import type { Tx } from '../../kernel/uow';
+import { addContactStats } from '../contacts/api';
 import { checkDates, dec, pgArray, type Loc } from './document';
 
 /**
@@ -91,6 +93,21 @@ export async function markRectified(tx: Tx, kind: KindTable, id: string): Promis
   await tx.sql(`update ${kind.table} set status = 'rectified', updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id });
 }
 
+/** The filters every kind's list takes, over its table's `alias`: issue-date period, status, contact (422 for a bad period). */
+export interface DocumentListFilters { from?: string; to?: string; status?: string; contactId?: string }
+
+export function listWhere(alias: string, query: DocumentListFilters): { where: string; params: Record<string, unknown> } {
+  checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
+  if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+  const params: Record<string, unknown> = {};
+  let where = `${alias}.tenant_id = :tenant`;
+  if (query.from) { where += ` and ${alias}.issue_date >= :from::date`; params.from = query.from; }
+  if (query.to) { where += ` and ${alias}.issue_date <= :to::date`; params.to = query.to; }
+  if (query.status) { where += ` and ${alias}.status = :status`; params.status = query.status; }
+  if (query.contactId) { where += ` and ${alias}.contact_id = :contactId::uuid`; params.contactId = query.contactId; }
+  return { where, params };
+}
+
 /** Not itself replaced by a substituting rectification (a substituted original does not count twice). */
 const notSubstituted = (table: string, alias: string) =>
   `not exists (select 1 from ${table} r where r.tenant_id = ${alias}.tenant_id and r.rectifies_id = ${alias}.id and r.rectification_mode = 'substitution')`;
@@ -132,6 +149,25 @@ export const ContactAnswers = {
       group by 1, 2`, { from, to, side });
   },
 };
+
+/**
+ * The contacts plugin's hooks, answered for a kind over its table: merge (repoint), delete
+ * (count references), stats (`statsKey`: the kind's total in ContactStats) and activity (`side`).
+ */
+export function contactHooks(kind: KindTable, statsKey: 'invoiced' | 'purchased', side: 'sale' | 'purchase'): {
+  'contact.merging': SyncHandler<'contact.merging'>; 'contact.deleting': SyncHandler<'contact.deleting'>;
+  'contact.stats': SyncHandler<'contact.stats'>; 'contact.activity': SyncHandler<'contact.activity'>;
+} {
+  return {
+    'contact.merging': async (tx, payload) => { payload.repointed += await ContactAnswers.repoint(tx, kind, payload.survivorId, payload.duplicateIds); },
+    'contact.deleting': async (tx, payload) => { payload.references += await ContactAnswers.count(tx, kind, payload.contactId); },
+    'contact.stats': async (tx, payload) => {
+      const s = await ContactAnswers.stats(tx, kind, payload.contactId);
+      addContactStats(payload.stats, { documents: s.documents, [statsKey]: s.amount, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
+    },
+    'contact.activity': async (tx, payload) => { payload.rows.push(...await ContactAnswers.activity(tx, kind, side, payload.from, payload.to)); },
+  };
+}
 
 /** Every page of a kind's list, for account.exporting. */
 export async function everyPage<T>(list: (page: { limit: number; offset: number }) => Promise<{ items: T[] }>): Promise<T[]> {

@@ -138,7 +138,6 @@ export const migrations = [
        primary key (tenant_id, document_id, group_no)
      )`,
     `create index tax_register_period on tax_register (tenant_id, side, accounting_date)`,
-    `create index tax_register_contact on tax_register (tenant_id, contact_id)`,
     ...tenantPolicy('tax_register'),
     `create function tax_register_guard() returns trigger language plpgsql as $$
        begin

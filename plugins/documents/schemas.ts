@@ -98,6 +98,16 @@ export const documentResponseFields = {
 export const ListLimit = t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 }));
 export const ListOffset = t.Optional(t.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }));
 
+/** The filters every kind's list takes (a kind adds its own). */
+export const documentListQueryFields = {
+  limit: ListLimit,
+  offset: ListOffset,
+  from: t.Optional(IsoDate),
+  to: t.Optional(IsoDate),
+  status: t.Optional(DocumentStatus),
+  contact_id: t.Optional(Uuid),
+};
+
 export const RectificationModeSchema = t.Union([t.Literal('differences'), t.Literal('substitution')]);
 
 /** A payment (collection, or payment to a supplier) on one document; `what` says what is recorded. */

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import {
-  CreateStatus, Description, DiscountPct, documentResponseFields, IsoDate, LineResponseFields, ListLimit, ListOffset, Notes, Nullable, paginated,
-  PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid, DocumentStatus,
+  CreateStatus, Description, DiscountPct, documentListQueryFields, documentResponseFields, IsoDate, LineResponseFields, Notes, Nullable, paginated,
+  PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -84,15 +84,7 @@ export const InvoiceResponse = t.Object({
 
 export const PaginatedResponse_InvoiceResponse_ = paginated(InvoiceResponse);
 
-export const InvoiceListQuery = t.Object({
-  limit: ListLimit,
-  offset: ListOffset,
-  from: t.Optional(IsoDate),
-  to: t.Optional(IsoDate),
-  status: t.Optional(DocumentStatus),
-  contact_id: t.Optional(Uuid),
-  series: t.Optional(Series),
-});
+export const InvoiceListQuery = t.Object({ ...documentListQueryFields, series: t.Optional(Series) });
 
 export const invoiceModels = {
   InvoiceLine, InvoiceCreate, InvoiceUpdate, RectifyRequest, InvoicePaymentRequest, InvoiceResponse, PaginatedResponse_InvoiceResponse_,

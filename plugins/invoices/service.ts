@@ -4,8 +4,8 @@ import { outboxEventSql } from '../../kernel/outbox';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, ContactAnswers, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
-  everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
+  commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
+  everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
   parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
@@ -23,7 +23,7 @@ export type InvoiceStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 're
 export type Nature = 'goods' | 'services';
 export type { RectificationMode };
 /** The documents plugin's view of this kind's table. */
-const KIND = { table: 'invoices', noun: 'Invoice' } as const;
+export const KIND = { table: 'invoices', noun: 'Invoice' } as const;
 
 export interface InvoiceLineWire extends WireLineCommon {
   quantity: string;
@@ -498,14 +498,7 @@ export const InvoiceService = {
   async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number }> {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
-    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
-    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
-    const params: Record<string, unknown> = {};
-    let where = 'i.tenant_id = :tenant';
-    if (query.from) { where += ' and i.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and i.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and i.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and i.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    let { where, params } = listWhere('i', query);
     if (query.series) { where += ' and i.series = :series'; params.series = query.series; }
     const rows = await tx.sql<any>(`select ${INVOICE_COLUMNS} from invoices i where ${where}
       order by i.issue_date desc, i.series, i.seq desc nulls first, i.created_at desc, i.id limit :limit offset :offset`, { ...params, limit, offset });
@@ -657,17 +650,8 @@ export const InvoiceService = {
   },
 
   // ----------------------------------------------------------------------------------------------
-  // Hooks answered for other plugins
+  // Hooks answered for other plugins (the contact hooks: the documents plugin's contactHooks)
   // ----------------------------------------------------------------------------------------------
-
-  /** contact.merging: the duplicates' invoices point to the survivor (issued ones too: their printed customer is frozen). */
-  repointContacts: (tx: Tx, survivorId: string, duplicateIds: string[]) => ContactAnswers.repoint(tx, KIND, survivorId, duplicateIds),
-  /** contact.deleting: every invoice (drafts included) keeps its contact. */
-  countForContact: (tx: Tx, contactId: string) => ContactAnswers.count(tx, KIND, contactId),
-  /** contact.stats: issued invoices (net of rectifications; a substituted original does not count twice). */
-  statsForContact: (tx: Tx, contactId: string) => ContactAnswers.stats(tx, KIND, contactId),
-  /** contact.activity: issued invoices per contact and month. */
-  activity: (tx: Tx, from: string, to: string) => ContactAnswers.activity(tx, KIND, 'sale' as const, from, to),
 
   /**
    * taxes.distance-sales: bases of the year's issued invoices to customers in another Member State

@@ -1,13 +1,12 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { addContactStats } from '../contacts/api';
-import { registerDocumentKind } from '../documents/api';
+import { contactHooks, registerDocumentKind } from '../documents/api';
 import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
-import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
 registerDocumentKind({ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT });
 
@@ -26,13 +25,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'contact.merging': async (tx, payload) => { payload.repointed += await PurchaseService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
-      'contact.deleting': async (tx, payload) => { payload.references += await PurchaseService.countForContact(tx, payload.contactId); },
-      'contact.stats': async (tx, payload) => {
-        const s = await PurchaseService.statsForContact(tx, payload.contactId);
-        addContactStats(payload.stats, { documents: s.documents, purchased: s.amount, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
-      },
-      'contact.activity': async (tx, payload) => { payload.rows.push(...await PurchaseService.activity(tx, payload.from, payload.to)); },
+      ...contactHooks(KIND, 'purchased', 'purchase'),
       // answered when the account plugin is installed (it declares and fires these hooks)
       'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
       'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 import {
-  CreateStatus, Description, DiscountPct, documentResponseFields, DocumentStatus, IsoDate, LineResponseFields, ListLimit, ListOffset, Money, Notes, Nullable,
+  CreateStatus, Description, DiscountPct, documentListQueryFields, documentResponseFields, IsoDate, LineResponseFields, Money, Notes, Nullable,
   paginated, PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
@@ -97,15 +97,7 @@ export const PurchaseResponse = t.Object({
 
 export const PaginatedResponse_PurchaseResponse_ = paginated(PurchaseResponse);
 
-export const PurchaseListQuery = t.Object({
-  limit: ListLimit,
-  offset: ListOffset,
-  from: t.Optional(IsoDate),
-  to: t.Optional(IsoDate),
-  status: t.Optional(DocumentStatus),
-  contact_id: t.Optional(Uuid),
-  kind: t.Optional(Kind),
-});
+export const PurchaseListQuery = t.Object({ ...documentListQueryFields, kind: t.Optional(Kind) });
 
 export const purchaseModels = {
   PurchaseLine, PurchaseCreate, PurchaseUpdate, PurchaseRectifyRequest, PurchasePaymentRequest, PurchaseResponse, PaginatedResponse_PurchaseResponse_,

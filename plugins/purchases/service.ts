@@ -4,8 +4,8 @@ import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, ContactAnswers, dec, documentColumns, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
-  jsonOrNull, lineColumns, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
+  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
+  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
   statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
@@ -23,7 +23,7 @@ export type PurchaseKind = 'invoice' | 'expense';
 export type PurchaseStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type { RectificationMode };
 /** The documents plugin's view of this kind's table. */
-const KIND = { table: 'purchases', noun: 'Purchase' } as const;
+export const KIND = { table: 'purchases', noun: 'Purchase' } as const;
 
 export interface PurchaseLineWire extends WireLineCommon {
   expense_account?: string | null;
@@ -328,14 +328,7 @@ export const PurchaseService = {
   async list(tx: Tx, query: PurchaseListQuery) {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
-    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
-    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
-    const params: Record<string, unknown> = {};
-    let where = 'p.tenant_id = :tenant';
-    if (query.from) { where += ' and p.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and p.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and p.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and p.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    let { where, params } = listWhere('p', query);
     if (query.kind) { where += ' and p.kind = :kind'; params.kind = query.kind; }
     const rows = await tx.sql<any>(`select ${PURCHASE_COLUMNS} from purchases p where ${where}
       order by p.issue_date desc, p.seq desc nulls first, p.created_at desc, p.id limit :limit offset :offset`, { ...params, limit, offset });
@@ -440,10 +433,6 @@ export const PurchaseService = {
   // Hooks answered for other plugins
   // ----------------------------------------------------------------------------------------------
 
-  repointContacts: (tx: Tx, survivorId: string, duplicateIds: string[]) => ContactAnswers.repoint(tx, KIND, survivorId, duplicateIds),
-  countForContact: (tx: Tx, contactId: string) => ContactAnswers.count(tx, KIND, contactId),
-  statsForContact: (tx: Tx, contactId: string) => ContactAnswers.stats(tx, KIND, contactId),
-  activity: (tx: Tx, from: string, to: string) => ContactAnswers.activity(tx, KIND, 'purchase' as const, from, to),
   exportAll: (tx: Tx) => everyPage((page) => PurchaseService.list(tx, page)),
   eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'purchases', linesTable: 'purchase_lines', seriesTable: 'purchase_series' }),
 };

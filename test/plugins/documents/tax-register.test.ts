@@ -180,17 +180,46 @@ describe('the tax register', () => {
 });
 
 describe('settlements', () => {
-  test('a collection can be reversed: the entry is reversed and the invoice is due again', async () => {
+  const owner = () => app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
+
+  test('a collection through the route is a settlement; reversing it reverses the entry and the invoice is due again', async () => {
     const { reverseSettlement } = await import('../../../plugins/documents/api');
-    const { INVOICE_SETTLEMENT } = await import('../../../plugins/invoices/api');
     const paid = await app.post(`/api/v1/invoices/${ids.professional}/payments`, { date: '2026-05-01', amount: '1000.00' }, company.token);
     expect(paid.body).toMatchObject({ status: 'partially_paid', amount_paid: '1000.00', amount_due: '60.00' });
-    const [settlement] = await app.asAppRole<any>(company.tenantId, `select id::text as id, amount::text as amount from settlements where document_id = '${ids.professional}'`);
+    const [settlement] = await app.asAppRole<any>(company.tenantId, `select id::text as id, amount::text as amount, journal_entry_id::text as entry from settlements where document_id = '${ids.professional}'`);
     expect(settlement.amount).toBe('1000.00');
-    await app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' }).run((tx) => reverseSettlement(tx, INVOICE_SETTLEMENT, settlement.id, '2026-05-02'));
-    const after = (await app.get(`/api/v1/invoices/${ids.professional}`, company.token)).body;
-    expect(after).toMatchObject({ status: 'issued', amount_paid: '0.00', amount_due: '1060.00' });
-    const [flag] = await app.asAppRole<any>(company.tenantId, `select reversed_at is not null as reversed from settlements where id = '${settlement.id}'`);
-    expect(flag.reversed === true || flag.reversed === 't').toBe(true);
+    expect(settlement.entry).toBeTruthy();
+    await owner().run((tx) => reverseSettlement(tx, settlement.id, '2026-05-02'));
+    expect((await app.get(`/api/v1/invoices/${ids.professional}`, company.token)).body).toMatchObject({ status: 'issued', amount_paid: '0.00', amount_due: '1060.00' });
+    await expect(owner().run((tx) => reverseSettlement(tx, settlement.id, '2026-05-02'))).rejects.toThrow(/already been reversed/);
+  });
+
+  test('one payment settles several documents (a collection and a supplier payment): one entry, the bank netted; open items follow; reversal undoes it whole', async () => {
+    const { openItems, reverseSettlement, settleMany } = await import('../../../plugins/documents/api');
+    const { INVOICE_SETTLEMENT } = await import('../../../plugins/invoices/api');
+    const { PURCHASE_SETTLEMENT } = await import('../../../plugins/purchases/api');
+    const before = await owner().run((tx) => openItems(tx, INVOICE_SETTLEMENT));
+    const retailer = before.find((i) => i.id === ids.retailer)!;
+    expect(retailer.label).toMatch(/^F-2026-/);
+    expect(retailer.outstanding.toString()).toBe('1262.00');
+    const result = await owner().run((tx) => settleMany(tx, { date: '2026-05-10', allocations: [
+      { kind: INVOICE_SETTLEMENT, id: ids.retailer, amount: '1262.00' },
+      { kind: PURCHASE_SETTLEMENT, id: ids.services, amount: '500.00' },
+    ] }));
+    expect(result.settlementIds).toHaveLength(2);
+    const entry = (await app.get(`/api/v1/ledger/entries/${result.journalEntryId}`, company.token)).body;
+    // Dr 572 762 (1,262 in − 500 out) / Cr 4300 1,262 / Dr 4100 500
+    expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit]).sort()).toEqual([['4100', '500.00', '0.00'], ['4300', '0.00', '1262.00'], ['572', '762.00', '0.00']]);
+    expect((await app.get(`/api/v1/invoices/${ids.retailer}`, company.token)).body).toMatchObject({ status: 'paid', amount_due: '0.00' });
+    expect((await app.get(`/api/v1/purchases/${ids.services}`, company.token)).body).toMatchObject({ status: 'partially_paid', amount_paid: '500.00', amount_due: '560.00' });
+    expect((await owner().run((tx) => openItems(tx, INVOICE_SETTLEMENT))).some((i) => i.id === ids.retailer)).toBe(false);
+    // too much, or twice the same document: 422 and nothing written
+    await expect(owner().run((tx) => settleMany(tx, { date: '2026-05-11', allocations: [{ kind: PURCHASE_SETTLEMENT, id: ids.services, amount: '560.01' }] }))).rejects.toThrow(/At most 560.00/);
+    await expect(owner().run((tx) => settleMany(tx, { date: '2026-05-11', allocations: [
+      { kind: PURCHASE_SETTLEMENT, id: ids.services, amount: '1.00' }, { kind: PURCHASE_SETTLEMENT, id: ids.services, amount: '1.00' },
+    ] }))).rejects.toThrow(/twice/);
+    await owner().run((tx) => reverseSettlement(tx, result.settlementIds[1], '2026-05-12'));
+    expect((await app.get(`/api/v1/invoices/${ids.retailer}`, company.token)).body).toMatchObject({ status: 'issued', amount_due: '1262.00' });
+    expect((await app.get(`/api/v1/purchases/${ids.services}`, company.token)).body).toMatchObject({ status: 'issued', amount_due: '1060.00' });
   });
 });
