@@ -57,13 +57,27 @@ const year = (_e: TaxRegisterEntry, p: { year: string; quarter: string }) => p.y
 const seriesOf = (number: string) => number.split('-')[0] ?? '';
 const rateOrNull = (rate: string | null) => (rate == null ? null : rate);
 
-const ISSUED: Column[] = [
+/** The self-assessment period, the activity (left to the company) and the invoice type open both books. */
+const LEADING: Column[] = [
   { header: 'Autoliquidación Ejercicio', value: year },
   { header: 'Autoliquidación Periodo', value: period },
   { header: 'Actividad Tipo', value: blank },
   { header: 'Actividad Código', value: blank },
   { header: 'Actividad Grupo o Epígrafe del IAE', value: blank },
   { header: 'Tipo de Factura', value: invoiceType },
+];
+
+/** Recargo de equivalencia, IRPF withheld and the rectified invoice close both books. */
+const SURCHARGE_AND_WITHHOLDING: Column[] = [
+  { header: 'Tipo de Recargo eq.', value: (e) => rateOrNull(e.surchargeRate), money: true },
+  { header: 'Cuota Recargo eq.', value: (e) => e.surcharge, money: true },
+  { header: 'Tipo Retención IRPF', value: (e) => rateOrNull(e.withholdingRate), money: true },
+  { header: 'Importe Retenido IRPF', value: (e) => e.withholding, money: true },
+  { header: 'Factura Rectificada', value: (e) => e.rectifies?.number ?? null },
+];
+
+const ISSUED: Column[] = [
+  ...LEADING,
   { header: 'Concepto de Ingreso', value: blank },
   { header: 'Ingreso Computable', value: (e) => e.base, money: true },
   { header: 'Fecha Expedición', value: (e) => e.issueDate },
@@ -82,21 +96,12 @@ const ISSUED: Column[] = [
   { header: 'Base Imponible', value: (e) => e.base, money: true },
   { header: 'Tipo de IVA', value: (e) => e.rate, money: true },
   { header: 'Cuota IVA Repercutida', value: (e) => e.quota, money: true },
-  { header: 'Tipo de Recargo eq.', value: (e) => rateOrNull(e.surchargeRate), money: true },
-  { header: 'Cuota Recargo eq.', value: (e) => e.surcharge, money: true },
-  { header: 'Tipo Retención IRPF', value: (e) => rateOrNull(e.withholdingRate), money: true },
-  { header: 'Importe Retenido IRPF', value: (e) => e.withholding, money: true },
-  { header: 'Factura Rectificada', value: (e) => e.rectifies?.number ?? null },
+  ...SURCHARGE_AND_WITHHOLDING,
   { header: 'Tipo de Rectificación', value: (e) => (e.rectifies ? (e.rectifies.mode === 'substitution' ? 'S' : 'I') : null) },
 ];
 
 const RECEIVED: Column[] = [
-  { header: 'Autoliquidación Ejercicio', value: year },
-  { header: 'Autoliquidación Periodo', value: period },
-  { header: 'Actividad Tipo', value: blank },
-  { header: 'Actividad Código', value: blank },
-  { header: 'Actividad Grupo o Epígrafe del IAE', value: blank },
-  { header: 'Tipo de Factura', value: invoiceType },
+  ...LEADING,
   { header: 'Concepto de Gasto', value: blank },
   { header: 'Gasto Deducible', value: (e) => e.base, money: true },
   { header: 'Fecha Expedición', value: (e) => e.issueDate },
@@ -121,11 +126,7 @@ const RECEIVED: Column[] = [
   { header: 'Tipo de IVA', value: (e) => e.rate, money: true },
   { header: 'Cuota IVA Soportada', value: (e) => e.quota, money: true },
   { header: 'Cuota Deducible', value: (e) => e.deductibleQuota, money: true },
-  { header: 'Tipo de Recargo eq.', value: (e) => rateOrNull(e.surchargeRate), money: true },
-  { header: 'Cuota Recargo eq.', value: (e) => e.surcharge, money: true },
-  { header: 'Tipo Retención IRPF', value: (e) => rateOrNull(e.withholdingRate), money: true },
-  { header: 'Importe Retenido IRPF', value: (e) => e.withholding, money: true },
-  { header: 'Factura Rectificada', value: (e) => e.rectifies?.number ?? null },
+  ...SURCHARGE_AND_WITHHOLDING,
 ];
 
 export const BOOK_COLUMNS: Record<RegisterSide, readonly Column[]> = { issued: ISSUED, received: RECEIVED };

@@ -135,9 +135,10 @@ export const migrations = [
        withholding numeric(18,2) not null default 0,
        document_total numeric(18,2) not null,
        created_at timestamptz not null default now(),
-       primary key (tenant_id, document_id, group_no)
+       -- one index for both needs: the books and tax models read by period, and a document's
+       -- rows (one accounting date each) stay unique; issuing writes one index entry per row
+       primary key (tenant_id, side, accounting_date, document_id, group_no)
      )`,
-    `create index tax_register_period on tax_register (tenant_id, side, accounting_date)`,
     ...tenantPolicy('tax_register'),
     `create function tax_register_guard() returns trigger language plpgsql as $$
        begin

@@ -215,10 +215,11 @@ export const TaxRegister = {
     return rows.map(entryOf);
   },
 
-  /** The register rows of one document (empty for a draft). */
-  async ofDocument(tx: Tx, documentId: string): Promise<TaxRegisterEntry[]> {
+  /** The register rows of one document (empty for a draft), found by its side and accounting (issue) date. */
+  async ofDocument(tx: Tx, doc: { side: RegisterSide; accountingDate: string; documentId: string }): Promise<TaxRegisterEntry[]> {
     const rows = await tx.sql<any>(`
-      ${REGISTER_SELECT} where tenant_id = :tenant and document_id = :id::uuid order by group_no`, { id: documentId });
+      ${REGISTER_SELECT} where tenant_id = :tenant and side = :side and accounting_date = :date::date and document_id = :id::uuid order by group_no`,
+    { side: doc.side, date: doc.accountingDate, id: doc.documentId });
     return rows.map(entryOf);
   },
 };

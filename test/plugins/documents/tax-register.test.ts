@@ -23,20 +23,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close());
 
-async function invoice(contactId: string, line: Record<string, unknown>) {
-  const res = await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-04-15', lines: [{ description: 'Base 1.000', quantity: '1', unit_price: '1000.00', ...line }] }, company.token);
+async function created(path: string, body: Record<string, unknown>) {
+  const res = await app.post(path, body, company.token);
   expect(res.status).toBe(201);
   return res.body;
 }
+const baseLine = (line: Record<string, unknown>) => [{ description: 'Base 1.000', quantity: '1', unit_price: '1000.00', ...line }];
+const invoice = (contactId: string, line: Record<string, unknown>) => created('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-04-15', lines: baseLine(line) });
 let counter = 0;
-async function purchase(contactId: string, line: Record<string, unknown>, fields: Record<string, unknown> = {}) {
-  const res = await app.post('/api/v1/purchases', {
-    contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-${++counter}`, issue_date: '2026-04-20',
-    lines: [{ description: 'Base 1.000', unit_price: '1000.00', ...line }], ...fields,
-  }, company.token);
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const purchase = (contactId: string, line: Record<string, unknown>, fields: Record<string, unknown> = {}) => created('/api/v1/purchases', {
+  contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-${++counter}`, issue_date: '2026-04-20', lines: baseLine(line), ...fields,
+});
 const register = (tenantId: string) => app.asAppRole<any>(tenantId, `select document_id::text as document_id, group_no, side, kind, number, supplier_number,
   contact_id::text as contact_id, counterparty_name, counterparty_tax_id, counterparty_country, tax_code, capital_good, base::text as base, rate::text as rate,
   quota::text as quota, deductible_quota::text as deductible_quota, surcharge::text as surcharge, withholding::text as withholding,
