@@ -1,9 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Decimal } from '../../kernel/money';
-import type { Party } from './document';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
-import { trimDecimal } from './calc';
-import type { TaxTypeInfo } from './tax-types';
+import { trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
 
 /**
  * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (DOMAIN.md §7.2): number and
