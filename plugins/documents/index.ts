@@ -12,6 +12,7 @@ import { eraseRegister, repointRegister } from './tax-register';
  */
 export default definePlugin({
   name: 'documents',
+  tags: { 'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
   migrations,
   permissions: {
