@@ -1,22 +1,15 @@
 /**
- * What other plugins use from the invoices plugin (purchases shares the document arithmetic;
- * treasury and reconciliation record payments; VERI*FACTU and webhooks subscribe to
- * `invoice.issued`, declared in ./hooks.ts). Call inside your own unit of work.
+ * What other plugins use from the invoices plugin: the service (treasury and reconciliation record
+ * collections through it, or settle through the documents plugin), the wire shape, and the
+ * posting rule. VERI*FACTU and webhooks subscribe to `invoice.issued`, declared in ./hooks.ts.
+ * What sales and purchase documents share (arithmetic, numbering, the tax register) is the
+ * documents plugin's: see plugins/documents/api.ts. Call inside your own unit of work.
  */
 export {
-  InvoiceService, invoiceToJson, documentToJson, lineToJson, breakdownOf, legendsOf, computeLines, DEFAULT_SERIES, RECTIFYING_SERIES,
+  InvoiceService, invoiceToJson, breakdownOf, legendsOf, computeLines, DEFAULT_SERIES, RECTIFYING_SERIES, INVOICE_SETTLEMENT,
   type InvoiceRecord, type InvoiceLineRecord, type InvoiceView, type InvoiceStatus, type RectificationMode,
 } from './service';
 export type { InvoiceIssuedPayload } from './hooks';
-export { computeAmounts, lineBase, trimDecimal, formatRate, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
-export { postInvoice, postInvoicePayment, sided, revenueAccountOf, type SalesPostingDoc } from './posting';
-export { takeNumber, formatNumber, type DocumentNumber } from './numbering';
-export { loadTaxTypes, checkLineTaxTypes, type TaxTypeInfo } from './tax-types';
-export {
-  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
-  MAX_AMOUNT, type Loc, type Party, type ParsedLineCommon, type WireLineCommon,
-} from './document';
-export { tenantPolicy } from './migrations';
-export { documentPage, documentSearch, documentSearchHits, type DocumentTable } from './search';
+export { postInvoice, postInvoicePayment, revenueAccountOf, type SalesPostingDoc } from './posting';
 export { formatEuro } from './pdf';
 export * as InvoiceSchemas from './schemas';

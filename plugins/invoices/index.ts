@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
-import { addContactStats } from '../contacts/api';
+import { contactHooks, registerDocumentKind } from '../documents/api';
 import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
@@ -9,12 +9,14 @@ import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
 import { wantsKind } from '../search/api';
 import { invoiceSearchHits } from './search';
-import { InvoiceService, invoiceToJson } from './service';
+import { INVOICE_SETTLEMENT, InvoiceService, KIND, invoiceToJson } from './service';
+
+registerDocumentKind({ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT });
 
 export default definePlugin({
   name: 'invoices',
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,
   models: invoiceModels,
@@ -30,13 +32,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'contact.merging': async (tx, payload) => { payload.repointed += await InvoiceService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
-      'contact.deleting': async (tx, payload) => { payload.references += await InvoiceService.countForContact(tx, payload.contactId); },
-      'contact.stats': async (tx, payload) => {
-        const s = await InvoiceService.statsForContact(tx, payload.contactId);
-        addContactStats(payload.stats, { documents: s.documents, invoiced: s.invoiced, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
-      },
-      'contact.activity': async (tx, payload) => { payload.rows.push(...await InvoiceService.activity(tx, payload.from, payload.to)); },
+      ...contactHooks(KIND, 'invoiced', 'sale'),
       'taxes.distance-sales': async (tx, payload) => {
         if (payload.tenantId !== tx.tenantId) return;
         const mine = await InvoiceService.distanceSales(tx, payload.year);

@@ -1,8 +1,7 @@
 import type { FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import type { TaxRegime } from '../taxes/api';
-import type { Party } from './document';
-import type { ContactFacts } from './lookups';
+import type { ContactFacts, Party } from '../documents/api';
 
 /**
  * The parties' data an invoice must carry (RD 1619/2012; docs/domain/invoice-content.md §2 and §3).

@@ -1,16 +1,5 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
-
-/**
- * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
- * scalar subquery becomes an InitPlan, usable as an index condition) instead of once per row.
- */
-export function tenantPolicy(table: string): string[] {
-  return [
-    `alter table ${table} enable row level security`,
-    `alter table ${table} force row level security`,
-    `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
-  ];
-}
+import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 
 /**
  * Sales invoices.
@@ -22,12 +11,23 @@ export function tenantPolicy(table: string): string[] {
  * - `invoices` / `invoice_lines`: every reference is a composite foreign key `(tenant_id, …)`
  *   (contacts, tax types, journal entries, the rectified invoice), so no row can point at
  *   another tenant's.
- * - Immutability, enforced by the database whatever the application does: once issued, an
- *   invoice's row accepts only `status` / `amount_paid` (and `updated_at`) changes, and
- *   `contact_id` only inside a contact merge (transaction setting `cuadra.repointing_contacts`);
- *   its lines accept no insert, update or delete; the row cannot be deleted. Erasing a whole
- *   tenant (account deletion) is allowed in a transaction that set `cuadra.erasing_tenant` to it.
+ * - Immutability, enforced by the database whatever the application does (the documents
+ *   plugin's `documentGuardSql`, shared with every document kind): once issued, only `status` /
+ *   `amount_paid` change, lines are frozen, deletion only in tenant erasure. The first two
+ *   migrations are history as they ran; later ones re-create the guards through the generator.
  */
+const GUARD: DocumentGuard = {
+  table: 'invoices', linesTable: 'invoice_lines', linesKey: 'invoice_id', noun: 'Invoice', issued: 'issued', party: 'its customer',
+  deleteHint: 'issue a rectifying invoice', correctHint: 'correct it with a rectifying invoice',
+};
+
+/** Issued documents as tax register rows, for the backfill below (and its test). */
+export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
+  documentType: 'invoice', side: 'issued', table: 'invoices', linesTable: 'invoice_lines', linesKey: 'invoice_id', partyColumn: 'customer',
+  groupBy: { capitalGood: 'false', deductible: 'true' }, quota: 'l.tax_amount',
+  kind: "case when d.rectifies_id is not null then 'rectification' else 'invoice' end", supplierNumber: 'null::text', rectifiesNumber: 'o.number',
+};
+
 export const migrations = [
   sqlMigration('20261210000100_invoices', [
     `create table invoice_series (
@@ -181,9 +181,13 @@ export const migrations = [
          return NEW;
        end $$`,
   ]),
-  // Search (see search.ts): trigram indexes over the folded header fields and line descriptions.
+  // The guards from the documents plugin's generator (same rules and messages as above).
+  sqlMigration('20261224000200_invoices_guards_generated', documentGuardSql(GUARD)),
+  // Issued invoices into the documents plugin's tax register (rows of later ones are written at issue).
+  sqlMigration('20261224000400_invoices_tax_register_backfill', [registerBackfillSql(INVOICE_REGISTER_BACKFILL)]),
+  // Search (see ../documents/search.ts): trigram indexes over the folded header fields and line descriptions.
   // The header expression is headerDocument(INVOICES) over the bare table: queries repeat it exactly.
-  sqlMigration('20261224000200_invoices_trigram_search', [
+  sqlMigration('20261224000600_invoices_trigram_search', [
     `create index invoices_search on invoices using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(customer->>'name', '')
        || E'\\n' || coalesce(customer->>'legal_name', '') || E'\\n' || coalesce(customer_vat, '') || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,
     `create index invoice_lines_search on invoice_lines using gin (search_fold(description) gin_trgm_ops)`,

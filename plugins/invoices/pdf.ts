@@ -1,11 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
-import type { Party } from './document';
 import { isSimplifiedInvoice } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
-import { trimDecimal } from './calc';
-import type { TaxTypeInfo } from './tax-types';
+import { trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
 
 /**
  * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (docs/domain/invoice-content.md §2): number and

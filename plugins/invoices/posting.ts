@@ -1,8 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/api';
 import { SERVICE_REVENUE_ACCOUNT } from '../taxes/api';
-import type { TaxGroup } from './calc';
-import type { TaxTypeInfo } from './tax-types';
+import { sided, type TaxGroup, type TaxTypeInfo } from '../documents/api';
 
 /**
  * Posting rules of sales invoices: pure functions from a document to the journal entry it
@@ -41,17 +40,6 @@ export interface SalesPostingDoc {
   lines: SalesPostingLine[];
   groups: TaxGroup[];
   types: ReadonlyMap<string, TaxTypeInfo>;
-}
-
-type Side = 'debit' | 'credit';
-
-/** A line on its natural side for a positive amount, on the other side for a negative one; none for zero. */
-export function sided(account: string, amount: Decimal, natural: Side, extra: Omit<JournalDraftLine, 'account' | 'debit' | 'credit'> = {}): JournalDraftLine | null {
-  const value = amount.rescale(2);
-  if (value.isZero()) return null;
-  const positive = !value.isNegative();
-  const side: Side = positive === (natural === 'debit') ? 'debit' : 'credit';
-  return { account, [side]: positive ? value : value.negate(), ...extra };
 }
 
 /** The revenue account of a sales line: its override, else the tax type's (goods 700x, services 705x). */

@@ -5,7 +5,7 @@ import type { Principal } from '../../kernel/principal';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
-import { partyOfContact, partyOfTenant } from './document';
+import { partyOfContact, partyOfTenant } from '../documents/api';
 import { renderInvoicePdf } from './pdf';
 import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoicePatch, type RectifyInput } from './service';

@@ -1,22 +1,22 @@
 import { actsAs } from '../contacts/api';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
-import { Decimal, money } from '../../kernel/money';
+import { Decimal } from '../../kernel/money';
 import { outboxEventSql } from '../../kernel/outbox';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
-import { assertDraft, DEFAULT_POSTING_ACCOUNTS, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
-import { EU_MEMBER_STATES } from '../taxes/api';
-import { computeAmounts, formatRate, trimDecimal, type DocumentAmounts, type LineInput } from './calc';
 import {
-  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, parseLineNumbers, partyOfContact, pgArray,
-  type Loc, type Party, type WireLineCommon,
-} from './document';
+  assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
+  commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
+  documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
+  parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
+  type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
+} from '../documents/api';
+import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
+import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
 import { missingPartyData } from './legal-content';
-import { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts } from './lookups';
-import { monotonicNumberCtes } from './numbering';
 import { postInvoice, postInvoicePayment } from './posting';
-import { documentPage, documentSearch, INVOICES } from './search';
-import { checkLineTaxTypes, loadTaxTypes, type TaxTypeInfo } from './tax-types';
+import { INVOICES } from './search';
 
 export const DEFAULT_SERIES = 'F';
 /** Rectifying invoices have their own series (art. 6.1.a RD 1619/2012 and practice). */
@@ -24,7 +24,9 @@ export const RECTIFYING_SERIES = 'R';
 
 export type InvoiceStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type Nature = 'goods' | 'services';
-export type RectificationMode = 'differences' | 'substitution';
+export type { RectificationMode };
+/** The documents plugin's view of this kind's table. */
+export const KIND = { table: 'invoices', noun: 'Invoice' } as const;
 
 export interface InvoiceLineWire extends WireLineCommon {
   quantity: string;
@@ -54,55 +56,15 @@ export interface RectifyInput {
   notes?: string | null;
 }
 
-export interface InvoiceLineRecord {
-  lineNo: number;
-  description: string;
-  quantity: Decimal;
-  unitPrice: Decimal;
-  discountPct: Decimal;
+export interface InvoiceLineRecord extends LineRecordCommon {
   nature: Nature;
   revenueAccount: string | null;
-  taxTypeId: string;
-  taxRate: Decimal;
-  surchargeTypeId: string | null;
-  surchargeRate: Decimal | null;
-  withholdingTypeId: string | null;
-  withholdingRate: Decimal | null;
-  base: Decimal;
-  taxAmount: Decimal;
-  surchargeAmount: Decimal;
-  withholdingAmount: Decimal;
 }
 
-export interface InvoiceRecord {
-  id: string;
+export interface InvoiceRecord extends DocumentRecordCommon {
   status: InvoiceStatus;
-  series: string;
-  year: number | null;
-  seq: number | null;
-  number: string | null;
-  contactId: string;
-  issueDate: string;
-  dueDate: string | null;
-  operationDate: string | null;
-  notes: string | null;
-  subtotal: Decimal;
-  taxTotal: Decimal;
-  surchargeTotal: Decimal;
-  withholdingTotal: Decimal;
-  total: Decimal;
-  amountPaid: Decimal;
-  rectifiesId: string | null;
-  rectificationMode: RectificationMode | null;
-  rectificationReason: string | null;
-  journalEntryId: string | null;
   customer: Party | null;
   issuer: Party | null;
-  issuedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Rectified by substitution: replaced by its rectifying invoice (amount due 0). */
-  substituted: boolean;
   lines: InvoiceLineRecord[];
 }
 
@@ -125,72 +87,26 @@ export interface InvoiceView { record: InvoiceRecord; types: ReadonlyMap<string,
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const INVOICE_COLUMNS = `i.id::text as id, i.status, i.series, i.year, i.seq, i.number, i.contact_id::text as contact_id, i.issue_date::text as issue_date,
-  i.due_date::text as due_date, i.operation_date::text as operation_date, i.notes, i.subtotal::text as subtotal, i.tax_total::text as tax_total,
-  i.surcharge_total::text as surcharge_total, i.withholding_total::text as withholding_total, i.total::text as total, i.amount_paid::text as amount_paid,
-  i.rectifies_id::text as rectifies_id, i.rectification_mode, i.rectification_reason, i.journal_entry_id::text as journal_entry_id,
-  i.customer::text as customer, i.issuer::text as issuer, i.issued_at, i.created_at, i.updated_at,
-  (i.status = 'rectified' and exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')) as substituted`;
+const columnsOver = (alias: string) => `${documentColumns('invoices', alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
+const INVOICE_COLUMNS = columnsOver('i');
+/** The columns over the alias `d` of the list and search queries. */
+const LIST_COLUMNS = columnsOver('d');
 
-/** INVOICE_COLUMNS over the alias `d` of the list and search queries. */
-const LIST_COLUMNS = INVOICE_COLUMNS.replace(/\bi\./g, 'd.');
-
-const LINE_COLUMNS = `invoice_id::text as invoice_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
-  nature, revenue_account, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
-  surcharge_rate::text as surcharge_rate, withholding_type_id::text as withholding_type_id, withholding_rate::text as withholding_rate,
-  base::text as base, tax_amount::text as tax_amount, surcharge_amount::text as surcharge_amount, withholding_amount::text as withholding_amount`;
+const LINE_COLUMNS = `${lineColumns('invoice_id')}, nature, revenue_account`;
 
 function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
-  return {
-    id: row.id, status: row.status, series: row.series, year: row.year == null ? null : Number(row.year), seq: row.seq == null ? null : Number(row.seq),
-    number: row.number, contactId: row.contact_id, issueDate: row.issue_date, dueDate: row.due_date, operationDate: row.operation_date, notes: row.notes,
-    subtotal: dec(row.subtotal), taxTotal: dec(row.tax_total), surchargeTotal: dec(row.surcharge_total), withholdingTotal: dec(row.withholding_total),
-    total: dec(row.total), amountPaid: dec(row.amount_paid), rectifiesId: row.rectifies_id, rectificationMode: row.rectification_mode,
-    rectificationReason: row.rectification_reason, journalEntryId: row.journal_entry_id, customer: jsonOrNull<Party>(row.customer),
-    issuer: jsonOrNull<Party>(row.issuer), issuedAt: isoOrNull(row.issued_at), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at),
-    substituted: row.substituted === true || row.substituted === 't', lines,
-  };
+  return { ...commonRecordOf(row), customer: jsonOrNull<Party>(row.customer), issuer: jsonOrNull<Party>(row.issuer), lines };
 }
 
-function lineOf(row: any): InvoiceLineRecord {
-  return {
-    lineNo: Number(row.line_no), description: row.description, quantity: dec(row.quantity, 6), unitPrice: dec(row.unit_price, 6),
-    discountPct: dec(row.discount_pct), nature: row.nature, revenueAccount: row.revenue_account, taxTypeId: row.tax_type_id, taxRate: dec(row.tax_rate),
-    surchargeTypeId: row.surcharge_type_id, surchargeRate: row.surcharge_rate == null ? null : dec(row.surcharge_rate),
-    withholdingTypeId: row.withholding_type_id, withholdingRate: row.withholding_rate == null ? null : dec(row.withholding_rate),
-    base: dec(row.base), taxAmount: dec(row.tax_amount), surchargeAmount: dec(row.surcharge_amount), withholdingAmount: dec(row.withholding_amount),
-  };
-}
+const lineOf = (row: any): InvoiceLineRecord => ({ ...commonLineOf(row), nature: row.nature, revenueAccount: row.revenue_account });
 
-async function loadLines(tx: Tx, ids: string[]): Promise<Map<string, InvoiceLineRecord[]>> {
-  const byInvoice = new Map<string, InvoiceLineRecord[]>();
-  if (!ids.length) return byInvoice;
-  const rows = await tx.sql<any>(`select ${LINE_COLUMNS} from invoice_lines where tenant_id = :tenant and invoice_id = any(:ids::uuid[]) order by invoice_id, line_no`, { ids: pgArray(ids) });
-  for (const row of rows) {
-    const list = byInvoice.get(row.invoice_id) ?? [];
-    list.push(lineOf(row));
-    byInvoice.set(row.invoice_id, list);
-  }
-  return byInvoice;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LINES: LinesSource<InvoiceLineRecord> = { table: 'invoice_lines', key: 'invoice_id', columns: LINE_COLUMNS, lineOf };
+const loadLines = (tx: Tx, ids: string[]) => loadLinesOf(tx, LINES, ids);
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<InvoiceRecord> {
-  if (!UUID.test(id)) throw new NotFound('Invoice not found');
-  const [row] = await tx.sql<any>(`select ${INVOICE_COLUMNS} from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`, { id });
-  if (!row) throw new NotFound('Invoice not found');
+  assertUuid(id, 'Invoice');
+  const row = await findDocumentRow(tx, { table: 'invoices', alias: 'i', columns: INVOICE_COLUMNS, noun: 'Invoice' }, id, lock);
   return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
-}
-
-function typeIdsOf(records: InvoiceRecord[]): string[] {
-  const ids = new Set<string>();
-  for (const r of records) for (const l of r.lines) {
-    ids.add(l.taxTypeId);
-    if (l.surchargeTypeId) ids.add(l.surchargeTypeId);
-    if (l.withholdingTypeId) ids.add(l.withholdingTypeId);
-  }
-  return [...ids];
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -265,17 +181,6 @@ function assertCustomer(contact: ContactFacts, loc: Loc): ContactFacts {
 async function customerOf(tx: Tx, contactId: string, loc: Loc): Promise<ContactFacts> {
   return assertCustomer((await loadContext(tx, contactId, [])).contact, loc);
 }
-
-function checkHeaderDates(input: { issue_date?: string; due_date?: string | null; operation_date?: string | null }, issueDate: string, dueDate: string | null): void {
-  checkDates([
-    { loc: ['body', 'issue_date'], value: input.issue_date },
-    { loc: ['body', 'due_date'], value: input.due_date },
-    { loc: ['body', 'operation_date'], value: input.operation_date },
-  ]);
-  if (dueDate && dueDate < issueDate) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
-}
-
-const blankToNull = (text: string | null | undefined) => (text == null || !text.trim() ? null : text.trim());
 
 // ------------------------------------------------------------------------------------------------
 // Writes
@@ -403,10 +308,17 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
     ? entrySql(draft, { gate: 'numbered', description: `left(overlay(:ledgerDescription placing numbered.number from ${markAt} for ${mark.length}), 500)` })
     : null;
   const year = Number(record.issueDate.slice(0, 4));
+  const register = registerRows({
+    documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
+    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
+  }, computed.lines.map((l) => ({
+    taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
+    surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
+  })), types);
   return {
     record, customer, issuer, year, draft, entry,
     params: {
-      ...entry?.params, id: record.id, series: record.series, year, date: record.issueDate, entryId: entry?.id ?? null,
+      ...entry?.params, id: record.id, register: JSON.stringify(register), series: record.series, year, date: record.issueDate, entryId: entry?.id ?? null,
       customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
       seen: null, publish: false, payload: null,
     },
@@ -450,7 +362,8 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
       returning issued_at, updated_at, created_at
     )`;
   return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
-    ${gate}, ${monotonicNumberCtes('invoice_series', 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, event as (
+    ${gate}, ${monotonicNumberCtes('invoice_series', 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
+    ), event as (
       ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
     )
     select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
@@ -563,7 +476,7 @@ export const InvoiceService = {
     const inTransaction = () => uow.run((tx) => InvoiceService.create(tx, input));
     if (uow.hasSyncSubscribers('invoice.issued') || revenueOverrides(input.lines, ['body', 'lines']).length) return inTransaction();
     const header = checkedHeader(input);
-    if (!UUID.test(input.contact_id)) throw new NotFound('Contact not found');
+    assertUuid(input.contact_id, 'Contact');
     const typeIds = lineTypeIds(input.lines);
     const [row] = await uow.read<any>(`select ${CONTEXT_COLUMNS}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
     const { context, missingTypeIds } = contextFromRow(row, typeIds);
@@ -572,7 +485,7 @@ export const InvoiceService = {
     const computed = computeWireLines(input.lines, ['body', 'lines'], context.types);
     const now = new Date().toISOString();
     const record = draftRecord(header, computed, now, now);
-    const plan = planIssue(record, context.types, contact, context.issuer, DEFAULT_POSTING_ACCOUNTS, null);
+    const plan = planIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), null);
     const publish = uow.hasEventSubscribers('invoice.issued');
     Object.assign(plan.params, {
       lines: linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
@@ -594,14 +507,7 @@ export const InvoiceService = {
   async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number; next_cursor: string | null }> {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
-    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
-    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
-    const params: Record<string, unknown> = {};
-    let where = 'd.tenant_id = :tenant';
-    if (query.from) { where += ' and d.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and d.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and d.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and d.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    let { where, params } = listWhere('d', query);
     if (query.series) { where += ' and d.series = :series'; params.series = query.series; }
     const search = await documentSearch(tx, INVOICES, query.search, ['query', 'search']);
     const page = await documentPage(tx, INVOICES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
@@ -662,7 +568,7 @@ export const InvoiceService = {
 
   /** Issues a draft: number, snapshot, posting and `invoice.issued`, all in this transaction. */
   async issue(tx: Tx, id: string): Promise<InvoiceView> {
-    if (!UUID.test(id)) throw new NotFound('Invoice not found');
+    assertUuid(id, 'Invoice');
     const [row] = await tx.sql<any>(issueReadSql(true), { id });
     const { record } = draftOf(row);
     const context = await contextOf(tx, row, typeIdsOf([record]));
@@ -683,14 +589,14 @@ export const InvoiceService = {
   async issueDraft(uow: UnitOfWork, id: string): Promise<InvoiceView> {
     const inTransaction = () => uow.run((tx) => InvoiceService.issue(tx, id));
     if (uow.hasSyncSubscribers('invoice.issued')) return inTransaction();
-    if (!UUID.test(id)) throw new NotFound('Invoice not found');
+    assertUuid(id, 'Invoice');
     const [row] = await uow.read<any>(issueReadSql(false), { id });
     const { record, seen } = draftOf(row);
     if (record.rectifiesId) return inTransaction();
     const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
     if (missingTypeIds.length) return inTransaction();
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
-    const plan = planIssue(record, context.types, contact, context.issuer, DEFAULT_POSTING_ACCOUNTS, null);
+    const plan = planIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), null);
     const publish = uow.hasEventSubscribers('invoice.issued');
     plan.params.seen = seen;
     plan.params.publish = publish;
@@ -710,31 +616,17 @@ export const InvoiceService = {
    */
   async rectify(tx: Tx, id: string, input: RectifyInput): Promise<InvoiceView> {
     const original = await findRecord(tx, id, true);
-    if (original.status === 'draft') throw new Conflict('A draft is not rectified: change it (PATCH) or delete it');
-    if (original.rectifiesId) throw new Conflict(`Invoice ${original.number} is itself a rectifying invoice: rectify the original invoice instead`);
-    if (original.status === 'rectified') throw new Conflict(`Invoice ${original.number} has already been fully rectified`);
-    checkDates([{ loc: ['body', 'issue_date'], value: input.issue_date }, { loc: ['body', 'due_date'], value: input.due_date }]);
-    if (input.issue_date < original.issueDate) throw ValidationFailed.field(['body', 'issue_date'], `A rectifying invoice cannot be dated before the invoice it rectifies (${original.issueDate})`, 'value_error.issue_date');
+    checkRectification(original, input, {
+      itself: `Invoice ${original.number} is itself a rectifying invoice: rectify the original invoice instead`,
+      rectifiedAlready: `Invoice ${original.number} has already been fully rectified`,
+      datedBefore: 'A rectifying invoice cannot be dated before the invoice it rectifies',
+    });
     if (input.due_date && input.due_date < input.issue_date) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
     const wireLines = input.lines ?? [];
-    if (input.mode === 'differences' && wireLines.length === 0) throw ValidationFailed.field(['body', 'lines'], 'A rectification by differences needs the corrective lines', 'missing');
-    if (input.mode === 'substitution' && !original.amountPaid.isZero()) {
-      throw new Conflict(`Invoice ${original.number} has payments recorded: rectify it by differences`);
-    }
+    checkRectificationAmounts(original, input.mode, wireLines.length, 'Invoice');
     const context = await loadContext(tx, original.contactId, lineTypeIds(wireLines));
     const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines'], context.types) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
-
-    let originalStatus: InvoiceStatus | null = null;
-    if (input.mode === 'differences') {
-      const [row] = await tx.sql<{ s: string }>(`select coalesce(sum(total), 0)::text as s from invoices where tenant_id = :tenant and rectifies_id = :id::uuid and status <> 'draft'`, { id });
-      const remaining = original.total.add(dec(row.s)).add(built.computed.total);
-      if (!remaining.isZero() && remaining.isNegative() !== original.total.isNegative()) {
-        throw ValidationFailed.field(['body', 'lines'], `The corrections would take invoice ${original.number} past zero (${remaining}): at most ${original.total.add(dec(row.s))} can be credited`, 'value_error.over_rectified');
-      }
-      if (remaining.isZero()) originalStatus = 'rectified';
-    } else {
-      originalStatus = 'rectified';
-    }
+    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `invoice ${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
@@ -742,37 +634,17 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) {
-      await tx.sql(`update invoices set status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, status: originalStatus });
-    }
+    if (originalStatus) await markRectified(tx, KIND, id);
     return { record: issued, types: built.types };
   },
 
   /**
-   * Records a collection (or the refund of a negative invoice): Dr treasury / Cr 4300, then
-   * amount_paid and the status (partially_paid / paid). The database lets only these two columns
-   * of an issued invoice change.
+   * Records a collection (or the refund of a negative invoice) through the documents plugin's
+   * settlement: Dr treasury / Cr 4300, then amount_paid and the status (partially_paid / paid).
    */
-  async registerPayment(tx: Tx, id: string, input: { date: string; amount: string; account?: string }): Promise<InvoiceView> {
-    const record = await findRecord(tx, id, true);
-    if (record.status === 'draft') throw new Conflict('A draft cannot be paid: issue it first');
-    if (record.status === 'rectified') throw new Conflict(`Invoice ${record.number} has been rectified: record the payment on its rectifying invoice`);
-    const due = record.total.sub(record.amountPaid);
-    if (due.isZero()) throw new Conflict(`Invoice ${record.number} has nothing left to pay`);
-    checkDates([{ loc: ['body', 'date'], value: input.date }]);
-    if (input.date < record.issueDate) throw ValidationFailed.field(['body', 'date'], `A payment cannot be dated before the invoice (${record.issueDate})`, 'value_error.date');
-    const amount = money(input.amount);
-    if (amount.isZero() || amount.isNegative()) throw ValidationFailed.field(['body', 'amount'], 'The amount must be positive', 'value_error.number.not_gt');
-    if (amount.compare(abs(due)) > 0) throw ValidationFailed.field(['body', 'amount'], `At most ${abs(due)} is due`, 'value_error.number.not_le');
-    const account = input.account ?? (await LedgerService.postingAccounts(tx)).bank;
-    await checkPostableAccounts(tx, [{ loc: ['body', 'account'], code: account, prefixes: ['57'] }]);
-    const refund = record.total.isNegative();
-    await LedgerService.post(tx, postInvoicePayment({
-      invoiceId: record.id, number: record.number!, contactId: record.contactId, date: input.date, amount, treasuryAccount: account, refund,
-    }, await LedgerService.postingAccounts(tx)));
-    const paid = record.amountPaid.add(refund ? amount.negate() : amount);
-    const status: InvoiceStatus = paid.eq(record.total) ? 'paid' : 'partially_paid';
-    await tx.sql(`update invoices set amount_paid = :paid::numeric, status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, paid: paid.toString(), status });
+  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<InvoiceView> {
+    await findRecord(tx, id, true);
+    await settle(tx, INVOICE_SETTLEMENT, id, input);
     return InvoiceService.get(tx, id);
   },
 
@@ -784,42 +656,8 @@ export const InvoiceService = {
   },
 
   // ----------------------------------------------------------------------------------------------
-  // Hooks answered for other plugins
+  // Hooks answered for other plugins (the contact hooks: the documents plugin's contactHooks)
   // ----------------------------------------------------------------------------------------------
-
-  /** contact.merging: the duplicates' invoices point to the survivor (issued ones too: their printed customer is frozen). */
-  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
-    const rows = await tx.sql<{ id: string }>(`update invoices set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning id`,
-      { survivor: survivorId, ids: pgArray(duplicateIds) });
-    return rows.length;
-  },
-
-  /** contact.deleting: every invoice (drafts included) keeps its contact. */
-  async countForContact(tx: Tx, contactId: string): Promise<number> {
-    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from invoices where tenant_id = :tenant and contact_id = :id::uuid`, { id: contactId });
-    return Number(row.n);
-  },
-
-  /** contact.stats: issued invoices (net of rectifications; a substituted original does not count twice). */
-  async statsForContact(tx: Tx, contactId: string) {
-    const [row] = await tx.sql<any>(`
-      select count(*)::int as documents, coalesce(sum(i.total), 0)::text as invoiced, coalesce(sum(i.total - i.amount_paid), 0)::text as outstanding,
-        min(i.issue_date)::text as first_date, max(i.issue_date)::text as last_date
-      from invoices i
-      where i.tenant_id = :tenant and i.contact_id = :id::uuid and i.status <> 'draft'
-        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')`, { id: contactId });
-    return { documents: Number(row.documents), invoiced: row.invoiced as string, outstanding: row.outstanding as string, firstDate: row.first_date as string | null, lastDate: row.last_date as string | null };
-  },
-
-  /** contact.activity: issued invoices per contact and month. */
-  async activity(tx: Tx, from: string, to: string) {
-    return tx.sql<{ contact_id: string; month: string; side: 'sale'; documents: number; total: string }>(`
-      select i.contact_id::text as contact_id, to_char(i.issue_date, 'YYYY-MM') as month, 'sale' as side, count(*)::int as documents, sum(i.total)::text as total
-      from invoices i
-      where i.tenant_id = :tenant and i.status <> 'draft' and i.issue_date between :from::date and :to::date
-        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')
-      group by 1, 2`, { from, to });
-  },
 
   /**
    * taxes.distance-sales: bases of the year's issued invoices to customers in another Member State
@@ -839,25 +677,20 @@ export const InvoiceService = {
   },
 
   /** account.exporting: every invoice of the tenant with its lines. */
-  async exportAll(tx: Tx) {
-    const items: InvoiceView[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const page = await InvoiceService.list(tx, { limit: 500, offset });
-      items.push(...page.items);
-      if (page.items.length < 500) break;
-    }
-    return items;
-  },
+  exportAll: (tx: Tx) => everyPage((page) => InvoiceService.list(tx, page)),
 
   /** tenant.erasing: the database allows deleting issued invoices only in the erasure transaction. */
-  async eraseTenant(tx: Tx): Promise<void> {
-    await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
-    await tx.sql(`delete from invoice_lines where tenant_id = :tenant`);
-    await tx.sql(`update invoices set rectifies_id = null, rectification_mode = null, rectification_reason = null where tenant_id = :tenant and rectifies_id is not null and status = 'draft'`);
-    await tx.sql(`delete from invoices where tenant_id = :tenant and rectifies_id is not null`);
-    await tx.sql(`delete from invoices where tenant_id = :tenant`);
-    await tx.sql(`delete from invoice_series where tenant_id = :tenant`);
-  },
+  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'invoices', linesTable: 'invoice_lines', seriesTable: 'invoice_series' }),
+};
+
+/** How the documents plugin settles an invoice: collections (refunds for a negative invoice) on 4300. */
+export const INVOICE_SETTLEMENT: SettlementKind = {
+  documentType: 'invoice',
+  table: 'invoices',
+  wording: { noun: 'Invoice', draft: 'issue it first', rectified: 'record the payment on its rectifying invoice', before: 'the invoice' },
+  entry: ({ item, date, amount, treasuryAccount, refund }, accounts) => postInvoicePayment({
+    invoiceId: item.id, number: item.label, contactId: item.contactId, date, amount, treasuryAccount, refund,
+  }, accounts),
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -906,32 +739,9 @@ export function breakdownOf(lines: readonly InvoiceLineRecord[], types: Readonly
   });
 }
 
-export function lineToJson(l: InvoiceLineRecord) {
-  return {
-    line_no: l.lineNo, description: l.description, quantity: trimDecimal(l.quantity.toString()), unit_price: trimDecimal(l.unitPrice.toString(), 2),
-    discount_pct: formatRate(l.discountPct), tax_type_id: l.taxTypeId, tax_rate: formatRate(l.taxRate),
-    surcharge_type_id: l.surchargeTypeId, surcharge_rate: l.surchargeRate ? formatRate(l.surchargeRate) : null,
-    withholding_type_id: l.withholdingTypeId, withholding_rate: l.withholdingRate ? formatRate(l.withholdingRate) : null,
-    base: l.base.toString(), tax_amount: l.taxAmount.toString(), surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(),
-  };
-}
-
-/** Fields common to InvoiceResponse and PurchaseResponse. */
-export function documentToJson(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>) {
-  return {
-    id: record.id, series: record.series, number: record.number, status: record.status, contact_id: record.contactId, issue_date: record.issueDate,
-    due_date: record.dueDate, operation_date: record.operationDate, notes: record.notes, subtotal: record.subtotal.toString(), tax_total: record.taxTotal.toString(),
-    surcharge_total: record.surchargeTotal.toString(), withholding_total: record.withholdingTotal.toString(), total: record.total.toString(),
-    amount_paid: record.amountPaid.toString(), amount_due: record.substituted ? '0.00' : record.total.sub(record.amountPaid).toString(),
-    tax_breakdown: breakdownOf(record.lines, types), legends: legendsOf(record, types), rectifies_id: record.rectifiesId,
-    rectification_mode: record.rectificationMode, rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId,
-    issued_at: record.issuedAt, created_at: record.createdAt, updated_at: record.updatedAt,
-  };
-}
-
 export function invoiceToJson({ record, types }: InvoiceView) {
   return {
-    ...documentToJson(record, types),
+    ...documentToJson(record, breakdownOf(record.lines, types), legendsOf(record, types)),
     lines: record.lines.map((l) => ({ ...lineToJson(l), nature: l.nature, revenue_account: l.revenueAccount })),
     customer: record.customer,
     issuer: record.issuer,

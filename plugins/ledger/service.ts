@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
-import type { Tx } from '../../kernel/uow';
+import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { TaxService } from '../taxes/api';
 import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
@@ -122,7 +122,7 @@ export const LedgerService = {
   },
 
   /** The accounts posting rules use. Today the PGC defaults; a per-tenant override can come later. */
-  async postingAccounts(_tx: Tx): Promise<PostingAccounts> {
+  async postingAccounts(_db: Tx | UnitOfWork): Promise<PostingAccounts> {
     return { ...DEFAULT_POSTING_ACCOUNTS };
   },
 

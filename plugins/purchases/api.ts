@@ -3,7 +3,7 @@
  * subscribers of `purchase.issued`, declared in ./hooks.ts). Call inside your own unit of work.
  */
 export {
-  PurchaseService, purchaseToJson, purchaseBreakdown, computePurchaseLines, PURCHASE_SERIES, DEFAULT_EXPENSE_ACCOUNT,
+  PurchaseService, purchaseToJson, purchaseBreakdown, computePurchaseLines, PURCHASE_SERIES, DEFAULT_EXPENSE_ACCOUNT, PURCHASE_SETTLEMENT,
   type PurchaseRecord, type PurchaseLineRecord, type PurchaseView, type PurchaseKind, type PurchaseStatus,
 } from './service';
 export type { PurchaseIssuedPayload } from './hooks';

@@ -1,6 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { addContactStats } from '../contacts/api';
+import { contactHooks, registerDocumentKind } from '../documents/api';
 import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
@@ -8,13 +8,15 @@ import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
 import { wantsKind } from '../search/api';
 import { purchaseSearchHits } from './search';
-import { PurchaseService, purchaseToJson } from './service';
+import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+
+registerDocumentKind({ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT });
 
 export default definePlugin({
   name: 'purchases',
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
-  // invoices: the shared document arithmetic, numbering and tax-type checks (its api.ts)
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'invoices'],
+  // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Purchase, PurchaseLine, PurchaseSeries],
   migrations,
   models: purchaseModels,
@@ -26,14 +28,8 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'contact.merging': async (tx, payload) => { payload.repointed += await PurchaseService.repointContacts(tx, payload.survivorId, payload.duplicateIds); },
-      'contact.deleting': async (tx, payload) => { payload.references += await PurchaseService.countForContact(tx, payload.contactId); },
-      'contact.stats': async (tx, payload) => {
-        const s = await PurchaseService.statsForContact(tx, payload.contactId);
-        addContactStats(payload.stats, { documents: s.documents, purchased: s.purchased, outstanding: s.outstanding, firstDate: s.firstDate, lastDate: s.lastDate });
-      },
-      'contact.activity': async (tx, payload) => { payload.rows.push(...await PurchaseService.activity(tx, payload.from, payload.to)); },
-      // kernel lifecycle hooks, fired by the account plugin when it is installed
+      ...contactHooks(KIND, 'purchased', 'purchase'),
+      // answered when the account plugin is installed (it declares and fires these hooks)
       'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
       'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },
       // answered when the search plugin is installed (GET /search)

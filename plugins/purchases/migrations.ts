@@ -1,5 +1,5 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
-import { tenantPolicy } from '../invoices/api';
+import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 
 /**
  * Purchase invoices and expenses.
@@ -9,9 +9,24 @@ import { tenantPolicy } from '../invoices/api';
  *   in order of registration; their dates are the suppliers', so they need not be monotonic).
  * - `purchases`: the supplier's number is unique per supplier for kind `invoice` (case-insensitive,
  *   drafts included): registering the same invoice twice is 409.
- * - Immutability as for sales invoices: once registered, only `status` / `amount_paid` change (and
- *   `contact_id` inside a contact merge); lines are frozen; deletion only in tenant erasure.
+ * - Immutability as for sales invoices (the documents plugin's `documentGuardSql`): once
+ *   registered, only `status` / `amount_paid` change (and `contact_id` inside a contact merge);
+ *   lines are frozen; deletion only in tenant erasure. The first two migrations are history as
+ *   they ran; later ones re-create the guards through the generator.
  */
+const GUARD: DocumentGuard = {
+  table: 'purchases', linesTable: 'purchase_lines', linesKey: 'purchase_id', noun: 'Purchase', issued: 'registered', party: 'its supplier',
+  deleteHint: "register the supplier's rectifying invoice", correctHint: 'register a rectifying invoice',
+};
+/** Issued documents as tax register rows, for the backfill below (and its test). */
+export const PURCHASE_REGISTER_BACKFILL: RegisterBackfill = {
+  documentType: 'purchase', side: 'received', table: 'purchases', linesTable: 'purchase_lines', linesKey: 'purchase_id', partyColumn: 'supplier',
+  groupBy: { capitalGood: 'l.capital_good', deductible: 'l.surcharge_type_id is null' }, quota: 'l.tax_amount + l.self_assessed_amount',
+  kind: `case when d.rectifies_id is not null then 'rectification' when t.regime = 'import' then 'import' when t.regime = 'intra_eu' then 'intra_eu_acquisition'
+    when t.regime = 'reverse_charge' then 'reverse_charge' when d.kind = 'expense' then 'expense' else 'purchase_invoice' end`,
+  supplierNumber: 'd.supplier_invoice_number', rectifiesNumber: 'coalesce(o.supplier_invoice_number, o.number)',
+};
+
 export const migrations = [
   sqlMigration('20261210000200_purchases', [
     `create table purchase_series (
@@ -170,9 +185,13 @@ export const migrations = [
          return NEW;
        end $$`,
   ]),
-  // Search (see ../invoices/search.ts): trigram indexes over the folded header fields and line
+  // The guards from the documents plugin's generator (same rules and messages as above).
+  sqlMigration('20261224000300_purchases_guards_generated', documentGuardSql(GUARD)),
+  // Registered purchases into the documents plugin's tax register (rows of later ones are written at registration).
+  sqlMigration('20261224000500_purchases_tax_register_backfill', [registerBackfillSql(PURCHASE_REGISTER_BACKFILL)]),
+  // Search (see ../documents/search.ts): trigram indexes over the folded header fields and line
   // descriptions. The header expression is headerDocument(PURCHASES) over the bare table.
-  sqlMigration('20261224000300_purchases_trigram_search', [
+  sqlMigration('20261224000700_purchases_trigram_search', [
     `create index purchases_search on purchases using gin (search_fold(coalesce(number, '') || E'\\n' || coalesce(supplier_invoice_number, '')
        || E'\\n' || coalesce(supplier->>'name', '') || E'\\n' || coalesce(supplier->>'legal_name', '') || E'\\n' || coalesce(supplier->>'tax_id', '')
        || E'\\n' || coalesce(notes, '')) gin_trgm_ops)`,

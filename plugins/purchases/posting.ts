@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { sided, type TaxTypeInfo } from '../invoices/api';
+import { sided, type TaxTypeInfo } from '../documents/api';
 import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/api';
 
 /**

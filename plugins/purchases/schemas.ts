@@ -1,6 +1,9 @@
 import { t } from 'elysia';
-import { InvoiceSchemas } from '../invoices/api';
-import { ListCursor, literalUnion } from '../../kernel/schemas';
+import { literalUnion } from '../../kernel/schemas';
+import {
+  CreateStatus, Description, DiscountPct, documentListQueryFields, DocumentSearchParam, documentResponseFields, IsoDate, LineResponseFields, Money, Notes, Nullable,
+  paginated, PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
+} from '../documents/api';
 
 /**
  * TypeBox models of the purchases plugin, registered by name (docs/api.md, named schemas): `PurchaseCreate`, `PurchaseResponse`
@@ -8,12 +11,6 @@ import { ListCursor, literalUnion } from '../../kernel/schemas';
  * helpers (`PurchaseLine`, `PurchaseUpdate`, `PurchaseRectifyRequest`,
  * `PurchasePaymentRequest`, `PaginatedResponse_PurchaseResponse_`).
  */
-const {
-  Uuid, IsoDate, Money, Rate, Quantity, UnitPrice, DiscountPct, Description, Notes, DocumentStatus, CreateStatus, LineResponseFields,
-  documentResponseFields, PartySnapshot, ListLimit, ListOffset, DocumentSearchParam, NextCursor,
-} = InvoiceSchemas;
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
-
 export const PURCHASE_KINDS = ['invoice', 'expense'] as const;
 const Kind = literalUnion(PURCHASE_KINDS, {
   description: '`invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice',
@@ -66,18 +63,17 @@ export const PurchaseUpdate = t.Object({
 export const PurchaseRectifyRequest = t.Object({
   issue_date: IsoDate,
   reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
-  mode: t.Union([t.Literal('differences'), t.Literal('substitution')]),
+  mode: RectificationModeSchema,
   supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
   lines: t.Optional(t.Array(PurchaseLine, { maxItems: 500 })),
   due_date: t.Optional(Nullable(IsoDate)),
   notes: t.Optional(Nullable(Notes)),
 }, { additionalProperties: false, description: "Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation)." });
 
-export const PurchasePaymentRequest = t.Object({
-  date: IsoDate,
-  amount: t.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: 'Positive amount paid (or refunded by the supplier, for a negative document)' }),
-  account: t.Optional(t.String({ pattern: '^57[0-9]{1,10}$', description: 'Treasury account (PGC 57x, postable); 572 by default' })),
-}, { additionalProperties: false, description: 'Records a payment: Dr 4000/4100 / Cr treasury.' });
+export const PurchasePaymentRequest = paymentRequest(
+  'Positive amount paid (or refunded by the supplier, for a negative document)',
+  'Records a payment: Dr 4000/4100 / Cr treasury.',
+);
 
 const PurchaseLineResponse = t.Object({
   ...LineResponseFields,
@@ -99,28 +95,15 @@ export const PurchaseResponse = t.Object({
   supplier: Nullable(PartySnapshot),
 }, { description: 'Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration.' });
 
-export const PaginatedResponse_PurchaseResponse_ = t.Object({
-  items: t.Array(PurchaseResponse),
-  total: t.Integer(),
-  limit: t.Integer(),
-  offset: t.Integer(),
-  next_cursor: NextCursor,
-});
+export const PaginatedResponse_PurchaseResponse_ = paginated(PurchaseResponse);
 
 export const PurchaseListQuery = t.Object({
-  limit: ListLimit,
-  offset: ListOffset,
-  from: t.Optional(IsoDate),
-  to: t.Optional(IsoDate),
-  status: t.Optional(DocumentStatus),
-  contact_id: t.Optional(Uuid),
+  ...documentListQueryFields,
   kind: t.Optional(Kind),
   search: DocumentSearchParam('our number, the supplier\'s invoice number, the supplier\'s name, legal name and tax number, the notes or a line\'s description'),
-  cursor: t.Optional(ListCursor),
 });
 
 export const purchaseModels = {
   PurchaseLine, PurchaseCreate, PurchaseUpdate, PurchaseRectifyRequest, PurchasePaymentRequest, PurchaseResponse, PaginatedResponse_PurchaseResponse_,
 };
 
-export { Rate };

@@ -1,6 +1,6 @@
 import type { SearchNeedle } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
-import { documentSearchHits, type DocumentTable } from '../invoices/api';
+import { documentSearchHits, type DocumentTable } from '../documents/api';
 
 /** Purchases, newest first (drafts, unnumbered, first within their day): searched like sales invoices. */
 export const PURCHASES: DocumentTable = {

@@ -1,11 +1,16 @@
-import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
-import { Decimal, money } from '../../kernel/money';
+import { Conflict, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
+import { rowBoolean } from '../../kernel/rows';
 import { ContactService, actsAs } from '../contacts/api';
 import {
-  abs, checkDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, computeAmounts, dec, documentPage, documentSearch, formatRate, iso, isoOrNull, jsonOrNull, loadTaxTypes,
-  parseLineNumbers, partyOfContact, pgArray, takeNumber, trimDecimal, type Loc, type Party, type TaxTypeInfo, type WireLineCommon,
-} from '../invoices/api';
+  assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
+  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
+  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
+  statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
+  type TaxTypeInfo, type WireLineCommon,
+} from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
 import { nonDeductible, payableAccountOf, postPurchase, postPurchasePayment } from './posting';
@@ -18,7 +23,9 @@ export const DEFAULT_EXPENSE_ACCOUNT = '629';
 
 export type PurchaseKind = 'invoice' | 'expense';
 export type PurchaseStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
-export type RectificationMode = 'differences' | 'substitution';
+export type { RectificationMode };
+/** The documents plugin's view of this kind's table. */
+export const KIND = { table: 'purchases', noun: 'Purchase' } as const;
 
 export interface PurchaseLineWire extends WireLineCommon {
   expense_account?: string | null;
@@ -48,60 +55,21 @@ export interface PurchaseRectifyInput {
   notes?: string | null;
 }
 
-export interface PurchaseLineRecord {
-  lineNo: number;
-  description: string;
-  quantity: Decimal;
-  unitPrice: Decimal;
-  discountPct: Decimal;
+export interface PurchaseLineRecord extends LineRecordCommon {
   expenseAccount: string;
   capitalGood: boolean;
-  taxTypeId: string;
-  taxRate: Decimal;
-  surchargeTypeId: string | null;
-  surchargeRate: Decimal | null;
-  withholdingTypeId: string | null;
-  withholdingRate: Decimal | null;
-  base: Decimal;
-  taxAmount: Decimal;
   selfAssessedAmount: Decimal;
-  surchargeAmount: Decimal;
-  withholdingAmount: Decimal;
 }
 
-export interface PurchaseRecord {
-  id: string;
+export interface PurchaseRecord extends DocumentRecordCommon {
   kind: PurchaseKind;
   status: PurchaseStatus;
-  series: string;
-  year: number | null;
-  seq: number | null;
-  number: string | null;
-  contactId: string;
   supplierInvoiceNumber: string | null;
   source: 'manual' | 'ocr';
   fileSha256: string | null;
-  issueDate: string;
-  dueDate: string | null;
-  operationDate: string | null;
-  notes: string | null;
-  subtotal: Decimal;
-  taxTotal: Decimal;
-  surchargeTotal: Decimal;
-  withholdingTotal: Decimal;
   selfAssessedTotal: Decimal;
-  total: Decimal;
-  amountPaid: Decimal;
   payableAccount: string | null;
-  rectifiesId: string | null;
-  rectificationMode: RectificationMode | null;
-  rectificationReason: string | null;
-  journalEntryId: string | null;
   supplier: Party | null;
-  issuedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  substituted: boolean;
   lines: PurchaseLineRecord[];
 }
 
@@ -115,75 +83,31 @@ export interface PurchaseListQuery {
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const PURCHASE_COLUMNS = `p.id::text as id, p.kind, p.status, p.series, p.year, p.seq, p.number, p.contact_id::text as contact_id, p.supplier_invoice_number,
-  p.source, p.file_sha256, p.issue_date::text as issue_date, p.due_date::text as due_date, p.operation_date::text as operation_date, p.notes,
-  p.subtotal::text as subtotal, p.tax_total::text as tax_total, p.surcharge_total::text as surcharge_total, p.withholding_total::text as withholding_total,
-  p.self_assessed_total::text as self_assessed_total, p.total::text as total, p.amount_paid::text as amount_paid, p.payable_account,
-  p.rectifies_id::text as rectifies_id, p.rectification_mode, p.rectification_reason, p.journal_entry_id::text as journal_entry_id,
-  p.supplier::text as supplier, p.issued_at, p.created_at, p.updated_at,
-  (p.status = 'rectified' and exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')) as substituted`;
+const columnsOver = (a: string) => `${documentColumns('purchases', a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
+  ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier`;
+const PURCHASE_COLUMNS = columnsOver('p');
+/** The columns over the alias `d` of the list and search queries. */
+const LIST_COLUMNS = columnsOver('d');
 
-/** PURCHASE_COLUMNS over the alias `d` of the list and search queries. */
-const LIST_COLUMNS = PURCHASE_COLUMNS.replace(/\bp\./g, 'd.');
-
-const LINE_COLUMNS = `purchase_id::text as purchase_id, line_no, description, quantity::text as quantity, unit_price::text as unit_price, discount_pct::text as discount_pct,
-  expense_account, capital_good, tax_type_id::text as tax_type_id, tax_rate::text as tax_rate, surcharge_type_id::text as surcharge_type_id,
-  surcharge_rate::text as surcharge_rate, withholding_type_id::text as withholding_type_id, withholding_rate::text as withholding_rate,
-  base::text as base, tax_amount::text as tax_amount, self_assessed_amount::text as self_assessed_amount, surcharge_amount::text as surcharge_amount,
-  withholding_amount::text as withholding_amount`;
+const LINE_COLUMNS = `${lineColumns('purchase_id')}, expense_account, capital_good, self_assessed_amount::text as self_assessed_amount`;
 
 function recordOf(row: any, lines: PurchaseLineRecord[]): PurchaseRecord {
   return {
-    id: row.id, kind: row.kind, status: row.status, series: row.series, year: row.year == null ? null : Number(row.year), seq: row.seq == null ? null : Number(row.seq),
-    number: row.number, contactId: row.contact_id, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256,
-    issueDate: row.issue_date, dueDate: row.due_date, operationDate: row.operation_date, notes: row.notes, subtotal: dec(row.subtotal), taxTotal: dec(row.tax_total),
-    surchargeTotal: dec(row.surcharge_total), withholdingTotal: dec(row.withholding_total), selfAssessedTotal: dec(row.self_assessed_total), total: dec(row.total),
-    amountPaid: dec(row.amount_paid), payableAccount: row.payable_account, rectifiesId: row.rectifies_id, rectificationMode: row.rectification_mode,
-    rectificationReason: row.rectification_reason, journalEntryId: row.journal_entry_id, supplier: jsonOrNull<Party>(row.supplier),
-    issuedAt: isoOrNull(row.issued_at), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), substituted: row.substituted === true || row.substituted === 't', lines,
+    ...commonRecordOf(row), kind: row.kind, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256,
+    selfAssessedTotal: dec(row.self_assessed_total), payableAccount: row.payable_account, supplier: jsonOrNull<Party>(row.supplier), lines,
   };
 }
 
-function lineOf(row: any): PurchaseLineRecord {
-  return {
-    lineNo: Number(row.line_no), description: row.description, quantity: dec(row.quantity, 6), unitPrice: dec(row.unit_price, 6), discountPct: dec(row.discount_pct),
-    expenseAccount: row.expense_account, capitalGood: row.capital_good === true || row.capital_good === 't', taxTypeId: row.tax_type_id, taxRate: dec(row.tax_rate),
-    surchargeTypeId: row.surcharge_type_id, surchargeRate: row.surcharge_rate == null ? null : dec(row.surcharge_rate),
-    withholdingTypeId: row.withholding_type_id, withholdingRate: row.withholding_rate == null ? null : dec(row.withholding_rate),
-    base: dec(row.base), taxAmount: dec(row.tax_amount), selfAssessedAmount: dec(row.self_assessed_amount), surchargeAmount: dec(row.surcharge_amount),
-    withholdingAmount: dec(row.withholding_amount),
-  };
-}
+const lineOf = (row: any): PurchaseLineRecord => ({
+  ...commonLineOf(row), expenseAccount: row.expense_account, capitalGood: rowBoolean(row.capital_good), selfAssessedAmount: dec(row.self_assessed_amount),
+});
 
-async function loadLines(tx: Tx, ids: string[]): Promise<Map<string, PurchaseLineRecord[]>> {
-  const byPurchase = new Map<string, PurchaseLineRecord[]>();
-  if (!ids.length) return byPurchase;
-  const rows = await tx.sql<any>(`select ${LINE_COLUMNS} from purchase_lines where tenant_id = :tenant and purchase_id = any(:ids::uuid[]) order by purchase_id, line_no`, { ids: pgArray(ids) });
-  for (const row of rows) {
-    const list = byPurchase.get(row.purchase_id) ?? [];
-    list.push(lineOf(row));
-    byPurchase.set(row.purchase_id, list);
-  }
-  return byPurchase;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LINES: LinesSource<PurchaseLineRecord> = { table: 'purchase_lines', key: 'purchase_id', columns: LINE_COLUMNS, lineOf };
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<PurchaseRecord> {
-  if (!UUID.test(id)) throw new NotFound('Purchase not found');
-  const [row] = await tx.sql<any>(`select ${PURCHASE_COLUMNS} from purchases p where p.tenant_id = :tenant and p.id = :id::uuid${lock ? ' for update of p' : ''}`, { id });
-  if (!row) throw new NotFound('Purchase not found');
-  return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
-}
-
-function typeIdsOf(records: { lines: PurchaseLineRecord[] }[]): string[] {
-  const ids = new Set<string>();
-  for (const r of records) for (const l of r.lines) {
-    ids.add(l.taxTypeId);
-    if (l.surchargeTypeId) ids.add(l.surchargeTypeId);
-    if (l.withholdingTypeId) ids.add(l.withholdingTypeId);
-  }
-  return [...ids];
+  assertUuid(id, 'Purchase');
+  const row = await findDocumentRow(tx, { table: 'purchases', alias: 'p', columns: PURCHASE_COLUMNS, noun: 'Purchase' }, id, lock);
+  return recordOf(row, (await loadLinesOf(tx, LINES, [row.id])).get(row.id) ?? []);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -263,15 +187,8 @@ async function supplierOf(tx: Tx, contactId: string, loc: Loc) {
   return contact;
 }
 
-const blankToNull = (text: string | null | undefined) => (text == null || !text.trim() ? null : text.trim());
-
 function checkHeader(input: { issue_date?: string; due_date?: string | null; operation_date?: string | null }, issueDate: string, dueDate: string | null, kind: PurchaseKind, supplierNumber: string | null): void {
-  checkDates([
-    { loc: ['body', 'issue_date'], value: input.issue_date },
-    { loc: ['body', 'due_date'], value: input.due_date },
-    { loc: ['body', 'operation_date'], value: input.operation_date },
-  ]);
-  if (dueDate && dueDate < issueDate) throw ValidationFailed.field(['body', 'due_date'], 'The due date cannot be before the issue date', 'value_error.due_date');
+  checkHeaderDates(input, issueDate, dueDate);
   if (kind === 'invoice' && !supplierNumber) throw ValidationFailed.field(['body', 'supplier_invoice_number'], "A purchase invoice needs the supplier's invoice number (use kind expense for tickets)", 'missing');
 }
 
@@ -369,6 +286,14 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
     id: record.id, year: numbered.year, seq: numbered.seq, number: numbered.number, entryId: entry?.id ?? null, supplier: JSON.stringify(supplier), payable: payableAccount,
   });
   if (!row) throw new Conflict('The purchase is no longer a draft');
+  await writeRegister(tx, registerRows({
+    documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: numbered.number, supplierNumber: record.supplierInvoiceNumber,
+    issueDate: record.issueDate, operationDate: record.operationDate, contactId: record.contactId, counterparty: supplier, rectifiesId: record.rectifiesId,
+    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: record.total,
+  }, record.lines.map((l) => ({
+    taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base,
+    quota: l.taxAmount.add(l.selfAssessedAmount), surcharge: l.surchargeAmount, withholding: l.withholdingAmount, capitalGood: l.capitalGood, deductible: !nonDeductible(l),
+  })), types));
   const issued: PurchaseRecord = {
     ...record, status: 'issued', year: numbered.year, seq: numbered.seq, number: numbered.number, journalEntryId: entry?.id ?? null, supplier, payableAccount,
     issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
@@ -408,18 +333,11 @@ export const PurchaseService = {
   async list(tx: Tx, query: PurchaseListQuery) {
     const limit = query.limit ?? 50;
     const offset = query.offset ?? 0;
-    checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
-    if (query.from && query.to && query.from > query.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
-    const params: Record<string, unknown> = {};
-    let where = 'd.tenant_id = :tenant';
-    if (query.from) { where += ' and d.issue_date >= :from::date'; params.from = query.from; }
-    if (query.to) { where += ' and d.issue_date <= :to::date'; params.to = query.to; }
-    if (query.status) { where += ' and d.status = :status'; params.status = query.status; }
-    if (query.contactId) { where += ' and d.contact_id = :contactId::uuid'; params.contactId = query.contactId; }
+    let { where, params } = listWhere('d', query);
     if (query.kind) { where += ' and d.kind = :kind'; params.kind = query.kind; }
     const search = await documentSearch(tx, PURCHASES, query.search, ['query', 'search']);
     const page = await documentPage(tx, PURCHASES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
-    const lines = await loadLines(tx, page.rows.map((r) => r.id));
+    const lines = await loadLinesOf(tx, LINES, page.rows.map((r) => r.id));
     const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
     const types = await loadTaxTypes(tx, typeIdsOf(records));
     return { items: records.map((record) => ({ record, types }) as PurchaseView), total: page.total, limit, offset, next_cursor: page.nextCursor };
@@ -482,27 +400,18 @@ export const PurchaseService = {
    */
   async rectify(tx: Tx, id: string, input: PurchaseRectifyInput): Promise<PurchaseView> {
     const original = await findRecord(tx, id, true);
-    if (original.status === 'draft') throw new Conflict('A draft is not rectified: change it (PATCH) or delete it');
-    if (original.rectifiesId) throw new Conflict(`Purchase ${original.number} is itself a rectification: rectify the original document`);
-    if (original.status === 'rectified') throw new Conflict(`Purchase ${original.number} has already been fully rectified`);
-    checkDates([{ loc: ['body', 'issue_date'], value: input.issue_date }, { loc: ['body', 'due_date'], value: input.due_date }]);
-    if (input.issue_date < original.issueDate) throw ValidationFailed.field(['body', 'issue_date'], `A rectification cannot be dated before the document it rectifies (${original.issueDate})`, 'value_error.issue_date');
+    checkRectification(original, input, {
+      itself: `Purchase ${original.number} is itself a rectification: rectify the original document`,
+      rectifiedAlready: `Purchase ${original.number} has already been fully rectified`,
+      datedBefore: 'A rectification cannot be dated before the document it rectifies',
+    });
     const supplierNumber = blankToNull(input.supplier_invoice_number);
     if (original.kind === 'invoice' && !supplierNumber) throw ValidationFailed.field(['body', 'supplier_invoice_number'], "The supplier's rectifying invoice number is required", 'missing');
     const wireLines = input.lines ?? [];
-    if (input.mode === 'differences' && wireLines.length === 0) throw ValidationFailed.field(['body', 'lines'], 'A rectification by differences needs the corrective lines', 'missing');
-    if (input.mode === 'substitution' && !original.amountPaid.isZero()) throw new Conflict(`Purchase ${original.number} has payments recorded: rectify it by differences`);
+    checkRectificationAmounts(original, input.mode, wireLines.length, 'Purchase');
     const contact = await ContactService.get(tx, original.contactId);
     const built = wireLines.length ? await buildLines(tx, wireLines, original.contactId, ['body', 'lines']) : { computed: computePurchaseLines([], new Map()), types: new Map<string, TaxTypeInfo>() };
-    let originalStatus: PurchaseStatus | null = 'rectified';
-    if (input.mode === 'differences') {
-      const [row] = await tx.sql<{ s: string }>(`select coalesce(sum(total), 0)::text as s from purchases where tenant_id = :tenant and rectifies_id = :id::uuid and status <> 'draft'`, { id });
-      const remaining = original.total.add(dec(row.s)).add(built.computed.total);
-      if (!remaining.isZero() && remaining.isNegative() !== original.total.isNegative()) {
-        throw ValidationFailed.field(['body', 'lines'], `The corrections would take ${original.number} past zero (${remaining}): at most ${original.total.add(dec(row.s))} can be credited`, 'value_error.over_rectified');
-      }
-      originalStatus = remaining.isZero() ? 'rectified' : null;
-    }
+    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
       dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
@@ -511,33 +420,14 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) await tx.sql(`update purchases set status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, status: originalStatus });
+    if (originalStatus) await markRectified(tx, KIND, id);
     return { record: issued, types: built.types };
   },
 
-  /** Records a payment to the supplier: Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
-  async registerPayment(tx: Tx, id: string, input: { date: string; amount: string; account?: string }): Promise<PurchaseView> {
-    const record = await findRecord(tx, id, true);
-    if (record.status === 'draft') throw new Conflict('A draft cannot be paid: register it first');
-    if (record.status === 'rectified') throw new Conflict(`Purchase ${record.number} has been rectified: record the payment on its rectification`);
-    const due = record.total.sub(record.amountPaid);
-    if (due.isZero()) throw new Conflict(`Purchase ${record.number} has nothing left to pay`);
-    checkDates([{ loc: ['body', 'date'], value: input.date }]);
-    if (input.date < record.issueDate) throw ValidationFailed.field(['body', 'date'], `A payment cannot be dated before the document (${record.issueDate})`, 'value_error.date');
-    const amount = money(input.amount);
-    if (amount.isZero() || amount.isNegative()) throw ValidationFailed.field(['body', 'amount'], 'The amount must be positive', 'value_error.number.not_gt');
-    if (amount.compare(abs(due)) > 0) throw ValidationFailed.field(['body', 'amount'], `At most ${abs(due)} is due`, 'value_error.number.not_le');
-    const accounts = await LedgerService.postingAccounts(tx);
-    const treasury = input.account ?? accounts.bank;
-    await checkPostableAccounts(tx, [{ loc: ['body', 'account'], code: treasury, prefixes: ['57'] }]);
-    const refund = record.total.isNegative();
-    await LedgerService.post(tx, postPurchasePayment({
-      purchaseId: record.id, number: record.supplierInvoiceNumber ?? record.number!, contactId: record.contactId, payableAccount: record.payableAccount ?? accounts.serviceCreditors,
-      date: input.date, amount, treasuryAccount: treasury, refund,
-    }));
-    const paid = record.amountPaid.add(refund ? amount.negate() : amount);
-    const status: PurchaseStatus = paid.eq(record.total) ? 'paid' : 'partially_paid';
-    await tx.sql(`update purchases set amount_paid = :paid::numeric, status = :status, updated_at = now() where tenant_id = :tenant and id = :id::uuid`, { id, paid: paid.toString(), status });
+  /** Records a payment to the supplier (the documents plugin's settlement): Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
+  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> {
+    await findRecord(tx, id, true);
+    await settle(tx, PURCHASE_SETTLEMENT, id, input);
     return PurchaseService.get(tx, id);
   },
 
@@ -545,53 +435,21 @@ export const PurchaseService = {
   // Hooks answered for other plugins
   // ----------------------------------------------------------------------------------------------
 
-  async repointContacts(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<number> {
-    const rows = await tx.sql<{ id: string }>(`update purchases set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[]) returning id`,
-      { survivor: survivorId, ids: pgArray(duplicateIds) });
-    return rows.length;
-  },
+  exportAll: (tx: Tx) => everyPage((page) => PurchaseService.list(tx, page)),
+  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'purchases', linesTable: 'purchase_lines', seriesTable: 'purchase_series' }),
+};
 
-  async countForContact(tx: Tx, contactId: string): Promise<number> {
-    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from purchases where tenant_id = :tenant and contact_id = :id::uuid`, { id: contactId });
-    return Number(row.n);
-  },
-
-  async statsForContact(tx: Tx, contactId: string) {
-    const [row] = await tx.sql<any>(`
-      select count(*)::int as documents, coalesce(sum(p.total), 0)::text as purchased, coalesce(sum(p.total - p.amount_paid), 0)::text as outstanding,
-        min(p.issue_date)::text as first_date, max(p.issue_date)::text as last_date
-      from purchases p
-      where p.tenant_id = :tenant and p.contact_id = :id::uuid and p.status <> 'draft'
-        and not exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')`, { id: contactId });
-    return { documents: Number(row.documents), purchased: row.purchased as string, outstanding: row.outstanding as string, firstDate: row.first_date as string | null, lastDate: row.last_date as string | null };
-  },
-
-  async activity(tx: Tx, from: string, to: string) {
-    return tx.sql<{ contact_id: string; month: string; side: 'purchase'; documents: number; total: string }>(`
-      select p.contact_id::text as contact_id, to_char(p.issue_date, 'YYYY-MM') as month, 'purchase' as side, count(*)::int as documents, sum(p.total)::text as total
-      from purchases p
-      where p.tenant_id = :tenant and p.status <> 'draft' and p.issue_date between :from::date and :to::date
-        and not exists (select 1 from purchases r where r.tenant_id = p.tenant_id and r.rectifies_id = p.id and r.rectification_mode = 'substitution')
-      group by 1, 2`, { from, to });
-  },
-
-  async exportAll(tx: Tx) {
-    const items: PurchaseView[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const page = await PurchaseService.list(tx, { limit: 500, offset });
-      items.push(...page.items);
-      if (page.items.length < 500) break;
-    }
-    return items;
-  },
-
-  async eraseTenant(tx: Tx): Promise<void> {
-    await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
-    await tx.sql(`delete from purchase_lines where tenant_id = :tenant`);
-    await tx.sql(`delete from purchases where tenant_id = :tenant and rectifies_id is not null`);
-    await tx.sql(`delete from purchases where tenant_id = :tenant`);
-    await tx.sql(`delete from purchase_series where tenant_id = :tenant`);
-  },
+/** How the documents plugin settles a purchase: payments (refunds for a negative document) on its payable account. */
+export const PURCHASE_SETTLEMENT: SettlementKind = {
+  documentType: 'purchase',
+  table: 'purchases',
+  labelSql: 'coalesce(d.supplier_invoice_number, d.number)',
+  accountSql: 'd.payable_account',
+  wording: { noun: 'Purchase', draft: 'register it first', rectified: 'record the payment on its rectification', before: 'the document' },
+  entry: ({ item, date, amount, treasuryAccount, refund }, accounts) => postPurchasePayment({
+    purchaseId: item.id, number: item.label, contactId: item.contactId, payableAccount: item.account ?? accounts.serviceCreditors,
+    date, amount, treasuryAccount, refund,
+  }),
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -628,20 +486,11 @@ export function purchaseBreakdown(lines: readonly PurchaseLineRecord[], types: R
 
 export function purchaseToJson({ record, types }: PurchaseView) {
   return {
-    id: record.id, series: record.series, number: record.number, status: record.status, contact_id: record.contactId, issue_date: record.issueDate,
-    due_date: record.dueDate, operation_date: record.operationDate, notes: record.notes, subtotal: record.subtotal.toString(), tax_total: record.taxTotal.toString(),
-    surcharge_total: record.surchargeTotal.toString(), withholding_total: record.withholdingTotal.toString(), total: record.total.toString(),
-    amount_paid: record.amountPaid.toString(), amount_due: record.substituted ? '0.00' : record.total.sub(record.amountPaid).toString(),
-    tax_breakdown: purchaseBreakdown(record.lines, types), legends: [] as string[], rectifies_id: record.rectifiesId, rectification_mode: record.rectificationMode,
-    rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId, issued_at: record.issuedAt, created_at: record.createdAt,
-    updated_at: record.updatedAt, kind: record.kind, supplier_invoice_number: record.supplierInvoiceNumber, source: record.source, file_sha256: record.fileSha256,
+    ...documentToJson(record, purchaseBreakdown(record.lines, types), [] as string[]),
+    kind: record.kind, supplier_invoice_number: record.supplierInvoiceNumber, source: record.source, file_sha256: record.fileSha256,
     self_assessed_total: record.selfAssessedTotal.toString(), payable_account: record.payableAccount,
     lines: record.lines.map((l) => ({
-      line_no: l.lineNo, description: l.description, quantity: trimDecimal(l.quantity.toString()), unit_price: trimDecimal(l.unitPrice.toString(), 2),
-      discount_pct: formatRate(l.discountPct), tax_type_id: l.taxTypeId, tax_rate: formatRate(l.taxRate), surcharge_type_id: l.surchargeTypeId,
-      surcharge_rate: l.surchargeRate ? formatRate(l.surchargeRate) : null, withholding_type_id: l.withholdingTypeId,
-      withholding_rate: l.withholdingRate ? formatRate(l.withholdingRate) : null, base: l.base.toString(), tax_amount: l.taxAmount.toString(),
-      surcharge_amount: l.surchargeAmount.toString(), withholding_amount: l.withholdingAmount.toString(), expense_account: l.expenseAccount,
+      ...lineToJson(l), expense_account: l.expenseAccount,
       capital_good: l.capitalGood, self_assessed_amount: l.selfAssessedAmount.toString(), deductible: !nonDeductible(l),
     })),
     supplier: record.supplier,

@@ -14,8 +14,8 @@ afterAll(() => app.close());
 
 test('kind both becomes customer + customer_and_supplier, consumer becomes individual, and the old values are refused afterwards', async () => {
   const company = await createCompany(app);
-  const insert = (kind: string, type: string, name: string) => `insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key, search_text)
-    values (gen_random_uuid(), '${company.tenantId}', '${kind}', '${name}', '${type}', 'ES', false, '${name}', '${name}')`;
+  const insert = (kind: string, type: string, name: string) => `insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key)
+    values (gen_random_uuid(), '${company.tenantId}', '${kind}', '${name}', '${type}', 'ES', false, '${name}')`;
   await app.asOwner([
     'alter table contacts drop constraint contacts_kind_check',
     'alter table contacts drop constraint contacts_customer_type_check',

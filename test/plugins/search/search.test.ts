@@ -26,7 +26,7 @@ async function seed(company: TestCompany, tag: string) {
     name: `MARTINEZ ${tag} DISTRIBUCIONES`, legal_name: `Distribuciones Martínez ${tag} Sociedad Limitada`, vat: 'B86561412',
     email: `pedidos@martinez-${tag.toLowerCase()}.es`, external_source: 'holded', external_id: `HLD-${tag}-77`,
   });
-  const nunez = await createContact(app, company.token, { name: `Panadería Núñez ${tag}`, kind: 'both', email: `pan@nunez-${tag.toLowerCase()}.es` });
+  const nunez = await createContact(app, company.token, { name: `Panadería Núñez ${tag}`, kind: 'customer', customer_and_supplier: true, email: `pan@nunez-${tag.toLowerCase()}.es` });
   const supplier = await createContact(app, company.token, { name: `Suministros Ibáñez ${tag}`, kind: 'supplier', vat: 'A28017895' });
   const iva21 = taxId(company, 'IVA21');
   const issued = await app.post('/api/v1/invoices', {

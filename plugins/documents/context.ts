@@ -1,3 +1,4 @@
+import { rowBoolean } from '../../kernel/rows';
 import { NotFound } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
@@ -53,7 +54,7 @@ export const CONTEXT_COLUMNS = `
 
 const typeOf = (row: any): TaxTypeInfo => ({
   id: row.id, code: row.code, name: row.name, kind: row.kind as TaxKind, rate: Decimal.parse(String(row.rate), 2).rescale(2), regime: row.regime,
-  country: row.country ?? null, sales: row.sales ?? null, purchases: row.purchases ?? null, active: row.active === true || row.active === 't',
+  country: row.country ?? null, sales: row.sales ?? null, purchases: row.purchases ?? null, active: rowBoolean(row.active),
 });
 
 /**
@@ -69,7 +70,7 @@ export function contextFromRow(row: { contact: unknown; issuer: unknown; types: 
   return {
     context: {
       contact: {
-        id: c.id, kind: c.kind, customerAndSupplier: c.customer_and_supplier === true || c.customer_and_supplier === 't', name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
+        id: c.id, kind: c.kind, customerAndSupplier: rowBoolean(c.customer_and_supplier), name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
         postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
       },
       issuer: {

@@ -2,6 +2,7 @@ import { ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { isIsoDate, LedgerService } from '../ledger/api';
+import type { LineInput } from './calc';
 
 /**
  * Helpers shared by sales invoices and purchases: parsing wire lines, dates, magnitudes, party
@@ -39,14 +40,9 @@ export interface WireLineCommon {
   withholding_type_id?: string | null;
 }
 
-export interface ParsedLineCommon {
+/** A parsed wire line: what the arithmetic needs (`LineInput`) and its description. */
+export interface ParsedLineCommon extends LineInput {
   description: string;
-  quantity: Decimal;
-  unitPrice: Decimal;
-  discountPct: Decimal;
-  taxTypeId: string;
-  surchargeTypeId: string | null;
-  withholdingTypeId: string | null;
 }
 
 /** Parses the numbers of wire lines (patterns are already checked by the schema); 422 on out-of-range values. */

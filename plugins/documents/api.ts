@@ -1,0 +1,41 @@
+/**
+ * What document kinds (invoices, purchases) and readers of tax data use from the documents plugin.
+ * Call inside your own unit of work.
+ *
+ * - Lines and arithmetic: `computeAmounts`, `parseLineNumbers`, `checkLineTaxTypes`, the wire
+ *   line and breakdown shapes.
+ * - Numbering, party snapshots, the context read of issuing (`CONTEXT_COLUMNS`).
+ * - Lifecycle: header and rectification rules, the contact-hook answers, tenant erasure, and
+ *   `documentGuardSql`, the immutability triggers every kind's migrations generate.
+ * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
+ * - Settlements: `openItems`, `settle`, `reverseSettlement`.
+ * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
+ * - `registerDocumentKind`: how a plugin declares a document kind.
+ */
+export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
+export {
+  abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, MAX_AMOUNT, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
+  type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
+} from './document';
+export { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
+export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
+export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
+export {
+  assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
+  listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
+} from './lifecycle';
+export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
+export {
+  registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
+  type TaxRegisterEntry, type TaxRegisterQuery,
+} from './tax-register';
+export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
+export { documentKind, documentKinds, registerDocumentKind, type DocumentKind } from './kinds';
+export { sided, type Side } from './posting';
+export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';
+export * from './schemas';
+export { documentToJson, lineToJson } from './json';
+export {
+  commonLineOf, commonRecordOf, documentColumns, findDocumentRow, lineColumns, loadLinesOf, typeIdsOf, type DocumentRecordCommon, type LineRecordCommon,
+  type LinesSource,
+} from './rows';

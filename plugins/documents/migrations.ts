@@ -1,0 +1,225 @@
+import { currentTenantSql, sqlMigration } from '../../kernel/migration';
+
+/**
+ * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
+ * scalar subquery becomes an InitPlan, usable as an index condition) instead of once per row.
+ */
+export function tenantPolicy(table: string): string[] {
+  return [
+    `alter table ${table} enable row level security`,
+    `alter table ${table} force row level security`,
+    `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
+  ];
+}
+
+/** What the immutability triggers of a document kind need to know: its tables and its wording. */
+export interface DocumentGuard {
+  /** The documents' table (`invoices`) and its lines' table and foreign key (`invoice_lines`, `invoice_id`). */
+  table: string;
+  linesTable: string;
+  linesKey: string;
+  /** "Invoice", "Purchase": the start of every message, followed by the number. */
+  noun: string;
+  /** "issued", "registered". */
+  issued: string;
+  /** "its customer", "its supplier". */
+  party: string;
+  /** How such a document is corrected, after "cannot be deleted: " ("issue a rectifying invoice"). */
+  deleteHint: string;
+  /** After "immutable: " ("correct it with a rectifying invoice"). */
+  correctHint: string;
+}
+
+/**
+ * The immutability of issued documents, enforced by the database whatever the application does,
+ * generated once for every document kind: once issued, a document's row accepts only `status` /
+ * `amount_paid` (and `updated_at`) changes, and `contact_id` only inside a contact merge
+ * (transaction setting `cuadra.repointing_contacts`); its lines accept no insert, update or
+ * delete; the row cannot be deleted. Erasing a whole tenant (account deletion) is allowed in a
+ * transaction that set `cuadra.erasing_tenant` to it. A line's document is looked up by primary
+ * key (row-level security still hides other tenants' documents): a plan by (tenant_id, id) cached
+ * while the table was small may read every document of the tenant for each line.
+ *
+ * Migrations that change the guards call this again (`create or replace`), so both kinds stay alike.
+ */
+export function documentGuardSql(guard: DocumentGuard): string[] {
+  const { table, linesTable, linesKey, noun, issued, party, deleteHint, correctHint } = guard;
+  const quote = (text: string) => text.replaceAll("'", "''");
+  return [
+    `create or replace function ${table}_guard() returns trigger language plpgsql as $$
+       begin
+         if TG_OP = 'DELETE' then
+           if OLD.status = 'draft' or OLD.tenant_id::text = coalesce(current_setting('cuadra.erasing_tenant', true), '') then
+             return OLD;
+           end if;
+           raise exception '${noun} % is ${issued} and cannot be deleted: ${quote(deleteHint)}', OLD.number;
+         end if;
+         if OLD.status = 'draft' then
+           return NEW;
+         end if;
+         if NEW.status = 'draft' then
+           raise exception '${noun} % is ${issued} and cannot return to draft', OLD.number;
+         end if;
+         if NEW.contact_id <> OLD.contact_id and coalesce(current_setting('cuadra.repointing_contacts', true), '') <> 'on' then
+           raise exception '${noun} % is ${issued} and immutable: ${party} cannot change', OLD.number;
+         end if;
+         if (to_jsonb(NEW) - 'status' - 'amount_paid' - 'updated_at' - 'contact_id')
+            is distinct from (to_jsonb(OLD) - 'status' - 'amount_paid' - 'updated_at' - 'contact_id') then
+           raise exception '${noun} % is ${issued} and immutable: ${quote(correctHint)}', OLD.number;
+         end if;
+         return NEW;
+       end $$`,
+    `drop trigger if exists ${table}_guard on ${table}`,
+    `create trigger ${table}_guard before update or delete on ${table} for each row execute function ${table}_guard()`,
+    `create or replace function ${linesTable}_guard() returns trigger language plpgsql as $$
+       declare
+         parent record;
+         row_tenant uuid := coalesce(NEW.tenant_id, OLD.tenant_id);
+         row_document uuid := coalesce(NEW.${linesKey}, OLD.${linesKey});
+       begin
+         select tenant_id, status, number into parent from ${table} where id = row_document;
+         if found and parent.tenant_id = row_tenant and parent.status <> 'draft'
+            and not (TG_OP = 'DELETE' and row_tenant::text = coalesce(current_setting('cuadra.erasing_tenant', true), '')) then
+           raise exception '${noun} % is ${issued} and its lines are immutable: ${quote(correctHint)}', parent.number;
+         end if;
+         if TG_OP = 'DELETE' then return OLD; end if;
+         return NEW;
+       end $$`,
+    `drop trigger if exists ${linesTable}_guard on ${linesTable}`,
+    `create trigger ${linesTable}_guard before insert or update or delete on ${linesTable} for each row execute function ${linesTable}_guard()`,
+  ];
+}
+
+/**
+ * The documents plugin's own tables.
+ *
+ * - `tax_register`: one row per issued/registered document and tax line group (VAT type, with its
+ *   surcharge and withholding), written in the transaction that issues the document, never
+ *   changed afterwards (only `contact_id` inside a contact merge; deleted only in tenant erasure).
+ *   It is what tax models, VERI*FACTU and the VAT record books read, through `TaxRegister`.
+ * - `settlements`: every collection or payment recorded against a document (signed like the
+ *   document's total), with its journal entry; a reversal marks it reversed (never deleted).
+ */
+export const migrations = [
+  sqlMigration('20261224000100_documents_tax_register', [
+    `create table tax_register (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       document_type text not null check (document_type in ('invoice', 'purchase')),
+       document_id uuid not null,
+       group_no integer not null check (group_no between 1 and 500),
+       side text not null check (side in ('issued', 'received')),
+       kind text not null check (kind in ('invoice', 'simplified', 'rectification', 'purchase_invoice', 'expense', 'import', 'intra_eu_acquisition', 'reverse_charge')),
+       number text collate "C" not null,
+       supplier_number text,
+       issue_date date not null,
+       operation_date date,
+       accounting_date date not null,
+       contact_id uuid not null,
+       counterparty_name text not null,
+       counterparty_tax_id text,
+       counterparty_country char(2) not null,
+       rectifies_id uuid,
+       rectifies_number text,
+       rectification_mode text check (rectification_mode in ('differences', 'substitution')),
+       capital_good boolean not null default false,
+       tax_type_id uuid not null,
+       tax_code text not null,
+       regime text not null,
+       base numeric(18,2) not null,
+       rate numeric(5,2) not null,
+       quota numeric(18,2) not null,
+       deductible_quota numeric(18,2) not null default 0,
+       surcharge_rate numeric(5,2),
+       surcharge numeric(18,2) not null default 0,
+       withholding_rate numeric(5,2),
+       withholding numeric(18,2) not null default 0,
+       document_total numeric(18,2) not null,
+       created_at timestamptz not null default now(),
+       -- one index for both needs: the books and tax models read by period, and a document's
+       -- rows (one accounting date each) stay unique; issuing writes one index entry per row
+       primary key (tenant_id, side, accounting_date, document_id, group_no)
+     )`,
+    ...tenantPolicy('tax_register'),
+    `create function tax_register_guard() returns trigger language plpgsql as $$
+       begin
+         if TG_OP = 'DELETE' then
+           if OLD.tenant_id::text = coalesce(current_setting('cuadra.erasing_tenant', true), '') then return OLD; end if;
+           raise exception 'The tax register is append-only: % stays registered', OLD.number;
+         end if;
+         if NEW.contact_id <> OLD.contact_id and coalesce(current_setting('cuadra.repointing_contacts', true), '') = 'on'
+            and (to_jsonb(NEW) - 'contact_id') = (to_jsonb(OLD) - 'contact_id') then
+           return NEW;
+         end if;
+         raise exception 'The tax register is append-only: % cannot change', OLD.number;
+       end $$`,
+    `create trigger tax_register_guard before update or delete on tax_register for each row execute function tax_register_guard()`,
+
+    `create table settlements (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       document_type text not null,
+       document_id uuid not null,
+       date date not null,
+       amount numeric(18,2) not null check (amount <> 0),
+       treasury_account text collate "C" not null,
+       journal_entry_id uuid not null,
+       reversed_at timestamptz,
+       created_at timestamptz not null default now(),
+       unique (tenant_id, id),
+       foreign key (tenant_id, journal_entry_id) references journal_entries (tenant_id, id) deferrable initially deferred
+     )`,
+    `create index settlements_document on settlements (tenant_id, document_id)`,
+    ...tenantPolicy('settlements'),
+  ]),
+];
+
+/** How a document kind's issued documents map onto register rows, for `registerBackfillSql`. */
+export interface RegisterBackfill {
+  documentType: string;
+  side: 'issued' | 'received';
+  table: string;
+  linesTable: string;
+  linesKey: string;
+  /** The jsonb column with the party printed on the document (`customer`, `supplier`). */
+  partyColumn: string;
+  /** Line columns that split a group besides the VAT type (purchases: capital good, deductibility); SQL over alias `l`. */
+  groupBy: { capitalGood: string; deductible: string };
+  /** The line's VAT (alias `l`). */
+  quota: string;
+  /** The register kind (aliases `d` document, `t` tax type). */
+  kind: string;
+  /** The supplier's number (alias `d`), or null. */
+  supplierNumber: string;
+  /** How the rectified document is named (alias `o`, the rectified document). */
+  rectifiesNumber: string;
+}
+
+/**
+ * The register rows of documents issued before the register existed, computed in SQL exactly as
+ * `registerRows` computes them at issue (groups by VAT type in order of their first line).
+ * Each kind's migration runs it once for its own table.
+ */
+export function registerBackfillSql(b: RegisterBackfill): string {
+  return `
+    insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date,
+      contact_id, counterparty_name, counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id,
+      tax_code, regime, base, rate, quota, deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total)
+    select d.tenant_id, '${b.documentType}', d.id, row_number() over (partition by d.id order by g.first_line)::int, '${b.side}', ${b.kind}, d.number, ${b.supplierNumber},
+      d.issue_date, d.operation_date, d.issue_date, d.contact_id, coalesce(d.${b.partyColumn} ->> 'legal_name', d.${b.partyColumn} ->> 'name'),
+      d.${b.partyColumn} ->> 'tax_id', d.${b.partyColumn} ->> 'country', d.rectifies_id, ${b.rectifiesNumber}, d.rectification_mode, g.capital_good, g.tax_type_id,
+      t.code, t.regime, g.base, g.rate, g.quota, case when '${b.side}' = 'received' and g.deductible then g.quota else 0 end, g.surcharge_rate, g.surcharge,
+      g.withholding_rate, g.withholding, d.total
+    from ${b.table} d
+    join lateral (
+      select l.tax_type_id, ${b.groupBy.capitalGood} as capital_good, ${b.groupBy.deductible} as deductible, min(l.line_no) as first_line, min(l.tax_rate) as rate,
+        sum(l.base) as base, sum(${b.quota}) as quota, sum(l.surcharge_amount) as surcharge, sum(l.withholding_amount) as withholding,
+        (array_agg(l.surcharge_rate order by l.line_no) filter (where l.surcharge_rate is not null))[1] as surcharge_rate,
+        (array_agg(l.withholding_rate order by l.line_no) filter (where l.withholding_rate is not null))[1] as withholding_rate
+      from ${b.linesTable} l where l.tenant_id = d.tenant_id and l.${b.linesKey} = d.id
+      group by 1, 2, 3
+    ) g on true
+    join tax_types t on t.tenant_id = d.tenant_id and t.id = g.tax_type_id
+    left join ${b.table} o on o.tenant_id = d.tenant_id and o.id = d.rectifies_id
+    where d.status <> 'draft'
+      and not exists (select 1 from tax_register r where r.tenant_id = d.tenant_id and r.document_id = d.id)`;
+}

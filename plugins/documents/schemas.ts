@@ -1,0 +1,136 @@
+import { t } from 'elysia';
+import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
+import { ListCursor, literalUnion } from '../../kernel/schemas';
+
+/**
+ * TypeBox pieces every document kind's models are built from (sales invoices, purchases): the
+ * scalar formats, the response fields documents share, the breakdown item, the party snapshot,
+ * the payment request and list bounds. A kind registers its own named models (`InvoiceResponse`,
+ * `PurchaseResponse`, …) from these.
+ */
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
+export const Uuid = t.String({ format: 'uuid' });
+export const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD', examples: ['2026-01-15'] });
+export const Timestamp = t.String({ format: 'date-time' });
+export const Money = t.String({ pattern: MONEY_PATTERN, description: 'Decimal string with two decimals', examples: ['1210.00'] });
+export const Rate = t.String({ pattern: '^\\d{1,3}\\.\\d{2}$', description: 'Percentage with two decimals ("21.00")' });
+export const Quantity = t.String({ pattern: QUANTITY_PATTERN, description: 'Decimal string, up to 12 digits and 6 decimals; negative quantities reduce (returns, rectifications)', examples: ['1', '2.5'] });
+export const UnitPrice = t.String({ pattern: QUANTITY_PATTERN, description: 'Price per unit without tax: decimal string, up to 6 decimals', examples: ['1000.00', '0.125'] });
+export const DiscountPct = t.String({ pattern: '^\\d{1,3}(\\.\\d{1,2})?$', description: 'Discount in percent (0–100, two decimals at most), applied to quantity × unit price', examples: ['10'] });
+export const Description = t.String({ minLength: 1, maxLength: 1000, pattern: '\\S' });
+export const Notes = t.String({ maxLength: 5000 });
+export const DOCUMENT_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'rectified'] as const;
+export const DocumentStatus = literalUnion(DOCUMENT_STATUSES, {
+  description: '`draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified',
+});
+export const CreateStatus = t.Union([t.Literal('draft'), t.Literal('issued')], { description: '`issued` (default): numbered and posted at once; `draft`: saved without a number' });
+export const LineResponseFields = {
+  line_no: t.Integer({ minimum: 1 }),
+  description: t.String(),
+  quantity: t.String(),
+  unit_price: t.String(),
+  discount_pct: Rate,
+  tax_type_id: Uuid,
+  tax_rate: Rate,
+  surcharge_type_id: Nullable(Uuid),
+  surcharge_rate: Nullable(Rate),
+  withholding_type_id: Nullable(Uuid),
+  withholding_rate: Nullable(Rate),
+  base: t.String({ pattern: MONEY_PATTERN, description: 'quantity × unit price − discount, rounded half away from zero to the cent' }),
+  tax_amount: t.String({ pattern: MONEY_PATTERN, description: "The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)" }),
+  surcharge_amount: Money,
+  withholding_amount: Money,
+};
+
+export const TaxBreakdownItem = t.Object({
+  tax_type_id: Uuid,
+  code: t.String(),
+  name: t.String(),
+  kind: t.Union([t.Literal('vat'), t.Literal('surcharge'), t.Literal('withholding')]),
+  regime: t.String(),
+  rate: Rate,
+  base: Money,
+  amount: Money,
+  self_assessed: t.Optional(t.Boolean({ description: 'Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier' })),
+  deductible: t.Optional(t.Boolean({ description: 'Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company)' })),
+}, { description: 'One tax type of the document: the sum of its lines\' bases and the tax on that sum' });
+
+export const PartySnapshot = t.Object({
+  name: t.String(),
+  legal_name: Nullable(t.String()),
+  tax_id: Nullable(t.String()),
+  address: Nullable(t.String()),
+  city: Nullable(t.String()),
+  postal_code: Nullable(t.String()),
+  province: Nullable(t.String()),
+  country: t.String(),
+  customer_type: t.Optional(t.String()),
+}, { description: 'The party as printed on the issued document (frozen at issue)' });
+
+export const documentResponseFields = {
+  id: Uuid,
+  series: t.String(),
+  number: Nullable(t.String(), { description: 'Null while draft; "F-2026-000123" (series-year-6 digits) once issued' }),
+  status: DocumentStatus,
+  contact_id: Uuid,
+  issue_date: IsoDate,
+  due_date: Nullable(IsoDate),
+  operation_date: Nullable(IsoDate),
+  notes: Nullable(t.String()),
+  subtotal: t.String({ pattern: MONEY_PATTERN, description: 'Σ line bases' }),
+  tax_total: t.String({ pattern: MONEY_PATTERN, description: 'Σ VAT + recargo de equivalencia charged on the document' }),
+  surcharge_total: t.String({ pattern: MONEY_PATTERN, description: 'The recargo de equivalencia part of tax_total' }),
+  withholding_total: t.String({ pattern: MONEY_PATTERN, description: 'Σ IRPF withheld' }),
+  total: t.String({ pattern: MONEY_PATTERN, description: 'subtotal + tax_total − withholding_total' }),
+  amount_paid: Money,
+  amount_due: t.String({ pattern: MONEY_PATTERN, description: 'total − amount_paid (0.00 for an invoice replaced by substitution)' }),
+  tax_breakdown: t.Array(TaxBreakdownItem),
+  legends: t.Array(t.String(), { description: 'Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …)' }),
+  rectifies_id: Nullable(Uuid),
+  rectification_mode: Nullable(t.Union([t.Literal('differences'), t.Literal('substitution')])),
+  rectification_reason: Nullable(t.String()),
+  journal_entry_id: Nullable(Uuid, { description: 'The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)' }),
+  issued_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const ListLimit = t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 }));
+export const ListOffset = t.Optional(t.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }));
+
+/** The filters every kind's list takes (a kind adds its own). */
+export const documentListQueryFields = {
+  limit: ListLimit,
+  offset: ListOffset,
+  from: t.Optional(IsoDate),
+  to: t.Optional(IsoDate),
+  status: t.Optional(DocumentStatus),
+  contact_id: t.Optional(Uuid),
+  cursor: t.Optional(ListCursor),
+};
+
+/** The `search` parameter of a kind's list; `fields` names what it searches. */
+export const DocumentSearchParam = (fields: string) => t.Optional(t.String({
+  maxLength: 200,
+  description: `Case- and accent-insensitive, anywhere in ${fields}; drafts also by their contact's name. Three or more characters rank by similarity; only wildcards (\`%\`, \`_\`, \`*\`) or spaces: 422.`,
+}));
+
+export const NextCursor = t.Union([t.String(), t.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' });
+
+export const RectificationModeSchema = t.Union([t.Literal('differences'), t.Literal('substitution')]);
+
+/** A payment (collection, or payment to a supplier) on one document; `what` says what is recorded. */
+export const paymentRequest = (amountDescription: string, description: string) => t.Object({
+  date: IsoDate,
+  amount: t.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: amountDescription }),
+  account: t.Optional(t.String({ pattern: '^57[0-9]{1,10}$', description: 'Treasury account (PGC 57x, postable); 572 by default' })),
+}, { additionalProperties: false, description });
+
+/** `{ items, total, limit, offset, next_cursor }` of a list endpoint. */
+export const paginated = <T extends Parameters<typeof t.Array>[0]>(item: T) => t.Object({
+  items: t.Array(item),
+  total: t.Integer(),
+  limit: t.Integer(),
+  offset: t.Integer(),
+  next_cursor: NextCursor,
+});

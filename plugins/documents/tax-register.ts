@@ -1,0 +1,238 @@
+import { rowBoolean } from '../../kernel/rows';
+import { ValidationFailed } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { checkDates, dec, pgArray, type Party } from './document';
+import type { RectificationMode } from './lifecycle';
+import type { TaxTypeInfo } from './tax-types';
+
+/**
+ * The tax register: one row per issued (or registered) document and tax line group — the lines
+ * of one VAT type (and, on purchases, one capital-good flag and deductibility) — with what tax
+ * models, VERI*FACTU and the VAT record books need: the counterparty as printed, the kind of
+ * operation, the dates, the rectified document, base, rate, quota, surcharge and withholding.
+ *
+ * Rows are computed in JavaScript by `registerRows` from the document's lines as issued and
+ * written in the issuing transaction with `registerInsertSql` (inside the one issue statement, the
+ * number comes from its `numbered` CTE). The table accepts no change afterwards (its trigger), and
+ * is read only through `TaxRegister`.
+ */
+
+export type RegisterSide = 'issued' | 'received';
+export const REGISTER_KINDS = ['invoice', 'simplified', 'rectification', 'purchase_invoice', 'expense', 'import', 'intra_eu_acquisition', 'reverse_charge'] as const;
+export type RegisterKind = typeof REGISTER_KINDS[number];
+
+/** A document line as the register groups it. */
+export interface RegisterLine {
+  taxTypeId: string;
+  taxRate: Decimal;
+  surchargeRate: Decimal | null;
+  withholdingRate: Decimal | null;
+  base: Decimal;
+  /** The VAT of the line: charged, borne, or self-assessed (reverse charge). */
+  quota: Decimal;
+  surcharge: Decimal;
+  withholding: Decimal;
+  capitalGood?: boolean;
+  /** Purchases: false when the VAT is not deductible (recargo de equivalencia borne). */
+  deductible?: boolean;
+}
+
+/** The document, as issued. */
+export interface RegisterDocument {
+  documentType: string;
+  documentId: string;
+  side: RegisterSide;
+  /** The purchase kind (`invoice` | `expense`); none for sales. */
+  purchaseKind?: 'invoice' | 'expense';
+  /** Null when the number is taken in the same statement (then `numbered.number`). */
+  number: string | null;
+  supplierNumber?: string | null;
+  issueDate: string;
+  operationDate: string | null;
+  contactId: string;
+  counterparty: Party;
+  rectifiesId: string | null;
+  rectifiesNumber: string | null;
+  rectificationMode: RectificationMode | null;
+  total: Decimal;
+}
+
+const kindOf = (doc: RegisterDocument, type: TaxTypeInfo | undefined): RegisterKind => {
+  if (doc.rectifiesId) return 'rectification';
+  if (doc.side === 'issued') return 'invoice';
+  if (type?.regime === 'import') return 'import';
+  if (type?.regime === 'intra_eu') return 'intra_eu_acquisition';
+  if (type?.regime === 'reverse_charge') return 'reverse_charge';
+  return doc.purchaseKind === 'expense' ? 'expense' : 'purchase_invoice';
+};
+
+/** The register rows of one document: its lines grouped by VAT type (and capital good, deductibility), in order of first appearance. */
+export function registerRows(doc: RegisterDocument, lines: readonly RegisterLine[], types: ReadonlyMap<string, TaxTypeInfo>) {
+  const groups = new Map<string, { line: RegisterLine; base: Decimal; quota: Decimal; surcharge: Decimal; withholding: Decimal; surchargeRate: Decimal | null; withholdingRate: Decimal | null }>();
+  for (const line of lines) {
+    const key = `${line.taxTypeId}|${line.capitalGood ?? false}|${line.deductible ?? true}`;
+    const group = groups.get(key) ?? { line, base: Decimal.zero(2), quota: Decimal.zero(2), surcharge: Decimal.zero(2), withholding: Decimal.zero(2), surchargeRate: null, withholdingRate: null };
+    group.base = group.base.add(line.base).rescale(2);
+    group.quota = group.quota.add(line.quota).rescale(2);
+    group.surcharge = group.surcharge.add(line.surcharge).rescale(2);
+    group.withholding = group.withholding.add(line.withholding).rescale(2);
+    group.surchargeRate ??= line.surchargeRate;
+    group.withholdingRate ??= line.withholdingRate;
+    groups.set(key, group);
+  }
+  const party = doc.counterparty;
+  return [...groups.values()].map((g, i) => {
+    const type = types.get(g.line.taxTypeId);
+    return {
+      document_type: doc.documentType, document_id: doc.documentId, group_no: i + 1, side: doc.side, kind: kindOf(doc, type), number: doc.number,
+      supplier_number: doc.supplierNumber ?? null, issue_date: doc.issueDate, operation_date: doc.operationDate, accounting_date: doc.issueDate,
+      contact_id: doc.contactId, counterparty_name: party.legal_name ?? party.name, counterparty_tax_id: party.tax_id, counterparty_country: party.country,
+      rectifies_id: doc.rectifiesId, rectifies_number: doc.rectifiesNumber, rectification_mode: doc.rectificationMode, capital_good: g.line.capitalGood ?? false,
+      tax_type_id: g.line.taxTypeId, tax_code: type?.code ?? '', regime: type?.regime ?? 'domestic', base: g.base.toString(), rate: g.line.taxRate.toString(),
+      quota: g.quota.toString(), deductible_quota: doc.side === 'received' && (g.line.deductible ?? true) ? g.quota.toString() : '0.00',
+      surcharge_rate: g.surchargeRate?.toString() ?? null, surcharge: g.surcharge.toString(), withholding_rate: g.withholdingRate?.toString() ?? null,
+      withholding: g.withholding.toString(), document_total: doc.total.toString(),
+    };
+  });
+}
+
+const COLUMNS = `document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date, contact_id, counterparty_name,
+  counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id, tax_code, regime, base, rate, quota,
+  deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total`;
+
+/**
+ * The insert of `:register` (JSON of `registerRows`). With `numbered`, rows without a number take
+ * it from that CTE of the enclosing statement (and nothing is written when it is empty).
+ */
+export const registerInsertSql = (numbered?: string) => `
+    insert into tax_register (tenant_id, ${COLUMNS})
+    select :tenant, x.document_type, x.document_id, x.group_no, x.side, x.kind, ${numbered ? `coalesce(x.number, ${numbered}.number)` : 'x.number'}, x.supplier_number,
+      x.issue_date, x.operation_date, x.accounting_date, x.contact_id, x.counterparty_name, x.counterparty_tax_id, x.counterparty_country, x.rectifies_id,
+      x.rectifies_number, x.rectification_mode, x.capital_good, x.tax_type_id, x.tax_code, x.regime, x.base, x.rate, x.quota, x.deductible_quota,
+      x.surcharge_rate, x.surcharge, x.withholding_rate, x.withholding, x.document_total
+    from jsonb_to_recordset(:register::jsonb) as x (document_type text, document_id uuid, group_no int, side text, kind text, number text, supplier_number text,
+      issue_date date, operation_date date, accounting_date date, contact_id uuid, counterparty_name text, counterparty_tax_id text, counterparty_country text,
+      rectifies_id uuid, rectifies_number text, rectification_mode text, capital_good boolean, tax_type_id uuid, tax_code text, regime text, base numeric,
+      rate numeric, quota numeric, deductible_quota numeric, surcharge_rate numeric, surcharge numeric, withholding_rate numeric, withholding numeric,
+      document_total numeric)${numbered ? ` cross join ${numbered}` : ''}`;
+
+/** Writes a document's register rows in the caller's transaction (its number known). */
+export async function writeRegister(tx: Tx, rows: ReturnType<typeof registerRows>): Promise<void> {
+  if (rows.length) await tx.sql(registerInsertSql(), { register: JSON.stringify(rows) });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The read API
+// ------------------------------------------------------------------------------------------------
+
+/** One row of the register, as `TaxRegister.query` answers it (amounts as decimal strings). */
+export interface TaxRegisterEntry {
+  documentType: string;
+  documentId: string;
+  groupNo: number;
+  side: RegisterSide;
+  kind: RegisterKind;
+  number: string;
+  supplierNumber: string | null;
+  issueDate: string;
+  operationDate: string | null;
+  accountingDate: string;
+  counterparty: { contactId: string; name: string; taxId: string | null; country: string };
+  rectifies: { id: string; number: string | null; mode: RectificationMode } | null;
+  capitalGood: boolean;
+  taxTypeId: string;
+  taxCode: string;
+  regime: string;
+  base: string;
+  rate: string;
+  quota: string;
+  deductibleQuota: string;
+  surchargeRate: string | null;
+  surcharge: string;
+  withholdingRate: string | null;
+  withholding: string;
+  documentTotal: string;
+}
+
+export interface TaxRegisterQuery {
+  /** Accounting dates, both included (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  side?: RegisterSide;
+  kinds?: RegisterKind[];
+  /** Tax type ids (the VAT type of the group). */
+  taxTypeIds?: string[];
+  /** Tax type codes, e.g. ['IVA21', 'IVA10']. */
+  taxCodes?: string[];
+  contactId?: string;
+  counterpartyTaxId?: string;
+}
+
+const entryOf = (r: any): TaxRegisterEntry => ({
+  documentType: r.document_type, documentId: r.document_id, groupNo: Number(r.group_no), side: r.side, kind: r.kind, number: r.number, supplierNumber: r.supplier_number,
+  issueDate: r.issue_date, operationDate: r.operation_date, accountingDate: r.accounting_date,
+  counterparty: { contactId: r.contact_id, name: r.counterparty_name, taxId: r.counterparty_tax_id, country: r.counterparty_country },
+  rectifies: r.rectifies_id ? { id: r.rectifies_id, number: r.rectifies_number, mode: r.rectification_mode } : null,
+  capitalGood: rowBoolean(r.capital_good), taxTypeId: r.tax_type_id, taxCode: r.tax_code, regime: r.regime,
+  base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
+  surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
+  withholdingRate: r.withholding_rate == null ? null : dec(r.withholding_rate).toString(), withholding: dec(r.withholding).toString(), documentTotal: dec(r.document_total).toString(),
+});
+
+const REGISTER_SELECT = `select document_type, document_id::text as document_id, group_no, side, kind, number, supplier_number, issue_date::text as issue_date,
+  operation_date::text as operation_date, accounting_date::text as accounting_date, contact_id::text as contact_id, counterparty_name, counterparty_tax_id,
+  counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id::text as tax_type_id, tax_code,
+  regime, base::text as base, rate::text as rate, quota::text as quota, deductible_quota::text as deductible_quota, surcharge_rate::text as surcharge_rate,
+  surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total
+  from tax_register`;
+
+/** Most rows one query answers (a year of a busy company fits; page by period beyond it). */
+export const TAX_REGISTER_MAX_ROWS = 200_000;
+
+/**
+ * The stable read API of the tax register, for tax models (303, 347, 349), VERI*FACTU and the VAT
+ * record books. Runs in the caller's unit of work, tenant-scoped; rows come in book order
+ * (accounting date, number, group).
+ */
+export const TaxRegister = {
+  async query(tx: Tx, q: TaxRegisterQuery): Promise<TaxRegisterEntry[]> {
+    checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
+    if (q.from > q.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+    const rows = await tx.sql<any>(`
+      ${REGISTER_SELECT}
+      where tenant_id = :tenant and accounting_date between :from::date and :to::date
+        and (:side::text is null or side = :side::text)
+        and (:kinds::text[] is null or kind = any(:kinds::text[]))
+        and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
+        and (:codes::text[] is null or tax_code = any(:codes::text[]))
+        and (:contactId::uuid is null or contact_id = :contactId::uuid)
+        and (:taxId::text is null or counterparty_tax_id = :taxId::text)
+      order by accounting_date, number, group_no
+      limit ${TAX_REGISTER_MAX_ROWS}`, {
+      from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+    });
+    return rows.map(entryOf);
+  },
+
+  /** The register rows of one document (empty for a draft), found by its side and accounting (issue) date. */
+  async ofDocument(tx: Tx, doc: { side: RegisterSide; accountingDate: string; documentId: string }): Promise<TaxRegisterEntry[]> {
+    const rows = await tx.sql<any>(`
+      ${REGISTER_SELECT} where tenant_id = :tenant and side = :side and accounting_date = :date::date and document_id = :id::uuid order by group_no`,
+    { side: doc.side, date: doc.accountingDate, id: doc.documentId });
+    return rows.map(entryOf);
+  },
+};
+
+/** contact.merging: register rows follow the surviving contact (the trigger allows only this change, only during a merge). */
+export async function repointRegister(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<void> {
+  await tx.sql(`update tax_register set contact_id = :survivor::uuid where tenant_id = :tenant and contact_id = any(:ids::uuid[])`, { survivor: survivorId, ids: pgArray(duplicateIds) });
+}
+
+/** tenant.erasing */
+export async function eraseRegister(tx: Tx): Promise<void> {
+  await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
+  await tx.sql(`delete from settlements where tenant_id = :tenant`);
+  await tx.sql(`delete from tax_register where tenant_id = :tenant`);
+}
