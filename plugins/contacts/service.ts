@@ -3,7 +3,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
-import { matchedFields, type SearchGroup } from '../search/api';
+import { matchedFields, type SearchGroup } from '../../kernel/search';
 import { actsAs, actsAsSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { foldForSearch } from './search';

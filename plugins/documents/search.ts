@@ -1,8 +1,7 @@
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import type { SearchGroup } from '../search/api';
-import { matchedFields } from '../search/api';
+import { matchedFields, type SearchGroup } from '../../kernel/search';
 import { pgArray } from './document';
 
 /**

@@ -7,7 +7,7 @@ import './hooks';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
-import { wantsKind } from '../search/api';
+import { wantsKind } from '../../kernel/search';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, KIND, invoiceToJson } from './service';
 

@@ -6,7 +6,7 @@ import './hooks';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
-import { wantsKind } from '../search/api';
+import { wantsKind } from '../../kernel/search';
 import { purchaseSearchHits } from './search';
 import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 

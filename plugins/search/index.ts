@@ -1,13 +1,13 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import './hooks';
+import '../../kernel/search';
 import { searchRoutes, SearchResponse } from './routes';
 
 /**
  * GET /search for front ends' search boxes. The plugin owns no table and reads none: it fires
- * `search.collecting`, and each plugin that owns searchable records (contacts, invoices,
- * purchases …) answers with its best hits from its own SQL. A kind the caller's role may not read
- * is left out by its provider.
+ * `search.collecting` (the contract is in kernel/search.ts), and each plugin that owns searchable
+ * records (contacts, invoices, purchases …) answers with its best hits from its own SQL. A kind
+ * the caller's role may not read is left out by its provider.
  */
 export default definePlugin({
   name: 'search',

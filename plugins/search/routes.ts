@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { searchNeedle, SEARCH_MAX_LENGTH } from '../../kernel/listing';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../taxes/api';
-import type { SearchGroup } from './hooks';
+import type { SearchGroup } from '../../kernel/search';
 import './hooks';
 
 const tags = ['search'];

@@ -1,4 +1,10 @@
-import type { SearchNeedle } from '../../kernel/listing';
+/**
+ * The search box's contract (GET /search, served by the search plugin). Each plugin that owns
+ * searchable records answers the `search.collecting` hook with its own SQL on its own tables. The
+ * contract lives in the kernel, like the lifecycle hooks, so that a provider compiles and runs
+ * whether or not the search plugin is installed.
+ */
+import type { SearchNeedle } from './listing';
 
 /** One hit of a kind, as the search box shows it. */
 export interface SearchHit {
@@ -16,7 +22,7 @@ export interface SearchHit {
 /** The hits of one kind: at most `limit`, best first; `more` when there are others. */
 export interface SearchGroup { kind: string; items: SearchHit[]; more: boolean }
 
-declare module '../../kernel/hooks' {
+declare module './hooks' {
   interface SyncHooks {
     /**
      * GET /search: each plugin that owns searchable records is a provider. It runs its own SQL on
@@ -34,4 +40,9 @@ declare module '../../kernel/hooks' {
     };
   }
 }
-export {};
+
+/** Whether a provider of `kind` should answer this search. */
+export const wantsKind = (payload: { kinds: readonly string[] }, kind: string): boolean => !payload.kinds.length || payload.kinds.includes(kind);
+
+/** A comma-separated list of matched field names (from SQL) as an array. */
+export const matchedFields = (list: string | null | undefined): string[] => (list ? list.split(',').filter(Boolean) : []);
