@@ -13,8 +13,8 @@ export type VerificationOutcome = 'verified' | 'already_verified' | 'invalid' | 
 const MESSAGES: Record<VerificationOutcome, { title: string; body: string }> = {
   verified: { title: 'Email verified', body: 'Your email address is verified. You can close this page and sign in.' },
   already_verified: { title: 'Email already verified', body: 'This email address was verified before. You can sign in.' },
-  invalid: { title: 'Link not valid', body: 'This verification link is not valid or was already used. Ask for a new one with POST /api/v1/auth/resend-verification.' },
-  expired: { title: 'Link expired', body: 'This verification link has expired. Ask for a new one with POST /api/v1/auth/resend-verification.' },
+  invalid: { title: 'Link not valid', body: 'This verification link is not valid or was already used. Ask for a new one with POST /api/v1/auth/verify-email/resend.' },
+  expired: { title: 'Link expired', body: 'This verification link has expired. Ask for a new one with POST /api/v1/auth/verify-email/resend.' },
 };
 
 /** Where the verification link redirects: the front end when there is one, else the page below. */

@@ -3,7 +3,6 @@ import { searchNeedle, SEARCH_MAX_LENGTH } from '../../kernel/listing';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../taxes/api';
 import type { SearchGroup } from '../../kernel/search';
-import './hooks';
 
 const tags = ['search'];
 

@@ -68,7 +68,9 @@ describe(`Idempotency-Key after kill -9 (${backend})`, () => {
     expect(onboarded.status).toBe(200);
     const token: string = onboarded.body.access_token;
     const tenantId: string = onboarded.body.tenant.id;
-    const customer = await call('POST', '/api/v1/contacts', { kind: 'customer', name: 'Cliente Persistente SL', vat: 'B65410011' }, token);
+    // The invoice's legal content (art. 6 RD 1619/2012): the company's and the customer's addresses.
+    expect((await call('PATCH', '/api/v1/tenants/me', { address: 'Calle Mayor 1', city: 'Madrid', postal_code: '28013', province: 'Madrid' }, token)).status).toBe(200);
+    const customer = await call('POST', '/api/v1/contacts', { kind: 'customer', name: 'Cliente Persistente SL', vat: 'B65410011', address: 'Calle Menor 2', city: 'Madrid', postal_code: '28014' }, token);
     expect(customer.status).toBe(201);
     const invoice = (i: number) => ({
       contact_id: customer.body.id, issue_date: '2026-03-15',

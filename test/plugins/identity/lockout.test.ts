@@ -84,9 +84,9 @@ describe('registration and verification resend are throttled per address', () =>
     expect((await register(newAddress())).status).toBe(201);
   });
 
-  test('resend-verification: 5 a minute per address, then 429', async () => {
+  test('verification resend: 5 a minute per address, then 429', async () => {
     const from = newAddress();
-    const resend = () => app.post('/api/v1/auth/resend-verification', { email: `v-${crypto.randomUUID()}@example.com` }, undefined, from);
+    const resend = () => app.post('/api/v1/auth/verify-email/resend', { email: `v-${crypto.randomUUID()}@example.com` }, undefined, from);
     for (let i = 0; i < 5; i++) expect((await resend()).status).toBeLessThan(300);
     expect((await resend()).status).toBe(429);
   });
