@@ -43,6 +43,7 @@ beforeAll(async () => {
     if (value !== undefined && !/^(SMTP_URL|FRONTEND_URL|PUBLIC_URL|TRUST_PROXY|CORS_ORIGINS|REDIS_URL|JWT_SECRET|RATE_LIMIT_.*)$/.test(key)) env[key] = value;
   }
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: join(work, 'data'), LOG_LEVEL: 'info' });
+  if (database.ownerUrl) env.DATABASE_OWNER_URL = database.ownerUrl;
   service = Bun.spawn([process.execPath, 'run', join(root, 'kernel/main.ts')], { cwd: root, env, stdout: 'pipe', stderr: 'pipe' });
   void (async () => { for await (const chunk of service!.stdout as ReadableStream<Uint8Array>) serviceLog += new TextDecoder().decode(chunk); })();
   for (let i = 0; i < 600; i++) {
