@@ -10,7 +10,7 @@
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
  * - Settlements: `openItems`, `settle`, `reverseSettlement`.
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
- * - `registerDocumentKind`: how a plugin declares a document kind.
+ * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  */
 export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
 export {
@@ -30,7 +30,7 @@ export {
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
-export { documentKind, documentKinds, registerDocumentKind, type DocumentKind } from './kinds';
+export { documentKind, documentKinds, type DocumentKind } from './kinds';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';

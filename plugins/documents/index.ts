@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import { registerDocumentKind } from './kinds';
 import { migrations } from './migrations';
 import { documentRoutes } from './routes';
 import { eraseRegister, repointRegister } from './tax-register';
@@ -7,14 +8,17 @@ import { eraseRegister, repointRegister } from './tax-register';
 /**
  * What sales and purchase documents share: lines and arithmetic, numbering, party snapshots, the
  * lifecycle and its immutability triggers, the tax register (and the VAT books read from it) and
- * settlements. Document kinds (invoices, purchases) declare themselves with `registerDocumentKind`
- * and build on ./api.ts; this plugin reads none of their tables.
+ * settlements. Document kinds (invoices, purchases) contribute to its `document-kinds` extension
+ * point and build on ./api.ts; this plugin reads none of their tables.
  */
 export default definePlugin({
   name: 'documents',
   tags: { 'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
   migrations,
+  extensionPoints: {
+    'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
+  },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
   },
@@ -25,4 +29,7 @@ export default definePlugin({
     },
   },
   routes: documentRoutes,
+  setup(kernel) {
+    for (const kind of kernel.contributions('document-kinds')) registerDocumentKind(kind);
+  },
 });

@@ -1,12 +1,13 @@
 /**
  * Document kinds: what a plugin declares to be a document the documents plugin numbers, guards,
  * registers and settles (sales invoices, purchases; next, say, delivery notes or customs
- * documents). Declared once at import time from the kind's own `index.ts`:
+ * documents). A kind is a contribution to the documents plugin's extension point, from the
+ * kind's own `index.ts`:
  *
- *   registerDocumentKind({ name: 'invoice', table: 'invoices', side: 'issued', settlement: invoiceSettlement });
+ *   contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] }
  *
- * A small typed registry of its own until the kernel's typed extension points land; then
- * `registerDocumentKind` becomes a thin call to the kernel's, with the same signature.
+ * The documents plugin reads them at start-up (`kernel.contributions('document-kinds')`) into the
+ * lookup below, which services use where they hold no kernel.
  */
 import type { RegisterSide } from './tax-register';
 import type { SettlementKind } from './settlement';
@@ -24,8 +25,13 @@ export interface DocumentKind {
   settlement: SettlementKind;
 }
 
+declare module '../../kernel/extensions' {
+  interface ExtensionPoints { 'document-kinds': DocumentKind }
+}
+
 const kinds = new Map<string, DocumentKind>();
 
+/** Adds a kind to the lookup (the documents plugin does this for every contribution at start-up). */
 export function registerDocumentKind(kind: DocumentKind): DocumentKind {
   const existing = kinds.get(kind.name);
   if (existing && existing.plugin !== kind.plugin) throw new Error(`Document kind "${kind.name}" is already declared by plugin ${existing.plugin}`);

@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
-import { contactHooks, registerDocumentKind } from '../documents/api';
+import { contactHooks } from '../documents/api';
 import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
@@ -11,14 +11,13 @@ import { wantsKind } from '../../kernel/search';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, KIND, invoiceToJson } from './service';
 
-registerDocumentKind({ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT });
-
 export default definePlugin({
   name: 'invoices',
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,
+  contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] },
   models: invoiceModels,
   permissions: {
     'invoices.read': rolesFrom('viewer'),

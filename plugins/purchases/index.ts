@@ -1,6 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { contactHooks, registerDocumentKind } from '../documents/api';
+import { contactHooks } from '../documents/api';
 import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
@@ -10,8 +10,6 @@ import { wantsKind } from '../../kernel/search';
 import { purchaseSearchHits } from './search';
 import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
-registerDocumentKind({ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT });
-
 export default definePlugin({
   name: 'purchases',
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
@@ -19,6 +17,7 @@ export default definePlugin({
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Purchase, PurchaseLine, PurchaseSeries],
   migrations,
+  contributes: { 'document-kinds': [{ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT }] },
   models: purchaseModels,
   permissions: {
     'purchases.read': rolesFrom('viewer'),
