@@ -6,7 +6,7 @@ import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsS
 import { matchedFields, type SearchGroup } from '../../kernel/search';
 import { actsAs, actsAsSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
-import { foldForSearch } from './search';
+import { nameSortKey } from './sort-key';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
@@ -96,7 +96,7 @@ const blankToNull = (value: string | null | undefined) => {
 };
 
 function refreshDerived(contact: Contact): void {
-  contact.nameKey = foldForSearch(contact.name);
+  contact.nameKey = nameSortKey(contact.name);
 }
 
 /**

@@ -3,4 +3,4 @@
  * "angel"), compared byte by byte (collation "C"), the same on every database. Searching folds in
  * SQL instead (`search_fold`, see filters.ts).
  */
-export const foldForSearch = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const nameSortKey = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
