@@ -3,7 +3,7 @@
  * local server, a superuser there: it creates the roles `cuadra_owner` and `cuadra_service` and a
  * database per test app), and ends with one line of totals: "N passed, N failed".
  * Extra arguments are passed to `bun test` (e.g. a path filter); without them the strict type check
- * (`tsc --noEmit`) runs first.
+ * (`tsc --noEmit`) runs too.
  */
 import postgres from 'postgres';
 import { ensureTestRoles } from './support/database';
@@ -29,33 +29,48 @@ if (backends.includes('postgres')) {
 
 let passed = 0, failed = 0, skipped = 0;
 
+interface Pass { label: string; output: string; code: number }
+
+/** Runs a command to its end, keeping what it prints (both streams) to show as one block. */
+async function capture(label: string, command: string[], env: Record<string, string | undefined>): Promise<Pass> {
+  const child = Bun.spawn(command, { env, stdout: 'pipe', stderr: 'pipe' });
+  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { label, output: out + err, code };
+}
+
+// The type check and the two database passes run at the same time: each is mostly one process on one
+// core, so on a two-core machine the suite takes about as long as its longest part. Each part's output
+// is printed as one block when it ends. CUADRA_TEST_SERIAL=1 runs them one after another instead.
+console.log(`running ${process.argv.length === 2 ? 'the type check and ' : ''}the tests on ${backends.join(' and ')}${process.env.CUADRA_TEST_SERIAL === '1' ? ', one after another' : ' at once'}; each part prints when it ends`);
+const parts: Array<() => Promise<Pass>> = [];
 // The strict type check is part of the suite when it runs whole; a type error counts as one failure.
 if (process.argv.length === 2) {
-  console.log('\n=== type check (tsc --noEmit, strict) ===');
-  const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdout: 'inherit', stderr: 'inherit' });
-  if (tsc.exitCode === 0) console.log('type check passed');
-  else { console.error('type check failed'); failed += 1; }
+  parts.push(() => capture('type check (tsc --noEmit, strict)', [process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], process.env));
 }
 for (const backend of backends) {
-  console.log(`\n=== test suite on ${backend} ===`);
-  const child = Bun.spawn([process.execPath, 'test', '--timeout', '60000', ...process.argv.slice(2)], {
-    env: { ...process.env, CUADRA_TEST_DB: backend, TEST_DATABASE_URL: postgresUrl },
-    stdout: 'inherit',
-    stderr: 'pipe',
-  });
-  let output = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of child.stderr) {
-    const text = decoder.decode(chunk);
-    output += text;
-    process.stderr.write(text);
+  parts.push(() => capture(`test suite on ${backend}`, [process.execPath, 'test', '--timeout', '60000', ...process.argv.slice(2)],
+    { ...process.env, CUADRA_TEST_DB: backend, TEST_DATABASE_URL: postgresUrl }));
+}
+
+function report(pass: Pass) {
+  console.log(`\n=== ${pass.label} ===`);
+  process.stdout.write(pass.output);
+  if (pass.label.startsWith('type check')) {
+    if (pass.code === 0) console.log('type check passed');
+    else { console.error('type check failed'); failed += 1; }
+    return;
   }
-  const code = await child.exited;
-  const count = (label: string) => Number(/^\s*(\d+) (?:pass|fail|skip)$/m.exec(output.split('\n').filter((l) => l.trim().endsWith(` ${label}`)).join('\n'))?.[1] ?? 0);
+  const count = (label: string) => Number(/^\s*(\d+) (?:pass|fail|skip)$/m.exec(pass.output.split('\n').filter((l) => l.trim().endsWith(` ${label}`)).join('\n'))?.[1] ?? 0);
   const p = count('pass'), f = count('fail'), s = count('skip');
   passed += p; failed += f; skipped += s;
-  if (code !== 0 && f === 0) failed += 1; // the runner itself failed (load error, no tests)
-  if (p === 0) { console.error(`no test passed on ${backend}`); failed += 1; }
+  if (pass.code !== 0 && f === 0) failed += 1; // the runner itself failed (load error, no tests)
+  if (p === 0) { console.error(`no test passed on ${pass.label}`); failed += 1; }
+}
+
+if (process.env.CUADRA_TEST_SERIAL === '1') {
+  for (const part of parts) report(await part());
+} else {
+  await Promise.all(parts.map((part) => part().then(report)));
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
