@@ -3,10 +3,11 @@
  * local server, a superuser there: it creates the roles `cuadra_owner` and `cuadra_service` and a
  * database per test app), and ends with one line of totals: "N passed, N failed".
  * Extra arguments are passed to `bun test` (e.g. a path filter); without them the strict type check
- * (`tsc --noEmit`) runs too.
+ * (`tsc --noEmit`, see support/type-check.ts) runs too.
  */
 import postgres from 'postgres';
 import { ensureTestRoles } from './support/database';
+import { typeCheckCommand } from './support/type-check';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const only = process.env.CUADRA_TEST_DB; // run a single backend when set
@@ -45,7 +46,7 @@ console.log(`running ${process.argv.length === 2 ? 'the type check and ' : ''}th
 const parts: Array<() => Promise<Pass>> = [];
 // The strict type check is part of the suite when it runs whole; a type error counts as one failure.
 if (process.argv.length === 2) {
-  parts.push(() => capture('type check (tsc --noEmit, strict)', [process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], process.env));
+  parts.push(() => capture('type check (tsc --noEmit, strict)', typeCheckCommand, process.env));
 }
 for (const backend of backends) {
   parts.push(() => capture(`test suite on ${backend}`, [process.execPath, 'test', '--timeout', '60000', ...process.argv.slice(2)],

@@ -6,6 +6,7 @@ import { createApp } from '../../kernel/app';
 import { loadConfig } from '../../kernel/config';
 import { discoverPlugins } from '../../kernel/loader';
 import { freshDatabase } from '../support/database';
+import { typeCheckCommand } from '../support/type-check';
 
 /**
  * Every leaf plugin (one no other plugin depends on) can be deleted: without `plugins/<leaf>` (and
@@ -51,7 +52,7 @@ function copyWithout(plugin: string): string {
 }
 
 async function typeCheck(cwd: string): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn([process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { cwd, stdout: 'pipe', stderr: 'pipe' });
+  const child = Bun.spawn(typeCheckCommand, { cwd, stdout: 'pipe', stderr: 'pipe' });
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { code, output: stdout + stderr };
 }
