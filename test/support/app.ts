@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type CreateAppOptions, type CuadraApp } from '../../kernel/app';
 import { loadConfig, type Config } from '../../kernel/config';
-import { freshDatabase } from './database';
+import { backend, freshDatabase } from './database';
+import { migratedPglite } from './embedded-template';
+import type { PGlite } from '@electric-sql/pglite';
 
 export interface TestResponse<T = any> { status: number; body: T; headers: Headers; text: string }
 
@@ -11,6 +13,8 @@ export interface TestApp extends CuadraApp {
   config: Config;
   /** PostgreSQL: the test server's administrator (a superuser) on this app's database. */
   adminUrl?: string;
+  /** PGlite: the app's embedded database (its one session), for raw SQL doors in tests. */
+  pglite?: PGlite;
   request<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; form?: FormData }): Promise<TestResponse<T>>;
   get<T = any>(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
   post<T = any>(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
@@ -35,7 +39,10 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
     TRUST_PROXY: '1',
     ...options.env,
   });
-  const app = await createApp({ ...options, config });
+  // On PGlite, unless the test brings its own, the app starts from a migrated copy (see embedded-template.ts).
+  const ownPglite = backend === 'pglite' && !options.pglite ? await migratedPglite(options) : undefined;
+  const pglite = options.pglite ?? ownPglite;
+  const app = await createApp({ ...options, ...(pglite ? { pglite } : {}), config });
   const request: TestApp['request'] = async (method, path, { body, token, headers = {}, form } = {}) => {
     const init: RequestInit = { method, headers: { 'x-forwarded-for': randomIp(), ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
@@ -54,6 +61,7 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
     ...app,
     config,
     adminUrl: database.adminUrl,
+    pglite,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
     post: (path, body, token, headers) => request('POST', path, { body, token, headers }),
@@ -61,6 +69,7 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
     del: (path, token) => request('DELETE', path, { token }),
     async close() {
       await app.stop();
+      await ownPglite?.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

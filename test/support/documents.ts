@@ -1,9 +1,7 @@
-import { createPglite } from '../../kernel/database';
 import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
 import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { startTestApp, type TestApp } from './app';
-import { backend } from './database';
 import type { TestCompany } from './factories';
 
 /**
@@ -19,14 +17,13 @@ export interface DocumentsTestApp extends TestApp {
 }
 
 export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string>; unlimited?: boolean } = {}): Promise<DocumentsTestApp> {
-  const pglite = backend === 'pglite' ? await createPglite() : undefined;
   // Property tests and benchmarks send thousands of requests with one credential: lift the default
   // per-principal rate limits for this app only (they are read from the environment at creation).
   const saved = { user: process.env.RATE_LIMIT_USER, key: process.env.RATE_LIMIT_API_KEY };
   if (options.unlimited) process.env.RATE_LIMIT_USER = process.env.RATE_LIMIT_API_KEY = '100000000';
   let app: TestApp;
   try {
-    app = await startTestApp({ extraPlugins: options.extraPlugins, env: options.env, ...(pglite ? { pglite } : {}) });
+    app = await startTestApp({ extraPlugins: options.extraPlugins, env: options.env });
   } finally {
     if (options.unlimited) {
       if (saved.user === undefined) delete process.env.RATE_LIMIT_USER; else process.env.RATE_LIMIT_USER = saved.user;
@@ -42,6 +39,7 @@ export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]
       return last;
     });
   };
+  const pglite = app.pglite;
   const asOwner = async <T>(statements: string | string[]): Promise<T[]> => {
     const list = [statements].flat();
     if (pglite) {
@@ -67,15 +65,7 @@ export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]
       await sql.end();
     }
   };
-  const close = app.close;
-  return Object.assign(app, {
-    asAppRole,
-    asOwner,
-    async close() {
-      await close();
-      await pglite?.close();
-    },
-  });
+  return Object.assign(app, { asAppRole, asOwner });
 }
 
 /** The id of a catalogue tax type of the company ('IVA21', 'RE52', 'IRPF15', …). */

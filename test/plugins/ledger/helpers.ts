@@ -1,7 +1,5 @@
-import { createPglite } from '../../../kernel/database';
 import { postgresJs, postgresTarget } from '../../../kernel/postgres-url';
 import { startTestApp, type TestApp } from '../../support/app';
-import { backend } from '../../support/database';
 
 export interface LedgerTestApp extends TestApp {
   /** Raw SQL as the application role, in one transaction whose tenant is `tenantId`. */
@@ -12,8 +10,8 @@ export interface LedgerTestApp extends TestApp {
 
 /** The app plus two raw-SQL doors, to prove what the database itself refuses. */
 export async function startLedgerApp(): Promise<LedgerTestApp> {
-  const pglite = backend === 'pglite' ? await createPglite() : undefined;
-  const app = await startTestApp(pglite ? { pglite } : {});
+  const app = await startTestApp();
+  const pglite = app.pglite;
   const asAppRole = async <T>(tenantId: string | null, statements: string | string[]): Promise<T[]> => {
     const em = app.kernel.db.orm.em.fork();
     em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
@@ -50,15 +48,7 @@ export async function startLedgerApp(): Promise<LedgerTestApp> {
       await sql.end();
     }
   };
-  const close = app.close;
-  return Object.assign(app, {
-    asAppRole,
-    asOwner,
-    async close() {
-      await close();
-      await pglite?.close();
-    },
-  });
+  return Object.assign(app, { asAppRole, asOwner });
 }
 
 export type Line = { account: string; debit?: string; credit?: string; contact_id?: string | null; tax_type_id?: string | null; tax_base?: string | null };
