@@ -160,5 +160,18 @@ describe('settlements', () => {
     expect((await app.post('/api/v1/settlements', { date: '2026-02-10', allocations: [{ document_id: a.id, amount: '1.00' }] }, other.token)).status).toBe(404);
     expect(await getDoc(`/api/v1/invoices/${a.id}`)).toMatchObject({ status: 'partially_paid', amount_paid: '5.00' });
     expect((await app.get(`/api/v1/settlements/${crypto.randomUUID()}`, company.token)).status).toBe(404);
+
+  });
+
+  test('Idempotency-Key: a retried POST /settlements answers the first settlement and settles once', async () => {
+    const a = await invoice('10.00');
+    const body = { date: '2026-02-10', allocations: [{ document_id: a.id, amount: '2.00' }] };
+    const headers = { 'idempotency-key': `settle-${a.id}` };
+    const first = await app.post('/api/v1/settlements', body, company.token, headers);
+    const again = await app.post('/api/v1/settlements', body, company.token, headers);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await getDoc(`/api/v1/invoices/${a.id}`)).toMatchObject({ amount_paid: '2.00' });
   });
 });
