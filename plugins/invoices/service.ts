@@ -7,14 +7,14 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, rectificationEvents, registerSubstitution, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
-import { missingPartyData } from './legal-content';
+import { issuedAsSimplified, missingPartyData } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -311,6 +311,7 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
+    simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
@@ -394,6 +395,9 @@ function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord
   };
 }
 
+/** The `invoice.issued` event of an invoice the issue statement numbers (it merges the number in). */
+const issuedEvent = (record: InvoiceRecord) => documentEventPayload('invoice', { ...record, status: 'issued', number: '' });
+
 function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
   return {
     tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
@@ -419,7 +423,7 @@ async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<str
   }
   const payload = issuedPayload(tx.tenantId, issued);
   await tx.hook('invoice.issued', payload);
-  tx.publish('invoice.issued', payload);
+  tx.publish('invoice.issued', documentEventPayload('invoice', issued));
   return issued;
 }
 
@@ -491,7 +495,7 @@ export const InvoiceService = {
       lines: linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
       subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
       withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
-      publish, payload: JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null })),
+      publish, payload: JSON.stringify(issuedEvent(record)),
     });
     const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new'), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
@@ -600,7 +604,7 @@ export const InvoiceService = {
     const publish = uow.hasEventSubscribers('invoice.issued');
     plan.params.seen = seen;
     plan.params.publish = publish;
-    plan.params.payload = JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null }));
+    plan.params.payload = JSON.stringify(issuedEvent(record));
     const [answer] = await uow.write<IssueRow>(issueStatement(plan), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
@@ -634,7 +638,13 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
+    if (input.mode === 'substitution') {
+      await registerSubstitution(tx, { documentType: 'invoice', documentId: issued.id, number: issued.number!, issueDate: issued.issueDate, total: issued.total, rectifiesId: original.id, rectifiesNumber: original.number });
+    }
     if (originalStatus) await markRectified(tx, KIND, id);
+    const events = rectificationEvents('invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    tx.publish('invoice.rectified', events.rectified);
+    if (events.cancelled) tx.publish('invoice.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 
