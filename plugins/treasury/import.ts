@@ -66,10 +66,13 @@ function chooseAccount(treasury: TreasuryRow, keys: string[]): { account: string
   return { account: keys[0], others: [] };
 }
 
-function readMapping(raw: string | undefined): ImportOptions {
+/** The CSV mapping: a JSON object of strings (a multipart field holding JSON arrives already parsed). */
+function readMapping(raw: string | Record<string, unknown> | undefined): ImportOptions {
   if (raw === undefined || raw === '') return {};
-  let parsed: unknown;
-  try { parsed = JSON.parse(raw); } catch { throw ValidationFailed.field(['body', 'mapping'], 'Not JSON: an object of column names', 'value_error.json'); }
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    try { parsed = JSON.parse(raw); } catch { throw ValidationFailed.field(['body', 'mapping'], 'Not JSON: an object of column names', 'value_error.json'); }
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) {
     throw ValidationFailed.field(['body', 'mapping'], 'An object whose values are column names (strings)', 'value_error.mapping');
   }
@@ -82,7 +85,7 @@ function readMapping(raw: string | undefined): ImportOptions {
  * set-based statement that skips the fingerprints already held, and posts one entry per booking
  * day of what was inserted (572x against 555x; see README "Books").
  */
-export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string }): Promise<ImportResult> {
+export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<ImportResult> {
   const treasury = await Treasuries.getActive(tx, treasuryId);
   if (body.file.size > MAX_STATEMENT_BYTES) throw new PayloadTooLarge(`A statement file may be at most ${MAX_STATEMENT_BYTES} bytes`);
   const options = readMapping(body.mapping);
