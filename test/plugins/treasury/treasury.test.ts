@@ -216,6 +216,14 @@ describe('tenancy and roles', () => {
     expect((await app.get(`/api/v1/treasuries/${ids.bank}`, a.token)).body.name).toBe('BBVA cuenta');
   });
 
+  test('the GDPR export carries the company\'s treasuries and movements', async () => {
+    const res = await app.get('/api/v1/account/export', a.token);
+    const section = res.body.tenants.find((t: any) => t.tenant_id === a.tenantId).sections.treasury;
+    expect(section.treasuries.map((t: any) => t.id)).toContain(ids.bank);
+    expect(section.movements.map((m: any) => m.id)).toContain(ids.movement);
+    expect(section.imports.length).toBeGreaterThan(0);
+  });
+
   test('a viewer reads treasuries but does not import', async () => {
     const viewer = await createApiKey(app, a.token, 'viewer');
     expect((await app.get('/api/v1/treasuries', viewer.key)).status).toBe(200);
