@@ -171,7 +171,7 @@ async function insertMovements(tx: Tx, treasuryId: string, importId: string, par
   const prints: string[] = [];
   parsed.forEach((m, i) => { if (!held.has(allPrints[i])) { movements.push(m); prints.push(allPrints[i]); } });
   if (!movements.length) return [];
-  const rows = await tx.sql<{ date: string; n: number; money_in: string; money_out: string }>(`
+  const rows = await tx.sqlBulk<{ date: string; n: number; money_in: string; money_out: string }>(`
     with inserted as (
       insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
       select gen_random_uuid(), :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
