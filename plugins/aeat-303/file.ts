@@ -44,7 +44,7 @@ function texts({ period, result, company }: RenderInput): Record<TextName, strin
     complementary: ' ', declarationType: result.declarationType, taxId: aeatText(company.taxId), name: aeatText(company.name), year: String(period.year), period: period.code,
     // foral 2, REDEME 2, only general regime 3, joint 2, cash basis 2 and 2, special prorrata (blank, or NO in the last period) ×2,
     // insolvency 2 + no date + no type, SII 2, exempt from 390 (0, or NO in the last period), volume of operations 0
-    flags2024: `2232222${last ? '22' : '  '}2${' '.repeat(8)} 2${last ? '2' : '0'}0`,
+    flags2024: `223222${last ? '22' : '  '}2${' '.repeat(8)} 2${last ? '2' : '0'}0`,
     flag2026: period.periodicity === 'monthly' ? '2' : '0',
     noActivity: noActivity ? 'X' : ' ', rectifying: ' ', previousReceipt: '', directDebitChange: ' ', rectificationReason: ' ', discrepancyReason: ' ',
   };
