@@ -1,5 +1,6 @@
 import type { Tx } from '../../kernel/uow';
-import { TaxRegister, type TaxRegisterEntry } from '../documents/api';
+import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry } from '../documents/api';
+import { Unprocessable } from '../../kernel/errors';
 import { TenantService } from '../tenants/api';
 import type { ModelResult, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { periodOf } from './periods';
@@ -20,7 +21,7 @@ export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod):
 /** The results of consecutive periods of one year, in order (`periods` starts with the first of the year for a chained model). */
 export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[]): Promise<ModelResult[]> {
   if (!periods.length) return [];
-  const rows = await TaxRegister.query(tx, { from: periods[0].from, to: periods[periods.length - 1].to });
+  const rows = await registerRows(tx, periods[0].from, periods[periods.length - 1].to);
   const results: ModelResult[] = [];
   let previous: ModelResult | null = null;
   for (const period of periods) {
@@ -33,6 +34,22 @@ export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly
     previous = result;
   }
   return results;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every register row of a range. One query answers at most TAX_REGISTER_MAX_ROWS rows: a range
+ * that fills it is read again in two halves, down to single days, so a large company's period is
+ * never cut short.
+ */
+async function registerRows(tx: Tx, from: string, to: string): Promise<TaxRegisterEntry[]> {
+  const rows = await TaxRegister.query(tx, { from, to });
+  if (rows.length < TAX_REGISTER_MAX_ROWS) return rows;
+  if (from === to) throw new Unprocessable(`More than ${TAX_REGISTER_MAX_ROWS} tax register rows on ${from}: the model cannot be computed`);
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  const middle = addDays(from, Math.floor(days / 2));
+  return [...await registerRows(tx, from, middle), ...await registerRows(tx, addDays(middle, 1), to)];
 }
 
 function matches(row: TaxRegisterEntry, filter: Parameters<Parameters<TaxModel['compute']>[0]['register']>[0] & object): boolean {
