@@ -3,6 +3,7 @@ import type { TaxModel } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 import { compute303 } from './compute';
 import { DESIGN_2024, DESIGN_2026, dr303 } from './file';
+import { settlement303 } from './settlement';
 
 export const MODEL_303: TaxModel = {
   code: '303',
@@ -13,11 +14,12 @@ export const MODEL_303: TaxModel = {
   chained: true,
   compute: compute303,
   file: dr303,
+  settlement: settlement303,
 };
 
 /** Modelo 303 (quarterly VAT return): its boxes from the tax register, CSV, history and the DR303 import file. */
 export default definePlugin({
   name: 'aeat-303',
-  dependsOn: ['documents', 'tax-models'],
+  dependsOn: ['documents', 'ledger', 'tax-models'],
   contributes: { 'tax-models': [MODEL_303] },
 });

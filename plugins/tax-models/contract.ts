@@ -1,5 +1,6 @@
 import type { Tx } from '../../kernel/uow';
 import type { TaxRegisterEntry, TaxRegisterQuery } from '../documents/api';
+import type { JournalDraft } from '../ledger/api';
 
 /**
  * The tax-model contract: what a model plugin (303, 111, 347; tomorrow 130, 115, 349, 390…)
@@ -106,6 +107,17 @@ export interface TaxModel {
   csv?(input: RenderInput): string;
   /** The tax agency's import file, where one exists. */
   file?(input: RenderInput): RenderedFile;
+  /**
+   * The period's closing entry (the 303's regularisation: 477 and 472 against 4750 or 4700). The
+   * tax-models plugin posts it once per period (`POST /api/v1/aeat/{code}/settle`; a second call is 409).
+   */
+  settlement?(input: SettlementInput): Promise<JournalDraft>;
+}
+
+export interface SettlementInput {
+  tx: Tx;
+  period: TaxPeriod;
+  result: ModelResult;
 }
 
 declare module '../../kernel/extensions' {

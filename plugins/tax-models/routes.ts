@@ -7,6 +7,8 @@ import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
 import { designOf, periodsOfYear, requestedPeriod } from './periods';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { computePeriod, computeSequence, returnCompany } from './service';
+import { settlePeriod } from './settlements';
+import { entryToJson, JournalEntryResponse } from '../ledger/api';
 
 const tags = ['tax-models'];
 
@@ -41,16 +43,17 @@ function historyPeriods(year: number, periodicity: Periodicity): TaxPeriod[] {
   return periodsOfYear(year, periodicity).filter((p) => p.from <= today);
 }
 
-function modelRoutes(kernel: Kernel, model: TaxModel) {
-  const base = `/aeat/${model.code}`;
-  const filename = (period: TaxPeriod, extension: string) => `modelo-${model.code}-${period.year}-${period.code}.${extension}`;
-  const withQuarter = (q: { year?: number; quarter?: number; month?: number; periodicity?: string }) => ({ year: q.year!, quarter: q.quarter, month: q.month });
+type Routes = Elysia<any, any, any, any, any, any, any>;
+const withQuarter = (q: { year?: number; quarter?: number; month?: number; periodicity?: string }) => ({ year: q.year!, quarter: q.quarter, month: q.month });
+const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `modelo-${model.code}-${period.year}-${period.code}.${extension}`;
 
-  const routes = new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query }) => {
+/** GET /aeat/{code} (CSV of a period) and GET /aeat/{code}/summary (the year's history as JSON). */
+function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query }) => {
     const period = requestedPeriod(model, withQuarter(query));
     const result = await uow.run((tx) => computePeriod(tx, model, period));
     const input = { model, period, result, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
-    return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(period, 'csv'));
+    return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
   }, {
     permission: 'tax-models.read', query: periodQuery(model, true),
     detail: {
@@ -80,10 +83,28 @@ function modelRoutes(kernel: Kernel, model: TaxModel) {
       tags,
     },
   });
+}
 
-  if (!model.file) return routes;
-  const render = model.file;
-  return routes.get(`${base}/file`, async ({ uow, query }) => {
+/** POST /aeat/{code}/settle: the period's closing entry, once. */
+function settleRoute(kernel: Kernel, model: TaxModel, base: string): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:settle` }).use(kernel.http).model({ JournalEntryResponse }).post(`${base}/settle`, async ({ uow, query, set }) => {
+    const period = requestedPeriod(model, withQuarter(query));
+    const entry = await uow.run((tx) => settlePeriod(tx, model, period));
+    set.status = 201;
+    return entryToJson(entry);
+  }, {
+    permission: 'tax-models.settle', query: periodQuery(model, true), response: { 201: 'JournalEntryResponse' },
+    detail: {
+      summary: `Post the closing entry of model ${model.code} for a period (query ${periodNames(model)}); once per period, a second call is 409`,
+      description: 'The entry is computed from the model\'s result and the period\'s balances; it is an ordinary journal entry (reverse it in the ledger to undo it).',
+      tags,
+    },
+  });
+}
+
+/** GET /aeat/{code}/file: the tax agency's import file of a period. */
+function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNullable<TaxModel['file']>): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:file` }).use(kernel.http).get(`${base}/file`, async ({ uow, query }) => {
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
@@ -101,9 +122,18 @@ function modelRoutes(kernel: Kernel, model: TaxModel) {
     });
 }
 
+function modelRoutes(kernel: Kernel, model: TaxModel): Routes[] {
+  const base = `/aeat/${model.code}`;
+  return [
+    readRoutes(kernel, model, base),
+    ...(model.settlement ? [settleRoute(kernel, model, base)] : []),
+    ...(model.file ? [fileRoute(kernel, model, base, model.file)] : []),
+  ];
+}
+
 /** The routes of every contributed model: nothing here names a model. */
 export function taxModelRoutes(kernel: Kernel) {
   const app = new Elysia({ name: 'cuadra:tax-models' });
-  for (const model of kernel.contributions('tax-models')) app.use(modelRoutes(kernel, model));
+  for (const model of kernel.contributions('tax-models')) for (const routes of modelRoutes(kernel, model)) app.use(routes);
   return app;
 }

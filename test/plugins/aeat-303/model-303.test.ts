@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
-import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
@@ -148,6 +148,33 @@ describe('modelo 303', () => {
     const body = await summary('year=2026', other.token);
     expect(body.items.map((i: any) => [i.period, i.declaration_type])).toEqual([['1T', 'N'], ['2T', 'N'], ['3T', 'N'], ['4T', 'N']]);
     expect(body.items.every((i: any) => Object.keys(nonZero(boxesOf(i))).length === 0)).toBe(true);
+  });
+});
+
+describe('the regularisation entry (POST /aeat/303/settle)', () => {
+  const settle = (query: string) => app.post(`/api/v1/aeat/303/settle?${query}`, undefined, company.token);
+  const sorted = (entry: any) => entryLines(entry).sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+
+  test('1T: 477 and 472 cleared, the 840.00 to compensate on 4700; once only', async () => {
+    const res = await settle('year=2026&quarter=1');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ date: '2026-03-31', source_type: 'tax_model' });
+    expect(sorted(res.body)).toEqual([['4700', '840.00', '0.00'], ['472', '0.00', '1050.00'], ['477', '210.00', '0.00']]);
+    const again = await settle('year=2026&quarter=1');
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain('already settled');
+  });
+
+  test('2T: the compensation applied comes out of 4700, the 3.00 to pay goes to 4750; capital goods clear 4729', async () => {
+    const res = await settle('year=2026&quarter=2');
+    expect(res.status).toBe(201);
+    expect(sorted(res.body)).toEqual([['4700', '0.00', '840.00'], ['472', '0.00', '798.00'], ['4729', '0.00', '420.00'], ['4750', '0.00', '3.00'], ['477', '2061.00', '0.00']]);
+  });
+
+  test('a quarter without activity has nothing to settle (another company's quarter included); a bad quarter is 422', async () => {
+    expect((await settle('year=2026&quarter=3')).status).toBe(422);
+    expect((await app.post('/api/v1/aeat/303/settle?year=2026&quarter=9', undefined, company.token)).status).toBe(422);
+    expect((await app.post('/api/v1/aeat/303/settle?year=2026&quarter=1', undefined, other.token)).status).toBe(422);
   });
 });
 
