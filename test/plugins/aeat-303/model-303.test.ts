@@ -171,7 +171,7 @@ describe('the regularisation entry (POST /aeat/303/settle)', () => {
     expect(sorted(res.body)).toEqual([['4700', '0.00', '840.00'], ['472', '0.00', '798.00'], ['4729', '0.00', '420.00'], ['4750', '0.00', '3.00'], ['477', '2061.00', '0.00']]);
   });
 
-  test('a quarter without activity has nothing to settle (another company's quarter included); a bad quarter is 422', async () => {
+  test("a quarter without activity has nothing to settle (another company's quarter included); a bad quarter is 422", async () => {
     expect((await settle('year=2026&quarter=3')).status).toBe(422);
     expect((await app.post('/api/v1/aeat/303/settle?year=2026&quarter=9', undefined, company.token)).status).toBe(422);
     expect((await app.post('/api/v1/aeat/303/settle?year=2026&quarter=1', undefined, other.token)).status).toBe(422);
