@@ -1,4 +1,4 @@
-import type { TaxRegisterEntry } from '../documents/api';
+import type { TaxRegisterSum } from '../documents/api';
 import { BoxSheet, dec, max, min, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 
@@ -42,32 +42,48 @@ const SALES_INFORMATION: Record<string, string> = { intra_eu: '59', export: '60'
 
 const rate2 = (rate: string | null) => (rate === null ? null : dec(rate).rescale(2).toString());
 
-export async function compute303({ period, register, previous }: ModelInput): Promise<ModelResult> {
-  const rows = await register();
+/** What the mapping needs of the register: its amounts summed by these columns (in the database; a quarter may hold millions of rows). */
+const GROUPED_BY = ['side', 'kind', 'regime', 'rate', 'surchargeRate', 'capitalGood', 'deductible'] as const;
+
+interface Group {
+  side: string; kind: string; regime: string; rate: string; surchargeRate: string | null; capitalGood: boolean; deductible: boolean;
+  base: string; quota: string; deductibleQuota: string; surcharge: string;
+}
+
+const groupOf = (sum: TaxRegisterSum): Group => ({
+  side: String(sum.key.side), kind: String(sum.key.kind), regime: String(sum.key.regime), rate: String(sum.key.rate),
+  surchargeRate: (sum.key.surchargeRate as string | null) ?? null, capitalGood: sum.key.capitalGood === true, deductible: sum.key.deductible === true,
+  base: sum.base, quota: sum.quota, deductibleQuota: sum.deductibleQuota, surcharge: sum.surcharge,
+});
+const describe = (g: Group) => `${g.side} ${g.kind} ${g.regime}`;
+
+export async function compute303({ period, sums, previous }: ModelInput): Promise<ModelResult> {
+  const rows = (await sums(GROUPED_BY)).map(groupOf);
   const boxes = new BoxSheet();
   const unmapped: string[] = [];
   const surchargeRates = new Set<string>();
 
-  const addSurcharge = (row: TaxRegisterEntry, rectifying: boolean) => {
+  const addSurcharge = (row: Group, rectifying: boolean) => {
     if (dec(row.surcharge).isZero()) return;
     if (rectifying) { boxes.add('25', row.base).add('26', row.surcharge); return; }
     const rate = rate2(row.surchargeRate) ?? '';
     const pair = surchargeBoxes(rate, period);
-    if (!pair) { unmapped.push(`${row.number}: recargo de equivalencia ${rate} %`); return; }
+    if (!pair) { unmapped.push(`${describe(row)}: recargo de equivalencia ${rate} %`); return; }
     surchargeRates.add(rate);
     boxes.add(pair[0], row.base).add(pair[1], row.surcharge);
   };
 
   for (const row of rows) {
     const rectifying = row.kind === 'rectification';
-    const deductible = !dec(row.deductibleQuota).isZero();
+    // deductible and non-deductible VAT apart: only the former feeds the deductible boxes, base included
+    const deductible = row.deductible;
     if (row.side === 'issued') {
       const information = SALES_INFORMATION[row.regime];
       if (information) boxes.add(information, row.base);
       else if (row.regime === 'domestic') {
         const pair = rectifying ? (['14', '15'] as const) : SALES_BY_RATE[rate2(row.rate)!];
         if (pair) boxes.add(pair[0], row.base).add(pair[1], row.quota);
-        else unmapped.push(`${row.number}: IVA ${row.rate} %`);
+        else unmapped.push(`${describe(row)}: IVA ${row.rate} %`);
         addSurcharge(row, rectifying);
       }
       // exempt sales (art. 20) appear only in the annual volume of operations

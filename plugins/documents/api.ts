@@ -26,7 +26,7 @@ export {
 } from './lifecycle';
 export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
 export {
-  registerInsertSql, registerRows, REGISTER_KINDS, TAX_REGISTER_MAX_ROWS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
+  registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
@@ -39,3 +39,5 @@ export {
   commonLineOf, commonRecordOf, documentColumns, findDocumentRow, lineColumns, loadLinesOf, typeIdsOf, type DocumentRecordCommon, type LineRecordCommon,
   type LinesSource,
 } from './rows';
+export { TAX_REGISTER_MAX_ROWS } from './tax-register';
+export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../kernel/uow';
-import type { TaxRegisterEntry, TaxRegisterQuery } from '../documents/api';
+import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
 import type { JournalDraft } from '../ledger/api';
 
 /**
@@ -47,13 +47,17 @@ export interface DesignVersion {
   version: string;
 }
 
+export type RegisterFilter = Omit<TaxRegisterQuery, 'from' | 'to'>;
+
 /** What `compute` receives. */
 export interface ModelInput {
   /** The caller's unit of work: read the ledger through its public API with it, never another plugin's tables. */
   tx: Tx;
   period: TaxPeriod;
   /** The tax register over the period (accounting dates `period.from`…`period.to`), filtered further as asked. */
-  register(filter?: Omit<TaxRegisterQuery, 'from' | 'to'>): Promise<TaxRegisterEntry[]>;
+  register(filter?: RegisterFilter): Promise<TaxRegisterEntry[]>;
+  /** The register's amounts over the period grouped by the named columns, summed in the database: prefer it where a model needs no single row. */
+  sums(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
   /** The previous period's result in the same year and periodicity (null for the first period); only for `chained` models. */
   previous: ModelResult | null;
 }
