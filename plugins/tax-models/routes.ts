@@ -65,11 +65,12 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
   })
   .get(`${base}/summary`, async ({ uow, query }) => {
     const year = query.year ?? Number(todayInSpain().slice(0, 4));
-    const asked = (query as { quarter?: number }).quarter !== undefined || (query as { month?: number }).month !== undefined;
-    const periodicity: Periodicity = asked ? requestedPeriod(model, withQuarter({ ...query, year })).periodicity : (query.periodicity as Periodicity | undefined) ?? model.periodicities[0];
+    const named = query.quarter !== undefined || query.month !== undefined;
+    const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
+    const periodicity = one?.periodicity ?? (query.periodicity as Periodicity | undefined) ?? model.periodicities[0];
     if (!model.periodicities.includes(periodicity)) throw new Unprocessable(`Model ${model.code} is not filed by ${periodicity} period`);
-    const one = asked ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
-    const periods = one ? (model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one]) : historyPeriods(year, periodicity);
+    // a chained model's period needs the ones before it
+    const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
     const results = await uow.run((tx) => computeSequence(tx, model, periods));
     const items = periods.map((period, i) => periodToJson(model, period, results[i]));
     return { model: model.code, name: model.name, year, periodicity, items: one ? items.slice(-1) : items };
