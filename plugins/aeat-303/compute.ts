@@ -115,7 +115,8 @@ export async function compute303({ period, sums, previous }: ModelInput): Promis
 
   const carried = previous ? dec(previous.boxes['87']).add(previous.declarationType === 'C' ? dec(previous.result).negate() : dec('0')) : dec('0');
   boxes.set('110', carried);
-  boxes.set('78', min(carried, max(boxes.sum('66', '77'), dec('0'))));
+  // the last period of the year applies all that is pending, so a refund (D) includes it and nothing is carried into the next year
+  boxes.set('78', period.last ? carried : min(carried, max(boxes.sum('66', '77'), dec('0'))));
   boxes.set('87', boxes.get('110').sub(boxes.get('78')));
   boxes.set('69', boxes.sum('66', '77', '68', '108').sub(boxes.get('78')));
   boxes.set('71', boxes.get('69').sub(boxes.get('70')).add(boxes.get('109')));

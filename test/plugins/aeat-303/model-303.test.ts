@@ -41,6 +41,7 @@ async function createDocuments() {
   const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
   const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
   const wholesaler = await createContact(app, company.token, { name: 'Mayorista SA', kind: 'supplier', vat: 'A28017895' });
+  const software = await createContact(app, company.token, { name: 'Cloud Services Inc', kind: 'supplier', country: 'US' });
 
   // 4T 2025 (the 2024–2025 record design): one sale at 21 %
   await sale(customer.id, '2025-11-10', { tax_type_id: tax('IVA21') });
@@ -59,6 +60,7 @@ async function createDocuments() {
   await purchase(german.id, '2026-04-21', { tax_type_id: tax('RCINTRACOM'), expense_account: '600' });
   await purchase(german.id, '2026-04-22', { tax_type_id: tax('RCINTRACOM'), expense_account: '217', capital_good: true });
   await purchase(builder.id, '2026-04-23', { tax_type_id: tax('ISP'), expense_account: '622' });
+  await purchase(software.id, '2026-04-23', { tax_type_id: tax('ISP'), expense_account: '629' }, '500.00'); // services from outside the EU
   await purchase(builder.id, '2026-04-24', { tax_type_id: tax('IMPORT'), expense_account: '600' });
   await purchase(builder.id, '2026-04-25', { tax_type_id: tax('IVA21'), expense_account: '217', capital_good: true });
   await purchase(wholesaler.id, '2026-04-26', { tax_type_id: tax('IVA21'), surcharge_type_id: tax('RE52'), expense_account: '600' });
@@ -82,14 +84,14 @@ describe('modelo 303', () => {
     expect(nonZero(boxesOf(item))).toEqual({
       // sales: 21 % (5,000 + 1,000 with recargo), 10 %, 4 %; recargo 5.2 %; the rectification −100 / −21
       '07': '6000.00', '09': '1260.00', '04': '1000.00', '06': '100.00', '01': '1000.00', '03': '40.00', '22': '1000.00', '24': '52.00', '14': '-100.00', '15': '-21.00',
-      // self-assessed: two intra-EU acquisitions (one a capital good), one domestic reverse charge
-      '10': '2000.00', '11': '420.00', '12': '1000.00', '13': '210.00',
-      // 40 + 100 + 1,260 + 420 + 210 − 21 + 52
-      '27': '2061.00',
-      // deductible: lawyer and reverse charge (28/29), capital good (30/31), import (32/33), intra-EU (36/37, 38/39), the purchase credit (40/41);
+      // self-assessed: two intra-EU acquisitions (one a capital good), a domestic reverse charge and 500 of services from outside the EU
+      '10': '2000.00', '11': '420.00', '12': '1500.00', '13': '315.00',
+      // 40 + 100 + 1,260 + 420 + 315 − 21 + 52
+      '27': '2166.00',
+      // deductible: lawyer and both reverse charges (28/29), capital good (30/31), import (32/33), intra-EU (36/37, 38/39), the purchase credit (40/41);
       // the purchase under recargo de equivalencia is not deductible and feeds nothing
-      '28': '2000.00', '29': '420.00', '30': '1000.00', '31': '210.00', '32': '1000.00', '33': '210.00', '36': '1000.00', '37': '210.00', '38': '1000.00', '39': '210.00',
-      '40': '-200.00', '41': '-42.00', '45': '1218.00', '46': '843.00',
+      '28': '2500.00', '29': '525.00', '30': '1000.00', '31': '210.00', '32': '1000.00', '33': '210.00', '36': '1000.00', '37': '210.00', '38': '1000.00', '39': '210.00',
+      '40': '-200.00', '41': '-42.00', '45': '1323.00', '46': '843.00',
       '59': '1000.00', '60': '1000.00', '64': '843.00', '66': '843.00',
       // 840 carried from 1T, all of it applied: 843 − 840 = 3 to pay
       '110': '840.00', '78': '840.00', '69': '3.00', '71': '3.00',
@@ -168,7 +170,7 @@ describe('the regularisation entry (POST /aeat/303/settle)', () => {
   test('2T: the compensation applied comes out of 4700, the 3.00 to pay goes to 4750; capital goods clear 4729', async () => {
     const res = await settle('year=2026&quarter=2');
     expect(res.status).toBe(201);
-    expect(sorted(res.body)).toEqual([['4700', '0.00', '840.00'], ['472', '0.00', '798.00'], ['4729', '0.00', '420.00'], ['4750', '0.00', '3.00'], ['477', '2061.00', '0.00']]);
+    expect(sorted(res.body)).toEqual([['4700', '0.00', '840.00'], ['472', '0.00', '903.00'], ['4729', '0.00', '420.00'], ['4750', '0.00', '3.00'], ['477', '2166.00', '0.00']]);
   });
 
   test("a quarter without activity has nothing to settle (another company's quarter included); a bad quarter is 422", async () => {
