@@ -43,7 +43,9 @@ async function createDocuments() {
   const wholesaler = await createContact(app, company.token, { name: 'Mayorista SA', kind: 'supplier', vat: 'A28017895' });
   const software = await createContact(app, company.token, { name: 'Cloud Services Inc', kind: 'supplier', country: 'US' });
 
-  // 4T 2025 (the 2024–2025 record design): one sale at 21 %
+  // 2025 (the 2024–2025 record design): 3T a purchase, −420.00 to compensate; 4T one sale, +210.00, and being the last
+  // period of the year it applies all 420.00 pending: −210.00 to refund (D)
+  await purchase(lawyer.id, '2025-08-10', { tax_type_id: tax('IVA21'), expense_account: '629' }, '2000.00');
   await sale(customer.id, '2025-11-10', { tax_type_id: tax('IVA21') });
   // 1T 2026: a large domestic purchase and a small sale → −840.00, to compensate (C)
   await purchase(lawyer.id, '2026-02-10', { tax_type_id: tax('IVA21'), expense_account: '629' }, '5000.00');
@@ -232,7 +234,7 @@ describe('the DR303 import file', () => {
     expect(at(page3, 1006, 12)).toBe('</T30303000>');
   });
 
-  test('1T 2026: a negative result signed with N; 4T 2025 in the 2024–2025 layout, as the last period', async () => {
+  test('1T 2026: a negative result signed with N; 4T 2025 in the 2024–2025 layout, the last period applying all the compensation pending', async () => {
     const first = latin1((await file('year=2026&quarter=1')).bytes);
     const page1 = first.slice(328, 328 + 1581);
     expect(at(page1, 13, 1)).toBe('C');
@@ -244,9 +246,14 @@ describe('the DR303 import file', () => {
     expect(at(old1, 107, 2)).toBe('4T');
     expect(at(old1, 115, 2)).toBe('22'); // prorrata flags: NO in the last period
     expect(at(old1, 128, 2)).toBe('20'); // not exempt from the 390
+    expect(at(old1, 13, 1)).toBe('D');
     expect(at(old1, 286, 17)).toBe('00000000000100000'); // [07]
     expect(at(old1, 308, 17)).toBe('00000000000021000'); // [09]
-    expect(at(last.slice(328 + 1581), 374, 17)).toBe('00000000000021000'); // [71]
+    const old3 = last.slice(328 + 1581);
+    expect(at(old3, 255, 17)).toBe('00000000000042000'); // [110]
+    expect(at(old3, 272, 17)).toBe('00000000000042000'); // [78] all of it, in the last period
+    expect(at(old3, 289, 17)).toBe('00000000000000000'); // [87]
+    expect(at(old3, 374, 17)).toBe('N0000000000021000'); // [71] −210.00
     expect(last.endsWith('</T303020254T0000>')).toBe(true);
   });
 
