@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import type { TaxRegisterEntry } from '../documents/api';
+import type { TaxRegisterSum } from '../documents/api';
 import { BoxSheet, csvLines, dec, type BoxDefinition, type ModelInput, type ModelResult, type RenderInput, type TaxModel } from '../tax-models/api';
 
 /** The summary boxes of modelo 347 (declaración anual de operaciones con terceras personas). */
@@ -28,31 +28,32 @@ export interface Counterparty347 {
   quarters: [string, string, string, string];
 }
 
+const GROUPED_BY = ['side', 'kind', 'regime', 'counterpartyTaxId', 'counterpartyCountry', 'counterpartyName', 'contactId', 'withheld', 'month'] as const;
+
 /**
- * The operations of a row, VAT included: base, VAT charged and recargo; a reverse-charge purchase
+ * The operations of a group, VAT included: base, VAT charged and recargo; a reverse-charge purchase
  * carries no VAT on the supplier's invoice, so only its base counts.
  */
-const amountOf = (row: TaxRegisterEntry): Decimal =>
-  dec(row.base).add(dec(row.surcharge)).add(row.kind === 'reverse_charge' || (row.side === 'received' && row.regime === 'reverse_charge') ? Decimal.zero(2) : dec(row.quota)).rescale(2);
+const amountOf = (sum: TaxRegisterSum): Decimal =>
+  dec(sum.base).add(dec(sum.surcharge)).add(sum.key.side === 'received' && sum.key.regime === 'reverse_charge' ? Decimal.zero(2) : dec(sum.quota)).rescale(2);
 
-function declarable(row: TaxRegisterEntry, withheld: Set<string>): boolean {
-  if (!row.counterparty.taxId || row.counterparty.country !== 'ES') return false; // no Spanish tax id, nothing to declare it under
-  if (withheld.has(row.documentId)) return false; // operations with IRPF withholding go to the 190/180 summaries
-  return row.side === 'issued' ? !EXCLUDED_SALES.has(row.regime) : !EXCLUDED_PURCHASES.has(row.kind) && !(row.kind === 'rectification' && ['import', 'intra_eu'].includes(row.regime));
+function declarable(sum: TaxRegisterSum): boolean {
+  const { side, kind, regime, counterpartyTaxId, counterpartyCountry, withheld } = sum.key;
+  if (!counterpartyTaxId || counterpartyCountry !== 'ES') return false; // no Spanish tax id, nothing to declare it under
+  if (withheld) return false; // operations with IRPF withholding go to the withholding summaries (190, 180)
+  return side === 'issued' ? !EXCLUDED_SALES.has(String(regime)) : !EXCLUDED_PURCHASES.has(String(kind)) && !(kind === 'rectification' && ['import', 'intra_eu'].includes(String(regime)));
 }
 
-export async function compute347({ register }: ModelInput): Promise<ModelResult> {
-  const rows = await register();
-  const withheld = new Set(rows.filter((r) => !dec(r.withholding).isZero()).map((r) => r.documentId));
+export async function compute347({ sums }: ModelInput): Promise<ModelResult> {
   const totals = new Map<string, { key: 'A' | 'B'; contact_id: string; tax_id: string; name: string; quarters: Decimal[] }>();
-  for (const row of rows) {
-    if (!declarable(row, withheld)) continue;
-    const key = row.side === 'issued' ? 'B' : 'A';
-    const taxId = row.counterparty.taxId!.toUpperCase();
+  for (const sum of await sums(GROUPED_BY)) {
+    if (!declarable(sum)) continue;
+    const key = sum.key.side === 'issued' ? 'B' : 'A';
+    const taxId = String(sum.key.counterpartyTaxId).toUpperCase();
     const id = `${key}|${taxId}`;
-    const entry = totals.get(id) ?? { key, contact_id: row.counterparty.contactId, tax_id: taxId, name: row.counterparty.name, quarters: [0, 1, 2, 3].map(() => Decimal.zero(2)) };
-    const quarter = Math.floor((Number(row.accountingDate.slice(5, 7)) - 1) / 3);
-    entry.quarters[quarter] = entry.quarters[quarter].add(amountOf(row)).rescale(2);
+    const entry = totals.get(id) ?? { key, contact_id: String(sum.key.contactId), tax_id: taxId, name: String(sum.key.counterpartyName), quarters: [0, 1, 2, 3].map(() => Decimal.zero(2)) };
+    const quarter = Math.floor((Number(String(sum.key.month).slice(5, 7)) - 1) / 3);
+    entry.quarters[quarter] = entry.quarters[quarter].add(amountOf(sum)).rescale(2);
     totals.set(id, entry);
   }
   const counterparties: Counterparty347[] = [...totals.values()]

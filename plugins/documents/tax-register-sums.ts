@@ -18,7 +18,10 @@ const KEYS = {
   capitalGood: 'capital_good',
   /** The group's VAT is deductible (a non-zero deductible quota). */
   deductible: '(deductible_quota <> 0)',
+  /** The group carries a withholding (IRPF). */
+  withheld: '(withholding <> 0)',
   counterpartyTaxId: 'counterparty_tax_id',
+  counterpartyName: 'counterparty_name',
   counterpartyCountry: 'counterparty_country',
   contactId: 'contact_id::text',
   rectificationMode: 'rectification_mode',
@@ -39,7 +42,7 @@ export interface TaxRegisterSum {
   rows: number;
 }
 
-const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible']);
+const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'withheld']);
 
 export const TaxRegisterSums = {
   /** The register's amounts over `q` (the same filters as `TaxRegister.query`), one result per combination of the `by` columns. */
