@@ -43,3 +43,5 @@ export {
   commonLineOf, commonRecordOf, documentColumns, findDocumentRow, lineColumns, loadLinesOf, typeIdsOf, type DocumentRecordCommon, type LineRecordCommon,
   type LinesSource,
 } from './rows';
+export { TAX_REGISTER_MAX_ROWS } from './tax-register';
+export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

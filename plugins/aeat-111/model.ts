@@ -1,0 +1,81 @@
+import { Decimal } from '../../kernel/money';
+import type { TaxRegisterEntry } from '../documents/api';
+import { BoxSheet, dec, type BoxDefinition, type BoxKind, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+
+const box = (number: string, label: string, kind: BoxKind = 'amount'): BoxDefinition => ({ number, label, kind });
+const trio = (first: number, what: string, amount: string, withheld: string): BoxDefinition[] => {
+  const n = (i: number) => String(first + i).padStart(2, '0');
+  return [box(n(0), `${what}: número de perceptores`, 'count'), box(n(1), `${what}: ${amount}`), box(n(2), `${what}: ${withheld}`)];
+};
+
+/** The boxes of modelo 111 (retenciones e ingresos a cuenta del IRPF: trabajo, actividades económicas, premios…). */
+export const BOXES_111: readonly BoxDefinition[] = [
+  ...trio(1, 'Rendimientos del trabajo, dinerarios', 'importe de las percepciones', 'importe de las retenciones'),
+  ...trio(4, 'Rendimientos del trabajo, en especie', 'valor de las percepciones', 'importe de los ingresos a cuenta'),
+  ...trio(7, 'Rendimientos de actividades económicas, dinerarios', 'importe de las percepciones', 'importe de las retenciones'),
+  ...trio(10, 'Rendimientos de actividades económicas, en especie', 'valor de las percepciones', 'importe de los ingresos a cuenta'),
+  ...trio(13, 'Premios, dinerarios', 'importe de las percepciones', 'importe de las retenciones'),
+  ...trio(16, 'Premios, en especie', 'valor de las percepciones', 'importe de los ingresos a cuenta'),
+  ...trio(19, 'Ganancias patrimoniales de aprovechamientos forestales, dinerarias', 'importe de las percepciones', 'importe de las retenciones'),
+  ...trio(22, 'Ganancias patrimoniales de aprovechamientos forestales, en especie', 'valor de las percepciones', 'importe de los ingresos a cuenta'),
+  ...trio(25, 'Contraprestaciones por la cesión de derechos de imagen', 'importe de las percepciones', 'importe de los ingresos a cuenta'),
+  box('28', 'Suma de retenciones e ingresos a cuenta', 'signed'),
+  box('29', 'A deducir (solo en autoliquidación complementaria)'),
+  box('30', 'Resultado a ingresar', 'signed'),
+];
+
+/**
+ * Withholdings on rents (19 %) belong to modelo 115 and on capital income to modelo 123, not to the
+ * 111; the register keeps the rate of the withholding, and 19 % is the rate of both.
+ */
+const OTHER_MODELS_RATES = new Set(['19.00']);
+
+/** The base a withholding was computed on: the group's base when the rate gives the withheld amount, else the amount divided back by the rate. */
+function withheldBase(row: TaxRegisterEntry): Decimal {
+  const base = dec(row.base), withholding = dec(row.withholding);
+  if (!row.withholdingRate || dec(row.withholdingRate).isZero()) return base;
+  const rate = dec(row.withholdingRate);
+  if (base.percent(rate).eq(withholding)) return base.rescale(2);
+  return divide(withholding.mul(Decimal.parse('100')), rate);
+}
+
+/** a / b, rounded half away from zero to cents (one guard digit). */
+function divide(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return Decimal.of(a.rescale(scale + 3).units / b.rescale(scale).units, 3).rescale(2);
+}
+
+export async function compute111({ register }: ModelInput): Promise<ModelResult> {
+  const rows = (await register({ side: 'received' }))
+    .filter((row) => !dec(row.withholding).isZero() && !OTHER_MODELS_RATES.has(dec(row.withholdingRate ?? '0').rescale(2).toString()));
+  const boxes = new BoxSheet();
+  const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal }>();
+  for (const row of rows) {
+    const key = row.counterparty.taxId?.toUpperCase() ?? row.counterparty.contactId;
+    const recipient = recipients.get(key) ?? { contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, base: Decimal.zero(2), withholding: Decimal.zero(2) };
+    const base = withheldBase(row);
+    recipient.base = recipient.base.add(base);
+    recipient.withholding = recipient.withholding.add(dec(row.withholding)).rescale(2);
+    recipients.set(key, recipient);
+    // invoices of professionals and other economic activities (dinerarios): 07–09
+    boxes.add('08', base).add('09', row.withholding);
+  }
+  const declared = [...recipients.values()].filter((r) => !r.withholding.isZero());
+  boxes.set('07', Decimal.of(BigInt(declared.length), 0));
+  boxes.set('28', boxes.sum('03', '06', '09', '12', '15', '18', '21', '24', '27'));
+  boxes.set('30', boxes.get('28').sub(boxes.get('29')));
+  const result = boxes.get('30');
+  return {
+    boxes: boxes.toRecord(BOXES_111), result: result.toString(), declarationType: result.compare(Decimal.zero(2)) > 0 ? 'I' : 'N',
+    details: { recipients: declared.map((r) => ({ ...r, base: r.base.toString(), withholding: r.withholding.toString() })) },
+  };
+}
+
+export const MODEL_111: TaxModel = {
+  code: '111',
+  name: 'Retenciones e ingresos a cuenta del IRPF (trabajo, actividades económicas, premios)',
+  periodicities: ['quarterly', 'monthly'],
+  designs: [],
+  boxes: BOXES_111,
+  compute: compute111,
+};

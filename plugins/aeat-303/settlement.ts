@@ -1,0 +1,31 @@
+import { Conflict } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
+import { LedgerService, type JournalDraft, type JournalDraftLine } from '../ledger/api';
+import { dec, type SettlementInput } from '../tax-models/api';
+
+/** 4779 holds VAT due to other Member States (one-stop shop): not part of the 303. */
+const settledAccount = (code: string) => code.startsWith('472') || (code.startsWith('477') && !code.startsWith('4779'));
+
+const lineOf = (account: string, debitMinusCredit: Decimal): JournalDraftLine =>
+  debitMinusCredit.isNegative() ? { account, credit: debitMinusCredit.negate() } : { account, debit: debitMinusCredit };
+
+/**
+ * The quarter's VAT regularisation: every 472 and 477 account is cleared with its balance of the
+ * period; the compensation applied [78] comes out of 4700; the result [71] goes to 4750 (to pay)
+ * or 4700 (to compensate or refund). Refused when the books' balances do not give the model's
+ * result (a document posted without its register row, a manual entry on 472/477).
+ */
+export async function settlement303({ tx, period, result }: SettlementInput): Promise<JournalDraft> {
+  const balances = (await LedgerService.trialBalance(tx, { from: period.from, to: period.to })).accounts.filter((a) => settledAccount(a.account) && !a.balance.isZero());
+  const books = balances.reduce((net, a) => net.sub(a.balance), Decimal.zero(2));
+  const declared = dec(result.boxes['46']);
+  if (!books.eq(declared)) {
+    throw new Conflict(`The period's 477 and 472 balances give ${books.toString()} but box [46] is ${declared.toString()}: reconcile the books first`);
+  }
+  const lines = balances.map((a) => lineOf(a.account, a.balance.negate()));
+  const applied = dec(result.boxes['78']);
+  if (!applied.isZero()) lines.push({ account: '4700', credit: applied.rescale(2) });
+  const outcome = dec(result.result).rescale(2);
+  if (!outcome.isZero()) lines.push(outcome.isNegative() ? { account: '4700', debit: outcome.negate() } : { account: '4750', credit: outcome });
+  return { date: period.to, description: `Modelo 303 ${period.year} ${period.code}: regularización del IVA (${result.declarationType})`, sourceType: 'tax_model', sourceId: null, lines: balances.length || !outcome.isZero() ? lines : [] };
+}

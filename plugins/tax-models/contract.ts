@@ -1,0 +1,129 @@
+import type { Tx } from '../../kernel/uow';
+import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
+import type { JournalDraft } from '../ledger/api';
+
+/**
+ * The tax-model contract: what a model plugin (303, 111, 347; tomorrow 130, 115, 349, 390…)
+ * contributes to the `tax-models` extension point. The tax-models plugin mounts the routes of
+ * every contribution (`/api/v1/aeat/{code}`, `/summary`, `/file`), resolves and validates the
+ * period, hands the model a view of the tax register limited to that period, and renders the
+ * result; the model only maps register rows to its boxes.
+ */
+
+export type Periodicity = 'monthly' | 'quarterly' | 'annual';
+
+/** One period of a model: a quarter, a month or a year. */
+export interface TaxPeriod {
+  year: number;
+  periodicity: Periodicity;
+  /** 1–4 (quarterly), 1–12 (monthly), 0 (annual). */
+  index: number;
+  /** The tax agency's period code: '1T'–'4T', '01'–'12', '0A'. */
+  code: string;
+  /** First and last day (YYYY-MM-DD), both included. */
+  from: string;
+  to: string;
+  /** The last period of the year (4T, 12 or the year itself). */
+  last: boolean;
+}
+
+/**
+ * How a box's value is written: `amount` (unsigned money), `signed` (money that may be negative),
+ * `rate` and `percent` (a percentage with two decimals), `count` (a whole number).
+ */
+export type BoxKind = 'amount' | 'signed' | 'rate' | 'percent' | 'count';
+
+export interface BoxDefinition {
+  /** The casilla as printed on the form: '01', '150'. */
+  number: string;
+  label: string;
+  kind: BoxKind;
+}
+
+/** A record design (diseño de registro) and the first period it applies to. */
+export interface DesignVersion {
+  /** The day it applies from (YYYY-MM-DD): a period uses the newest design that starts on or before its last day. */
+  from: string;
+  version: string;
+}
+
+export type RegisterFilter = Omit<TaxRegisterQuery, 'from' | 'to'>;
+
+/** What `compute` receives. */
+export interface ModelInput {
+  /** The caller's unit of work: read the ledger through its public API with it, never another plugin's tables. */
+  tx: Tx;
+  period: TaxPeriod;
+  /** The tax register over the period (accounting dates `period.from`…`period.to`), filtered further as asked. */
+  register(filter?: RegisterFilter): Promise<TaxRegisterEntry[]>;
+  /** The register's amounts over the period grouped by the named columns, summed in the database: prefer it where a model needs no single row. */
+  sums(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
+  /** The previous period's result in the same year and periodicity (null for the first period); only for `chained` models. */
+  previous: ModelResult | null;
+}
+
+/** What `compute` answers. Amounts are decimal strings. */
+export interface ModelResult {
+  /** Every box of the model's `boxes`, by number. */
+  boxes: Record<string, string>;
+  /** The amount to pay (positive) or to refund or carry forward (negative); zero when nothing. */
+  result: string;
+  /** The declaration type (I ingreso, N sin actividad / resultado cero, C compensación, D devolución, …). */
+  declarationType: string;
+  /** Model-specific detail (recipients of 111, counterparties of 347), in the JSON of the summary. */
+  details?: Record<string, unknown>;
+}
+
+/** The company as it appears on a return (identification page). */
+export interface ReturnCompany {
+  taxId: string;
+  name: string;
+}
+
+export interface RenderInput {
+  model: TaxModel;
+  period: TaxPeriod;
+  result: ModelResult;
+  company: ReturnCompany;
+  design: DesignVersion;
+}
+
+export interface RenderedFile {
+  body: Uint8Array | string;
+  contentType: string;
+  filename: string;
+}
+
+export interface TaxModel {
+  /** The model's number, as the tax agency names it: '303'. Its routes are `/api/v1/aeat/{code}`. */
+  code: string;
+  name: string;
+  /** The periodicities the model is filed with; the first is the default of the summary. */
+  periodicities: readonly Periodicity[];
+  /** Its record designs, oldest first; a period before the first has no design (its file answers 422). */
+  designs: readonly DesignVersion[];
+  /** Every box, in the order of the form. */
+  boxes: readonly BoxDefinition[];
+  /** Needs the previous period's result (a carried-forward balance): periods are computed in order from the first of the year. */
+  chained?: boolean;
+  compute(input: ModelInput): Promise<ModelResult>;
+  /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
+  csv?(input: RenderInput): string;
+  /** The tax agency's import file, where one exists. */
+  file?(input: RenderInput): RenderedFile;
+  /**
+   * The period's closing entry (the 303's regularisation: 477 and 472 against 4750 or 4700). The
+   * tax-models plugin posts it once per period (`POST /api/v1/aeat/{code}/settle`; a second call is 409).
+   */
+  settlement?(input: SettlementInput): Promise<JournalDraft>;
+}
+
+export interface SettlementInput {
+  tx: Tx;
+  period: TaxPeriod;
+  result: ModelResult;
+}
+
+declare module '../../kernel/extensions' {
+  interface ExtensionPoints { 'tax-models': TaxModel }
+}

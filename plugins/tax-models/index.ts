@@ -1,0 +1,34 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import type { TaxModel } from './contract';
+import { migrations } from './migrations';
+import { eraseSettlements, exportSettlements } from './settlements';
+import { taxModelRoutes } from './routes';
+import { taxModelModels } from './schemas';
+
+/**
+ * Tax models (modelos de la AEAT) as contributions: this plugin owns the `tax-models` extension
+ * point and mounts, for every contributed model, its CSV, its history and its import file. Each
+ * model (aeat-303, aeat-111, aeat-347…) is its own plugin written against ./api.ts.
+ */
+export default definePlugin({
+  name: 'tax-models',
+  tags: { 'tax-models': 'Tax models (303, 111, 347…) prepared from the tax register: CSV, history and the tax agency\'s import file' },
+  dependsOn: ['tenants', 'ledger', 'documents'],
+  migrations,
+  models: taxModelModels,
+  extensionPoints: {
+    'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },
+  },
+  permissions: {
+    'tax-models.read': rolesFrom('viewer'),
+    'tax-models.settle': rolesFrom('accountant'),
+  },
+  hooks: {
+    sync: {
+      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx) }; },
+      'tenant.erasing': async (tx) => { await eraseSettlements(tx); },
+    },
+  },
+  routes: taxModelRoutes,
+});

@@ -1,0 +1,17 @@
+import { sqlMigration } from '../../kernel/migration';
+import { tenantPolicy } from '../documents/api';
+
+export const migrations = [
+  sqlMigration('20261224001000_tax_model_settlements', [
+    `create table tax_model_settlements (
+      tenant_id uuid not null references tenants(id),
+      model text not null,
+      year int not null,
+      period text not null,
+      journal_entry_id uuid not null,
+      created_at timestamptz not null default now(),
+      primary key (tenant_id, model, year, period)
+    )`,
+    ...tenantPolicy('tax_model_settlements'),
+  ]),
+];

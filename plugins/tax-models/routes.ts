@@ -1,0 +1,140 @@
+import { Elysia, t } from 'elysia';
+import { Unprocessable } from '../../kernel/errors';
+import type { Kernel } from '../../kernel/kernel';
+import { todayInSpain } from '../ledger/api';
+import type { ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
+import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
+import { designOf, periodsOfYear, requestedPeriod } from './periods';
+import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
+import { computePeriod, computeSequence, returnCompany } from './service';
+import { settlePeriod } from './settlements';
+import { entryToJson, JournalEntryResponse } from '../ledger/api';
+
+const tags = ['tax-models'];
+
+const download = (body: Uint8Array | string, contentType: string, filename: string) => new Response(body as string, {
+  headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
+});
+
+/** The query naming one period of the model: `year`, and `quarter` or `month` as the model is filed. */
+function periodQuery(model: TaxModel, required: boolean) {
+  return t.Object({
+    year: required ? Year : t.Optional(Year),
+    ...(required ? {} : { periodicity: t.Optional(PeriodicityParam) }),
+    ...(model.periodicities.includes('quarterly') ? { quarter: t.Optional(Quarter) } : {}),
+    ...(model.periodicities.includes('monthly') ? { month: t.Optional(Month) } : {}),
+  });
+}
+
+const periodNames = (model: TaxModel) => model.periodicities.map((p) => ({ quarterly: '`year` and `quarter`', monthly: '`year` and `month`', annual: '`year`' })[p]).join(', or ');
+
+export function periodToJson(model: TaxModel, period: TaxPeriod, result: ModelResult) {
+  return {
+    year: period.year, period: period.code, periodicity: period.periodicity, from: period.from, to: period.to,
+    design: designOf(model, period)?.version ?? null, declaration_type: result.declarationType, result: result.result,
+    boxes: model.boxes.map((box) => ({ box: box.number, label: box.label, value: result.boxes[box.number] ?? '0.00' })),
+    ...(result.details ? { details: result.details } : {}),
+  };
+}
+
+/** The periods the history shows: the whole of a past year, the current year up to today's period, nothing of a future year. */
+function historyPeriods(year: number, periodicity: Periodicity): TaxPeriod[] {
+  const today = todayInSpain();
+  return periodsOfYear(year, periodicity).filter((p) => p.from <= today);
+}
+
+type Routes = Elysia<any, any, any, any, any, any, any>;
+const withQuarter = (q: { year?: number; quarter?: number; month?: number; periodicity?: string }) => ({ year: q.year!, quarter: q.quarter, month: q.month });
+const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `modelo-${model.code}-${period.year}-${period.code}.${extension}`;
+
+/** GET /aeat/{code} (CSV of a period) and GET /aeat/{code}/summary (the year's history as JSON). */
+function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query }) => {
+    const period = requestedPeriod(model, withQuarter(query));
+    const result = await uow.run((tx) => computePeriod(tx, model, period));
+    const input = { model, period, result, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
+    return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
+  }, {
+    permission: 'tax-models.read', query: periodQuery(model, true),
+    detail: {
+      summary: `Model ${model.code} (${model.name}) of a period, as CSV; query ${periodNames(model)}`,
+      description: 'Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.',
+      responses: { 200: { description: 'The model as CSV', content: { 'text/csv': { schema: { type: 'string' } } } } } as any,
+      tags,
+    },
+  })
+  .get(`${base}/summary`, async ({ uow, query }) => {
+    const year = query.year ?? Number(todayInSpain().slice(0, 4));
+    const named = query.quarter !== undefined || query.month !== undefined;
+    const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
+    const periodicity = one?.periodicity ?? (query.periodicity as Periodicity | undefined) ?? model.periodicities[0];
+    if (!model.periodicities.includes(periodicity)) throw new Unprocessable(`Model ${model.code} is not filed by ${periodicity} period`);
+    // a chained model's period needs the ones before it
+    const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
+    const results = await uow.run((tx) => computeSequence(tx, model, periods));
+    const items = periods.map((period, i) => periodToJson(model, period, results[i]));
+    return { model: model.code, name: model.name, year, periodicity, items: one ? items.slice(-1) : items };
+  }, {
+    permission: 'tax-models.read',
+    query: periodQuery(model, false),
+    response: { 200: 'TaxModelSummary' },
+    detail: {
+      summary: `Model ${model.code} history as JSON: every period of the year with its boxes, result and declaration type`,
+      description: '`year` defaults to the current one; with `quarter` or `month`, only that period.',
+      tags,
+    },
+  });
+}
+
+/** POST /aeat/{code}/settle: the period's closing entry, once. */
+function settleRoute(kernel: Kernel, model: TaxModel, base: string): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:settle` }).use(kernel.http).model({ JournalEntryResponse }).post(`${base}/settle`, async ({ uow, query, set }) => {
+    const period = requestedPeriod(model, withQuarter(query));
+    const entry = await uow.run((tx) => settlePeriod(tx, model, period));
+    set.status = 201;
+    return entryToJson(entry);
+  }, {
+    permission: 'tax-models.settle', query: periodQuery(model, true), response: { 201: 'JournalEntryResponse' },
+    detail: {
+      summary: `Post the closing entry of model ${model.code} for a period (query ${periodNames(model)}); once per period, a second call is 409`,
+      description: 'The entry is computed from the model\'s result and the period\'s balances; it is an ordinary journal entry (reverse it in the ledger to undo it).',
+      tags,
+    },
+  });
+}
+
+/** GET /aeat/{code}/file: the tax agency's import file of a period. */
+function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNullable<TaxModel['file']>): Routes {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:file` }).use(kernel.http).get(`${base}/file`, async ({ uow, query }) => {
+      const period = requestedPeriod(model, withQuarter(query));
+      const design = designOf(model, period);
+      if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
+      const { result, company } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), company: await returnCompany(tx) }));
+      const file = render({ model, period, result, company, design });
+      return download(file.body, file.contentType, file.filename);
+    }, {
+      permission: 'tax-models.read', query: periodQuery(model, true),
+      detail: {
+        summary: `Model ${model.code} of a period as the tax agency's import file (query ${periodNames(model)})`,
+        description: 'The file the tax agency\'s online form imports, in the record design in force for the period. The service never files it.',
+        responses: { 200: { description: 'The import file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } as any,
+        tags,
+      },
+    });
+}
+
+function modelRoutes(kernel: Kernel, model: TaxModel): Routes[] {
+  const base = `/aeat/${model.code}`;
+  return [
+    readRoutes(kernel, model, base),
+    ...(model.settlement ? [settleRoute(kernel, model, base)] : []),
+    ...(model.file ? [fileRoute(kernel, model, base, model.file)] : []),
+  ];
+}
+
+/** The routes of every contributed model: nothing here names a model. */
+export function taxModelRoutes(kernel: Kernel) {
+  const app = new Elysia({ name: 'cuadra:tax-models' });
+  for (const model of kernel.contributions('tax-models')) for (const routes of modelRoutes(kernel, model)) app.use(routes);
+  return app;
+}

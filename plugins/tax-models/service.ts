@@ -1,0 +1,57 @@
+import type { Tx } from '../../kernel/uow';
+import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
+import { Unprocessable } from '../../kernel/errors';
+import { TenantService } from '../tenants/api';
+import type { ModelResult, ReturnCompany, TaxModel, TaxPeriod } from './contract';
+import { periodOf } from './periods';
+
+/**
+ * Computes a model for a period. A chained model (one that carries a balance, as the 303 carries
+ * VAT to be compensated) is computed from the first period of the year on, each period receiving
+ * the previous one's result.
+ */
+export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod): Promise<ModelResult> {
+  const periods = model.chained && period.periodicity !== 'annual'
+    ? Array.from({ length: period.index }, (_, i) => periodOf(period.year, period.periodicity, i + 1))
+    : [period];
+  const results = await computeSequence(tx, model, periods);
+  return results[results.length - 1];
+}
+
+/** The results of consecutive periods of one year, in order (`periods` starts with the first of the year for a chained model). */
+export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[]): Promise<ModelResult[]> {
+  const results: ModelResult[] = [];
+  let previous: ModelResult | null = null;
+  for (const period of periods) {
+    const result: ModelResult = await model.compute({
+      tx, period, previous: model.chained ? previous : null,
+      register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
+      sums: (by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by),
+    });
+    results.push(result);
+    previous = result;
+  }
+  return results;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every register row of a range. One query answers at most TAX_REGISTER_MAX_ROWS rows: a range
+ * that fills it is read again in two halves, down to single days, so a large company's period is
+ * never cut short.
+ */
+async function registerRows(tx: Tx, query: TaxRegisterQuery): Promise<TaxRegisterEntry[]> {
+  const rows = await TaxRegister.query(tx, query);
+  if (rows.length < TAX_REGISTER_MAX_ROWS) return rows;
+  const { from, to } = query;
+  if (from === to) throw new Unprocessable(`More than ${TAX_REGISTER_MAX_ROWS} tax register rows on ${from}: the model cannot be computed`);
+  const middle = addDays(from, Math.floor((Date.parse(to) - Date.parse(from)) / 86_400_000 / 2));
+  return [...await registerRows(tx, { ...query, to: middle }), ...await registerRows(tx, { ...query, from: addDays(middle, 1) })];
+}
+
+/** The company's identification as a return prints it: its tax id without a country prefix, and its legal name. */
+export async function returnCompany(tx: Tx): Promise<ReturnCompany> {
+  const tenant = await TenantService.current(tx);
+  return { taxId: tenant.taxId.replace(/^ES/i, ''), name: tenant.legalName ?? tenant.name };
+}

@@ -1,0 +1,183 @@
+/**
+ * The tax-model contract with three models installed: each model's routes exist only because it
+ * contributes to `tax-models` (OpenAPI lists them, an unknown model is 404); modelo 111 (IRPF
+ * withholdings of professionals, boxes 07–09, reconciled with 4751) and modelo 347 (counterparties
+ * above 3,005.06 € a year, sales and purchases apart, quarterly breakdown, excluded operations),
+ * every figure worked out by hand below; validation and tenancy.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { definePlugin } from '../../../kernel/plugin';
+import { BoxSheet, type TaxModel } from '../../../plugins/tax-models/api';
+import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createCompany, type TestCompany } from '../../support/factories';
+
+/** A model from a plugin of its own, written only against the contract: its routes appear with nothing else changed. */
+const SALES_MODEL: TaxModel = {
+  code: '130',
+  name: 'Prueba: ingresos del trimestre',
+  periodicities: ['quarterly'],
+  designs: [],
+  boxes: [{ number: '01', label: 'Ingresos computables', kind: 'amount' }],
+  async compute({ sums }) {
+    const [sales] = await sums([], { side: 'issued' });
+    const boxes = new BoxSheet().set('01', sales?.base ?? '0');
+    return { boxes: boxes.toRecord(SALES_MODEL.boxes), result: '0.00', declarationType: 'N' };
+  },
+};
+const salesModelPlugin = definePlugin({ name: 'test-model-130', dependsOn: ['tax-models'], contributes: { 'tax-models': [SALES_MODEL] } });
+
+let app: DocumentsTestApp;
+let company: TestCompany;
+let other: TestCompany;
+beforeAll(async () => {
+  app = await startDocumentsApp({ extraPlugins: [salesModelPlugin] });
+  company = await createCompany(app);
+  other = await createCompany(app);
+  await createDocuments();
+}, 120_000);
+afterAll(() => app?.close());
+
+async function created(path: string, body: Record<string, unknown>) {
+  const res = await app.post(path, body, company.token);
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+const lines = (line: Record<string, unknown>, amount = '1000.00') => [{ description: 'Base', quantity: '1', unit_price: amount, ...line }];
+const sale = (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
+  created('/api/v1/invoices', { contact_id: contactId, issue_date: date, lines: lines(line, amount) });
+let counter = 0;
+const purchase = (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
+  created('/api/v1/purchases', { contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-${++counter}`, issue_date: date, lines: lines(line, amount) });
+const tax = (code: string) => taxId(company, code);
+const ids: Record<string, string> = {};
+
+async function createDocuments() {
+  const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
+  const atThreshold = await createContact(app, company.token, { name: 'Cliente Justo', vat: 'X1234567L' });
+  const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
+  const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
+  const designer = await createContact(app, company.token, { name: 'Diseñadora Autónoma', kind: 'supplier', vat: '12345678Z' });
+  const landlord = await createContact(app, company.token, { name: 'Inmuebles SA', kind: 'supplier', vat: 'A28017895' });
+  const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
+  ids.customer = customer.id;
+
+  // 111, 2T 2026: two professionals (15 % and 7 %), a rent at 19 % (modelo 115), a credit of −200 at 15 %
+  const lawyerInvoice = await purchase(lawyer.id, '2026-04-10', { tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), expense_account: '623' });
+  await purchase(designer.id, '2026-05-10', { tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF7'), expense_account: '623' }, '2000.00');
+  await purchase(landlord.id, '2026-05-11', { tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF19'), expense_account: '621' });
+  await created(`/api/v1/purchases/${lawyerInvoice.id}/rectify`, {
+    issue_date: '2026-06-01', reason: 'Abono', mode: 'differences', supplier_invoice_number: 'AB-1', lines: lines({ tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), expense_account: '623' }, '-200.00'),
+  });
+
+  // 347, 2026: the customer 2,420.00 (1T) + 1,210.00 (3T) − 121.00 (4T credit) = 3,509.00; the landlord 3,300.00
+  // without withholding (2T); the builder 4,000.00 under reverse charge (no VAT on its invoice); a customer at exactly
+  // 3,005.06 (not above the threshold); an intra-EU sale, the withheld documents and the sale above excluded
+  // (sales in date order: an invoice series never goes backwards)
+  const first = await sale(customer.id, '2026-02-01', { tax_type_id: tax('IVA21') }, '2000.00');
+  await sale(atThreshold.id, '2026-03-01', { tax_type_id: tax('IVA21') }, '2483.52');
+  await sale(french.id, '2026-03-02', { tax_type_id: tax('IVAINTRA') }, '9000.00');
+  // a sale where the customer withholds from us is no 111 of ours
+  await sale(customer.id, '2026-04-15', { tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), nature: 'services' });
+  await sale(customer.id, '2026-08-01', { tax_type_id: tax('IVA21') });
+  await created(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2026-11-02', reason: 'Descuento', mode: 'differences', lines: lines({ tax_type_id: tax('IVA21') }, '-100.00') });
+  await purchase(landlord.id, '2026-06-10', { tax_type_id: tax('IVA10'), expense_account: '600' }, '3000.00');
+  await purchase(builder.id, '2026-06-11', { tax_type_id: tax('ISP'), expense_account: '622' }, '4000.00');
+}
+
+const boxesOf = (item: any): Record<string, string> => Object.fromEntries(item.boxes.map((b: any) => [b.box, b.value]));
+const nonZero = (boxes: Record<string, string>) => Object.fromEntries(Object.entries(boxes).filter(([, v]) => Number(v) !== 0));
+
+describe('the tax-model contract', () => {
+  test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
+    const paths = (await app.get('/openapi.json')).body.paths;
+    const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary']);
+    const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
+    expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
+    expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
+    expect(Object.keys(paths['/api/v1/aeat/303'].get.responses['200'].content)).toEqual(['text/csv']);
+    expect((await app.get('/api/v1/aeat/390?year=2026', company.token)).status).toBe(404);
+    expect((await app.get('/api/v1/aeat/347/file?year=2026', company.token)).status).toBe(404);
+  });
+
+  test('a model contributed by a plugin of its own answers with no route code: its CSV and history', async () => {
+    const csv = await app.get('/api/v1/aeat/130?year=2026&quarter=2', company.token);
+    expect(csv.status).toBe(200);
+    // the one sale of 2T 2026 (the one where the customer withholds)
+    expect(csv.text).toBe('casilla;concepto;importe\r\n01;Ingresos computables;1000.00\r\n');
+    const history = (await app.get('/api/v1/aeat/130/summary?year=2026', company.token)).body;
+    expect(history.items.map((i: any) => [i.period, i.boxes[0].value])).toEqual([['1T', '13483.52'], ['2T', '1000.00'], ['3T', '1000.00'], ['4T', '-100.00']]);
+    expect((await app.get('/api/v1/aeat/130?year=2026&month=5', company.token)).status).toBe(422);
+  });
+});
+
+describe('modelo 111', () => {
+  test('2T 2026: professionals in 07–09 (the rent at 19 % is the 115\'s), the credit subtracted; 28 and 30 to pay', async () => {
+    const res = await app.get('/api/v1/aeat/111/summary?year=2026&quarter=2', company.token);
+    expect(res.status).toBe(200);
+    const [item] = res.body.items;
+    expect(item).toMatchObject({ period: '2T', declaration_type: 'I', result: '260.00', design: null });
+    // 07: lawyer and designer; 08: 1,000 + 2,000 − 200; 09: 150 + 140 − 30
+    expect(nonZero(boxesOf(item))).toEqual({ '07': '2', '08': '2800.00', '09': '260.00', '28': '260.00', '30': '260.00' });
+    expect(item.details.recipients.map((r: any) => [r.tax_id, r.base, r.withholding])).toEqual([['B86561412', '800.00', '120.00'], ['12345678Z', '2000.00', '140.00']]);
+    // 4751 holds the 111's withholdings and the 190.00 of the rent (modelo 115)
+    const account = (await app.get('/api/v1/ledger/account/4751?from=2026-04-01&to=2026-06-30', company.token)).body;
+    expect(cents(account.credit) - cents(account.debit)).toBe(cents(boxesOf(item)['09']) + cents('190.00'));
+  });
+
+  test('the CSV and the quarters without withholdings', async () => {
+    const res = await app.get('/api/v1/aeat/111?year=2026&quarter=2', company.token);
+    expect(res.status).toBe(200);
+    const rows = res.text.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('casilla;concepto;importe');
+    expect(rows).toContain('07;Rendimientos de actividades económicas, dinerarios: número de perceptores;2');
+    expect(rows).toContain('09;Rendimientos de actividades económicas, dinerarios: importe de las retenciones;260.00');
+    const history = (await app.get('/api/v1/aeat/111/summary?year=2026', company.token)).body;
+    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'N', '0.00'], ['4T', 'N', '0.00']]);
+  });
+});
+
+describe('modelo 347', () => {
+  test('2026: counterparties above 3,005.06 €, sales (B) and purchases (A) apart, VAT included, by quarter', async () => {
+    const res = await app.get('/api/v1/aeat/347/summary?year=2026', company.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ model: '347', periodicity: 'annual' });
+    const [item] = res.body.items;
+    expect(item).toMatchObject({ period: '0A', from: '2026-01-01', to: '2026-12-31' });
+    expect(item.details.counterparties.map((c: any) => [c.key, c.tax_id, c.amount, c.quarters])).toEqual([
+      ['A', 'A28017895', '3300.00', ['0.00', '3300.00', '0.00', '0.00']],
+      ['A', 'A58818501', '4000.00', ['0.00', '4000.00', '0.00', '0.00']],
+      ['B', 'B65410011', '3509.00', ['2420.00', '0.00', '1210.00', '-121.00']],
+    ]);
+    expect(item.details.counterparties[2]).toMatchObject({ contact_id: ids.customer, name: 'Cliente Nacional SL' });
+    expect(nonZero(boxesOf(item))).toEqual({ '01': '3', '02': '10809.00' });
+  });
+
+  test('the CSV lists the counterparties', async () => {
+    const res = await app.get('/api/v1/aeat/347?year=2026', company.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="modelo-347-2026-0A.csv"');
+    expect(res.text.trimEnd().split('\r\n')).toEqual([
+      'clave;nif;nombre;importe_anual;importe_1T;importe_2T;importe_3T;importe_4T',
+      'A;A28017895;Inmuebles SA;3300.00;0.00;3300.00;0.00;0.00',
+      'A;A58818501;Construcciones SA;4000.00;0.00;4000.00;0.00;0.00',
+      'B;B65410011;Cliente Nacional SL;3509.00;2420.00;0.00;1210.00;-121.00',
+    ]);
+  });
+});
+
+describe('validation and tenancy', () => {
+  test('bad years and periods → 422', async () => {
+    for (const path of ['/api/v1/aeat/111?year=2026&quarter=5', '/api/v1/aeat/111?year=2026', '/api/v1/aeat/347?year=1999', '/api/v1/aeat/347', '/api/v1/aeat/347/summary?year=x', '/api/v1/aeat/111/summary?year=2026&periodicity=weekly']) {
+      expect([path, (await app.get(path, company.token)).status]).toEqual([path, 422]);
+    }
+  });
+
+  test("another company sees none of these documents", async () => {
+    const m111 = (await app.get('/api/v1/aeat/111/summary?year=2026&quarter=2', other.token)).body.items[0];
+    expect(nonZero(boxesOf(m111))).toEqual({});
+    const m347 = (await app.get('/api/v1/aeat/347/summary?year=2026', other.token)).body.items[0];
+    expect(m347.details.counterparties).toEqual([]);
+    expect(m347.declaration_type).toBe('N');
+  });
+});
