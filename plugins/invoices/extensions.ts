@@ -1,0 +1,73 @@
+import { t } from 'elysia';
+import type { TSchema } from '@sinclair/typebox';
+import type { Kernel } from '../../kernel/kernel';
+import type { Tx } from '../../kernel/uow';
+import { InvoiceResponse } from './schemas';
+
+/**
+ * Extension points the invoices plugin owns, for plugins that add to an invoice without reading
+ * its tables (docs/plugin-authors.md, "Extending invoices"):
+ *
+ * - `invoice-response-fields`: an extra top-level field of InvoiceResponse (`name`, its `schema`,
+ *   documented in OpenAPI as optional) and how to load it for a page of invoices, in the request's
+ *   unit of work. An invoice the contributor knows nothing of gets `null`.
+ * - `invoice-pdf-stamps`: a PNG image with a caption printed at the top of the first page of the
+ *   invoice's PDF, before its content, at a given size in millimetres (a QR code, a seal).
+ */
+export interface InvoiceResponseField {
+  name: string;
+  schema: TSchema;
+  load(kernel: Kernel, tx: Tx, invoiceIds: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
+}
+
+export interface InvoicePdfStamp {
+  name: string;
+  load(kernel: Kernel, tx: Tx, invoiceId: string): Promise<{ png: Uint8Array; sizeMm: number; caption: string } | null>;
+}
+
+declare module '../../kernel/extensions' {
+  interface ExtensionPoints {
+    'invoice-response-fields': InvoiceResponseField;
+    'invoice-pdf-stamps': InvoicePdfStamp;
+  }
+}
+
+export const invoiceExtensionPoints = {
+  'invoice-response-fields': { description: 'An extra top-level field of InvoiceResponse, loaded per page of invoices', key: (c: InvoiceResponseField) => c.name },
+  'invoice-pdf-stamps': { description: 'An image with a caption at the top of the first page of the invoice PDF', key: (c: InvoicePdfStamp) => c.name },
+};
+
+/** Documents the contributed fields in InvoiceResponse (before the routes are built). */
+export function declareResponseFields(kernel: Kernel): void {
+  const properties = InvoiceResponse.properties as Record<string, TSchema>;
+  for (const field of kernel.contributions('invoice-response-fields')) {
+    if (field.name in properties && !(field.name in declared)) throw new Error(`invoice-response-fields: "${field.name}" is already a field of InvoiceResponse`);
+    declared[field.name] = true;
+    properties[field.name] = t.Optional(field.schema);
+  }
+}
+const declared: Record<string, true> = {};
+
+/** Adds every contributed field to invoices already shaped by invoiceToJson. */
+export async function withResponseFields<T extends { id: string }>(kernel: Kernel, tx: Tx, invoices: T[]): Promise<T[]> {
+  const fields = kernel.contributions('invoice-response-fields');
+  if (!fields.length || !invoices.length) return invoices;
+  const ids = invoices.map((i) => i.id);
+  for (const field of fields) {
+    const values = await field.load(kernel, tx, ids);
+    for (const invoice of invoices) (invoice as Record<string, unknown>)[field.name] = values.get(invoice.id) ?? null;
+  }
+  return invoices;
+}
+
+export const hasResponseFields = (kernel: Kernel) => kernel.contributions('invoice-response-fields').length > 0;
+
+/** The stamps to print on one invoice's PDF, in plugin load order. */
+export async function pdfStamps(kernel: Kernel, tx: Tx, invoiceId: string) {
+  const stamps = [];
+  for (const stamp of kernel.contributions('invoice-pdf-stamps')) {
+    const loaded = await stamp.load(kernel, tx, invoiceId);
+    if (loaded) stamps.push(loaded);
+  }
+  return stamps;
+}
