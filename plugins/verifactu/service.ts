@@ -204,10 +204,10 @@ export const VerifactuService = {
     const params = { from: query.from ?? null, to: query.to ?? null, invoiceId: query.invoiceId ?? null, limit: query.limit, offset: query.offset };
     const where = `tenant_id = :tenant and (:from::date is null or issue_date >= :from::date) and (:to::date is null or issue_date <= :to::date)
       and (:invoiceId::uuid is null or invoice_id = :invoiceId::uuid)`;
-    const rows = await tx.sql<any>(`select ${RECORD_COLUMNS}, count(*) over () as total from verifactu_records where ${where}
+    const rows = await tx.sql<any>(`select ${RECORD_COLUMNS}, count(*) over () as full_count from verifactu_records where ${where}
       order by issuer_tax_id, position limit :limit offset :offset`, params);
-    const total = rows.length ? Number(rows[0].total) : Number((await tx.sql<{ n: string }>(`select count(*) as n from verifactu_records where ${where}`, params))[0].n);
-    return { items: rows.map(rowOf), total };
+    const total = rows.length ? Number(rows[0].full_count) : Number((await tx.sql<{ n: string }>(`select count(*) as n from verifactu_records where ${where}`, params))[0].n);
+    return { items: rows.map(({ full_count: _, ...row }) => rowOf(row)), total };
   },
 
   /** Every record in chain order (for verification and export). */
@@ -255,8 +255,8 @@ export const VerifactuService = {
   logEvent: (tx: Tx, action: 'exported' | 'verified', detail: Record<string, unknown>) => logEvent(tx, action, null, detail),
 
   async events(tx: Tx, query: { limit: number; offset: number }) {
-    const rows = await tx.sql<any>(`select id::text as id, at::text as at, action, record_id, detail, count(*) over () as total from verifactu_events
-      where tenant_id = :tenant order by id desc limit :limit offset :offset`, query);
+    const rows = await tx.sql<any>(`select e.id::text as id, e.at::text as at, e.action, e.record_id, e.detail, count(*) over () as total from verifactu_events e
+      where e.tenant_id = :tenant order by e.id desc limit :limit offset :offset`, query);
     return {
       items: rows.map((r) => ({ id: r.id, at: r.at, action: r.action, record_id: r.record_id, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail })),
       total: rows.length ? Number(rows[0].total) : 0,
