@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The "huella" of a VERI*FACTU record (docs/domain/verifactu.md §Hash): SHA-256 over the UTF-8
+ * The "huella" of a VERI*FACTU record (docs/domain/verifactu.md §2): SHA-256 over the UTF-8
  * text of the named fields, `Name=value` joined by `&` in a fixed order, as 64 upper-case hex
  * characters. Values enter exactly as they are stored and exported (never URL-escaped), so the
  * formatting below is the only formatting: dates DD-MM-YYYY, amounts with two decimals, the

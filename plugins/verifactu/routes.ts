@@ -67,7 +67,7 @@ export const verifactuRoutes = (kernel: Kernel) =>
       detail: { summary: 'Recompute every chain and report intact, or the first broken link; the verification is logged', tags },
     })
     .get('/verifactu/export', async ({ uow, query }) => {
-      const xml = await uow.run((tx) => exportXml(tx, { from: query.from, to: query.to }));
+      const xml = await uow.run((tx) => exportXml(tx, { from: query.from, to: query.to, issuerTaxId: query.issuer_tax_id }));
       return new Response(xml, {
         headers: {
           'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="verifactu-${query.from}-${query.to}.xml"`,
