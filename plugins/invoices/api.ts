@@ -13,5 +13,5 @@ export type { InvoiceIssuedPayload } from './hooks';
 export { postInvoice, postInvoicePayment, revenueAccountOf, type SalesPostingDoc } from './posting';
 export { formatEuro } from './pdf';
 export { isSimplifiedInvoice } from './legal-content';
-export type { InvoiceResponseField, InvoicePdfStamp } from './extensions';
+export type { InvoiceResponseField, InvoicePdfStamp, InvoiceIssueStatementPart } from './extensions';
 export * as InvoiceSchemas from './schemas';

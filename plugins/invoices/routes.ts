@@ -7,7 +7,7 @@ import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
 import { partyOfContact, partyOfTenant } from '../documents/api';
-import { hasResponseFields, pdfStamps, withResponseFields } from './extensions';
+import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { renderInvoicePdf } from './pdf';
 import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoiceView, type InvoicePatch, type RectifyInput } from './service';
@@ -36,7 +36,9 @@ export const invoiceRoutes = (kernel: Kernel) => {
   /** The wire shape with the fields other plugins contribute (`invoice-response-fields`), read in `tx`. */
   const shaped = async (tx: Tx, view: InvoiceView) => (await withResponseFields(kernel, tx, [invoiceToJson(view)]))[0];
   /** The same for a view obtained outside a unit of work (the one-statement issue paths). */
-  const shapedAfter = async (uow: UnitOfWork, view: InvoiceView) => hasResponseFields(kernel) ? uow.run((tx) => shaped(tx, view)) : invoiceToJson(view);
+  const shapedAfter = async (uow: UnitOfWork, view: InvoiceView) => hasResponseFields(kernel)
+    ? responseFieldsAfterIssue(kernel, view, invoiceToJson(view), (work) => uow.run(work))
+    : invoiceToJson(view);
   return new Elysia({ name: 'cuadra:invoices' })
     .use(kernel.http)
     .model(invoiceModels)

@@ -1,13 +1,12 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import '../invoices/hooks';
-import type { InvoicePdfStamp, InvoiceResponseField } from '../invoices/api';
-import { invoiceVerifactuJson } from './json';
+import type { InvoiceIssueStatementPart, InvoicePdfStamp, InvoiceResponseField } from '../invoices/api';
+import { appendedJson, invoiceVerifactuJson } from './json';
 import { migrations } from './migrations';
 import { qrPng } from './qr';
 import { verifactuRoutes } from './routes';
 import { InvoiceVerifactu, verifactuModels } from './schemas';
-import { recordQrUrl, VerifactuService } from './service';
+import { recordQrUrl, registrationPart, VerifactuService, type AppendResult } from './service';
 import { LEGENDS, verifactuSettings } from './settings';
 import { qrEnvironment } from './json';
 
@@ -18,7 +17,10 @@ const responseField: InvoiceResponseField = {
     const latest = await VerifactuService.latestByInvoice(tx, invoiceIds);
     return new Map([...latest].map(([id, row]) => [id, invoiceVerifactuJson(kernel, row)]));
   },
+  fromIssue: (kernel, appended) => appendedJson(kernel, (typeof appended === 'string' ? JSON.parse(appended) : appended) as AppendResult),
 };
+
+const issuePart: InvoiceIssueStatementPart = { name: 'verifactu', plan: registrationPart };
 
 const pdfStamp: InvoicePdfStamp = {
   name: 'verifactu-qr',
@@ -42,11 +44,10 @@ export default definePlugin({
     // A cancellation or correction record is the company's statement to the tax authority.
     'verifactu.write': rolesFrom('accountant'),
   },
-  contributes: { 'invoice-response-fields': [responseField], 'invoice-pdf-stamps': [pdfStamp] },
+  // The registration record is written by the issue statement itself: no invoice is issued without it.
+  contributes: { 'invoice-issue-statement': [issuePart], 'invoice-response-fields': [responseField], 'invoice-pdf-stamps': [pdfStamp] },
   hooks: {
     sync: {
-      // In the issuing transaction: no invoice is issued without its record.
-      'invoice.issued': async (tx, payload) => { await VerifactuService.register(tx, payload); },
       'account.exporting': async (tx, payload) => { payload.sections.verifactu = { records: await VerifactuService.chainRecords(tx) }; },
       'tenant.erasing': async (tx) => { await VerifactuService.eraseTenant(tx); },
     },

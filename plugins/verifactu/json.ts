@@ -1,5 +1,6 @@
 import type { Kernel } from '../../kernel/kernel';
-import { hashFieldsOf, recordQrUrl, type RecordRow } from './service';
+import { qrUrl } from './qr';
+import { hashFieldsOf, recordQrUrl, type AppendResult, type RecordRow } from './service';
 import { verifactuSettings } from './settings';
 
 export const qrEnvironment = (kernel: Kernel) => kernel.settings(verifactuSettings).VERIFACTU_QR_ENVIRONMENT;
@@ -15,3 +16,8 @@ export function recordToJson(kernel: Kernel, row: RecordRow) {
 
 /** What an invoice shows (`verifactu` in InvoiceResponse). */
 export const invoiceVerifactuJson = (kernel: Kernel, row: RecordRow) => ({ hash: row.hash, previous_hash: row.previous_hash, qr_url: recordQrUrl(qrEnvironment(kernel), row) });
+
+/** The same from what the issue statement's append answered (no read). */
+export const appendedJson = (kernel: Kernel, a: AppendResult) => ({
+  hash: a.hash, previous_hash: a.previous_hash, qr_url: qrUrl(qrEnvironment(kernel), { nif: a.nif, numserie: a.number, fecha: a.date, importe: a.total }),
+});

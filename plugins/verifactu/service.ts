@@ -1,13 +1,13 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { assertUuid } from '../documents/api';
-import { breakdownOf, InvoiceService, isSimplifiedInvoice, type InvoiceIssuedPayload, type InvoiceView } from '../invoices/api';
+import { breakdownOf, isSimplifiedInvoice, type InvoiceRecord } from '../invoices/api';
+import type { Party, TaxTypeInfo } from '../documents/api';
 import {
-  cancellationHash, madridTimestamp, recordAmount, recordDate, recordTaxId, registrationHash,
+  cancellationHash, recordAmount, recordDate, recordTaxId, registrationHash,
   type CancellationHashFields, type InvoiceType, type RegistrationHashFields,
 } from './hash';
 import { qrUrl, type QrEnvironment } from './qr';
-import { money } from '../../kernel/money';
 
 /** One stored record, as the database has it. */
 export interface RecordRow {
@@ -52,66 +52,57 @@ interface NewRecord {
   taxTotal: string | null; total: string | null; reason: string | null; detail: Record<string, unknown>;
 }
 
-/** Clock of the generation timestamps (tests may pin it). */
-export const clock = { now: () => new Date() };
+/** The call that appends a record (the `verifactu_append` function of ./migrations.ts), with parameters prefixed `vf_`. */
+const APPEND_CALL = `verifactu_append(:tenant, :vf_id::uuid, :vf_nif, :vf_record_type, :vf_correction, :vf_invoice_id::uuid, NUMBER, :vf_issue_date::date,
+  :vf_invoice_type, :vf_rectifies_id::uuid, :vf_mode, :vf_rectified_number, :vf_rectified_issue_date::date, :vf_tax_total, :vf_total, :vf_reason, :vf_detail::jsonb)`;
 
-/**
- * Appends a record to its issuer's chain: the chain's head row is locked first (created when the
- * issuer has no chain yet), so concurrent appends queue and each one links to the one before.
- */
-async function append(tx: Tx, record: NewRecord): Promise<RecordRow> {
-  const headSql = `select length, last_hash, last_record_id from verifactu_chains where tenant_id = :tenant and issuer_tax_id = :nif for update`;
-  let [head] = await tx.sql<{ length: number; last_hash: string; last_record_id: string | null }>(headSql, { nif: record.issuerTaxId });
-  if (!head) {
-    await tx.sql(`insert into verifactu_chains (tenant_id, issuer_tax_id) values (:tenant, :nif) on conflict do nothing`, { nif: record.issuerTaxId });
-    [head] = await tx.sql(headSql, { nif: record.issuerTaxId });
-  }
-  const row: RecordRow = {
-    id: crypto.randomUUID(), issuer_tax_id: record.issuerTaxId, position: Number(head.length) + 1, record_type: record.recordType, correction: record.correction,
-    invoice_id: record.invoiceId, invoice_number: record.invoiceNumber, issue_date: record.issueDate, invoice_type: record.invoiceType,
-    rectification_mode: record.rectificationMode, rectified_number: record.rectifiedNumber, rectified_issue_date: record.rectifiedIssueDate,
-    tax_total: record.taxTotal, total: record.total, previous_hash: head.last_hash, previous_record_id: head.last_record_id,
-    generated_at: madridTimestamp(clock.now()), hash: '', reason: record.reason, detail: record.detail, created_at: '',
+function appendParams(record: NewRecord & { id: string; rectifiesId: string | null }) {
+  return {
+    vf_id: record.id, vf_nif: record.issuerTaxId, vf_record_type: record.recordType, vf_correction: record.correction, vf_invoice_id: record.invoiceId,
+    vf_number: record.invoiceNumber, vf_issue_date: record.issueDate, vf_invoice_type: record.invoiceType, vf_rectifies_id: record.rectifiesId,
+    vf_mode: record.rectificationMode, vf_rectified_number: record.rectifiedNumber, vf_rectified_issue_date: record.rectifiedIssueDate,
+    vf_tax_total: record.taxTotal, vf_total: record.total, vf_reason: record.reason, vf_detail: JSON.stringify(record.detail),
   };
-  row.hash = hashOf(row);
-  const [stored] = await tx.sql<{ created_at: string }>(`
-    with inserted as (
-      insert into verifactu_records (id, tenant_id, issuer_tax_id, position, record_type, correction, invoice_id, invoice_number, issue_date, invoice_type,
-        rectification_mode, rectified_number, rectified_issue_date, tax_total, total, previous_hash, previous_record_id, generated_at, hash, reason, detail)
-      values (:id::uuid, :tenant, :nif, :position, :recordType, :correction, :invoiceId::uuid, :number, :issueDate::date, :invoiceType, :mode, :rectifiedNumber,
-        :rectifiedIssueDate::date, :taxTotal, :total, :previousHash, :previousId::uuid, :generatedAt, :hash, :reason, :detail::jsonb)
-      returning id, created_at
-    ), head as (
-      update verifactu_chains set length = :position, last_hash = :hash, last_record_id = :id::uuid
-      where tenant_id = :tenant and issuer_tax_id = :nif and length = :position - 1
-      returning 1
-    ), logged as (
-      insert into verifactu_events (tenant_id, action, record_id, detail)
-      select :tenant, 'record_created', id, jsonb_build_object('record_type', :recordType::text, 'invoice_number', :number::text, 'hash', :hash::text) from inserted
-    )
-    select created_at::text as created_at, (select count(*) from head) as moved from inserted`, {
-    id: row.id, nif: row.issuer_tax_id, position: row.position, recordType: row.record_type, correction: row.correction, invoiceId: row.invoice_id,
-    number: row.invoice_number, issueDate: row.issue_date, invoiceType: row.invoice_type, mode: row.rectification_mode, rectifiedNumber: row.rectified_number,
-    rectifiedIssueDate: row.rectified_issue_date, taxTotal: row.tax_total, total: row.total, previousHash: row.previous_hash, previousId: row.previous_record_id,
-    generatedAt: row.generated_at, hash: row.hash, reason: row.reason, detail: JSON.stringify(row.detail),
-  });
-  row.created_at = stored.created_at;
-  return row;
 }
 
-/** F2 when the invoice names no identified recipient (simplified, art. 4 RD 1619/2012, or a customer without tax number); F1 otherwise. */
-function originalType(view: InvoiceView): InvoiceType {
-  const customer = view.record.customer;
-  return !customer || isSimplifiedInvoice(customer) || !customer.tax_id?.trim() ? 'F2' : 'F1';
+/** What `verifactu_append` answers: enough for the invoice's `verifactu` field without a read. */
+export interface AppendResult { id: string; hash: string; previous_hash: string; nif: string; number: string; date: string; total: string }
+
+/** Appends a correction or cancellation record (registrations are appended by the issue statement itself). */
+async function append(tx: Tx, record: NewRecord): Promise<RecordRow> {
+  const id = crypto.randomUUID();
+  await tx.sql(`select ${APPEND_CALL.replace('NUMBER', ':vf_number')} as appended`, { ...appendParams({ ...record, id, rectifiesId: null }) });
+  const [row] = await tx.sql<any>(`select ${RECORD_COLUMNS} from verifactu_records where tenant_id = :tenant and id = :id::uuid`, { id });
+  return rowOf(row);
+}
+
+/**
+ * The registration record of an invoice being issued, as a part of the invoices plugin's issue
+ * statement (`invoice-issue-statement`): the same statement that numbers the invoice appends its
+ * record, so no invoice is issued without one and the chain head is locked only while that
+ * statement runs. A company without a usable tax number cannot issue (422).
+ */
+export function registrationPart(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party }) {
+  const { record, customer } = issue;
+  const nif = recordTaxId(issue.issuer.tax_id);
+  if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
+  const identified = !!customer.tax_id?.trim() && !isSimplifiedInvoice(customer);
+  const params = appendParams({
+    id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
+    invoiceType: record.rectifiesId ? null : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
+    rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
+    taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
+    detail: detailOf(record, issue.types, customer, issue.issuer),
+  });
+  delete (params as Partial<typeof params>).vf_number;
+  return { expression: APPEND_CALL.replace('NUMBER', 'numbered.number'), params };
 }
 
 /** The data the export needs, kept with the record as it was when the record was made. */
-function detailOf(view: InvoiceView) {
-  const { record, types } = view;
-  const customer = record.customer;
+function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party) {
   return {
-    issuer_name: record.issuer?.legal_name ?? record.issuer?.name ?? '',
-    recipient: customer?.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null,
+    issuer_name: issuer.legal_name ?? issuer.name ?? '',
+    recipient: customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null,
     description: (record.rectificationReason ?? record.lines[0]?.description ?? 'Factura').slice(0, 500),
     breakdown: breakdownOf(record.lines, types).filter((g) => g.kind !== 'withholding').map((g) => ({ kind: g.kind, regime: g.regime, rate: g.rate, base: g.base, amount: g.amount })),
   };
@@ -125,32 +116,8 @@ async function latestRegistration(tx: Tx, invoiceId: string): Promise<RecordRow 
   return row ? rowOf(row) : null;
 }
 
-function issuerTaxIdOf(view: InvoiceView): string {
-  const nif = recordTaxId(view.record.issuer?.tax_id);
-  if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
-  return nif;
-}
-
 /** What the records plugin stores and answers; every function runs in the caller's unit of work. */
 export const VerifactuService = {
-  /** `invoice.issued`: the registration record of an invoice or a rectifying invoice. */
-  async register(tx: Tx, payload: InvoiceIssuedPayload): Promise<RecordRow> {
-    const view = await InvoiceService.get(tx, payload.invoiceId);
-    let invoiceType = originalType(view);
-    let rectified: RecordRow | null = null;
-    if (payload.rectifiesId) {
-      rectified = await latestRegistration(tx, payload.rectifiesId);
-      invoiceType = rectified?.invoice_type === 'F2' || rectified?.invoice_type === 'R5' ? 'R5' : 'R1';
-    }
-    const taxTotal = recordAmount(payload.taxTotal);
-    return append(tx, {
-      issuerTaxId: issuerTaxIdOf(view), recordType: 'registration', correction: false, invoiceId: payload.invoiceId, invoiceNumber: payload.number,
-      issueDate: payload.issueDate, invoiceType, rectificationMode: payload.rectificationMode ? (payload.rectificationMode === 'substitution' ? 'S' : 'I') : null,
-      rectifiedNumber: rectified?.invoice_number ?? null, rectifiedIssueDate: rectified?.issue_date ?? null,
-      taxTotal, total: recordAmount(money(payload.subtotal).add(money(payload.taxTotal)).toString()), reason: null, detail: detailOf(view),
-    });
-  },
-
   /**
    * A correction ("subsanación"): a new registration record of the same invoice with the data as
    * it should have been (for now: the invoice type, e.g. R2–R4 for a rectification whose legal
