@@ -117,8 +117,11 @@ export const migrations = [
          v_date text := to_char(p_issue_date, 'DD-MM-YYYY');
          v_hash text;
        begin
-         insert into verifactu_chains (tenant_id, issuer_tax_id) values (p_tenant, p_nif) on conflict do nothing;
          select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
+         if not found then
+           insert into verifactu_chains (tenant_id, issuer_tax_id) values (p_tenant, p_nif) on conflict do nothing;
+           select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
+         end if;
          if p_rectifies_id is not null then
            select invoice_type, invoice_number, issue_date into v_rectified_type, v_rectified_number, v_rectified_date from verifactu_records
             where tenant_id = p_tenant and invoice_id = p_rectifies_id and record_type = 'registration' order by position desc limit 1;

@@ -10,7 +10,7 @@ import { definePlugin } from '../../../kernel/plugin';
 import '../../../plugins/invoices/hooks';
 import type { InvoiceIssuedPayload } from '../../../plugins/invoices/hooks';
 import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, pluginsWithout, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
 const delivered: InvoiceIssuedPayload[] = [];
 const listener = definePlugin({
@@ -20,8 +20,7 @@ const listener = definePlugin({
 });
 
 let app: DocumentsTestApp;
-// VERI*FACTU writes its record in the issuing transaction (an in-transaction subscriber): without it, the one-statement path
-beforeAll(async () => { app = await startDocumentsApp({ plugins: await pluginsWithout('verifactu'), extraPlugins: [listener] }); }, 60_000);
+beforeAll(async () => { app = await startDocumentsApp({ extraPlugins: [listener] }); }, 60_000);
 afterAll(() => app?.close());
 
 async function company(): Promise<{ company: TestCompany; customer: any }> {
