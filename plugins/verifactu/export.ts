@@ -1,4 +1,5 @@
-import { ValidationFailed } from '../../kernel/errors';
+import { NotFound, ValidationFailed } from '../../kernel/errors';
+import { money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { recordDate } from './hash';
 import { VerifactuService, type RecordRow } from './service';
@@ -50,29 +51,37 @@ function chaining(row: RecordRow, previous: RecordRow | undefined): string {
 }
 
 function system(issuerName: string, issuerTaxId: string): string {
-  return group('SistemaInformatico', el('NombreRazon', issuerName || issuerTaxId), el('NIF', issuerTaxId), el('NombreSistemaInformatico', SOFTWARE.name),
+  return group('SistemaInformatico', el('NombreRazon', String(issuerName || issuerTaxId).slice(0, 120)), el('NIF', issuerTaxId), el('NombreSistemaInformatico', SOFTWARE.name),
     el('IdSistemaInformatico', SOFTWARE.id), el('Version', SOFTWARE.version), el('NumeroInstalacion', issuerTaxId),
     el('TipoUsoPosibleSoloVerifactu', 'S'), el('TipoUsoPosibleMultiOT', 'S'), el('IndicadorMultiplesOT', 'N'));
 }
 
-function registration(row: RecordRow, previous: RecordRow | undefined): string {
+/** Substitution: the rectified invoice's base and quota, from its newest registration record. */
+function substitutedAmounts(row: RecordRow, all: readonly RecordRow[]): { base: string; quota: string } {
+  const rectified = all.filter((r) => r.record_type === 'registration' && r.issuer_tax_id === row.issuer_tax_id && r.invoice_number === row.rectified_number && r.position < row.position).at(-1);
+  if (!rectified) return { base: '0.00', quota: '0.00' };
+  return { base: money(rectified.total!).sub(money(rectified.tax_total!)).toString(), quota: rectified.tax_total! };
+}
+
+function registration(row: RecordRow, previous: RecordRow | undefined, all: readonly RecordRow[]): string {
   const detail = row.detail ?? {};
   const rectifying = row.invoice_type!.startsWith('R');
   return group('RegistroAlta',
     el('IDVersion', '1.0'),
     group('IDFactura', el('IDEmisorFactura', row.issuer_tax_id), el('NumSerieFactura', row.invoice_number), el('FechaExpedicionFactura', recordDate(row.issue_date))),
-    el('NombreRazonEmisor', detail.issuer_name || row.issuer_tax_id),
+    el('NombreRazonEmisor', String(detail.issuer_name || row.issuer_tax_id).slice(0, 120)),
     ...(row.correction ? [el('Subsanacion', 'S')] : []),
     el('TipoFactura', row.invoice_type!),
     ...(rectifying ? [el('TipoRectificativa', row.rectification_mode ?? 'I')] : []),
     ...(rectifying && row.rectified_number ? [group('FacturasRectificadas', group('IDFacturaRectificada',
       el('IDEmisorFactura', row.issuer_tax_id), el('NumSerieFactura', row.rectified_number), el('FechaExpedicionFactura', recordDate(row.rectified_issue_date!))))] : []),
-    ...(rectifying && row.rectification_mode === 'S' ? [group('ImporteRectificacion', el('BaseRectificada', '0.00'), el('CuotaRectificada', '0.00'))] : []),
+    ...(rectifying && row.rectification_mode === 'S'
+      ? [(({ base, quota }) => group('ImporteRectificacion', el('BaseRectificada', base), el('CuotaRectificada', quota)))(substitutedAmounts(row, all))] : []),
     el('DescripcionOperacion', String(detail.description || 'Factura').slice(0, 500)),
     ...(detail.recipient && row.invoice_type !== 'F2' && row.invoice_type !== 'R5' ? [group('Destinatarios', group('IDDestinatario',
       el('NombreRazon', String(detail.recipient.name).slice(0, 120)),
       detail.recipient.country === 'ES' ? el('NIF', String(detail.recipient.tax_id).replace(/^ES/, ''))
-        : group('IDOtro', el('CodigoPais', detail.recipient.country), el('IDType', '02'), el('ID', detail.recipient.tax_id))))] : []),
+        : group('IDOtro', el('CodigoPais', detail.recipient.country), el('IDType', '02'), el('ID', String(detail.recipient.tax_id).slice(0, 20)))))] : []),
     breakdownXml(detail),
     el('CuotaTotal', row.tax_total!), el('ImporteTotal', row.total!),
     chaining(row, previous),
@@ -98,16 +107,17 @@ export async function exportXml(tx: Tx, range: { from: string; to: string; issue
   const chosen = all.filter((r) => r.issue_date >= range.from && r.issue_date <= range.to && (!range.issuerTaxId || r.issuer_tax_id === range.issuerTaxId));
   const issuers = [...new Set(chosen.map((r) => r.issuer_tax_id))];
   if (issuers.length > 1) throw ValidationFailed.field(['query', 'issuer_tax_id'], `These records belong to ${issuers.length} issuer tax numbers (${issuers.join(', ')}): export one at a time with issuer_tax_id`, 'value_error.issuer');
-  const issuerTaxId = issuers[0] ?? range.issuerTaxId ?? all[0]?.issuer_tax_id ?? '';
+  if (!chosen.length) throw new NotFound('No VERI*FACTU records of invoices issued in that period');
+  const issuerTaxId = issuers[0];
   const issuerName = chosen.find((r) => r.detail?.issuer_name)?.detail.issuer_name ?? issuerTaxId;
   const records = chosen.map((row) => {
     const previous = row.previous_record_id ? byId.get(row.previous_record_id) : undefined;
-    return `<sum:RegistroFactura>${row.record_type === 'cancellation' ? cancellation(row, previous) : registration(row, previous)}</sum:RegistroFactura>`;
+    return `<sum:RegistroFactura>${row.record_type === 'cancellation' ? cancellation(row, previous) : registration(row, previous, all)}</sum:RegistroFactura>`;
   });
   await VerifactuService.logEvent(tx, 'exported', { from: range.from, to: range.to, issuer_tax_id: issuerTaxId, records: chosen.length });
   return `<?xml version="1.0" encoding="UTF-8"?>\n`
     + `<sum:RegFactuSistemaFacturacion xmlns:sum="${NS_LR}" xmlns:sum1="${NS_INFO}">`
-    + `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', issuerName), el('NIF', issuerTaxId))}</sum:Cabecera>`
+    + `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', String(issuerName).slice(0, 120)), el('NIF', issuerTaxId))}</sum:Cabecera>`
     + records.join('')
     + `</sum:RegFactuSistemaFacturacion>\n`;
 }

@@ -32,7 +32,8 @@ export const verifactuRoutes = (kernel: Kernel) =>
       permission: 'verifactu.read', params: IdParams, query: QrQuery,
       detail: {
         summary: 'The invoice\'s VERI*FACTU QR code (PNG, or SVG with format=svg), error correction M, encoding the AEAT validation URL',
-        tags, responses: { ...binary('image/png', 'The QR code as PNG'), ...{} },
+        tags,
+        responses: { 200: { description: 'The QR code: PNG, or SVG with format=svg', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } } } } } as any,
       },
     })
     .get('/verifactu/records', async ({ uow, query }) => {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
+import { validateXML } from 'xmllint-wasm';
 import sharp from 'sharp';
 import { createApp } from '../../../kernel/app';
 import { loadConfig } from '../../../kernel/config';
@@ -178,9 +179,12 @@ describe('QR code', () => {
       expect(rendered.exitCode).toBe(0);
       const page = readdirSync(dir).find((name) => name.startsWith('page'))!;
       expect(await decodeQr(new Uint8Array(readFileSync(join(dir, page))))).toBe(invoice.verifactu.qr_url);
-      // 35 mm by default: the embedded image is drawn that size (pdfimages lists it)
-      const listed = Bun.spawnSync(['pdfimages', '-list', file]).stdout.toString();
-      expect(listed).toMatch(/\n\s+1\s+0\s+image/);
+      // 35 mm by default, within the AEAT's 30–40 mm: the 600-pixel image is drawn at 600 / (35 / 25.4) ≈ 435 ppi (pdfimages lists it)
+      const listed = Bun.spawnSync(['pdfimages', '-list', file]).stdout.toString().split('\n').find((row) => /^\s*1\s+\d+\s+image\s+600\s+600\b/.test(row));
+      expect(listed).toBeDefined();
+      const ppi = Number(listed!.trim().split(/\s+/)[12]);
+      expect(ppi).toBeGreaterThanOrEqual(Math.floor(600 / (40 / 25.4)));
+      expect(ppi).toBeLessThanOrEqual(Math.ceil(600 / (30 / 25.4)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -188,9 +192,21 @@ describe('QR code', () => {
 });
 
 describe('export and event log', () => {
-  test('the XML export carries every record of the period with its exact hashed values, and is logged', async () => {
+  test('the XML export carries every record of the period with its exact hashed values, is valid against the shipped schema, and is logged', async () => {
     const res = await app.get('/api/v1/verifactu/export?from=2026-03-01&to=2026-03-31', company.token);
     expect(res.status).toBe(200);
+    const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
+    const validation = await validateXML({
+      xml: { fileName: 'export.xml', contents: res.text }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
+    });
+    expect(validation.errors).toEqual([]);
+    expect(validation.valid).toBe(true);
+    // the schema is not a rubber stamp: a wrong amount format fails it
+    const broken = await validateXML({
+      xml: { fileName: 'broken.xml', contents: res.text.replace(/<sum1:CuotaTotal>(-?\d+)\.(\d)\d</, '<sum1:CuotaTotal>$1.$2<') },
+      schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
+    });
+    expect(broken.valid).toBe(false);
     expect(res.headers.get('content-type')).toContain('application/xml');
     const { items } = await records('&from=2026-03-01&to=2026-03-31');
     expect((res.text.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(items.length);
@@ -201,6 +217,7 @@ describe('export and event log', () => {
     expect(res.text).toContain('<sum1:RegistroAnulacion>');
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-31&to=2026-03-01', company.token)).status).toBe(422);
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-01', company.token)).status).toBe(422);
+    expect((await app.get('/api/v1/verifactu/export?from=2020-01-01&to=2020-12-31', company.token)).status).toBe(404);
     const events = (await app.get('/api/v1/verifactu/events?limit=500', company.token)).body;
     const actions = events.items.map((e: any) => e.action);
     expect(actions[0]).toBe('exported');
