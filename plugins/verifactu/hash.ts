@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 /**
  * The "huella" of a VERI*FACTU record (docs/domain/verifactu.md §2): SHA-256 over the UTF-8
  * text of the named fields, `Name=value` joined by `&` in a fixed order, as 64 upper-case hex
- * characters. Values enter exactly as they are stored and exported (never URL-escaped), so the
- * formatting below is the only formatting: dates DD-MM-YYYY, amounts with two decimals, the
- * generation time in ISO 8601 with the Europe/Madrid offset, to the second.
+ * characters. Values enter exactly as they are stored and exported (never URL-escaped): dates
+ * DD-MM-YYYY, amounts with two decimals, the generation time in ISO 8601 with the Europe/Madrid
+ * offset, to the second. Records are appended by the database function `verifactu_append`, which
+ * hashes in SQL; this is the independent implementation verification recomputes with.
  */
 
 /** What enters a registration record's hash, under the AEAT's names. */
@@ -49,9 +50,6 @@ export function recordDate(isoDate: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new Error(`Not an ISO date: ${isoDate}`);
   return `${isoDate.slice(8, 10)}-${isoDate.slice(5, 7)}-${isoDate.slice(0, 4)}`;
 }
-
-/** "15-03-2026" → "2026-03-15". */
-export const isoFromRecordDate = (date: string) => `${date.slice(6, 10)}-${date.slice(3, 5)}-${date.slice(0, 2)}`;
 
 /** A decimal string → exactly two decimals ("12.1" → "12.10", "-3" → "-3.00"); refuses more than two. */
 export function recordAmount(decimal: string): string {
