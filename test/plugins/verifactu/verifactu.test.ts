@@ -24,7 +24,8 @@ let company: TestCompany;
 let customer: any;
 let person: any;
 beforeAll(async () => {
-  app = await startDocumentsApp({ env: { VERIFACTU_QR_ENVIRONMENT: 'test', VERIFACTU_QR_LEGEND: 'sede' } });
+  // unlimited: a long chain run (VERIFACTU_TEST_ROUNDS) sends more than a session's per-minute budget
+  app = await startDocumentsApp({ unlimited: true, env: { VERIFACTU_QR_ENVIRONMENT: 'test', VERIFACTU_QR_LEGEND: 'sede' } });
   company = await createCompany(app);
   customer = await createContact(app, company.token, { name: 'Cliente Verificable SL' });
   person = await createContact(app, company.token, { name: 'Lucía Particular', customer_type: 'individual' });
