@@ -115,6 +115,11 @@ describe(`registration records (${backend})`, () => {
     // period filter
     expect((await records('&from=2026-03-04&to=2026-03-04')).total).toBe(3);
 
+    // an issue the statement refuses (a date before the series' last one) numbers nothing and records nothing
+    const backwards = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-01', lines: [line('1.00')] }, company.token);
+    expect(backwards.status).toBe(422);
+    expect((await records()).total).toBe(7);
+
     const verify = await app.get('/api/v1/verifactu/verify', company.token);
     expect(verify.body).toMatchObject({ intact: true, records_checked: 7, first_broken: null, chains: [{ issuer_tax_id: NIF, length: 7, last_hash: cancellation.body.hash }] });
   });
