@@ -19,7 +19,7 @@
  * connections while the scratch database was empty (foreign-key checks) may read a whole tenant
  * per row looked up until autovacuum analyzes the tables (create-and-issue then fell to 78–229/s).
  *
- * Run: .tools/node_modules/.bin/bun bench/invoices-issue.ts [--clients 16] [--count 4000] [--mode both|issue|create] [--tenants 1] [--warmup 1000] [--analyze yes|no]
+ * Run: .tools/node_modules/.bin/bun bench/invoices-issue.ts [--clients 16] [--count 4000] [--mode both|issue|create] [--tenants 1] [--warmup 1000] [--analyze yes|no] [--without verifactu]
  *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test, a scratch
  *   database is created and dropped) | pglite
  */
@@ -29,7 +29,7 @@ import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 process.env.LOG_LEVEL ??= 'error';
-const { startDocumentsApp, taxId, createContact } = await import('../test/support/documents');
+const { startDocumentsApp, taxId, createContact, pluginsWithout } = await import('../test/support/documents');
 const { createCompany, createApiKey } = await import('../test/support/factories');
 
 const args = process.argv.slice(2);
@@ -39,8 +39,10 @@ const COUNT = Number(option('count', '4000'));
 const MODE = option('mode', 'both');
 const TENANTS = Number(option('tenants', '1'));
 const WARMUP = Number(option('warmup', '1000'));
+/** Plugins left out (comma-separated), e.g. `verifactu` to measure issuing without its in-transaction record. */
+const WITHOUT = option('without', '').split(',').filter(Boolean);
 
-const app = await startDocumentsApp({ unlimited: true });
+const app = await startDocumentsApp({ unlimited: true, ...(WITHOUT.length ? { plugins: await pluginsWithout(...WITHOUT) } : {}) });
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 

@@ -4,6 +4,7 @@ import { money } from '../../kernel/money';
 import { contactHooks } from '../documents/api';
 import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
 import './hooks';
+import { installInvoiceExtensions, invoiceExtensionPoints } from './extensions';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
@@ -17,6 +18,9 @@ export default definePlugin({
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,
+  // Other plugins add fields to an invoice's JSON, stamps to its PDF and parts to its issue statement (./extensions.ts).
+  extensionPoints: invoiceExtensionPoints,
+  setup: (kernel) => installInvoiceExtensions(kernel),
   contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] },
   models: invoiceModels,
   permissions: {

@@ -24,7 +24,11 @@ export interface InvoicePdfInput {
   customer: Party;
   logo?: Buffer | null;
   rectified?: { number: string | null; issueDate: string } | null;
+  /** Images other plugins print at the top of the first page (`invoice-pdf-stamps`), e.g. the VERI*FACTU QR code. */
+  stamps?: readonly { png: Uint8Array; sizeMm: number; caption: string }[];
 }
+
+const MM = 72 / 25.4;
 
 /** 1234567.5 → "1.234.567,50" (Spanish grouping; from the decimal string, never a float). */
 export function formatEuro(value: Decimal | string): string {
@@ -75,6 +79,16 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const paragraph = (value: string, x: number, at: number, options: Record<string, unknown>) => {
     return fonts.draw(pdfLine(value), x, at, options, weight);
   };
+
+  // Stamps first: the content starts below them (a VERI*FACTU QR goes before the invoice's content).
+  for (const stamp of input.stamps ?? []) {
+    const side = stamp.sizeMm * MM;
+    doc.image(Buffer.from(stamp.png), margin, y, { width: side, height: side });
+    style('bold', 9);
+    paragraph(stamp.caption, margin + side + 8, y + side / 2 - 6, { width: width - side - 8 });
+    style('regular', 10);
+    y += side + 8;
+  }
 
   // Heading: logo on the left, title and number on the right.
   let logoHeight = 0;

@@ -2,13 +2,15 @@ import { Elysia, t } from 'elysia';
 import { Forbidden } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
+import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
 import { partyOfContact, partyOfTenant } from '../documents/api';
+import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { renderInvoicePdf } from './pdf';
 import { InvoiceListQuery, invoiceModels } from './schemas';
-import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoicePatch, type RectifyInput } from './service';
+import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoiceView, type InvoicePatch, type RectifyInput } from './service';
 
 const tags = ['invoices'];
 
@@ -30,17 +32,23 @@ function assertMayIssue(kernel: Kernel, principal: Principal): void {
   }
 }
 
-export const invoiceRoutes = (kernel: Kernel) =>
-  new Elysia({ name: 'cuadra:invoices' })
+export const invoiceRoutes = (kernel: Kernel) => {
+  /** The wire shape with the fields other plugins contribute (`invoice-response-fields`), read in `tx`. */
+  const shaped = async (tx: Tx, view: InvoiceView) => (await withResponseFields(kernel, tx, [invoiceToJson(view)]))[0];
+  /** The same for a view obtained outside a unit of work (the one-statement issue paths). */
+  const shapedAfter = async (uow: UnitOfWork, view: InvoiceView) => hasResponseFields(kernel)
+    ? responseFieldsAfterIssue(kernel, view, invoiceToJson(view), (work) => uow.run(work))
+    : invoiceToJson(view);
+  return new Elysia({ name: 'cuadra:invoices' })
     .use(kernel.http)
     .model(invoiceModels)
-    .get('/invoices', async ({ uow, query }) => {
-      const page = await uow.run((tx) => InvoiceService.list(tx, {
+    .get('/invoices', async ({ uow, query }) => uow.run(async (tx) => {
+      const page = await InvoiceService.list(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, status: query.status, contactId: query.contact_id, series: query.series,
         search: query.search, cursor: query.cursor,
-      }));
-      return { ...page, items: page.items.map(invoiceToJson) };
-    }, {
+      });
+      return { ...page, items: await withResponseFields(kernel, tx, page.items.map(invoiceToJson)) };
+    }), {
       permission: 'invoices.read', query: InvoiceListQuery, transform: queryBounds(InvoiceListQuery), response: { 200: 'PaginatedResponse_InvoiceResponse_' },
       detail: { summary: 'Sales invoices, newest first (best match first when searching); filters by issue date (from/to), status, contact, series and text; pages by offset or cursor', tags },
     })
@@ -50,7 +58,7 @@ export const invoiceRoutes = (kernel: Kernel) =>
       if (issue) assertMayIssue(kernel, principal);
       const view = issue ? await InvoiceService.createIssued(uow, input) : await uow.run((tx) => InvoiceService.create(tx, input));
       set.status = 201;
-      return invoiceToJson(view);
+      return shapedAfter(uow, view);
     }, {
       permission: 'invoices.write', body: 'InvoiceCreate',
       detail: {
@@ -60,11 +68,11 @@ export const invoiceRoutes = (kernel: Kernel) =>
         tags,
       },
     })
-    .get('/invoices/:id', async ({ uow, params }) => invoiceToJson(await uow.run((tx) => InvoiceService.get(tx, params.id))), {
+    .get('/invoices/:id', async ({ uow, params }) => uow.run(async (tx) => shaped(tx, await InvoiceService.get(tx, params.id))), {
       permission: 'invoices.read', params: IdParams, response: { 200: 'InvoiceResponse' },
       detail: { summary: 'One invoice with its lines, tax breakdown and totals', tags },
     })
-    .patch('/invoices/:id', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.update(tx, params.id, body as InvoicePatch))), {
+    .patch('/invoices/:id', async ({ uow, params, body }) => uow.run(async (tx) => shaped(tx, await InvoiceService.update(tx, params.id, body as InvoicePatch))), {
       permission: 'invoices.write', params: IdParams, body: 'InvoiceUpdate', response: { 200: 'InvoiceResponse' },
       detail: { summary: 'Change a draft (an issued invoice is immutable: 409, rectify it instead)', tags },
     })
@@ -75,19 +83,19 @@ export const invoiceRoutes = (kernel: Kernel) =>
       permission: 'invoices.write', params: IdParams,
       detail: { summary: 'Delete a draft (an issued invoice is never deleted: 409)', tags },
     })
-    .post('/invoices/:id/issue', async ({ uow, params }) => invoiceToJson(await InvoiceService.issueDraft(uow, params.id)), {
+    .post('/invoices/:id/issue', async ({ uow, params }) => shapedAfter(uow, await InvoiceService.issueDraft(uow, params.id)), {
       permission: 'invoices.issue', params: IdParams,
       detail: { responses: documented(200, 'The issued invoice'), summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
     })
     .post('/invoices/:id/rectify', async ({ uow, params, body, set }) => {
-      const view = await uow.run((tx) => InvoiceService.rectify(tx, params.id, body as RectifyInput));
+      const json = await uow.run(async (tx) => shaped(tx, await InvoiceService.rectify(tx, params.id, body as RectifyInput)));
       set.status = 201;
-      return invoiceToJson(view);
+      return json;
     }, {
       permission: 'invoices.issue', params: IdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
       detail: { summary: 'Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice', tags },
     })
-    .post('/invoices/:id/payments', async ({ uow, params, body }) => invoiceToJson(await uow.run((tx) => InvoiceService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
+    .post('/invoices/:id/payments', async ({ uow, params, body }) => uow.run(async (tx) => shaped(tx, await InvoiceService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
       permission: 'invoices.issue', params: IdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
       detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
     })
@@ -98,7 +106,8 @@ export const invoiceRoutes = (kernel: Kernel) =>
         const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken) : undefined;
         const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
         const rectified = await InvoiceService.rectified(tx, view.record);
-        const bytes = await renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified });
+        const stamps = await pdfStamps(kernel, tx, view.record.id);
+        const bytes = await renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
         return { bytes, filename: `factura-${view.record.number ?? `borrador-${view.record.id.slice(0, 8)}`}.pdf` };
       });
       return new Response(bytes, {
@@ -112,3 +121,4 @@ export const invoiceRoutes = (kernel: Kernel) =>
         responses: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } } as any,
       },
     });
+};

@@ -14,6 +14,7 @@ import {
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
+import { issueStatementParts } from './extensions';
 import { issuedAsSimplified, missingPartyData } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
@@ -66,6 +67,8 @@ export interface InvoiceRecord extends DocumentRecordCommon {
   customer: Party | null;
   issuer: Party | null;
   lines: InvoiceLineRecord[];
+  /** Just issued: what each `invoice-issue-statement` part answered, by part name. */
+  issueResults?: Record<string, unknown>;
 }
 
 export interface InvoiceListQuery {
@@ -285,6 +288,8 @@ interface IssuePlan {
   draft: JournalDraft | null;
   entry: EntrySql | null;
   params: Record<string, unknown>;
+  /** Other plugins' parts of the issue statement (`invoice-issue-statement`). */
+  parts: { name: string; expression: string }[];
 }
 
 /**
@@ -316,9 +321,11 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
+  const parts = issueStatementParts().map((part) => ({ name: part.name, ...part.plan({ record, types, customer, issuer }) }));
   return {
-    record, customer, issuer, year, draft, entry,
+    record, customer, issuer, year, draft, entry, parts: parts.map(({ name, expression }) => ({ name, expression })),
     params: {
+      ...Object.assign({}, ...parts.map((p) => p.params)),
       ...entry?.params, id: record.id, register: JSON.stringify(register), series: record.series, year, date: record.issueDate, entryId: entry?.id ?? null,
       customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
       seen: null, publish: false, payload: null,
@@ -370,12 +377,14 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
     select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
       n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at,
       (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date
+      ${plan.parts.map((part) => `, (select ${part.expression} from numbered) as part_${part.name}`).join('')}
     from (select 1) as one left join numbered n on true`;
 }
 
 interface IssueRow {
   accounts_ok: boolean; locked: boolean; later_year: number | null; seq: number | null; number: string | null;
   issued_at: unknown; updated_at: unknown; created_at: unknown; last_issue_date: string | null;
+  [part: `part_${string}`]: unknown;
 }
 
 /** The issued invoice, or the refusal the statement's answer stands for (`null`: its accounts need `LedgerService.postableAccounts`). */
@@ -392,6 +401,7 @@ function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord
   return {
     ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number: row.number!, journalEntryId: plan.entry?.id ?? null,
     customer: plan.customer, issuer: plan.issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at),
+    ...(plan.parts.length ? { issueResults: Object.fromEntries(plan.parts.map((part) => [part.name, row[`part_${part.name}`]])) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
+import { discoverPlugins } from '../../kernel/loader';
 import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { startTestApp, type TestApp } from './app';
@@ -16,14 +17,19 @@ export interface DocumentsTestApp extends TestApp {
   asOwner<T = any>(statements: string | string[]): Promise<T[]>;
 }
 
-export async function startDocumentsApp(options: { extraPlugins?: CuadraPlugin[]; env?: Record<string, string>; unlimited?: boolean } = {}): Promise<DocumentsTestApp> {
+/** Every plugin of the repository but the named ones (e.g. the one-statement issue path needs no in-transaction `invoice.issued` subscriber). */
+export async function pluginsWithout(...names: string[]): Promise<CuadraPlugin[]> {
+  return (await discoverPlugins()).filter((plugin) => !names.includes(plugin.name));
+}
+
+export async function startDocumentsApp(options: { plugins?: CuadraPlugin[]; extraPlugins?: CuadraPlugin[]; env?: Record<string, string>; unlimited?: boolean } = {}): Promise<DocumentsTestApp> {
   // Property tests and benchmarks send thousands of requests with one credential: lift the default
   // per-principal rate limits for this app only (they are read from the environment at creation).
   const saved = { user: process.env.RATE_LIMIT_USER, key: process.env.RATE_LIMIT_API_KEY };
   if (options.unlimited) process.env.RATE_LIMIT_USER = process.env.RATE_LIMIT_API_KEY = '100000000';
   let app: TestApp;
   try {
-    app = await startTestApp({ extraPlugins: options.extraPlugins, env: options.env });
+    app = await startTestApp({ plugins: options.plugins, extraPlugins: options.extraPlugins, env: options.env });
   } finally {
     if (options.unlimited) {
       if (saved.user === undefined) delete process.env.RATE_LIMIT_USER; else process.env.RATE_LIMIT_USER = saved.user;

@@ -1,0 +1,56 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import type { InvoiceIssueStatementPart, InvoicePdfStamp, InvoiceResponseField } from '../invoices/api';
+import { appendedJson, invoiceVerifactuJson } from './json';
+import { migrations } from './migrations';
+import { qrPng } from './qr';
+import { verifactuRoutes } from './routes';
+import { InvoiceVerifactu, verifactuModels } from './schemas';
+import { recordQrUrl, registrationPart, VerifactuService, type AppendResult } from './service';
+import { LEGENDS, verifactuSettings } from './settings';
+import { qrEnvironment } from './json';
+
+const responseField: InvoiceResponseField = {
+  name: 'verifactu',
+  schema: InvoiceVerifactu,
+  async load(kernel, tx, invoiceIds) {
+    const latest = await VerifactuService.latestByInvoice(tx, invoiceIds);
+    return new Map([...latest].map(([id, row]) => [id, invoiceVerifactuJson(kernel, row)]));
+  },
+  fromIssue: (kernel, appended) => appendedJson(kernel, (typeof appended === 'string' ? JSON.parse(appended) : appended) as AppendResult),
+};
+
+const issuePart: InvoiceIssueStatementPart = { name: 'verifactu', plan: registrationPart };
+
+const pdfStamp: InvoicePdfStamp = {
+  name: 'verifactu-qr',
+  async load(kernel, tx, invoiceId) {
+    const record = await VerifactuService.latestOf(tx, invoiceId);
+    if (!record) return null;
+    const settings = kernel.settings(verifactuSettings);
+    return { png: await qrPng(recordQrUrl(qrEnvironment(kernel), record), 600), sizeMm: settings.VERIFACTU_QR_SIZE_MM, caption: LEGENDS[settings.VERIFACTU_QR_LEGEND] };
+  },
+};
+
+export default definePlugin({
+  name: 'verifactu',
+  tags: { verifactu: 'VERI*FACTU: the chained, tamper-evident records of issued invoices, their QR codes and the AEAT export (Cuadra keeps and exports; it never sends anything to the AEAT)' },
+  dependsOn: ['tenants', 'invoices'],
+  migrations,
+  models: verifactuModels,
+  settings: verifactuSettings,
+  permissions: {
+    'verifactu.read': rolesFrom('viewer'),
+    // A cancellation or correction record is the company's statement to the tax authority.
+    'verifactu.write': rolesFrom('accountant'),
+  },
+  // The registration record is written by the issue statement itself: no invoice is issued without it.
+  contributes: { 'invoice-issue-statement': [issuePart], 'invoice-response-fields': [responseField], 'invoice-pdf-stamps': [pdfStamp] },
+  hooks: {
+    sync: {
+      'account.exporting': async (tx, payload) => { payload.sections.verifactu = { records: await VerifactuService.chainRecords(tx) }; },
+      'tenant.erasing': async (tx) => { await VerifactuService.eraseTenant(tx); },
+    },
+  },
+  routes: verifactuRoutes,
+});

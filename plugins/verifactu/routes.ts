@@ -1,0 +1,93 @@
+import { Elysia, t } from 'elysia';
+import { NotFound } from '../../kernel/errors';
+import type { Kernel } from '../../kernel/kernel';
+import { queryBounds } from '../taxes/api';
+import { InvoiceService } from '../invoices/api';
+import { exportXml } from './export';
+import { qrEnvironment, recordToJson } from './json';
+import { qrPng, qrSvg } from './qr';
+import { EventsQuery, ExportQuery, QrQuery, RecordsQuery, verifactuModels } from './schemas';
+import { recordQrUrl, VerifactuService } from './service';
+import type { InvoiceType } from './hash';
+
+const tags = ['verifactu'];
+const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
+const binary = (type: string, description: string) => ({ 200: { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } } }) as any;
+
+export const verifactuRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:verifactu' })
+    .use(kernel.http)
+    .model(verifactuModels)
+    .get('/invoices/:id/qr', async ({ uow, params, query }) => {
+      const url = await uow.run(async (tx) => {
+        await InvoiceService.get(tx, params.id); // 404 for an invoice that is not the tenant's
+        const record = await VerifactuService.latestOf(tx, params.id);
+        if (!record) throw new NotFound('This invoice has no VERI*FACTU record yet: a draft has no QR code');
+        return recordQrUrl(qrEnvironment(kernel), record);
+      });
+      const headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' };
+      if (query.format === 'svg') return new Response(await qrSvg(url), { headers: { ...headers, 'content-type': 'image/svg+xml' } });
+      return new Response(new Uint8Array(await qrPng(url)), { headers: { ...headers, 'content-type': 'image/png' } });
+    }, {
+      permission: 'verifactu.read', params: IdParams, query: QrQuery,
+      detail: {
+        summary: 'The invoice\'s VERI*FACTU QR code (PNG, or SVG with format=svg), error correction M, encoding the AEAT validation URL',
+        tags,
+        responses: { 200: { description: 'The QR code: PNG, or SVG with format=svg', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } } } } } as any,
+      },
+    })
+    .get('/verifactu/records', async ({ uow, query }) => {
+      const limit = query.limit ?? 50;
+      const offset = query.offset ?? 0;
+      const page = await uow.run((tx) => VerifactuService.list(tx, { from: query.from, to: query.to, invoiceId: query.invoice_id, limit, offset }));
+      return { items: page.items.map((r) => recordToJson(kernel, r)) as any[], total: page.total, limit, offset };
+    }, {
+      permission: 'verifactu.read', query: RecordsQuery, transform: queryBounds(RecordsQuery), response: { 200: 'PaginatedResponse_VerifactuRecordResponse_' },
+      detail: { summary: 'VERI*FACTU records in chain order, with the exact values that entered each hash; filters by invoice issue date (from/to) and invoice', tags },
+    })
+    .post('/verifactu/cancellations', async ({ uow, body, set }) => {
+      const input = body as { invoice_id: string; reason: string };
+      const row = await uow.run((tx) => VerifactuService.cancel(tx, input.invoice_id, input));
+      set.status = 201;
+      return recordToJson(kernel, row);
+    }, {
+      permission: 'verifactu.write', body: 'VerifactuCancellationRequest', response: { 201: 'VerifactuRecordResponse' },
+      detail: { summary: 'Add a cancellation record (registro de anulación) for an invoice\'s registration, chained like every record', tags },
+    })
+    .post('/verifactu/corrections', async ({ uow, body, set }) => {
+      const input = body as { invoice_id: string; invoice_type?: InvoiceType; reason: string };
+      const row = await uow.run((tx) => VerifactuService.correct(tx, input.invoice_id, input));
+      set.status = 201;
+      return recordToJson(kernel, row);
+    }, {
+      permission: 'verifactu.write', body: 'VerifactuCorrectionRequest', response: { 201: 'VerifactuRecordResponse' },
+      detail: { summary: 'Add a correction record (subsanación): the invoice\'s registration again with corrected data (the invoice type)', tags },
+    })
+    .get('/verifactu/verify', async ({ uow }) => uow.run((tx) => VerifactuService.verify(tx)), {
+      permission: 'verifactu.read', response: { 200: 'VerifactuVerifyResponse' },
+      detail: { summary: 'Recompute every chain and report intact, or the first broken link; the verification is logged', tags },
+    })
+    .get('/verifactu/export', async ({ uow, query }) => {
+      const xml = await uow.run((tx) => exportXml(tx, { from: query.from, to: query.to, issuerTaxId: query.issuer_tax_id }));
+      return new Response(xml, {
+        headers: {
+          'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="verifactu-${query.from}-${query.to}.xml"`,
+          'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store',
+        },
+      });
+    }, {
+      permission: 'verifactu.read', query: ExportQuery,
+      detail: {
+        summary: 'The records of invoices issued from–to as XML in the AEAT\'s SuministroLR shape, for the company or its accountant to submit (Cuadra sends nothing to the AEAT); the export is logged',
+        tags, responses: binary('application/xml', 'RegFactuSistemaFacturacion XML'),
+      },
+    })
+    .get('/verifactu/events', async ({ uow, query }) => {
+      const limit = query.limit ?? 50;
+      const offset = query.offset ?? 0;
+      const page = await uow.run((tx) => VerifactuService.events(tx, { limit, offset }));
+      return { ...page, limit, offset };
+    }, {
+      permission: 'verifactu.read', query: EventsQuery, transform: queryBounds(EventsQuery), response: { 200: 'PaginatedResponse_VerifactuEventResponse_' },
+      detail: { summary: 'The VERI*FACTU event log, newest first: records created, exports, verifications', tags },
+    });

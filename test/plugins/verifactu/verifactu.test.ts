@@ -1,0 +1,271 @@
+/**
+ * VERI*FACTU records end to end (docs/domain/verifactu.md): a registration record in the issuing
+ * transaction of every invoice and rectifying invoice, cancellation and correction records, one
+ * unbroken chain per issuer under concurrent issuing, the QR code (URL on the invoice, PNG and SVG,
+ * decoded back from the rendered PDF page), immutability enforced by the database, verification
+ * that finds a tampered record, the XML export, the event log, and tenancy.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { validateXML } from 'xmllint-wasm';
+import sharp from 'sharp';
+import { createApp } from '../../../kernel/app';
+import { loadConfig } from '../../../kernel/config';
+import { madridTimestamp, registrationHash } from '../../../plugins/verifactu/hash';
+import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
+import { backend } from '../../support/database';
+import { createContact, download, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+
+let app: DocumentsTestApp;
+let company: TestCompany;
+let customer: any;
+let person: any;
+beforeAll(async () => {
+  // unlimited: a long chain run (VERIFACTU_TEST_ROUNDS) sends more than a session's per-minute budget
+  app = await startDocumentsApp({ unlimited: true, env: { VERIFACTU_QR_ENVIRONMENT: 'test', VERIFACTU_QR_LEGEND: 'sede' } });
+  company = await createCompany(app);
+  customer = await createContact(app, company.token, { name: 'Cliente Verificable SL' });
+  person = await createContact(app, company.token, { name: 'Lucía Particular', customer_type: 'individual' });
+}, 60_000);
+afterAll(() => app?.close());
+
+const NIF = VALID_CIFS[0];
+const line = (price: string, code = 'IVA21') => ({ description: 'Servicio', quantity: '1', unit_price: price, tax_type_id: taxId(company, code) });
+const issue = async (contactId: string, price: string, date = '2026-03-02', who = company) => {
+  const res = await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: date, lines: [{ ...line(price), tax_type_id: taxId(who, 'IVA21') }] }, who.token);
+  expect(res.status).toBe(201);
+  return res.body;
+};
+/** Every record (all pages), in chain order. */
+const records = async (query = '', who = company) => {
+  const items: any[] = [];
+  for (;;) {
+    const res = await app.get(`/api/v1/verifactu/records?limit=500&offset=${items.length}${query}`, who.token);
+    expect(res.status).toBe(200);
+    items.push(...res.body.items);
+    if (!res.body.items.length || items.length >= res.body.total) return { items, total: res.body.total };
+  }
+};
+
+/** Every record links to the one before it, in order, with a well-formed Madrid generation time. */
+function expectUnbroken(items: any[]) {
+  items.forEach((r, i) => {
+    // the database wrote the generation time; the TypeScript formatting of that instant agrees (Madrid's offset)
+    expect(madridTimestamp(new Date(r.hash_fields.FechaHoraHusoGenRegistro))).toBe(r.hash_fields.FechaHoraHusoGenRegistro);
+    expect(r.position).toBe(i + 1);
+    expect(r.previous_hash).toBe(i === 0 ? '' : items[i - 1].hash);
+    expect(r.hash_fields.Huella).toBe(r.previous_hash);
+  });
+}
+
+describe(`registration records (${backend})`, () => {
+  test('issuing, rectifying, correcting and cancelling chain records with the exact hashed values; the invoice shows hash, previous hash and QR URL', async () => {
+    const first = await issue(customer.id, '100.00');
+    expect(first.verifactu.previous_hash).toBe('');
+    expect(first.verifactu.hash).toMatch(/^[0-9A-F]{64}$/);
+    expect(first.verifactu.qr_url).toBe(`https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=${NIF}&numserie=${encodeURIComponent(first.number)}&fecha=02-03-2026&importe=121.00`);
+
+    const simplified = await issue(person.id, '10.00');
+    expect(simplified.verifactu.previous_hash).toBe(first.verifactu.hash);
+
+    const draft = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-03', status: 'draft', lines: [line('50.00')] }, company.token);
+    expect(draft.body.verifactu).toBeNull();
+    const issuedDraft = await app.post(`/api/v1/invoices/${draft.body.id}/issue`, undefined, company.token);
+    expect(issuedDraft.status).toBe(200);
+    expect(issuedDraft.body.verifactu.previous_hash).toBe(simplified.verifactu.hash);
+
+    const rectifying = await app.post(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2026-03-04', reason: 'Descuento pactado', mode: 'differences', lines: [line('-10.00')] }, company.token);
+    expect(rectifying.status).toBe(201);
+    const rectifiesSimplified = await app.post(`/api/v1/invoices/${simplified.id}/rectify`, { issue_date: '2026-03-04', reason: 'Devolución', mode: 'substitution' }, company.token);
+    expect(rectifiesSimplified.status).toBe(201);
+
+    const correction = await app.post('/api/v1/verifactu/corrections', { invoice_id: rectifying.body.id, invoice_type: 'R4', reason: 'Causa de rectificación: resto' }, company.token);
+    expect(correction.status).toBe(201);
+    expect(correction.body).toMatchObject({ record_type: 'registration', correction: true, invoice_type: 'R4', position: 6 });
+    const cancellation = await app.post('/api/v1/verifactu/cancellations', { invoice_id: issuedDraft.body.id, reason: 'Emitida por error' }, company.token);
+    expect(cancellation.status).toBe(201);
+    expect(cancellation.body.hash_fields).toEqual({
+      IDEmisorFacturaAnulada: NIF, NumSerieFacturaAnulada: issuedDraft.body.number, FechaExpedicionFacturaAnulada: '03-03-2026',
+      Huella: correction.body.hash, FechaHoraHusoGenRegistro: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/),
+    });
+    expect((await app.post('/api/v1/verifactu/cancellations', { invoice_id: issuedDraft.body.id, reason: 'Otra vez' }, company.token)).status).toBe(409);
+    expect((await app.post('/api/v1/verifactu/corrections', { invoice_id: issuedDraft.body.id, reason: 'x' }, company.token)).status).toBe(409);
+    expect((await app.post('/api/v1/verifactu/corrections', { invoice_id: first.id, invoice_type: 'R2', reason: 'x' }, company.token)).status).toBe(422);
+    expect((await app.post('/api/v1/verifactu/corrections', { invoice_id: draft.body.id, reason: 'x', extra: 1 }, company.token)).status).toBe(422);
+
+    const { items, total } = await records();
+    expect(total).toBe(7);
+    expectUnbroken(items);
+    expect(items.map((r: any) => [r.record_type, r.invoice_type])).toEqual([
+      ['registration', 'F1'], ['registration', 'F2'], ['registration', 'F1'], ['registration', 'R1'], ['registration', 'R5'], ['registration', 'R4'], ['cancellation', null],
+    ]);
+    expect(items[0].hash_fields).toEqual({
+      IDEmisorFactura: NIF, NumSerieFactura: first.number, FechaExpedicionFactura: '02-03-2026', TipoFactura: 'F1', CuotaTotal: '21.00', ImporteTotal: '121.00',
+      Huella: '', FechaHoraHusoGenRegistro: items[0].hash_fields.FechaHoraHusoGenRegistro,
+    });
+    expect(registrationHash(items[0].hash_fields)).toBe(items[0].hash);
+    expect(items[3].hash_fields).toMatchObject({ TipoFactura: 'R1', CuotaTotal: '-2.10', ImporteTotal: '-12.10' });
+    // the rectified invoice shows its own record; a corrected one its newest registration
+    expect((await app.get(`/api/v1/invoices/${rectifying.body.id}`, company.token)).body.verifactu.hash).toBe(correction.body.hash);
+    const listed = (await app.get('/api/v1/invoices?limit=100', company.token)).body.items;
+    expect(listed.find((i: any) => i.id === first.id).verifactu.hash).toBe(first.verifactu.hash);
+    // period filter
+    expect((await records('&from=2026-03-04&to=2026-03-04')).total).toBe(3);
+
+    // an issue the statement refuses (a date before the series' last one) numbers nothing and records nothing
+    const backwards = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-01', lines: [line('1.00')] }, company.token);
+    expect(backwards.status).toBe(422);
+    expect((await records()).total).toBe(7);
+
+    const verify = await app.get('/api/v1/verifactu/verify', company.token);
+    expect(verify.body).toMatchObject({ intact: true, records_checked: 7, first_broken: null, chains: [{ issuer_tax_id: NIF, length: 7, last_hash: cancellation.body.hash }] });
+  });
+
+  // VERIFACTU_TEST_ROUNDS=63 issues the issue's chain of 1,008 invoices 16 at a time (about a minute); the suite keeps 4 rounds.
+  const ROUNDS = Number(process.env.VERIFACTU_TEST_ROUNDS ?? 4);
+  test(`16 concurrent issues, ${ROUNDS} rounds: one unbroken chain, verified, and a tampered field found (${backend === 'postgres' ? 'really parallel' : 'serialised by the single connection'})`, async () => {
+    const other = await createCompany(app, undefined, VALID_CIFS[1]);
+    const buyer = await createContact(app, other.token, { name: 'Comprador Paralelo SL' });
+    for (let round = 0; round < ROUNDS; round++) {
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => app.post('/api/v1/invoices', {
+        contact_id: buyer.id, issue_date: '2026-04-01', lines: [{ description: `Pedido ${round}-${i}`, quantity: '1', unit_price: `${i + 1}.00`, tax_type_id: taxId(other, 'IVA21') }],
+      }, other.token)));
+      expect(results.map((r) => r.status)).toEqual(Array(16).fill(201));
+    }
+    const { items, total } = await records('', other);
+    expect(total).toBe(16 * ROUNDS);
+    expectUnbroken(items);
+    expect(new Set(items.map((r: any) => r.invoice_number)).size).toBe(16 * ROUNDS);
+    expect((await app.get('/api/v1/verifactu/verify', other.token)).body).toMatchObject({ intact: true, records_checked: 16 * ROUNDS });
+
+    // tampering with one stored field, as the database owner past the triggers, is found
+    const victim = items[Math.floor(items.length * 0.6)];
+    await app.asOwner([
+      'alter table verifactu_records disable trigger verifactu_records_immutable',
+      `update verifactu_records set total = '9999.00' where id = '${victim.id}'`,
+      'alter table verifactu_records enable trigger verifactu_records_immutable',
+    ]);
+    expect((await app.get('/api/v1/verifactu/verify', other.token)).body.first_broken).toEqual({
+      record_id: victim.id, issuer_tax_id: VALID_CIFS[1], position: victim.position, invoice_number: victim.invoice_number, problem: 'hash',
+    });
+  }, 60_000);
+});
+
+describe('immutability', () => {
+  test('the database refuses to change or delete a record or a log entry, for the application and the owner alike', async () => {
+    const [record] = (await records()).items;
+    for (const statement of [`update verifactu_records set total = '1.00' where id = '${record.id}'`, `delete from verifactu_records where id = '${record.id}'`]) {
+      await expect(app.asAppRole(company.tenantId, statement)).rejects.toThrow();
+      await expect(app.asOwner(statement)).rejects.toThrow(/immutable/);
+    }
+    await expect(app.asOwner('delete from verifactu_events')).rejects.toThrow(/immutable/);
+    await expect(app.asOwner('truncate verifactu_records cascade')).rejects.toThrow(/truncated/);
+  });
+});
+
+describe('QR code', () => {
+  test('PNG and SVG with the invoice\'s URL; a draft has none (404)', async () => {
+    const invoice = await issue(customer.id, '33.00', '2026-05-05');
+    const png = await download(app, `/api/v1/invoices/${invoice.id}/qr`, company.token);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(await decodeQr(png.bytes)).toBe(invoice.verifactu.qr_url);
+    const svg = await download(app, `/api/v1/invoices/${invoice.id}/qr?format=svg`, company.token);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await decodeQr(new Uint8Array(await sharp(Buffer.from(svg.bytes), { density: 300 }).png().toBuffer()))).toBe(invoice.verifactu.qr_url);
+    expect((await app.get(`/api/v1/invoices/${invoice.id}/qr?format=gif`, company.token)).status).toBe(422);
+    const draft = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-05-06', status: 'draft', lines: [line('5.00')] }, company.token);
+    expect((await app.get(`/api/v1/invoices/${draft.body.id}/qr`, company.token)).status).toBe(404);
+  });
+
+  test('the PDF prints the QR on its first page with the configured legend: decoded from the rendered page', async () => {
+    const invoice = await issue(customer.id, '44.00', '2026-05-07');
+    const pdf = await download(app, `/api/v1/invoices/${invoice.id}/pdf`, company.token);
+    expect(pdf.status).toBe(200);
+    expect(pdfTexts(pdf.bytes).join(' ')).toContain('Factura verificable en la sede electrónica de la AEAT');
+    const dir = mkdtempSync(join(tmpdir(), 'verifactu-pdf-'));
+    try {
+      const file = join(dir, 'invoice.pdf');
+      await Bun.write(file, pdf.bytes);
+      const rendered = Bun.spawnSync(['pdftoppm', '-png', '-r', '150', '-f', '1', '-l', '1', file, join(dir, 'page')]);
+      expect(rendered.exitCode).toBe(0);
+      const page = readdirSync(dir).find((name) => name.startsWith('page'))!;
+      expect(await decodeQr(new Uint8Array(readFileSync(join(dir, page))))).toBe(invoice.verifactu.qr_url);
+      // 35 mm by default, within the AEAT's 30–40 mm: the 600-pixel image is drawn at 600 / (35 / 25.4) ≈ 435 ppi (pdfimages lists it)
+      const listed = Bun.spawnSync(['pdfimages', '-list', file]).stdout.toString().split('\n').find((row) => /^\s*1\s+\d+\s+image\s+600\s+600\b/.test(row));
+      expect(listed).toBeDefined();
+      const ppi = Number(listed!.trim().split(/\s+/)[12]);
+      expect(ppi).toBeGreaterThanOrEqual(Math.floor(600 / (40 / 25.4)));
+      expect(ppi).toBeLessThanOrEqual(Math.ceil(600 / (30 / 25.4)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('export and event log', () => {
+  test('the XML export carries every record of the period with its exact hashed values, is valid against the shipped schema, and is logged', async () => {
+    const res = await app.get('/api/v1/verifactu/export?from=2026-03-01&to=2026-03-31', company.token);
+    expect(res.status).toBe(200);
+    const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
+    const validation = await validateXML({
+      xml: { fileName: 'export.xml', contents: res.text }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
+    });
+    expect(validation.errors).toEqual([]);
+    expect(validation.valid).toBe(true);
+    // the schema is not a rubber stamp: a wrong amount format fails it
+    const broken = await validateXML({
+      xml: { fileName: 'broken.xml', contents: res.text.replace(/<sum1:CuotaTotal>(-?\d+)\.(\d)\d</, '<sum1:CuotaTotal>$1.$2<') },
+      schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
+    });
+    expect(broken.valid).toBe(false);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const { items } = await records('&from=2026-03-01&to=2026-03-31');
+    expect((res.text.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(items.length);
+    for (const r of items) expect(res.text).toContain(`<sum1:Huella>${r.hash}</sum1:Huella>`);
+    expect(res.text).toContain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
+    expect(res.text).toContain('<sum1:TipoFactura>R5</sum1:TipoFactura>');
+    expect(res.text).toContain('<sum1:Subsanacion>S</sum1:Subsanacion>');
+    expect(res.text).toContain('<sum1:RegistroAnulacion>');
+    expect((await app.get('/api/v1/verifactu/export?from=2026-03-31&to=2026-03-01', company.token)).status).toBe(422);
+    expect((await app.get('/api/v1/verifactu/export?from=2026-03-01', company.token)).status).toBe(422);
+    expect((await app.get('/api/v1/verifactu/export?from=2020-01-01&to=2020-12-31', company.token)).status).toBe(404);
+    const events = (await app.get('/api/v1/verifactu/events?limit=500', company.token)).body;
+    const actions = events.items.map((e: any) => e.action);
+    expect(actions[0]).toBe('exported');
+    expect(actions).toContain('verified');
+    expect(actions.filter((a: string) => a === 'record_created').length).toBe((await records()).total);
+  });
+});
+
+describe('tenancy and permissions', () => {
+  test('another company\'s invoice and records are 404 / never listed', async () => {
+    const stranger = await createCompany(app, undefined, VALID_CIFS[2]);
+    const mine = (await records()).items[0];
+    expect((await app.get(`/api/v1/invoices/${mine.invoice_id}/qr`, stranger.token)).status).toBe(404);
+    expect((await app.post('/api/v1/verifactu/cancellations', { invoice_id: mine.invoice_id, reason: 'x' }, stranger.token)).status).toBe(404);
+    expect((await app.post('/api/v1/verifactu/corrections', { invoice_id: mine.invoice_id, reason: 'x' }, stranger.token)).status).toBe(404);
+    expect((await records(`&invoice_id=${mine.invoice_id}`, stranger)).total).toBe(0);
+    expect((await records('', stranger)).total).toBe(0);
+    expect((await app.get('/api/v1/verifactu/events', stranger.token)).body.total).toBe(0);
+    expect((await app.get('/api/v1/verifactu/verify', stranger.token)).body).toMatchObject({ intact: true, records_checked: 0, chains: [] });
+    expect((await app.get('/api/v1/verifactu/records')).status).toBe(401);
+  });
+});
+
+describe('settings', () => {
+  test('start-up refuses a wrong QR environment, legend or size, naming the variable', async () => {
+    for (const [name, value] of [['VERIFACTU_QR_ENVIRONMENT', 'staging'], ['VERIFACTU_QR_LEGEND', 'other'], ['VERIFACTU_QR_SIZE_MM', '50']]) {
+      const config = loadConfig({ ...app.config.environment, [name]: value });
+      await expect(createApp({ config })).rejects.toThrow(new RegExp(`Invalid settings of plugin "verifactu": ${name}`));
+    }
+  });
+});
+
+async function decodeQr(png: Uint8Array): Promise<string | null> {
+  const { data, info } = await sharp(Buffer.from(png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+}
