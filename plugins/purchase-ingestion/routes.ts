@@ -1,0 +1,55 @@
+import { Elysia } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { OcrPool } from './ocr-pool';
+import { readDocument } from './reader';
+import { IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
+import { ingestionSettings } from './settings';
+import { ingestRead, knownFile, sha256Of, treasuryMissing, type TreasuryAccounts } from './service';
+
+const tags = ['purchases'];
+
+/** The treasury plugin's service when it is installed (this plugin does not depend on it). */
+function treasuryAccounts(kernel: Kernel): TreasuryAccounts | null {
+  try {
+    return (kernel.service as (name: string) => unknown)('treasury') as TreasuryAccounts;
+  } catch {
+    return null;
+  }
+}
+
+export const ingestionRoutes = (kernel: Kernel, pool: OcrPool) => {
+  const settings = kernel.settings(ingestionSettings);
+  const limits = { maxPages: settings.INGEST_MAX_PAGES, pagePixels: settings.INGEST_PAGE_MEGAPIXELS * 1_000_000, pageTimeoutMs: settings.INGEST_PAGE_SECONDS * 1000 };
+  return new Elysia({ name: 'cuadra:purchase-ingestion' })
+    .use(kernel.http)
+    .model(ingestionModels)
+    .post('/ai/ingest-purchase', async ({ uow, body, set }) => {
+      const treasury = body.treasury_id ? treasuryAccounts(kernel) : null;
+      if (body.treasury_id && !treasury) throw treasuryMissing();
+      const bytes = new Uint8Array(await body.file.arrayBuffer());
+      const sha256 = sha256Of(bytes);
+      // the same bytes again: answered before any reading
+      const known = await uow.run((tx) => knownFile(tx, sha256));
+      if (known) return known.body;
+      const read = await readDocument(bytes, limits, pool);
+      const outcome = await uow.run((tx) => ingestRead(tx, sha256, read, {
+        contactId: body.contact_id ?? null, book: body.book ?? true,
+        paidFrom: treasury ? (t) => treasury.ledgerAccount(t, body.treasury_id!) : null,
+      }));
+      set.status = outcome.created ? 201 : 200;
+      return outcome.body;
+    }, {
+      permission: 'purchases.write',
+      maxBodyBytes: MAX_FILE_BYTES + 64 * 1024,
+      body: IngestPurchaseBody,
+      response: { 200: 'IngestPurchaseResponse', 201: 'IngestPurchaseResponse' },
+      detail: {
+        summary: 'Ingest a purchase PDF or photo: text layer or OCR read, supplier matched, booked (or a draft for review), deduplicated',
+        description: 'Reads the text layer of each PDF page and OCRs the pages without one (and photos). Answers 201 with the purchase created, '
+          + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
+          + 'Too large: 413 before the body is read; not a PDF/JPEG/PNG: 415; encrypted, damaged or over 20 pages: 422; every OCR worker busy: 503 with Retry-After.',
+        tags,
+        responses: { 503: { description: 'Every OCR worker is busy: retry after Retry-After seconds', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } } } as any,
+      },
+    });
+};
