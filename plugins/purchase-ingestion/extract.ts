@@ -75,10 +75,11 @@ function supplierName(lines: Line[], taxIdLine: Line | null): Field {
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
 
-const NUMBER_LABEL = /\b(?:n[uú]mero\s+de\s+factura|factura|fra\.?|fact\.?|invoice|ticket|n[º°o]\s*(?:de\s+)?factura)\b\s*(?:[^\s\d]{1,5}\s*)?[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*)/i;
+const NUMBER_LABEL = /\b(?:n[uú]mero\s+de\s+factura|factura|fra\.?|fact\.?|invoice|ticket|n[º°o]\s*(?:de\s+)?factura)\b\s*(?:[^\s\d]{1,5}\s*)?[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/i;
 
 function invoiceNumber(lines: Line[], taxId: string | null): Field {
   for (const line of lines) {
+    if (/\btotal\b|importe/i.test(line.text)) continue;
     for (const match of line.text.matchAll(new RegExp(NUMBER_LABEL, 'gi'))) {
       const value = match[1].replace(/[.\-/]+$/, '');
       if (!/\d/.test(value) || value.length > 60) continue;

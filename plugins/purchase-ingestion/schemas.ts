@@ -9,7 +9,7 @@ export const IngestPurchaseBody = t.Object({
   file: t.File({ description: 'The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages), or a JPEG or PNG photo; at most 10 MiB' }),
   contact_id: t.Optional(t.String({ format: 'uuid', description: 'The supplier, when known (otherwise matched by tax number, then by name, or created)' })),
   treasury_id: t.Optional(t.String({ format: 'uuid', description: 'Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)' })),
-  book: t.Optional(t.Boolean({ default: true, description: 'false: read and prepare a draft, never register it' })),
+  book: t.Optional(t.BooleanString({ default: true, description: 'false: read and prepare a draft, never register it' })),
 }, { $id: 'Body_ingest_purchase_api_v1_ai_ingest_purchase_post' });
 
 const Source = t.Union([t.Literal('text_layer'), t.Literal('ocr')], { description: "Where the value was read: the PDF's text layer or OCR of the page image" });
