@@ -4,7 +4,7 @@ import { Decimal } from '../../kernel/money';
  * Amounts as Spanish invoices print them: "1.234,56", "1234,56", "-12,00", "1 234,56"; also the
  * point-decimal "1234.56" of tickets and foreign suppliers when no comma decimal is present.
  */
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?![\d.,])/g;
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d|[.,]\d)/g;
 
 export function amountsIn(text: string): Decimal[] {
   return [...text.matchAll(AMOUNT)].map((m) => parseAmount(m[0])).filter((d): d is Decimal => d !== null);

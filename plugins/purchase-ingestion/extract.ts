@@ -75,7 +75,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null): Field {
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
 
-const NUMBER_LABEL = /\b(?:n[uú]mero\s+de\s+factura|factura|fra\.?|fact\.?|invoice|ticket|n[º°o]\s*(?:de\s+)?factura)\b\s*(?:[^\s\d]{1,5}\s*)?[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/i;
+const NUMBER_LABEL = /\b(?:n[uú]mero\s+de\s+factura|n[º°o]\s*(?:de\s+)?factura|factura|fra\.|fact\.|fra\b|invoice|ticket|n[uú]mero\b)\s*(?:[^\s\d]{1,5}\s*)?[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/i;
 
 function invoiceNumber(lines: Line[], taxId: string | null): Field {
   for (const line of lines) {
@@ -116,7 +116,9 @@ function taxLines(lines: Line[], label: RegExp, exclude: RegExp | null, baseFall
     const [rate] = ratesIn(line.text);
     const amounts = amountsAfterRate(line.text);
     if (!rate || !amounts.length) continue;
-    const amount = amounts[amounts.length - 1];
+    const last = amounts[amounts.length - 1];
+    // IRPF is often printed negative ("-150,00"): the amount is its size
+    const amount = last.isNegative() ? last.negate() : last;
     const base = amounts.length >= 2 ? amounts[0] : baseFallback;
     let weight = 0.95;
     if (!base) continue;

@@ -10,8 +10,10 @@ import { PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
  */
 export type Lines = readonly string[];
 
-export function textPdf(lines: Lines, options: { pages?: number; userPassword?: string } = {}): Promise<Buffer> {
+/** `standardFont`: Helvetica (WinAnsi) instead of the embedded Noto Sans: no font subsetting, faster to make. */
+export function textPdf(lines: Lines, options: { pages?: number; userPassword?: string; standardFont?: boolean } = {}): Promise<Buffer> {
   return pdf((doc) => {
+    if (options.standardFont) doc.font('Helvetica');
     for (let page = 0; page < (options.pages ?? 1); page++) {
       if (page) doc.addPage();
       for (const line of lines) doc.fontSize(12).text(line);
