@@ -54,8 +54,15 @@ export class OcrPool {
     }
   }
 
-  async recognize(image: Buffer, timeoutMs: number): Promise<OcrResult> {
+  /** Recognises one page image, or throws OcrTimeout at `deadline` (epoch milliseconds). */
+  async recognize(image: Buffer, deadline: number): Promise<OcrResult> {
+    if (Date.now() >= deadline) throw new OcrTimeout();
     const worker = await this.acquire();
+    const timeoutMs = deadline - Date.now();
+    if (timeoutMs <= 0) {
+      this.release(worker);
+      throw new OcrTimeout();
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new OcrTimeout()), timeoutMs); });
     try {

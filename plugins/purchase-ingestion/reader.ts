@@ -43,11 +43,14 @@ const withTimeout = async <T>(work: Promise<T>, ms: number, onExpiry: () => void
 };
 
 /** Greyscale, contrast stretched, binarised: what tesseract reads best, as PNG. */
-async function prepareForOcr(image: Sharp, pagePixels: number): Promise<Buffer> {
+async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await image.metadata();
   const scale = Math.min(1, Math.sqrt(pagePixels / Math.max(1, width * height)));
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
-  return resized.greyscale().normalise().threshold(170).png().toBuffer();
+  // PNG at the lowest compression: encoding is most of this step's time, and it is read once
+  const prepared = resized.greyscale().normalise().threshold(170);
+  // the resolution tells Tesseract the text's size (a rendered page's is known)
+  return (dpi ? prepared.withMetadata({ density: dpi * scale }) : prepared).png({ compressionLevel: 1 }).toBuffer();
 }
 
 /** Text of a page, one printed row a line: pieces on the same baseline joined left to right. */
@@ -64,15 +67,29 @@ async function pageText(page: PDFPageProxy): Promise<string> {
   return [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.sort((a, b) => a.x - b.x).map((p) => p.text).join(' ')).join('\n');
 }
 
+/** Milliseconds left before `deadline`; past it the page is given up. */
+const remaining = (deadline: number) => {
+  const ms = deadline - Date.now();
+  if (ms <= 0) throw new OcrTimeout();
+  return ms;
+};
+
+/**
+ * Rendering runs on this thread, so its budget is checked around it (a cancel lands between drawing
+ * operations); recognition runs in a worker thread and is cut off at the deadline.
+ */
 async function ocrPdfPage(page: PDFPageProxy, limits: ReadLimits, ocr: OcrPool, deadline: number): Promise<{ text: string; confidence: number }> {
+  remaining(deadline);
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(RENDER_DPI / 72, Math.sqrt(limits.pagePixels / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
   const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
   const task = page.render({ canvasContext: canvas.getContext('2d') as any, viewport, canvas: canvas as any });
-  await withTimeout(task.promise, Math.max(1, deadline - Date.now()), () => task.cancel());
-  const png = await prepareForOcr(sharp(canvas.toBuffer('image/png')), limits.pagePixels);
-  return ocr.recognize(png, Math.max(1, deadline - Date.now()));
+  await withTimeout(task.promise, remaining(deadline), () => task.cancel());
+  remaining(deadline);
+  const raw = sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4 } });
+  const png = await prepareForOcr(raw, limits.pagePixels, scale * 72);
+  return ocr.recognize(png, deadline);
 }
 
 async function openPdf(bytes: Uint8Array): Promise<{ doc: PDFDocumentProxy; task: PDFDocumentLoadingTask }> {
@@ -137,7 +154,7 @@ async function readPhoto(kind: FileKind, bytes: Uint8Array, limits: ReadLimits, 
     throw new Unprocessable(`The ${kind.toUpperCase()} image is damaged or larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
   }
   try {
-    const read = await ocr.recognize(png, limits.pageTimeoutMs);
+    const read = await ocr.recognize(png, Date.now() + limits.pageTimeoutMs);
     return { kind, pages: [{ page: 1, source: 'ocr', text: read.text, confidence: read.confidence }], report: [{ page: 1, source: 'ocr', characters: read.text.length, confidence: read.confidence }] };
   } catch (error) {
     if (error instanceof OcrTimeout) return { kind, pages: [], report: [{ page: 1, source: 'unread', characters: 0, confidence: 0, note: 'time budget exceeded' }] };
