@@ -1,10 +1,13 @@
+import type { Kernel } from '../../kernel/kernel';
 import { definePlugin } from '../../kernel/plugin';
+import { IngestionJobs } from './jobs';
 import { migrations } from './migrations';
 import { OcrPool } from './ocr-pool';
 import { ingestionRoutes } from './routes';
 import { ingestionSettings } from './settings';
 
-let pool: OcrPool | null = null;
+/** The OCR workers and background jobs of each running app (tests run several in one process). */
+const running = new WeakMap<Kernel, { pool: OcrPool; jobs: IngestionJobs }>();
 
 export default definePlugin({
   name: 'purchase-ingestion',
@@ -14,11 +17,19 @@ export default definePlugin({
   settings: ingestionSettings,
   setup(kernel) {
     const settings = kernel.settings(ingestionSettings);
-    pool = new OcrPool({ workers: settings.INGEST_OCR_WORKERS, queue: settings.INGEST_OCR_QUEUE, retryAfterSeconds: Math.ceil(settings.INGEST_PAGE_SECONDS) });
+    running.set(kernel, {
+      pool: new OcrPool({ workers: settings.INGEST_OCR_WORKERS, queue: settings.INGEST_OCR_QUEUE, retryAfterSeconds: Math.ceil(settings.INGEST_PAGE_SECONDS) }),
+      jobs: new IngestionJobs(kernel.logger),
+    });
   },
-  async teardown() {
-    await pool?.close();
-    pool = null;
+  async teardown(kernel) {
+    const state = running.get(kernel);
+    running.delete(kernel);
+    await state?.jobs.drain();
+    await state?.pool.close();
   },
-  routes: (kernel) => ingestionRoutes(kernel, pool!),
+  routes: (kernel) => {
+    const state = running.get(kernel)!;
+    return ingestionRoutes(kernel, state.pool, state.jobs);
+  },
 });

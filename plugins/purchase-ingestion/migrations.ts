@@ -22,4 +22,19 @@ export const migrations = [
      )`,
     ...tenantPolicy('purchase_ingestions'),
   ]),
+  // uploads read in the background when the client asks (async=true): polled until done
+  sqlMigration('20261230000200_purchase_ingestion_jobs', [
+    `create table purchase_ingestion_jobs (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       status text not null check (status in ('queued', 'running', 'done', 'failed')),
+       result_status integer,
+       result jsonb,
+       error jsonb,
+       created_at timestamptz not null default now(),
+       finished_at timestamptz
+     )`,
+    `create index purchase_ingestion_jobs_tenant on purchase_ingestion_jobs (tenant_id, created_at)`,
+    ...tenantPolicy('purchase_ingestion_jobs'),
+  ]),
 ];

@@ -10,6 +10,7 @@ export const IngestPurchaseBody = t.Object({
   contact_id: t.Optional(t.String({ format: 'uuid', description: 'The supplier, when known (otherwise matched by tax number, then by name, or created)' })),
   treasury_id: t.Optional(t.String({ format: 'uuid', description: 'Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)' })),
   book: t.Optional(t.BooleanString({ default: true, description: 'false: read and prepare a draft, never register it' })),
+  async: t.Optional(t.BooleanString({ default: false, description: 'true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}' })),
 }, { $id: 'Body_ingest_purchase_api_v1_ai_ingest_purchase_post' });
 
 const Source = t.Union([t.Literal('text_layer'), t.Literal('ocr')], { description: "Where the value was read: the PDF's text layer or OCR of the page image" });
@@ -64,4 +65,18 @@ export const IngestPurchaseResponse = t.Object({
   extraction: PurchaseExtraction,
 }, { $id: 'IngestPurchaseResponse' });
 
-export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, IngestPurchaseResponse };
+export const IngestPurchaseJob = t.Object({
+  id: t.String({ format: 'uuid' }),
+  status: t.Union([t.Literal('queued'), t.Literal('running'), t.Literal('done'), t.Literal('failed')]),
+  result_status: Nullable(t.Integer({ description: 'The status the synchronous call would have answered (201, 200; or the error status when failed)' })),
+  result: Nullable(IngestPurchaseResponse, { description: 'Once done: what the synchronous call answers' }),
+  error: Nullable(t.Object({ status: t.Integer(), detail: t.String() }), { description: 'Once failed: the error the synchronous call would have answered' }),
+  created_at: t.String({ format: 'date-time' }),
+  finished_at: Nullable(t.String({ format: 'date-time' })),
+}, { $id: 'IngestPurchaseJob' });
+
+export const IngestJobQuery = t.Object({
+  wait: t.Optional(t.Integer({ minimum: 0, maximum: 30, default: 0, description: 'Seconds to wait for a running job to finish before answering (long polling)' })),
+});
+
+export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, IngestPurchaseResponse, IngestPurchaseJob };

@@ -14,8 +14,9 @@ let other: TestCompany;
 const OWN_CIF = VALID_CIFS[0];
 
 beforeAll(async () => {
-  // one OCR worker and no waiting room: a second scanned upload at the same time is refused (503)
-  app = await startDocumentsApp({ env: { INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0' } });
+  // one OCR worker and no waiting room: a second scanned upload at the same time is refused (503);
+  // pages rendered at about 140 dpi (2 megapixels) are enough for the fixtures and quicker to read
+  app = await startDocumentsApp({ env: { INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0', INGEST_PAGE_MEGAPIXELS: '2' } });
   company = await createCompany(app, 'Compradora Test SL', OWN_CIF);
   other = await createCompany(app, 'Otra Empresa SL', VALID_CIFS[1]);
 }, 60_000);
@@ -113,6 +114,25 @@ describe('a PDF with a text layer', () => {
     expect(res.status).toBe(201);
     expect(res.body.purchase).toMatchObject({ status: 'issued', contact_id: lawyer.id, issue_date: '2026-02-02', subtotal: '2000.00', withholding_total: '300.00', total: '2224.00' });
     expect(res.body.purchase.tax_breakdown.map((b: any) => [b.code, b.amount])).toEqual([['IVA21', '420.00'], ['RE52', '104.00'], ['IRPF15', '300.00']]);
+  });
+});
+
+describe('asynchronous ingestion (async=true)', () => {
+  test('202 with a job at once; the job, polled (wait=N long-polls), ends with what the synchronous call answers; another company sees no job', async () => {
+    const started = await upload(await textPdf(invoice('AS-1')), company.token, { async: 'true' });
+    expect(started.status).toBe(202);
+    const jobId: string = started.body.id;
+    expect([started.body.status, started.body.result, started.body.error]).toEqual([expect.stringMatching(/^(queued|running)$/), null, null]);
+    const job = await app.get(`/api/v1/ai/ingest-purchase/jobs/${jobId}?wait=30`, company.token);
+    expect(job.status).toBe(200);
+    expect(job.body).toMatchObject({ status: 'done', result_status: 201, error: null });
+    expect(job.body.result.purchase).toMatchObject({ status: 'issued', supplier_invoice_number: 'AS-1', total: '1512.98' });
+    expect((await app.get(`/api/v1/ai/ingest-purchase/jobs/${jobId}`, other.token)).status).toBe(404);
+
+    const refused = await upload(Buffer.from('not a document at all'), company.token, { async: 'true' }, 'text/plain', 'a.txt');
+    expect(refused.status).toBe(202);
+    const failed = await app.get(`/api/v1/ai/ingest-purchase/jobs/${refused.body.id}?wait=30`, company.token);
+    expect(failed.body).toMatchObject({ status: 'failed', result_status: 415, result: null, error: { status: 415, detail: expect.any(String) } });
   });
 });
 
