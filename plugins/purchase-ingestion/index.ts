@@ -15,6 +15,15 @@ export default definePlugin({
   dependsOn: ['tenants', 'contacts', 'taxes', 'documents', 'purchases'],
   migrations,
   settings: ingestionSettings,
+  hooks: {
+    sync: {
+      // answered when the account plugin is installed: the company's data is erased
+      'tenant.erasing': async (tx) => {
+        await tx.sql('delete from purchase_ingestion_jobs where tenant_id = :tenant');
+        await tx.sql('delete from purchase_ingestions where tenant_id = :tenant');
+      },
+    },
+  },
   setup(kernel) {
     const settings = kernel.settings(ingestionSettings);
     running.set(kernel, {

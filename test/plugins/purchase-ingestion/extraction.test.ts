@@ -4,6 +4,7 @@
  * No database: these are the plugin's pure parts and its PDF reader.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
+import { availableParallelism } from 'node:os';
 import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction } from '../../../plugins/purchase-ingestion/extract';
@@ -55,6 +56,12 @@ describe('the labelled corpus as text-layer PDFs', () => {
     console.log(`text-layer corpus: ${right}/${all} fields right (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses: ${misses.join('; ')}` : ''}`);
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
     expect(CORPUS.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('loading pdfjs-dist', () => {
+  test("leaves the runtime's navigator in place: os.availableParallelism() still answers (the kernel sizes its statement pool with it)", () => {
+    expect(availableParallelism()).toBeGreaterThan(0);
   });
 });
 
