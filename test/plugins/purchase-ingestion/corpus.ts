@@ -3,6 +3,8 @@
  * professional with IRPF, recargo de equivalencia, EU supplier, ticket, date in words), five of each:
  * the printed lines and the fields a reader must find.
  */
+import type { Extraction } from '../../../plugins/purchase-ingestion/extract';
+
 export interface Expected {
   supplier_tax_id: string;
   supplier_name: string;
@@ -96,3 +98,21 @@ function sample(family: string, i: number): Sample {
 export const FAMILIES = ['classic', 'table', 'mixed', 'professional', 'surcharge', 'eu', 'ticket', 'words'] as const;
 export const CORPUS: Sample[] = FAMILIES.flatMap((family) => [0, 1, 2, 3, 4].map((i) => sample(family, i)));
 export const OWN_TAX_ID = OWN;
+
+export const taxLines = (items: Extraction['vat']) => items.map((l) => [l.rate, l.base, l.amount]);
+
+/** Each field of a reading: right or not. */
+export function fieldScores(read: Extraction, expected: Expected): [field: string, ok: boolean][] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return [
+    ['supplier_tax_id', read.supplier_tax_id.value === expected.supplier_tax_id],
+    ['supplier_name', read.supplier_name.value === expected.supplier_name],
+    ['invoice_number', read.invoice_number.value === expected.invoice_number],
+    ['issue_date', read.issue_date.value === expected.issue_date],
+    ['subtotal', read.subtotal.value === expected.subtotal],
+    ['total', read.total.value === expected.total],
+    ['vat', same(taxLines(read.vat), expected.vat)],
+    ['surcharge', same(taxLines(read.surcharge), expected.surcharge)],
+    ['withholding', same(taxLines(read.withholding), expected.withholding)],
+  ];
+}

@@ -7,31 +7,16 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { availableParallelism } from 'node:os';
 import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
-import { extractPurchase, type Extraction } from '../../../plugins/purchase-ingestion/extract';
+import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { CORPUS, FAMILIES, OWN_TAX_ID, type Expected } from './corpus';
+import { CORPUS, FAMILIES, fieldScores, OWN_TAX_ID, taxLines } from './corpus';
 import { scannedPdf, textPdf } from './fixtures';
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 30_000 };
-
-const lines = (items: Extraction['vat']) => items.map((l) => [l.rate, l.base, l.amount]);
-function scores(read: Extraction, expected: Expected): [field: string, ok: boolean][] {
-  return [
-    ['supplier_tax_id', read.supplier_tax_id.value === expected.supplier_tax_id],
-    ['supplier_name', read.supplier_name.value === expected.supplier_name],
-    ['invoice_number', read.invoice_number.value === expected.invoice_number],
-    ['issue_date', read.issue_date.value === expected.issue_date],
-    ['subtotal', read.subtotal.value === expected.subtotal],
-    ['total', read.total.value === expected.total],
-    ['vat', JSON.stringify(lines(read.vat)) === JSON.stringify(expected.vat)],
-    ['surcharge', JSON.stringify(lines(read.surcharge)) === JSON.stringify(expected.surcharge)],
-    ['withholding', JSON.stringify(lines(read.withholding)) === JSON.stringify(expected.withholding)],
-  ];
-}
 
 describe('the labelled corpus as text-layer PDFs', () => {
   test(`${CORPUS.length} invoices in ${FAMILIES.length} layout families: field-level accuracy at least 95%, and the totals cross-check`, async () => {
@@ -42,12 +27,12 @@ describe('the labelled corpus as text-layer PDFs', () => {
       const read = await readDocument(await textPdf(sample.lines, { standardFont: true }), LIMITS, pool);
       expect(read.report.map((p) => p.source)).toEqual(['text_layer']);
       const extraction = extractPurchase(read.pages, [OWN_TAX_ID]);
-      for (const [field, ok] of scores(extraction, sample.expected)) {
+      for (const [field, ok] of fieldScores(extraction, sample.expected)) {
         all++;
         if (ok) right++;
         else {
           const got = (extraction as any)[field];
-          misses.push(`${sample.family}#${i % 5} ${field}: ${JSON.stringify(Array.isArray(got) ? lines(got) : got.value)}`);
+          misses.push(`${sample.family}#${i % 5} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
         }
       }
       if (!extraction.cross_check.passed) misses.push(`${sample.family}#${i % 5} cross-check`);
