@@ -105,6 +105,25 @@ describe('a PDF with a text layer', () => {
     expect(wrong.body.review_reasons.join(' ')).toContain('do not add up');
   });
 
+  test('two uploads of the same new file at the same time create one purchase', async () => {
+    const file = await textPdf(invoice('CC-1'));
+    const answers = await Promise.all([upload(file, company.token), upload(file, company.token)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    const [created, duplicate] = answers.sort((a, b) => b.status - a.status);
+    expect(duplicate.body.duplicate_of).toBe(created.body.purchase.id);
+  });
+
+  test('an EU supplier (VAT number of another Member State) is booked as an intra-community acquisition: reverse charge, self-assessed', async () => {
+    const res = await upload(await textPdf([
+      'Maschinenbau Weber GmbH', 'VAT DE136695976', 'Bill to: Compradora Test SL', `VAT ES${OWN_CIF}`, 'Invoice No. INV-7781', 'Date: 2026-03-02',
+      'Net amount 1000.00 EUR', 'Reverse charge: VAT to be accounted for by the recipient', 'Total 1000.00 EUR',
+    ]), company.token);
+    expect(res.status).toBe(201);
+    expect(res.body.extraction.supplier_country).toBe('DE');
+    expect(res.body.purchase).toMatchObject({ status: 'issued', total: '1000.00', self_assessed_total: '210.00' });
+    expect(res.body.purchase.tax_breakdown.map((b: any) => [b.code, b.self_assessed])).toEqual([['RCINTRACOM', true]]);
+  });
+
   test('IRPF and recargo de equivalencia are read and booked with their tax types; contact_id names the supplier', async () => {
     const lawyer = await createContact(app, company.token, { name: 'Despacho Ruiz Abogados SLP', kind: 'supplier', vat: 'B86561412' });
     const res = await upload(await textPdf([
