@@ -4,7 +4,8 @@
  */
 export {
   PurchaseService, purchaseToJson, purchaseBreakdown, computePurchaseLines, PURCHASE_SERIES, DEFAULT_EXPENSE_ACCOUNT, PURCHASE_SETTLEMENT,
-  type PurchaseRecord, type PurchaseLineRecord, type PurchaseView, type PurchaseKind, type PurchaseStatus,
+  type PurchaseRecord, type PurchaseLineRecord, type PurchaseInput, type PurchaseOrigin, type PurchaseView, type PurchaseKind, type PurchaseStatus,
 } from './service';
 export type { PurchaseIssuedPayload } from './hooks';
+export { PurchaseResponse } from './schemas';
 export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, type PurchasePostingDoc, type PurchasePostingLine } from './posting';

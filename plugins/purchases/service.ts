@@ -227,29 +227,34 @@ async function insertLines(tx: Tx, purchaseId: string, lines: PurchaseLineRecord
   { purchaseId, lines: JSON.stringify(payload) });
 }
 
+/** Where a purchase came from: typed in, or read from a file (the SHA-256 of its bytes). */
+export interface PurchaseOrigin { source: 'manual' | 'ocr'; fileSha256: string | null }
+const MANUAL: PurchaseOrigin = { source: 'manual', fileSha256: null };
+
 interface DraftFields {
   id: string; kind: PurchaseKind; contactId: string; supplierInvoiceNumber: string | null; issueDate: string; dueDate: string | null; operationDate: string | null;
   notes: string | null; rectifiesId: string | null; rectificationMode: RectificationMode | null; rectificationReason: string | null;
 }
 
-async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Promise<PurchaseRecord> {
+async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, origin: PurchaseOrigin = MANUAL): Promise<PurchaseRecord> {
   await assertSupplierNumberFree(tx, fields.contactId, fields.kind, fields.supplierInvoiceNumber, null);
   const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
     insert into purchases (id, tenant_id, kind, status, series, contact_id, supplier_invoice_number, issue_date, due_date, operation_date, notes, subtotal,
-      tax_total, surcharge_total, withholding_total, self_assessed_total, total, rectifies_id, rectification_mode, rectification_reason)
+      tax_total, surcharge_total, withholding_total, self_assessed_total, total, rectifies_id, rectification_mode, rectification_reason, source, file_sha256)
     values (:id::uuid, :tenant, :kind, 'draft', :series, :contactId::uuid, :supplierNumber, :issueDate::date, :dueDate::date, :operationDate::date, :notes,
       :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :selfAssessedTotal::numeric, :total::numeric,
-      :rectifiesId::uuid, :mode, :reason)
+      :rectifiesId::uuid, :mode, :reason, :source, :fileSha256)
     returning created_at, updated_at`, {
     id: fields.id, kind: fields.kind, series: PURCHASE_SERIES, contactId: fields.contactId, supplierNumber: fields.supplierInvoiceNumber, issueDate: fields.issueDate,
     dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(),
     surchargeTotal: computed.surchargeTotal.toString(), withholdingTotal: computed.withholdingTotal.toString(), selfAssessedTotal: computed.selfAssessedTotal.toString(),
     total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode, reason: fields.rectificationReason,
+    source: origin.source, fileSha256: origin.fileSha256,
   });
   await insertLines(tx, fields.id, computed.lines);
   return {
     id: fields.id, kind: fields.kind, status: 'draft', series: PURCHASE_SERIES, year: null, seq: null, number: null, contactId: fields.contactId,
-    supplierInvoiceNumber: fields.supplierInvoiceNumber, source: 'manual', fileSha256: null, issueDate: fields.issueDate, dueDate: fields.dueDate,
+    supplierInvoiceNumber: fields.supplierInvoiceNumber, source: origin.source, fileSha256: origin.fileSha256, issueDate: fields.issueDate, dueDate: fields.dueDate,
     operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal, surchargeTotal: computed.surchargeTotal,
     withholdingTotal: computed.withholdingTotal, selfAssessedTotal: computed.selfAssessedTotal, total: computed.total, amountPaid: Decimal.zero(2),
     payableAccount: null, rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason,
@@ -313,7 +318,8 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
 
 /** Purchase invoices and expenses. Every function runs in the caller's unit of work. */
 export const PurchaseService = {
-  async create(tx: Tx, input: PurchaseInput): Promise<PurchaseView> {
+  /** `origin`: for plugins that create purchases from a file (purchase ingestion); the API creates manual ones. */
+  async create(tx: Tx, input: PurchaseInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
     const supplierNumber = blankToNull(input.supplier_invoice_number);
     checkHeader(input, input.issue_date, input.due_date ?? null, input.kind, supplierNumber);
     const contact = await supplierOf(tx, input.contact_id, ['body', 'contact_id']);
@@ -321,7 +327,7 @@ export const PurchaseService = {
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), kind: input.kind, contactId: contact.id, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
       dueDate: input.due_date ?? null, operationDate: input.operation_date ?? null, notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
-    }, computed);
+    }, computed, origin);
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
     return { record: await issueLoaded(tx, draft, types, contact), types };
   },

@@ -16,8 +16,7 @@ const PENDING = new Set([
   'GET /api/v1/dashboard/data/top', 'GET /api/v1/dashboard/data/treasuries', 'GET /api/v1/dashboard/data/pending-reconciliation',
   'GET /api/v1/dashboard/data/runway', 'GET /api/v1/dashboard/data/top-expense-accounts', 'GET /api/v1/dashboard/data/upcoming-taxes',
   'GET /api/v1/dashboard/data/recent-invoices', 'GET /api/v1/dashboard/data/subscriptions', 'GET /api/v1/dashboard/data/uncategorized-movements',
-  // purchase ingestion, reconciliation
-  'POST /api/v1/ai/ingest-purchase',
+  // reconciliation
   'POST /api/v1/reconciliation/manual-match', 'GET /api/v1/reconciliation/board',
 ]);
 

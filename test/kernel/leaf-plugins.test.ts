@@ -10,7 +10,7 @@ import { typeCheckCommand } from '../support/type-check';
 
 /**
  * Every leaf plugin (one no other plugin depends on) can be deleted: without `plugins/<leaf>` (and
- * its tests: `test/plugins/<leaf>` and any other test file that imports it, such as the documents
+ * its tests: `test/plugins/<leaf>` and any other test or benchmark file that imports it, such as the documents
  * plugin's tests of the invoices' and purchases' register rows) the repository passes the strict type check and the service
  * boots with the remaining plugins and answers GET /health.
  *
@@ -32,8 +32,8 @@ const plugins = await discoverPlugins();
 const dependedOn = new Set(plugins.flatMap((p) => p.dependsOn ?? []));
 const leaves = plugins.map((p) => p.name).filter((name) => !dependedOn.has(name)).sort();
 
-/** A test file that imports the plugin (goes with it). */
-const testImports = (source: string, plugin: string) => source.startsWith(join(ROOT, 'test') + sep) && source.endsWith('.ts')
+/** A test or benchmark file that imports the plugin (goes with it). */
+const testImports = (source: string, plugin: string) => [join(ROOT, 'test') + sep, join(ROOT, 'bench') + sep].some((dir) => source.startsWith(dir)) && source.endsWith('.ts')
   && new RegExp(`'(\\.\\./)+plugins/${plugin}/`).test(readFileSync(source, 'utf8'));
 
 /** A copy of the repository without the given plugin, its test folder and the tests importing it, sharing node_modules. */

@@ -1,0 +1,31 @@
+import { Decimal } from '../../kernel/money';
+
+/**
+ * Amounts as Spanish invoices print them: "1.234,56", "1234,56", "-12,00", "1 234,56"; also the
+ * point-decimal "1234.56" of tickets and foreign suppliers when no comma decimal is present.
+ */
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d|[.,]\d)/g;
+
+export function amountsIn(text: string): Decimal[] {
+  return [...text.matchAll(AMOUNT)].map((m) => parseAmount(m[0])).filter((d): d is Decimal => d !== null);
+}
+
+export function parseAmount(raw: string): Decimal | null {
+  const text = raw.trim();
+  const comma = /,\d{2}$/.test(text);
+  const plain = comma ? text.replace(/[. ]/g, '').replace(',', '.') : text.replace(/,/g, '');
+  if (!/^-?\d+\.\d{2}$/.test(plain)) return null;
+  return Decimal.parse(plain).rescale(2);
+}
+
+/** Percentages such as "21%", "21 %", "5,2%", "1.75 %". */
+export function ratesIn(text: string): Decimal[] {
+  return [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].map((m) => Decimal.parse(m[1].replace(',', '.')).rescale(2));
+}
+
+/** a ≈ b within one cent per term (rounding on each line of the invoice). */
+export const near = (a: Decimal, b: Decimal, cents = 1) => {
+  const diff = a.sub(b);
+  const abs = diff.isNegative() ? diff.negate() : diff;
+  return abs.compare(Decimal.parse(`0.${String(cents).padStart(2, '0')}`)) <= 0;
+};

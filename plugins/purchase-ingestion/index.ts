@@ -1,0 +1,44 @@
+import type { Kernel } from '../../kernel/kernel';
+import { definePlugin } from '../../kernel/plugin';
+import { IngestionJobs } from './jobs';
+import { migrations } from './migrations';
+import { OcrPool } from './ocr-pool';
+import { ingestionRoutes } from './routes';
+import { ingestionSettings } from './settings';
+
+/** The OCR workers and background jobs of each running app (tests run several in one process). */
+const running = new WeakMap<Kernel, { pool: OcrPool; jobs: IngestionJobs }>();
+
+export default definePlugin({
+  name: 'purchase-ingestion',
+  // books through the purchases plugin's service; suppliers through the contacts plugin's
+  dependsOn: ['tenants', 'contacts', 'taxes', 'documents', 'purchases'],
+  migrations,
+  settings: ingestionSettings,
+  hooks: {
+    sync: {
+      // answered when the account plugin is installed: the company's data is erased
+      'tenant.erasing': async (tx) => {
+        await tx.sql('delete from purchase_ingestion_jobs where tenant_id = :tenant');
+        await tx.sql('delete from purchase_ingestions where tenant_id = :tenant');
+      },
+    },
+  },
+  setup(kernel) {
+    const settings = kernel.settings(ingestionSettings);
+    running.set(kernel, {
+      pool: new OcrPool({ workers: settings.INGEST_OCR_WORKERS, queue: settings.INGEST_OCR_QUEUE, retryAfterSeconds: Math.ceil(settings.INGEST_PAGE_SECONDS) }),
+      jobs: new IngestionJobs(kernel.logger),
+    });
+  },
+  async teardown(kernel) {
+    const state = running.get(kernel);
+    running.delete(kernel);
+    await state?.jobs.drain();
+    await state?.pool.close();
+  },
+  routes: (kernel) => {
+    const state = running.get(kernel)!;
+    return ingestionRoutes(kernel, state.pool, state.jobs);
+  },
+});

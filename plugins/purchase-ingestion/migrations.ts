@@ -1,0 +1,40 @@
+import { sqlMigration } from '../../kernel/migration';
+import { tenantPolicy } from '../documents/api';
+
+/**
+ * `purchase_ingestions`: one row per file read and booked, keyed by the SHA-256 of its bytes within
+ * the company. The unique key is what makes two concurrent uploads of the same file create one
+ * purchase: the second insert waits for the first transaction and then finds its row.
+ * `purchase_id` names the purchase the file became (or the one it duplicated); it is no foreign key
+ * because purchases belong to the purchases plugin, whose service is asked whether it still exists.
+ */
+export const migrations = [
+  sqlMigration('20261230000100_purchase_ingestions', [
+    `create table purchase_ingestions (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       file_sha256 text not null check (file_sha256 ~ '^[0-9a-f]{64}$'),
+       purchase_id uuid,
+       outcome text not null check (outcome in ('pending', 'booked', 'draft', 'duplicate')),
+       extraction jsonb,
+       created_at timestamptz not null default now(),
+       unique (tenant_id, file_sha256)
+     )`,
+    ...tenantPolicy('purchase_ingestions'),
+  ]),
+  // uploads read in the background when the client asks (async=true): polled until done
+  sqlMigration('20261230000200_purchase_ingestion_jobs', [
+    `create table purchase_ingestion_jobs (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       status text not null check (status in ('queued', 'running', 'done', 'failed')),
+       result_status integer,
+       result jsonb,
+       error jsonb,
+       created_at timestamptz not null default now(),
+       finished_at timestamptz
+     )`,
+    `create index purchase_ingestion_jobs_tenant on purchase_ingestion_jobs (tenant_id, created_at)`,
+    ...tenantPolicy('purchase_ingestion_jobs'),
+  ]),
+];

@@ -1,0 +1,132 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { ServiceUnavailable } from '../../kernel/errors';
+
+const require = createRequire(import.meta.url);
+const LANGUAGES = ['spa', 'eng'] as const;
+
+export interface OcrResult { text: string; confidence: number }
+export interface OcrPoolOptions { workers: number; queue: number; retryAfterSeconds: number }
+
+/** A page took longer than its time budget: its worker was terminated and the page is unread. */
+export class OcrTimeout extends Error {}
+
+/**
+ * The language data comes from the @tesseract.js-data packages (the LSTM "best_int" models, the
+ * smallest), copied once into one directory because tesseract.js reads every language from one
+ * `langPath`. The WebAssembly core and the worker script are resolved by tesseract.js from
+ * node_modules in Node and Bun, so recognising a page never touches the network.
+ */
+function languageDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cuadra-tessdata-'));
+  for (const code of LANGUAGES) {
+    const packageDir = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
+    copyFileSync(join(packageDir, '4.0.0_best_int', `${code}.traineddata.gz`), join(dir, `${code}.traineddata.gz`));
+  }
+  return dir;
+}
+
+/**
+ * tesseract.js workers (one WebAssembly instance on its own thread each), created on first use and
+ * reused; at most `workers` pages are recognised at once and at most `queue` more wait. Past that
+ * the caller gets 503 with Retry-After at once instead of a request that waits without bound.
+ */
+export class OcrPool {
+  private idle: Worker[] = [];
+  private live = 0;
+  private waiting: ((worker: Worker | null) => void)[] = [];
+  private langDir: string | null = null;
+  private closed = false;
+
+  constructor(private readonly options: OcrPoolOptions) {}
+
+  /** Whether a page could start or wait now (checked before the work that leads to OCR). */
+  saturated(): boolean {
+    return this.idle.length === 0 && this.live >= this.options.workers && this.waiting.length >= this.options.queue;
+  }
+
+  assertAccepting(): void {
+    if (this.saturated() || this.closed) {
+      throw new ServiceUnavailable('Every OCR worker is busy; retry the upload shortly', this.options.retryAfterSeconds);
+    }
+  }
+
+  /** Recognises one page image, or throws OcrTimeout at `deadline` (epoch milliseconds). */
+  async recognize(image: Buffer, deadline: number): Promise<OcrResult> {
+    if (Date.now() >= deadline) throw new OcrTimeout();
+    const worker = await this.acquire();
+    const timeoutMs = deadline - Date.now();
+    if (timeoutMs <= 0) {
+      this.release(worker);
+      throw new OcrTimeout();
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new OcrTimeout()), timeoutMs); });
+    try {
+      const { data } = await Promise.race([worker.recognize(image), expired]);
+      this.release(worker);
+      return { text: data.text, confidence: Math.max(0, Math.min(100, data.confidence)) / 100 };
+    } catch (error) {
+      // a worker that timed out (or failed) may be mid-page: end it, a new one takes its place
+      this.discard(worker);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.waiting.splice(0)) wake(null);
+    const idle = this.idle.splice(0);
+    this.live -= idle.length;
+    await Promise.allSettled(idle.map((w) => w.terminate()));
+    if (this.langDir) rmSync(this.langDir, { recursive: true, force: true });
+  }
+
+  private async acquire(): Promise<Worker> {
+    this.assertAccepting();
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.live < this.options.workers) {
+      this.live++;
+      try {
+        this.langDir ??= languageDirectory();
+        return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir, gzip: true, cacheMethod: 'none' });
+      } catch (error) {
+        this.live--;
+        throw error;
+      }
+    }
+    const worker = await new Promise<Worker | null>((resolve) => this.waiting.push(resolve));
+    if (!worker) throw new ServiceUnavailable('The OCR service is stopping', this.options.retryAfterSeconds);
+    return worker;
+  }
+
+  private release(worker: Worker): void {
+    const next = this.waiting.shift();
+    if (next) next(worker);
+    else if (this.closed) { this.live--; void worker.terminate(); }
+    else this.idle.push(worker);
+  }
+
+  private discard(worker: Worker): void {
+    this.live--;
+    void worker.terminate().catch(() => undefined);
+    const next = this.waiting.shift();
+    if (next) void this.acquireFresh().then(next, () => next(null));
+  }
+
+  private async acquireFresh(): Promise<Worker> {
+    this.live++;
+    try {
+      return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir!, gzip: true, cacheMethod: 'none' });
+    } catch (error) {
+      this.live--;
+      throw error;
+    }
+  }
+}

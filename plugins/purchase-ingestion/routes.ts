@@ -1,0 +1,82 @@
+import { Elysia, t } from 'elysia';
+import { NotFound } from '../../kernel/errors';
+import type { UnitOfWork } from '../../kernel/uow';
+import type { IngestionJobs } from './jobs';
+import type { Kernel } from '../../kernel/kernel';
+import { OcrPool } from './ocr-pool';
+import { readDocument } from './reader';
+import { IngestJobQuery, IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
+import { ingestionSettings } from './settings';
+import { ingestRead, knownFile, sha256Of, treasuryMissing, type IngestOptions, type IngestOutcome, type TreasuryAccounts } from './service';
+
+const tags = ['purchases'];
+
+/** The treasury plugin's service when it is installed (this plugin does not depend on it). */
+function treasuryAccounts(kernel: Kernel): TreasuryAccounts | null {
+  try {
+    return (kernel.service as (name: string) => unknown)('treasury') as TreasuryAccounts;
+  } catch {
+    return null;
+  }
+}
+
+const IdParams = t.Object({ job_id: t.String({ format: 'uuid' }) });
+
+export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJobs) => {
+  const settings = kernel.settings(ingestionSettings);
+  const limits = { maxPages: settings.INGEST_MAX_PAGES, pagePixels: settings.INGEST_PAGE_MEGAPIXELS * 1_000_000, pageTimeoutMs: settings.INGEST_PAGE_SECONDS * 1000 };
+
+  const ingest = async (uow: UnitOfWork, bytes: Uint8Array, options: IngestOptions): Promise<IngestOutcome> => {
+    const sha256 = sha256Of(bytes);
+    // the same bytes again: answered before any reading
+    const known = await uow.run((tx) => knownFile(tx, sha256));
+    if (known) return known;
+    const read = await readDocument(bytes, limits, pool);
+    return uow.run((tx) => ingestRead(tx, sha256, read, options));
+  };
+
+  return new Elysia({ name: 'cuadra:purchase-ingestion' })
+    .use(kernel.http)
+    .model(ingestionModels)
+    .post('/ai/ingest-purchase', async ({ uow, body, set }) => {
+      const treasury = body.treasury_id ? treasuryAccounts(kernel) : null;
+      if (body.treasury_id && !treasury) throw treasuryMissing();
+      const bytes = new Uint8Array(await body.file.arrayBuffer());
+      const options: IngestOptions = {
+        contactId: body.contact_id ?? null, book: body.book ?? true,
+        paidFrom: treasury ? (tx) => treasury.ledgerAccount(tx, body.treasury_id!) : null,
+      };
+      if (body.async) {
+        const id = await uow.run((tx) => jobs.create(tx));
+        const background = kernel.unitOfWork(uow.principal);
+        jobs.start(id, background, () => ingest(background, bytes, options));
+        set.status = 202;
+        return (await jobs.get(background, id, 0))!;
+      }
+      const outcome = await ingest(uow, bytes, options);
+      set.status = outcome.created ? 201 : 200;
+      return outcome.body;
+    }, {
+      permission: 'purchases.write',
+      maxBodyBytes: MAX_FILE_BYTES + 64 * 1024,
+      body: IngestPurchaseBody,
+      response: { 200: 'IngestPurchaseResponse', 201: 'IngestPurchaseResponse', 202: 'IngestPurchaseJob' },
+      detail: {
+        summary: 'Ingest a purchase PDF or photo: text layer or OCR read, supplier matched, booked (or a draft for review), deduplicated',
+        description: 'Reads the text layer of each PDF page and OCRs the pages without one (and photos). Answers 201 with the purchase created, '
+          + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
+          + 'With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. '
+          + 'Too large: 413 before the body is read; not a PDF/JPEG/PNG: 415; encrypted, damaged or over 20 pages: 422; every OCR worker busy: 503 with Retry-After.',
+        tags,
+        responses: { 503: { description: 'Every OCR worker is busy: retry after Retry-After seconds', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } } } as any,
+      },
+    })
+    .get('/ai/ingest-purchase/jobs/:job_id', async ({ uow, params, query }) => {
+      const job = await jobs.get(uow, params.job_id, (query.wait ?? 0) * 1000);
+      if (!job) throw new NotFound('Ingestion job not found');
+      return job;
+    }, {
+      permission: 'purchases.read', params: IdParams, query: IngestJobQuery, response: { 200: 'IngestPurchaseJob' },
+      detail: { summary: 'An ingestion started with async=true: queued, running, done (with the result) or failed (with the error); wait=N long-polls', tags },
+    });
+};

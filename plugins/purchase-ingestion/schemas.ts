@@ -1,0 +1,82 @@
+import { t } from 'elysia';
+import { Nullable } from '../documents/api';
+import { PurchaseResponse } from '../purchases/api';
+
+/** Files up to 10 MiB; the multipart envelope around them is allowed on top. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export const IngestPurchaseBody = t.Object({
+  file: t.File({ description: 'The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages), or a JPEG or PNG photo; at most 10 MiB' }),
+  contact_id: t.Optional(t.String({ format: 'uuid', description: 'The supplier, when known (otherwise matched by tax number, then by name, or created)' })),
+  treasury_id: t.Optional(t.String({ format: 'uuid', description: 'Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)' })),
+  book: t.Optional(t.BooleanString({ default: true, description: 'false: read and prepare a draft, never register it' })),
+  async: t.Optional(t.BooleanString({ default: false, description: 'true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}' })),
+}, { $id: 'Body_ingest_purchase_api_v1_ai_ingest_purchase_post' });
+
+const Source = t.Union([t.Literal('text_layer'), t.Literal('ocr')], { description: "Where the value was read: the PDF's text layer or OCR of the page image" });
+const Confidence = t.Number({ minimum: 0, maximum: 1, description: '0..1: how sure the reading is (OCR confidence, label found, checksums and the totals cross-check)' });
+
+const ExtractedField = t.Object({
+  value: Nullable(t.String()),
+  confidence: Confidence,
+  source: Nullable(Source),
+  page: Nullable(t.Integer({ minimum: 1 })),
+}, { $id: 'ExtractedField' });
+
+const ExtractedTaxLine = t.Object({
+  rate: t.String({ description: 'Percentage, e.g. "21.00"' }),
+  base: t.String({ description: 'Decimal string' }),
+  amount: t.String({ description: 'The quota (VAT, recargo) or the withholding, decimal string' }),
+  confidence: Confidence,
+  source: Source,
+  page: t.Integer({ minimum: 1 }),
+}, { $id: 'ExtractedTaxLine' });
+
+const PageReadReport = t.Object({
+  page: t.Integer({ minimum: 1 }),
+  source: t.Union([t.Literal('text_layer'), t.Literal('ocr'), t.Literal('unread')]),
+  characters: t.Integer(),
+  confidence: Confidence,
+  note: t.Optional(t.String()),
+}, { $id: 'PageReadReport' });
+
+export const PurchaseExtraction = t.Object({
+  file_sha256: t.String({ pattern: '^[0-9a-f]{64}$' }),
+  file_kind: t.Union([t.Literal('pdf'), t.Literal('jpeg'), t.Literal('png')]),
+  supplier_name: ExtractedField,
+  supplier_tax_id: t.Composite([ExtractedField], { description: "NIF/CIF/NIE or EU VAT number, checksum-validated; never the company's own" }),
+  supplier_country: Nullable(t.String({ minLength: 2, maxLength: 2 })),
+  invoice_number: ExtractedField,
+  issue_date: ExtractedField,
+  subtotal: ExtractedField,
+  total: ExtractedField,
+  vat: t.Array(ExtractedTaxLine),
+  surcharge: t.Array(ExtractedTaxLine, { description: 'Recargo de equivalencia' }),
+  withholding: t.Array(ExtractedTaxLine, { description: 'IRPF' }),
+  cross_check: t.Object({ passed: t.Boolean(), computed_total: Nullable(t.String()) }, { description: 'Σ bases + Σ VAT + Σ recargo − Σ IRPF against the printed total' }),
+  pages: t.Array(PageReadReport),
+}, { $id: 'PurchaseExtraction' });
+
+export const IngestPurchaseResponse = t.Object({
+  purchase: Nullable(PurchaseResponse, { description: 'The purchase created (registered, or a draft when needs_review), or the existing one when duplicate_of is set; null when too little was read' }),
+  duplicate_of: Nullable(t.String({ format: 'uuid' }), { description: 'Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created' }),
+  needs_review: t.Boolean(),
+  review_reasons: t.Array(t.String()),
+  extraction: PurchaseExtraction,
+}, { $id: 'IngestPurchaseResponse' });
+
+export const IngestPurchaseJob = t.Object({
+  id: t.String({ format: 'uuid' }),
+  status: t.Union([t.Literal('queued'), t.Literal('running'), t.Literal('done'), t.Literal('failed')]),
+  result_status: Nullable(t.Integer({ description: 'The status the synchronous call would have answered (201, 200; or the error status when failed)' })),
+  result: Nullable(IngestPurchaseResponse, { description: 'Once done: what the synchronous call answers' }),
+  error: Nullable(t.Object({ status: t.Integer(), detail: t.String() }), { description: 'Once failed: the error the synchronous call would have answered' }),
+  created_at: t.String({ format: 'date-time' }),
+  finished_at: Nullable(t.String({ format: 'date-time' })),
+}, { $id: 'IngestPurchaseJob' });
+
+export const IngestJobQuery = t.Object({
+  wait: t.Optional(t.Integer({ minimum: 0, maximum: 30, default: 0, description: 'Seconds to wait for a running job to finish before answering (long polling)' })),
+});
+
+export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, IngestPurchaseResponse, IngestPurchaseJob };

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { Unprocessable } from '../../kernel/errors';
+import type { Tx } from '../../kernel/uow';
+import { PurchaseService, purchaseToJson, type PurchaseView } from '../purchases/api';
+import { TenantService } from '../tenants/api';
+import { existingPurchase, findDuplicate, planPurchase, resolveSupplier } from './booking';
+import { extractPurchase, type Extraction } from './extract';
+import type { FileKind, PageReport, ReadResult } from './reader';
+
+export interface IngestOptions {
+  contactId: string | null;
+  /** Book the purchase when every required field is confident (false: a draft at most). */
+  book: boolean;
+  /** The account the purchase was paid from (a treasury's 572x), when the client says it is paid already. */
+  paidFrom: ((tx: Tx) => Promise<string>) | null;
+}
+
+export interface IngestOutcome {
+  created: boolean;
+  body: {
+    purchase: ReturnType<typeof purchaseToJson> | null;
+    duplicate_of: string | null;
+    needs_review: boolean;
+    review_reasons: string[];
+    extraction: Extraction & { file_sha256: string; file_kind: FileKind; pages: PageReport[] };
+  };
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The purchase a file already became in this company, if it is still there. */
+async function purchaseOfFile(tx: Tx, sha256: string): Promise<{ view: PurchaseView; extraction: IngestOutcome['body']['extraction'] } | null> {
+  const [row] = await tx.sql<{ purchase_id: string | null; extraction: unknown }>(
+    `select purchase_id, extraction from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
+  const view = row?.purchase_id ? await existingPurchase(tx, row.purchase_id) : null;
+  if (!view) return null;
+  return { view, extraction: (typeof row.extraction === 'string' ? JSON.parse(row.extraction) : row.extraction) as IngestOutcome['body']['extraction'] };
+}
+
+/** The same bytes uploaded again: the purchase they became, with what was read then; nothing is read or created. */
+export async function knownFile(tx: Tx, sha256: string): Promise<IngestOutcome | null> {
+  const known = await purchaseOfFile(tx, sha256);
+  if (!known) return null;
+  return { created: false, body: { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction } };
+}
+
+/** Claims the file for this transaction; false when another upload of it already became a purchase. */
+async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { duplicate: IngestOutcome }> {
+  const id = crypto.randomUUID();
+  const inserted = await tx.sql(`
+    insert into purchase_ingestions (id, tenant_id, file_sha256, outcome) values (:id::uuid, :tenant, :sha256, 'pending')
+    on conflict (tenant_id, file_sha256) do nothing returning id`, { id, sha256 });
+  if (inserted.length) return { id };
+  const existing = await knownFile(tx, sha256);
+  if (existing) return { duplicate: existing };
+  // the purchase it became was a draft since deleted: read the file anew
+  await tx.sql(`delete from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
+  await tx.sql(`insert into purchase_ingestions (id, tenant_id, file_sha256, outcome) values (:id::uuid, :tenant, :sha256, 'pending')`, { id, sha256 });
+  return { id };
+}
+
+async function record(tx: Tx, ingestionId: string, purchaseId: string | null, outcome: 'booked' | 'draft' | 'duplicate', extraction: unknown) {
+  await tx.sql(`update purchase_ingestions set purchase_id = :purchaseId::uuid, outcome = :outcome, extraction = :extraction::jsonb where tenant_id = :tenant and id = :id::uuid`,
+    { id: ingestionId, purchaseId, outcome, extraction: JSON.stringify(extraction) });
+}
+
+/**
+ * Turns what was read from a file into a purchase, in the caller's unit of work: deduplicated by
+ * the file's bytes, then by the supplier's invoice number (or date and total for a ticket without
+ * one); booked when every required field is confident and adds up, else left a draft for review.
+ */
+export async function ingestRead(tx: Tx, sha256: string, read: ReadResult, options: IngestOptions): Promise<IngestOutcome> {
+  const tenant = await TenantService.current(tx);
+  const extraction = extractPurchase(read.pages, [tenant.taxId].filter(Boolean));
+  const report = { ...extraction, file_sha256: sha256, file_kind: read.kind, pages: read.report };
+  const answer = (view: PurchaseView | null, duplicateOf: string | null, reasons: string[], created = false): IngestOutcome => ({
+    created,
+    body: { purchase: view ? purchaseToJson(view) : null, duplicate_of: duplicateOf, needs_review: reasons.length > 0, review_reasons: reasons, extraction: report },
+  });
+
+  const claim = await claimFile(tx, sha256);
+  if ('duplicate' in claim) return claim.duplicate;
+
+  if (!read.pages.length) return answer(null, null, ['no page of the file could be read']);
+  const supplier = await resolveSupplier(tx, extraction, options.contactId);
+  if (!supplier) return answer(null, null, ['the supplier could not be identified: send contact_id']);
+
+  const duplicate = await findDuplicate(tx, supplier.id, extraction);
+  if (duplicate) {
+    const view = await PurchaseService.get(tx, duplicate.purchaseId);
+    if (duplicate.certain) await record(tx, claim.id, duplicate.purchaseId, 'duplicate', report);
+    return answer(view, duplicate.purchaseId, duplicate.certain ? [] : ['a purchase of this supplier with the same date and total exists: possibly the same ticket']);
+  }
+
+  const plan = await planPurchase(tx, extraction, supplier.id);
+  if (!plan.input) return answer(null, null, plan.reasons.length ? plan.reasons : ['not enough was read to prepare a purchase']);
+  let view = await PurchaseService.create(tx, plan.input, { source: 'ocr', fileSha256: sha256 });
+  const reasons = [...plan.reasons];
+  if (extraction.total.value && view.record.total.toString() !== extraction.total.value) {
+    reasons.push(`the lines add up to ${view.record.total.toString()}, the document says ${extraction.total.value}`);
+  }
+  if (!options.book) reasons.push('booking was not asked for (book=false)');
+  if (!reasons.length) {
+    view = await PurchaseService.issue(tx, view.record.id);
+    if (options.paidFrom) {
+      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: view.record.total.toString(), account: await options.paidFrom(tx) });
+    }
+  }
+  await record(tx, claim.id, view.record.id, reasons.length ? 'draft' : 'booked', report);
+  return answer(view, null, reasons, true);
+}
+
+/** The treasury service as far as ingestion needs it (owned by the treasury plugin, when installed). */
+export interface TreasuryAccounts { ledgerAccount(tx: Tx, treasuryId: string): Promise<string> }
+
+export const treasuryMissing = () => new Unprocessable('treasury_id needs the treasury plugin, which is not installed on this server: omit it and record the payment later');

@@ -1,0 +1,80 @@
+/**
+ * Field-level accuracy of the reader on the labelled corpus (./corpus.ts) as text-layer PDFs (read
+ * by pdfjs-dist, no OCR), the parsers of amounts, dates and tax numbers, and the page time budget.
+ * No database: these are the plugin's pure parts and its PDF reader.
+ */
+import { afterAll, describe, expect, test } from 'bun:test';
+import { availableParallelism } from 'node:os';
+import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
+import { datesIn } from '../../../plugins/purchase-ingestion/dates';
+import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
+import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
+import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
+import { CORPUS, FAMILIES, fieldScores, OWN_TAX_ID, taxLines } from './corpus';
+import { scannedPdf, textPdf } from './fixtures';
+
+const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
+afterAll(() => pool.close());
+const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 30_000 };
+
+describe('the labelled corpus as text-layer PDFs', () => {
+  test(`${CORPUS.length} invoices in ${FAMILIES.length} layout families: field-level accuracy at least 95%, and the totals cross-check`, async () => {
+    const misses: string[] = [];
+    let right = 0;
+    let all = 0;
+    for (const [i, sample] of CORPUS.entries()) {
+      const read = await readDocument(await textPdf(sample.lines, { standardFont: true }), LIMITS, pool);
+      expect(read.report.map((p) => p.source)).toEqual(['text_layer']);
+      const extraction = extractPurchase(read.pages, [OWN_TAX_ID]);
+      for (const [field, ok] of fieldScores(extraction, sample.expected)) {
+        all++;
+        if (ok) right++;
+        else {
+          const got = (extraction as any)[field];
+          misses.push(`${sample.family}#${i % 5} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
+        }
+      }
+      if (!extraction.cross_check.passed) misses.push(`${sample.family}#${i % 5} cross-check`);
+    }
+    const accuracy = right / all;
+    console.log(`text-layer corpus: ${right}/${all} fields right (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses: ${misses.join('; ')}` : ''}`);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+    expect(CORPUS.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('loading pdfjs-dist', () => {
+  test("leaves the runtime's navigator in place: os.availableParallelism() still answers (the kernel sizes its statement pool with it)", () => {
+    expect(availableParallelism()).toBeGreaterThan(0);
+  });
+});
+
+describe('parsers', () => {
+  test('Spanish and point-decimal amounts; percentages are not amounts', () => {
+    expect(amountsIn('Base 1.234.567,89 IVA 21% 259,26 total 1493.82, -12,00 and 12').map(String)).toEqual(['1234567.89', '259.26', '1493.82', '-12.00']);
+  });
+  test('dates day first, in numbers and in words; impossible dates are not dates', () => {
+    expect(datesIn('15/03/2026 · 5-4-26 · 01.12.2026 · 2026-07-09 · 3 de agosto de 2026 · 31/02/2026 · 7 sept 2026'))
+      .toEqual(['2026-03-15', '2026-04-05', '2026-12-01', '2026-07-09', '2026-08-03', '2026-09-07']);
+  });
+  test('tax numbers are checksum-validated, however they are printed', () => {
+    expect(taxIdsIn('CIF: B-12.345.674 · NIF ES A58818501 · A12345678 · VAT DE136695976 · DE123456789').map((t) => [t.value, t.valid]))
+      .toEqual([['B12345674', true], ['A58818501', true], ['A12345678', false], ['DE136695976', true], ['DE123456789', false]]);
+  });
+  test("the company's own number is never the supplier's; a failed cross-check lowers the amounts' confidence", () => {
+    const page = (text: string) => [{ page: 1, source: 'text_layer' as const, text, confidence: 1 }];
+    const read = extractPurchase(page(`Cliente: Nosotros SL ${OWN_TAX_ID}\nProveedor Uno SL\nCIF A58818501\nBase imponible 100,00\nIVA 21% 21,00\nTOTAL 125,00`), [OWN_TAX_ID]);
+    expect(read.supplier_tax_id.value).toBe('A58818501');
+    expect(read.cross_check).toEqual({ passed: false, computed_total: '121.00' });
+    expect(read.total.confidence).toBeLessThan(0.5);
+  });
+});
+
+describe('the time budget of a page', () => {
+  test('a scanned page over its budget is reported unread, without starting an OCR worker', async () => {
+    const read = await readDocument(await scannedPdf(['Una factura escaneada S.L.']), { ...LIMITS, pageTimeoutMs: 1 }, pool);
+    expect(read.pages).toEqual([]);
+    expect(read.report).toEqual([{ page: 1, source: 'unread', characters: 0, confidence: 0, note: 'time budget exceeded' }]);
+  });
+});
