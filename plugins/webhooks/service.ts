@@ -46,7 +46,7 @@ interface AttemptOutcome { ok: boolean; status: number | null; excerpt: string |
 
 /**
  * Webhook endpoints and their deliveries. An after-commit event becomes one delivery per enabled
- * endpoint of its tenant subscribed to its type, attempted at once; failures are retried with
+ * endpoint of its tenant subscribed to its type, attempted at once in the background; failures are retried with
  * exponential backoff (WEBHOOKS_FIRST_RETRY_SECONDS, doubling, at most 2 h) for
  * WEBHOOKS_RETRY_HOURS; an endpoint failing every delivery for WEBHOOKS_DISABLE_AFTER_HOURS is
  * disabled and its creator emailed. Time comes from `clock`, and `deliverDue(at)` takes the
@@ -55,19 +55,35 @@ interface AttemptOutcome { ok: boolean; status: number | null; excerpt: string |
 export class WebhookService {
   private timer?: ReturnType<typeof setInterval>;
   private running?: Promise<unknown>;
+  private again = false;
+  private stopped = false;
 
   constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date()) {}
 
   start(): void {
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.deliverDue().catch((error) => this.kernel.logger.error('webhook retries failed', { error })).finally(() => { this.running = undefined; });
-    }, this.settings.WEBHOOKS_POLL_MS);
+    this.timer = setInterval(() => this.kick(), this.settings.WEBHOOKS_POLL_MS);
     this.timer.unref?.();
   }
 
+  /** Attempts what is due now in the background (one run at a time), so a slow receiver never holds up the outbox. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) { this.again = true; return; }
+    this.running = this.deliverDue().catch((error) => this.kernel.logger.error('webhook deliveries failed', { error })).finally(() => {
+      this.running = undefined;
+      if (this.again) { this.again = false; this.kick(); }
+    });
+  }
+
+  /** Resolves once the background run (if any) is over: tests await it after the outbox's `idle()`. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.idle();
   }
 
   private uow(principal: Principal) { return this.kernel.unitOfWork(principal); }
@@ -110,7 +126,7 @@ export class WebhookService {
 
   async update(principal: Principal, id: string, input: { url?: string; events?: string[]; description?: string | null; enabled?: boolean }) {
     if (input.url !== undefined) await this.assertTarget(input.url);
-    return endpointToJson(await this.uow(principal).run(async (tx) => {
+    const row = await this.uow(principal).run(async (tx) => {
       const current = await WebhookService.endpoint(tx, id);
       const enabling = input.enabled === true && !current.enabled;
       const [row] = await tx.sql(`update webhook_endpoints set url = :url, events = :events::jsonb, description = :description, enabled = :enabled,
@@ -123,7 +139,9 @@ export class WebhookService {
       // deliveries left pending while disabled go out from now on
       if (enabling) await tx.sql(`update webhook_deliveries set next_attempt_at = :at::timestamptz where tenant_id = :tenant and endpoint_id = :id and status = 'pending'`, { id, at: this.clock().toISOString() });
       return row;
-    }));
+    });
+    if (input.enabled) this.kick();
+    return endpointToJson(row);
   }
 
   async remove(principal: Principal, id: string): Promise<void> {
@@ -169,7 +187,7 @@ export class WebhookService {
     return this.uow(principal).run(async (tx) => deliveryToJson((await tx.sql('select * from webhook_deliveries where tenant_id = :tenant and id = :id', { id: deliveryId }))[0]));
   }
 
-  /** The after-commit subscriber: one delivery per subscribed endpoint, attempted at once. */
+  /** The after-commit subscriber: one delivery per subscribed endpoint, due at once (attempted in the background). */
   async enqueue(type: string, data: unknown, ctx: EventContext): Promise<void> {
     if (!ctx.tenantId) return;
     const now = this.clock();
@@ -187,7 +205,7 @@ export class WebhookService {
       }
       return ids;
     }, { tenantId: ctx.tenantId });
-    for (const id of created) await this.attempt(ctx.tenantId, id, now);
+    if (created.length) this.kick();
   }
 
   /** Attempts every delivery due at `at` (default: now), of every tenant. Returns how many. */

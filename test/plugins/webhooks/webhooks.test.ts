@@ -32,6 +32,7 @@ async function issueInvoice(token: string): Promise<any> {
   }, token);
   if (res.status !== 201) throw new Error(`invoice: ${res.status} ${res.text}`);
   await app.kernel.outbox.idle();
+  await webhooks().idle();
   return res.body;
 }
 
