@@ -1,4 +1,4 @@
-import type { CuadraPlugin } from '../../kernel/plugin';
+import type { EventHandler, EventName } from '../../kernel/hooks';
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { WEBHOOK_EVENT_TYPES } from './catalogue';
@@ -12,15 +12,6 @@ declare module '../../kernel/kernel' {
   interface Services { webhooks: WebhookService }
 }
 
-let service: WebhookService | undefined;
-const webhooks = () => {
-  if (!service) throw new Error('The webhooks plugin is not set up');
-  return service;
-};
-
-/** Every catalogued event type, delivered to the endpoints subscribed to it (an event nobody publishes never comes). */
-const events = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, (payload: unknown, ctx: Parameters<WebhookService['enqueue']>[2]) => webhooks().enqueue(type, payload, ctx)]));
-
 export default definePlugin({
   name: 'webhooks',
   tags: { webhooks: 'Signed HTTPS deliveries of the company\'s events (invoice issued, purchase registered, document paid, …), with retries and a delivery log' },
@@ -33,14 +24,19 @@ export default definePlugin({
     'webhooks.read': rolesFrom('admin'),
     'webhooks.manage': rolesFrom('admin'),
   },
-  hooks: { events: events as NonNullable<CuadraPlugin['hooks']>['events'] },
   setup(kernel) {
-    service = new WebhookService(kernel, kernel.settings(webhookSettings));
+    const service = new WebhookService(kernel, kernel.settings(webhookSettings));
     kernel.provide('webhooks', service);
+    // Every catalogued event type, subscribed here (not in `hooks.events`) so that each app's
+    // subscriber reaches its own service; an event type nobody publishes simply never comes.
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const handler: EventHandler<any> = (payload, ctx) => service.enqueue(type, payload, ctx);
+      kernel.hooks.onEvent(type as EventName, 'webhooks', handler);
+    }
     service.start();
   },
-  async teardown() {
-    await service?.stop();
+  async teardown(kernel) {
+    await kernel.service('webhooks').stop();
   },
   routes: webhookRoutes,
 });
