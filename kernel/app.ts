@@ -116,8 +116,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const bodySchemas = new Map(app.routes.filter((r) => (r.hooks as { body?: unknown })?.body).map((r) => [`${r.method} ${r.path}`, (r.hooks as { body?: unknown }).body]));
   kernel.bodySchemaOf = (method, route) => bodySchemas.get(`${method} ${route}`);
   let openapiDocument: unknown;
+  kernel.openApiDocument = () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags));
   app
-    .get('/openapi.json', () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags)), { detail: { hide: true } })
+    .get('/openapi.json', () => kernel.openApiDocument(), { detail: { hide: true } })
     .get('/docs', () => new Response(docsPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui-bundle.js', () => new Response(Bun.file(docsAsset('swagger-ui-bundle.js')), { headers: { 'content-type': 'text/javascript; charset=utf-8' } }), { detail: { hide: true } })
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });
@@ -169,6 +170,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     return response;
   };
 
+  kernel.dispatch = handle;
   const idempotencyPurge = setInterval(() => idempotency.purgeExpired().catch((error) => logger.warn('idempotency purge failed', { error })), 3600_000);
   idempotencyPurge.unref?.();
   outbox.start();

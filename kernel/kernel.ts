@@ -52,6 +52,13 @@ export class Kernel {
   http!: HttpContext;
   /** The body schema of a route (`POST`, `/api/v1/contacts`), once every route is mounted. */
   bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
+  /**
+   * The app's own request pipeline (rate limits, idempotency, routes), for plugins that act through
+   * the API on a caller's behalf (the MCP server); set by the app once every route is mounted.
+   */
+  dispatch: (request: Request, clientIp?: string) => Promise<Response> = () => { throw new Error('The app is not started yet'); };
+  /** The OpenAPI document of every mounted route (built once, on first use). */
+  openApiDocument: () => any = () => { throw new Error('The app is not started yet'); };
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
 

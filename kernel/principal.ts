@@ -8,6 +8,8 @@ export interface Principal {
   tenantId: string | null;
   role: Role | null;
   apiKeyId?: string;
+  /** API keys created with scopes: what they narrow the role to (see kernel/scopes.ts). */
+  scopes?: readonly string[];
   /** Sessions: the login this credential belongs to, and when it happened (epoch milliseconds). */
   sessionId?: string;
   sessionStartedAt?: number;

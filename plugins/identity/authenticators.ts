@@ -7,6 +7,10 @@ import { MAX_SESSION_SECONDS, sha256, type SessionTokens } from './tokens';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const API_KEY_PREFIX = 'agl_';
 
+/** PGlite may hand a text[] back as its literal (`{a,b}`); scopes never hold commas or quotes. */
+const parseTextArray = (value: string[] | string): string[] =>
+  Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((item) => item.replace(/^"|"$/g, ''));
+
 const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.execute<T>(sql, params);
 
 /** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
@@ -14,12 +18,14 @@ export class ApiKeyAuthenticator implements Authenticator {
   constructor(private readonly db: Database) {}
   accepts(credential: string) { return credential.startsWith(API_KEY_PREFIX); }
   async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
-    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null }>(
+    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null; scopes: string[] | null }>(
       this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
     if (!row || !isRole(row.role)) throw new Unauthorized('Invalid, expired or revoked API key');
     if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) throw new Forbidden('This API key belongs to another company');
     const validUntil = row.expires_at ? new Date(row.expires_at).getTime() : undefined;
-    return { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil };
+    const principal: Principal = { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil };
+    if (row.scopes) principal.scopes = parseTextArray(row.scopes);
+    return principal;
   }
 }
 

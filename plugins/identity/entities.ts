@@ -48,6 +48,7 @@ export const ApiKeySchema = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
+    scopes: p.array().nullable(),
   },
 });
 export class ApiKey extends ApiKeySchema.class {}

@@ -138,4 +138,28 @@ export const migrations = [
            and not exists (select 1 from revoked_sessions r where r.session_id = p_session_id)
        $$`,
   ]),
+  sqlMigration('20261224100000_identity_api_key_scopes', [
+    // null: the key has its role's full reach; otherwise the scopes narrowing it (kernel/scopes.ts)
+    `alter table api_keys add column scopes text[]`,
+    `drop function cuadra_api_key_principal(text)`,
+    `create function cuadra_api_key_principal(hash text)
+       returns table (key_id uuid, tenant_id uuid, user_id uuid, role text, expires_at timestamptz, scopes text[])
+       language plpgsql volatile security definer set search_path = public as $$
+       declare
+         ranks constant text[] := array['viewer', 'member', 'accountant', 'admin', 'owner'];
+         k api_keys;
+         creator_role text;
+       begin
+         select * into k from api_keys where key_hash = hash and (api_keys.expires_at is null or api_keys.expires_at > now());
+         if not found then return; end if;
+         select m.role into creator_role from memberships m where m.tenant_id = k.tenant_id and m.user_id = k.created_by;
+         if creator_role is null then return; end if;
+         if k.last_used_at is null or k.last_used_at < now() - interval '1 minute' then
+           update api_keys set last_used_at = now() where id = k.id;
+         end if;
+         return query select k.id, k.tenant_id, k.created_by,
+           case when array_position(ranks, creator_role) < array_position(ranks, k.role) then creator_role else k.role end,
+           k.expires_at, k.scopes;
+       end $$`,
+  ]),
 ];

@@ -2,11 +2,15 @@ import { t } from 'elysia';
 import { ROLES } from '../../kernel/roles';
 import { CreateTenantRequest, TenantMe } from '../tenants/api';
 import { literalUnion } from '../../kernel/schemas';
+import { SCOPE_PATTERN } from '../../kernel/scopes';
 
 const Email = t.String({ format: 'email', maxLength: 254 });
 const Password = t.String({ minLength: 1, maxLength: 1024 });
 const Role = literalUnion(ROLES);
 const Timestamp = t.String({ format: 'date-time' });
+const Scope = t.String({ pattern: SCOPE_PATTERN, maxLength: 64, description: '`<area>:read` or `<area>:write` (`contacts:read`, `invoices:write`, `*:read`)' });
+const ScopeList = t.Array(Scope, { minItems: 1, maxItems: 64, description: 'Narrows the role: the key may only do what both its role and one of these scopes allow' });
+const GrantedScopes = t.Union([t.Array(t.String()), t.Null()], { description: 'The scopes narrowing the role; null: the role\'s full reach' });
 const TokenFields = { access_token: t.String(), token_type: t.Literal('bearer'), expires_in: t.Integer() };
 
 export const identityModels = {
@@ -30,14 +34,16 @@ export const identityModels = {
     name: t.String({ minLength: 1, maxLength: 100 }),
     role: t.Optional(Role),
     expires_at: t.Optional(t.Union([Timestamp, t.Null()])),
+    scopes: t.Optional(t.Union([ScopeList, t.Null()])),
   }),
   ApiKeyCreateResponse: t.Object({
     key_id: t.String({ format: 'uuid' }), name: t.String(), role: Role, key: t.String({ description: 'Shown only once' }),
-    prefix: t.String(), created_at: Timestamp, expires_at: t.Union([Timestamp, t.Null()]),
+    prefix: t.String(), created_at: Timestamp, expires_at: t.Union([Timestamp, t.Null()]), scopes: GrantedScopes,
   }),
   ApiKeyListItem: t.Object({
     key_id: t.String({ format: 'uuid' }), name: t.String(), role: Role, prefix: t.String(),
     created_at: Timestamp, last_used_at: t.Union([Timestamp, t.Null()]), expires_at: t.Union([Timestamp, t.Null()]),
+    scopes: GrantedScopes,
   }),
   MeResponse: t.Object({
     user: t.Object({

@@ -3,6 +3,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFail
 import { FailureLimiter } from '../../kernel/throttle';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast, type Role } from '../../kernel/roles';
+import { scopeCatalogue, unknownScopes } from '../../kernel/scopes';
 import type { Tx } from '../../kernel/uow';
 import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
@@ -346,8 +347,13 @@ export class IdentityService {
     }, { tenantId: null });
   }
 
-  async createApiKey(principal: Principal, input: { name: string; role?: Role; expires_at?: string | null }) {
+  async createApiKey(principal: Principal, input: { name: string; role?: Role; expires_at?: string | null; scopes?: string[] | null }) {
     if (principal.kind !== 'session') throw new Forbidden('API keys are created from a user session');
+    const scopes = input.scopes ? [...new Set(input.scopes)] : null;
+    const unknown = scopes ? unknownScopes(scopes, this.kernel.permissions.all().keys()) : [];
+    if (unknown.length) {
+      throw ValidationFailed.field(['body', 'scopes'], `Unknown scopes: ${unknown.join(', ')} (known: ${scopeCatalogue(this.kernel.permissions.all().keys()).join(', ')})`, 'value_error.scope');
+    }
     const role = input.role ?? 'member';
     if (!roleAtLeast(principal.role!, role)) throw new Forbidden(`An API key cannot have a role above yours (${principal.role})`);
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
@@ -355,9 +361,9 @@ export class IdentityService {
     const secret = newSecret(API_KEY_PREFIX);
     const key = await this.uow(principal).run(async (tx) => tx.em.create(ApiKey, {
       id: crypto.randomUUID(), createdBy: principal.userId, name: input.name.trim(), role,
-      prefix: secret.value.slice(0, 12), keyHash: secret.hash, lastUsedAt: null, expiresAt,
+      prefix: secret.value.slice(0, 12), keyHash: secret.hash, lastUsedAt: null, expiresAt, scopes,
     } as any));
-    return { key_id: key.id, name: key.name, role, key: secret.value, prefix: key.prefix, created_at: key.createdAt.toISOString(), expires_at: key.expiresAt?.toISOString() ?? null };
+    return { key_id: key.id, name: key.name, role, key: secret.value, prefix: key.prefix, created_at: key.createdAt.toISOString(), expires_at: key.expiresAt?.toISOString() ?? null, scopes };
   }
 
   /** Admins see every key of the company; others see the keys they created. */
@@ -366,7 +372,7 @@ export class IdentityService {
       roleAtLeast(principal.role!, 'admin') ? {} : { createdBy: principal.userId }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
     return keys.map((k) => ({
       key_id: k.id, name: k.name, role: k.role as Role, prefix: k.prefix, created_at: k.createdAt.toISOString(),
-      last_used_at: k.lastUsedAt?.toISOString() ?? null, expires_at: k.expiresAt?.toISOString() ?? null,
+      last_used_at: k.lastUsedAt?.toISOString() ?? null, expires_at: k.expiresAt?.toISOString() ?? null, scopes: k.scopes ?? null,
     }));
   }
 

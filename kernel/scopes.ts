@@ -1,0 +1,41 @@
+/**
+ * API-key scopes narrow what a key's role allows. A scope is `<area>:<access>`: the area is the
+ * part of a permission name before its dot (`contacts` for `contacts.read`, `tax-books` for
+ * `tax-books.read`) or `*` for every area; the access is `read` (permissions ending in `.read`)
+ * or `write` (every other permission of the area, and its reads too). So `invoices:write` allows
+ * `invoices.read`, `invoices.write` and `invoices.issue`; `*:read` allows every `.read`.
+ * A key without scopes has its role's full reach; a scope never adds what the role lacks.
+ */
+export const SCOPE_PATTERN = '^(\\*|[a-z][a-z0-9_-]*):(read|write)$';
+const scopeSyntax = new RegExp(SCOPE_PATTERN);
+
+export type Access = 'read' | 'write';
+
+/** The area and the access a permission needs: `invoices.issue` → invoices, write. */
+export function permissionNeeds(permission: string): { area: string; access: Access } {
+  const dot = permission.lastIndexOf('.');
+  const area = dot < 0 ? permission : permission.slice(0, dot);
+  return { area, access: permission.slice(dot + 1) === 'read' ? 'read' : 'write' };
+}
+
+/** True when `scopes` (undefined: no narrowing) allow `permission`. */
+export function scopesAllow(scopes: readonly string[] | null | undefined, permission: string): boolean {
+  if (!scopes) return true;
+  const need = permissionNeeds(permission);
+  return scopes.some((scope) => {
+    const [area, access] = scope.split(':');
+    return (area === '*' || area === need.area) && (access === 'write' || need.access === 'read');
+  });
+}
+
+/** The scopes that are malformed or name no area of the declared permissions. */
+export function unknownScopes(scopes: readonly string[], permissions: Iterable<string>): string[] {
+  const areas = new Set([...permissions].map((p) => permissionNeeds(p).area));
+  return scopes.filter((scope) => !scopeSyntax.test(scope) || (scope.split(':')[0] !== '*' && !areas.has(scope.split(':')[0])));
+}
+
+/** Every scope a company's keys may carry, for documentation and client pickers. */
+export function scopeCatalogue(permissions: Iterable<string>): string[] {
+  const areas = [...new Set([...permissions].map((p) => permissionNeeds(p).area))].sort();
+  return ['*:read', '*:write', ...areas.flatMap((area) => [`${area}:read`, `${area}:write`])];
+}

@@ -1,0 +1,51 @@
+import { Elysia } from 'elysia';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Forbidden } from '../../kernel/errors';
+import { handleError } from '../../kernel/http';
+import type { Kernel } from '../../kernel/kernel';
+import { createMcpServer, type ApiCall } from './server';
+
+export const MCP_PATH = '/mcp';
+
+const methodNotAllowed = () => new Response(JSON.stringify({ detail: 'This MCP server is stateless: POST JSON-RPC messages to /mcp' }), {
+  status: 405, headers: { allow: 'POST', 'content-type': 'application/json' },
+});
+
+/**
+ * Streamable HTTP at /mcp, stateless: each POST carries the caller's bearer credential (API key or
+ * session, plus `X-Tenant-Id` for a session), gets a server built for that caller and a JSON answer.
+ * Tool calls go through the app's own request pipeline with the same credential.
+ */
+export function mcpRoutes(kernel: Kernel) {
+  const serve = async (request: Request): Promise<Response> => {
+    let principal;
+    try {
+      principal = await kernel.authenticate(request);
+      if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or pick one with X-Tenant-Id');
+    } catch (error) {
+      return handleError(kernel, undefined, error, request);
+    }
+    const forwarded: Record<string, string> = { authorization: request.headers.get('authorization')! };
+    const tenant = request.headers.get('x-tenant-id');
+    if (tenant) forwarded['x-tenant-id'] = tenant;
+    const clientIp = kernel.clientIp(request);
+    const call: ApiCall = (method, pathAndQuery, body, headers) => kernel.dispatch(new Request(new URL(pathAndQuery, request.url).href, {
+      method,
+      headers: { ...forwarded, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }), clientIp);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createMcpServer(kernel, principal, call);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+  };
+  return new Elysia({ name: 'mcp' })
+    .post(MCP_PATH, ({ request }) => serve(request), { parse: 'none', detail: { hide: true } })
+    // stateless: no stream for server-initiated messages, no session to end
+    .get(MCP_PATH, () => methodNotAllowed(), { detail: { hide: true } })
+    .delete(MCP_PATH, () => methodNotAllowed(), { detail: { hide: true } });
+}
