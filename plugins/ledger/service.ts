@@ -133,6 +133,24 @@ export const LedgerService = {
   },
 
   /**
+   * Σdebit − Σcredit of each account (its sub-accounts included, by code prefix), up to `asOf`
+   * when given: one aggregate over the lines of those accounts. Accounts with no lines answer zero.
+   */
+  async accountBalances(tx: Tx, codes: readonly string[], asOf?: IsoDate): Promise<Map<string, Decimal>> {
+    const wanted = [...new Set(codes)].filter((code) => ACCOUNT_CODE.test(code));
+    const balances = new Map<string, Decimal>(wanted.map((code) => [code, Decimal.zero(2)]));
+    if (!wanted.length) return balances;
+    if (asOf !== undefined && !isIsoDate(asOf)) throw ValidationFailed.field(['query', 'to'], 'Not a valid date (YYYY-MM-DD)');
+    const rows = await tx.sql<{ code: string; balance: string }>(`
+      select w.code, (coalesce(sum(l.debit), 0) - coalesce(sum(l.credit), 0))::text as balance
+      from unnest(:codes::text[]) as w (code)
+      join journal_lines l on l.tenant_id = :tenant and l.account_code like w.code || '%'${asOf ? ` and l.entry_date <= :asOf::date` : ''}
+      group by w.code`, { codes: pgArray(wanted), ...(asOf ? { asOf } : {}) });
+    for (const row of rows) balances.set(row.code, money(row.balance));
+    return balances;
+  },
+
+  /**
    * Adds a tenant sub-account (4–12 digits) under an existing account of 3+ digits. The parent is
    * the longest existing prefix unless `parentCode` names one, which must then prefix the code.
    */

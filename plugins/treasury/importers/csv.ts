@@ -1,0 +1,2 @@
+import type { StatementImporter } from './types';
+export const csvImporter: StatementImporter = { name: 'csv', description: 'CSV', fallback: true, detect: () => true, parse: () => ({ accounts: [], movements: [], rejected: [] }) };

@@ -1,0 +1,76 @@
+import type { Decimal } from '../../../kernel/money';
+
+/**
+ * A bank statement format. Contribute one to the treasury plugin's extension point from your
+ * plugin's index.ts:
+ *
+ *   contributes: { 'statement-importers': [myBankImporter] }
+ *
+ * On `POST /treasuries/{id}/import` every importer's `detect` sees the file's first bytes, in
+ * plugin load order (the treasury's own Norma 43, CAMT.053 and CSV last, CSV being the catch-all);
+ * the first that says yes parses the whole file. The treasury plugin then keeps the movements of
+ * the account that matches the treasury, skips those it already holds, stores and posts the rest
+ * in one transaction.
+ */
+export interface StatementImporter {
+  /** Short stable name, reported as the import's `format` ('norma43', 'camt053', 'csv', …). */
+  name: string;
+  description: string;
+  /** Tried after every other importer whatever the load order (the CSV importer, which accepts almost any text). */
+  fallback?: boolean;
+  /** Whether this file is in the importer's format. `head` is the first 4 KiB decoded as latin1. */
+  detect(head: string, bytes: Uint8Array): boolean;
+  /**
+   * The statement's accounts and movements. Throw StatementRefused for a file that must not be
+   * imported at all (control totals, broken structure); return per-line problems in `rejected`.
+   */
+  parse(bytes: Uint8Array, options: ImportOptions): ParsedStatement;
+}
+
+export interface ImportOptions {
+  /** CSV column mapping and the like, from the request's `mapping` field (JSON object of strings). */
+  mapping?: Record<string, string>;
+}
+
+export interface ParsedMovement {
+  /** Where it came from in the file (line number, or entry number for XML), for error reports. */
+  line: number;
+  /** The account in the file it belongs to (key of `accounts`); undefined when the file has one account. */
+  account?: string;
+  /** YYYY-MM-DD. */
+  bookingDate: string;
+  valueDate: string | null;
+  /** Signed, two decimals: positive money in, negative money out. */
+  amount: Decimal;
+  description: string;
+  reference: string | null;
+  counterparty: string | null;
+  counterpartyIban: string | null;
+  /** The bank's own identifier of the movement when it has one (part of duplicate detection). */
+  bankReference?: string | null;
+}
+
+export interface StatementAccount {
+  /** As the file names it: an IBAN, or a Spanish CCC `entidad+oficina+cuenta` (18 digits) in Norma 43. */
+  key: string;
+  currency: string | null;
+}
+
+export interface RejectedLine { line: number; reason: string }
+
+export interface ParsedStatement {
+  accounts: StatementAccount[];
+  movements: ParsedMovement[];
+  rejected: RejectedLine[];
+}
+
+/** The whole file is refused (nothing is imported): answered 422 with the line and the reason. */
+export class StatementRefused extends Error {
+  constructor(readonly line: number, readonly reason: string) {
+    super(`Line ${line}: ${reason}`);
+  }
+}
+
+declare module '../../../kernel/extensions' {
+  interface ExtensionPoints { 'statement-importers': StatementImporter }
+}

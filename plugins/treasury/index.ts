@@ -1,0 +1,38 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import './api';
+import { camt053Importer } from './importers/camt053';
+import { csvImporter } from './importers/csv';
+import { norma43Importer } from './importers/norma43';
+import { migrations } from './migrations';
+import { treasuryRoutes } from './routes';
+import { treasuryModels } from './schemas';
+import { treasuryService } from './service';
+
+/**
+ * Treasuries (bank accounts, payment processors, wallets) with their balance from the books, their
+ * bank movements and statement imports. Every movement is posted when it is stored (572x against
+ * the treasury's suspense account 555x); reconciliation moves it from 555x to where it belongs.
+ * Other plugins use `kernel.service('treasury')` (./api.ts) and may add statement formats through
+ * the `statement-importers` extension point.
+ */
+export default definePlugin({
+  name: 'treasury',
+  tags: { treasury: 'Treasuries (bank accounts, payment processors, wallets), bank movements and statement imports (Norma 43, CAMT.053, CSV)' },
+  dependsOn: ['tenants', 'ledger'],
+  migrations,
+  models: treasuryModels,
+  extensionPoints: {
+    'statement-importers': { description: 'a bank statement format the treasury plugin can import', key: (importer) => importer.name },
+  },
+  // The plugin's own formats: CSV last, as it accepts almost any text.
+  contributes: { 'statement-importers': [norma43Importer, camt053Importer, csvImporter] },
+  permissions: {
+    'treasury.read': rolesFrom('viewer'),
+    'treasury.write': rolesFrom('accountant'),
+  },
+  routes: treasuryRoutes,
+  setup(kernel) {
+    kernel.provide('treasury', treasuryService);
+  },
+});

@@ -1,0 +1,75 @@
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+
+/**
+ * Treasuries, their statement imports and their movements.
+ *
+ * - Composite foreign keys `(tenant_id, …)`: a movement cannot name another company's treasury.
+ * - `fingerprint` identifies a movement within its treasury (see ./fingerprint.ts): the unique
+ *   index is what makes a re-imported file or an overlapping period import nothing twice, even
+ *   when two imports race.
+ * - The books live in the ledger: no balance is stored here.
+ */
+export const migrations = [
+  sqlMigration('20261225000100_treasury', [
+    `create table treasuries (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       kind text not null check (kind in ('bank', 'payment_processor', 'wallet')),
+       name text not null check (length(name) between 1 and 200),
+       iban text check (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'),
+       provider text check (length(provider) between 1 and 100),
+       currency text not null check (currency ~ '^[A-Z]{3}$'),
+       ledger_account text collate "C" not null,
+       suspense_account text collate "C" not null,
+       opening_balance numeric(18,2) not null default 0,
+       opening_date date,
+       opening_entry_id uuid,
+       archived_at timestamptz,
+       created_at timestamptz not null default now(),
+       updated_at timestamptz not null default now(),
+       unique (tenant_id, id),
+       unique (tenant_id, ledger_account),
+       unique (tenant_id, suspense_account)
+     )`,
+    `create unique index treasuries_iban on treasuries (tenant_id, iban) where iban is not null and archived_at is null`,
+    ...tenantRowLevelSecurity('treasuries'),
+
+    `create table bank_imports (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       treasury_id uuid not null,
+       format text not null,
+       file_name text,
+       file_sha256 text not null,
+       imported integer not null,
+       duplicates integer not null,
+       rejected integer not null,
+       created_at timestamptz not null default now(),
+       unique (tenant_id, id),
+       foreign key (tenant_id, treasury_id) references treasuries (tenant_id, id)
+     )`,
+    ...tenantRowLevelSecurity('bank_imports'),
+
+    `create table bank_movements (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       treasury_id uuid not null,
+       import_id uuid,
+       booking_date date not null,
+       value_date date,
+       amount numeric(18,2) not null,
+       description text not null default '',
+       reference text,
+       counterparty text,
+       counterparty_iban text,
+       status text not null default 'unmatched' check (status in ('unmatched', 'matched', 'categorized')),
+       fingerprint text collate "C" not null,
+       created_at timestamptz not null default now(),
+       foreign key (tenant_id, treasury_id) references treasuries (tenant_id, id),
+       foreign key (tenant_id, import_id) references bank_imports (tenant_id, id)
+     )`,
+    `create unique index bank_movements_fingerprint on bank_movements (tenant_id, treasury_id, fingerprint)`,
+    `create index bank_movements_date on bank_movements (tenant_id, treasury_id, booking_date desc, id)`,
+    ...tenantRowLevelSecurity('bank_movements'),
+  ]),
+];

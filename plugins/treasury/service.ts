@@ -1,0 +1,24 @@
+import type { TreasuryService } from './api';
+import { Movements, toBankMovement } from './movements';
+import { Treasuries } from './treasuries';
+
+/** The service other plugins get through `kernel.service('treasury')` (contract in ./api.ts). */
+export const treasuryService: TreasuryService = {
+  async getMovement(tx, id) {
+    const row = await Movements.find(tx, id);
+    return row ? toBankMovement(row) : null;
+  },
+  async listMovements(tx, query) {
+    const page = await Movements.list(tx, query);
+    return { items: page.items.map(toBankMovement), total: page.total };
+  },
+  async setMovementStatus(tx, id, status) {
+    return toBankMovement(await Movements.setStatus(tx, id, status));
+  },
+  async suspenseAccount(tx, treasuryId) {
+    return (await Treasuries.get(tx, treasuryId)).suspense_account;
+  },
+  async ledgerAccount(tx, treasuryId) {
+    return (await Treasuries.get(tx, treasuryId)).ledger_account;
+  },
+};
