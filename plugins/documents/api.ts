@@ -30,6 +30,7 @@ export {
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
+export { DOCUMENT_CURRENCY, documentEventPayload, publishRectification, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentKind, documentKinds, type DocumentKind } from './kinds';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';

@@ -1,7 +1,9 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import './events';
 import { registerDocumentKind } from './kinds';
 import { migrations } from './migrations';
+import { settlementMigrations } from './settlement-migrations';
 import { documentRoutes } from './routes';
 import { eraseRegister, repointRegister } from './tax-register';
 
@@ -15,7 +17,7 @@ export default definePlugin({
   name: 'documents',
   tags: { 'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
-  migrations,
+  migrations: [...migrations, ...settlementMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
   },
