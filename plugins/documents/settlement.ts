@@ -62,11 +62,12 @@ export interface SettlementKind {
   entry(payment: SettlementPosting, accounts: PostingAccounts): JournalDraft;
 }
 
-const itemColumns = (kind: SettlementKind) => `d.id::text as id, ${kind.labelSql ?? 'd.number'} as label, ${kind.accountSql ?? 'null::text'} as account, d.number, d.contact_id::text as contact_id,
+/** The columns of an open item over alias `d` of the kind's table (see `itemOf`). */
+export const itemColumns = (kind: SettlementKind) => `d.id::text as id, ${kind.labelSql ?? 'd.number'} as label, ${kind.accountSql ?? 'null::text'} as account, d.number, d.contact_id::text as contact_id,
   d.issue_date::text as issue_date, d.due_date::text as due_date, d.status, d.total::text as total, d.amount_paid::text as paid,
   exists (select 1 from ${kind.table} r where r.tenant_id = d.tenant_id and r.rectifies_id = d.id and r.rectification_mode = 'substitution') as substituted`;
 
-const itemOf = (kind: SettlementKind, row: any): OpenItem => {
+export const itemOf = (kind: SettlementKind, row: any): OpenItem => {
   const total = money(row.total);
   const paid = money(row.paid);
   const substituted = rowBoolean(row.substituted);
@@ -200,7 +201,7 @@ export async function settleMany(tx: Tx, input: { date: string; account?: string
 }
 
 /** `settleMany` with the documents service's policy: which accounts, what an overpayment does. */
-export async function settlePayment(tx: Tx, input: { date: string; account?: string; allocations: Allocation[] }, policy: { overpayment: Overpayment; prefixes: string[] }): Promise<{ settlementIds: string[]; journalEntryId: string }> {
+export async function settlePayment(tx: Tx, input: { date: string; account?: string; allocations: Allocation[]; source?: { type: string; id: string } }, policy: { overpayment: Overpayment; prefixes: string[] }): Promise<{ settlementIds: string[]; journalEntryId: string }> {
   checkDates([{ loc: ['body', 'date'], value: input.date }]);
   if (!input.allocations.length) throw ValidationFailed.field(['body', 'allocations'], 'At least one document to settle', 'missing');
   const seen = new Set<string>();
@@ -229,7 +230,7 @@ export async function settlePayment(tx: Tx, input: { date: string; account?: str
   }
   const treasuryLine = sided(treasury, net, 'debit');
   const entry = await LedgerService.post(tx, {
-    date: input.date, description: `Cobros y pagos: ${labels.join(', ')}`.slice(0, 500), sourceType: 'settlement', sourceId: checked[0].item.id,
+    date: input.date, description: `Cobros y pagos: ${labels.join(', ')}`.slice(0, 500), sourceType: input.source?.type ?? 'settlement', sourceId: input.source?.id ?? checked[0].item.id,
     lines: treasuryLine ? [treasuryLine, ...lines] : lines,
   });
   const settlementIds = await applyAll(tx, checked, input.date, treasury, entry.id);
