@@ -100,6 +100,10 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   }
   const keys = [...new Set(statement.accounts.map((a) => a.key))];
   const { account, others } = chooseAccount(treasury, keys);
+  const currency = statement.accounts.find((a) => a.key === account)?.currency;
+  if (currency && currency !== treasury.currency) {
+    throw ValidationFailed.field(['body', 'file'], `The statement's account is in ${currency}; the treasury is in ${treasury.currency}`, 'value_error.statement_currency');
+  }
   const rejected = [...statement.rejected];
   const mine: ParsedMovement[] = [];
   for (const movement of statement.movements) {

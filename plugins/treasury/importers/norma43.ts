@@ -1,2 +1,196 @@
-import type { StatementImporter } from './types';
-export const norma43Importer: StatementImporter = { name: 'norma43', description: 'Norma 43', detect: () => false, parse: () => ({ accounts: [], movements: [], rejected: [] }) };
+import { Decimal } from '../../../kernel/money';
+import { clean, decodeStatement, splitLines, yymmdd } from './text';
+import { StatementRefused, type ParsedMovement, type ParsedStatement, type StatementAccount, type StatementImporter } from './types';
+
+/**
+ * Norma 43 (AEB/CSB Cuaderno 43): fixed-position records of 80 characters, read by position with
+ * short lines padded. Per account: 11 header → (22 movement → up to five 23 → optional 24)* → 33
+ * totals; the file ends with 88. The checks of docs/domain/norma-43.md are applied to the whole
+ * file before anything is imported: one failure refuses the file with its line and reason.
+ */
+
+/** Conceptos comunes (Anexo 2): the description of a movement that has no record 23. */
+export const COMMON_CONCEPTS: Record<string, string> = {
+  '01': 'Talones - reintegros', '02': 'Abonarés - entregas - ingresos', '03': 'Domiciliados - recibos - letras - pagos por su cuenta',
+  '04': 'Giros - transferencias - traspasos - cheques', '05': 'Amortizaciones préstamos, créditos, etc.', '06': 'Remesas efectos',
+  '07': 'Suscripciones - div. pasivos - canjes', '08': 'Div. cupones - prima junta - amortizaciones', '09': 'Operaciones de bolsa y/o compra/venta valores',
+  '10': 'Cheques gasolina', '11': 'Cajero automático', '12': 'Tarjetas de crédito - tarjetas débito', '13': 'Operaciones extranjero',
+  '14': 'Devoluciones e impagados', '15': 'Nóminas - seguros sociales', '16': 'Timbres - corretaje - póliza',
+  '17': 'Intereses - comisiones - custodia - gastos e impuestos', '98': 'Anulaciones - correcciones asiento', '99': 'Varios',
+};
+
+/** ISO 4217 numeric → alphabetic, for the currencies Anexo 2 lists. */
+const CURRENCIES: Record<string, string> = {
+  '036': 'AUD', '124': 'CAD', '208': 'DKK', '392': 'JPY', '554': 'NZD', '578': 'NOK', '752': 'SEK', '756': 'CHF', '826': 'GBP', '840': 'USD', '978': 'EUR',
+};
+
+const field = (line: string, from: number, to: number) => line.slice(from - 1, to);
+
+function amount(line: string, from: number, lineNo: number, what: string): Decimal {
+  const digits = field(line, from, from + 13);
+  if (!/^\d{14}$/.test(digits)) throw new StatementRefused(lineNo, `${what} (positions ${from}-${from + 13}) is not 14 digits: "${digits.trimEnd()}"`);
+  return Decimal.of(BigInt(digits), 2);
+}
+
+function count(line: string, from: number, lineNo: number, what: string): number {
+  const digits = field(line, from, from + 4);
+  if (!/^\d{5}$/.test(digits)) throw new StatementRefused(lineNo, `${what} (positions ${from}-${from + 4}) is not 5 digits`);
+  return Number(digits);
+}
+
+function date(line: string, from: number, lineNo: number, what: string): string {
+  const value = yymmdd(field(line, from, from + 5));
+  if (!value) throw new StatementRefused(lineNo, `${what} (positions ${from}-${from + 5}) is not a date YYMMDD: "${field(line, from, from + 5)}"`);
+  return value;
+}
+
+interface OpenAccount {
+  key: string; line: number; modalidad: string; opening: Decimal;
+  debits: number; credits: number; debitTotal: Decimal; creditTotal: Decimal;
+}
+
+interface OpenMovement { movement: ParsedMovement; concepts: string[]; common: string; records23: number; hasRecord24: boolean; ref: string }
+
+export function parseNorma43(bytes: Uint8Array): ParsedStatement {
+  const lines = splitLines(decodeStatement(bytes));
+  while (lines.length && lines.at(-1)!.trim() === '') lines.pop();
+  const accounts: StatementAccount[] = [];
+  const movements: ParsedMovement[] = [];
+  let account: OpenAccount | undefined;
+  let current: OpenMovement | undefined;
+  let records = 0;
+  let ended = false;
+
+  const closeMovement = () => {
+    if (!current) return;
+    const { movement, concepts, common } = current;
+    movement.description = clean(concepts.join(' ')) ?? COMMON_CONCEPTS[common] ?? `Concepto ${common}`;
+    movements.push(movement);
+    current = undefined;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = i === 0 ? lines[i].replace(/^\uFEFF/, '') : lines[i];
+    if (raw.trim() === '') throw new StatementRefused(lineNo, 'Empty line inside the file');
+    if (ended) throw new StatementRefused(lineNo, 'Records after the end-of-file record 88');
+    const trimmed = raw.trimEnd();
+    if (trimmed.length > 80) throw new StatementRefused(lineNo, `A record has at most 80 characters (this one has ${trimmed.length})`);
+    const line = trimmed.padEnd(80, ' ');
+    const type = line.slice(0, 2);
+    if (type !== '88') records++;
+    switch (type) {
+      case '11': {
+        if (account) throw new StatementRefused(lineNo, `Account header 11 before the totals record 33 of the account opened on line ${account.line}`);
+        const key = field(line, 3, 20);
+        if (!/^\d{18}$/.test(key)) throw new StatementRefused(lineNo, 'Entity, office and account number (positions 3-20) must be 18 digits');
+        date(line, 21, lineNo, 'Start date');
+        date(line, 27, lineNo, 'End date');
+        const sign = field(line, 33, 33);
+        if (sign !== '1' && sign !== '2') throw new StatementRefused(lineNo, `Opening balance key (position 33) must be 1 (debit) or 2 (credit), not "${sign}"`);
+        const opening = amount(line, 34, lineNo, 'Opening balance');
+        const currencyCode = field(line, 48, 50);
+        account = {
+          key, line: lineNo, modalidad: field(line, 51, 51), opening: sign === '1' ? opening.negate() : opening,
+          debits: 0, credits: 0, debitTotal: Decimal.zero(2), creditTotal: Decimal.zero(2),
+        };
+        accounts.push({ key, currency: CURRENCIES[currencyCode] ?? (/^\d{3}$/.test(currencyCode) ? `ISO-${currencyCode}` : null) });
+        break;
+      }
+      case '22': {
+        if (!account) throw new StatementRefused(lineNo, 'Movement record 22 outside an account (no header 11 before it)');
+        closeMovement();
+        const bookingDate = date(line, 11, lineNo, 'Operation date');
+        const valueDate = date(line, 17, lineNo, 'Value date');
+        const common = field(line, 23, 24);
+        if (!/^\d{2}$/.test(common)) throw new StatementRefused(lineNo, `Common concept (positions 23-24) must be two digits, not "${common}"`);
+        const key = field(line, 28, 28);
+        if (key !== '1' && key !== '2') throw new StatementRefused(lineNo, `Debit/credit key (position 28) must be 1 (debit) or 2 (credit), not "${key}"`);
+        const value = amount(line, 29, lineNo, 'Amount');
+        if (key === '1') { account.debits++; account.debitTotal = account.debitTotal.add(value); }
+        else { account.credits++; account.creditTotal = account.creditTotal.add(value); }
+        const documentNumber = clean(field(line, 43, 52));
+        const ref1 = clean(field(line, 53, 64));
+        const ref2 = clean(field(line, 65, 80));
+        const usefulRef1 = ref1 && !/^0+$/.test(ref1) ? ref1 : null;
+        const usefulDoc = documentNumber && !/^0+$/.test(documentNumber) ? documentNumber : null;
+        current = {
+          common, concepts: [], records23: 0, hasRecord24: false, ref: '',
+          movement: {
+            line: lineNo, account: account.key, bookingDate, valueDate, amount: key === '1' ? value.negate() : value,
+            description: '', reference: ref2 ?? usefulRef1 ?? usefulDoc, counterparty: null, counterpartyIban: null,
+            bankReference: [common, field(line, 25, 27), field(line, 7, 10), documentNumber ?? '', ref1 ?? '', ref2 ?? ''].join('|'),
+          },
+        };
+        break;
+      }
+      case '23': {
+        if (!current) throw new StatementRefused(lineNo, 'Complementary concept record 23 without a movement record 22 before it');
+        if (current.hasRecord24) throw new StatementRefused(lineNo, 'Record 23 after the movement\'s record 24');
+        const code = field(line, 3, 4);
+        if (!/^0[1-5]$/.test(code)) throw new StatementRefused(lineNo, `Record 23 data code (positions 3-4) must be 01 to 05, not "${code}"`);
+        if (++current.records23 > 5) throw new StatementRefused(lineNo, 'A movement has at most five records 23');
+        if (account!.modalidad === '3' && code === '01') {
+          current.movement.counterparty = clean(field(line, 5, 70));
+          current.concepts.push(field(line, 5, 70));
+        } else {
+          current.concepts.push(field(line, 5, 42), field(line, 43, 80));
+        }
+        break;
+      }
+      case '24': {
+        if (!current) throw new StatementRefused(lineNo, 'Amount equivalence record 24 without a movement record 22 before it');
+        if (current.hasRecord24) throw new StatementRefused(lineNo, 'A movement has at most one record 24');
+        current.hasRecord24 = true;
+        amount(line, 8, lineNo, 'Equivalent amount');
+        break;
+      }
+      case '33': {
+        if (!account) throw new StatementRefused(lineNo, 'Totals record 33 without an account header 11 before it');
+        closeMovement();
+        const key = field(line, 3, 20);
+        if (key !== account.key) throw new StatementRefused(lineNo, `Totals record 33 is for account ${key.trim()}, the header on line ${account.line} for ${account.key}`);
+        const debits = count(line, 21, lineNo, 'Number of debits');
+        const debitTotal = amount(line, 26, lineNo, 'Total debits');
+        const credits = count(line, 40, lineNo, 'Number of credits');
+        const creditTotal = amount(line, 45, lineNo, 'Total credits');
+        if (debits !== account.debits) throw new StatementRefused(lineNo, `Record 33 counts ${debits} debits; the account has ${account.debits}`);
+        if (credits !== account.credits) throw new StatementRefused(lineNo, `Record 33 counts ${credits} credits; the account has ${account.credits}`);
+        if (!debitTotal.eq(account.debitTotal)) throw new StatementRefused(lineNo, `Record 33 totals ${debitTotal} in debits; the movements add up to ${account.debitTotal}`);
+        if (!creditTotal.eq(account.creditTotal)) throw new StatementRefused(lineNo, `Record 33 totals ${creditTotal} in credits; the movements add up to ${account.creditTotal}`);
+        // Some banks write 0 as the closing balance key; anything but 1 (debit) is a credit balance.
+        const closingRaw = amount(line, 60, lineNo, 'Closing balance');
+        const closing = field(line, 59, 59) === '1' ? closingRaw.negate() : closingRaw;
+        const expected = account.opening.add(account.creditTotal).sub(account.debitTotal);
+        if (!closing.eq(expected)) {
+          throw new StatementRefused(lineNo, `Closing balance ${closing} is not opening ${account.opening} + credits ${account.creditTotal} - debits ${account.debitTotal} = ${expected}`);
+        }
+        account = undefined;
+        break;
+      }
+      case '88': {
+        if (account) throw new StatementRefused(lineNo, `End-of-file record 88 before the totals record 33 of the account opened on line ${account.line}`);
+        if (!/^9{18}$/.test(field(line, 3, 20))) throw new StatementRefused(lineNo, 'Record 88 has eighteen 9s in positions 3-20');
+        const declared = field(line, 21, 26);
+        if (!/^\d{6}$/.test(declared)) throw new StatementRefused(lineNo, 'Record count of record 88 (positions 21-26) is not 6 digits');
+        // Some banks count the 88 record itself: one more is tolerated.
+        const n = Number(declared);
+        if (n !== records && n !== records + 1) throw new StatementRefused(lineNo, `Record 88 counts ${n} records; the file has ${records} before it`);
+        ended = true;
+        break;
+      }
+      default:
+        throw new StatementRefused(lineNo, `Unknown record type "${type}" (Norma 43 has 11, 22, 23, 24, 33 and 88)`);
+    }
+  }
+  if (account) throw new StatementRefused(lines.length, `The file ends inside the account opened on line ${account.line} (no totals record 33)`);
+  if (!ended) throw new StatementRefused(lines.length, 'The file has no end-of-file record 88');
+  return { accounts, movements, rejected: [] };
+}
+
+export const norma43Importer: StatementImporter = {
+  name: 'norma43',
+  description: 'Norma 43 (AEB/CSB Cuaderno 43) account statements, ISO-8859-1 or UTF-8',
+  detect: (head) => /^(\xEF\xBB\xBF)?11\d{18}\d{12}[12]\d{14}/.test(head),
+  parse: (bytes) => parseNorma43(bytes),
+};
