@@ -2,7 +2,6 @@ import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../taxes/input-guards';
-import { movementToJson } from '../treasury/routes';
 import type { Candidate } from './scoring';
 import { BoardQuery, MatchListQuery, reconciliationModels } from './schemas';
 import type { BoardItem, ReconciliationService } from './service';
@@ -17,7 +16,10 @@ const candidateJson = (c: Candidate) => ({
 });
 
 const boardItemJson = ({ movement, remaining, suggestions }: BoardItem) => ({
-  movement: movementToJson(movement as any),
+  movement: {
+    id: movement.id, treasury_id: movement.treasury_id, date: movement.date, value_date: movement.value_date, amount: movement.amount, description: movement.description,
+    reference: movement.reference, counterparty: movement.counterparty, counterparty_iban: movement.counterparty_iban, status: movement.status,
+  },
   remaining,
   ambiguous: suggestions.ambiguous,
   proposal: suggestions.proposal ? candidateJson(suggestions.proposal) : null,

@@ -1,7 +1,6 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN } from '../../kernel/money';
 import { literalUnion } from '../../kernel/schemas';
-import { BankMovementResponse } from '../treasury/schemas';
 import { MATCH_METHODS } from './api';
 
 const Uuid = t.String({ format: 'uuid' });
@@ -70,8 +69,21 @@ export const BoardCandidate = t.Object({
   reasons: t.Array(Reason),
 });
 
+const BoardMovement = t.Object({
+  id: Uuid,
+  treasury_id: Uuid,
+  date: t.String({ format: 'date' }),
+  value_date: Nullable(t.String({ format: 'date' })),
+  amount: t.String({ pattern: MONEY_PATTERN, description: 'Signed: positive money in, negative money out' }),
+  description: t.String(),
+  reference: Nullable(t.String()),
+  counterparty: Nullable(t.String()),
+  counterparty_iban: Nullable(t.String()),
+  status: t.String(),
+}, { description: 'The movement as GET /bank-movements/{id} has it (the board\'s fields)' });
+
 export const BoardItem = t.Object({
-  movement: BankMovementResponse,
+  movement: BoardMovement,
   remaining: t.String({ pattern: MONEY_PATTERN, description: 'What of the movement is not matched yet (positive)' }),
   ambiguous: t.Boolean({ description: 'Two candidates too close to tell apart: nothing is proposed nor auto-matched' }),
   proposal: Nullable(BoardCandidate),

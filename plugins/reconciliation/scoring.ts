@@ -1,6 +1,6 @@
 import { money } from '../../kernel/money';
 import { ruleCategories, type CategoryProposal } from './categories';
-import { compactIban, compactReference, counterpartyKey, fold, nameSimilarity, nameTokens, trailingNumber } from './text';
+import { compactIban, compactReference, counterpartyKey, fold, nameSimilarity, nameTokens, digitKeys } from './text';
 
 /**
  * The scoring engine: pure functions from unmatched movements, open documents, the contacts'
@@ -142,10 +142,7 @@ export class Matcher {
     this.byAmount = indexed.filter((d) => d.expected !== 0n).sort((a, b) => (a.expected < b.expected ? -1 : a.expected > b.expected ? 1 : 0));
     for (const d of this.byAmount) {
       push(this.byContact, d.facts.contactId, d);
-      for (const ref of new Set([d.facts.number, d.facts.label])) {
-        const digits = trailingNumber(ref);
-        if (digits) push(this.byDigits, digits, d);
-      }
+      for (const key of new Set([...digitKeys(d.facts.number), ...digitKeys(d.facts.label)])) push(this.byDigits, key, d);
     }
     for (const contact of contacts) {
       const words = [...new Set(contact.names.flatMap(nameTokens))];
@@ -244,10 +241,9 @@ export class Matcher {
     const out = new Map<IndexedDocument, number>();
     const text = `${fold(movement.description)} ${fold(movement.reference)}`;
     const compact = text.replace(/ /g, '');
-    for (const run of text.match(/\d+/g) ?? []) {
-      const digits = run.replace(/^0+/, '');
-      if (digits.length < 3) continue;
-      for (const d of this.byDigits.get(digits) ?? []) {
+    const keys = new Set((text.match(/\d+/g) ?? []).flatMap((run) => [run, run.replace(/^0+/, '')]).filter((k) => k.length >= 3));
+    for (const key of keys) {
+      for (const d of this.byDigits.get(key) ?? []) {
         const whole = (d.reference.length >= 4 && compact.includes(d.reference)) || (d.altReference.length >= 4 && compact.includes(d.altReference));
         out.set(d, Math.max(out.get(d) ?? 0, whole ? 1 : 0.6));
       }

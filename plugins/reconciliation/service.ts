@@ -9,7 +9,7 @@ import type { BankMovement } from '../treasury/api';
 import type { MatchMethod, ReconciliationMatchedPayload } from './api';
 import { CATEGORY_ACCOUNTS } from './categories';
 import { CompanyMemory } from './memory';
-import { documentSettlements, type OpenItemView } from './ports';
+import type { OpenItemView } from '../documents/api';
 import { Matcher, type DocumentFacts, type MovementFacts, type MovementSuggestions } from './scoring';
 
 /** A match as stored and answered. */
@@ -64,12 +64,12 @@ export interface BoardItem { movement: BankMovement; remaining: string; suggesti
  */
 export function reconciliationService(kernel: Kernel) {
   const treasury = () => kernel.service('treasury');
-  const documents = () => documentSettlements(kernel);
+  const documents = () => kernel.service('documents');
 
   async function movementOr404(tx: Tx, id: string, lock = false): Promise<BankMovement> {
     if (!UUID.test(id)) throw new NotFound('Bank movement not found');
     // Two matches of one movement wait for each other, so together they never exceed its amount.
-    if (lock) await tx.sql(`select pg_advisory_xact_lock(hashtext(:key))`, { key: `reconciliation:${id}` });
+    if (lock) await tx.sql(`select pg_advisory_xact_lock(hashtext(:tenant::text || :key))`, { key: `:reconciliation:${id}` });
     const movement = await treasury().getMovement(tx, id);
     if (!movement) throw new NotFound('Bank movement not found');
     return movement;
@@ -298,11 +298,22 @@ export function reconciliationService(kernel: Kernel) {
           // a document the run already settled is not offered twice in one run
           const fits = proposal.documents.every((d) => money(d.amount).add(taken.get(d.id) ?? Decimal.zero(2)).compare(money(d.outstanding).isNegative() ? money(d.outstanding).negate() : money(d.outstanding)) <= 0);
           if (!fits) continue;
-          await service.matchDocuments(tx, { movementId: movement.id, allocations: proposal.documents.map((d) => ({ documentId: d.id, amount: d.amount })), method: 'auto', score: proposal.score });
+          try {
+            await service.matchDocuments(tx, { movementId: movement.id, allocations: proposal.documents.map((d) => ({ documentId: d.id, amount: d.amount })), method: 'auto', score: proposal.score });
+          } catch (error) {
+            // matched meanwhile (another run, a person): refused before anything was written
+            if (error instanceof Conflict) continue;
+            throw error;
+          }
           for (const d of proposal.documents) taken.set(d.id, money(d.amount).add(taken.get(d.id) ?? Decimal.zero(2)));
           result.matched += 1;
         } else if (!suggestions.candidates.some((c) => c.score >= 0.5) && (suggestions.categories[0]?.score ?? 0) >= threshold) {
-          await service.categorize(tx, { movementId: movement.id, account: suggestions.categories[0].account, method: 'rule', score: suggestions.categories[0].score });
+          try {
+            await service.categorize(tx, { movementId: movement.id, account: suggestions.categories[0].account, method: 'rule', score: suggestions.categories[0].score });
+          } catch (error) {
+            if (error instanceof Conflict) continue;
+            throw error;
+          }
           result.categorized += 1;
         }
       }

@@ -57,12 +57,15 @@ export function nameSimilarity(printed: readonly string[], party: readonly strin
 /** A document number reduced to what survives in a bank's text: letters and digits only. */
 export const compactReference = (text: string | null | undefined): string => fold(text).replace(/ /g, '');
 
-/** The last run of digits of a number, without leading zeros ("F-2026-000123" → "123"); null when shorter than 3. */
-export function trailingNumber(reference: string): string | null {
+/**
+ * Keys for the digits a bank's text keeps of a number: its last run of digits as printed and
+ * without leading zeros ("F-2026-000123" → "000123", "123"), each when at least 3 long.
+ */
+export function digitKeys(reference: string): string[] {
   const match = /(\d+)\D*$/.exec(reference);
-  if (!match) return null;
-  const digits = match[1].replace(/^0+/, '');
-  return digits.length >= 3 ? digits : null;
+  if (!match) return [];
+  const stripped = match[1].replace(/^0+/, '');
+  return [...new Set([match[1], stripped])].filter((k) => k.length >= 3);
 }
 
 /** A stable key for the counterparty as printed, to learn "this text is that contact". */
