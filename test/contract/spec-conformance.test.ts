@@ -16,9 +16,8 @@ const PENDING = new Set([
   'GET /api/v1/dashboard/data/top', 'GET /api/v1/dashboard/data/treasuries', 'GET /api/v1/dashboard/data/pending-reconciliation',
   'GET /api/v1/dashboard/data/runway', 'GET /api/v1/dashboard/data/top-expense-accounts', 'GET /api/v1/dashboard/data/upcoming-taxes',
   'GET /api/v1/dashboard/data/recent-invoices', 'GET /api/v1/dashboard/data/subscriptions', 'GET /api/v1/dashboard/data/uncategorized-movements',
-  // purchase ingestion, reconciliation, model 303
+  // purchase ingestion, model 303
   'POST /api/v1/ai/ingest-purchase',
-  'POST /api/v1/reconciliation/manual-match', 'GET /api/v1/reconciliation/board',
   'GET /api/v1/aeat/303', 'GET /api/v1/aeat/303/summary',
 ]);
 
