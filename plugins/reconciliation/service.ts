@@ -247,7 +247,8 @@ export function reconciliationService(kernel: Kernel) {
       if (query.treasuryId && !UUID.test(query.treasuryId)) return { items: [], total: 0 };
       const page = await treasury().listMovements(tx, { status: 'unmatched', treasuryId: query.treasuryId, limit: query.limit, offset: query.offset });
       if (!page.items.length) return { items: [], total: page.total };
-      const [matcher, remaining] = await Promise.all([service.matcher(tx), remainingOf(tx, page.items)]);
+      const matcher = await service.matcher(tx);
+      const remaining = await remainingOf(tx, page.items);
       return {
         total: page.total,
         items: page.items.map((movement) => {
