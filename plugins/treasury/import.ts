@@ -66,10 +66,13 @@ function chooseAccount(treasury: TreasuryRow, keys: string[]): { account: string
   return { account: keys[0], others: [] };
 }
 
-function readMapping(raw: string | undefined): ImportOptions {
+/** The CSV mapping: a JSON object of strings (a multipart field holding JSON arrives already parsed). */
+function readMapping(raw: string | Record<string, unknown> | undefined): ImportOptions {
   if (raw === undefined || raw === '') return {};
-  let parsed: unknown;
-  try { parsed = JSON.parse(raw); } catch { throw ValidationFailed.field(['body', 'mapping'], 'Not JSON: an object of column names', 'value_error.json'); }
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    try { parsed = JSON.parse(raw); } catch { throw ValidationFailed.field(['body', 'mapping'], 'Not JSON: an object of column names', 'value_error.json'); }
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) {
     throw ValidationFailed.field(['body', 'mapping'], 'An object whose values are column names (strings)', 'value_error.mapping');
   }
@@ -82,7 +85,7 @@ function readMapping(raw: string | undefined): ImportOptions {
  * set-based statement that skips the fingerprints already held, and posts one entry per booking
  * day of what was inserted (572x against 555x; see README "Books").
  */
-export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string }): Promise<ImportResult> {
+export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<ImportResult> {
   const treasury = await Treasuries.getActive(tx, treasuryId);
   if (body.file.size > MAX_STATEMENT_BYTES) throw new PayloadTooLarge(`A statement file may be at most ${MAX_STATEMENT_BYTES} bytes`);
   const options = readMapping(body.mapping);
@@ -150,15 +153,27 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
 interface ImportedDay { date: string; count: number; moneyIn: Decimal; moneyOut: Decimal }
 
 /**
- * One statement: every movement in parallel arrays through unnest, the ones whose fingerprint the
- * treasury already holds skipped by the unique index, and what was inserted summed by booking day.
+ * One statement: every new movement in parallel arrays through unnest (a fingerprint the treasury
+ * already holds skipped by the unique index), and what was inserted summed by booking day.
  */
-async function insertMovements(tx: Tx, treasuryId: string, importId: string, movements: ParsedMovement[]): Promise<ImportedDay[]> {
+async function insertMovements(tx: Tx, treasuryId: string, importId: string, parsed: ParsedMovement[]): Promise<ImportedDay[]> {
+  // What the treasury already holds in the file's period is left out before the rows travel: a
+  // re-imported file then costs one indexed read instead of a statement of every row. The unique
+  // index still settles two imports racing.
+  const allPrints = fingerprints(parsed);
+  let from = parsed[0].bookingDate, to = from;
+  for (const m of parsed) { if (m.bookingDate < from) from = m.bookingDate; if (m.bookingDate > to) to = m.bookingDate; }
+  const held = new Set((await tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
+    where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, from, to })).map((r) => r.f));
+  const movements: ParsedMovement[] = [];
+  const prints: string[] = [];
+  parsed.forEach((m, i) => { if (!held.has(allPrints[i])) { movements.push(m); prints.push(allPrints[i]); } });
+  if (!movements.length) return [];
   const rows = await tx.sql<{ date: string; n: number; money_in: string; money_out: string }>(`
     with inserted as (
       insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
       select gen_random_uuid(), :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
-      from unnest(:dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[], :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::text[])
+      from unnest(:dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[], :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[])
         as x (booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
       on conflict (tenant_id, treasury_id, fingerprint) do nothing
       returning booking_date, amount
@@ -174,7 +189,7 @@ async function insertMovements(tx: Tx, treasuryId: string, importId: string, mov
     references: pgArray(movements.map((m) => m.reference)),
     counterparties: pgArray(movements.map((m) => m.counterparty)),
     ibans: pgArray(movements.map((m) => m.counterpartyIban)),
-    fingerprints: pgArray(fingerprints(movements)),
+    fingerprints: pgArray(prints),
   });
   return rows.map((r) => ({ date: r.date, count: Number(r.n), moneyIn: money(r.money_in), moneyOut: money(r.money_out) }));
 }

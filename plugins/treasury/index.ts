@@ -4,6 +4,7 @@ import './api';
 import { camt053Importer } from './importers/camt053';
 import { csvImporter } from './importers/csv';
 import { norma43Importer } from './importers/norma43';
+import { eraseTreasury, exportTreasury } from './lifecycle';
 import { migrations } from './migrations';
 import { treasuryRoutes } from './routes';
 import { treasuryModels } from './schemas';
@@ -30,6 +31,12 @@ export default definePlugin({
   permissions: {
     'treasury.read': rolesFrom('viewer'),
     'treasury.write': rolesFrom('accountant'),
+  },
+  hooks: {
+    sync: {
+      'account.exporting': async (tx, payload) => { payload.sections.treasury = await exportTreasury(tx); },
+      'tenant.erasing': async (tx) => { await eraseTreasury(tx); },
+    },
   },
   routes: treasuryRoutes,
   setup(kernel) {

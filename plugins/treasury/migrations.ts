@@ -4,6 +4,9 @@ import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
  * Treasuries, their statement imports and their movements.
  *
  * - Composite foreign keys `(tenant_id, …)`: a movement cannot name another company's treasury.
+ * - Movements arrive 100,000 at a time, so their table has one foreign key (the treasury, which
+ *   carries the tenant and cascades its deletion) and `import_id` is a plain column: each foreign
+ *   key is a lookup per inserted row.
  * - `fingerprint` identifies a movement within its treasury (see ./fingerprint.ts): the unique
  *   index is what makes a re-imported file or an overlapping period import nothing twice, even
  *   when two imports race.
@@ -52,7 +55,7 @@ export const migrations = [
 
     `create table bank_movements (
        id uuid primary key,
-       tenant_id uuid not null references tenants (id) on delete cascade,
+       tenant_id uuid not null,
        treasury_id uuid not null,
        import_id uuid,
        booking_date date not null,
@@ -63,10 +66,9 @@ export const migrations = [
        counterparty text,
        counterparty_iban text,
        status text not null default 'unmatched' check (status in ('unmatched', 'matched', 'categorized')),
-       fingerprint text collate "C" not null,
+       fingerprint uuid not null,
        created_at timestamptz not null default now(),
-       foreign key (tenant_id, treasury_id) references treasuries (tenant_id, id),
-       foreign key (tenant_id, import_id) references bank_imports (tenant_id, id)
+       foreign key (tenant_id, treasury_id) references treasuries (tenant_id, id) on delete cascade
      )`,
     `create unique index bank_movements_fingerprint on bank_movements (tenant_id, treasury_id, fingerprint)`,
     `create index bank_movements_date on bank_movements (tenant_id, treasury_id, booking_date desc, id)`,

@@ -94,11 +94,11 @@ export const Movements = {
     const id = crypto.randomUUID();
     const [row] = await tx.sql<MovementRow>(`
       insert into bank_movements as m (id, tenant_id, treasury_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
-      values (:id::uuid, :tenant, :treasury::uuid, :date::date, :valueDate::date, :amount::numeric, :description, :reference, :counterparty, :iban, :fingerprint)
+      values (:id::uuid, :tenant, :treasury::uuid, :date::date, :valueDate::date, :amount::numeric, :description, :reference, :counterparty, :iban, :id::uuid)
       returning ${MOVEMENT_COLUMNS}`, {
       id, treasury: treasury.id, date: input.date, valueDate: input.value_date ?? null, amount: amount!.toString(),
       description: input.description.trim(), reference: input.reference ?? null, counterparty: input.counterparty ?? null,
-      iban: input.counterparty_iban ?? null, fingerprint: `manual:${id}`,
+      iban: input.counterparty_iban ?? null,
     });
     const sign = amount!.isNegative() ? amount!.negate() : amount!;
     await LedgerService.post(tx, movementEntry(treasury, {

@@ -90,7 +90,10 @@ export const StatementImportResponse = t.Object({
 
 export const StatementImportBody = t.Object({
   file: t.File({ description: 'Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08) or CSV' }),
-  mapping: t.Optional(t.String({ description: 'CSV only: JSON object naming the columns, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; keys date, value_date, amount, debit, credit, description, reference, counterparty, counterparty_iban' })),
+  mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
+    description: 'CSV only: a JSON object naming the columns, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; '
+      + 'keys date, value_date, amount (signed), debit and credit (two columns), description, reference, counterparty, counterparty_iban',
+  })),
 }, { $id: 'Body_import_statement_api_v1_treasuries__treasury_id__import_post' });
 
 const Paginated = <T extends Parameters<typeof t.Array>[0]>(item: T) => t.Object({

@@ -19,10 +19,17 @@ export const splitLines = (text: string): string[] => text.split(/\r\n|\n|\r/);
 
 /** YYMMDD (Norma 43) → YYYY-MM-DD, or undefined when it is not a calendar date. Years 80–99 are 19xx. */
 export function yymmdd(text: string): string | undefined {
+  const known = YYMMDD_SEEN.get(text);
+  if (known) return known;
   if (!/^\d{6}$/.test(text)) return undefined;
   const yy = Number(text.slice(0, 2));
-  return calendarDate(yy < 80 ? 2000 + yy : 1900 + yy, Number(text.slice(2, 4)), Number(text.slice(4, 6)));
+  const date = calendarDate(yy < 80 ? 2000 + yy : 1900 + yy, Number(text.slice(2, 4)), Number(text.slice(4, 6)));
+  if (date && YYMMDD_SEEN.size < 50_000) YYMMDD_SEEN.set(text, date);
+  return date;
 }
+
+/** A statement repeats a few hundred dates: each is checked once. */
+const YYMMDD_SEEN = new Map<string, string>();
 
 export function calendarDate(year: number, month: number, day: number): string | undefined {
   if (!Number.isInteger(year) || year < 1900 || year > 2999) return undefined;
