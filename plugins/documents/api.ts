@@ -28,7 +28,7 @@ export {
 } from './lifecycle';
 export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
 export {
-  registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
+  registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';

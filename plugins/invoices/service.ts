@@ -7,14 +7,14 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, publishRectification, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, publishRectification, registerSubstitution, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
-import { missingPartyData } from './legal-content';
+import { issuedAsSimplified, missingPartyData } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -311,6 +311,7 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
+    simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
@@ -637,6 +638,9 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
+    if (input.mode === 'substitution') {
+      await registerSubstitution(tx, { documentType: 'invoice', documentId: issued.id, number: issued.number!, issueDate: issued.issueDate, total: issued.total, rectifiesId: original.id, rectifiesNumber: original.number });
+    }
     if (originalStatus) await markRectified(tx, KIND, id);
     publishRectification(tx, 'invoice', 'invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
     return { record: issued, types: built.types };

@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
   jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
-  publishRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  publishRectification, registerSubstitution, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -421,6 +421,12 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
+    if (input.mode === 'substitution') {
+      await registerSubstitution(tx, {
+        documentType: 'purchase', documentId: issued.id, number: issued.number!, supplierNumber: issued.supplierInvoiceNumber, issueDate: issued.issueDate, total: issued.total,
+        rectifiesId: original.id, rectifiesNumber: original.supplierInvoiceNumber ?? original.number,
+      });
+    }
     if (originalStatus) await markRectified(tx, KIND, id);
     publishRectification(tx, 'purchase', 'purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
     return { record: issued, types: built.types };
