@@ -268,14 +268,14 @@ export class Matcher {
     for (const d of references.keys()) pool.add(d);
 
     const usable = [...pool].filter((d) => d.issueDay <= day && sameDirection(d.expected, amount));
-    const candidates: Candidate[] = [];
+    const scored: Scored[] = [];
     for (const d of usable) {
       const c = this.scoreGroup([d], amount, day, identities, references);
-      if (c) candidates.push(c);
+      if (c) scored.push(c);
     }
-    candidates.push(...this.groups(usable, amount, day, identities, references));
-    candidates.sort((a, b) => b.score - a.score || a.documents.length - b.documents.length);
-    const top = candidates.slice(0, this.options.maxCandidates);
+    scored.push(...this.groups(usable, amount, day, identities, references));
+    scored.sort((a, b) => b.score - a.score || a.ids.length - b.ids.length);
+    const top = scored.slice(0, this.options.maxCandidates).map((c) => c.explain());
     const best = top[0];
     const second = top.find((c) => c !== best && !sameDocuments(c, best));
     const ambiguous = Boolean(best && second && best.score >= this.options.proposeAbove && best.score - second.score < this.options.ambiguityMargin);
@@ -297,8 +297,8 @@ export class Matcher {
   }
 
   /** Several documents of one contact whose sum is what the movement carries (exactly, rounded, or less fees). */
-  private groups(usable: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Candidate[] {
-    const out: Candidate[] = [];
+  private groups(usable: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored[] {
+    const out: Scored[] = [];
     const byContact = new Map<string, IndexedDocument[]>();
     const strong = new Set(strongIdentities(identities));
     for (const d of usable) if (strong.has(d.facts.contactId) || references.has(d)) push(byContact, d.facts.contactId, d);
@@ -327,45 +327,61 @@ export class Matcher {
     return out;
   }
 
-  private scoreGroup(docs: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Candidate | null {
-    const reasons: Reason[] = [];
+  /**
+   * The score of paying `docs` with the movement. Reasons and the documents' shares are written
+   * only for the candidates a board shows (`explain`), not for every candidate scored.
+   */
+  private scoreGroup(docs: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored | null {
     const magnitude = abs(amount);
-    const due = docs.reduce((s, d) => s + abs(d.expected), 0n);
+    let due = 0n;
+    for (const d of docs) due += abs(d.expected);
     const diff = due - magnitude;
     let amountScore: number;
-    if (diff === 0n) { amountScore = 1; reasons.push({ kind: 'exact_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved` }); }
-    else if (abs(diff) <= 100n) { amountScore = 0.85; reasons.push({ kind: 'near_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved (${euros(diff)} apart)` }); }
-    else if (diff > 0n && (diff <= 1500n || diff * 1000n <= due * 35n)) { amountScore = 0.7; reasons.push({ kind: 'fee_deducted', detail: `${euros(diff)} short of ${euros(due)}: a fee deducted?` }); }
-    else if (diff > 0n && docs.length === 1) { amountScore = 0.2; reasons.push({ kind: 'partial_amount', detail: `pays ${euros(magnitude)} of ${euros(due)} due` }); }
+    if (diff === 0n) amountScore = 1;
+    else if (abs(diff) <= 100n) amountScore = 0.85;
+    else if (diff > 0n && (diff <= 1500n || diff * 1000n <= due * 35n)) amountScore = 0.7;
+    else if (diff > 0n && docs.length === 1) amountScore = 0.2;
     else return null;
-    if (docs.length > 1) reasons.push({ kind: 'grouped', detail: `${docs.length} documents in one movement` });
-
-    const contacts = new Set(docs.map((d) => d.facts.contactId));
-    const identity = contacts.size === 1 ? identities.get(docs[0].facts.contactId) : undefined;
-    const identityScore = identity?.score ?? 0;
-    if (identity) reasons.push(...identity.reasons.slice(0, 2));
-
-    const referenceScore = docs.reduce((s, d) => s + (references.get(d) ?? 0), 0) / docs.length;
+    let sameContact = true;
+    for (const d of docs) if (d.facts.contactId !== docs[0].facts.contactId) sameContact = false;
+    const identity = sameContact ? identities.get(docs[0].facts.contactId) : undefined;
+    let referenceSum = 0, dateSum = 0, farthest = 0;
     for (const d of docs) {
-      const strength = references.get(d);
-      if (strength) reasons.push({ kind: 'reference', detail: `${strength === 1 ? 'number' : 'digits of'} ${d.facts.number} in the text` });
+      referenceSum += references.get(d) ?? 0;
+      const gap = Math.abs(day - d.dueDay);
+      farthest = Math.max(farthest, gap);
+      dateSum += gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113);
     }
-    const distances = docs.map((d) => Math.abs(day - d.dueDay));
-    const dateScore = distances.reduce((s, gap) => s + (gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113)), 0) / docs.length;
-    reasons.push({ kind: 'date', detail: `${Math.max(...distances)} days from the due date` });
-
-    const raw = WEIGHTS.amount * amountScore + WEIGHTS.identity * identityScore + WEIGHTS.reference * referenceScore + WEIGHTS.date * dateScore;
-    const score = Math.max(0, Math.min(1, raw - GROUP_PENALTY * (docs.length - 1)));
-    let left = magnitude;
-    const documents = docs.map((d, i) => {
-      const owed = abs(d.expected);
-      const share = i === docs.length - 1 ? left : (owed < left ? owed : left);
-      left -= share;
-      return { id: d.facts.id, kind: d.facts.kind, number: d.facts.number, contactId: d.facts.contactId, outstanding: d.facts.outstanding, amount: euros(share < owed ? share : owed) };
-    });
-    return { documents, score: Math.round(score * 1000) / 1000, reasons };
+    const raw = WEIGHTS.amount * amountScore + WEIGHTS.identity * (identity?.score ?? 0) + WEIGHTS.reference * (referenceSum / docs.length) + WEIGHTS.date * (dateSum / docs.length);
+    const score = Math.round(Math.max(0, Math.min(1, raw - GROUP_PENALTY * (docs.length - 1))) * 1000) / 1000;
+    const explain = (): Candidate => {
+      const reasons: Reason[] = [];
+      if (diff === 0n) reasons.push({ kind: 'exact_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved` });
+      else if (abs(diff) <= 100n) reasons.push({ kind: 'near_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved (${euros(diff)} apart)` });
+      else if (amountScore === 0.7) reasons.push({ kind: 'fee_deducted', detail: `${euros(diff)} short of ${euros(due)}: a fee deducted?` });
+      else reasons.push({ kind: 'partial_amount', detail: `pays ${euros(magnitude)} of ${euros(due)} due` });
+      if (docs.length > 1) reasons.push({ kind: 'grouped', detail: `${docs.length} documents in one movement` });
+      if (identity) reasons.push(...identity.reasons.slice(0, 2));
+      for (const d of docs) {
+        const strength = references.get(d);
+        if (strength) reasons.push({ kind: 'reference', detail: `${strength === 1 ? 'number' : 'digits of'} ${d.facts.number} in the text` });
+      }
+      reasons.push({ kind: 'date', detail: `${farthest} days from the due date` });
+      let left = magnitude;
+      const documents = docs.map((d, i) => {
+        const owed = abs(d.expected);
+        const share = i === docs.length - 1 ? left : (owed < left ? owed : left);
+        left -= share;
+        return { id: d.facts.id, kind: d.facts.kind, number: d.facts.number, contactId: d.facts.contactId, outstanding: d.facts.outstanding, amount: euros(share < owed ? share : owed) };
+      });
+      return { documents, score, reasons };
+    };
+    return { score, ids: docs.map((d) => d.facts.id), explain };
   }
 }
+
+/** A candidate scored, its reasons not yet written. */
+interface Scored { score: number; ids: string[]; explain: () => Candidate }
 
 /** The contacts whose every open document is worth scoring: named clearly, and nearly as well as the best. */
 function strongIdentities(identities: Map<string, { score: number }>): string[] {
