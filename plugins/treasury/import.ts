@@ -160,16 +160,18 @@ async function insertMovements(tx: Tx, treasuryId: string, importId: string, par
   // What the treasury already holds in the file's period is left out before the rows travel: a
   // re-imported file then costs one indexed read instead of a statement of every row. The unique
   // index still settles two imports racing.
-  const allPrints = fingerprints(parsed);
   let from = parsed[0].bookingDate, to = from;
   for (const m of parsed) { if (m.bookingDate < from) from = m.bookingDate; if (m.bookingDate > to) to = m.bookingDate; }
-  const held = new Set((await tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
-    where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, from, to })).map((r) => r.f));
+  // the database reads what is held while the fingerprints are computed here
+  const heldRows = tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
+    where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, from, to });
+  const allPrints = fingerprints(parsed);
+  const held = new Set((await heldRows).map((r) => r.f));
   const movements: ParsedMovement[] = [];
   const prints: string[] = [];
   parsed.forEach((m, i) => { if (!held.has(allPrints[i])) { movements.push(m); prints.push(allPrints[i]); } });
   if (!movements.length) return [];
-  const rows = await tx.sql<{ date: string; n: number; money_in: string; money_out: string }>(`
+  const rows = await tx.sqlBulk<{ date: string; n: number; money_in: string; money_out: string }>(`
     with inserted as (
       insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
       select gen_random_uuid(), :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint

@@ -20,7 +20,7 @@ import { treasuryService } from './service';
 export default definePlugin({
   name: 'treasury',
   tags: { treasury: 'Treasuries (bank accounts, payment processors, wallets), bank movements and statement imports (Norma 43, CAMT.053, CSV)' },
-  dependsOn: ['tenants', 'ledger'],
+  dependsOn: ['tenants', 'taxes', 'ledger'],
   migrations,
   models: treasuryModels,
   extensionPoints: {

@@ -1,4 +1,4 @@
-import { Decimal } from '../../kernel/money';
+import type { Decimal } from '../../kernel/money';
 import type { JournalDraft, JournalDraftLine } from '../ledger/api';
 
 export interface TreasuryAccounts { id: string; name: string; ledger_account: string; suspense_account: string }
@@ -35,4 +35,3 @@ export function openingEntry(treasury: TreasuryAccounts, balance: Decimal, date:
   };
 }
 
-export const zero = () => Decimal.zero(2);

@@ -38,8 +38,8 @@ export function calendarDate(year: number, month: number, day: number): string |
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Trimmed, with runs of spaces collapsed; null when nothing is left. */
+/** Trimmed, with runs of spaces (and control characters such as NUL) collapsed; null when nothing is left. */
 export const clean = (text: string | null | undefined): string | null => {
-  const value = (text ?? '').replace(/\s+/g, ' ').trim();
+  const value = (text ?? '').replace(/[\s\u0000-\u001f]+/g, ' ').trim();
   return value ? value : null;
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { definePlugin } from '../../../kernel/plugin';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { camt053 } from './camt-builder';
@@ -13,7 +14,9 @@ let b: TestCompany;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // a subscriber, so that the events are queued in the outbox (none is stored without one)
+  const probe = definePlugin({ name: 'treasury-events-probe', hooks: { events: { 'bank_movement.imported': async () => {}, 'bank_movement.created': async () => {} } } });
+  app = await startTestApp({ extraPlugins: [probe] });
   [a, b] = [await createCompany(app), await createCompany(app)];
 }, 120_000);
 afterAll(() => app?.close());
@@ -222,6 +225,20 @@ describe('tenancy and roles', () => {
     expect(section.treasuries.map((t: any) => t.id)).toContain(ids.bank);
     expect(section.movements.map((m: any) => m.id)).toContain(ids.movement);
     expect(section.imports.length).toBeGreaterThan(0);
+  });
+
+  test('imports and manual movements publish their after-commit events in the same transaction', async () => {
+    const outbox = app.kernel.outbox;
+    const deliveries = [...await outbox.deliveries('pending', { tenantId: a.tenantId, limit: 1000 }), ...await outbox.deliveries('delivered', { tenantId: a.tenantId, limit: 1000 })]
+      .filter((d) => d.subscriber === 'treasury-events-probe')
+      .sort((x, y) => new Date(x.createdAt as any).getTime() - new Date(y.createdAt as any).getTime());
+    const events = deliveries.map((d) => ({ name: d.event, payload: typeof d.payload === 'string' ? JSON.parse(d.payload) : d.payload }));
+    const imported = events.filter((e: any) => e.name === 'bank_movement.imported').map((e: any) => e.payload);
+    expect(imported.filter((p: any) => p.treasury_id === ids.bank).map((p: any) => p.count)).toEqual([3, 2]);
+    expect(imported.every((p: any) => typeof p.import_id === 'string')).toBe(true);
+    expect(events.filter((e: any) => e.name === 'bank_movement.created').map((e: any) => e.payload)).toEqual([
+      expect.objectContaining({ treasury_id: ids.bank, amount: '-12.10', date: '2026-02-10' }),
+    ]);
   });
 
   test('a viewer reads treasuries but does not import', async () => {
