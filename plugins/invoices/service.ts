@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, publishRectification, registerSubstitution, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, rectificationEvents, registerSubstitution, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -642,7 +642,9 @@ export const InvoiceService = {
       await registerSubstitution(tx, { documentType: 'invoice', documentId: issued.id, number: issued.number!, issueDate: issued.issueDate, total: issued.total, rectifiesId: original.id, rectifiesNumber: original.number });
     }
     if (originalStatus) await markRectified(tx, KIND, id);
-    publishRectification(tx, 'invoice', 'invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    const events = rectificationEvents('invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    tx.publish('invoice.rectified', events.rectified);
+    if (events.cancelled) tx.publish('invoice.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 

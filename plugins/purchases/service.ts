@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
   jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
-  publishRectification, registerSubstitution, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  rectificationEvents, registerSubstitution, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -428,7 +428,9 @@ export const PurchaseService = {
       });
     }
     if (originalStatus) await markRectified(tx, KIND, id);
-    publishRectification(tx, 'purchase', 'purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    const events = rectificationEvents('purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    tx.publish('purchase.rectified', events.rectified);
+    if (events.cancelled) tx.publish('purchase.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 

@@ -18,6 +18,7 @@ import type { EventName } from '../../../kernel/hooks';
 import { definePlugin } from '../../../kernel/plugin';
 import { reverseSettlement, TaxRegister } from '../../../plugins/documents/api';
 import { InvoiceService } from '../../../plugins/invoices/api';
+import '../../../plugins/purchases/hooks';
 import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
