@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
+import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
@@ -177,6 +178,12 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
 export const ContactService = {
+  /** The names and IBAN of many contacts at once (reconciliation compares them with bank texts); unknown ids are left out. */
+  async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null }[]> {
+    if (!ids.length) return [];
+    return tx.sql(`select id::text as id, name, legal_name, iban from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
+  },
+
   async get(tx: Tx, id: string): Promise<Contact> {
     const contact = await tx.em.findOne(Contact, { id });
     if (!contact) throw new NotFound('Contact not found');

@@ -16,8 +16,6 @@ const PENDING = new Set([
   'GET /api/v1/dashboard/data/top', 'GET /api/v1/dashboard/data/treasuries', 'GET /api/v1/dashboard/data/pending-reconciliation',
   'GET /api/v1/dashboard/data/runway', 'GET /api/v1/dashboard/data/top-expense-accounts', 'GET /api/v1/dashboard/data/upcoming-taxes',
   'GET /api/v1/dashboard/data/recent-invoices', 'GET /api/v1/dashboard/data/subscriptions', 'GET /api/v1/dashboard/data/uncategorized-movements',
-  // reconciliation
-  'POST /api/v1/reconciliation/manual-match', 'GET /api/v1/reconciliation/board',
 ]);
 
 /** §5 rule 5 names pre-login operations in words; these are the operations the words mean. */

@@ -44,7 +44,11 @@ beforeAll(async () => {
   await ok(app.post('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'P-1', issue_date: '2026-11-02', lines: [{ description: `${CANARY} compra`, unit_price: '80.00', tax_type_id: iva21 }] }, token), 'purchase');
   if (app.plugins.some((p) => p.name === 'treasury')) {
     const treasury = await ok(app.post('/api/v1/treasuries', { kind: 'bank', name: `${CANARY} banco`, iban: 'ES9121000418450200051332', opening_balance: '10.00' }, token), 'treasury');
-    await ok(app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-11-04', amount: '-5.00', description: `${CANARY} comisión` }, token), 'bank movement');
+    const movement = await ok(app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-11-04', amount: '-5.00', description: `${CANARY} comisión` }, token), 'bank movement');
+    if (app.plugins.some((p) => p.name === 'reconciliation')) {
+      await ok(app.post('/api/v1/reconciliation/categorize', { movement_id: movement.id, account: '626' }, token), 'categorisation');
+      await ok(app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-11-05', amount: '-7.00', description: `${CANARY} pendiente` }, token), 'unmatched movement');
+    }
   }
   await createApiKey(app, token, 'member');
   await addMember(app, token, 'accountant');
@@ -110,7 +114,8 @@ describe('cross-tenant isolation, generated from the route table', () => {
       // searching for A's canary (and for what A's documents hold) finds nothing of A's (the search
       // box echoes its query, so it gets the canary's first part: the rest would only come from A)
       `/api/v1/search?q=${CANARY.slice(0, 12)}`, '/api/v1/search?q=servicio', '/api/v1/search?q=P-1', `/api/v1/contacts?search=${CANARY}`,
-      `/api/v1/invoices?search=${CANARY}`, '/api/v1/invoices?search=servicio', `/api/v1/purchases?search=${CANARY}`, '/api/v1/purchases?search=P-1']) {
+      `/api/v1/invoices?search=${CANARY}`, '/api/v1/invoices?search=servicio', `/api/v1/purchases?search=${CANARY}`, '/api/v1/purchases?search=P-1',
+      ...(app.plugins.some((p) => p.name === 'reconciliation') ? ['/api/v1/reconciliation/board', '/api/v1/reconciliation/matches?include_undone=true'] : [])]) {
       const res = await app.get(path, b.token);
       expect([path, res.status]).toEqual([path, 200]);
       expect([path, res.text.includes(CANARY)]).toEqual([path, false]);

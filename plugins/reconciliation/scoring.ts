@@ -1,0 +1,411 @@
+import { money } from '../../kernel/money';
+import { ruleCategories, type CategoryProposal } from './categories';
+import { compactIban, compactReference, counterpartyKey, fold, nameSimilarity, nameTokens, digitKeys } from './text';
+
+/**
+ * The scoring engine: pure functions from unmatched movements, open documents, the contacts'
+ * names and what the company taught us, to ranked candidates with reasons. No database here, so
+ * the quality benchmark and the board run the very same code.
+ *
+ * Work is bounded by indexes built once per board: documents by amount (sorted, for exact and
+ * near amounts), by contact, by the digits of their numbers; contacts by the words of their names.
+ * A movement is scored only against the documents one of those indexes returns, never against all.
+ */
+
+export interface MovementFacts {
+  id: string;
+  date: string;
+  /** Signed: positive money in, negative money out. */
+  amount: string;
+  description: string | null;
+  reference: string | null;
+  counterparty: string | null;
+  counterpartyIban: string | null;
+}
+
+export interface DocumentFacts {
+  id: string;
+  /** receivable: a customer owes us (money comes in); payable: we owe a supplier (money goes out). */
+  kind: 'receivable' | 'payable';
+  number: string;
+  /** The supplier's own number for a purchase, else the number. */
+  label: string;
+  contactId: string;
+  issueDate: string;
+  dueDate: string | null;
+  /** What is still due, positive for an ordinary document (negative for a refund). */
+  outstanding: string;
+}
+
+export interface ContactFacts {
+  id: string;
+  names: string[];
+  ibans?: string[];
+}
+
+/** What the company's own past matches taught: counterparty text or IBAN → contact, text → account. */
+export interface Memory {
+  contactByCounterparty: Map<string, string>;
+  contactByIban: Map<string, string>;
+  accountByCounterparty: Map<string, string>;
+}
+
+export const emptyMemory = (): Memory => ({ contactByCounterparty: new Map(), contactByIban: new Map(), accountByCounterparty: new Map() });
+
+export type ReasonKind = 'exact_amount' | 'near_amount' | 'fee_deducted' | 'partial_amount' | 'grouped' | 'name' | 'iban' | 'learned' | 'reference' | 'date';
+export interface Reason { kind: ReasonKind; detail: string }
+
+export interface CandidateDocument { id: string; kind: DocumentFacts['kind']; number: string; contactId: string; outstanding: string; amount: string }
+
+export interface Candidate {
+  documents: CandidateDocument[];
+  /** 0–1. */
+  score: number;
+  reasons: Reason[];
+}
+
+export interface MovementSuggestions {
+  movementId: string;
+  candidates: Candidate[];
+  categories: CategoryProposal[];
+  /** Two candidates too close to tell apart: nothing is proposed, and nothing is auto-matched. */
+  ambiguous: boolean;
+  /** The candidate to propose: the best, when it is good enough and not ambiguous. */
+  proposal: Candidate | null;
+}
+
+export interface ScoringOptions {
+  /** Below it a candidate is listed but not proposed. */
+  proposeAbove: number;
+  /** The best and the second within this margin: ambiguous. */
+  ambiguityMargin: number;
+  /** Candidates listed per movement. */
+  maxCandidates: number;
+}
+
+export const DEFAULT_SCORING: ScoringOptions = { proposeAbove: 0.6, ambiguityMargin: 0.06, maxCandidates: 5 };
+
+const WEIGHTS = { amount: 0.40, identity: 0.32, reference: 0.18, date: 0.10 } as const;
+const GROUP_PENALTY = 0.03;
+const MAX_GROUP = 4;
+const MAX_GROUP_POOL = 16;
+
+interface IndexedDocument {
+  facts: DocumentFacts;
+  /** The movement this document expects, signed, in cents. */
+  expected: bigint;
+  reference: string;
+  altReference: string;
+  issueDay: number;
+  dueDay: number;
+}
+
+const dayOf = (date: string): number => Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
+const cents = (text: string): bigint => money(text).units;
+const abs = (v: bigint) => (v < 0n ? -v : v);
+const euros = (v: bigint): string => {
+  const a = abs(v);
+  return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+};
+
+function lowerBound(sorted: IndexedDocument[], value: bigint): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].expected < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Indexes over one company's open documents and contacts, built once per board. */
+export class Matcher {
+  private readonly byAmount: IndexedDocument[];
+  private readonly byContact = new Map<string, IndexedDocument[]>();
+  private readonly byDigits = new Map<string, IndexedDocument[]>();
+  private readonly contactWords = new Map<string, string[]>();
+  private readonly contactWordSets = new Map<string, Set<string>>();
+  private readonly contactsByWord = new Map<string, Set<string>>();
+  private readonly sortedWords: string[];
+  private readonly contactByIban = new Map<string, string>();
+
+  constructor(documents: readonly DocumentFacts[], contacts: readonly ContactFacts[], private readonly memory: Memory = emptyMemory(), private readonly options: ScoringOptions = DEFAULT_SCORING) {
+    const indexed = documents.map((facts): IndexedDocument => {
+      const due = cents(facts.outstanding);
+      return {
+        facts, expected: facts.kind === 'receivable' ? due : -due,
+        reference: compactReference(facts.number), altReference: compactReference(facts.label),
+        issueDay: dayOf(facts.issueDate), dueDay: dayOf(facts.dueDate ?? facts.issueDate),
+      };
+    });
+    this.byAmount = indexed.filter((d) => d.expected !== 0n).sort((a, b) => (a.expected < b.expected ? -1 : a.expected > b.expected ? 1 : 0));
+    for (const d of this.byAmount) {
+      push(this.byContact, d.facts.contactId, d);
+      for (const key of new Set([...digitKeys(d.facts.number), ...digitKeys(d.facts.label)])) push(this.byDigits, key, d);
+    }
+    for (const contact of contacts) {
+      const words = [...new Set(contact.names.flatMap(nameTokens))];
+      this.contactWords.set(contact.id, words);
+      this.contactWordSets.set(contact.id, new Set(words));
+      for (const w of words) {
+        let set = this.contactsByWord.get(w);
+        if (!set) this.contactsByWord.set(w, (set = new Set()));
+        set.add(contact.id);
+      }
+      for (const iban of contact.ibans ?? []) {
+        const key = compactIban(iban);
+        if (key) this.contactByIban.set(key, contact.id);
+      }
+    }
+    this.sortedWords = [...this.contactsByWord.keys()].sort();
+  }
+
+  /** Contacts the movement's text or IBAN points at, with how strongly (0–1) and why. */
+  private identities(movement: MovementFacts): Map<string, { score: number; reasons: Reason[] }> {
+    const out = new Map<string, { score: number; reasons: Reason[] }>();
+    const note = (contactId: string, score: number, reason: Reason) => {
+      const current = out.get(contactId);
+      if (!current) out.set(contactId, { score, reasons: [reason] });
+      else if (score > current.score) { current.score = score; current.reasons.unshift(reason); } else current.reasons.push(reason);
+    };
+    const iban = compactIban(movement.counterpartyIban);
+    if (iban) {
+      const known = this.contactByIban.get(iban) ?? this.memory.contactByIban.get(iban);
+      if (known) note(known, 1, { kind: 'iban', detail: `IBAN ${iban}` });
+    }
+    const key = counterpartyKey(movement.counterparty);
+    const learned = key ? this.memory.contactByCounterparty.get(key) : undefined;
+    if (learned) note(learned, 0.9, { kind: 'learned', detail: `"${key}" was matched to this contact before` });
+    for (const [source, text, factor] of [['counterparty', movement.counterparty, 1], ['description', movement.description, 0.85]] as const) {
+      const printed = nameTokens(text);
+      if (!printed.length) continue;
+      const shown = printed.join(' ');
+      for (const contactId of this.contactsSharingWords(printed)) {
+        const similarity = nameSimilarity(printed, this.contactWords.get(contactId) ?? [], this.weight) * factor;
+        if (similarity >= 0.3) note(contactId, similarity, { kind: 'name', detail: `${source} "${shown}" resembles the contact's name (${similarity.toFixed(2)})` });
+      }
+    }
+    return out;
+  }
+
+  /** Rare words identify; words many contacts share do not. */
+  private readonly weights = new Map<string, number>();
+  private readonly weight = (word: string): number => {
+    let w = this.weights.get(word);
+    if (w === undefined) this.weights.set(word, (w = Math.log(1 + this.contactWords.size / (this.contactsByWord.get(word)?.size ?? 1))));
+    return w;
+  };
+
+  /**
+   * The contacts sharing the most words with the printed text (all of them, or all but a third).
+   * A contact the text names shares its two rarest known words (or, when no contact has both, one
+   * of them), so only those contacts are counted.
+   */
+  private contactsSharingWords(printed: string[]): string[] {
+    const last = printed.length - 1;
+    const expansions = (word: string, i: number): string[] => {
+      const words = this.contactsByWord.has(word) ? [word] : [];
+      if (i === last && word.length >= 3) {
+        // a word cut short by the bank: every contact word it begins
+        for (let j = lowerBoundText(this.sortedWords, word); j < this.sortedWords.length && this.sortedWords[j].startsWith(word); j++) {
+          if (this.sortedWords[j] !== word) words.push(this.sortedWords[j]);
+        }
+      }
+      return words;
+    };
+    const known = printed.map((word, i) => ({ words: expansions(word, i) })).filter((k) => k.words.length)
+      .map((k) => ({ ...k, size: k.words.reduce((s, w) => s + (this.contactsByWord.get(w)?.size ?? 0), 0) }))
+      .sort((a, b) => a.size - b.size);
+    const has = (k: { words: string[] }, id: string) => k.words.some((w) => this.contactsByWord.get(w)!.has(id));
+    const contactsOf = (k: { words: string[] }): Iterable<string> => (k.words.length === 1 ? this.contactsByWord.get(k.words[0])! : new Set(k.words.flatMap((w) => [...this.contactsByWord.get(w)!])));
+    let candidates: Iterable<string> = known.length ? contactsOf(known[0]) : [];
+    if (known.length > 1) {
+      const both = [...candidates].filter((id) => has(known[1], id));
+      candidates = both.length ? both : new Set([...candidates, ...contactsOf(known[1])]);
+    }
+    let most = 0;
+    const hits: [string, number][] = [];
+    for (const id of candidates) {
+      const words = this.contactWordSets.get(id)!;
+      const n = known.reduce((s, k) => s + (k.words.some((w) => words.has(w)) ? 1 : 0), 0);
+      hits.push([id, n]);
+      if (n > most) most = n;
+    }
+    const enough = Math.max(1, most - Math.floor(most / 3));
+    return hits.filter(([, n]) => n >= enough).map(([id]) => id);
+  }
+
+  /** Documents the movement's text names, with 1 for the whole number and 0.6 for its digits only. */
+  private referenced(movement: MovementFacts): Map<IndexedDocument, number> {
+    const out = new Map<IndexedDocument, number>();
+    const text = `${fold(movement.description)} ${fold(movement.reference)}`;
+    const compact = text.replace(/ /g, '');
+    const keys = new Set((text.match(/\d+/g) ?? []).flatMap((run) => [run, run.replace(/^0+/, '')]).filter((k) => k.length >= 3));
+    for (const key of keys) {
+      for (const d of this.byDigits.get(key) ?? []) {
+        const whole = (d.reference.length >= 4 && compact.includes(d.reference)) || (d.altReference.length >= 4 && compact.includes(d.altReference));
+        out.set(d, Math.max(out.get(d) ?? 0, whole ? 1 : 0.6));
+      }
+    }
+    return out;
+  }
+
+  /** Ranked candidates and categories for one movement. */
+  suggest(movement: MovementFacts): MovementSuggestions {
+    const amount = cents(movement.amount);
+    const day = dayOf(movement.date);
+    const identities = this.identities(movement);
+    const references = this.referenced(movement);
+    const pool = new Set<IndexedDocument>();
+    // Exact and rounded amounts (±1 €), whoever owes them; documents short by a fee come from the
+    // contacts the text names clearly, or from the references (a fee alone says too little).
+    for (let i = lowerBound(this.byAmount, amount - 100n); i < this.byAmount.length && this.byAmount[i].expected <= amount + 100n; i++) {
+      const d = this.byAmount[i];
+      if (d.expected === amount || identities.has(d.facts.contactId) || references.has(d)) pool.add(d);
+    }
+    for (const contactId of strongIdentities(identities)) for (const d of this.byContact.get(contactId) ?? []) pool.add(d);
+    for (const d of references.keys()) pool.add(d);
+
+    const usable = [...pool].filter((d) => d.issueDay <= day && sameDirection(d.expected, amount));
+    const scored: Scored[] = [];
+    for (const d of usable) {
+      const c = this.scoreGroup([d], amount, day, identities, references);
+      if (c) scored.push(c);
+    }
+    scored.push(...this.groups(usable, amount, day, identities, references));
+    scored.sort((a, b) => b.score - a.score || a.ids.length - b.ids.length);
+    const top = scored.slice(0, this.options.maxCandidates).map((c) => c.explain());
+    const best = top[0];
+    const second = top.find((c) => c !== best && !sameDocuments(c, best));
+    const ambiguous = Boolean(best && second && best.score >= this.options.proposeAbove && best.score - second.score < this.options.ambiguityMargin);
+    const proposal = best && !ambiguous && best.score >= this.options.proposeAbove ? best : null;
+    return { movementId: movement.id, candidates: top, categories: this.categories(movement, amount), ambiguous, proposal };
+  }
+
+  private categories(movement: MovementFacts, amount: bigint): CategoryProposal[] {
+    const text = [movement.counterparty, movement.description, movement.reference].filter(Boolean).join(' ');
+    const proposals = ruleCategories(text, amount >= 0n);
+    const key = counterpartyKey(movement.counterparty) ?? counterpartyKey(movement.description);
+    const learned = key ? this.memory.accountByCounterparty.get(key) : undefined;
+    if (learned) {
+      const rest = proposals.filter((p) => p.account !== learned);
+      const rule = proposals.find((p) => p.account === learned);
+      return [{ account: learned, name: rule?.name ?? '', score: 0.9, reasons: [{ kind: 'learned', detail: `"${key}" was categorised to ${learned} before` }, ...(rule?.reasons ?? [])] }, ...rest];
+    }
+    return proposals;
+  }
+
+  /** Several documents of one contact whose sum is what the movement carries (exactly, rounded, or less fees). */
+  private groups(usable: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored[] {
+    const out: Scored[] = [];
+    const byContact = new Map<string, IndexedDocument[]>();
+    const strong = new Set(strongIdentities(identities));
+    for (const d of usable) if (strong.has(d.facts.contactId) || references.has(d)) push(byContact, d.facts.contactId, d);
+    const magnitude = abs(amount);
+    const slack = magnitude * 35n / 1000n > 1500n ? magnitude * 35n / 1000n : 1500n;
+    for (const docs of byContact.values()) {
+      if (docs.length < 2) continue;
+      const pool = docs.sort((a, b) => a.dueDay - b.dueDay).slice(0, MAX_GROUP_POOL).sort((a, b) => (abs(a.expected) < abs(b.expected) ? -1 : 1));
+      const chosen: IndexedDocument[] = [];
+      const visit = (start: number, sum: bigint) => {
+        if (chosen.length >= 2 && sum >= magnitude - 100n && sum <= magnitude + slack) {
+          const c = this.scoreGroup([...chosen], amount, day, identities, references);
+          if (c) out.push(c);
+        }
+        if (chosen.length === MAX_GROUP) return;
+        for (let i = start; i < pool.length; i++) {
+          const next = sum + abs(pool[i].expected);
+          if (next > magnitude + slack) break;
+          chosen.push(pool[i]);
+          visit(i + 1, next);
+          chosen.pop();
+        }
+      };
+      visit(0, 0n);
+    }
+    return out;
+  }
+
+  /**
+   * The score of paying `docs` with the movement. Reasons and the documents' shares are written
+   * only for the candidates a board shows (`explain`), not for every candidate scored.
+   */
+  private scoreGroup(docs: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored | null {
+    const magnitude = abs(amount);
+    let due = 0n;
+    for (const d of docs) due += abs(d.expected);
+    const diff = due - magnitude;
+    let amountScore: number;
+    if (diff === 0n) amountScore = 1;
+    else if (abs(diff) <= 100n) amountScore = 0.85;
+    else if (diff > 0n && (diff <= 1500n || diff * 1000n <= due * 35n)) amountScore = 0.7;
+    else if (diff > 0n && docs.length === 1) amountScore = 0.2;
+    else return null;
+    let sameContact = true;
+    for (const d of docs) if (d.facts.contactId !== docs[0].facts.contactId) sameContact = false;
+    const identity = sameContact ? identities.get(docs[0].facts.contactId) : undefined;
+    let referenceSum = 0, dateSum = 0, farthest = 0;
+    for (const d of docs) {
+      referenceSum += references.get(d) ?? 0;
+      const gap = Math.abs(day - d.dueDay);
+      farthest = Math.max(farthest, gap);
+      dateSum += gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113);
+    }
+    const raw = WEIGHTS.amount * amountScore + WEIGHTS.identity * (identity?.score ?? 0) + WEIGHTS.reference * (referenceSum / docs.length) + WEIGHTS.date * (dateSum / docs.length);
+    const score = Math.round(Math.max(0, Math.min(1, raw - GROUP_PENALTY * (docs.length - 1))) * 1000) / 1000;
+    const explain = (): Candidate => {
+      const reasons: Reason[] = [];
+      if (diff === 0n) reasons.push({ kind: 'exact_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved` });
+      else if (abs(diff) <= 100n) reasons.push({ kind: 'near_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved (${euros(diff)} apart)` });
+      else if (amountScore === 0.7) reasons.push({ kind: 'fee_deducted', detail: `${euros(diff)} short of ${euros(due)}: a fee deducted?` });
+      else reasons.push({ kind: 'partial_amount', detail: `pays ${euros(magnitude)} of ${euros(due)} due` });
+      if (docs.length > 1) reasons.push({ kind: 'grouped', detail: `${docs.length} documents in one movement` });
+      if (identity) reasons.push(...identity.reasons.slice(0, 2));
+      for (const d of docs) {
+        const strength = references.get(d);
+        if (strength) reasons.push({ kind: 'reference', detail: `${strength === 1 ? 'number' : 'digits of'} ${d.facts.number} in the text` });
+      }
+      reasons.push({ kind: 'date', detail: `${farthest} days from the due date` });
+      let left = magnitude;
+      const documents = docs.map((d, i) => {
+        const owed = abs(d.expected);
+        const share = i === docs.length - 1 ? left : (owed < left ? owed : left);
+        left -= share;
+        return { id: d.facts.id, kind: d.facts.kind, number: d.facts.number, contactId: d.facts.contactId, outstanding: d.facts.outstanding, amount: euros(share < owed ? share : owed) };
+      });
+      return { documents, score, reasons };
+    };
+    return { score, ids: docs.map((d) => d.facts.id), explain };
+  }
+}
+
+/** A candidate scored, its reasons not yet written. */
+interface Scored { score: number; ids: string[]; explain: () => Candidate }
+
+/** The contacts whose every open document is worth scoring: named clearly, and nearly as well as the best. */
+function strongIdentities(identities: Map<string, { score: number }>): string[] {
+  let best = 0;
+  for (const { score } of identities.values()) best = Math.max(best, score);
+  return [...identities].filter(([, { score }]) => score >= 0.7 && score >= best - 0.15).map(([id]) => id);
+}
+
+const sameDirection = (expected: bigint, amount: bigint) => (expected > 0n) === (amount > 0n);
+const sameDocuments = (a: Candidate, b: Candidate) => a.documents.length === b.documents.length && a.documents.every((d, i) => d.id === b.documents[i].id);
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function lowerBoundText(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
