@@ -4,7 +4,7 @@
  *
  * - Lines and arithmetic: `computeAmounts`, `parseLineNumbers`, `checkLineTaxTypes`, the wire
  *   line and breakdown shapes.
- * - Numbering, party snapshots, the context read of issuing (`CONTEXT_COLUMNS`).
+ * - Numbering, party snapshots, the context read of issuing (`contextColumns`).
  * - Lifecycle: header and rectification rules, the contact-hook answers, tenant erasure, and
  *   `documentGuardSql`, the immutability triggers every kind's migrations generate.
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
@@ -17,7 +17,7 @@ export {
   abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, MAX_AMOUNT, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
   type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
 } from './document';
-export { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
+export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
 export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {

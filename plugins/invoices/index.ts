@@ -2,7 +2,6 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
 import { contactHooks } from '../documents/api';
-import { Invoice, InvoiceLine, InvoiceSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
@@ -15,7 +14,6 @@ export default definePlugin({
   name: 'invoices',
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  entities: [Invoice, InvoiceLine, InvoiceSeries],
   migrations,
   contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] },
   models: invoiceModels,

@@ -5,7 +5,7 @@ import { outboxEventSql } from '../../kernel/outbox';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
+  commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
   parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
@@ -439,8 +439,8 @@ function checkedHeader(input: InvoiceInput): DraftFields {
 const issueReadSql = (lock: boolean) => `
   select ${INVOICE_COLUMNS}, i.updated_at::text as seen,
     (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${LINE_COLUMNS} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
-    ${CONTEXT_COLUMNS.replace(':contactId::uuid', 'i.contact_id').replace('any(:typeIds::uuid[])', `any(array(
-      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id))`)}
+    ${contextColumns('i.contact_id', `array(
+      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id)`)}
   from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`;
 
 function draftOf(row: any): { record: InvoiceRecord; seen: string } {
@@ -478,7 +478,7 @@ export const InvoiceService = {
     const header = checkedHeader(input);
     assertUuid(input.contact_id, 'Contact');
     const typeIds = lineTypeIds(input.lines);
-    const [row] = await uow.read<any>(`select ${CONTEXT_COLUMNS}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
+    const [row] = await uow.read<any>(`select ${contextColumns()}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
     const { context, missingTypeIds } = contextFromRow(row, typeIds);
     if (missingTypeIds.length) return inTransaction();
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);

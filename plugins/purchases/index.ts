@@ -1,7 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { contactHooks } from '../documents/api';
-import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
 import './hooks';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
@@ -15,7 +14,6 @@ export default definePlugin({
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
   // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  entities: [Purchase, PurchaseLine, PurchaseSeries],
   migrations,
   contributes: { 'document-kinds': [{ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT }] },
   models: purchaseModels,
