@@ -30,7 +30,7 @@ export {
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
-export { documentKind, documentKinds, type DocumentKind } from './kinds';
+export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';

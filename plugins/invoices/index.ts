@@ -3,19 +3,20 @@ import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
 import { contactHooks } from '../documents/api';
 import './hooks';
+import { INVOICE } from './kind';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
 import { wantsKind } from '../../kernel/search';
 import { invoiceSearchHits } from './search';
-import { INVOICE_SETTLEMENT, InvoiceService, KIND, invoiceToJson } from './service';
+import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 
 export default definePlugin({
   name: 'invoices',
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   migrations,
-  contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] },
+  contributes: { 'document-kinds': [{ ...INVOICE, settlement: INVOICE_SETTLEMENT }] },
   models: invoiceModels,
   permissions: {
     'invoices.read': rolesFrom('viewer'),
@@ -29,7 +30,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      ...contactHooks(KIND, 'invoiced', 'sale'),
+      ...contactHooks(INVOICE, 'invoiced', 'sale'),
       'taxes.distance-sales': async (tx, payload) => {
         if (payload.tenantId !== tx.tenantId) return;
         const mine = await InvoiceService.distanceSales(tx, payload.year);

@@ -1,14 +1,11 @@
 import type { SearchNeedle } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
 import { documentSearchHits, type DocumentTable } from '../documents/api';
+import { INVOICE } from './kind';
 
 /** Sales invoices, newest first (drafts, unnumbered, before the numbered invoices of their day). */
 export const INVOICES: DocumentTable = {
-  table: 'invoices',
-  linesTable: 'invoice_lines',
-  lineDocumentColumn: 'invoice_id',
-  searchView: 'invoices_searchable',
-  linesSearchView: 'invoice_lines_searchable',
+  ...INVOICE,
   headerFields: {
     number: (a) => `${a}.number`,
     customer_name: (a) => `${a}.customer->>'name'`,

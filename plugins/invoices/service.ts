@@ -11,6 +11,7 @@ import {
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
+import { INVOICE } from './kind';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
@@ -25,8 +26,6 @@ export const RECTIFYING_SERIES = 'R';
 export type InvoiceStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type Nature = 'goods' | 'services';
 export type { RectificationMode };
-/** The documents plugin's view of this kind's table. */
-export const KIND = { table: 'invoices', noun: 'Invoice' } as const;
 
 export interface InvoiceLineWire extends WireLineCommon {
   quantity: string;
@@ -87,12 +86,12 @@ export interface InvoiceView { record: InvoiceRecord; types: ReadonlyMap<string,
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (alias: string) => `${documentColumns('invoices', alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
+const columnsOver = (alias: string) => `${documentColumns(INVOICE.table, alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
 const INVOICE_COLUMNS = columnsOver('i');
 /** The columns over the alias `d` of the list and search queries. */
 const LIST_COLUMNS = columnsOver('d');
 
-const LINE_COLUMNS = `${lineColumns('invoice_id')}, nature, revenue_account`;
+const LINE_COLUMNS = `${lineColumns(INVOICE.linesKey)}, nature, revenue_account`;
 
 function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
   return { ...commonRecordOf(row), customer: jsonOrNull<Party>(row.customer), issuer: jsonOrNull<Party>(row.issuer), lines };
@@ -100,12 +99,12 @@ function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
 
 const lineOf = (row: any): InvoiceLineRecord => ({ ...commonLineOf(row), nature: row.nature, revenueAccount: row.revenue_account });
 
-const LINES: LinesSource<InvoiceLineRecord> = { table: 'invoice_lines', key: 'invoice_id', columns: LINE_COLUMNS, lineOf };
+const LINES: LinesSource<InvoiceLineRecord> = { table: INVOICE.linesTable, key: INVOICE.linesKey, columns: LINE_COLUMNS, lineOf };
 const loadLines = (tx: Tx, ids: string[]) => loadLinesOf(tx, LINES, ids);
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<InvoiceRecord> {
   assertUuid(id, 'Invoice');
-  const row = await findDocumentRow(tx, { table: 'invoices', alias: 'i', columns: INVOICE_COLUMNS, noun: 'Invoice' }, id, lock);
+  const row = await findDocumentRow(tx, { ...INVOICE, alias: 'i', columns: INVOICE_COLUMNS }, id, lock);
   return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
 }
 
@@ -362,7 +361,7 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
       returning issued_at, updated_at, created_at
     )`;
   return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
-    ${gate}, ${monotonicNumberCtes('invoice_series', 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
+    ${gate}, ${monotonicNumberCtes(INVOICE.seriesTable, 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
     ), event as (
       ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
     )
@@ -626,7 +625,7 @@ export const InvoiceService = {
     checkRectificationAmounts(original, input.mode, wireLines.length, 'Invoice');
     const context = await loadContext(tx, original.contactId, lineTypeIds(wireLines));
     const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines'], context.types) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
-    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `invoice ${original.number}`);
+    const originalStatus = await statusAfterRectification(tx, INVOICE, original, input.mode, built.computed.total, `invoice ${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
@@ -634,7 +633,7 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) await markRectified(tx, KIND, id);
+    if (originalStatus) await markRectified(tx, INVOICE, id);
     return { record: issued, types: built.types };
   },
 
@@ -680,13 +679,13 @@ export const InvoiceService = {
   exportAll: (tx: Tx) => everyPage((page) => InvoiceService.list(tx, page)),
 
   /** tenant.erasing: the database allows deleting issued invoices only in the erasure transaction. */
-  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'invoices', linesTable: 'invoice_lines', seriesTable: 'invoice_series' }),
+  eraseTenant: (tx: Tx) => eraseKind(tx, INVOICE),
 };
 
 /** How the documents plugin settles an invoice: collections (refunds for a negative invoice) on 4300. */
 export const INVOICE_SETTLEMENT: SettlementKind = {
-  documentType: 'invoice',
-  table: 'invoices',
+  documentType: INVOICE.name,
+  table: INVOICE.table,
   wording: { noun: 'Invoice', draft: 'issue it first', rectified: 'record the payment on its rectifying invoice', before: 'the invoice' },
   entry: ({ item, date, amount, treasuryAccount, refund }, accounts) => postInvoicePayment({
     invoiceId: item.id, number: item.label, contactId: item.contactId, date, amount, treasuryAccount, refund,

@@ -2,12 +2,13 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { contactHooks } from '../documents/api';
 import './hooks';
+import { PURCHASE } from './kind';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
 import { wantsKind } from '../../kernel/search';
 import { purchaseSearchHits } from './search';
-import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
   name: 'purchases',
@@ -15,7 +16,7 @@ export default definePlugin({
   // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
   migrations,
-  contributes: { 'document-kinds': [{ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT }] },
+  contributes: { 'document-kinds': [{ ...PURCHASE, settlement: PURCHASE_SETTLEMENT }] },
   models: purchaseModels,
   permissions: {
     'purchases.read': rolesFrom('viewer'),
@@ -25,7 +26,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      ...contactHooks(KIND, 'purchased', 'purchase'),
+      ...contactHooks(PURCHASE, 'purchased', 'purchase'),
       // answered when the account plugin is installed (it declares and fires these hooks)
       'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
       'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },

@@ -1,14 +1,11 @@
 import type { SearchNeedle } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
 import { documentSearchHits, type DocumentTable } from '../documents/api';
+import { PURCHASE } from './kind';
 
 /** Purchases, newest first (drafts, unnumbered, first within their day): searched like sales invoices. */
 export const PURCHASES: DocumentTable = {
-  table: 'purchases',
-  linesTable: 'purchase_lines',
-  lineDocumentColumn: 'purchase_id',
-  searchView: 'purchases_searchable',
-  linesSearchView: 'purchase_lines_searchable',
+  ...PURCHASE,
   headerFields: {
     number: (a) => `${a}.number`,
     supplier_invoice_number: (a) => `${a}.supplier_invoice_number`,

@@ -11,6 +11,7 @@ import {
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
+import { PURCHASE } from './kind';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
 import { nonDeductible, payableAccountOf, postPurchase, postPurchasePayment } from './posting';
@@ -25,7 +26,6 @@ export type PurchaseKind = 'invoice' | 'expense';
 export type PurchaseStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type { RectificationMode };
 /** The documents plugin's view of this kind's table. */
-export const KIND = { table: 'purchases', noun: 'Purchase' } as const;
 
 export interface PurchaseLineWire extends WireLineCommon {
   expense_account?: string | null;
@@ -83,13 +83,13 @@ export interface PurchaseListQuery {
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (a: string) => `${documentColumns('purchases', a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
+const columnsOver = (a: string) => `${documentColumns(PURCHASE.table, a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
   ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier`;
 const PURCHASE_COLUMNS = columnsOver('p');
 /** The columns over the alias `d` of the list and search queries. */
 const LIST_COLUMNS = columnsOver('d');
 
-const LINE_COLUMNS = `${lineColumns('purchase_id')}, expense_account, capital_good, self_assessed_amount::text as self_assessed_amount`;
+const LINE_COLUMNS = `${lineColumns(PURCHASE.linesKey)}, expense_account, capital_good, self_assessed_amount::text as self_assessed_amount`;
 
 function recordOf(row: any, lines: PurchaseLineRecord[]): PurchaseRecord {
   return {
@@ -102,11 +102,11 @@ const lineOf = (row: any): PurchaseLineRecord => ({
   ...commonLineOf(row), expenseAccount: row.expense_account, capitalGood: rowBoolean(row.capital_good), selfAssessedAmount: dec(row.self_assessed_amount),
 });
 
-const LINES: LinesSource<PurchaseLineRecord> = { table: 'purchase_lines', key: 'purchase_id', columns: LINE_COLUMNS, lineOf };
+const LINES: LinesSource<PurchaseLineRecord> = { table: PURCHASE.linesTable, key: PURCHASE.linesKey, columns: LINE_COLUMNS, lineOf };
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<PurchaseRecord> {
   assertUuid(id, 'Purchase');
-  const row = await findDocumentRow(tx, { table: 'purchases', alias: 'p', columns: PURCHASE_COLUMNS, noun: 'Purchase' }, id, lock);
+  const row = await findDocumentRow(tx, { ...PURCHASE, alias: 'p', columns: PURCHASE_COLUMNS }, id, lock);
   return recordOf(row, (await loadLinesOf(tx, LINES, [row.id])).get(row.id) ?? []);
 }
 
@@ -269,7 +269,7 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
   const supplier = partyOfContact(contact);
   const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
   const payableAccount = payableAccountOf(record.lines, accounts);
-  const numbered = await takeNumber(tx, 'purchase_series', record.series, record.issueDate);
+  const numbered = await takeNumber(tx, PURCHASE.seriesTable, record.series, record.issueDate);
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
@@ -411,7 +411,7 @@ export const PurchaseService = {
     checkRectificationAmounts(original, input.mode, wireLines.length, 'Purchase');
     const contact = await ContactService.get(tx, original.contactId);
     const built = wireLines.length ? await buildLines(tx, wireLines, original.contactId, ['body', 'lines']) : { computed: computePurchaseLines([], new Map()), types: new Map<string, TaxTypeInfo>() };
-    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `${original.number}`);
+    const originalStatus = await statusAfterRectification(tx, PURCHASE, original, input.mode, built.computed.total, `${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
       dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
@@ -420,7 +420,7 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) await markRectified(tx, KIND, id);
+    if (originalStatus) await markRectified(tx, PURCHASE, id);
     return { record: issued, types: built.types };
   },
 
@@ -436,13 +436,13 @@ export const PurchaseService = {
   // ----------------------------------------------------------------------------------------------
 
   exportAll: (tx: Tx) => everyPage((page) => PurchaseService.list(tx, page)),
-  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'purchases', linesTable: 'purchase_lines', seriesTable: 'purchase_series' }),
+  eraseTenant: (tx: Tx) => eraseKind(tx, PURCHASE),
 };
 
 /** How the documents plugin settles a purchase: payments (refunds for a negative document) on its payable account. */
 export const PURCHASE_SETTLEMENT: SettlementKind = {
-  documentType: 'purchase',
-  table: 'purchases',
+  documentType: PURCHASE.name,
+  table: PURCHASE.table,
   labelSql: 'coalesce(d.supplier_invoice_number, d.number)',
   accountSql: 'd.payable_account',
   wording: { noun: 'Purchase', draft: 'register it first', rectified: 'record the payment on its rectification', before: 'the document' },
