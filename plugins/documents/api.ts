@@ -8,7 +8,9 @@
  * - Lifecycle: header and rectification rules, the contact-hook answers, tenant erasure, and
  *   `documentGuardSql`, the immutability triggers every kind's migrations generate.
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
- * - Settlements: `openItems`, `settle`, `reverseSettlement`.
+ * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
+ *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
+ * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  */
@@ -29,7 +31,9 @@ export {
   registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
-export { openItems, reverseSettlement, settle, settleMany, type Allocation, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
+export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
+export { DOCUMENT_CURRENCY, documentEventPayload, publishRectification, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
+export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';

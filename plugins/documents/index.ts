@@ -1,8 +1,13 @@
+import { Elysia } from 'elysia';
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import './events';
 import { registerDocumentKind } from './kinds';
 import { migrations } from './migrations';
+import { documentsService } from './service';
+import { settlementMigrations } from './settlement-migrations';
 import { documentRoutes } from './routes';
+import { settlementRoutes } from './settlement-routes';
 import { eraseRegister, repointRegister } from './tax-register';
 
 /**
@@ -13,14 +18,20 @@ import { eraseRegister, repointRegister } from './tax-register';
  */
 export default definePlugin({
   name: 'documents',
-  tags: { 'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet' },
+  tags: {
+    'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet',
+    settlements: 'Open items of every document kind, and payments (settlements) that settle one or several documents',
+  },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
-  migrations,
+  migrations: [...migrations, ...settlementMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
   },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
+    'settlements.read': rolesFrom('viewer'),
+    // like the documents' payment routes (invoices.issue, purchases.write): members record payments
+    'settlements.write': rolesFrom('member'),
   },
   hooks: {
     sync: {
@@ -28,8 +39,9 @@ export default definePlugin({
       'tenant.erasing': async (tx) => { await eraseRegister(tx); },
     },
   },
-  routes: documentRoutes,
+  routes: (kernel) => new Elysia({ name: 'cuadra:documents-all' }).use(documentRoutes(kernel)).use(settlementRoutes(kernel)),
   setup(kernel) {
     for (const kind of kernel.contributions('document-kinds')) registerDocumentKind(kind);
+    kernel.provide('documents', documentsService);
   },
 });

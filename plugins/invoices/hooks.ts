@@ -1,4 +1,6 @@
-/** The hooks the invoices plugin emits (typed by declaration merging; see kernel/hooks.ts). */
+import type { DocumentEventPayload } from '../documents/api';
+
+/** The hooks and events the invoices plugin emits (typed by declaration merging; see kernel/hooks.ts). */
 export interface InvoiceIssuedPayload {
   tenantId: string;
   invoiceId: string;
@@ -28,9 +30,13 @@ declare module '../../kernel/hooks' {
   }
   interface Events {
     /**
-     * The same, after the issuing transaction committed, through the outbox (webhooks, mail,
-     * anything that must not hold up or roll back the issue). Retried until it succeeds.
+     * An invoice was numbered (a rectifying one too), after the issuing transaction committed,
+     * through the outbox (webhooks, mail, anything that must not hold up or roll back the issue).
      */
-    'invoice.issued': InvoiceIssuedPayload;
+    'invoice.issued': DocumentEventPayload;
+    /** A rectifying invoice was issued (after its `invoice.issued`); `rectifies_id` names the original. */
+    'invoice.rectified': DocumentEventPayload;
+    /** Nothing is left of an invoice: rectified by substitution with a zero total, or corrected down to zero. */
+    'invoice.cancelled': DocumentEventPayload;
   }
 }

@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, publishRectification, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -393,6 +393,9 @@ function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord
   };
 }
 
+/** The `invoice.issued` event of an invoice the issue statement numbers (it merges the number in). */
+const issuedEvent = (record: InvoiceRecord) => documentEventPayload('invoice', { ...record, status: 'issued', number: '' });
+
 function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
   return {
     tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
@@ -418,7 +421,7 @@ async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<str
   }
   const payload = issuedPayload(tx.tenantId, issued);
   await tx.hook('invoice.issued', payload);
-  tx.publish('invoice.issued', payload);
+  tx.publish('invoice.issued', documentEventPayload('invoice', issued));
   return issued;
 }
 
@@ -490,7 +493,7 @@ export const InvoiceService = {
       lines: linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
       subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
       withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
-      publish, payload: JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null })),
+      publish, payload: JSON.stringify(issuedEvent(record)),
     });
     const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new'), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
@@ -599,7 +602,7 @@ export const InvoiceService = {
     const publish = uow.hasEventSubscribers('invoice.issued');
     plan.params.seen = seen;
     plan.params.publish = publish;
-    plan.params.payload = JSON.stringify(issuedPayload(uow.principal!.tenantId!, { ...record, number: '', journalEntryId: plan.entry?.id ?? null }));
+    plan.params.payload = JSON.stringify(issuedEvent(record));
     const [answer] = await uow.write<IssueRow>(issueStatement(plan), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
@@ -634,6 +637,7 @@ export const InvoiceService = {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     if (originalStatus) await markRectified(tx, INVOICE, id);
+    publishRectification(tx, 'invoice', 'invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
     return { record: issued, types: built.types };
   },
 

@@ -1,4 +1,6 @@
-/** The hooks the purchases plugin emits (typed by declaration merging; see kernel/hooks.ts). */
+import type { DocumentEventPayload } from '../documents/api';
+
+/** The hooks and events the purchases plugin emits (typed by declaration merging; see kernel/hooks.ts). */
 export interface PurchaseIssuedPayload {
   tenantId: string;
   purchaseId: string;
@@ -18,5 +20,13 @@ declare module '../../kernel/hooks' {
   interface SyncHooks {
     /** A purchase was just registered and posted, inside that transaction (SII, webhooks…). A throw aborts the registration. */
     'purchase.issued': PurchaseIssuedPayload;
+  }
+  interface Events {
+    /** A purchase was registered (numbered and posted; a rectification too), after that transaction committed. */
+    'purchase.registered': DocumentEventPayload;
+    /** The supplier's rectifying document was registered (after its `purchase.registered`); `rectifies_id` names the original. */
+    'purchase.rectified': DocumentEventPayload;
+    /** Nothing is left of a purchase: rectified by substitution with a zero total, or corrected down to zero. */
+    'purchase.cancelled': DocumentEventPayload;
   }
 }

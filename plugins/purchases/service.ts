@@ -5,9 +5,9 @@ import { rowBoolean } from '../../kernel/rows';
 import { ContactService, actsAs } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
+  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
   jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
-  statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  publishRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -303,6 +303,7 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
     issueDate: issued.issueDate, contactId: issued.contactId, total: issued.total.toString(), rectifiesId: issued.rectifiesId, journalEntryId: issued.journalEntryId,
   };
   await tx.hook('purchase.issued', payload);
+  tx.publish('purchase.registered', documentEventPayload('purchase', issued));
   return issued;
 }
 
@@ -421,6 +422,7 @@ export const PurchaseService = {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     if (originalStatus) await markRectified(tx, PURCHASE, id);
+    publishRectification(tx, 'purchase', 'purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
     return { record: issued, types: built.types };
   },
 

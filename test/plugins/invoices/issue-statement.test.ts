@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { definePlugin } from '../../../kernel/plugin';
 import '../../../plugins/invoices/hooks';
-import type { InvoiceIssuedPayload } from '../../../plugins/invoices/hooks';
+import type { DocumentEventPayload } from '../../../plugins/documents/api';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
-const delivered: InvoiceIssuedPayload[] = [];
+const delivered: DocumentEventPayload[] = [];
 const listener = definePlugin({
   name: 'test-invoice-listener',
   dependsOn: ['invoices'],
@@ -164,11 +164,10 @@ describe('issuing in one statement', () => {
     const issued = await app.post(`/api/v1/invoices/${id}/issue`, undefined, c.company.token);
     expect(issued.status).toBe(200);
     await app.kernel.outbox.idle();
-    for (let i = 0; i < 50 && !delivered.some((p) => p.invoiceId === id); i++) { await Bun.sleep(20); await app.kernel.outbox.idle(); }
-    const payload = delivered.find((p) => p.invoiceId === id);
+    for (let i = 0; i < 50 && !delivered.some((p) => p.id === id); i++) { await Bun.sleep(20); await app.kernel.outbox.idle(); }
+    const payload = delivered.find((p) => p.id === id);
     expect(payload).toEqual({
-      tenantId: c.company.tenantId, invoiceId: id, series: 'F', number: issued.body.number, issueDate: '2026-06-01', contactId: c.customer.id,
-      subtotal: '320.50', taxTotal: '63.91', total: '384.41', rectifiesId: null, rectificationMode: null, journalEntryId: issued.body.journal_entry_id,
+      kind: 'invoice', id, number: issued.body.number, series: 'F', status: 'issued', contact_id: c.customer.id, issue_date: '2026-06-01', total: '384.41', currency: 'EUR',
     });
   });
 });
