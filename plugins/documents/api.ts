@@ -35,8 +35,9 @@ export { loadPayment, openItems, reverseSettlement, settle, settleMany, type All
 export { DOCUMENT_CURRENCY, documentEventPayload, publishRectification, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
+export { completeRectification } from './rectification';
 export { sided, type Side } from './posting';
-export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';
+export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
 export { documentToJson, lineToJson } from './json';
 export {

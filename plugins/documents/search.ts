@@ -26,6 +26,18 @@ export interface DocumentTable extends Pick<DocumentTables, 'table' | 'linesTabl
   order: readonly SortKey[];
 }
 
+/**
+ * The lists' order, newest first: issue date, then any keys of the kind (`within`: sales invoices
+ * keep their series together), the number (drafts, unnumbered, first), creation and id.
+ */
+export const newestFirst = (...within: SortKey[]): readonly SortKey[] => [
+  { expression: 'd.issue_date', direction: 'desc', type: 'date' },
+  ...within,
+  { expression: 'coalesce(d.seq, 2147483647)', direction: 'desc', type: 'int' },
+  { expression: 'd.created_at', direction: 'desc', type: 'timestamptz' },
+  { expression: 'd.id', direction: 'asc', type: 'uuid' },
+];
+
 /** More matching contacts than this only rank drafts by their best-matching contacts. */
 const DRAFT_CONTACTS_CAP = 500;
 

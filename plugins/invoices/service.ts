@@ -6,8 +6,8 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
-  documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, publishRectification, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
+  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -636,8 +636,7 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) await markRectified(tx, INVOICE, id);
-    publishRectification(tx, 'invoice', 'invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode });
     return { record: issued, types: built.types };
   },
 

@@ -6,8 +6,8 @@ import { ContactService, actsAs } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
-  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
-  publishRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, registerRows, settle,
+  completeRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -421,8 +421,7 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (originalStatus) await markRectified(tx, PURCHASE, id);
-    publishRectification(tx, 'purchase', 'purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    await completeRectification(tx, PURCHASE, { original, rectifying: issued, originalStatus, mode: input.mode });
     return { record: issued, types: built.types };
   },
 
