@@ -36,6 +36,7 @@ export { DOCUMENT_CURRENCY, documentEventPayload, publishRectification, type Doc
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { completeRectification } from './rectification';
+export { recordPayment } from './payment';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';

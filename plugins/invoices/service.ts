@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
-  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -644,11 +644,8 @@ export const InvoiceService = {
    * Records a collection (or the refund of a negative invoice) through the documents plugin's
    * settlement: Dr treasury / Cr 4300, then amount_paid and the status (partially_paid / paid).
    */
-  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<InvoiceView> {
-    await findRecord(tx, id, true);
-    await settle(tx, INVOICE_SETTLEMENT, id, input);
-    return InvoiceService.get(tx, id);
-  },
+  registerPayment: (tx: Tx, id: string, input: SettleInput): Promise<InvoiceView> =>
+    recordPayment(tx, INVOICE_SETTLEMENT, id, input, { lock: (t, key) => findRecord(t, key, true), read: (t, key) => InvoiceService.get(t, key) }),
 
   /** The rectified invoice's number and date, for printing a rectifying invoice. */
   async rectified(tx: Tx, record: InvoiceRecord): Promise<{ number: string | null; issueDate: string } | null> {

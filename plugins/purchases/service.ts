@@ -6,7 +6,7 @@ import { ContactService, actsAs } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
-  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, registerRows, settle,
+  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, recordPayment, registerRows,
   completeRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
@@ -426,11 +426,8 @@ export const PurchaseService = {
   },
 
   /** Records a payment to the supplier (the documents plugin's settlement): Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
-  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> {
-    await findRecord(tx, id, true);
-    await settle(tx, PURCHASE_SETTLEMENT, id, input);
-    return PurchaseService.get(tx, id);
-  },
+  registerPayment: (tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> =>
+    recordPayment(tx, PURCHASE_SETTLEMENT, id, input, { lock: (t, key) => findRecord(t, key, true), read: (t, key) => PurchaseService.get(t, key) }),
 
   // ----------------------------------------------------------------------------------------------
   // Hooks answered for other plugins
