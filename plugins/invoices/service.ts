@@ -6,7 +6,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
-  documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
+  documentList, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
   completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
@@ -507,16 +507,11 @@ export const InvoiceService = {
   },
 
   async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number; next_cursor: string | null }> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
-    let { where, params } = listWhere('d', query);
-    if (query.series) { where += ' and d.series = :series'; params.series = query.series; }
-    const search = await documentSearch(tx, INVOICES, query.search, ['query', 'search']);
-    const page = await documentPage(tx, INVOICES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
-    const lines = await loadLines(tx, page.rows.map((r) => r.id));
-    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
-    const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types })), total: page.total, limit, offset, next_cursor: page.nextCursor };
+    const { records, types, ...page } = await documentList<InvoiceLineRecord, InvoiceRecord>(tx, INVOICES, query, {
+      columns: LIST_COLUMNS, lines: LINES, recordOf, typeIdsOf,
+      filter: (where, params) => (query.series ? (params.series = query.series, `${where} and d.series = :series`) : where),
+    });
+    return { items: records.map((record) => ({ record, types })), ...page };
   },
 
   /** Changes a draft (409 once issued). Lines, when sent, replace every line. */

@@ -5,8 +5,8 @@ import { rowBoolean } from '../../kernel/rows';
 import { ContactService, actsAs } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
-  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, recordPayment, registerRows,
+  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentList, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
+  jsonOrNull, lineColumns, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, recordPayment, registerRows,
   completeRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
@@ -332,16 +332,11 @@ export const PurchaseService = {
   },
 
   async list(tx: Tx, query: PurchaseListQuery) {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
-    let { where, params } = listWhere('d', query);
-    if (query.kind) { where += ' and d.kind = :kind'; params.kind = query.kind; }
-    const search = await documentSearch(tx, PURCHASES, query.search, ['query', 'search']);
-    const page = await documentPage(tx, PURCHASES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
-    const lines = await loadLinesOf(tx, LINES, page.rows.map((r) => r.id));
-    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
-    const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types }) as PurchaseView), total: page.total, limit, offset, next_cursor: page.nextCursor };
+    const { records, types, ...page } = await documentList<PurchaseLineRecord, PurchaseRecord>(tx, PURCHASES, query, {
+      columns: LIST_COLUMNS, lines: LINES, recordOf, typeIdsOf,
+      filter: (where, params) => (query.kind ? (params.kind = query.kind, `${where} and d.kind = :kind`) : where),
+    });
+    return { items: records.map((record) => ({ record, types }) as PurchaseView), ...page };
   },
 
   async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {
