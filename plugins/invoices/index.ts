@@ -1,13 +1,12 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
-import { contactHooks } from '../documents/api';
+import { documentKindHooks } from '../documents/api';
 import './hooks';
 import { INVOICE } from './kind';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
-import { wantsKind } from '../../kernel/search';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 
@@ -30,18 +29,13 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      ...contactHooks(INVOICE, 'invoiced', 'sale'),
+      ...documentKindHooks(INVOICE, {
+        statsKey: 'invoiced', activitySide: 'sale', exportAll: InvoiceService.exportAll, toJson: invoiceToJson, eraseTenant: InvoiceService.eraseTenant, searchHits: invoiceSearchHits,
+      }),
       'taxes.distance-sales': async (tx, payload) => {
         if (payload.tenantId !== tx.tenantId) return;
         const mine = await InvoiceService.distanceSales(tx, payload.year);
         payload.total = mine.add(money(payload.total)).toString();
-      },
-      // kernel lifecycle hooks, fired by the account plugin when it is installed
-      'account.exporting': async (tx, payload) => { payload.sections.invoices = { invoices: (await InvoiceService.exportAll(tx)).map(invoiceToJson) }; },
-      'tenant.erasing': async (tx) => { await InvoiceService.eraseTenant(tx); },
-      // answered when the search plugin is installed (GET /search)
-      'search.collecting': async (tx, payload) => {
-        if (wantsKind(payload, 'invoices') && payload.allowed('invoices.read')) payload.groups.push(await invoiceSearchHits(tx, payload.needle, payload.limit));
       },
     },
   },

@@ -1,12 +1,11 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { contactHooks } from '../documents/api';
+import { documentKindHooks } from '../documents/api';
 import './hooks';
 import { PURCHASE } from './kind';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
-import { wantsKind } from '../../kernel/search';
 import { purchaseSearchHits } from './search';
 import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
@@ -26,14 +25,10 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      ...contactHooks(PURCHASE, 'purchased', 'purchase'),
-      // answered when the account plugin is installed (it declares and fires these hooks)
-      'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
-      'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },
-      // answered when the search plugin is installed (GET /search)
-      'search.collecting': async (tx, payload) => {
-        if (wantsKind(payload, 'purchases') && payload.allowed('purchases.read')) payload.groups.push(await purchaseSearchHits(tx, payload.needle, payload.limit));
-      },
+      ...documentKindHooks(PURCHASE, {
+        statsKey: 'purchased', activitySide: 'purchase', exportAll: PurchaseService.exportAll, toJson: purchaseToJson, eraseTenant: PurchaseService.eraseTenant,
+        searchHits: purchaseSearchHits,
+      }),
     },
   },
   routes: purchaseRoutes,
