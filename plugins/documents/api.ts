@@ -37,7 +37,7 @@ export { documentsService, paymentToJson, type DocumentsService, type OpenItemSi
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { completeRectification } from './rectification';
 export { recordPayment } from './payment';
-export { documentKindHooks } from './kind-hooks';
+export { documentKindHooks, documentKindPlugin } from './kind-hooks';
 export { documentList, type DocumentListQuery } from './list';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';

@@ -3,6 +3,7 @@ import type { SearchNeedle } from '../../kernel/listing';
 import { wantsKind, type SearchGroup } from '../../kernel/search';
 import type { Tx } from '../../kernel/uow';
 import type { DocumentTables } from './kinds';
+import type { SettlementKind } from './settlement';
 import { contactHooks } from './lifecycle';
 
 /**
@@ -30,3 +31,16 @@ export function documentKindHooks<View>(kind: DocumentTables, answers: {
     },
   };
 }
+
+/**
+ * What every kind's `definePlugin` starts with: its plugin name, the plugins it builds on, and its
+ * contribution to the `document-kinds` extension point (the descriptor and its settlement rule),
+ * with `rest` (migrations, models, routes) as given.
+ */
+export const documentKindPlugin = <Rest extends object>(kind: DocumentTables, settlement: SettlementKind, rest: Rest) => ({
+  ...rest,
+  name: kind.plugin,
+  // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
+  contributes: { 'document-kinds': [{ ...kind, settlement }] },
+});

@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { money } from '../../kernel/money';
-import { documentKindHooks } from '../documents/api';
+import { documentKindHooks, documentKindPlugin } from '../documents/api';
 import './hooks';
 import { INVOICE } from './kind';
 import { migrations } from './migrations';
@@ -11,12 +11,8 @@ import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 
 export default definePlugin({
-  name: 'invoices',
+  ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }),
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  migrations,
-  contributes: { 'document-kinds': [{ ...INVOICE, settlement: INVOICE_SETTLEMENT }] },
-  models: invoiceModels,
   permissions: {
     'invoices.read': rolesFrom('viewer'),
     // Members create and edit documents (roles: docs/api.md)…
@@ -39,5 +35,4 @@ export default definePlugin({
       },
     },
   },
-  routes: invoiceRoutes,
 });

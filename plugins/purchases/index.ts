@@ -1,6 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { documentKindHooks } from '../documents/api';
+import { documentKindHooks, documentKindPlugin } from '../documents/api';
 import './hooks';
 import { PURCHASE } from './kind';
 import { migrations } from './migrations';
@@ -10,13 +10,8 @@ import { purchaseSearchHits } from './search';
 import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
-  name: 'purchases',
+  ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }),
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
-  // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  migrations,
-  contributes: { 'document-kinds': [{ ...PURCHASE, settlement: PURCHASE_SETTLEMENT }] },
-  models: purchaseModels,
   permissions: {
     'purchases.read': rolesFrom('viewer'),
     // Members create, register, rectify and pay documents (roles: docs/api.md); the entry is derived by
@@ -31,5 +26,4 @@ export default definePlugin({
       }),
     },
   },
-  routes: purchaseRoutes,
 });
