@@ -28,11 +28,11 @@ export {
 } from './lifecycle';
 export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
 export {
-  registerInsertSql, registerRows, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type RegisterKind, type RegisterLine, type RegisterSide,
+  registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
-export { DOCUMENT_CURRENCY, documentEventPayload, publishRectification, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
+export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { completeRectification } from './rectification';

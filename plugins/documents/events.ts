@@ -1,5 +1,3 @@
-import type { Tx } from '../../kernel/uow';
-
 /**
  * The after-commit events of documents and settlements (outbox: delivered once per subscribing
  * plugin after the transaction that made the change commits; nothing when it rolls back). The
@@ -80,12 +78,15 @@ export function documentEventPayload(kind: string, doc: {
 }
 
 /**
- * The events of a rectification, published by the kind after its rectifying document is issued:
- * `<prefix>.rectified` for the rectifying document, and `<prefix>.cancelled` for the original when
- * nothing of it is left (a substitution with a zero total, or corrections that bring it to zero).
+ * The payloads of a rectification's events, which the kind publishes under its own names after its
+ * rectifying document is issued: `<kind>.rectified` for the rectifying document, and
+ * `<kind>.cancelled` for the original when nothing of it is left (a substitution with a zero
+ * total, or corrections that bring it to zero; null otherwise).
  */
-export function publishRectification(tx: Tx, prefix: 'invoice' | 'purchase', kind: string, rectifying: Parameters<typeof documentEventPayload>[1],
-  original: Parameters<typeof documentEventPayload>[1], cancelled: boolean): void {
-  tx.publish(`${prefix}.rectified`, documentEventPayload(kind, rectifying, original.id));
-  if (cancelled) tx.publish(`${prefix}.cancelled`, documentEventPayload(kind, { ...original, status: 'rectified' }));
+export function rectificationEvents(kind: string, rectifying: Parameters<typeof documentEventPayload>[1], original: Parameters<typeof documentEventPayload>[1],
+  cancelled: boolean): { rectified: DocumentEventPayload; cancelled: DocumentEventPayload | null } {
+  return {
+    rectified: documentEventPayload(kind, rectifying, original.id),
+    cancelled: cancelled ? documentEventPayload(kind, { ...original, status: 'rectified' }) : null,
+  };
 }

@@ -5,7 +5,7 @@ import './events';
 import { registerDocumentKind } from './kinds';
 import { migrations } from './migrations';
 import { documentsService } from './service';
-import { settlementMigrations } from './settlement-migrations';
+import { addedMigrations } from './added-migrations';
 import { documentRoutes } from './routes';
 import { settlementRoutes } from './settlement-routes';
 import { eraseRegister, repointRegister } from './tax-register';
@@ -23,7 +23,7 @@ export default definePlugin({
     settlements: 'Open items of every document kind, and payments (settlements) that settle one or several documents',
   },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
-  migrations: [...migrations, ...settlementMigrations],
+  migrations: [...migrations, ...addedMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
   },

@@ -56,11 +56,13 @@ export interface RegisterDocument {
   rectifiesNumber: string | null;
   rectificationMode: RectificationMode | null;
   total: Decimal;
+  /** A sales invoice issued as simplified (art. 4 RD 1619/2012: F2 in the books and VERI*FACTU). */
+  simplified?: boolean;
 }
 
 const kindOf = (doc: RegisterDocument, type: TaxTypeInfo | undefined): RegisterKind => {
   if (doc.rectifiesId) return 'rectification';
-  if (doc.side === 'issued') return 'invoice';
+  if (doc.side === 'issued') return doc.simplified ? 'simplified' : 'invoice';
   if (type?.regime === 'import') return 'import';
   if (type?.regime === 'intra_eu') return 'intra_eu_acquisition';
   if (type?.regime === 'reverse_charge') return 'reverse_charge';
@@ -153,6 +155,12 @@ export interface TaxRegisterEntry {
   withholdingRate: string | null;
   withholding: string;
   documentTotal: string;
+  /**
+   * A row of a rectification by substitution that cancels one group of the rectified document:
+   * the original's amounts negated, dated as the rectification. The substitute's own rows carry
+   * its full amounts; so summing a period's rows nets the original out (never counted twice).
+   */
+  reversesOriginal: boolean;
 }
 
 export interface TaxRegisterQuery {
@@ -178,13 +186,15 @@ const entryOf = (r: any): TaxRegisterEntry => ({
   base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
   surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
   withholdingRate: r.withholding_rate == null ? null : dec(r.withholding_rate).toString(), withholding: dec(r.withholding).toString(), documentTotal: dec(r.document_total).toString(),
+  reversesOriginal: rowBoolean(r.reverses_original),
 });
 
 const REGISTER_SELECT = `select document_type, document_id::text as document_id, group_no, side, kind, number, supplier_number, issue_date::text as issue_date,
   operation_date::text as operation_date, accounting_date::text as accounting_date, contact_id::text as contact_id, counterparty_name, counterparty_tax_id,
   counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id::text as tax_type_id, tax_code,
   regime, base::text as base, rate::text as rate, quota::text as quota, deductible_quota::text as deductible_quota, surcharge_rate::text as surcharge_rate,
-  surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total
+  surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total,
+  reverses_original
   from tax_register`;
 
 /** Most rows one query answers (a year of a busy company fits; page by period beyond it). */
@@ -224,6 +234,43 @@ export const TaxRegister = {
     return rows.map(entryOf);
   },
 };
+
+/** The rectifying document of a substitution, as `registerSubstitution` dates and numbers the rows that cancel its original. */
+export interface SubstitutionRegister {
+  documentType: string;
+  documentId: string;
+  number: string;
+  supplierNumber?: string | null;
+  issueDate: string;
+  total: Decimal;
+  rectifiesId: string;
+  /** How the rectifying document names the original (its number, or the supplier's). */
+  rectifiesNumber: string | null;
+}
+
+/**
+ * A rectification by substitution replaces its original whole (art. 15 RD 1619/2012; VERI*FACTU
+ * TipoRectificativa S): besides its own rows (the corrected document, in full), the rectifying
+ * document gets one row per group of the original with the original's amounts negated, dated and
+ * numbered as the rectification. The original's rows stay as registered (the register is
+ * append-only); a period's rows then sum to what is owed: the original counted once, the
+ * difference in the rectification's period (303 boxes 14/15 for sales, 40/41 for purchases), just
+ * as the ledger reverses the original's entry on the rectification's date.
+ */
+export async function registerSubstitution(tx: Tx, doc: SubstitutionRegister): Promise<void> {
+  await tx.sql(`
+    insert into tax_register (tenant_id, ${COLUMNS}, reverses_original)
+    select o.tenant_id, :type, :id::uuid,
+      coalesce((select max(group_no) from tax_register where tenant_id = :tenant and document_type = :type and document_id = :id::uuid), 0) + row_number() over (order by o.group_no),
+      o.side, 'rectification', :number, :supplierNumber, :date::date, null, :date::date, o.contact_id, o.counterparty_name, o.counterparty_tax_id, o.counterparty_country,
+      o.document_id, :rectifiesNumber, 'substitution', o.capital_good, o.tax_type_id, o.tax_code, o.regime, -o.base, o.rate, -o.quota, -o.deductible_quota,
+      o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, true
+    from tax_register o
+    where o.tenant_id = :tenant and o.document_type = :type and o.document_id = :original::uuid and not o.reverses_original`, {
+    type: doc.documentType, id: doc.documentId, number: doc.number, supplierNumber: doc.supplierNumber ?? null, date: doc.issueDate, total: doc.total.toString(),
+    original: doc.rectifiesId, rectifiesNumber: doc.rectifiesNumber,
+  });
+}
 
 /** contact.merging: register rows follow the surviving contact (the trigger allows only this change, only during a merge). */
 export async function repointRegister(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<void> {

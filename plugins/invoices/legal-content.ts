@@ -38,6 +38,18 @@ export function isSimplifiedInvoice(customer: Party | null): boolean {
   return blank(customer.tax_id) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
 }
 
+/**
+ * Was this invoice issued as a simplified one (F2)? It qualifies (art. 4: up to 400 € VAT
+ * included, or rectifying; never intra-EU or OSS) and its business customer lacks what a complete
+ * invoice needs: the tax number when the operation is located in Spain, or the address. The tax
+ * register (and with it the VAT books and VERI*FACTU) records it with kind `simplified`.
+ */
+export function issuedAsSimplified(customer: Party, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): boolean {
+  if (customer.customer_type !== 'business' || !simplifiedAllowed(invoice.total, regimes, invoice.rectifying)) return false;
+  const locatedInSpain = regimes.has('domestic') || regimes.has('exempt');
+  return (locatedInSpain && blank(customer.tax_id)) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
+}
+
 /** What is missing to issue the invoice: one validation item per datum (422), none when it can be issued. */
 export function missingPartyData(issuer: Party, contact: ContactFacts, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): FieldError[] {
   const errors: FieldError[] = [];

@@ -15,7 +15,7 @@ import { INVOICE } from './kind';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
-import { missingPartyData } from './legal-content';
+import { issuedAsSimplified, missingPartyData } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -310,6 +310,7 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
+    simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
@@ -631,7 +632,9 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode });
+    const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });
+    tx.publish('invoice.rectified', events.rectified);
+    if (events.cancelled) tx.publish('invoice.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 

@@ -416,7 +416,11 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    await completeRectification(tx, PURCHASE, { original, rectifying: issued, originalStatus, mode: input.mode });
+    const events = await completeRectification(tx, PURCHASE, {
+      original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.supplierInvoiceNumber ?? original.number,
+    });
+    tx.publish('purchase.rectified', events.rectified);
+    if (events.cancelled) tx.publish('purchase.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 

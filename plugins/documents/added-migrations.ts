@@ -1,18 +1,28 @@
 import { sqlMigration } from '../../kernel/migration';
 
 /**
+ * Migrations of the documents plugin after its first release (./migrations.ts holds the tables as
+ * created).
+ *
  * Settlements grouped into payments: every row of one payment (one entry, several documents)
  * carries `payment_id`, the id of its first row, which is the payment's id in the API and its
  * events; `excess` is what a payment brought beyond what its document owed (left on the contact's
  * account when the caller allowed it), signed like `amount`. Rows of a payment recorded before
  * share their entry: the lowest id becomes the payment's.
  */
-export const settlementMigrations = [
+export const addedMigrations = [
   sqlMigration('20261226000100_documents_settlement_payments', [
     `alter table settlements add column payment_id uuid`,
     `alter table settlements add column excess numeric(18,2) not null default 0`,
     `update settlements s set payment_id = (select min(o.id::text)::uuid from settlements o where o.tenant_id = s.tenant_id and o.journal_entry_id = s.journal_entry_id)`,
     `alter table settlements alter column payment_id set not null`,
     `create index settlements_entry on settlements (tenant_id, journal_entry_id)`,
+  ]),
+  /**
+   * Register rows that cancel the rectified document's groups in a rectification by substitution
+   * (see registerSubstitution in ./tax-register.ts).
+   */
+  sqlMigration('20261226000200_documents_register_substitution', [
+    `alter table tax_register add column reverses_original boolean not null default false`,
   ]),
 ];
