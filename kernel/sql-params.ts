@@ -1,4 +1,3 @@
-import { escapeLiteral } from 'pg';
 import { Unprocessable } from './errors';
 
 const NUL_REFUSED = 'The request contains characters that cannot be stored (such as NUL)';
@@ -66,13 +65,24 @@ export function namedToPositional(statement: string): { text: string; params: st
   return { text, params };
 }
 
-/** A value as a PostgreSQL literal (standard-conforming escaping by node-postgres). */
+/**
+ * A string as a PostgreSQL literal, exactly as node-postgres' `escapeLiteral` writes it (quotes
+ * and backslashes doubled, ` E'…'` when a backslash is present), through native string
+ * replacement: node-postgres builds the literal one character at a time, which cost an eighth of
+ * the service's CPU when issuing (the register, lines and entry travel as JSON literals).
+ */
+export function quoteLiteral(text: string): string {
+  const quoted = text.includes("'") ? text.replaceAll("'", "''") : text;
+  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/** A value as a PostgreSQL literal (standard-conforming escaping). */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') {
     // the simple query protocol ends a statement at a NUL byte
     if (value.includes('\u0000')) throw new Unprocessable(NUL_REFUSED);
-    return escapeLiteral(value);
+    return quoteLiteral(value);
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
@@ -80,7 +90,7 @@ export function sqlLiteral(value: unknown): string {
   }
   if (typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  if (value instanceof Date) return quoteLiteral(value.toISOString());
   throw new Error(`Unsupported SQL parameter type: ${Object.prototype.toString.call(value)}`);
 }
 

@@ -1,8 +1,7 @@
-import { escapeLiteral } from 'pg';
 import postgres from 'postgres';
 import { isConnectionLost } from './errors';
 import { postgresJs, type PostgresTarget } from './postgres-url';
-import { bindNamedParameters, namedToPositional, sqlLiteral } from './sql-params';
+import { bindNamedParameters, namedToPositional, quoteLiteral, sqlLiteral } from './sql-params';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Distinct statements prepared per connection; past it, statements run unprepared. */
@@ -160,5 +159,5 @@ function executeArgument(value: unknown, name: string, params: Record<string, un
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return sqlLiteral(value);
   if (value instanceof Date) return sqlLiteral(value);
-  return escapeLiteral(sqlLiteral(value));
+  return quoteLiteral(sqlLiteral(value));
 }

@@ -21,3 +21,4 @@ export function addContactStats(stats: ContactStats, contribution: {
   if (contribution.firstDate && (!stats.first_document_date || contribution.firstDate < stats.first_document_date)) stats.first_document_date = contribution.firstDate;
   if (contribution.lastDate && (!stats.last_document_date || contribution.lastDate > stats.last_document_date)) stats.last_document_date = contribution.lastDate;
 }
+export { contactJsonSql } from './reads';

@@ -4,7 +4,7 @@
  *
  * - Lines and arithmetic: `computeAmounts`, `parseLineNumbers`, `checkLineTaxTypes`, the wire
  *   line and breakdown shapes.
- * - Numbering, party snapshots, the context read of issuing (`CONTEXT_COLUMNS`).
+ * - Numbering, party snapshots, the context read of issuing (`contextColumns`).
  * - Lifecycle: header and rectification rules, the contact-hook answers, tenant erasure, and
  *   `documentGuardSql`, the immutability triggers every kind's migrations generate.
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
@@ -19,7 +19,7 @@ export {
   abs, checkDates, checkMagnitudes, checkPostableAccounts, dec, iso, isoOrNull, jsonOrNull, MAX_AMOUNT, parseLineNumbers, partyOfContact, partyOfTenant, pgArray,
   type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
 } from './document';
-export { CONTEXT_COLUMNS, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
+export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
 export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
@@ -34,9 +34,13 @@ export {
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
 export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
-export { documentKind, documentKinds, type DocumentKind } from './kinds';
+export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
+export { completeRectification } from './rectification';
+export { recordPayment } from './payment';
+export { documentKindHooks, documentKindPlugin } from './kind-hooks';
+export { documentList, type DocumentListQuery } from './list';
 export { sided, type Side } from './posting';
-export { documentPage, documentSearch, documentSearchHits, headerDocument, type DocumentSearch, type DocumentTable } from './search';
+export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
 export { documentToJson, lineToJson } from './json';
 export {

@@ -2,6 +2,9 @@ import { rowBoolean } from '../../kernel/rows';
 import { NotFound } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
+import { contactJsonSql } from '../contacts/api';
+import { taxTypesJsonSql } from '../taxes/api';
+import { companyJsonSql } from '../tenants/api';
 import type { TaxKind } from './calc';
 import { jsonOrNull, pgArray, type Party } from './document';
 import { loadTaxTypes, type TaxTypeInfo } from './tax-types';
@@ -12,9 +15,9 @@ import { loadTaxTypes, type TaxTypeInfo } from './tax-types';
  *
  * Issuing is the hot path (every issue in a series waits for the one holding the counter row), so
  * these reads are a single read-only SQL statement over the owners' tables instead of three ORM
- * round trips through ContactService / TenantService / the TaxType entity. It reads only columns
- * those plugins publish in their API shapes (ContactResponse, TenantMe, TaxTypeResponse), never
- * writes them, and row-level security applies as for any query of this tenant. A type id not
+ * round trips through ContactService / TenantService / the TaxType entity. The statement is made of
+ * the SQL fragments those plugins publish for this (`contactJsonSql`, `companyJsonSql`,
+ * `taxTypesJsonSql` in their api.ts), and row-level security applies as for any query of this tenant. A type id not
  * found here falls back to loadTaxTypes (which seeds the catalogue of companies created before
  * the taxes plugin). Another tenant's contact or tax type is 404, like a missing one.
  */
@@ -40,17 +43,15 @@ export interface DocumentContext {
   types: Map<string, TaxTypeInfo>;
 }
 
-/** The SQL of the three reads, for `:contactId` and `:typeIds` (used alone or inside a larger query). */
-export const CONTEXT_COLUMNS = `
-  (select row_to_json(c) from (
-     select id::text as id, kind, customer_and_supplier, name, legal_name, vat, address, city, postal_code, province, country, customer_type
-     from contacts where tenant_id = :tenant and id = :contactId::uuid) c) as contact,
-  (select row_to_json(t) from (
-     select name, legal_name, tax_id, address, city, postal_code, province, country
-     from tenants where id = :tenant) t) as issuer,
-  (select coalesce(json_agg(x), '[]') from (
-     select id::text as id, code, name, kind, rate::text as rate, regime, country, sales, purchases, active
-     from tax_types where tenant_id = :tenant and id = any(:typeIds::uuid[])) x) as types`;
+/**
+ * The three reads as columns `contact`, `issuer`, `types` of one SELECT, for the contact
+ * `contactIdSql` and the tax types `typeIdsSql` (SQL expressions: parameters, or columns of a
+ * larger query). Each is its owner's published fragment, so this plugin names none of their tables.
+ */
+export const contextColumns = (contactIdSql = ':contactId::uuid', typeIdsSql = ':typeIds::uuid[]'): string => `
+  ${contactJsonSql(contactIdSql)} as contact,
+  ${companyJsonSql()} as issuer,
+  ${taxTypesJsonSql(typeIdsSql)} as types`;
 
 const typeOf = (row: any): TaxTypeInfo => ({
   id: row.id, code: row.code, name: row.name, kind: row.kind as TaxKind, rate: Decimal.parse(String(row.rate), 2).rescale(2), regime: row.regime,
@@ -58,7 +59,7 @@ const typeOf = (row: any): TaxTypeInfo => ({
 });
 
 /**
- * The three columns of CONTEXT_COLUMNS as a DocumentContext (404 for a missing contact), and the
+ * The three columns of contextColumns as a DocumentContext (404 for a missing contact), and the
  * wanted tax types the row lacks (a company created before the taxes plugin: see contextOf).
  */
 export function contextFromRow(row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): { context: DocumentContext; missingTypeIds: string[] } {
@@ -83,7 +84,7 @@ export function contextFromRow(row: { contact: unknown; issuer: unknown; types: 
   };
 }
 
-/** Turns the three columns of CONTEXT_COLUMNS into a DocumentContext (404 for a missing contact or tax type). */
+/** Turns the three columns of contextColumns into a DocumentContext (404 for a missing contact or tax type). */
 export async function contextOf(tx: Tx, row: { contact: unknown; issuer: unknown; types: unknown }, typeIds: string[]): Promise<DocumentContext> {
   const { context, missingTypeIds } = contextFromRow(row, typeIds);
   if (missingTypeIds.length) for (const [id, type] of await loadTaxTypes(tx, missingTypeIds)) context.types.set(id, type);
@@ -96,6 +97,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loadContext(tx: Tx, contactId: string, typeIds: string[]): Promise<DocumentContext> {
   if (!UUID.test(contactId)) throw new NotFound('Contact not found');
   const wanted = [...new Set(typeIds)];
-  const [row] = await tx.sql<any>(`select ${CONTEXT_COLUMNS}`, { contactId, typeIds: pgArray(wanted) });
+  const [row] = await tx.sql<any>(`select ${contextColumns()}`, { contactId, typeIds: pgArray(wanted) });
   return contextOf(tx, row, wanted);
 }

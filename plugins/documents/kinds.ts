@@ -4,7 +4,7 @@
  * documents). A kind is a contribution to the documents plugin's extension point, from the
  * kind's own `index.ts`:
  *
- *   contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] }
+ *   contributes: { 'document-kinds': [{ ...INVOICE, settlement: INVOICE_SETTLEMENT }] }   // INVOICE = documentTables({ name: 'invoice', … })
  *
  * The documents plugin reads them at start-up (`kernel.contributions('document-kinds')`) into the
  * lookup below, which services use where they hold no kernel.
@@ -12,15 +12,38 @@
 import type { RegisterSide } from './tax-register';
 import type { SettlementKind } from './settlement';
 
-export interface DocumentKind {
+/** What a kind declares once; `documentTables` derives its table names from it. */
+export interface DocumentKindName {
   /** `document_type` in the register and in settlements: 'invoice', 'purchase'. */
   name: string;
   /** The plugin that owns the kind's tables and routes. */
   plugin: string;
-  /** Its documents' table. */
-  table: string;
+  /** "Invoice", "Purchase": how messages name one document. */
+  noun: string;
   /** Sales documents go to the issued book, purchases to the received one. */
   side: RegisterSide;
+}
+
+/**
+ * A kind's tables, named after it (`invoice`: `invoices`, `invoice_lines` with `invoice_id`,
+ * `invoice_series`). Every per-kind descriptor (the contribution below, the immutability guard,
+ * the register backfill, the list and search table) spreads this one object, so a kind states
+ * its table names nowhere else.
+ */
+export interface DocumentTables extends DocumentKindName {
+  table: string;
+  linesTable: string;
+  /** The lines' column naming their document. */
+  linesKey: string;
+  /** The numbering counter rows. */
+  seriesTable: string;
+}
+
+export const documentTables = <Name extends string>(kind: DocumentKindName & { name: Name }) => ({
+  ...kind, table: `${kind.name}s` as const, linesTable: `${kind.name}_lines` as const, linesKey: `${kind.name}_id` as const, seriesTable: `${kind.name}_series` as const,
+}) satisfies DocumentTables;
+
+export interface DocumentKind extends DocumentTables {
   /** How a document of the kind is settled (its posting rule for payments). */
   settlement: SettlementKind;
 }

@@ -1,4 +1,5 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
+import type { DocumentTables } from './kinds';
 
 /**
  * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
@@ -13,13 +14,7 @@ export function tenantPolicy(table: string): string[] {
 }
 
 /** What the immutability triggers of a document kind need to know: its tables and its wording. */
-export interface DocumentGuard {
-  /** The documents' table (`invoices`) and its lines' table and foreign key (`invoice_lines`, `invoice_id`). */
-  table: string;
-  linesTable: string;
-  linesKey: string;
-  /** "Invoice", "Purchase": the start of every message, followed by the number. */
-  noun: string;
+export interface DocumentGuard extends Pick<DocumentTables, 'table' | 'linesTable' | 'linesKey' | 'noun'> {
   /** "issued", "registered". */
   issued: string;
   /** "its customer", "its supplier". */
@@ -174,12 +169,7 @@ export const migrations = [
 ];
 
 /** How a document kind's issued documents map onto register rows, for `registerBackfillSql`. */
-export interface RegisterBackfill {
-  documentType: string;
-  side: 'issued' | 'received';
-  table: string;
-  linesTable: string;
-  linesKey: string;
+export interface RegisterBackfill extends Pick<DocumentTables, 'name' | 'side' | 'table' | 'linesTable' | 'linesKey'> {
   /** The jsonb column with the party printed on the document (`customer`, `supplier`). */
   partyColumn: string;
   /** Line columns that split a group besides the VAT type (purchases: capital good, deductibility); SQL over alias `l`. */
@@ -204,7 +194,7 @@ export function registerBackfillSql(b: RegisterBackfill): string {
     insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date,
       contact_id, counterparty_name, counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id,
       tax_code, regime, base, rate, quota, deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total)
-    select d.tenant_id, '${b.documentType}', d.id, row_number() over (partition by d.id order by g.first_line)::int, '${b.side}', ${b.kind}, d.number, ${b.supplierNumber},
+    select d.tenant_id, '${b.name}', d.id, row_number() over (partition by d.id order by g.first_line)::int, '${b.side}', ${b.kind}, d.number, ${b.supplierNumber},
       d.issue_date, d.operation_date, d.issue_date, d.contact_id, coalesce(d.${b.partyColumn} ->> 'legal_name', d.${b.partyColumn} ->> 'name'),
       d.${b.partyColumn} ->> 'tax_id', d.${b.partyColumn} ->> 'country', d.rectifies_id, ${b.rectifiesNumber}, d.rectification_mode, g.capital_good, g.tax_type_id,
       t.code, t.regime, g.base, g.rate, g.quota, case when '${b.side}' = 'received' and g.deductible then g.quota else 0 end, g.surcharge_rate, g.surcharge,

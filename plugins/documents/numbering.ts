@@ -13,7 +13,7 @@ export const formatNumber = (series: string, year: number, seq: number): string 
  * other document numbered in the same series waits for the lock. (Sales invoices, whose issue
  * dates may not go backwards, number inside their issue statement: `monotonicNumberCtes`.)
  */
-export async function takeNumber(tx: Tx, table: 'invoice_series' | 'purchase_series', series: string, date: string): Promise<DocumentNumber> {
+export async function takeNumber(tx: Tx, table: `${string}_series`, series: string, date: string): Promise<DocumentNumber> {
   const year = Number(date.slice(0, 4));
   const [row] = await tx.sql<{ n: number }>(`
     insert into ${table} as s (tenant_id, series, year, last_number, last_issue_date) values (:tenant, :series, :year, 1, :date::date)
@@ -31,7 +31,7 @@ export async function takeNumber(tx: Tx, table: 'invoice_series' | 'purchase_ser
  * as `formatNumber` does. Parameters `:series`, `:year`, `:date`. When `numbered` is empty nothing
  * was taken; `later.y`, or else the counter's `last_issue_date`, says why.
  */
-export const monotonicNumberCtes = (table: 'invoice_series', gate: string): string => `later as (
+export const monotonicNumberCtes = (table: `${string}_series`, gate: string): string => `later as (
       select max(year) as y from ${table} where tenant_id = :tenant and series = :series and year > :year
     ), taken as (
       insert into ${table} as s (tenant_id, series, year, last_number, last_issue_date)

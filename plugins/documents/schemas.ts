@@ -115,6 +115,13 @@ export const DocumentSearchParam = (fields: string) => t.Optional(t.String({
   description: `Case- and accent-insensitive, anywhere in ${fields}; drafts also by their contact's name. Three or more characters rank by similarity; only wildcards (\`%\`, \`_\`, \`*\`) or spaces: 422.`,
 }));
 
+/** A kind's list query: the shared filters, the kind's own (`own`), and `search` over `searched` (DocumentSearchParam). */
+export const documentListQuery = <Own extends Record<string, Parameters<typeof t.Optional>[0]>>(own: Own, searched: string) => t.Object({
+  ...documentListQueryFields,
+  ...own,
+  search: DocumentSearchParam(searched),
+});
+
 export const NextCursor = t.Union([t.String(), t.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' });
 
 export const RectificationModeSchema = t.Union([t.Literal('differences'), t.Literal('substitution')]);

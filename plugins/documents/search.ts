@@ -3,6 +3,7 @@ import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { matchedFields, type SearchGroup } from '../../kernel/search';
 import { pgArray } from './document';
+import type { DocumentTables } from './kinds';
 
 /**
  * Search and keyset pages over a document kind's table, shared by every kind's list and search answer.
@@ -12,23 +13,30 @@ import { pgArray } from './document';
  * and, while it is a draft and keeps no copy of its party, by its contact's name (asked of the
  * contacts plugin). The three index lookups are united, then the list's own filters apply.
  */
-export interface DocumentTable {
-  table: string;
-  linesTable: string;
-  /** The lines' column naming their document. */
-  lineDocumentColumn: string;
-  /**
-   * Views `(tenant_id, id, document)` and `(tenant_id, <lineDocumentColumn>, document)` of the transaction's tenant, whose
-   * `document` is the folded text the trigram indexes hold (see migrations.ts: under row-level
-   * security LIKE could not use them).
-   */
-  searchView: string;
-  linesSearchView: string;
+/**
+ * A kind's documents as lists and search read them. Its migrations create the views
+ * `<table>_searchable (tenant_id, id, document)` and `<linesTable>_searchable (tenant_id,
+ * <linesKey>, document)` of the transaction's tenant, whose `document` is the folded text the
+ * trigram indexes hold (under row-level security LIKE could not use the indexes).
+ */
+export interface DocumentTable extends Pick<DocumentTables, 'table' | 'linesTable' | 'linesKey'> {
   /** Searched header fields: name (as reported in `matched`) → SQL over a table alias. */
   headerFields: Record<string, (alias: string) => string>;
   /** The list's order over the alias `d`: unique, non-null keys. */
   order: readonly SortKey[];
 }
+
+/**
+ * The lists' order, newest first: issue date, then any keys of the kind (`within`: sales invoices
+ * keep their series together), the number (drafts, unnumbered, first), creation and id.
+ */
+export const newestFirst = (...within: SortKey[]): readonly SortKey[] => [
+  { expression: 'd.issue_date', direction: 'desc', type: 'date' },
+  ...within,
+  { expression: 'coalesce(d.seq, 2147483647)', direction: 'desc', type: 'int' },
+  { expression: 'd.created_at', direction: 'desc', type: 'timestamptz' },
+  { expression: 'd.id', direction: 'asc', type: 'uuid' },
+];
 
 /** More matching contacts than this only rank drafts by their best-matching contacts. */
 const DRAFT_CONTACTS_CAP = 500;
@@ -53,11 +61,11 @@ export async function documentSearch(tx: Tx, doc: DocumentTable, raw: string | u
   if (!needle) return undefined;
   const contacts = await ContactService.idsMatching(tx, needle, DRAFT_CONTACTS_CAP);
   const lineRank = `coalesce((select max(${rankSql(needle, 'search_fold(l.description)')}) from ${doc.linesTable} l
-    where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id), 0)`;
+    where l.tenant_id = d.tenant_id and l.${doc.linesKey} = d.id), 0)`;
   return {
     where: ` and d.id in (
-      select h.id from ${doc.searchView} h where h.document like :search_pattern
-      union select l.${doc.lineDocumentColumn} from ${doc.linesSearchView} l where l.document like :search_pattern
+      select h.id from ${doc.table}_searchable h where h.document like :search_pattern
+      union select l.${doc.linesKey} from ${doc.linesTable}_searchable l where l.document like :search_pattern
       union select c.id from ${doc.table} c where c.tenant_id = :tenant and c.status = 'draft' and c.contact_id = any(cast(:search_contacts as uuid[])))`,
     params: { ...needleParams(needle), search_contacts: pgArray(contacts) },
     rank: needle.ranked ? `greatest(${rankSql(needle, headerDocument(doc, 'd'))}, ${lineRank})` : 'cast(0 as real)',
@@ -97,7 +105,7 @@ export async function documentSearchHits(tx: Tx, doc: DocumentTable, kind: strin
   const rows = await tx.sql<any>(`
     select ${columns}, ${search.rank} as score,
       concat_ws(',', nullif(${headerMatches}, ''),
-        case when exists (select 1 from ${doc.linesTable} l where l.tenant_id = d.tenant_id and l.${doc.lineDocumentColumn} = d.id
+        case when exists (select 1 from ${doc.linesTable} l where l.tenant_id = d.tenant_id and l.${doc.linesKey} = d.id
                             and search_fold(l.description) like :search_pattern) then 'lines.description' end,
         case when d.status = 'draft' and d.contact_id = any(cast(:search_contacts as uuid[])) then 'contact' end) as matched
     from ${doc.table} d where d.tenant_id = :tenant${search.where}

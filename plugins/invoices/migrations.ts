@@ -1,5 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { INVOICE } from './kind';
 
 /**
  * Sales invoices.
@@ -16,16 +17,12 @@ import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard
  *   `amount_paid` change, lines are frozen, deletion only in tenant erasure. The first two
  *   migrations are history as they ran; later ones re-create the guards through the generator.
  */
-const GUARD: DocumentGuard = {
-  table: 'invoices', linesTable: 'invoice_lines', linesKey: 'invoice_id', noun: 'Invoice', issued: 'issued', party: 'its customer',
-  deleteHint: 'issue a rectifying invoice', correctHint: 'correct it with a rectifying invoice',
-};
+const GUARD: DocumentGuard = { ...INVOICE, issued: 'issued', party: 'its customer', deleteHint: 'issue a rectifying invoice', correctHint: 'correct it with a rectifying invoice' };
 
 /** Issued documents as tax register rows, for the backfill below (and its test). */
 export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
-  documentType: 'invoice', side: 'issued', table: 'invoices', linesTable: 'invoice_lines', linesKey: 'invoice_id', partyColumn: 'customer',
-  groupBy: { capitalGood: 'false', deductible: 'true' }, quota: 'l.tax_amount',
-  kind: "case when d.rectifies_id is not null then 'rectification' else 'invoice' end", supplierNumber: 'null::text', rectifiesNumber: 'o.number',
+  ...INVOICE, partyColumn: 'customer', groupBy: { capitalGood: 'false', deductible: 'true' }, quota: 'l.tax_amount', supplierNumber: 'null::text', rectifiesNumber: 'o.number',
+  kind: "case when d.rectifies_id is not null then 'rectification' else 'invoice' end",
 };
 
 export const migrations = [

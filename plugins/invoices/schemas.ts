@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import {
-  CreateStatus, Description, DiscountPct, documentListQueryFields, DocumentSearchParam, documentResponseFields, IsoDate, LineResponseFields, Notes, Nullable, paginated,
+  CreateStatus, Description, DiscountPct, documentListQuery, documentResponseFields, IsoDate, LineResponseFields, Notes, Nullable, paginated,
   PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
@@ -84,11 +84,7 @@ export const InvoiceResponse = t.Object({
 
 export const PaginatedResponse_InvoiceResponse_ = paginated(InvoiceResponse);
 
-export const InvoiceListQuery = t.Object({
-  ...documentListQueryFields,
-  series: t.Optional(Series),
-  search: DocumentSearchParam('the number, the customer\'s name, legal name and tax number, the notes or a line\'s description'),
-});
+export const InvoiceListQuery = documentListQuery({ series: t.Optional(Series) }, 'the number, the customer\'s name, legal name and tax number, the notes or a line\'s description');
 
 export const invoiceModels = {
   InvoiceLine, InvoiceCreate, InvoiceUpdate, RectifyRequest, InvoicePaymentRequest, InvoiceResponse, PaginatedResponse_InvoiceResponse_,

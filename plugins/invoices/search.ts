@@ -1,14 +1,11 @@
 import type { SearchNeedle } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
-import { documentSearchHits, type DocumentTable } from '../documents/api';
+import { documentSearchHits, newestFirst, type DocumentTable } from '../documents/api';
+import { INVOICE } from './kind';
 
 /** Sales invoices, newest first (drafts, unnumbered, before the numbered invoices of their day). */
 export const INVOICES: DocumentTable = {
-  table: 'invoices',
-  linesTable: 'invoice_lines',
-  lineDocumentColumn: 'invoice_id',
-  searchView: 'invoices_searchable',
-  linesSearchView: 'invoice_lines_searchable',
+  ...INVOICE,
   headerFields: {
     number: (a) => `${a}.number`,
     customer_name: (a) => `${a}.customer->>'name'`,
@@ -16,13 +13,7 @@ export const INVOICES: DocumentTable = {
     customer_vat: (a) => `${a}.customer_vat`,
     notes: (a) => `${a}.notes`,
   },
-  order: [
-    { expression: 'd.issue_date', direction: 'desc', type: 'date' },
-    { expression: 'd.series', direction: 'asc', type: 'text' },
-    { expression: 'coalesce(d.seq, 2147483647)', direction: 'desc', type: 'int' },
-    { expression: 'd.created_at', direction: 'desc', type: 'timestamptz' },
-    { expression: 'd.id', direction: 'asc', type: 'uuid' },
-  ],
+  order: newestFirst({ expression: 'd.series', direction: 'asc', type: 'text' }),
 };
 
 /** The search box's invoices: number (or "Borrador"), customer and date. */

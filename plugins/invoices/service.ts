@@ -5,12 +5,13 @@ import { outboxEventSql } from '../../kernel/outbox';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, CONTEXT_COLUMNS, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
-  documentPage, documentSearch, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, listWhere, lineToJson, loadContext, loadLinesOf, loadTaxTypes, markRectified, monotonicNumberCtes,
-  documentEventPayload, parseLineNumbers, partyOfContact, pgArray, rectificationEvents, registerSubstitution, registerInsertSql, registerRows, settle, statusAfterRectification, typeIdsOf,
+  commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
+  documentList, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
+  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
+import { INVOICE } from './kind';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
@@ -26,8 +27,6 @@ export const RECTIFYING_SERIES = 'R';
 export type InvoiceStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type Nature = 'goods' | 'services';
 export type { RectificationMode };
-/** The documents plugin's view of this kind's table. */
-export const KIND = { table: 'invoices', noun: 'Invoice' } as const;
 
 export interface InvoiceLineWire extends WireLineCommon {
   quantity: string;
@@ -90,12 +89,12 @@ export interface InvoiceView { record: InvoiceRecord; types: ReadonlyMap<string,
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (alias: string) => `${documentColumns('invoices', alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
+const columnsOver = (alias: string) => `${documentColumns(INVOICE.table, alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
 const INVOICE_COLUMNS = columnsOver('i');
 /** The columns over the alias `d` of the list and search queries. */
 const LIST_COLUMNS = columnsOver('d');
 
-const LINE_COLUMNS = `${lineColumns('invoice_id')}, nature, revenue_account`;
+const LINE_COLUMNS = `${lineColumns(INVOICE.linesKey)}, nature, revenue_account`;
 
 function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
   return { ...commonRecordOf(row), customer: jsonOrNull<Party>(row.customer), issuer: jsonOrNull<Party>(row.issuer), lines };
@@ -103,12 +102,12 @@ function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
 
 const lineOf = (row: any): InvoiceLineRecord => ({ ...commonLineOf(row), nature: row.nature, revenueAccount: row.revenue_account });
 
-const LINES: LinesSource<InvoiceLineRecord> = { table: 'invoice_lines', key: 'invoice_id', columns: LINE_COLUMNS, lineOf };
+const LINES: LinesSource<InvoiceLineRecord> = { table: INVOICE.linesTable, key: INVOICE.linesKey, columns: LINE_COLUMNS, lineOf };
 const loadLines = (tx: Tx, ids: string[]) => loadLinesOf(tx, LINES, ids);
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<InvoiceRecord> {
   assertUuid(id, 'Invoice');
-  const row = await findDocumentRow(tx, { table: 'invoices', alias: 'i', columns: INVOICE_COLUMNS, noun: 'Invoice' }, id, lock);
+  const row = await findDocumentRow(tx, { ...INVOICE, alias: 'i', columns: INVOICE_COLUMNS }, id, lock);
   return recordOf(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
 }
 
@@ -370,7 +369,7 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
       returning issued_at, updated_at, created_at
     )`;
   return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
-    ${gate}, ${monotonicNumberCtes('invoice_series', 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
+    ${gate}, ${monotonicNumberCtes(INVOICE.seriesTable, 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
     ), event as (
       ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
     )
@@ -453,8 +452,8 @@ function checkedHeader(input: InvoiceInput): DraftFields {
 const issueReadSql = (lock: boolean) => `
   select ${INVOICE_COLUMNS}, i.updated_at::text as seen,
     (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${LINE_COLUMNS} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
-    ${CONTEXT_COLUMNS.replace(':contactId::uuid', 'i.contact_id').replace('any(:typeIds::uuid[])', `any(array(
-      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id))`)}
+    ${contextColumns('i.contact_id', `array(
+      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id)`)}
   from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`;
 
 function draftOf(row: any): { record: InvoiceRecord; seen: string } {
@@ -492,7 +491,7 @@ export const InvoiceService = {
     const header = checkedHeader(input);
     assertUuid(input.contact_id, 'Contact');
     const typeIds = lineTypeIds(input.lines);
-    const [row] = await uow.read<any>(`select ${CONTEXT_COLUMNS}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
+    const [row] = await uow.read<any>(`select ${contextColumns()}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
     const { context, missingTypeIds } = contextFromRow(row, typeIds);
     if (missingTypeIds.length) return inTransaction();
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
@@ -519,16 +518,11 @@ export const InvoiceService = {
   },
 
   async list(tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number; next_cursor: string | null }> {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
-    let { where, params } = listWhere('d', query);
-    if (query.series) { where += ' and d.series = :series'; params.series = query.series; }
-    const search = await documentSearch(tx, INVOICES, query.search, ['query', 'search']);
-    const page = await documentPage(tx, INVOICES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
-    const lines = await loadLines(tx, page.rows.map((r) => r.id));
-    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
-    const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types })), total: page.total, limit, offset, next_cursor: page.nextCursor };
+    const { records, types, ...page } = await documentList<InvoiceLineRecord, InvoiceRecord>(tx, INVOICES, query, {
+      columns: LIST_COLUMNS, lines: LINES, recordOf, typeIdsOf,
+      filter: (where, params) => (query.series ? (params.series = query.series, `${where} and d.series = :series`) : where),
+    });
+    return { items: records.map((record) => ({ record, types })), ...page };
   },
 
   /** Changes a draft (409 once issued). Lines, when sent, replace every line. */
@@ -640,7 +634,7 @@ export const InvoiceService = {
     checkRectificationAmounts(original, input.mode, wireLines.length, 'Invoice');
     const context = await loadContext(tx, original.contactId, lineTypeIds(wireLines));
     const built = wireLines.length ? await buildLines(tx, wireLines, ['body', 'lines'], context.types) : { computed: computeLines([]), types: new Map<string, TaxTypeInfo>() };
-    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `invoice ${original.number}`);
+    const originalStatus = await statusAfterRectification(tx, INVOICE, original, input.mode, built.computed.total, `invoice ${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
@@ -648,11 +642,7 @@ export const InvoiceService = {
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
       dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (input.mode === 'substitution') {
-      await registerSubstitution(tx, { documentType: 'invoice', documentId: issued.id, number: issued.number!, issueDate: issued.issueDate, total: issued.total, rectifiesId: original.id, rectifiesNumber: original.number });
-    }
-    if (originalStatus) await markRectified(tx, KIND, id);
-    const events = rectificationEvents('invoice', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });
     tx.publish('invoice.rectified', events.rectified);
     if (events.cancelled) tx.publish('invoice.cancelled', events.cancelled);
     return { record: issued, types: built.types };
@@ -662,11 +652,8 @@ export const InvoiceService = {
    * Records a collection (or the refund of a negative invoice) through the documents plugin's
    * settlement: Dr treasury / Cr 4300, then amount_paid and the status (partially_paid / paid).
    */
-  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<InvoiceView> {
-    await findRecord(tx, id, true);
-    await settle(tx, INVOICE_SETTLEMENT, id, input);
-    return InvoiceService.get(tx, id);
-  },
+  registerPayment: (tx: Tx, id: string, input: SettleInput): Promise<InvoiceView> =>
+    recordPayment(tx, INVOICE_SETTLEMENT, id, input, { lock: (t, key) => findRecord(t, key, true), read: (t, key) => InvoiceService.get(t, key) }),
 
   /** The rectified invoice's number and date, for printing a rectifying invoice. */
   async rectified(tx: Tx, record: InvoiceRecord): Promise<{ number: string | null; issueDate: string } | null> {
@@ -700,13 +687,13 @@ export const InvoiceService = {
   exportAll: (tx: Tx) => everyPage((page) => InvoiceService.list(tx, page)),
 
   /** tenant.erasing: the database allows deleting issued invoices only in the erasure transaction. */
-  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'invoices', linesTable: 'invoice_lines', seriesTable: 'invoice_series' }),
+  eraseTenant: (tx: Tx) => eraseKind(tx, INVOICE),
 };
 
 /** How the documents plugin settles an invoice: collections (refunds for a negative invoice) on 4300. */
 export const INVOICE_SETTLEMENT: SettlementKind = {
-  documentType: 'invoice',
-  table: 'invoices',
+  documentType: INVOICE.name,
+  table: INVOICE.table,
   wording: { noun: 'Invoice', draft: 'issue it first', rectified: 'record the payment on its rectifying invoice', before: 'the invoice' },
   entry: ({ item, date, amount, treasuryAccount, refund }, accounts) => postInvoicePayment({
     invoiceId: item.id, number: item.label, contactId: item.contactId, date, amount, treasuryAccount, refund,

@@ -1,24 +1,17 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import { contactHooks } from '../documents/api';
-import { Purchase, PurchaseLine, PurchaseSeries } from './entities';
+import { documentKindHooks, documentKindPlugin } from '../documents/api';
 import './hooks';
+import { PURCHASE } from './kind';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
-import { wantsKind } from '../../kernel/search';
 import { purchaseSearchHits } from './search';
-import { KIND, PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
-  name: 'purchases',
+  ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }),
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
-  // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  entities: [Purchase, PurchaseLine, PurchaseSeries],
-  migrations,
-  contributes: { 'document-kinds': [{ name: 'purchase', plugin: 'purchases', table: 'purchases', side: 'received', settlement: PURCHASE_SETTLEMENT }] },
-  models: purchaseModels,
   permissions: {
     'purchases.read': rolesFrom('viewer'),
     // Members create, register, rectify and pay documents (roles: docs/api.md); the entry is derived by
@@ -27,15 +20,10 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      ...contactHooks(KIND, 'purchased', 'purchase'),
-      // answered when the account plugin is installed (it declares and fires these hooks)
-      'account.exporting': async (tx, payload) => { payload.sections.purchases = { purchases: (await PurchaseService.exportAll(tx)).map(purchaseToJson) }; },
-      'tenant.erasing': async (tx) => { await PurchaseService.eraseTenant(tx); },
-      // answered when the search plugin is installed (GET /search)
-      'search.collecting': async (tx, payload) => {
-        if (wantsKind(payload, 'purchases') && payload.allowed('purchases.read')) payload.groups.push(await purchaseSearchHits(tx, payload.needle, payload.limit));
-      },
+      ...documentKindHooks(PURCHASE, {
+        statsKey: 'purchased', activitySide: 'purchase', exportAll: PurchaseService.exportAll, toJson: purchaseToJson, eraseTenant: PurchaseService.eraseTenant,
+        searchHits: purchaseSearchHits,
+      }),
     },
   },
-  routes: purchaseRoutes,
 });

@@ -1,5 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { PURCHASE } from './kind';
 
 /**
  * Purchase invoices and expenses.
@@ -14,14 +15,10 @@ import { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard
  *   lines are frozen; deletion only in tenant erasure. The first two migrations are history as
  *   they ran; later ones re-create the guards through the generator.
  */
-const GUARD: DocumentGuard = {
-  table: 'purchases', linesTable: 'purchase_lines', linesKey: 'purchase_id', noun: 'Purchase', issued: 'registered', party: 'its supplier',
-  deleteHint: "register the supplier's rectifying invoice", correctHint: 'register a rectifying invoice',
-};
+const GUARD: DocumentGuard = { ...PURCHASE, issued: 'registered', party: 'its supplier', deleteHint: "register the supplier's rectifying invoice", correctHint: 'register a rectifying invoice' };
 /** Issued documents as tax register rows, for the backfill below (and its test). */
 export const PURCHASE_REGISTER_BACKFILL: RegisterBackfill = {
-  documentType: 'purchase', side: 'received', table: 'purchases', linesTable: 'purchase_lines', linesKey: 'purchase_id', partyColumn: 'supplier',
-  groupBy: { capitalGood: 'l.capital_good', deductible: 'l.surcharge_type_id is null' }, quota: 'l.tax_amount + l.self_assessed_amount',
+  ...PURCHASE, partyColumn: 'supplier', groupBy: { capitalGood: 'l.capital_good', deductible: 'l.surcharge_type_id is null' }, quota: 'l.tax_amount + l.self_assessed_amount',
   kind: `case when d.rectifies_id is not null then 'rectification' when t.regime = 'import' then 'import' when t.regime = 'intra_eu' then 'intra_eu_acquisition'
     when t.regime = 'reverse_charge' then 'reverse_charge' when d.kind = 'expense' then 'expense' else 'purchase_invoice' end`,
   supplierNumber: 'd.supplier_invoice_number', rectifiesNumber: 'coalesce(o.supplier_invoice_number, o.number)',

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 import {
-  CreateStatus, Description, DiscountPct, documentListQueryFields, DocumentSearchParam, documentResponseFields, IsoDate, LineResponseFields, Money, Notes, Nullable,
+  CreateStatus, Description, DiscountPct, documentListQuery, documentResponseFields, IsoDate, LineResponseFields, Money, Notes, Nullable,
   paginated, PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
@@ -97,11 +97,7 @@ export const PurchaseResponse = t.Object({
 
 export const PaginatedResponse_PurchaseResponse_ = paginated(PurchaseResponse);
 
-export const PurchaseListQuery = t.Object({
-  ...documentListQueryFields,
-  kind: t.Optional(Kind),
-  search: DocumentSearchParam('our number, the supplier\'s invoice number, the supplier\'s name, legal name and tax number, the notes or a line\'s description'),
-});
+export const PurchaseListQuery = documentListQuery({ kind: t.Optional(Kind) }, 'our number, the supplier\'s invoice number, the supplier\'s name, legal name and tax number, the notes or a line\'s description');
 
 export const purchaseModels = {
   PurchaseLine, PurchaseCreate, PurchaseUpdate, PurchaseRectifyRequest, PurchasePaymentRequest, PurchaseResponse, PaginatedResponse_PurchaseResponse_,

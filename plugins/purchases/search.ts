@@ -1,14 +1,11 @@
 import type { SearchNeedle } from '../../kernel/listing';
 import type { Tx } from '../../kernel/uow';
-import { documentSearchHits, type DocumentTable } from '../documents/api';
+import { documentSearchHits, newestFirst, type DocumentTable } from '../documents/api';
+import { PURCHASE } from './kind';
 
 /** Purchases, newest first (drafts, unnumbered, first within their day): searched like sales invoices. */
 export const PURCHASES: DocumentTable = {
-  table: 'purchases',
-  linesTable: 'purchase_lines',
-  lineDocumentColumn: 'purchase_id',
-  searchView: 'purchases_searchable',
-  linesSearchView: 'purchase_lines_searchable',
+  ...PURCHASE,
   headerFields: {
     number: (a) => `${a}.number`,
     supplier_invoice_number: (a) => `${a}.supplier_invoice_number`,
@@ -17,12 +14,7 @@ export const PURCHASES: DocumentTable = {
     supplier_vat: (a) => `${a}.supplier->>'tax_id'`,
     notes: (a) => `${a}.notes`,
   },
-  order: [
-    { expression: 'd.issue_date', direction: 'desc', type: 'date' },
-    { expression: 'coalesce(d.seq, 2147483647)', direction: 'desc', type: 'int' },
-    { expression: 'd.created_at', direction: 'desc', type: 'timestamptz' },
-    { expression: 'd.id', direction: 'asc', type: 'uuid' },
-  ],
+  order: newestFirst(),
 };
 
 /** The search box's purchases: the supplier's invoice number (else ours, else "Borrador"), supplier and date. */

@@ -5,12 +5,13 @@ import { rowBoolean } from '../../kernel/rows';
 import { ContactService, actsAs } from '../contacts/api';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
-  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentPage, documentSearch, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
-  jsonOrNull, lineColumns, listWhere, lineToJson, loadLinesOf, loadTaxTypes, markRectified, parseLineNumbers, partyOfContact, registerRows, settle,
-  rectificationEvents, registerSubstitution, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentList, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
+  jsonOrNull, lineColumns, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, recordPayment, registerRows,
+  completeRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
+import { PURCHASE } from './kind';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
 import { nonDeductible, payableAccountOf, postPurchase, postPurchasePayment } from './posting';
@@ -25,7 +26,6 @@ export type PurchaseKind = 'invoice' | 'expense';
 export type PurchaseStatus = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type { RectificationMode };
 /** The documents plugin's view of this kind's table. */
-export const KIND = { table: 'purchases', noun: 'Purchase' } as const;
 
 export interface PurchaseLineWire extends WireLineCommon {
   expense_account?: string | null;
@@ -83,13 +83,13 @@ export interface PurchaseListQuery {
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (a: string) => `${documentColumns('purchases', a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
+const columnsOver = (a: string) => `${documentColumns(PURCHASE.table, a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
   ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier`;
 const PURCHASE_COLUMNS = columnsOver('p');
 /** The columns over the alias `d` of the list and search queries. */
 const LIST_COLUMNS = columnsOver('d');
 
-const LINE_COLUMNS = `${lineColumns('purchase_id')}, expense_account, capital_good, self_assessed_amount::text as self_assessed_amount`;
+const LINE_COLUMNS = `${lineColumns(PURCHASE.linesKey)}, expense_account, capital_good, self_assessed_amount::text as self_assessed_amount`;
 
 function recordOf(row: any, lines: PurchaseLineRecord[]): PurchaseRecord {
   return {
@@ -102,11 +102,11 @@ const lineOf = (row: any): PurchaseLineRecord => ({
   ...commonLineOf(row), expenseAccount: row.expense_account, capitalGood: rowBoolean(row.capital_good), selfAssessedAmount: dec(row.self_assessed_amount),
 });
 
-const LINES: LinesSource<PurchaseLineRecord> = { table: 'purchase_lines', key: 'purchase_id', columns: LINE_COLUMNS, lineOf };
+const LINES: LinesSource<PurchaseLineRecord> = { table: PURCHASE.linesTable, key: PURCHASE.linesKey, columns: LINE_COLUMNS, lineOf };
 
 async function findRecord(tx: Tx, id: string, lock = false): Promise<PurchaseRecord> {
   assertUuid(id, 'Purchase');
-  const row = await findDocumentRow(tx, { table: 'purchases', alias: 'p', columns: PURCHASE_COLUMNS, noun: 'Purchase' }, id, lock);
+  const row = await findDocumentRow(tx, { ...PURCHASE, alias: 'p', columns: PURCHASE_COLUMNS }, id, lock);
   return recordOf(row, (await loadLinesOf(tx, LINES, [row.id])).get(row.id) ?? []);
 }
 
@@ -274,7 +274,7 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
   const supplier = partyOfContact(contact);
   const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
   const payableAccount = payableAccountOf(record.lines, accounts);
-  const numbered = await takeNumber(tx, 'purchase_series', record.series, record.issueDate);
+  const numbered = await takeNumber(tx, PURCHASE.seriesTable, record.series, record.issueDate);
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
@@ -338,16 +338,11 @@ export const PurchaseService = {
   },
 
   async list(tx: Tx, query: PurchaseListQuery) {
-    const limit = query.limit ?? 50;
-    const offset = query.offset ?? 0;
-    let { where, params } = listWhere('d', query);
-    if (query.kind) { where += ' and d.kind = :kind'; params.kind = query.kind; }
-    const search = await documentSearch(tx, PURCHASES, query.search, ['query', 'search']);
-    const page = await documentPage(tx, PURCHASES, { columns: LIST_COLUMNS, where, params, search, limit, offset, cursor: query.cursor });
-    const lines = await loadLinesOf(tx, LINES, page.rows.map((r) => r.id));
-    const records = page.rows.map((r) => recordOf(r, lines.get(r.id) ?? []));
-    const types = await loadTaxTypes(tx, typeIdsOf(records));
-    return { items: records.map((record) => ({ record, types }) as PurchaseView), total: page.total, limit, offset, next_cursor: page.nextCursor };
+    const { records, types, ...page } = await documentList<PurchaseLineRecord, PurchaseRecord>(tx, PURCHASES, query, {
+      columns: LIST_COLUMNS, lines: LINES, recordOf, typeIdsOf,
+      filter: (where, params) => (query.kind ? (params.kind = query.kind, `${where} and d.kind = :kind`) : where),
+    });
+    return { items: records.map((record) => ({ record, types }) as PurchaseView), ...page };
   },
 
   async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {
@@ -418,7 +413,7 @@ export const PurchaseService = {
     checkRectificationAmounts(original, input.mode, wireLines.length, 'Purchase');
     const contact = await ContactService.get(tx, original.contactId);
     const built = wireLines.length ? await buildLines(tx, wireLines, original.contactId, ['body', 'lines']) : { computed: computePurchaseLines([], new Map()), types: new Map<string, TaxTypeInfo>() };
-    const originalStatus = await statusAfterRectification(tx, KIND, original, input.mode, built.computed.total, `${original.number}`);
+    const originalStatus = await statusAfterRectification(tx, PURCHASE, original, input.mode, built.computed.total, `${original.number}`);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
       dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
@@ -427,38 +422,30 @@ export const PurchaseService = {
     const issued = await issueLoaded(tx, draft, built.types, contact, {
       rectifiesNumber: original.supplierInvoiceNumber ?? original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
-    if (input.mode === 'substitution') {
-      await registerSubstitution(tx, {
-        documentType: 'purchase', documentId: issued.id, number: issued.number!, supplierNumber: issued.supplierInvoiceNumber, issueDate: issued.issueDate, total: issued.total,
-        rectifiesId: original.id, rectifiesNumber: original.supplierInvoiceNumber ?? original.number,
-      });
-    }
-    if (originalStatus) await markRectified(tx, KIND, id);
-    const events = rectificationEvents('purchase', issued, original, !!originalStatus && (input.mode === 'differences' || issued.total.isZero()));
+    const events = await completeRectification(tx, PURCHASE, {
+      original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.supplierInvoiceNumber ?? original.number,
+    });
     tx.publish('purchase.rectified', events.rectified);
     if (events.cancelled) tx.publish('purchase.cancelled', events.cancelled);
     return { record: issued, types: built.types };
   },
 
   /** Records a payment to the supplier (the documents plugin's settlement): Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
-  async registerPayment(tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> {
-    await findRecord(tx, id, true);
-    await settle(tx, PURCHASE_SETTLEMENT, id, input);
-    return PurchaseService.get(tx, id);
-  },
+  registerPayment: (tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> =>
+    recordPayment(tx, PURCHASE_SETTLEMENT, id, input, { lock: (t, key) => findRecord(t, key, true), read: (t, key) => PurchaseService.get(t, key) }),
 
   // ----------------------------------------------------------------------------------------------
   // Hooks answered for other plugins
   // ----------------------------------------------------------------------------------------------
 
   exportAll: (tx: Tx) => everyPage((page) => PurchaseService.list(tx, page)),
-  eraseTenant: (tx: Tx) => eraseKind(tx, { table: 'purchases', linesTable: 'purchase_lines', seriesTable: 'purchase_series' }),
+  eraseTenant: (tx: Tx) => eraseKind(tx, PURCHASE),
 };
 
 /** How the documents plugin settles a purchase: payments (refunds for a negative document) on its payable account. */
 export const PURCHASE_SETTLEMENT: SettlementKind = {
-  documentType: 'purchase',
-  table: 'purchases',
+  documentType: PURCHASE.name,
+  table: PURCHASE.table,
   labelSql: 'coalesce(d.supplier_invoice_number, d.number)',
   accountSql: 'd.payable_account',
   wording: { noun: 'Purchase', draft: 'register it first', rectified: 'record the payment on its rectification', before: 'the document' },

@@ -3,7 +3,7 @@ import { discoverPlugins } from '../../kernel/loader';
 import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { startTestApp, type TestApp } from './app';
-import type { TestCompany } from './factories';
+import { createCompany, type TestCompany } from './factories';
 
 /**
  * Helpers for document tests (invoices, purchases): the app with two raw-SQL doors (to prove what
@@ -88,6 +88,22 @@ export async function createContact(app: TestApp, token: string, fields: Record<
   const res = await app.post('/api/v1/contacts', { kind: 'customer', ...defaults, ...fields }, token);
   if (res.status !== 201) throw new Error(`contact not created: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** POSTs a document (invoice, purchase) that must be created (201), and answers its body. */
+export async function createDocument(app: TestApp, path: string, body: Record<string, unknown>, token: string): Promise<any> {
+  const res = await app.post(path, body, token);
+  if (res.status !== 201) throw new Error(`${path} not created: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** A journal entry as the ledger answers it. */
+export const journalEntryOf = async (app: TestApp, token: string, id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, token)).body;
+
+/** A documents app with one company (one app per test file). */
+export async function startWithCompany(): Promise<{ app: DocumentsTestApp; company: TestCompany }> {
+  const app = await startDocumentsApp();
+  return { app, company: await createCompany(app) };
 }
 
 /** Cents of a decimal string ("12.30" → 1230n), independent of the code under test. */

@@ -4,15 +4,14 @@
  * in test/plugins/purchases/golden.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, entryLines, startWithCompany, taxId, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
 let domestic: any;
 beforeAll(async () => {
-  app = await startDocumentsApp();
-  company = await createCompany(app);
+  ({ app, company } = await startWithCompany());
   domestic = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
 }, 60_000);
 afterAll(() => app?.close());

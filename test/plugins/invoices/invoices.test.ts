@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { TaxService } from '../../../plugins/taxes/api';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { addMember } from '../../support/team';
-import { cents, createContact, download, entryLines, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { cents, createContact, createDocument, download, entryLines, journalEntryOf, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
 beforeAll(async () => { app = await startDocumentsApp(); }, 60_000);
@@ -26,13 +26,9 @@ async function setup() {
   return { company, customer };
 }
 
-async function issue(company: TestCompany, body: Record<string, unknown>) {
-  const res = await app.post('/api/v1/invoices', body, company.token);
-  if (res.status !== 201) throw new Error(`invoice not created: ${res.status} ${res.text}`);
-  return res.body;
-}
+const issue = (company: TestCompany, body: Record<string, unknown>) => createDocument(app, '/api/v1/invoices', body, company.token);
 
-const entry = async (company: TestCompany, id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, company.token)).body;
+const entry = (company: TestCompany, id: string) => journalEntryOf(app, company.token, id);
 const trialBalance = async (company: TestCompany) => (await app.get('/api/v1/ledger/trial-balance', company.token)).body;
 
 describe('creating and issuing', () => {

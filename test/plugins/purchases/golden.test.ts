@@ -3,16 +3,15 @@
  * matching purchase documents through the API, line by line.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, entryLines, startWithCompany, taxId, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
 let lawyer: any;
 let german: any;
 beforeAll(async () => {
-  app = await startDocumentsApp();
-  company = await createCompany(app);
+  ({ app, company } = await startWithCompany());
   lawyer = await createContact(app, company.token, { name: 'Abogados Asociados SLP', kind: 'supplier', vat: 'B86561412' });
   german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
 }, 60_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { addMember } from '../../support/team';
-import { createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, createDocument, entryLines, journalEntryOf, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
 beforeAll(async () => { app = await startDocumentsApp(); }, 60_000);
@@ -18,12 +18,8 @@ async function setup() {
   return { company, supplier };
 }
 
-async function register(company: TestCompany, body: Record<string, unknown>) {
-  const res = await app.post('/api/v1/purchases', body, company.token);
-  if (res.status !== 201) throw new Error(`purchase not created: ${res.status} ${res.text}`);
-  return res.body;
-}
-const journalEntry = async (company: TestCompany, id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, company.token)).body;
+const register = (company: TestCompany, body: Record<string, unknown>) => createDocument(app, '/api/v1/purchases', body, company.token);
+const journalEntry = (company: TestCompany, id: string) => journalEntryOf(app, company.token, id);
 
 describe('registering purchases', () => {
   test('an invoice gets a registration number, the supplier snapshot, kind and source; an expense needs no supplier number', async () => {
