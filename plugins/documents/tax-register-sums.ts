@@ -1,7 +1,6 @@
-import { ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
-import { checkDates, dec, pgArray } from './document';
-import type { TaxRegisterQuery } from './tax-register';
+import { dec } from './document';
+import { registerFilter, type TaxRegisterQuery } from './tax-register';
 
 /**
  * Sums of the tax register grouped by the columns a reader names, computed in the database: what
@@ -47,25 +46,15 @@ const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'w
 export const TaxRegisterSums = {
   /** The register's amounts over `q` (the same filters as `TaxRegister.query`), one result per combination of the `by` columns. */
   async query(tx: Tx, q: TaxRegisterQuery, by: readonly TaxRegisterSumKey[]): Promise<TaxRegisterSum[]> {
-    checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
-    if (q.from > q.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+    const { where, params } = registerFilter(q);
     const keys = [...new Set(by)].filter((k) => k in KEYS);
     const columns = keys.map((k, i) => `${KEYS[k]} as k${i}`);
     const rows = await tx.sql<any>(`
       select ${[...columns, 'sum(base)::text as base', 'sum(quota)::text as quota', 'sum(deductible_quota)::text as deductible_quota',
     'sum(surcharge)::text as surcharge', 'sum(withholding)::text as withholding', 'count(*)::int as n'].join(', ')}
       from tax_register
-      where tenant_id = :tenant and accounting_date between :from::date and :to::date
-        and (:side::text is null or side = :side::text)
-        and (:kinds::text[] is null or kind = any(:kinds::text[]))
-        and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
-        and (:codes::text[] is null or tax_code = any(:codes::text[]))
-        and (:contactId::uuid is null or contact_id = :contactId::uuid)
-        and (:taxId::text is null or counterparty_tax_id = :taxId::text)
-      ${keys.length ? `group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, {
-      from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
-    });
+      ${where}
+      ${keys.length ? `group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, params);
     return rows.filter((r) => Number(r.n) > 0).map((r) => ({
       key: Object.fromEntries(keys.map((k, i) => {
         const value = r[`k${i}`];

@@ -201,28 +201,40 @@ const REGISTER_SELECT = `select document_type, document_id::text as document_id,
 export const TAX_REGISTER_MAX_ROWS = 200_000;
 
 /**
+ * The WHERE clause of a register query and its parameters (`TaxRegister.query` and the sums of
+ * `tax-register-sums.ts` filter alike); checks the period first.
+ */
+export function registerFilter(q: TaxRegisterQuery): { where: string; params: Record<string, unknown> } {
+  checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
+  if (q.from > q.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+  return {
+    where: `where tenant_id = :tenant and accounting_date between :from::date and :to::date
+        and (:side::text is null or side = :side::text)
+        and (:kinds::text[] is null or kind = any(:kinds::text[]))
+        and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
+        and (:codes::text[] is null or tax_code = any(:codes::text[]))
+        and (:contactId::uuid is null or contact_id = :contactId::uuid)
+        and (:taxId::text is null or counterparty_tax_id = :taxId::text)`,
+    params: {
+      from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+    },
+  };
+}
+
+/**
  * The stable read API of the tax register, for tax models (303, 347, 349), VERI*FACTU and the VAT
  * record books. Runs in the caller's unit of work, tenant-scoped; rows come in book order
  * (accounting date, number, group).
  */
 export const TaxRegister = {
   async query(tx: Tx, q: TaxRegisterQuery): Promise<TaxRegisterEntry[]> {
-    checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
-    if (q.from > q.to) throw ValidationFailed.field(['query', 'from'], '"from" is after "to"', 'value_error.period');
+    const { where, params } = registerFilter(q);
     const rows = await tx.sql<any>(`
       ${REGISTER_SELECT}
-      where tenant_id = :tenant and accounting_date between :from::date and :to::date
-        and (:side::text is null or side = :side::text)
-        and (:kinds::text[] is null or kind = any(:kinds::text[]))
-        and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
-        and (:codes::text[] is null or tax_code = any(:codes::text[]))
-        and (:contactId::uuid is null or contact_id = :contactId::uuid)
-        and (:taxId::text is null or counterparty_tax_id = :taxId::text)
+      ${where}
       order by accounting_date, number, group_no
-      limit ${TAX_REGISTER_MAX_ROWS}`, {
-      from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
-    });
+      limit ${TAX_REGISTER_MAX_ROWS}`, params);
     return rows.map(entryOf);
   },
 
