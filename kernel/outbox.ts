@@ -2,6 +2,7 @@ import type { Database } from './database';
 import type { EventName, HookBus } from './hooks';
 import type { Logger } from './logger';
 import { sqlLiteral } from './sql-params';
+import { BackgroundLoop } from './background-loop';
 
 /**
  * A common table expression body for a statement run by `uow.write`, where `tx.publish` is not
@@ -55,10 +56,7 @@ export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.r
  * the request that published the event.
  */
 export class OutboxDispatcher {
-  private timer?: ReturnType<typeof setInterval>;
-  private running?: Promise<void>;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new BackgroundLoop(() => this.drain());
   readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly pollMs: number;
@@ -70,30 +68,16 @@ export class OutboxDispatcher {
   }
 
   start(): void {
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref?.();
+    this.loop.start(this.pollMs);
     this.wake();
   }
 
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) { this.again = false; this.wake(); }
-    });
-  }
+  wake(): void { this.loop.wake(); }
 
   /** Resolves when everything due now has been attempted (tests use it to await delivery). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
+  idle(): Promise<void> { return this.loop.idle(); }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
-  }
+  stop(): Promise<void> { return this.loop.stop(); }
 
   /** Deliveries in one state (all tenants, or one), oldest event first. */
   async deliveries(status: DeliveryStatus, options: { tenantId?: string | null; limit?: number } = {}): Promise<OutboxDelivery[]> {

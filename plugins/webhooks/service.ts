@@ -9,6 +9,7 @@ import { IdentityApi } from '../identity/api';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 import type { webhookSettings } from './settings';
 import { refusedTarget } from './target';
+import { BackgroundLoop } from '../../kernel/background-loop';
 
 type Settings = SettingsValues<typeof webhookSettings>;
 type Row = Record<string, any>;
@@ -53,38 +54,19 @@ interface AttemptOutcome { ok: boolean; status: number | null; excerpt: string |
  * moment to act at, so tests move time instead of waiting.
  */
 export class WebhookService {
-  private timer?: ReturnType<typeof setInterval>;
-  private running?: Promise<unknown>;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new BackgroundLoop(() => this.deliverDue().then(() => {}, (error) => this.kernel.logger.error('webhook deliveries failed', { error })));
 
   constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date()) {}
 
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.settings.WEBHOOKS_POLL_MS);
-    this.timer.unref?.();
-  }
+  start(): void { this.loop.start(this.settings.WEBHOOKS_POLL_MS); }
 
   /** Attempts what is due now in the background (one run at a time), so a slow receiver never holds up the outbox. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) { this.again = true; return; }
-    this.running = this.deliverDue().catch((error) => this.kernel.logger.error('webhook deliveries failed', { error })).finally(() => {
-      this.running = undefined;
-      if (this.again) { this.again = false; this.kick(); }
-    });
-  }
+  kick(): void { this.loop.wake(); }
 
   /** Resolves once the background run (if any) is over: tests await it after the outbox's `idle()`. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
+  idle(): Promise<void> { return this.loop.idle(); }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
-  }
+  stop(): Promise<void> { return this.loop.stop(); }
 
   private uow(principal: Principal) { return this.kernel.unitOfWork(principal); }
 
