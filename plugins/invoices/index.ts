@@ -11,6 +11,7 @@ import { invoiceModels } from './schemas';
 import { wantsKind } from '../../kernel/search';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, KIND, invoiceToJson } from './service';
+import { recentInvoicesWidget } from './widgets';
 
 export default definePlugin({
   name: 'invoices',
@@ -22,6 +23,8 @@ export default definePlugin({
   extensionPoints: invoiceExtensionPoints,
   setup: (kernel) => installInvoiceExtensions(kernel),
   contributes: { 'document-kinds': [{ name: 'invoice', plugin: 'invoices', table: 'invoices', side: 'issued', settlement: INVOICE_SETTLEMENT }] },
+  // the dashboards plugin's widget catalogue, when it is installed
+  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget] },
   models: invoiceModels,
   permissions: {
     'invoices.read': rolesFrom('viewer'),

@@ -433,6 +433,21 @@ export const LedgerService = {
     };
   },
 
+  /**
+   * Σdebit and Σcredit per contact of the lines on accounts starting with `prefix` over a period
+   * (lines without a contact skipped): what per-customer or per-supplier rankings read.
+   */
+  async totalsByContact(tx: Tx, prefix: string, query: Period = {}): Promise<{ contactId: string; debit: Decimal; credit: Decimal }[]> {
+    checkPeriod(query);
+    if (!/^[0-9]{1,12}$/.test(prefix)) throw ValidationFailed.field(['query', 'prefix'], 'An account code prefix of 1 to 12 digits');
+    const params: Record<string, unknown> = { prefix: `${prefix}%` };
+    const rows = await tx.sql<{ contact_id: string; debit: string; credit: string }>(`
+      select contact_id::text as contact_id, sum(debit)::text as debit, sum(credit)::text as credit
+      from journal_lines where tenant_id = :tenant and contact_id is not null and account_code like :prefix${periodSql('entry_date', query, params)}
+      group by contact_id`, params);
+    return rows.map((r) => ({ contactId: r.contact_id, debit: money(r.debit), credit: money(r.credit) }));
+  },
+
   /** Tax lines by tax type and account over a period: what tax models (303, 111, 349…) read. */
   async taxSummary(tx: Tx, query: Period = {}) {
     checkPeriod(query);
