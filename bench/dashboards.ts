@@ -22,7 +22,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LINES_PER_ENTRY = 4;
 const ENTRIES = Math.ceil(LINES / LINES_PER_ENTRY);
 const BATCH = 50_000;
-const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '4751', '5720', '600', '621', '623', '626', '628', '629', '640', '642', '7000', '7050', '100', '129', '218'];
+const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '4751', '572', '600', '621', '623', '626', '628', '629', '640', '642', '7000', '7050', '100', '129', '218'];
 
 const ms = (start: number) => performance.now() - start;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -15,6 +15,13 @@ export async function flowsOf(tx: Tx, range: DateRange): Promise<(prefix: string
   return (prefix) => accounts.filter((a) => a.account.startsWith(prefix)).reduce((sum, a) => sum.add(a.balance), Decimal.zero(2));
 }
 
+/** Flow figures of each month of a period (YYYY-MM → prefix → debit − credit), from one aggregate. */
+export async function monthlyFlowsOf(tx: Tx, range: DateRange): Promise<(month: string) => (prefix: string) => Decimal> {
+  const rows = await LedgerService.monthlyTotals(tx, { from: range.from, to: range.to, level: 4 });
+  return (month) => (prefix) => rows.filter((r) => r.month === month && r.account.startsWith(prefix))
+    .reduce((sum, r) => sum.add(r.debit).sub(r.credit), Decimal.zero(2));
+}
+
 /**
  * One metric over a period, as the books show it: sales = credit − debit of 70, income of 7,
  * purchases = debit − credit of 60, expenses of 6, profit = income − expenses, vat_due = output

@@ -5,7 +5,7 @@ import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { LedgerService } from '../ledger/api';
 import type { WidgetContext, WidgetType } from './contract';
-import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, ratio, type Metric } from './figures';
+import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, monthlyFlowsOf, ratio, type Metric } from './figures';
 import { monthsOf, periodRange, previousRange, shiftMonth, type DateRange } from './periods';
 import { PeriodParam, type PeriodName } from './schemas';
 
@@ -19,9 +19,8 @@ const rangeJson = (range: DateRange) => ({ from: range.from, to: range.to });
 async function monthlySeries(tx: Tx, metric: Metric, range: DateRange) {
   const months = monthsOf(range);
   const values: Decimal[] = [];
-  for (const month of months) {
-    values.push(isStock(metric) ? await metricValue(tx, metric, month) : metricFromFlows(metric, await flowsOf(tx, month)));
-  }
+  const flows = isStock(metric) ? undefined : await monthlyFlowsOf(tx, range);
+  for (const month of months) values.push(flows ? metricFromFlows(metric, flows(month.month)) : await metricValue(tx, metric, month));
   return months.map((month, i) => ({ month: month.month, from: month.from, to: month.to, value: values[i] }));
 }
 
@@ -233,15 +232,16 @@ export const ledgerWidgets: WidgetType[] = [kpi, timeseries, top, treasuries, pe
 /** GET /dashboard/summary: the year's figures from the books. */
 export async function yearSummary(tx: Tx, year: number, context: WidgetContext) {
   const range = { from: `${year}-01-01`, to: `${year}-12-31` };
-  const flow = await flowsOf(tx, range);
+  const byMonth = await monthlyFlowsOf(tx, range);
+  const calendar = monthsOf(range);
+  const flow = (prefix: string) => calendar.reduce((sum, { month }) => sum.add(byMonth(month)(prefix)), Decimal.zero(2));
   const asOf = context.today < range.to ? context.today : range.to;
   const stocks = await LedgerService.accountBalances(tx, ['57', '43', '40', '41'], asOf);
   const figures = Object.fromEntries((['sales', 'income', 'purchases', 'expenses', 'profit', 'vat_due'] as const).map((m) => [m, metricFromFlows(m, flow)]));
-  const months = [];
-  for (const month of monthsOf(range)) {
-    const f = await flowsOf(tx, month);
-    months.push({ month: month.month, sales: metricFromFlows('sales', f), expenses: metricFromFlows('expenses', f), profit: metricFromFlows('profit', f) });
-  }
+  const months = calendar.map(({ month }) => {
+    const f = byMonth(month);
+    return { month, sales: metricFromFlows('sales', f), expenses: metricFromFlows('expenses', f), profit: metricFromFlows('profit', f) };
+  });
   return {
     year, ...range, ...figures, as_of: asOf,
     cash: stocks.get('57')!, receivables: stocks.get('43')!, payables: stocks.get('40')!.add(stocks.get('41')!).negate(), months,

@@ -434,6 +434,22 @@ export const LedgerService = {
   },
 
   /**
+   * Σdebit and Σcredit per calendar month (YYYY-MM) and code prefix of `level` digits (default 4)
+   * over a period: one aggregate, for monthly series and dashboards.
+   */
+  async monthlyTotals(tx: Tx, query: Period & { level?: number } = {}): Promise<{ month: string; account: string; debit: Decimal; credit: Decimal }[]> {
+    checkPeriod(query);
+    const level = query.level ?? 4;
+    if (!Number.isInteger(level) || level < 1 || level > 12) throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
+    const params: Record<string, unknown> = { level };
+    const rows = await tx.sql<{ month: string; account: string; debit: string; credit: string }>(`
+      select to_char(entry_date, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
+      from journal_lines where tenant_id = :tenant${periodSql('entry_date', query, params)}
+      group by 1, 2 order by 1, 2`, params);
+    return rows.map((r) => ({ month: r.month, account: r.account, debit: money(r.debit), credit: money(r.credit) }));
+  },
+
+  /**
    * Σdebit and Σcredit per contact of the lines on accounts starting with `prefix` over a period
    * (lines without a contact skipped): what per-customer or per-supplier rankings read.
    */
