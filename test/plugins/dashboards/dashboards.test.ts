@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { todayInSpain } from '../../../plugins/ledger/api';
 import { cents, createContact, fromCents, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
+import { addMember } from '../../support/team';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -103,6 +104,17 @@ describe('boards', () => {
     expect(updated.body).toMatchObject({ name: 'Renombrado', is_default: false, widgets: [{ id: board.widgets[0].id, x: 6 }] });
     expect((await app.del(`/api/v1/dashboard/boards/${board.id}`, company.token)).status).toBe(204);
     expect((await app.get(`/api/v1/dashboard/boards/${board.id}`, company.token)).status).toBe(404);
+  });
+
+  test('a viewer reads boards and data but changes no board; the default is per user', async () => {
+    const board = await created('/api/v1/dashboard/boards', { name: 'Compartido', is_default: true });
+    const viewer = await addMember(app, company.token, 'viewer');
+    expect((await app.get('/api/v1/dashboard/boards', viewer.token)).body).toEqual(expect.arrayContaining([expect.objectContaining({ id: board.id, is_default: false })]));
+    expect((await app.get('/api/v1/dashboard/data/kpi', viewer.token)).status).toBe(200);
+    expect((await app.post('/api/v1/dashboard/boards', { name: 'No' }, viewer.token)).status).toBe(403);
+    expect((await put(`/api/v1/dashboard/boards/${board.id}`, { is_default: true }, viewer.token)).status).toBe(403);
+    expect((await app.get(`/api/v1/dashboard/boards/${board.id}`, company.token)).body.is_default).toBe(true);
+    expect((await app.del(`/api/v1/dashboard/boards/${board.id}`, company.token)).status).toBe(204);
   });
 
   test('the grid: outside the 12 columns, overlapping, unknown types and bad parameters are 422', async () => {
