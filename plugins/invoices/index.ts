@@ -10,6 +10,7 @@ import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
+import { recentInvoicesWidget } from './widgets';
 
 export default definePlugin({
   ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }),
@@ -17,6 +18,8 @@ export default definePlugin({
   // Other plugins add fields to an invoice's JSON, stamps to its PDF and parts to its issue statement (./extensions.ts).
   extensionPoints: invoiceExtensionPoints,
   setup: (kernel) => installInvoiceExtensions(kernel),
+  // the dashboards plugin's widget catalogue, when it is installed
+  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget] },
   permissions: {
     'invoices.read': rolesFrom('viewer'),
     // Members create and edit documents (roles: docs/api.md)…

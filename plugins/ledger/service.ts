@@ -433,6 +433,37 @@ export const LedgerService = {
     };
   },
 
+  /**
+   * Σdebit and Σcredit per calendar month (YYYY-MM) and code prefix of `level` digits (default 4)
+   * over a period: one aggregate, for monthly series and dashboards.
+   */
+  async monthlyTotals(tx: Tx, query: Period & { level?: number } = {}): Promise<{ month: string; account: string; debit: Decimal; credit: Decimal }[]> {
+    checkPeriod(query);
+    const level = query.level ?? 4;
+    if (!Number.isInteger(level) || level < 1 || level > 12) throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
+    const params: Record<string, unknown> = { level };
+    const rows = await tx.sql<{ month: string; account: string; debit: string; credit: string }>(`
+      select to_char(entry_date, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
+      from journal_lines where tenant_id = :tenant${periodSql('entry_date', query, params)}
+      group by 1, 2 order by 1, 2`, params);
+    return rows.map((r) => ({ month: r.month, account: r.account, debit: money(r.debit), credit: money(r.credit) }));
+  },
+
+  /**
+   * Σdebit and Σcredit per contact of the lines on accounts starting with `prefix` over a period
+   * (lines without a contact skipped): what per-customer or per-supplier rankings read.
+   */
+  async totalsByContact(tx: Tx, prefix: string, query: Period = {}): Promise<{ contactId: string; debit: Decimal; credit: Decimal }[]> {
+    checkPeriod(query);
+    if (!/^[0-9]{1,12}$/.test(prefix)) throw ValidationFailed.field(['query', 'prefix'], 'An account code prefix of 1 to 12 digits');
+    const params: Record<string, unknown> = { prefix: `${prefix}%` };
+    const rows = await tx.sql<{ contact_id: string; debit: string; credit: string }>(`
+      select contact_id::text as contact_id, sum(debit)::text as debit, sum(credit)::text as credit
+      from journal_lines where tenant_id = :tenant and contact_id is not null and account_code like :prefix${periodSql('entry_date', query, params)}
+      group by contact_id`, params);
+    return rows.map((r) => ({ contactId: r.contact_id, debit: money(r.debit), credit: money(r.credit) }));
+  },
+
   /** Tax lines by tax type and account over a period: what tax models (303, 111, 349…) read. */
   async taxSummary(tx: Tx, query: Period = {}) {
     checkPeriod(query);

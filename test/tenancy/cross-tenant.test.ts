@@ -42,6 +42,9 @@ beforeAll(async () => {
   await ok(app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-11-02', lines: [line] }, token), 'invoice');
   await ok(app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-11-03', lines: [line], status: 'draft' }, token), 'draft invoice');
   await ok(app.post('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'P-1', issue_date: '2026-11-02', lines: [{ description: `${CANARY} compra`, unit_price: '80.00', tax_type_id: iva21 }] }, token), 'purchase');
+  if (app.plugins.some((p) => p.name === 'dashboards')) {
+    await ok(app.post('/api/v1/dashboard/boards', { name: `${CANARY} tablero`, widgets: [{ type: 'kpi', x: 0, y: 0, w: 3, h: 2 }] }, token), 'dashboard board');
+  }
   if (app.plugins.some((p) => p.name === 'treasury')) {
     const treasury = await ok(app.post('/api/v1/treasuries', { kind: 'bank', name: `${CANARY} banco`, iban: 'ES9121000418450200051332', opening_balance: '10.00' }, token), 'treasury');
     const movement = await ok(app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-11-04', amount: '-5.00', description: `${CANARY} comisión` }, token), 'bank movement');

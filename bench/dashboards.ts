@@ -1,0 +1,101 @@
+/**
+ * Dashboard figures on a company with large books (BENCH_LINES journal lines, default 200,000,
+ * dated over the last two years):
+ *   1. GET /api/v1/dashboard/summary?year=, GET /data/kpi?period=this_year, GET /data/timeseries
+ *      and a board of 8 widgets (POST /dashboard/data, one after the other), in-process
+ *   2. baseline: the one raw SQL aggregate that answers the summary (per account prefix and month
+ *      of the year) as the tables' owner, no RLS, no HTTP
+ * Run: .tools/node_modules/.bin/bun bench/dashboards.ts   (BENCH_DB=postgres|pglite, BENCH_LINES, BENCH_RUNS)
+ */
+import { createPglite } from '../kernel/database';
+import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { todayInSpain } from '../plugins/ledger/api';
+
+process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
+process.env.LOG_LEVEL ??= 'error';
+process.env.RATE_LIMIT_USER ??= '100000000';
+const { startTestApp } = await import('../test/support/app');
+const { createCompany } = await import('../test/support/factories');
+
+const LINES = Number(process.env.BENCH_LINES ?? 200_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const LINES_PER_ENTRY = 4;
+const ENTRIES = Math.ceil(LINES / LINES_PER_ENTRY);
+const BATCH = 50_000;
+const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '4751', '572', '600', '621', '623', '626', '628', '629', '640', '642', '7000', '7050', '100', '129', '218'];
+
+const ms = (start: number) => performance.now() - start;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (value: number) => `${value.toFixed(1)} ms`;
+
+const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
+const app = await startTestApp(pglite ? { pglite } : {});
+const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+async function ownerSql<T = any>(statement: string): Promise<T[]> {
+  if (owner) return [...(await owner.unsafe(statement))] as T[];
+  await pglite!.exec('reset role');
+  try { return (await pglite!.query<T>(statement)).rows; } finally { await pglite!.exec(`set role ${app.config.appRole}`); }
+}
+
+try {
+  const today = todayInSpain();
+  const year = Number(today.slice(0, 4));
+  console.log(`dashboards benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} lines, ${RUNS} runs each`);
+  const company = await createCompany(app);
+  const tenant = company.tenantId;
+  const accountArray = `array[${ACCOUNTS.map((a) => `'${a}'`).join(',')}]`;
+  const seedStart = performance.now();
+  for (let first = 1; first <= ENTRIES; first += BATCH) {
+    const last = Math.min(ENTRIES, first + BATCH - 1);
+    const batch = `
+      insert into journal_entries (id, tenant_id, number, date, description, source_type)
+      select gen_random_uuid(), '${tenant}', g, date '${today}' - (g % 730), 'Asiento ' || g, 'bench'
+      from generate_series(${first}, ${last}) g;
+      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit)
+      select e.tenant_id, e.id, l, e.date,
+        (${accountArray})[1 + ((e.number * 7 + l * 13) % ${ACCOUNTS.length})],
+        case when l = 1 then ((e.number % 1000) + 1) * 1.01 when l = 2 then ((e.number % 97) + 1) * 10.37 else 0 end,
+        case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
+      from journal_entries e cross join generate_series(1, ${LINES_PER_ENTRY}) l
+      where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`;
+    if (owner) await owner.begin((tx) => tx.unsafe(batch));
+    else { await pglite!.exec('reset role'); try { await pglite!.exec(`begin; ${batch} commit;`); } finally { await pglite!.exec(`set role ${app.config.appRole}`); } }
+  }
+  await ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${ENTRIES}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
+  await ownerSql('vacuum analyze journal_lines');
+  console.log(`seeded in ${(ms(seedStart) / 1000).toFixed(1)} s`);
+
+  const timed = async (label: string, call: () => Promise<{ status: number; text: string }>) => {
+    const first = await call();
+    if (first.status !== 200) throw new Error(`${label}: ${first.status} ${first.text}`);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) { const start = performance.now(); await call(); times.push(ms(start)); }
+    return times;
+  };
+  const get = (path: string) => () => app.get(path, company.token);
+  const board = [
+    { type: 'kpi', params: { metric: 'sales' } }, { type: 'kpi', params: { metric: 'expenses' } }, { type: 'kpi', params: { metric: 'cash' } },
+    { type: 'timeseries' }, { type: 'top-expense-accounts' }, { type: 'treasuries' }, { type: 'runway' }, { type: 'upcoming-taxes' },
+  ];
+  const results: [string, number[]][] = [
+    ['summary?year', await timed('summary', get(`/api/v1/dashboard/summary?year=${year}`))],
+    ['kpi this_year', await timed('kpi', get('/api/v1/dashboard/data/kpi?period=this_year'))],
+    ['timeseries last_12m', await timed('timeseries', get('/api/v1/dashboard/data/timeseries'))],
+    ['board of 8 widgets', await timed('board', async () => {
+      let last = { status: 200, text: '' };
+      for (const widget of board) last = await app.post('/api/v1/dashboard/data', widget, company.token);
+      return last;
+    })],
+  ];
+  const rawQuery = `select left(account_code, 3) as account, date_trunc('month', entry_date) as month, sum(debit), sum(credit)
+    from journal_lines where tenant_id = '${tenant}' and entry_date between '${year}-01-01' and '${year}-12-31' group by 1, 2`;
+  await ownerSql(rawQuery);
+  const raw: number[] = [];
+  for (let i = 0; i < RUNS; i++) { const start = performance.now(); await ownerSql(rawQuery); raw.push(ms(start)); }
+  console.log('');
+  for (const [label, times] of results) console.log(`${label.padEnd(22)} median ${fmt(median(times))}   (${(median(times) / median(raw)).toFixed(1)}× raw)`);
+  console.log(`${'raw SQL (year by month)'.padEnd(22)} median ${fmt(median(raw))}`);
+} finally {
+  await owner?.end();
+  await app.close();
+}

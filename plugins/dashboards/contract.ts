@@ -1,0 +1,35 @@
+import type { TObject } from '@sinclair/typebox';
+import type { Kernel } from '../../kernel/kernel';
+import type { Tx } from '../../kernel/uow';
+
+/** What a widget provider is given besides its parameters. */
+export interface WidgetContext {
+  kernel: Kernel;
+  /** Today in Spain (YYYY-MM-DD): periods such as `this_month` are relative to it. */
+  today: string;
+}
+
+/**
+ * A widget type, contributed through the `widget-types` extension point by the plugin that owns
+ * its data. The dashboards plugin lists it in `GET /dashboard/widget-types`, serves
+ * `GET /dashboard/data/{type}` with `query` as its query schema, and dispatches
+ * `POST /dashboard/data` (`{type, params}`) to `data` after validating `params` against `query`.
+ */
+export interface WidgetType {
+  type: string;
+  title: string;
+  description: string;
+  /** Grid cells on the 12-column board. */
+  defaultSize: { w: number; h: number };
+  /** The widget's parameters, with their defaults (TypeBox object of optional fields). */
+  query: TObject;
+  /** Position in the recommended template (lower first); absent when not recommended. */
+  recommended?: number;
+  /** The permission the caller needs to read the widget's data (besides dashboards.read). */
+  permission?: string;
+  data(tx: Tx, params: Record<string, any>, context: WidgetContext): Promise<Record<string, unknown>>;
+}
+
+declare module '../../kernel/extensions' {
+  interface ExtensionPoints { 'widget-types': WidgetType }
+}

@@ -1,0 +1,38 @@
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import type { WidgetType } from './contract';
+import { migrations } from './migrations';
+import { dashboardRoutes } from './routes';
+import { dashboardModels } from './schemas';
+import { ledgerWidgets } from './widgets';
+
+/**
+ * Dashboards: the company's boards of widgets, the widget catalogue and the widgets' data. Widget
+ * types are contributions to the `widget-types` extension point (./contract.ts); the ones here read
+ * the books through the ledger's public API and movements through the treasury service.
+ */
+export default definePlugin({
+  name: 'dashboards',
+  tags: { dashboards: 'Boards of widgets on a 12-column grid, the widget catalogue and each widget\'s data, from the books' },
+  dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents'],
+  migrations,
+  models: dashboardModels,
+  extensionPoints: {
+    'widget-types': { description: 'a dashboard widget type with its data provider', key: (widget: WidgetType) => widget.type },
+  },
+  contributes: { 'widget-types': ledgerWidgets },
+  permissions: {
+    'dashboards.read': rolesFrom('viewer'),
+    // boards are shared by the company: whoever may create documents may arrange them
+    'dashboards.write': rolesFrom('member'),
+  },
+  hooks: {
+    sync: {
+      'tenant.erasing': async (tx) => {
+        await tx.sql(`delete from dashboard_default_boards where tenant_id = :tenant`);
+        await tx.sql(`delete from dashboard_boards where tenant_id = :tenant`);
+      },
+    },
+  },
+  routes: dashboardRoutes,
+});

@@ -1,0 +1,105 @@
+import { CloneType } from '@sinclair/typebox';
+import { Elysia, t } from 'elysia';
+import { Forbidden, ValidationFailed } from '../../kernel/errors';
+import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
+import { todayInSpain } from '../ledger/api';
+import { queryBounds } from '../taxes/api';
+import { boardListItem, Boards, boardToJson, recommendedTemplate } from './boards';
+import type { WidgetContext, WidgetType } from './contract';
+import { widgetParams } from './params';
+import { CatalogResponse, dashboardModels, GRID_COLUMNS, SummaryQuery } from './schemas';
+import { yearSummary } from './widgets';
+
+const tags = ['dashboards'];
+const BoardParams = t.Object({ board_id: t.String({ format: 'uuid' }) });
+const FreeForm = t.Record(t.String(), t.Unknown(), { description: 'Free-form JSON object; amounts as decimal strings' });
+export const dataEndpoint = (type: string) => `/api/v1/dashboard/data/${type}`;
+
+/** The catalogue entry of a widget type: its parameters as JSON Schema (TypeBox schemas are JSON Schema). */
+function catalogEntry(widget: WidgetType) {
+  const params = Object.fromEntries(Object.entries(widget.query.properties).map(([name, schema]) => [name, JSON.parse(JSON.stringify(schema))]));
+  return {
+    type: widget.type, title: widget.title, description: widget.description, default_size: widget.defaultSize,
+    params, data_endpoint: dataEndpoint(widget.type), recommended: widget.recommended !== undefined,
+  };
+}
+
+export function dashboardRoutes(kernel: Kernel) {
+  const types = kernel.contributions('widget-types');
+  const catalog = new Map(types.map((widget) => [widget.type, widget]));
+  const boards = new Boards(catalog);
+  const context = (): WidgetContext => ({ kernel, today: todayInSpain() });
+  const allowed = (widget: WidgetType, role: string | null) => !widget.permission || (role !== null && kernel.permissions.rolesFor(widget.permission).includes(role as any));
+  const catalogue = { columns: GRID_COLUMNS, items: [...recommendedTemplate(catalog), ...types.filter((w) => w.recommended === undefined)].map(catalogEntry) };
+
+  let app = new Elysia({ name: 'cuadra:dashboards', prefix: '/dashboard' })
+    .use(kernel.http)
+    .model({ ...dashboardModels, CatalogResponse })
+    .get('/widget-types', () => catalogue, {
+      response: { 200: 'CatalogResponse' },
+      detail: { summary: 'The widget catalogue: every widget type the installed plugins contribute, with its size, parameters and data endpoint (no authentication)', tags },
+    })
+    .get('/boards', async ({ uow, principal }) => uow.run(async (tx) => (await boards.list(tx, principal.userId)).map(boardListItem)), {
+      permission: 'dashboards.read', response: { 200: t.Array(t.Ref('DashboardListItem')) },
+      detail: { summary: 'The company\'s boards; `is_default` marks the calling user\'s default', tags },
+    })
+    .post('/boards', async ({ uow, principal, body, set }) => {
+      const row = await uow.run((tx) => boards.create(tx, principal.userId, body));
+      set.status = 201;
+      return boardToJson(row);
+    }, {
+      permission: 'dashboards.write', body: 'DashboardCreate', response: { 201: 'DashboardOut' },
+      detail: { summary: 'Create a board: widgets on a 12-column grid (x + w ≤ 12, none overlapping: 422 otherwise), each of a catalogue type with valid parameters', tags },
+    })
+    .get('/boards/:board_id', async ({ uow, principal, params }) => boardToJson(await uow.run((tx) => boards.get(tx, principal.userId, params.board_id))), {
+      permission: 'dashboards.read', params: BoardParams, response: { 200: 'DashboardOut' },
+      detail: { summary: 'One board with its widgets', tags },
+    })
+    .put('/boards/:board_id', async ({ uow, principal, params, body }) => boardToJson(await uow.run((tx) => boards.update(tx, principal.userId, params.board_id, body))), {
+      permission: 'dashboards.write', params: BoardParams, body: 'DashboardUpdate', response: { 200: 'DashboardOut' },
+      detail: { summary: 'Rename a board, replace its widgets (same grid rules) or make it (or stop it being) the calling user\'s default', tags },
+    })
+    .delete('/boards/:board_id', async ({ uow, principal, params, set }) => {
+      await uow.run((tx) => boards.remove(tx, principal.userId, params.board_id));
+      set.status = 204;
+    }, {
+      permission: 'dashboards.write', params: BoardParams,
+      detail: { summary: 'Delete a board', tags, responses: noContent },
+    })
+    .post('/boards/:board_id/append-recommended', async ({ uow, principal, params }) => boardToJson(await uow.run((tx) => boards.appendRecommended(tx, principal.userId, params.board_id))), {
+      permission: 'dashboards.write', params: BoardParams, response: { 200: 'DashboardOut' },
+      detail: { summary: 'Add the recommended widgets whose type is not on the board yet, in fresh rows below the lowest widget; existing widgets stay put, a second call adds nothing', tags },
+    })
+    .post('/data', async ({ uow, principal, body }) => {
+      const widget = catalog.get(body.type);
+      if (!widget) throw ValidationFailed.field(['body', 'type'], `Unknown widget type "${body.type}" (GET /dashboard/widget-types lists them)`, 'value_error.widget_type');
+      if (!allowed(widget, principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${widget.permission}`);
+      const params = widgetParams(widget, body.params, ['body', 'params']);
+      const data = await uow.run((tx) => widget.data(tx, params, context()));
+      return { type: widget.type, params, data };
+    }, {
+      permission: 'dashboards.read', body: 'WidgetDataRequest', response: { 200: FreeForm },
+      detail: { summary: 'The data of one widget: `type` and `params` as its data endpoint takes them (defaults applied); answers `{type, params, data}`', tags },
+    })
+    .get('/summary', async ({ uow, query }) => {
+      const today = todayInSpain();
+      return uow.run((tx) => yearSummary(tx, query.year ?? Number(today.slice(0, 4)), context()));
+    }, {
+      permission: 'dashboards.read', query: SummaryQuery, transform: queryBounds(SummaryQuery), response: { 200: FreeForm },
+      detail: { summary: 'The year\'s figures from the books: sales, income, purchases, expenses, profit, VAT due, cash, receivables, payables and the months', tags },
+    });
+
+  for (const widget of types) {
+    const query = CloneType(widget.query);
+    app = app.get(`/data/${widget.type}`, async ({ uow, principal, query: given }) => {
+      if (!allowed(widget, principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${widget.permission}`);
+      const params = widgetParams(widget, given as Record<string, unknown>, ['query']);
+      return uow.run((tx) => widget.data(tx, params, context()));
+    }, {
+      permission: 'dashboards.read', query, transform: queryBounds(query), response: { 200: FreeForm },
+      detail: { summary: `${widget.title}: ${widget.description}`, tags },
+    }) as any;
+  }
+  return app;
+}
