@@ -56,6 +56,19 @@ async function terminateBackends(): Promise<number> {
   return (await adminQuery(`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`)).length;
 }
 
+/**
+ * Waits until `count` of the service's sessions are running pg_sleep (the slow requests are in
+ * flight inside the database), so the termination hits them there however slow the machine is.
+ */
+async function sleepingInDatabase(count: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const rows = await adminQuery(`select 1 from pg_stat_activity where datname = $1 and wait_event = 'PgSleep'`);
+    if (rows.length >= count) return;
+    await Bun.sleep(25);
+  }
+  throw new Error(`never saw ${count} requests sleeping in the database`);
+}
+
 /** The requests every part of the service needs: ORM units of work, one-statement reads and writes, authentication. */
 async function everythingWorks() {
   const me = await app.get('/api/v1/tenants/me', company.token);
@@ -90,7 +103,7 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL drops every connection of th
       app.get('/api/v1/test-slow/unit-of-work', company.token),
       app.get('/api/v1/test-slow/statement-write', company.token),
     ];
-    await Bun.sleep(500);
+    await sleepingInDatabase(2);
     await terminateBackends();
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual([503, 503]);
@@ -105,7 +118,7 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL drops every connection of th
 
   test('a one-statement read in flight is sent again on a new connection', async () => {
     const read = app.get('/api/v1/test-slow/statement-read', company.token);
-    await Bun.sleep(300);
+    await sleepingInDatabase(1);
     await terminateBackends();
     expect((await read).status).toBe(200);
     await everythingWorks();
@@ -114,7 +127,7 @@ describe.skipIf(backend !== 'postgres')('PostgreSQL drops every connection of th
   test('a request sent with an Idempotency-Key in flight fails cleanly and releases its key: the retry runs', async () => {
     const keyed = () => app.request('POST', '/api/v1/test-slow/keyed', { token: company.token, headers: { 'idempotency-key': 'cortada' } });
     const first = keyed();
-    await Bun.sleep(500);
+    await sleepingInDatabase(1);
     await terminateBackends();
     expect((await first).status).toBe(503);
     const retry = await keyed();
