@@ -176,10 +176,18 @@ describe('refusals', () => {
     expect(res.status).toBe(413);
   });
 
-  test("treasury_id without the treasury plugin: 422 saying so; another company's contact_id: 404", async () => {
-    const paid = await upload(await textPdf(invoice('T-1')), company.token, { treasury_id: crypto.randomUUID() });
-    expect(paid.status).toBe(422);
-    expect(paid.body.detail).toContain('treasury');
+  test("treasury_id: a treasury of the company pays the booked purchase from its 572x; an unknown or another company's treasury, or contact: 404", async () => {
+    const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco de pagos', iban: 'ES9121000418450200051332' }, company.token);
+    expect(bank.status).toBe(201);
+    const paid = await upload(await textPdf(invoice('T-1')), company.token, { treasury_id: bank.body.id });
+    expect(paid.status).toBe(201);
+    expect(paid.body.purchase).toMatchObject({ status: 'paid', total: '1512.98', amount_due: '0.00' });
+    const after = await app.get(`/api/v1/treasuries/${bank.body.id}`, company.token);
+    expect(after.body.balance).toBe('-1512.98');
+    expect((await upload(await textPdf(invoice('T-2')), company.token, { treasury_id: crypto.randomUUID() })).status).toBe(404);
+    const theirBank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco ajeno', iban: 'ES7921000813610123456789' }, other.token);
+    expect(theirBank.status).toBe(201);
+    expect((await upload(await textPdf(invoice('T-3')), company.token, { treasury_id: theirBank.body.id })).status).toBe(404);
     const theirs = await createContact(app, other.token, { name: 'Proveedor Ajeno SL', kind: 'supplier', vat: 'A28017895' });
     expect((await upload(await textPdf(invoice('X-1')), company.token, { contact_id: theirs.id })).status).toBe(404);
   });
