@@ -130,14 +130,11 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
     sha: createHash('sha256').update(bytes).digest('hex'), rejected: rejected.length,
   });
   const days = await insertMovements(tx, kernel.db.kind, treasury.id, importId, mine);
-  let imported = 0;
-  for (const day of days) {
-    imported += day.count;
-    await LedgerService.post(tx, movementEntry(treasury, {
-      date: day.date, sourceType: 'bank_import', sourceId: importId, moneyIn: day.moneyIn, moneyOut: day.moneyOut,
-      description: `Extracto ${importer.name} ${treasury.name}: ${day.count} movimiento${day.count === 1 ? '' : 's'} del ${day.date}`.slice(0, 500),
-    }));
-  }
+  const imported = days.reduce((sum, day) => sum + day.count, 0);
+  await LedgerService.postMany(tx, days.map((day) => movementEntry(treasury, {
+    date: day.date, sourceType: 'bank_import', sourceId: importId, moneyIn: day.moneyIn, moneyOut: day.moneyOut,
+    description: `Extracto ${importer.name} ${treasury.name}: ${day.count} movimiento${day.count === 1 ? '' : 's'} del ${day.date}`.slice(0, 500),
+  })));
   result.imported = imported;
   result.duplicates = mine.length - imported;
   if (imported === 0) {
