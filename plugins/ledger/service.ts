@@ -248,6 +248,59 @@ export const LedgerService = {
   },
 
   /**
+   * Several entries (an import's one per day) in one statement: each validated as `post` does,
+   * their accounts checked in one read (errors name lines of all the drafts in order), numbered
+   * gaplessly in the order given under one increment of the tenant's counter. No PostedEntry is
+   * built: the caller gets the ids and numbers.
+   */
+  async postMany(tx: Tx, drafts: readonly JournalDraft[], options: { loc?: Loc } = {}): Promise<{ id: string; number: number }[]> {
+    if (!drafts.length) return [];
+    const loc = options.loc ?? ['journal_entry'];
+    for (const draft of drafts) assertDraft(draft, loc);
+    await LedgerService.postableAccounts(tx, { ...drafts[0], lines: drafts.flatMap((d) => d.lines) }, loc);
+    const ids = drafts.map(() => crypto.randomUUID());
+    const lines = drafts.flatMap((draft, e) => draft.lines.map((line, i) => ({ entry: ids[e], date: draft.date, lineNo: i + 1, line })));
+    const zero = Decimal.zero(2);
+    const rows = await tx.sqlBulk<{ id: string; number: number }>(`
+      with ledger_number as (
+        insert into ledger_counters as c (tenant_id, last_number) values (:tenant, :count::int)
+        on conflict (tenant_id) do update set last_number = c.last_number + :count::int
+        returning last_number
+      ), ledger_entry as (
+        insert into journal_entries (id, tenant_id, number, date, description, source_type, source_id, reversal_of)
+        select x.id, :tenant, (n.last_number - :count::int + x.ord)::int, x.date, x.description, x.source_type, x.source_id, null
+        from ledger_number n, unnest(:ids::uuid[], :dates::date[], :descriptions::text[], :sourceTypes::text[], :sourceIds::uuid[])
+          with ordinality as x (id, date, description, source_type, source_id, ord)
+        returning id, number
+      ), ledger_lines as (
+        insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit, contact_id, tax_type_id, tax_base)
+        select :tenant, x.entry_id, x.line_no, x.entry_date, x.account_code, x.debit, x.credit, x.contact_id, x.tax_type_id, x.tax_base
+        from unnest(:lineEntries::uuid[], :lineNos::int[], :lineDates::date[], :lineAccounts::text[], :debits::numeric[], :credits::numeric[],
+          :contacts::uuid[], :taxTypes::uuid[], :taxBases::numeric[]) as x (entry_id, line_no, entry_date, account_code, debit, credit, contact_id, tax_type_id, tax_base)
+        where x.entry_id in (select id from ledger_entry)
+        returning 1
+      )
+      select id::text as id, number from ledger_entry order by number`, {
+      count: drafts.length,
+      ids: pgArray(ids),
+      dates: pgArray(drafts.map((d) => d.date)),
+      descriptions: pgArray(drafts.map((d) => d.description.trim())),
+      sourceTypes: pgArray(drafts.map((d) => d.sourceType)),
+      sourceIds: pgArray(drafts.map((d) => d.sourceId ?? null)),
+      lineEntries: pgArray(lines.map((l) => l.entry)),
+      lineNos: pgArray(lines.map((l) => l.lineNo)),
+      lineDates: pgArray(lines.map((l) => l.date)),
+      lineAccounts: pgArray(lines.map((l) => l.line.account)),
+      debits: pgArray(lines.map((l) => (l.line.debit ?? zero).rescale(2).toString())),
+      credits: pgArray(lines.map((l) => (l.line.credit ?? zero).rescale(2).toString())),
+      contacts: pgArray(lines.map((l) => l.line.contactId ?? null)),
+      taxTypes: pgArray(lines.map((l) => l.line.taxTypeId ?? null)),
+      taxBases: pgArray(lines.map((l) => (l.line.taxBase == null ? null : l.line.taxBase.rescale(2).toString()))),
+    });
+    return rows.map((r) => ({ id: r.id, number: Number(r.number) }));
+  },
+
+  /**
    * A manual entry: as `post`, after checking that every contact and tax type a line names is one
    * of the tenant's (422 on the line otherwise). Documents post with references they checked.
    */

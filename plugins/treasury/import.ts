@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import { money, type Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
+import { copyIn, copyInSupported } from '../../kernel/copy-in';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';
@@ -115,10 +116,11 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
     mine.push(movement);
   }
   rejected.sort((a, b) => a.line - b.line);
-  const dates = mine.map((m) => m.bookingDate).sort();
+  let from = mine[0]?.bookingDate ?? null, to = from;
+  for (const m of mine) { if (m.bookingDate < from!) from = m.bookingDate; if (m.bookingDate > to!) to = m.bookingDate; }
   const result: ImportResult = {
     import_id: null, format: importer.name, account, other_accounts: others, imported: 0, duplicates: 0,
-    rejected: rejected.length, rejected_lines: rejected.slice(0, 1000), from: dates[0] ?? null, to: dates.at(-1) ?? null,
+    rejected: rejected.length, rejected_lines: rejected.slice(0, 1000), from, to,
   };
   if (!mine.length) return result;
 
@@ -128,15 +130,12 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
     id: importId, treasury: treasury.id, format: importer.name, fileName: body.file.name?.slice(0, 255) || null,
     sha: createHash('sha256').update(bytes).digest('hex'), rejected: rejected.length,
   });
-  const days = await insertMovements(tx, treasury.id, importId, mine);
-  let imported = 0;
-  for (const day of days) {
-    imported += day.count;
-    await LedgerService.post(tx, movementEntry(treasury, {
-      date: day.date, sourceType: 'bank_import', sourceId: importId, moneyIn: day.moneyIn, moneyOut: day.moneyOut,
-      description: `Extracto ${importer.name} ${treasury.name}: ${day.count} movimiento${day.count === 1 ? '' : 's'} del ${day.date}`.slice(0, 500),
-    }));
-  }
+  const days = await insertMovements(tx, kernel.db.kind, treasury.id, importId, mine, { from: from!, to: to! });
+  const imported = days.reduce((sum, day) => sum + day.count, 0);
+  await LedgerService.postMany(tx, days.map((day) => movementEntry(treasury, {
+    date: day.date, sourceType: 'bank_import', sourceId: importId, moneyIn: day.moneyIn, moneyOut: day.moneyOut,
+    description: `Extracto ${importer.name} ${treasury.name}: ${day.count} movimiento${day.count === 1 ? '' : 's'} del ${day.date}`.slice(0, 500),
+  })));
   result.imported = imported;
   result.duplicates = mine.length - imported;
   if (imported === 0) {
@@ -151,47 +150,72 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
 }
 
 interface ImportedDay { date: string; count: number; moneyIn: Decimal; moneyOut: Decimal }
+type DayRow = { date: string; n: number; money_in: string; money_out: string };
 
-/**
- * One statement: every new movement in parallel arrays through unnest (a fingerprint the treasury
- * already holds skipped by the unique index), and what was inserted summed by booking day.
- */
-async function insertMovements(tx: Tx, treasuryId: string, importId: string, parsed: ParsedMovement[]): Promise<ImportedDay[]> {
-  // What the treasury already holds in the file's period is left out before the rows travel: a
-  // re-imported file then costs one indexed read instead of a statement of every row. The unique
-  // index still settles two imports racing.
-  let from = parsed[0].bookingDate, to = from;
-  for (const m of parsed) { if (m.bookingDate < from) from = m.bookingDate; if (m.bookingDate > to) to = m.bookingDate; }
-  // the database reads what is held while the fingerprints are computed here
-  const heldRows = tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
-    where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, from, to });
-  const allPrints = fingerprints(parsed);
-  const held = new Set((await heldRows).map((r) => r.f));
-  const movements: ParsedMovement[] = [];
-  const prints: string[] = [];
-  parsed.forEach((m, i) => { if (!held.has(allPrints[i])) { movements.push(m); prints.push(allPrints[i]); } });
-  if (!movements.length) return [];
-  const rows = await tx.sqlBulk<{ date: string; n: number; money_in: string; money_out: string }>(`
+const STAGED_COLUMNS = ['booking_date', 'value_date', 'amount', 'description', 'reference', 'counterparty', 'counterparty_iban', 'fingerprint'] as const;
+
+/** Inserts what `source` (rows named as STAGED_COLUMNS) holds and is new, summed by booking day. */
+const insertNewSql = (source: string) => `
     with inserted as (
       insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
       select gen_random_uuid(), :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
-      from unnest(:dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[], :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[])
-        as x (booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
+      from ${source}
       on conflict (tenant_id, treasury_id, fingerprint) do nothing
       returning booking_date, amount
     )
     select booking_date::text as date, count(*)::int as n,
       coalesce(sum(amount) filter (where amount > 0), 0)::text as money_in, coalesce(-sum(amount) filter (where amount < 0), 0)::text as money_out
-    from inserted group by booking_date order by booking_date`, {
-    treasury: treasuryId, import: importId,
-    dates: pgArray(movements.map((m) => m.bookingDate)),
-    valueDates: pgArray(movements.map((m) => m.valueDate)),
-    amounts: pgArray(movements.map((m) => m.amount.toString())),
-    descriptions: pgArray(movements.map((m) => m.description)),
-    references: pgArray(movements.map((m) => m.reference)),
-    counterparties: pgArray(movements.map((m) => m.counterparty)),
-    ibans: pgArray(movements.map((m) => m.counterpartyIban)),
-    fingerprints: pgArray(prints),
-  });
+    from inserted group by booking_date order by booking_date`;
+
+/**
+ * One statement's movements into the treasury, and what was inserted summed by booking day. What
+ * the treasury already holds in the file's period is left out before the rows travel (read while
+ * the fingerprints are computed): a re-imported file then costs one indexed read instead of
+ * sending and probing every row. The unique index still decides (`on conflict do nothing`), which
+ * settles two imports racing. On PostgreSQL the rows are copied (COPY FROM STDIN) into a temporary staging table of this
+ * transaction and moved by one `insert … select` under row-level security; on PGlite they travel
+ * as parallel arrays through unnest.
+ */
+async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: string, importId: string, parsed: ParsedMovement[],
+  period: { from: string; to: string }): Promise<ImportedDay[]> {
+  const heldRows = tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
+    where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, ...period });
+  const allPrints = fingerprints(parsed);
+  const held = new Set((await heldRows).map((r) => r.f));
+  const movements: ParsedMovement[] = [];
+  const prints: string[] = [];
+  for (let i = 0; i < parsed.length; i++) if (!held.has(allPrints[i])) { movements.push(parsed[i]); prints.push(allPrints[i]); }
+  if (!movements.length) return [];
+  const params = { treasury: treasuryId, import: importId };
+  let rows: DayRow[];
+  if (copyInSupported(kind)) {
+    const connection = tx.em.getConnection();
+    const run = (statement: string) => connection.execute(statement, [], 'run', tx.em.getTransactionContext());
+    await run(`create temporary table bank_movement_staging (booking_date date, value_date date, amount numeric(18,2), description text,
+      reference text, counterparty text, counterparty_iban text, fingerprint uuid) on commit drop`);
+    await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, stagedRows(movements, prints));
+    rows = await tx.sql<DayRow>(insertNewSql('bank_movement_staging x'), params);
+    await run('drop table bank_movement_staging');
+  } else {
+    rows = await tx.sqlBulk<DayRow>(insertNewSql(`unnest(:dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[], :references::text[],
+        :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`), {
+      ...params,
+      dates: pgArray(movements.map((m) => m.bookingDate)),
+      valueDates: pgArray(movements.map((m) => m.valueDate)),
+      amounts: pgArray(movements.map((m) => m.amount.toString())),
+      descriptions: pgArray(movements.map((m) => m.description)),
+      references: pgArray(movements.map((m) => m.reference)),
+      counterparties: pgArray(movements.map((m) => m.counterparty)),
+      ibans: pgArray(movements.map((m) => m.counterpartyIban)),
+      fingerprints: pgArray(prints),
+    });
+  }
   return rows.map((r) => ({ date: r.date, count: Number(r.n), moneyIn: money(r.money_in), moneyOut: money(r.money_out) }));
+}
+
+function* stagedRows(movements: ParsedMovement[], prints: string[]): Generator<(string | null)[]> {
+  for (let i = 0; i < movements.length; i++) {
+    const m = movements[i];
+    yield [m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, prints[i]];
+  }
 }

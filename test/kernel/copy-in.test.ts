@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { copyIn, copyInSupported } from '../../kernel/copy-in';
+import type { Principal } from '../../kernel/principal';
+import type { Tx } from '../../kernel/uow';
+import { startTestApp, type TestApp } from '../support/app';
+import { createCompany, type TestCompany } from '../support/factories';
+
+const supported = copyInSupported(process.env.CUADRA_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+let app: TestApp | undefined;
+let company: TestCompany;
+beforeAll(async () => {
+  if (!supported) return; // PGlite: nothing to start (the import's unnest path is tested in test/plugins/treasury)
+  app = await startTestApp();
+  company = await createCompany(app!, 'Copia SL');
+});
+afterAll(() => app?.close());
+
+const uow = () => app!.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' } satisfies Principal);
+const run = (tx: Tx, statement: string) => tx.em.getConnection().execute(statement, [], 'all', tx.em.getTransactionContext());
+
+describe.skipIf(!supported)('copyIn (COPY FROM STDIN in the unit of work)', () => {
+  test('values come back unchanged, tabs, newlines, backslashes and nulls included, inside the same transaction', async () => {
+    const values = ['plain', 'tab\there', 'line\nbreak\r\n', 'back\\slash \\N', 'ñandú €', '', null];
+    const rows = await uow().run(async (tx) => {
+      await run(tx, 'create temporary table copy_probe (n int, v text) on commit drop');
+      const copied = await copyIn(tx, 'copy_probe', ['n', 'v'], values.map((v, i) => [String(i), v]));
+      expect(copied).toBe(values.length);
+      return run(tx, 'select n, v from copy_probe order by n') as Promise<{ n: number; v: string | null }[]>;
+    });
+    expect(rows.map((r) => r.v)).toEqual(values);
+  });
+
+  test('a value the column refuses fails the statement and the transaction; the next unit of work runs normally', async () => {
+    const failed = uow().run(async (tx) => {
+      await run(tx, 'create temporary table copy_probe (d date) on commit drop');
+      await copyIn(tx, 'copy_probe', ['d'], [['2026-01-01'], ['not a date']]);
+    });
+    await expect(failed).rejects.toThrow();
+    const [row] = await uow().read<{ ok: number }>('select 1 as ok where :tenant::uuid is not null');
+    expect(row!.ok).toBe(1);
+  });
+
+  test('NUL is refused before anything is sent', async () => {
+    const failed = uow().run(async (tx) => {
+      await run(tx, 'create temporary table copy_probe (v text) on commit drop');
+      await copyIn(tx, 'copy_probe', ['v'], [['a\u0000b']]);
+    });
+    await expect(failed).rejects.toMatchObject({ status: 422 });
+  });
+});
