@@ -297,8 +297,24 @@ export class Matcher {
     for (const d of references.keys()) pool.add(d);
 
     const usable = [...pool].filter((d) => d.issueDay <= day && sameDirection(d.expected, amount));
+    // A document owing exactly the amount, of a contact the text does not name and not referenced,
+    // scores by its date alone; hundreds may owe a common price, and only the best few can reach
+    // the candidates shown, so only those are scored (the others rank below them all).
+    const anonymous = (d: IndexedDocument) => d.expected === amount && !identities.has(d.facts.contactId) && !references.has(d);
+    const kept: { d: IndexedDocument; score: number }[] = [];
+    for (const d of usable) {
+      if (!anonymous(d)) continue;
+      const score = roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(Math.abs(day - d.dueDay)));
+      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1].score < score) at--;
+      kept.splice(at, 0, { d, score });
+      if (kept.length > this.options.maxCandidates) kept.pop();
+    }
+    const shown = new Set(kept.map((k) => k.d));
     const scored: Scored[] = [];
     for (const d of usable) {
+      if (anonymous(d) && !shown.has(d)) continue;
       const c = this.scoreGroup([d], amount, day, identities, references);
       if (c) scored.push(c);
     }
@@ -379,10 +395,10 @@ export class Matcher {
       referenceSum += references.get(d) ?? 0;
       const gap = Math.abs(day - d.dueDay);
       farthest = Math.max(farthest, gap);
-      dateSum += gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113);
+      dateSum += dateScore(gap);
     }
     const raw = WEIGHTS.amount * amountScore + WEIGHTS.identity * (identity?.score ?? 0) + WEIGHTS.reference * (referenceSum / docs.length) + WEIGHTS.date * (dateSum / docs.length);
-    const score = Math.round(Math.max(0, Math.min(1, raw - GROUP_PENALTY * (docs.length - 1))) * 1000) / 1000;
+    const score = roundScore(raw - GROUP_PENALTY * (docs.length - 1));
     const explain = (): Candidate => {
       const reasons: Reason[] = [];
       if (diff === 0n) reasons.push({ kind: 'exact_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved` });
@@ -408,6 +424,10 @@ export class Matcher {
     return { score, ids: docs.map((d) => d.facts.id), explain };
   }
 }
+
+/** 1 within 7 days of the due date, falling to 0 at 120 days. */
+const dateScore = (gap: number) => (gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113));
+const roundScore = (raw: number) => Math.round(Math.max(0, Math.min(1, raw)) * 1000) / 1000;
 
 /** A candidate scored, its reasons not yet written. */
 interface Scored { score: number; ids: string[]; explain: () => Candidate }
