@@ -284,37 +284,21 @@ export class Matcher {
     const pool = new Set<IndexedDocument>();
     // Exact and rounded amounts (±1 €), whoever owes them; documents short by a fee come from the
     // contacts the text names clearly, or from the references (a fee alone says too little).
-    // (read from the exact range and the named contacts' and referenced documents, then put in
-    // amount order: the same pool, in the same order, as walking the whole ±1 € range)
+    // Read from the named contacts' and the referenced documents and the exact-amount range, then
+    // put in amount order: the same pool, in the same order, as walking the whole ±1 € range.
     const near: IndexedDocument[] = [];
-    const within = (d: IndexedDocument) => d.expected >= amount - 100n && d.expected <= amount + 100n && d.expected !== amount;
+    const within = (d: IndexedDocument) => d.expected >= amount - 100n && d.expected <= amount + 100n;
     for (const contactId of identities.keys()) for (const d of this.byContact.get(contactId) ?? []) if (within(d)) near.push(d);
     for (const d of references.keys()) if (within(d)) near.push(d);
-    for (let i = lowerBound(this.byAmount, amount); i < this.byAmount.length && this.byAmount[i].expected === amount; i++) near.push(this.byAmount[i]);
+    near.push(...this.bestUnnamed(amount, day, identities, references));
     near.sort((a, b) => a.rank - b.rank);
     for (const d of near) pool.add(d);
     for (const contactId of strongIdentities(identities)) for (const d of this.byContact.get(contactId) ?? []) pool.add(d);
     for (const d of references.keys()) pool.add(d);
 
     const usable = [...pool].filter((d) => d.issueDay <= day && sameDirection(d.expected, amount));
-    // A document owing exactly the amount, of a contact the text does not name and not referenced,
-    // scores by its date alone; hundreds may owe a common price, and only the best few can reach
-    // the candidates shown, so only those are scored (the others rank below them all).
-    const anonymous = (d: IndexedDocument) => d.expected === amount && !identities.has(d.facts.contactId) && !references.has(d);
-    const kept: { d: IndexedDocument; score: number }[] = [];
-    for (const d of usable) {
-      if (!anonymous(d)) continue;
-      const score = roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(Math.abs(day - d.dueDay)));
-      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
-      let at = kept.length;
-      while (at > 0 && kept[at - 1].score < score) at--;
-      kept.splice(at, 0, { d, score });
-      if (kept.length > this.options.maxCandidates) kept.pop();
-    }
-    const shown = new Set(kept.map((k) => k.d));
     const scored: Scored[] = [];
     for (const d of usable) {
-      if (anonymous(d) && !shown.has(d)) continue;
       const c = this.scoreGroup([d], amount, day, identities, references);
       if (c) scored.push(c);
     }
@@ -326,6 +310,26 @@ export class Matcher {
     const ambiguous = Boolean(best && second && best.score >= this.options.proposeAbove && best.score - second.score < this.options.ambiguityMargin);
     const proposal = best && !ambiguous && best.score >= this.options.proposeAbove ? best : null;
     return { movementId: movement.id, candidates: top, categories: this.categories(movement, amount), ambiguous, proposal };
+  }
+
+  /**
+   * Documents owing exactly the amount, of contacts the text does not name and not referenced:
+   * they score by their date alone, hundreds may owe a common price, and only the best few
+   * (earliest first among equals) can rank among the candidates shown; the others never would.
+   */
+  private bestUnnamed(amount: bigint, day: number, identities: Map<string, unknown>, references: Map<IndexedDocument, number>): IndexedDocument[] {
+    const kept: { d: IndexedDocument; score: number }[] = [];
+    for (let i = lowerBound(this.byAmount, amount); i < this.byAmount.length && this.byAmount[i].expected === amount; i++) {
+      const d = this.byAmount[i];
+      if (d.issueDay > day || identities.has(d.facts.contactId) || references.has(d)) continue;
+      const score = roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(Math.abs(day - d.dueDay)));
+      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1].score < score) at--;
+      kept.splice(at, 0, { d, score });
+      if (kept.length > this.options.maxCandidates) kept.pop();
+    }
+    return kept.map((k) => k.d);
   }
 
   private categories(movement: MovementFacts, amount: bigint): CategoryProposal[] {
