@@ -33,7 +33,7 @@ export {
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
 export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
-export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
+export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemFacts, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
 export { completeRectification } from './rectification';
 export { recordPayment } from './payment';

@@ -65,8 +65,15 @@ export interface SettleResult {
   journalEntryId: string;
 }
 
+export type OpenItemFacts = Pick<OpenItemView, 'kind' | 'id' | 'number' | 'label' | 'contact_id' | 'issue_date' | 'due_date' | 'outstanding'>;
+
 export interface DocumentsService {
   openItems(tx: Tx, query?: OpenItemsQuery): Promise<OpenItemView[]>;
+  /**
+   * Every open item with only what matching needs (no account, status, totals or count, in no
+   * particular order): for a reader of thousands of items, such as the reconciliation board.
+   */
+  openItemFacts(tx: Tx): Promise<OpenItemFacts[]>;
   /** A page of open items and how many there are in all. */
   openItemsPage(tx: Tx, query?: OpenItemsQuery): Promise<{ items: OpenItemView[]; total: number }>;
   /** The document as an open item, whatever its kind (issued, paid or not); null when there is none or it is a draft. */
@@ -147,6 +154,18 @@ async function kindsOf(tx: Tx, ids: string[], loc: (i: number) => (string | numb
 export const documentsService: DocumentsService = {
   async openItems(tx, query = {}) {
     return (await pageOf(tx, query, query.limit !== undefined ? { limit: query.limit, offset: query.offset ?? 0 } : undefined)).items;
+  },
+
+  async openItemFacts(tx) {
+    const branches = documentKinds().map((k) => openBranch(k, {}));
+    if (!branches.length) return [];
+    const rows = await tx.sql<any>(branches.map((b, i) => `select ${i} as branch, d.id::text as id, d.number, ${b.kind.settlement.labelSql ?? 'd.number'} as label,
+      d.contact_id::text as contact_id, d.issue_date::text as issue_date, d.due_date::text as due_date, (d.total - d.amount_paid)::text as outstanding
+      from ${b.kind.settlement.table} d where d.tenant_id = :tenant and ${b.where}`).join('\n    union all\n    '));
+    return rows.map((row) => ({
+      kind: sideOf(branches[Number(row.branch)].kind), id: row.id, number: row.number, label: row.label ?? row.number, contact_id: row.contact_id,
+      issue_date: row.issue_date, due_date: row.due_date, outstanding: row.outstanding,
+    }));
   },
 
   openItemsPage: (tx, query = {}) => pageOf(tx, query, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),

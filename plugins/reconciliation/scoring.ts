@@ -98,6 +98,8 @@ interface IndexedDocument {
   altReference: string;
   issueDay: number;
   dueDay: number;
+  /** Position in the amount order. */
+  rank: number;
 }
 
 const dayOf = (date: string): number => Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
@@ -136,10 +138,11 @@ export class Matcher {
       return {
         facts, expected: facts.kind === 'receivable' ? due : -due,
         reference: compactReference(facts.number), altReference: compactReference(facts.label),
-        issueDay: dayOf(facts.issueDate), dueDay: dayOf(facts.dueDate ?? facts.issueDate),
+        issueDay: dayOf(facts.issueDate), dueDay: dayOf(facts.dueDate ?? facts.issueDate), rank: 0,
       };
     });
     this.byAmount = indexed.filter((d) => d.expected !== 0n).sort((a, b) => (a.expected < b.expected ? -1 : a.expected > b.expected ? 1 : 0));
+    this.byAmount.forEach((d, i) => { d.rank = i; });
     for (const d of this.byAmount) {
       push(this.byContact, d.facts.contactId, d);
       for (const key of new Set([...digitKeys(d.facts.number), ...digitKeys(d.facts.label)])) push(this.byDigits, key, d);
@@ -214,21 +217,42 @@ export class Matcher {
       }
       return words;
     };
-    const known = printed.map((word, i) => ({ words: expansions(word, i) })).filter((k) => k.words.length)
-      .map((k) => ({ ...k, size: k.words.reduce((s, w) => s + (this.contactsByWord.get(w)?.size ?? 0), 0) }))
+    const known = printed.map((word, i) => expansions(word, i)).filter((words) => words.length)
+      .map((words) => {
+        const sets = words.map((w) => this.contactsByWord.get(w)!);
+        let size = 0;
+        for (const set of sets) size += set.size;
+        return { sets, size };
+      })
       .sort((a, b) => a.size - b.size);
-    const has = (k: { words: string[] }, id: string) => k.words.some((w) => this.contactsByWord.get(w)!.has(id));
-    const contactsOf = (k: { words: string[] }): Iterable<string> => (k.words.length === 1 ? this.contactsByWord.get(k.words[0])! : new Set(k.words.flatMap((w) => [...this.contactsByWord.get(w)!])));
-    let candidates: Iterable<string> = known.length ? contactsOf(known[0]) : [];
+    if (!known.length) return [];
+    const has = (sets: Set<string>[], id: string) => {
+      for (const set of sets) if (set.has(id)) return true;
+      return false;
+    };
+    const contactsOf = (sets: Set<string>[]): Iterable<string> => {
+      if (sets.length === 1) return sets[0];
+      const union = new Set<string>();
+      for (const set of sets) for (const id of set) union.add(id);
+      return union;
+    };
+    let candidates: Iterable<string> = contactsOf(known[0].sets);
     if (known.length > 1) {
-      const both = [...candidates].filter((id) => has(known[1], id));
-      candidates = both.length ? both : new Set([...candidates, ...contactsOf(known[1])]);
+      const second = known[1].sets;
+      const both: string[] = [];
+      for (const id of candidates) if (has(second, id)) both.push(id);
+      if (both.length) candidates = both;
+      else {
+        const union = new Set(candidates);
+        for (const id of contactsOf(second)) union.add(id);
+        candidates = union;
+      }
     }
     let most = 0;
     const hits: [string, number][] = [];
     for (const id of candidates) {
-      const words = this.contactWordSets.get(id)!;
-      const n = known.reduce((s, k) => s + (k.words.some((w) => words.has(w)) ? 1 : 0), 0);
+      let n = 0;
+      for (const k of known) if (has(k.sets, id)) n++;
       hits.push([id, n]);
       if (n > most) most = n;
     }
@@ -260,10 +284,15 @@ export class Matcher {
     const pool = new Set<IndexedDocument>();
     // Exact and rounded amounts (±1 €), whoever owes them; documents short by a fee come from the
     // contacts the text names clearly, or from the references (a fee alone says too little).
-    for (let i = lowerBound(this.byAmount, amount - 100n); i < this.byAmount.length && this.byAmount[i].expected <= amount + 100n; i++) {
-      const d = this.byAmount[i];
-      if (d.expected === amount || identities.has(d.facts.contactId) || references.has(d)) pool.add(d);
-    }
+    // Read from the named contacts' and the referenced documents and the exact-amount range, then
+    // put in amount order: the same pool, in the same order, as walking the whole ±1 € range.
+    const near: IndexedDocument[] = [];
+    const within = (d: IndexedDocument) => d.expected >= amount - 100n && d.expected <= amount + 100n;
+    for (const contactId of identities.keys()) for (const d of this.byContact.get(contactId) ?? []) if (within(d)) near.push(d);
+    for (const d of references.keys()) if (within(d)) near.push(d);
+    near.push(...this.bestUnnamed(amount, day, identities, references));
+    near.sort((a, b) => a.rank - b.rank);
+    for (const d of near) pool.add(d);
     for (const contactId of strongIdentities(identities)) for (const d of this.byContact.get(contactId) ?? []) pool.add(d);
     for (const d of references.keys()) pool.add(d);
 
@@ -281,6 +310,26 @@ export class Matcher {
     const ambiguous = Boolean(best && second && best.score >= this.options.proposeAbove && best.score - second.score < this.options.ambiguityMargin);
     const proposal = best && !ambiguous && best.score >= this.options.proposeAbove ? best : null;
     return { movementId: movement.id, candidates: top, categories: this.categories(movement, amount), ambiguous, proposal };
+  }
+
+  /**
+   * Documents owing exactly the amount, of contacts the text does not name and not referenced:
+   * they score by their date alone, hundreds may owe a common price, and only the best few
+   * (earliest first among equals) can rank among the candidates shown; the others never would.
+   */
+  private bestUnnamed(amount: bigint, day: number, identities: Map<string, unknown>, references: Map<IndexedDocument, number>): IndexedDocument[] {
+    const kept: { d: IndexedDocument; score: number }[] = [];
+    for (let i = lowerBound(this.byAmount, amount); i < this.byAmount.length && this.byAmount[i].expected === amount; i++) {
+      const d = this.byAmount[i];
+      if (d.issueDay > day || identities.has(d.facts.contactId) || references.has(d)) continue;
+      const score = roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(Math.abs(day - d.dueDay)));
+      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1].score < score) at--;
+      kept.splice(at, 0, { d, score });
+      if (kept.length > this.options.maxCandidates) kept.pop();
+    }
+    return kept.map((k) => k.d);
   }
 
   private categories(movement: MovementFacts, amount: bigint): CategoryProposal[] {
@@ -350,10 +399,10 @@ export class Matcher {
       referenceSum += references.get(d) ?? 0;
       const gap = Math.abs(day - d.dueDay);
       farthest = Math.max(farthest, gap);
-      dateSum += gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113);
+      dateSum += dateScore(gap);
     }
     const raw = WEIGHTS.amount * amountScore + WEIGHTS.identity * (identity?.score ?? 0) + WEIGHTS.reference * (referenceSum / docs.length) + WEIGHTS.date * (dateSum / docs.length);
-    const score = Math.round(Math.max(0, Math.min(1, raw - GROUP_PENALTY * (docs.length - 1))) * 1000) / 1000;
+    const score = roundScore(raw - GROUP_PENALTY * (docs.length - 1));
     const explain = (): Candidate => {
       const reasons: Reason[] = [];
       if (diff === 0n) reasons.push({ kind: 'exact_amount', detail: `${euros(due)} due, ${euros(magnitude)} moved` });
@@ -379,6 +428,10 @@ export class Matcher {
     return { score, ids: docs.map((d) => d.facts.id), explain };
   }
 }
+
+/** 1 within 7 days of the due date, falling to 0 at 120 days. */
+const dateScore = (gap: number) => (gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113));
+const roundScore = (raw: number) => Math.round(Math.max(0, Math.min(1, raw)) * 1000) / 1000;
 
 /** A candidate scored, its reasons not yet written. */
 interface Scored { score: number; ids: string[]; explain: () => Candidate }

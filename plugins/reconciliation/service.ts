@@ -234,11 +234,11 @@ export function reconciliationService(kernel: Kernel) {
 
     /** Every open document and the contacts they name, and what the company taught: one Matcher per board. */
     async matcher(tx: Tx): Promise<Matcher> {
-      const items = await documents().openItems(tx, {});
+      const items = await documents().openItemFacts(tx);
       const contactIds = [...new Set(items.map((i) => i.contact_id))];
       const contacts = await ContactService.identities(tx, contactIds);
       const facts: DocumentFacts[] = items.map((i) => ({
-        id: i.id, kind: sideOf(i), number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
+        id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
       }));
       return new Matcher(facts, contacts.map((c) => ({ id: c.id, names: [c.name, c.legal_name].filter((n): n is string => Boolean(n)), ibans: c.iban ? [c.iban] : [] })), await CompanyMemory.load(tx));
     },

@@ -5,8 +5,10 @@
  * exactly what is still unmatched.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Value } from '@sinclair/typebox/value';
 import { definePlugin } from '../../../kernel/plugin';
 import { createCompany, type TestCompany } from '../../support/factories';
+import { ReconciliationBoard } from '../../../plugins/reconciliation/schemas';
 import { cents, createContact, entryLines, fromCents, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
@@ -151,6 +153,8 @@ describe('board', () => {
     const two = await invoice('242.00', '2026-03-04');
     const m = await movement('847.00', `TRANSFERENCIA GRAFICAS LEVANTE FRAS ${one.number} ${two.number}`, 'GRAFICAS LEVANTE');
     const board = (await app.get(`/api/v1/reconciliation/board?treasury_id=${treasury.id}&limit=500`, a.token)).body;
+    // the board is written without the framework's response check: its shape is checked here
+    expect([...Value.Errors(ReconciliationBoard, board)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
     const item = board.items.find((i: any) => i.movement.id === m.id);
     expect(item.ambiguous).toBe(false);
     expect(item.proposal.documents.map((d: any) => d.document_id).sort()).toEqual([one.id, two.id].sort());
