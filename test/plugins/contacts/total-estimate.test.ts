@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../../support/app';
+import { createCompany, type TestCompany } from '../../support/factories';
+import { expectValidation, insertContactsSql } from './support';
+
+// total=estimate: exact up to 1,000 matches past the page's start, an estimate never below them beyond.
+let app: TestApp;
+let own: TestCompany;
+let other: TestCompany;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  own = await createCompany(app);
+  other = await createCompany(app);
+  await insertContactsSql(app, own.tenantId, 1_200, 'Ancho');
+  await insertContactsSql(app, own.tenantId, 30, 'Estrecho');
+  await insertContactsSql(app, other.tenantId, 500, 'Estrecho');
+}, 60_000);
+afterAll(() => app.close());
+
+const list = (query: string, token = own.token) => app.get(`/api/v1/contacts?${query}`, token);
+
+describe('GET /contacts?total=estimate', () => {
+  test('exact when the matches are fewer than the counted bound; the same page as total=exact; other companies never counted', async () => {
+    for (const query of ['search=estrecho&limit=10', 'search=ESTRECHO&limit=10&offset=20', 'search=estrecho&kind=customer&country=ES&limit=5']) {
+      const exact = await list(`${query}&total=exact`);
+      const estimate = await list(`${query}&total=estimate`);
+      expect([query, exact.status, estimate.status]).toEqual([query, 200, 200]);
+      expect([query, estimate.body.total, estimate.body.items]).toEqual([query, 30, exact.body.items]);
+      expect(estimate.body.next_cursor).toBe(exact.body.next_cursor);
+    }
+  });
+
+  test('beyond the bound: never less than what was counted, same rows; the default stays exact', async () => {
+    const exact = await list('search=ancho&limit=50');
+    expect([exact.status, exact.body.total]).toEqual([200, 1_200]);
+    const estimate = await list('search=ancho&limit=50&total=estimate');
+    expect(estimate.status).toBe(200);
+    expect(estimate.body.items).toEqual(exact.body.items);
+    expect(estimate.body.total).toBeGreaterThanOrEqual(1_050);
+    const plain = await list('limit=50&total=estimate'); // no search: every contact of the company
+    expect(plain.body.total).toBeGreaterThanOrEqual(1_050);
+    expect(plain.body.items.map((c: any) => c.name)).toEqual((await list('limit=50')).body.items.map((c: any) => c.name));
+  });
+
+  test('any other value is a 422 naming the parameter', async () => {
+    for (const value of ['approximate', '', 'EXACT']) expectValidation(await list(`total=${value}`), ['query', 'total']);
+  });
+});
