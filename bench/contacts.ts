@@ -111,8 +111,11 @@ interface Raw { page(tenantId: string, filters: ContactFilters, page: ContactPag
 async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Raw> {
   const run = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
     const statements = contactListStatements(filters, page);
+    // the first page of a ranked search tries the best matches by name first, as the service does
+    const best = statements.bestFirst && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
+    const bestRows = best ? await query(best.text, best.values) : [];
     const items = positional(statements.items.sql, statements.items.params, tenantId);
-    const rows = await query(items.text, items.values);
+    const rows = bestRows.length === page.limit ? bestRows : await query(items.text, items.values);
     // the count, exactly when the service counts
     const needsCount = page.cursor || page.offset > 0 || rows.length === page.limit;
     const count = positional(statements.count.sql, statements.count.params, tenantId);

@@ -3,7 +3,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
-import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
+import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import { matchedFields, type SearchGroup } from '../../kernel/search';
 import { actsAs, actsAsSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
@@ -178,6 +178,7 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
   return {
     order,
     keys,
+    bestFirst: needle?.ranked && !page.cursor && page.offset === 0 ? bestMatchesByName(filters, page.limit) : undefined,
     items: {
       sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} ${matching}${after ? ` and ${after.where}` : ''}
        order by ${orderBy(keys)} limit :limit offset :offset`,
@@ -187,6 +188,26 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
     estimate: { sql: `explain (format json) select 1 ${matching}`, params },
+  };
+}
+
+/**
+ * A ranked search's first page without ranking every match, when enough matches are perfect
+ * (similarity 1, the most there is): walking the company's contacts in name order, the first
+ * `limit` perfect matches met are the page, exactly as the ranked order would give it. The walk
+ * stops after BEST_FIRST_WALK contacts; when it finds fewer, the list ranks every match instead.
+ * A broad search (a common surname) is answered this way; a rare one falls back.
+ */
+export const BEST_FIRST_WALK = 3_000;
+function bestMatchesByName(filters: ContactFilters, limit: number) {
+  const { where, params } = contactFilterSql({ ...filters, search: undefined }, 'c', true);
+  const needle = searchNeedle(filters.search, ['query', 'search'])!;
+  return {
+    sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(RANKED_ORDER)}
+      from (select * from contacts_searchable c where ${where} order by c.name_key, c.id limit :walk) c
+      where ${contactSearchDocument('c')} like :search_pattern and ${contactSearchRank('c')} = 1
+      order by c.name_key, c.id limit :limit`,
+    params: { ...params, ...needleParams(needle), walk: BEST_FIRST_WALK, limit },
   };
 }
 
@@ -254,7 +275,8 @@ export const ContactService = {
    */
   async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
     const statements = contactListStatements(filters, page);
-    const rows = await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
+    const best = statements.bestFirst && await tx.sql<ContactRow & Record<string, unknown>>(statements.bestFirst.sql, statements.bestFirst.params);
+    const rows = best && best.length === page.limit ? best : await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
     const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
     // The count is only needed when the page does not tell it: a short first page is the whole set.

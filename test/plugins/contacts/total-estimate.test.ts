@@ -4,6 +4,7 @@ import { createCompany, type TestCompany } from '../../support/factories';
 import { expectValidation, insertContactsSql } from './support';
 
 // total=estimate: exact up to 1,000 matches past the page's start, an estimate never below them beyond.
+// And a ranked search's first page taken from the perfect matches met in name order (service.ts, bestMatchesByName).
 let app: TestApp;
 let own: TestCompany;
 let other: TestCompany;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   other = await createCompany(app);
   await insertContactsSql(app, own.tenantId, 1_200, 'Ancho');
   await insertContactsSql(app, own.tenantId, 30, 'Estrecho');
+  await insertContactsSql(app, own.tenantId, 1, 'Aancho'); // first by name, but 'ancho' only inside a word: not a perfect match
   await insertContactsSql(app, other.tenantId, 500, 'Estrecho');
 }, 60_000);
 afterAll(() => app.close());
@@ -33,7 +35,7 @@ describe('GET /contacts?total=estimate', () => {
 
   test('beyond the bound: never less than what was counted, same rows; the default stays exact', async () => {
     const exact = await list('search=ancho&limit=50');
-    expect([exact.status, exact.body.total]).toEqual([200, 1_200]);
+    expect([exact.status, exact.body.total]).toEqual([200, 1_201]);
     const estimate = await list('search=ancho&limit=50&total=estimate');
     expect(estimate.status).toBe(200);
     expect(estimate.body.items).toEqual(exact.body.items);
@@ -45,5 +47,31 @@ describe('GET /contacts?total=estimate', () => {
 
   test('any other value is a 422 naming the parameter', async () => {
     for (const value of ['approximate', '', 'EXACT']) expectValidation(await list(`total=${value}`), ['query', 'total']);
+  });
+});
+
+describe('ranked search, first page', () => {
+  test('perfect matches first by name, then the rest; cursor pages continue it exactly', async () => {
+    const names: string[] = [];
+    let res = await list('search=ancho&limit=500');
+    expect(res.body.items.slice(0, 3).map((c: any) => c.name)).toEqual(['Ancho 000001', 'Ancho 000002', 'Ancho 000003']);
+    for (;;) {
+      expect(res.status).toBe(200);
+      names.push(...res.body.items.map((c: any) => c.name));
+      if (!res.body.next_cursor) break;
+      res = await list(`search=ancho&limit=500&cursor=${res.body.next_cursor}`);
+    }
+    const expected = Array.from({ length: 1_200 }, (_, i) => `Ancho ${String(i + 1).padStart(6, '0')}`).concat('Aancho 000001');
+    expect(names).toEqual(expected);
+    // by offset, the same order
+    const second = await list('search=ancho&limit=500&offset=500');
+    expect(second.body.items.map((c: any) => c.name)).toEqual(expected.slice(500, 1_000));
+  });
+
+  test('fewer perfect matches than the page: every match ranked', async () => {
+    const res = await list('search=anch&limit=10'); // no contact has the word "anch": none is perfect
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(1_201);
+    expect(res.body.items.map((c: any) => c.name)).toHaveLength(10);
   });
 });
