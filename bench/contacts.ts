@@ -21,7 +21,7 @@ import { createPglite } from '../kernel/database';
 import { encodeCursor } from '../kernel/listing';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import type { ContactFilters } from '../plugins/contacts/filters';
-import { CONTACT_COLUMNS_SQL, contactListStatements, type ContactPage } from '../plugins/contacts/service';
+import { BEST_FIRST_MIN_MATCHES, CONTACT_COLUMNS_SQL, contactListStatements, type ContactPage } from '../plugins/contacts/service';
 import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
@@ -112,7 +112,12 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
   const run = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
     const statements = contactListStatements(filters, page);
     // the first page of a ranked search tries the best matches by name first, as the service does
-    const best = statements.bestFirst && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
+    const planned = async () => {
+      const estimate = positional(statements.estimate.sql, statements.estimate.params, tenantId);
+      const parsed = Object.values((await query(estimate.text, estimate.values))[0])[0] as any;
+      return Math.round((typeof parsed === 'string' ? JSON.parse(parsed) : parsed)[0].Plan['Plan Rows']);
+    };
+    const best = statements.bestFirst && await planned() >= BEST_FIRST_MIN_MATCHES && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
     const bestRows = best ? await query(best.text, best.values) : [];
     const items = positional(statements.items.sql, statements.items.params, tenantId);
     const rows = bestRows.length === page.limit ? bestRows : await query(items.text, items.values);
@@ -121,10 +126,7 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
     const count = positional(statements.count.sql, statements.count.params, tenantId);
     let total = needsCount ? Number((await query(count.text, count.values))[0].total) : rows.length;
     if (needsCount && page.total === 'estimate' && total === statements.count.params.cap) {
-      const estimate = positional(statements.estimate.sql, statements.estimate.params, tenantId);
-      const [plan] = await query(estimate.text, estimate.values);
-      const parsed = Object.values(plan)[0] as any;
-      total = Math.max(total, Math.round((typeof parsed === 'string' ? JSON.parse(parsed) : parsed)[0].Plan['Plan Rows']));
+      total = Math.max(total, await planned());
     }
     return { rows: rows.length, total };
   };

@@ -196,9 +196,11 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
  * (similarity 1, the most there is): walking the company's contacts in name order, the first
  * `limit` perfect matches met are the page, exactly as the ranked order would give it. The walk
  * stops after BEST_FIRST_WALK contacts; when it finds fewer, the list ranks every match instead.
- * A broad search (a common surname) is answered this way; a rare one falls back.
+ * Tried only when the planner expects BEST_FIRST_MIN_MATCHES or more matches (a broad search, a
+ * common surname): ranking a few hundred matches costs less than a walk that finds too few.
  */
 export const BEST_FIRST_WALK = 3_000;
+export const BEST_FIRST_MIN_MATCHES = 1_000;
 function bestMatchesByName(filters: ContactFilters, limit: number) {
   const { where, params } = contactFilterSql({ ...filters, search: undefined }, 'c', true);
   const needle = searchNeedle(filters.search, ['query', 'search'])!;
@@ -212,7 +214,7 @@ function bestMatchesByName(filters: ContactFilters, limit: number) {
 }
 
 /** The planner's estimate of a statement's rows (EXPLAIN, nothing run). */
-async function plannedRows(tx: Tx, statement: { sql: string; params: Record<string, unknown> }): Promise<number> {
+export async function plannedRows(tx: Tx, statement: { sql: string; params: Record<string, unknown> }): Promise<number> {
   const [row] = await tx.sql<Record<string, unknown>>(statement.sql, statement.params);
   const plan = Object.values(row)[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
@@ -275,7 +277,7 @@ export const ContactService = {
    */
   async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
     const statements = contactListStatements(filters, page);
-    const best = statements.bestFirst && await tx.sql<ContactRow & Record<string, unknown>>(statements.bestFirst.sql, statements.bestFirst.params);
+    const best = statements.bestFirst && await plannedRows(tx, statements.estimate) >= BEST_FIRST_MIN_MATCHES && await tx.sql<ContactRow & Record<string, unknown>>(statements.bestFirst.sql, statements.bestFirst.params);
     const rows = best && best.length === page.limit ? best : await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
     const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestApp, type TestApp } from '../../support/app';
+import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { expectValidation, insertContactsSql } from './support';
 
 // total=estimate: exact up to 1,000 matches past the page's start, an estimate never below them beyond.
 // And a ranked search's first page taken from the perfect matches met in name order (service.ts, bestMatchesByName).
-let app: TestApp;
+let app: DocumentsTestApp;
 let own: TestCompany;
 let other: TestCompany;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startDocumentsApp();
   own = await createCompany(app);
   other = await createCompany(app);
   await insertContactsSql(app, own.tenantId, 1_200, 'Ancho');
   await insertContactsSql(app, own.tenantId, 30, 'Estrecho');
   await insertContactsSql(app, own.tenantId, 1, 'Aancho'); // first by name, but 'ancho' only inside a word: not a perfect match
+  await app.asOwner('analyze contacts'); // the planner then expects the broad searches' 1,201 matches: the first page walks by name
   await insertContactsSql(app, other.tenantId, 500, 'Estrecho');
 }, 60_000);
 afterAll(() => app.close());
