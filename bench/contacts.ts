@@ -21,7 +21,7 @@ import { createPglite } from '../kernel/database';
 import { encodeCursor } from '../kernel/listing';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import type { ContactFilters } from '../plugins/contacts/filters';
-import { CONTACT_COLUMNS_SQL, contactListStatements, type ContactPage } from '../plugins/contacts/service';
+import { BEST_FIRST_MIN_MATCHES, CONTACT_COLUMNS_SQL, contactListStatements, type ContactPage } from '../plugins/contacts/service';
 import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
@@ -111,12 +111,23 @@ interface Raw { page(tenantId: string, filters: ContactFilters, page: ContactPag
 async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Raw> {
   const run = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
     const statements = contactListStatements(filters, page);
+    // the first page of a ranked search tries the best matches by name first, as the service does
+    const planned = async () => {
+      const estimate = positional(statements.estimate.sql, statements.estimate.params, tenantId);
+      const parsed = Object.values((await query(estimate.text, estimate.values))[0])[0] as any;
+      return Math.round((typeof parsed === 'string' ? JSON.parse(parsed) : parsed)[0].Plan['Plan Rows']);
+    };
+    const best = statements.bestFirst && await planned() >= BEST_FIRST_MIN_MATCHES && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
+    const bestRows = best ? await query(best.text, best.values) : [];
     const items = positional(statements.items.sql, statements.items.params, tenantId);
-    const rows = await query(items.text, items.values);
+    const rows = bestRows.length === page.limit ? bestRows : await query(items.text, items.values);
     // the count, exactly when the service counts
     const needsCount = page.cursor || page.offset > 0 || rows.length === page.limit;
     const count = positional(statements.count.sql, statements.count.params, tenantId);
-    const total = needsCount ? Number((await query(count.text, count.values))[0].total) : rows.length;
+    let total = needsCount ? Number((await query(count.text, count.values))[0].total) : rows.length;
+    if (needsCount && page.total === 'estimate' && total === statements.count.params.cap) {
+      total = Math.max(total, await planned());
+    }
     return { rows: rows.length, total };
   };
   if (kind === 'postgres') {
@@ -254,7 +265,10 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   if (args.includes('--explain')) for (const search of SEARCHES) console.error(await raw.explain(tenantId, filtersOf(search), { limit: PAGE, offset: 0 }));
 
   const searched = [];
-  for (const search of SEARCHES) searched.push({ search, ...await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?${listQuery(search)}`, filtersOf(search), { limit: PAGE, offset: 0 }, iterations) });
+  for (const search of SEARCHES) {
+    searched.push({ search, label: 'exact total', ...await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?${listQuery(search)}`, filtersOf(search), { limit: PAGE, offset: 0 }, iterations) });
+    searched.push({ search, label: '`total=estimate`', ...await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?${listQuery(search)}&total=estimate`, filtersOf(search), { limit: PAGE, offset: 0, total: 'estimate' }, iterations) });
+  }
 
   // Page 1 and a deep page of the plain list: by cursor (keyset) and, for contrast, by offset.
   const deep = Math.max(2, Math.min(DEEP_PAGE, Math.floor(measuredCount / PAGE)));
@@ -270,14 +284,14 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   report.push('| request | matches | service p50 / p99 ms | raw p50 / p99 ms | service / raw (p50) |\n|---|---|---|---|---|');
   const row = (label: string, r: Awaited<ReturnType<typeof measure>>) =>
     `| ${label} | ${r.total.toLocaleString('en')} | ${ms(r.s50)} / ${ms(r.s99)} | ${ms(r.r50)} / ${ms(r.r99)} | ${(r.s50 / r.r50).toFixed(2)} |`;
-  for (const r of searched) report.push(row(`search \`${r.search}\` + kind + country, page 1 (${r.count} rows)`, r));
+  for (const r of searched) report.push(row(`search \`${r.search}\` + kind + country, page 1 (${r.count} rows), ${r.label}`, r));
   report.push(row(`list, page 1`, first));
   report.push(row(`list, page ${deep} by cursor`, byCursor));
   report.push(row(`list, page ${deep} by offset`, byOffset));
-  for (const r of searched) report.push(`\nsearch \`${r.search}\`: p50 ≤ 15 ms and p99 ≤ 50 ms ${r.s50 <= 15 && r.s99 <= 50 ? 'met' : 'NOT met'}`);
+  for (const r of searched) report.push(`\nsearch \`${r.search}\`, ${r.label}: p50 ≤ 15 ms and p99 ≤ 50 ms ${r.s50 <= 15 && r.s99 <= 50 ? 'met' : 'NOT met'}`);
   report.push(`page ${deep} by cursor / page 1 (service p50): ${(byCursor.s50 / first.s50).toFixed(2)} (target ≤ 1.5)`);
   report.push(`seeding ${seedSeconds.toFixed(1)} s, trigram index build ${indexSeconds.toFixed(1)} s`);
-  console.error(report.slice(-12).join('\n'));
+  console.error(report.slice(-16).join('\n'));
 
   if (args.includes('--export')) {
     report.push(`\n| export of ${measuredCount.toLocaleString('en')} contacts (all 21 columns) | total s | first byte ms | file MB | peak live heap +MB | peak RSS +MB |\n|---|---|---|---|---|---|`);

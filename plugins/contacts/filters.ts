@@ -53,13 +53,15 @@ export const contactSearchRank = (alias = 'c') => `word_similarity(:search_text,
  * The one WHERE clause behind list, summary and export, for `tx.sql` (the tenant predicate comes
  * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter. `search` is a
  * substring match through the trigram index; `needle` tells the list whether to rank.
+ * `fromSearchView`: `alias` names contacts_searchable (which has every column of contacts), so
+ * the search is a plain LIKE on it rather than a subquery into it.
  */
-export function contactFilterSql(filters: ContactFilters, alias = 'c'): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
+export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearchView = false): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
   const clauses = [`${alias}.tenant_id = :tenant`];
   const params: Record<string, unknown> = {};
   const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
-    clauses.push(contactSearchMatch(alias));
+    clauses.push(fromSearchView ? `${contactSearchDocument(alias)} like :search_pattern` : contactSearchMatch(alias));
     Object.assign(params, needleParams(needle));
   }
   if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));

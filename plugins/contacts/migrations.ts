@@ -69,4 +69,14 @@ export const migrations = [
     `create view contacts_searchable as
        select tenant_id, id, search_document from contacts where tenant_id = (select ${currentTenantSql})`,
   ]),
+  // A search page reads, filters and ranks its rows in the view itself: joining the view's ids back
+  // to contacts made the planner scan the whole company for broad searches and large companies.
+  sqlMigration('20261227000100_contacts_searchable_columns', [
+    `drop view contacts_searchable`,
+    `create view contacts_searchable as
+       select id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, vat, vat_valid, country, email, phone, address,
+              city, postal_code, province, iban, external_source, external_id, payment_processor_id, notes, name_key, search_document,
+              created_at, updated_at
+       from contacts where tenant_id = (select ${currentTenantSql})`,
+  ]),
 ];

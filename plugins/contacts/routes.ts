@@ -31,7 +31,7 @@ export const contactRoutes = (kernel: Kernel) =>
     .get('/contacts', async ({ uow, query }) => {
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const filters = { ...filtersOf(query), from_date: query.from, to_date: query.to };
-      const { items, total, nextCursor } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset, cursor: query.cursor }));
+      const { items, total, nextCursor } = await uow.run((tx) => ContactService.list(tx, filters, { limit, offset, cursor: query.cursor, total: query.total }));
       return { items: items.map(contactToJson), total, limit, offset, next_cursor: nextCursor };
     }, {
       permission: 'contacts.read', query: ContactListQuery, transform: queryBounds(ContactListQuery),

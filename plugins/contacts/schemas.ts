@@ -148,6 +148,10 @@ export const ContactListQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
   offset: t.Optional(t.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   cursor: t.Optional(ListCursor),
+  total: t.Optional(t.Union([t.Literal('exact'), t.Literal('estimate')], {
+    default: 'exact',
+    description: '`exact` counts every match. `estimate` counts exactly up to 1,000 matches past the page\'s start and estimates beyond them (never less than counted): cheaper for broad searches',
+  })),
 });
 export const ContactSummaryQuery = t.Object(filterFields);
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
