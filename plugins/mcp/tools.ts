@@ -1,6 +1,6 @@
 import type { Principal } from '../../kernel/principal';
 import type { PermissionRegistry } from '../../kernel/kernel';
-import { scopesAllow } from '../../kernel/scopes';
+import { permissionNeeds, scopesAllow } from '../../kernel/scopes';
 
 /** One API operation offered as an MCP tool. */
 export interface RouteTool {
@@ -78,7 +78,8 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
         queryParameters,
         hasBody: Boolean(content),
         inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
-        readOnly: method === 'get',
+        // a read (a POST that only answers, as POST /dashboard/data, is guarded by a `.read` permission)
+        readOnly: method === 'get' || permissionNeeds(permission).access === 'read',
       });
     }
   }
