@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger';
 import { ExtensionRegistry } from './extensions';
 import { readAllSettings } from './settings';
 import { createMailer } from './mail';
+import { createFileStore } from './file-store';
 import { OutboxDispatcher, type OutboxOptions } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
 import type { CuadraPlugin } from './plugin';
@@ -68,11 +69,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     for (const [name, handler] of Object.entries(plugin.hooks?.sync ?? {})) hooks.onSync(name as never, plugin.name, handler as never);
     for (const [name, handler] of Object.entries(plugin.hooks?.events ?? {})) hooks.onEvent(name as never, plugin.name, handler as never);
   }
+  const files = createFileStore(config.environment, config.dataDir);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const outbox = new OutboxDispatcher(db, hooks, logger, options.outbox);
   const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
-  const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters);
+  const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters, files);
   kernel.install(extensions, settings);
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db, {

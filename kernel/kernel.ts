@@ -6,6 +6,7 @@ import { Unauthorized } from './errors';
 import type { HookBus } from './hooks';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
+import type { FileStore } from './file-store';
 import type { OutboxDispatcher } from './outbox';
 import type { Authenticator, Principal } from './principal';
 import type { Role } from './roles';
@@ -73,6 +74,8 @@ export class Kernel {
     readonly mail: Mailer,
     readonly outbox: OutboxDispatcher,
     readonly counters: CounterStore,
+    /** Per-tenant file storage (local disk or S3-compatible, `FILE_STORE`). */
+    readonly files: FileStore,
   ) {}
 
   /** Called once by the app at start-up with what it collected from the plugins. */

@@ -48,6 +48,8 @@ export class AccountService {
         await Memberships.remove(tx, userId);
         return false;
       }, { tenantId });
+      // after the commit: a rolled-back erasure keeps the company's files
+      if (erased) await this.kernel.files.deleteTenant(tenantId);
       (erased ? deleted : left).push(tenantId);
       this.kernel.logger.info(erased ? 'tenant erased with its sole owner' : 'member left tenant on account deletion', { tenantId, userId });
     }

@@ -22,6 +22,8 @@ function treasuryAccounts(kernel: Kernel): TreasuryAccounts | null {
 
 const IdParams = t.Object({ job_id: t.String({ format: 'uuid' }) });
 
+const CONTENT_TYPES = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' } as const;
+
 export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJobs) => {
   const settings = kernel.settings(ingestionSettings);
   const limits = { maxPages: settings.INGEST_MAX_PAGES, pagePixels: settings.INGEST_PAGE_MEGAPIXELS * 1_000_000, pageTimeoutMs: settings.INGEST_PAGE_SECONDS * 1000 };
@@ -32,7 +34,8 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJo
     const known = await uow.run((tx) => knownFile(tx, sha256));
     if (known) return known;
     const read = await readDocument(bytes, limits, pool);
-    return uow.run((tx) => ingestRead(tx, sha256, read, options));
+    const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[read.kind]);
+    return uow.run((tx) => ingestRead(tx, sha256, read, { ...options, keepFile }));
   };
 
   return new Elysia({ name: 'cuadra:purchase-ingestion' })

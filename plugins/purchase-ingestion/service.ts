@@ -13,6 +13,8 @@ export interface IngestOptions {
   book: boolean;
   /** The account the purchase was paid from (a treasury's 572x), when the client says it is paid already. */
   paidFrom: ((tx: Tx) => Promise<string>) | null;
+  /** Keeps the original in the kernel's file store for this tenant; returns its key. */
+  keepFile?: (tenantId: string) => Promise<string>;
 }
 
 export interface IngestOutcome {
@@ -94,7 +96,8 @@ export async function ingestRead(tx: Tx, sha256: string, read: ReadResult, optio
 
   const plan = await planPurchase(tx, extraction, supplier.id);
   if (!plan.input) return answer(null, null, plan.reasons.length ? plan.reasons : ['not enough was read to prepare a purchase']);
-  let view = await PurchaseService.create(tx, plan.input, { source: 'ocr', fileSha256: sha256 });
+  const fileKey = options.keepFile ? await options.keepFile(tx.tenantId) : null;
+  let view = await PurchaseService.create(tx, plan.input, { source: 'ocr', fileSha256: sha256, fileKey });
   const reasons = [...plan.reasons];
   if (extraction.total.value && view.record.total.toString() !== extraction.total.value) {
     reasons.push(`the lines add up to ${view.record.total.toString()}, the document says ${extraction.total.value}`);

@@ -201,4 +201,8 @@ export const migrations = [
     `create view purchase_lines_searchable as
        select tenant_id, purchase_id, search_fold(description) as document from purchase_lines where tenant_id = (select ${currentTenantSql})`,
   ]),
+  sqlMigration('20261231000100_purchase_file_key', [
+    // the original file in the kernel's file store (the store's key, never a path)
+    `alter table purchases add column file_key text check (file_key ~ '^[0-9a-f]{64}$')`,
+  ]),
 ];

@@ -1,10 +1,12 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { NotFound } from '../../kernel/errors';
 import { queryBounds } from '../taxes/api';
 import { PurchaseListQuery, purchaseModels } from './schemas';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
 const tags = ['purchases'];
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
 
 export const purchaseRoutes = (kernel: Kernel) =>
@@ -35,6 +37,25 @@ export const purchaseRoutes = (kernel: Kernel) =>
     .get('/purchases/:id', async ({ uow, params }) => purchaseToJson(await uow.run((tx) => PurchaseService.get(tx, params.id))), {
       permission: 'purchases.read', params: IdParams, response: { 200: 'PurchaseResponse' },
       detail: { summary: 'One purchase with its lines, tax breakdown and totals', tags },
+    })
+    .get('/purchases/:id/file', async ({ uow, params }) => {
+      const file = await uow.run(async (tx) => {
+        const { record } = await PurchaseService.get(tx, params.id);
+        const stored = record.fileKey ? await kernel.files.get(tx.tenantId, record.fileKey) : null;
+        if (!stored) throw new NotFound('This purchase has no original file');
+        return { ...stored, id: record.id };
+      });
+      const filename = `compra-${file.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+      return new Response(file.bytes, {
+        headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
+      });
+    }, {
+      permission: 'purchases.read', params: IdParams,
+      detail: {
+        summary: 'The original file the purchase was read from (PDF or image, as uploaded); 404 when it was entered by hand',
+        tags,
+        responses: { 200: { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } as any,
+      },
     })
     .patch('/purchases/:id', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.update(tx, params.id, body as PurchasePatch))), {
       permission: 'purchases.write', params: IdParams, body: 'PurchaseUpdate', response: { 200: 'PurchaseResponse' },

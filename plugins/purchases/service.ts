@@ -67,6 +67,8 @@ export interface PurchaseRecord extends DocumentRecordCommon {
   supplierInvoiceNumber: string | null;
   source: 'manual' | 'ocr';
   fileSha256: string | null;
+  /** The original file's key in the kernel's file store, when it was kept. */
+  fileKey: string | null;
   selfAssessedTotal: Decimal;
   payableAccount: string | null;
   supplier: Party | null;
@@ -83,7 +85,7 @@ export interface PurchaseListQuery {
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (a: string) => `${documentColumns(PURCHASE.table, a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256,
+const columnsOver = (a: string) => `${documentColumns(PURCHASE.table, a)}, ${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256, ${a}.file_key,
   ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier`;
 const PURCHASE_COLUMNS = columnsOver('p');
 /** The columns over the alias `d` of the list and search queries. */
@@ -93,7 +95,7 @@ const LINE_COLUMNS = `${lineColumns(PURCHASE.linesKey)}, expense_account, capita
 
 function recordOf(row: any, lines: PurchaseLineRecord[]): PurchaseRecord {
   return {
-    ...commonRecordOf(row), kind: row.kind, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256,
+    ...commonRecordOf(row), kind: row.kind, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256, fileKey: row.file_key,
     selfAssessedTotal: dec(row.self_assessed_total), payableAccount: row.payable_account, supplier: jsonOrNull<Party>(row.supplier), lines,
   };
 }
@@ -228,8 +230,8 @@ async function insertLines(tx: Tx, purchaseId: string, lines: PurchaseLineRecord
 }
 
 /** Where a purchase came from: typed in, or read from a file (the SHA-256 of its bytes). */
-export interface PurchaseOrigin { source: 'manual' | 'ocr'; fileSha256: string | null }
-const MANUAL: PurchaseOrigin = { source: 'manual', fileSha256: null };
+export interface PurchaseOrigin { source: 'manual' | 'ocr'; fileSha256: string | null; fileKey?: string | null }
+const MANUAL: PurchaseOrigin = { source: 'manual', fileSha256: null, fileKey: null };
 
 interface DraftFields {
   id: string; kind: PurchaseKind; contactId: string; supplierInvoiceNumber: string | null; issueDate: string; dueDate: string | null; operationDate: string | null;
@@ -240,21 +242,21 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, orig
   await assertSupplierNumberFree(tx, fields.contactId, fields.kind, fields.supplierInvoiceNumber, null);
   const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
     insert into purchases (id, tenant_id, kind, status, series, contact_id, supplier_invoice_number, issue_date, due_date, operation_date, notes, subtotal,
-      tax_total, surcharge_total, withholding_total, self_assessed_total, total, rectifies_id, rectification_mode, rectification_reason, source, file_sha256)
+      tax_total, surcharge_total, withholding_total, self_assessed_total, total, rectifies_id, rectification_mode, rectification_reason, source, file_sha256, file_key)
     values (:id::uuid, :tenant, :kind, 'draft', :series, :contactId::uuid, :supplierNumber, :issueDate::date, :dueDate::date, :operationDate::date, :notes,
       :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :selfAssessedTotal::numeric, :total::numeric,
-      :rectifiesId::uuid, :mode, :reason, :source, :fileSha256)
+      :rectifiesId::uuid, :mode, :reason, :source, :fileSha256, :fileKey)
     returning created_at, updated_at`, {
     id: fields.id, kind: fields.kind, series: PURCHASE_SERIES, contactId: fields.contactId, supplierNumber: fields.supplierInvoiceNumber, issueDate: fields.issueDate,
     dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(),
     surchargeTotal: computed.surchargeTotal.toString(), withholdingTotal: computed.withholdingTotal.toString(), selfAssessedTotal: computed.selfAssessedTotal.toString(),
     total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode, reason: fields.rectificationReason,
-    source: origin.source, fileSha256: origin.fileSha256,
+    source: origin.source, fileSha256: origin.fileSha256, fileKey: origin.fileKey ?? null,
   });
   await insertLines(tx, fields.id, computed.lines);
   return {
     id: fields.id, kind: fields.kind, status: 'draft', series: PURCHASE_SERIES, year: null, seq: null, number: null, contactId: fields.contactId,
-    supplierInvoiceNumber: fields.supplierInvoiceNumber, source: origin.source, fileSha256: origin.fileSha256, issueDate: fields.issueDate, dueDate: fields.dueDate,
+    supplierInvoiceNumber: fields.supplierInvoiceNumber, source: origin.source, fileSha256: origin.fileSha256, fileKey: origin.fileKey ?? null, issueDate: fields.issueDate, dueDate: fields.dueDate,
     operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal, surchargeTotal: computed.surchargeTotal,
     withholdingTotal: computed.withholdingTotal, selfAssessedTotal: computed.selfAssessedTotal, total: computed.total, amountPaid: Decimal.zero(2),
     payableAccount: null, rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason,
