@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
-import { createContact, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
+import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { photoJpeg, scannedPdf, textPdf, type Lines } from './fixtures';
 
 let app: DocumentsTestApp;
@@ -80,6 +80,22 @@ describe('a PDF with a text layer', () => {
     if (res.status !== 200) console.log(JSON.stringify(res.body.extraction.invoice_number), res.body.purchase.supplier_invoice_number);
     expect(res.status).toBe(200);
     expect(res.body.duplicate_of).toBe(first.purchase.id);
+  });
+
+  test('the original is kept: GET /purchases/{id}/file answers its bytes as an attachment; another company, or a purchase entered by hand: 404', async () => {
+    const original = await textPdf(invoice('F-2026/0042'));
+    const file = await download(app, `/api/v1/purchases/${first.purchase.id}/file`, company.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toStartWith('attachment; filename="compra-');
+    expect(Buffer.from(file.bytes).equals(original)).toBe(true);
+    expect((await download(app, `/api/v1/purchases/${first.purchase.id}/file`, other.token)).status).toBe(404);
+    const manual = await app.post('/api/v1/purchases', {
+      contact_id: first.purchase.contact_id, kind: 'expense', issue_date: '2026-03-03',
+      lines: [{ description: 'Material de oficina', unit_price: '10.00', tax_type_id: taxId(company, 'IVA21') }],
+    }, company.token);
+    expect(manual.status).toBe(201);
+    expect((await download(app, `/api/v1/purchases/${manual.body.id}/file`, company.token)).status).toBe(404);
   });
 
   test('another company uploading the same file gets its own purchase (deduplication is per company)', async () => {
@@ -221,4 +237,16 @@ describe('OCR', () => {
     expect(res.body.extraction.total.value).toBe('9.99');
     expect(res.body.purchase).toMatchObject({ kind: 'expense', total: '9.99' });
   }, 90_000);
+});
+
+describe('erasure', () => {
+  test("deleting the sole owner's account erases the company's files from the store", async () => {
+    const uploaded = await upload(await textPdf(invoice('F-2026/0777')), other.token);
+    expect(uploaded.status).toBe(201);
+    const key = uploaded.body.extraction.file_sha256;
+    expect(await app.kernel.files.get(other.tenantId, key)).not.toBeNull();
+    expect((await app.post('/api/v1/account/delete', { password: other.password }, other.token)).status).toBe(200);
+    expect(await app.kernel.files.get(other.tenantId, key)).toBeNull();
+    expect(await app.kernel.files.get(company.tenantId, key)).toBeNull();
+  });
 });
