@@ -103,7 +103,7 @@ export const invoiceRoutes = (kernel: Kernel) => {
       const { bytes, filename } = await uow.run(async (tx) => {
         const view = await InvoiceService.get(tx, params.id);
         const tenant = await TenantService.current(tx);
-        const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken) : undefined;
+        const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
         const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
         const rectified = await InvoiceService.rectified(tx, view.record);
         const stamps = await pdfStamps(kernel, tx, view.record.id);

@@ -20,6 +20,7 @@ export const TenantSchema = defineEntity({
     fiscalYearStartMonth: p.integer(),
     logoImage: p.blob().nullable().lazy(),
     logoToken: p.text().nullable(),
+    logoKey: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -19,5 +19,8 @@ export const migrations = [
        updated_at timestamptz not null default now()
      )`,
     ...tenantRowLevelSecurity('tenants', 'id'),
+  ]),  sqlMigration('20261231000200_tenant_logo_key', [
+    // the logo's PNG in the kernel's file store (logo_image: logos uploaded before the store)
+    `alter table tenants add column logo_key text check (logo_key ~ '^[0-9a-f]{64}$')`,
   ]),
 ];

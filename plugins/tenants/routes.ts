@@ -18,7 +18,7 @@ export const tenantRoutes = (kernel: Kernel) => {
     .patch('/tenants/me', async ({ uow, body }) => tenantToJson(await uow.run((tx) => TenantService.update(tx, body)), url),
       { permission: 'tenants.manage', body: 'TenantUpdate', response: { 200: 'TenantMe' }, detail: { summary: 'Update the current company', tags: ['tenants'] } })
     .post('/tenants/me/logo', async ({ uow, body }) => {
-      const tenant = await uow.run((tx) => TenantService.setLogo(tx, body.file));
+      const tenant = await uow.run((tx) => TenantService.setLogo(tx, body.file, kernel.files));
       return { logo_url: tenantToJson(tenant, url).logo_url! };
     }, {
       permission: 'tenants.manage',
@@ -41,7 +41,7 @@ export const logoRoutes = (kernel: Kernel) =>
       const match = /^([0-9a-f]{32})\.png$/.exec(params.file);
       const notFound = () => new Response(JSON.stringify({ detail: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
       if (!match || !/^[0-9a-f-]{36}$/.test(params.tenantId)) return notFound();
-      const png = await kernel.unitOfWork(null).run((tx) => TenantService.logo(tx, match[1]), { tenantId: params.tenantId });
+      const png = await kernel.unitOfWork(null).run((tx) => TenantService.logo(tx, match[1], kernel.files), { tenantId: params.tenantId });
       if (!png) return notFound();
       return new Response(png, { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } });
     }, { detail: { summary: 'A company logo', tags: ['tenants'] } });

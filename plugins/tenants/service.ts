@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
+import type { FileStore } from '../../kernel/file-store';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
 import { Tenant } from './entities';
 
@@ -119,9 +120,9 @@ export const TenantService = {
 
   /**
    * Decodes the upload with sharp (pixel limit, no SVG), re-encodes it as PNG at most 1024 px wide,
-   * and stores it in the database so every instance serves the same file.
+   * and keeps it in the kernel's file store (shared by every instance when it is S3).
    */
-  async setLogo(tx: Tx, file: File): Promise<Tenant> {
+  async setLogo(tx: Tx, file: File, files: FileStore): Promise<Tenant> {
     if (file.size > MAX_LOGO_BYTES) throw new PayloadTooLarge('The logo may be at most 2 MiB');
     const input = Buffer.from(await file.arrayBuffer());
     let metadata: Metadata;
@@ -147,8 +148,10 @@ export const TenantService = {
       if (/pixel limit/i.test(message)) throw ValidationFailed.field(['body', 'file'], 'The image has too many pixels (at most 4096×4096)', 'value_error.image_too_large');
       throw ValidationFailed.field(['body', 'file'], 'The image could not be decoded', 'value_error.image');
     }
+    const key = await files.put(tx.tenantId, png, 'image/png');
     const tenant = await TenantService.current(tx);
-    tenant.logoImage = png;
+    tenant.logoImage = null;
+    tenant.logoKey = key;
     tenant.logoToken = crypto.randomUUID().replaceAll('-', '');
     return tenant;
   },
@@ -156,12 +159,17 @@ export const TenantService = {
   async deleteLogo(tx: Tx): Promise<void> {
     const tenant = await TenantService.current(tx);
     tenant.logoImage = null;
+    tenant.logoKey = null;
     tenant.logoToken = null;
   },
 
   /** The stored PNG for a public logo URL, or undefined. The token makes the URL unguessable. */
-  async logo(tx: Tx, token: string): Promise<Buffer | undefined> {
+  async logo(tx: Tx, token: string, files: FileStore): Promise<Buffer | undefined> {
     const tenant = await tx.em.findOne(Tenant, { id: tx.tenantId, logoToken: token }, { populate: ['logoImage'] as any });
+    if (tenant?.logoKey) {
+      const stored = await files.get(tx.tenantId, tenant.logoKey);
+      return stored ? Buffer.from(stored.bytes) : undefined;
+    }
     return (tenant?.logoImage as Buffer | null | undefined) ?? undefined;
   },
 
