@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany } from '../../support/factories';
@@ -66,6 +68,8 @@ describe('logo', () => {
       expect(meta.format).toBe('png');
       expect(meta.width).toBe(1024);
     }
+    // kept in the kernel's file store (FILE_STORE=local), not in the database
+    expect(readdirSync(join(app.config.dataDir, 'files', company.tenantId)).filter((f) => /^[0-9a-f]{64}$/.test(f))).toHaveLength(3);
     const me = await app.get('/api/v1/tenants/me', company.token);
     expect(me.body.logo_url).toMatch(/\.png$/);
   });
