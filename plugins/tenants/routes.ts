@@ -29,7 +29,8 @@ export const tenantRoutes = (kernel: Kernel) => {
       detail: { summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MiB; re-encoded as PNG)', tags: ['tenants'] },
     })
     .delete('/tenants/me/logo', async ({ uow, set }) => {
-      await uow.run((tx) => TenantService.deleteLogo(tx));
+      const removed = await uow.run((tx) => TenantService.deleteLogo(tx));
+      if (removed) await kernel.files.delete(removed.tenantId, removed.key);
       set.status = 204;
     }, { permission: 'tenants.manage', detail: { summary: 'Remove the company logo', tags: ['tenants'], responses: noContent } });
 };

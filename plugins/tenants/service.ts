@@ -156,11 +156,14 @@ export const TenantService = {
     return tenant;
   },
 
-  async deleteLogo(tx: Tx): Promise<void> {
+  /** Returns the removed logo's file-store key, to delete once the change is committed. */
+  async deleteLogo(tx: Tx): Promise<{ tenantId: string; key: string } | null> {
     const tenant = await TenantService.current(tx);
+    const removed = tenant.logoKey ? { tenantId: tx.tenantId, key: tenant.logoKey } : null;
     tenant.logoImage = null;
     tenant.logoKey = null;
     tenant.logoToken = null;
+    return removed;
   },
 
   /** The stored PNG for a public logo URL, or undefined. The token makes the URL unguessable. */

@@ -101,5 +101,6 @@ describe('logo', () => {
     expect((await app.del('/api/v1/tenants/me/logo', a.token)).status).toBe(204);
     expect((await app.handle(new Request(`http://localhost${url.pathname}`))).status).toBe(404);
     expect((await app.get('/api/v1/tenants/me', a.token)).body.logo_url).toBeNull();
+    expect(readdirSync(join(app.config.dataDir, 'files', a.tenantId)).filter((f) => /^[0-9a-f]{64}$/.test(f))).toEqual([]);
   });
 });
