@@ -9,30 +9,16 @@
  *   BENCH_DB=postgres (default) | pglite     BENCH_LINES=1000000  BENCH_RUNS=7
  * The rows are seeded with bulk SQL (generate_series) into the real register table.
  */
-import { createPglite } from '../kernel/database';
-import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { createCompany, fmt, median, ms, startBenchApp } from './support';
 
-process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
-process.env.LOG_LEVEL ??= 'error';
-const { startTestApp } = await import('../test/support/app');
-const { createCompany } = await import('../test/support/factories');
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BATCH = 100_000;
 
-const ms = (start: number) => performance.now() - start;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
-const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
-const app = await startTestApp(pglite ? { pglite } : {});
-const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
-async function ownerSql<T = any>(statement: string): Promise<T[]> {
-  if (owner) return [...(await owner.unsafe(statement))] as T[];
-  await pglite!.exec('reset role');
-  try { return (await pglite!.query<T>(statement)).rows; } finally { await pglite!.exec(`set role ${app.config.appRole}`); }
-}
+const bench = await startBenchApp();
+const { app, ownerSql } = bench;
 
 try {
   console.log(`modelo 303 benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} register lines in one quarter, ${RUNS} runs each`);
@@ -90,7 +76,5 @@ try {
   console.log(`raw SQL  median ${fmt(median(baseline))} (${baseline.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`ratio ${(median(ours) / median(baseline)).toFixed(2)}× (target ≤ 1.5×)`);
 } finally {
-  await owner?.end();
-  await app.close();
-  await pglite?.close();
+  await bench.close();
 }

@@ -7,15 +7,10 @@
  *      of the year) as the tables' owner, no RLS, no HTTP
  * Run: .tools/node_modules/.bin/bun bench/dashboards.ts   (BENCH_DB=postgres|pglite, BENCH_LINES, BENCH_RUNS)
  */
-import { createPglite } from '../kernel/database';
-import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { createCompany, fmt, median, ms, startBenchApp } from './support';
 import { todayInSpain } from '../plugins/ledger/api';
 
-process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
-process.env.LOG_LEVEL ??= 'error';
 process.env.RATE_LIMIT_USER ??= '100000000';
-const { startTestApp } = await import('../test/support/app');
-const { createCompany } = await import('../test/support/factories');
 
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -24,18 +19,9 @@ const ENTRIES = Math.ceil(LINES / LINES_PER_ENTRY);
 const BATCH = 50_000;
 const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '4751', '572', '600', '621', '623', '626', '628', '629', '640', '642', '7000', '7050', '100', '129', '218'];
 
-const ms = (start: number) => performance.now() - start;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
-const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
-const app = await startTestApp(pglite ? { pglite } : {});
-const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
-async function ownerSql<T = any>(statement: string): Promise<T[]> {
-  if (owner) return [...(await owner.unsafe(statement))] as T[];
-  await pglite!.exec('reset role');
-  try { return (await pglite!.query<T>(statement)).rows; } finally { await pglite!.exec(`set role ${app.config.appRole}`); }
-}
+const bench = await startBenchApp();
+const { app, ownerSql, ownerTransaction } = bench;
 
 try {
   const today = todayInSpain();
@@ -58,8 +44,7 @@ try {
         case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
       from journal_entries e cross join generate_series(1, ${LINES_PER_ENTRY}) l
       where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`;
-    if (owner) await owner.begin((tx) => tx.unsafe(batch));
-    else { await pglite!.exec('reset role'); try { await pglite!.exec(`begin; ${batch} commit;`); } finally { await pglite!.exec(`set role ${app.config.appRole}`); } }
+    await ownerTransaction(batch);
   }
   await ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${ENTRIES}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
   await ownerSql('vacuum analyze journal_lines');
@@ -96,6 +81,5 @@ try {
   for (const [label, times] of results) console.log(`${label.padEnd(22)} median ${fmt(median(times))}   (${(median(times) / median(raw)).toFixed(1)}× raw)`);
   console.log(`${'raw SQL (year by month)'.padEnd(22)} median ${fmt(median(raw))}`);
 } finally {
-  await owner?.end();
-  await app.close();
+  await bench.close();
 }

@@ -15,13 +15,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPglite } from '../kernel/database';
-import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { createCompany, fmt, median, ms, startBenchApp } from './support';
 
-process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
-process.env.LOG_LEVEL ??= 'error';
-const { startTestApp } = await import('../test/support/app');
-const { createCompany } = await import('../test/support/factories');
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -31,9 +26,6 @@ const BATCH = 50_000; // entries per seeding transaction
 const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '473', '4751', '570', '572', '600', '601', '621', '623', '624', '626', '628', '629',
   '640', '642', '662', '681', '7000', '7001', '7002', '7050', '7051', '752', '769', '100', '129', '170', '2817', '218', '4700', '4750', '476'];
 
-const ms = (start: number) => performance.now() - start;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (value: number) => `${value.toFixed(1)} ms`;
 /** "1010.5" / "1010" / "-3.50" → "1010.50" / "1010.00" / "-3.50", without floating point. */
 const normalise = (text: string) => {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -42,15 +34,8 @@ const normalise = (text: string) => {
   return m[1] && value !== '0.00' ? `-${value}` : value;
 };
 
-const pglite = process.env.CUADRA_TEST_DB === 'pglite' ? await createPglite() : undefined;
-const app = await startTestApp(pglite ? { pglite } : {});
-const owner = pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
-/** SQL as the tables' owner: no row-level security (BYPASSRLS). */
-async function ownerSql<T = any>(statement: string): Promise<T[]> {
-  if (owner) return [...(await owner.unsafe(statement))] as T[];
-  await pglite!.exec('reset role');
-  try { return (await pglite!.query<T>(statement)).rows; } finally { await pglite!.exec(`set role ${app.config.appRole}`); }
-}
+const bench = await startBenchApp();
+const { app, ownerSql, ownerTransaction } = bench;
 
 const dir = mkdtempSync(join(tmpdir(), 'cuadra-bench-ledger-'));
 try {
@@ -75,8 +60,7 @@ try {
         case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
       from journal_entries e cross join generate_series(1, ${LINES_PER_ENTRY}) l
       where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`;
-    if (owner) await owner.begin((tx) => tx.unsafe(batch));
-    else { await pglite!.exec('reset role'); try { await pglite!.exec(`begin; ${batch} commit;`); } finally { await pglite!.exec(`set role ${app.config.appRole}`); } }
+    await ownerTransaction(batch);
   }
   await ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${ENTRIES}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
   const seedMs = ms(seedStart);
@@ -157,7 +141,5 @@ try {
     new Map(out.trim().split('\n').slice(1).map((l) => /^"([^"]+)","(-?[\d.]+) EUR"$/.exec(l.trim())).filter(Boolean).map((m) => [m![1], normalise(m![2])])));
 } finally {
   rmSync(dir, { recursive: true, force: true });
-  await owner?.end();
-  await app.close();
-  await pglite?.close();
+  await bench.close();
 }
