@@ -35,7 +35,7 @@ const pdfStamp: InvoicePdfStamp = {
 export default definePlugin({
   name: 'verifactu',
   tags: { verifactu: 'VERI*FACTU: the chained, tamper-evident records of issued invoices, their QR codes and the AEAT export (Cuadra keeps and exports; it never sends anything to the AEAT)' },
-  dependsOn: ['tenants', 'invoices'],
+  dependsOn: ['tenants', 'documents', 'invoices'],
   migrations,
   models: verifactuModels,
   settings: verifactuSettings,

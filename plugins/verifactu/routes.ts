@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import { NotFound } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../taxes/api';
+import { checkDates } from '../documents/api';
 import { InvoiceService } from '../invoices/api';
 import { exportXml } from './export';
 import { qrEnvironment, recordToJson } from './json';
@@ -39,6 +40,7 @@ export const verifactuRoutes = (kernel: Kernel) =>
     .get('/verifactu/records', async ({ uow, query }) => {
       const limit = query.limit ?? 50;
       const offset = query.offset ?? 0;
+      checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
       const page = await uow.run((tx) => VerifactuService.list(tx, { from: query.from, to: query.to, invoiceId: query.invoice_id, limit, offset }));
       return { items: page.items.map((r) => recordToJson(kernel, r)) as any[], total: page.total, limit, offset };
     }, {
@@ -68,6 +70,7 @@ export const verifactuRoutes = (kernel: Kernel) =>
       detail: { summary: 'Recompute every chain and report intact, or the first broken link; the verification is logged', tags },
     })
     .get('/verifactu/export', async ({ uow, query }) => {
+      checkDates([{ loc: ['query', 'from'], value: query.from }, { loc: ['query', 'to'], value: query.to }]);
       const xml = await uow.run((tx) => exportXml(tx, { from: query.from, to: query.to, issuerTaxId: query.issuer_tax_id }));
       return new Response(xml, {
         headers: {

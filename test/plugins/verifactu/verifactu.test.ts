@@ -232,6 +232,9 @@ describe('export and event log', () => {
     expect(res.text).toContain('<sum1:RegistroAnulacion>');
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-31&to=2026-03-01', company.token)).status).toBe(422);
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-01', company.token)).status).toBe(422);
+    // not calendar days (the shape alone passes): 422 naming the parameter, never a 500
+    expect((await app.get('/api/v1/verifactu/export?from=2026-02-30&to=2026-03-31', company.token)).body.detail[0].loc).toEqual(['query', 'from']);
+    expect((await app.get('/api/v1/verifactu/records?to=2026-13-45', company.token)).status).toBe(422);
     expect((await app.get('/api/v1/verifactu/export?from=2020-01-01&to=2020-12-31', company.token)).status).toBe(404);
     const events = (await app.get('/api/v1/verifactu/events?limit=500', company.token)).body;
     const actions = events.items.map((e: any) => e.action);
