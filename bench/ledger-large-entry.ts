@@ -8,13 +8,9 @@
  * Run: .tools/node_modules/.bin/bun bench/ledger-large-entry.ts [--lines 1000] [--rounds 9]
  *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test) | pglite
  */
-export {};
+import { createCompany } from './support'; // sets the backend (BENCH_DB) before the test support loads
 
-process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
-process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-process.env.LOG_LEVEL ??= 'error';
 const { startDocumentsApp } = await import('../test/support/documents');
-const { createCompany } = await import('../test/support/factories');
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };

@@ -14,13 +14,9 @@
  * Run: .tools/node_modules/.bin/bun bench/treasury-import.ts [--movements 100000] [--days 90] [--rounds 3]
  *   BENCH_DB=postgres (default; BENCH_DATABASE_URL or postgres://root@127.0.0.1:5432/test) | pglite
  */
-export {};
+import { createCompany } from './support'; // sets the backend (BENCH_DB) before the test support loads
 
-process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
-process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-process.env.LOG_LEVEL ??= 'error';
 const { startDocumentsApp } = await import('../test/support/documents');
-const { createCompany } = await import('../test/support/factories');
 // by a computed path, so that deleting the treasury plugin (a leaf) leaves the repository type-checking
 const treasuryPlugin = '../plugins/treasury/';
 const { parseNorma43 } = await import(`${treasuryPlugin}importers/norma43`);
