@@ -1,8 +1,8 @@
 import { t } from 'elysia';
+import { IsoDate } from '../documents/api';
 import { INVOICE_TYPES } from './hash';
 
 const Uuid = t.String({ format: 'uuid' });
-const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD', examples: ['2026-01-15'] });
 const Hash = t.String({ pattern: '^[0-9A-F]{64}$', description: 'SHA-256, 64 upper-case hex characters' });
 const InvoiceType = t.Union(INVOICE_TYPES.map((type) => t.Literal(type)), { description: 'TipoFactura: F1 invoice, F2 simplified, R1–R5 rectifying (R5: of a simplified invoice)' });
 
