@@ -144,3 +144,27 @@ export async function download(app: TestApp, path: string, token: string) {
 }
 
 export const hasBinary = (name: string) => Bun.which(name) !== null;
+
+/**
+ * Short-hands for tests that book many documents of one company (the app and company are read
+ * when called, so they may be assigned in `beforeAll`): `created` (POST expecting 201), one-line
+ * `lines`, a `sale`, a `purchase` (supplier numbers FR-1, FR-2, …) and a tax type id by code.
+ */
+export function documentBooker(app: () => TestApp, company: () => TestCompany) {
+  async function created(path: string, body: Record<string, unknown>) {
+    const res = await app().post(path, body, company().token);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
+    return res.body;
+  }
+  const lines = (line: Record<string, unknown>, amount = '1000.00') => [{ description: 'Base', quantity: '1', unit_price: amount, ...line }];
+  let counter = 0;
+  return {
+    created,
+    lines,
+    sale: (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
+      created('/api/v1/invoices', { contact_id: contactId, issue_date: date, lines: lines(line, amount) }),
+    purchase: (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
+      created('/api/v1/purchases', { contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-${++counter}`, issue_date: date, lines: lines(line, amount) }),
+    tax: (code: string) => taxId(company(), code),
+  };
+}

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { definePlugin } from '../../../kernel/plugin';
 import { BoxSheet, type TaxModel } from '../../../plugins/tax-models/api';
-import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 /** A model from a plugin of its own, written only against the contract: its routes appear with nothing else changed. */
@@ -37,18 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-async function created(path: string, body: Record<string, unknown>) {
-  const res = await app.post(path, body, company.token);
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-const lines = (line: Record<string, unknown>, amount = '1000.00') => [{ description: 'Base', quantity: '1', unit_price: amount, ...line }];
-const sale = (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
-  created('/api/v1/invoices', { contact_id: contactId, issue_date: date, lines: lines(line, amount) });
-let counter = 0;
-const purchase = (contactId: string, date: string, line: Record<string, unknown>, amount?: string) =>
-  created('/api/v1/purchases', { contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-${++counter}`, issue_date: date, lines: lines(line, amount) });
-const tax = (code: string) => taxId(company, code);
+const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => company);
 const ids: Record<string, string> = {};
 
 async function createDocuments() {
