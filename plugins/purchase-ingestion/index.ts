@@ -9,6 +9,11 @@ import { ingestionSettings } from './settings';
 /** The OCR workers and background jobs of each running app (tests run several in one process). */
 const running = new WeakMap<Kernel, { pool: OcrPool; jobs: IngestionJobs }>();
 
+/** The OCR pool of a running app (tests observe it saturated through `onPageStart`). */
+export function ocrPoolOf(kernel: Kernel): OcrPool | undefined {
+  return running.get(kernel)?.pool;
+}
+
 export default definePlugin({
   name: 'purchase-ingestion',
   // books through the purchases plugin's service; suppliers through the contacts plugin's

@@ -15,6 +15,12 @@ export interface OcrPoolOptions { workers: number; queue: number; retryAfterSeco
 export class OcrTimeout extends Error {}
 
 /**
+ * Told when a page has taken a worker, before it is recognised; recognition waits for the promise it
+ * returns. Nothing listens in production; a test holds a page there to observe the pool saturated.
+ */
+export type PageStartListener = (state: { busy: number; waiting: number }) => Promise<void> | void;
+
+/**
  * The language data comes from the @tesseract.js-data packages (the LSTM "best_int" models, the
  * smallest), copied once into one directory because tesseract.js reads every language from one
  * `langPath`. The WebAssembly core and the worker script are resolved by tesseract.js from
@@ -40,12 +46,19 @@ export class OcrPool {
   private waiting: ((worker: Worker | null) => void)[] = [];
   private langDir: string | null = null;
   private closed = false;
+  private readonly pageStartListeners = new Set<PageStartListener>();
 
   constructor(private readonly options: OcrPoolOptions) {}
 
   /** Whether a page could start or wait now (checked before the work that leads to OCR). */
   saturated(): boolean {
     return this.idle.length === 0 && this.live >= this.options.workers && this.waiting.length >= this.options.queue;
+  }
+
+  /** Adds a listener (see PageStartListener); returns the function that removes it. */
+  onPageStart(listener: PageStartListener): () => void {
+    this.pageStartListeners.add(listener);
+    return () => this.pageStartListeners.delete(listener);
   }
 
   assertAccepting(): void {
@@ -58,6 +71,15 @@ export class OcrPool {
   async recognize(image: Buffer, deadline: number): Promise<OcrResult> {
     if (Date.now() >= deadline) throw new OcrTimeout();
     const worker = await this.acquire();
+    if (this.pageStartListeners.size) {
+      const state = { busy: this.live - this.idle.length, waiting: this.waiting.length };
+      try {
+        await Promise.all([...this.pageStartListeners].map((listener) => listener(state)));
+      } catch (error) {
+        this.release(worker);
+        throw error;
+      }
+    }
     const timeoutMs = deadline - Date.now();
     if (timeoutMs <= 0) {
       this.release(worker);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
 import { photoJpeg, scannedPdf, textPdf, type Lines } from './fixtures';
 
 let app: DocumentsTestApp;
@@ -216,9 +217,28 @@ describe('OCR', () => {
       'Imprenta Gráfica Norte S.A.', 'CIF A28017895', 'Factura N° GN-2026-0815', 'Fecha: 28/02/2026',
       'Base imponible 540,00', 'IVA 10% 540,00 54,00', 'TOTAL 594,00 EUR',
     ]);
-    const [res, busy] = await Promise.all([upload(scanned, company.token), upload(await scannedPdf(['Otra factura escaneada S.L.']), company.token)]);
-    expect(busy.status).toBe(503);
-    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the first upload's page holds the only worker (INGEST_OCR_WORKERS=1, INGEST_OCR_QUEUE=0) until the
+    // second upload has been answered: the pool tells when the page has taken it
+    const pool = ocrPoolOf(app.kernel)!;
+    const taken = Promise.withResolvers<{ busy: number; waiting: number }>();
+    const secondAnswered = Promise.withResolvers<void>();
+    const stopListening = pool.onPageStart(async (state) => { taken.resolve(state); await secondAnswered.promise; });
+    let res: Awaited<ReturnType<typeof upload>>;
+    try {
+      const first = upload(scanned, company.token);
+      expect(await taken.promise).toEqual({ busy: 1, waiting: 0 });
+      expect(pool.saturated()).toBe(true);
+      const busy = await upload(await scannedPdf(['Otra factura escaneada S.L.']), company.token);
+      expect(busy.status).toBe(503);
+      expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(busy.body.detail).toContain('busy');
+      stopListening();
+      secondAnswered.resolve();
+      res = await first;
+    } finally {
+      stopListening();
+      secondAnswered.resolve();
+    }
     expect(res.status).toBe(201);
     const { extraction } = res.body;
     expect(extraction.pages).toEqual([{ page: 1, source: 'ocr', characters: expect.any(Number), confidence: expect.any(Number) }]);
