@@ -2,6 +2,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
+import type { TestApp } from '../../support/app';
 
 /**
  * Purchase documents made in the test: a PDF with a text layer (pdfkit, the service's own fonts),
@@ -62,3 +63,11 @@ export async function photoJpeg(lines: Lines): Promise<Buffer> {
   return sharp(png).composite([{ input: noise, blend: 'soft-light' }]).modulate({ brightness: 0.93 })
     .rotate(1.5, { background: '#e8e4dc' }).jpeg({ quality: 80 }).toBuffer();
 }
+
+/** POST /api/v1/ai/ingest-purchase of one file (multipart), with the optional form fields. */
+export const uploader = (app: TestApp) => (file: Buffer, token: string, fields: Record<string, string> = {}, type = 'application/pdf', name = 'factura.pdf') => {
+  const form = new FormData();
+  form.set('file', new File([file], name, { type }));
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return app.request('POST', '/api/v1/ai/ingest-purchase', { form, token });
+};

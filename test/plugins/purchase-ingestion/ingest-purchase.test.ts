@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
-import { photoJpeg, scannedPdf, textPdf, type Lines } from './fixtures';
+import { photoJpeg, scannedPdf, textPdf, uploader, type Lines } from './fixtures';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -23,12 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app?.close());
 
-const upload = (file: Buffer, token: string, fields: Record<string, string> = {}, type = 'application/pdf', name = 'factura.pdf') => {
-  const form = new FormData();
-  form.set('file', new File([file], name, { type }));
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return app.request('POST', '/api/v1/ai/ingest-purchase', { form, token });
-};
+const upload = (...args: Parameters<ReturnType<typeof uploader>>) => uploader(app)(...args);
 
 const invoice = (number: string, extra: Lines = []): Lines => [
   'Suministros Levante S.L.',
