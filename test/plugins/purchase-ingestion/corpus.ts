@@ -3,7 +3,8 @@
  * professional with IRPF, recargo de equivalencia, EU supplier, ticket, date in words), five of each:
  * the printed lines and the fields a reader must find.
  */
-import type { Extraction } from '../../../plugins/purchase-ingestion/extract';
+import { extractPurchase, type Extraction } from '../../../plugins/purchase-ingestion/extract';
+import type { ReadResult } from '../../../plugins/purchase-ingestion/reader';
 
 export interface Expected {
   supplier_tax_id: string;
@@ -116,3 +117,34 @@ export function fieldScores(read: Extraction, expected: Expected): [field: strin
     ['withholding', same(taxLines(read.withholding), expected.withholding)],
   ];
 }
+
+export interface AccuracyReport { right: number; all: number; accuracy: number; misses: string[]; sources: string[] }
+
+/**
+ * Reads each sample (as `read` makes and reads its file, one at a time) and scores every field against
+ * the label; `misses` names each wrong field (and each failed cross-check), `sources` how each page was read.
+ */
+export async function measureAccuracy(samples: Sample[], read: (sample: Sample) => Promise<ReadResult>): Promise<AccuracyReport> {
+  const report: AccuracyReport = { right: 0, all: 0, accuracy: 0, misses: [], sources: [] };
+  for (const sample of samples) {
+    const result = await read(sample);
+    report.sources.push(...result.report.map((p) => p.source));
+    const extraction = extractPurchase(result.pages, [OWN]);
+    const label = `${sample.family}#${CORPUS.filter((s) => s.family === sample.family).indexOf(sample)}`;
+    for (const [field, ok] of fieldScores(extraction, sample.expected)) {
+      report.all++;
+      if (ok) report.right++;
+      else {
+        const got = (extraction as any)[field];
+        report.misses.push(`${label} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
+      }
+    }
+    if (!extraction.cross_check.passed) report.misses.push(`${label} cross-check`);
+  }
+  report.accuracy = report.right / report.all;
+  return report;
+}
+
+/** "name: 139/144 fields right (96.5%); misses: …" */
+export const describeAccuracy = (name: string, r: AccuracyReport) =>
+  `${name}: ${r.right}/${r.all} fields right (${(r.accuracy * 100).toFixed(1)}%)${r.misses.length ? `; misses: ${r.misses.join('; ')}` : ''}`;

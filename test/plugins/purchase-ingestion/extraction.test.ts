@@ -11,7 +11,7 @@ import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { CORPUS, FAMILIES, fieldScores, OWN_TAX_ID, taxLines } from './corpus';
+import { CORPUS, describeAccuracy, FAMILIES, measureAccuracy, OWN_TAX_ID } from './corpus';
 import { scannedPdf, textPdf } from './fixtures';
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
@@ -20,26 +20,10 @@ const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 30_000 };
 
 describe('the labelled corpus as text-layer PDFs', () => {
   test(`${CORPUS.length} invoices in ${FAMILIES.length} layout families: field-level accuracy at least 95%, and the totals cross-check`, async () => {
-    const misses: string[] = [];
-    let right = 0;
-    let all = 0;
-    for (const [i, sample] of CORPUS.entries()) {
-      const read = await readDocument(await textPdf(sample.lines, { standardFont: true }), LIMITS, pool);
-      expect(read.report.map((p) => p.source)).toEqual(['text_layer']);
-      const extraction = extractPurchase(read.pages, [OWN_TAX_ID]);
-      for (const [field, ok] of fieldScores(extraction, sample.expected)) {
-        all++;
-        if (ok) right++;
-        else {
-          const got = (extraction as any)[field];
-          misses.push(`${sample.family}#${i % 5} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
-        }
-      }
-      if (!extraction.cross_check.passed) misses.push(`${sample.family}#${i % 5} cross-check`);
-    }
-    const accuracy = right / all;
-    console.log(`text-layer corpus: ${right}/${all} fields right (${(accuracy * 100).toFixed(1)}%)${misses.length ? `; misses: ${misses.join('; ')}` : ''}`);
-    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+    const result = await measureAccuracy(CORPUS, async (sample) => readDocument(await textPdf(sample.lines, { standardFont: true }), LIMITS, pool));
+    console.log(describeAccuracy('text-layer corpus', result));
+    expect(result.sources).toEqual(CORPUS.map(() => 'text_layer'));
+    expect(result.accuracy).toBeGreaterThanOrEqual(0.95);
     expect(CORPUS.length).toBeGreaterThanOrEqual(40);
   });
 });

@@ -55,13 +55,23 @@ export function scannedPdf(lines: Lines): Promise<Buffer> {
   return pdf((doc) => doc.image(png, 0, 0, { width: 595.28, height: 841.89 }));
 }
 
-export async function photoJpeg(lines: Lines): Promise<Buffer> {
-  const width = 900;
-  const height = 60 + lines.length * 52 + 60;
-  const png = bitmap(lines, width, height);
+/** A bitmap as a scanner or a camera leaves it: greyish paper, noise, turned 1.5°, JPEG-compressed. */
+async function degraded(png: Buffer, width: number, height: number): Promise<Buffer> {
   const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
   return sharp(png).composite([{ input: noise, blend: 'soft-light' }]).modulate({ brightness: 0.93 })
     .rotate(1.5, { background: '#e8e4dc' }).jpeg({ quality: 80 }).toBuffer();
+}
+
+export async function photoJpeg(lines: Lines): Promise<Buffer> {
+  const width = 900;
+  const height = 60 + lines.length * 52 + 60;
+  return degraded(bitmap(lines, width, height), width, height);
+}
+
+/** A paper invoice put through a scanner: an A4 page whose only content is a degraded image of it. */
+export async function noisyScannedPdf(lines: Lines): Promise<Buffer> {
+  const jpeg = await degraded(bitmap(lines), 1240, 1754);
+  return pdf((doc) => doc.image(jpeg, 0, 0, { width: 595.28, height: 841.89 }));
 }
 
 /** POST /api/v1/ai/ingest-purchase of one file (multipart), with the optional form fields. */
