@@ -33,7 +33,7 @@ export default definePlugin({
     const settings = kernel.settings(ingestionSettings);
     running.set(kernel, {
       pool: new OcrPool({ workers: settings.INGEST_OCR_WORKERS, queue: settings.INGEST_OCR_QUEUE, retryAfterSeconds: Math.ceil(settings.INGEST_PAGE_SECONDS) }),
-      jobs: new IngestionJobs(kernel.logger),
+      jobs: new IngestionJobs(kernel.logger, settings.INGEST_JOB_LEASE_SECONDS * 1000),
     });
   },
   async teardown(kernel) {

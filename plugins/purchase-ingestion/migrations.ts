@@ -37,4 +37,9 @@ export const migrations = [
     `create index purchase_ingestion_jobs_tenant on purchase_ingestion_jobs (tenant_id, created_at)`,
     ...tenantPolicy('purchase_ingestion_jobs'),
   ]),
+  // jobs answer on any instance and survive restarts: the instance running one names itself and renews
+  // a lease; a job whose lease ran out (its instance died) is marked failed by the next poll
+  sqlMigration('20261230000300_purchase_ingestion_job_leases', [
+    `alter table purchase_ingestion_jobs add column runner uuid, add column heartbeat_at timestamptz`,
+  ]),
 ];

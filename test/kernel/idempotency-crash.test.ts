@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Subprocess } from 'bun';
+import { join } from 'node:path';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { backend, freshDatabase, type FreshDatabase } from '../support/database';
+import { serviceProcess } from '../support/service-process';
 
 /**
  * Crash recovery of Idempotency-Key: the real service as a child process, 20 keyed create-and-issue
@@ -12,62 +12,29 @@ import { backend, freshDatabase, type FreshDatabase } from '../support/database'
  * retry completes once the lease of the dead process's claims has run out, no key makes two
  * invoices, and the numbering has no gap. On PostgreSQL and on PGlite with a data directory.
  */
-const ROOT = resolve(import.meta.dir, '../..');
 const KEYS = 20;
 const LEASE_SECONDS = 5;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-crash-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}`;
 let database: FreshDatabase | undefined;
-let child: Subprocess | undefined;
+let service: ReturnType<typeof serviceProcess> | undefined;
 
 afterAll(async () => {
-  child?.kill(9);
-  await child?.exited;
+  await service?.kill();
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startService(): Promise<Subprocess> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
-    LOG_LEVEL: 'error', IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_USER: '100000',
-  };
-  if (database && backend === 'postgres') Object.assign(env, { DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl! });
-  const service = Bun.spawn([process.execPath, 'kernel/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (service.exitCode !== null) throw new Error(`the service exited with ${service.exitCode}`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) return service;
-    } catch { /* not listening yet */ }
-    await Bun.sleep(100);
-  }
-  throw new Error('the service did not start within 150 s');
-}
-
-async function call(method: string, path: string, body: unknown, token?: string, key?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (key) headers['idempotency-key'] = key;
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-}
+const call = (method: string, path: string, body: unknown, token?: string, key?: string) =>
+  service!.call(method, path, body, token, key ? { 'idempotency-key': key } : {});
 
 describe(`Idempotency-Key after kill -9 (${backend})`, () => {
   test(`${KEYS} keyed create-and-issue requests in flight, kill -9, restart: every retry completes, one invoice per key, no gap`, async () => {
     if (backend === 'postgres') database = await freshDatabase();
-    child = await startService();
+    service = serviceProcess({ dataDir, database, env: { IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) } });
+    await service.start();
 
-    const email = `crash-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const registered = await call('POST', '/api/v1/auth/register', { email, password: 'Una clave larga de prueba 42', full_name: 'Crash Test' });
-    expect(registered.status).toBe(201);
-    const onboarded = await call('POST', '/api/v1/auth/onboarding/complete', { name: 'Caída Controlada SL', tax_id: 'B12345674' }, registered.body.access_token);
-    expect(onboarded.status).toBe(200);
-    const token: string = onboarded.body.access_token;
-    const tenantId: string = onboarded.body.tenant.id;
+    const { token, tenantId } = await service.registerCompany('Caída Controlada SL', 'B12345674');
     // The invoice's legal content (art. 6 RD 1619/2012): the company's and the customer's addresses.
     expect((await call('PATCH', '/api/v1/tenants/me', { address: 'Calle Mayor 1', city: 'Madrid', postal_code: '28013', province: 'Madrid' }, token)).status).toBe(200);
     const customer = await call('POST', '/api/v1/contacts', { kind: 'customer', name: 'Cliente Persistente SL', vat: 'B65410011', address: 'Calle Menor 2', city: 'Madrid', postal_code: '28014' }, token);
@@ -85,12 +52,11 @@ describe(`Idempotency-Key after kill -9 (${backend})`, () => {
       .then((r) => { answered.set(i, { status: r.status, id: r.body?.id, number: r.body?.number }); }, () => undefined)
       .finally(() => { settled++; }));
     while (answered.size < 3 && settled < KEYS) await Bun.sleep(1);
-    child.kill(9);
-    await child.exited;
+    await service.kill();
     await Promise.all(inFlight);
     const answeredBeforeKill = answered.size;
 
-    child = await startService();
+    await service.start();
     const retried: { status: number; replayed: boolean; id: string; number: string; conflicts: number }[] = [];
     const started = performance.now();
     const giveUpAt = Date.now() + (3 * LEASE_SECONDS + 10) * 1000;

@@ -50,9 +50,14 @@ function bitmap(lines: Lines, width = 1240, height = 1754): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-export function scannedPdf(lines: Lines): Promise<Buffer> {
+export function scannedPdf(lines: Lines, pages = 1): Promise<Buffer> {
   const png = bitmap(lines);
-  return pdf((doc) => doc.image(png, 0, 0, { width: 595.28, height: 841.89 }));
+  return pdf((doc) => {
+    for (let page = 0; page < pages; page++) {
+      if (page) doc.addPage();
+      doc.image(png, 0, 0, { width: 595.28, height: 841.89 });
+    }
+  });
 }
 
 /** A bitmap as a scanner or a camera leaves it: greyish paper, noise, turned 1.5°, JPEG-compressed. */
