@@ -80,6 +80,10 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJo
       return job;
     }, {
       permission: 'purchases.read', params: IdParams, query: IngestJobQuery, response: { 200: 'IngestPurchaseJob' },
-      detail: { summary: 'An ingestion started with async=true: queued, running, done (with the result) or failed (with the error); wait=N long-polls', tags },
+      detail: {
+        summary: 'An ingestion started with async=true: queued, running, done (with the result) or failed (with the error); wait=N long-polls', tags,
+        description: 'Any server of the deployment answers, also after a restart. A job whose server stopped before it finished (a restart, a crash) '
+          + 'is failed with error.status 503: send the file again (if it was booked meanwhile, the same file answers with that purchase and duplicate_of).',
+      },
     });
 };
