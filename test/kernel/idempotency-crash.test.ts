@@ -1,10 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
-import { backend, freshDatabase, type FreshDatabase } from '../support/database';
-import { serviceProcess } from '../support/service-process';
+import { backend } from '../support/database';
+import { serviceOnFreshData } from '../support/service-process';
 
 /**
  * Crash recovery of Idempotency-Key: the real service as a child process, 20 keyed create-and-issue
@@ -15,23 +12,15 @@ import { serviceProcess } from '../support/service-process';
 const KEYS = 20;
 const LEASE_SECONDS = 5;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-crash-'));
-let database: FreshDatabase | undefined;
-let service: ReturnType<typeof serviceProcess> | undefined;
-
-afterAll(async () => {
-  await service?.kill();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+let service: Awaited<ReturnType<typeof serviceOnFreshData>> | undefined;
+afterAll(() => service?.dispose());
 
 const call = (method: string, path: string, body: unknown, token?: string, key?: string) =>
   service!.call(method, path, body, token, key ? { 'idempotency-key': key } : {});
 
 describe(`Idempotency-Key after kill -9 (${backend})`, () => {
   test(`${KEYS} keyed create-and-issue requests in flight, kill -9, restart: every retry completes, one invoice per key, no gap`, async () => {
-    if (backend === 'postgres') database = await freshDatabase();
-    service = serviceProcess({ dataDir, database, env: { IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) } });
+    service = await serviceOnFreshData({ IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) });
     await service.start();
 
     const { token, tenantId } = await service.registerCompany('Caída Controlada SL', 'B12345674');

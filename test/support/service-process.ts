@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
-import { backend, type FreshDatabase } from './database';
+import { backend, freshDatabase, type FreshDatabase } from './database';
 
 const ROOT = resolve(import.meta.dir, '../..');
 
@@ -59,4 +61,18 @@ export function serviceProcess(options: { dataDir: string; database?: FreshDatab
     },
   };
   return service;
+}
+
+/** `serviceProcess` on data of its own (a fresh PostgreSQL database, or a PGlite data directory); `dispose` kills it and removes them. */
+export async function serviceOnFreshData(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-service-'));
+  const database = backend === 'postgres' ? await freshDatabase() : undefined;
+  const service = serviceProcess({ dataDir, database, env });
+  return Object.assign(service, {
+    async dispose(): Promise<void> {
+      await service.kill();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
 }

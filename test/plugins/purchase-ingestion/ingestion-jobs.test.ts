@@ -5,17 +5,14 @@
  * The kill is real: the service runs as a child process, `kill -9`, and starts again on the same data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApp, type CuadraApp } from '../../../kernel/app';
 import { loadConfig } from '../../../kernel/config';
 import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
 import { INTERRUPTED } from '../../../plugins/purchase-ingestion/jobs';
-import { backend, freshDatabase, type FreshDatabase } from '../../support/database';
+import { backend } from '../../support/database';
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
-import { serviceProcess } from '../../support/service-process';
+import { serviceOnFreshData } from '../../support/service-process';
 import { scannedPdf, textPdf, uploader } from './fixtures';
 
 const INVOICE = [
@@ -79,18 +76,11 @@ describe.skipIf(backend === 'pglite')('a job polled on another instance (Postgre
 });
 
 describe(`a job whose instance was killed (kill -9, restart on the same data; ${backend})`, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-jobs-crash-'));
-  let database: FreshDatabase | undefined;
-  let service: ReturnType<typeof serviceProcess> | undefined;
-  afterAll(async () => {
-    await service?.kill();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  let service: Awaited<ReturnType<typeof serviceOnFreshData>> | undefined;
+  afterAll(() => service?.dispose());
 
   test('is reported failed with the reason once its lease has run out, stays so, and is 404 to another company; new jobs run', async () => {
-    if (backend === 'postgres') database = await freshDatabase();
-    service = serviceProcess({ dataDir, database, env: { INGEST_JOB_LEASE_SECONDS: '2', INGEST_PAGE_MEGAPIXELS: '2' } });
+    service = await serviceOnFreshData({ INGEST_JOB_LEASE_SECONDS: '2', INGEST_PAGE_MEGAPIXELS: '2' });
     await service.start();
     const buyer = await service.registerCompany('Compradora Test SL', VALID_CIFS[0]);
     const stranger = await service.registerCompany('Otra Empresa SL', VALID_CIFS[1]);
