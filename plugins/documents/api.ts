@@ -26,7 +26,8 @@ export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
 } from './lifecycle';
-export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
+export { registerBackfillSql, tenantPolicy, type RegisterBackfill } from './migrations';
+export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
   registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
