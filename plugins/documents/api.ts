@@ -11,6 +11,7 @@
  * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
  *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
  * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
+ * - Routes on one document (`documentItemRoutes`: get, change a draft, delete a draft).
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  */
@@ -40,6 +41,7 @@ export { completeRectification } from './rectification';
 export { recordPayment } from './payment';
 export { documentKindHooks, documentKindPlugin } from './kind-hooks';
 export { documentList, type DocumentListQuery } from './list';
+export { DocumentIdParams, documentItemRoutes, type DocumentItemRoutes } from './item-routes';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
