@@ -27,7 +27,8 @@ export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
 } from './lifecycle';
-export { registerBackfillSql, tenantPolicy, type RegisterBackfill } from './migrations';
+export { registerBackfillSql, registerReclassifySql, tenantPolicy, withRegisterGuardAside, type RegisterBackfill } from './migrations';
+export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
 export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
   registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,

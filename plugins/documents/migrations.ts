@@ -1,5 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import type { DocumentTables } from './kinds';
+import type { RegisterKind } from './tax-register';
 
 /**
  * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
@@ -140,4 +141,23 @@ export function registerBackfillSql(b: RegisterBackfill): string {
     left join ${b.table} o on o.tenant_id = d.tenant_id and o.id = d.rectifies_id
     where d.status <> 'draft'
       and not exists (select 1 from tax_register r where r.tenant_id = d.tenant_id and r.document_id = d.id)`;
+}
+
+/** Statements that correct register rows, with the register's append-only guard standing aside for them (migrations only). */
+export const withRegisterGuardAside = (statements: string[]): string[] => [
+  `alter table tax_register disable trigger tax_register_guard`,
+  ...statements,
+  `alter table tax_register enable trigger tax_register_guard`,
+];
+
+/**
+ * Corrects the kind of a document kind's register rows written before the kind could be told
+ * (`from` → `to` for the documents of `table` matching `where`, SQL over alias `d`): for a
+ * kind's migration, after `registerBackfillSql` or issuing wrote them with the older rule.
+ */
+export function registerReclassifySql(b: Pick<DocumentTables, 'name' | 'table'> & { from: RegisterKind; to: RegisterKind; where: string }): string[] {
+  return withRegisterGuardAside([
+    `update tax_register r set kind = '${b.to}' from ${b.table} d
+     where r.tenant_id = d.tenant_id and r.document_type = '${b.name}' and r.document_id = d.id and r.kind = '${b.from}' and (${b.where})`,
+  ]);
 }

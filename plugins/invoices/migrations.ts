@@ -1,5 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
-import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, registerReclassifySql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { issuedAsSimplifiedSql } from './legal-content';
 import { INVOICE } from './kind';
 
 /**
@@ -26,6 +27,9 @@ export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
   ...INVOICE, partyColumn: 'customer', groupBy: { capitalGood: 'false', deductible: 'true' }, quota: 'l.tax_amount', supplierNumber: 'null::text', rectifiesNumber: 'o.number',
   kind: "case when d.rectifies_id is not null then 'rectification' else 'invoice' end",
 };
+
+/** Invoices the backfill (or issuing before simplified invoices were told apart) registered as `invoice` that were issued as simplified. */
+export const INVOICE_SIMPLIFIED_RECLASSIFY = registerReclassifySql({ ...INVOICE, from: 'invoice', to: 'simplified', where: issuedAsSimplifiedSql(INVOICE.linesTable, INVOICE.linesKey) });
 
 export const migrations = [
   sqlMigration('20261210000100_invoices', documentTablesSql(GUARD, {
@@ -64,4 +68,6 @@ export const migrations = [
     `create view invoice_lines_searchable as
        select tenant_id, invoice_id, search_fold(description) as document from invoice_lines where tenant_id = (select ${currentTenantSql})`,
   ]),
+  // Before the documents plugin flags rectifications of simplified invoices (20261231000300).
+  sqlMigration('20261231000250_invoices_register_simplified', INVOICE_SIMPLIFIED_RECLASSIFY),
 ];
