@@ -1,4 +1,12 @@
 import { sqlMigration } from '../../kernel/migration';
+import { withRegisterGuardAside } from './migrations';
+
+/** Register rows of rectifications whose rectified document is registered as simplified get `rectifies_simplified`. */
+export const RECTIFIES_SIMPLIFIED_BACKFILL = withRegisterGuardAside([
+  `update tax_register r set rectifies_simplified = true
+   from (select distinct tenant_id, document_id from tax_register where kind = 'simplified') o
+   where o.tenant_id = r.tenant_id and o.document_id = r.rectifies_id and not r.rectifies_simplified`,
+]);
 
 /**
  * Migrations of the documents plugin after its first release (./migrations.ts holds the tables as
@@ -24,5 +32,14 @@ export const addedMigrations = [
    */
   sqlMigration('20261226000200_documents_register_substitution', [
     `alter table tax_register add column reverses_original boolean not null default false`,
+  ]),
+  /**
+   * Rectifications of a simplified invoice (R5 in the books, as VERI*FACTU types them): the flag,
+   * and for rows registered before it, taken from the rectified document's rows (kind `simplified`).
+   * The register is append-only; its guard stands aside for this one update.
+   */
+  sqlMigration('20261231000300_documents_register_rectifies_simplified', [
+    `alter table tax_register add column rectifies_simplified boolean not null default false`,
+    ...RECTIFIES_SIMPLIFIED_BACKFILL,
   ]),
 ];

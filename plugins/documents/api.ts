@@ -11,6 +11,7 @@
  * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
  *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
  * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
+ * - Routes on one document (`documentItemRoutes`: get, change a draft, delete a draft).
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  */
@@ -26,7 +27,9 @@ export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
 } from './lifecycle';
-export { documentGuardSql, registerBackfillSql, tenantPolicy, type DocumentGuard, type RegisterBackfill } from './migrations';
+export { registerBackfillSql, registerReclassifySql, tenantPolicy, withRegisterGuardAside, type RegisterBackfill } from './migrations';
+export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
+export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
   registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
@@ -39,6 +42,7 @@ export { completeRectification } from './rectification';
 export { recordPayment } from './payment';
 export { documentKindHooks, documentKindPlugin } from './kind-hooks';
 export { documentList, type DocumentListQuery } from './list';
+export { DocumentIdParams, documentItemRoutes, type DocumentItemRoutes } from './item-routes';
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';

@@ -1,5 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import type { DocumentTables } from './kinds';
+import type { RegisterKind } from './tax-register';
 
 /**
  * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
@@ -10,78 +11,6 @@ export function tenantPolicy(table: string): string[] {
     `alter table ${table} enable row level security`,
     `alter table ${table} force row level security`,
     `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
-  ];
-}
-
-/** What the immutability triggers of a document kind need to know: its tables and its wording. */
-export interface DocumentGuard extends Pick<DocumentTables, 'table' | 'linesTable' | 'linesKey' | 'noun'> {
-  /** "issued", "registered". */
-  issued: string;
-  /** "its customer", "its supplier". */
-  party: string;
-  /** How such a document is corrected, after "cannot be deleted: " ("issue a rectifying invoice"). */
-  deleteHint: string;
-  /** After "immutable: " ("correct it with a rectifying invoice"). */
-  correctHint: string;
-}
-
-/**
- * The immutability of issued documents, enforced by the database whatever the application does,
- * generated once for every document kind: once issued, a document's row accepts only `status` /
- * `amount_paid` (and `updated_at`) changes, and `contact_id` only inside a contact merge
- * (transaction setting `cuadra.repointing_contacts`); its lines accept no insert, update or
- * delete; the row cannot be deleted. Erasing a whole tenant (account deletion) is allowed in a
- * transaction that set `cuadra.erasing_tenant` to it. A line's document is looked up by primary
- * key (row-level security still hides other tenants' documents): a plan by (tenant_id, id) cached
- * while the table was small may read every document of the tenant for each line.
- *
- * Migrations that change the guards call this again (`create or replace`), so both kinds stay alike.
- */
-export function documentGuardSql(guard: DocumentGuard): string[] {
-  const { table, linesTable, linesKey, noun, issued, party, deleteHint, correctHint } = guard;
-  const quote = (text: string) => text.replaceAll("'", "''");
-  return [
-    `create or replace function ${table}_guard() returns trigger language plpgsql as $$
-       begin
-         if TG_OP = 'DELETE' then
-           if OLD.status = 'draft' or OLD.tenant_id::text = coalesce(current_setting('cuadra.erasing_tenant', true), '') then
-             return OLD;
-           end if;
-           raise exception '${noun} % is ${issued} and cannot be deleted: ${quote(deleteHint)}', OLD.number;
-         end if;
-         if OLD.status = 'draft' then
-           return NEW;
-         end if;
-         if NEW.status = 'draft' then
-           raise exception '${noun} % is ${issued} and cannot return to draft', OLD.number;
-         end if;
-         if NEW.contact_id <> OLD.contact_id and coalesce(current_setting('cuadra.repointing_contacts', true), '') <> 'on' then
-           raise exception '${noun} % is ${issued} and immutable: ${party} cannot change', OLD.number;
-         end if;
-         if (to_jsonb(NEW) - 'status' - 'amount_paid' - 'updated_at' - 'contact_id')
-            is distinct from (to_jsonb(OLD) - 'status' - 'amount_paid' - 'updated_at' - 'contact_id') then
-           raise exception '${noun} % is ${issued} and immutable: ${quote(correctHint)}', OLD.number;
-         end if;
-         return NEW;
-       end $$`,
-    `drop trigger if exists ${table}_guard on ${table}`,
-    `create trigger ${table}_guard before update or delete on ${table} for each row execute function ${table}_guard()`,
-    `create or replace function ${linesTable}_guard() returns trigger language plpgsql as $$
-       declare
-         parent record;
-         row_tenant uuid := coalesce(NEW.tenant_id, OLD.tenant_id);
-         row_document uuid := coalesce(NEW.${linesKey}, OLD.${linesKey});
-       begin
-         select tenant_id, status, number into parent from ${table} where id = row_document;
-         if found and parent.tenant_id = row_tenant and parent.status <> 'draft'
-            and not (TG_OP = 'DELETE' and row_tenant::text = coalesce(current_setting('cuadra.erasing_tenant', true), '')) then
-           raise exception '${noun} % is ${issued} and its lines are immutable: ${quote(correctHint)}', parent.number;
-         end if;
-         if TG_OP = 'DELETE' then return OLD; end if;
-         return NEW;
-       end $$`,
-    `drop trigger if exists ${linesTable}_guard on ${linesTable}`,
-    `create trigger ${linesTable}_guard before insert or update or delete on ${linesTable} for each row execute function ${linesTable}_guard()`,
   ];
 }
 
@@ -212,4 +141,23 @@ export function registerBackfillSql(b: RegisterBackfill): string {
     left join ${b.table} o on o.tenant_id = d.tenant_id and o.id = d.rectifies_id
     where d.status <> 'draft'
       and not exists (select 1 from tax_register r where r.tenant_id = d.tenant_id and r.document_id = d.id)`;
+}
+
+/** Statements that correct register rows, with the register's append-only guard standing aside for them (migrations only). */
+export const withRegisterGuardAside = (statements: string[]): string[] => [
+  `alter table tax_register disable trigger tax_register_guard`,
+  ...statements,
+  `alter table tax_register enable trigger tax_register_guard`,
+];
+
+/**
+ * Corrects the kind of a document kind's register rows written before the kind could be told
+ * (`from` → `to` for the documents of `table` matching `where`, SQL over alias `d`): for a
+ * kind's migration, after `registerBackfillSql` or issuing wrote them with the older rule.
+ */
+export function registerReclassifySql(b: Pick<DocumentTables, 'name' | 'table'> & { from: RegisterKind; to: RegisterKind; where: string }): string[] {
+  return withRegisterGuardAside([
+    `update tax_register r set kind = '${b.to}' from ${b.table} d
+     where r.tenant_id = d.tenant_id and r.document_type = '${b.name}' and r.document_id = d.id and r.kind = '${b.from}' and (${b.where})`,
+  ]);
 }

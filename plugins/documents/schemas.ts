@@ -1,3 +1,4 @@
+import type { TProperties, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
 import { ListCursor, literalUnion } from '../../kernel/schemas';
@@ -141,3 +142,51 @@ export const paginated = <T extends Parameters<typeof t.Array>[0]>(item: T) => t
   offset: t.Integer(),
   next_cursor: NextCursor,
 });
+
+/**
+ * The request models of a kind's documents, built from its line model and its own header fields
+ * (`own`, placed after `contact_id`): creating one, changing a draft, rectifying an issued one.
+ */
+export const documentCreate = <Own extends TProperties>(spec: {
+  /** Who the contact must be ("A customer (kind customer, …)"). */
+  contact: string;
+  own: Own;
+  line: TSchema;
+  /** The kind's wording of the dates it takes. */
+  issueDate: TSchema;
+  operationDate: TSchema;
+}) => t.Object({
+  contact_id: t.String({ format: 'uuid', description: spec.contact }),
+  ...spec.own,
+  issue_date: spec.issueDate,
+  due_date: t.Optional(Nullable(IsoDate)),
+  operation_date: t.Optional(spec.operationDate),
+  notes: t.Optional(Nullable(Notes)),
+  lines: t.Array(spec.line, { minItems: 1, maxItems: 500 }),
+  status: t.Optional(CreateStatus),
+}, { additionalProperties: false });
+
+/** Changing a draft: any create field but `status` (the kind's `own` optional), at least one; `lines` replaces every line. */
+export const documentUpdate = <Own extends TProperties>(spec: { own: Own; line: TSchema; issueDate: TSchema; description: string }) => t.Object({
+  contact_id: t.Optional(Uuid),
+  ...spec.own,
+  issue_date: t.Optional(spec.issueDate),
+  due_date: t.Optional(Nullable(IsoDate)),
+  operation_date: t.Optional(Nullable(IsoDate)),
+  notes: t.Optional(Nullable(Notes)),
+  lines: t.Optional(t.Array(spec.line, { minItems: 1, maxItems: 500, description: 'Replaces every line' })),
+}, { additionalProperties: false, minProperties: 1, description: spec.description });
+
+/** Rectifying an issued document, by differences or by substitution; `own` goes after `mode`, and the kind may word `reason`, `mode` and `lines`. */
+export const documentRectify = <Own extends TProperties>(spec: {
+  own: Own; line: TSchema; description: string;
+  wording?: { reason: string; mode: string; lines: string };
+}) => t.Object({
+  issue_date: IsoDate,
+  reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', ...(spec.wording && { description: spec.wording.reason }) }),
+  mode: spec.wording ? t.Union(RectificationModeSchema.anyOf, { description: spec.wording.mode }) : RectificationModeSchema,
+  ...spec.own,
+  lines: t.Optional(t.Array(spec.line, { maxItems: 500, ...(spec.wording && { description: spec.wording.lines }) })),
+  due_date: t.Optional(Nullable(IsoDate)),
+  notes: t.Optional(Nullable(Notes)),
+}, { additionalProperties: false, description: spec.description });

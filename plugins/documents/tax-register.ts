@@ -58,6 +58,8 @@ export interface RegisterDocument {
   total: Decimal;
   /** A sales invoice issued as simplified (art. 4 RD 1619/2012: F2 in the books and VERI*FACTU). */
   simplified?: boolean;
+  /** A rectification of a simplified invoice (R5 in the books and VERI*FACTU); see `rectifiesSimplified`. */
+  rectifiesSimplified?: boolean;
 }
 
 const kindOf = (doc: RegisterDocument, type: TaxTypeInfo | undefined): RegisterKind => {
@@ -94,14 +96,14 @@ export function registerRows(doc: RegisterDocument, lines: readonly RegisterLine
       tax_type_id: g.line.taxTypeId, tax_code: type?.code ?? '', regime: type?.regime ?? 'domestic', base: g.base.toString(), rate: g.line.taxRate.toString(),
       quota: g.quota.toString(), deductible_quota: doc.side === 'received' && (g.line.deductible ?? true) ? g.quota.toString() : '0.00',
       surcharge_rate: g.surchargeRate?.toString() ?? null, surcharge: g.surcharge.toString(), withholding_rate: g.withholdingRate?.toString() ?? null,
-      withholding: g.withholding.toString(), document_total: doc.total.toString(),
+      withholding: g.withholding.toString(), document_total: doc.total.toString(), rectifies_simplified: !!doc.rectifiesId && !!doc.rectifiesSimplified,
     };
   });
 }
 
 const COLUMNS = `document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date, contact_id, counterparty_name,
   counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id, tax_code, regime, base, rate, quota,
-  deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total`;
+  deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total, rectifies_simplified`;
 
 /**
  * The insert of `:register` (JSON of `registerRows`). With `numbered`, rows without a number take
@@ -112,12 +114,12 @@ export const registerInsertSql = (numbered?: string) => `
     select :tenant, x.document_type, x.document_id, x.group_no, x.side, x.kind, ${numbered ? `coalesce(x.number, ${numbered}.number)` : 'x.number'}, x.supplier_number,
       x.issue_date, x.operation_date, x.accounting_date, x.contact_id, x.counterparty_name, x.counterparty_tax_id, x.counterparty_country, x.rectifies_id,
       x.rectifies_number, x.rectification_mode, x.capital_good, x.tax_type_id, x.tax_code, x.regime, x.base, x.rate, x.quota, x.deductible_quota,
-      x.surcharge_rate, x.surcharge, x.withholding_rate, x.withholding, x.document_total
+      x.surcharge_rate, x.surcharge, x.withholding_rate, x.withholding, x.document_total, coalesce(x.rectifies_simplified, false)
     from jsonb_to_recordset(:register::jsonb) as x (document_type text, document_id uuid, group_no int, side text, kind text, number text, supplier_number text,
       issue_date date, operation_date date, accounting_date date, contact_id uuid, counterparty_name text, counterparty_tax_id text, counterparty_country text,
       rectifies_id uuid, rectifies_number text, rectification_mode text, capital_good boolean, tax_type_id uuid, tax_code text, regime text, base numeric,
       rate numeric, quota numeric, deductible_quota numeric, surcharge_rate numeric, surcharge numeric, withholding_rate numeric, withholding numeric,
-      document_total numeric)${numbered ? ` cross join ${numbered}` : ''}`;
+      document_total numeric, rectifies_simplified boolean)${numbered ? ` cross join ${numbered}` : ''}`;
 
 /** Writes a document's register rows in the caller's transaction (its number known). */
 export async function writeRegister(tx: Tx, rows: ReturnType<typeof registerRows>): Promise<void> {
@@ -141,7 +143,8 @@ export interface TaxRegisterEntry {
   operationDate: string | null;
   accountingDate: string;
   counterparty: { contactId: string; name: string; taxId: string | null; country: string };
-  rectifies: { id: string; number: string | null; mode: RectificationMode } | null;
+  /** `simplified`: the rectified document was a simplified invoice (the rectification is R5, not R1). */
+  rectifies: { id: string; number: string | null; mode: RectificationMode; simplified: boolean } | null;
   capitalGood: boolean;
   taxTypeId: string;
   taxCode: string;
@@ -181,7 +184,7 @@ const entryOf = (r: any): TaxRegisterEntry => ({
   documentType: r.document_type, documentId: r.document_id, groupNo: Number(r.group_no), side: r.side, kind: r.kind, number: r.number, supplierNumber: r.supplier_number,
   issueDate: r.issue_date, operationDate: r.operation_date, accountingDate: r.accounting_date,
   counterparty: { contactId: r.contact_id, name: r.counterparty_name, taxId: r.counterparty_tax_id, country: r.counterparty_country },
-  rectifies: r.rectifies_id ? { id: r.rectifies_id, number: r.rectifies_number, mode: r.rectification_mode } : null,
+  rectifies: r.rectifies_id ? { id: r.rectifies_id, number: r.rectifies_number, mode: r.rectification_mode, simplified: rowBoolean(r.rectifies_simplified) } : null,
   capitalGood: rowBoolean(r.capital_good), taxTypeId: r.tax_type_id, taxCode: r.tax_code, regime: r.regime,
   base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
   surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
@@ -194,7 +197,7 @@ const REGISTER_SELECT = `select document_type, document_id::text as document_id,
   counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id::text as tax_type_id, tax_code,
   regime, base::text as base, rate::text as rate, quota::text as quota, deductible_quota::text as deductible_quota, surcharge_rate::text as surcharge_rate,
   surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total,
-  reverses_original
+  reverses_original, rectifies_simplified
   from tax_register`;
 
 /** Most rows one query answers (a year of a busy company fits; page by period beyond it). */
@@ -238,6 +241,14 @@ export const TaxRegister = {
     return rows.map(entryOf);
   },
 
+  /**
+   * Was the document registered as a simplified invoice? What a rectification of it passes as
+   * `rectifiesSimplified` (read by primary key: its side and accounting (issue) date).
+   */
+  async isSimplified(tx: Tx, doc: { side: RegisterSide; accountingDate: string; documentId: string }): Promise<boolean> {
+    return (await TaxRegister.ofDocument(tx, doc)).some((row) => row.kind === 'simplified');
+  },
+
   /** The register rows of one document (empty for a draft), found by its side and accounting (issue) date. */
   async ofDocument(tx: Tx, doc: { side: RegisterSide; accountingDate: string; documentId: string }): Promise<TaxRegisterEntry[]> {
     const rows = await tx.sql<any>(`
@@ -276,7 +287,7 @@ export async function registerSubstitution(tx: Tx, doc: SubstitutionRegister): P
       coalesce((select max(group_no) from tax_register where tenant_id = :tenant and document_type = :type and document_id = :id::uuid), 0) + row_number() over (order by o.group_no),
       o.side, 'rectification', :number, :supplierNumber, :date::date, null, :date::date, o.contact_id, o.counterparty_name, o.counterparty_tax_id, o.counterparty_country,
       o.document_id, :rectifiesNumber, 'substitution', o.capital_good, o.tax_type_id, o.tax_code, o.regime, -o.base, o.rate, -o.quota, -o.deductible_quota,
-      o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, true
+      o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, o.kind = 'simplified', true
     from tax_register o
     where o.tenant_id = :tenant and o.document_type = :type and o.document_id = :original::uuid and not o.reverses_original`, {
     type: doc.documentType, id: doc.documentId, number: doc.number, supplierNumber: doc.supplierNumber ?? null, date: doc.issueDate, total: doc.total.toString(),

@@ -50,6 +50,22 @@ export function issuedAsSimplified(customer: Party, regimes: ReadonlySet<string 
   return (locatedInSpain && blank(customer.tax_id)) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
 }
 
+/**
+ * `issuedAsSimplified` in SQL over an issued invoice `d` (its frozen customer snapshot, its total
+ * and its lines' VAT types), for register rows written before the register told simplified
+ * invoices apart. Keep the two alike (test/plugins/documents/tax-register.test.ts compares them).
+ */
+export function issuedAsSimplifiedSql(linesTable: string, linesKey: string): string {
+  const blank = (field: string) => `coalesce(btrim(d.customer ->> '${field}', E' \\t\\n\\r'), '') = ''`;
+  const regimes = (list: string[]) => `exists (select 1 from ${linesTable} l join tax_types t on t.tenant_id = l.tenant_id and t.id = l.tax_type_id
+      where l.tenant_id = d.tenant_id and l.${linesKey} = d.id and t.regime in (${list.map((r) => `'${r}'`).join(', ')}))`;
+  return `d.customer ->> 'customer_type' = 'business'
+    and (d.rectifies_id is not null or abs(d.total) <= ${SIMPLIFIED_INVOICE_LIMIT})
+    and not ${regimes([...NOT_SIMPLIFIABLE])}
+    and ((${regimes(['domestic', 'exempt'])} and ${blank('tax_id')})
+      or ${blank('address')} or ${blank('city')} or (d.customer ->> 'country' = 'ES' and ${blank('postal_code')}))`;
+}
+
 /** What is missing to issue the invoice: one validation item per datum (422), none when it can be issued. */
 export function missingPartyData(issuer: Party, contact: ContactFacts, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): FieldError[] {
   const errors: FieldError[] = [];

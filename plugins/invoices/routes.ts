@@ -6,8 +6,9 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
-import { partyOfContact, partyOfTenant } from '../documents/api';
+import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant } from '../documents/api';
 import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
+import { INVOICE } from './kind';
 import { renderInvoicePdf } from './pdf';
 import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoiceView, type InvoicePatch, type RectifyInput } from './service';
@@ -23,7 +24,6 @@ const tags = ['invoices'];
 const documented = (status: number, description: string) => ({
   [status]: { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/InvoiceResponse' } } } },
 }) as any;
-const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
 
 /** Creating with status `issued` (the default) also needs the issuing permission. */
 function assertMayIssue(kernel: Kernel, principal: Principal): void {
@@ -68,23 +68,17 @@ export const invoiceRoutes = (kernel: Kernel) => {
         tags,
       },
     })
-    .get('/invoices/:id', async ({ uow, params }) => uow.run(async (tx) => shaped(tx, await InvoiceService.get(tx, params.id))), {
-      permission: 'invoices.read', params: IdParams, response: { 200: 'InvoiceResponse' },
-      detail: { summary: 'One invoice with its lines, tax breakdown and totals', tags },
-    })
-    .patch('/invoices/:id', async ({ uow, params, body }) => uow.run(async (tx) => shaped(tx, await InvoiceService.update(tx, params.id, body as InvoicePatch))), {
-      permission: 'invoices.write', params: IdParams, body: 'InvoiceUpdate', response: { 200: 'InvoiceResponse' },
-      detail: { summary: 'Change a draft (an issued invoice is immutable: 409, rectify it instead)', tags },
-    })
-    .delete('/invoices/:id', async ({ uow, params, set }) => {
-      await uow.run((tx) => InvoiceService.delete(tx, params.id));
-      set.status = 204;
-    }, {
-      permission: 'invoices.write', params: IdParams,
-      detail: { summary: 'Delete a draft (an issued invoice is never deleted: 409)', tags },
-    })
+    .use(documentItemRoutes(kernel, {
+      kind: INVOICE, models: invoiceModels, responseModel: 'InvoiceResponse', updateModel: 'InvoiceUpdate',
+      get: (tx, id) => InvoiceService.get(tx, id), update: (tx, id, patch: InvoicePatch) => InvoiceService.update(tx, id, patch), delete: (tx, id) => InvoiceService.delete(tx, id), toJson: shaped,
+      summaries: {
+        get: 'One invoice with its lines, tax breakdown and totals',
+        patch: 'Change a draft (an issued invoice is immutable: 409, rectify it instead)',
+        delete: 'Delete a draft (an issued invoice is never deleted: 409)',
+      },
+    }))
     .post('/invoices/:id/issue', async ({ uow, params }) => shapedAfter(uow, await InvoiceService.issueDraft(uow, params.id)), {
-      permission: 'invoices.issue', params: IdParams,
+      permission: 'invoices.issue', params: DocumentIdParams,
       detail: { responses: documented(200, 'The issued invoice'), summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
     })
     .post('/invoices/:id/rectify', async ({ uow, params, body, set }) => {
@@ -92,11 +86,11 @@ export const invoiceRoutes = (kernel: Kernel) => {
       set.status = 201;
       return json;
     }, {
-      permission: 'invoices.issue', params: IdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
+      permission: 'invoices.issue', params: DocumentIdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
       detail: { summary: 'Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice', tags },
     })
     .post('/invoices/:id/payments', async ({ uow, params, body }) => uow.run(async (tx) => shaped(tx, await InvoiceService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
-      permission: 'invoices.issue', params: IdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
+      permission: 'invoices.issue', params: DocumentIdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
       detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
     })
     .get('/invoices/:id/pdf', async ({ uow, params }) => {
@@ -114,7 +108,7 @@ export const invoiceRoutes = (kernel: Kernel) => {
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
       });
     }, {
-      permission: 'invoices.read', params: IdParams,
+      permission: 'invoices.read', params: DocumentIdParams,
       detail: {
         summary: 'The invoice as PDF with the content of art. 6 RD 1619/2012 (a draft prints as BORRADOR)',
         tags,

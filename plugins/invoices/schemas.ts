@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import {
-  CreateStatus, Description, DiscountPct, documentListQuery, documentResponseFields, IsoDate, LineResponseFields, Notes, Nullable, paginated,
-  PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
+  Description, DiscountPct, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Nullable,
+  paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -28,41 +28,31 @@ export const InvoiceLine = t.Object({
   revenue_account: t.Optional(Nullable(t.String({ pattern: '^7[0-9]{2,11}$', description: 'Override of the revenue account (a postable PGC group-7 account)' }))),
 }, { additionalProperties: false });
 
-const documentFields = {
-  issue_date: IsoDate,
-  due_date: t.Optional(Nullable(IsoDate)),
-  operation_date: t.Optional(Nullable(IsoDate, { description: 'Date of the operation when it differs from the issue date (art. 6.1.i RD 1619/2012)' })),
-  notes: t.Optional(Nullable(Notes)),
-};
+export const InvoiceCreate = documentCreate({
+  contact: 'A customer (kind customer, or flagged customer_and_supplier)',
+  own: { series: t.Optional(Series) },
+  line: InvoiceLine,
+  issueDate: IsoDate,
+  operationDate: Nullable(IsoDate, { description: 'Date of the operation when it differs from the issue date (art. 6.1.i RD 1619/2012)' }),
+});
 
-export const InvoiceCreate = t.Object({
-  contact_id: t.String({ format: 'uuid', description: 'A customer (kind customer, or flagged customer_and_supplier)' }),
-  series: t.Optional(Series),
-  ...documentFields,
-  lines: t.Array(InvoiceLine, { minItems: 1, maxItems: 500 }),
-  status: t.Optional(CreateStatus),
-}, { additionalProperties: false });
+export const InvoiceUpdate = documentUpdate({
+  own: { series: t.Optional(Series) },
+  line: InvoiceLine,
+  issueDate: IsoDate,
+  description: 'Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one.',
+});
 
-export const InvoiceUpdate = t.Object({
-  contact_id: t.Optional(Uuid),
-  series: t.Optional(Series),
-  issue_date: t.Optional(IsoDate),
-  due_date: t.Optional(Nullable(IsoDate)),
-  operation_date: t.Optional(Nullable(IsoDate)),
-  notes: t.Optional(Nullable(Notes)),
-  lines: t.Optional(t.Array(InvoiceLine, { minItems: 1, maxItems: 500, description: 'Replaces every line' })),
-}, { additionalProperties: false, minProperties: 1, description: 'Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one.' });
-
-export const RectifyRequest = t.Object({
-  issue_date: IsoDate,
-  reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why the invoice is rectified (printed on the rectifying invoice)' }),
-  mode: t.Union(RectificationModeSchema.anyOf, {
-    description: '`differences`: the rectifying invoice carries only the corrections (negative quantities reduce). `substitution`: it replaces the original, which is reversed in the books; without lines it cancels the original.',
-  }),
-  lines: t.Optional(t.Array(InvoiceLine, { maxItems: 500, description: 'differences: the corrective lines (required); substitution: the full corrected lines (none = cancel)' })),
-  due_date: t.Optional(Nullable(IsoDate)),
-  notes: t.Optional(Nullable(Notes)),
-}, { additionalProperties: false, description: 'Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012).' });
+export const RectifyRequest = documentRectify({
+  own: {},
+  line: InvoiceLine,
+  wording: {
+    reason: 'Why the invoice is rectified (printed on the rectifying invoice)',
+    mode: '`differences`: the rectifying invoice carries only the corrections (negative quantities reduce). `substitution`: it replaces the original, which is reversed in the books; without lines it cancels the original.',
+    lines: 'differences: the corrective lines (required); substitution: the full corrected lines (none = cancel)',
+  },
+  description: 'Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012).',
+});
 
 export const InvoicePaymentRequest = paymentRequest(
   'Positive amount collected (or refunded, for a negative invoice), at most the amount due',

@@ -7,7 +7,7 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, contextColumns, contextFromRow, contextOf, dec, documentColumns, documentToJson, eraseKind,
   documentList, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
-  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, typeIdsOf,
+  completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, TaxRegister, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -276,6 +276,8 @@ interface IssueOptions {
   /** Substitution: the original's entry, reversed after the number is taken and before posting. */
   reverseEntryId?: string | null;
   rectifiesNumber?: string | null;
+  /** The rectified invoice was registered as simplified: the rectification is R5 in the register. */
+  rectifiesSimplified?: boolean;
 }
 
 /** What issuing a draft writes, all computed before the counter row is touched. */
@@ -297,7 +299,7 @@ interface IssuePlan {
  */
 const numberMark = (series: string) => '#'.repeat(series.length + 12);
 
-function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null): IssuePlan {
+function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null, rectifiesSimplified = false): IssuePlan {
   checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
   const computed = computeLines(record.lines);
@@ -316,6 +318,7 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
     simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
+    rectifiesSimplified,
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
@@ -420,8 +423,12 @@ function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPa
  * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
  * transaction back, number included.
  */
+/** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
+const registeredAsSimplified = (tx: Tx, invoice: InvoiceRecord) =>
+  TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
+
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
-  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null);
+  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null, options.rectifiesSimplified);
   // inside a transaction the accounts are made ready first (a tax type's missing sub-account is created)
   if (plan.draft) await LedgerService.postableAccounts(tx, plan.draft);
   const [row] = await tx.sql<IssueRow>(issueStatement(plan), plan.params);
@@ -581,9 +588,9 @@ export const InvoiceService = {
     const { record } = draftOf(row);
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
-    let rectifiesNumber: string | null = null;
-    if (record.rectifiesId) rectifiesNumber = (await findRecord(tx, record.rectifiesId)).number;
-    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types: context.types };
+    const rectified = record.rectifiesId ? await findRecord(tx, record.rectifiesId) : null;
+    const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await registeredAsSimplified(tx, rectified) } : {};
+    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], ...rectifies }), types: context.types };
   },
 
   /**
@@ -640,7 +647,8 @@ export const InvoiceService = {
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
     }, built.computed);
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
-      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
+      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await registeredAsSimplified(tx, original),
+      reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });
     tx.publish('invoice.rectified', events.rectified);

@@ -2,12 +2,13 @@ import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { NotFound } from '../../kernel/errors';
 import { queryBounds } from '../taxes/api';
+import { DocumentIdParams, documentItemRoutes } from '../documents/api';
+import { PURCHASE } from './kind';
 import { PurchaseListQuery, purchaseModels } from './schemas';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
 const tags = ['purchases'];
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
-const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
 
 export const purchaseRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:purchases' })
@@ -34,10 +35,16 @@ export const purchaseRoutes = (kernel: Kernel) =>
         tags,
       },
     })
-    .get('/purchases/:id', async ({ uow, params }) => purchaseToJson(await uow.run((tx) => PurchaseService.get(tx, params.id))), {
-      permission: 'purchases.read', params: IdParams, response: { 200: 'PurchaseResponse' },
-      detail: { summary: 'One purchase with its lines, tax breakdown and totals', tags },
-    })
+    .use(documentItemRoutes(kernel, {
+      kind: PURCHASE, models: purchaseModels, responseModel: 'PurchaseResponse', updateModel: 'PurchaseUpdate',
+      get: (tx, id) => PurchaseService.get(tx, id), update: (tx, id, patch: PurchasePatch) => PurchaseService.update(tx, id, patch), delete: (tx, id) => PurchaseService.delete(tx, id),
+      toJson: (_tx, view) => purchaseToJson(view),
+      summaries: {
+        get: 'One purchase with its lines, tax breakdown and totals',
+        patch: 'Change a draft (a registered purchase is immutable: 409)',
+        delete: 'Delete a draft (a registered purchase is never deleted: 409)',
+      },
+    }))
     .get('/purchases/:id/file', async ({ uow, params }) => {
       const file = await uow.run(async (tx) => {
         const { record } = await PurchaseService.get(tx, params.id);
@@ -50,26 +57,15 @@ export const purchaseRoutes = (kernel: Kernel) =>
         headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
       });
     }, {
-      permission: 'purchases.read', params: IdParams,
+      permission: 'purchases.read', params: DocumentIdParams,
       detail: {
         summary: 'The original file the purchase was read from (PDF or image, as uploaded); 404 when it was entered by hand',
         tags,
         responses: { 200: { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } as any,
       },
     })
-    .patch('/purchases/:id', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.update(tx, params.id, body as PurchasePatch))), {
-      permission: 'purchases.write', params: IdParams, body: 'PurchaseUpdate', response: { 200: 'PurchaseResponse' },
-      detail: { summary: 'Change a draft (a registered purchase is immutable: 409)', tags },
-    })
-    .delete('/purchases/:id', async ({ uow, params, set }) => {
-      await uow.run((tx) => PurchaseService.delete(tx, params.id));
-      set.status = 204;
-    }, {
-      permission: 'purchases.write', params: IdParams,
-      detail: { summary: 'Delete a draft (a registered purchase is never deleted: 409)', tags },
-    })
     .post('/purchases/:id/issue', async ({ uow, params }) => purchaseToJson(await uow.run((tx) => PurchaseService.issue(tx, params.id))), {
-      permission: 'purchases.write', params: IdParams, response: { 200: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, response: { 200: 'PurchaseResponse' },
       detail: { summary: 'Register a draft: registration number, posting, immutable from then on', tags },
     })
     .post('/purchases/:id/rectify', async ({ uow, params, body, set }) => {
@@ -77,10 +73,10 @@ export const purchaseRoutes = (kernel: Kernel) =>
       set.status = 201;
       return purchaseToJson(view);
     }, {
-      permission: 'purchases.write', params: IdParams, body: 'PurchaseRectifyRequest', response: { 201: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchaseRectifyRequest', response: { 201: 'PurchaseResponse' },
       detail: { summary: "Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution", tags },
     })
     .post('/purchases/:id/payments', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
-      permission: 'purchases.write', params: IdParams, body: 'PurchasePaymentRequest', response: { 200: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchasePaymentRequest', response: { 200: 'PurchaseResponse' },
       detail: { summary: 'Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid', tags },
     });

@@ -1,8 +1,8 @@
 import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 import {
-  CreateStatus, Description, DiscountPct, documentListQuery, documentResponseFields, IsoDate, LineResponseFields, Money, Notes, Nullable,
-  paginated, PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
+  Description, DiscountPct, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Money,
+  Nullable, paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -33,42 +33,28 @@ export const PurchaseLine = t.Object({
   capital_good: t.Optional(t.Boolean({ description: 'Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729' })),
 }, { additionalProperties: false });
 
-const documentFields = {
-  issue_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "The supplier's invoice date (YYYY-MM-DD)" }),
-  due_date: t.Optional(Nullable(IsoDate)),
-  operation_date: t.Optional(Nullable(IsoDate)),
-  notes: t.Optional(Nullable(Notes)),
-};
+const IssueDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "The supplier's invoice date (YYYY-MM-DD)" });
 
-export const PurchaseCreate = t.Object({
-  contact_id: t.String({ format: 'uuid', description: 'A supplier (kind supplier, or flagged customer_and_supplier)' }),
-  kind: Kind,
-  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
-  ...documentFields,
-  lines: t.Array(PurchaseLine, { minItems: 1, maxItems: 500 }),
-  status: t.Optional(CreateStatus),
-}, { additionalProperties: false });
+export const PurchaseCreate = documentCreate({
+  contact: 'A supplier (kind supplier, or flagged customer_and_supplier)',
+  own: { kind: Kind, supplier_invoice_number: t.Optional(Nullable(SupplierNumber)) },
+  line: PurchaseLine,
+  issueDate: IssueDate,
+  operationDate: Nullable(IsoDate),
+});
 
-export const PurchaseUpdate = t.Object({
-  contact_id: t.Optional(Uuid),
-  kind: t.Optional(Kind),
-  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
-  issue_date: t.Optional(documentFields.issue_date),
-  due_date: t.Optional(Nullable(IsoDate)),
-  operation_date: t.Optional(Nullable(IsoDate)),
-  notes: t.Optional(Nullable(Notes)),
-  lines: t.Optional(t.Array(PurchaseLine, { minItems: 1, maxItems: 500, description: 'Replaces every line' })),
-}, { additionalProperties: false, minProperties: 1, description: 'Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one.' });
+export const PurchaseUpdate = documentUpdate({
+  own: { kind: t.Optional(Kind), supplier_invoice_number: t.Optional(Nullable(SupplierNumber)) },
+  line: PurchaseLine,
+  issueDate: IssueDate,
+  description: 'Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one.',
+});
 
-export const PurchaseRectifyRequest = t.Object({
-  issue_date: IsoDate,
-  reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
-  mode: RectificationModeSchema,
-  supplier_invoice_number: t.Optional(Nullable(SupplierNumber)),
-  lines: t.Optional(t.Array(PurchaseLine, { maxItems: 500 })),
-  due_date: t.Optional(Nullable(IsoDate)),
-  notes: t.Optional(Nullable(Notes)),
-}, { additionalProperties: false, description: "Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation)." });
+export const PurchaseRectifyRequest = documentRectify({
+  own: { supplier_invoice_number: t.Optional(Nullable(SupplierNumber)) },
+  line: PurchaseLine,
+  description: "Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation).",
+});
 
 export const PurchasePaymentRequest = paymentRequest(
   'Positive amount paid (or refunded by the supplier, for a negative document)',

@@ -413,6 +413,26 @@ describe('the tax register: substitutions and simplified invoices', () => {
       const number = book[0].indexOf('Identificación de la Factura Número');
       expect(book.slice(1).map((r) => [r[number], r[type]]).sort()).toEqual([[complete.number, 'F1'], [ticket.number, 'F2']].sort());
     });
+
+    test('a rectification of a simplified invoice is R5 in the register and the book (by differences and by substitution); of a complete one, R1', async () => {
+      const bar = await createContact(app, company.token, { name: 'Cafetería Sin Datos SL', vat: null });
+      const ticket = await invoice('2026-06-25', '50.00', 'IVA21', bar.id);
+      const complete = await invoice('2026-06-25', '50.00');
+      const reduction = [{ description: 'Descuento', quantity: '-1', unit_price: '10.00', tax_type_id: taxId(company, 'IVA21'), nature: 'services' }];
+      const ofTicket = await post(`/api/v1/invoices/${ticket.id}/rectify`, { issue_date: '2026-06-26', reason: 'Descuento', mode: 'differences', lines: reduction });
+      const ofComplete = await post(`/api/v1/invoices/${complete.id}/rectify`, { issue_date: '2026-06-26', reason: 'Descuento', mode: 'differences', lines: reduction });
+      const ticket2 = await invoice('2026-06-25', '80.00', 'IVA21', bar.id);
+      const replaced = await substitute(ticket2.id, '2026-06-26', lines('70.00'));
+      const simplifiedFlags = async (id: string) => (await owner().run((tx) => TaxRegister.query(tx, { from: '2026-06-26', to: '2026-06-26' })))
+        .filter((e) => e.documentId === id).map((e) => [e.kind, e.rectifies?.simplified, e.reversesOriginal]);
+      expect(await simplifiedFlags(ofTicket.id)).toEqual([['rectification', true, false]]);
+      expect(await simplifiedFlags(ofComplete.id)).toEqual([['rectification', false, false]]);
+      expect(await simplifiedFlags(replaced.id)).toEqual([['rectification', true, false], ['rectification', true, true]]);
+      const book = (await app.get('/api/v1/tax-books/issued?from=2026-06-26&to=2026-06-26', company.token)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(';'));
+      const type = book[0].indexOf('Tipo de Factura');
+      const number = book[0].indexOf('Identificación de la Factura Número');
+      expect(book.slice(1).map((r) => [r[number], r[type]]).sort()).toEqual([[ofTicket.number, 'R5'], [ofComplete.number, 'R1'], [replaced.number, 'R5'], [replaced.number, 'R5']].sort());
+    });
   });
 
   describe('the books and the ledger', () => {

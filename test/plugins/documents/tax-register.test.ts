@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import ExcelJS from 'exceljs';
-import { registerBackfillSql } from '../../../plugins/documents/api';
-import { INVOICE_REGISTER_BACKFILL } from '../../../plugins/invoices/migrations';
+import { rowBoolean } from '../../../kernel/rows';
+import { RECTIFIES_SIMPLIFIED_BACKFILL, registerBackfillSql } from '../../../plugins/documents/api';
+import { INVOICE_REGISTER_BACKFILL, INVOICE_SIMPLIFIED_RECLASSIFY } from '../../../plugins/invoices/migrations';
 import { PURCHASE_REGISTER_BACKFILL } from '../../../plugins/purchases/migrations';
 import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
@@ -173,6 +174,37 @@ describe('the tax register', () => {
     ]);
     expect(Number(after[0].n)).toBe(before.length);
     expect(await register(company.tenantId)).toEqual(before);
+  });
+
+  test('simplified invoices the old backfill registered as invoices are corrected, and their rectifications flagged (R5)', async () => {
+    const shop = await createCompany(app);
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await app.post(path, body, shop.token);
+      expect({ path, status: res.status }).toEqual({ path, status: 201 });
+      return res.body;
+    };
+    const bar = await createContact(app, shop.token, { name: 'Bar Sin Datos SL', vat: null });
+    const client = await createContact(app, shop.token, { name: 'Cliente Completo SL', vat: 'B65410011' });
+    const lines = (quantity: string) => [{ description: 'Servicio', quantity, unit_price: '100.00', tax_type_id: taxId(shop, 'IVA21') }];
+    const ticket = await post('/api/v1/invoices', { contact_id: bar.id, issue_date: '2026-04-15', lines: lines('1') });
+    const complete = await post('/api/v1/invoices', { contact_id: client.id, issue_date: '2026-04-15', lines: lines('1') });
+    await post(`/api/v1/invoices/${ticket.id}/rectify`, { issue_date: '2026-04-16', reason: 'Devolución', mode: 'differences', lines: lines('-0.5') });
+    await post(`/api/v1/invoices/${complete.id}/rectify`, { issue_date: '2026-04-16', reason: 'Devolución', mode: 'differences', lines: lines('-0.5') });
+    const rows = async () => (await app.asAppRole<any>(shop.tenantId, `select number, kind, rectifies_simplified, base::text as base from tax_register order by number, group_no`))
+      .map((r) => [r.number, r.kind, rowBoolean(r.rectifies_simplified), r.base]);
+    const issued = await rows();
+    expect(issued.map(([, kind, flag, base]) => [kind, flag, base]).sort()).toEqual([
+      ['invoice', false, '100.00'], ['rectification', false, '-50.00'], ['rectification', true, '-50.00'], ['simplified', false, '100.00'],
+    ]);
+    await app.asOwner([
+      `select set_config('cuadra.erasing_tenant', '${shop.tenantId}', true)`,
+      `delete from tax_register where tenant_id = '${shop.tenantId}'`,
+      registerBackfillSql(INVOICE_REGISTER_BACKFILL),
+    ]);
+    // the first backfill knew no simplified invoices
+    expect((await rows()).map(([, kind, flag]) => [kind, flag]).sort()).toEqual([['invoice', false], ['invoice', false], ['rectification', false], ['rectification', false]]);
+    await app.asOwner([...INVOICE_SIMPLIFIED_RECLASSIFY, ...RECTIFIES_SIMPLIFIED_BACKFILL]);
+    expect(await rows()).toEqual(issued);
   });
 });
 
