@@ -26,6 +26,19 @@ type Address = { address?: string | null; city?: string | null; postalCode?: str
 const addressFields = (party: Address) =>
   [['address', party.address], ['city', party.city], ...(party.country === 'ES' ? [['postal_code', party.postalCode]] : [])] as [string, string | null | undefined][];
 
+/**
+ * The legal ground of a rectifying invoice (art. 15 RD 1619/2012 with art. 80 LIVA), which decides
+ * how the rectification is declared (VERI*FACTU types R1–R4; R5 whenever a simplified invoice is
+ * rectified) and is printed on it.
+ */
+export const RECTIFICATION_GROUNDS = {
+  error: 'art. 80.Uno, Dos y Seis LIVA o error fundado en derecho',
+  insolvency: 'art. 80.Tres LIVA (concurso de acreedores)',
+  bad_debt: 'art. 80.Cuatro LIVA (créditos total o parcialmente incobrables)',
+  other: 'otras causas',
+} as const;
+export type RectificationGround = keyof typeof RECTIFICATION_GROUNDS;
+
 /** May this invoice be a simplified one (art. 4 RD 1619/2012)? */
 export function simplifiedAllowed(total: Decimal, regimes: ReadonlySet<string | undefined>, rectifying: boolean): boolean {
   if ([...regimes].some((regime) => NOT_SIMPLIFIABLE.has(regime as TaxRegime))) return false;

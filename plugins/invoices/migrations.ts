@@ -198,4 +198,12 @@ export const migrations = [
     `create view invoice_lines_searchable as
        select tenant_id, invoice_id, search_fold(description) as document from invoice_lines where tenant_id = (select ${currentTenantSql})`,
   ]),
+  // A rectifying invoice's legal ground (art. 80 LIVA; RECTIFICATION_GROUNDS in legal-content.ts). Older ones were all R1 ('error').
+  sqlMigration('20261231000300_invoices_rectification_ground', [
+    `alter table invoices add column rectification_ground text check (rectification_ground in ('error', 'insolvency', 'bad_debt', 'other'))`,
+    // The guard refuses any change to an issued invoice; this adds a fact the earlier ones already had.
+    `alter table invoices disable trigger invoices_guard`,
+    `update invoices set rectification_ground = 'error' where rectifies_id is not null`,
+    `alter table invoices enable trigger invoices_guard`,
+  ]),
 ];

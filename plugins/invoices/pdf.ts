@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
-import { isSimplifiedInvoice } from './legal-content';
+import { isSimplifiedInvoice, RECTIFICATION_GROUNDS } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 import { trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
 
@@ -136,7 +136,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     text(`Factura rectificativa ${mode} de la factura ${ref} (art. 15 RD 1619/2012)`, margin, y, { width });
     y += 13;
     style('regular', 10);
-    y = paragraph(`Motivo: ${record.rectificationReason ?? ''}`, margin, y, { width }).y + 8;
+    y = paragraph(`Motivo: ${record.rectificationReason ?? ''}`, margin, y, { width }).y + 2;
+    y = paragraph(`Fundamento: ${RECTIFICATION_GROUNDS[record.rectificationGround ?? 'error']}`, margin, y, { width }).y + 8;
   }
 
   // Lines.

@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { assertUuid } from '../documents/api';
-import { breakdownOf, isSimplifiedInvoice, type InvoiceRecord } from '../invoices/api';
+import { breakdownOf, isSimplifiedInvoice, type InvoiceRecord, type RectificationGround } from '../invoices/api';
 import type { Party, TaxTypeInfo } from '../documents/api';
 import {
   cancellationHash, recordAmount, recordDate, recordTaxId, registrationHash,
@@ -89,7 +89,7 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
   const identified = !!customer.tax_id?.trim() && !isSimplifiedInvoice(customer);
   const params = appendParams({
     id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
-    invoiceType: record.rectifiesId ? null : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
+    invoiceType: record.rectifiesId ? RECTIFYING_TYPE[record.rectificationGround ?? 'error'] : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
     rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
     taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
     detail: detailOf(record, issue.types, customer, issue.issuer),
@@ -98,12 +98,19 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
   return { expression: APPEND_CALL.replace('NUMBER', 'numbered.number'), params };
 }
 
+/**
+ * A rectifying invoice's type by its legal ground (art. 80 LIVA): R1 is left to `verifactu_append`
+ * (null), which makes any rectification of a simplified invoice R5 whatever the ground.
+ */
+const RECTIFYING_TYPE: Record<RectificationGround, InvoiceType | null> = { error: null, insolvency: 'R2', bad_debt: 'R3', other: 'R4' };
+
 /** The data the export needs, kept with the record as it was when the record was made. */
 function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party) {
   return {
     issuer_name: issuer.legal_name ?? issuer.name ?? '',
     recipient: customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null,
     description: (record.rectificationReason ?? record.lines[0]?.description ?? 'Factura').slice(0, 500),
+    operation_date: record.operationDate && record.operationDate !== record.issueDate ? record.operationDate : null,
     breakdown: breakdownOf(record.lines, types).filter((g) => g.kind !== 'withholding').map((g) => ({ kind: g.kind, regime: g.regime, rate: g.rate, base: g.base, amount: g.amount })),
   };
 }

@@ -244,6 +244,63 @@ describe('export and event log', () => {
   });
 });
 
+describe('legal grounds and operation dates', () => {
+  test('the ground chosen at rectification gives R1–R4, any rectification of a simplified invoice is R5; the ground is on the invoice and its PDF; an operation date other than the issue date reaches the export', async () => {
+    const own = await createCompany(app, undefined, VALID_CIFS[1]);
+    const client = await createContact(app, own.token, { name: 'Deudor Concursado SL' });
+    const consumer = await createContact(app, own.token, { name: 'Pablo Particular', customer_type: 'individual' });
+    const ownLine = (price: string) => ({ description: 'Obra', quantity: '1', unit_price: price, tax_type_id: taxId(own, 'IVA21') });
+    const create = async (contactId: string, extra: object = {}) => {
+      const res = await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-05-04', lines: [ownLine('200.00')], ...extra }, own.token);
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const rectify = (id: string, body: object) => app.post(`/api/v1/invoices/${id}/rectify`, { issue_date: '2026-05-20', reason: 'Impago', mode: 'differences', lines: [ownLine('-50.00')], ...body }, own.token);
+
+    const dated = await create(client.id, { operation_date: '2026-04-28' });
+    const grounds: [string | undefined, string][] = [[undefined, 'R1'], ['error', 'R1'], ['insolvency', 'R2'], ['bad_debt', 'R3'], ['other', 'R4']];
+    const rectifying: any[] = [];
+    for (const [ground] of grounds) {
+      const original = await create(client.id);
+      const res = await rectify(original.id, ground ? { legal_ground: ground } : {});
+      expect(res.status).toBe(201);
+      expect(res.body.rectification_ground).toBe(ground ?? 'error');
+      rectifying.push(res.body);
+    }
+    expect(dated.rectification_ground).toBeNull();
+    const simplified = await create(consumer.id);
+    const ofSimplified = await rectify(simplified.id, { legal_ground: 'bad_debt' });
+    expect(ofSimplified.status).toBe(201);
+    // an unknown ground is refused and changes nothing
+    const before = (await records('', own)).total;
+    const wrong = await rectify(dated.id, { legal_ground: 'concurso' });
+    expect(wrong.status).toBe(422);
+    expect((await records('', own)).total).toBe(before);
+
+    const { items } = await records('', own);
+    const typeOf = (invoiceId: string) => items.find((r: any) => r.invoice_id === invoiceId && r.record_type === 'registration').invoice_type;
+    expect(rectifying.map((r) => typeOf(r.id))).toEqual(grounds.map(([, type]) => type));
+    expect(typeOf(simplified.id)).toBe('F2');
+    expect(typeOf(ofSimplified.body.id)).toBe('R5');
+    expect((await app.get('/api/v1/verifactu/verify', own.token)).body.intact).toBe(true);
+
+    const pdf = await download(app, `/api/v1/invoices/${rectifying[3].id}/pdf`, own.token);
+    expect(pdf.status).toBe(200);
+    expect(pdfTexts(pdf.bytes).join(' ')).toContain('Fundamento: art. 80.Cuatro LIVA (créditos total o parcialmente incobrables)');
+
+    const exported = await app.get('/api/v1/verifactu/export?from=2026-05-01&to=2026-05-31', own.token);
+    expect(exported.status).toBe(200);
+    const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
+    const validation = await validateXML({
+      xml: { fileName: 'export.xml', contents: exported.text }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
+    });
+    expect(validation.errors).toEqual([]);
+    for (const type of ['R2', 'R3', 'R4', 'R5']) expect(exported.text).toContain(`<sum1:TipoFactura>${type}</sum1:TipoFactura>`);
+    // FechaOperacion only where it differs from the issue date: once, for the invoice dated 28 April
+    expect(exported.text.match(/<sum1:FechaOperacion>[^<]*<\/sum1:FechaOperacion>/g)).toEqual(['<sum1:FechaOperacion>28-04-2026</sum1:FechaOperacion>']);
+  });
+});
+
 describe('tenancy and permissions', () => {
   test('another company\'s invoice and records are 404 / never listed', async () => {
     const stranger = await createCompany(app, undefined, VALID_CIFS[2]);
