@@ -166,6 +166,10 @@ export const migrations = [
     `create index settlements_document on settlements (tenant_id, document_id)`,
     ...tenantPolicy('settlements'),
   ]),
+  // A rectification's type in the books (R1–R5, tax-register.ts); earlier rectifications were all R1.
+  sqlMigration('20261231000500_tax_register_rectification_type', [
+    `alter table tax_register add column rectification_type text check (rectification_type in ('R1', 'R2', 'R3', 'R4', 'R5'))`,
+  ]),
 ];
 
 /** How a document kind's issued documents map onto register rows, for `registerBackfillSql`. */

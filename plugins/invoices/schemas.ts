@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import {
   CreateStatus, Description, DiscountPct, documentListQuery, documentResponseFields, IsoDate, LineResponseFields, Notes, Nullable, paginated,
-  PartySnapshot, paymentRequest, Quantity, RectificationModeSchema, UnitPrice, Uuid,
+  PartySnapshot, paymentRequest, Quantity, RectificationGroundSchema, RectificationModeSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -53,11 +53,6 @@ export const InvoiceUpdate = t.Object({
   lines: t.Optional(t.Array(InvoiceLine, { minItems: 1, maxItems: 500, description: 'Replaces every line' })),
 }, { additionalProperties: false, minProperties: 1, description: 'Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one.' });
 
-const RectificationGroundSchema = t.Union([t.Literal('error'), t.Literal('insolvency'), t.Literal('bad_debt'), t.Literal('other')], {
-  default: 'error',
-  description: 'The legal ground (art. 80 LIVA): `error` (80.1, 80.2, 80.6 or an error; VERI*FACTU R1), `insolvency` (80.3, concurso; R2), `bad_debt` (80.4, uncollectable; R3), `other` (R4). Rectifying a simplified invoice is always R5.',
-});
-
 export const RectifyRequest = t.Object({
   issue_date: IsoDate,
   reason: t.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why the invoice is rectified (printed on the rectifying invoice)' }),
@@ -65,7 +60,7 @@ export const RectifyRequest = t.Object({
     description: '`differences`: the rectifying invoice carries only the corrections (negative quantities reduce). `substitution`: it replaces the original, which is reversed in the books; without lines it cancels the original.',
   }),
   lines: t.Optional(t.Array(InvoiceLine, { maxItems: 500, description: 'differences: the corrective lines (required); substitution: the full corrected lines (none = cancel)' })),
-  legal_ground: t.Optional(RectificationGroundSchema),
+  legal_ground: t.Optional(t.Union(RectificationGroundSchema.anyOf, { description: RectificationGroundSchema.description, default: 'error' })),
   due_date: t.Optional(Nullable(IsoDate)),
   notes: t.Optional(Nullable(Notes)),
 }, { additionalProperties: false, description: 'Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012).' });
@@ -86,7 +81,7 @@ export const InvoiceResponse = t.Object({
   lines: t.Array(InvoiceLineResponse),
   customer: Nullable(PartySnapshot),
   issuer: Nullable(PartySnapshot),
-  rectification_ground: Nullable(RectificationGroundSchema, { description: 'A rectifying invoice\'s legal ground (see RectifyRequest.legal_ground); null otherwise' }),
+  rectification_ground: Nullable(t.Union(RectificationGroundSchema.anyOf), { description: 'A rectifying invoice\'s legal ground (see RectifyRequest.legal_ground); null otherwise' }),
 });
 
 export const PaginatedResponse_InvoiceResponse_ = paginated(InvoiceResponse);

@@ -9,14 +9,14 @@ import {
   documentList, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
   completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
-  type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
+  type RectificationGround, type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
 import { INVOICE } from './kind';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
 import { issueStatementParts } from './extensions';
-import { issuedAsSimplified, missingPartyData, type RectificationGround } from './legal-content';
+import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -280,6 +280,8 @@ interface IssueOptions {
   /** Substitution: the original's entry, reversed after the number is taken and before posting. */
   reverseEntryId?: string | null;
   rectifiesNumber?: string | null;
+  /** The rectified invoice's issue date (the register finds it by it, to tell a simplified one). */
+  rectifiesDate?: string | null;
 }
 
 /** What issuing a draft writes, all computed before the counter row is touched. */
@@ -301,7 +303,8 @@ interface IssuePlan {
  */
 const numberMark = (series: string) => '#'.repeat(series.length + 12);
 
-function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null): IssuePlan {
+function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null,
+  rectifiesDate: string | null = null): IssuePlan {
   checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
   const computed = computeLines(record.lines);
@@ -318,8 +321,9 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
   const year = Number(record.issueDate.slice(0, 4));
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
-    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
-    simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
+    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectifiesDate, rectificationMode: record.rectificationMode,
+    rectificationGround: record.rectificationGround, total: computed.total,
+    simplified: registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId }),
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
@@ -425,7 +429,7 @@ function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPa
  * transaction back, number included.
  */
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
-  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null);
+  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null, options.rectifiesDate ?? null);
   // inside a transaction the accounts are made ready first (a tax type's missing sub-account is created)
   if (plan.draft) await LedgerService.postableAccounts(tx, plan.draft);
   const [row] = await tx.sql<IssueRow>(issueStatement(plan), plan.params);
@@ -585,9 +589,11 @@ export const InvoiceService = {
     const { record } = draftOf(row);
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
-    let rectifiesNumber: string | null = null;
-    if (record.rectifiesId) rectifiesNumber = (await findRecord(tx, record.rectifiesId)).number;
-    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], rectifiesNumber }), types: context.types };
+    const rectified = record.rectifiesId ? await findRecord(tx, record.rectifiesId) : null;
+    return {
+      record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], rectifiesNumber: rectified?.number ?? null, rectifiesDate: rectified?.issueDate ?? null }),
+      types: context.types,
+    };
   },
 
   /**
@@ -645,7 +651,7 @@ export const InvoiceService = {
       rectificationGround: input.legal_ground ?? 'error',
     }, built.computed);
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
-      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
+      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesDate: original.issueDate, reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });
     tx.publish('invoice.rectified', events.rectified);

@@ -73,9 +73,9 @@ ${rectifyingType}         end if;
 /** The first version: `p_invoice_type` null means R5 when the rectified record is F2 or R5, else R1. */
 const FIRST_RECTIFYING_TYPE = "           if v_type is null then v_type := case when v_rectified_type in ('F2', 'R5') then 'R5' else 'R1' end; end if;\n";
 /**
- * Since the legal ground is chosen at rectification: the issue passes R2–R4 for art. 80.3, 80.4
- * and other grounds (null for R1), and rectifying a simplified invoice (F2 or R5) is R5 whatever
- * the ground, as the AEAT's TipoFactura list says.
+ * Since the legal ground is chosen at rectification: the issue passes the ground's type (R1–R4,
+ * `rectificationTypeOf`), and rectifying a simplified invoice (F2 or R5) is R5 whatever the
+ * ground, as the AEAT's TipoFactura list says.
  */
 const R5_FIRST_RECTIFYING_TYPE = `           if v_rectified_type in ('F2', 'R5') then v_type := 'R5'; elsif v_type is null then v_type := 'R1'; end if;\n`;
 

@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
-import { assertUuid } from '../documents/api';
-import { breakdownOf, isSimplifiedInvoice, type InvoiceRecord, type RectificationGround } from '../invoices/api';
+import { assertUuid, rectificationTypeOf } from '../documents/api';
+import { breakdownOf, regimesOf, registeredAsSimplified, type InvoiceRecord } from '../invoices/api';
 import type { Party, TaxTypeInfo } from '../documents/api';
 import {
   cancellationHash, recordAmount, recordDate, recordTaxId, registrationHash,
@@ -86,10 +86,10 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
   const { record, customer } = issue;
   const nif = recordTaxId(issue.issuer.tax_id);
   if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
-  const identified = !!customer.tax_id?.trim() && !isSimplifiedInvoice(customer);
+  const identified = !registeredAsSimplified(customer, regimesOf(record.lines, issue.types), { total: record.total, rectifying: !!record.rectifiesId });
   const params = appendParams({
     id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
-    invoiceType: record.rectifiesId ? RECTIFYING_TYPE[record.rectificationGround ?? 'error'] : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
+    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
     rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
     taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
     detail: detailOf(record, issue.types, customer, issue.issuer),
@@ -97,12 +97,6 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
   delete (params as Partial<typeof params>).vf_number;
   return { expression: APPEND_CALL.replace('NUMBER', 'numbered.number'), params };
 }
-
-/**
- * A rectifying invoice's type by its legal ground (art. 80 LIVA): R1 is left to `verifactu_append`
- * (null), which makes any rectification of a simplified invoice R5 whatever the ground.
- */
-const RECTIFYING_TYPE: Record<RectificationGround, InvoiceType | null> = { error: null, insolvency: 'R2', bad_debt: 'R3', other: 'R4' };
 
 /** The data the export needs, kept with the record as it was when the record was made. */
 function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party) {
