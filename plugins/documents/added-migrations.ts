@@ -42,4 +42,11 @@ export const addedMigrations = [
     `alter table tax_register add column rectifies_simplified boolean not null default false`,
     ...RECTIFIES_SIMPLIFIED_BACKFILL,
   ]),
+  /**
+   * A rectification's type by its legal ground (R1–R4, `RECTIFICATION_GROUNDS` in ./lifecycle.ts;
+   * R5 comes from `rectifies_simplified`). Rows written before it were all R1 and stay null (read as R1).
+   */
+  sqlMigration('20261231000500_documents_register_rectification_type', [
+    `alter table tax_register add column rectification_type text check (rectification_type in ('R1', 'R2', 'R3', 'R4'))`,
+  ]),
 ];

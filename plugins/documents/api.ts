@@ -26,6 +26,7 @@ export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } 
 export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
+  RECTIFICATION_GROUNDS, rectificationTypeOf, type RectificationGround, type RectificationType,
 } from './lifecycle';
 export { registerBackfillSql, registerReclassifySql, tenantPolicy, withRegisterGuardAside, type RegisterBackfill } from './migrations';
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';

@@ -25,9 +25,9 @@ const idType = (e: TaxRegisterEntry): Cell => {
   return EU.has(e.counterparty.country) ? '02' : '04';
 };
 
-/** Invoice type: F1 invoice, F2 simplified, F5 import (customs document), R1 rectifying invoice (R5 of a simplified one), F6 accounting voucher (tickets). */
+/** Invoice type: F1 invoice, F2 simplified, F5 import (customs document), R1–R5 rectifying invoice (by its ground), F6 accounting voucher (tickets). */
 const invoiceType = (e: TaxRegisterEntry): string => {
-  if (e.kind === 'rectification') return e.rectifies?.simplified ? 'R5' : 'R1';
+  if (e.kind === 'rectification') return e.rectifies?.type ?? 'R1';
   if (e.kind === 'import') return 'F5';
   if (e.kind === 'simplified') return 'F2';
   if (e.kind === 'expense') return 'F6';

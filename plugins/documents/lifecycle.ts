@@ -14,6 +14,22 @@ import { checkDates, dec, pgArray, type Loc } from './document';
 export type DocumentState = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'rectified';
 export type RectificationMode = 'differences' | 'substitution';
 
+/**
+ * The legal ground of a rectification (art. 15 RD 1619/2012 with art. 80 LIVA), as printed, and the
+ * type it has in the VAT books and in VERI*FACTU. Rectifying a simplified invoice is R5 whatever
+ * the ground (the register and the VERI*FACTU chain each settle that against the rectified one).
+ */
+export const RECTIFICATION_GROUNDS = {
+  error: { legalBasis: 'art. 80.Uno, Dos y Seis LIVA o error fundado en derecho', type: 'R1' },
+  insolvency: { legalBasis: 'art. 80.Tres LIVA (concurso de acreedores)', type: 'R2' },
+  bad_debt: { legalBasis: 'art. 80.Cuatro LIVA (créditos total o parcialmente incobrables)', type: 'R3' },
+  other: { legalBasis: 'otras causas', type: 'R4' },
+} as const;
+export type RectificationGround = keyof typeof RECTIFICATION_GROUNDS;
+export type RectificationType = 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+/** A rectification's type by its ground (R1 when none was given); R5 is decided where the rectified document is known. */
+export const rectificationTypeOf = (ground: RectificationGround | null | undefined): RectificationType => RECTIFICATION_GROUNDS[ground ?? 'error'].type;
+
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 404 unless `id` is a UUID (a malformed id is a missing document, not a 422). */

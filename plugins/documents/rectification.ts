@@ -1,7 +1,7 @@
 import type { Tx } from '../../kernel/uow';
 import { rectificationEvents } from './events';
 import type { DocumentTables } from './kinds';
-import { markRectified, type RectificationMode } from './lifecycle';
+import { markRectified, type RectificationGround, type RectificationMode } from './lifecycle';
 import { registerSubstitution } from './tax-register';
 
 type EventDocument = Parameters<typeof rectificationEvents>[1];
@@ -14,14 +14,16 @@ type EventDocument = Parameters<typeof rectificationEvents>[1];
  * zero) `<kind>.cancelled`, which the kind publishes under its own event names.
  */
 export async function completeRectification(tx: Tx, kind: Pick<DocumentTables, 'name' | 'table' | 'noun'>, rectification: {
-  original: EventDocument; rectifying: EventDocument & { number: string | null; total: Parameters<typeof registerSubstitution>[1]['total']; supplierInvoiceNumber?: string | null };
+  original: EventDocument; rectifying: EventDocument & {
+    number: string | null; total: Parameters<typeof registerSubstitution>[1]['total']; supplierInvoiceNumber?: string | null; rectificationGround?: RectificationGround | null;
+  };
   originalStatus: 'rectified' | null; mode: RectificationMode; rectifiesNumber: string | null;
 }): Promise<ReturnType<typeof rectificationEvents>> {
   const { original, rectifying, originalStatus, mode } = rectification;
   if (mode === 'substitution') {
     await registerSubstitution(tx, {
       documentType: kind.name, documentId: rectifying.id, number: rectifying.number!, supplierNumber: rectifying.supplierInvoiceNumber, issueDate: rectifying.issueDate,
-      total: rectifying.total, rectifiesId: original.id, rectifiesNumber: rectification.rectifiesNumber,
+      total: rectifying.total, rectifiesId: original.id, rectifiesNumber: rectification.rectifiesNumber, rectificationGround: rectifying.rectificationGround,
     });
   }
   if (originalStatus) await markRectified(tx, kind, original.id);

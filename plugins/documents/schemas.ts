@@ -127,6 +127,11 @@ export const NextCursor = t.Union([t.String(), t.Null()], { description: 'Pass a
 
 export const RectificationModeSchema = t.Union([t.Literal('differences'), t.Literal('substitution')]);
 
+/** RECTIFICATION_GROUNDS (lifecycle.ts) on the wire. */
+export const RectificationGroundSchema = t.Union([t.Literal('error'), t.Literal('insolvency'), t.Literal('bad_debt'), t.Literal('other')], {
+  description: 'The legal ground (art. 80 LIVA): `error` (80.1, 80.2, 80.6 or an error; type R1), `insolvency` (80.3, concurso; R2), `bad_debt` (80.4, uncollectable; R3), `other` (R4). Rectifying a simplified invoice is always R5.',
+});
+
 /** A payment (collection, or payment to a supplier) on one document; `what` says what is recorded. */
 export const paymentRequest = (amountDescription: string, description: string) => t.Object({
   date: IsoDate,

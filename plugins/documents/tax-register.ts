@@ -3,7 +3,7 @@ import { ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { checkDates, dec, pgArray, type Party } from './document';
-import type { RectificationMode } from './lifecycle';
+import { rectificationTypeOf, type RectificationGround, type RectificationMode, type RectificationType } from './lifecycle';
 import type { TaxTypeInfo } from './tax-types';
 
 /**
@@ -55,6 +55,8 @@ export interface RegisterDocument {
   rectifiesId: string | null;
   rectifiesNumber: string | null;
   rectificationMode: RectificationMode | null;
+  /** A rectification's legal ground (R1 when none is given; R5 whenever the rectified document was simplified). */
+  rectificationGround?: RectificationGround | null;
   total: Decimal;
   /** A sales invoice issued as simplified (art. 4 RD 1619/2012: F2 in the books and VERI*FACTU). */
   simplified?: boolean;
@@ -92,7 +94,8 @@ export function registerRows(doc: RegisterDocument, lines: readonly RegisterLine
       document_type: doc.documentType, document_id: doc.documentId, group_no: i + 1, side: doc.side, kind: kindOf(doc, type), number: doc.number,
       supplier_number: doc.supplierNumber ?? null, issue_date: doc.issueDate, operation_date: doc.operationDate, accounting_date: doc.issueDate,
       contact_id: doc.contactId, counterparty_name: party.legal_name ?? party.name, counterparty_tax_id: party.tax_id, counterparty_country: party.country,
-      rectifies_id: doc.rectifiesId, rectifies_number: doc.rectifiesNumber, rectification_mode: doc.rectificationMode, capital_good: g.line.capitalGood ?? false,
+      rectifies_id: doc.rectifiesId, rectifies_number: doc.rectifiesNumber, rectification_mode: doc.rectificationMode,
+      rectification_type: doc.rectifiesId ? rectificationTypeOf(doc.rectificationGround) : null, capital_good: g.line.capitalGood ?? false,
       tax_type_id: g.line.taxTypeId, tax_code: type?.code ?? '', regime: type?.regime ?? 'domestic', base: g.base.toString(), rate: g.line.taxRate.toString(),
       quota: g.quota.toString(), deductible_quota: doc.side === 'received' && (g.line.deductible ?? true) ? g.quota.toString() : '0.00',
       surcharge_rate: g.surchargeRate?.toString() ?? null, surcharge: g.surcharge.toString(), withholding_rate: g.withholdingRate?.toString() ?? null,
@@ -102,8 +105,8 @@ export function registerRows(doc: RegisterDocument, lines: readonly RegisterLine
 }
 
 const COLUMNS = `document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date, contact_id, counterparty_name,
-  counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id, tax_code, regime, base, rate, quota,
-  deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total, rectifies_simplified`;
+  counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, rectification_type, capital_good, tax_type_id, tax_code, regime,
+  base, rate, quota, deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total, rectifies_simplified`;
 
 /**
  * The insert of `:register` (JSON of `registerRows`). With `numbered`, rows without a number take
@@ -113,11 +116,12 @@ export const registerInsertSql = (numbered?: string) => `
     insert into tax_register (tenant_id, ${COLUMNS})
     select :tenant, x.document_type, x.document_id, x.group_no, x.side, x.kind, ${numbered ? `coalesce(x.number, ${numbered}.number)` : 'x.number'}, x.supplier_number,
       x.issue_date, x.operation_date, x.accounting_date, x.contact_id, x.counterparty_name, x.counterparty_tax_id, x.counterparty_country, x.rectifies_id,
-      x.rectifies_number, x.rectification_mode, x.capital_good, x.tax_type_id, x.tax_code, x.regime, x.base, x.rate, x.quota, x.deductible_quota,
-      x.surcharge_rate, x.surcharge, x.withholding_rate, x.withholding, x.document_total, coalesce(x.rectifies_simplified, false)
+      x.rectifies_number, x.rectification_mode, x.rectification_type, x.capital_good, x.tax_type_id, x.tax_code, x.regime, x.base, x.rate, x.quota,
+      x.deductible_quota, x.surcharge_rate, x.surcharge, x.withholding_rate, x.withholding, x.document_total, coalesce(x.rectifies_simplified, false)
     from jsonb_to_recordset(:register::jsonb) as x (document_type text, document_id uuid, group_no int, side text, kind text, number text, supplier_number text,
       issue_date date, operation_date date, accounting_date date, contact_id uuid, counterparty_name text, counterparty_tax_id text, counterparty_country text,
-      rectifies_id uuid, rectifies_number text, rectification_mode text, capital_good boolean, tax_type_id uuid, tax_code text, regime text, base numeric,
+      rectifies_id uuid, rectifies_number text, rectification_mode text, rectification_type text, capital_good boolean, tax_type_id uuid, tax_code text,
+      regime text, base numeric,
       rate numeric, quota numeric, deductible_quota numeric, surcharge_rate numeric, surcharge numeric, withholding_rate numeric, withholding numeric,
       document_total numeric, rectifies_simplified boolean)${numbered ? ` cross join ${numbered}` : ''}`;
 
@@ -143,8 +147,11 @@ export interface TaxRegisterEntry {
   operationDate: string | null;
   accountingDate: string;
   counterparty: { contactId: string; name: string; taxId: string | null; country: string };
-  /** `simplified`: the rectified document was a simplified invoice (the rectification is R5, not R1). */
-  rectifies: { id: string; number: string | null; mode: RectificationMode; simplified: boolean } | null;
+  /**
+   * `simplified`: the rectified document was a simplified invoice; `type`: R1–R5 as the VAT books
+   * and VERI*FACTU name it (R5 when `simplified`, else by the rectification's legal ground).
+   */
+  rectifies: { id: string; number: string | null; mode: RectificationMode; simplified: boolean; type: RectificationType } | null;
   capitalGood: boolean;
   taxTypeId: string;
   taxCode: string;
@@ -184,7 +191,10 @@ const entryOf = (r: any): TaxRegisterEntry => ({
   documentType: r.document_type, documentId: r.document_id, groupNo: Number(r.group_no), side: r.side, kind: r.kind, number: r.number, supplierNumber: r.supplier_number,
   issueDate: r.issue_date, operationDate: r.operation_date, accountingDate: r.accounting_date,
   counterparty: { contactId: r.contact_id, name: r.counterparty_name, taxId: r.counterparty_tax_id, country: r.counterparty_country },
-  rectifies: r.rectifies_id ? { id: r.rectifies_id, number: r.rectifies_number, mode: r.rectification_mode, simplified: rowBoolean(r.rectifies_simplified) } : null,
+  rectifies: r.rectifies_id ? {
+    id: r.rectifies_id, number: r.rectifies_number, mode: r.rectification_mode, simplified: rowBoolean(r.rectifies_simplified),
+    type: rowBoolean(r.rectifies_simplified) ? 'R5' : r.rectification_type ?? 'R1',
+  } : null,
   capitalGood: rowBoolean(r.capital_good), taxTypeId: r.tax_type_id, taxCode: r.tax_code, regime: r.regime,
   base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
   surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
@@ -194,7 +204,7 @@ const entryOf = (r: any): TaxRegisterEntry => ({
 
 const REGISTER_SELECT = `select document_type, document_id::text as document_id, group_no, side, kind, number, supplier_number, issue_date::text as issue_date,
   operation_date::text as operation_date, accounting_date::text as accounting_date, contact_id::text as contact_id, counterparty_name, counterparty_tax_id,
-  counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id::text as tax_type_id, tax_code,
+  counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, rectification_type, capital_good, tax_type_id::text as tax_type_id, tax_code,
   regime, base::text as base, rate::text as rate, quota::text as quota, deductible_quota::text as deductible_quota, surcharge_rate::text as surcharge_rate,
   surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total,
   reverses_original, rectifies_simplified
@@ -269,6 +279,7 @@ export interface SubstitutionRegister {
   rectifiesId: string;
   /** How the rectifying document names the original (its number, or the supplier's). */
   rectifiesNumber: string | null;
+  rectificationGround?: RectificationGround | null;
 }
 
 /**
@@ -286,12 +297,12 @@ export async function registerSubstitution(tx: Tx, doc: SubstitutionRegister): P
     select o.tenant_id, :type, :id::uuid,
       coalesce((select max(group_no) from tax_register where tenant_id = :tenant and document_type = :type and document_id = :id::uuid), 0) + row_number() over (order by o.group_no),
       o.side, 'rectification', :number, :supplierNumber, :date::date, null, :date::date, o.contact_id, o.counterparty_name, o.counterparty_tax_id, o.counterparty_country,
-      o.document_id, :rectifiesNumber, 'substitution', o.capital_good, o.tax_type_id, o.tax_code, o.regime, -o.base, o.rate, -o.quota, -o.deductible_quota,
-      o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, o.kind = 'simplified', true
+      o.document_id, :rectifiesNumber, 'substitution', :rectificationType, o.capital_good, o.tax_type_id, o.tax_code, o.regime, -o.base, o.rate, -o.quota,
+      -o.deductible_quota, o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, o.kind = 'simplified', true
     from tax_register o
     where o.tenant_id = :tenant and o.document_type = :type and o.document_id = :original::uuid and not o.reverses_original`, {
     type: doc.documentType, id: doc.documentId, number: doc.number, supplierNumber: doc.supplierNumber ?? null, date: doc.issueDate, total: doc.total.toString(),
-    original: doc.rectifiesId, rectifiesNumber: doc.rectifiesNumber,
+    original: doc.rectifiesId, rectifiesNumber: doc.rectifiesNumber, rectificationType: rectificationTypeOf(doc.rectificationGround),
   });
 }
 

@@ -26,44 +26,56 @@ type Address = { address?: string | null; city?: string | null; postalCode?: str
 const addressFields = (party: Address) =>
   [['address', party.address], ['city', party.city], ...(party.country === 'ES' ? [['postal_code', party.postalCode]] : [])] as [string, string | null | undefined][];
 
+/** The tax regimes of an invoice's lines (domestic, exempt, intra_eu, …), as its tax types say. */
+export const regimesOf = (lines: readonly { taxTypeId: string }[], types: ReadonlyMap<string, { regime?: string }>): ReadonlySet<string | undefined> =>
+  new Set(lines.map((l) => types.get(l.taxTypeId)?.regime));
+
+const locatedInSpain = (regimes: ReadonlySet<string | undefined>) => regimes.has('domestic') || regimes.has('exempt');
+
 /** May this invoice be a simplified one (art. 4 RD 1619/2012)? */
 export function simplifiedAllowed(total: Decimal, regimes: ReadonlySet<string | undefined>, rectifying: boolean): boolean {
   if ([...regimes].some((regime) => NOT_SIMPLIFIABLE.has(regime as TaxRegime))) return false;
   return rectifying || (total.isNegative() ? total.negate() : total).compare(SIMPLIFIED_INVOICE_LIMIT) <= 0;
 }
 
-/** An issued invoice's customer snapshot lacks what a complete invoice to a business needs: it was issued as simplified. */
-export function isSimplifiedInvoice(customer: Party | null): boolean {
-  if (!customer || customer.customer_type !== 'business') return false;
-  return blank(customer.tax_id) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
-}
-
 /**
- * Was this invoice issued as a simplified one (F2)? It qualifies (art. 4: up to 400 € VAT
- * included, or rectifying; never intra-EU or OSS) and its business customer lacks what a complete
- * invoice needs: the tax number when the operation is located in Spain, or the address. The tax
- * register (and with it the VAT books and VERI*FACTU) records it with kind `simplified`.
+ * Was this invoice issued as a simplified one (FACTURA SIMPLIFICADA on the PDF)? It qualifies
+ * (art. 4: up to 400 € VAT included, or rectifying; never intra-EU or OSS) and its business
+ * customer lacks what a complete invoice needs: the tax number when the operation is located in
+ * Spain, or the address. The tax register (and with it the VAT books and VERI*FACTU) records it
+ * as F2: `registeredAsSimplified`.
  */
 export function issuedAsSimplified(customer: Party, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): boolean {
   if (customer.customer_type !== 'business' || !simplifiedAllowed(invoice.total, regimes, invoice.rectifying)) return false;
-  const locatedInSpain = regimes.has('domestic') || regimes.has('exempt');
-  return (locatedInSpain && blank(customer.tax_id)) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
+  return (locatedInSpain(regimes) && blank(customer.tax_id)) || addressFields({ ...customer, postalCode: customer.postal_code }).some(([, value]) => blank(value));
 }
 
 /**
- * `issuedAsSimplified` in SQL over an issued invoice `d` (its frozen customer snapshot, its total
- * and its lines' VAT types), for register rows written before the register told simplified
+ * F2 in the tax register (the VAT books) and in VERI*FACTU: a simplified invoice, or an operation
+ * located in Spain whose recipient is not identified by a tax number (F2 "sin identificación del
+ * destinatario", art. 6.1.d RD 1619/2012), such as a private person's. An export to a foreign
+ * customer without one stays a complete invoice. The books and the VERI*FACTU record always agree.
+ */
+export function registeredAsSimplified(customer: Party, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): boolean {
+  return issuedAsSimplified(customer, regimes, invoice) || (locatedInSpain(regimes) && blank(customer.tax_id));
+}
+
+/**
+ * `registeredAsSimplified` in SQL over an issued invoice `d` (its frozen customer snapshot, its
+ * total and its lines' VAT types), for register rows written before the register told simplified
  * invoices apart. Keep the two alike (test/plugins/documents/tax-register.test.ts compares them).
  */
-export function issuedAsSimplifiedSql(linesTable: string, linesKey: string): string {
+export function registeredAsSimplifiedSql(linesTable: string, linesKey: string): string {
   const blank = (field: string) => `coalesce(btrim(d.customer ->> '${field}', E' \\t\\n\\r'), '') = ''`;
   const regimes = (list: string[]) => `exists (select 1 from ${linesTable} l join tax_types t on t.tenant_id = l.tenant_id and t.id = l.tax_type_id
       where l.tenant_id = d.tenant_id and l.${linesKey} = d.id and t.regime in (${list.map((r) => `'${r}'`).join(', ')}))`;
-  return `d.customer ->> 'customer_type' = 'business'
+  const inSpain = regimes(['domestic', 'exempt']);
+  const issuedAsSimplified = `d.customer ->> 'customer_type' = 'business'
     and (d.rectifies_id is not null or abs(d.total) <= ${SIMPLIFIED_INVOICE_LIMIT})
     and not ${regimes([...NOT_SIMPLIFIABLE])}
-    and ((${regimes(['domestic', 'exempt'])} and ${blank('tax_id')})
+    and ((${inSpain} and ${blank('tax_id')})
       or ${blank('address')} or ${blank('city')} or (d.customer ->> 'country' = 'ES' and ${blank('postal_code')}))`;
+  return `((${issuedAsSimplified}) or (${inSpain} and ${blank('tax_id')}))`;
 }
 
 /** What is missing to issue the invoice: one validation item per datum (422), none when it can be issued. */

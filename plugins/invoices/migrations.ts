@@ -1,6 +1,6 @@
 import { currentTenantSql, sqlMigration } from '../../kernel/migration';
 import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, registerReclassifySql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
-import { issuedAsSimplifiedSql } from './legal-content';
+import { registeredAsSimplifiedSql } from './legal-content';
 import { INVOICE } from './kind';
 
 /**
@@ -29,7 +29,7 @@ export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
 };
 
 /** Invoices the backfill (or issuing before simplified invoices were told apart) registered as `invoice` that were issued as simplified. */
-export const INVOICE_SIMPLIFIED_RECLASSIFY = registerReclassifySql({ ...INVOICE, from: 'invoice', to: 'simplified', where: issuedAsSimplifiedSql(INVOICE.linesTable, INVOICE.linesKey) });
+export const INVOICE_SIMPLIFIED_RECLASSIFY = registerReclassifySql({ ...INVOICE, from: 'invoice', to: 'simplified', where: registeredAsSimplifiedSql(INVOICE.linesTable, INVOICE.linesKey) });
 
 export const migrations = [
   sqlMigration('20261210000100_invoices', documentTablesSql(GUARD, {
@@ -70,4 +70,12 @@ export const migrations = [
   ]),
   // Before the documents plugin flags rectifications of simplified invoices (20261231000300).
   sqlMigration('20261231000250_invoices_register_simplified', INVOICE_SIMPLIFIED_RECLASSIFY),
+  // A rectifying invoice's legal ground (art. 80 LIVA; RECTIFICATION_GROUNDS in legal-content.ts). Older ones were all R1 ('error').
+  sqlMigration('20261231000350_invoices_rectification_ground', [
+    `alter table invoices add column rectification_ground text check (rectification_ground in ('error', 'insolvency', 'bad_debt', 'other'))`,
+    // The guard refuses any change to an issued invoice; this adds a fact the earlier ones already had.
+    `alter table invoices disable trigger invoices_guard`,
+    `update invoices set rectification_ground = 'error' where rectifies_id is not null`,
+    `alter table invoices enable trigger invoices_guard`,
+  ]),
 ];

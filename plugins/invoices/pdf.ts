@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
-import { isSimplifiedInvoice } from './legal-content';
+import { issuedAsSimplified, regimesOf } from './legal-content';
+import { RECTIFICATION_GROUNDS } from '../documents/api';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 import { trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
 
@@ -100,7 +101,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
       logoHeight = 0; // an unreadable logo never stops the invoice
     }
   }
-  const simplified = isSimplifiedInvoice(record.customer);
+  const simplified = !!record.customer && issuedAsSimplified(record.customer, regimesOf(record.lines, input.types), { total: record.total, rectifying: !!record.rectifiesId });
   const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)'
     : `${record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA'}${simplified ? ' SIMPLIFICADA' : ''}`;
   style('bold', 16);
@@ -136,7 +137,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     text(`Factura rectificativa ${mode} de la factura ${ref} (art. 15 RD 1619/2012)`, margin, y, { width });
     y += 13;
     style('regular', 10);
-    y = paragraph(`Motivo: ${record.rectificationReason ?? ''}`, margin, y, { width }).y + 8;
+    y = paragraph(`Motivo: ${record.rectificationReason ?? ''}`, margin, y, { width }).y + 2;
+    y = paragraph(`Fundamento: ${RECTIFICATION_GROUNDS[record.rectificationGround ?? 'error'].legalBasis}`, margin, y, { width }).y + 8;
   }
 
   // Lines.

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import {
   Description, DiscountPct, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Nullable,
-  paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
+  paginated, PartySnapshot, paymentRequest, Quantity, RectificationGroundSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -44,7 +44,7 @@ export const InvoiceUpdate = documentUpdate({
 });
 
 export const RectifyRequest = documentRectify({
-  own: {},
+  own: { legal_ground: t.Optional(t.Union(RectificationGroundSchema.anyOf, { description: RectificationGroundSchema.description, default: 'error' })) },
   line: InvoiceLine,
   wording: {
     reason: 'Why the invoice is rectified (printed on the rectifying invoice)',
@@ -70,6 +70,7 @@ export const InvoiceResponse = t.Object({
   lines: t.Array(InvoiceLineResponse),
   customer: Nullable(PartySnapshot),
   issuer: Nullable(PartySnapshot),
+  rectification_ground: Nullable(t.Union(RectificationGroundSchema.anyOf), { description: 'A rectifying invoice\'s legal ground (see RectifyRequest.legal_ground); null otherwise' }),
 });
 
 export const PaginatedResponse_InvoiceResponse_ = paginated(InvoiceResponse);

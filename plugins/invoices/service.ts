@@ -9,14 +9,14 @@ import {
   documentList, everyPage, findDocumentRow, formatRate, iso, jsonOrNull, lineColumns, lineToJson, loadContext, loadLinesOf, loadTaxTypes, monotonicNumberCtes,
   completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, TaxRegister, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
-  type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
+  type RectificationGround, type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
 import { INVOICE } from './kind';
 import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
 import { issueStatementParts } from './extensions';
-import { issuedAsSimplified, missingPartyData } from './legal-content';
+import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -51,6 +51,7 @@ export interface RectifyInput {
   issue_date: string;
   reason: string;
   mode: RectificationMode;
+  legal_ground?: RectificationGround;
   lines?: InvoiceLineWire[];
   due_date?: string | null;
   notes?: string | null;
@@ -66,6 +67,8 @@ export interface InvoiceRecord extends DocumentRecordCommon {
   customer: Party | null;
   issuer: Party | null;
   lines: InvoiceLineRecord[];
+  /** A rectifying invoice's legal ground (art. 80 LIVA); null for any other invoice. */
+  rectificationGround: RectificationGround | null;
   /** Just issued: what each `invoice-issue-statement` part answered, by part name. */
   issueResults?: Record<string, unknown>;
 }
@@ -89,7 +92,8 @@ export interface InvoiceView { record: InvoiceRecord; types: ReadonlyMap<string,
 // Rows
 // ------------------------------------------------------------------------------------------------
 
-const columnsOver = (alias: string) => `${documentColumns(INVOICE.table, alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer`;
+const columnsOver = (alias: string) => `${documentColumns(INVOICE.table, alias)}, ${alias}.customer::text as customer, ${alias}.issuer::text as issuer,
+  ${alias}.rectification_ground`;
 const INVOICE_COLUMNS = columnsOver('i');
 /** The columns over the alias `d` of the list and search queries. */
 const LIST_COLUMNS = columnsOver('d');
@@ -97,7 +101,7 @@ const LIST_COLUMNS = columnsOver('d');
 const LINE_COLUMNS = `${lineColumns(INVOICE.linesKey)}, nature, revenue_account`;
 
 function recordOf(row: any, lines: InvoiceLineRecord[]): InvoiceRecord {
-  return { ...commonRecordOf(row), customer: jsonOrNull<Party>(row.customer), issuer: jsonOrNull<Party>(row.issuer), lines };
+  return { ...commonRecordOf(row), customer: jsonOrNull<Party>(row.customer), issuer: jsonOrNull<Party>(row.issuer), rectificationGround: row.rectification_ground, lines };
 }
 
 const lineOf = (row: any): InvoiceLineRecord => ({ ...commonLineOf(row), nature: row.nature, revenueAccount: row.revenue_account });
@@ -211,7 +215,7 @@ async function insertLines(tx: Tx, invoiceId: string, lines: InvoiceLineRecord[]
 
 interface DraftFields {
   id: string; series: string; contactId: string; issueDate: string; dueDate: string | null; operationDate: string | null; notes: string | null;
-  rectifiesId: string | null; rectificationMode: RectificationMode | null; rectificationReason: string | null;
+  rectifiesId: string | null; rectificationMode: RectificationMode | null; rectificationReason: string | null; rectificationGround: RectificationGround | null;
 }
 
 async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Promise<InvoiceRecord> {
@@ -219,9 +223,9 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Pro
   const [row] = await tx.sql<{ created_at: unknown; updated_at: unknown }>(`
     with invoice as (
       insert into invoices (id, tenant_id, status, series, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total, surcharge_total,
-        withholding_total, total, rectifies_id, rectification_mode, rectification_reason)
+        withholding_total, total, rectifies_id, rectification_mode, rectification_reason, rectification_ground)
       values (:id::uuid, :tenant, 'draft', :series, :contactId::uuid, :issueDate::date, :dueDate::date, :operationDate::date, :notes, :subtotal::numeric,
-        :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :rectifiesId::uuid, :mode, :reason)
+        :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :rectifiesId::uuid, :mode, :reason, :ground)
       returning created_at, updated_at
     ), lines as (${LINES_INSERT})
     select created_at, updated_at from invoice`, {
@@ -229,7 +233,7 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed): Pro
     id: fields.id, series: fields.series, contactId: fields.contactId, issueDate: fields.issueDate, dueDate: fields.dueDate, operationDate: fields.operationDate,
     notes: fields.notes, subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
     withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(), rectifiesId: fields.rectifiesId, mode: fields.rectificationMode,
-    reason: fields.rectificationReason,
+    reason: fields.rectificationReason, ground: fields.rectificationGround,
   });
   return draftRecord(fields, computed, iso(row.created_at), iso(row.updated_at));
 }
@@ -240,7 +244,7 @@ function draftRecord(fields: DraftFields, computed: Computed, createdAt: string,
     dueDate: fields.dueDate, operationDate: fields.operationDate, notes: fields.notes, subtotal: computed.subtotal, taxTotal: computed.taxTotal,
     surchargeTotal: computed.surchargeTotal, withholdingTotal: computed.withholdingTotal, total: computed.total, amountPaid: Decimal.zero(2),
     rectifiesId: fields.rectifiesId, rectificationMode: fields.rectificationMode, rectificationReason: fields.rectificationReason, journalEntryId: null,
-    customer: null, issuer: null, issuedAt: null, createdAt, updatedAt, substituted: false, lines: computed.lines,
+    rectificationGround: fields.rectificationGround, customer: null, issuer: null, issuedAt: null, createdAt, updatedAt, substituted: false, lines: computed.lines,
   };
 }
 
@@ -316,8 +320,9 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
   const year = Number(record.issueDate.slice(0, 4));
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
-    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode, total: computed.total,
-    simplified: issuedAsSimplified(customer, new Set(record.lines.map((l) => types.get(l.taxTypeId)?.regime)), { total: computed.total, rectifying: !!record.rectifiesId }),
+    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode,
+    rectificationGround: record.rectificationGround, total: computed.total,
+    simplified: registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId }),
     rectifiesSimplified,
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
@@ -424,7 +429,7 @@ function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPa
  * transaction back, number included.
  */
 /** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
-const registeredAsSimplified = (tx: Tx, invoice: InvoiceRecord) =>
+const registeredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
   TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
 
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
@@ -451,7 +456,7 @@ function checkedHeader(input: InvoiceInput): DraftFields {
   checkHeaderDates(input, input.issue_date, dueDate);
   return {
     id: crypto.randomUUID(), series, contactId: input.contact_id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
-    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
+    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null, rectificationGround: null,
   };
 }
 
@@ -589,7 +594,7 @@ export const InvoiceService = {
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const rectified = record.rectifiesId ? await findRecord(tx, record.rectifiesId) : null;
-    const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await registeredAsSimplified(tx, rectified) } : {};
+    const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await registeredSimplified(tx, rectified) } : {};
     return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], ...rectifies }), types: context.types };
   },
 
@@ -645,9 +650,10 @@ export const InvoiceService = {
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
       operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
+      rectificationGround: input.legal_ground ?? 'error',
     }, built.computed);
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
-      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await registeredAsSimplified(tx, original),
+      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await registeredSimplified(tx, original),
       reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });
@@ -760,5 +766,6 @@ export function invoiceToJson({ record, types }: InvoiceView) {
     lines: record.lines.map((l) => ({ ...lineToJson(l), nature: l.nature, revenue_account: l.revenueAccount })),
     customer: record.customer,
     issuer: record.issuer,
+    rectification_ground: record.rectificationGround,
   };
 }

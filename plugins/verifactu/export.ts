@@ -77,6 +77,7 @@ function registration(row: RecordRow, previous: RecordRow | undefined, all: read
       el('IDEmisorFactura', row.issuer_tax_id), el('NumSerieFactura', row.rectified_number), el('FechaExpedicionFactura', recordDate(row.rectified_issue_date!))))] : []),
     ...(rectifying && row.rectification_mode === 'S'
       ? [(({ base, quota }) => group('ImporteRectificacion', el('BaseRectificada', base), el('CuotaRectificada', quota)))(substitutedAmounts(row, all))] : []),
+    ...(detail.operation_date ? [el('FechaOperacion', recordDate(detail.operation_date))] : []),
     el('DescripcionOperacion', String(detail.description || 'Factura').slice(0, 500)),
     ...(detail.recipient && row.invoice_type !== 'F2' && row.invoice_type !== 'R5' ? [group('Destinatarios', group('IDDestinatario',
       el('NombreRazon', String(detail.recipient.name).slice(0, 120)),

@@ -14,6 +14,71 @@ import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
  *   flow) is the one exception, inside a transaction that set `cuadra.erasing_tenant`.
  * - `verifactu_events`: the append-only log of records created, exports and verifications.
  */
+/**
+ * `verifactu_append`: appending a record, in one call the invoices plugin's issue statement makes
+ * once the number is taken (and the service makes for corrections and cancellations): lock the
+ * chain's head (created the first time; a concurrent first append waits for it and then sees it),
+ * compute the hash over the exact texts, insert the record, move the head, log it. Returns what the
+ * invoice shows: hash, previous hash and the QR's values. `rectifyingType` is the PL/pgSQL that
+ * settles a rectifying invoice's type once the rectified record's type is known.
+ */
+const appendFunctionSql = (create: 'create function' | 'create or replace function', rectifyingType: string) =>
+  `${create} verifactu_append(
+       p_tenant uuid, p_id uuid, p_nif text, p_record_type text, p_correction boolean, p_invoice_id uuid, p_number text, p_issue_date date,
+       p_invoice_type text, p_rectifies_id uuid, p_mode text, p_rectified_number text, p_rectified_issue_date date,
+       p_tax_total text, p_total text, p_reason text, p_detail jsonb
+     ) returns jsonb language plpgsql as $$
+       declare
+         head record;
+         v_type text := p_invoice_type;
+         v_rectified_number text := p_rectified_number;
+         v_rectified_date date := p_rectified_issue_date;
+         v_rectified_type text;
+         v_now timestamp with time zone := date_trunc('second', clock_timestamp());
+         v_generated text;
+         v_date text := to_char(p_issue_date, 'DD-MM-YYYY');
+         v_hash text;
+       begin
+         select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
+         if not found then
+           insert into verifactu_chains (tenant_id, issuer_tax_id) values (p_tenant, p_nif) on conflict do nothing;
+           select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
+         end if;
+         if p_rectifies_id is not null then
+           select invoice_type, invoice_number, issue_date into v_rectified_type, v_rectified_number, v_rectified_date from verifactu_records
+            where tenant_id = p_tenant and invoice_id = p_rectifies_id and record_type = 'registration' order by position desc limit 1;
+${rectifyingType}         end if;
+         -- Madrid's wall clock and its offset (always ahead of UTC: +01:00 or +02:00)
+         v_generated := to_char(v_now at time zone 'Europe/Madrid', 'YYYY-MM-DD"T"HH24:MI:SS')
+           || '+' || to_char((v_now at time zone 'Europe/Madrid') - (v_now at time zone 'UTC'), 'HH24:MI');
+         if p_record_type = 'cancellation' then
+           v_hash := 'IDEmisorFacturaAnulada=' || p_nif || '&NumSerieFacturaAnulada=' || p_number || '&FechaExpedicionFacturaAnulada=' || v_date
+             || '&Huella=' || head.last_hash || '&FechaHoraHusoGenRegistro=' || v_generated;
+         else
+           v_hash := 'IDEmisorFactura=' || p_nif || '&NumSerieFactura=' || p_number || '&FechaExpedicionFactura=' || v_date || '&TipoFactura=' || v_type
+             || '&CuotaTotal=' || p_tax_total || '&ImporteTotal=' || p_total || '&Huella=' || head.last_hash || '&FechaHoraHusoGenRegistro=' || v_generated;
+         end if;
+         v_hash := upper(encode(sha256(convert_to(v_hash, 'UTF8')), 'hex'));
+         insert into verifactu_records (id, tenant_id, issuer_tax_id, position, record_type, correction, invoice_id, invoice_number, issue_date, invoice_type,
+           rectification_mode, rectified_number, rectified_issue_date, tax_total, total, previous_hash, previous_record_id, generated_at, hash, reason, detail)
+         values (p_id, p_tenant, p_nif, head.length + 1, p_record_type, p_correction, p_invoice_id, p_number, p_issue_date,
+           case when p_record_type = 'registration' then v_type end, p_mode, v_rectified_number, v_rectified_date, p_tax_total, p_total,
+           head.last_hash, head.last_record_id, v_generated, v_hash, p_reason, coalesce(p_detail, '{}'));
+         update verifactu_chains set length = head.length + 1, last_hash = v_hash, last_record_id = p_id where tenant_id = p_tenant and issuer_tax_id = p_nif;
+         insert into verifactu_events (tenant_id, action, record_id, detail)
+         values (p_tenant, 'record_created', p_id, jsonb_build_object('record_type', p_record_type, 'invoice_number', p_number, 'hash', v_hash));
+         return jsonb_build_object('id', p_id, 'hash', v_hash, 'previous_hash', head.last_hash, 'nif', p_nif, 'number', p_number, 'date', v_date, 'total', p_total);
+       end $$`;
+
+/** The first version: `p_invoice_type` null means R5 when the rectified record is F2 or R5, else R1. */
+const FIRST_RECTIFYING_TYPE = "           if v_type is null then v_type := case when v_rectified_type in ('F2', 'R5') then 'R5' else 'R1' end; end if;\n";
+/**
+ * Since the legal ground is chosen at rectification: the issue passes the ground's type (R1–R4,
+ * `rectificationTypeOf`), and rectifying a simplified invoice (F2 or R5) is R5 whatever the
+ * ground, as the AEAT's TipoFactura list says.
+ */
+const R5_FIRST_RECTIFYING_TYPE = `           if v_rectified_type in ('F2', 'R5') then v_type := 'R5'; elsif v_type is null then v_type := 'R1'; end if;\n`;
+
 export const migrations = [
   sqlMigration('20261230000100_verifactu', [
     `create table verifactu_chains (
@@ -92,61 +157,9 @@ export const migrations = [
        for each statement execute function verifactu_refuse_truncate()`,
   ]),
 
-  /*
-   * Appending a record, in one call the invoices plugin's issue statement makes once the number is
-   * taken (and the service makes for corrections and cancellations): lock the chain's head (created
-   * the first time; a concurrent first append waits for it and then sees it), compute the hash over
-   * the exact texts, insert the record, move the head, log it. `p_invoice_type` null means a
-   * rectifying invoice's type: R5 when the rectified invoice's record is F2 or R5, else R1.
-   * Returns what the invoice shows: hash, previous hash and the QR's values.
-   */
+  // verifactu_append (appendFunctionSql above), first version.
   sqlMigration('20261230000200_verifactu_append', [
-    `create function verifactu_append(
-       p_tenant uuid, p_id uuid, p_nif text, p_record_type text, p_correction boolean, p_invoice_id uuid, p_number text, p_issue_date date,
-       p_invoice_type text, p_rectifies_id uuid, p_mode text, p_rectified_number text, p_rectified_issue_date date,
-       p_tax_total text, p_total text, p_reason text, p_detail jsonb
-     ) returns jsonb language plpgsql as $$
-       declare
-         head record;
-         v_type text := p_invoice_type;
-         v_rectified_number text := p_rectified_number;
-         v_rectified_date date := p_rectified_issue_date;
-         v_rectified_type text;
-         v_now timestamp with time zone := date_trunc('second', clock_timestamp());
-         v_generated text;
-         v_date text := to_char(p_issue_date, 'DD-MM-YYYY');
-         v_hash text;
-       begin
-         select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
-         if not found then
-           insert into verifactu_chains (tenant_id, issuer_tax_id) values (p_tenant, p_nif) on conflict do nothing;
-           select length, last_hash, last_record_id into head from verifactu_chains where tenant_id = p_tenant and issuer_tax_id = p_nif for update;
-         end if;
-         if p_rectifies_id is not null then
-           select invoice_type, invoice_number, issue_date into v_rectified_type, v_rectified_number, v_rectified_date from verifactu_records
-            where tenant_id = p_tenant and invoice_id = p_rectifies_id and record_type = 'registration' order by position desc limit 1;
-           if v_type is null then v_type := case when v_rectified_type in ('F2', 'R5') then 'R5' else 'R1' end; end if;
-         end if;
-         -- Madrid's wall clock and its offset (always ahead of UTC: +01:00 or +02:00)
-         v_generated := to_char(v_now at time zone 'Europe/Madrid', 'YYYY-MM-DD"T"HH24:MI:SS')
-           || '+' || to_char((v_now at time zone 'Europe/Madrid') - (v_now at time zone 'UTC'), 'HH24:MI');
-         if p_record_type = 'cancellation' then
-           v_hash := 'IDEmisorFacturaAnulada=' || p_nif || '&NumSerieFacturaAnulada=' || p_number || '&FechaExpedicionFacturaAnulada=' || v_date
-             || '&Huella=' || head.last_hash || '&FechaHoraHusoGenRegistro=' || v_generated;
-         else
-           v_hash := 'IDEmisorFactura=' || p_nif || '&NumSerieFactura=' || p_number || '&FechaExpedicionFactura=' || v_date || '&TipoFactura=' || v_type
-             || '&CuotaTotal=' || p_tax_total || '&ImporteTotal=' || p_total || '&Huella=' || head.last_hash || '&FechaHoraHusoGenRegistro=' || v_generated;
-         end if;
-         v_hash := upper(encode(sha256(convert_to(v_hash, 'UTF8')), 'hex'));
-         insert into verifactu_records (id, tenant_id, issuer_tax_id, position, record_type, correction, invoice_id, invoice_number, issue_date, invoice_type,
-           rectification_mode, rectified_number, rectified_issue_date, tax_total, total, previous_hash, previous_record_id, generated_at, hash, reason, detail)
-         values (p_id, p_tenant, p_nif, head.length + 1, p_record_type, p_correction, p_invoice_id, p_number, p_issue_date,
-           case when p_record_type = 'registration' then v_type end, p_mode, v_rectified_number, v_rectified_date, p_tax_total, p_total,
-           head.last_hash, head.last_record_id, v_generated, v_hash, p_reason, coalesce(p_detail, '{}'));
-         update verifactu_chains set length = head.length + 1, last_hash = v_hash, last_record_id = p_id where tenant_id = p_tenant and issuer_tax_id = p_nif;
-         insert into verifactu_events (tenant_id, action, record_id, detail)
-         values (p_tenant, 'record_created', p_id, jsonb_build_object('record_type', p_record_type, 'invoice_number', p_number, 'hash', v_hash));
-         return jsonb_build_object('id', p_id, 'hash', v_hash, 'previous_hash', head.last_hash, 'nif', p_nif, 'number', p_number, 'date', v_date, 'total', p_total);
-       end $$`,
+    appendFunctionSql('create function', FIRST_RECTIFYING_TYPE),
   ]),
+  sqlMigration('20261231000400_verifactu_append_r5_first', [appendFunctionSql('create or replace function', R5_FIRST_RECTIFYING_TYPE)]),
 ];

@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
-import { assertUuid } from '../documents/api';
-import { breakdownOf, isSimplifiedInvoice, type InvoiceRecord } from '../invoices/api';
+import { assertUuid, rectificationTypeOf } from '../documents/api';
+import { breakdownOf, regimesOf, registeredAsSimplified, type InvoiceRecord } from '../invoices/api';
 import type { Party, TaxTypeInfo } from '../documents/api';
 import {
   cancellationHash, recordAmount, recordDate, recordTaxId, registrationHash,
@@ -86,10 +86,10 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
   const { record, customer } = issue;
   const nif = recordTaxId(issue.issuer.tax_id);
   if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
-  const identified = !!customer.tax_id?.trim() && !isSimplifiedInvoice(customer);
+  const identified = !registeredAsSimplified(customer, regimesOf(record.lines, issue.types), { total: record.total, rectifying: !!record.rectifiesId });
   const params = appendParams({
     id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
-    invoiceType: record.rectifiesId ? null : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
+    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
     rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
     taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
     detail: detailOf(record, issue.types, customer, issue.issuer),
@@ -104,6 +104,7 @@ function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>
     issuer_name: issuer.legal_name ?? issuer.name ?? '',
     recipient: customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null,
     description: (record.rectificationReason ?? record.lines[0]?.description ?? 'Factura').slice(0, 500),
+    operation_date: record.operationDate && record.operationDate !== record.issueDate ? record.operationDate : null,
     breakdown: breakdownOf(record.lines, types).filter((g) => g.kind !== 'withholding').map((g) => ({ kind: g.kind, regime: g.regime, rate: g.rate, base: g.base, amount: g.amount })),
   };
 }

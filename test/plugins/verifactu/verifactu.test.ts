@@ -50,6 +50,12 @@ const records = async (query = '', who = company) => {
   }
 };
 
+/** An export checked against the schema shipped in plugins/verifactu/xsd. */
+const validateExport = (xml: string) => {
+  const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
+  return validateXML({ xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd') });
+};
+
 /** Every record links to the one before it, in order, with a well-formed Madrid generation time. */
 function expectUnbroken(items: any[]) {
   items.forEach((r, i) => {
@@ -210,18 +216,11 @@ describe('export and event log', () => {
   test('the XML export carries every record of the period with its exact hashed values, is valid against the shipped schema, and is logged', async () => {
     const res = await app.get('/api/v1/verifactu/export?from=2026-03-01&to=2026-03-31', company.token);
     expect(res.status).toBe(200);
-    const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
-    const validation = await validateXML({
-      xml: { fileName: 'export.xml', contents: res.text }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
-    });
+    const validation = await validateExport(res.text);
     expect(validation.errors).toEqual([]);
     expect(validation.valid).toBe(true);
     // the schema is not a rubber stamp: a wrong amount format fails it
-    const broken = await validateXML({
-      xml: { fileName: 'broken.xml', contents: res.text.replace(/<sum1:CuotaTotal>(-?\d+)\.(\d)\d</, '<sum1:CuotaTotal>$1.$2<') },
-      schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd'),
-    });
-    expect(broken.valid).toBe(false);
+    expect((await validateExport(res.text.replace(/<sum1:CuotaTotal>(-?\d+)\.(\d)\d</, '<sum1:CuotaTotal>$1.$2<'))).valid).toBe(false);
     expect(res.headers.get('content-type')).toContain('application/xml');
     const { items } = await records('&from=2026-03-01&to=2026-03-31');
     expect((res.text.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(items.length);
@@ -241,6 +240,68 @@ describe('export and event log', () => {
     expect(actions[0]).toBe('exported');
     expect(actions).toContain('verified');
     expect(actions.filter((a: string) => a === 'record_created').length).toBe((await records()).total);
+  });
+});
+
+describe('legal grounds and operation dates', () => {
+  test('the ground chosen at rectification gives R1–R4, any rectification of a simplified invoice is R5; the ground is on the invoice and its PDF; an operation date other than the issue date reaches the export', async () => {
+    const own = await createCompany(app, undefined, VALID_CIFS[1]);
+    const client = await createContact(app, own.token, { name: 'Deudor Concursado SL' });
+    const consumer = await createContact(app, own.token, { name: 'Pablo Particular', customer_type: 'individual' });
+    const ownLine = (price: string) => ({ description: 'Obra', quantity: '1', unit_price: price, tax_type_id: taxId(own, 'IVA21') });
+    const create = async (contactId: string, extra: object = {}) => {
+      const res = await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-05-04', lines: [ownLine('200.00')], ...extra }, own.token);
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const rectify = (id: string, body: object) => app.post(`/api/v1/invoices/${id}/rectify`, { issue_date: '2026-05-20', reason: 'Impago', mode: 'differences', lines: [ownLine('-50.00')], ...body }, own.token);
+
+    const dated = await create(client.id, { operation_date: '2026-04-28' });
+    const grounds: [string | undefined, string][] = [[undefined, 'R1'], ['error', 'R1'], ['insolvency', 'R2'], ['bad_debt', 'R3'], ['other', 'R4']];
+    const rectifying: any[] = [];
+    for (const [ground] of grounds) {
+      const original = await create(client.id);
+      const res = await rectify(original.id, ground ? { legal_ground: ground } : {});
+      expect(res.status).toBe(201);
+      expect(res.body.rectification_ground).toBe(ground ?? 'error');
+      rectifying.push(res.body);
+    }
+    expect(dated.rectification_ground).toBeNull();
+    const simplified = await create(consumer.id);
+    const ofSimplified = await rectify(simplified.id, { legal_ground: 'bad_debt' });
+    expect(ofSimplified.status).toBe(201);
+    // an unknown ground is refused and changes nothing
+    const before = (await records('', own)).total;
+    const wrong = await rectify(dated.id, { legal_ground: 'concurso' });
+    expect(wrong.status).toBe(422);
+    expect((await records('', own)).total).toBe(before);
+
+    const { items } = await records('', own);
+    const typeOf = (invoiceId: string) => items.find((r: any) => r.invoice_id === invoiceId && r.record_type === 'registration').invoice_type;
+    expect(rectifying.map((r) => typeOf(r.id))).toEqual(grounds.map(([, type]) => type));
+    expect(typeOf(simplified.id)).toBe('F2');
+    expect(typeOf(ofSimplified.body.id)).toBe('R5');
+    expect((await app.get('/api/v1/verifactu/verify', own.token)).body.intact).toBe(true);
+    // the VAT book of issued invoices names every invoice with the type of its record: a private
+    // person without tax number is F2 in both ("sin identificación del destinatario")
+    const book = (await app.get('/api/v1/tax-books/issued?from=2026-05-01&to=2026-05-31', own.token)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(';'));
+    const [typeColumn, numberColumn] = [book[0].indexOf('Tipo de Factura'), book[0].indexOf('Identificación de la Factura Número')];
+    const bookTypes = new Map(book.slice(1).map((r) => [r[numberColumn], r[typeColumn]]));
+    const registrations = items.filter((r: any) => r.record_type === 'registration' && !r.correction);
+    expect(registrations.length).toBe(bookTypes.size);
+    for (const r of registrations) expect([r.invoice_number, bookTypes.get(r.hash_fields.NumSerieFactura)]).toEqual([r.invoice_number, r.invoice_type]);
+    expect(bookTypes.get(simplified.number)).toBe('F2');
+
+    const pdf = await download(app, `/api/v1/invoices/${rectifying[3].id}/pdf`, own.token);
+    expect(pdf.status).toBe(200);
+    expect(pdfTexts(pdf.bytes).join(' ')).toContain('Fundamento: art. 80.Cuatro LIVA (créditos total o parcialmente incobrables)');
+
+    const exported = await app.get('/api/v1/verifactu/export?from=2026-05-01&to=2026-05-31', own.token);
+    expect(exported.status).toBe(200);
+    expect((await validateExport(exported.text)).errors).toEqual([]);
+    for (const type of ['R2', 'R3', 'R4', 'R5']) expect(exported.text).toContain(`<sum1:TipoFactura>${type}</sum1:TipoFactura>`);
+    // FechaOperacion only where it differs from the issue date: once, for the invoice dated 28 April
+    expect(exported.text.match(/<sum1:FechaOperacion>[^<]*<\/sum1:FechaOperacion>/g)).toEqual(['<sum1:FechaOperacion>28-04-2026</sum1:FechaOperacion>']);
   });
 });
 
