@@ -34,8 +34,10 @@ const RAN: Record<string, string> = {
   '20261226000100_documents_settlement_payments': '72a4eda7d3a9b6ce05b672976a498bd1d683d6f1099ead3961fb400cf8eba12d',
   '20261226000200_documents_register_substitution': '35dd07b29a777674b289d6645c879f7a34863380de28234f5fab96da0b8eb3ef',
   '20261231000100_purchase_file_key': 'c7105465880dbb7e06786e19f6372c9d0cea82f88b49c87b36ceffb2b4d48c36',
-  '20261231000250_invoices_register_simplified': 'd2ae0e8e8ce42141e4226242d4e27f684841e1df854e94472a03d60410759e0c',
+  '20261231000250_invoices_register_simplified': '2452aaf770ac431de899080a7b71abbf3c0939090c3644d528d4a25e857573d5',
   '20261231000300_documents_register_rectifies_simplified': '62a571e146c5bb4972bad4e8e3b5ab03814804e41a0a1298adc59ea0c84cb84a',
+  '20261231000350_invoices_rectification_ground': '5ddfa4247f8dd13ec2d6c4cdce2540dff030106dcdfc3175845822beb780e48f',
+  '20261231000500_documents_register_rectification_type': '32779159d25c7383669c2bc2906bef8a0aa0fbef2f298df371fde7b8519d2851',
 };
 
 describe('document kinds\' migrations', () => {
