@@ -106,8 +106,8 @@ describe('modelo 303: the other boxes', () => {
   test("the boxes reconcile with the quarter's 477 (without 4779, the one-stop shop's) and 472", async () => {
     const boxes = boxesOf(await quarter('year=2025&quarter=1'));
     const trial = (await app.get('/api/v1/ledger/trial-balance?from=2025-01-01&to=2025-03-31', company.token)).body.accounts;
-    const net = (prefix: string, exclude?: string) => trial.filter((a: any) => a.account.startsWith(prefix) && !(exclude && a.account.startsWith(exclude)))
-      .reduce((sum: bigint, a: any) => sum + cents(a.debit) - cents(a.credit), 0n);
+    const net = (prefix: string, exclude?: string): bigint => (trial as any[]).filter((a) => a.account.startsWith(prefix) && !(exclude && a.account.startsWith(exclude)))
+      .reduce((sum: bigint, a) => sum + cents(a.debit) - cents(a.credit), 0n);
     expect(-net('477', '4779')).toBe(cents(boxes['27']));
     expect(net('472')).toBe(cents(boxes['45']));
     // the one-stop shop's French VAT: 20 % of 500.00, declared in the 369, not here
