@@ -8,7 +8,8 @@
  *   19–21); not subject by location (120), customer self-assesses (122), one-stop shop (123);
  *   a rectified sale with recargo (14/15 and 25/26); an import of a capital good (34/35); a domestic
  *   reverse charge on a capital good (12/13 and 30/31); an intra-EU acquisition and its
- *   rectification (10/11, 36/37; 14/15 and 40/41); the temporary-rate boxes zero from 2025.
+ *   rectification (10/11, 36/37; 14/15 and 40/41); the temporary-rate boxes zero from 2025;
+ * - 2T 2025: a negative line inside an invoice nets into the ordinary boxes; 1T's 55.50 applied.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cents, createContact, startDocumentsApp, type DocumentsTestApp, documentBooker } from '../../support/documents';
@@ -49,6 +50,9 @@ async function createDocuments() {
   await sale(builder.id, '2025-01-13', { tax_type_id: tax('ISPVENTA') });
   await sale(french.id, '2025-01-14', { tax_type_id: types['OSS-FR20'] }, '500.00');
   await created(`/api/v1/invoices/${withSurcharge.id}/rectify`, { issue_date: '2025-02-10', reason: 'Descuento', mode: 'differences', lines: lines({ tax_type_id: tax('IVA4'), surcharge_type_id: tax('RE05') }, '-100.00') });
+  // 2T 2025: an invoice with a discount line of −100.00 at 21 %: it nets into 07/09 (only rectifying documents go to 14/15)
+  await created('/api/v1/invoices', { contact_id: retailer.id, issue_date: '2025-04-10', lines: [
+    { description: 'Base', quantity: '1', unit_price: '1000.00', tax_type_id: tax('IVA21') }, { description: 'Descuento', quantity: '1', unit_price: '-100.00', tax_type_id: tax('IVA21') }] });
   await purchase(customs.id, '2025-01-20', { tax_type_id: tax('IMPORT'), expense_account: '213', capital_good: true });
   const acquisition = await purchase(german.id, '2025-01-21', { tax_type_id: tax('RCINTRACOM'), expense_account: '600' });
   await purchase(contractor.id, '2025-01-22', { tax_type_id: tax('ISP'), expense_account: '211', capital_good: true });
@@ -99,8 +103,12 @@ describe('modelo 303: the other boxes', () => {
     });
     expect(rates(boxes)).toEqual({ '151': '0.00', '02': '4.00', '166': '0.00', '154': '0.00', '05': '10.00', '08': '21.00', '157': '1.75', '169': '0.50', '17': '0.00', '20': '1.40', '23': '5.20', '65': '100.00' });
     for (const box of ['150', '152', '153', '155', '165', '167']) expect([box, boxes[box]]).toEqual([box, '0.00']);
-    // 2T carries the 55.50
-    expect(boxesOf(await quarter('year=2025&quarter=2'))).toMatchObject({ '110': '55.50', '78': '0.00', '87': '55.50', '71': '0.00' });
+    // 2T: the discount line nets into 07/09 (900.00 / 189.00); the 55.50 carried from 1T is applied: 189.00 − 55.50
+    const second = await quarter('year=2025&quarter=2');
+    expect(second).toMatchObject({ declaration_type: 'I', result: '133.50' });
+    expect(amounts(boxesOf(second))).toEqual({
+      '07': '900.00', '09': '189.00', '27': '189.00', '46': '189.00', '64': '189.00', '66': '189.00', '110': '55.50', '78': '55.50', '69': '133.50', '71': '133.50',
+    });
   });
 
   test("the boxes reconcile with the quarter's 477 (without 4779, the one-stop shop's) and 472", async () => {
