@@ -16,7 +16,7 @@ export const DECLARED_111_ACCOUNT = { code: '4751111', name: 'HP acreedora por r
 /**
  * The 111's closing entry: the withholdings the return declares [28] leave 4751 (where each
  * purchase credited them) for the declared-and-payable sub-account, dated on the period's last
- * day. Refused (409) when the period's credits to 4751 do not cover [28] (a purchase whose
+ * day. Refused (409) when the period's credits to 4751 (and its sub-accounts) do not cover [28] (a purchase whose
  * withholding is in the register but not in the books). Credits, not the balance: paying the
  * previous period's return straight from 4751 is common practice and debits it in this one.
  */
@@ -27,7 +27,9 @@ export async function settlement111({ tx, period, result }: SettlementInput): Pr
   };
   if (declared.compare(Decimal.zero(2)) <= 0) return draft;
   const { accounts } = await LedgerService.trialBalance(tx, { from: period.from, to: period.to });
-  const accrued = accounts.find((a) => a.account === WITHHOLDINGS_ACCOUNT)?.credit ?? Decimal.zero(2);
+  // 4751 and the sub-accounts a company may keep under it (by kind of income), not the declared one
+  const accrued = accounts.filter((a) => a.account.startsWith(WITHHOLDINGS_ACCOUNT) && a.account !== DECLARED_111_ACCOUNT.code)
+    .reduce((total, a) => total.add(a.credit), Decimal.zero(2));
   if (accrued.compare(declared) < 0) {
     throw new Conflict(`The period's credits to 4751 are ${accrued.toString()} but box [28] is ${declared.toString()}: reconcile the books first`);
   }

@@ -58,6 +58,10 @@ async function createDocuments() {
     issue_date: '2026-06-01', reason: 'Abono', mode: 'differences', supplier_invoice_number: 'AB-1', lines: lines({ tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), expense_account: '623' }, '-200.00'),
   });
 
+  // 111, 3T 2026: a withholding the company's own type books on 473 instead of 4751: the register has it, 4751 does not
+  const misbooked = await created('/api/v1/taxes', { code: 'IRPF15-473', name: 'IRPF 15 % mal contabilizado', kind: 'withholding', rate: '15.00', regime: 'domestic', purchases: { account: '473' } });
+  await purchase(lawyer.id, '2026-07-10', { tax_type_id: tax('IVA21'), withholding_type_id: misbooked.id, expense_account: '623' });
+
   // 347, 2026: the customer 2,420.00 (1T) + 1,210.00 (3T) − 121.00 (4T credit) = 3,509.00; the landlord 3,300.00
   // without withholding (2T); the builder 4,000.00 under reverse charge (no VAT on its invoice); a customer at exactly
   // 3,005.06 (not above the threshold); an intra-EU sale, the withheld documents and the sale above excluded
@@ -122,7 +126,7 @@ describe('modelo 111', () => {
     expect(rows).toContain('07;Rendimientos de actividades económicas, dinerarios: número de perceptores;2');
     expect(rows).toContain('09;Rendimientos de actividades económicas, dinerarios: importe de las retenciones;260.00');
     const history = (await app.get('/api/v1/aeat/111/summary?year=2026', company.token)).body;
-    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'N', '0.00'], ['4T', 'N', '0.00']]);
+    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'I', '150.00'], ['4T', 'N', '0.00']]);
   });
 });
 
@@ -149,6 +153,13 @@ describe('the 111 settlement entry (POST /aeat/111/settle)', () => {
     expect(again.status).toBe(409);
     expect(again.body.detail).toContain('already settled');
     expect(await balance('4751111')).toBe(cents('260.00'));
+  });
+
+  test("3T 2026: the register's 150.00 are not in 4751 (booked on 473): refused until the books are reconciled", async () => {
+    const res = await settle('year=2026&quarter=3');
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toContain('box [28] is 150.00');
+    expect((await app.get('/api/v1/ledger/trial-balance?from=2026-07-01&to=2026-09-30', company.token)).body.accounts.map((a: any) => a.account)).not.toContain('4751111');
   });
 
   test('a quarter without withholdings has nothing to settle (another company\'s 2T included); bad periods are 422', async () => {
