@@ -129,6 +129,8 @@ export interface TaxModel {
    * the years before it (at most MAX_CARRY_YEARS back), so the balance is carried.
    */
   carriesOver?(options: ModelOptions): boolean;
+  /** The periodicity a company with these options files with that year (one of `periodicities`): the history's default. */
+  periodicityOf?(options: ModelOptions): Periodicity;
   compute(input: ModelInput): Promise<ModelResult>;
   /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
   csv?(input: RenderInput): string;

@@ -69,11 +69,14 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     const year = query.year ?? Number(todayInSpain().slice(0, 4));
     const named = query.quarter !== undefined || query.month !== undefined;
     const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
-    const periodicity = one?.periodicity ?? (query.periodicity as Periodicity | undefined) ?? model.periodicities[0];
-    if (!model.periodicities.includes(periodicity)) throw new Unprocessable(`Model ${model.code} is not filed by ${periodicity} period`);
-    // a chained model's period needs the ones before it
-    const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
-    const results = await uow.run((tx) => computeSequence(tx, model, periods));
+    const asked = one?.periodicity ?? (query.periodicity as Periodicity | undefined);
+    if (asked && !model.periodicities.includes(asked)) throw new Unprocessable(`Model ${model.code} is not filed by ${asked} period`);
+    const { periodicity, periods, results } = await uow.run(async (tx) => {
+      const periodicity = asked ?? (model.periodicityOf ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0]);
+      // a chained model's period needs the ones before it
+      const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
+      return { periodicity, periods, results: await computeSequence(tx, model, periods) };
+    });
     const items = periods.map((period, i) => periodToJson(model, period, results[i]));
     return { model: model.code, name: model.name, year, periodicity, items: one ? items.slice(-1) : items };
   }, {
@@ -82,7 +85,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     response: { 200: 'TaxModelSummary' },
     detail: {
       summary: `Model ${model.code} history as JSON: every period of the year with its boxes, result and declaration type`,
-      description: '`year` defaults to the current one; with `quarter` or `month`, only that period.',
+      description: '`year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.',
       tags,
     },
   });

@@ -58,13 +58,13 @@ describe('the declaration type and compensation (quarterly)', () => {
       ['4T', 'D', '0.00', '0.00', '0.00', '-210.00'],
     ]);
     expect((await history(carrying, 'year=2025'))[0]).toEqual(['1T', 'I', '0.00', '0.00', '0.00', '105.00']);
-    expect((await app.get('/api/v1/aeat/303/options?year=2024', carrying.token)).body).toEqual({ model: '303', year: 2024, options: { redeme: false, last_period_negative: 'refund' } });
+    expect((await app.get('/api/v1/aeat/303/options?year=2024', carrying.token)).body).toEqual({ model: '303', year: 2024, options: { redeme: false, monthly: false, last_period_negative: 'refund' } });
   });
 
   test('compensating 4T 2024 carries its 210.00 into 2025: applied as the results allow, then refunded with 4T 2025', async () => {
     const res = await putOptions(carrying, 2024, { last_period_negative: 'compensate' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ model: '303', year: 2024, options: { redeme: false, last_period_negative: 'compensate' } });
+    expect(res.body).toEqual({ model: '303', year: 2024, options: { redeme: false, monthly: false, last_period_negative: 'compensate' } });
     expect((await history(carrying, 'year=2024'))[3]).toEqual(['4T', 'C', '0.00', '0.00', '0.00', '-210.00']);
     expect(await history(carrying, 'year=2025')).toEqual([
       // 110 = 4T 2024's −210.00; 105.00 due, all of it compensated: 71 = 0 → N, 105.00 left
@@ -97,8 +97,8 @@ describe('the declaration type and compensation (quarterly)', () => {
     }
     expect((await app.request('PUT', '/api/v1/aeat/303/options?year=1999', { body: {}, token: carrying.token })).status).toBe(422);
     expect((await app.get('/api/v1/aeat/303/options', carrying.token)).status).toBe(422);
-    expect((await app.get('/api/v1/aeat/303/options?year=2025', carrying.token)).body.options).toEqual({ redeme: false, last_period_negative: 'compensate' });
-    expect((await app.get('/api/v1/aeat/303/options?year=2025', monthly.token)).body.options).toEqual({ redeme: false, last_period_negative: 'refund' });
+    expect((await app.get('/api/v1/aeat/303/options?year=2025', carrying.token)).body.options).toEqual({ redeme: false, monthly: false, last_period_negative: 'compensate' });
+    expect((await app.get('/api/v1/aeat/303/options?year=2025', monthly.token)).body.options).toEqual({ redeme: false, monthly: false, last_period_negative: 'refund' });
   });
 });
 
@@ -123,5 +123,17 @@ describe('monthly periods and REDEME', () => {
     expect(page1.slice(106, 108)).toBe('03'); // positions 107–108: the month
     expect(page1.slice(109, 110)).toBe('1'); // position 110: registered in REDEME
     expect(page1.slice(129, 130)).toBe('2'); // position 130 (2026 design): a monthly return
+  });
+
+  test('the history lists the months of a year the company files monthly (REDEME, or a large company), quarters otherwise', async () => {
+    const periodsOf = async (company: TestCompany, query: string) => {
+      const body = (await app.get(`/api/v1/aeat/303/summary?${query}`, company.token)).body;
+      return [body.periodicity, body.items.map((i: any) => i.period)];
+    };
+    expect(await periodsOf(monthly, 'year=2025')).toEqual(['quarterly', ['1T', '2T', '3T', '4T']]);
+    expect(await periodsOf(monthly, 'year=2026')).toMatchObject(['monthly', expect.arrayContaining(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10'])]);
+    expect(await periodsOf(monthly, 'year=2026&periodicity=quarterly')).toMatchObject(['quarterly', expect.arrayContaining(['1T', '2T', '3T'])]);
+    expect((await putOptions(carrying, 2023, { monthly: true })).status).toBe(200);
+    expect(await periodsOf(carrying, 'year=2023')).toEqual(['monthly', ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']]);
   });
 });
