@@ -2,7 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Tx } from '../../kernel/uow';
 import type { ModelOptions, TaxModel } from './contract';
 
-/** How many years back a chained model's balance is followed (the 303's compensation expires after four years, art. 99.Cinco LIVA). */
+/** How many years back a chained model's balance is followed (the 303's right to compensate lapses with the four-year limitation period, art. 99.Cinco LIVA). */
 export const MAX_CARRY_YEARS = 4;
 
 /** The options as stored, with the model's defaults filled in; `{}` for a model without options. */
