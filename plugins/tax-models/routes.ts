@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { Unprocessable } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { todayInSpain } from '../ledger/api';
-import type { TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
 import { designOf, periodsOfYear, requestedPeriod } from './periods';
@@ -128,6 +128,12 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
     });
 }
 
+/** The schema's properties without their defaults: the validator would fill them in, and a body that names none must be a 422. */
+const withoutDefaults = (schema: TObject) => Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => {
+  const { default: _default, ...rest } = property as unknown as Record<string | symbol, unknown>;
+  return [name, rest as unknown as TSchema];
+}));
+
 /** GET and PUT /aeat/{code}/options?year: the company's choices for the model in a year. */
 function optionsRoutes(kernel: Kernel, model: TaxModel, base: string, schema: TObject): Routes {
   const Options = t.Object({ model: t.String(), year: t.Integer(), options: schema }, { description: `The company's options of model ${model.code} for a year` });
@@ -138,8 +144,8 @@ function optionsRoutes(kernel: Kernel, model: TaxModel, base: string, schema: TO
       detail: detail(`The company's options of model ${model.code} for a year (defaults when it chose none)`),
     })
     .put(`${base}/options`, async ({ uow, query, body }) => ({ model: model.code, year: query.year, options: await uow.run((tx) => saveOptions(tx, model, query.year, body as ModelOptions)) }), {
-      permission: 'tax-models.configure', query: t.Object({ year: Year }), body: t.Object(schema.properties, { additionalProperties: false }), response: { 200: Options },
-      detail: detail(`Set the company's options of model ${model.code} for a year; properties left out take their defaults`),
+      permission: 'tax-models.configure', query: t.Object({ year: Year }), body: t.Object(withoutDefaults(schema), { additionalProperties: false, minProperties: 1 }), response: { 200: Options },
+      detail: detail(`Set the company's options of model ${model.code} for a year (at least one); properties left out take their defaults`),
     });
 }
 

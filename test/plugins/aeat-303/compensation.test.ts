@@ -92,7 +92,7 @@ describe('the declaration type and compensation (quarterly)', () => {
   });
 
   test('options: bad bodies and years are 422 and change nothing; another company keeps its defaults', async () => {
-    for (const body of [{ last_period_negative: 'carry' }, { redeme: 'yes' }, { unknown: true }, { redeme: true, last_period_negative: null }]) {
+    for (const body of [{ last_period_negative: 'carry' }, { redeme: 'yes' }, { unknown: true }, { redeme: true, last_period_negative: null }, {}, []]) {
       expect([JSON.stringify(body), (await putOptions(carrying, 2025, body)).status]).toEqual([JSON.stringify(body), 422]);
     }
     expect((await app.request('PUT', '/api/v1/aeat/303/options?year=1999', { body: {}, token: carrying.token })).status).toBe(422);
