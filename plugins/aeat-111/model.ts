@@ -1,6 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import type { TaxRegisterEntry } from '../documents/api';
 import { BoxSheet, dec, type BoxDefinition, type BoxKind, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { settlement111 } from './settlement';
 
 const box = (number: string, label: string, kind: BoxKind = 'amount'): BoxDefinition => ({ number, label, kind });
 const trio = (first: number, what: string, amount: string, withheld: string): BoxDefinition[] => {
@@ -78,4 +79,5 @@ export const MODEL_111: TaxModel = {
   designs: [],
   boxes: BOXES_111,
   compute: compute111,
+  settlement: settlement111,
 };

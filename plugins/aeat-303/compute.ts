@@ -1,6 +1,7 @@
 import type { TaxRegisterSum } from '../documents/api';
 import { BoxSheet, dec, max, min, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
+import { options303 } from './options';
 
 /**
  * Modelo 303 from the tax register. The mapping from register rows to boxes is this model's own
@@ -57,7 +58,7 @@ const groupOf = (sum: TaxRegisterSum): Group => ({
 });
 const describe = (g: Group) => `${g.side} ${g.kind} ${g.regime}`;
 
-export async function compute303({ period, sums, previous }: ModelInput): Promise<ModelResult> {
+export async function compute303({ period, sums, previous, options }: ModelInput): Promise<ModelResult> {
   const rows = (await sums(GROUPED_BY)).map(groupOf);
   const boxes = new BoxSheet();
   const unmapped: string[] = [];
@@ -113,16 +114,21 @@ export async function compute303({ period, sums, previous }: ModelInput): Promis
   boxes.set('65', '100.00'); // territorio común: all to the State
   boxes.set('66', boxes.get('64'));
 
+  // what the previous period left to compensate: its own pending [87] and, when it was a C, its negative result
   const carried = previous ? dec(previous.boxes['87']).add(previous.declarationType === 'C' ? dec(previous.result).negate() : dec('0')) : dec('0');
   boxes.set('110', carried);
-  // the last period of the year applies all that is pending, so a refund (D) includes it and nothing is carried into the next year
-  boxes.set('78', period.last ? carried : min(carried, max(boxes.sum('66', '77'), dec('0'))));
+  const available = boxes.sum('66', '77', '68', '108');
+  const { redeme, last_period_negative } = options303(options);
+  // a refund (D: REDEME, or the last period when the company asks for it) includes all that is pending, so nothing stays in 87
+  const refundable = redeme || (period.last && last_period_negative === 'refund');
+  const refund = refundable && available.sub(carried).isNegative();
+  boxes.set('78', refund ? carried : min(carried, max(available, dec('0'))));
   boxes.set('87', boxes.get('110').sub(boxes.get('78')));
-  boxes.set('69', boxes.sum('66', '77', '68', '108').sub(boxes.get('78')));
+  boxes.set('69', available.sub(boxes.get('78')));
   boxes.set('71', boxes.get('69').sub(boxes.get('70')).add(boxes.get('109')));
 
   const result = boxes.get('71');
-  const declarationType = result.isZero() ? 'N' : !result.isNegative() ? 'I' : period.last ? 'D' : 'C';
+  const declarationType = result.isZero() ? 'N' : !result.isNegative() ? 'I' : refundable ? 'D' : 'C';
   return {
     boxes: boxes.toRecord(BOXES_303), result: result.toString(), declarationType,
     ...(unmapped.length ? { details: { unmapped } } : {}),

@@ -1,5 +1,6 @@
 import { Unprocessable } from '../../kernel/errors';
 import { dec, type RenderedFile, type RenderInput } from '../tax-models/api';
+import { options303 } from './options';
 import { fieldLength, PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, type Field, type TextName } from './layouts';
 
 /**
@@ -37,14 +38,14 @@ export function aeatAmount(value: string, signed: boolean, box: string): string 
 /** A percentage box: 3 integers and 2 decimals ("02100" is 21 %). */
 export const aeatRate = (value: string): string => dec(value).rescale(2).units.toString().padStart(5, '0');
 
-function texts({ period, result, company }: RenderInput): Record<TextName, string> {
+function texts({ period, result, company, options }: RenderInput): Record<TextName, string> {
   const last = period.last;
   const noActivity = Object.entries(result.boxes).every(([box, value]) => ['151', '02', '166', '154', '05', '08', '157', '169', '17', '20', '23', '65'].includes(box) || dec(value).isZero());
   return {
     complementary: ' ', declarationType: result.declarationType, taxId: aeatText(company.taxId), name: aeatText(company.name), year: String(period.year), period: period.code,
-    // foral 2, REDEME 2, only general regime 3, joint 2, cash basis 2 and 2, special prorrata (blank, or NO in the last period) ×2,
+    // foral 2, REDEME 1 or 2, only general regime 3, joint 2, cash basis 2 and 2, special prorrata (blank, or NO in the last period) ×2,
     // insolvency 2 + no date + no type, SII 2, exempt from 390 (0, or NO in the last period), volume of operations 0
-    flags2024: `223222${last ? '22' : '  '}2${' '.repeat(8)} 2${last ? '2' : '0'}0`,
+    flags2024: `2${options303(options).redeme ? '1' : '2'}3222${last ? '22' : '  '}2${' '.repeat(8)} 2${last ? '2' : '0'}0`,
     flag2026: period.periodicity === 'monthly' ? '2' : '0',
     noActivity: noActivity ? 'X' : ' ', rectifying: ' ', previousReceipt: '', directDebitChange: ' ', rectificationReason: ' ', discrepancyReason: ' ',
   };

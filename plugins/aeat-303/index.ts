@@ -3,6 +3,7 @@ import type { TaxModel } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 import { compute303 } from './compute';
 import { DESIGN_2024, DESIGN_2026, dr303 } from './file';
+import { carriesOver303, OPTIONS_303, periodicity303 } from './options';
 import { settlement303 } from './settlement';
 
 export const MODEL_303: TaxModel = {
@@ -12,6 +13,9 @@ export const MODEL_303: TaxModel = {
   designs: [{ from: '2024-09-01', version: DESIGN_2024 }, { from: '2026-01-01', version: DESIGN_2026 }],
   boxes: BOXES_303,
   chained: true,
+  options: OPTIONS_303,
+  carriesOver: carriesOver303,
+  periodicityOf: periodicity303,
   compute: compute303,
   file: dr303,
   settlement: settlement303,

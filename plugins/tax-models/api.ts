@@ -3,7 +3,7 @@
  * accumulator and the CSV helpers. Contribute with
  *   contributes: { 'tax-models': [myModel] }   (and dependsOn: ['tax-models'])
  */
-export type { BoxDefinition, BoxKind, DesignVersion, ModelInput, ModelResult, Periodicity, RegisterFilter, RenderedFile, RenderInput, ReturnCompany, SettlementInput, TaxModel, TaxPeriod } from './contract';
+export type { BoxDefinition, BoxKind, DesignVersion, ModelInput, ModelOptions, ModelResult, Periodicity, RegisterFilter, RenderedFile, RenderInput, ReturnCompany, SettlementInput, TaxModel, TaxPeriod } from './contract';
 export { BoxSheet, dec, max, min } from './boxes';
 export { boxesCsv, csvField, csvLines, CSV_CONTENT_TYPE } from './csv';
 export { designOf, periodOf, periodsOfYear } from './periods';

@@ -1,3 +1,4 @@
+import type { TObject } from '@sinclair/typebox';
 import type { Tx } from '../../kernel/uow';
 import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
 import type { JournalDraft } from '../ledger/api';
@@ -58,9 +59,18 @@ export interface ModelInput {
   register(filter?: RegisterFilter): Promise<TaxRegisterEntry[]>;
   /** The register's amounts over the period grouped by the named columns, summed in the database: prefer it where a model needs no single row. */
   sums(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
-  /** The previous period's result in the same year and periodicity (null for the first period); only for `chained` models. */
+  /**
+   * The previous period's result in the same periodicity, only for `chained` models: the period
+   * before in the same year, or for the first period of a year the last one of the year before when
+   * that year's options let a balance carry over (`carriesOver`); null otherwise.
+   */
   previous: ModelResult | null;
+  /** The company's options of the period's year (`TaxModel.options`, defaults filled in); `{}` for a model without options. */
+  options: ModelOptions;
 }
+
+/** A company's choices for one model and year, as the model's `options` schema describes them (snake_case, on the wire). */
+export type ModelOptions = Record<string, unknown>;
 
 /** What `compute` answers. Amounts are decimal strings. */
 export interface ModelResult {
@@ -86,6 +96,7 @@ export interface RenderInput {
   result: ModelResult;
   company: ReturnCompany;
   design: DesignVersion;
+  options: ModelOptions;
 }
 
 export interface RenderedFile {
@@ -106,6 +117,20 @@ export interface TaxModel {
   boxes: readonly BoxDefinition[];
   /** Needs the previous period's result (a carried-forward balance): periods are computed in order from the first of the year. */
   chained?: boolean;
+  /**
+   * The company's choices that change how a year is computed (the 303: registered in REDEME,
+   * refund or carry a negative last period), kept per company, model and year: a TypeBox object
+   * whose every property has a `default`. Adds `GET`/`PUT /api/v1/aeat/{code}/options?year`.
+   */
+  options?: TObject;
+  /**
+   * For a `chained` model: whether the last period of a year computed with these options can leave
+   * a balance for the next year. When it can, the first period of the next year is computed after
+   * the years before it (at most MAX_CARRY_YEARS back), so the balance is carried.
+   */
+  carriesOver?(options: ModelOptions): boolean;
+  /** The periodicity a company with these options files with that year (one of `periodicities`): the history's default. */
+  periodicityOf?(options: ModelOptions): Periodicity;
   compute(input: ModelInput): Promise<ModelResult>;
   /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
   csv?(input: RenderInput): string;

@@ -2,6 +2,7 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import type { TaxModel } from './contract';
 import { migrations } from './migrations';
+import { eraseOptions, exportOptions } from './options';
 import { eraseSettlements, exportSettlements } from './settlements';
 import { taxModelRoutes } from './routes';
 import { taxModelModels } from './schemas';
@@ -23,11 +24,12 @@ export default definePlugin({
   permissions: {
     'tax-models.read': rolesFrom('viewer'),
     'tax-models.settle': rolesFrom('accountant'),
+    'tax-models.configure': rolesFrom('accountant'),
   },
   hooks: {
     sync: {
-      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx) }; },
-      'tenant.erasing': async (tx) => { await eraseSettlements(tx); },
+      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx), options: await exportOptions(tx) }; },
+      'tenant.erasing': async (tx) => { await eraseSettlements(tx); await eraseOptions(tx); },
     },
   },
   routes: taxModelRoutes,

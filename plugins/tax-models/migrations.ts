@@ -14,4 +14,15 @@ export const migrations = [
     )`,
     ...tenantPolicy('tax_model_settlements'),
   ]),
+  sqlMigration('20261124002000_tax_model_options', [
+    `create table tax_model_options (
+      tenant_id uuid not null references tenants(id),
+      model text not null,
+      year int not null,
+      options jsonb not null,
+      updated_at timestamptz not null default now(),
+      primary key (tenant_id, model, year)
+    )`,
+    ...tenantPolicy('tax_model_options'),
+  ]),
 ];

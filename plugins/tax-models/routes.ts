@@ -2,10 +2,12 @@ import { Elysia, t } from 'elysia';
 import { Unprocessable } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { todayInSpain } from '../ledger/api';
-import type { ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
 import { designOf, periodsOfYear, requestedPeriod } from './periods';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
+import { optionsOf, saveOptions } from './options';
 import { computePeriod, computeSequence, returnCompany } from './service';
 import { settlePeriod } from './settlements';
 import { entryToJson, JournalEntryResponse } from '../ledger/api';
@@ -51,8 +53,8 @@ const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `mod
 function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
   return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query }) => {
     const period = requestedPeriod(model, withQuarter(query));
-    const result = await uow.run((tx) => computePeriod(tx, model, period));
-    const input = { model, period, result, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
+    const { result, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }));
+    const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
     return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
   }, {
     permission: 'tax-models.read', query: periodQuery(model, true),
@@ -67,11 +69,14 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     const year = query.year ?? Number(todayInSpain().slice(0, 4));
     const named = query.quarter !== undefined || query.month !== undefined;
     const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
-    const periodicity = one?.periodicity ?? (query.periodicity as Periodicity | undefined) ?? model.periodicities[0];
-    if (!model.periodicities.includes(periodicity)) throw new Unprocessable(`Model ${model.code} is not filed by ${periodicity} period`);
-    // a chained model's period needs the ones before it
-    const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
-    const results = await uow.run((tx) => computeSequence(tx, model, periods));
+    const asked = one?.periodicity ?? (query.periodicity as Periodicity | undefined);
+    if (asked && !model.periodicities.includes(asked)) throw new Unprocessable(`Model ${model.code} is not filed by ${asked} period`);
+    const { periodicity, periods, results } = await uow.run(async (tx) => {
+      const periodicity = asked ?? (model.periodicityOf ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0]);
+      // a chained model's period needs the ones before it
+      const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
+      return { periodicity, periods, results: await computeSequence(tx, model, periods) };
+    });
     const items = periods.map((period, i) => periodToJson(model, period, results[i]));
     return { model: model.code, name: model.name, year, periodicity, items: one ? items.slice(-1) : items };
   }, {
@@ -80,7 +85,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     response: { 200: 'TaxModelSummary' },
     detail: {
       summary: `Model ${model.code} history as JSON: every period of the year with its boxes, result and declaration type`,
-      description: '`year` defaults to the current one; with `quarter` or `month`, only that period.',
+      description: '`year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.',
       tags,
     },
   });
@@ -109,8 +114,8 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
-      const { result, company } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), company: await returnCompany(tx) }));
-      const file = render({ model, period, result, company, design });
+      const { result, company, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }));
+      const file = render({ model, period, result, company, design, options });
       return download(file.body, file.contentType, file.filename);
     }, {
       permission: 'tax-models.read', query: periodQuery(model, true),
@@ -123,12 +128,34 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
     });
 }
 
+/** The schema's properties without their defaults: the validator would fill them in, and a body that names none must be a 422. */
+const withoutDefaults = (schema: TObject) => Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => {
+  const { default: _default, ...rest } = property as unknown as Record<string | symbol, unknown>;
+  return [name, rest as unknown as TSchema];
+}));
+
+/** GET and PUT /aeat/{code}/options?year: the company's choices for the model in a year. */
+function optionsRoutes(kernel: Kernel, model: TaxModel, base: string, schema: TObject): Routes {
+  const Options = t.Object({ model: t.String(), year: t.Integer(), options: schema }, { description: `The company's options of model ${model.code} for a year` });
+  const detail = (summary: string) => ({ summary, description: 'The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.', tags });
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:options` }).use(kernel.http)
+    .get(`${base}/options`, async ({ uow, query }) => ({ model: model.code, year: query.year, options: await uow.run((tx) => optionsOf(tx, model, query.year)) }), {
+      permission: 'tax-models.read', query: t.Object({ year: Year }), response: { 200: Options },
+      detail: detail(`The company's options of model ${model.code} for a year (defaults when it chose none)`),
+    })
+    .put(`${base}/options`, async ({ uow, query, body }) => ({ model: model.code, year: query.year, options: await uow.run((tx) => saveOptions(tx, model, query.year, body as ModelOptions)) }), {
+      permission: 'tax-models.configure', query: t.Object({ year: Year }), body: t.Object(withoutDefaults(schema), { additionalProperties: false, minProperties: 1 }), response: { 200: Options },
+      detail: detail(`Set the company's options of model ${model.code} for a year (at least one); properties left out take their defaults`),
+    });
+}
+
 function modelRoutes(kernel: Kernel, model: TaxModel): Routes[] {
   const base = `/aeat/${model.code}`;
   return [
     readRoutes(kernel, model, base),
     ...(model.settlement ? [settleRoute(kernel, model, base)] : []),
     ...(model.file ? [fileRoute(kernel, model, base, model.file)] : []),
+    ...(model.options ? [optionsRoutes(kernel, model, base, model.options)] : []),
   ];
 }
 

@@ -2,13 +2,15 @@ import type { Tx } from '../../kernel/uow';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { Unprocessable } from '../../kernel/errors';
 import { TenantService } from '../tenants/api';
-import type { ModelResult, ReturnCompany, TaxModel, TaxPeriod } from './contract';
-import { periodOf } from './periods';
+import type { ModelOptions, ModelResult, ReturnCompany, TaxModel, TaxPeriod } from './contract';
+import { MAX_CARRY_YEARS, optionsOfYears, withDefaults } from './options';
+import { periodOf, periodsOfYear } from './periods';
 
 /**
  * Computes a model for a period. A chained model (one that carries a balance, as the 303 carries
  * VAT to be compensated) is computed from the first period of the year on, each period receiving
- * the previous one's result.
+ * the previous one's result; the first period of a year receives the last one of the year before
+ * when that year's options let a balance carry over.
  */
 export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod): Promise<ModelResult> {
   const periods = model.chained && period.periodicity !== 'annual'
@@ -20,11 +22,28 @@ export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod):
 
 /** The results of consecutive periods of one year, in order (`periods` starts with the first of the year for a chained model). */
 export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[]): Promise<ModelResult[]> {
-  const results: ModelResult[] = [];
+  const year = periods[0].year;
+  const options = await optionsOfYears(tx, model, model.chained ? year - MAX_CARRY_YEARS : year, year);
+  const first = model.chained && periods[0].index <= 1 ? await carriedIn(tx, model, periods[0], options) : null;
+  return run(tx, model, periods, first, options);
+}
+
+/** The last result of the year before `first`'s, when a balance can reach it; the years before are computed from the first one that carries nothing in. */
+async function carriedIn(tx: Tx, model: TaxModel, first: TaxPeriod, options: Map<number, ModelOptions>): Promise<ModelResult | null> {
+  if (!model.carriesOver) return null;
+  let start = first.year;
+  while (start > first.year - MAX_CARRY_YEARS && model.carriesOver(options.get(start - 1)!)) start--;
   let previous: ModelResult | null = null;
+  for (let year = start; year < first.year; year++) previous = (await run(tx, model, periodsOfYear(year, first.periodicity), previous, options)).at(-1)!;
+  return previous;
+}
+
+async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first: ModelResult | null, options: Map<number, ModelOptions>): Promise<ModelResult[]> {
+  const results: ModelResult[] = [];
+  let previous = first;
   for (const period of periods) {
     const result: ModelResult = await model.compute({
-      tx, period, previous: model.chained ? previous : null,
+      tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model),
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
       sums: (by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by),
     });

@@ -9,17 +9,13 @@
  *
  * Conventions:
  * - `rate` is a decimal string percentage with two decimals. It is never a JS number.
- * - Boxes are the casilla numbers as strings, exactly as printed on the form ('07', '150').
- *   Only per-period boxes of pages 01/03 are listed here. Annual-only boxes of page 04 / modelo 390
- *   (e.g. [83], [93], [94]) are mentioned in comments, not in `baseBox`, so that a quarterly
- *   generator does not put them in every period.
- * - Credit notes do not use the boxes below. Sale credit notes go to [14]/[15] (RE: [25]/[26]);
- *   purchase credit notes go to [40]/[41]; reverse-charge credit notes go to both (docs/domain/vat.md §1.5).
- *   Those boxes are generic and therefore not stored per type.
+ * - No tax-model box is stored on a type: each model plugin owns its mapping from the register's
+ *   rate, regime and kind to its boxes (aeat-303 `compute.ts`). The comments and descriptions
+ *   below name the 303 casillas only to explain what a type is for.
  * - `sales.revenueAccount` is the default for a sale of goods (700x). A service sale uses the
  *   matching 705x account (see SERVICE_REVENUE_ACCOUNT, docs/domain/pgc-and-entries.md §1).
  * - `sales === null` / `purchases === null` means the type cannot be used on that side.
- *   `{}` means it can be used but feeds no 303 box and posts no tax account.
+ *   `{}` means it can be used but posts no tax account.
  */
 
 export type TaxKind = 'vat' | 'surcharge' | 'withholding';
@@ -35,10 +31,6 @@ export type TaxRegime =
   | 'not_subject';
 
 export interface TaxTypeSales {
-  /** 303 casilla for the taxable base. */
-  baseBox?: string;
-  /** 303 casilla for the tax amount (cuota). */
-  quotaBox?: string;
   /** PGC account for the tax charged (e.g. 477 IVA repercutido, 473 retenciones soportadas). */
   account?: string;
   /** Default PGC revenue account (goods). */
@@ -48,22 +40,10 @@ export interface TaxTypeSales {
 }
 
 export interface TaxTypePurchases {
-  /** 303 casilla for the deductible base (current goods and services). */
-  baseBox?: string;
-  /** 303 casilla for the deductible quota (current goods and services). */
-  quotaBox?: string;
   /** PGC account for the deductible (or withheld) amount (e.g. 472, 4751). */
   account?: string;
-  /** Reverse charge: 303 casilla where the self-assessed output base is declared (devengado). */
-  selfAssessedBaseBox?: string;
-  /** Reverse charge: 303 casilla where the self-assessed output quota is declared (devengado). */
-  selfAssessedQuotaBox?: string;
   /** Reverse charge: PGC account of the self-assessed output VAT (477). */
   selfAssessedAccount?: string;
-  /** Deductible base when the purchase is a capital good (bien de inversión). */
-  capitalGoodsBaseBox?: string;
-  /** Deductible quota when the purchase is a capital good (bien de inversión). */
-  capitalGoodsQuotaBox?: string;
 }
 
 export interface TaxTypeSeed {
@@ -107,11 +87,7 @@ export const SERVICE_REVENUE_ACCOUNT: Readonly<Record<string, string>> = {
 
 /** Domestic deductible purchase: interior corrientes [28]/[29], bienes de inversión [30]/[31] (docs/domain/vat.md §1.3). */
 const DOMESTIC_PURCHASES: TaxTypePurchases = {
-  baseBox: '28',
-  quotaBox: '29',
   account: ACC.ivaSoportado,
-  capitalGoodsBaseBox: '30',
-  capitalGoodsQuotaBox: '31',
 };
 
 export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
@@ -126,7 +102,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '21.00',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 (RG devengado 21%: 07/08/09), docs/domain/vat.md §1.3 (28/29, 30/31), docs/domain/pgc-and-entries.md §1 (472/477, 7000)
-    sales: { baseBox: '07', quotaBox: '09', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
+    sales: { account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
       'Tipo general del 21% para entregas de bienes y prestaciones de servicios interiores (art. 90.Uno LIVA).',
@@ -138,7 +114,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '10.00',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 (RG devengado 10%: 04/05/06), docs/domain/vat.md §1.3, docs/domain/pgc-and-entries.md §1
-    sales: { baseBox: '04', quotaBox: '06', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
+    sales: { account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
       'Tipo reducido del 10%: alimentos en general, agua, hostelería y restauración, transporte de viajeros, vivienda (art. 91.Uno LIVA).',
@@ -150,7 +126,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '4.00',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 (RG devengado 4%: 01/02/03), docs/domain/vat.md §1.3, docs/domain/pgc-and-entries.md §1
-    sales: { baseBox: '01', quotaBox: '03', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
+    sales: { account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     purchases: { ...DOMESTIC_PURCHASES },
     description:
       'Tipo superreducido del 4%: pan, harinas, leche, quesos, huevos, frutas y verduras, aceite de oliva (desde 1-1-2025), libros y prensa, medicamentos, VPO (art. 91.Dos LIVA).',
@@ -163,7 +139,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 (RG devengado 0%: 150/151/152).
     // For periods from 2025 on, 150-152 stay at zero (docs/domain/vat.md §1.1).
-    sales: { baseBox: '150', quotaBox: '152', account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
+    sales: { account: ACC.ivaRepercutido, revenueAccount: ACC.ventasEspana },
     // source: derived. A domestic purchase taxed at 0% reports its base in [28] with zero quota
     // (capital goods [30]). No standard mapping names a 0% purchase type.
     purchases: { ...DOMESTIC_PURCHASES },
@@ -201,7 +177,6 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: docs/domain/vat.md §1.4 ([59] entregas intracomunitarias de bienes y servicios; annual [93]),
     // docs/domain/pgc-and-entries.md §1 and §3.4 (Cr 7001; 349 key "E").
     sales: {
-      baseBox: '59',
       revenueAccount: ACC.ventasIntracomunitarias,
       legend: 'Entrega intracomunitaria exenta de IVA (art. 25 LIVA)',
     },
@@ -218,7 +193,6 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: docs/domain/vat.md §1.4 ([60] exportaciones y operaciones asimiladas; annual [94]),
     // docs/domain/pgc-and-entries.md §3.4 (Cr 7002 exportación), docs/domain/vat.md §2.5 (Canarias, Ceuta y Melilla are exports).
     sales: {
-      baseBox: '60',
       revenueAccount: ACC.ventasExportacion,
       legend: 'Exportación exenta de IVA (art. 21 LIVA)',
     },
@@ -237,7 +211,6 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: derived. The revenue account is 7052 (services outside the EU) because these are
     // mostly B2B services located outside Spain.
     sales: {
-      baseBox: '120',
       revenueAccount: ACC.serviciosFueraUE,
       legend: 'Operación no sujeta a IVA por reglas de localización (arts. 68 a 70 LIVA)',
     },
@@ -257,7 +230,6 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: derived. VAT due to another Member State is declared in modelo 369, not in the 303,
     // so it is kept apart from 477 in sub-account 4779. Revenue goes to 7001 (intracomunitarias).
     sales: {
-      baseBox: '123',
       account: '4779',
       revenueAccount: ACC.ventasIntracomunitarias,
     },
@@ -275,7 +247,6 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // our reverse-charge sales; annual [125]). A type of its own because the purchase-side ISP type
     // carries 21% for the buyer's self-assessment, so it cannot invoice a sale without VAT.
     sales: {
-      baseBox: '122',
       revenueAccount: ACC.ventasEspana,
       legend: 'Inversión del sujeto pasivo (art. 84.Uno.2º LIVA)',
     },
@@ -297,14 +268,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: docs/domain/vat.md §1.2 ([10]/[11] devengado, cuota on 477), docs/domain/vat.md §1.3 ([36]/[37] corrientes,
     // [38]/[39] bienes de inversión, cuota on 472), docs/domain/vat.md §1.5 and docs/domain/pgc-and-entries.md §2 (net zero), docs/domain/pgc-and-entries.md §3.3.
     purchases: {
-      baseBox: '36',
-      quotaBox: '37',
       account: ACC.ivaSoportado,
-      selfAssessedBaseBox: '10',
-      selfAssessedQuotaBox: '11',
       selfAssessedAccount: ACC.ivaRepercutido,
-      capitalGoodsBaseBox: '38',
-      capitalGoodsQuotaBox: '39',
     },
     description:
       'Adquisición intracomunitaria de bienes (arts. 13, 15 y 85 LIVA) o servicios B2B de un proveedor de la UE (art. 84.Uno.2º LIVA): autorrepercusión en 10/11 y deducción en 36/37 (o 38/39 si es bien de inversión); modelo 349 clave A/I.',
@@ -319,14 +284,8 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: docs/domain/vat.md §1.2 ([12]/[13], cuota on 477), docs/domain/vat.md §1.3 ([28]/[29]; capital goods [30]/[31]),
     // docs/domain/vat.md §1.5, docs/domain/pgc-and-entries.md §2.
     purchases: {
-      baseBox: '28',
-      quotaBox: '29',
       account: ACC.ivaSoportado,
-      selfAssessedBaseBox: '12',
-      selfAssessedQuotaBox: '13',
       selfAssessedAccount: ACC.ivaRepercutido,
-      capitalGoodsBaseBox: '30',
-      capitalGoodsQuotaBox: '31',
     },
     description:
       'Inversión del sujeto pasivo interior (construcción, chatarra, etc.) o servicios de proveedores de fuera de la UE (art. 84.Uno.2º LIVA): autorrepercusión en 12/13 y deducción en 28/29 (30/31 si es bien de inversión).',
@@ -341,11 +300,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     // source: docs/domain/vat.md §1.3 ([32]/[33] corrientes, [34]/[35] bienes de inversión), docs/domain/pgc-and-entries.md §2 (472 only,
     // with no 477 leg because the VAT is paid to customs), docs/domain/vat.md §2.5.
     purchases: {
-      baseBox: '32',
-      quotaBox: '33',
       account: ACC.ivaSoportado,
-      capitalGoodsBaseBox: '34',
-      capitalGoodsQuotaBox: '35',
     },
     description:
       'IVA liquidado por la Aduana en la importación de bienes, incluidos los que llegan de Canarias, Ceuta y Melilla (arts. 17, 18 y 83 LIVA); el justificante es el DUA, no la factura del proveedor; deducible en 32/33 (34/35 si es bien de inversión).',
@@ -367,7 +322,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '5.20',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 ([22]/[23]/[24] RE 5.2%), docs/domain/pgc-and-entries.md §3.7
-    sales: { baseBox: '22', quotaBox: '24', account: ACC.ivaRepercutido },
+    sales: { account: ACC.ivaRepercutido },
     purchases: {},
     description:
       'Recargo de equivalencia del 5,2% junto al IVA del 21% en ventas a minoristas en recargo de equivalencia (art. 161 LIVA); no deducible para el minorista.',
@@ -379,7 +334,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '1.40',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 ([19]/[20]/[21] RE 1.4%)
-    sales: { baseBox: '19', quotaBox: '21', account: ACC.ivaRepercutido },
+    sales: { account: ACC.ivaRepercutido },
     purchases: {},
     description:
       'Recargo de equivalencia del 1,4% junto al IVA del 10% en ventas a minoristas en recargo de equivalencia (art. 161 LIVA); no deducible para el minorista.',
@@ -392,7 +347,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     regime: 'domestic',
     // source: docs/domain/vat.md §1.1 and §1.2 ([168]/[169]/[170]: "Recargo equivalencia 0.5%" from 2025; before
     // 2025 the 0.5% recargo was declared in [16]/[18]).
-    sales: { baseBox: '168', quotaBox: '170', account: ACC.ivaRepercutido },
+    sales: { account: ACC.ivaRepercutido },
     purchases: {},
     description:
       'Recargo de equivalencia del 0,5% junto al IVA del 4% en ventas a minoristas en recargo de equivalencia (art. 161 LIVA); casillas 168-170 desde 2025; no deducible para el minorista.',
@@ -404,7 +359,7 @@ export const TAX_CATALOGUE: readonly TaxTypeSeed[] = [
     rate: '1.75',
     regime: 'domestic',
     // source: docs/domain/vat.md §1.2 ([156]/[157]/[158] RE 1.75%, tipo "00175"), docs/domain/vat.md §2.1
-    sales: { baseBox: '156', quotaBox: '158', account: ACC.ivaRepercutido },
+    sales: { account: ACC.ivaRepercutido },
     purchases: {},
     description:
       'Recargo de equivalencia del 1,75% en entregas de labores del tabaco a minoristas en recargo de equivalencia (art. 161 LIVA); no deducible para el minorista.',

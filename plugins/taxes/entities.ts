@@ -15,7 +15,7 @@ export const TaxTypeSchema = defineEntity({
     rate: p.decimal().precision(5).scale(2),
     regime: p.text(),
     country: p.string().columnType('char(2)').nullable(),
-    /** 303 boxes and PGC accounts when used on a sale; null = not usable on sales. */
+    /** PGC accounts (and the invoice mention) when used on a sale; null = not usable on sales. */
     sales: p.json<TaxTypeSales>().nullable(),
     purchases: p.json<TaxTypePurchases>().nullable(),
     description: p.text(),

@@ -31,4 +31,9 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('tax_settings'),
   ]),
+  // tax-model boxes belong to each model plugin (aeat-303 maps the register to its boxes), not to the tax types
+  sqlMigration('20261124001000_tax_types_without_boxes', [
+    `update tax_types set sales = sales - array['baseBox', 'quotaBox'] where sales is not null`,
+    `update tax_types set purchases = purchases - array['baseBox', 'quotaBox', 'selfAssessedBaseBox', 'selfAssessedQuotaBox', 'capitalGoodsBaseBox', 'capitalGoodsQuotaBox'] where purchases is not null`,
+  ]),
 ];

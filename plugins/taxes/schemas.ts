@@ -2,7 +2,6 @@ import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
-const Box = t.String({ pattern: '^\\d{1,3}$', description: 'Modelo 303 casilla, as printed ("07", "150")' });
 const Account = t.String({ pattern: '^\\d{3,10}$', description: 'PGC account code ("477", "7000")' });
 const RATE_PATTERN = '^\\d{1,3}(\\.\\d{1,2})?$';
 
@@ -16,22 +15,21 @@ const Regime = literalUnion(TAX_REGIMES, {
 });
 
 const salesFields = {
-  base_box: Box, quota_box: Box, account: Account,
+  account: Account,
   revenue_account: t.String({ pattern: '^\\d{3,10}$', description: 'Default PGC revenue account for goods (700x); services use the matching 705x' }),
   legend: t.String({ maxLength: 500, description: 'Mandatory invoice mention (art. 6.1.j RD 1619/2012)' }),
 };
 const purchasesFields = {
-  base_box: Box, quota_box: Box, account: Account,
-  self_assessed_base_box: Box, self_assessed_quota_box: Box, self_assessed_account: Account,
-  capital_goods_base_box: Box, capital_goods_quota_box: Box,
+  account: Account,
+  self_assessed_account: Account,
 };
 const allNullable = <F extends Record<string, any>>(fields: F) =>
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, t.Union([schema, t.Null()])])) as { [K in keyof F]: any };
 const allOptional = <F extends Record<string, any>>(fields: F) =>
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof F]: any };
 
-export const TaxTypeSalesMetadata = t.Object(allNullable(salesFields), { description: 'What a sale with this type feeds: 303 boxes and PGC accounts' });
-export const TaxTypePurchasesMetadata = t.Object(allNullable(purchasesFields), { description: 'What a purchase with this type feeds; reverse charge also self-assesses output VAT' });
+export const TaxTypeSalesMetadata = t.Object(allNullable(salesFields), { description: 'What a sale with this type posts: PGC accounts and the invoice mention. Tax-model boxes are not here: each model maps the tax register to its own boxes' });
+export const TaxTypePurchasesMetadata = t.Object(allNullable(purchasesFields), { description: 'What a purchase with this type posts; reverse charge also self-assesses output VAT (`self_assessed_account`)' });
 
 export const TaxTypeResponse = t.Object({
   id: t.String({ format: 'uuid' }),

@@ -18,12 +18,8 @@ export function seededTaxTypeId(tenantId: string, code: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const SALES_KEYS: Record<keyof TaxTypeSales, string> = { baseBox: 'base_box', quotaBox: 'quota_box', account: 'account', revenueAccount: 'revenue_account', legend: 'legend' };
-const PURCHASES_KEYS: Record<keyof TaxTypePurchases, string> = {
-  baseBox: 'base_box', quotaBox: 'quota_box', account: 'account',
-  selfAssessedBaseBox: 'self_assessed_base_box', selfAssessedQuotaBox: 'self_assessed_quota_box', selfAssessedAccount: 'self_assessed_account',
-  capitalGoodsBaseBox: 'capital_goods_base_box', capitalGoodsQuotaBox: 'capital_goods_quota_box',
-};
+const SALES_KEYS: Record<keyof TaxTypeSales, string> = { account: 'account', revenueAccount: 'revenue_account', legend: 'legend' };
+const PURCHASES_KEYS: Record<keyof TaxTypePurchases, string> = { account: 'account', selfAssessedAccount: 'self_assessed_account' };
 
 function metadataToJson<M extends object>(metadata: M | null | undefined, keys: Record<keyof M, string>) {
   if (!metadata) return null;

@@ -182,10 +182,35 @@ describe('the DR303 import file', () => {
 
   test('the layouts have the lengths of the record design and its positions', () => {
     expect([pageLength(PAGE01_2024), pageLength(PAGE03_2024), pageLength(PAGE01_2026), pageLength(PAGE03_2026)]).toEqual([1581, 1017, 1581, 1017]);
-    const p1 = positions(PAGE01_2024);
-    expect([p1.get('150'), p1.get('01'), p1.get('07'), p1.get('09'), p1.get('14'), p1.get('27'), p1.get('28'), p1.get('46'), p1.get('165'), p1.get('170')]).toEqual([130, 169, 286, 308, 393, 617, 634, 940, 957, 1018]);
+    // every box of pages 01 and 03 of the 2024–2025 record design (DR303e24 v2.02): its position, and whether it is signed (type N)
+    const designed = (page: typeof PAGE01_2024, boxes: [string, number, boolean][]) => {
+      const at = positions(page);
+      return boxes.map(([box]) => {
+        const field = page.find((f) => (f.kind === 'amount' || f.kind === 'rate') && f.box === box);
+        return [box, at.get(box), field?.kind === 'amount' && field.signed];
+      });
+    };
+    const PAGE01_BOXES: [string, number, boolean][] = [
+    ['150', 130, false], ['151', 147, false], ['152', 152, false], ['01', 169, false], ['02', 186, false], ['03', 191, false], ['153', 208, false],
+    ['154', 225, false], ['155', 230, false], ['04', 247, false], ['05', 264, false], ['06', 269, false], ['07', 286, false], ['08', 303, false],
+    ['09', 308, false], ['10', 325, false], ['11', 342, false], ['12', 359, false], ['13', 376, false], ['14', 393, true], ['15', 410, true],
+    ['156', 427, false], ['157', 444, false], ['158', 449, false], ['16', 466, false], ['17', 483, false], ['18', 488, false], ['19', 505, false],
+    ['20', 522, false], ['21', 527, false], ['22', 544, false], ['23', 561, false], ['24', 566, false], ['25', 583, true], ['26', 600, true],
+    ['27', 617, true], ['28', 634, false], ['29', 651, false], ['30', 668, false], ['31', 685, false], ['32', 702, false], ['33', 719, false],
+    ['34', 736, false], ['35', 753, false], ['36', 770, false], ['37', 787, false], ['38', 804, false], ['39', 821, false], ['40', 838, true],
+    ['41', 855, true], ['42', 872, true], ['43', 889, true], ['44', 906, true], ['45', 923, true], ['46', 940, true], ['165', 957, false],
+    ['166', 974, false], ['167', 979, false], ['168', 996, false], ['169', 1013, false], ['170', 1018, false],
+    ];
+    expect(designed(PAGE01_2024, PAGE01_BOXES)).toEqual(PAGE01_BOXES);
+    const PAGE03_BOXES: [string, number, boolean][] = [
+    ['59', 12, true], ['60', 29, true], ['120', 46, true], ['122', 63, true], ['123', 80, true], ['124', 97, true], ['62', 114, true],
+    ['63', 131, true], ['74', 148, true], ['75', 165, true], ['76', 182, true], ['64', 199, true], ['65', 216, false], ['66', 221, true],
+    ['77', 238, false], ['110', 255, false], ['78', 272, false], ['87', 289, false], ['68', 306, true], ['69', 323, true], ['70', 340, false],
+    ['109', 357, false], ['71', 374, true], ['108', 407, true], ['111', 424, false],
+    ];
+    expect(designed(PAGE03_2024, PAGE03_BOXES)).toEqual(PAGE03_BOXES);
     const p3 = positions(PAGE03_2024);
-    expect([p3.get('59'), p3.get('65'), p3.get('110'), p3.get('69'), p3.get('71'), p3.get('noActivity'), p3.get('108'), p3.get('111')]).toEqual([12, 216, 255, 323, 374, 391, 407, 424]);
+    expect([p3.get('noActivity'), p3.get('rectifying'), p3.get('previousReceipt'), p3.get('directDebitChange'), p3.get('rectificationReason'), p3.get('discrepancyReason')]).toEqual([391, 392, 393, 406, 561, 562]);
     const n1 = positions(PAGE01_2026);
     expect([n1.get('flag2026'), n1.get('150'), n1.get('165'), n1.get('01'), n1.get('14'), n1.get('168'), n1.get('16'), n1.get('27'), n1.get('28'), n1.get('46')]).toEqual([130, 131, 170, 209, 433, 506, 545, 696, 713, 1019]);
     const n3 = positions(PAGE03_2026);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { definePlugin } from '../../../kernel/plugin';
 import { BoxSheet, type TaxModel } from '../../../plugins/tax-models/api';
-import { cents, createContact, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
+import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 /** A model from a plugin of its own, written only against the contract: its routes appear with nothing else changed. */
@@ -58,6 +58,10 @@ async function createDocuments() {
     issue_date: '2026-06-01', reason: 'Abono', mode: 'differences', supplier_invoice_number: 'AB-1', lines: lines({ tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), expense_account: '623' }, '-200.00'),
   });
 
+  // 111, 3T 2026: a withholding the company's own type books on 473 instead of 4751: the register has it, 4751 does not
+  const misbooked = await created('/api/v1/taxes', { code: 'IRPF15-473', name: 'IRPF 15 % mal contabilizado', kind: 'withholding', rate: '15.00', regime: 'domestic', purchases: { account: '473' } });
+  await purchase(lawyer.id, '2026-07-10', { tax_type_id: tax('IVA21'), withholding_type_id: misbooked.id, expense_account: '623' });
+
   // 347, 2026: the customer 2,420.00 (1T) + 1,210.00 (3T) − 121.00 (4T credit) = 3,509.00; the landlord 3,300.00
   // without withholding (2T); the builder 4,000.00 under reverse charge (no VAT on its invoice); a customer at exactly
   // 3,005.06 (not above the threshold); an intra-EU sale, the withheld documents and the sale above excluded
@@ -80,7 +84,7 @@ describe('the tax-model contract', () => {
   test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
     const paths = (await app.get('/openapi.json')).body.paths;
     const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
-    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary']);
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary']);
     const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
@@ -122,7 +126,46 @@ describe('modelo 111', () => {
     expect(rows).toContain('07;Rendimientos de actividades económicas, dinerarios: número de perceptores;2');
     expect(rows).toContain('09;Rendimientos de actividades económicas, dinerarios: importe de las retenciones;260.00');
     const history = (await app.get('/api/v1/aeat/111/summary?year=2026', company.token)).body;
-    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'N', '0.00'], ['4T', 'N', '0.00']]);
+    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'I', '150.00'], ['4T', 'N', '0.00']]);
+  });
+});
+
+describe('the 111 settlement entry (POST /aeat/111/settle)', () => {
+  const settle = (query: string, token = company.token) => app.post(`/api/v1/aeat/111/settle?${query}`, undefined, token);
+  /** Credit minus debit of exactly this account (not its sub-accounts) over 2T 2026. */
+  const balance = async (code: string) => {
+    const account = (await app.get('/api/v1/ledger/trial-balance?from=2026-04-01&to=2026-06-30', company.token)).body.accounts.find((a: any) => a.account === code);
+    return cents(account.credit) - cents(account.debit);
+  };
+
+  test('2T 2026: the 260.00 declared [28] leave 4751 for 4751111 (declared, to pay); the books balance; once only', async () => {
+    const res = await settle('year=2026&quarter=2');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ date: '2026-06-30', source_type: 'tax_model' });
+    expect(entryLines(res.body)).toEqual([['4751', '260.00', '0.00'], ['4751111', '0.00', '260.00']]);
+    const debit = res.body.lines.reduce((sum: bigint, l: any) => sum + cents(l.debit), 0n);
+    const credit = res.body.lines.reduce((sum: bigint, l: any) => sum + cents(l.credit), 0n);
+    expect(debit).toBe(credit);
+    // 4751 keeps the rent's 190.00 (modelo 115): 150 + 140 + 190 − 30 − 260
+    expect(await balance('4751')).toBe(cents('190.00'));
+    expect(await balance('4751111')).toBe(cents('260.00'));
+    const again = await settle('year=2026&quarter=2');
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain('already settled');
+    expect(await balance('4751111')).toBe(cents('260.00'));
+  });
+
+  test("3T 2026: the register's 150.00 are not in 4751 (booked on 473): refused until the books are reconciled", async () => {
+    const res = await settle('year=2026&quarter=3');
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toContain('box [28] is 150.00');
+    expect((await app.get('/api/v1/ledger/trial-balance?from=2026-07-01&to=2026-09-30', company.token)).body.accounts.map((a: any) => a.account)).not.toContain('4751111');
+  });
+
+  test('a quarter without withholdings has nothing to settle (another company\'s 2T included); bad periods are 422', async () => {
+    for (const [query, token] of [['year=2026&quarter=1', company.token], ['year=2026&quarter=2', other.token], ['year=2026&quarter=5', company.token], ['year=2026', company.token]] as const) {
+      expect([query, (await settle(query, token)).status]).toEqual([query, 422]);
+    }
   });
 });
 

@@ -52,21 +52,23 @@ describe('the seeded catalogue', () => {
       expect(item.rate).toMatch(/^\d{1,3}\.\d{2}$/);
     }
     expect(byCode.get('IVA21')).toMatchObject({ kind: 'vat', rate: '21.00', regime: 'domestic', country: null });
-    expect(byCode.get('IVA21').sales).toMatchObject({ base_box: '07', quota_box: '09', account: '477', revenue_account: '7000', legend: null });
-    expect(byCode.get('IVA21').purchases).toMatchObject({ base_box: '28', quota_box: '29', account: '472', capital_goods_base_box: '30' });
+    expect(byCode.get('IVA21').sales).toEqual({ account: '477', revenue_account: '7000', legend: null });
+    expect(byCode.get('IVA21').purchases).toEqual({ account: '472', self_assessed_account: null });
     expect(byCode.get('IVA10')).toMatchObject({ rate: '10.00', regime: 'domestic' });
     expect(byCode.get('IVA4')).toMatchObject({ rate: '4.00' });
     expect(byCode.get('IVAINTRA')).toMatchObject({ rate: '0.00', regime: 'intra_eu', purchases: null });
-    expect(byCode.get('IVAINTRA').sales.base_box).toBe('59');
+    expect(byCode.get('IVAINTRA').sales).toMatchObject({ revenue_account: '7001' });
     expect(byCode.get('EXPORT')).toMatchObject({ regime: 'export', purchases: null });
-    expect(byCode.get('EXPORT').sales.base_box).toBe('60');
+    expect(byCode.get('EXPORT').sales).toMatchObject({ revenue_account: '7002' });
     expect(byCode.get('NOSUJETO')).toMatchObject({ regime: 'not_subject' });
     expect(byCode.get('EXENTO')).toMatchObject({ regime: 'exempt' });
     expect(byCode.get('OSS')).toMatchObject({ regime: 'oss' });
     expect(byCode.get('RCINTRACOM')).toMatchObject({ rate: '21.00', regime: 'intra_eu', sales: null });
-    expect(byCode.get('RCINTRACOM').purchases).toMatchObject({ base_box: '36', quota_box: '37', self_assessed_base_box: '10', self_assessed_quota_box: '11', self_assessed_account: '477' });
-    expect(byCode.get('ISP').purchases).toMatchObject({ self_assessed_base_box: '12', self_assessed_quota_box: '13' });
-    expect(byCode.get('IMPORT').purchases).toMatchObject({ base_box: '32', quota_box: '33', self_assessed_base_box: null });
+    expect(byCode.get('RCINTRACOM').purchases).toEqual({ account: '472', self_assessed_account: '477' });
+    expect(byCode.get('ISP').purchases).toEqual({ account: '472', self_assessed_account: '477' });
+    expect(byCode.get('IMPORT').purchases).toEqual({ account: '472', self_assessed_account: null });
+    // no tax type carries a tax-model box: each model plugin owns its mapping
+    expect(items.filter((i) => JSON.stringify([i.sales, i.purchases]).includes('box'))).toEqual([]);
     expect(byCode.get('RE52')).toMatchObject({ kind: 'surcharge', rate: '5.20' });
     expect(byCode.get('RE14')).toMatchObject({ kind: 'surcharge', rate: '1.40' });
     expect(byCode.get('RE05')).toMatchObject({ kind: 'surcharge', rate: '0.50' });
@@ -138,17 +140,17 @@ describe('tenant-defined tax types', () => {
     const res = await app.post('/api/v1/taxes', { code: 'oss-fr20', name: 'OSS Francia 20%', kind: 'vat', rate: '20', regime: 'oss', country: 'fr' }, company.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ code: 'OSS-FR20', rate: '20.00', regime: 'oss', country: 'FR', seeded: false, active: true, purchases: null });
-    expect(res.body.sales).toMatchObject({ base_box: '123', account: '4779' });
+    expect(res.body.sales).toEqual({ account: '4779', revenue_account: '7001', legend: null });
     const fetched = await app.get(`/api/v1/taxes/${res.body.id}`, company.token);
     expect(fetched.body).toEqual(res.body);
     expect((await allTaxTypes(company.token)).at(-1).code).toBe('OSS-FR20');
   });
 
   test('explicit metadata is kept; codes stay unique per tenant (409), not across tenants', async () => {
-    const body = { code: 'IVA21B', name: 'IVA 21 especial', kind: 'vat', rate: '21.00', regime: 'domestic', sales: { base_box: '07', quota_box: '09', account: '4770' }, purchases: null };
+    const body = { code: 'IVA21B', name: 'IVA 21 especial', kind: 'vat', rate: '21.00', regime: 'domestic', sales: { account: '4770' }, purchases: null };
     const created = await app.post('/api/v1/taxes', body, company.token);
     expect(created.status).toBe(201);
-    expect(created.body.sales).toEqual({ base_box: '07', quota_box: '09', account: '4770', revenue_account: null, legend: null });
+    expect(created.body.sales).toEqual({ account: '4770', revenue_account: null, legend: null });
     expect(created.body.purchases).toBeNull();
     const again = await app.post('/api/v1/taxes', { ...body, code: 'iva21b' }, company.token);
     expect(again.status).toBe(409);
@@ -176,7 +178,8 @@ describe('tenant-defined tax types', () => {
       [{ ...base, regime: 'oss', country: 'ES' }, 'country'],
       [{ ...base, regime: 'oss', country: 'US' }, 'country'],
       [{ ...base, sales: null, purchases: null }, 'sales'],
-      [{ ...base, sales: { base_box: 'siete' } }, 'sales'],
+      [{ ...base, sales: { account: 'siete' } }, 'sales'],
+      [{ ...base, sales: { base_box: '07' } }, 'sales'],
       [{ ...base, name: 'IVA\u0000' }, 'name'],
       [{ ...base, sales: { legend: 'x\u0000' } }, 'sales'],
     ];
