@@ -49,7 +49,8 @@ export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.r
 
 /**
  * Delivers after-commit events from the outbox: fans each new event out into one delivery per
- * subscribing plugin, claims due deliveries (SKIP LOCKED, so several instances can share one
+ * subscribing plugin (a plugin subscribed with `tenants: 'subscribed'` only for the tenants it
+ * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED, so several instances can share one
  * database) and runs that one subscriber. A failing delivery is retried alone with exponential
  * backoff; after `maxAttempts` it is dead: `deadLetters()` lists it and `replay()` makes it due
  * again (operator command: kernel/outbox-command.ts). A subscriber never touches the response of
@@ -111,8 +112,9 @@ export class OutboxDispatcher {
   private async drain(): Promise<void> {
     try {
       const subscribers = JSON.stringify(this.hooks.eventSubscribers());
+      const tenantScoped = JSON.stringify(this.hooks.tenantScopedSubscribers());
       for (;;) {
-        const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb) as events', [100, subscribers]);
+        const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb, ?::jsonb) as events', [100, subscribers, tenantScoped]);
         const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, interval '60 seconds')`, [20]);
         if (!batch.length && !fan.events) return;
         for (const delivery of batch) await this.deliver(delivery);
