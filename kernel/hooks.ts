@@ -87,6 +87,12 @@ export class HookBus {
     return Object.fromEntries([...this.events].map(([name, list]) => [name, list.map((r) => r.plugin)]));
   }
 
+  /** Who takes event `name`: every tenant's (some subscriber is not tenant-scoped), or only the tenants `scoped` plugins subscribed. */
+  eventAudience(name: string): { everyTenant: boolean; scoped: string[] } {
+    const list = this.events.get(name) ?? [];
+    return { everyTenant: list.some((r) => r.tenants !== 'subscribed'), scoped: list.filter((r) => r.tenants === 'subscribed').map((r) => r.plugin) };
+  }
+
   /** Event name → the plugins among its subscribers that take only the tenants they subscribed. */
   tenantScopedSubscribers(): Record<string, string[]> {
     return Object.fromEntries([...this.events]

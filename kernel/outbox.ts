@@ -12,6 +12,18 @@ import { BackgroundLoop } from './background-loop';
 export const outboxEventSql = (name: EventName, payloadSql: string, fromSql: string): string =>
   `insert into outbox_events (id, tenant_id, name, payload) select gen_random_uuid(), :tenant, ${sqlLiteral(name)}, (${payloadSql})::jsonb from ${fromSql}`;
 
+/**
+ * An SQL condition: some subscriber takes event `name` of the statement's tenant (`:tenant`). Put
+ * it in the `fromSql` of outboxEventSql so that no event row is written that nobody would take
+ * (e.g. webhooks of a company without endpoints). `UnitOfWork.eventAudienceSql` answers it.
+ */
+export function eventAudienceSql(hooks: HookBus, name: EventName): string {
+  const { everyTenant, scoped } = hooks.eventAudience(name);
+  if (everyTenant) return 'true';
+  if (!scoped.length) return 'false';
+  return `exists (select from outbox_tenant_subscriptions where tenant_id = :tenant and subscriber in (${scoped.map(sqlLiteral).join(', ')}))`;
+}
+
 interface ClaimedDelivery { id: string; event_id: string; subscriber: string; tenant_id: string | null; name: string; payload: unknown; attempts: number }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'dead';

@@ -335,11 +335,11 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
 /**
  * Issuing in ONE statement: lock the draft (still a draft, unchanged since it was read when
  * `:seen` is given), check the issue date against the series, take the next number on the
- * counter row, number and store the entry, mark the invoice issued and (`:publish`) queue the
- * after-commit event. Every write hangs off the previous one, so when a check fails nothing is
+ * counter row, number and store the entry, mark the invoice issued and (`:publish`, and `audience`:
+ * someone takes it for this tenant) queue the after-commit event. Every write hangs off the previous one, so when a check fails nothing is
  * written, and the columns of the one row answered tell which check failed.
  */
-function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): string {
+function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft', audience = 'false'): string {
   const entry = plan.entry;
   // 'new' (create and issue): the lines go in first, while their invoice is not there to guard them
   const gate = source === 'draft'
@@ -371,7 +371,7 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
   return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
     ${gate}, ${monotonicNumberCtes(INVOICE.seriesTable, 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
     ), event as (
-      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
+      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, `issued, numbered where :publish and ${audience}`)}
     )
     select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
       n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at,
@@ -506,7 +506,7 @@ export const InvoiceService = {
       withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
       publish, payload: JSON.stringify(issuedEvent(record)),
     });
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new'), plan.params, { publishes: publish });
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
@@ -609,7 +609,7 @@ export const InvoiceService = {
     plan.params.seen = seen;
     plan.params.publish = publish;
     plan.params.payload = JSON.stringify(issuedEvent(record));
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan), plan.params, { publishes: publish });
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'draft', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
