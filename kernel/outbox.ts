@@ -7,7 +7,9 @@ import { BackgroundLoop } from './background-loop';
 /**
  * A common table expression body for a statement run by `uow.write`, where `tx.publish` is not
  * available: queues the after-commit event `name` with the JSON `payloadSql` once per row of
- * `fromSql`. Pass `{ publishes: true }` to `uow.write` so that the dispatcher wakes at once.
+ * `fromSql`. Pass `{ publishes: true }` to `uow.write` so that the dispatcher wakes at once (or,
+ * when `fromSql` may yield no row, a function of the answered rows that tells whether it did: the
+ * application role may not read the outbox back, so the statement answers the same condition).
  */
 export const outboxEventSql = (name: EventName, payloadSql: string, fromSql: string): string =>
   `insert into outbox_events (id, tenant_id, name, payload) select gen_random_uuid(), :tenant, ${sqlLiteral(name)}, (${payloadSql})::jsonb from ${fromSql}`;

@@ -169,12 +169,14 @@ export class UnitOfWork {
    * the statement itself (e.g. `where status = 'draft' and updated_at = :seen`): nothing else
    * holds those rows. In-transaction hooks cannot run inside it; a caller whose hook has
    * subscribers (`hasSyncSubscribers`) uses `run` instead. `publishes`: the statement queued
-   * outbox events (outboxEventSql), so wake the dispatcher after the commit.
+   * outbox events (outboxEventSql), so wake the dispatcher after the commit; a function tells it
+   * from the rows answered (a statement whose event is conditional says whether it wrote one).
    */
-  async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean } = {}): Promise<T[]> {
+  async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean | ((rows: T[]) => boolean) } = {}): Promise<T[]> {
     const rows = await this.single<T>('write', statement, params);
     const held = RequestTransaction.current();
-    if (options.publishes) held ? held.afterCommit('outbox', () => this.outbox.wake()) : this.outbox.wake();
+    const published = typeof options.publishes === 'function' ? options.publishes(rows) : options.publishes;
+    if (published) held ? held.afterCommit('outbox', () => this.outbox.wake()) : this.outbox.wake();
     return rows;
   }
 
