@@ -138,7 +138,7 @@ export class UnitOfWork {
     // an event only tenant-scoped subscribers take is kept only when one of them subscribed this tenant
     const scoped = queued.filter((e) => !this.hooks.eventAudience(e.name).everyTenant);
     const audience = scoped.length
-      ? ` where v.name <> all (?::text[]) or exists (select from outbox_tenant_subscriptions s where s.tenant_id = v.tenant_id and (?::jsonb -> v.name) @> to_jsonb(s.subscriber))`
+      ? ` where v.name <> all (?::text[]) or exists (select from outbox_tenant_subscriptions s where s.tenant_id = v.tenant_id::uuid and (?::jsonb -> v.name) @> to_jsonb(s.subscriber))`
       : '';
     const audienceParams = scoped.length
       ? [`{${[...new Set(scoped.map((e) => `"${e.name}"`))].join(',')}}`, JSON.stringify(Object.fromEntries(scoped.map((e) => [e.name, this.hooks.eventAudience(e.name).scoped])))]

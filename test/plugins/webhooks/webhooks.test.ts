@@ -206,14 +206,20 @@ describe('outbox', () => {
     const c = await createCompany(app);
     const contactId = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente C SL', vat: 'B65410011' }, c.token)).body.id;
     const webhookDeliveries = async () => (await app.kernel.outbox.deliveries('delivered', { tenantId: c.tenantId, limit: 1000 })).filter((d) => d.subscriber === 'webhooks').map((d) => d.event);
-    await issueInvoiceOf(c, contactId);
+    const pay = async (invoice: any) => {
+      expect((await app.post(`/api/v1/invoices/${invoice.id}/payments`, { date: '2026-11-10', amount: invoice.total }, c.token)).status).toBe(200);
+      await app.kernel.outbox.idle();
+      await webhooks().idle();
+    };
+    // the issue statement's event and the events a unit of work queues (the payment's)
+    await pay(await issueInvoiceOf(c, contactId));
     expect(await webhookDeliveries()).toEqual([]);
 
-    const endpoint = await createEndpoint(c, '/c');
+    const endpoint = await createEndpoint(c, '/c', ['invoice.issued', 'document.paid']);
     const before = receiver.on('/c').length;
-    await issueInvoiceOf(c, contactId);
-    expect(await webhookDeliveries()).toContain('invoice.issued');
-    expect(receiver.on('/c').length).toBe(before + 1);
+    await pay(await issueInvoiceOf(c, contactId));
+    expect((await webhookDeliveries()).sort()).toEqual(['document.paid', 'invoice.issued', 'settlement.created']);
+    expect(receiver.on('/c').length).toBe(before + 2);
 
     const afterEnabled = (await webhookDeliveries()).length;
     expect((await app.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, c.token)).status).toBe(200);
