@@ -6,7 +6,8 @@
  *   2. create: 16 clients POST /api/v1/invoices (create and issue in one request).
  *
  * Every invoice goes to ONE tenant and ONE series (the worst case: all issues queue on the same
- * counter row and on the tenant's journal counter). Prints invoices/s, p50/p95/p99 latency and a
+ * counter row and on the tenant's journal counter). Prints invoices/s, p50/p95/p99 latency, the CPU
+ * per invoice (the service, this database's PostgreSQL backends, the rest of the machine) and a
  * gap check at the end (numbers 1..N in the series, counter row = N, journal numbers 1..M).
  * Target: ≥ 500 invoices/s.
  *
