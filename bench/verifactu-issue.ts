@@ -13,13 +13,15 @@ const option = (name: string, fallback: string) => { const i = args.indexOf(`--$
 const ROUNDS = Number(option('rounds', '2'));
 const pass = ['--count', option('count', '1000'), '--warmup', option('warmup', '300'), '--clients', option('clients', '16')];
 
-type Rates = { issue: number; create: number };
+type Rates = { issue: number; create: number; cpu: string[] };
 function runOnce(without: boolean): Rates {
   const result = Bun.spawnSync([process.execPath, 'bench/invoices-issue.ts', ...pass, ...(without ? ['--without', 'verifactu'] : [])], { stdout: 'pipe', stderr: 'inherit', env: process.env });
   const out = result.stdout.toString();
   if (result.exitCode !== 0) throw new Error(`invoices-issue.ts failed:\n${out}`);
   const rate = (label: string) => Number(new RegExp(`${label}\\s*: (\\d+) invoices/s`).exec(out)?.[1] ?? NaN);
-  return { issue: rate('issue drafts'), create: rate('create \\+ issue') };
+  // the CPU per invoice of each mode (service, this database's PostgreSQL backends): what the load of the machine moves least
+  const cpu = [...out.matchAll(/CPU per invoice: service ([\d.]+) ms, this database's PostgreSQL backends ([\d.]+) ms/g)].map((m) => `${m[1]} + ${m[2]} ms`);
+  return { issue: rate('issue drafts'), create: rate('create \\+ issue'), cpu };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -28,7 +30,7 @@ const baseline: Rates[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   baseline.push(runOnce(true));
   withPlugin.push(runOnce(false));
-  console.log(`round ${round + 1}: without verifactu ${JSON.stringify(baseline.at(-1))}, with ${JSON.stringify(withPlugin.at(-1))}`);
+  console.log(`round ${round + 1}: without verifactu ${JSON.stringify(baseline.at(-1))}, with ${JSON.stringify(withPlugin.at(-1))} (cpu: issue, create; service + PostgreSQL)`);
 }
 for (const mode of ['issue', 'create'] as const) {
   const b = median(baseline.map((r) => r[mode]));

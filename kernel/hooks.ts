@@ -38,13 +38,23 @@ export type EventHandler<E extends EventName> = (payload: Events[E], ctx: EventC
 
 interface Registered<F> { plugin: string; handler: F }
 
+export interface EventSubscriptionOptions {
+  /**
+   * `subscribed`: the outbox fans the event out to this subscriber only for the tenants the plugin
+   * has subscribed (`cuadra_outbox_subscribe_tenant`, docs/plugin-authors.md), so a plugin with
+   * nothing to do for most tenants (webhooks without an endpoint) costs them no delivery at all.
+   * `all` (the default): every tenant's events.
+   */
+  tenants?: 'all' | 'subscribed';
+}
+
 /**
  * Two mechanisms that never mix: sync hooks run inside the unit of work's transaction (a throw aborts
  * it); events are written to the outbox in that transaction and delivered after commit.
  */
 export class HookBus {
   private readonly sync = new Map<string, Registered<SyncHandler<any>>[]>();
-  private readonly events = new Map<string, Registered<EventHandler<any>>[]>();
+  private readonly events = new Map<string, (Registered<EventHandler<any>> & EventSubscriptionOptions)[]>();
 
   onSync<H extends SyncHookName>(name: H, plugin: string, handler: SyncHandler<H>): void {
     const list = this.sync.get(name) ?? [];
@@ -52,9 +62,9 @@ export class HookBus {
     this.sync.set(name, list);
   }
 
-  onEvent<E extends EventName>(name: E, plugin: string, handler: EventHandler<E>): void {
+  onEvent<E extends EventName>(name: E, plugin: string, handler: EventHandler<E>, options: EventSubscriptionOptions = {}): void {
     const list = this.events.get(name) ?? [];
-    list.push({ plugin, handler });
+    list.push({ plugin, handler, tenants: options.tenants ?? 'all' });
     this.events.set(name, list);
   }
 
@@ -75,6 +85,19 @@ export class HookBus {
   /** Event name → subscribing plugins in load order (what the outbox fans events out to). */
   eventSubscribers(): Record<string, string[]> {
     return Object.fromEntries([...this.events].map(([name, list]) => [name, list.map((r) => r.plugin)]));
+  }
+
+  /** Who takes event `name`: every tenant's (some subscriber is not tenant-scoped), or only the tenants `scoped` plugins subscribed. */
+  eventAudience(name: string): { everyTenant: boolean; scoped: string[] } {
+    const list = this.events.get(name) ?? [];
+    return { everyTenant: list.some((r) => r.tenants !== 'subscribed'), scoped: list.filter((r) => r.tenants === 'subscribed').map((r) => r.plugin) };
+  }
+
+  /** Event name → the plugins among its subscribers that take only the tenants they subscribed. */
+  tenantScopedSubscribers(): Record<string, string[]> {
+    return Object.fromEntries([...this.events]
+      .map(([name, list]) => [name, list.filter((r) => r.tenants === 'subscribed').map((r) => r.plugin)] as const)
+      .filter(([, plugins]) => plugins.length));
   }
 
   hasSyncHandlers(name: string): boolean {

@@ -7,10 +7,24 @@ import { BackgroundLoop } from './background-loop';
 /**
  * A common table expression body for a statement run by `uow.write`, where `tx.publish` is not
  * available: queues the after-commit event `name` with the JSON `payloadSql` once per row of
- * `fromSql`. Pass `{ publishes: true }` to `uow.write` so that the dispatcher wakes at once.
+ * `fromSql`. Pass `{ publishes: true }` to `uow.write` so that the dispatcher wakes at once (or,
+ * when `fromSql` may yield no row, a function of the answered rows that tells whether it did: the
+ * application role may not read the outbox back, so the statement answers the same condition).
  */
 export const outboxEventSql = (name: EventName, payloadSql: string, fromSql: string): string =>
   `insert into outbox_events (id, tenant_id, name, payload) select gen_random_uuid(), :tenant, ${sqlLiteral(name)}, (${payloadSql})::jsonb from ${fromSql}`;
+
+/**
+ * An SQL condition: some subscriber takes event `name` of the statement's tenant (`:tenant`). Put
+ * it in the `fromSql` of outboxEventSql so that no event row is written that nobody would take
+ * (e.g. webhooks of a company without endpoints). `UnitOfWork.eventAudienceSql` answers it.
+ */
+export function eventAudienceSql(hooks: HookBus, name: EventName): string {
+  const { everyTenant, scoped } = hooks.eventAudience(name);
+  if (everyTenant) return 'true';
+  if (!scoped.length) return 'false';
+  return `exists (select from outbox_tenant_subscriptions where tenant_id = :tenant and subscriber in (${scoped.map(sqlLiteral).join(', ')}))`;
+}
 
 interface ClaimedDelivery { id: string; event_id: string; subscriber: string; tenant_id: string | null; name: string; payload: unknown; attempts: number }
 
@@ -49,7 +63,8 @@ export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.r
 
 /**
  * Delivers after-commit events from the outbox: fans each new event out into one delivery per
- * subscribing plugin, claims due deliveries (SKIP LOCKED, so several instances can share one
+ * subscribing plugin (a plugin subscribed with `tenants: 'subscribed'` only for the tenants it
+ * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED, so several instances can share one
  * database) and runs that one subscriber. A failing delivery is retried alone with exponential
  * backoff; after `maxAttempts` it is dead: `deadLetters()` lists it and `replay()` makes it due
  * again (operator command: kernel/outbox-command.ts). A subscriber never touches the response of
@@ -111,8 +126,9 @@ export class OutboxDispatcher {
   private async drain(): Promise<void> {
     try {
       const subscribers = JSON.stringify(this.hooks.eventSubscribers());
+      const tenantScoped = JSON.stringify(this.hooks.tenantScopedSubscribers());
       for (;;) {
-        const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb) as events', [100, subscribers]);
+        const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb, ?::jsonb) as events', [100, subscribers, tenantScoped]);
         const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, interval '60 seconds')`, [20]);
         if (!batch.length && !fan.events) return;
         for (const delivery of batch) await this.deliver(delivery);

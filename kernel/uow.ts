@@ -8,6 +8,7 @@ import { PRINCIPALS_CHANNEL, type PrincipalCache } from './principal-cache';
 import { RequestTransaction } from './request-transaction';
 import { CompiledQuery } from 'kysely';
 import { bindNamedParameters, namedToPositional } from './sql-params';
+import { eventAudienceSql } from './outbox';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
 export interface Tx {
@@ -134,9 +135,18 @@ export class UnitOfWork {
   /** One outbox row per event; MikroORM inlines parameters, so arrays are not bound as arrays. */
   private async queueEvents(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[]): Promise<void> {
     if (!queued.length) return;
+    // an event only tenant-scoped subscribers take is kept only when one of them subscribed this tenant
+    const scoped = queued.filter((e) => !this.hooks.eventAudience(e.name).everyTenant);
+    const audience = scoped.length
+      ? ` where v.name <> all (?::text[]) or exists (select from outbox_tenant_subscriptions s where s.tenant_id = v.tenant_id::uuid and (?::jsonb -> v.name) @> to_jsonb(s.subscriber))`
+      : '';
+    const audienceParams = scoped.length
+      ? [`{${[...new Set(scoped.map((e) => `"${e.name}"`))].join(',')}}`, JSON.stringify(Object.fromEntries(scoped.map((e) => [e.name, this.hooks.eventAudience(e.name).scoped])))]
+      : [];
     await em.getConnection().execute(
-      `insert into outbox_events (id, tenant_id, name, payload) values ${queued.map(() => '(?, ?, ?, ?::jsonb)').join(', ')}`,
-      queued.flatMap((e) => [e.id, tenantId, e.name, JSON.stringify(e.payload)]),
+      `insert into outbox_events (id, tenant_id, name, payload) select v.id::uuid, v.tenant_id::uuid, v.name, v.payload::jsonb
+       from (values ${queued.map(() => '(?, ?, ?, ?)').join(', ')}) as v(id, tenant_id, name, payload)${audience}`,
+      [...queued.flatMap((e) => [e.id, tenantId, e.name, JSON.stringify(e.payload)]), ...audienceParams],
       'run',
       em.getTransactionContext(),
     );
@@ -159,18 +169,25 @@ export class UnitOfWork {
    * the statement itself (e.g. `where status = 'draft' and updated_at = :seen`): nothing else
    * holds those rows. In-transaction hooks cannot run inside it; a caller whose hook has
    * subscribers (`hasSyncSubscribers`) uses `run` instead. `publishes`: the statement queued
-   * outbox events (outboxEventSql), so wake the dispatcher after the commit.
+   * outbox events (outboxEventSql), so wake the dispatcher after the commit; a function tells it
+   * from the rows answered (a statement whose event is conditional says whether it wrote one).
    */
-  async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean } = {}): Promise<T[]> {
+  async write<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: { publishes?: boolean | ((rows: T[]) => boolean) } = {}): Promise<T[]> {
     const rows = await this.single<T>('write', statement, params);
     const held = RequestTransaction.current();
-    if (options.publishes) held ? held.afterCommit('outbox', () => this.outbox.wake()) : this.outbox.wake();
+    const published = typeof options.publishes === 'function' ? options.publishes(rows) : options.publishes;
+    if (published) held ? held.afterCommit('outbox', () => this.outbox.wake()) : this.outbox.wake();
     return rows;
   }
 
   /** Whether `name` has in-transaction subscribers (callers of `write` then fall back to `run`). */
   hasSyncSubscribers(name: SyncHookName): boolean {
     return this.hooks.hasSyncHandlers(name);
+  }
+
+  /** The SQL condition that some subscriber takes event `name` of this tenant (see `eventAudienceSql`). */
+  eventAudienceSql(name: EventName): string {
+    return eventAudienceSql(this.hooks, name);
   }
 
   /** Whether `name` has after-commit subscribers (no outbox row is needed when none listens). */

@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, type MigrationDefinition } from '../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, type MigrationDefinition } from '../kernel/migration';
 import { textSearchMigrations } from './text-search';
 
 /**
@@ -224,6 +224,47 @@ kernelMigrations.push(
     `create function cuadra_idempotency_purge() returns void
        language sql volatile security definer set search_path = public as $$
          delete from idempotency_keys where expires_at < now()
+       $$`,
+  ]),
+);
+
+kernelMigrations.push(
+  sqlMigration('20261231100000_kernel_outbox_tenant_subscriptions', [
+    // The tenants a subscriber registered with `tenants: 'subscribed'` takes events of: the others'
+    // events get no delivery row for it. The plugin keeps its rows (under row-level security, as
+    // the tenant) through cuadra_outbox_subscribe_tenant, e.g. from a trigger on its own table.
+    `create table outbox_tenant_subscriptions (
+       tenant_id uuid not null,
+       subscriber text not null,
+       primary key (tenant_id, subscriber)
+     )`,
+    ...tenantRowLevelSecurity('outbox_tenant_subscriptions'),
+    `create function cuadra_outbox_subscribe_tenant(p_subscriber text, p_tenant uuid, p_subscribed boolean)
+       returns void language sql volatile set search_path = public as $$
+         insert into outbox_tenant_subscriptions (tenant_id, subscriber) select p_tenant, p_subscriber where p_subscribed on conflict do nothing;
+         delete from outbox_tenant_subscriptions where tenant_id = p_tenant and subscriber = p_subscriber and not p_subscribed;
+       $$`,
+    `drop function cuadra_outbox_fan_out(int, jsonb)`,
+    // tenant_scoped: {"event.name": ["plugin", ...]}, the subscribers of each event that take only
+    // their subscribed tenants. Events the old dispatcher abandoned still become dead deliveries.
+    `create function cuadra_outbox_fan_out(max_events int, subscribers jsonb, tenant_scoped jsonb)
+       returns int language sql volatile security definer set search_path = public as $$
+         with events as (
+           select e.id, e.tenant_id, e.name, e.seq, e.attempts, e.last_error from outbox_events e
+           where e.fanned_out_at is null order by e.seq limit max_events for update skip locked),
+         fanned as (
+           insert into outbox_deliveries (event_id, subscriber, position, tenant_id, seq, status, attempts, last_error, settled_at)
+           select e.id, s.subscriber, s.position, e.tenant_id, e.seq,
+                  case when e.attempts >= 10 then 'dead' else 'pending' end, e.attempts, e.last_error,
+                  case when e.attempts >= 10 then now() end
+           from events e
+           cross join lateral jsonb_array_elements_text(coalesce(subscribers -> e.name, '[]'::jsonb)) with ordinality as s(subscriber, position)
+           where e.attempts >= 10
+              or not coalesce(tenant_scoped -> e.name, '[]'::jsonb) @> to_jsonb(s.subscriber)
+              or exists (select from outbox_tenant_subscriptions t where t.tenant_id = e.tenant_id and t.subscriber = s.subscriber)
+           on conflict (event_id, subscriber) do nothing),
+         marked as (update outbox_events o set fanned_out_at = now() from events e where o.id = e.id returning o.id)
+         select count(*)::int from marked
        $$`,
   ]),
 );

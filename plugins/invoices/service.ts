@@ -343,11 +343,11 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
 /**
  * Issuing in ONE statement: lock the draft (still a draft, unchanged since it was read when
  * `:seen` is given), check the issue date against the series, take the next number on the
- * counter row, number and store the entry, mark the invoice issued and (`:publish`) queue the
- * after-commit event. Every write hangs off the previous one, so when a check fails nothing is
+ * counter row, number and store the entry, mark the invoice issued and (`:publish`, and `audience`:
+ * someone takes it for this tenant) queue the after-commit event. Every write hangs off the previous one, so when a check fails nothing is
  * written, and the columns of the one row answered tell which check failed.
  */
-function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): string {
+function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft', audience = 'false'): string {
   const entry = plan.entry;
   // 'new' (create and issue): the lines go in first, while their invoice is not there to guard them
   const gate = source === 'draft'
@@ -379,20 +379,24 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft'): str
   return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
     ${gate}, ${monotonicNumberCtes(INVOICE.seriesTable, 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
     ), event as (
-      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, 'issued, numbered where :publish')}
+      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, `issued, numbered where :publish and ${audience}`)}
     )
     select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
       n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at,
-      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date
+      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date,
+      (:publish and ${audience} and exists (select from issued)) as published
       ${plan.parts.map((part) => `, (select ${part.expression} from numbered) as part_${part.name}`).join('')}
     from (select 1) as one left join numbered n on true`;
 }
 
 interface IssueRow {
   accounts_ok: boolean; locked: boolean; later_year: number | null; seq: number | null; number: string | null;
-  issued_at: unknown; updated_at: unknown; created_at: unknown; last_issue_date: string | null;
+  issued_at: unknown; updated_at: unknown; created_at: unknown; last_issue_date: string | null; published: boolean | string;
   [part: `part_${string}`]: unknown;
 }
+
+/** Whether the issue statement queued its event (someone takes it for this tenant): the outbox is woken only then. */
+const publishedEvent = (rows: IssueRow[]) => rows[0]?.published === true || String(rows[0]?.published) === 't';
 
 /** The issued invoice, or the refusal the statement's answer stands for (`null`: its accounts need `LedgerService.postableAccounts`). */
 function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord | null {
@@ -518,7 +522,7 @@ export const InvoiceService = {
       withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
       publish, payload: JSON.stringify(issuedEvent(record)),
     });
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new'), plan.params, { publishes: publish });
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish && publishedEvent });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
@@ -621,7 +625,7 @@ export const InvoiceService = {
     plan.params.seen = seen;
     plan.params.publish = publish;
     plan.params.payload = JSON.stringify(issuedEvent(record));
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan), plan.params, { publishes: publish });
+    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'draft', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish && publishedEvent });
     const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };

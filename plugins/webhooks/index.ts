@@ -28,10 +28,12 @@ export default definePlugin({
     const service = new WebhookService(kernel, kernel.settings(webhookSettings));
     kernel.provide('webhooks', service);
     // Every catalogued event type, subscribed here (not in `hooks.events`) so that each app's
-    // subscriber reaches its own service; an event type nobody publishes simply never comes.
+    // subscriber reaches its own service; an event type nobody publishes simply never comes. Only
+    // for companies with an enabled endpoint (kept by a trigger, ./migrations.ts): the others'
+    // events cost no outbox delivery.
     for (const type of WEBHOOK_EVENT_TYPES) {
       const handler: EventHandler<any> = (payload, ctx) => service.enqueue(type, payload, ctx);
-      kernel.hooks.onEvent(type as EventName, 'webhooks', handler);
+      kernel.hooks.onEvent(type as EventName, 'webhooks', handler, { tenants: 'subscribed' });
     }
     service.start();
   },

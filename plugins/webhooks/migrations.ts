@@ -59,4 +59,18 @@ export const migrations = [
          returning d.id, d.tenant_id
        $$`,
   ]),
+  // The outbox fans events out to this plugin only for companies with an enabled endpoint: the
+  // kernel's subscription of the tenant follows its endpoints, whatever changes them.
+  sqlMigration('20261231100100_webhooks_outbox_subscription', [
+    `create function webhooks_follow_endpoints() returns trigger language plpgsql set search_path = public as $$
+       declare
+         v_tenant uuid := coalesce(NEW.tenant_id, OLD.tenant_id);
+       begin
+         perform cuadra_outbox_subscribe_tenant('webhooks', v_tenant, exists (select from webhook_endpoints where tenant_id = v_tenant and enabled));
+         return null;
+       end $$`,
+    `create trigger webhook_endpoints_outbox_subscription after insert or delete or update of enabled on webhook_endpoints
+       for each row execute function webhooks_follow_endpoints()`,
+    `select cuadra_outbox_subscribe_tenant('webhooks', tenant_id, true) from (select distinct tenant_id from webhook_endpoints where enabled) endpoints`,
+  ]),
 ];

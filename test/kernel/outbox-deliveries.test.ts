@@ -33,19 +33,34 @@ const subscriber = (name: string) => definePlugin({
   },
 });
 
+/** Takes the events only of the tenants that subscribed it (POST /test-deliveries/subscription). */
+const scopedSubscriber = definePlugin({
+  name: 'test-sub-scoped',
+  dependsOn: ['tenants'],
+  setup(kernel) {
+    kernel.hooks.onEvent('delivery-test.happened', 'test-sub-scoped', (payload, ctx) => {
+      calls.push({ plugin: 'test-sub-scoped', label: payload.label, attempt: ctx.attempt, at: Date.now(), eventId: ctx.eventId });
+    }, { tenants: 'subscribed' });
+  },
+});
+
 const publisher = definePlugin({
   name: 'test-delivery-publisher',
   dependsOn: ['tenants'],
   permissions: { 'test-delivery.write': rolesFrom('member') },
   routes: (kernel) => new Elysia({ name: 'cuadra:test-delivery-publisher' }).use(kernel.http)
     .post('/test-deliveries', ({ uow, body }) => uow.run(async (tx) => { tx.publish('delivery-test.happened', { label: body.label }); return { ok: true }; }),
-      { permission: 'test-delivery.write', body: t.Object({ label: t.String() }) }),
+      { permission: 'test-delivery.write', body: t.Object({ label: t.String() }) })
+    .post('/test-deliveries/subscription', ({ uow, body }) => uow.run(async (tx) => {
+      await tx.sql(`select cuadra_outbox_subscribe_tenant('test-sub-scoped', :tenant, :subscribed)`, { subscribed: body.subscribed });
+      return { ok: true };
+    }), { permission: 'test-delivery.write', body: t.Object({ subscribed: t.Boolean() }) }),
 });
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    extraPlugins: [publisher, subscriber('test-sub-a'), subscriber('test-sub-b')],
+    extraPlugins: [publisher, subscriber('test-sub-a'), subscriber('test-sub-b'), scopedSubscriber],
     outbox: { maxAttempts: MAX_ATTEMPTS, retryBaseMs: RETRY_BASE_MS, pollMs: 25 },
   });
 });
@@ -66,6 +81,33 @@ describe('outbox deliveries', () => {
     const eventId = callsOf('test-sub-a', 'fan')[0].eventId;
     const delivered = (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).filter((d) => d.eventId === eventId);
     expect(delivered.map((d) => [d.subscriber, d.attempts])).toEqual([['test-sub-a', 1], ['test-sub-b', 1]]);
+  });
+
+  test('a subscriber scoped to subscribed tenants gets a delivery only for those, from the subscription on', async () => {
+    const company = await createCompany(app);
+    const other = await createCompany(app);
+    const subscribe = async (token: string, subscribed: boolean) => expect((await app.post('/api/v1/test-deliveries/subscription', { subscribed }, token)).status).toBe(200);
+    const deliveredTo = async (tenantId: string, label: string) => {
+      const ids = new Set(calls.filter((c) => c.label === label).map((c) => c.eventId));
+      return (await app.kernel.outbox.deliveries('delivered', { tenantId })).filter((d) => ids.has(d.eventId)).map((d) => d.subscriber).sort();
+    };
+    // the subscription is looked up when the event is fanned out (just after its commit)
+    await publish('scoped-before', company.token);
+    await waitFor(async () => (await deliveredTo(company.tenantId, 'scoped-before')).length === 2);
+    await subscribe(company.token, true);
+    await subscribe(company.token, true);
+    await publish('scoped-after', company.token);
+    await publish('scoped-other', other.token);
+    await waitFor(async () => (await deliveredTo(company.tenantId, 'scoped-after')).length === 3 && (await deliveredTo(other.tenantId, 'scoped-other')).length === 2);
+    expect(await deliveredTo(company.tenantId, 'scoped-before')).toEqual(['test-sub-a', 'test-sub-b']);
+    expect(await deliveredTo(company.tenantId, 'scoped-after')).toEqual(['test-sub-a', 'test-sub-b', 'test-sub-scoped']);
+    expect(await deliveredTo(other.tenantId, 'scoped-other')).toEqual(['test-sub-a', 'test-sub-b']);
+
+    await subscribe(company.token, false);
+    await publish('scoped-ended', company.token);
+    await waitFor(async () => (await deliveredTo(company.tenantId, 'scoped-ended')).length === 2);
+    expect(await deliveredTo(company.tenantId, 'scoped-ended')).toEqual(['test-sub-a', 'test-sub-b']);
+    expect(calls.filter((c) => c.plugin === 'test-sub-scoped').map((c) => c.label)).toEqual(['scoped-after']);
   });
 
   test('a failing subscriber is retried alone, with exponential backoff; the others run once', async () => {

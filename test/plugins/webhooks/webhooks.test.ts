@@ -25,15 +25,20 @@ const receiver = startReceiver((path, count) => {
 const HOUR = 3600_000;
 const webhooks = () => app.kernel.service('webhooks');
 
-async function issueInvoice(token: string): Promise<any> {
+
+async function issueInvoiceOf(company: TestCompany, contactId: string): Promise<any> {
   const res = await app.post('/api/v1/invoices', {
-    contact_id: customerId, issue_date: '2026-11-02',
-    lines: [{ description: 'Consultoría', quantity: '1', unit_price: '100.00', tax_type_id: seededTaxTypeId(a.tenantId, 'IVA21') }],
-  }, token);
+    contact_id: contactId, issue_date: '2026-11-02',
+    lines: [{ description: 'Consultoría', quantity: '1', unit_price: '100.00', tax_type_id: seededTaxTypeId(company.tenantId, 'IVA21') }],
+  }, company.token);
   if (res.status !== 201) throw new Error(`invoice: ${res.status} ${res.text}`);
   await app.kernel.outbox.idle();
   await webhooks().idle();
   return res.body;
+}
+
+async function issueInvoice(token: string): Promise<any> {
+  return issueInvoiceOf({ ...a, token }, customerId);
 }
 
 async function createEndpoint(company: TestCompany, path: string, events = ['invoice.issued']) {
@@ -193,5 +198,32 @@ describe('endpoints', () => {
     const { key } = await createApiKey(app, a.token, 'member');
     expect((await app.post('/api/v1/webhooks', { url: receiver.url(), events: ['invoice.issued'] }, key)).status).toBe(403);
     expect((await app.get('/api/v1/webhooks', key)).status).toBe(403);
+  });
+});
+
+describe('outbox', () => {
+  test('a company gets outbox deliveries for webhooks only while it has an enabled endpoint', async () => {
+    const c = await createCompany(app);
+    const contactId = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente C SL', vat: 'B65410011' }, c.token)).body.id;
+    const webhookDeliveries = async () => (await app.kernel.outbox.deliveries('delivered', { tenantId: c.tenantId, limit: 1000 })).filter((d) => d.subscriber === 'webhooks').map((d) => d.event);
+    const pay = async (invoice: any) => {
+      expect((await app.post(`/api/v1/invoices/${invoice.id}/payments`, { date: '2026-11-10', amount: invoice.total }, c.token)).status).toBe(200);
+      await app.kernel.outbox.idle();
+      await webhooks().idle();
+    };
+    // the issue statement's event and the events a unit of work queues (the payment's)
+    await pay(await issueInvoiceOf(c, contactId));
+    expect(await webhookDeliveries()).toEqual([]);
+
+    const endpoint = await createEndpoint(c, '/c', ['invoice.issued', 'document.paid']);
+    const before = receiver.on('/c').length;
+    await pay(await issueInvoiceOf(c, contactId));
+    expect((await webhookDeliveries()).sort()).toEqual(['document.paid', 'invoice.issued', 'settlement.created']);
+    expect(receiver.on('/c').length).toBe(before + 2);
+
+    const afterEnabled = (await webhookDeliveries()).length;
+    expect((await app.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, c.token)).status).toBe(200);
+    await issueInvoiceOf(c, contactId);
+    expect(await webhookDeliveries()).toHaveLength(afterEnabled);
   });
 });
