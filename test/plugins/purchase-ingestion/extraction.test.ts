@@ -1,10 +1,13 @@
 /**
- * Field-level accuracy of the reader on the labelled corpus (./corpus.ts) as text-layer PDFs (read
- * by pdfjs-dist, no OCR), the parsers of amounts, dates and tax numbers, and the page time budget.
+ * Field-level accuracy of the reader on the labelled corpus (test/fixtures/purchases/) as text-layer
+ * PDFs (read by pdfjs-dist, no OCR); the corpus files are what its generator makes; the parsers of
+ * amounts, dates and tax numbers, and the page time budget.
  * No database: these are the plugin's pure parts and its PDF reader.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
@@ -12,7 +15,8 @@ import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
 import { CORPUS, describeAccuracy, FAMILIES, measureAccuracy, OWN_TAX_ID } from './corpus';
-import { scannedPdf, textPdf } from './fixtures';
+import { CORPUS_DIR, corpusPdf, labelJson, loadCorpus } from './corpus-files';
+import { scannedPdf } from './fixtures';
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
@@ -20,11 +24,22 @@ const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 30_000 };
 
 describe('the labelled corpus as text-layer PDFs', () => {
   test(`${CORPUS.length} invoices in ${FAMILIES.length} layout families: field-level accuracy at least 95%, and the totals cross-check`, async () => {
-    const result = await measureAccuracy(CORPUS, async (sample) => readDocument(await textPdf(sample.lines, { standardFont: true }), LIMITS, pool));
+    const files = loadCorpus();
+    const result = await measureAccuracy(files, async (entry) => readDocument(entry.pdf(), LIMITS, pool));
     console.log(describeAccuracy('text-layer corpus', result));
-    expect(result.sources).toEqual(CORPUS.map(() => 'text_layer'));
+    expect(result.sources).toEqual(files.map(() => 'text_layer'));
     expect(result.accuracy).toBeGreaterThanOrEqual(0.95);
-    expect(CORPUS.length).toBeGreaterThanOrEqual(40);
+    expect(files.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(files.map((f) => f.family)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  test('the files under test/fixtures/purchases/ are what the generator makes: every label (expected JSON) and text PDF the same, a scan for each, nothing else', async () => {
+    const onDisk = readdirSync(CORPUS_DIR).filter((name) => /\.(json|pdf|jpg)$/.test(name)).sort();
+    expect(onDisk).toEqual(CORPUS.flatMap((s) => [`${s.id}.jpg`, `${s.id}.json`, `${s.id}.pdf`]).sort());
+    for (const sample of CORPUS) {
+      expect(readFileSync(join(CORPUS_DIR, `${sample.id}.json`), 'utf8')).toBe(labelJson(sample));
+      expect(readFileSync(join(CORPUS_DIR, `${sample.id}.pdf`)).equals(await corpusPdf(sample))).toBe(true);
+    }
   });
 });
 
