@@ -61,7 +61,7 @@ describe('parsers', () => {
     expect(taxIdsIn('CIF: B-12.345.674 · NIF ES A58818501 · A12345678 · VAT DE136695976 · DE123456789').map((t) => [t.value, t.valid]))
       .toEqual([['B12345674', true], ['A58818501', true], ['A12345678', false], ['DE136695976', true], ['DE123456789', false]]);
   });
-  test('a Spanish tax number misread by OCR after its label is repaired only when one reading passes the checksum; words and phone numbers are not tax numbers', () => {
+  test('a Spanish tax number misread by OCR after its label is repaired when one reading with the fewest replacements passes the checksum; words and phone numbers are not tax numbers', () => {
     const read = (text: string) => taxIdsIn(text).map((t) => [t.value, t.valid, !!t.repaired]);
     expect(read('NIF 123456787')).toEqual([['12345678Z', true, true]]);
     expect(read('N.L.F.: 886561412')).toEqual([['B86561412', true, true]]);

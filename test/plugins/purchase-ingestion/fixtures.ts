@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
 import type { TestApp } from '../../support/app';
+import { mulberry32 } from '../../support/seeded-random';
 
 /**
  * Purchase documents made in the test: a PDF with a text layer (pdfkit, the service's own fonts),
@@ -64,19 +65,13 @@ export function scannedPdf(lines: Lines, pages = 1): Promise<Buffer> {
   });
 }
 
-/** Gaussian noise around mid-grey (σ 40), one channel, from a seeded generator (mulberry32): the same seed, the same grain. */
+/** Gaussian noise around mid-grey (σ 40), one channel, from a seeded generator: the same seed, the same grain. */
 function noise(width: number, height: number, seed: number): Buffer {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4294967297;
-  };
+  const next = mulberry32(seed);
   const grain = Buffer.alloc(width * height);
   for (let i = 0; i < grain.length; i++) {
-    const gaussian = Math.sqrt(-2 * Math.log(next())) * Math.cos(2 * Math.PI * next());
+    // Box–Muller; 1 − u keeps the logarithm's argument above 0
+    const gaussian = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
     grain[i] = Math.max(0, Math.min(255, Math.round(128 + 40 * gaussian)));
   }
   return grain;
