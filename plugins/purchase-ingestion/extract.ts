@@ -53,7 +53,27 @@ function supplierTaxId(lines: Line[], ownTaxIds: readonly string[]) {
     .filter(({ id }) => !ownTaxIds.some((own) => sameTaxId(own, id.value)));
   const pick = candidates.find((c) => c.id.valid) ?? candidates[0];
   if (!pick) return { field: EMPTY, country: null, line: null };
-  return { field: fieldOf(pick.id.value, pick.line, pick.id.valid ? 0.98 : 0.3), country: pick.id.country, line: pick.line };
+  return { field: fieldOf(pick.id.value, pick.line, !pick.id.valid ? 0.3 : pick.id.repaired ? 0.85 : 0.98), country: pick.id.country, line: pick.line };
+}
+
+/** OCR reads the "·" between two parts of a name as another lone mark; the marks a name never ends with. */
+const OCR_SEPARATOR = /(?<=\S) [-–—:.•*|·] (?=\S)/g;
+const TRAILING_MARKS = /[\s,;:+*~|_\-–—•·]+$/;
+
+/**
+ * A supplier's name as read: stray marks after it dropped ("Norte S.L.U," → "Norte S.L.U.": a comma
+ * or semicolon after a dotted abbreviation is its misread final dot; "Ebro SL +" → "Ebro SL"); on an
+ * OCR'd line, a lone mark between two words is written as the middle dot letterheads use there
+ * (Tesseract's models almost never read "·"; "Abogada - Laura Gómez" → "Abogada · Laura Gómez").
+ */
+export function cleanSupplierName(text: string, source: TextSource): string {
+  let name = source === 'ocr' ? text.replace(OCR_SEPARATOR, ' · ') : text;
+  const trailing = TRAILING_MARKS.exec(name);
+  if (trailing) {
+    name = name.slice(0, trailing.index);
+    if (/[,;]/.test(trailing[0]) && /\.[A-Z]$/i.test(name)) name += '.';
+  }
+  return name;
 }
 
 function supplierName(lines: Line[], taxIdLine: Line | null): Field {
@@ -67,7 +87,8 @@ function supplierName(lines: Line[], taxIdLine: Line | null): Field {
     if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    candidates.push({ name: text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line, legal });
+    const name = cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
+    if (name.length >= 3) candidates.push({ name, line, legal });
   }
   const legal = candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
@@ -148,7 +169,8 @@ export function extractPurchase(pages: readonly PageText[], ownTaxIds: readonly 
   const taxId = supplierTaxId(lines, ownTaxIds);
   const subtotal = labelledAmount(lines, /base\s*imponible|subtotal|base\b|importe\s*neto|net amount/i, /total\s*factura|%/i, 'first');
   const subtotalValue = subtotal.value ? Decimal.parse(subtotal.value) : null;
-  const vatLabel = /\bI\.?V\.?A\.?\b|\bVAT\b|\bIGIC\b/i;
+  // "I.V.A." as OCR also reads it: "LV.A.", "1.V.A.", "I. V. A."
+  const vatLabel = /(?<![A-Z0-9])[I1L|](?:\.\s?)?V(?:\.\s?)?A(?![A-Z])|\bVAT\b|\bIGIC\b/i;
   const vatExclude = /recargo|total\s+(factura|a pagar)|incluido/i;
   // one VAT line with only its amount: its base is the printed base
   const vatLineCount = lines.filter((l) => vatLabel.test(l.text) && !vatExclude.test(l.text) && ratesIn(l.text).length).length;

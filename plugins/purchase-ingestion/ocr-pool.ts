@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,6 +20,34 @@ export class OcrTimeout extends Error {}
  */
 export type PageStartListener = (state: { busy: number; waiting: number }) => Promise<void> | void;
 
+const LANG_DIR_PREFIX = 'cuadra-tessdata-';
+
+const processGone = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it exists, under another user
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
+/**
+ * Removes the language directories of processes that no longer run (killed before `close()`): each
+ * is named after its process (`cuadra-tessdata-<pid>-…`). A directory without a pid in its name, or
+ * of a process still running, is left alone.
+ */
+export function removeStaleLanguageDirectories(parent = tmpdir()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(parent)) {
+    const pid = new RegExp(`^${LANG_DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || !processGone(Number(pid))) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /**
  * The language data comes from the @tesseract.js-data packages (the LSTM "best_int" models, the
  * smallest), copied once into one directory because tesseract.js reads every language from one
@@ -27,7 +55,8 @@ export type PageStartListener = (state: { busy: number; waiting: number }) => Pr
  * node_modules in Node and Bun, so recognising a page never touches the network.
  */
 function languageDirectory(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cuadra-tessdata-'));
+  removeStaleLanguageDirectories();
+  const dir = mkdtempSync(join(tmpdir(), `${LANG_DIR_PREFIX}${process.pid}-`));
   for (const code of LANGUAGES) {
     const packageDir = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
     copyFileSync(join(packageDir, '4.0.0_best_int', `${code}.traineddata.gz`), join(dir, `${code}.traineddata.gz`));

@@ -17,7 +17,8 @@ export interface Expected {
   surcharge: [rate: string, base: string, amount: string][];
   withholding: [rate: string, base: string, amount: string][];
 }
-export interface Sample { family: string; lines: string[]; expected: Expected }
+/** `id`: family and number within it ("classic-0"), the name of its files under test/fixtures/purchases/. */
+export interface Sample { id: string; family: string; lines: string[]; expected: Expected }
 
 const OWN = 'B12345674';
 const cents = (value: number) => Math.round(value * 100);
@@ -34,6 +35,10 @@ const SUPPLIERS = [
 ] as const;
 
 function sample(family: string, i: number): Sample {
+  return { id: `${family}-${i}`, ...printed(family, i) };
+}
+
+function printed(family: string, i: number): Omit<Sample, 'id'> {
   const [name, cif] = SUPPLIERS[i];
   const day = 3 + i * 5;
   const month = 1 + ((i * 3) % 12);
@@ -124,22 +129,21 @@ export interface AccuracyReport { right: number; all: number; accuracy: number; 
  * Reads each sample (as `read` makes and reads its file, one at a time) and scores every field against
  * the label; `misses` names each wrong field (and each failed cross-check), `sources` how each page was read.
  */
-export async function measureAccuracy(samples: Sample[], read: (sample: Sample) => Promise<ReadResult>): Promise<AccuracyReport> {
+export async function measureAccuracy<S extends Sample>(samples: S[], read: (sample: S) => Promise<ReadResult>): Promise<AccuracyReport> {
   const report: AccuracyReport = { right: 0, all: 0, accuracy: 0, misses: [], sources: [] };
   for (const sample of samples) {
     const result = await read(sample);
     report.sources.push(...result.report.map((p) => p.source));
     const extraction = extractPurchase(result.pages, [OWN]);
-    const label = `${sample.family}#${CORPUS.filter((s) => s.family === sample.family).indexOf(sample)}`;
     for (const [field, ok] of fieldScores(extraction, sample.expected)) {
       report.all++;
       if (ok) report.right++;
       else {
         const got = (extraction as any)[field];
-        report.misses.push(`${label} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
+        report.misses.push(`${sample.id} ${field}: ${JSON.stringify(Array.isArray(got) ? taxLines(got) : got.value)}`);
       }
     }
-    if (!extraction.cross_check.passed) report.misses.push(`${label} cross-check`);
+    if (!extraction.cross_check.passed) report.misses.push(`${sample.id} cross-check`);
   }
   report.accuracy = report.right / report.all;
   return report;

@@ -3,11 +3,14 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
 import type { TestApp } from '../../support/app';
+import { mulberry32 } from '../../support/seeded-random';
 
 /**
  * Purchase documents made in the test: a PDF with a text layer (pdfkit, the service's own fonts),
  * a scanned one (the same lines drawn on a bitmap, embedded as the page's only content, so only
- * OCR can read it) and a photo-like JPEG (greyish paper, slight rotation, noise).
+ * OCR can read it) and a photo-like JPEG (greyish paper, slight rotation, noise). The same input
+ * makes the same bytes (a fixed creation date, seeded noise), so the labelled corpus under
+ * test/fixtures/purchases/ can be made again and compared.
  */
 export type Lines = readonly string[];
 
@@ -22,9 +25,11 @@ export function textPdf(lines: Lines, options: { pages?: number; userPassword?: 
   }, options.userPassword);
 }
 
+const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
+
 function pdf(draw: (doc: PDFKit.PDFDocument) => void, userPassword?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', ...(userPassword ? { userPassword, ownerPassword: `${userPassword}-owner` } : {}) });
+    const doc = new PDFDocument({ size: 'A4', info: { CreationDate: FIXED_DATE }, ...(userPassword ? { userPassword, ownerPassword: `${userPassword}-owner` } : {}) });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -60,23 +65,36 @@ export function scannedPdf(lines: Lines, pages = 1): Promise<Buffer> {
   });
 }
 
-/** A bitmap as a scanner or a camera leaves it: greyish paper, noise, turned 1.5°, JPEG-compressed. */
-async function degraded(png: Buffer, width: number, height: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
-  return sharp(png).composite([{ input: noise, blend: 'soft-light' }]).modulate({ brightness: 0.93 })
-    .rotate(1.5, { background: '#e8e4dc' }).jpeg({ quality: 80 }).toBuffer();
+/** Gaussian noise around mid-grey (σ 40), one channel, from a seeded generator: the same seed, the same grain. */
+function noise(width: number, height: number, seed: number): Buffer {
+  const next = mulberry32(seed);
+  const grain = Buffer.alloc(width * height);
+  for (let i = 0; i < grain.length; i++) {
+    // Box–Muller; 1 − u keeps the logarithm's argument above 0
+    const gaussian = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    grain[i] = Math.max(0, Math.min(255, Math.round(128 + 40 * gaussian)));
+  }
+  return grain;
 }
 
-export async function photoJpeg(lines: Lines): Promise<Buffer> {
+export interface Degradation { seed?: number; degrees?: number; quality?: number }
+
+/** A bitmap as a scanner or a camera leaves it: greyish paper, noise, slightly turned, a greyscale JPEG. */
+async function degraded(png: Buffer, width: number, height: number, { seed = 1, degrees = 1.5, quality = 80 }: Degradation = {}): Promise<Buffer> {
+  const grain = await sharp(noise(width, height, seed), { raw: { width, height, channels: 1 } }).png().toBuffer();
+  return sharp(png).composite([{ input: grain, blend: 'soft-light' }]).modulate({ brightness: 0.93 })
+    .rotate(degrees, { background: '#e8e4dc' }).toColourspace('b-w').jpeg({ quality }).toBuffer();
+}
+
+export async function photoJpeg(lines: Lines, degradation?: Degradation): Promise<Buffer> {
   const width = 900;
   const height = 60 + lines.length * 52 + 60;
-  return degraded(bitmap(lines, width, height), width, height);
+  return degraded(bitmap(lines, width, height), width, height, degradation);
 }
 
-/** A paper invoice put through a scanner: an A4 page whose only content is a degraded image of it. */
-export async function noisyScannedPdf(lines: Lines): Promise<Buffer> {
-  const jpeg = await degraded(bitmap(lines), 1240, 1754);
-  return pdf((doc) => doc.image(jpeg, 0, 0, { width: 595.28, height: 841.89 }));
+/** A scan as a PDF: an A4 page whose only content is the image (so the page must be rendered and read by OCR). */
+export function imagePdf(image: Buffer): Promise<Buffer> {
+  return pdf((doc) => doc.image(image, 0, 0, { fit: [595.28, 841.89] }));
 }
 
 /** POST /api/v1/ai/ingest-purchase of one file (multipart), with the optional form fields. */

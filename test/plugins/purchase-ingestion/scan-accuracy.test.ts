@@ -1,11 +1,12 @@
 /**
- * Field-level accuracy on scans of the labelled corpus (./corpus.ts), read by real OCR (tesseract.js
- * with the Spanish and English data from npm, through the plugin's reader and pool): fails below 85 %.
+ * Field-level accuracy on scans of the labelled corpus (test/fixtures/purchases/), read by real OCR
+ * (tesseract.js with the Spanish and English data from npm, through the plugin's reader and pool):
+ * fails below 85 %.
  *
  * The sample: all 40 invoices (8 layout families × 5: every supplier, amounts with and without a
- * thousands separator, each date form) as photographed scans (a JPEG: greyish paper, noise, turned
- * 1.5°), plus one invoice per family as a scanned A4 PDF (the same degradation, embedded as the page's
- * only content, so the page is rendered by pdfjs-dist before OCR). Together they go through both OCR
+ * thousands separator, each date form) as their scanned images (`<id>.jpg`: greyish paper, noise,
+ * turned 0.8° to 1.5°), plus one invoice per family as a scanned PDF (its image as an A4 page's only
+ * content, so the page is rendered by pdfjs-dist before OCR). Together they go through both OCR
  * paths of the reader on every family, at about 40 s of CPU on a 2-core machine; more scanned PDFs
  * would add ~2 s each for the same families and the same code.
  *
@@ -16,22 +17,25 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { backend } from '../../support/database';
-import { CORPUS, describeAccuracy, FAMILIES, measureAccuracy } from './corpus';
-import { noisyScannedPdf, photoJpeg } from './fixtures';
+import { describeAccuracy, FAMILIES, measureAccuracy } from './corpus';
+import { loadCorpus } from './corpus-files';
+import { imagePdf } from './fixtures';
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 // the service's defaults (8 megapixels a page), with room for a loaded machine
 const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 120_000 };
 
+const CORPUS = loadCorpus();
+
 describe.skipIf(backend === 'postgres')('the labelled corpus as scans, read by OCR (one database pass only: no database involved)', () => {
-  test(`${CORPUS.length} photographed scans and ${FAMILIES.length} scanned PDFs (one per layout family): field-level accuracy at least 85%`, async () => {
-    const photos = await measureAccuracy(CORPUS, async (sample) => readDocument(await photoJpeg(sample.lines), LIMITS, pool));
+  test(`${CORPUS.length} scanned images and ${FAMILIES.length} scanned PDFs (one per layout family): field-level accuracy at least 85%`, async () => {
+    const photos = await measureAccuracy(CORPUS, async (entry) => readDocument(entry.jpeg(), LIMITS, pool));
     const onePerFamily = FAMILIES.map((family, i) => CORPUS.filter((s) => s.family === family)[i % 5]);
-    const pdfs = await measureAccuracy(onePerFamily, async (sample) => readDocument(await noisyScannedPdf(sample.lines), LIMITS, pool));
+    const pdfs = await measureAccuracy(onePerFamily, async (entry) => readDocument(await imagePdf(entry.jpeg()), LIMITS, pool));
     const right = photos.right + pdfs.right;
     const all = photos.all + pdfs.all;
-    console.log(describeAccuracy('photographed scans', photos));
+    console.log(describeAccuracy('scanned images', photos));
     console.log(describeAccuracy('scanned PDFs', pdfs));
     console.log(`scans overall: ${right}/${all} fields right (${((right / all) * 100).toFixed(1)}%; threshold 85%)`);
     expect([...photos.sources, ...pdfs.sources]).toEqual([...CORPUS, ...onePerFamily].map(() => 'ocr'));
