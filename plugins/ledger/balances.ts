@@ -14,40 +14,47 @@ const addDays = (date: IsoDate, days: number): IsoDate => {
   return day.toISOString().slice(0, 10);
 };
 export const dayBefore = (date: IsoDate) => addDays(date, -1);
-const isLastDay = (date: IsoDate) => firstOfMonth(addDays(date, 1)) !== firstOfMonth(date);
+
+const lastOfMonth = (date: IsoDate) => dayBefore(firstOfNextMonth(date));
+const daysBetween = (from: IsoDate, to: IsoDate) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+const LINE_MONTH = `entry_date - (extract(day from entry_date)::int - 1)`;
 
 /**
- * The whole calendar months inside a period, as [first month, first month after], each bound absent
- * when the period is open on that side; undefined when the period holds no whole month.
- */
-export function wholeMonths(period: Period): { from?: IsoDate; until?: IsoDate } | undefined {
-  const from = period.from === undefined ? undefined : period.from.endsWith('-01') ? period.from : firstOfNextMonth(period.from);
-  const until = period.to === undefined ? undefined : isLastDay(period.to) ? firstOfNextMonth(period.to) : firstOfMonth(period.to);
-  if (from !== undefined && until !== undefined && from >= until) return undefined;
-  return { from, until };
-}
-
-
-/**
- * A row source of `(account_code, month, debit, credit)` for a period, read from the maintained
- * monthly balances for the whole months it covers and from the lines for the days at its edges
- * (a period inside one month reads lines only). `month` is the first day of the line's month.
- * Sums over it equal the same sums over the period's lines. Adds its parameters to `params`.
+ * A row source of `(account_code, month, debit, credit)` for a period whose sums per account (and
+ * month) equal the same sums over the period's lines: the maintained monthly balances for the whole
+ * months it covers, and for a month it covers in part either the lines of the days inside or, when
+ * those are more than half the month, the month's balance less the lines of the days outside
+ * (negative rows). So a partial month never reads more than half a month of lines. A group whose
+ * Σdebit and Σcredit are both zero had no line in the period (every line has one positive side):
+ * aggregates that list groups drop those (`having sum(debit) <> 0 or sum(credit) <> 0`).
+ * `month` is the first day of the month. Adds its parameters to `params`.
  */
 export function periodRowsSql(period: Period, params: Record<string, unknown>): string {
-  const lineMonth = `entry_date - (extract(day from entry_date)::int - 1)`;
-  const lines = (conditions: string) =>
-    `select account_code, ${lineMonth} as month, debit, credit from journal_lines where tenant_id = :tenant${conditions}`;
-  const months = wholeMonths(period);
-  if (period.from !== undefined) params.periodFrom = period.from;
-  if (period.to !== undefined) params.periodTo = period.to;
-  if (!months) return lines(' and entry_date >= :periodFrom::date and entry_date <= :periodTo::date');
+  let count = 0;
+  const date = (value: IsoDate) => { const name = `ledgerPeriod${count++}`; params[name] = value; return `:${name}::date`; };
+  const lines = (from: IsoDate, to: IsoDate, sign = '') => `select account_code, ${LINE_MONTH} as month, ${sign}debit as debit, ${sign}credit as credit
+        from journal_lines where tenant_id = :tenant and entry_date >= ${date(from)} and entry_date <= ${date(to)}`;
+  const balances = (from?: IsoDate, until?: IsoDate) => `select account_code, month, debit, credit from ledger_month_balances where tenant_id = :tenant`
+    + (from === undefined ? '' : ` and month >= ${date(from)}`) + (until === undefined ? '' : ` and month < ${date(until)}`);
   const parts: string[] = [];
-  let balances = `select account_code, month, debit, credit from ledger_month_balances where tenant_id = :tenant`;
-  if (months.from !== undefined) { balances += ` and month >= :monthsFrom::date`; params.monthsFrom = months.from; }
-  if (months.until !== undefined) { balances += ` and month < :monthsUntil::date`; params.monthsUntil = months.until; }
-  parts.push(balances);
-  if (period.from !== undefined && period.from < months.from!) parts.push(lines(' and entry_date >= :periodFrom::date and entry_date < :monthsFrom::date'));
-  if (period.to !== undefined && months.until! <= period.to) parts.push(lines(' and entry_date >= :monthsUntil::date and entry_date <= :periodTo::date'));
+  const partialMonth = (from: IsoDate, to: IsoDate) => {
+    const first = firstOfMonth(from), last = lastOfMonth(from);
+    if (2 * (daysBetween(from, to) + 1) <= daysBetween(first, last) + 1) { parts.push(lines(from, to)); return; }
+    parts.push(balances(first, firstOfNextMonth(from)));
+    if (from > first) parts.push(lines(first, dayBefore(from), '-'));
+    if (to < last) parts.push(lines(addDays(to, 1), last, '-'));
+  };
+  // [wholeFrom, wholeUntil): the whole months; either bound absent when the period is open there
+  let wholeFrom = period.from, wholeUntil = period.to === undefined ? undefined : firstOfNextMonth(period.to);
+  if (period.from !== undefined && firstOfMonth(period.from) !== period.from) {
+    const end = lastOfMonth(period.from);
+    partialMonth(period.from, period.to !== undefined && period.to < end ? period.to : end);
+    wholeFrom = firstOfNextMonth(period.from);
+  }
+  if (period.to !== undefined && lastOfMonth(period.to) !== period.to && (wholeFrom === undefined || wholeFrom <= period.to)) {
+    partialMonth(firstOfMonth(period.to), period.to);
+    wholeUntil = firstOfMonth(period.to);
+  }
+  if (wholeFrom === undefined || wholeUntil === undefined || wholeFrom < wholeUntil) parts.push(balances(wholeFrom, wholeUntil));
   return parts.join('\n      union all\n      ');
 }

@@ -493,8 +493,8 @@ export const LedgerService = {
 
   /**
    * Σdebit and Σcredit per calendar month (YYYY-MM) and code prefix of `level` digits (default 4)
-   * over a period: one aggregate of the maintained monthly balances (the lines for a partial month
-   * at either edge), for monthly series and dashboards.
+   * over a period: one aggregate of the maintained monthly balances (and of at most half a month
+   * of lines for a partial month at either edge), for monthly series and dashboards.
    */
   async monthlyTotals(tx: Tx, query: Period & { level?: number } = {}): Promise<{ month: string; account: string; debit: Decimal; credit: Decimal }[]> {
     checkPeriod(query);
@@ -504,7 +504,7 @@ export const LedgerService = {
     const rows = await tx.sql<{ month: string; account: string; debit: string; credit: string }>(`
       select to_char(month, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
       from (${periodRowsSql(query, params)}) l
-      group by 1, 2 order by 1, 2`, params);
+      group by 1, 2 having sum(debit) <> 0 or sum(credit) <> 0 order by 1, 2`, params);
     return rows.map((r) => ({ month: r.month, account: r.account, debit: money(r.debit), credit: money(r.credit) }));
   },
 
@@ -631,7 +631,8 @@ export interface ExportRow {
 
 /**
  * Σdebit and Σcredit per account (or per prefix of `level` digits) over a period: one aggregate over
- * the maintained monthly balances, plus the lines of the partial months at the period's edges.
+ * the maintained monthly balances and, for a partial month at an edge, at most half a month of lines
+ * (see `periodRowsSql`).
  */
 async function aggregateByAccount(tx: Tx, period: Period, level?: number): Promise<{ account: string; debit: Decimal; credit: Decimal }[]> {
   const params: Record<string, unknown> = {};
@@ -640,6 +641,6 @@ async function aggregateByAccount(tx: Tx, period: Period, level?: number): Promi
   const rows = await tx.sql<{ account: string; debit: string; credit: string }>(`
     select ${key} as account, sum(debit)::text as debit, sum(credit)::text as credit
     from (${periodRowsSql(period, params)}) l
-    group by 1 order by 1`, params);
+    group by 1 having sum(debit) <> 0 or sum(credit) <> 0 order by 1`, params);
   return rows.map((r) => ({ account: r.account, debit: money(r.debit), credit: money(r.credit) }));
 }
