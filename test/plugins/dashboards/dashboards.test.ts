@@ -257,6 +257,34 @@ describe('widget data equals the books', () => {
     expect((await app.get('/api/v1/dashboard/summary?year=2101', company.token)).status).toBe(422);
   });
 
+  test('the summary, KPIs and time series (read from the maintained balances) equal sums over the raw journal lines', async () => {
+    const year = Number(today.slice(0, 4));
+    /** Σ(debit − credit) of the lines on accounts starting with `prefix` between two dates, in cents, as the owner. */
+    const lines = async (prefix: string, from: string, to: string) => {
+      const [row] = await app.asOwner<{ b: string }>(`select coalesce(sum(debit - credit), 0)::text as b from journal_lines
+        where tenant_id = '${company.tenantId}' and account_code like '${prefix}%' and entry_date between '${from}' and '${to}'`);
+      return cents(row.b.includes('.') ? row.b : `${row.b}.00`);
+    };
+    const summary = (await app.get(`/api/v1/dashboard/summary?year=${year}`, company.token)).body;
+    expect(cents(summary.sales)).toBe(-(await lines('70', `${year}-01-01`, `${year}-12-31`)));
+    expect(cents(summary.expenses)).toBe(await lines('6', `${year}-01-01`, `${year}-12-31`));
+    expect(cents(summary.vat_due)).toBe(-(await lines('477', `${year}-01-01`, `${year}-12-31`)) - (await lines('472', `${year}-01-01`, `${year}-12-31`)));
+    expect(cents(summary.cash)).toBe(await lines('57', '1900-01-01', summary.as_of));
+    expect(cents(summary.receivables)).toBe(await lines('43', '1900-01-01', summary.as_of));
+    for (const month of summary.months) {
+      const from = `${month.month}-01`;
+      const to = new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      expect({ month: month.month, sales: cents(month.sales) }).toEqual({ month: month.month, sales: -(await lines('70', from, to)) });
+    }
+    // a period ending today: partial months read lines, whole ones the balances
+    const ytd = await data('kpi?metric=expenses&period=ytd&compare=false');
+    expect(cents(ytd.value)).toBe(await lines('6', ytd.from, ytd.to));
+    const cash = await data('kpi?metric=cash&period=this_month&compare=false');
+    expect(cents(cash.value)).toBe(await lines('57', '1900-01-01', cash.to));
+    const series = await data('timeseries?metric=purchases&period=last_12m');
+    for (const point of series.points) expect(cents(point.value)).toBe(await lines('60', point.from, point.to));
+  });
+
   test('another company sees none of these figures', async () => {
     expect((await data('kpi?period=last_12m', other.token)).value).toBe('0.00');
     expect((await data('treasuries', other.token)).items).toEqual([]);
