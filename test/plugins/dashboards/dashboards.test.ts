@@ -141,6 +141,18 @@ describe('boards', () => {
     expect((await app.get('/api/v1/dashboard/boards', other.token)).body).toEqual([]);
   });
 
+  test('the GDPR export has the company\'s boards with their widgets and whose default each is; no other company\'s', async () => {
+    const own = await createCompany(app);
+    const board = await created('/api/v1/dashboard/boards', { name: 'Exportable', is_default: true, widgets: [{ type: 'treasuries', x: 0, y: 0, w: 4, h: 3 }] }, own.token);
+    await created('/api/v1/dashboard/boards', { name: 'De otra empresa' }, other.token);
+    const exported = await app.get('/api/v1/account/export', own.token);
+    expect(exported.status).toBe(200);
+    const section = exported.body.tenants.find((t: any) => t.tenant_id === own.tenantId).sections.dashboards;
+    expect(section.boards).toEqual([expect.objectContaining({
+      id: board.id, name: 'Exportable', widgets: board.widgets, default_for_users: [own.userId], created_at: board.created_at,
+    })]);
+  });
+
   test('append-recommended adds the missing types below, keeps the rest, and is idempotent', async () => {
     const board = await created('/api/v1/dashboard/boards', { name: 'Plantilla', widgets: [{ type: 'kpi', x: 2, y: 0, w: 3, h: 3 }] });
     const res = await app.post(`/api/v1/dashboard/boards/${board.id}/append-recommended`, undefined, company.token);
