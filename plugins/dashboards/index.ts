@@ -15,7 +15,7 @@ import { ledgerWidgets } from './widgets';
 export default definePlugin({
   name: 'dashboards',
   tags: { dashboards: 'Boards of widgets on a 12-column grid, the widget catalogue and each widget\'s data, from the books' },
-  dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents'],
+  dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents', 'tax-models'],
   migrations,
   models: dashboardModels,
   extensionPoints: {

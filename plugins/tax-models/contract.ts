@@ -106,6 +106,11 @@ export interface TaxModel {
   boxes: readonly BoxDefinition[];
   /** Needs the previous period's result (a carried-forward balance): periods are computed in order from the first of the year. */
   chained?: boolean;
+  /**
+   * The last day to file a period (YYYY-MM-DD), when it differs from the usual calendar
+   * (`standardDueDate`: the 20th of the month after the period; an annual model, the 30th of January).
+   */
+  dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
   /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
   csv?(input: RenderInput): string;

@@ -11,8 +11,9 @@ import { periodOf } from './periods';
  * the previous one's result.
  */
 export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod): Promise<ModelResult> {
+  // the period itself last, as given (a dashboard asks for one cut at today)
   const periods = model.chained && period.periodicity !== 'annual'
-    ? Array.from({ length: period.index }, (_, i) => periodOf(period.year, period.periodicity, i + 1))
+    ? [...Array.from({ length: period.index - 1 }, (_, i) => periodOf(period.year, period.periodicity, i + 1)), period]
     : [period];
   const results = await computeSequence(tx, model, periods);
   return results[results.length - 1];

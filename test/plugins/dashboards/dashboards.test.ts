@@ -243,11 +243,18 @@ describe('widget data equals the books', () => {
     for (const item of expenses.items) expect(cents(item.amount)).toBe(cents(month.find((a) => a.account === item.account)!.balance));
     expect(cents(expenses.total)).toBe(balanceOf(month, '6'));
     const quarterStart = monthStart(-((Number(today.slice(5, 7)) - 1) % 3));
-    const quarter = await trialBalance(`?from=${quarterStart}&to=${today}`);
+    const year = Number(today.slice(0, 4)), quarter = Math.ceil(Number(today.slice(5, 7)) / 3);
     const taxes = await data('upcoming-taxes');
+    // every model of the registry, from its own computation and due date
     const vat = taxes.items.filter((i: any) => i.model === '303').at(-1);
-    expect(vat.from).toBe(quarterStart);
-    expect(cents(vat.amount)).toBe(-balanceOf(quarter, '477') - balanceOf(quarter, '472'));
+    expect(vat).toMatchObject({ year, period: `${quarter}T`, from: quarterStart, due_date: quarter === 4 ? `${year + 1}-01-30` : `${year}-${pad(quarter * 3 + 1)}-20` });
+    const model303 = await app.get(`/api/v1/aeat/303/summary?year=${year}&quarter=${quarter}`, company.token);
+    expect(model303.status).toBe(200);
+    expect(vat.amount).toBe(model303.body.items[0].result);
+    expect(taxes.items.find((i: any) => i.model === '111' && i.period === `${quarter}T`).due_date).toBe(quarter === 4 ? `${year + 1}-01-20` : `${year}-${pad(quarter * 3 + 1)}-20`);
+    expect(taxes.items.find((i: any) => i.model === '347' && i.year === year).due_date).toBe(new Date(Date.UTC(year + 1, 2, 0)).toISOString().slice(0, 10));
+    expect(taxes.items.map((i: any) => i.due_date)).toEqual(taxes.items.map((i: any) => i.due_date).sort());
+    expect(taxes.items.every((i: any) => i.due_date >= today)).toBe(true);
     const subscriptions = await data('subscriptions');
     expect(subscriptions.items).toEqual([expect.objectContaining({ contact_id: ids.supplier, months: 3, monthly_amount: '60.50' })]);
     const recent = await data('recent-invoices?limit=2');
