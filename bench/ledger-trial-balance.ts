@@ -68,6 +68,7 @@ try {
   const seedMs = ms(seedStart);
   await ownerSql('vacuum analyze journal_entries');
   await ownerSql('vacuum analyze journal_lines');
+  await ownerSql('vacuum analyze ledger_month_balances');
   const [{ count }] = await ownerSql<{ count: number }>(`select count(*)::int as count from journal_lines where tenant_id = '${tenant}'`);
   console.log(`seeded ${Number(count).toLocaleString('en')} lines in ${(seedMs / 1000).toFixed(1)} s (${Math.round(Number(count) / (seedMs / 1000)).toLocaleString('en')} lines/s, all ledger triggers on)`);
 
