@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/plugin';
-import type { TaxModel } from '../tax-models/api';
+import { standardDueDate, type TaxModel } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 import { compute303 } from './compute';
 import { DESIGN_2024, DESIGN_2026, dr303 } from './file';
@@ -16,6 +16,8 @@ export const MODEL_303: TaxModel = {
   options: OPTIONS_303,
   carriesOver: carriesOver303,
   periodicityOf: periodicity303,
+  // the last quarter or month of the year is filed until the 30th of January
+  dueDate: (period) => (period.last ? `${period.year + 1}-01-30` : standardDueDate(period)),
   compute: compute303,
   file: dr303,
   settlement: settlement303,

@@ -80,6 +80,8 @@ export const MODEL_347: TaxModel = {
   code: '347',
   name: 'Declaración anual de operaciones con terceras personas',
   periodicities: ['annual'],
+  // filed in February of the next year
+  dueDate: (period) => new Date(Date.UTC(period.year + 1, 2, 0)).toISOString().slice(0, 10),
   designs: [],
   boxes: BOXES_347,
   compute: compute347,

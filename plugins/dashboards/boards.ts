@@ -23,6 +23,20 @@ export const boardListItem = (row: BoardRow) => ({
 const SELECT = `select b.id::text as id, b.name, b.widgets, b.created_at, b.updated_at, (d.board_id is not null) as is_default
   from dashboard_boards b left join dashboard_default_boards d on d.tenant_id = b.tenant_id and d.board_id = b.id and d.user_id = :user`;
 
+/** account.exporting: every board of the company with its widgets, and the users who have it as their default. */
+export async function exportBoards(tx: Tx) {
+  const rows = await tx.sql<BoardRow & { created_by: string | null; default_for: string[] | null }>(`
+    select b.id::text as id, b.name, b.widgets, b.created_by::text as created_by, b.created_at, b.updated_at, false as is_default,
+      (select array_agg(d.user_id::text order by d.user_id) from dashboard_default_boards d where d.tenant_id = b.tenant_id and d.board_id = b.id) as default_for
+    from dashboard_boards b where b.tenant_id = :tenant order by b.created_at, b.id`);
+  return {
+    boards: rows.map((row) => {
+      const { is_default: _, ...board } = boardToJson(row);
+      return { ...board, created_by: row.created_by, default_for_users: row.default_for ?? [] };
+    }),
+  };
+}
+
 /** Boards of the company; the default flag is per user. `catalog` is the contributed widget types by type. */
 export class Boards {
   constructor(private readonly catalog: ReadonlyMap<string, WidgetType>) {}

@@ -9,10 +9,10 @@ export type Metric = (typeof METRICS)[number];
 /** Metrics that are balances at the end of the period rather than flows over it. */
 const STOCKS: ReadonlySet<Metric> = new Set(['cash', 'receivables', 'payables']);
 
-/** Flow figures of a period from the trial balance, by account prefix: debit − credit. */
+/** Flow figures of a period from the ledger's totals per account, by account prefix: debit − credit. */
 export async function flowsOf(tx: Tx, range: DateRange): Promise<(prefix: string) => Decimal> {
-  const { accounts } = await LedgerService.trialBalance(tx, { from: range.from, to: range.to });
-  return (prefix) => accounts.filter((a) => a.account.startsWith(prefix)).reduce((sum, a) => sum.add(a.balance), Decimal.zero(2));
+  const accounts = await LedgerService.totalsByAccount(tx, { from: range.from, to: range.to });
+  return (prefix) => accounts.filter((a) => a.account.startsWith(prefix)).reduce((sum, a) => sum.add(a.debit).sub(a.credit), Decimal.zero(2));
 }
 
 /** Flow figures of each month of a period (YYYY-MM → prefix → debit − credit), from one aggregate. */

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import { exportBoards } from './boards';
 import type { WidgetType } from './contract';
 import { migrations } from './migrations';
 import { dashboardRoutes } from './routes';
@@ -14,7 +15,7 @@ import { ledgerWidgets } from './widgets';
 export default definePlugin({
   name: 'dashboards',
   tags: { dashboards: 'Boards of widgets on a 12-column grid, the widget catalogue and each widget\'s data, from the books' },
-  dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents'],
+  dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents', 'tax-models'],
   migrations,
   models: dashboardModels,
   extensionPoints: {
@@ -28,6 +29,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
+      'account.exporting': async (tx, payload) => { payload.sections.dashboards = await exportBoards(tx); },
       'tenant.erasing': async (tx) => {
         await tx.sql(`delete from dashboard_default_boards where tenant_id = :tenant`);
         await tx.sql(`delete from dashboard_boards where tenant_id = :tenant`);

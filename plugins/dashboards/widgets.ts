@@ -3,6 +3,7 @@ import { literalUnion } from '../../kernel/schemas';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
+import { computePeriod, dueDateOf, periodContaining, previousPeriod } from '../tax-models/api';
 import { LedgerService } from '../ledger/api';
 import type { WidgetContext, WidgetType } from './contract';
 import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, monthlyFlowsOf, ratio, type Metric } from './figures';
@@ -177,30 +178,26 @@ const topExpenseAccounts: WidgetType = {
   },
 };
 
-/** The quarter's filing deadline: the 20th of the next month, the 30th of January for the fourth. */
-function quarterDeadline(year: number, quarter: number): string {
-  return quarter === 4 ? `${year + 1}-01-30` : `${year}-${pad(quarter * 3 + 1)}-20`;
-}
-
 const upcomingTaxes: WidgetType = {
-  type: 'upcoming-taxes', title: 'Upcoming taxes', description: 'The next quarterly models (303 VAT, 111 withholdings) with their due date and the amount accrued in the books so far',
+  type: 'upcoming-taxes', title: 'Upcoming taxes', description: 'Every tax model of the registry (303, 111, 347…) with a period still to file: its due date and the result accrued so far, as the model computes it',
   defaultSize: { w: 4, h: 3 }, recommended: 80,
   query: t.Object({}),
-  async data(tx, _params, { today }) {
-    const year = Number(today.slice(0, 4)), month = Number(today.slice(5, 7));
-    const quarter = Math.ceil(month / 3);
-    // the quarter just ended is still due until its deadline
-    const [py, pq] = quarter === 1 ? [year - 1, 4] : [year, quarter - 1];
-    const quarters = (quarterDeadline(py, pq) >= today ? [[py, pq]] : []).concat([[year, quarter]]);
+  async data(tx, _params, { today, kernel }) {
     const items = [];
-    for (const [y, q] of quarters) {
-      const range = { from: `${y}-${pad(q * 3 - 2)}-01`, to: lastDayOf(y, q * 3) };
-      const flow = await flowsOf(tx, { from: range.from, to: range.to < today ? range.to : today });
-      const period = `${q}T`;
-      items.push({ model: '303', year: y, period, ...range, due_date: quarterDeadline(y, q), amount: metricFromFlows('vat_due', flow) });
-      items.push({ model: '111', year: y, period, ...range, due_date: quarterDeadline(y, q), amount: flow('4751').negate() });
+    for (const model of kernel.contributions('tax-models')) {
+      // the period in progress, and the one before while its deadline has not passed
+      const current = periodContaining(today, model.periodicities[0]);
+      for (const period of [previousPeriod(current), current]) {
+        const dueDate = dueDateOf(model, period);
+        if (dueDate < today) continue;
+        const accrued = await computePeriod(tx, model, period.to < today ? period : { ...period, to: today });
+        items.push({
+          model: model.code, name: model.name, year: period.year, period: period.code, from: period.from, to: period.to,
+          due_date: dueDate, amount: money(accrued.result), declaration_type: accrued.declarationType,
+        });
+      }
     }
-    return { items };
+    return { items: items.sort((x, y) => x.due_date.localeCompare(y.due_date) || x.model.localeCompare(y.model)) };
   },
 };
 

@@ -264,4 +264,55 @@ export const migrations = [
     `drop trigger journal_lines_balanced on journal_lines`,
     `drop function ledger_line_check_balance()`,
   ]),
+  // Σdebit and Σcredit per tenant, month and account, kept by the database as lines are written:
+  // trial balances, balances as of a date and monthly series read a few rows per account and month
+  // instead of scanning the journal. One statement-level trigger per insert statement aggregates
+  // the statement's lines (a transition table) and adds them in (tenant, account, month) order.
+  // Every posting path locks the tenant's `ledger_counters` row earlier in the same statement, so
+  // the balance rows of a tenant are only ever locked by the one transaction holding its counter:
+  // no new waits, no deadlock. Lines never change amount, account or date (the immutability
+  // trigger), so inserts and the erasure's deletes are all there is to follow. The application role
+  // only reads the table; the trigger functions write it as the owner (SECURITY DEFINER).
+  sqlMigration('20261231000300_ledger_month_balances', [
+    `create table ledger_month_balances (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       month date not null check (extract(day from month) = 1),
+       account_code text collate "C" not null,
+       debit numeric not null check (debit >= 0),
+       credit numeric not null check (credit >= 0),
+       primary key (tenant_id, month, account_code)
+     )`,
+    ...tenantRowLevelSecurity('ledger_month_balances'),
+    `revoke insert, update, delete, truncate on ledger_month_balances from cuadra_app`,
+    `create function ledger_month_balances_add() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       begin
+         insert into ledger_month_balances as b (tenant_id, month, account_code, debit, credit)
+         select tenant_id, entry_date - (extract(day from entry_date)::int - 1), account_code, sum(debit), sum(credit)
+         from inserted_lines group by 1, 2, 3 order by 1, 3, 2
+         on conflict (tenant_id, month, account_code) do update set debit = b.debit + excluded.debit, credit = b.credit + excluded.credit;
+         return null;
+       end $$`,
+    `create trigger journal_lines_month_balances_add after insert on journal_lines
+       referencing new table as inserted_lines for each statement execute function ledger_month_balances_add()`,
+    // Deletes happen only in the erasure of a tenant's books (the immutability trigger refuses the
+    // rest): subtract, and drop the rows that no line feeds any more.
+    `create function ledger_month_balances_remove() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       begin
+         update ledger_month_balances b set debit = b.debit - d.debit, credit = b.credit - d.credit
+         from (select tenant_id, entry_date - (extract(day from entry_date)::int - 1) as month, account_code, sum(debit) as debit, sum(credit) as credit
+               from deleted_lines group by 1, 2, 3) d
+         where b.tenant_id = d.tenant_id and b.month = d.month and b.account_code = d.account_code;
+         delete from ledger_month_balances b
+         where b.tenant_id in (select distinct tenant_id from deleted_lines) and b.debit = 0 and b.credit = 0;
+         return null;
+       end $$`,
+    `create trigger journal_lines_month_balances_remove after delete on journal_lines
+       referencing old table as deleted_lines for each statement execute function ledger_month_balances_remove()`,
+    // the books held before this migration
+    `insert into ledger_month_balances (tenant_id, month, account_code, debit, credit)
+     select tenant_id, entry_date - (extract(day from entry_date)::int - 1), account_code, sum(debit), sum(credit)
+     from journal_lines group by 1, 2, 3`,
+  ]),
 ];

@@ -5,6 +5,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { TaxService } from '../taxes/api';
 import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
+import { dayBefore, periodRowsSql } from './balances';
 import { entrySql } from './entry-sql';
 import {
   ACCOUNT_CODE, UUID, assertDraft, isIsoDate, todayInSpain,
@@ -134,18 +135,21 @@ export const LedgerService = {
 
   /**
    * Σdebit − Σcredit of each account (its sub-accounts included, by code prefix), up to `asOf`
-   * when given: one aggregate over the lines of those accounts. Accounts with no lines answer zero.
+   * when given: one aggregate over the maintained monthly balances of those accounts (and the
+   * lines of `asOf`'s month up to it). Accounts with no lines answer zero.
    */
   async accountBalances(tx: Tx, codes: readonly string[], asOf?: IsoDate): Promise<Map<string, Decimal>> {
     const wanted = [...new Set(codes)].filter((code) => ACCOUNT_CODE.test(code));
     const balances = new Map<string, Decimal>(wanted.map((code) => [code, Decimal.zero(2)]));
     if (!wanted.length) return balances;
     if (asOf !== undefined && !isIsoDate(asOf)) throw ValidationFailed.field(['query', 'to'], 'Not a valid date (YYYY-MM-DD)');
+    const params: Record<string, unknown> = { codes: pgArray(wanted) };
+    const source = periodRowsSql(asOf ? { to: asOf } : {}, params);
     const rows = await tx.sql<{ code: string; balance: string }>(`
       select w.code, (coalesce(sum(l.debit), 0) - coalesce(sum(l.credit), 0))::text as balance
       from unnest(:codes::text[]) as w (code)
-      join journal_lines l on l.tenant_id = :tenant and l.account_code like w.code || '%'${asOf ? ` and l.entry_date <= :asOf::date` : ''}
-      group by w.code`, { codes: pgArray(wanted), ...(asOf ? { asOf } : {}) });
+      join (${source}) l on l.account_code like w.code || '%'
+      group by w.code`, params);
     for (const row of rows) balances.set(row.code, money(row.balance));
     return balances;
   },
@@ -414,16 +418,25 @@ export const LedgerService = {
   },
 
   /**
+   * Σdebit and Σcredit per account (or per code prefix of `level` digits) over a period, without
+   * names: what figures computed by prefix need (dashboards). Read from the maintained monthly
+   * balances; the same numbers as summing the period's lines.
+   */
+  async totalsByAccount(tx: Tx, query: Period & { level?: number } = {}): Promise<{ account: string; debit: Decimal; credit: Decimal }[]> {
+    checkPeriod(query);
+    if (query.level !== undefined && (!Number.isInteger(query.level) || query.level < 1 || query.level > 12)) {
+      throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
+    }
+    return aggregateByAccount(tx, query, query.level);
+  },
+
+  /**
    * Sumas y saldos: per account (or per code prefix of `level` digits), the period's debit and
    * credit sums and the balance. One aggregate over journal_lines; the totals of debit and credit
    * are equal whenever the books balance.
    */
   async trialBalance(tx: Tx, query: Period & { level?: number } = {}) {
-    checkPeriod(query);
-    if (query.level !== undefined && (!Number.isInteger(query.level) || query.level < 1 || query.level > 12)) {
-      throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
-    }
-    const rows = await aggregateByAccount(tx, query, query.level);
+    const rows = await LedgerService.totalsByAccount(tx, query);
     const names = new Map((await tx.sql<{ code: string; name: string }>(
       `select code, name from accounts where tenant_id = :tenant and code = any(:codes::text[])`, { codes: pgArray(rows.map((r) => r.account)) })).map((r) => [r.code, r.name]));
     let debit = Decimal.zero(2), credit = Decimal.zero(2), debitBalance = Decimal.zero(2), creditBalance = Decimal.zero(2);
@@ -455,9 +468,10 @@ export const LedgerService = {
     const prefix = `${account.code}%`;
     let opening = Decimal.zero(2);
     if (query.from) {
+      const params: Record<string, unknown> = { prefix };
+      const source = periodRowsSql({ to: dayBefore(query.from) }, params);
       const [row] = await tx.sql<{ b: string | null }>(`
-        select (coalesce(sum(debit), 0) - coalesce(sum(credit), 0))::text as b from journal_lines
-        where tenant_id = :tenant and account_code like :prefix and entry_date < :from::date`, { prefix, from: query.from });
+        select (coalesce(sum(debit), 0) - coalesce(sum(credit), 0))::text as b from (${source}) l where account_code like :prefix`, params);
       opening = money(row?.b ?? '0');
     }
     const params: Record<string, unknown> = { prefix, limit, offset };
@@ -488,7 +502,8 @@ export const LedgerService = {
 
   /**
    * Σdebit and Σcredit per calendar month (YYYY-MM) and code prefix of `level` digits (default 4)
-   * over a period: one aggregate, for monthly series and dashboards.
+   * over a period: one aggregate of the maintained monthly balances (and of at most half a month
+   * of lines for a partial month at either edge), for monthly series and dashboards.
    */
   async monthlyTotals(tx: Tx, query: Period & { level?: number } = {}): Promise<{ month: string; account: string; debit: Decimal; credit: Decimal }[]> {
     checkPeriod(query);
@@ -496,9 +511,9 @@ export const LedgerService = {
     if (!Number.isInteger(level) || level < 1 || level > 12) throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
     const params: Record<string, unknown> = { level };
     const rows = await tx.sql<{ month: string; account: string; debit: string; credit: string }>(`
-      select to_char(entry_date, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
-      from journal_lines where tenant_id = :tenant${periodSql('entry_date', query, params)}
-      group by 1, 2 order by 1, 2`, params);
+      select to_char(month, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
+      from (${periodRowsSql(query, params)}) l
+      group by 1, 2 having sum(debit) <> 0 or sum(credit) <> 0 order by 1, 2`, params);
     return rows.map((r) => ({ month: r.month, account: r.account, debit: money(r.debit), credit: money(r.credit) }));
   },
 
@@ -608,6 +623,8 @@ export const LedgerService = {
    * transaction flagged with `cuadra.erasing_tenant` = this tenant, which this sets.
    */
   async eraseTenantBooks(tx: Tx): Promise<void> {
+    // the counter first, as posting does: the balance rows the deletes update are then not in use
+    await tx.sql(`select 1 from ledger_counters where tenant_id = :tenant for update`);
     await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
     await tx.sql(`delete from journal_entries where tenant_id = :tenant`);
@@ -621,14 +638,18 @@ export interface ExportRow {
   line_no: number; account: string; account_name: string; debit: string; credit: string; contact_id: string | null; tax_type_id: string | null; tax_base: string | null;
 }
 
-/** Σdebit and Σcredit per account (or per prefix of `level` digits) over a period: one aggregate over journal_lines. */
+/**
+ * Σdebit and Σcredit per account (or per prefix of `level` digits) over a period: one aggregate over
+ * the maintained monthly balances and, for a partial month at an edge, at most half a month of lines
+ * (see `periodRowsSql`).
+ */
 async function aggregateByAccount(tx: Tx, period: Period, level?: number): Promise<{ account: string; debit: Decimal; credit: Decimal }[]> {
   const params: Record<string, unknown> = {};
   const key = level ? `left(account_code, :level)` : 'account_code';
   if (level) params.level = level;
   const rows = await tx.sql<{ account: string; debit: string; credit: string }>(`
     select ${key} as account, sum(debit)::text as debit, sum(credit)::text as credit
-    from journal_lines where tenant_id = :tenant${periodSql('entry_date', period, params)}
-    group by 1 order by 1`, params);
+    from (${periodRowsSql(period, params)}) l
+    group by 1 having sum(debit) <> 0 or sum(credit) <> 0 order by 1`, params);
   return rows.map((r) => ({ account: r.account, debit: money(r.debit), credit: money(r.credit) }));
 }

@@ -131,6 +131,11 @@ export interface TaxModel {
   carriesOver?(options: ModelOptions): boolean;
   /** The periodicity a company with these options files with that year (one of `periodicities`): the history's default. */
   periodicityOf?(options: ModelOptions): Periodicity;
+  /**
+   * The last day to file a period (YYYY-MM-DD), when it differs from the usual calendar
+   * (`standardDueDate`: the 20th of the month after the period; an annual model, the 30th of January).
+   */
+  dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
   /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
   csv?(input: RenderInput): string;

@@ -14,6 +14,29 @@ export function periodOf(year: number, periodicity: Periodicity, index: number):
   };
 }
 
+/** The tax calendar's usual deadline: the 20th of the month after a month or quarter (January for the last); the 30th of January for a year. */
+export function standardDueDate(period: TaxPeriod): string {
+  if (period.periodicity === 'annual') return `${period.year + 1}-01-30`;
+  const month = Number(period.to.slice(5, 7));
+  return month === 12 ? `${period.year + 1}-01-20` : `${period.year}-${pad(month + 1)}-20`;
+}
+
+/** The last day to file a model's period: the model's own rule, else the usual calendar. */
+export const dueDateOf = (model: TaxModel, period: TaxPeriod): string => model.dueDate?.(period) ?? standardDueDate(period);
+
+/** The period of `periodicity` that contains a date. */
+export function periodContaining(date: string, periodicity: Periodicity): TaxPeriod {
+  const year = Number(date.slice(0, 4)), month = Number(date.slice(5, 7));
+  return periodOf(year, periodicity, periodicity === 'annual' ? 0 : periodicity === 'quarterly' ? Math.ceil(month / 3) : month);
+}
+
+/** The period just before (the last of the previous year after the first). */
+export function previousPeriod(period: TaxPeriod): TaxPeriod {
+  if (period.periodicity === 'annual') return periodOf(period.year - 1, 'annual', 0);
+  if (period.index > 1) return periodOf(period.year, period.periodicity, period.index - 1);
+  return periodOf(period.year - 1, period.periodicity, period.periodicity === 'quarterly' ? 4 : 12);
+}
+
 /** Every period of a year, in order. */
 export function periodsOfYear(year: number, periodicity: Periodicity): TaxPeriod[] {
   const count = periodicity === 'annual' ? 1 : periodicity === 'quarterly' ? 4 : 12;

@@ -13,8 +13,9 @@ import { periodOf, periodsOfYear } from './periods';
  * when that year's options let a balance carry over.
  */
 export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod): Promise<ModelResult> {
+  // the period itself last, as given (a dashboard asks for one cut at today)
   const periods = model.chained && period.periodicity !== 'annual'
-    ? Array.from({ length: period.index }, (_, i) => periodOf(period.year, period.periodicity, i + 1))
+    ? [...Array.from({ length: period.index - 1 }, (_, i) => periodOf(period.year, period.periodicity, i + 1)), period]
     : [period];
   const results = await computeSequence(tx, model, periods);
   return results[results.length - 1];

@@ -141,6 +141,18 @@ describe('boards', () => {
     expect((await app.get('/api/v1/dashboard/boards', other.token)).body).toEqual([]);
   });
 
+  test('the GDPR export has the company\'s boards with their widgets and whose default each is; no other company\'s', async () => {
+    const own = await createCompany(app);
+    const board = await created('/api/v1/dashboard/boards', { name: 'Exportable', is_default: true, widgets: [{ type: 'treasuries', x: 0, y: 0, w: 4, h: 3 }] }, own.token);
+    await created('/api/v1/dashboard/boards', { name: 'De otra empresa' }, other.token);
+    const exported = await app.get('/api/v1/account/export', own.token);
+    expect(exported.status).toBe(200);
+    const section = exported.body.tenants.find((t: any) => t.tenant_id === own.tenantId).sections.dashboards;
+    expect(section.boards).toEqual([expect.objectContaining({
+      id: board.id, name: 'Exportable', widgets: board.widgets, default_for_users: [own.userId], created_at: board.created_at,
+    })]);
+  });
+
   test('append-recommended adds the missing types below, keeps the rest, and is idempotent', async () => {
     const board = await created('/api/v1/dashboard/boards', { name: 'Plantilla', widgets: [{ type: 'kpi', x: 2, y: 0, w: 3, h: 3 }] });
     const res = await app.post(`/api/v1/dashboard/boards/${board.id}/append-recommended`, undefined, company.token);
@@ -231,11 +243,18 @@ describe('widget data equals the books', () => {
     for (const item of expenses.items) expect(cents(item.amount)).toBe(cents(month.find((a) => a.account === item.account)!.balance));
     expect(cents(expenses.total)).toBe(balanceOf(month, '6'));
     const quarterStart = monthStart(-((Number(today.slice(5, 7)) - 1) % 3));
-    const quarter = await trialBalance(`?from=${quarterStart}&to=${today}`);
+    const year = Number(today.slice(0, 4)), quarter = Math.ceil(Number(today.slice(5, 7)) / 3);
     const taxes = await data('upcoming-taxes');
+    // every model of the registry, from its own computation and due date
     const vat = taxes.items.filter((i: any) => i.model === '303').at(-1);
-    expect(vat.from).toBe(quarterStart);
-    expect(cents(vat.amount)).toBe(-balanceOf(quarter, '477') - balanceOf(quarter, '472'));
+    expect(vat).toMatchObject({ year, period: `${quarter}T`, from: quarterStart, due_date: quarter === 4 ? `${year + 1}-01-30` : `${year}-${pad(quarter * 3 + 1)}-20` });
+    const model303 = await app.get(`/api/v1/aeat/303/summary?year=${year}&quarter=${quarter}`, company.token);
+    expect(model303.status).toBe(200);
+    expect(vat.amount).toBe(model303.body.items[0].result);
+    expect(taxes.items.find((i: any) => i.model === '111' && i.period === `${quarter}T`).due_date).toBe(quarter === 4 ? `${year + 1}-01-20` : `${year}-${pad(quarter * 3 + 1)}-20`);
+    expect(taxes.items.find((i: any) => i.model === '347' && i.year === year).due_date).toBe(new Date(Date.UTC(year + 1, 2, 0)).toISOString().slice(0, 10));
+    expect(taxes.items.map((i: any) => i.due_date)).toEqual(taxes.items.map((i: any) => i.due_date).sort());
+    expect(taxes.items.every((i: any) => i.due_date >= today)).toBe(true);
     const subscriptions = await data('subscriptions');
     expect(subscriptions.items).toEqual([expect.objectContaining({ contact_id: ids.supplier, months: 3, monthly_amount: '60.50' })]);
     const recent = await data('recent-invoices?limit=2');
@@ -255,6 +274,34 @@ describe('widget data equals the books', () => {
     expect(fromCents(summary.months.reduce((s: bigint, m: any) => s + cents(m.sales), 0n))).toBe(summary.sales);
     expect((await app.get('/api/v1/dashboard/summary?year=1999', company.token)).status).toBe(422);
     expect((await app.get('/api/v1/dashboard/summary?year=2101', company.token)).status).toBe(422);
+  });
+
+  test('the summary, KPIs and time series (read from the maintained balances) equal sums over the raw journal lines', async () => {
+    const year = Number(today.slice(0, 4));
+    /** Σ(debit − credit) of the lines on accounts starting with `prefix` between two dates, in cents, as the owner. */
+    const lines = async (prefix: string, from: string, to: string) => {
+      const [row] = await app.asOwner<{ b: string }>(`select coalesce(sum(debit - credit), 0)::text as b from journal_lines
+        where tenant_id = '${company.tenantId}' and account_code like '${prefix}%' and entry_date between '${from}' and '${to}'`);
+      return cents(row.b.includes('.') ? row.b : `${row.b}.00`);
+    };
+    const summary = (await app.get(`/api/v1/dashboard/summary?year=${year}`, company.token)).body;
+    expect(cents(summary.sales)).toBe(-(await lines('70', `${year}-01-01`, `${year}-12-31`)));
+    expect(cents(summary.expenses)).toBe(await lines('6', `${year}-01-01`, `${year}-12-31`));
+    expect(cents(summary.vat_due)).toBe(-(await lines('477', `${year}-01-01`, `${year}-12-31`)) - (await lines('472', `${year}-01-01`, `${year}-12-31`)));
+    expect(cents(summary.cash)).toBe(await lines('57', '1900-01-01', summary.as_of));
+    expect(cents(summary.receivables)).toBe(await lines('43', '1900-01-01', summary.as_of));
+    for (const month of summary.months) {
+      const from = `${month.month}-01`;
+      const to = new Date(Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      expect({ month: month.month, sales: cents(month.sales) }).toEqual({ month: month.month, sales: -(await lines('70', from, to)) });
+    }
+    // a period ending today: partial months read lines, whole ones the balances
+    const ytd = await data('kpi?metric=expenses&period=ytd&compare=false');
+    expect(cents(ytd.value)).toBe(await lines('6', ytd.from, ytd.to));
+    const cash = await data('kpi?metric=cash&period=this_month&compare=false');
+    expect(cents(cash.value)).toBe(await lines('57', '1900-01-01', cash.to));
+    const series = await data('timeseries?metric=purchases&period=last_12m');
+    for (const point of series.points) expect(cents(point.value)).toBe(await lines('60', point.from, point.to));
   });
 
   test('another company sees none of these figures', async () => {
