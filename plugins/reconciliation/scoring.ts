@@ -59,6 +59,8 @@ export interface CandidateDocument { id: string; kind: DocumentFacts['kind']; nu
 
 export interface Candidate {
   documents: CandidateDocument[];
+  /** Money in short of what is due by a fee-like gap: the fee to record with the match (borne by the last document). */
+  feeAmount: string | null;
   /** 0–1. */
   score: number;
   reasons: Reason[];
@@ -423,7 +425,7 @@ export class Matcher {
         left -= share;
         return { id: d.facts.id, kind: d.facts.kind, number: d.facts.number, contactId: d.facts.contactId, outstanding: d.facts.outstanding, amount: euros(share < owed ? share : owed) };
       });
-      return { documents, score, reasons };
+      return { documents, feeAmount: amountScore === 0.7 && amount > 0n ? euros(diff) : null, score, reasons };
     };
     return { score, ids: docs.map((d) => d.facts.id), explain };
   }
