@@ -10,6 +10,7 @@ import type { MatchMethod, ReconciliationMatchedPayload } from './api';
 import { CATEGORY_ACCOUNTS } from './categories';
 import { CompanyMemory } from './memory';
 import type { OpenItemView } from '../documents/api';
+import { MatcherCache } from './matcher-cache';
 import { Matcher, type DocumentFacts, type MovementFacts, type MovementSuggestions } from './scoring';
 
 /** A match as stored and answered. */
@@ -70,6 +71,7 @@ export interface BoardItem { movement: BankMovement; remaining: string; suggesti
 export function reconciliationService(kernel: Kernel) {
   const treasury = () => kernel.service('treasury');
   const documents = () => kernel.service('documents');
+  const matchers = new MatcherCache();
 
   async function movementOr404(tx: Tx, id: string, lock = false): Promise<BankMovement> {
     if (!UUID.test(id)) throw new NotFound('Bank movement not found');
@@ -259,15 +261,21 @@ export function reconciliationService(kernel: Kernel) {
       return { items: rows.map(matchOf), total: Number(count.total) };
     },
 
-    /** Every open document and the contacts they name, and what the company taught: one Matcher per board. */
+    /**
+     * Every open document and the contacts they name, and what the company taught: the Matcher of
+     * a board. The company's last one is reused while what it was built from is unchanged (see
+     * MatcherCache): its indexes then cost a digest of the rows instead of a rebuild.
+     */
     async matcher(tx: Tx): Promise<Matcher> {
       const items = await documents().openItemFacts(tx);
       const contactIds = [...new Set(items.map((i) => i.contact_id))];
-      const contacts = await ContactService.identities(tx, contactIds);
-      const facts: DocumentFacts[] = items.map((i) => ({
-        id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
-      }));
-      return new Matcher(facts, contacts.map((c) => ({ id: c.id, names: [c.name, c.legal_name].filter((n): n is string => Boolean(n)), ibans: c.iban ? [c.iban] : [] })), await CompanyMemory.load(tx));
+      const [contacts, memory] = [await ContactService.identities(tx, contactIds), await CompanyMemory.load(tx)];
+      return matchers.get(tx.tenantId, { items, contacts, memory }, () => {
+        const facts: DocumentFacts[] = items.map((i) => ({
+          id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
+        }));
+        return new Matcher(facts, contacts.map((c) => ({ id: c.id, names: [c.name, c.legal_name].filter((n): n is string => Boolean(n)), ibans: c.iban ? [c.iban] : [] })), memory);
+      });
     },
 
     async board(tx: Tx, query: { treasuryId?: string; limit: number; offset: number }): Promise<{ items: BoardItem[]; total: number }> {

@@ -358,3 +358,21 @@ describe('a fee deducted from a payment', () => {
     await booksHold();
   });
 });
+
+test("the board's indexes are reused while nothing changes, and any change is seen at once", async () => {
+  const m = await movement('605.00', 'INGRESO LEVANTE', 'GRAFICAS LEVANTE SL', '2026-03-28');
+  const itemOf = async () => (await app.get('/api/v1/reconciliation/board?limit=500', a.token)).body.items.find((i: any) => i.movement.id === m.id);
+  const first = await itemOf();
+  expect(await itemOf()).toEqual(first);
+  // a new invoice is a candidate on the next board
+  const inv = await invoice('605.00', '2026-03-13');
+  const second = await itemOf();
+  expect(second.candidates.some((c: any) => c.documents.some((d: any) => d.document_id === inv.id))).toBe(true);
+  // once another movement pays it, it is gone from the board
+  const payer = await movement('605.00', `TRANSFERENCIA ${inv.number}`, 'GRAFICAS LEVANTE SL', '2026-03-28');
+  expect((await match(payer.id, inv.id)).status).toBe(201);
+  unmatched.delete(payer.id);
+  const third = await itemOf();
+  expect(third.candidates.some((c: any) => c.documents.some((d: any) => d.document_id === inv.id))).toBe(false);
+  await booksHold();
+});
