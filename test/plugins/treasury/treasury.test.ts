@@ -260,3 +260,13 @@ test('the database refuses a movement naming a treasury that is not its company\
   // the company's own treasury is accepted (rolled back: the books would not know the row)
   await expect(asCompany(a, async (tx) => { await insert(ids.wallet)(tx); throw new Error('rolled back'); })).rejects.toThrow('rolled back');
 });
+
+test('two imports of the same statement at once store each movement once and post it once', async () => {
+  const wallet = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Carrera' }, a.token)).body;
+  const csv = 'Fecha;Concepto;Importe\n02/03/2026;Cobro uno;10,00\n03/03/2026;Cobro dos;-2,50\n03/03/2026;Cobro dos;-2,50\n';
+  const [one, two] = await Promise.all([upload(a.token, wallet.id, csv, 'a.csv'), upload(a.token, wallet.id, csv, 'b.csv')]);
+  expect([one.status, two.status]).toEqual([200, 200]);
+  expect([one.body.imported + two.body.imported, one.body.duplicates + two.body.duplicates]).toEqual([3, 3]);
+  expect((await movementsOf(a.token, wallet.id)).map((m) => m.amount).sort()).toEqual(['-2.50', '-2.50', '10.00']);
+  await booksAgree(a.token);
+});
