@@ -112,17 +112,6 @@ const euros = (v: bigint): string => {
   return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 };
 
-function lowerBound(sorted: IndexedDocument[], value: bigint): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].expected < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Indexes over one company's open documents and contacts, built once per board. */
 export class Matcher {
   private readonly byAmount: IndexedDocument[];
@@ -133,6 +122,8 @@ export class Matcher {
   private readonly contactsByWord = new Map<string, Set<string>>();
   private readonly sortedWords: string[];
   private readonly contactByIban = new Map<string, string>();
+  /** The documents owing each exact amount, by due day: the unnamed ones nearest the movement's day are found without visiting all. */
+  private readonly exactByDue = new Map<bigint, IndexedDocument[]>();
 
   constructor(documents: readonly DocumentFacts[], contacts: readonly ContactFacts[], private readonly memory: Memory = emptyMemory(), private readonly options: ScoringOptions = DEFAULT_SCORING) {
     const indexed = documents.map((facts): IndexedDocument => {
@@ -164,6 +155,8 @@ export class Matcher {
       }
     }
     this.sortedWords = [...this.contactsByWord.keys()].sort();
+    for (const d of this.byAmount) push(this.exactByDue, d.expected, d);
+    for (const group of this.exactByDue.values()) group.sort((a, b) => a.dueDay - b.dueDay || a.rank - b.rank);
   }
 
   /**
@@ -227,7 +220,7 @@ export class Matcher {
       const words = this.contactsByWord.has(word) ? [word] : [];
       if (i === last && word.length >= 3) {
         // a word cut short by the bank: every contact word it begins
-        for (let j = lowerBoundText(this.sortedWords, word); j < this.sortedWords.length && this.sortedWords[j].startsWith(word); j++) {
+        for (let j = firstNotBelow(this.sortedWords, (w) => w < word); j < this.sortedWords.length && this.sortedWords[j].startsWith(word); j++) {
           if (this.sortedWords[j] !== word) words.push(this.sortedWords[j]);
         }
       }
@@ -335,18 +328,23 @@ export class Matcher {
    * (earliest first among equals) can rank among the candidates shown; the others never would.
    */
   private bestUnnamed(amount: bigint, day: number, identities: Map<string, unknown>, references: Map<IndexedDocument, number>): IndexedDocument[] {
-    const kept: { d: IndexedDocument; score: number }[] = [];
-    for (let i = lowerBound(this.byAmount, amount); i < this.byAmount.length && this.byAmount[i].expected === amount; i++) {
-      const d = this.byAmount[i];
-      if (d.issueDay > day || identities.has(d.facts.contactId) || references.has(d)) continue;
+    const group = this.exactByDue.get(amount);
+    if (!group) return [];
+    // Visited from the movement's day outwards, so by falling score; the equals of the last kept
+    // are visited too, and the earliest in amount order win among equals.
+    const max = this.options.maxCandidates;
+    const found: { d: IndexedDocument; score: number }[] = [];
+    let right = firstNotBelow(group, (d) => d.dueDay < day), left = right - 1;
+    while (left >= 0 || right < group.length) {
+      const fromLeft = left >= 0 && (right >= group.length || day - group[left].dueDay <= group[right].dueDay - day);
+      const d = fromLeft ? group[left--] : group[right++];
       const score = EXACT_BY_DATE[Math.min(Math.abs(day - d.dueDay), 120)];
-      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
-      let at = kept.length;
-      while (at > 0 && kept[at - 1].score < score) at--;
-      kept.splice(at, 0, { d, score });
-      if (kept.length > this.options.maxCandidates) kept.pop();
+      if (found.length >= max && score < found[found.length - 1].score) break;
+      if (d.issueDay > day || identities.has(d.facts.contactId) || references.has(d)) continue;
+      found.push({ d, score });
     }
-    return kept.map((k) => k.d);
+    found.sort((a, b) => b.score - a.score || a.d.rank - b.d.rank);
+    return found.slice(0, max).map((k) => k.d);
   }
 
   private categories(movement: MovementFacts, amount: bigint): CategoryProposal[] {
@@ -475,12 +473,13 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-function lowerBoundText(sorted: string[], value: string): number {
+/** The index of the first item of `sorted` that `below` is false for (every item before it is below). */
+function firstNotBelow<T>(sorted: readonly T[], below: (item: T) => boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
+    if (below(sorted[mid])) lo = mid + 1;
     else hi = mid;
   }
   return lo;
