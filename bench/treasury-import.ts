@@ -88,7 +88,7 @@ try {
       // the strong baseline: the same rows COPYed straight into bank_movements (every index, the foreign key)
       const copyTarget = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: `Copia ${round}` }, company.token)).body;
       started = performance.now();
-      const copyText = m.map((x, i) => [crypto.randomUUID(), company.tenantId, copyTarget.id, x.bookingDate, x.valueDate, x.amount.toString(),
+      const copyText = m.map((x, i) => [Bun.randomUUIDv7(), company.tenantId, copyTarget.id, x.bookingDate, x.valueDate, x.amount.toString(),
         x.description, x.reference, x.counterparty, x.counterpartyIban, prints[i]].map(copyValue).join('\t')).join('\n') + '\n';
       const writable = await raw.unsafe(`copy bank_movements (id, tenant_id, treasury_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint) from stdin`).writable();
       await new Promise<void>((resolve, reject) => { writable.on('error', reject); writable.on('finish', resolve); writable.end(copyText); });
@@ -103,7 +103,7 @@ try {
         from unnest(${m.map((x) => x.bookingDate)}::date[], ${m.map((x) => x.valueDate)}::date[], ${m.map((x) => x.amount.toString())}::numeric[],
           ${m.map((x) => x.description)}::text[], ${m.map((x) => x.reference)}::text[], ${m.map((x) => x.counterparty)}::text[],
           ${m.map((x) => x.counterpartyIban)}::text[], ${prints}::uuid[]) as x (d, v, a, t, r, c, i, f)
-        on conflict (tenant_id, treasury_id, fingerprint) do nothing`;
+        on conflict (tenant_id, treasury_id, booking_date, fingerprint) do nothing`;
       unnestMs = performance.now() - started;
       await app.post(`/api/v1/treasuries/${other.id}/archive`, undefined, company.token);
     }

@@ -50,4 +50,11 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('reconciliation_settings'),
   ]),
+  // A bank fee deducted from a payment (or added to one): its amount and the entry that sends it
+  // from 555x to 626, undone with the match.
+  sqlMigration('20261231000500_reconciliation_fees', [
+    `alter table reconciliation_matches add column fee_amount numeric(18,2) check (fee_amount > 0)`,
+    `alter table reconciliation_matches add column fee_entry_id uuid`,
+    `alter table reconciliation_matches add constraint reconciliation_matches_fee check ((fee_amount is null) = (fee_entry_id is null))`,
+  ]),
 ];

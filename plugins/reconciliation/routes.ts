@@ -12,6 +12,7 @@ const MatchParams = t.Object({ id: t.String({ format: 'uuid' }) });
 const candidateJson = (c: Candidate) => ({
   score: c.score,
   documents: c.documents.map((d) => ({ document_id: d.id, kind: d.kind, number: d.number, contact_id: d.contactId, outstanding: d.outstanding, amount: d.amount })),
+  fee_amount: c.feeAmount,
   reasons: c.reasons,
 });
 
@@ -19,6 +20,7 @@ const boardItemJson = ({ movement, remaining, suggestions }: BoardItem) => ({
   movement: {
     id: movement.id, treasury_id: movement.treasury_id, date: movement.date, value_date: movement.value_date, amount: movement.amount, description: movement.description,
     reference: movement.reference, counterparty: movement.counterparty, counterparty_iban: movement.counterparty_iban, status: movement.status,
+    matched_document_ids: movement.matched_document_ids,
   },
   remaining,
   ambiguous: suggestions.ambiguous,
@@ -33,7 +35,7 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
     .model(reconciliationModels)
     .post('/manual-match', async ({ uow, body, set }) => {
       const match = await uow.run((tx) => service.matchDocuments(tx, {
-        movementId: body.movement_id, allocations: [{ documentId: body.document_id, amount: body.amount }], allowOverpayment: body.allow_overpayment, method: 'manual',
+        movementId: body.movement_id, allocations: [{ documentId: body.document_id, amount: body.amount }], allowOverpayment: body.allow_overpayment, fee: body.fee_amount, method: 'manual',
       }));
       set.status = 201;
       return match;
@@ -41,14 +43,14 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       permission: 'reconciliation.write', body: 'ManualMatchRequest', response: { 201: 'MatchResponse' },
       detail: {
         summary: 'Link a movement to a document; body fields movement_id, document_id',
-        description: 'Settles the document (a sales or purchase invoice) with the movement: one entry moves the amount from the treasury\'s suspense account 555x to the customer\'s or supplier\'s account, the document\'s amount_paid, amount_due and status follow, and the movement becomes `matched` once all of it is applied. `amount` applies part of the movement (one movement paying several documents: one call each); more than the document owes is 409 unless `allow_overpayment`. Undo with DELETE /reconciliation/matches/{id}.',
+        description: 'Settles the document (a sales or purchase invoice) with the movement: one entry moves the amount from the treasury\'s suspense account 555x to the customer\'s or supplier\'s account, the document\'s amount_paid, amount_due and status follow, and the movement becomes `matched` once all of it is applied. `amount` applies part of the movement (one movement paying several documents: one call each); more than the document owes is 409 unless `allow_overpayment`. `fee_amount` records a bank fee kept from the payment: the document is settled for the amount plus the fee and the fee goes to 626 in the same match. Undo with DELETE /reconciliation/matches/{id}.',
         tags,
       },
     })
     .post('/matches', async ({ uow, body, set }) => {
       const match = await uow.run((tx) => service.matchDocuments(tx, {
         movementId: body.movement_id, allocations: body.allocations.map((a) => ({ documentId: a.document_id, amount: a.amount })),
-        allowOverpayment: body.allow_overpayment, method: 'suggestion', score: body.score ?? null,
+        allowOverpayment: body.allow_overpayment, fee: body.fee_amount, method: 'suggestion', score: body.score ?? null,
       }));
       set.status = 201;
       return match;

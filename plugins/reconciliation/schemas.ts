@@ -4,6 +4,7 @@ import { literalUnion } from '../../kernel/schemas';
 import { MATCH_METHODS } from './api';
 
 const Uuid = t.String({ format: 'uuid' });
+const FEE = 'A bank fee the bank kept from this payment: the document is settled for the movement\'s amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap';
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const PositiveMoney = t.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: 'Positive decimal string with up to two decimals', examples: ['1210.00'] });
 const Score = t.Number({ minimum: 0, maximum: 1, description: '0–1: how sure the board is' });
@@ -14,6 +15,7 @@ export const ManualMatchRequest = t.Object({
   document_id: t.String({ format: 'uuid', description: 'A sales or purchase document with something due' }),
   amount: t.Optional(t.String({ ...PositiveMoney, description: 'Part of the movement to apply (default: all that is left of it). Several calls split one movement over several documents' })),
   allow_overpayment: t.Optional(t.Boolean({ default: false, description: 'Accept an amount above what the document owes (otherwise 409)' })),
+  fee_amount: t.Optional(t.String({ ...PositiveMoney, description: FEE })),
 }, { additionalProperties: false });
 
 export const MatchCreate = t.Object({
@@ -23,6 +25,7 @@ export const MatchCreate = t.Object({
     amount: t.Optional(PositiveMoney),
   }, { additionalProperties: false }), { minItems: 1, maxItems: 50, description: 'The documents the movement pays (a board candidate\'s `documents`); without amounts each takes what it owes until the movement is used up' }),
   allow_overpayment: t.Optional(t.Boolean({ default: false })),
+  fee_amount: t.Optional(t.String({ ...PositiveMoney, description: `${FEE}. With several documents, the last one listed bears it` })),
   score: t.Optional(Score),
 }, { additionalProperties: false });
 
@@ -45,6 +48,8 @@ export const MatchResponse = t.Object({
   settlement_ids: t.Array(Uuid),
   account: Nullable(t.String()),
   journal_entry_id: t.String({ format: 'uuid', description: 'The settlement or categorisation entry (555x to the document\'s or category\'s account)' }),
+  fee_amount: Nullable(t.String({ pattern: MONEY_PATTERN, description: 'The bank fee recorded with the match (626), or null' })),
+  fee_entry_id: Nullable(t.String({ format: 'uuid', description: 'The entry moving the fee from 555x to 626, or null' })),
   score: Nullable(t.String()),
   created_at: t.String({ format: 'date-time' }),
   undone_at: Nullable(t.String({ format: 'date-time' })),
@@ -66,6 +71,7 @@ export const BoardCandidate = t.Object({
     outstanding: t.String({ pattern: MONEY_PATTERN }),
     amount: t.String({ pattern: MONEY_PATTERN, description: 'What the movement would apply to it' }),
   })),
+  fee_amount: Nullable(t.String({ pattern: MONEY_PATTERN, description: 'Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise' })),
   reasons: t.Array(Reason),
 });
 
@@ -80,6 +86,7 @@ const BoardMovement = t.Object({
   counterparty: Nullable(t.String()),
   counterparty_iban: Nullable(t.String()),
   status: t.String(),
+  matched_document_ids: t.Array(Uuid, { description: 'Documents part of it is already matched to' }),
 }, { description: 'The movement as GET /bank-movements/{id} has it (the board\'s fields)' });
 
 export const BoardItem = t.Object({

@@ -1,6 +1,6 @@
 import { money } from '../../kernel/money';
 import { ruleCategories, type CategoryProposal } from './categories';
-import { compactIban, compactReference, counterpartyKey, fold, nameSimilarity, nameTokens, digitKeys } from './text';
+import { compactIban, compactReference, counterpartyKey, fold, nameSimilarity, nameTokens, digitKeys, type Party } from './text';
 
 /**
  * The scoring engine: pure functions from unmatched movements, open documents, the contacts'
@@ -59,6 +59,8 @@ export interface CandidateDocument { id: string; kind: DocumentFacts['kind']; nu
 
 export interface Candidate {
   documents: CandidateDocument[];
+  /** Money in short of what is due by a fee-like gap: the fee to record with the match (borne by the last document). */
+  feeAmount: string | null;
   /** 0–1. */
   score: number;
   reasons: Reason[];
@@ -110,17 +112,6 @@ const euros = (v: bigint): string => {
   return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 };
 
-function lowerBound(sorted: IndexedDocument[], value: bigint): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid].expected < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Indexes over one company's open documents and contacts, built once per board. */
 export class Matcher {
   private readonly byAmount: IndexedDocument[];
@@ -131,6 +122,8 @@ export class Matcher {
   private readonly contactsByWord = new Map<string, Set<string>>();
   private readonly sortedWords: string[];
   private readonly contactByIban = new Map<string, string>();
+  /** The documents owing each exact amount, by due day: the unnamed ones nearest the movement's day are found without visiting all. */
+  private readonly exactByDue = new Map<bigint, IndexedDocument[]>();
 
   constructor(documents: readonly DocumentFacts[], contacts: readonly ContactFacts[], private readonly memory: Memory = emptyMemory(), private readonly options: ScoringOptions = DEFAULT_SCORING) {
     const indexed = documents.map((facts): IndexedDocument => {
@@ -162,12 +155,17 @@ export class Matcher {
       }
     }
     this.sortedWords = [...this.contactsByWord.keys()].sort();
+    for (const d of this.byAmount) push(this.exactByDue, d.expected, d);
+    for (const group of this.exactByDue.values()) group.sort((a, b) => a.dueDay - b.dueDay || a.rank - b.rank);
   }
 
-  /** Contacts the movement's text or IBAN points at, with how strongly (0–1) and why. */
-  private identities(movement: MovementFacts): Map<string, { score: number; reasons: Reason[] }> {
-    const out = new Map<string, { score: number; reasons: Reason[] }>();
-    const note = (contactId: string, score: number, reason: Reason) => {
+  /**
+   * Contacts the movement's text or IBAN points at, with how strongly (0–1) and why. The reasons
+   * are written only for the candidates shown (most contacts noted here are never shown).
+   */
+  private identities(movement: MovementFacts): Map<string, Identity> {
+    const out = new Map<string, Identity>();
+    const note = (contactId: string, score: number, reason: LazyReason) => {
       const current = out.get(contactId);
       if (!current) out.set(contactId, { score, reasons: [reason] });
       else if (score > current.score) { current.score = score; current.reasons.unshift(reason); } else current.reasons.push(reason);
@@ -175,21 +173,32 @@ export class Matcher {
     const iban = compactIban(movement.counterpartyIban);
     if (iban) {
       const known = this.contactByIban.get(iban) ?? this.memory.contactByIban.get(iban);
-      if (known) note(known, 1, { kind: 'iban', detail: `IBAN ${iban}` });
+      if (known) note(known, 1, () => ({ kind: 'iban', detail: `IBAN ${iban}` }));
     }
     const key = counterpartyKey(movement.counterparty);
     const learned = key ? this.memory.contactByCounterparty.get(key) : undefined;
-    if (learned) note(learned, 0.9, { kind: 'learned', detail: `"${key}" was matched to this contact before` });
+    if (learned) note(learned, 0.9, () => ({ kind: 'learned', detail: `"${key}" was matched to this contact before` }));
     for (const [source, text, factor] of [['counterparty', movement.counterparty, 1], ['description', movement.description, 0.85]] as const) {
       const printed = nameTokens(text);
       if (!printed.length) continue;
-      const shown = printed.join(' ');
+      const weights = printed.map(this.weight);
       for (const contactId of this.contactsSharingWords(printed)) {
-        const similarity = nameSimilarity(printed, this.contactWords.get(contactId) ?? [], this.weight) * factor;
-        if (similarity >= 0.3) note(contactId, similarity, { kind: 'name', detail: `${source} "${shown}" resembles the contact's name (${similarity.toFixed(2)})` });
+        const similarity = nameSimilarity(printed, this.contactWords.get(contactId) ?? [], this.weight, this.partyOf(contactId), weights) * factor;
+        if (similarity >= 0.3) note(contactId, similarity, () => ({ kind: 'name', detail: `${source} "${printed.join(' ')}" resembles the contact's name (${similarity.toFixed(2)})` }));
       }
     }
     return out;
+  }
+
+  /** A contact's name words as a set and their total weight, computed once per board. */
+  private readonly parties = new Map<string, Party>();
+  private partyOf(contactId: string): Party {
+    let party = this.parties.get(contactId);
+    if (!party) {
+      const words = this.contactWords.get(contactId) ?? [];
+      this.parties.set(contactId, (party = { words: this.contactWordSets.get(contactId) ?? new Set(words), weight: words.reduce((s, p) => s + this.weight(p), 0) }));
+    }
+    return party;
   }
 
   /** Rare words identify; words many contacts share do not. */
@@ -211,7 +220,7 @@ export class Matcher {
       const words = this.contactsByWord.has(word) ? [word] : [];
       if (i === last && word.length >= 3) {
         // a word cut short by the bank: every contact word it begins
-        for (let j = lowerBoundText(this.sortedWords, word); j < this.sortedWords.length && this.sortedWords[j].startsWith(word); j++) {
+        for (let j = firstNotBelow(this.sortedWords, (w) => w < word); j < this.sortedWords.length && this.sortedWords[j].startsWith(word); j++) {
           if (this.sortedWords[j] !== word) words.push(this.sortedWords[j]);
         }
       }
@@ -287,7 +296,8 @@ export class Matcher {
     // Read from the named contacts' and the referenced documents and the exact-amount range, then
     // put in amount order: the same pool, in the same order, as walking the whole ±1 € range.
     const near: IndexedDocument[] = [];
-    const within = (d: IndexedDocument) => d.expected >= amount - 100n && d.expected <= amount + 100n;
+    const low = amount - 100n, high = amount + 100n;
+    const within = (d: IndexedDocument) => d.expected >= low && d.expected <= high;
     for (const contactId of identities.keys()) for (const d of this.byContact.get(contactId) ?? []) if (within(d)) near.push(d);
     for (const d of references.keys()) if (within(d)) near.push(d);
     near.push(...this.bestUnnamed(amount, day, identities, references));
@@ -318,18 +328,23 @@ export class Matcher {
    * (earliest first among equals) can rank among the candidates shown; the others never would.
    */
   private bestUnnamed(amount: bigint, day: number, identities: Map<string, unknown>, references: Map<IndexedDocument, number>): IndexedDocument[] {
-    const kept: { d: IndexedDocument; score: number }[] = [];
-    for (let i = lowerBound(this.byAmount, amount); i < this.byAmount.length && this.byAmount[i].expected === amount; i++) {
-      const d = this.byAmount[i];
+    const group = this.exactByDue.get(amount);
+    if (!group) return [];
+    // Visited from the movement's day outwards, so by falling score; the equals of the last kept
+    // are visited too, and the earliest in amount order win among equals.
+    const max = this.options.maxCandidates;
+    const found: { d: IndexedDocument; score: number }[] = [];
+    let right = firstNotBelow(group, (d) => d.dueDay < day), left = right - 1;
+    while (left >= 0 || right < group.length) {
+      const fromLeft = left >= 0 && (right >= group.length || day - group[left].dueDay <= group[right].dueDay - day);
+      const d = fromLeft ? group[left--] : group[right++];
+      const score = EXACT_BY_DATE[Math.min(Math.abs(day - d.dueDay), 120)];
+      if (found.length >= max && score < found[found.length - 1].score) break;
       if (d.issueDay > day || identities.has(d.facts.contactId) || references.has(d)) continue;
-      const score = roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(Math.abs(day - d.dueDay)));
-      if (kept.length === this.options.maxCandidates && score <= kept[kept.length - 1].score) continue;
-      let at = kept.length;
-      while (at > 0 && kept[at - 1].score < score) at--;
-      kept.splice(at, 0, { d, score });
-      if (kept.length > this.options.maxCandidates) kept.pop();
+      found.push({ d, score });
     }
-    return kept.map((k) => k.d);
+    found.sort((a, b) => b.score - a.score || a.d.rank - b.d.rank);
+    return found.slice(0, max).map((k) => k.d);
   }
 
   private categories(movement: MovementFacts, amount: bigint): CategoryProposal[] {
@@ -346,7 +361,7 @@ export class Matcher {
   }
 
   /** Several documents of one contact whose sum is what the movement carries (exactly, rounded, or less fees). */
-  private groups(usable: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored[] {
+  private groups(usable: IndexedDocument[], amount: bigint, day: number, identities: Map<string, Identity>, references: Map<IndexedDocument, number>): Scored[] {
     const out: Scored[] = [];
     const byContact = new Map<string, IndexedDocument[]>();
     const strong = new Set(strongIdentities(identities));
@@ -380,7 +395,7 @@ export class Matcher {
    * The score of paying `docs` with the movement. Reasons and the documents' shares are written
    * only for the candidates a board shows (`explain`), not for every candidate scored.
    */
-  private scoreGroup(docs: IndexedDocument[], amount: bigint, day: number, identities: Map<string, { score: number; reasons: Reason[] }>, references: Map<IndexedDocument, number>): Scored | null {
+  private scoreGroup(docs: IndexedDocument[], amount: bigint, day: number, identities: Map<string, Identity>, references: Map<IndexedDocument, number>): Scored | null {
     const magnitude = abs(amount);
     let due = 0n;
     for (const d of docs) due += abs(d.expected);
@@ -410,7 +425,7 @@ export class Matcher {
       else if (amountScore === 0.7) reasons.push({ kind: 'fee_deducted', detail: `${euros(diff)} short of ${euros(due)}: a fee deducted?` });
       else reasons.push({ kind: 'partial_amount', detail: `pays ${euros(magnitude)} of ${euros(due)} due` });
       if (docs.length > 1) reasons.push({ kind: 'grouped', detail: `${docs.length} documents in one movement` });
-      if (identity) reasons.push(...identity.reasons.slice(0, 2));
+      if (identity) for (const reason of identity.reasons.slice(0, 2)) reasons.push(reason());
       for (const d of docs) {
         const strength = references.get(d);
         if (strength) reasons.push({ kind: 'reference', detail: `${strength === 1 ? 'number' : 'digits of'} ${d.facts.number} in the text` });
@@ -423,7 +438,7 @@ export class Matcher {
         left -= share;
         return { id: d.facts.id, kind: d.facts.kind, number: d.facts.number, contactId: d.facts.contactId, outstanding: d.facts.outstanding, amount: euros(share < owed ? share : owed) };
       });
-      return { documents, score, reasons };
+      return { documents, feeAmount: amountScore === 0.7 && amount > 0n ? euros(diff) : null, score, reasons };
     };
     return { score, ids: docs.map((d) => d.facts.id), explain };
   }
@@ -432,6 +447,12 @@ export class Matcher {
 /** 1 within 7 days of the due date, falling to 0 at 120 days. */
 const dateScore = (gap: number) => (gap <= 7 ? 1 : Math.max(0, 1 - (gap - 7) / 113));
 const roundScore = (raw: number) => Math.round(Math.max(0, Math.min(1, raw)) * 1000) / 1000;
+/** The score of an exact amount from an unnamed contact, by days from the due date (0 from 120 on). */
+const EXACT_BY_DATE = Array.from({ length: 121 }, (_, gap) => roundScore(WEIGHTS.amount + WEIGHTS.date * dateScore(gap)));
+
+/** Why a contact is named, written only when shown. */
+type LazyReason = () => Reason;
+interface Identity { score: number; reasons: LazyReason[] }
 
 /** A candidate scored, its reasons not yet written. */
 interface Scored { score: number; ids: string[]; explain: () => Candidate }
@@ -452,12 +473,13 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   else map.set(key, [value]);
 }
 
-function lowerBoundText(sorted: string[], value: string): number {
+/** The index of the first item of `sorted` that `below` is false for (every item before it is below). */
+function firstNotBelow<T>(sorted: readonly T[], below: (item: T) => boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
+    if (below(sorted[mid])) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -10,6 +10,7 @@ import type { MatchMethod, ReconciliationMatchedPayload } from './api';
 import { CATEGORY_ACCOUNTS } from './categories';
 import { CompanyMemory } from './memory';
 import type { OpenItemView } from '../documents/api';
+import { MatcherCache } from './matcher-cache';
 import { Matcher, type DocumentFacts, type MovementFacts, type MovementSuggestions } from './scoring';
 
 /** A match as stored and answered. */
@@ -25,6 +26,8 @@ export interface MatchRow {
   settlement_ids: string[];
   account: string | null;
   journal_entry_id: string;
+  fee_amount: string | null;
+  fee_entry_id: string | null;
   score: string | null;
   created_at: string;
   undone_at: string | null;
@@ -33,7 +36,7 @@ export interface MatchRow {
 
 const MATCH_COLUMNS = `id::text as id, movement_id::text as movement_id, treasury_id::text as treasury_id, target, method, date::text as date,
   amount::text as amount, array_to_string(document_ids, ',') as document_ids, array_to_string(settlement_ids, ',') as settlement_ids, account,
-  journal_entry_id::text as journal_entry_id, score::text as score, created_at, undone_at, undo_entry_id::text as undo_entry_id`;
+  journal_entry_id::text as journal_entry_id, fee_amount::text as fee_amount, fee_entry_id::text as fee_entry_id, score::text as score, created_at, undone_at, undo_entry_id::text as undo_entry_id`;
 
 const iso = (value: unknown) => (value == null ? null : (value instanceof Date ? value : new Date(String(value))).toISOString());
 const matchOf = (row: any): MatchRow => ({
@@ -46,6 +49,9 @@ const matchOf = (row: any): MatchRow => ({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Settings { auto_match: boolean; auto_match_threshold: string }
+
+/** 626 Servicios bancarios y similares: where a fee kept from a payment goes. */
+const BANK_FEES_ACCOUNT = '626';
 
 const sideOf = (item: OpenItemView): DocumentFacts['kind'] => item.kind;
 
@@ -65,6 +71,7 @@ export interface BoardItem { movement: BankMovement; remaining: string; suggesti
 export function reconciliationService(kernel: Kernel) {
   const treasury = () => kernel.service('treasury');
   const documents = () => kernel.service('documents');
+  const matchers = new MatcherCache();
 
   async function movementOr404(tx: Tx, id: string, lock = false): Promise<BankMovement> {
     if (!UUID.test(id)) throw new NotFound('Bank movement not found');
@@ -89,13 +96,14 @@ export function reconciliationService(kernel: Kernel) {
     }));
   }
 
-  async function record(tx: Tx, movement: BankMovement, fields: { target: 'documents' | 'category'; method: MatchMethod; amount: Decimal; documentIds: string[]; settlementIds: string[]; account: string | null; journalEntryId: string; score: number | null }): Promise<MatchRow> {
+  async function record(tx: Tx, movement: BankMovement, fields: { target: 'documents' | 'category'; method: MatchMethod; amount: Decimal; documentIds: string[]; settlementIds: string[]; account: string | null; journalEntryId: string; fee?: { amount: Decimal; entryId: string }; score: number | null }): Promise<MatchRow> {
     const id = crypto.randomUUID();
-    const [row] = await tx.sql(`insert into reconciliation_matches (id, tenant_id, movement_id, treasury_id, target, method, date, amount, document_ids, settlement_ids, account, journal_entry_id, score)
-      values (:id::uuid, :tenant, :movement::uuid, :treasury::uuid, :target, :method, :date::date, :amount::numeric, :documents::uuid[], :settlements::uuid[], :account, :entry::uuid, :score::numeric)
+    const [row] = await tx.sql(`insert into reconciliation_matches (id, tenant_id, movement_id, treasury_id, target, method, date, amount, document_ids, settlement_ids, account, journal_entry_id, fee_amount, fee_entry_id, score)
+      values (:id::uuid, :tenant, :movement::uuid, :treasury::uuid, :target, :method, :date::date, :amount::numeric, :documents::uuid[], :settlements::uuid[], :account, :entry::uuid, :fee::numeric, :feeEntry::uuid, :score::numeric)
       returning ${MATCH_COLUMNS}`, {
       id, movement: movement.id, treasury: movement.treasury_id, target: fields.target, method: fields.method, date: movement.date, amount: fields.amount.toString(),
       documents: pgArray(fields.documentIds), settlements: pgArray(fields.settlementIds), account: fields.account, entry: fields.journalEntryId,
+      fee: fields.fee?.amount.toString() ?? null, feeEntry: fields.fee?.entryId ?? null,
       score: fields.score === null ? null : fields.score.toFixed(3),
     });
     const match = matchOf(row);
@@ -103,16 +111,21 @@ export function reconciliationService(kernel: Kernel) {
     return match;
   }
 
-  /** After a match or an undo: matched when nothing is left, categorised when only a category took it, else unmatched. */
+  /**
+   * After a match or an undo: matched when nothing is left, categorised when only a category took
+   * it, else unmatched; and the documents its live matches settle, for the movement's read model.
+   */
   async function restate(tx: Tx, movement: BankMovement) {
     const left = (await remainingOf(tx, [movement])).get(movement.id)!;
+    const [row] = await tx.sql<{ documents: boolean | null; ids: string | null }>(`select bool_or(target = 'documents') as documents,
+        (select string_agg(distinct d::text, ',' order by d::text) from reconciliation_matches l, unnest(l.document_ids) d
+          where l.tenant_id = :tenant and l.movement_id = :id::uuid and l.undone_at is null) as ids
+      from reconciliation_matches where tenant_id = :tenant and movement_id = :id::uuid and undone_at is null`, { id: movement.id });
     let status: BankMovement['status'] = 'unmatched';
-    if (left.isZero()) {
-      const [row] = await tx.sql<{ documents: boolean }>(`select bool_or(target = 'documents') as documents from reconciliation_matches
-        where tenant_id = :tenant and movement_id = :id::uuid and undone_at is null`, { id: movement.id });
-      status = row?.documents ? 'matched' : 'categorized';
-    }
-    if (status !== movement.status) await treasury().setMovementStatus(tx, movement.id, status);
+    if (left.isZero()) status = row?.documents ? 'matched' : 'categorized';
+    const documentIds = row?.ids ? row.ids.split(',') : [];
+    const same = documentIds.length === movement.matched_document_ids.length && documentIds.every((id) => movement.matched_document_ids.includes(id));
+    if (status !== movement.status || !same) await treasury().setMovementStatus(tx, movement.id, status, documentIds);
   }
 
   const service = {
@@ -120,14 +133,17 @@ export function reconciliationService(kernel: Kernel) {
      * Settles documents with (part of) a movement: one settlement entry moving the amount from the
      * treasury's 555x to each document's account. Without amounts, a single document takes what
      * is left of the movement; several documents take what each owes, in order, until the
-     * movement is used up.
+     * movement is used up. A `fee` the bank kept is borne by the last document (settled for its
+     * part plus the fee on money in, minus it on money out) and posted from 555x to 626.
      */
-    async matchDocuments(tx: Tx, input: { movementId: string; allocations: { documentId: string; amount?: string }[]; allowOverpayment?: boolean; method: MatchMethod; score?: number | null; loc?: (string | number)[] }): Promise<MatchRow> {
+    async matchDocuments(tx: Tx, input: { movementId: string; allocations: { documentId: string; amount?: string }[]; allowOverpayment?: boolean; fee?: string; method: MatchMethod; score?: number | null; loc?: (string | number)[] }): Promise<MatchRow> {
       const loc = input.loc ?? ['body'];
       const movement = await movementOr404(tx, input.movementId, true);
       let left = (await remainingOf(tx, [movement])).get(movement.id)!;
       if (left.isZero() || left.isNegative()) throw new Conflict('This movement is already fully matched or categorised; undo a match first');
       const incoming = !money(movement.amount).isNegative();
+      const fee = input.fee === undefined ? undefined : money(input.fee);
+      if (fee && (fee.isZero() || fee.isNegative())) throw ValidationFailed.field([...loc, 'fee_amount'], 'The fee must be positive', 'value_error.number.not_gt');
       const allocations: { document_id: string; amount: string }[] = [];
       const documentIds: string[] = [];
       const contactIds: string[] = [];
@@ -150,20 +166,32 @@ export function reconciliationService(kernel: Kernel) {
           if (amount.isZero() || amount.isNegative()) throw ValidationFailed.field([...loc, ...(input.allocations.length > 1 ? ['allocations', i] : []), 'amount'], 'The amount must be positive', 'value_error.number.not_gt');
         } else amount = input.allocations.length === 1 ? left : (owed.compare(left) < 0 ? owed : left);
         if (amount.compare(left) > 0) throw ValidationFailed.field([...loc, ...(input.allocations.length > 1 ? ['allocations', i] : []), 'amount'], `At most ${left} of this movement is left to match`, 'value_error.number.not_le');
-        if (amount.compare(owed) > 0 && !input.allowOverpayment) {
-          throw new Conflict(`${amount} is more than the ${owed} due on document ${item.number}; send allow_overpayment to record the excess`);
+        let settled = amount;
+        if (fee && i === input.allocations.length - 1) {
+          if (fee.compare(amount) >= 0) throw ValidationFailed.field([...loc, 'fee_amount'], `A fee is less than the ${amount} the movement applies to document ${item.number}`, 'value_error.number.not_lt');
+          settled = incoming ? amount.add(fee) : amount.sub(fee);
+        }
+        if (settled.compare(owed) > 0 && !input.allowOverpayment) {
+          throw new Conflict(`${settled}${settled === amount ? '' : ` (${amount} ${incoming ? 'plus' : 'less'} the fee)`} is more than the ${owed} due on document ${item.number}; send allow_overpayment to record the excess`);
         }
         if (amount.isZero()) continue;
         left = left.sub(amount);
         total = total.add(amount);
-        allocations.push({ document_id: item.id, amount: amount.toString() });
+        allocations.push({ document_id: item.id, amount: settled.toString() });
         documentIds.push(item.id);
         contactIds.push(item.contact_id);
       }
       if (!allocations.length) throw new Conflict('Nothing of this movement is left for these documents');
       const suspense = await treasury().suspenseAccount(tx, movement.treasury_id);
       const settled = await documents().settle(tx, { date: movement.date, account: suspense, allocations, allowOverpayment: input.allowOverpayment, source: { type: 'bank_movement', id: movement.id } });
-      const match = await record(tx, movement, { target: 'documents', method: input.method, amount: total, documentIds, settlementIds: settled.settlementIds, account: null, journalEntryId: settled.journalEntryId, score: input.score ?? null });
+      const feeEntry = fee && await LedgerService.post(tx, {
+        date: movement.date, description: `Comisión bancaria: ${movement.description}`.slice(0, 500), sourceType: 'reconciliation', sourceId: movement.id,
+        lines: [{ account: BANK_FEES_ACCOUNT, debit: fee }, { account: suspense, credit: fee }],
+      }, { loc });
+      const match = await record(tx, movement, {
+        target: 'documents', method: input.method, amount: total, documentIds, settlementIds: settled.settlementIds, account: null, journalEntryId: settled.journalEntryId,
+        fee: fee && feeEntry ? { amount: fee, entryId: feeEntry.id } : undefined, score: input.score ?? null,
+      });
       await CompanyMemory.learnContact(tx, movement, contactIds, 1);
       await restate(tx, movement);
       return match;
@@ -204,6 +232,7 @@ export function reconciliationService(kernel: Kernel) {
       let undoEntry: string | null = null;
       if (match.target === 'documents') {
         await documents().reverseSettlement(tx, match.settlement_ids[0], date);
+        if (match.fee_entry_id) await LedgerService.reverse(tx, match.fee_entry_id, date, `Anulación de la comisión bancaria: ${movement.description}`.slice(0, 500));
         const items = await documents().openItems(tx, { documentIds: match.document_ids });
         await CompanyMemory.learnContact(tx, movement, items.map((i) => i.contact_id), -1);
       } else {
@@ -232,15 +261,21 @@ export function reconciliationService(kernel: Kernel) {
       return { items: rows.map(matchOf), total: Number(count.total) };
     },
 
-    /** Every open document and the contacts they name, and what the company taught: one Matcher per board. */
+    /**
+     * Every open document and the contacts they name, and what the company taught: the Matcher of
+     * a board. The company's last one is reused while what it was built from is unchanged (see
+     * MatcherCache): its indexes then cost a digest of the rows instead of a rebuild.
+     */
     async matcher(tx: Tx): Promise<Matcher> {
       const items = await documents().openItemFacts(tx);
       const contactIds = [...new Set(items.map((i) => i.contact_id))];
-      const contacts = await ContactService.identities(tx, contactIds);
-      const facts: DocumentFacts[] = items.map((i) => ({
-        id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
-      }));
-      return new Matcher(facts, contacts.map((c) => ({ id: c.id, names: [c.name, c.legal_name].filter((n): n is string => Boolean(n)), ibans: c.iban ? [c.iban] : [] })), await CompanyMemory.load(tx));
+      const [contacts, memory] = [await ContactService.identities(tx, contactIds), await CompanyMemory.load(tx)];
+      return matchers.get(tx.tenantId, { items, contacts, memory }, () => {
+        const facts: DocumentFacts[] = items.map((i) => ({
+          id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
+        }));
+        return new Matcher(facts, contacts.map((c) => ({ id: c.id, names: [c.name, c.legal_name].filter((n): n is string => Boolean(n)), ibans: c.iban ? [c.iban] : [] })), memory);
+      });
     },
 
     async board(tx: Tx, query: { treasuryId?: string; limit: number; offset: number }): Promise<{ items: BoardItem[]; total: number }> {
@@ -297,16 +332,19 @@ export function reconciliationService(kernel: Kernel) {
         const proposal = suggestions.proposal;
         if (proposal && proposal.score >= threshold) {
           // a document the run already settled is not offered twice in one run
-          const fits = proposal.documents.every((d) => money(d.amount).add(taken.get(d.id) ?? Decimal.zero(2)).compare(money(d.outstanding).isNegative() ? money(d.outstanding).negate() : money(d.outstanding)) <= 0);
+          const settles = (i: number) => (proposal.feeAmount && i === proposal.documents.length - 1 ? money(proposal.documents[i].amount).add(money(proposal.feeAmount)) : money(proposal.documents[i].amount));
+          const fits = proposal.documents.every((d, i) => settles(i).add(taken.get(d.id) ?? Decimal.zero(2)).compare(money(d.outstanding).isNegative() ? money(d.outstanding).negate() : money(d.outstanding)) <= 0);
           if (!fits) continue;
           try {
-            await service.matchDocuments(tx, { movementId: movement.id, allocations: proposal.documents.map((d) => ({ documentId: d.id, amount: d.amount })), method: 'auto', score: proposal.score });
+            await service.matchDocuments(tx, {
+              movementId: movement.id, allocations: proposal.documents.map((d) => ({ documentId: d.id, amount: d.amount })), fee: proposal.feeAmount ?? undefined, method: 'auto', score: proposal.score,
+            });
           } catch (error) {
             // matched meanwhile (another run, a person): refused before anything was written
             if (error instanceof Conflict) continue;
             throw error;
           }
-          for (const d of proposal.documents) taken.set(d.id, money(d.amount).add(taken.get(d.id) ?? Decimal.zero(2)));
+          proposal.documents.forEach((d, i) => taken.set(d.id, settles(i).add(taken.get(d.id) ?? Decimal.zero(2))));
           result.matched += 1;
         } else if (!suggestions.candidates.some((c) => c.score >= 0.5) && (suggestions.categories[0]?.score ?? 0) >= threshold) {
           try {

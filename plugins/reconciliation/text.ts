@@ -34,14 +34,15 @@ export function nameTokens(text: string | null | undefined): string[] {
  * not count ("GARCIA LOPEZ JUAN" is Juan García López). Mostly: how much of the printed text is
  * this party's; a little: how much of the party's name was printed.
  */
-export function nameSimilarity(printed: readonly string[], party: readonly string[], weight: (word: string) => number = () => 1): number {
+export function nameSimilarity(printed: readonly string[], party: readonly string[], weight: (word: string) => number = () => 1, known?: Party, printedWeights?: readonly number[]): number {
   if (!printed.length || !party.length) return 0;
-  const partyWords = new Set(party);
+  const partyWords = known?.words ?? new Set(party);
   const matchedParty = new Set<string>();
   let printedWeight = 0;
   let found = 0;
-  for (const [i, word] of printed.entries()) {
-    const w = weight(word);
+  for (let i = 0; i < printed.length; i++) {
+    const word = printed[i];
+    const w = printedWeights ? printedWeights[i] : weight(word);
     printedWeight += w;
     if (partyWords.has(word)) { found += w; matchedParty.add(word); continue; }
     if (i === printed.length - 1 && word.length >= 2) {
@@ -49,10 +50,15 @@ export function nameSimilarity(printed: readonly string[], party: readonly strin
       if (whole) { found += 0.9 * weight(whole); matchedParty.add(whole); }
     }
   }
-  const partyWeight = party.reduce((s, p) => s + weight(p), 0);
-  const ofParty = [...matchedParty].reduce((s, p) => s + weight(p), 0) / partyWeight;
+  const partyWeight = known?.weight ?? party.reduce((s, p) => s + weight(p), 0);
+  let matchedWeight = 0;
+  for (const p of matchedParty) matchedWeight += weight(p);
+  const ofParty = matchedWeight / partyWeight;
   return Math.min(1, (found / printedWeight) * 0.7 + ofParty * 0.3);
 }
+
+/** A party's name words as a set and their summed weight, when the caller keeps them (the board does, per contact). */
+export interface Party { words: ReadonlySet<string>; weight: number }
 
 /** A document number reduced to what survives in a bank's text: letters and digits only. */
 export const compactReference = (text: string | null | undefined): string => fold(text).replace(/ /g, '');

@@ -37,6 +37,8 @@ export interface BankMovement {
   counterparty: string | null;
   counterparty_iban: string | null;
   status: BankMovementStatus;
+  /** The documents the movement is (partly) matched to, as the reconciliation plugin set them. */
+  matched_document_ids: string[];
 }
 
 export interface BankMovementQuery {
@@ -51,8 +53,11 @@ export interface TreasuryService {
   getMovement(tx: Tx, id: string): Promise<BankMovement | null>;
   /** Movements by booking date (newest first), with the total matching the filter. */
   listMovements(tx: Tx, query: BankMovementQuery): Promise<{ items: BankMovement[]; total: number }>;
-  /** Sets a movement's status (NotFound when absent); the books are the caller's business. */
-  setMovementStatus(tx: Tx, id: string, status: BankMovementStatus): Promise<BankMovement>;
+  /**
+   * Sets a movement's status (NotFound when absent) and, when given, the documents it is matched to
+   * (the whole list, replacing the previous one); the books are the caller's business.
+   */
+  setMovementStatus(tx: Tx, id: string, status: BankMovementStatus, documentIds?: readonly string[]): Promise<BankMovement>;
   /** The 555x sub-account the treasury's unmatched movements sit on (NotFound when absent). */
   suspenseAccount(tx: Tx, treasuryId: string): Promise<string>;
   /** The treasury's own 572x sub-account (NotFound when absent). */

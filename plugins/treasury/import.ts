@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
-import { money, type Decimal } from '../../kernel/money';
+import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import { copyIn, copyInSupported } from '../../kernel/copy-in';
 import type { Kernel } from '../../kernel/kernel';
@@ -152,29 +152,57 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
 interface ImportedDay { date: string; count: number; moneyIn: Decimal; moneyOut: Decimal }
 type DayRow = { date: string; n: number; money_in: string; money_out: string };
 
-const STAGED_COLUMNS = ['booking_date', 'value_date', 'amount', 'description', 'reference', 'counterparty', 'counterparty_iban', 'fingerprint'] as const;
+const STAGED_COLUMNS = ['id', 'booking_date', 'value_date', 'amount', 'description', 'reference', 'counterparty', 'counterparty_iban', 'fingerprint'] as const;
 
-/** Inserts what `source` (rows named as STAGED_COLUMNS) holds and is new, summed by booking day. */
-const insertNewSql = (source: string) => `
+/** Inserts what `source` (rows named as STAGED_COLUMNS) holds, skipping what is held when `skipHeld`; answers how many went in. */
+const insertNewSql = (source: string, skipHeld: boolean) => `
     with inserted as (
       insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
-      select gen_random_uuid(), :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
+      select x.id, :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
       from ${source}
-      on conflict (tenant_id, treasury_id, fingerprint) do nothing
-      returning booking_date, amount
+      ${skipHeld ? 'on conflict (tenant_id, treasury_id, booking_date, fingerprint) do nothing' : ''}
+      returning 1
     )
-    select booking_date::text as date, count(*)::int as n,
+    select count(*)::int as n from inserted`;
+
+/**
+ * The rows sent are new unless a concurrent import committed some of them since the held
+ * fingerprints were read: a plain insert, which costs about two thirds of one with `on conflict`
+ * (no speculative insertion per row), fails then on the unique index, and only then, back at a
+ * savepoint, the insert that skips what is held runs.
+ */
+async function insertNew(tx: Tx, insert: (skipHeld: boolean) => Promise<{ n: number }[]>): Promise<number> {
+  const connection = tx.em.getConnection();
+  const run = (statement: string) => connection.execute(statement, [], 'run', tx.em.getTransactionContext());
+  await run('savepoint bank_movements_new');
+  try {
+    const [{ n }] = await insert(false);
+    await run('release savepoint bank_movements_new');
+    return Number(n);
+  } catch (error) {
+    if ((error as { code?: string })?.code !== '23505') throw error;
+    await run('rollback to savepoint bank_movements_new');
+    const [{ n }] = await insert(true);
+    return Number(n);
+  }
+}
+
+/** What one import inserted, by booking day: read back only when a concurrent import took some of its rows. */
+const importedDaysSql = `select booking_date::text as date, count(*)::int as n,
       coalesce(sum(amount) filter (where amount > 0), 0)::text as money_in, coalesce(-sum(amount) filter (where amount < 0), 0)::text as money_out
-    from inserted group by booking_date order by booking_date`;
+    from bank_movements where tenant_id = :tenant and treasury_id = :treasury::uuid and import_id = :import::uuid
+    group by booking_date order by booking_date`;
 
 /**
  * One statement's movements into the treasury, and what was inserted summed by booking day. What
  * the treasury already holds in the file's period is left out before the rows travel (read while
  * the fingerprints are computed): a re-imported file then costs one indexed read instead of
- * sending and probing every row. The unique index still decides (`on conflict do nothing`), which
- * settles two imports racing. On PostgreSQL the rows are copied (COPY FROM STDIN) into a temporary staging table of this
- * transaction and moved by one `insert … select` under row-level security; on PGlite they travel
- * as parallel arrays through unnest.
+ * sending and probing every row. The unique index still decides (see insertNew), which settles
+ * two imports racing. On PostgreSQL the rows are copied (COPY FROM STDIN) into a temporary
+ * staging table of this transaction and moved by one `insert … select` under row-level security;
+ * on PGlite they travel as parallel arrays through unnest. Ids are UUIDv7 (time-ordered), so the
+ * primary key grows at its end. The days are summed here from what was sent; only when the insert
+ * took fewer rows (a concurrent import got some first) are they read back from the table.
  */
 async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: string, importId: string, parsed: ParsedMovement[],
   period: { from: string; to: string }): Promise<ImportedDay[]> {
@@ -186,20 +214,23 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
   const prints: string[] = [];
   for (let i = 0; i < parsed.length; i++) if (!held.has(allPrints[i])) { movements.push(parsed[i]); prints.push(allPrints[i]); }
   if (!movements.length) return [];
+  const ids = movements.map(() => Bun.randomUUIDv7());
   const params = { treasury: treasuryId, import: importId };
-  let rows: DayRow[];
+  let inserted: number;
   if (copyInSupported(kind)) {
     const connection = tx.em.getConnection();
     const run = (statement: string) => connection.execute(statement, [], 'run', tx.em.getTransactionContext());
-    await run(`create temporary table bank_movement_staging (booking_date date, value_date date, amount numeric(18,2), description text,
+    await run(`create temporary table bank_movement_staging (id uuid, booking_date date, value_date date, amount numeric(18,2), description text,
       reference text, counterparty text, counterparty_iban text, fingerprint uuid) on commit drop`);
-    await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, stagedRows(movements, prints));
-    rows = await tx.sql<DayRow>(insertNewSql('bank_movement_staging x'), params);
+    await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, stagedRows(ids, movements, prints));
+    inserted = await insertNew(tx, (skipHeld) => tx.sql<{ n: number }>(insertNewSql('bank_movement_staging x', skipHeld), params));
     await run('drop table bank_movement_staging');
   } else {
-    rows = await tx.sqlBulk<DayRow>(insertNewSql(`unnest(:dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[], :references::text[],
-        :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`), {
+    const unnest = `unnest(:ids::uuid[], :dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[],
+        :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`;
+    const arrays = {
       ...params,
+      ids: pgArray(ids),
       dates: pgArray(movements.map((m) => m.bookingDate)),
       valueDates: pgArray(movements.map((m) => m.valueDate)),
       amounts: pgArray(movements.map((m) => m.amount.toString())),
@@ -208,14 +239,29 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
       counterparties: pgArray(movements.map((m) => m.counterparty)),
       ibans: pgArray(movements.map((m) => m.counterpartyIban)),
       fingerprints: pgArray(prints),
-    });
+    };
+    inserted = await insertNew(tx, (skipHeld) => tx.sqlBulk<{ n: number }>(insertNewSql(unnest, skipHeld), arrays));
   }
+  if (inserted === movements.length) return sumByDay(movements);
+  const rows = await tx.sql<DayRow>(importedDaysSql, params);
   return rows.map((r) => ({ date: r.date, count: Number(r.n), moneyIn: money(r.money_in), moneyOut: money(r.money_out) }));
 }
 
-function* stagedRows(movements: ParsedMovement[], prints: string[]): Generator<(string | null)[]> {
+function sumByDay(movements: readonly ParsedMovement[]): ImportedDay[] {
+  const days = new Map<string, ImportedDay>();
+  for (const m of movements) {
+    let day = days.get(m.bookingDate);
+    if (!day) days.set(m.bookingDate, (day = { date: m.bookingDate, count: 0, moneyIn: Decimal.zero(2), moneyOut: Decimal.zero(2) }));
+    day.count++;
+    if (m.amount.isNegative()) day.moneyOut = day.moneyOut.sub(m.amount);
+    else day.moneyIn = day.moneyIn.add(m.amount);
+  }
+  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+function* stagedRows(ids: string[], movements: ParsedMovement[], prints: string[]): Generator<(string | null)[]> {
   for (let i = 0; i < movements.length; i++) {
     const m = movements[i];
-    yield [m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, prints[i]];
+    yield [ids[i], m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, prints[i]];
   }
 }

@@ -1,6 +1,7 @@
 import { NotFound, ValidationFailed } from '../../kernel/errors';
 import { searchNeedle } from '../../kernel/listing';
 import { money, type Decimal } from '../../kernel/money';
+import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService, isIsoDate } from '../ledger/api';
 import type { BankMovement, BankMovementQuery, BankMovementStatus } from './api';
@@ -11,9 +12,13 @@ import { Treasuries } from './treasuries';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MOVEMENT_COLUMNS = `m.id::text as id, m.treasury_id::text as treasury_id, m.booking_date::text as date, m.value_date::text as value_date,
-  m.amount::text as amount, m.description, m.reference, m.counterparty, m.counterparty_iban, m.status, m.import_id::text as import_id, m.created_at`;
+  m.amount::text as amount, m.description, m.reference, m.counterparty, m.counterparty_iban, m.status, m.import_id::text as import_id, m.created_at,
+  array_to_string(m.matched_document_ids, ',') as matched_documents`;
 
-export interface MovementRow extends BankMovement { import_id: string | null; created_at: unknown }
+export interface MovementRow extends Omit<BankMovement, 'matched_document_ids'> { import_id: string | null; created_at: unknown; matched_documents: string | null }
+
+/** The ids a row carries as text (a comma-separated list, which both databases return alike). */
+export const matchedDocumentIds = (row: MovementRow): string[] => (row.matched_documents ? row.matched_documents.split(',') : []);
 
 export interface MovementListQuery extends BankMovementQuery {
   from?: string;
@@ -34,7 +39,7 @@ export interface MovementCreate {
 export const toBankMovement = (row: MovementRow): BankMovement => ({
   id: row.id, treasury_id: row.treasury_id, date: row.date, value_date: row.value_date, amount: row.amount,
   description: row.description, reference: row.reference, counterparty: row.counterparty,
-  counterparty_iban: row.counterparty_iban, status: row.status,
+  counterparty_iban: row.counterparty_iban, status: row.status, matched_document_ids: matchedDocumentIds(row),
 });
 
 export const Movements = {
@@ -74,10 +79,13 @@ export const Movements = {
     return { items, total: Number(count.n) };
   },
 
-  async setStatus(tx: Tx, id: string, status: BankMovementStatus): Promise<MovementRow> {
+  async setStatus(tx: Tx, id: string, status: BankMovementStatus, documentIds?: readonly string[]): Promise<MovementRow> {
     if (!BANK_MOVEMENT_STATUSES.includes(status)) throw new RangeError(`Unknown bank movement status ${status}`);
     if (typeof id !== 'string' || !UUID.test(id)) throw new NotFound('Bank movement not found');
-    const [row] = await tx.sql<MovementRow>(`update bank_movements m set status = :status where m.tenant_id = :tenant and m.id = :id::uuid returning ${MOVEMENT_COLUMNS}`, { id, status });
+    if (documentIds?.some((d) => !UUID.test(d))) throw new RangeError('Matched document ids are uuids');
+    const documents = documentIds === undefined ? '' : ', matched_document_ids = :documents::uuid[]';
+    const [row] = await tx.sql<MovementRow>(`update bank_movements m set status = :status${documents} where m.tenant_id = :tenant and m.id = :id::uuid returning ${MOVEMENT_COLUMNS}`,
+      { id, status, documents: documentIds?.length ? pgArray([...documentIds]) : null });
     if (!row) throw new NotFound('Bank movement not found');
     return row;
   },

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../taxes/api';
 import { importStatement, MAX_STATEMENT_BYTES } from './import';
-import { Movements, type MovementRow } from './movements';
+import { matchedDocumentIds, Movements, type MovementRow } from './movements';
 import { BankMovementListQuery, StatementImportBody, TreasuryListQuery, treasuryModels } from './schemas';
 import { Treasuries, treasuryToJson } from './treasuries';
 
@@ -15,7 +15,7 @@ const iso = (value: unknown) => (value instanceof Date ? value : new Date(String
 export const movementToJson = (row: MovementRow) => ({
   id: row.id, treasury_id: row.treasury_id, date: row.date, booking_date: row.date, value_date: row.value_date, amount: row.amount,
   description: row.description, reference: row.reference, counterparty: row.counterparty, counterparty_iban: row.counterparty_iban,
-  status: row.status, import_id: row.import_id, created_at: iso(row.created_at),
+  status: row.status, matched_document_ids: matchedDocumentIds(row), import_id: row.import_id, created_at: iso(row.created_at),
 });
 
 export const treasuryRoutes = (kernel: Kernel) =>

@@ -59,6 +59,7 @@ export const BankMovementResponse = t.Object({
   counterparty: Nullable(t.String()),
   counterparty_iban: Nullable(t.String()),
   status: Status,
+  matched_document_ids: t.Array(Uuid, { description: 'The sales or purchase documents this movement is matched to (all of it or part of it: a partial match leaves the status `unmatched` with its documents listed); empty when none. Set by reconciliation (POST /reconciliation/manual-match, /reconciliation/matches) and cleared by undoing the match' }),
   import_id: Nullable(Uuid),
   created_at: Timestamp,
 });

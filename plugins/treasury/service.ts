@@ -12,8 +12,8 @@ export const treasuryService: TreasuryService = {
     const page = await Movements.list(tx, query);
     return { items: page.items.map(toBankMovement), total: page.total };
   },
-  async setMovementStatus(tx, id, status) {
-    return toBankMovement(await Movements.setStatus(tx, id, status));
+  async setMovementStatus(tx, id, status, documentIds) {
+    return toBankMovement(await Movements.setStatus(tx, id, status, documentIds));
   },
   async suspenseAccount(tx, treasuryId) {
     return (await Treasuries.get(tx, treasuryId)).suspense_account;

@@ -14,8 +14,18 @@ export function decodeStatement(bytes: Uint8Array): string {
   }
 }
 
-/** Lines without their terminators (CRLF, LF or CR). */
-export const splitLines = (text: string): string[] => text.split(/\r\n|\n|\r/);
+/** Lines without their terminators (CRLF, LF or CR). Split on a plain character, which is several times faster than on a pattern. */
+export function splitLines(text: string): string[] {
+  if (!text.includes('\r')) return text.split('\n');
+  if (!text.includes('\n')) return text.split('\r');
+  const lines: string[] = [];
+  for (const piece of text.split('\n')) {
+    const line = piece.charCodeAt(piece.length - 1) === 13 ? piece.slice(0, -1) : piece;
+    if (line.includes('\r')) lines.push(...line.split('\r'));
+    else lines.push(line);
+  }
+  return lines;
+}
 
 /** YYMMDD (Norma 43) → YYYY-MM-DD, or undefined when it is not a calendar date. Years 80–99 are 19xx. */
 export function yymmdd(text: string): string | undefined {
@@ -40,6 +50,29 @@ export function calendarDate(year: number, month: number, day: number): string |
 
 /** Trimmed, with runs of spaces (and control characters such as NUL) collapsed; null when nothing is left. */
 export const clean = (text: string | null | undefined): string | null => {
-  const value = (text ?? '').replace(/[\s\u0000-\u001f]+/g, ' ').trim();
+  if (!text) return null;
+  if (tidy(text)) return text;
+  const value = text.replace(/[\s\u0000-\u001f]+/g, ' ').trim();
   return value ? value : null;
 };
+
+/**
+ * Whether `clean` would leave the text as it is: no control character, no whitespace but single
+ * spaces between words. Checked with a loop, as most fields of a statement are already so.
+ */
+function tidy(text: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (c < 32 || (c >= 0x7f && otherWhitespace(c))) return false;
+    else afterSpace = false;
+  }
+  return !afterSpace;
+}
+
+/** Whitespace that `\s` matches beyond the ASCII controls and the space. */
+const otherWhitespace = (c: number): boolean =>
+  c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;

@@ -270,3 +270,109 @@ describe('validation and tenancy', () => {
     await booksHold();
   });
 });
+
+describe('a fee deducted from a payment', () => {
+  const balanceOf = async (account: string) => (await app.get(`/api/v1/ledger/account/${account}`, a.token)).body.closing_balance;
+
+  test('the board proposes the fee; the match settles the whole invoice, the fee goes to 626; undo reverses both', async () => {
+    const inv = await invoice('242.00', '2026-03-10');
+    const m = await movement('239.60', `TRANSFERENCIA GRAFICAS LEVANTE ${inv.number}`, 'GRAFICAS LEVANTE SL', '2026-03-26');
+    const board = (await app.get('/api/v1/reconciliation/board?limit=500', a.token)).body;
+    expect([...Value.Errors(ReconciliationBoard, board)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+    const item = board.items.find((i: any) => i.movement.id === m.id);
+    const candidate = item.candidates.find((c: any) => c.documents.length === 1 && c.documents[0].document_id === inv.id);
+    expect(candidate.fee_amount).toBe('2.40');
+    expect(candidate.reasons.map((r: any) => r.kind)).toContain('fee_deducted');
+    // an exact payment proposes no fee
+    expect(board.items.flatMap((i: any) => i.candidates).filter((c: any) => !c.reasons.some((r: any) => r.kind === 'fee_deducted')).every((c: any) => c.fee_amount === null)).toBe(true);
+
+    const feesBefore = await balanceOf('626');
+    const res = await match(m.id, inv.id, { fee_amount: candidate.fee_amount });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ amount: '239.60', fee_amount: '2.40', document_ids: [inv.id] });
+    unmatched.delete(m.id);
+    expect(entryLines(await entry(res.body.journal_entry_id))).toEqual([[treasury.suspense_account, '242.00', '0.00'], ['4300', '0.00', '242.00']]);
+    expect(entryLines(await entry(res.body.fee_entry_id))).toEqual([['626', '2.40', '0.00'], [treasury.suspense_account, '0.00', '2.40']]);
+    expect(await getInvoice(inv.id)).toMatchObject({ status: 'paid', amount_paid: '242.00', amount_due: '0.00' });
+    expect((await app.get(`/api/v1/bank-movements/${m.id}`, a.token)).body).toMatchObject({ status: 'matched', matched_document_ids: [inv.id] });
+    expect(cents(await balanceOf('626')) - cents(feesBefore)).toBe(240n);
+    await booksHold();
+
+    expect((await app.del(`/api/v1/reconciliation/matches/${res.body.id}`, a.token)).status).toBe(204);
+    unmatched.set(m.id, cents('239.60'));
+    expect(await balanceOf('626')).toBe(feesBefore);
+    expect(await getInvoice(inv.id)).toMatchObject({ status: 'issued', amount_due: '242.00' });
+    expect((await app.get(`/api/v1/bank-movements/${m.id}`, a.token)).body).toMatchObject({ status: 'unmatched', matched_document_ids: [] });
+    await booksHold();
+
+    // accepted from the board in one call, the fee with it
+    const accepted = await app.post('/api/v1/reconciliation/matches', {
+      movement_id: m.id, allocations: candidate.documents.map((d: any) => ({ document_id: d.document_id, amount: d.amount })), fee_amount: candidate.fee_amount,
+    }, a.token);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ method: 'suggestion', fee_amount: '2.40' });
+    unmatched.delete(m.id);
+    expect((await getInvoice(inv.id)).status).toBe('paid');
+    await booksHold();
+  });
+
+  test('money out: the fee charged on top of a purchase payment; bad fees refused and nothing written', async () => {
+    const purchase = (await app.post('/api/v1/purchases', {
+      contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'TG-2026-0091', issue_date: '2026-03-02',
+      lines: [{ description: 'Portes', unit_price: '200.00', tax_type_id: taxId(a, 'IVA21') }],
+    }, a.token)).body;
+    const out = await movement('-245.00', 'TRANSFERENCIA A TRANSPORTES GALAICA TG-2026-0091', 'TRANSPORTES GALAICA');
+    for (const [fee, status] of [['0.00', 422], ['245.00', 422], ['1,50', 422], ['-3.00', 422], ['2.00', 409]] as const) {
+      expect([fee, (await match(out.id, purchase.id, { fee_amount: fee })).status]).toEqual([fee, status]);
+    }
+    expect((await app.get(`/api/v1/bank-movements/${out.id}`, a.token)).body).toMatchObject({ status: 'unmatched', matched_document_ids: [] });
+    await booksHold();
+    const paid = await match(out.id, purchase.id, { fee_amount: '3.00' });
+    expect(paid.status).toBe(201);
+    unmatched.delete(out.id);
+    expect(entryLines(await entry(paid.body.journal_entry_id))).toEqual([[treasury.suspense_account, '0.00', '242.00'], [purchase.payable_account, '242.00', '0.00']]);
+    expect(entryLines(await entry(paid.body.fee_entry_id))).toEqual([['626', '3.00', '0.00'], [treasury.suspense_account, '0.00', '3.00']]);
+    expect((await app.get(`/api/v1/purchases/${purchase.id}`, a.token)).body.status).toBe('paid');
+    await booksHold();
+  });
+
+  test('a movement lists the documents it is matched to, a partial match too', async () => {
+    const one = await invoice('605.00', '2026-03-11');
+    const two = await invoice('242.00', '2026-03-12');
+    const m = await movement('1000.00', 'TRANSFERENCIA GRAFICAS LEVANTE', 'GRAFICAS LEVANTE SL', '2026-03-27');
+    expect((await match(m.id, one.id, { amount: '605.00' })).status).toBe(201);
+    unmatched.set(m.id, cents('395.00'));
+    expect((await app.get(`/api/v1/bank-movements/${m.id}`, a.token)).body).toMatchObject({ status: 'unmatched', matched_document_ids: [one.id] });
+    const second = await match(m.id, two.id, { amount: '242.00' });
+    expect(second.status).toBe(201);
+    unmatched.set(m.id, cents('153.00'));
+    const listed = (await app.get(`/api/v1/bank-movements?treasury_id=${treasury.id}&limit=500`, a.token)).body.items.find((i: any) => i.id === m.id);
+    expect(listed.matched_document_ids.sort()).toEqual([one.id, two.id].sort());
+    const onBoard = (await app.get('/api/v1/reconciliation/board?limit=500', a.token)).body.items.find((i: any) => i.movement.id === m.id);
+    expect(onBoard.movement.matched_document_ids.sort()).toEqual([one.id, two.id].sort());
+    expect((await app.del(`/api/v1/reconciliation/matches/${second.body.id}`, a.token)).status).toBe(204);
+    unmatched.set(m.id, cents('395.00'));
+    expect((await app.get(`/api/v1/bank-movements/${m.id}`, a.token)).body.matched_document_ids).toEqual([one.id]);
+    // another company sees neither the movement nor its documents
+    expect((await app.get(`/api/v1/bank-movements/${m.id}`, b.token)).status).toBe(404);
+    await booksHold();
+  });
+});
+
+test("the board's indexes are reused while nothing changes, and any change is seen at once", async () => {
+  const m = await movement('605.00', 'INGRESO LEVANTE', 'GRAFICAS LEVANTE SL', '2026-03-28');
+  const itemOf = async () => (await app.get('/api/v1/reconciliation/board?limit=500', a.token)).body.items.find((i: any) => i.movement.id === m.id);
+  const first = await itemOf();
+  expect(await itemOf()).toEqual(first);
+  // a new invoice is a candidate on the next board
+  const inv = await invoice('605.00', '2026-03-13');
+  const second = await itemOf();
+  expect(second.candidates.some((c: any) => c.documents.some((d: any) => d.document_id === inv.id))).toBe(true);
+  // once another movement pays it, it is gone from the board
+  const payer = await movement('605.00', `TRANSFERENCIA ${inv.number}`, 'GRAFICAS LEVANTE SL', '2026-03-28');
+  expect((await match(payer.id, inv.id)).status).toBe(201);
+  unmatched.delete(payer.id);
+  const third = await itemOf();
+  expect(third.candidates.some((c: any) => c.documents.some((d: any) => d.document_id === inv.id))).toBe(false);
+  await booksHold();
+});

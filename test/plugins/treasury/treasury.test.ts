@@ -247,3 +247,26 @@ describe('tenancy and roles', () => {
     expect((await upload(viewer.key, ids.wallet, 'Fecha;Importe\n01/01/2026;1,00\n')).status).toBe(403);
   });
 });
+
+test('the database refuses a movement naming a treasury that is not its company\'s, or moving to another treasury', async () => {
+  const asCompany = <T>(company: TestCompany, work: (tx: any) => Promise<T>) => app.kernel.unitOfWork(null).run(work, { tenantId: company.tenantId });
+  const insert = (treasuryId: string) => (tx: any) => tx.sql(`insert into bank_movements (id, tenant_id, treasury_id, booking_date, amount, fingerprint)
+    values (:id::uuid, :tenant, :treasury::uuid, date '2026-02-01', 1, :id::uuid)`, { id: crypto.randomUUID(), treasury: treasuryId });
+  const theirs = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Caja B' }, b.token)).body;
+  await expect(asCompany(a, insert(theirs.id))).rejects.toThrow(/does not exist/);
+  await expect(asCompany(a, insert(crypto.randomUUID()))).rejects.toThrow(/does not exist/);
+  await expect(asCompany(a, (tx) => tx.sql(`update bank_movements set treasury_id = :other::uuid where tenant_id = :tenant and id = :id::uuid`,
+    { other: ids.wallet, id: ids.movement }))).rejects.toThrow(/does not exist|stays in its treasury/);
+  // the company's own treasury is accepted (rolled back: the books would not know the row)
+  await expect(asCompany(a, async (tx) => { await insert(ids.wallet)(tx); throw new Error('rolled back'); })).rejects.toThrow('rolled back');
+});
+
+test('two imports of the same statement at once store each movement once and post it once', async () => {
+  const wallet = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Carrera' }, a.token)).body;
+  const csv = 'Fecha;Concepto;Importe\n02/03/2026;Cobro uno;10,00\n03/03/2026;Cobro dos;-2,50\n03/03/2026;Cobro dos;-2,50\n';
+  const [one, two] = await Promise.all([upload(a.token, wallet.id, csv, 'a.csv'), upload(a.token, wallet.id, csv, 'b.csv')]);
+  expect([one.status, two.status]).toEqual([200, 200]);
+  expect([one.body.imported + two.body.imported, one.body.duplicates + two.body.duplicates]).toEqual([3, 3]);
+  expect((await movementsOf(a.token, wallet.id)).map((m) => m.amount).sort()).toEqual(['-2.50', '-2.50', '10.00']);
+  await booksAgree(a.token);
+});
