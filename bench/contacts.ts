@@ -117,15 +117,19 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
       const parsed = Object.values((await query(estimate.text, estimate.values))[0])[0] as any;
       return Math.round((typeof parsed === 'string' ? JSON.parse(parsed) : parsed)[0].Plan['Plan Rows']);
     };
-    const best = statements.bestFirst && await planned() >= BEST_FIRST_MIN_MATCHES && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
+    const broad = statements.bestFirst && await planned() >= BEST_FIRST_MIN_MATCHES;
+    const best = broad && positional(statements.bestFirst!.sql, statements.bestFirst!.params, tenantId);
     const bestRows = best ? await query(best.text, best.values) : [];
-    const items = positional(statements.items.sql, statements.items.params, tenantId);
+    const statement = statements.bestFirst && !broad ? statements.countedItems! : statements.items;
+    const items = positional(statement.sql, statement.params, tenantId);
     const rows = bestRows.length === page.limit ? bestRows : await query(items.text, items.values);
-    // the count, exactly when the service counts
+    // the count, exactly when the service counts (a ranked page of few matches counted them itself)
     const needsCount = page.cursor || page.offset > 0 || rows.length === page.limit;
     const count = positional(statements.count.sql, statements.count.params, tenantId);
-    let total = needsCount ? Number((await query(count.text, count.values))[0].total) : rows.length;
-    if (needsCount && page.total === 'estimate' && total === statements.count.params.cap) {
+    let total = !needsCount ? rows.length
+      : rows[0]?.full_count !== undefined ? Number(rows[0].full_count)
+      : Number((await query(count.text, count.values))[0].total);
+    if (needsCount && rows[0]?.full_count === undefined && page.total === 'estimate' && total === statements.count.params.cap) {
       total = Math.max(total, await planned());
     }
     return { rows: rows.length, total };
@@ -142,7 +146,8 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
       explain: (tenantId, filters, page) => inTenant(tenantId, async (query) => {
         const statements = contactListStatements(filters, page);
         const out: string[] = [];
-        for (const statement of [statements.items, statements.count]) {
+        for (const statement of [statements.bestFirst, statements.countedItems ?? statements.items, statements.count]) {
+          if (!statement) continue;
           const { text, values } = positional(statement.sql, statement.params, tenantId);
           out.push((await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n'));
         }

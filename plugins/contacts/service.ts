@@ -171,23 +171,29 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
   const searching = filters.search !== undefined && filters.search !== '';
   const source = searching ? 'contacts_searchable c' : 'contacts c';
   const { where, params, needle } = contactFilterSql(filters, 'c', searching);
+  const estimated = contactFilterSql(filters, 'c', searching, true);
   const order = needle?.ranked ? 'rank' : 'name';
   const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
   const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
   const matching = `from ${source} where ${where}`;
+  const firstRankedPage = needle?.ranked && !page.cursor && page.offset === 0;
+  const itemsSql = (extraColumns: string) => `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)}${extraColumns} ${matching}${after ? ` and ${after.where}` : ''}
+       order by ${orderBy(keys)} limit :limit offset :offset`;
+  const itemsParams = { ...params, ...after?.params, limit: page.limit, offset: page.offset };
   return {
     order,
     keys,
-    bestFirst: needle?.ranked && !page.cursor && page.offset === 0 ? bestMatchesByName(filters, page.limit) : undefined,
-    items: {
-      sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} ${matching}${after ? ` and ${after.where}` : ''}
-       order by ${orderBy(keys)} limit :limit offset :offset`,
-      params: { ...params, ...after?.params, limit: page.limit, offset: page.offset },
-    },
+    bestFirst: firstRankedPage ? bestMatchesByName(filters, page.limit) : undefined,
+    items: { sql: itemsSql(''), params: itemsParams },
+    // A ranked page reads and ranks every match anyway: counting them in the same pass (a window
+    // over the matches, before the limit) saves reading them again. Used for the first page of a
+    // search the planner expects to match fewer than BEST_FIRST_MIN_MATCHES rows, whose matches
+    // the window holds in memory.
+    countedItems: firstRankedPage ? { sql: itemsSql(', count(*) over ()::int as full_count'), params: itemsParams } : undefined,
     count: page.total === 'estimate'
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
-    estimate: { sql: `explain (format json) select 1 ${matching}`, params },
+    estimate: { sql: `explain (format json) select 1 from ${source} where ${estimated.where}`, params: estimated.params },
   };
 }
 
@@ -276,13 +282,17 @@ export const ContactService = {
    * the same index as the first page (keyset), so a deep page costs what the first costs.
    */
   async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
+    type Row = ContactRow & { full_count?: number } & Record<string, unknown>;
     const statements = contactListStatements(filters, page);
-    const best = statements.bestFirst && await plannedRows(tx, statements.estimate) >= BEST_FIRST_MIN_MATCHES && await tx.sql<ContactRow & Record<string, unknown>>(statements.bestFirst.sql, statements.bestFirst.params);
-    const rows = best && best.length === page.limit ? best : await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
+    const broad = statements.bestFirst && await plannedRows(tx, statements.estimate) >= BEST_FIRST_MIN_MATCHES;
+    const best = broad && await tx.sql<Row>(statements.bestFirst!.sql, statements.bestFirst!.params);
+    const statement = statements.bestFirst && !broad ? statements.countedItems! : statements.items;
+    const rows = best && best.length === page.limit ? best : await tx.sql<Row>(statement.sql, statement.params);
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
-    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
+    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, full_count: _count, ...row }) => row as ContactRow);
     // The count is only needed when the page does not tell it: a short first page is the whole set.
     if (!page.cursor && page.offset === 0 && rows.length < page.limit) return { items, total: rows.length, nextCursor: null };
+    if (rows[0]?.full_count !== undefined) return { items, total: rows[0].full_count, nextCursor: last ? encodeCursor(statements.order, sortKeyOf(last, statements.keys)) : null };
     const counted = (await tx.sql<{ total: number }>(statements.count.sql, statements.count.params))[0].total;
     const total = page.total === 'estimate' && counted === statements.count.params.cap
       ? Math.max(counted, await plannedRows(tx, statements.estimate))
@@ -293,11 +303,12 @@ export const ContactService = {
   /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
   async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
     const document = contactSearchDocument('c');
+    const match = contactSearchMatch(needle, 'c');
     const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
       select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
              ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
-      from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
-      order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
+      from contacts c where c.tenant_id = :tenant and ${match.sql}
+      order by score desc, c.name_key, c.id limit :limit`, { ...match.params, limit: limit + 1 });
     return {
       kind: 'contacts',
       items: rows.slice(0, limit).map((r) => ({
@@ -312,9 +323,9 @@ export const ContactService = {
    * keep no copy of their contact's name) by their contact's name through this.
    */
   async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
-    const document = contactSearchDocument('c');
-    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
-      order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
+    const match = contactSearchMatch(needle, 'c');
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${match.sql}
+      order by ${rankSql(needle, contactSearchDocument('c'))} desc, c.name_key, c.id limit :cap`, { ...match.params, cap });
     return rows.map((r) => r.id);
   },
 
