@@ -50,7 +50,7 @@ export const COMPACT_DROPPED_SQL = `'[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x
 export const compactSearchText = (text: string): string => text.replace(/[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g, '');
 
 /** A compacted needle shorter than a trigram gives the index nothing to look up: it is left out. */
-const compactPatternOf = (needle: SearchNeedle): string | undefined => {
+export const compactPatternOf = (needle: SearchNeedle): string | undefined => {
   const compact = compactSearchText(needle.text);
   return [...compact].length >= 3 ? `%${compact}%` : undefined;
 };
@@ -83,16 +83,17 @@ export const contactSearchRank = (alias = 'c') => `word_similarity(:search_text,
  * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter. `search` is a
  * substring match through the trigram index; `needle` tells the list whether to rank.
  * `fromSearchView`: `alias` names contacts_searchable (which has every column of contacts), so
- * the search is a plain LIKE on it rather than a subquery into it. `forEstimate`: without the
- * search_compact test, which the planner would take for a second, independent condition and so
- * expect far fewer rows (the estimate decides how a search's first page is read).
+ * the search is a plain LIKE on it rather than a subquery into it. `useIndex` false: without the
+ * search_compact test, so the trigram index is not used (a small company among many reads its own
+ * rows instead), and estimates are not skewed (the planner would take the test for a second,
+ * independent condition and expect far fewer rows).
  */
-export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearchView = false, forEstimate = false): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
+export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearchView = false, useIndex = true): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
   const clauses = [`${alias}.tenant_id = :tenant`];
   const params: Record<string, unknown> = {};
   const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
-    const match = fromSearchView ? searchMatch(needle, alias, !forEstimate) : contactSearchMatch(needle, alias);
+    const match = fromSearchView ? searchMatch(needle, alias, useIndex) : contactSearchMatch(needle, alias);
     clauses.push(match.sql);
     Object.assign(params, match.params);
   }
