@@ -70,8 +70,8 @@ function searchMatch(needle: SearchNeedle, alias: string, withIndex = true): { s
  * tenant as a value in the subquery: PostgreSQL would then treat the LIKE as one of the query's
  * row-level-security-sensitive conditions and keep it out of the index again.
  */
-export function contactSearchMatch(needle: SearchNeedle, alias = 'c'): { sql: string; params: Record<string, unknown> } {
-  const match = searchMatch(needle, 's');
+export function contactSearchMatch(needle: SearchNeedle, alias = 'c', useIndex = true): { sql: string; params: Record<string, unknown> } {
+  const match = searchMatch(needle, 's', useIndex);
   return { sql: `${alias}.id in (select s.id from contacts_searchable s where ${match.sql})`, params: match.params };
 }
 

@@ -349,7 +349,7 @@ export const ContactService = {
   /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
   async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
     const document = contactSearchDocument('c');
-    const match = contactSearchMatch(needle, 'c');
+    const match = contactSearchMatch(needle, 'c', (await contactSearchPlan((sql, params) => tx.sql(sql, params), { search: needle.text })).useIndex);
     const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
       select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
              ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
@@ -369,7 +369,7 @@ export const ContactService = {
    * keep no copy of their contact's name) by their contact's name through this.
    */
   async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
-    const match = contactSearchMatch(needle, 'c');
+    const match = contactSearchMatch(needle, 'c', (await contactSearchPlan((sql, params) => tx.sql(sql, params), { search: needle.text })).useIndex);
     const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${match.sql}
       order by ${rankSql(needle, contactSearchDocument('c'))} desc, c.name_key, c.id limit :cap`, { ...match.params, cap });
     return rows.map((r) => r.id);
