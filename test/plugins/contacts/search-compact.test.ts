@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { searchFold } from '../../../kernel/listing';
 import { COMPACT_DROPPED_SQL, compactSearchText } from '../../../plugins/contacts/filters';
+import { contactListStatements } from '../../../plugins/contacts/service';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact } from './support';
@@ -50,6 +51,19 @@ describe('search through search_compact', () => {
 
   test('the compacted text alone is no match: spaces and punctuation still count', async () => {
     for (const search of ['inakiortega', 'ortegainaki', 'ortega iñaki s.l.', 'ext77b', 'ortega_inaki', 'ortega%inaki']) expect(await names(search)).toEqual([]);
+  });
+
+  test('through the index or through the company\'s rows (the list picks by the planner\'s estimates): the same rows, order and total', async () => {
+    const page = (search: string, useIndex: boolean) => app.kernel.unitOfWork(null).run(async (tx) => {
+      const statements = contactListStatements({ search }, { limit: 2, offset: 0 }, useIndex);
+      const statement = statements.countedItems ?? statements.items;
+      return tx.sql(statement.sql, statement.params);
+    }, { tenantId: company.tenantId });
+    for (const search of ['iñaki ortega', 'ortega', 'ORTEG', 'inakiortega', 'ext-77 / b', 'ñak', 'a.']) {
+      const indexed = await page(search, true);
+      expect([search, await page(search, false)]).toEqual([search, indexed]);
+    }
+    expect((await page('ortega', true)).map((row) => [row.name, row.full_count])).toEqual([['Iñaki Ortega Martínez', 2], ['Ortega Iñaki', 2]]);
   });
 
   test('other companies are never searched', async () => {
