@@ -1,7 +1,7 @@
 /**
  * Contacts at scale: GET /api/v1/contacts with a search and two filters, and a deep page by cursor
  * against the first, each measured against its baseline in the same run: the very statements the
- * service runs (ContactService's contactListStatements), sent raw through postgres.js (PGlite:
+ * service runs (its own flow, readContactPage, in contacts/service.ts), sent raw through postgres.js (PGlite:
  * its own query API) as the application role under row-level security, in one transaction. Then,
  * with --export, the streamed export of every contact of the tenant to xlsx and CSV.
  *
