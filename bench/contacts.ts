@@ -1,7 +1,7 @@
 /**
  * Contacts at scale: GET /api/v1/contacts with a search and two filters, and a deep page by cursor
  * against the first, each measured against its baseline in the same run: the very statements the
- * service runs (ContactService's contactListStatements), sent raw through postgres.js (PGlite:
+ * service runs (its own flow, readContactPage, in contacts/service.ts), sent raw through postgres.js (PGlite:
  * its own query API) as the application role under row-level security, in one transaction. Then,
  * with --export, the streamed export of every contact of the tenant to xlsx and CSV.
  *
@@ -21,7 +21,7 @@ import { createPglite } from '../kernel/database';
 import { encodeCursor } from '../kernel/listing';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import type { ContactFilters } from '../plugins/contacts/filters';
-import { BEST_FIRST_MIN_MATCHES, CONTACT_COLUMNS_SQL, contactListStatements, type ContactPage } from '../plugins/contacts/service';
+import { BEST_FIRST_MIN_MATCHES, CONTACT_COLUMNS_SQL, contactListStatements, contactSearchPlan, readContactPage, type ContactPage } from '../plugins/contacts/service';
 import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
@@ -109,26 +109,27 @@ async function ownerOf(kind: string, url: string, pglite?: PGlite): Promise<Owne
 interface Raw { page(tenantId: string, filters: ContactFilters, page: ContactPage): Promise<{ rows: number; total: number }>; explain(tenantId: string, filters: ContactFilters, page: ContactPage): Promise<string>; close(): Promise<void> }
 
 async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Raw> {
+  const named = (tenantId: string, query: (text: string, values: unknown[]) => Promise<any[]>) => (sql: string, params: Record<string, unknown>) => {
+    const { text, values } = positional(sql, params, tenantId);
+    return query(text, values);
+  };
+  // the service's own flow (readContactPage), its statements sent through the raw driver
   const run = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
-    const statements = contactListStatements(filters, page);
-    // the first page of a ranked search tries the best matches by name first, as the service does
-    const planned = async () => {
-      const estimate = positional(statements.estimate.sql, statements.estimate.params, tenantId);
-      const parsed = Object.values((await query(estimate.text, estimate.values))[0])[0] as any;
-      return Math.round((typeof parsed === 'string' ? JSON.parse(parsed) : parsed)[0].Plan['Plan Rows']);
-    };
-    const best = statements.bestFirst && await planned() >= BEST_FIRST_MIN_MATCHES && positional(statements.bestFirst.sql, statements.bestFirst.params, tenantId);
-    const bestRows = best ? await query(best.text, best.values) : [];
-    const items = positional(statements.items.sql, statements.items.params, tenantId);
-    const rows = bestRows.length === page.limit ? bestRows : await query(items.text, items.values);
-    // the count, exactly when the service counts
-    const needsCount = page.cursor || page.offset > 0 || rows.length === page.limit;
-    const count = positional(statements.count.sql, statements.count.params, tenantId);
-    let total = needsCount ? Number((await query(count.text, count.values))[0].total) : rows.length;
-    if (needsCount && page.total === 'estimate' && total === statements.count.params.cap) {
-      total = Math.max(total, await planned());
-    }
+    const { rows, total } = await readContactPage(named(tenantId, query), filters, page);
     return { rows: rows.length, total };
+  };
+  /** EXPLAIN ANALYZE of a search's statements, as the service would pick them. */
+  const explain = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
+    const plan = await contactSearchPlan(named(tenantId, query), filters);
+    const statements = contactListStatements(filters, page, plan.useIndex);
+    const out = [`${filters.search}: planner expects ${plan.matches} matches; trigram index ${plan.useIndex ? 'used' : 'not used'}`];
+    const broad = plan.matches >= BEST_FIRST_MIN_MATCHES; // the walk by name, then the count (see readContactPage)
+    for (const statement of broad ? [statements.bestFirst, statements.count] : [statements.countedItems ?? statements.items]) {
+      if (!statement) continue;
+      const { text, values } = positional(statement.sql, statement.params, tenantId);
+      out.push((await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n'));
+    }
+    return out.join('\n\n');
   };
   if (kind === 'postgres') {
     const sql = postgresJs(postgresTarget(url), { max: 1 });
@@ -139,15 +140,7 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
     }) as Promise<T>;
     return {
       page: (tenantId, filters, page) => inTenant(tenantId, (query) => run(tenantId, filters, page, query)),
-      explain: (tenantId, filters, page) => inTenant(tenantId, async (query) => {
-        const statements = contactListStatements(filters, page);
-        const out: string[] = [];
-        for (const statement of [statements.items, statements.count]) {
-          const { text, values } = positional(statement.sql, statement.params, tenantId);
-          out.push((await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n'));
-        }
-        return out.join('\n\n');
-      }),
+      explain: (tenantId, filters, page) => inTenant(tenantId, (query) => explain(tenantId, filters, page, query)),
       close: () => sql.end(),
     };
   }
@@ -158,11 +151,7 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
   });
   return {
     page: (tenantId, filters, page) => inTenant(tenantId, (query) => run(tenantId, filters, page, query)),
-    explain: async (tenantId, filters, page) => inTenant(tenantId, async (query) => {
-      const statements = contactListStatements(filters, page);
-      const { text, values } = positional(statements.items.sql, statements.items.params, tenantId);
-      return (await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n');
-    }),
+    explain: (tenantId, filters, page) => inTenant(tenantId, (query) => explain(tenantId, filters, page, query)),
     close: async () => {},
   };
 }

@@ -33,18 +33,47 @@ const nextDay = (day: string): string => {
 /**
  * What a search looks through: the generated column `search_document` (see migrations.ts), name,
  * legal name, tax number, email and external id folded by `search_fold`, one per line so that no
- * match spans two fields. The trigram index `contacts_search` is built on it.
+ * match spans two fields. Matches and ranks are taken on it.
  */
 export const contactSearchDocument = (alias = 'c') => `${alias}.search_document`;
 
 /**
- * The contacts whose folded fields contain `:search_pattern`, through the trigram index (the view
+ * What the trigram index `contacts_search` is built on: `search_compact`, the same text without
+ * ASCII spaces, punctuation and control characters (the regular expression below, in SQL and in
+ * TypeScript alike). A needle found in search_document is, compacted, found in search_compact, so
+ * `search_compact LIKE` is a looser test that the index answers; search_document LIKE then keeps
+ * the real matches. It is what makes a search of several words selective: pg_trgm splits words at
+ * spaces, so on search_document "iñaki ortega" only asks for rows holding both words anywhere
+ * (1 in 600), while "inakiortega" has trigrams across them ("kio", "ior").
+ */
+export const COMPACT_DROPPED_SQL = `'[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]+'`;
+export const compactSearchText = (text: string): string => text.replace(/[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+/g, '');
+
+/** A compacted needle shorter than a trigram gives the index nothing to look up: it is left out. */
+export const compactPatternOf = (needle: SearchNeedle): string | undefined => {
+  const compact = compactSearchText(needle.text);
+  return [...compact].length >= 3 ? `%${compact}%` : undefined;
+};
+
+/** The match on contacts_searchable `alias`, and its parameters. */
+function searchMatch(needle: SearchNeedle, alias: string, withIndex = true): { sql: string; params: Record<string, unknown> } {
+  const compactPattern = withIndex ? compactPatternOf(needle) : undefined;
+  const documentLike = `${contactSearchDocument(alias)} like :search_pattern`;
+  return compactPattern
+    ? { sql: `${alias}.search_compact like :search_compact_pattern and ${documentLike}`, params: { ...needleParams(needle), search_compact_pattern: compactPattern } }
+    : { sql: documentLike, params: needleParams(needle) };
+}
+
+/**
+ * The contacts whose folded fields contain the needle, through the trigram index (the view
  * contacts_searchable, limited to the transaction's tenant: see migrations.ts). Do not repeat the
  * tenant as a value in the subquery: PostgreSQL would then treat the LIKE as one of the query's
  * row-level-security-sensitive conditions and keep it out of the index again.
  */
-export const contactSearchMatch = (alias = 'c') =>
-  `${alias}.id in (select s.id from contacts_searchable s where s.search_document like :search_pattern)`;
+export function contactSearchMatch(needle: SearchNeedle, alias = 'c', useIndex = true): { sql: string; params: Record<string, unknown> } {
+  const match = searchMatch(needle, 's', useIndex);
+  return { sql: `${alias}.id in (select s.id from contacts_searchable s where ${match.sql})`, params: match.params };
+}
 
 /** How well a contact matches a ranked search (0..1): the best-matching stretch of its fields. */
 export const contactSearchRank = (alias = 'c') => `word_similarity(:search_text, ${contactSearchDocument(alias)})`;
@@ -54,15 +83,19 @@ export const contactSearchRank = (alias = 'c') => `word_similarity(:search_text,
  * first, so the (tenant_id, …) indexes lead). Every value is a bound parameter. `search` is a
  * substring match through the trigram index; `needle` tells the list whether to rank.
  * `fromSearchView`: `alias` names contacts_searchable (which has every column of contacts), so
- * the search is a plain LIKE on it rather than a subquery into it.
+ * the search is a plain LIKE on it rather than a subquery into it. `useIndex` false: without the
+ * search_compact test, so the trigram index is not used (a small company among many reads its own
+ * rows instead), and estimates are not skewed (the planner would take the test for a second,
+ * independent condition and expect far fewer rows).
  */
-export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearchView = false): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
+export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearchView = false, useIndex = true): { where: string; params: Record<string, unknown>; needle?: SearchNeedle } {
   const clauses = [`${alias}.tenant_id = :tenant`];
   const params: Record<string, unknown> = {};
   const needle = searchNeedle(filters.search, ['query', 'search']);
   if (needle) {
-    clauses.push(fromSearchView ? `${contactSearchDocument(alias)} like :search_pattern` : contactSearchMatch(alias));
-    Object.assign(params, needleParams(needle));
+    const match = fromSearchView ? searchMatch(needle, alias, useIndex) : contactSearchMatch(needle, alias);
+    clauses.push(match.sql);
+    Object.assign(params, match.params);
   }
   if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));
   if (filters.country) {

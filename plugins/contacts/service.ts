@@ -5,7 +5,7 @@ import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import { matchedFields, type SearchGroup } from '../../kernel/search';
-import { actsAs, actsAsSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
+import { actsAs, actsAsSql, compactPatternOf, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -166,28 +166,34 @@ export const TOTAL_COUNTED_EXACTLY = 1_000;
  * tell it), for `tx.sql`. Benchmarks run these very statements raw as their baseline. A search
  * reads contacts_searchable (the company's rows, through the trigram index) and nothing else.
  */
-export function contactListStatements(filters: ContactFilters, page: ContactPage) {
+export function contactListStatements(filters: ContactFilters, page: ContactPage, useIndex = true) {
   assertOneStart(page.cursor, page.offset);
   const searching = filters.search !== undefined && filters.search !== '';
   const source = searching ? 'contacts_searchable c' : 'contacts c';
-  const { where, params, needle } = contactFilterSql(filters, 'c', searching);
+  const { where, params, needle } = contactFilterSql(filters, 'c', searching, useIndex);
+  const estimated = contactFilterSql(filters, 'c', searching, false);
   const order = needle?.ranked ? 'rank' : 'name';
   const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
   const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
   const matching = `from ${source} where ${where}`;
+  const firstRankedPage = needle?.ranked && !page.cursor && page.offset === 0;
+  const itemsSql = (extraColumns: string) => `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)}${extraColumns} ${matching}${after ? ` and ${after.where}` : ''}
+       order by ${orderBy(keys)} limit :limit offset :offset`;
+  const itemsParams = { ...params, ...after?.params, limit: page.limit, offset: page.offset };
   return {
     order,
     keys,
-    bestFirst: needle?.ranked && !page.cursor && page.offset === 0 ? bestMatchesByName(filters, page.limit) : undefined,
-    items: {
-      sql: `select ${CONTACT_COLUMNS_SQL}, ${sortKeyColumns(keys)} ${matching}${after ? ` and ${after.where}` : ''}
-       order by ${orderBy(keys)} limit :limit offset :offset`,
-      params: { ...params, ...after?.params, limit: page.limit, offset: page.offset },
-    },
+    bestFirst: firstRankedPage ? bestMatchesByName(filters, page.limit) : undefined,
+    items: { sql: itemsSql(''), params: itemsParams },
+    // A ranked page reads and ranks every match anyway: counting them in the same pass (a window
+    // over the matches, before the limit) saves reading them again. Used for the first page of a
+    // search the planner expects to match fewer than BEST_FIRST_MIN_MATCHES rows, whose matches
+    // the window holds in memory.
+    countedItems: firstRankedPage ? { sql: itemsSql(', count(*) over ()::int as full_count'), params: itemsParams } : undefined,
     count: page.total === 'estimate'
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
-    estimate: { sql: `explain (format json) select 1 ${matching}`, params },
+    estimate: { sql: `explain (format json) select 1 from ${source} where ${estimated.where}`, params: estimated.params },
   };
 }
 
@@ -213,12 +219,70 @@ function bestMatchesByName(filters: ContactFilters, limit: number) {
   };
 }
 
-/** The planner's estimate of a statement's rows (EXPLAIN, nothing run). */
-export async function plannedRows(tx: Tx, statement: { sql: string; params: Record<string, unknown> }): Promise<number> {
-  const [row] = await tx.sql<Record<string, unknown>>(statement.sql, statement.params);
+/** Runs one statement with named parameters (`:tenant` included): `tx.sql`, or a benchmark's raw driver. */
+export type ContactQuery = (sql: string, params: Record<string, unknown>) => Promise<Record<string, any>[]>;
+
+interface PlanNode { 'Plan Rows': number; Plans?: PlanNode[] }
+async function plannedNode(query: ContactQuery, statement: { sql: string; params: Record<string, unknown> }): Promise<PlanNode> {
+  const [row] = await query(statement.sql, statement.params);
   const plan = Object.values(row)[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0].Plan['Plan Rows']);
+  return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[])[0].Plan;
+}
+
+/** The planner's estimate of a statement's rows (EXPLAIN, nothing run). */
+export const plannedRows = async (query: ContactQuery, statement: { sql: string; params: Record<string, unknown> }): Promise<number> =>
+  Math.round((await plannedNode(query, statement))['Plan Rows']);
+
+/**
+ * How a search is best read, from the planner's estimates (two short round trips, nothing run):
+ * how many contacts of the company match (`matches`, which decides how a ranked first page is
+ * read), and whether the trigram index pays (`useIndex`). The index has no tenant in it, so it
+ * yields the needle's candidates in every company: it pays when they are fewer than the company's
+ * own contacts, which otherwise are read and tested one by one (a small company among many, or a
+ * common word). PostgreSQL's own choice between the two is unreliable here: it underestimates a
+ * trigram scan of many candidates and intersects it with the company's rows.
+ */
+export async function contactSearchPlan(query: ContactQuery, filters: ContactFilters): Promise<{ matches: number; useIndex: boolean }> {
+  const needle = searchNeedle(filters.search, ['query', 'search']);
+  const compactPattern = needle && compactPatternOf(needle);
+  const { where, params } = contactFilterSql(filters, 'c', true, false);
+  if (!compactPattern) {
+    const matches = needle?.ranked ? await plannedRows(query, { sql: `explain (format json) select 1 from contacts_searchable c where ${where}`, params }) : 0;
+    return { matches, useIndex: false };
+  }
+  const plan = await plannedNode(query, {
+    sql: `explain (format json) select 1 from contacts_searchable c where ${where}
+      union all select 1 from contacts_searchable c where c.tenant_id = :tenant
+      union all select 1 from contacts_searchable c where c.tenant_id = :tenant and c.search_compact like :search_compact_pattern`,
+    params: { ...params, search_compact_pattern: compactPattern },
+  });
+  const [matches, company, candidates] = plan.Plans!.map((node) => node['Plan Rows']);
+  const [{ rows: table }] = await query(`select reltuples::float8 as rows from pg_class where oid = 'contacts'::regclass and :tenant::uuid is not null`, {});
+  const candidatesInTable = Number(table) > 0 ? (candidates / company) * Number(table) : 0;
+  return { matches: Math.round(matches), useIndex: candidatesInTable < company };
+}
+
+/**
+ * One page of the list, by the statements above: the service runs it with `tx.sql`, benchmarks
+ * with a raw driver (their baseline is this very SQL). Rows keep their sort keys.
+ */
+export async function readContactPage(query: ContactQuery, filters: ContactFilters, page: ContactPage) {
+  const searching = filters.search !== undefined && filters.search !== '';
+  const plan = searching ? await contactSearchPlan(query, filters) : undefined;
+  const statements = contactListStatements(filters, page, plan?.useIndex ?? true);
+  const broad = statements.bestFirst && plan!.matches >= BEST_FIRST_MIN_MATCHES;
+  const best = broad ? await query(statements.bestFirst!.sql, statements.bestFirst!.params) : undefined;
+  const statement = statements.bestFirst && !broad ? statements.countedItems! : statements.items;
+  const rows = best && best.length === page.limit ? best : await query(statement.sql, statement.params);
+  // The count is only needed when the page does not tell it: a short first page is the whole set.
+  let total: number;
+  if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
+  else if (rows[0]?.full_count !== undefined) total = Number(rows[0].full_count);
+  else {
+    total = Number((await query(statements.count.sql, statements.count.params))[0].total);
+    if (page.total === 'estimate' && total === statements.count.params.cap) total = Math.max(total, await plannedRows(query, statements.estimate));
+  }
+  return { rows, total, order: statements.order, keys: statements.keys };
 }
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
@@ -276,28 +340,21 @@ export const ContactService = {
    * the same index as the first page (keyset), so a deep page costs what the first costs.
    */
   async list(tx: Tx, filters: ContactFilters, page: ContactPage): Promise<{ items: ContactRow[]; total: number; nextCursor: string | null }> {
-    const statements = contactListStatements(filters, page);
-    const best = statements.bestFirst && await plannedRows(tx, statements.estimate) >= BEST_FIRST_MIN_MATCHES && await tx.sql<ContactRow & Record<string, unknown>>(statements.bestFirst.sql, statements.bestFirst.params);
-    const rows = best && best.length === page.limit ? best : await tx.sql<ContactRow & Record<string, unknown>>(statements.items.sql, statements.items.params);
+    const { rows, total, order, keys } = await readContactPage((sql, params) => tx.sql(sql, params), filters, page);
     const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
-    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, ...row }) => row as ContactRow);
-    // The count is only needed when the page does not tell it: a short first page is the whole set.
-    if (!page.cursor && page.offset === 0 && rows.length < page.limit) return { items, total: rows.length, nextCursor: null };
-    const counted = (await tx.sql<{ total: number }>(statements.count.sql, statements.count.params))[0].total;
-    const total = page.total === 'estimate' && counted === statements.count.params.cap
-      ? Math.max(counted, await plannedRows(tx, statements.estimate))
-      : counted;
-    return { items, total, nextCursor: last ? encodeCursor(statements.order, sortKeyOf(last, statements.keys)) : null };
+    const items = rows.map(({ sort_key_0: _0, sort_key_1: _1, sort_key_2: _2, full_count: _count, ...row }) => row as ContactRow);
+    return { items, total, nextCursor: last ? encodeCursor(order, sortKeyOf(last, keys)) : null };
   },
 
   /** The best `limit` contacts for the search box (`search.collecting`), and whether there are more. */
   async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
     const document = contactSearchDocument('c');
+    const match = contactSearchMatch(needle, 'c', (await contactSearchPlan((sql, params) => tx.sql(sql, params), { search: needle.text })).useIndex);
     const rows = await tx.sql<{ id: string; name: string; vat: string | null; email: string | null; matched: string; score: number }>(`
       select c.id, c.name, c.vat, c.email, ${rankSql(needle, document)} as score,
              ${matchedFieldsSql({ name: 'c.name', legal_name: 'c.legal_name', vat: 'c.vat', email: 'c.email', external_id: 'c.external_id' })} as matched
-      from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
-      order by score desc, c.name_key, c.id limit :limit`, { ...needleParams(needle), limit: limit + 1 });
+      from contacts c where c.tenant_id = :tenant and ${match.sql}
+      order by score desc, c.name_key, c.id limit :limit`, { ...match.params, limit: limit + 1 });
     return {
       kind: 'contacts',
       items: rows.slice(0, limit).map((r) => ({
@@ -312,9 +369,9 @@ export const ContactService = {
    * keep no copy of their contact's name) by their contact's name through this.
    */
   async idsMatching(tx: Tx, needle: SearchNeedle, cap: number): Promise<string[]> {
-    const document = contactSearchDocument('c');
-    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${contactSearchMatch('c')}
-      order by ${rankSql(needle, document)} desc, c.name_key, c.id limit :cap`, { ...needleParams(needle), cap });
+    const match = contactSearchMatch(needle, 'c', (await contactSearchPlan((sql, params) => tx.sql(sql, params), { search: needle.text })).useIndex);
+    const rows = await tx.sql<{ id: string }>(`select c.id from contacts c where c.tenant_id = :tenant and ${match.sql}
+      order by ${rankSql(needle, contactSearchDocument('c'))} desc, c.name_key, c.id limit :cap`, { ...match.params, cap });
     return rows.map((r) => r.id);
   },
 
