@@ -1,5 +1,6 @@
 import type { TObject } from '@sinclair/typebox';
 import type { Kernel } from '../../kernel/kernel';
+import type { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 
 /** What a widget provider is given besides its parameters. */
@@ -30,6 +31,16 @@ export interface WidgetType {
   data(tx: Tx, params: Record<string, any>, context: WidgetContext): Promise<Record<string, unknown>>;
 }
 
+/**
+ * A dimension of the `top` widget that another plugin's data answers (`top-dimensions` extension
+ * point): `product`, the sales of a period by what was sold, from the invoices plugin. Amounts are
+ * net of VAT and of rectifications, so that together they equal the period's sales in the books.
+ */
+export interface TopDimension {
+  dim: 'product';
+  totals(tx: Tx, range: { from: string; to: string }): Promise<{ key: string; name: string; amount: Decimal }[]>;
+}
+
 declare module '../../kernel/extensions' {
-  interface ExtensionPoints { 'widget-types': WidgetType }
+  interface ExtensionPoints { 'widget-types': WidgetType; 'top-dimensions': TopDimension }
 }

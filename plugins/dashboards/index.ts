@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { exportBoards } from './boards';
-import type { WidgetType } from './contract';
+import type { TopDimension, WidgetType } from './contract';
 import { migrations } from './migrations';
 import { dashboardRoutes } from './routes';
 import { dashboardModels } from './schemas';
@@ -20,6 +20,7 @@ export default definePlugin({
   models: dashboardModels,
   extensionPoints: {
     'widget-types': { description: 'a dashboard widget type with its data provider', key: (widget: WidgetType) => widget.type },
+    'top-dimensions': { description: 'a dimension of the top widget answered by the plugin that owns its data (product: invoices)', key: (dimension: TopDimension) => dimension.dim },
   },
   contributes: { 'widget-types': ledgerWidgets },
   permissions: {

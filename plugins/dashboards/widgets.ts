@@ -1,11 +1,12 @@
 import { t } from 'elysia';
+import { ValidationFailed } from '../../kernel/errors';
 import { literalUnion } from '../../kernel/schemas';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { computePeriod, dueDateOf, periodContaining, previousPeriod } from '../tax-models/api';
 import { LedgerService } from '../ledger/api';
-import type { WidgetContext, WidgetType } from './contract';
+import type { TopDimension, WidgetContext, WidgetType } from './contract';
 import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, monthlyFlowsOf, ratio, type Metric } from './figures';
 import { monthsOf, periodRange, previousRange, shiftMonth, type DateRange } from './periods';
 import { PeriodParam, type PeriodName } from './schemas';
@@ -77,16 +78,32 @@ const timeseries: WidgetType = {
   },
 };
 
+/** The largest items of a dimension another plugin answers (`top-dimensions`): 422 when none is installed. */
+async function dimensionTotals(kernel: WidgetContext['kernel'], tx: Tx, dim: TopDimension['dim'], range: DateRange) {
+  const provider = kernel.contributions('top-dimensions').find((d) => d.dim === dim);
+  if (!provider) throw ValidationFailed.field(['query', 'dim'], `No installed plugin reports the dimension "${dim}"`, 'value_error.dim');
+  return (await provider.totals(tx, range)).filter((row) => !row.amount.isZero());
+}
+
 const top: WidgetType = {
-  type: 'top', title: 'Top customers or suppliers', description: 'The largest customers (invoiced, debits of 43) or suppliers (billed, credits of 40/41) of the period',
+  type: 'top', title: 'Top customers, suppliers or products',
+  description: 'The largest customers (invoiced, debits of 43), suppliers (billed, credits of 40/41) or products (sales net of VAT and rectifications, by line description) of the period',
   defaultSize: { w: 4, h: 4 }, recommended: 30,
   query: t.Object({
-    dim: t.Optional(literalUnion(['customer', 'supplier'] as const, { default: 'customer' })),
+    dim: t.Optional(literalUnion(['customer', 'supplier', 'product'] as const, { default: 'customer' })),
     period: t.Optional(PeriodParam('this_quarter')),
     limit: t.Optional(Limit(5)),
   }),
-  async data(tx, params, { today }) {
+  async data(tx, params, { today, kernel }) {
     const range = periodRange(params.period, today);
+    if (params.dim === 'product') {
+      const totals = (await dimensionTotals(kernel, tx, 'product', range)).sort((a, b) => b.amount.compare(a.amount) || a.key.localeCompare(b.key));
+      return {
+        dim: params.dim, period: params.period, ...rangeJson(range),
+        items: totals.slice(0, params.limit).map((row) => ({ key: row.key, name: row.name, amount: row.amount })),
+        total: totals.reduce((sum, row) => sum.add(row.amount), Decimal.zero(2)),
+      };
+    }
     const totals = [...(await contactTotals(tx, params.dim, range)).entries()].filter(([, amount]) => !amount.isZero())
       .sort((a, b) => b[1].compare(a[1]) || a[0].localeCompare(b[0]));
     const shown = totals.slice(0, params.limit);

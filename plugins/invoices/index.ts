@@ -10,7 +10,7 @@ import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
 import { invoiceSearchHits } from './search';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
-import { recentInvoicesWidget } from './widgets';
+import { productSalesDimension, recentInvoicesWidget } from './widgets';
 
 export default definePlugin({
   ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }),
@@ -19,7 +19,7 @@ export default definePlugin({
   extensionPoints: invoiceExtensionPoints,
   setup: (kernel) => installInvoiceExtensions(kernel),
   // the dashboards plugin's widget catalogue, when it is installed
-  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget] },
+  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget], 'top-dimensions': [productSalesDimension] },
   permissions: {
     'invoices.read': rolesFrom('viewer'),
     // Members create and edit documents (roles: docs/api.md)…

@@ -218,6 +218,31 @@ describe('widget data equals the books', () => {
     expect(cents(suppliers.total)).toBe(year.filter((a) => a.account.startsWith('40') || a.account.startsWith('41')).reduce((s, a) => s + cents(a.credit), 0n));
   });
 
+  test('top products: sales by line description, net of rectifications, summing to the sales the books post', async () => {
+    const shop = await createCompany(app);
+    const client = await createContact(app, shop.token, { name: 'Cafetería Central SL', vat: 'B65410011' });
+    const line = (description: string, price: string, quantity = '1') => ({ description, quantity, unit_price: price, tax_type_id: taxId(shop, 'IVA21') });
+    const sell = (lines: object[]) => created('/api/v1/invoices', { contact_id: client.id, issue_date: today, lines }, shop.token);
+    const rectify = async (id: string, mode: string, lines: object[]) => {
+      const res = await app.post(`/api/v1/invoices/${id}/rectify`, { issue_date: today, reason: 'Corrección', mode, lines }, shop.token);
+      expect(res.status).toBe(201);
+    };
+    const first = await sell([line('Café molido', '100.00', '2'), line('Té verde', '50.00')]);
+    await sell([line(' café  MOLIDO ', '30.00')]);
+    await rectify(first.id, 'differences', [line('Café molido', '-20.00')]);
+    const cups = await sell([line('Tazas', '80.00')]);
+    await rectify(cups.id, 'substitution', [line('Tazas', '60.00')]);
+
+    const top = await data('top?dim=product&period=this_month&limit=2', shop.token);
+    expect(top).toMatchObject({ dim: 'product', period: 'this_month', from: monthStart(0), to: monthEnd(0) });
+    expect(top.items.map((i: any) => [i.key, i.amount])).toEqual([['café molido', '210.00'], ['tazas', '60.00']]);
+    expect(top.total).toBe('320.00');
+    const sales = await data('kpi?metric=sales&period=this_month&compare=false', shop.token);
+    expect(sales.value).toBe(top.total);
+    expect((await data('top?dim=product&period=this_month', other.token)).items).toEqual([]);
+    expect((await app.get('/api/v1/dashboard/data/top?dim=brand', shop.token)).status).toBe(422);
+  });
+
   test('treasuries, pending reconciliation, uncategorised movements and runway', async () => {
     const all = await trialBalance();
     const treasuries = await data('treasuries');
