@@ -70,8 +70,8 @@ export type OpenItemFacts = Pick<OpenItemView, 'kind' | 'id' | 'number' | 'label
 export interface DocumentsService {
   openItems(tx: Tx, query?: OpenItemsQuery): Promise<OpenItemView[]>;
   /**
-   * Every open item with only what matching needs (no account, status, totals or count, in no
-   * particular order): for a reader of thousands of items, such as the reconciliation board.
+   * Every open item with only what matching needs (no account, status, totals or count), by issue
+   * date and number: for a reader of thousands of items, such as the reconciliation board.
    */
   openItemFacts(tx: Tx): Promise<OpenItemFacts[]>;
   /** A page of open items and how many there are in all. */
@@ -161,7 +161,9 @@ export const documentsService: DocumentsService = {
     if (!branches.length) return [];
     const rows = await tx.sql<any>(branches.map((b, i) => `select ${i} as branch, d.id::text as id, d.number, ${b.kind.settlement.labelSql ?? 'd.number'} as label,
       d.contact_id::text as contact_id, d.issue_date::text as issue_date, d.due_date::text as due_date, (d.total - d.amount_paid)::text as outstanding
-      from ${b.kind.settlement.table} d where d.tenant_id = :tenant and ${b.where}`).join('\n    union all\n    '));
+      from ${b.kind.settlement.table} d where d.tenant_id = :tenant and ${b.where}`).join('\n    union all\n    ')
+      // a fixed order: readers that break ties by position (the reconciliation board) answer the same every time
+      + '\n    order by issue_date, number, branch, id');
     return rows.map((row) => ({
       kind: sideOf(branches[Number(row.branch)].kind), id: row.id, number: row.number, label: row.label ?? row.number, contact_id: row.contact_id,
       issue_date: row.issue_date, due_date: row.due_date, outstanding: row.outstanding,
