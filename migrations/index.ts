@@ -2,6 +2,29 @@ import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, type MigrationD
 import { textSearchMigrations } from './text-search';
 
 /**
+ * `cuadra_outbox_fan_out`: the events not fanned out yet (locked, skipping those another worker
+ * holds), one delivery per subscriber of each, in load order (`deliveryFilter`, a WHERE clause over
+ * `e` and `s`, keeps only some), and the events marked fanned out. Events the old dispatcher
+ * abandoned (ten failed attempts) become dead deliveries, so they can be seen and replayed.
+ */
+const fanOutFunctionSql = (parameters: string, deliveryFilter = '') => `create function cuadra_outbox_fan_out(${parameters})
+       returns int language sql volatile security definer set search_path = public as $$
+         with events as (
+           select e.id, e.tenant_id, e.name, e.seq, e.attempts, e.last_error from outbox_events e
+           where e.fanned_out_at is null order by e.seq limit max_events for update skip locked),
+         fanned as (
+           insert into outbox_deliveries (event_id, subscriber, position, tenant_id, seq, status, attempts, last_error, settled_at)
+           select e.id, s.subscriber, s.position, e.tenant_id, e.seq,
+                  case when e.attempts >= 10 then 'dead' else 'pending' end, e.attempts, e.last_error,
+                  case when e.attempts >= 10 then now() end
+           from events e
+           cross join lateral jsonb_array_elements_text(coalesce(subscribers -> e.name, '[]'::jsonb)) with ordinality as s(subscriber, position)${deliveryFilter}
+           on conflict (event_id, subscriber) do nothing),
+         marked as (update outbox_events o set fanned_out_at = now() from events e where o.id = e.id returning o.id)
+         select count(*)::int from marked
+       $$`;
+
+/**
  * Kernel migrations: the application role, default privileges and the outbox. Plugins ship their own
  * migrations; the kernel runs all of them in one history ordered by name.
  *
@@ -139,22 +162,7 @@ kernelMigrations.push(
     `drop function cuadra_outbox_settle(uuid, text, interval)`,
     // subscribers: {"event.name": ["plugin", ...]} in load order. Events abandoned by the old
     // dispatcher (ten failed attempts) become dead deliveries, so they can be seen and replayed.
-    `create function cuadra_outbox_fan_out(max_events int, subscribers jsonb)
-       returns int language sql volatile security definer set search_path = public as $$
-         with events as (
-           select e.id, e.tenant_id, e.name, e.seq, e.attempts, e.last_error from outbox_events e
-           where e.fanned_out_at is null order by e.seq limit max_events for update skip locked),
-         fanned as (
-           insert into outbox_deliveries (event_id, subscriber, position, tenant_id, seq, status, attempts, last_error, settled_at)
-           select e.id, s.subscriber, s.position, e.tenant_id, e.seq,
-                  case when e.attempts >= 10 then 'dead' else 'pending' end, e.attempts, e.last_error,
-                  case when e.attempts >= 10 then now() end
-           from events e
-           cross join lateral jsonb_array_elements_text(coalesce(subscribers -> e.name, '[]'::jsonb)) with ordinality as s(subscriber, position)
-           on conflict (event_id, subscriber) do nothing),
-         marked as (update outbox_events o set fanned_out_at = now() from events e where o.id = e.id returning o.id)
-         select count(*)::int from marked
-       $$`,
+    fanOutFunctionSql('max_events int, subscribers jsonb'),
     `create function cuadra_outbox_claim_deliveries(max_deliveries int, lease interval)
        returns table (id uuid, event_id uuid, subscriber text, tenant_id uuid, name text, payload jsonb, attempts int)
        language sql volatile security definer set search_path = public as $$
@@ -247,24 +255,9 @@ kernelMigrations.push(
     `drop function cuadra_outbox_fan_out(int, jsonb)`,
     // tenant_scoped: {"event.name": ["plugin", ...]}, the subscribers of each event that take only
     // their subscribed tenants. Events the old dispatcher abandoned still become dead deliveries.
-    `create function cuadra_outbox_fan_out(max_events int, subscribers jsonb, tenant_scoped jsonb)
-       returns int language sql volatile security definer set search_path = public as $$
-         with events as (
-           select e.id, e.tenant_id, e.name, e.seq, e.attempts, e.last_error from outbox_events e
-           where e.fanned_out_at is null order by e.seq limit max_events for update skip locked),
-         fanned as (
-           insert into outbox_deliveries (event_id, subscriber, position, tenant_id, seq, status, attempts, last_error, settled_at)
-           select e.id, s.subscriber, s.position, e.tenant_id, e.seq,
-                  case when e.attempts >= 10 then 'dead' else 'pending' end, e.attempts, e.last_error,
-                  case when e.attempts >= 10 then now() end
-           from events e
-           cross join lateral jsonb_array_elements_text(coalesce(subscribers -> e.name, '[]'::jsonb)) with ordinality as s(subscriber, position)
+    fanOutFunctionSql('max_events int, subscribers jsonb, tenant_scoped jsonb', `
            where e.attempts >= 10
               or not coalesce(tenant_scoped -> e.name, '[]'::jsonb) @> to_jsonb(s.subscriber)
-              or exists (select from outbox_tenant_subscriptions t where t.tenant_id = e.tenant_id and t.subscriber = s.subscriber)
-           on conflict (event_id, subscriber) do nothing),
-         marked as (update outbox_events o set fanned_out_at = now() from events e where o.id = e.id returning o.id)
-         select count(*)::int from marked
-       $$`,
+              or exists (select from outbox_tenant_subscriptions t where t.tenant_id = e.tenant_id and t.subscriber = s.subscriber)`),
   ]),
 );
