@@ -5,6 +5,7 @@ import { RequestTransaction } from './request-transaction';
 
 const TTL_HOURS = 24;
 const MAX_KEY_LENGTH = 255;
+const RELEASE_ATTEMPTS = 3;
 const json = (status: number, detail: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json', ...headers } });
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -74,7 +75,18 @@ export class IdempotencyGuard {
       [lease, scope, key, claim]).catch(() => undefined);
     const heartbeat = setInterval(renew, Math.max(1000, (lease * 1000) / 3));
     heartbeat.unref?.();
-    const release = () => this.scoped(tenantId, 'delete from idempotency_keys where scope = ? and key = ? and claim = ? and status is null', [scope, key, claim]);
+    // After the database dropped the service's connections, the pool may still hand out one whose
+    // socket is closed: the first statement on it fails and the pool discards it, so try again.
+    const release = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.scoped(tenantId, 'delete from idempotency_keys where scope = ? and key = ? and claim = ? and status is null', [scope, key, claim]);
+          return;
+        } catch (error) {
+          if (attempt >= RELEASE_ATTEMPTS) throw error;
+        }
+      }
+    };
     try {
       const response = await transaction.run(() => next(replayable));
       if (response.status >= 500) {
