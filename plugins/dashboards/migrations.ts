@@ -1,5 +1,4 @@
-import { sqlMigration } from '../../kernel/migration';
-import { tenantPolicy } from '../documents/api';
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261230001000_dashboard_boards', [
@@ -13,7 +12,7 @@ export const migrations = [
       updated_at timestamptz not null default now(),
       primary key (tenant_id, id)
     )`,
-    ...tenantPolicy('dashboard_boards'),
+    ...tenantRowLevelSecurity('dashboard_boards'),
     `create table dashboard_default_boards (
       tenant_id uuid not null references tenants(id),
       user_id uuid not null,
@@ -21,6 +20,6 @@ export const migrations = [
       primary key (tenant_id, user_id),
       foreign key (tenant_id, board_id) references dashboard_boards (tenant_id, id) on delete cascade
     )`,
-    ...tenantPolicy('dashboard_default_boards'),
+    ...tenantRowLevelSecurity('dashboard_default_boards'),
   ]),
 ];

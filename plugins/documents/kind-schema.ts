@@ -1,5 +1,5 @@
+import { tenantRowLevelSecurity } from '../../kernel/migration';
 import type { DocumentTables } from './kinds';
-import { tenantPolicy } from './migrations';
 
 /**
  * The SQL a document kind's migrations generate: its tables, and the triggers that make an issued
@@ -213,15 +213,15 @@ export function documentTablesSql(kind: DocumentGuard & Pick<DocumentTables, 'se
        last_issue_date date not null,
        primary key (tenant_id, series, year)
      )`,
-    ...tenantPolicy(seriesTable),
+    ...tenantRowLevelSecurity(seriesTable),
     createTable(table, documentEntries(table, own.partyColumn), own.document),
     ...own.indexes,
     `create index ${table}_tenant_date on ${table} (tenant_id, issue_date, id)`,
     `create index ${table}_tenant_contact on ${table} (tenant_id, contact_id)`,
     `create index ${table}_tenant_rectifies on ${table} (tenant_id, rectifies_id) where rectifies_id is not null`,
-    ...tenantPolicy(table),
+    ...tenantRowLevelSecurity(table),
     createTable(linesTable, lineEntries(table, linesKey), own.lines),
-    ...tenantPolicy(linesTable),
+    ...tenantRowLevelSecurity(linesTable),
     documentGuardFunction(kind, 'create'),
     documentTrigger(kind),
     linesGuardFunction(kind, 'create', `row_${kind.name}`, false),

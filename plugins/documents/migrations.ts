@@ -1,18 +1,6 @@
-import { currentTenantSql, sqlMigration } from '../../kernel/migration';
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 import type { DocumentTables } from './kinds';
 import type { RegisterKind } from './tax-register';
-
-/**
- * Row-level security as the kernel's helper writes it, with the tenant read once per query (a
- * scalar subquery becomes an InitPlan, usable as an index condition) instead of once per row.
- */
-export function tenantPolicy(table: string): string[] {
-  return [
-    `alter table ${table} enable row level security`,
-    `alter table ${table} force row level security`,
-    `create policy tenant_isolation on ${table} using (tenant_id = (select ${currentTenantSql})) with check (tenant_id = (select ${currentTenantSql}))`,
-  ];
-}
 
 /**
  * The documents plugin's own tables.
@@ -63,7 +51,7 @@ export const migrations = [
        -- rows (one accounting date each) stay unique; issuing writes one index entry per row
        primary key (tenant_id, side, accounting_date, document_id, group_no)
      )`,
-    ...tenantPolicy('tax_register'),
+    ...tenantRowLevelSecurity('tax_register'),
     `create function tax_register_guard() returns trigger language plpgsql as $$
        begin
          if TG_OP = 'DELETE' then
@@ -93,7 +81,7 @@ export const migrations = [
        foreign key (tenant_id, journal_entry_id) references journal_entries (tenant_id, id) deferrable initially deferred
      )`,
     `create index settlements_document on settlements (tenant_id, document_id)`,
-    ...tenantPolicy('settlements'),
+    ...tenantRowLevelSecurity('settlements'),
   ]),
 ];
 

@@ -1,5 +1,4 @@
-import { sqlMigration } from '../../kernel/migration';
-import { tenantPolicy } from '../documents/api';
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 /**
  * `purchase_ingestions`: one row per file read and booked, keyed by the SHA-256 of its bytes within
@@ -20,7 +19,7 @@ export const migrations = [
        created_at timestamptz not null default now(),
        unique (tenant_id, file_sha256)
      )`,
-    ...tenantPolicy('purchase_ingestions'),
+    ...tenantRowLevelSecurity('purchase_ingestions'),
   ]),
   // uploads read in the background when the client asks (async=true): polled until done
   sqlMigration('20261230000200_purchase_ingestion_jobs', [
@@ -35,7 +34,7 @@ export const migrations = [
        finished_at timestamptz
      )`,
     `create index purchase_ingestion_jobs_tenant on purchase_ingestion_jobs (tenant_id, created_at)`,
-    ...tenantPolicy('purchase_ingestion_jobs'),
+    ...tenantRowLevelSecurity('purchase_ingestion_jobs'),
   ]),
   // jobs answer on any instance and survive restarts: the instance running one names itself and renews
   // a lease; a job whose lease ran out (its instance died) is marked failed by the next poll

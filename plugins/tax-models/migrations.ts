@@ -1,5 +1,4 @@
-import { sqlMigration } from '../../kernel/migration';
-import { tenantPolicy } from '../documents/api';
+import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261224001000_tax_model_settlements', [
@@ -12,7 +11,7 @@ export const migrations = [
       created_at timestamptz not null default now(),
       primary key (tenant_id, model, year, period)
     )`,
-    ...tenantPolicy('tax_model_settlements'),
+    ...tenantRowLevelSecurity('tax_model_settlements'),
   ]),
   sqlMigration('20261124002000_tax_model_options', [
     `create table tax_model_options (
@@ -23,6 +22,6 @@ export const migrations = [
       updated_at timestamptz not null default now(),
       primary key (tenant_id, model, year)
     )`,
-    ...tenantPolicy('tax_model_options'),
+    ...tenantRowLevelSecurity('tax_model_options'),
   ]),
 ];
