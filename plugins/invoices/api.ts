@@ -12,6 +12,5 @@ export {
 export type { InvoiceIssuedPayload } from './hooks';
 export { postInvoice, postInvoicePayment, revenueAccountOf, type SalesPostingDoc } from './posting';
 export { formatEuro } from './pdf';
-export { regimesOf, registeredAsSimplified } from './legal-content';
 export type { InvoiceResponseField, InvoicePdfStamp, InvoiceIssueStatementPart } from './extensions';
 export * as InvoiceSchemas from './schemas';

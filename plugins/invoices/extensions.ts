@@ -39,7 +39,8 @@ export interface InvoiceResponseField {
 export interface InvoiceIssueStatementPart {
   /** `[a-z][a-z0-9_]*` */
   name: string;
-  plan(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party }): { expression: string; params: Record<string, unknown> };
+  /** `simplified`: the invoice is registered as F2 (`registeredAsSimplified`), as the tax register records it. */
+  plan(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean }): { expression: string; params: Record<string, unknown> };
 }
 
 export interface InvoicePdfStamp {

@@ -318,17 +318,18 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
     ? entrySql(draft, { gate: 'numbered', description: `left(overlay(:ledgerDescription placing numbered.number from ${markAt} for ${mark.length}), 500)` })
     : null;
   const year = Number(record.issueDate.slice(0, 4));
+  const simplified = registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId });
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode,
     rectificationGround: record.rectificationGround, total: computed.total,
-    simplified: registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId }),
+    simplified,
     rectifiesSimplified,
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
-  const parts = issueStatementParts().map((part) => ({ name: part.name, ...part.plan({ record, types, customer, issuer }) }));
+  const parts = issueStatementParts().map((part) => ({ name: part.name, ...part.plan({ record, types, customer, issuer, simplified }) }));
   return {
     record, customer, issuer, year, draft, entry, parts: parts.map(({ name, expression }) => ({ name, expression })),
     params: {
@@ -433,7 +434,7 @@ function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPa
  * transaction back, number included.
  */
 /** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
-const registeredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
+const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
   TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
 
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
@@ -598,7 +599,7 @@ export const InvoiceService = {
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const rectified = record.rectifiesId ? await findRecord(tx, record.rectifiesId) : null;
-    const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await registeredSimplified(tx, rectified) } : {};
+    const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await wasRegisteredSimplified(tx, rectified) } : {};
     return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], ...rectifies }), types: context.types };
   },
 
@@ -657,7 +658,7 @@ export const InvoiceService = {
       rectificationGround: input.legal_ground ?? 'error',
     }, built.computed);
     const issued = await issueLoaded(tx, draft, built.types, context.contact, context.issuer, {
-      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await registeredSimplified(tx, original),
+      dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original),
       reverseEntryId: input.mode === 'substitution' ? original.journalEntryId : null,
     });
     const events = await completeRectification(tx, INVOICE, { original, rectifying: issued, originalStatus, mode: input.mode, rectifiesNumber: original.number });

@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { assertUuid, rectificationTypeOf } from '../documents/api';
-import { breakdownOf, regimesOf, registeredAsSimplified, type InvoiceRecord } from '../invoices/api';
+import { breakdownOf, type InvoiceRecord } from '../invoices/api';
 import type { Party, TaxTypeInfo } from '../documents/api';
 import {
   cancellationHash, recordAmount, recordDate, recordTaxId, registrationHash,
@@ -82,14 +82,13 @@ async function append(tx: Tx, record: NewRecord): Promise<RecordRow> {
  * record, so no invoice is issued without one and the chain head is locked only while that
  * statement runs. A company without a usable tax number cannot issue (422).
  */
-export function registrationPart(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party }) {
+export function registrationPart(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean }) {
   const { record, customer } = issue;
   const nif = recordTaxId(issue.issuer.tax_id);
   if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
-  const identified = !registeredAsSimplified(customer, regimesOf(record.lines, issue.types), { total: record.total, rectifying: !!record.rectifiesId });
   const params = appendParams({
     id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
-    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : identified ? 'F1' : 'F2', rectifiesId: record.rectifiesId,
+    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : issue.simplified ? 'F2' : 'F1', rectifiesId: record.rectifiesId,
     rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
     taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
     detail: detailOf(record, issue.types, customer, issue.issuer),
