@@ -38,6 +38,12 @@ async function contactTotals(tx: Tx, dim: 'customer' | 'supplier', range: DateRa
   return totals;
 }
 
+/** Contact totals as the `top` widget lists them: the contact's id and current name. */
+async function withContactNames(tx: Tx, rows: readonly { key: string; amount: Decimal }[]) {
+  const names = new Map((await ContactService.identities(tx, rows.map((row) => row.key))).map((c) => [c.id, c.name]));
+  return rows.map((row) => ({ contact_id: row.key, name: names.get(row.key) ?? null, amount: row.amount }));
+}
+
 const kpi: WidgetType = {
   type: 'kpi', title: 'KPI', description: 'One figure of the books over a period, with the previous period and the change',
   defaultSize: { w: 3, h: 2 }, recommended: 10,
@@ -96,23 +102,15 @@ const top: WidgetType = {
   }),
   async data(tx, params, { today, kernel }) {
     const range = periodRange(params.period, today);
-    if (params.dim === 'product') {
-      const totals = (await dimensionTotals(kernel, tx, 'product', range)).sort((a, b) => b.amount.compare(a.amount) || a.key.localeCompare(b.key));
-      return {
-        dim: params.dim, period: params.period, ...rangeJson(range),
-        items: totals.slice(0, params.limit).map((row) => ({ key: row.key, name: row.name, amount: row.amount })),
-        total: totals.reduce((sum, row) => sum.add(row.amount), Decimal.zero(2)),
-      };
-    }
-    const totals = [...(await contactTotals(tx, params.dim, range)).entries()].filter(([, amount]) => !amount.isZero())
-      .sort((a, b) => b[1].compare(a[1]) || a[0].localeCompare(b[0]));
-    const shown = totals.slice(0, params.limit);
-    const names = new Map((await ContactService.identities(tx, shown.map(([id]) => id))).map((c) => [c.id, c.name]));
-    return {
-      dim: params.dim, period: params.period, ...rangeJson(range),
-      items: shown.map(([id, amount]) => ({ contact_id: id, name: names.get(id) ?? null, amount })),
-      total: totals.reduce((sum, [, amount]) => sum.add(amount), Decimal.zero(2)),
-    };
+    const rows = params.dim === 'product'
+      ? await dimensionTotals(kernel, tx, 'product', range)
+      : [...(await contactTotals(tx, params.dim, range)).entries()].filter(([, amount]) => !amount.isZero()).map(([key, amount]) => ({ key, name: null, amount }));
+    rows.sort((a, b) => b.amount.compare(a.amount) || a.key.localeCompare(b.key));
+    const shown = rows.slice(0, params.limit);
+    const items = params.dim === 'product'
+      ? shown.map(({ key, name, amount }) => ({ key, name, amount }))
+      : await withContactNames(tx, shown);
+    return { dim: params.dim, period: params.period, ...rangeJson(range), items, total: rows.reduce((sum, row) => sum.add(row.amount), Decimal.zero(2)) };
   },
 };
 
