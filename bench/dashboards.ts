@@ -9,21 +9,18 @@
  * Target (issue): summary and the board p50 < 50 ms at 1,000,000 lines on PostgreSQL.
  * Run: .tools/node_modules/.bin/bun bench/dashboards.ts   (BENCH_DB=postgres|pglite, BENCH_LINES, BENCH_RUNS)
  */
-import { createCompany, fmt, median, ms, startBenchApp } from './support';
+import { createCompany, fmt, median, ms, seedJournal, startBenchApp } from './support';
 import { todayInSpain } from '../plugins/ledger/api';
 
 process.env.RATE_LIMIT_USER ??= '100000000';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const LINES_PER_ENTRY = 4;
-const ENTRIES = Math.ceil(LINES / LINES_PER_ENTRY);
-const BATCH = 50_000;
 const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '4751', '572', '600', '621', '623', '626', '628', '629', '640', '642', '7000', '7050', '100', '129', '218'];
 
 
 const bench = await startBenchApp();
-const { app, ownerSql, ownerTransaction } = bench;
+const { app, ownerSql } = bench;
 
 try {
   const today = todayInSpain();
@@ -31,27 +28,8 @@ try {
   console.log(`dashboards benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} lines, ${RUNS} runs each`);
   const company = await createCompany(app);
   const tenant = company.tenantId;
-  const accountArray = `array[${ACCOUNTS.map((a) => `'${a}'`).join(',')}]`;
-  const seedStart = performance.now();
-  for (let first = 1; first <= ENTRIES; first += BATCH) {
-    const last = Math.min(ENTRIES, first + BATCH - 1);
-    const batch = `
-      insert into journal_entries (id, tenant_id, number, date, description, source_type)
-      select gen_random_uuid(), '${tenant}', g, date '${today}' - (g % 730), 'Asiento ' || g, 'bench'
-      from generate_series(${first}, ${last}) g;
-      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit)
-      select e.tenant_id, e.id, l, e.date,
-        (${accountArray})[1 + ((e.number * 7 + l * 13) % ${ACCOUNTS.length})],
-        case when l = 1 then ((e.number % 1000) + 1) * 1.01 when l = 2 then ((e.number % 97) + 1) * 10.37 else 0 end,
-        case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
-      from journal_entries e cross join generate_series(1, ${LINES_PER_ENTRY}) l
-      where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`;
-    await ownerTransaction(batch);
-  }
-  await ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${ENTRIES}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
-  await ownerSql('vacuum analyze journal_lines');
-  await ownerSql('vacuum analyze ledger_month_balances');
-  console.log(`seeded in ${(ms(seedStart) / 1000).toFixed(1)} s`);
+  const { seconds } = await seedJournal(bench, { tenant, lines: LINES, accounts: ACCOUNTS, firstDate: `date '${today}'`, direction: '-' });
+  console.log(`seeded in ${seconds.toFixed(1)} s`);
 
   const timed = async (label: string, call: () => Promise<{ status: number; text: string }>) => {
     const first = await call();

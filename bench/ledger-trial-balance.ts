@@ -17,14 +17,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCompany, fmt, median, ms, startBenchApp } from './support';
+import { createCompany, fmt, median, ms, seedJournal, startBenchApp } from './support';
 
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LINES_PER_ENTRY = 4;
 const ENTRIES = Math.ceil(LINES / LINES_PER_ENTRY);
-const BATCH = 50_000; // entries per seeding transaction
 const ACCOUNTS = ['4300', '4000', '4100', '472', '477', '473', '4751', '570', '572', '600', '601', '621', '623', '624', '626', '628', '629',
   '640', '642', '662', '681', '7000', '7001', '7002', '7050', '7051', '752', '769', '100', '129', '170', '2817', '218', '4700', '4750', '476'];
 
@@ -37,7 +36,7 @@ const normalise = (text: string) => {
 };
 
 const bench = await startBenchApp();
-const { app, ownerSql, ownerTransaction } = bench;
+const { app, ownerSql } = bench;
 
 const dir = mkdtempSync(join(tmpdir(), 'cuadra-bench-ledger-'));
 try {
@@ -45,32 +44,9 @@ try {
   const company = await createCompany(app);
   const tenant = company.tenantId;
 
-  // Seed: balanced 4-line entries (Dr A a, Dr B b / Cr C a, Cr D b) over two years.
-  const accountArray = `array[${ACCOUNTS.map((a) => `'${a}'`).join(',')}]`;
-  const n = ACCOUNTS.length;
-  const seedStart = performance.now();
-  for (let first = 1; first <= ENTRIES; first += BATCH) {
-    const last = Math.min(ENTRIES, first + BATCH - 1);
-    const batch = `
-      insert into journal_entries (id, tenant_id, number, date, description, source_type)
-      select gen_random_uuid(), '${tenant}', g, date '2025-01-01' + (g % 730), 'Asiento ' || g, 'bench'
-      from generate_series(${first}, ${last}) g;
-      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit)
-      select e.tenant_id, e.id, l, e.date,
-        (${accountArray})[1 + ((e.number * 7 + l * 13) % ${n})],
-        case when l = 1 then ((e.number % 1000) + 1) * 1.01 when l = 2 then ((e.number % 97) + 1) * 10.37 else 0 end,
-        case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
-      from journal_entries e cross join generate_series(1, ${LINES_PER_ENTRY}) l
-      where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`;
-    await ownerTransaction(batch);
-  }
-  await ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${ENTRIES}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
-  const seedMs = ms(seedStart);
-  await ownerSql('vacuum analyze journal_entries');
-  await ownerSql('vacuum analyze journal_lines');
-  await ownerSql('vacuum analyze ledger_month_balances');
+  const { seconds: seedSeconds } = await seedJournal(bench, { tenant, lines: LINES, accounts: ACCOUNTS, firstDate: `date '2025-01-01'`, direction: '+' });
   const [{ count }] = await ownerSql<{ count: number }>(`select count(*)::int as count from journal_lines where tenant_id = '${tenant}'`);
-  console.log(`seeded ${Number(count).toLocaleString('en')} lines in ${(seedMs / 1000).toFixed(1)} s (${Math.round(Number(count) / (seedMs / 1000)).toLocaleString('en')} lines/s, all ledger triggers on)`);
+  console.log(`seeded ${Number(count).toLocaleString('en')} lines in ${seedSeconds.toFixed(1)} s (${Math.round(Number(count) / seedSeconds).toLocaleString('en')} lines/s, all ledger triggers on)`);
 
   // 1. Our endpoint.
   const endpoint = async (query = '') => {

@@ -18,6 +18,8 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
 /** The app on a scratch database, and SQL as the tables' owner on the same database. */
+export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
+
 export async function startBenchApp() {
   const app = await startTestApp();
   const owner = app.pglite ? undefined : postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
@@ -44,4 +46,39 @@ export async function startBenchApp() {
       await app.close();
     },
   };
+}
+
+/**
+ * Seeds a company's journal with balanced 4-line entries (Dr A a, Dr B b / Cr C a, Cr D b) over
+ * two years, set-based as the tables' owner with every ledger trigger on (the maintained balances
+ * included), then analyzes the tables. `firstDate` is an SQL date expression; entry g falls on
+ * it `direction` g % 730 days. Answers the entries written and the seconds it took.
+ */
+export async function seedJournal(bench: Pick<BenchApp, 'ownerSql' | 'ownerTransaction'>, options: {
+  tenant: string; lines: number; accounts: readonly string[]; firstDate: string; direction: '+' | '-';
+}): Promise<{ entries: number; seconds: number }> {
+  const { tenant, accounts } = options;
+  const linesPerEntry = 4;
+  const batch = 50_000; // entries per seeding transaction
+  const entries = Math.ceil(options.lines / linesPerEntry);
+  const accountArray = `array[${accounts.map((a) => `'${a}'`).join(',')}]`;
+  const start = performance.now();
+  for (let first = 1; first <= entries; first += batch) {
+    const last = Math.min(entries, first + batch - 1);
+    await bench.ownerTransaction(`
+      insert into journal_entries (id, tenant_id, number, date, description, source_type)
+      select gen_random_uuid(), '${tenant}', g, ${options.firstDate} ${options.direction} (g % 730), 'Asiento ' || g, 'bench'
+      from generate_series(${first}, ${last}) g;
+      insert into journal_lines (tenant_id, entry_id, line_no, entry_date, account_code, debit, credit)
+      select e.tenant_id, e.id, l, e.date,
+        (${accountArray})[1 + ((e.number * 7 + l * 13) % ${accounts.length})],
+        case when l = 1 then ((e.number % 1000) + 1) * 1.01 when l = 2 then ((e.number % 97) + 1) * 10.37 else 0 end,
+        case when l = 3 then ((e.number % 1000) + 1) * 1.01 when l = 4 then ((e.number % 97) + 1) * 10.37 else 0 end
+      from journal_entries e cross join generate_series(1, ${linesPerEntry}) l
+      where e.tenant_id = '${tenant}' and e.number between ${first} and ${last};`);
+  }
+  await bench.ownerSql(`insert into ledger_counters (tenant_id, last_number) values ('${tenant}', ${entries}) on conflict (tenant_id) do update set last_number = excluded.last_number`);
+  const seconds = ms(start) / 1000;
+  for (const table of ['journal_entries', 'journal_lines', 'ledger_month_balances']) await bench.ownerSql(`vacuum analyze ${table}`);
+  return { entries, seconds };
 }
