@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from './database';
 import type { Principal } from './principal';
+import { isConnectionLost } from './errors';
 import { RequestTransaction } from './request-transaction';
 
 const TTL_HOURS = 24;
@@ -83,7 +84,7 @@ export class IdempotencyGuard {
           await this.scoped(tenantId, 'delete from idempotency_keys where scope = ? and key = ? and claim = ? and status is null', [scope, key, claim]);
           return;
         } catch (error) {
-          if (attempt >= RELEASE_ATTEMPTS) throw error;
+          if (attempt >= RELEASE_ATTEMPTS || !isConnectionLost(error)) throw error;
         }
       }
     };
