@@ -156,10 +156,14 @@ const mergedOnBothSides = (survivor: Contact, duplicates: Contact[]): boolean =>
  * `total`: `exact` (the default) counts every match; `estimate` counts exactly up to
  * TOTAL_COUNTED_EXACTLY rows past the page's start and, beyond them, reports the planner's
  * estimate (never less than what was counted), so a broad search does not pay for a full count.
+ * When the planner already expects TOTAL_PLANNED_FACTOR times more matches than that bound and the
+ * page is full, its estimate is the total without counting at all: the bounded count still had to
+ * build the trigram scan's whole bitmap first, most of a broad search's time.
  */
 export interface ContactPage { limit: number; offset: number; cursor?: string; total?: 'exact' | 'estimate' }
 
 export const TOTAL_COUNTED_EXACTLY = 1_000;
+export const TOTAL_PLANNED_FACTOR = 10;
 
 /**
  * The statements of one page of the contact list (rows, then the count when the page does not
@@ -278,7 +282,9 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
   let total: number;
   if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
   else if (rows[0]?.full_count !== undefined) total = Number(rows[0].full_count);
-  else {
+  else if (page.total === 'estimate' && plan && rows.length === page.limit && plan.matches >= TOTAL_PLANNED_FACTOR * (page.offset + page.limit + TOTAL_COUNTED_EXACTLY)) {
+    total = Math.max(plan.matches, page.offset + rows.length);
+  } else {
     total = Number((await query(statements.count.sql, statements.count.params))[0].total);
     if (page.total === 'estimate' && total === statements.count.params.cap) total = Math.max(total, await plannedRows(query, statements.estimate));
   }

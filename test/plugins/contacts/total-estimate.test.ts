@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { expectValidation, insertContactsSql } from './support';
+import { readContactPage, TOTAL_COUNTED_EXACTLY, TOTAL_PLANNED_FACTOR, type ContactPage } from '../../../plugins/contacts/service';
+import type { Tx } from '../../../kernel/uow';
 
 // total=estimate: exact up to 1,000 matches past the page's start, an estimate never below them beyond.
 // And a ranked search's first page taken from the perfect matches met in name order (service.ts, bestMatchesByName).
 let app: DocumentsTestApp;
 let own: TestCompany;
 let other: TestCompany;
+let wide: TestCompany;
 
 beforeAll(async () => {
   app = await startDocumentsApp();
@@ -18,7 +21,13 @@ beforeAll(async () => {
   await insertContactsSql(app, own.tenantId, 1, 'Aancho'); // first by name, but 'ancho' only inside a word: not a perfect match
   await app.asOwner('analyze contacts'); // the planner then expects the broad searches' 1,201 matches: the first page walks by name
   await insertContactsSql(app, other.tenantId, 500, 'Estrecho');
-}, 60_000);
+  wide = await createCompany(app);
+  await insertContactsSql(app, wide.tenantId, WIDE, 'Amplio');
+  await app.asOwner('analyze contacts');
+}, 120_000);
+
+// enough that the planner expects more than TOTAL_PLANNED_FACTOR times the bound of a 10-row first page
+const WIDE = 20_000;
 afterAll(() => app.close());
 
 const list = (query: string, token = own.token) => app.get(`/api/v1/contacts?${query}`, token);
@@ -74,5 +83,34 @@ describe('ranked search, first page', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(1_201);
     expect(res.body.items.map((c: any) => c.name)).toHaveLength(10);
+  });
+});
+
+describe('total=estimate when the planner expects far more matches than the bound', () => {
+  /** One page read by the service's own flow, with the statements it sent. */
+  async function pageWithStatements(company: TestCompany, search: string, page: ContactPage) {
+    const sent: string[] = [];
+    const result = await app.kernel.unitOfWork(null).run((tx: Tx) => readContactPage((sql, params) => { sent.push(sql); return tx.sql(sql, params); }, { search }, page), { tenantId: company.tenantId });
+    return { ...result, counted: sent.some((sql) => /count\(\*\)/.test(sql)) };
+  }
+
+  test('the estimate is the total without a count; exact still counts; a narrow search still counts', async () => {
+    expect(WIDE).toBeGreaterThan(TOTAL_PLANNED_FACTOR * (10 + TOTAL_COUNTED_EXACTLY));
+    const estimate = await pageWithStatements(wide, 'amplio', { limit: 10, offset: 0, total: 'estimate' });
+    expect([estimate.rows.length, estimate.counted]).toEqual([10, false]);
+    expect(estimate.total).toBeGreaterThanOrEqual(TOTAL_PLANNED_FACTOR * (10 + TOTAL_COUNTED_EXACTLY));
+    const exact = await pageWithStatements(wide, 'amplio', { limit: 10, offset: 0, total: 'exact' });
+    expect([exact.total, exact.counted]).toEqual([WIDE, true]);
+    expect(exact.rows.map((r) => r.id)).toEqual(estimate.rows.map((r) => r.id));
+    const narrow = await pageWithStatements(own, 'ancho', { limit: 10, offset: 0, total: 'estimate' });
+    expect([narrow.total, narrow.counted]).toEqual([1_201, true]);
+  });
+
+  test('through the API: the same rows as exact, a total never below what the page shows', async () => {
+    const exact = await list('search=amplio&limit=10', wide.token);
+    const estimate = await list('search=amplio&limit=10&total=estimate', wide.token);
+    expect([exact.status, estimate.status, exact.body.total]).toEqual([200, 200, WIDE]);
+    expect(estimate.body.items).toEqual(exact.body.items);
+    expect(estimate.body.total).toBeGreaterThanOrEqual(TOTAL_PLANNED_FACTOR * (10 + TOTAL_COUNTED_EXACTLY));
   });
 });
