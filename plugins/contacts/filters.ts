@@ -124,3 +124,28 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearc
   }
   return { where: clauses.join(' and '), params, needle };
 }
+
+/**
+ * The same filters on `contact_counts` (see migrations.ts), for an exact total without counting the
+ * contacts: null when they name what the counts do not keep (a search, creation dates).
+ */
+export function contactCountFilterSql(filters: ContactFilters): { where: string; params: Record<string, unknown> } | null {
+  if ((filters.search !== undefined && filters.search !== '') || filters.from_date || filters.to_date) return null;
+  const clauses = ['n.tenant_id = :tenant'];
+  const params: Record<string, unknown> = {};
+  if (filters.kind) clauses.push(actsAsSql(filters.kind, 'n'));
+  if (filters.country) {
+    clauses.push('n.country = :country');
+    params.country = filters.country.toUpperCase();
+  }
+  if (filters.customer_type) {
+    clauses.push('n.customer_type = :customer_type');
+    params.customer_type = filters.customer_type;
+  }
+  if (filters.has_vat !== undefined) clauses.push(`n.has_vat = ${filters.has_vat}`);
+  if (filters.external_source) {
+    clauses.push('n.external_source = :external_source');
+    params.external_source = filters.external_source;
+  }
+  return { where: clauses.join(' and '), params };
+}

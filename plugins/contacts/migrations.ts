@@ -19,6 +19,14 @@ export const SEED_ENUMS = [
   `alter table contacts add constraint contacts_customer_type_check check (customer_type in ('business', 'individual'))`,
 ];
 
+/** What contact_counts counts by: the columns the list filters on (filters.ts, contactCountFilterSql). */
+const COUNT_KEY = 'tenant_id, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
+const COUNT_KEY_OF = (alias: string) => COUNT_KEY.split(', ').map((column) => `${alias}.${column}`).join(', ');
+/** The same, of a contact row `x`. */
+const COUNT_GROUP = `x.tenant_id, x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is not null as has_vat,
+  x.payment_processor_id is not null as has_payment_processor, coalesce(x.external_source, '') as external_source`;
+const COUNT_POSITIONS = '1, 2, 3, 4, 5, 6, 7, 8';
+
 export const migrations = [
   sqlMigration('20261122001100_contacts', [
   `create table contacts (
@@ -98,5 +106,70 @@ export const migrations = [
               city, postal_code, province, iban, external_source, external_id, payment_processor_id, notes, name_key, search_document,
               created_at, updated_at, search_compact
        from contacts where tenant_id = (select ${currentTenantSql})`,
+  ]),
+  // The company's contacts counted by every value the list filters on, kept by statement-level
+  // triggers: an unsearched list's exact `total` is then a sum over a few rows instead of a count
+  // of the company's contacts (72 ms at 1 M). A group's row stays locked from the write that
+  // changes its count to the end of that transaction, so two transactions writing contacts of the
+  // same group (same kind, country, …) of one company queue there; an update that moves no contact
+  // between groups writes and locks nothing. Each statement changes its groups in key order.
+  sqlMigration('20261231000810_contacts_counts', [
+    `create table contact_counts (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       kind text not null,
+       customer_and_supplier boolean not null,
+       country char(2) not null,
+       customer_type text not null,
+       has_vat boolean not null,
+       has_payment_processor boolean not null,
+       external_source text not null,
+       contacts bigint not null check (contacts >= 0),
+       primary key (${COUNT_KEY})
+     )`,
+    ...tenantRowLevelSecurity('contact_counts'),
+    `revoke insert, update, delete, truncate on contact_counts from cuadra_app`,
+    `create function contact_counts_add() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       begin
+         insert into contact_counts as c (${COUNT_KEY}, contacts)
+         select ${COUNT_GROUP}, count(*) from new_contacts x group by ${COUNT_POSITIONS} order by ${COUNT_POSITIONS}
+         on conflict (${COUNT_KEY}) do update set contacts = c.contacts + excluded.contacts;
+         return null;
+       end $$`,
+    `create function contact_counts_move() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       begin
+         -- a group that loses contacts has its row; only one that gains may need a new one
+         with net as (
+           select ${COUNT_GROUP}, sum(change) as change from (
+             select *, 1 as change from new_contacts union all select *, -1 as change from old_contacts
+           ) x group by ${COUNT_POSITIONS} having sum(change) <> 0
+         ), gained as (
+           insert into contact_counts as c (${COUNT_KEY}, contacts)
+           select * from net where change > 0 order by ${COUNT_POSITIONS}
+           on conflict (${COUNT_KEY}) do update set contacts = c.contacts + excluded.contacts
+         )
+         update contact_counts c set contacts = c.contacts + net.change from net
+         where net.change < 0 and (${COUNT_KEY_OF('c')}) = (${COUNT_KEY_OF('net')});
+         return null;
+       end $$`,
+    // No insert here: when the company itself is being deleted its counts may already be gone.
+    `create function contact_counts_remove() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       begin
+         update contact_counts c set contacts = c.contacts - d.removed
+         from (select ${COUNT_GROUP}, count(*) as removed from old_contacts x group by ${COUNT_POSITIONS} order by ${COUNT_POSITIONS}) d
+         where (${COUNT_KEY_OF('c')}) = (${COUNT_KEY_OF('d')});
+         delete from contact_counts c where c.contacts = 0 and c.tenant_id in (select distinct tenant_id from old_contacts);
+         return null;
+       end $$`,
+    `create trigger contacts_counts_add after insert on contacts
+       referencing new table as new_contacts for each statement execute function contact_counts_add()`,
+    `create trigger contacts_counts_move after update on contacts
+       referencing old table as old_contacts new table as new_contacts for each statement execute function contact_counts_move()`,
+    `create trigger contacts_counts_remove after delete on contacts
+       referencing old table as old_contacts for each statement execute function contact_counts_remove()`,
+    // the contacts held before this migration
+    `insert into contact_counts (${COUNT_KEY}, contacts) select ${COUNT_GROUP}, count(*) from contacts x group by ${COUNT_POSITIONS}`,
   ]),
 ];

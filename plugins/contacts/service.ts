@@ -5,7 +5,7 @@ import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import { matchedFields, type SearchGroup } from '../../kernel/search';
-import { actsAs, actsAsSql, compactPatternOf, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
+import { actsAs, actsAsSql, compactPatternOf, contactCountFilterSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -176,6 +176,7 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
   const source = searching ? 'contacts_searchable c' : 'contacts c';
   const { where, params, needle } = contactFilterSql(filters, 'c', searching, useIndex);
   const estimated = contactFilterSql(filters, 'c', searching, false);
+  const counted = contactCountFilterSql(filters);
   const order = needle?.ranked ? 'rank' : 'name';
   const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
   const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
@@ -194,7 +195,9 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
     // search the planner expects to match fewer than BEST_FIRST_MIN_MATCHES rows, whose matches
     // the window holds in memory.
     countedItems: firstRankedPage ? { sql: itemsSql(', count(*) over ()::int as full_count'), params: itemsParams } : undefined,
-    count: page.total === 'estimate'
+    // Without a search or dates the maintained counts answer exactly (see migrations.ts), whatever `total` asks.
+    count: counted ? { sql: `select coalesce(sum(n.contacts), 0)::int as total from contact_counts n where ${counted.where}`, params: counted.params }
+      : page.total === 'estimate'
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
     estimate: { sql: `explain (format json) select 1 from ${source} where ${estimated.where}`, params: estimated.params },
@@ -286,9 +289,21 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
     total = Math.max(plan.matches, page.offset + rows.length);
   } else {
     total = Number((await query(statements.count.sql, statements.count.params))[0].total);
-    if (page.total === 'estimate' && total === statements.count.params.cap) total = Math.max(total, await plannedRows(query, statements.estimate));
+    if (page.total === 'estimate' && total === (statements.count.params as { cap?: number }).cap) total = Math.max(total, await plannedRows(query, statements.estimate));
   }
   return { rows, total, order: statements.order, keys: statements.keys };
+}
+
+/** The summary counted from the contacts themselves (a search or creation dates: what contact_counts does not keep). */
+function summaryFromContacts(tx: Tx, filters: ContactFilters) {
+  const { where, params } = contactFilterSql(filters);
+  return tx.sql<Record<string, number>>(`
+    select count(*)::int as total,
+           (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
+           (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers,
+           (count(*) filter (where c.vat is null))::int as without_vat,
+           (count(*) filter (where c.payment_processor_id is not null))::int as payment_processor_linked
+    from contacts c where ${where}`, params);
 }
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
@@ -382,14 +397,14 @@ export const ContactService = {
   },
 
   async summary(tx: Tx, filters: ContactFilters) {
-    const { where, params } = contactFilterSql(filters);
-    const [row] = await tx.sql<Record<string, number>>(`
-      select count(*)::int as total,
-             (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
-             (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers,
-             (count(*) filter (where c.vat is null))::int as without_vat,
-             (count(*) filter (where c.payment_processor_id is not null))::int as payment_processor_linked
-      from contacts c where ${where}`, params);
+    const counted = contactCountFilterSql(filters);
+    const [row] = counted ? await tx.sql<Record<string, number>>(`
+      select coalesce(sum(n.contacts), 0)::int as total,
+             coalesce(sum(n.contacts) filter (where ${actsAsSql('customer', 'n')}), 0)::int as customers,
+             coalesce(sum(n.contacts) filter (where ${actsAsSql('supplier', 'n')}), 0)::int as suppliers,
+             coalesce(sum(n.contacts) filter (where not n.has_vat), 0)::int as without_vat,
+             coalesce(sum(n.contacts) filter (where n.has_payment_processor), 0)::int as payment_processor_linked
+      from contact_counts n where ${counted.where}`, counted.params) : await summaryFromContacts(tx, filters);
     return { total: row.total, customers: row.customers, suppliers: row.suppliers, without_vat: row.without_vat, payment_processor_linked: row.payment_processor_linked };
   },
 

@@ -18,6 +18,7 @@ test('kind both becomes customer + customer_and_supplier, consumer becomes indiv
     values (gen_random_uuid(), '${company.tenantId}', '${kind}', '${name}', '${type}', 'ES', false, '${name}')`;
   await app.asOwner([
     'drop view contacts_searchable', // a later migration's view reads customer_and_supplier
+    ...['add', 'move', 'remove'].map((trigger) => `drop trigger contacts_counts_${trigger} on contacts`), // and the counts' triggers
     'alter table contacts drop constraint contacts_kind_check',
     'alter table contacts drop constraint contacts_customer_type_check',
     'alter table contacts drop column customer_and_supplier',
