@@ -6,10 +6,10 @@
  * Baseline, measured in the same run with the same load generator: a bare `Bun.serve` handler in
  * this process that compares the bearer token with the key it knows and runs the same primary-key
  * lookup of the tenant with postgres.js (prepared, as many connections as the service's statement
- * pool; PGlite: the same embedded database), answering the same JSON. It has no framework, no
- * authentication beyond a string comparison, no permission check, no row-level security and no
- * transaction: what the machine can serve at most for this lookup. Cuadra's throughput is reported
- * as a ratio of it (target ≥ 0.6).
+ * pool; PGlite: the same embedded database, with the tenant set once for its session), answering
+ * the same JSON. It has no framework, no authentication beyond a string comparison, no permission
+ * check, no row-level security of its own and no transaction: what the machine can serve at most
+ * for this lookup. Cuadra's throughput is reported as a ratio of it (target ≥ 0.6).
  * Run: .tools/node_modules/.bin/bun bench/tenants-me.ts [--duration 10] [--connections 64]
  *   [--transport tcp|socket|both] [--generator wrk|autocannon] [--db postgres|pglite|both]
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test; a scratch database is
@@ -114,8 +114,14 @@ for (const { kind, transport } of runs) {
   const company = await post('/api/v1/auth/onboarding/complete', { name: 'Bench SL', tax_id: 'B12345674' }, user.access_token);
   const key = await post('/api/v1/auth/api-keys', { name: 'bench', role: 'viewer' }, company.access_token);
   const bare = bareServer(kind, url, pglite, key.key, company.tenant.id);
+  // PGlite's one session runs as the application role, under row-level security: for the bare
+  // lookup to find the company, its tenant is set once for the session (and cleared after)
+  if (pglite) await pglite.query(`select set_config('app.tenant_id', $1, false)`, [company.tenant.id]);
+  const probe = await (await fetch(bare.url, { headers: { authorization: `Bearer ${key.key}` } })).json() as { id?: string };
+  if (probe.id !== company.tenant.id) throw new Error(`the bare baseline does not answer the company: ${JSON.stringify(probe)}`);
   await load(bare.url, key.key); // warm-up run, discarded
   const limit = await load(bare.url, key.key);
+  if (pglite) await pglite.query(`select set_config('app.tenant_id', '', false)`);
   rows.push(`| ${kind} | ${transport} | bare baseline | ${limit.rps} | ${limit.p50} | ${limit.p99} | ${limit.non2xx} | ${limit.errors} | 1.00 |`);
   console.error(`${kind} ${transport} bare baseline: ${limit.rps} req/s p50 ${limit.p50} ms p99 ${limit.p99} ms`);
   for (const [label, token] of [['API key', key.key], ['session JWT', company.access_token]] as const) {

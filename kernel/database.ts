@@ -12,7 +12,7 @@ import { parse as parsePgArray } from 'postgres-array';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { MigrationDefinition } from './migration';
-import { TenantStatements } from './tenant-statements';
+import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
@@ -49,8 +49,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The application ORM: every connection runs as the non-owner application role. */
   orm: MikroORM;
-  /** One-round-trip tenant statements (PostgreSQL only; on PGlite they go through a unit of work). */
-  statements?: TenantStatements;
+  /** One-statement tenant transactions in one round trip (one call to PGlite). */
+  statements: TenantStatementRunner;
   /**
    * A raw statement outside any unit of work (the SECURITY DEFINER lookups of authentication and
    * invitations). Inside a request transaction it joins it (see RequestTransaction).
@@ -134,7 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   // One short message per statement, pipelined by postgres.js: a few connections per core beat many
   const statementPool = Number(process.env.DATABASE_STATEMENT_POOL_MAX ?? 2 * availableParallelism());
-  const statements = kind === 'postgres' ? new TenantStatements(target!, appRole, statementPool) : undefined;
+  const statements = kind === 'postgres' ? new TenantStatements(target!, appRole, statementPool) : new PgliteTenantStatements(pglite!, appRole);
 
   return {
     kind,
@@ -157,7 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
     },
     async close() {
-      await statements?.close();
+      await statements.close();
       await orm.close(true);
       if (ownsPglite) await pglite!.close();
     },

@@ -1,7 +1,7 @@
 /**
  * Column values from named SQL (`tx.sql`, `uow.read`, `uow.write`) as one type on both drivers.
- * The ORM's connections (pg, PGlite) and the one-round-trip statements (postgres.js, simple
- * protocol) differ for int8/numeric (string or number), json (text or parsed) and, where a value
+ * The ORM's connections (pg, PGlite) and the one-round-trip statements (postgres.js, or PGlite's
+ * `exec`, simple protocol) differ for int8/numeric (string or number), json (text or parsed) and, where a value
  * travels as text, booleans ('t'/'f'). Read such columns through these instead of comparing driver
  * output by hand.
  */

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { isConnectionLost } from './errors';
 import { postgresJs, type PostgresTarget } from './postgres-url';
@@ -20,6 +21,13 @@ interface Connection {
 
 interface Prepared { name: string; text: string; params: string[] }
 
+/** One tenant statement as its own transaction (`uow.read` / `uow.write`), on either database. */
+export interface TenantStatementRunner {
+  read<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]>;
+  write<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]>;
+  close(): Promise<void>;
+}
+
 /**
  * One statement for a tenant as its own transaction, in one round trip (PostgreSQL only). A unit
  * of work costs four (BEGIN, tenant setting, statement, COMMIT) plus the ORM's bookkeeping; here
@@ -36,7 +44,7 @@ interface Prepared { name: string; text: string; params: string[] }
  * inlined as escaped literals (sql-params.ts). Each connection is a postgres.js client of its own,
  * so that we know which statements it has prepared; messages sent on it are pipelined.
  */
-export class TenantStatements {
+export class TenantStatements implements TenantStatementRunner {
   private readonly role: string;
   private readonly connections: Connection[];
   private readonly client: () => postgres.Sql;
@@ -150,6 +158,42 @@ export class TenantStatements {
     let best = this.connections[0]!;
     for (const c of this.connections) if (c.inFlight < best.inFlight) best = c;
     return best;
+  }
+}
+
+/**
+ * The same on PGlite: the role, the tenant (and, for reads, read-only mode) and the statement go to
+ * the embedded database as one simple-protocol `exec`, which it runs as one implicit transaction,
+ * exactly as PostgreSQL does the message above: transaction-local settings, row-level security,
+ * deferred constraints checked at the implicit commit, and a failure anywhere rolls the whole back
+ * and leaves the session idle. A unit of work costs the single session five calls of its own
+ * (BEGIN, tenant setting, read-only mode, statement, COMMIT), each of which every other request
+ * waits for. Values are inlined as escaped literals (the simple protocol takes no parameters);
+ * nothing is prepared (PGlite's `query` plans each statement anew too).
+ */
+export class PgliteTenantStatements implements TenantStatementRunner {
+  private readonly role: string;
+
+  constructor(private readonly pglite: PGlite, appRole: string) {
+    this.role = `set_config('role', ${sqlLiteral(appRole)}, true)`;
+  }
+
+  read<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]> {
+    return this.run<T>(tenantId, `${this.role}, set_config('transaction_read_only', 'on', true)`, statement, params);
+  }
+
+  write<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]> {
+    return this.run<T>(tenantId, this.role, statement, params);
+  }
+
+  async close(): Promise<void> {}
+
+  private async run<T>(tenantId: string, settings: string, statement: string, params: Record<string, unknown>): Promise<T[]> {
+    if (!UUID.test(tenantId)) throw new Error('TenantStatements needs a tenant id');
+    const text = `select ${settings}, set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true); ${bindNamedParameters(statement, params, () => tenantId, sqlLiteral)}`;
+    const results = await this.pglite.exec(text);
+    if (results.length !== 2) throw new Error('TenantStatements take exactly one statement');
+    return results[1]!.rows as T[];
   }
 }
 

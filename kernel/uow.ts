@@ -153,8 +153,8 @@ export class UnitOfWork {
   }
 
   /**
-   * One read-only statement for this unit of work's tenant, for hot read paths. On PostgreSQL it
-   * costs one round trip (see TenantStatements); on PGlite it runs as `run((tx) => tx.sql(...))`.
+   * One read-only statement for this unit of work's tenant, for hot read paths, as a transaction
+   * of its own in one round trip (see TenantStatements; on PGlite one call, PgliteTenantStatements).
    * Same rules as `tx.sql`: the statement references `:tenant`, RLS applies underneath. Column
    * types differ between drivers for int8 and json: cast in the statement when it matters.
    */
@@ -164,7 +164,7 @@ export class UnitOfWork {
 
   /**
    * One data-modifying statement as a transaction of its own, for hot write paths: one round trip
-   * on PostgreSQL, and locks it takes are released at its commit without waiting for any
+   * (one call on PGlite), and locks it takes are released at its commit without waiting for any
    * JavaScript (see TenantStatements). What it relies on from earlier reads must be re-checked in
    * the statement itself (e.g. `where status = 'draft' and updated_at = :seen`): nothing else
    * holds those rows. In-transaction hooks cannot run inside it; a caller whose hook has
@@ -201,12 +201,6 @@ export class UnitOfWork {
       // inside a request transaction the statement joins it (it commits with the request's outcome)
       if (!this.principal?.tenantId) throw new NotFound('No active tenant: create or select a company first');
       return this.run((tx) => tx.sql<T>(statement, params));
-    }
-    if (!statements) {
-      return this.run(async (tx) => {
-        if (mode === 'read') await tx.em.getConnection().execute('set transaction read only', [], 'run', tx.em.getTransactionContext());
-        return tx.sql<T>(statement, params);
-      });
     }
     const tenantId = this.principal?.tenantId;
     if (!tenantId) throw new NotFound('No active tenant: create or select a company first');

@@ -93,6 +93,36 @@ describe('UnitOfWork.write (one statement as its own transaction)', () => {
   });
 });
 
+describe('what a one-statement transaction leaves behind (on PGlite, the one session every request shares)', () => {
+  const sessionState = () => app.kernel.db.execute<{ tenant: string | null; ro: string; role: string }>(
+    `select current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro, current_user as role`);
+
+  test('its role, tenant and read-only mode end with it', async () => {
+    const [during] = await uowFor(a).read<{ tenant: string; ro: string; role: string }>(
+      `select current_setting('app.tenant_id') as tenant, current_setting('transaction_read_only') as ro, current_user as role where :tenant::uuid is not null`);
+    expect(during).toEqual({ tenant: a.tenantId, ro: 'on', role: app.kernel.config.appRole });
+    await uowFor(b).write('update tenants set updated_at = now() where id = :tenant returning id');
+    const [after] = await sessionState();
+    expect(after!.tenant || null).toBeNull();
+    expect(after!.ro).toBe('off');
+    if (app.pglite) expect(app.pglite.isInTransaction()).toBe(false);
+  });
+
+  test('a failure answers its 4xx, keeps nothing, and leaves the session idle for the next statement', async () => {
+    const entry = crypto.randomUUID();
+    // a check violation inside the statement
+    await expect(uowFor(a).write(`update tenants set name = 'a medias', fiscal_year_start_month = 13 where id = :tenant`)).rejects.toMatchObject({ status: 422 });
+    // a deferred constraint trigger (an entry without lines), which fails only at the implicit commit
+    await expect(uowFor(a).write(`insert into journal_entries (id, tenant_id, number, date, description, source_type)
+      values (:entry::uuid, :tenant, 90001, '2026-03-01', 'sin líneas', 'manual')`, { entry })).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/has no lines/) });
+    if (app.pglite) expect(app.pglite.isInTransaction()).toBe(false);
+    expect(await uowFor(a).read('select id from journal_entries where id = :entry::uuid and tenant_id = :tenant', { entry })).toEqual([]);
+    expect((await uowFor(a).read<{ name: string }>('select name from tenants where id = :tenant'))[0]!.name).toBe('Lectora A SL');
+    // the unit-of-work path on the same session still works
+    expect((await uowFor(b).run((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant')))[0]!.name).toBe('Lectora B SL');
+  });
+});
+
 test('GET /tenants/me (fast path) answers exactly what the ORM path answers after PATCH and logo upload', async () => {
   const png = await (await import('sharp')).default({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
   const form = new FormData();
