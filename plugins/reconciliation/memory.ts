@@ -7,12 +7,12 @@ type MemoryKind = 'contact_by_counterparty' | 'contact_by_iban' | 'account_by_co
 /**
  * What the company taught: every match remembers "this counterparty text (or IBAN) is that
  * contact" and every categorisation "this text goes to that account"; an undo forgets once.
- * The most used (then the latest) answer for a key wins.
+ * The most used (then the latest, then the smallest value: ties always end the same way) answer for a key wins.
  */
 export const CompanyMemory = {
   async load(tx: Tx): Promise<Memory> {
     const rows = await tx.sql<{ kind: MemoryKind; key: string; value: string }>(
-      `select kind, key, value from reconciliation_memory where tenant_id = :tenant order by uses desc, last_used_at desc`);
+      `select kind, key, value from reconciliation_memory where tenant_id = :tenant order by uses desc, last_used_at desc, value`);
     const memory: Memory = { contactByCounterparty: new Map(), contactByIban: new Map(), accountByCounterparty: new Map() };
     const maps: Record<MemoryKind, Map<string, string>> = {
       contact_by_counterparty: memory.contactByCounterparty, contact_by_iban: memory.contactByIban, account_by_counterparty: memory.accountByCounterparty,

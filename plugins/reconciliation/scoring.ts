@@ -134,13 +134,15 @@ export class Matcher {
         issueDay: dayOf(facts.issueDate), dueDay: dayOf(facts.dueDate ?? facts.issueDate), rank: 0,
       };
     });
-    this.byAmount = indexed.filter((d) => d.expected !== 0n).sort((a, b) => (a.expected < b.expected ? -1 : a.expected > b.expected ? 1 : 0));
+    // a total order (amount, then issue day, number, id), whatever order the rows were read in: ranks break ties below
+    this.byAmount = indexed.filter((d) => d.expected !== 0n).sort((a, b) => (a.expected < b.expected ? -1 : a.expected > b.expected ? 1 : 0)
+      || a.issueDay - b.issueDay || compareText(a.facts.number, b.facts.number) || compareText(a.facts.id, b.facts.id));
     this.byAmount.forEach((d, i) => { d.rank = i; });
     for (const d of this.byAmount) {
       push(this.byContact, d.facts.contactId, d);
       for (const key of new Set([...digitKeys(d.facts.number), ...digitKeys(d.facts.label)])) push(this.byDigits, key, d);
     }
-    for (const contact of contacts) {
+    for (const contact of [...contacts].sort((a, b) => compareText(a.id, b.id))) {
       const words = [...new Set(contact.names.flatMap(nameTokens))];
       this.contactWords.set(contact.id, words);
       this.contactWordSets.set(contact.id, new Set(words));
@@ -313,7 +315,7 @@ export class Matcher {
       if (c) scored.push(c);
     }
     scored.push(...this.groups(usable, amount, day, identities, references));
-    scored.sort((a, b) => b.score - a.score || a.ids.length - b.ids.length);
+    scored.sort((a, b) => b.score - a.score || a.ids.length - b.ids.length || compareRanks(a.ranks, b.ranks));
     const top = scored.slice(0, this.options.maxCandidates).map((c) => c.explain());
     const best = top[0];
     const second = top.find((c) => c !== best && !sameDocuments(c, best));
@@ -370,7 +372,8 @@ export class Matcher {
     const slack = magnitude * 35n / 1000n > 1500n ? magnitude * 35n / 1000n : 1500n;
     for (const docs of byContact.values()) {
       if (docs.length < 2) continue;
-      const pool = docs.sort((a, b) => a.dueDay - b.dueDay).slice(0, MAX_GROUP_POOL).sort((a, b) => (abs(a.expected) < abs(b.expected) ? -1 : 1));
+      const pool = docs.sort((a, b) => a.dueDay - b.dueDay || a.rank - b.rank).slice(0, MAX_GROUP_POOL)
+        .sort((a, b) => (abs(a.expected) < abs(b.expected) ? -1 : abs(a.expected) > abs(b.expected) ? 1 : a.rank - b.rank));
       const chosen: IndexedDocument[] = [];
       const visit = (start: number, sum: bigint) => {
         if (chosen.length >= 2 && sum >= magnitude - 100n && sum <= magnitude + slack) {
@@ -440,7 +443,7 @@ export class Matcher {
       });
       return { documents, feeAmount: amountScore === 0.7 && amount > 0n ? euros(diff) : null, score, reasons };
     };
-    return { score, ids: docs.map((d) => d.facts.id), explain };
+    return { score, ids: docs.map((d) => d.facts.id), ranks: docs.map((d) => d.rank), explain };
   }
 }
 
@@ -455,7 +458,15 @@ type LazyReason = () => Reason;
 interface Identity { score: number; reasons: LazyReason[] }
 
 /** A candidate scored, its reasons not yet written. */
-interface Scored { score: number; ids: string[]; explain: () => Candidate }
+interface Scored { score: number; ids: string[]; ranks: number[]; explain: () => Candidate }
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Candidates of equal score and size in a fixed order: by their documents' places in the amount order. */
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
 
 /** The contacts whose every open document is worth scoring: named clearly, and nearly as well as the best. */
 function strongIdentities(identities: Map<string, { score: number }>): string[] {

@@ -18,16 +18,24 @@ import type { ParsedMovement } from './importers/types';
  * done here without a regular-expression replacement per field when the text is already clean.
  */
 export function fingerprints(movements: readonly ParsedMovement[]): string[] {
-  const seen = new Map<string, number>();
+  const next = fingerprinter();
   const out = new Array<string>(movements.length);
-  for (let i = 0; i < movements.length; i++) {
-    const m = movements[i];
+  for (let i = 0; i < movements.length; i++) out[i] = next(movements[i]);
+  return out;
+}
+
+/**
+ * The same fingerprints one movement at a time, in file order (the ordinals count what came
+ * before): for an import that sends each movement as soon as it has its fingerprint.
+ */
+export function fingerprinter(): (m: ParsedMovement) => string {
+  const seen = new Map<string, number>();
+  return (m) => {
     const key = `${m.bookingDate}\u001f${m.valueDate ?? ''}\u001f${m.amount.toString()}\u001f${normalise(m.description)}\u001f${normalise(m.reference)}\u001f${normalise(m.bankReference)}`;
     const ordinal = (seen.get(key) ?? 0) + 1;
     seen.set(key, ordinal);
-    out[i] = uuidOf(Bun.SHA256.hash(`${key}\u001f${ordinal}`, digest) as Uint8Array);
-  }
-  return out;
+    return uuidOf(Bun.SHA256.hash(`${key}\u001f${ordinal}`, digest) as Uint8Array);
+  };
 }
 
 const digest = new Uint8Array(32);

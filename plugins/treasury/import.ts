@@ -6,7 +6,7 @@ import { copyIn, copyInSupported } from '../../kernel/copy-in';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';
-import { fingerprints } from './fingerprint';
+import { fingerprinter, fingerprints } from './fingerprint';
 import { StatementRefused, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
 import { movementEntry } from './posting';
 import { Treasuries, type TreasuryRow } from './treasuries';
@@ -195,42 +195,58 @@ const importedDaysSql = `select booking_date::text as date, count(*)::int as n,
 
 /**
  * One statement's movements into the treasury, and what was inserted summed by booking day. What
- * the treasury already holds in the file's period is left out before the rows travel (read while
- * the fingerprints are computed): a re-imported file then costs one indexed read instead of
- * sending and probing every row. The unique index still decides (see insertNew), which settles
- * two imports racing. On PostgreSQL the rows are copied (COPY FROM STDIN) into a temporary
- * staging table of this transaction and moved by one `insert … select` under row-level security;
- * on PGlite they travel as parallel arrays through unnest. Ids are UUIDv7 (time-ordered), so the
- * primary key grows at its end. The days are summed here from what was sent; only when the insert
- * took fewer rows (a concurrent import got some first) are they read back from the table.
+ * the treasury already holds in the file's period is left out before the rows travel: a
+ * re-imported file then costs one indexed read instead of sending and probing every row. The
+ * unique index still decides (see insertNew), which settles two imports racing. Ids are UUIDv7
+ * (time-ordered), so the primary key grows at its end. The days are summed here from what was
+ * sent; only when the inserts took fewer rows (a concurrent import got some first) are they read
+ * back from the table.
+ *
+ * On PostgreSQL the rows are copied (COPY FROM STDIN) into a temporary staging table of this
+ * transaction and moved from it by an `insert … select` under row-level security, in batches of
+ * STAGED_BATCH, so that the two processes work at once: the first batch's fingerprints are
+ * computed (and its COPY text written) while PostgreSQL reads what was already sent, and each next
+ * batch's while PostgreSQL inserts the one before. On PGlite they travel as parallel arrays
+ * through unnest.
  */
 async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: string, importId: string, parsed: ParsedMovement[],
   period: { from: string; to: string }): Promise<ImportedDay[]> {
   const heldRows = tx.sql<{ f: string }>(`select fingerprint::text as f from bank_movements
     where tenant_id = :tenant and treasury_id = :treasury::uuid and booking_date between :from::date and :to::date`, { treasury: treasuryId, ...period });
-  const allPrints = fingerprints(parsed);
-  const held = new Set((await heldRows).map((r) => r.f));
-  const movements: ParsedMovement[] = [];
-  const prints: string[] = [];
-  for (let i = 0; i < parsed.length; i++) if (!held.has(allPrints[i])) { movements.push(parsed[i]); prints.push(allPrints[i]); }
-  if (!movements.length) return [];
-  const ids = movements.map(() => Bun.randomUUIDv7());
   const params = { treasury: treasuryId, import: importId };
-  let inserted: number;
+  const days = new DaySums();
+  let inserted = 0;
   if (copyInSupported(kind)) {
     const connection = tx.em.getConnection();
     const run = (statement: string) => connection.execute(statement, [], 'run', tx.em.getTransactionContext());
-    await run(`create temporary table bank_movement_staging (id uuid, booking_date date, value_date date, amount numeric(18,2), description text,
+    const staging = run(`create temporary table bank_movement_staging (id uuid, booking_date date, value_date date, amount numeric(18,2), description text,
       reference text, counterparty text, counterparty_iban text, fingerprint uuid) on commit drop`);
-    await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, stagedRows(ids, movements, prints));
-    inserted = await insertNew(tx, (skipHeld) => tx.sql<{ n: number }>(insertNewSql('bank_movement_staging x', skipHeld), params));
+    const held = new Set((await heldRows).map((r) => r.f));
+    await staging;
+    const source = newRows(parsed, held, days);
+    let batch: Iterable<(string | null)[]> = take(source, STAGED_BATCH);
+    for (;;) {
+      if (!(await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, batch))) break;
+      const insertion = insertNew(tx, (skipHeld) => tx.sql<{ n: number }>(insertNewSql('bank_movement_staging x', skipHeld), params));
+      const next = await gather(take(source, STAGED_BATCH));
+      inserted += await insertion;
+      if (!next.length) break;
+      await run('truncate bank_movement_staging');
+      batch = next;
+    }
     await run('drop table bank_movement_staging');
   } else {
+    const allPrints = fingerprints(parsed);
+    const held = new Set((await heldRows).map((r) => r.f));
+    const movements: ParsedMovement[] = [];
+    const prints: string[] = [];
+    for (let i = 0; i < parsed.length; i++) if (!held.has(allPrints[i])) { movements.push(parsed[i]); prints.push(allPrints[i]); days.add(parsed[i]); }
+    if (!movements.length) return [];
     const unnest = `unnest(:ids::uuid[], :dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[],
         :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`;
     const arrays = {
       ...params,
-      ids: pgArray(ids),
+      ids: pgArray(movements.map(() => Bun.randomUUIDv7())),
       dates: pgArray(movements.map((m) => m.bookingDate)),
       valueDates: pgArray(movements.map((m) => m.valueDate)),
       amounts: pgArray(movements.map((m) => m.amount.toString())),
@@ -242,26 +258,69 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
     };
     inserted = await insertNew(tx, (skipHeld) => tx.sqlBulk<{ n: number }>(insertNewSql(unnest, skipHeld), arrays));
   }
-  if (inserted === movements.length) return sumByDay(movements);
+  if (inserted === days.count) return days.list();
   const rows = await tx.sql<DayRow>(importedDaysSql, params);
   return rows.map((r) => ({ date: r.date, count: Number(r.n), moneyIn: money(r.money_in), moneyOut: money(r.money_out) }));
 }
 
-function sumByDay(movements: readonly ParsedMovement[]): ImportedDay[] {
-  const days = new Map<string, ImportedDay>();
-  for (const m of movements) {
-    let day = days.get(m.bookingDate);
-    if (!day) days.set(m.bookingDate, (day = { date: m.bookingDate, count: 0, moneyIn: Decimal.zero(2), moneyOut: Decimal.zero(2) }));
+/** Movements per COPY into staging and insert from it (see insertMovements): about 4 MiB of COPY text. */
+const STAGED_BATCH = 20_000;
+
+/** What was sent, summed by booking day as it is sent. */
+class DaySums {
+  count = 0;
+  private readonly days = new Map<string, ImportedDay>();
+
+  add(m: ParsedMovement): void {
+    let day = this.days.get(m.bookingDate);
+    if (!day) this.days.set(m.bookingDate, (day = { date: m.bookingDate, count: 0, moneyIn: Decimal.zero(2), moneyOut: Decimal.zero(2) }));
     day.count++;
+    this.count++;
     if (m.amount.isNegative()) day.moneyOut = day.moneyOut.sub(m.amount);
     else day.moneyIn = day.moneyIn.add(m.amount);
   }
-  return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+
+  list(): ImportedDay[] {
+    return [...this.days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
 }
 
-function* stagedRows(ids: string[], movements: ParsedMovement[], prints: string[]): Generator<(string | null)[]> {
-  for (let i = 0; i < movements.length; i++) {
-    const m = movements[i];
-    yield [ids[i], m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, prints[i]];
+/**
+ * The staging rows of the movements whose fingerprint is not held, made one at a time as they are
+ * asked for (the fingerprints are computed while PostgreSQL works on what was sent); each one made
+ * is added to `sent`.
+ */
+function* newRows(parsed: readonly ParsedMovement[], held: ReadonlySet<string>, sent: DaySums): Generator<(string | null)[]> {
+  const fingerprint = fingerprinter();
+  for (const m of parsed) {
+    const print = fingerprint(m);
+    if (held.has(print)) continue;
+    sent.add(m);
+    yield [Bun.randomUUIDv7(), m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, print];
+  }
+}
+
+/** At most `n` items of `source`, leaving the rest in it. */
+function* take<T>(source: Iterator<T>, n: number): Generator<T> {
+  for (let i = 0; i < n; i++) {
+    const next = source.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * The items of an iterator, made in slices with the event loop run between them: the statement
+ * just handed to the connection (a savepoint, then the insert) goes out while the items are made.
+ */
+async function gather<T>(items: Iterator<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 1000; i++) {
+      const next = items.next();
+      if (next.done) return out;
+      out.push(next.value);
+    }
   }
 }

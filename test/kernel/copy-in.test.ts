@@ -40,7 +40,35 @@ describe.skipIf(!supported)('copyIn (COPY FROM STDIN in the unit of work)', () =
     expect(row!.ok).toBe(1);
   });
 
-  test('NUL is refused before anything is sent', async () => {
+  test('rows made as they are sent: many chunks (more than the socket buffers), every row arrives once, intact', async () => {
+    let made = 0;
+    function* rows() {
+      for (let i = 0; i < 60_000; i++) { made++; yield [String(i), `${'x'.repeat(200)}\t${i}`]; }
+    }
+    const [row] = await uow().run(async (tx) => {
+      await run(tx, 'create temporary table copy_probe (n int, v text) on commit drop');
+      expect(await copyIn(tx, 'copy_probe', ['n', 'v'], rows())).toBe(60_000);
+      return run(tx, `select count(*)::int as n, count(distinct n)::int as distinct_n, bool_and(v = repeat('x', 200) || chr(9) || n) as intact from copy_probe`) as Promise<{ n: number; distinct_n: number; intact: boolean }[]>;
+    });
+    expect(made).toBe(60_000);
+    expect(row).toEqual({ n: 60_000, distinct_n: 60_000, intact: true });
+  });
+
+  test('rows that fail while being made abandon the COPY with that error; the next unit of work runs normally', async () => {
+    function* rows() {
+      for (let i = 0; i < 20_000; i++) yield [String(i), 'y'.repeat(100)];
+      throw new Error('the source broke');
+    }
+    const failed = uow().run(async (tx) => {
+      await run(tx, 'create temporary table copy_probe (n int, v text) on commit drop');
+      await copyIn(tx, 'copy_probe', ['n', 'v'], rows());
+    });
+    await expect(failed).rejects.toThrow('the source broke');
+    const [row] = await uow().read<{ ok: number }>('select 1 as ok where :tenant::uuid is not null');
+    expect(row!.ok).toBe(1);
+  });
+
+  test('NUL is refused (422)', async () => {
     const failed = uow().run(async (tx) => {
       await run(tx, 'create temporary table copy_probe (v text) on commit drop');
       await copyIn(tx, 'copy_probe', ['v'], [['a\u0000b']]);

@@ -3,7 +3,7 @@ import { definePlugin } from '../../../kernel/plugin';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { camt053 } from './camt-builder';
-import { norma43, WORKED_EXAMPLE, type N43Account } from './norma43-builder';
+import { norma43, WORKED_EXAMPLE, type N43Account, type N43Movement } from './norma43-builder';
 
 const IBAN_1 = 'ES9121000418450200051332'; // CCC 2100 0418 45 0200051332
 const IBAN_2 = 'ES7921000813610123456789';
@@ -260,6 +260,28 @@ test('the database refuses a movement naming a treasury that is not its company\
   // the company's own treasury is accepted (rolled back: the books would not know the row)
   await expect(asCompany(a, async (tx) => { await insert(ids.wallet)(tx); throw new Error('rolled back'); })).rejects.toThrow('rolled back');
 });
+
+test('a statement of several staging batches imports whole; one repeating part of it imports only the rest, equal movements by their ordinal', async () => {
+  // company b, whose books the other tests do not list movement by movement (booksAgree reads 500)
+  const big = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Grande' }, b.token)).body;
+  // 45,000 movements over February; every 997th repeats the one before it (same day, amount and texts)
+  const all: N43Movement[] = [];
+  for (let i = 0; i < 45_000; i++) {
+    const n = i % 997 === 1 ? i - 1 : i;
+    all.push({ date: `2602${String(1 + (n % 28)).padStart(2, '0')}`, cents: (n % 3 === 0 ? -1 : 1) * (100 + n), ref2: `R${n}`, concepts: [['01', `CLIENTE ${n % 500}`, '']] });
+  }
+  const file = (movements: N43Movement[]) => norma43([{ ...first, start: '260201', end: '260228', movements }]);
+  const sum = (movements: N43Movement[]) => movements.reduce((total, m) => total + m.cents, 0);
+  const firstPart = await upload(b.token, big.id, file(all.slice(0, 30_000)));
+  expect(firstPart.body).toMatchObject({ imported: 30_000, duplicates: 0 });
+  const whole = await upload(b.token, big.id, file(all));
+  expect(whole.body).toMatchObject({ imported: 15_000, duplicates: 30_000 });
+  const treasury = (await app.get(`/api/v1/treasuries/${big.id}`, b.token)).body;
+  expect(cents(treasury.balance)).toBe(sum(all));
+  const account = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}?limit=1`, b.token)).body;
+  expect(account.closing_balance).toBe(treasury.balance);
+  expect((await upload(b.token, big.id, file(all))).body).toMatchObject({ imported: 0, duplicates: 45_000 });
+}, 120_000);
 
 test('two imports of the same statement at once store each movement once and post it once', async () => {
   const wallet = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Carrera' }, a.token)).body;
