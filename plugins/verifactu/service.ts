@@ -221,9 +221,22 @@ export const VerifactuService = {
 
   logEvent: (tx: Tx, action: 'exported' | 'verified', detail: Record<string, unknown>) => logEvent(tx, action, null, detail),
 
+  /**
+   * The event log, newest first: the exports and verifications of `verifactu_events`, and a
+   * `record_created` event per record read from the record itself (its `created_at`; its id is the
+   * record's), which is immutable like the log. Records appended before
+   * `20261231100200_verifactu_record_lighter` have their event row in `verifactu_events`: that row
+   * is shown, not a second one.
+   */
   async events(tx: Tx, query: { limit: number; offset: number }) {
-    const rows = await tx.sql<any>(`select e.id::text as id, e.at::text as at, e.action, e.record_id, e.detail, count(*) over () as total from verifactu_events e
-      where e.tenant_id = :tenant order by e.id desc limit :limit offset :offset`, query);
+    const rows = await tx.sql<any>(`select id, at::text as at, action, record_id, detail, count(*) over () as total from (
+        select e.id::text as id, e.at, e.action, e.record_id, e.detail, 1 as source, e.id as n, '' as nif from verifactu_events e where e.tenant_id = :tenant
+        union all
+        select r.id::text, r.created_at, 'record_created', r.id, jsonb_build_object('record_type', r.record_type, 'invoice_number', r.invoice_number, 'hash', r.hash),
+          0, r.position, r.issuer_tax_id
+        from verifactu_records r where r.tenant_id = :tenant
+          and not exists (select from verifactu_events o where o.tenant_id = :tenant and o.action = 'record_created' and o.record_id = r.id)
+      ) log order by at desc, source desc, n desc, nif desc limit :limit offset :offset`, query);
     return {
       items: rows.map((r) => ({ id: r.id, at: r.at, action: r.action, record_id: r.record_id, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail })),
       total: rows.length ? Number(rows[0].total) : 0,

@@ -239,7 +239,23 @@ describe('export and event log', () => {
     const actions = events.items.map((e: any) => e.action);
     expect(actions[0]).toBe('exported');
     expect(actions).toContain('verified');
-    expect(actions.filter((a: string) => a === 'record_created').length).toBe((await records()).total);
+    const all = await records();
+    const created = events.items.filter((e: any) => e.action === 'record_created');
+    expect(created.map((e: any) => e.record_id).sort()).toEqual(all.items.map((r: any) => r.id).sort());
+    const newest = all.items.at(-1);
+    expect(created.find((e: any) => e.record_id === newest.id)).toMatchObject({ id: newest.id, detail: { record_type: newest.record_type, invoice_number: newest.invoice_number, hash: newest.hash } });
+  });
+
+  test('a record_created row logged before the records stood for their own creation is shown once, as it was written', async () => {
+    const [oldest] = (await records()).items;
+    const [legacy] = await app.asOwner<{ id: string }>([`select set_config('app.tenant_id', '${company.tenantId}', true)`, `insert into verifactu_events (tenant_id, action, record_id, detail, at)
+      select tenant_id, 'record_created', id, jsonb_build_object('record_type', record_type, 'invoice_number', invoice_number, 'hash', hash), created_at
+      from verifactu_records where id = '${oldest.id}' returning id::text as id`]);
+    const events = (await app.get('/api/v1/verifactu/events?limit=500', company.token)).body;
+    const created = events.items.filter((e: any) => e.action === 'record_created');
+    expect(created.filter((e: any) => e.record_id === oldest.id).map((e: any) => e.id)).toEqual([legacy.id]);
+    expect(created.length).toBe((await records()).total);
+    expect(events.total).toBe(events.items.length);
   });
 });
 
