@@ -89,9 +89,12 @@ export class TenantStatements implements TenantStatementRunner {
       } else {
         text = `${prelude}; ${bindNamedParameters(statement, params, () => tenantId, sqlLiteral)}`;
       }
-      const sets = await client.unsafe(text) as unknown as T[][];
-      if (sets.length !== 2) throw new Error('TenantStatements take exactly one statement');
-      return sets[1]!;
+      const result = await client.unsafe(text) as unknown as T[][] | T[];
+      // postgres.js answers one result set per statement that describes rows: only the prelude's
+      // when the statement returns none (an UPDATE without RETURNING)
+      if (!Array.isArray(result[0])) return [];
+      if (result.length !== 2) throw new Error('TenantStatements take exactly one statement');
+      return (result as T[][])[1]!;
     } catch (error) {
       if (attempt >= 3) throw error;
       const code = (error as { code?: string }).code ?? '';

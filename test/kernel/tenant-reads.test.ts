@@ -108,6 +108,12 @@ describe('what a one-statement transaction leaves behind (on PGlite, the one ses
     if (app.pglite) expect(app.pglite.isInTransaction()).toBe(false);
   });
 
+  test('a write that returns no rows (no RETURNING) answers [] and is kept', async () => {
+    expect(await uowFor(a).write(`update tenants set name = 'A sin returning' where id = :tenant`)).toEqual([]);
+    expect((await uowFor(a).read<{ name: string }>('select name from tenants where id = :tenant'))[0]!.name).toBe('A sin returning');
+    await uowFor(a).write(`update tenants set name = 'Lectora A SL' where id = :tenant`);
+  });
+
   test('a failure answers its 4xx, keeps nothing, and leaves the session idle for the next statement', async () => {
     const entry = crypto.randomUUID();
     // a check violation inside the statement
