@@ -11,6 +11,13 @@
  * gap check at the end (numbers 1..N in the series, counter row = N, journal numbers 1..M).
  * Target: ≥ 500 invoices/s.
  *
+ * Ceiling, measured in the same run just before each mode (PostgreSQL only): what serializes
+ * issuing, alone. The same number of transactions from the same number of clients, each only
+ * taking the next number of ONE series, `insert … on conflict (series) do update set n = n + 1
+ * returning n` on a scratch table of the bench's database (`bench_series_counter`), then COMMIT,
+ * through postgres.js as the tables' owner with the app's connection settings. No invoice, no
+ * entry: the service's rate as a ratio of it says how much of the counter row's queue is left.
+ *
  * Requests are handed to the app in-process (CuadraApp.handle: the same pipeline as the server,
  * without the socket), so the load generator costs almost nothing on a 2-core machine.
  *
@@ -91,7 +98,7 @@ async function backendCpuMs(): Promise<Map<number, number>> {
 }
 
 /** Runs `total` jobs with `clients` concurrent workers; returns the wall time, each job's latency and the CPU spent per job. */
-async function run(total: number, clients: number, job: (i: number) => Promise<Response>) {
+async function run(total: number, clients: number, job: (i: number) => Promise<Response | void>) {
   const latencies: number[] = [];
   let next = 0, failures = 0;
   const firstFailure: string[] = [];
@@ -106,6 +113,7 @@ async function run(total: number, clients: number, job: (i: number) => Promise<R
       const t0 = performance.now();
       const res = await job(i);
       latencies.push(performance.now() - t0);
+      if (!res) continue;
       if (res.status >= 300) { failures++; if (firstFailure.length < 3) firstFailure.push(`${res.status} ${(await res.text()).slice(0, 200)}`); } else await res.arrayBuffer();
     }
   }));
@@ -155,6 +163,29 @@ async function steadyTables() {
   }
 }
 
+/**
+ * The ceiling (see the header): --count transactions from --clients connections, each only taking
+ * the next number of one series. Answers null on PGlite (one session: there is no queue to measure).
+ */
+async function counterCeiling(series: string) {
+  if (app.kernel.db.kind !== 'postgres') return null;
+  const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: CLIENTS });
+  try {
+    await sql.unsafe('create table if not exists bench_series_counter (series text primary key, n bigint not null)');
+    const take = () => sql.begin((tx) => tx`insert into bench_series_counter as c (series, n) values (${series}, 1)
+      on conflict (series) do update set n = c.n + 1 returning n`);
+    await Promise.all(Array.from({ length: CLIENTS * 4 }, take)); // opens the connections, prepares the statement
+    const [before] = await sql`select n from bench_series_counter where series = ${series}`;
+    const r = await run(COUNT, CLIENTS, async () => { await take(); });
+    const [after] = await sql`select n from bench_series_counter where series = ${series}`;
+    if (Number(after.n) - Number(before.n) !== COUNT) throw new Error(`counter ceiling: ${Number(after.n) - Number(before.n)} numbers taken, ${COUNT} expected`);
+    console.log(`counter ceiling: ${r.rate.toFixed(0)} transactions/s  p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}  (only the series' counter row: upsert, commit)`);
+    return r.rate;
+  } finally {
+    await sql.end();
+  }
+}
+
 async function autovacuumIsOff(): Promise<boolean> {
   if (app.kernel.db.kind !== 'postgres') return false;
   const [row] = await app.asOwner<{ setting: string }>(`select setting from pg_settings where name = 'autovacuum'`);
@@ -182,20 +213,24 @@ try {
     });
     if (created.failures) throw new Error(`drafts not created: ${created.firstFailure.join('; ')}`);
     await steadyTables();
+    const ceiling = await counterCeiling('F');
     const r = await run(COUNT, CLIENTS, (i) => request('POST', `/api/v1/invoices/${drafts[i].id}/issue`, drafts[i].t.key));
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'F', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
     console.log(`issue drafts   : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    if (ceiling) console.log(`  = ${(r.rate / ceiling).toFixed(2)}× the counter ceiling (${ceiling.toFixed(0)}/s)`);
     console.log(`  ${r.cpu}`);
     for (const c of checks) console.log(`  gap check F  : ${c.text}`);
     rows.push(`| ${machine} | POST /invoices/{id}/issue | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
   }
   if (MODE === 'both' || MODE === 'create') {
     await steadyTables();
+    const ceiling = await counterCeiling('C');
     const r = await run(COUNT, CLIENTS, (i) => request('POST', '/api/v1/invoices', tenants[i % TENANTS].key, invoiceBody(tenants[i % TENANTS], 'C', i, 'issued')));
     const checks = await Promise.all(tenants.map((t, k) => gapCheck(t, 'C', Math.floor(COUNT / TENANTS) + (k < COUNT % TENANTS ? 1 : 0))));
     allGapless &&= checks.every((c) => c.ok) && r.failures === 0;
     console.log(`create + issue : ${r.rate.toFixed(0)} invoices/s  p50 ${fmt(r.p50)}  p95 ${fmt(r.p95)}  p99 ${fmt(r.p99)}  failures ${r.failures}${r.firstFailure.length ? ` (${r.firstFailure[0]})` : ''}`);
+    if (ceiling) console.log(`  = ${(r.rate / ceiling).toFixed(2)}× the counter ceiling (${ceiling.toFixed(0)}/s)`);
     console.log(`  ${r.cpu}`);
     for (const c of checks) console.log(`  gap check C  : ${c.text}`);
     rows.push(`| ${machine} | POST /invoices (issued) | ${CLIENTS} | ${COUNT} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${checks.every((c) => c.ok) ? '0 gaps, 0 dups' : 'FAILED'} |`);
