@@ -13,7 +13,7 @@ type EventDocument = Parameters<typeof rectificationEvents>[1];
  * the original at nothing: a substitution by an empty document, or corrections that bring it to
  * zero) `<kind>.cancelled`, which the kind publishes under its own event names.
  */
-export async function completeRectification(tx: Tx, kind: Pick<DocumentTables, 'name' | 'table' | 'noun'>, rectification: {
+export async function completeRectification(tx: Tx, kind: Pick<DocumentTables, 'name' | 'table' | 'noun' | 'side'>, rectification: {
   original: EventDocument; rectifying: EventDocument & {
     number: string | null; total: Parameters<typeof registerSubstitution>[1]['total']; supplierInvoiceNumber?: string | null; rectificationGround?: RectificationGround | null;
   };
@@ -22,8 +22,8 @@ export async function completeRectification(tx: Tx, kind: Pick<DocumentTables, '
   const { original, rectifying, originalStatus, mode } = rectification;
   if (mode === 'substitution') {
     await registerSubstitution(tx, {
-      documentType: kind.name, documentId: rectifying.id, number: rectifying.number!, supplierNumber: rectifying.supplierInvoiceNumber, issueDate: rectifying.issueDate,
-      total: rectifying.total, rectifiesId: original.id, rectifiesNumber: rectification.rectifiesNumber, rectificationGround: rectifying.rectificationGround,
+      documentType: kind.name, side: kind.side, documentId: rectifying.id, number: rectifying.number!, supplierNumber: rectifying.supplierInvoiceNumber, issueDate: rectifying.issueDate,
+      total: rectifying.total, rectifiesId: original.id, rectifiesIssueDate: original.issueDate, rectifiesNumber: rectification.rectifiesNumber, rectificationGround: rectifying.rectificationGround,
     });
   }
   if (originalStatus) await markRectified(tx, kind, original.id);

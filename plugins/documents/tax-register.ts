@@ -271,12 +271,15 @@ export const TaxRegister = {
 /** The rectifying document of a substitution, as `registerSubstitution` dates and numbers the rows that cancel its original. */
 export interface SubstitutionRegister {
   documentType: string;
+  side: RegisterSide;
   documentId: string;
   number: string;
   supplierNumber?: string | null;
   issueDate: string;
   total: Decimal;
   rectifiesId: string;
+  /** The original's issue date: its rows' accounting date, so that they are read by primary key. */
+  rectifiesIssueDate: string;
   /** How the rectifying document names the original (its number, or the supplier's). */
   rectifiesNumber: string | null;
   rectificationGround?: RectificationGround | null;
@@ -289,19 +292,22 @@ export interface SubstitutionRegister {
  * numbered as the rectification. The original's rows stay as registered (the register is
  * append-only); a period's rows then sum to what is owed: the original counted once, the
  * difference in the rectification's period (303 boxes 14/15 for sales, 40/41 for purchases), just
- * as the ledger reverses the original's entry on the rectification's date.
+ * as the ledger reverses the original's entry on the rectification's date. Both documents' rows
+ * are found by the register's primary key (side, accounting date = issue date, document).
  */
 export async function registerSubstitution(tx: Tx, doc: SubstitutionRegister): Promise<void> {
   await tx.sql(`
     insert into tax_register (tenant_id, ${COLUMNS}, reverses_original)
     select o.tenant_id, :type, :id::uuid,
-      coalesce((select max(group_no) from tax_register where tenant_id = :tenant and document_type = :type and document_id = :id::uuid), 0) + row_number() over (order by o.group_no),
+      coalesce((select max(group_no) from tax_register
+        where tenant_id = :tenant and side = :side and accounting_date = :date::date and document_id = :id::uuid and document_type = :type), 0) + row_number() over (order by o.group_no),
       o.side, 'rectification', :number, :supplierNumber, :date::date, null, :date::date, o.contact_id, o.counterparty_name, o.counterparty_tax_id, o.counterparty_country,
       o.document_id, :rectifiesNumber, 'substitution', :rectificationType, o.capital_good, o.tax_type_id, o.tax_code, o.regime, -o.base, o.rate, -o.quota,
       -o.deductible_quota, o.surcharge_rate, -o.surcharge, o.withholding_rate, -o.withholding, :total::numeric, o.kind = 'simplified', true
     from tax_register o
-    where o.tenant_id = :tenant and o.document_type = :type and o.document_id = :original::uuid and not o.reverses_original`, {
-    type: doc.documentType, id: doc.documentId, number: doc.number, supplierNumber: doc.supplierNumber ?? null, date: doc.issueDate, total: doc.total.toString(),
+    where o.tenant_id = :tenant and o.side = :side and o.accounting_date = :originalDate::date and o.document_id = :original::uuid
+      and o.document_type = :type and not o.reverses_original`, {
+    type: doc.documentType, side: doc.side, originalDate: doc.rectifiesIssueDate, id: doc.documentId, number: doc.number, supplierNumber: doc.supplierNumber ?? null, date: doc.issueDate, total: doc.total.toString(),
     original: doc.rectifiesId, rectifiesNumber: doc.rectifiesNumber, rectificationType: rectificationTypeOf(doc.rectificationGround),
   });
 }
