@@ -97,20 +97,7 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearc
     clauses.push(match.sql);
     Object.assign(params, match.params);
   }
-  if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));
-  if (filters.country) {
-    clauses.push(`${alias}.country = :country`);
-    params.country = filters.country.toUpperCase();
-  }
-  if (filters.customer_type) {
-    clauses.push(`${alias}.customer_type = :customer_type`);
-    params.customer_type = filters.customer_type;
-  }
-  if (filters.has_vat !== undefined) clauses.push(`${alias}.vat is ${filters.has_vat ? 'not null' : 'null'}`);
-  if (filters.external_source) {
-    clauses.push(`${alias}.external_source = :external_source`);
-    params.external_source = filters.external_source;
-  }
+  attributeFilters(filters, alias, (has) => `${alias}.vat is ${has ? 'not null' : 'null'}`, clauses, params);
   if (filters.from_date && filters.to_date && filters.from_date > filters.to_date) {
     throw ValidationFailed.field(['query', 'to_date'], 'to_date must be on or after from_date', 'value_error.date_range');
   }
@@ -133,19 +120,28 @@ export function contactCountFilterSql(filters: ContactFilters): { where: string;
   if ((filters.search !== undefined && filters.search !== '') || filters.from_date || filters.to_date) return null;
   const clauses = ['n.tenant_id = :tenant'];
   const params: Record<string, unknown> = {};
-  if (filters.kind) clauses.push(actsAsSql(filters.kind, 'n'));
+  attributeFilters(filters, 'n', (has) => `n.has_vat = ${has}`, clauses, params);
+  return { where: clauses.join(' and '), params };
+}
+
+/**
+ * The filters on what contact_counts also keeps (kind, country, customer type, VAT, source), on
+ * `alias` (contacts or contact_counts, whose columns share these names); `hasVat` is how that
+ * table tells whether a contact has a VAT number.
+ */
+function attributeFilters(filters: ContactFilters, alias: string, hasVat: (has: boolean) => string, clauses: string[], params: Record<string, unknown>): void {
+  if (filters.kind) clauses.push(actsAsSql(filters.kind, alias));
   if (filters.country) {
-    clauses.push('n.country = :country');
+    clauses.push(`${alias}.country = :country`);
     params.country = filters.country.toUpperCase();
   }
   if (filters.customer_type) {
-    clauses.push('n.customer_type = :customer_type');
+    clauses.push(`${alias}.customer_type = :customer_type`);
     params.customer_type = filters.customer_type;
   }
-  if (filters.has_vat !== undefined) clauses.push(`n.has_vat = ${filters.has_vat}`);
+  if (filters.has_vat !== undefined) clauses.push(hasVat(filters.has_vat));
   if (filters.external_source) {
-    clauses.push('n.external_source = :external_source');
+    clauses.push(`${alias}.external_source = :external_source`);
     params.external_source = filters.external_source;
   }
-  return { where: clauses.join(' and '), params };
 }
