@@ -294,16 +294,26 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
   return { rows, total, order: statements.order, keys: statements.keys };
 }
 
-/** The summary counted from the contacts themselves (a search or creation dates: what contact_counts does not keep). */
-function summaryFromContacts(tx: Tx, filters: ContactFilters) {
-  const { where, params } = contactFilterSql(filters);
-  return tx.sql<Record<string, number>>(`
-    select count(*)::int as total,
-           (count(*) filter (where ${actsAsSql('customer')}))::int as customers,
-           (count(*) filter (where ${actsAsSql('supplier')}))::int as suppliers,
-           (count(*) filter (where c.vat is null))::int as without_vat,
-           (count(*) filter (where c.payment_processor_id is not null))::int as payment_processor_linked
-    from contacts c where ${where}`, params);
+/**
+ * The summary's statement: a sum over contact_counts (migrations.ts) when the filters name only what
+ * it keeps, else a count of the contacts themselves (a search, creation dates).
+ */
+function summaryStatement(filters: ContactFilters): { sql: string; params: Record<string, unknown> } {
+  const counted = contactCountFilterSql(filters);
+  const [source, alias, { where, params }] = counted ? ['contact_counts', 'n', counted] : ['contacts', 'c', contactFilterSql(filters)];
+  const tally = (condition?: string) => {
+    const only = condition ? ` filter (where ${condition})` : '';
+    return counted ? `coalesce(sum(n.contacts)${only}, 0)::int` : `(count(*)${only})::int`;
+  };
+  return {
+    sql: `select ${tally()} as total,
+             ${tally(actsAsSql('customer', alias))} as customers,
+             ${tally(actsAsSql('supplier', alias))} as suppliers,
+             ${tally(counted ? 'not n.has_vat' : 'c.vat is null')} as without_vat,
+             ${tally(counted ? 'n.has_payment_processor' : 'c.payment_processor_id is not null')} as payment_processor_linked
+      from ${source} ${alias} where ${where}`,
+    params,
+  };
 }
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
@@ -397,14 +407,8 @@ export const ContactService = {
   },
 
   async summary(tx: Tx, filters: ContactFilters) {
-    const counted = contactCountFilterSql(filters);
-    const [row] = counted ? await tx.sql<Record<string, number>>(`
-      select coalesce(sum(n.contacts), 0)::int as total,
-             coalesce(sum(n.contacts) filter (where ${actsAsSql('customer', 'n')}), 0)::int as customers,
-             coalesce(sum(n.contacts) filter (where ${actsAsSql('supplier', 'n')}), 0)::int as suppliers,
-             coalesce(sum(n.contacts) filter (where not n.has_vat), 0)::int as without_vat,
-             coalesce(sum(n.contacts) filter (where n.has_payment_processor), 0)::int as payment_processor_linked
-      from contact_counts n where ${counted.where}`, counted.params) : await summaryFromContacts(tx, filters);
+    const statement = summaryStatement(filters);
+    const [row] = await tx.sql<Record<string, number>>(statement.sql, statement.params);
     return { total: row.total, customers: row.customers, suppliers: row.suppliers, without_vat: row.without_vat, payment_processor_linked: row.payment_processor_linked };
   },
 
