@@ -136,12 +136,16 @@ export class UnitOfWork {
   private async queueEvents(em: EntityManager, tenantId: string | null, queued: { id: string; name: string; payload: unknown }[]): Promise<void> {
     if (!queued.length) return;
     // an event only tenant-scoped subscribers take is kept only when one of them subscribed this tenant
-    const scoped = queued.filter((e) => !this.hooks.eventAudience(e.name).everyTenant);
-    const audience = scoped.length
+    const scoped = new Map<string, string[]>();
+    for (const { name } of queued) {
+      const { everyTenant, scoped: plugins } = this.hooks.eventAudience(name);
+      if (!everyTenant) scoped.set(name, plugins);
+    }
+    const audience = scoped.size
       ? ` where v.name <> all (?::text[]) or exists (select from outbox_tenant_subscriptions s where s.tenant_id = v.tenant_id::uuid and (?::jsonb -> v.name) @> to_jsonb(s.subscriber))`
       : '';
-    const audienceParams = scoped.length
-      ? [`{${[...new Set(scoped.map((e) => `"${e.name}"`))].join(',')}}`, JSON.stringify(Object.fromEntries(scoped.map((e) => [e.name, this.hooks.eventAudience(e.name).scoped])))]
+    const audienceParams = scoped.size
+      ? [`{${[...scoped.keys()].map((name) => `"${name}"`).join(',')}}`, JSON.stringify(Object.fromEntries(scoped))]
       : [];
     await em.getConnection().execute(
       `insert into outbox_events (id, tenant_id, name, payload) select v.id::uuid, v.tenant_id::uuid, v.name, v.payload::jsonb
