@@ -37,6 +37,13 @@ describe('search through search_compact', () => {
       { tenantId: company.tenantId },
     );
     expect(row.compact).toBe(compactSearchText(everyCharacter));
+    // and the generated column (its migration writes the pattern out) agrees with both
+    const stored = await app.kernel.unitOfWork(null).run(
+      (tx) => tx.sql<{ document: string; compact: string }>(`select search_document as document, search_compact as compact from contacts where tenant_id = :tenant`),
+      { tenantId: company.tenantId },
+    );
+    expect(stored.length).toBe(3);
+    for (const contact of stored) expect(contact.compact).toBe(compactSearchText(contact.document));
     expect(compactSearchText(searchFold('Iñaki Ortega, S.L. <a_b@x.es>\n42%'))).toBe('inakiortegaslabxes42');
   });
 
