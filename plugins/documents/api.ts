@@ -28,7 +28,7 @@ export {
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,
   RECTIFICATION_GROUNDS, rectificationTypeOf, type RectificationGround, type RectificationType,
 } from './lifecycle';
-export { registerBackfillSql, registerReclassifySql, withRegisterGuardAside, type RegisterBackfill } from './migrations';
+export { registerBackfillSql, registerReclassifySql, type RegisterBackfill } from './migrations';
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
 export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {

@@ -2,9 +2,8 @@ import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
 import { issuedAsSimplified, regimesOf } from './legal-content';
-import { RECTIFICATION_GROUNDS } from '../documents/api';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
-import { trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
+import { RECTIFICATION_GROUNDS, trimDecimal, type Party, type TaxTypeInfo } from '../documents/api';
 
 /**
  * The invoice as a PDF with the content of art. 6.1 RD 1619/2012 (docs/domain/invoice-content.md §2): number and

@@ -2,6 +2,7 @@ import { actsAs } from '../contacts/api';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import { outboxEventSql } from '../../kernel/outbox';
+import { rowBoolean } from '../../kernel/rows';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
@@ -397,7 +398,7 @@ interface IssueRow {
 }
 
 /** Whether the issue statement queued its event (someone takes it for this tenant): the outbox is woken only then. */
-const publishedEvent = (rows: IssueRow[]) => rows[0]?.published === true || String(rows[0]?.published) === 't';
+const publishedEvent = (rows: IssueRow[]) => rowBoolean(rows[0]?.published);
 
 /** The issued invoice, or the refusal the statement's answer stands for (`null`: its accounts need `LedgerService.postableAccounts`). */
 function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord | null {
@@ -428,15 +429,15 @@ function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPa
   };
 }
 
+/** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
+const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
+  TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
+
 /**
  * Issues a draft inside the caller's unit of work (the draft read and locked, or inserted, in it):
  * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
  * transaction back, number included.
  */
-/** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
-const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
-  TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
-
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
   const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null, options.rectifiesSimplified);
   // inside a transaction the accounts are made ready first (a tax type's missing sub-account is created)
