@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { createCompany, type TestCompany } from '../support/factories';
 import { startGoogleIdp, type GoogleIdp } from '../support/google';
 import { SchemaSampler } from '../support/schema-sample';
+import { mulberry32 } from '../support/seeded-random';
 
 /**
  * Hostile input for every operation of /openapi.json, sent as the owner of a company: wrong types,
@@ -16,16 +17,8 @@ const PER_OPERATION = Number(process.env.FUZZ_PER_OPERATION ?? 36);
 /** RSS may grow this much over the run (PGlite's heap lives in this process too); before the fix it grew by over 4 GB. */
 const RSS_BUDGET_MB = 300;
 
-/** mulberry32: small, fast and deterministic. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),
