@@ -107,9 +107,7 @@ const top: WidgetType = {
       : [...(await contactTotals(tx, params.dim, range)).entries()].filter(([, amount]) => !amount.isZero()).map(([key, amount]) => ({ key, name: null, amount }));
     rows.sort((a, b) => b.amount.compare(a.amount) || a.key.localeCompare(b.key));
     const shown = rows.slice(0, params.limit);
-    const items = params.dim === 'product'
-      ? shown.map(({ key, name, amount }) => ({ key, name, amount }))
-      : await withContactNames(tx, shown);
+    const items = params.dim === 'product' ? shown : await withContactNames(tx, shown);
     return { dim: params.dim, period: params.period, ...rangeJson(range), items, total: rows.reduce((sum, row) => sum.add(row.amount), Decimal.zero(2)) };
   },
 };

@@ -432,8 +432,8 @@ export const LedgerService = {
 
   /**
    * Sumas y saldos: per account (or per code prefix of `level` digits), the period's debit and
-   * credit sums and the balance. One aggregate over journal_lines; the totals of debit and credit
-   * are equal whenever the books balance.
+   * credit sums and the balance, from totalsByAccount (the maintained monthly balances); the totals
+   * of debit and credit are equal whenever the books balance.
    */
   async trialBalance(tx: Tx, query: Period & { level?: number } = {}) {
     const rows = await LedgerService.totalsByAccount(tx, query);

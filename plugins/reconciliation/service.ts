@@ -53,6 +53,12 @@ export interface Settings { auto_match: boolean; auto_match_threshold: string }
 /** 626 Servicios bancarios y similares: where a fee kept from a payment goes. */
 const BANK_FEES_ACCOUNT = '626';
 
+/** What is left of a movement once `used` of it is matched. */
+const leftOf = (movement: BankMovement, used: Decimal): Decimal => {
+  const whole = money(movement.amount);
+  return (whole.isNegative() ? whole.negate() : whole).sub(used);
+};
+
 const sideOf = (item: OpenItemView): DocumentFacts['kind'] => item.kind;
 
 const movementFacts = (m: BankMovement, remaining: Decimal): MovementFacts => ({
@@ -90,10 +96,7 @@ export function reconciliationService(kernel: Kernel) {
         from reconciliation_matches where tenant_id = :tenant and undone_at is null and movement_id = any(:ids::uuid[]) group by movement_id`, { ids: pgArray(movements.map((m) => m.id)) });
       for (const r of rows) used.set(r.movement_id, money(r.used));
     }
-    return new Map(movements.map((m) => {
-      const whole = money(m.amount);
-      return [m.id, (whole.isNegative() ? whole.negate() : whole).sub(used.get(m.id) ?? Decimal.zero(2))];
-    }));
+    return new Map(movements.map((m) => [m.id, leftOf(m, used.get(m.id) ?? Decimal.zero(2))]));
   }
 
   async function record(tx: Tx, movement: BankMovement, fields: { target: 'documents' | 'category'; method: MatchMethod; amount: Decimal; documentIds: string[]; settlementIds: string[]; account: string | null; journalEntryId: string; fee?: { amount: Decimal; entryId: string }; score: number | null }): Promise<MatchRow> {
@@ -116,11 +119,11 @@ export function reconciliationService(kernel: Kernel) {
    * it, else unmatched; and the documents its live matches settle, for the movement's read model.
    */
   async function restate(tx: Tx, movement: BankMovement) {
-    const left = (await remainingOf(tx, [movement])).get(movement.id)!;
-    const [row] = await tx.sql<{ documents: boolean | null; ids: string | null }>(`select bool_or(target = 'documents') as documents,
-        (select string_agg(distinct d::text, ',' order by d::text) from reconciliation_matches l, unnest(l.document_ids) d
-          where l.tenant_id = :tenant and l.movement_id = :id::uuid and l.undone_at is null) as ids
-      from reconciliation_matches where tenant_id = :tenant and movement_id = :id::uuid and undone_at is null`, { id: movement.id });
+    const [row] = await tx.sql<{ used: string | null; documents: boolean | null; ids: string | null }>(`with live as (
+        select amount, target, document_ids from reconciliation_matches where tenant_id = :tenant and movement_id = :id::uuid and undone_at is null)
+      select (select sum(amount) from live)::text as used, (select bool_or(target = 'documents') from live) as documents,
+        (select string_agg(distinct d::text, ',' order by d::text) from live, unnest(live.document_ids) d) as ids`, { id: movement.id });
+    const left = leftOf(movement, money(row?.used ?? '0'));
     let status: BankMovement['status'] = 'unmatched';
     if (left.isZero()) status = row?.documents ? 'matched' : 'categorized';
     const documentIds = row?.ids ? row.ids.split(',') : [];

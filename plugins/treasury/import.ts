@@ -6,7 +6,7 @@ import { copyIn, copyInSupported } from '../../kernel/copy-in';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';
-import { fingerprinter, fingerprints } from './fingerprint';
+import { fingerprinter } from './fingerprint';
 import { StatementRefused, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
 import { movementEntry } from './posting';
 import { Treasuries, type TreasuryRow } from './treasuries';
@@ -236,25 +236,15 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
     }
     await run('drop table bank_movement_staging');
   } else {
-    const allPrints = fingerprints(parsed);
     const held = new Set((await heldRows).map((r) => r.f));
-    const movements: ParsedMovement[] = [];
-    const prints: string[] = [];
-    for (let i = 0; i < parsed.length; i++) if (!held.has(allPrints[i])) { movements.push(parsed[i]); prints.push(allPrints[i]); days.add(parsed[i]); }
-    if (!movements.length) return [];
+    const rows = [...newRows(parsed, held, days)];
+    if (!rows.length) return [];
     const unnest = `unnest(:ids::uuid[], :dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[],
         :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`;
+    const column = (i: number) => pgArray(rows.map((row) => row[i]));
     const arrays = {
-      ...params,
-      ids: pgArray(movements.map(() => Bun.randomUUIDv7())),
-      dates: pgArray(movements.map((m) => m.bookingDate)),
-      valueDates: pgArray(movements.map((m) => m.valueDate)),
-      amounts: pgArray(movements.map((m) => m.amount.toString())),
-      descriptions: pgArray(movements.map((m) => m.description)),
-      references: pgArray(movements.map((m) => m.reference)),
-      counterparties: pgArray(movements.map((m) => m.counterparty)),
-      ibans: pgArray(movements.map((m) => m.counterpartyIban)),
-      fingerprints: pgArray(prints),
+      ...params, ids: column(0), dates: column(1), valueDates: column(2), amounts: column(3), descriptions: column(4),
+      references: column(5), counterparties: column(6), ibans: column(7), fingerprints: column(8),
     };
     inserted = await insertNew(tx, (skipHeld) => tx.sqlBulk<{ n: number }>(insertNewSql(unnest, skipHeld), arrays));
   }
@@ -286,9 +276,9 @@ class DaySums {
 }
 
 /**
- * The staging rows of the movements whose fingerprint is not held, made one at a time as they are
- * asked for (the fingerprints are computed while PostgreSQL works on what was sent); each one made
- * is added to `sent`.
+ * The rows (named as STAGED_COLUMNS) of the movements whose fingerprint is not held, made one at
+ * a time as they are asked for (on PostgreSQL the fingerprints are computed while it works on what
+ * was sent); each one made is added to `sent`.
  */
 function* newRows(parsed: readonly ParsedMovement[], held: ReadonlySet<string>, sent: DaySums): Generator<(string | null)[]> {
   const fingerprint = fingerprinter();
