@@ -10,9 +10,10 @@ import { loadConfig } from '../../../kernel/config';
 import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
 import { INTERRUPTED } from '../../../plugins/purchase-ingestion/jobs';
 import { backend } from '../../support/database';
-import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
-import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
+import type { DocumentsTestApp } from '../../support/documents';
+import { VALID_CIFS, type TestCompany } from '../../support/factories';
 import { serviceOnFreshData } from '../../support/service-process';
+import { startWithBuyerAndOther } from './app';
 import { ingestForm, scannedPdf, textPdf, uploader } from './fixtures';
 
 const INVOICE = [
@@ -28,10 +29,8 @@ describe.skipIf(backend === 'pglite')('a job polled on another instance (Postgre
   const env = { INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0', INGEST_PAGE_MEGAPIXELS: '2', INGEST_JOB_LEASE_SECONDS: '1' };
 
   beforeAll(async () => {
-    first = await startDocumentsApp({ env });
+    ({ app: first, company, other } = await startWithBuyerAndOther(env));
     second = await createApp({ config: loadConfig({ ...process.env, ...env, DATABASE_URL: first.config.databaseUrl, DATABASE_OWNER_URL: first.config.databaseOwnerUrl, DATA_DIR: first.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }) });
-    company = await createCompany(first, 'Compradora Test SL', VALID_CIFS[0]);
-    other = await createCompany(first, 'Otra Empresa SL', VALID_CIFS[1]);
   }, 60_000);
   afterAll(async () => {
     await second?.stop();
