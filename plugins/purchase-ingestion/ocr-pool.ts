@@ -37,15 +37,13 @@ const processGone = (pid: number) => {
  * is named after its process (`cuadra-tessdata-<pid>-…`). A directory without a pid in its name, or
  * of a process still running, is left alone.
  */
-export function removeStaleLanguageDirectories(parent = tmpdir()): string[] {
-  const removed: string[] = [];
-  for (const name of readdirSync(parent)) {
-    const pid = new RegExp(`^${LANG_DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+function removeStaleLanguageDirectories(): void {
+  const pidOf = new RegExp(`^${LANG_DIR_PREFIX}(\\d+)-`);
+  for (const name of readdirSync(tmpdir())) {
+    const pid = pidOf.exec(name)?.[1];
     if (!pid || Number(pid) === process.pid || !processGone(Number(pid))) continue;
-    rmSync(join(parent, name), { recursive: true, force: true });
-    removed.push(name);
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
-  return removed;
 }
 
 /**

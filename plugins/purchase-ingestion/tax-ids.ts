@@ -32,7 +32,7 @@ function readingsAt(char: string, kind: string): string[] {
  * it is commonly mistaken for. Of the readings that pass the checksum, the one with the fewest
  * replacements is taken, when no other has as few. Null when none does.
  */
-export function repairedSpanishTaxId(read: string): string | null {
+function repairedSpanishTaxId(read: string): string | null {
   const token = normaliseTaxId(read);
   if (token.length !== 9) return null;
   const changes = new Map<string, number>();

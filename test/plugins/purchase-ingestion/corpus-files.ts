@@ -13,7 +13,7 @@ export const CORPUS_DIR = join(import.meta.dir, '..', '..', 'fixtures', 'purchas
 
 /** How each scan is degraded: its own noise, turned by 0.8° to 1.5° either way. */
 const TURNS = [1.5, -1.2, 0.8, -1.5, 1.0];
-export const degradationOf = (sample: Sample): Degradation => {
+const degradationOf = (sample: Sample): Degradation => {
   const index = CORPUS.indexOf(sample);
   return { seed: index + 1, degrees: TURNS[index % TURNS.length], quality: 60 };
 };

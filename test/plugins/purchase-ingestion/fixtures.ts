@@ -97,10 +97,14 @@ export function imagePdf(image: Buffer): Promise<Buffer> {
   return pdf((doc) => doc.image(image, 0, 0, { fit: [595.28, 841.89] }));
 }
 
-/** POST /api/v1/ai/ingest-purchase of one file (multipart), with the optional form fields. */
-export const uploader = (app: TestApp) => (file: Buffer, token: string, fields: Record<string, string> = {}, type = 'application/pdf', name = 'factura.pdf') => {
+/** The multipart body of POST /api/v1/ai/ingest-purchase: one file and the optional form fields. */
+export function ingestForm(file: Buffer, fields: Record<string, string> = {}, type = 'application/pdf', name = 'factura.pdf'): FormData {
   const form = new FormData();
   form.set('file', new File([file], name, { type }));
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return app.request('POST', '/api/v1/ai/ingest-purchase', { form, token });
-};
+  return form;
+}
+
+/** POST /api/v1/ai/ingest-purchase of one file (multipart), with the optional form fields. */
+export const uploader = (app: TestApp) => (file: Buffer, token: string, fields: Record<string, string> = {}, type = 'application/pdf', name = 'factura.pdf') =>
+  app.request('POST', '/api/v1/ai/ingest-purchase', { form: ingestForm(file, fields, type, name), token });

@@ -4,22 +4,20 @@
  * (tesseract.js with the Spanish and English data from npm): two pages only, to keep the file fast.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
-import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, download, taxId, type DocumentsTestApp } from '../../support/documents';
 import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
+import { OWN_CIF, startWithBuyerAndOther } from './app';
 import { photoJpeg, scannedPdf, textPdf, uploader, type Lines } from './fixtures';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
 let other: TestCompany;
-const OWN_CIF = VALID_CIFS[0];
 
 beforeAll(async () => {
   // one OCR worker and no waiting room: a second scanned upload at the same time is refused (503);
   // pages rendered at about 140 dpi (2 megapixels) are enough for the fixtures and quicker to read
-  app = await startDocumentsApp({ env: { INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0', INGEST_PAGE_MEGAPIXELS: '2' } });
-  company = await createCompany(app, 'Compradora Test SL', OWN_CIF);
-  other = await createCompany(app, 'Otra Empresa SL', VALID_CIFS[1]);
+  ({ app, company, other } = await startWithBuyerAndOther({ INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0', INGEST_PAGE_MEGAPIXELS: '2' }));
 }, 60_000);
 afterAll(() => app?.close());
 

@@ -10,21 +10,16 @@ import { loadConfig } from '../../../kernel/config';
 import { ocrPoolOf } from '../../../plugins/purchase-ingestion';
 import { INTERRUPTED } from '../../../plugins/purchase-ingestion/jobs';
 import { backend } from '../../support/database';
-import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
-import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
+import type { DocumentsTestApp } from '../../support/documents';
+import { VALID_CIFS, type TestCompany } from '../../support/factories';
 import { serviceOnFreshData } from '../../support/service-process';
-import { scannedPdf, textPdf, uploader } from './fixtures';
+import { startWithBuyerAndOther } from './app';
+import { ingestForm, scannedPdf, textPdf, uploader } from './fixtures';
 
 const INVOICE = [
   'Imprenta Gráfica Norte S.A.', 'CIF A28017895', 'Factura N° GN-2026-0815', 'Fecha: 28/02/2026',
   'Base imponible 540,00', 'IVA 10% 540,00 54,00', 'TOTAL 594,00 EUR',
 ];
-const form = (file: Buffer, fields: Record<string, string>) => {
-  const body = new FormData();
-  body.set('file', new File([file], 'factura.pdf', { type: 'application/pdf' }));
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return body;
-};
 
 describe.skipIf(backend === 'pglite')('a job polled on another instance (PostgreSQL only: PGlite is one process)', () => {
   let first: DocumentsTestApp;
@@ -34,10 +29,8 @@ describe.skipIf(backend === 'pglite')('a job polled on another instance (Postgre
   const env = { INGEST_OCR_WORKERS: '1', INGEST_OCR_QUEUE: '0', INGEST_PAGE_MEGAPIXELS: '2', INGEST_JOB_LEASE_SECONDS: '1' };
 
   beforeAll(async () => {
-    first = await startDocumentsApp({ env });
+    ({ app: first, company, other } = await startWithBuyerAndOther(env));
     second = await createApp({ config: loadConfig({ ...process.env, ...env, DATABASE_URL: first.config.databaseUrl, DATABASE_OWNER_URL: first.config.databaseOwnerUrl, DATA_DIR: first.config.dataDir, LOG_LEVEL: 'error', TRUST_PROXY: '1' }) });
-    company = await createCompany(first, 'Compradora Test SL', VALID_CIFS[0]);
-    other = await createCompany(first, 'Otra Empresa SL', VALID_CIFS[1]);
   }, 60_000);
   afterAll(async () => {
     await second?.stop();
@@ -86,7 +79,7 @@ describe(`a job whose instance was killed (kill -9, restart on the same data; ${
     const stranger = await service.registerCompany('Otra Empresa SL', VALID_CIFS[1]);
 
     // eight scanned pages: OCR takes seconds a page, so the job is still reading when it is seen running
-    const started = await service.call('POST', '/api/v1/ai/ingest-purchase', form(await scannedPdf(INVOICE, 8), { async: 'true' }), buyer.token);
+    const started = await service.call('POST', '/api/v1/ai/ingest-purchase', ingestForm(await scannedPdf(INVOICE, 8), { async: 'true' }), buyer.token);
     expect(started.status).toBe(202);
     const path = `/api/v1/ai/ingest-purchase/jobs/${started.body.id}`;
     let job = await service.call('GET', path, undefined, buyer.token);
@@ -103,7 +96,7 @@ describe(`a job whose instance was killed (kill -9, restart on the same data; ${
     await service.start();
     expect((await service.call('GET', path, undefined, buyer.token)).body).toEqual(failed.body);
 
-    const next = await service.call('POST', '/api/v1/ai/ingest-purchase', form(await textPdf(['Suministros Levante S.L.', 'CIF: A58818501', 'Factura nº R-1', 'Fecha: 15/03/2026', 'Base imponible 100,00', 'IVA 21% 21,00', 'TOTAL 121,00']), { async: 'true' }), buyer.token);
+    const next = await service.call('POST', '/api/v1/ai/ingest-purchase', ingestForm(await textPdf(['Suministros Levante S.L.', 'CIF: A58818501', 'Factura nº R-1', 'Fecha: 15/03/2026', 'Base imponible 100,00', 'IVA 21% 21,00', 'TOTAL 121,00']), { async: 'true' }), buyer.token);
     expect(next.status).toBe(202);
     const done = await service.call('GET', `/api/v1/ai/ingest-purchase/jobs/${next.body.id}?wait=30`, undefined, buyer.token);
     expect(done.body).toMatchObject({ status: 'done', result_status: 201 });

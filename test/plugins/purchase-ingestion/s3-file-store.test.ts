@@ -5,9 +5,10 @@
  * erased with the company. On both databases.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
-import { download, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { download, type DocumentsTestApp } from '../../support/documents';
 import { startS3Server } from '../../support/s3';
+import { OWN_CIF, startWithBuyerAndOther } from './app';
 import { textPdf, uploader } from './fixtures';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -17,9 +18,7 @@ let other: TestCompany;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  app = await startDocumentsApp({ env: s3.env });
-  company = await createCompany(app, 'Compradora S3 SL', VALID_CIFS[0]);
-  other = await createCompany(app, 'Otra Empresa S3 SL', VALID_CIFS[1]);
+  ({ app, company, other } = await startWithBuyerAndOther(s3.env));
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -27,7 +26,7 @@ afterAll(async () => {
 });
 
 const invoice = (number: string) => [
-  'Suministros Levante S.L.', 'CIF: A58818501', `Cliente: Compradora S3 SL - NIF ${VALID_CIFS[0]}`, `Factura nº ${number}`,
+  'Suministros Levante S.L.', 'CIF: A58818501', `Cliente: Compradora Test SL - NIF ${OWN_CIF}`, `Factura nº ${number}`,
   'Fecha de factura: 15/03/2026', 'Base imponible 100,00 €', 'IVA 21% 21,00 €', 'TOTAL 121,00 €',
 ];
 
