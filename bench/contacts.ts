@@ -21,7 +21,7 @@ import { createPglite } from '../kernel/database';
 import { encodeCursor } from '../kernel/listing';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import type { ContactFilters } from '../plugins/contacts/filters';
-import { BEST_FIRST_MIN_MATCHES, CONTACT_COLUMNS_SQL, contactListStatements, contactSearchPlan, readContactPage, type ContactPage } from '../plugins/contacts/service';
+import { CONTACT_COLUMNS_SQL, readContactPage, type ContactPage } from '../plugins/contacts/service';
 import { scratchDatabase } from './scratch-database';
 
 const args = process.argv.slice(2);
@@ -118,17 +118,15 @@ async function rawRunner(kind: string, url: string, pglite?: PGlite): Promise<Ra
     const { rows, total } = await readContactPage(named(tenantId, query), filters, page);
     return { rows: rows.length, total };
   };
-  /** EXPLAIN ANALYZE of a search's statements, as the service would pick them. */
+  /** EXPLAIN ANALYZE of each statement the service's flow sends for a page, in order. */
   const explain = async (tenantId: string, filters: ContactFilters, page: ContactPage, query: (text: string, values: unknown[]) => Promise<any[]>) => {
-    const plan = await contactSearchPlan(named(tenantId, query), filters);
-    const statements = contactListStatements(filters, page, plan.useIndex);
-    const out = [`${filters.search}: planner expects ${plan.matches} matches; trigram index ${plan.useIndex ? 'used' : 'not used'}`];
-    const broad = plan.matches >= BEST_FIRST_MIN_MATCHES; // the walk by name, then the count (see readContactPage)
-    for (const statement of broad ? [statements.bestFirst, statements.count] : [statements.countedItems ?? statements.items]) {
-      if (!statement) continue;
-      const { text, values } = positional(statement.sql, statement.params, tenantId);
-      out.push((await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n'));
-    }
+    const out = [`${filters.search}:`];
+    const explaining = async (text: string, values: unknown[]) => {
+      if (!text.startsWith('explain')) out.push((await query(`explain (analyze, buffers) ${text}`, values)).map((r: any) => r['QUERY PLAN']).join('\n'));
+      return query(text, values);
+    };
+    const { rows, total } = await readContactPage(named(tenantId, explaining), filters, page);
+    out.push(`${rows.length} rows, total ${total}`);
     return out.join('\n\n');
   };
   if (kind === 'postgres') {

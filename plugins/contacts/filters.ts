@@ -112,16 +112,43 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearc
   return { where: clauses.join(' and '), params, needle };
 }
 
+/** The longest needle contact_search_terms counts (see migrations.ts): its terms are cut to this length. */
+export const COUNTED_TERM_LENGTH = 16;
+/** 3 to 16 letters: no digit, no ASCII space, punctuation or control character (the terms' runs of letters). */
+const COUNTED_TERM = new RegExp(`^[^\\x00-\\x40\\x5b-\\x60\\x7b-\\x7f]{3,${COUNTED_TERM_LENGTH}}$`, 'u');
+
 /**
- * The same filters on `contact_counts` (see migrations.ts), for an exact total without counting the
- * contacts: null when they name what the counts do not keep (a search, creation dates).
+ * The range of contact_search_terms' terms a needle's matches hold, when the terms count them
+ * exactly (3 to 16 letters): from the needle to the first string after every one it begins (the
+ * same with its last character's successor; terms compare byte by byte, which in UTF-8 is by code point).
  */
-export function contactCountFilterSql(filters: ContactFilters): { where: string; params: Record<string, unknown> } | null {
-  if ((filters.search !== undefined && filters.search !== '') || filters.from_date || filters.to_date) return null;
+export function countedTermOf(needle: SearchNeedle): { term: string; term_end: string } | undefined {
+  if (!COUNTED_TERM.test(needle.text)) return undefined;
+  const chars = [...needle.text];
+  const next = chars.pop()!.codePointAt(0)! + 1;
+  if (next > 0x10ffff) return undefined;
+  return { term: needle.text, term_end: chars.join('') + String.fromCodePoint(next === 0xd800 ? 0xe000 : next) };
+}
+
+/**
+ * The same filters on the maintained counts (see migrations.ts), for an exact total without
+ * counting the contacts: `contact_counts` without a search, `contact_search_terms` with a needle
+ * its terms count (countedTermOf); `amount` is what to sum. Null when the filters name what neither
+ * keeps (another search, creation dates).
+ */
+export function contactCountedSql(filters: ContactFilters): { from: string; amount: string; where: string; params: Record<string, unknown> } | null {
+  if (filters.from_date || filters.to_date) return null;
   const clauses = ['n.tenant_id = :tenant'];
   const params: Record<string, unknown> = {};
+  const needle = searchNeedle(filters.search, ['query', 'search']);
+  const term = needle && countedTermOf(needle);
+  if (needle && !term) return null;
+  if (term) {
+    clauses.push('n.term >= :term', 'n.term < :term_end');
+    Object.assign(params, term);
+  }
   attributeFilters(filters, 'n', (has) => `n.has_vat = ${has}`, clauses, params);
-  return { where: clauses.join(' and '), params };
+  return { from: term ? 'contact_search_terms n' : 'contact_counts n', amount: term ? 'n.weight' : 'n.contacts', where: clauses.join(' and '), params };
 }
 
 /**

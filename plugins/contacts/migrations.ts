@@ -25,6 +25,32 @@ const COUNT_KEY_OF = (alias: string) => COUNT_KEY.split(', ').map((column) => `$
 const COUNT_GROUP = `x.tenant_id, x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is not null as has_vat,
   x.payment_processor_id is not null as has_payment_processor, coalesce(x.external_source, '') as external_source`;
 const COUNT_POSITIONS = '1, 2, 3, 4, 5, 6, 7, 8';
+/** The same of contact rows `x` and `y`, compared: the group a contact is counted in did not change. */
+const SAME_GROUP = `(x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is null, x.payment_processor_id is null, x.external_source)
+  is not distinct from (y.kind, y.customer_and_supplier, y.country, y.customer_type, y.vat is null, y.payment_processor_id is null, y.external_source)`;
+/** contact_search_terms' key, in the order its rows are changed (the primary key's). */
+const TERM_KEY = 'tenant_id, term, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
+
+/**
+ * The statements of a trigger function that adds to contact_search_terms the weights of the
+ * contacts `changes` selects (a contact's columns and `sign`: +1 counted in, -1 counted out), then
+ * drops the rows left at zero. Rows change in key order.
+ */
+const applyTermWeights = (changes: string) => `
+         with applied as (
+           insert into contact_search_terms as t (${COUNT_KEY}, term, weight)
+           select ${COUNT_GROUP}, w.term, sum(x.sign * w.weight)::int
+           from (${changes}) x, contact_search_term_weights(x.search_document) w
+           group by ${COUNT_POSITIONS}, 9 having sum(x.sign * w.weight) <> 0
+           order by 1, 9, 2, 3, 4, 5, 6, 7, 8
+           on conflict (${TERM_KEY}) do update set weight = t.weight + excluded.weight
+           returning t.tenant_id, t.term, t.weight
+         )
+         select array_agg(tenant_id), array_agg(term) into zero_tenants, zero_terms from applied where weight = 0;
+         if zero_terms is not null then
+           delete from contact_search_terms t using unnest(zero_tenants, zero_terms) as z(tenant_id, term)
+           where t.tenant_id = z.tenant_id and t.term = z.term and t.weight = 0;
+         end if;`;
 
 export const migrations = [
   sqlMigration('20261122001100_contacts', [
@@ -172,5 +198,82 @@ export const migrations = [
        referencing old table as old_contacts for each statement execute function contact_counts_remove()`,
     // the contacts held before this migration
     `insert into contact_counts (${COUNT_KEY}, contacts) select ${COUNT_GROUP}, count(*) from contacts x group by ${COUNT_POSITIONS}`,
+  ]),
+  // A search's exact total without reading its matches (filters.ts, countedTermOf). For a needle of
+  // 3 to 16 letters (no digit, no ASCII space or punctuation) a contact matches when one of its runs
+  // of letters contains the needle, that is when one of its terms starts with it: a term is a suffix
+  // of a run (3 or more characters), cut to 16. The matches are then the contacts having a term in
+  // the range [needle, next string after needle's prefixes). A contact may hold several such terms
+  // (martinez and martineza, or ana and anana): each distinct term of a contact weighs +1, and the
+  // common prefix (3 or more characters) of each two neighbouring terms in byte order weighs -1.
+  // The terms starting with a needle are neighbours, k of them share k - 1 such prefixes, each
+  // starting with the needle, and no other neighbours' prefix does: summed over the range, every
+  // matching contact weighs exactly 1. contact_search_terms keeps the weights summed per company,
+  // group (contact_counts' key) and term; statement-level triggers keep it, each statement changing
+  // its rows in key order. As with contact_counts, a transaction that changes a term of a group holds
+  // that row to its end; two that change contacts of one company in several statements each can
+  // deadlock, and one of them is then refused with 409.
+  sqlMigration('20261231100300_contacts_search_terms', [
+    `create function contact_search_term_weights(document text) returns table (term text, weight int)
+       language sql immutable parallel safe as $$
+       with terms as (
+         select distinct left(substr(m.run[1], i), 16) collate "C" as term
+         from regexp_matches(document, '[^\\x01-\\x40\\x5b-\\x60\\x7b-\\x7f]+', 'g') as m(run),
+              generate_series(1, length(m.run[1]) - 2) as i
+       ), neighbours as (
+         select term as a, lead(term) over (order by term) as b from terms
+       ), shared as (
+         select (select left(a, max(i)) from generate_series(3, least(length(a), length(b))) as i where left(a, i) = left(b, i)) as term
+         from neighbours where left(a, 3) = left(b, 3)
+       )
+       select term, sum(weight)::int from (select term, 1 as weight from terms union all select term, -1 from shared) w
+       group by term having sum(weight) <> 0
+     $$`,
+    `create table contact_search_terms (
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       kind text not null,
+       customer_and_supplier boolean not null,
+       country char(2) not null,
+       customer_type text not null,
+       has_vat boolean not null,
+       has_payment_processor boolean not null,
+       external_source text not null,
+       term text collate "C" not null,
+       weight int not null,
+       primary key (${TERM_KEY})
+     )`,
+    ...tenantRowLevelSecurity('contact_search_terms'),
+    `revoke insert, update, delete, truncate on contact_search_terms from cuadra_app`,
+    `create function contact_search_terms_add() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       declare zero_tenants uuid[]; zero_terms text[];
+       begin${applyTermWeights('select x.*, 1 as sign from new_contacts x')}
+         return null;
+       end $$`,
+    // only the contacts whose searched fields or group changed
+    `create function contact_search_terms_move() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       declare zero_tenants uuid[]; zero_terms text[];
+       begin${applyTermWeights(`select x.*, 1 as sign from new_contacts x
+             where not exists (select 1 from old_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})
+           union all select x.*, -1 as sign from old_contacts x
+             where not exists (select 1 from new_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})`)}
+         return null;
+       end $$`,
+    `create function contact_search_terms_remove() returns trigger
+       language plpgsql security definer set search_path = public as $$
+       declare zero_tenants uuid[]; zero_terms text[];
+       begin${applyTermWeights('select x.*, -1 as sign from old_contacts x')}
+         return null;
+       end $$`,
+    `create trigger contacts_search_terms_add after insert on contacts
+       referencing new table as new_contacts for each statement execute function contact_search_terms_add()`,
+    `create trigger contacts_search_terms_move after update on contacts
+       referencing old table as old_contacts new table as new_contacts for each statement execute function contact_search_terms_move()`,
+    `create trigger contacts_search_terms_remove after delete on contacts
+       referencing old table as old_contacts for each statement execute function contact_search_terms_remove()`,
+    `insert into contact_search_terms (${COUNT_KEY}, term, weight)
+       select ${COUNT_GROUP}, w.term, sum(w.weight) from contacts x, contact_search_term_weights(x.search_document) w
+       group by ${COUNT_POSITIONS}, 9 having sum(w.weight) <> 0`,
   ]),
 ];

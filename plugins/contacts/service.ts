@@ -5,7 +5,7 @@ import type { Tx } from '../../kernel/uow';
 import { Contact } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
 import { matchedFields, type SearchGroup } from '../../kernel/search';
-import { actsAs, actsAsSql, compactPatternOf, contactCountFilterSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
+import { actsAs, actsAsSql, compactPatternOf, contactCountedSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
 import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
@@ -176,7 +176,7 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
   const source = searching ? 'contacts_searchable c' : 'contacts c';
   const { where, params, needle } = contactFilterSql(filters, 'c', searching, useIndex);
   const estimated = contactFilterSql(filters, 'c', searching, false);
-  const counted = contactCountFilterSql(filters);
+  const counted = contactCountedSql(filters);
   const order = needle?.ranked ? 'rank' : 'name';
   const keys = needle?.ranked ? RANKED_ORDER : NAME_ORDER;
   const after = page.cursor ? keysetAfter(keys, decodeCursor(page.cursor, order, keys)) : undefined;
@@ -195,8 +195,10 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
     // search the planner expects to match fewer than BEST_FIRST_MIN_MATCHES rows, whose matches
     // the window holds in memory.
     countedItems: firstRankedPage ? { sql: itemsSql(', count(*) over ()::int as full_count'), params: itemsParams } : undefined,
-    // Without a search or dates the maintained counts answer exactly (see migrations.ts), whatever `total` asks.
-    count: counted ? { sql: `select coalesce(sum(n.contacts), 0)::int as total from contact_counts n where ${counted.where}`, params: counted.params }
+    // The maintained counts answer exactly (see migrations.ts) without a search or dates, and for a
+    // needle the search terms count: whatever `total` asks.
+    counted: Boolean(counted),
+    count: counted ? { sql: `select coalesce(sum(${counted.amount}), 0)::int as total from ${counted.from} where ${counted.where}`, params: counted.params }
       : page.total === 'estimate'
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
@@ -270,20 +272,48 @@ export async function contactSearchPlan(query: ContactQuery, filters: ContactFil
 }
 
 /**
+ * Whether a ranked first page is best read by walking the company in name order (bestMatchesByName):
+ * when the matches are many (BEST_FIRST_MIN_MATCHES) and dense enough among the filtered contacts
+ * that the walk's BEST_FIRST_WALK contacts should hold twice the page in matches. A walk that finds
+ * too few perfect matches is time lost before ranking them all (a search of two words the planner
+ * overestimates). The filtered contacts come from contact_counts, creation dates left out (more
+ * contacts: a stricter test).
+ */
+async function walkPays(query: ContactQuery, filters: ContactFilters, limit: number, matches: number): Promise<boolean> {
+  if (matches < BEST_FIRST_MIN_MATCHES) return false;
+  const company = contactCountedSql({ ...filters, search: undefined, from_date: undefined, to_date: undefined })!;
+  const [{ total }] = await query(`select coalesce(sum(${company.amount}), 0)::float8 as total from ${company.from} where ${company.where}`, company.params);
+  return matches * BEST_FIRST_WALK >= 2 * limit * Number(total);
+}
+
+/**
  * One page of the list, by the statements above: the service runs it with `tx.sql`, benchmarks
- * with a raw driver (their baseline is this very SQL). Rows keep their sort keys.
+ * with a raw driver (their baseline is this very SQL). Rows keep their sort keys. A needle the
+ * search terms count (countedTermOf) has its exact total first, from contact_search_terms, and that
+ * number decides how the page is read; any other search asks the planner.
  */
 export async function readContactPage(query: ContactQuery, filters: ContactFilters, page: ContactPage) {
   const searching = filters.search !== undefined && filters.search !== '';
-  const plan = searching ? await contactSearchPlan(query, filters) : undefined;
-  const statements = contactListStatements(filters, page, plan?.useIndex ?? true);
-  const broad = statements.bestFirst && plan!.matches >= BEST_FIRST_MIN_MATCHES;
-  const best = broad ? await query(statements.bestFirst!.sql, statements.bestFirst!.params) : undefined;
-  const statement = statements.bestFirst && !broad ? statements.countedItems! : statements.items;
-  const rows = best && best.length === page.limit ? best : await query(statement.sql, statement.params);
+  let statements = contactListStatements(filters, page);
+  const exact = searching && statements.counted ? Number((await query(statements.count.sql, statements.count.params))[0].total) : undefined;
+  let plan = searching && exact === undefined ? await contactSearchPlan(query, filters) : undefined;
+  if (plan) statements = contactListStatements(filters, page, plan.useIndex);
+  const walked = statements.bestFirst !== undefined && await walkPays(query, filters, page.limit, exact ?? plan!.matches);
+  const best = walked ? await query(statements.bestFirst!.sql, statements.bestFirst!.params) : undefined;
+  let rows = best?.length === page.limit ? best : undefined;
+  if (!rows) {
+    if (searching && !plan) {
+      plan = await contactSearchPlan(query, filters);
+      statements = contactListStatements(filters, page, plan.useIndex);
+    }
+    // a first ranked page not walked ranks every match anyway: it counts them in the same pass
+    const statement = statements.bestFirst && !walked && exact === undefined ? statements.countedItems! : statements.items;
+    rows = await query(statement.sql, statement.params);
+  }
   // The count is only needed when the page does not tell it: a short first page is the whole set.
   let total: number;
-  if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
+  if (exact !== undefined) total = exact;
+  else if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
   else if (rows[0]?.full_count !== undefined) total = Number(rows[0].full_count);
   else if (page.total === 'estimate' && plan && rows.length === page.limit && plan.matches >= TOTAL_PLANNED_FACTOR * (page.offset + page.limit + TOTAL_COUNTED_EXACTLY)) {
     total = Math.max(plan.matches, page.offset + rows.length);
@@ -299,11 +329,11 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
  * it keeps, else a count of the contacts themselves (a search, creation dates).
  */
 function summaryStatement(filters: ContactFilters): { sql: string; params: Record<string, unknown> } {
-  const counted = contactCountFilterSql(filters);
-  const [source, alias, { where, params }] = counted ? ['contact_counts', 'n', counted] : ['contacts', 'c', contactFilterSql(filters)];
+  const counted = contactCountedSql(filters);
+  const [source, alias, { where, params }] = counted ? [counted.from, 'n', counted] : ['contacts c', 'c', contactFilterSql(filters)];
   const tally = (condition?: string) => {
     const only = condition ? ` filter (where ${condition})` : '';
-    return counted ? `coalesce(sum(n.contacts)${only}, 0)::int` : `(count(*)${only})::int`;
+    return counted ? `coalesce(sum(${counted.amount})${only}, 0)::int` : `(count(*)${only})::int`;
   };
   return {
     sql: `select ${tally()} as total,
@@ -311,7 +341,7 @@ function summaryStatement(filters: ContactFilters): { sql: string; params: Recor
              ${tally(actsAsSql('supplier', alias))} as suppliers,
              ${tally(counted ? 'not n.has_vat' : 'c.vat is null')} as without_vat,
              ${tally(counted ? 'n.has_payment_processor' : 'c.payment_processor_id is not null')} as payment_processor_linked
-      from ${source} ${alias} where ${where}`,
+      from ${source} where ${where}`,
     params,
   };
 }

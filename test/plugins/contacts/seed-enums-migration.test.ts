@@ -18,7 +18,8 @@ test('kind both becomes customer + customer_and_supplier, consumer becomes indiv
     values (gen_random_uuid(), '${company.tenantId}', '${kind}', '${name}', '${type}', 'ES', false, '${name}')`;
   await app.asOwner([
     'drop view contacts_searchable', // a later migration's view reads customer_and_supplier
-    ...['add', 'move', 'remove'].map((trigger) => `drop trigger contacts_counts_${trigger} on contacts`), // and the counts' triggers
+    // and the maintained counts' triggers
+    ...['add', 'move', 'remove'].flatMap((trigger) => [`drop trigger contacts_counts_${trigger} on contacts`, `drop trigger contacts_search_terms_${trigger} on contacts`]),
     'alter table contacts drop constraint contacts_kind_check',
     'alter table contacts drop constraint contacts_customer_type_check',
     'alter table contacts drop column customer_and_supplier',

@@ -91,19 +91,29 @@ describe('total=estimate when the planner expects far more matches than the boun
   async function pageWithStatements(company: TestCompany, search: string, page: ContactPage) {
     const sent: string[] = [];
     const result = await app.kernel.unitOfWork(null).run((tx: Tx) => readContactPage((sql, params) => { sent.push(sql); return tx.sql(sql, params); }, { search }, page), { tenantId: company.tenantId });
-    return { ...result, counted: sent.some((sql) => /count\(\*\)/.test(sql)) };
+    return { ...result, counted: sent.some((sql) => /count\(\*\)/.test(sql)), termsRead: sent.some((sql) => /from contact_search_terms/.test(sql)) };
   }
 
+  // Needles of two words: contact_search_terms does not count them (filters.ts, countedTermOf), the planner estimates.
   test('the estimate is the total without a count; exact still counts; a narrow search still counts', async () => {
     expect(WIDE).toBeGreaterThan(TOTAL_PLANNED_FACTOR * (10 + TOTAL_COUNTED_EXACTLY));
-    const estimate = await pageWithStatements(wide, 'amplio', { limit: 10, offset: 0, total: 'estimate' });
+    const estimate = await pageWithStatements(wide, 'amplio 0', { limit: 10, offset: 0, total: 'estimate' });
     expect([estimate.rows.length, estimate.counted]).toEqual([10, false]);
     expect(estimate.total).toBeGreaterThanOrEqual(TOTAL_PLANNED_FACTOR * (10 + TOTAL_COUNTED_EXACTLY));
-    const exact = await pageWithStatements(wide, 'amplio', { limit: 10, offset: 0, total: 'exact' });
+    const exact = await pageWithStatements(wide, 'amplio 0', { limit: 10, offset: 0, total: 'exact' });
     expect([exact.total, exact.counted]).toEqual([WIDE, true]);
     expect(exact.rows.map((r) => r.id)).toEqual(estimate.rows.map((r) => r.id));
-    const narrow = await pageWithStatements(own, 'ancho', { limit: 10, offset: 0, total: 'estimate' });
+    const narrow = await pageWithStatements(own, 'ancho 0', { limit: 10, offset: 0, total: 'estimate' });
     expect([narrow.total, narrow.counted]).toEqual([1_201, true]);
+  });
+
+  test('a needle of letters alone: its exact total from the search terms, without counting contacts, whatever total asks', async () => {
+    for (const total of ['exact', 'estimate'] as const) {
+      for (const [company, search, expected] of [[wide, 'amplio', WIDE], [wide, 'mpli', WIDE], [own, 'ancho', 1_201], [own, 'estrecho', 30], [own, 'ausente', 0]] as const) {
+        const page = await pageWithStatements(company, search, { limit: 10, offset: 0, total });
+        expect([search, total, page.total, page.counted, page.termsRead]).toEqual([search, total, expected, false, true]);
+      }
+    }
   });
 
   test('through the API: the same rows as exact, a total never below what the page shows', async () => {

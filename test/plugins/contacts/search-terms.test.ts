@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { searchFold } from '../../../kernel/listing';
+import { COUNTED_TERM_LENGTH, countedTermOf } from '../../../plugins/contacts/filters';
+import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
+import { createCompany, type TestCompany } from '../../support/factories';
+
+// contact_search_terms (migrations.ts) answers a search's total from weights kept per term: after any
+// mix of inserts, renames, moves between filter groups and deletes, the sum over a needle's range must
+// be the number of contacts whose fields contain it, for every needle of 3 to 16 letters. The names
+// are drawn from few letters so that words repeat inside words (anana, nanna) and fields share them.
+let app: DocumentsTestApp;
+let companies: TestCompany[];
+
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  companies = [await createCompany(app), await createCompany(app)];
+}, 60_000);
+afterAll(() => app.close());
+
+const text = (max: number) => fc.array(fc.constantFrom('a', 'n', 'a', 'n', 'b', 'Ñ', 'á', 'ß', 'д', ' ', '.', '1', '-'), { maxLength: max }).map((c) => c.join(''));
+const contactFields = fc.record({
+  name: text(24).map((name) => `${name}x`),
+  legal_name: fc.option(text(20), { nil: null }),
+  email: fc.option(text(12).map((local) => `${local}@nanab.es`), { nil: null }),
+  kind: fc.constantFrom('customer', 'supplier'),
+  customer_and_supplier: fc.boolean(),
+  country: fc.constantFrom('ES', 'FR'),
+});
+type Fields = typeof contactFields extends fc.Arbitrary<infer T> ? T : never;
+
+const operation = fc.oneof(
+  fc.record({ op: fc.constant('insert' as const), company: fc.nat(1), contacts: fc.array(contactFields, { minLength: 1, maxLength: 6 }) }),
+  fc.record({ op: fc.constant('rename' as const), company: fc.nat(1), every: fc.integer({ min: 1, max: 4 }), fields: contactFields }),
+  fc.record({ op: fc.constant('move' as const), company: fc.nat(1), every: fc.integer({ min: 1, max: 4 }), country: fc.constantFrom('ES', 'FR') }),
+  fc.record({ op: fc.constant('delete' as const), company: fc.nat(1), every: fc.integer({ min: 2, max: 5 }) }),
+);
+
+const json = (value: unknown) => `$j$${JSON.stringify(value)}$j$::json`;
+function insertSql(company: TestCompany, contacts: Fields[]): string {
+  return `insert into contacts (id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, country, email, vat_valid, name_key)
+    select gen_random_uuid(), '${company.tenantId}', r.kind, r.customer_and_supplier, r.name, r.legal_name, 'business', r.country, r.email, false, lower(r.name)
+    from json_to_recordset(${json(contacts)}) as r(kind text, customer_and_supplier boolean, name text, legal_name text, country text, email text)`;
+}
+
+/** Every run of letters (no digit, ASCII space or punctuation) of a folded text: what a term is cut from. */
+const letterRuns = (document: string) => document.match(/[^\x00-\x40\x5b-\x60\x7b-\x7f]+/gu) ?? [];
+
+/** Needles: every substring of 3 to 6 characters of the companies' runs of letters, a few longer ones, a few absent. */
+async function needles(): Promise<string[]> {
+  const documents = await app.asOwner<{ d: string }>(`select search_document as d from contacts where tenant_id in (${companies.map((c) => `'${c.tenantId}'`).join(', ')})`);
+  const found = new Set<string>(['nnn', 'bbb', 'ßßß', 'дaд', 'xxxx']);
+  for (const { d } of documents) {
+    for (const run of letterRuns(d)) {
+      const chars = [...run];
+      for (let start = 0; start < chars.length; start++) {
+        for (let length = 3; length <= 6 && start + length <= chars.length; length++) found.add(chars.slice(start, start + length).join(''));
+      }
+      if (chars.length >= 12) found.add(chars.slice(0, 12).join(''));
+    }
+  }
+  return [...found].sort();
+}
+
+/** For each needle and filter, the terms' sum next to a count of the contacts whose fields hold the needle. */
+async function termsAgainstRecount(company: TestCompany, all: string[]) {
+  const rows = all.map((needle) => ({ needle, ...countedTermOf({ text: needle, pattern: '', ranked: true })! }));
+  return app.asOwner<{ needle: string; filter: string; summed: number; counted: number }>(`
+    with needles as (select * from json_to_recordset(${json(rows)}) as r(needle text, term text, term_end text)),
+         filters(filter, kind, country) as (values ('all', null, null), ('customers', 'customer', null), ('FR suppliers', 'supplier', 'FR'))
+    select n.needle, f.filter,
+      (select coalesce(sum(t.weight), 0)::int from contact_search_terms t
+        where t.tenant_id = '${company.tenantId}' and t.term >= n.term collate "C" and t.term < n.term_end collate "C"
+          and (f.kind is null or t.kind = f.kind or t.customer_and_supplier) and (f.country is null or t.country = f.country)) as summed,
+      (select count(*)::int from contacts c
+        where c.tenant_id = '${company.tenantId}' and strpos(c.search_document, n.needle) > 0
+          and (f.kind is null or c.kind = f.kind or c.customer_and_supplier) and (f.country is null or c.country = f.country)) as counted
+    from needles n, filters f order by 1, 2`);
+}
+
+describe('contact_search_terms', () => {
+  test('after any mix of inserts, renames, moves and deletes, every needle of letters sums to its matches', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(operation, { minLength: 3, maxLength: 10 }), async (operations) => {
+      for (const o of operations) {
+        const company = companies[o.company];
+        const every = (n: number) => `tenant_id = '${company.tenantId}' and abs(hashtext(id::text)) % ${n} = 0`;
+        if (o.op === 'insert') await app.asOwner(insertSql(company, o.contacts));
+        else if (o.op === 'rename') {
+          await app.asOwner(`update contacts set name = ${json([o.fields.name])}->>0 || name, legal_name = ${json([o.fields.legal_name])}->>0,
+            kind = '${o.fields.kind}', customer_and_supplier = ${o.fields.customer_and_supplier} where ${every(o.every)}`);
+        } else if (o.op === 'move') await app.asOwner(`update contacts set country = '${o.country}', updated_at = now() where ${every(o.every)}`);
+        else await app.asOwner(`delete from contacts where ${every(o.every)}`);
+      }
+      const all = await needles();
+      for (const company of companies) {
+        const compared = await termsAgainstRecount(company, all);
+
+        expect(compared.filter((r) => r.summed !== r.counted)).toEqual([]);
+      }
+    }), { numRuns: 10, seed: 20261124 });
+    const rows = await app.asOwner<{ n: number }>(`select count(*)::int as n from contact_search_terms where weight = 0`);
+    expect(rows[0].n).toBe(0);
+  }, 180_000);
+
+  test('the list and the summary answer the same totals as counting, for counted needles and others alike', async () => {
+    const [company] = companies;
+    const documents = await app.asOwner<{ d: string }>(`select search_document as d from contacts where tenant_id = '${company.tenantId}'`);
+    const all = await needles();
+    const sample = all.filter((_, i) => i % Math.max(1, Math.floor(all.length / 40)) === 0);
+    const others = ['ana x', 'nanab.es', '1-a', 'a'.repeat(COUNTED_TERM_LENGTH + 1)];
+    for (const search of [...sample, ...others]) {
+      const expected = documents.filter(({ d }) => d.includes(searchFold(search))).length;
+      const list = await app.get(`/api/v1/contacts?limit=1&search=${encodeURIComponent(search)}`, company.token);
+      const summary = await app.get(`/api/v1/contacts/summary?search=${encodeURIComponent(search)}`, company.token);
+      expect([search, list.status, list.body.total, summary.body.total]).toEqual([search, 200, expected, expected]);
+    }
+    expect(others.map((search) => countedTermOf({ text: search, pattern: '', ranked: true }))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  test('another company\'s terms are not read: the application role sees its own and can write none', async () => {
+    const [a, b] = companies;
+    const visible = await app.asAppRole<{ t: string }>(b.tenantId, `select distinct tenant_id::text as t from contact_search_terms`);
+    expect(visible.map((r) => r.t)).toEqual([b.tenantId]);
+    await expect(app.asAppRole(b.tenantId, `update contact_search_terms set weight = weight + 1`)).rejects.toThrow();
+    await app.asOwner(`delete from contacts where tenant_id = '${a.tenantId}'`);
+    expect(await app.asOwner(`select 1 from contact_search_terms where tenant_id = '${a.tenantId}'`)).toEqual([]);
+  });
+});
