@@ -133,10 +133,11 @@ export function countedTermOf(needle: SearchNeedle): { term: string; term_end: s
 /**
  * The same filters on the maintained counts (see migrations.ts), for an exact total without
  * counting the contacts: `contact_counts` without a search, `contact_search_terms` with a needle
- * its terms count (countedTermOf); `amount` is what to sum. Null when the filters name what neither
- * keeps (another search, creation dates).
+ * its terms count (countedTermOf); `amount` is what to sum. The terms are kept only for large
+ * companies: `kept` is then the condition that they are kept for the transaction's company. Null
+ * when the filters name what neither keeps (another search, creation dates).
  */
-export function contactCountedSql(filters: ContactFilters): { from: string; amount: string; where: string; params: Record<string, unknown> } | null {
+export function contactCountedSql(filters: ContactFilters): { from: string; amount: string; where: string; params: Record<string, unknown>; kept?: string } | null {
   if (filters.from_date || filters.to_date) return null;
   const clauses = ['n.tenant_id = :tenant'];
   const params: Record<string, unknown> = {};
@@ -148,7 +149,9 @@ export function contactCountedSql(filters: ContactFilters): { from: string; amou
     Object.assign(params, term);
   }
   attributeFilters(filters, 'n', (has) => `n.has_vat = ${has}`, clauses, params);
-  return { from: term ? 'contact_search_terms n' : 'contact_counts n', amount: term ? 'n.weight' : 'n.contacts', where: clauses.join(' and '), params };
+  const where = clauses.join(' and ');
+  if (!term) return { from: 'contact_counts n', amount: 'n.contacts', where, params };
+  return { from: 'contact_search_terms n', amount: 'n.weight', where, params, kept: 'exists (select 1 from contact_search_term_companies k where k.tenant_id = :tenant)' };
 }
 
 /**

@@ -31,16 +31,26 @@ const SAME_GROUP = `(x.kind, x.customer_and_supplier, x.country, x.customer_type
 /** contact_search_terms' key, in the order its rows are changed (the primary key's). */
 const TERM_KEY = 'tenant_id, term, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
 
+/** A company's search terms are kept from this many contacts on: below, counting its matches costs little. */
+const TERMS_FROM_CONTACTS = 10_000;
+/** The advisory lock on a company's search terms (this class, the company): writers share it, keeping them starts alone. */
+const TERMS_LOCK = (company: string) => `2026112401, hashtext(${company}::text)`;
+
 /**
  * The statements of a trigger function that adds to contact_search_terms the weights of the
- * contacts `changes` selects (a contact's columns and `sign`: +1 counted in, -1 counted out), then
- * drops the rows left at zero. Rows change in key order.
+ * contacts `changes` selects (a contact's columns and `sign`: +1 counted in, -1 counted out) of the
+ * companies whose terms are kept, then drops the rows left at zero. Rows change in key order.
+ * First it shares the lock of each company of `companies`: a company whose terms start being kept
+ * meanwhile (contact_search_terms_keep) waits for this transaction, or this one for it, so every
+ * contact is counted once, by the start's backfill or by its own writer.
  */
-const applyTermWeights = (changes: string) => `
+const applyTermWeights = (companies: string, changes: string) => `
+         perform pg_advisory_xact_lock_shared(${TERMS_LOCK('c.tenant_id')}) from (select distinct tenant_id from ${companies} order by 1) c;
          with applied as (
            insert into contact_search_terms as t (${COUNT_KEY}, term, weight)
            select ${COUNT_GROUP}, w.term, sum(x.sign * w.weight)::int
            from (${changes}) x, contact_search_term_weights(x.search_document) w
+           where x.tenant_id in (select k.tenant_id from contact_search_term_companies k)
            group by ${COUNT_POSITIONS}, 9 having sum(x.sign * w.weight) <> 0
            order by 1, 9, 2, 3, 4, 5, 6, 7, 8
            on conflict (${TERM_KEY}) do update set weight = t.weight + excluded.weight
@@ -209,10 +219,13 @@ export const migrations = [
   // The terms starting with a needle are neighbours, k of them share k - 1 such prefixes, each
   // starting with the needle, and no other neighbours' prefix does: summed over the range, every
   // matching contact weighs exactly 1. contact_search_terms keeps the weights summed per company,
-  // group (contact_counts' key) and term; statement-level triggers keep it, each statement changing
-  // its rows in key order. As with contact_counts, a transaction that changes a term of a group holds
-  // that row to its end; two that change contacts of one company in several statements each can
-  // deadlock, and one of them is then refused with 409.
+  // group (contact_counts' key) and term, for the companies of TERMS_FROM_CONTACTS contacts or more
+  // (contact_search_term_companies): a small company's own vocabulary would cost more rows than its
+  // contacts (1 M contacts over 1,000 companies made 7.8 M rows, 1.8 GB), and counting its matches
+  // is cheap. Statement-level triggers keep it, each statement changing its rows in key order. As
+  // with contact_counts, a transaction that changes a term of a group holds that row to its end;
+  // two that change contacts of one company in several statements each can deadlock, and one of
+  // them is then refused with 409.
   sqlMigration('20261231100300_contacts_search_terms', [
     `create function contact_search_term_weights(document text) returns table (term text, weight int)
        language sql immutable parallel safe as $$
@@ -244,17 +257,38 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('contact_search_terms'),
     `revoke insert, update, delete, truncate on contact_search_terms from cuadra_app`,
+    // the companies whose terms are kept
+    `create table contact_search_term_companies (tenant_id uuid primary key references tenants (id) on delete cascade)`,
+    ...tenantRowLevelSecurity('contact_search_term_companies'),
+    `revoke insert, update, delete, truncate on contact_search_term_companies from cuadra_app`,
+    // Starts keeping a company's terms: with the lock every writer of its contacts shares, so that
+    // the backfill reads them all committed and every later write sees the company kept.
+    `create function contact_search_terms_keep(company uuid) returns void
+       language plpgsql security definer set search_path = public as $$
+       begin
+         perform pg_advisory_xact_lock(${TERMS_LOCK('company')});
+         insert into contact_search_term_companies (tenant_id) values (company) on conflict do nothing;
+         if not found then return; end if;
+         insert into contact_search_terms (${COUNT_KEY}, term, weight)
+         select ${COUNT_GROUP}, w.term, sum(w.weight) from contacts x, contact_search_term_weights(x.search_document) w
+         where x.tenant_id = company group by ${COUNT_POSITIONS}, 9 having sum(w.weight) <> 0;
+       end $$`,
+    `revoke execute on function contact_search_terms_keep(uuid) from public`,
     `create function contact_search_terms_add() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights('select x.*, 1 as sign from new_contacts x')}
+       begin${applyTermWeights('new_contacts', 'select x.*, 1 as sign from new_contacts x')}
+         -- a company that reaches TERMS_FROM_CONTACTS (contact_counts' trigger ran first) starts keeping its terms
+         perform contact_search_terms_keep(c.tenant_id) from (select distinct tenant_id from new_contacts) c
+         where not exists (select 1 from contact_search_term_companies k where k.tenant_id = c.tenant_id)
+           and (select coalesce(sum(n.contacts), 0) from contact_counts n where n.tenant_id = c.tenant_id) >= ${TERMS_FROM_CONTACTS};
          return null;
        end $$`,
     // only the contacts whose searched fields or group changed
     `create function contact_search_terms_move() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights(`select x.*, 1 as sign from new_contacts x
+       begin${applyTermWeights('new_contacts', `select x.*, 1 as sign from new_contacts x
              where not exists (select 1 from old_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})
            union all select x.*, -1 as sign from old_contacts x
              where not exists (select 1 from new_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})`)}
@@ -263,7 +297,7 @@ export const migrations = [
     `create function contact_search_terms_remove() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights('select x.*, -1 as sign from old_contacts x')}
+       begin${applyTermWeights('old_contacts', 'select x.*, -1 as sign from old_contacts x')}
          return null;
        end $$`,
     `create trigger contacts_search_terms_add after insert on contacts
@@ -272,8 +306,6 @@ export const migrations = [
        referencing old table as old_contacts new table as new_contacts for each statement execute function contact_search_terms_move()`,
     `create trigger contacts_search_terms_remove after delete on contacts
        referencing old table as old_contacts for each statement execute function contact_search_terms_remove()`,
-    `insert into contact_search_terms (${COUNT_KEY}, term, weight)
-       select ${COUNT_GROUP}, w.term, sum(w.weight) from contacts x, contact_search_term_weights(x.search_document) w
-       group by ${COUNT_POSITIONS}, 9 having sum(w.weight) <> 0`,
+    `select contact_search_terms_keep(n.tenant_id) from contact_counts n group by n.tenant_id having sum(n.contacts) >= ${TERMS_FROM_CONTACTS}`,
   ]),
 ];

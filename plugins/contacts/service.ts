@@ -195,10 +195,10 @@ export function contactListStatements(filters: ContactFilters, page: ContactPage
     // search the planner expects to match fewer than BEST_FIRST_MIN_MATCHES rows, whose matches
     // the window holds in memory.
     countedItems: firstRankedPage ? { sql: itemsSql(', count(*) over ()::int as full_count'), params: itemsParams } : undefined,
-    // The maintained counts answer exactly (see migrations.ts) without a search or dates, and for a
-    // needle the search terms count: whatever `total` asks.
-    counted: Boolean(counted),
-    count: counted ? { sql: `select coalesce(sum(${counted.amount}), 0)::int as total from ${counted.from} where ${counted.where}`, params: counted.params }
+    // A needle the search terms count, in a company whose terms are kept: its exact total, else null.
+    termCount: counted?.kept ? { sql: `select case when ${counted.kept} then (select coalesce(sum(${counted.amount}), 0)::int from ${counted.from} where ${counted.where}) end as total`, params: counted.params } : undefined,
+    // Without a search or dates the maintained counts answer exactly (see migrations.ts), whatever `total` asks.
+    count: counted && !counted.kept ? { sql: `select coalesce(sum(${counted.amount}), 0)::int as total from ${counted.from} where ${counted.where}`, params: counted.params }
       : page.total === 'estimate'
       ? { sql: `select count(*)::int as total from (select 1 ${matching} limit :cap) counted`, params: { ...params, cap: page.offset + page.limit + TOTAL_COUNTED_EXACTLY } }
       : { sql: `select count(*)::int as total ${matching}`, params },
@@ -289,13 +289,15 @@ async function walkPays(query: ContactQuery, filters: ContactFilters, limit: num
 /**
  * One page of the list, by the statements above: the service runs it with `tx.sql`, benchmarks
  * with a raw driver (their baseline is this very SQL). Rows keep their sort keys. A needle the
- * search terms count (countedTermOf) has its exact total first, from contact_search_terms, and that
- * number decides how the page is read; any other search asks the planner.
+ * search terms count (countedTermOf), in a company whose terms are kept, has its exact total first,
+ * from contact_search_terms, and that number decides how the page is read; any other search asks
+ * the planner.
  */
 export async function readContactPage(query: ContactQuery, filters: ContactFilters, page: ContactPage) {
   const searching = filters.search !== undefined && filters.search !== '';
   let statements = contactListStatements(filters, page);
-  const exact = searching && statements.counted ? Number((await query(statements.count.sql, statements.count.params))[0].total) : undefined;
+  const termTotal = statements.termCount ? (await query(statements.termCount.sql, statements.termCount.params))[0].total : null;
+  const exact = termTotal === null ? undefined : Number(termTotal);
   let plan = searching && exact === undefined ? await contactSearchPlan(query, filters) : undefined;
   if (plan) statements = contactListStatements(filters, page, plan.useIndex);
   const walked = statements.bestFirst !== undefined && await walkPays(query, filters, page.limit, exact ?? plan!.matches);
@@ -326,23 +328,33 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
 
 /**
  * The summary's statement: a sum over contact_counts (migrations.ts) when the filters name only what
- * it keeps, else a count of the contacts themselves (a search, creation dates).
+ * it keeps, over contact_search_terms for a needle they count in a company whose terms are kept,
+ * else a count of the contacts themselves (other searches, creation dates).
  */
 function summaryStatement(filters: ContactFilters): { sql: string; params: Record<string, unknown> } {
   const counted = contactCountedSql(filters);
-  const [source, alias, { where, params }] = counted ? [counted.from, 'n', counted] : ['contacts c', 'c', contactFilterSql(filters)];
-  const tally = (condition?: string) => {
-    const only = condition ? ` filter (where ${condition})` : '';
-    return counted ? `coalesce(sum(${counted.amount})${only}, 0)::int` : `(count(*)${only})::int`;
-  };
-  return {
-    sql: `select ${tally()} as total,
+  const summary = (from: NonNullable<typeof counted> | null) => {
+    const [source, alias, { where, params }] = from ? [from.from, 'n', from] : ['contacts c', 'c', contactFilterSql(filters)];
+    const tally = (condition?: string) => {
+      const only = condition ? ` filter (where ${condition})` : '';
+      return from ? `coalesce(sum(${from.amount})${only}, 0)::int` : `(count(*)${only})::int`;
+    };
+    return {
+      sql: `select ${tally()} as total,
              ${tally(actsAsSql('customer', alias))} as customers,
              ${tally(actsAsSql('supplier', alias))} as suppliers,
-             ${tally(counted ? 'not n.has_vat' : 'c.vat is null')} as without_vat,
-             ${tally(counted ? 'n.has_payment_processor' : 'c.payment_processor_id is not null')} as payment_processor_linked
+             ${tally(from ? 'not n.has_vat' : 'c.vat is null')} as without_vat,
+             ${tally(from ? 'n.has_payment_processor' : 'c.payment_processor_id is not null')} as payment_processor_linked
       from ${source} where ${where}`,
-    params,
+      params,
+    };
+  };
+  if (!counted?.kept) return summary(counted);
+  // search terms kept for the company: their sums; else the contacts counted (one branch runs)
+  const [terms, contacts] = [summary(counted), summary(null)];
+  return {
+    sql: `select * from (${terms.sql}) s where ${counted.kept} union all select * from (${contacts.sql}) s where not ${counted.kept}`,
+    params: { ...contacts.params, ...terms.params },
   };
 }
 

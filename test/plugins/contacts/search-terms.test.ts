@@ -4,6 +4,7 @@ import { searchFold } from '../../../kernel/listing';
 import { COUNTED_TERM_LENGTH, countedTermOf } from '../../../plugins/contacts/filters';
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
+import { insertContactsSql } from './support';
 
 // contact_search_terms (migrations.ts) answers a search's total from weights kept per term: after any
 // mix of inserts, renames, moves between filter groups and deletes, the sum over a needle's range must
@@ -15,6 +16,8 @@ let companies: TestCompany[];
 beforeAll(async () => {
   app = await startDocumentsApp();
   companies = [await createCompany(app), await createCompany(app)];
+  // terms are kept from 10,000 contacts on; these two companies keep theirs from the start
+  await app.asOwner(companies.map((company) => `select contact_search_terms_keep('${company.tenantId}')`));
 }, 60_000);
 afterAll(() => app.close());
 
@@ -116,6 +119,25 @@ describe('contact_search_terms', () => {
     }
     expect(others.map((search) => countedTermOf({ text: search, pattern: '', ranked: true }))).toEqual([undefined, undefined, undefined, undefined]);
   });
+
+  test('a company keeps no terms below 10,000 contacts, its totals counted; reaching 10,000 starts keeping them, backfilled', async () => {
+    const company = await createCompany(app);
+    const kept = async () => (await app.asOwner(`select 1 from contact_search_term_companies where tenant_id = '${company.tenantId}'`)).length === 1;
+    await insertContactsSql(app, company.tenantId, 9_990, 'Lote');
+    expect(await kept()).toBe(false);
+    expect(await app.asOwner(`select 1 from contact_search_terms where tenant_id = '${company.tenantId}'`)).toEqual([]);
+    expect((await app.get('/api/v1/contacts?limit=1&search=lote', company.token)).body.total).toBe(9_990);
+    await insertContactsSql(app, company.tenantId, 10, 'Remolacha');
+    expect(await kept()).toBe(true);
+    expect((await app.post('/api/v1/contacts', { kind: 'supplier', name: 'Remolachas del Norte' }, company.token)).status).toBe(201);
+    for (const [search, expected] of [['lote', 9_990], ['remolacha', 11], ['molach', 11], ['norte', 1]] as const) {
+      const [row] = await app.asOwner<{ n: number }>(`select coalesce(sum(weight), 0)::int as n from contact_search_terms
+        where tenant_id = '${company.tenantId}' and term >= '${search}' and term < '${countedTermOf({ text: search, pattern: '', ranked: true })!.term_end}'`);
+      const list = await app.get(`/api/v1/contacts?limit=1&search=${search}`, company.token);
+      const summary = await app.get(`/api/v1/contacts/summary?search=${search}`, company.token);
+      expect([search, row.n, list.body.total, summary.body.total, summary.body.suppliers]).toEqual([search, expected, expected, expected, search === 'lote' ? 0 : 1]);
+    }
+  }, 120_000);
 
   test('another company\'s terms are not read: the application role sees its own and can write none', async () => {
     const [a, b] = companies;
