@@ -42,7 +42,8 @@ const TERMS_LOCK = (company: string) => `2026112401, hashtext(${company}::text)`
  * companies whose terms are kept, then drops the rows left at zero. Rows change in key order.
  * First it shares the lock of each company of `companies`: a company whose terms start being kept
  * meanwhile (contact_search_terms_keep) waits for this transaction, or this one for it, so every
- * contact is counted once, by the start's backfill or by its own writer.
+ * contact is counted once, by the start's backfill or by its own writer. That relies on read
+ * committed (the service's isolation): the statement after the lock sees a start committed meanwhile.
  */
 const applyTermWeights = (companies: string, changes: string) => `
          perform pg_advisory_xact_lock_shared(${TERMS_LOCK('c.tenant_id')}) from (select distinct tenant_id from ${companies} order by 1) c;

@@ -150,7 +150,7 @@ export const ContactListQuery = t.Object({
   cursor: t.Optional(ListCursor),
   total: t.Optional(t.Union([t.Literal('exact'), t.Literal('estimate')], {
     default: 'exact',
-    description: '`exact` counts every match. `estimate` counts exactly up to 1,000 matches past the page\'s start and estimates beyond them (never less than counted): cheaper for broad searches',
+    description: '`exact` counts every match. `estimate` counts exactly up to 1,000 matches past the page\'s start and estimates beyond them (never less than counted): cheaper for broad searches. A search of 3 to 16 letters in a company of 10,000 contacts or more is exact either way, from kept counts',
   })),
 });
 export const ContactSummaryQuery = t.Object(filterFields);
