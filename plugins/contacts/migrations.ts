@@ -20,6 +20,15 @@ export const SEED_ENUMS = [
 
 /** What contact_counts counts by: the columns the list filters on (filters.ts, contactCountFilterSql). */
 const COUNT_KEY = 'tenant_id, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
+/** The same as columns of a table (contact_counts, contact_search_terms). */
+const COUNT_COLUMNS = `tenant_id uuid not null references tenants (id) on delete cascade,
+       kind text not null,
+       customer_and_supplier boolean not null,
+       country char(2) not null,
+       customer_type text not null,
+       has_vat boolean not null,
+       has_payment_processor boolean not null,
+       external_source text not null,`;
 const COUNT_KEY_OF = (alias: string) => COUNT_KEY.split(', ').map((column) => `${alias}.${column}`).join(', ');
 /** The same, of a contact row `x`. */
 const COUNT_GROUP = `x.tenant_id, x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is not null as has_vat,
@@ -153,14 +162,7 @@ export const migrations = [
   // between groups writes and locks nothing. Each statement changes its groups in key order.
   sqlMigration('20261231000810_contacts_counts', [
     `create table contact_counts (
-       tenant_id uuid not null references tenants (id) on delete cascade,
-       kind text not null,
-       customer_and_supplier boolean not null,
-       country char(2) not null,
-       customer_type text not null,
-       has_vat boolean not null,
-       has_payment_processor boolean not null,
-       external_source text not null,
+       ${COUNT_COLUMNS}
        contacts bigint not null check (contacts >= 0),
        primary key (${COUNT_KEY})
      )`,
@@ -244,14 +246,7 @@ export const migrations = [
        group by term having sum(weight) <> 0
      $$`,
     `create table contact_search_terms (
-       tenant_id uuid not null references tenants (id) on delete cascade,
-       kind text not null,
-       customer_and_supplier boolean not null,
-       country char(2) not null,
-       customer_type text not null,
-       has_vat boolean not null,
-       has_payment_processor boolean not null,
-       external_source text not null,
+       ${COUNT_COLUMNS}
        term text collate "C" not null,
        weight int not null,
        primary key (${TERM_KEY})
