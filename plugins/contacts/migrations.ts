@@ -40,6 +40,16 @@ const SAME_GROUP = `(x.kind, x.customer_and_supplier, x.country, x.customer_type
 /** contact_search_terms' key, in the order its rows are changed (the primary key's). */
 const TERM_KEY = 'tenant_id, term, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
 
+/** The statement-level triggers `contacts_<name>_add|move|remove` on contacts, calling `<fn>_add|move|remove()` with the transition tables. */
+const statementTriggers = (name: string, fn: string) => [
+  `create trigger contacts_${name}_add after insert on contacts
+       referencing new table as new_contacts for each statement execute function ${fn}_add()`,
+  `create trigger contacts_${name}_move after update on contacts
+       referencing old table as old_contacts new table as new_contacts for each statement execute function ${fn}_move()`,
+  `create trigger contacts_${name}_remove after delete on contacts
+       referencing old table as old_contacts for each statement execute function ${fn}_remove()`,
+];
+
 /** A company's search terms are kept from this many contacts on: below, counting its matches costs little. */
 const TERMS_FROM_CONTACTS = 10_000;
 /** The advisory lock on a company's search terms (this class, the company): writers share it, keeping them starts alone. */
@@ -203,12 +213,7 @@ export const migrations = [
          delete from contact_counts c where c.contacts = 0 and c.tenant_id in (select distinct tenant_id from old_contacts);
          return null;
        end $$`,
-    `create trigger contacts_counts_add after insert on contacts
-       referencing new table as new_contacts for each statement execute function contact_counts_add()`,
-    `create trigger contacts_counts_move after update on contacts
-       referencing old table as old_contacts new table as new_contacts for each statement execute function contact_counts_move()`,
-    `create trigger contacts_counts_remove after delete on contacts
-       referencing old table as old_contacts for each statement execute function contact_counts_remove()`,
+    ...statementTriggers('counts', 'contact_counts'),
     // the contacts held before this migration
     `insert into contact_counts (${COUNT_KEY}, contacts) select ${COUNT_GROUP}, count(*) from contacts x group by ${COUNT_POSITIONS}`,
   ]),
@@ -296,12 +301,7 @@ export const migrations = [
        begin${applyTermWeights('old_contacts', 'select x.*, -1 as sign from old_contacts x')}
          return null;
        end $$`,
-    `create trigger contacts_search_terms_add after insert on contacts
-       referencing new table as new_contacts for each statement execute function contact_search_terms_add()`,
-    `create trigger contacts_search_terms_move after update on contacts
-       referencing old table as old_contacts new table as new_contacts for each statement execute function contact_search_terms_move()`,
-    `create trigger contacts_search_terms_remove after delete on contacts
-       referencing old table as old_contacts for each statement execute function contact_search_terms_remove()`,
+    ...statementTriggers('search_terms', 'contact_search_terms'),
     `select contact_search_terms_keep(n.tenant_id) from contact_counts n group by n.tenant_id having sum(n.contacts) >= ${TERMS_FROM_CONTACTS}`,
   ]),
 ];
