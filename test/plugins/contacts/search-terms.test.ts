@@ -5,6 +5,8 @@ import { COUNTED_TERM_LENGTH, countedTermOf } from '../../../plugins/contacts/fi
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { insertContactsSql } from './support';
+import { postgresJs, postgresTarget } from '../../../kernel/postgres-url';
+import { backend } from '../../support/database';
 
 // contact_search_terms (migrations.ts) answers a search's total from weights kept per term: after any
 // mix of inserts, renames, moves between filter groups and deletes, the sum over a needle's range must
@@ -138,6 +140,46 @@ describe('contact_search_terms', () => {
       expect([search, row.n, list.body.total, summary.body.total, summary.body.suppliers]).toEqual([search, expected, expected, expected, search === 'lote' ? 0 : 1]);
     }
   }, 120_000);
+
+  // contact_search_terms_keep and the writers of the company's contacts share an advisory lock (migrations.ts)
+  test.skipIf(backend !== 'postgres')('keeping starts while contacts are written, in either order: each contact counted once', async () => {
+    const connect = () => postgresJs(postgresTarget(app.adminUrl!), { max: 1 });
+    const [writer, keeper, watcher] = [connect(), connect(), connect()];
+    const insert = (company: TestCompany, name: string) => `insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key)
+      values (gen_random_uuid(), '${company.tenantId}', 'customer', '${name}', 'business', 'ES', false, '${name.toLowerCase()}')`;
+    const keep = (company: TestCompany) => `select contact_search_terms_keep('${company.tenantId}')`;
+    const blocked = async (text: string) => {
+      for (let i = 0; i < 200; i++) {
+        const rows = await watcher.unsafe(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like $1`, [`%${text}%`]);
+        if (rows.length) return;
+        await Bun.sleep(25);
+      }
+      throw new Error(`never waited: ${text}`);
+    };
+    const pepinos = async (company: TestCompany) => (await app.asOwner<{ n: number }>(`select coalesce(sum(weight), 0)::int as n from contact_search_terms
+      where tenant_id = '${company.tenantId}' and term >= 'pepino' and term < 'pepinp'`))[0].n;
+    try {
+      // a writer in flight when keeping starts: keeping waits for it, and its backfill counts the contact
+      const first = await createCompany(app);
+      await writer.unsafe('begin');
+      await writer.unsafe(insert(first, 'Pepino Uno'));
+      const keeping = keeper.unsafe(keep(first)).execute(); // postgres.js sends a query when awaited, or now
+      await blocked('contact_search_terms_keep');
+      await writer.unsafe('commit');
+      await keeping;
+      // keeping in flight when a contact is written: the writer waits for it, then counts its contact
+      const second = await createCompany(app);
+      await keeper.unsafe('begin');
+      await keeper.unsafe(keep(second));
+      const writing = writer.unsafe(insert(second, 'Pepino Dos')).execute();
+      await blocked('Pepino Dos');
+      await keeper.unsafe('commit');
+      await writing;
+      expect([await pepinos(first), await pepinos(second)]).toEqual([1, 1]);
+    } finally {
+      await Promise.all([writer.end(), keeper.end(), watcher.end()]);
+    }
+  }, 60_000);
 
   test('another company\'s terms are not read: the application role sees its own and can write none', async () => {
     const [a, b] = companies;
