@@ -261,6 +261,7 @@ for (const kind of only === 'both' ? ['postgres', 'pglite'] : [only]) {
   const deep = Math.max(2, Math.min(DEEP_PAGE, Math.floor(measuredCount / PAGE)));
   const [boundary] = await owner.exec(`select name_key, id::text as id from contacts where tenant_id = '${tenantId}' order by name_key, id offset ${(deep - 1) * PAGE - 1} limit 1`);
   const cursor = encodeCursor('name', [boundary.name_key, boundary.id]);
+  if (args.includes('--explain')) for (const page of [{ limit: PAGE, offset: 0 }, { limit: PAGE, offset: 0, cursor }]) console.error(await raw.explain(tenantId, {}, page));
   const pageRuns = Math.max(50, Math.floor(iterations / 2));
   const first = await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?limit=${PAGE}`, {}, { limit: PAGE, offset: 0 }, pageRuns);
   const byCursor = await measure(cuadra, key, raw, tenantId, `/api/v1/contacts?limit=${PAGE}&cursor=${cursor}`, {}, { limit: PAGE, offset: 0, cursor }, pageRuns);
