@@ -114,7 +114,7 @@ export function contactFilterSql(filters: ContactFilters, alias = 'c', fromSearc
 
 /** The longest needle contact_search_terms counts (see migrations.ts): its terms are cut to this length. */
 export const COUNTED_TERM_LENGTH = 16;
-/** 3 to 16 letters: no digit, no ASCII space, punctuation or control character (the terms' runs of letters). */
+/** 3 to 16 letters: no digit, no ASCII space, punctuation or control character (the terms' runs of letters; any non-ASCII character counts as one). */
 const COUNTED_TERM = new RegExp(`^[^\\x00-\\x40\\x5b-\\x60\\x7b-\\x7f]{3,${COUNTED_TERM_LENGTH}}$`, 'u');
 
 /**

@@ -35,8 +35,8 @@ const COUNT_GROUP = `x.tenant_id, x.kind, x.customer_and_supplier, x.country, x.
   x.payment_processor_id is not null as has_payment_processor, coalesce(x.external_source, '') as external_source`;
 const COUNT_POSITIONS = '1, 2, 3, 4, 5, 6, 7, 8';
 /** The same of contact rows `x` and `y`, compared: the group a contact is counted in did not change. */
-const SAME_GROUP = `(x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is null, x.payment_processor_id is null, x.external_source)
-  is not distinct from (y.kind, y.customer_and_supplier, y.country, y.customer_type, y.vat is null, y.payment_processor_id is null, y.external_source)`;
+const SAME_GROUP = `(x.tenant_id, x.kind, x.customer_and_supplier, x.country, x.customer_type, x.vat is null, x.payment_processor_id is null, x.external_source)
+  is not distinct from (y.tenant_id, y.kind, y.customer_and_supplier, y.country, y.customer_type, y.vat is null, y.payment_processor_id is null, y.external_source)`;
 /** contact_search_terms' key, in the order its rows are changed (the primary key's). */
 const TERM_KEY = 'tenant_id, term, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source';
 
@@ -59,13 +59,13 @@ const TERMS_LOCK = (company: string) => `2026112401, hashtext(${company}::text)`
  * The statements of a trigger function that adds to contact_search_terms the weights of the
  * contacts `changes` selects (a contact's columns and `sign`: +1 counted in, -1 counted out) of the
  * companies whose terms are kept, then drops the rows left at zero. Rows change in key order.
- * First it shares the lock of each company of `companies`: a company whose terms start being kept
+ * First it shares the lock of each company `companies` selects: a company whose terms start being kept
  * meanwhile (contact_search_terms_keep) waits for this transaction, or this one for it, so every
  * contact is counted once, by the start's backfill or by its own writer. That relies on read
  * committed (the service's isolation): the statement after the lock sees a start committed meanwhile.
  */
 const applyTermWeights = (companies: string, changes: string) => `
-         perform pg_advisory_xact_lock_shared(${TERMS_LOCK('c.tenant_id')}) from (select distinct tenant_id from ${companies} order by 1) c;
+         perform pg_advisory_xact_lock_shared(${TERMS_LOCK('c.tenant_id')}) from (select distinct tenant_id from (${companies}) t order by 1) c;
          with applied as (
            insert into contact_search_terms as t (${COUNT_KEY}, term, weight)
            select ${COUNT_GROUP}, w.term, sum(x.sign * w.weight)::int
@@ -263,24 +263,32 @@ export const migrations = [
     ...tenantRowLevelSecurity('contact_search_term_companies'),
     `revoke insert, update, delete, truncate on contact_search_term_companies from cuadra_app`,
     // Starts keeping a company's terms: with the lock every writer of its contacts shares, so that
-    // the backfill reads them all committed and every later write sees the company kept.
-    `create function contact_search_terms_keep(company uuid) returns void
+    // the backfill reads them all committed and every later write sees the company kept. A writer
+    // reaching the threshold does not wait (\`wait\` false): two writers holding the shared lock and
+    // each waiting for the other's would deadlock; a later insert tries again. Never kept again
+    // below the threshold: a company that loses contacts keeps its terms.
+    `create function contact_search_terms_keep(company uuid, wait boolean default true) returns void
        language plpgsql security definer set search_path = public as $$
        begin
-         perform pg_advisory_xact_lock(${TERMS_LOCK('company')});
+         if wait then
+           perform pg_advisory_xact_lock(${TERMS_LOCK('company')});
+         elsif not pg_try_advisory_xact_lock(${TERMS_LOCK('company')}) then
+           return;
+         end if;
          insert into contact_search_term_companies (tenant_id) values (company) on conflict do nothing;
          if not found then return; end if;
          insert into contact_search_terms (${COUNT_KEY}, term, weight)
          select ${COUNT_GROUP}, w.term, sum(w.weight) from contacts x, contact_search_term_weights(x.search_document) w
          where x.tenant_id = company group by ${COUNT_POSITIONS}, 9 having sum(w.weight) <> 0;
        end $$`,
-    `revoke execute on function contact_search_terms_keep(uuid) from public`,
+    // the application role must not start it for any company (new functions are granted to it by default)
+    `revoke execute on function contact_search_terms_keep(uuid, boolean) from public, cuadra_app`,
     `create function contact_search_terms_add() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights('new_contacts', 'select x.*, 1 as sign from new_contacts x')}
+       begin${applyTermWeights('select tenant_id from new_contacts', 'select x.*, 1 as sign from new_contacts x')}
          -- a company that reaches TERMS_FROM_CONTACTS (contact_counts' trigger ran first) starts keeping its terms
-         perform contact_search_terms_keep(c.tenant_id) from (select distinct tenant_id from new_contacts) c
+         perform contact_search_terms_keep(c.tenant_id, false) from (select distinct tenant_id from new_contacts) c
          where not exists (select 1 from contact_search_term_companies k where k.tenant_id = c.tenant_id)
            and (select coalesce(sum(n.contacts), 0) from contact_counts n where n.tenant_id = c.tenant_id) >= ${TERMS_FROM_CONTACTS};
          return null;
@@ -289,7 +297,7 @@ export const migrations = [
     `create function contact_search_terms_move() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights('new_contacts', `select x.*, 1 as sign from new_contacts x
+       begin${applyTermWeights('select tenant_id from new_contacts union select tenant_id from old_contacts', `select x.*, 1 as sign from new_contacts x
              where not exists (select 1 from old_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})
            union all select x.*, -1 as sign from old_contacts x
              where not exists (select 1 from new_contacts y where y.id = x.id and y.search_document = x.search_document and ${SAME_GROUP})`)}
@@ -298,7 +306,7 @@ export const migrations = [
     `create function contact_search_terms_remove() returns trigger
        language plpgsql security definer set search_path = public as $$
        declare zero_tenants uuid[]; zero_terms text[];
-       begin${applyTermWeights('old_contacts', 'select x.*, -1 as sign from old_contacts x')}
+       begin${applyTermWeights('select tenant_id from old_contacts', 'select x.*, -1 as sign from old_contacts x')}
          return null;
        end $$`,
     ...statementTriggers('search_terms', 'contact_search_terms'),

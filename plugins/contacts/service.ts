@@ -312,10 +312,11 @@ export async function readContactPage(query: ContactQuery, filters: ContactFilte
     const statement = statements.bestFirst && !walked && exact === undefined ? statements.countedItems! : statements.items;
     rows = await query(statement.sql, statement.params);
   }
-  // The count is only needed when the page does not tell it: a short first page is the whole set.
+  // The count is only needed when the page does not tell it: a short first page is the whole set
+  // (and agrees with its rows even when a write lands between the statements).
   let total: number;
-  if (exact !== undefined) total = exact;
-  else if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
+  if (!page.cursor && page.offset === 0 && rows.length < page.limit) total = rows.length;
+  else if (exact !== undefined) total = exact;
   else if (rows[0]?.full_count !== undefined) total = Number(rows[0].full_count);
   else if (page.total === 'estimate' && plan && rows.length === page.limit && plan.matches >= TOTAL_PLANNED_FACTOR * (page.offset + page.limit + TOTAL_COUNTED_EXACTLY)) {
     total = Math.max(plan.matches, page.offset + rows.length);

@@ -51,7 +51,7 @@ function insertSql(company: TestCompany, contacts: Fields[]): string {
 /** Every run of letters (no digit, ASCII space or punctuation) of a folded text: what a term is cut from. */
 const letterRuns = (document: string) => document.match(/[^\x00-\x40\x5b-\x60\x7b-\x7f]+/gu) ?? [];
 
-/** Needles: every substring of 3 to 6 characters of the companies' runs of letters, a few longer ones, a few absent. */
+/** Needles: every substring of 3 to 6 characters of the companies' runs of letters, the runs' endings of 12 to 16, a few absent. */
 async function needles(): Promise<string[]> {
   const documents = await app.asOwner<{ d: string }>(`select search_document as d from contacts where tenant_id in (${companies.map((c) => `'${c.tenantId}'`).join(', ')})`);
   const found = new Set<string>(['nnn', 'bbb', 'ßßß', 'дaд', 'xxxx']);
@@ -61,7 +61,8 @@ async function needles(): Promise<string[]> {
       for (let start = 0; start < chars.length; start++) {
         for (let length = 3; length <= 6 && start + length <= chars.length; length++) found.add(chars.slice(start, start + length).join(''));
       }
-      if (chars.length >= 12) found.add(chars.slice(0, 12).join(''));
+      // the longest counted needles, and one past them (counted from the contacts instead)
+      for (let length = 12; length <= COUNTED_TERM_LENGTH && length <= chars.length; length++) found.add(chars.slice(chars.length - length).join(''));
     }
   }
   return [...found].sort();
@@ -99,6 +100,7 @@ describe('contact_search_terms', () => {
       const all = await needles();
       for (const company of companies) {
         const compared = await termsAgainstRecount(company, all);
+      expect(compared.length).toBe(all.length * 3);
 
         expect(compared.filter((r) => r.summed !== r.counted)).toEqual([]);
       }
@@ -142,7 +144,7 @@ describe('contact_search_terms', () => {
   }, 120_000);
 
   // contact_search_terms_keep and the writers of the company's contacts share an advisory lock (migrations.ts)
-  test.skipIf(backend !== 'postgres')('keeping starts while contacts are written, in either order: each contact counted once', async () => {
+  test.skipIf(backend !== 'postgres')('keeping starts while contacts are written, in either order: each contact counted once; an insert reaching 10,000 never waits for it', async () => {
     const connect = () => postgresJs(postgresTarget(app.adminUrl!), { max: 1 });
     const [writer, keeper, watcher] = [connect(), connect(), connect()];
     const insert = (company: TestCompany, name: string) => `insert into contacts (id, tenant_id, kind, name, customer_type, country, vat_valid, name_key)
@@ -176,16 +178,56 @@ describe('contact_search_terms', () => {
       await keeper.unsafe('commit');
       await writing;
       expect([await pepinos(first), await pepinos(second)]).toEqual([1, 1]);
+      // an insert that reaches 10,000 while another writer is in flight does not wait for it (two
+      // such inserts would each wait for the other): the company is kept by a later insert
+      const third = await createCompany(app);
+      await insertContactsSql(app, third.tenantId, 9_998, 'Lote');
+      await writer.unsafe('begin');
+      await writer.unsafe(insert(third, 'Pepino Tres').replace(`'customer'`, `'supplier'`)); // another group: no shared row lock
+      // its second insert sees 9,998 + 2 committed or its own: the 10,000th
+      const reaching = keeper.unsafe(`${insert(third, 'Pepino Cuatro')}; ${insert(third, 'Pepino Cuatro')}`).execute();
+      const done = await Promise.race([reaching.then(() => 'done'), Bun.sleep(3_000).then(() => 'waiting')]);
+      await writer.unsafe('commit');
+      await reaching;
+      const kept = async () => (await app.asOwner(`select 1 from contact_search_term_companies where tenant_id = '${third.tenantId}'`)).length;
+      expect([done, await kept()]).toEqual(['done', 0]);
+      await writer.unsafe(insert(third, 'Pepino Cinco'));
+      expect([await kept(), await pepinos(third)]).toEqual([1, 4]);
     } finally {
       await Promise.all([writer.end(), keeper.end(), watcher.end()]);
     }
   }, 60_000);
+
+  test('the list and the summary of a kept company read their totals from the terms', async () => {
+    const [company] = companies;
+    const totals = async () => [(await app.get('/api/v1/contacts?limit=1&search=nan', company.token)).body.total,
+      (await app.get('/api/v1/contacts/summary?search=nan', company.token)).body.total];
+    const [before] = await totals();
+    expect(before).toBeGreaterThan(0);
+    // a weight added by hand shows in both, and only there
+    const [{ at }] = await app.asOwner<{ at: string }>(`select ctid::text as at from contact_search_terms
+      where tenant_id = '${company.tenantId}' and term >= 'nan' and term < 'nao' limit 1`);
+    const [{ key }] = await app.asOwner<{ key: string }>(`update contact_search_terms set weight = weight + 1000 where ctid = '${at}'::tid
+      returning format('tenant_id = %L and term = %L and kind = %L and customer_and_supplier = %L and country = %L and customer_type = %L and has_vat = %L and has_payment_processor = %L and external_source = %L',
+        tenant_id, term, kind, customer_and_supplier, country, customer_type, has_vat, has_payment_processor, external_source) as key`);
+    try {
+      expect(await totals()).toEqual([before + 1000, before + 1000]);
+    } finally {
+      await app.asOwner(`update contact_search_terms set weight = weight - 1000 where ${key}`);
+    }
+    expect(await totals()).toEqual([before, before]);
+  });
 
   test('another company\'s terms are not read: the application role sees its own and can write none', async () => {
     const [a, b] = companies;
     const visible = await app.asAppRole<{ t: string }>(b.tenantId, `select distinct tenant_id::text as t from contact_search_terms`);
     expect(visible.map((r) => r.t)).toEqual([b.tenantId]);
     await expect(app.asAppRole(b.tenantId, `update contact_search_terms set weight = weight + 1`)).rejects.toThrow();
+    await expect(app.asAppRole(b.tenantId, `insert into contact_search_term_companies values ('${a.tenantId}')`)).rejects.toThrow();
+    const stranger = await createCompany(app);
+    await expect(app.asAppRole(b.tenantId, `select contact_search_terms_keep('${stranger.tenantId}')`)).rejects.toThrow();
+    await expect(app.asAppRole(b.tenantId, `select contact_search_terms_keep('${stranger.tenantId}', false)`)).rejects.toThrow();
+    expect(await app.asOwner(`select 1 from contact_search_term_companies where tenant_id = '${stranger.tenantId}'`)).toEqual([]);
     await app.asOwner(`delete from contacts where tenant_id = '${a.tenantId}'`);
     expect(await app.asOwner(`select 1 from contact_search_terms where tenant_id = '${a.tenantId}'`)).toEqual([]);
   });
