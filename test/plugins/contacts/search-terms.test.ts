@@ -39,6 +39,7 @@ const operation = fc.oneof(
   fc.record({ op: fc.constant('rename' as const), company: fc.nat(1), every: fc.integer({ min: 1, max: 4 }), fields: contactFields }),
   fc.record({ op: fc.constant('move' as const), company: fc.nat(1), every: fc.integer({ min: 1, max: 4 }), country: fc.constantFrom('ES', 'FR') }),
   fc.record({ op: fc.constant('delete' as const), company: fc.nat(1), every: fc.integer({ min: 2, max: 5 }) }),
+  fc.record({ op: fc.constant('merge' as const), company: fc.nat(1), duplicates: fc.integer({ min: 1, max: 3 }) }),
 );
 
 const json = (value: unknown) => `$j$${JSON.stringify(value)}$j$::json`;
@@ -85,7 +86,7 @@ async function termsAgainstRecount(company: TestCompany, all: string[]) {
 }
 
 describe('contact_search_terms', () => {
-  test('after any mix of inserts, renames, moves and deletes, every needle of letters sums to its matches', async () => {
+  test('after any mix of inserts, renames, moves, deletes and merges, every needle of letters sums to its matches', async () => {
     await fc.assert(fc.asyncProperty(fc.array(operation, { minLength: 3, maxLength: 10 }), async (operations) => {
       for (const o of operations) {
         const company = companies[o.company];
@@ -95,7 +96,14 @@ describe('contact_search_terms', () => {
           await app.asOwner(`update contacts set name = ${json([o.fields.name])}->>0 || name, legal_name = ${json([o.fields.legal_name])}->>0,
             kind = '${o.fields.kind}', customer_and_supplier = ${o.fields.customer_and_supplier} where ${every(o.every)}`);
         } else if (o.op === 'move') await app.asOwner(`update contacts set country = '${o.country}', updated_at = now() where ${every(o.every)}`);
-        else await app.asOwner(`delete from contacts where ${every(o.every)}`);
+        else if (o.op === 'delete') await app.asOwner(`delete from contacts where ${every(o.every)}`);
+        else {
+          // through the API: the survivor takes the first duplicate's missing fields, the duplicates go
+          const ids = (await app.asOwner<{ id: string }>(`select id::text as id from contacts where tenant_id = '${company.tenantId}' order by name_key, id limit ${o.duplicates + 1}`)).map((r) => r.id);
+          if (ids.length < 2) continue;
+          const res = await app.post(`/api/v1/contacts/${ids[0]}/merge`, { duplicate_ids: ids.slice(1) }, company.token);
+          expect([res.status, res.body]).toEqual([200, expect.anything()]);
+        }
       }
       const all = await needles();
       for (const company of companies) {
