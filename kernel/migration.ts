@@ -34,4 +34,12 @@ export function tenantRowLevelSecurity(table: string, column = 'tenant_id'): str
   ];
 }
 
+/**
+ * A tenant-owned table that only its owner's trigger functions (security definer) write, such as a
+ * maintained count: the tenant wall, and the application role may read it and nothing else.
+ */
+export function tenantReadOnlyTable(table: string): string[] {
+  return [...tenantRowLevelSecurity(table), `revoke insert, update, delete, truncate on ${table} from cuadra_app`];
+}
+
 export const currentTenantSql = CURRENT_TENANT;

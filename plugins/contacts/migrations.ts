@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
 
 /** The folded fields of a contact, one per line (the generated column search_document). */
 const SEARCH_DOCUMENT_SQL = `search_fold(name || E'\\n' || coalesce(legal_name, '')
@@ -176,8 +176,7 @@ export const migrations = [
        contacts bigint not null check (contacts >= 0),
        primary key (${COUNT_KEY})
      )`,
-    ...tenantRowLevelSecurity('contact_counts'),
-    `revoke insert, update, delete, truncate on contact_counts from cuadra_app`,
+    ...tenantReadOnlyTable('contact_counts'),
     `create function contact_counts_add() returns trigger
        language plpgsql security definer set search_path = public as $$
        begin
@@ -256,12 +255,10 @@ export const migrations = [
        weight int not null,
        primary key (${TERM_KEY})
      )`,
-    ...tenantRowLevelSecurity('contact_search_terms'),
-    `revoke insert, update, delete, truncate on contact_search_terms from cuadra_app`,
+    ...tenantReadOnlyTable('contact_search_terms'),
     // the companies whose terms are kept
     `create table contact_search_term_companies (tenant_id uuid primary key references tenants (id) on delete cascade)`,
-    ...tenantRowLevelSecurity('contact_search_term_companies'),
-    `revoke insert, update, delete, truncate on contact_search_term_companies from cuadra_app`,
+    ...tenantReadOnlyTable('contact_search_term_companies'),
     // Starts keeping a company's terms: with the lock every writer of its contacts shares, so that
     // the backfill reads them all committed and every later write sees the company kept. A writer
     // reaching the threshold does not wait (\`wait\` false): two writers holding the shared lock and

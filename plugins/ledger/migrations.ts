@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
 import { chartAccounts } from './chart';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -282,8 +282,7 @@ export const migrations = [
        credit numeric not null check (credit >= 0),
        primary key (tenant_id, month, account_code)
      )`,
-    ...tenantRowLevelSecurity('ledger_month_balances'),
-    `revoke insert, update, delete, truncate on ledger_month_balances from cuadra_app`,
+    ...tenantReadOnlyTable('ledger_month_balances'),
     `create function ledger_month_balances_add() returns trigger
        language plpgsql security definer set search_path = public as $$
        begin
