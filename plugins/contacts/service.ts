@@ -296,18 +296,22 @@ async function walkPays(query: ContactQuery, filters: ContactFilters, limit: num
 export async function readContactPage(query: ContactQuery, filters: ContactFilters, page: ContactPage) {
   const searching = filters.search !== undefined && filters.search !== '';
   let statements = contactListStatements(filters, page);
-  const termTotal = statements.termCount ? (await query(statements.termCount.sql, statements.termCount.params))[0].total : null;
-  const exact = termTotal === null ? undefined : Number(termTotal);
-  let plan = searching && exact === undefined ? await contactSearchPlan(query, filters) : undefined;
-  if (plan) statements = contactListStatements(filters, page, plan.useIndex);
-  const walked = statements.bestFirst !== undefined && await walkPays(query, filters, page.limit, exact ?? plan!.matches);
-  const best = walked ? await query(statements.bestFirst!.sql, statements.bestFirst!.params) : undefined;
-  let rows = best?.length === page.limit ? best : undefined;
-  if (!rows) {
+  let plan: Awaited<ReturnType<typeof contactSearchPlan>> | undefined;
+  // the planner's estimates, asked once and only when needed: they pick the statements' index
+  const planned = async () => {
     if (searching && !plan) {
       plan = await contactSearchPlan(query, filters);
       statements = contactListStatements(filters, page, plan.useIndex);
     }
+    return plan;
+  };
+  const termTotal = statements.termCount ? (await query(statements.termCount.sql, statements.termCount.params))[0].total : null;
+  const exact = termTotal === null ? undefined : Number(termTotal);
+  const walked = statements.bestFirst !== undefined && await walkPays(query, filters, page.limit, exact ?? (await planned())!.matches);
+  const best = walked ? await query(statements.bestFirst!.sql, statements.bestFirst!.params) : undefined;
+  let rows = best?.length === page.limit ? best : undefined;
+  if (!rows) {
+    await planned();
     // a first ranked page not walked ranks every match anyway: it counts them in the same pass
     const statement = statements.bestFirst && !walked && exact === undefined ? statements.countedItems! : statements.items;
     rows = await query(statement.sql, statement.params);
