@@ -315,7 +315,7 @@ export class Matcher {
       if (c) scored.push(c);
     }
     scored.push(...this.groups(usable, amount, day, identities, references));
-    scored.sort((a, b) => b.score - a.score || a.ids.length - b.ids.length || compareRanks(a.ranks, b.ranks));
+    scored.sort((a, b) => b.score - a.score || a.ranks.length - b.ranks.length || compareRanks(a.ranks, b.ranks));
     const top = scored.slice(0, this.options.maxCandidates).map((c) => c.explain());
     const best = top[0];
     const second = top.find((c) => c !== best && !sameDocuments(c, best));
@@ -443,7 +443,7 @@ export class Matcher {
       });
       return { documents, feeAmount: amountScore === 0.7 && amount > 0n ? euros(diff) : null, score, reasons };
     };
-    return { score, ids: docs.map((d) => d.facts.id), ranks: docs.map((d) => d.rank), explain };
+    return { score, ranks: docs.map((d) => d.rank), explain };
   }
 }
 
@@ -457,8 +457,8 @@ const EXACT_BY_DATE = Array.from({ length: 121 }, (_, gap) => roundScore(WEIGHTS
 type LazyReason = () => Reason;
 interface Identity { score: number; reasons: LazyReason[] }
 
-/** A candidate scored, its reasons not yet written. */
-interface Scored { score: number; ids: string[]; ranks: number[]; explain: () => Candidate }
+/** A candidate scored, its reasons not yet written; `ranks`: its documents' places in the amount order, one each. */
+interface Scored { score: number; ranks: number[]; explain: () => Candidate }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
