@@ -224,9 +224,14 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
     const held = new Set((await heldRows).map((r) => r.f));
     await staging;
     const source = newRows(parsed, held, days);
-    let batch: Iterable<(string | null)[]> = take(source, STAGED_BATCH);
-    for (;;) {
-      if (!(await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, batch))) break;
+    // a file whose every movement is held sends nothing more (the staging table goes at commit)
+    const first = source.next();
+    let batch: Iterable<(string | null)[]> | undefined = first.done ? undefined : (function* () {
+      yield first.value;
+      yield* take(source, STAGED_BATCH - 1);
+    })();
+    while (batch) {
+      await copyIn(tx, 'bank_movement_staging', STAGED_COLUMNS, batch);
       const insertion = insertNew(tx, (skipHeld) => tx.sql<{ n: number }>(insertNewSql('bank_movement_staging x', skipHeld), params));
       const next = await gather(take(source, STAGED_BATCH));
       inserted += await insertion;
@@ -234,7 +239,7 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
       await run('truncate bank_movement_staging');
       batch = next;
     }
-    await run('drop table bank_movement_staging');
+    if (!first.done) await run('drop table bank_movement_staging');
   } else {
     const held = new Set((await heldRows).map((r) => r.f));
     const rows = [...newRows(parsed, held, days)];
