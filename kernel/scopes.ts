@@ -28,6 +28,23 @@ export function scopesAllow(scopes: readonly string[] | null | undefined, permis
   });
 }
 
+/** True when the held scope `held` covers every permission the scope `wanted` allows. */
+const scopeCovers = (held: string, wanted: string): boolean => {
+  const [heldArea, heldAccess] = held.split(':');
+  const [wantedArea, wantedAccess] = wanted.split(':');
+  return (heldArea === '*' || heldArea === wantedArea) && (heldAccess === 'write' || wantedAccess === 'read');
+};
+
+/**
+ * What `wanted` (null: no narrowing) allows beyond `held` (null or undefined: no narrowing), as
+ * the scopes at fault; empty when `held` covers all of it.
+ */
+export function scopesBeyond(held: readonly string[] | null | undefined, wanted: readonly string[] | null): string[] {
+  if (!held) return [];
+  if (!wanted) return ['every area (no scopes)'];
+  return wanted.filter((scope) => !held.some((h) => scopeCovers(h, scope)));
+}
+
 /** The scopes that are malformed or name no area of the declared permissions. */
 export function unknownScopes(scopes: readonly string[], permissions: Iterable<string>): string[] {
   const areas = new Set([...permissions].map((p) => permissionNeeds(p).area));

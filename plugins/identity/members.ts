@@ -15,9 +15,10 @@ export const Memberships = {
     return rows.map(toFacts);
   },
 
-  async get(tx: Tx, userId: string): Promise<MemberFacts | null> {
+  /** `lock`: the membership cannot change or go until the transaction ends (a grant relies on it). */
+  async get(tx: Tx, userId: string, options: { lock?: boolean } = {}): Promise<MemberFacts | null> {
     const [row] = await tx.sql<MemberRow>(`select m.user_id, u.email, u.full_name, m.role, m.created_at
-      from memberships m join users u on u.id = m.user_id where m.tenant_id = :tenant and m.user_id = :user`, { user: userId });
+      from memberships m join users u on u.id = m.user_id where m.tenant_id = :tenant and m.user_id = :user${options.lock ? ' for share of m' : ''}`, { user: userId });
     return row ? toFacts(row) : null;
   },
 

@@ -1,5 +1,6 @@
 import type { Kernel } from '../../kernel/kernel';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../../kernel/errors';
+import { assertGrantWithinReach } from '../../kernel/grants';
 import { FailureLimiter } from '../../kernel/throttle';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast, type Role } from '../../kernel/roles';
@@ -355,9 +356,9 @@ export class IdentityService {
       throw ValidationFailed.field(['body', 'scopes'], `Unknown scopes: ${unknown.join(', ')} (known: ${scopeCatalogue(this.kernel.permissions.all().keys()).join(', ')})`, 'value_error.scope');
     }
     const role = input.role ?? 'member';
-    if (!roleAtLeast(principal.role!, role)) throw new Forbidden(`An API key cannot have a role above yours (${principal.role})`);
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw ValidationFailed.field(['body', 'expires_at'], 'The expiry must be in the future');
+    assertGrantWithinReach(principal, { role, scopes, expiresAt });
     const secret = newSecret(API_KEY_PREFIX);
     const key = await this.uow(principal).run(async (tx) => tx.em.create(ApiKey, {
       id: crypto.randomUUID(), createdBy: principal.userId, name: input.name.trim(), role,

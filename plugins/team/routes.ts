@@ -25,10 +25,18 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
     .post('/team/members/quick-create', async ({ uow, principal, body, set }) => {
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
-      const created = await uow.run((tx) => team().quickCreate(tx, principal, body, passwordHash));
+      const { member, mail } = await uow.run((tx) => team().quickCreate(tx, principal, body, passwordHash));
+      if (mail) team().sendLater(mail);
       set.status = 201;
-      return { ...created, temporary_password: password };
-    }, { permission: 'team.manage', body: 'QuickCreateRequest', response: { 201: 'QuickCreateResponse' }, detail: { summary: 'Create a member with a temporary password (shown once, no email); they must change it at first login', tags } })
+      return { ...member, temporary_password: password };
+    }, {
+      permission: 'team.manage', body: 'QuickCreateRequest', response: { 201: 'QuickCreateResponse' },
+      detail: {
+        summary: 'Create a member with a temporary password (shown once, no email); they must change it at first login',
+        description: 'From a user session only (API keys never add people: 403), with a role not above yours. An address that already has an account is not created: it is emailed an invitation to join with that role, and the answer has the same status and shape (its `user_id` names nobody until they accept), so this operation never reveals whether an address has an account. A member or pending invitation of this company is 409.',
+        tags,
+      },
+    })
     .get('/team/invitations', ({ uow }) => uow.run((tx) => team().listInvitations(tx)),
       { permission: 'team.manage', response: { 200: t.Array(teamModels.InvitationOut) }, detail: { summary: 'Invitations of the company, newest first (array), with status pending/accepted/revoked/expired', tags } })
     .post('/team/invitations', async ({ uow, principal, body, set }) => {
@@ -36,7 +44,7 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
       await team().send(mail);
       set.status = 201;
       return invitation;
-    }, { permission: 'team.manage', body: 'InviteRequest', response: { 201: 'InvitationOut' }, detail: { summary: 'Invite someone by email (link to FRONTEND_URL/invitations/{token}, single use, 7 days)', tags } })
+    }, { permission: 'team.manage', body: 'InviteRequest', response: { 201: 'InvitationOut' }, detail: { summary: 'Invite someone by email (link to FRONTEND_URL/invitations/{token}, single use, 7 days)', description: 'From a user session only (API keys never add people: 403), with a role not above yours.', tags } })
     .post('/team/invitations/:inv_id/resend', async ({ uow, principal, params, set }) => {
       const { mail } = await uow.run((tx) => team().resend(tx, principal, params.inv_id));
       await team().send(mail);
@@ -49,4 +57,4 @@ export const teamRoutes = (kernel: Kernel, team: () => TeamService) =>
     .get('/auth/invitations/:token', ({ params }) => team().preview(params.token),
       { params: TokenParams, response: { 200: 'InvitationPreview' }, detail: { summary: 'What an invitation link offers (no auth); 404 unknown/used/revoked, 410 expired', tags: ['auth'] } })
     .post('/auth/invitations/:token/accept', ({ params, body, request }) => team().accept(params.token, body, kernel.clientIp(request)),
-      { params: TokenParams, body: 'AcceptInvitationRequest', response: { 200: 'AcceptInvitationResponse' }, detail: { summary: 'Accept an invitation (no auth): existing users give their password, new users choose one; answers a session for the company', tags: ['auth'] } });
+      { params: TokenParams, body: 'AcceptInvitationRequest', response: { 200: 'AcceptInvitationResponse' }, detail: { summary: 'Accept an invitation (no auth): existing users give their password, new users choose one; answers a session for the company', description: 'The invitation holds only while whoever sent it is still a member whose role may grant the invited role: otherwise 409, and the invitation is left as it was.', tags: ['auth'] } });

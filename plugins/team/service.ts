@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Conflict, DomainError, Forbidden, NotFound } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
-import { roleAtLeast, type Role } from '../../kernel/roles';
+import { assertGrantWithinReach, grantRefusal, personGrant } from '../../kernel/grants';
+import type { Role } from '../../kernel/roles';
 import type { Tx } from '../../kernel/uow';
 import { assertAcceptablePassword, hashPassword, IdentityApi, Memberships, Users, type MemberFacts } from '../identity/api';
 import { TenantService } from '../tenants/api';
@@ -32,10 +33,7 @@ export const invitationToJson = (i: Invitation) => ({
   inv_id: i.id, email: i.email, role: i.role as Role, status: invitationStatus(i), expires_at: i.expiresAt.toISOString(), created_at: i.createdAt.toISOString(),
 });
 
-/** Nobody grants a role above their own; only owners touch owners (admins manage everyone else). */
-function assertMayGrant(actor: Role, role: Role) {
-  if (!roleAtLeast(actor, role)) throw new Forbidden(`You cannot grant the role ${role}: it is above yours (${actor})`);
-}
+/** Only owners touch owners (admins manage everyone else); nobody grants above their own reach (kernel/grants.ts). */
 function assertMayManage(actor: Role, target: Role) {
   if (target === 'owner' && actor !== 'owner') throw new Forbidden('Only an owner can change or remove an owner');
 }
@@ -62,7 +60,7 @@ export class TeamService {
     const member = await Memberships.get(tx, userId);
     if (!member) throw new NotFound('Member not found');
     assertMayManage(actor.role!, member.role);
-    assertMayGrant(actor.role!, role);
+    assertGrantWithinReach(actor, personGrant(role, false));
     if (member.role === 'owner' && role !== 'owner' && owners.length === 1) throw new Conflict('A company must keep at least one owner: make someone else owner first');
     await Memberships.setRole(tx, userId, role);
     return memberToJson({ ...member, role });
@@ -93,15 +91,24 @@ export class TeamService {
 
   /** Creates an invitation and returns the email to send once the transaction has committed. */
   async invite(tx: Tx, actor: Principal, input: { email: string; role: Role }): Promise<{ invitation: ReturnType<typeof invitationToJson>; mail: Mail }> {
-    assertMayGrant(actor.role!, input.role);
+    assertGrantWithinReach(actor, personGrant(input.role, true));
     const email = input.email.trim().toLowerCase();
+    await this.assertNotYetInvited(tx, email);
+    return this.createInvitation(tx, actor, email, input.role);
+  }
+
+  /** 409 when the address is already a member here or has a pending invitation here (what the company sees anyway). */
+  private async assertNotYetInvited(tx: Tx, email: string) {
     const existing = await Users.findByEmail(tx, email);
     if (existing && (await Memberships.get(tx, existing.id))) throw new Conflict('This person is already a member of the company');
     const pending = (await tx.em.find(Invitation, { email, acceptedAt: null, revokedAt: null })).filter((i) => invitationStatus(i) === 'pending');
     if (pending.length) throw new Conflict('There is already a pending invitation for this email: resend or revoke it');
+  }
+
+  private async createInvitation(tx: Tx, actor: Principal, email: string, role: Role) {
     const token = newToken();
     const invitation = tx.em.create(Invitation, {
-      id: crypto.randomUUID(), email, role: input.role, tokenHash: token.hash, invitedBy: actor.userId,
+      id: crypto.randomUUID(), email, role, tokenHash: token.hash, invitedBy: actor.userId,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS), acceptedAt: null, acceptedBy: null, revokedAt: null, sentAt: new Date(),
     } as any);
     await tx.em.flush();
@@ -114,7 +121,7 @@ export class TeamService {
     if (!invitation) throw new NotFound('Invitation not found');
     const status = invitationStatus(invitation);
     if (status === 'accepted' || status === 'revoked') throw new Conflict(`The invitation is ${status}; create a new one`);
-    assertMayGrant(actor.role!, invitation.role as Role);
+    assertGrantWithinReach(actor, personGrant(invitation.role as Role, true));
     const token = newToken();
     invitation.tokenHash = token.hash;
     invitation.expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
@@ -148,6 +155,11 @@ export class TeamService {
     await this.kernel.mail.send(mail);
   }
 
+  /** Sends without holding up the answer (quick-create must take as long for an invitation as for an account). */
+  sendLater(mail: Mail) {
+    this.send(mail).catch((error) => this.kernel.logger.error('invitation mail failed', { error }));
+  }
+
   private async lookup(token: string): Promise<InvitationLookup> {
     const [row] = await this.kernel.db.execute<InvitationLookup>(
       'select * from cuadra_invitation_by_token(?)', [sha256(token)]);
@@ -179,6 +191,7 @@ export class TeamService {
     const tenantId = row.tenant_id;
     const joined = await this.kernel.unitOfWork(null).run(async (tx) => {
       const now = new Date();
+      await this.assertInviterStillGrants(tx, row);
       const claimed = await tx.em.nativeUpdate(Invitation,
         { id: row.inv_id, tokenHash: sha256(token), acceptedAt: null, revokedAt: null, expiresAt: { $gt: now } }, { acceptedAt: now });
       if (claimed !== 1) throw new NotFound('This invitation does not exist or is no longer valid');
@@ -197,13 +210,36 @@ export class TeamService {
     return { access_token: session.access_token, token_type: session.token_type, expires_in: session.expires_in, tenant_id: tenantId };
   }
 
-  /** Creates an account with a temporary password (shown once, no email) that must be changed at first login. */
+  /**
+   * An invitation is only as good as its inviter is now: a member whose current role may still
+   * grant the invited role (kernel/grants.ts). Otherwise 409, and the invitation stays as it was.
+   */
+  private async assertInviterStillGrants(tx: Tx, row: InvitationLookup) {
+    const invitation = await tx.em.findOne(Invitation, { id: row.inv_id });
+    const inviter = invitation?.invitedBy ? await Memberships.get(tx, invitation.invitedBy, { lock: true }) : null;
+    if (!inviter || grantRefusal({ kind: 'session', role: inviter.role }, personGrant(row.role, true))) {
+      throw new Conflict(`Whoever sent this invitation can no longer grant the role ${row.role} in this company (they left or their role changed): ask for a new invitation`);
+    }
+  }
+
+  /**
+   * Creates an account with a temporary password (shown once, no email) that must be changed at
+   * first login. An address that already has an account gets an emailed invitation instead, and
+   * the answer has the same status and shape (its `user_id` names nobody), so creating a company
+   * never tells whether an address has an account. `mail` is that invitation, to send after commit.
+   */
   async quickCreate(tx: Tx, actor: Principal, input: { email: string; full_name?: string | null; role: Role }, passwordHash: string) {
-    assertMayGrant(actor.role!, input.role);
+    assertGrantWithinReach(actor, personGrant(input.role, true));
     const email = input.email.trim().toLowerCase();
-    if (await Users.findByEmail(tx, email)) throw new Conflict('This email already has an account: invite it instead');
-    const userId = await Users.create(tx, { email, passwordHash, fullName: input.full_name?.trim() || null, emailVerified: false, mustChangePassword: true });
+    await this.assertNotYetInvited(tx, email);
+    if (await Users.findByEmail(tx, email)) {
+      const { mail } = await this.createInvitation(tx, actor, email, input.role);
+      return { member: { user_id: crypto.randomUUID(), email, role: input.role }, mail };
+    }
+    const userId = await Users.create(tx, {
+      email, passwordHash, fullName: input.full_name?.trim() || null, emailVerified: false, mustChangePassword: true,
+    });
     await Memberships.add(tx, userId, input.role);
-    return { user_id: userId, email, role: input.role };
+    return { member: { user_id: userId, email, role: input.role }, mail: null };
   }
 }

@@ -111,10 +111,11 @@ describe('quick-create', () => {
     expect(stored[0].password_hash).not.toContain(res.body.temporary_password);
   });
 
-  test('an email that already has an account is 409; a role above yours is 403; bad input is 422', async () => {
+  test('an email that is already a member is 409; a role above yours is 403; bad input is 422', async () => {
     const company = await createCompany(app);
     const existing = await registerUser(app);
-    expect((await app.post('/api/v1/team/members/quick-create', { email: existing.email, role: 'member' }, company.token)).status).toBe(409);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: existing.email, role: 'member' }, company.token)).status).toBe(201);
+    expect((await app.post('/api/v1/team/members/quick-create', { email: company.email, role: 'member' }, company.token)).status).toBe(409);
     const admin = await addMember(app, company.token, 'admin');
     expect((await app.post('/api/v1/team/members/quick-create', { email: newEmail(), role: 'owner' }, admin.token)).status).toBe(403);
     expect((await app.post('/api/v1/team/members/quick-create', { email: 'nope', role: 'member' }, company.token)).status).toBe(422);
