@@ -1,5 +1,6 @@
 import type { Logger } from './logger';
 import type { Tx } from './uow';
+import type { Principal } from './principal';
 
 /**
  * Hook names and payloads. Plugins add theirs by declaration merging:
@@ -14,9 +15,11 @@ export interface SyncHooks {
    */
   /**
    * GDPR export, once per tenant the user belongs to, in a unit of work for that tenant: each
-   * plugin adds its data under its own name (`sections[plugin] = …`), never secrets or hashes.
+   * plugin adds its data under its own name (`sections[plugin] = …`), never secrets or hashes,
+   * and only what `reader` (the caller, with their role in this tenant and their scopes) may read
+   * through the API: `allows(permission)` answers as the permission guard of a route would.
    */
-  'account.exporting': { userId: string; tenantId: string; sections: Record<string, unknown> };
+  'account.exporting': { userId: string; tenantId: string; sections: Record<string, unknown>; reader: Principal; allows: (permission: string) => boolean };
   /** GDPR export of what belongs to the person (profile, sign-in identities, MFA state), tenant-less. */
   'account.exporting-user': { userId: string; sections: Record<string, unknown> };
   /**

@@ -1,4 +1,5 @@
 import type { Role } from './roles';
+import { scopesAllow } from './scopes';
 
 /** Who is acting: a person with a session, or a bot with an API key. */
 export interface Principal {
@@ -15,6 +16,11 @@ export interface Principal {
   sessionStartedAt?: number;
   /** Epoch milliseconds after which the credential must be checked again (token or key expiry). */
   validUntil?: number;
+}
+
+/** True when the principal's role holds `permission` and its scopes (if any) allow it: what a guarded route checks. */
+export function principalAllows(permissions: { rolesFor(permission: string): readonly Role[] }, principal: Pick<Principal, 'role' | 'scopes'>, permission: string): boolean {
+  return principal.role !== null && permissions.rolesFor(permission).includes(principal.role) && scopesAllow(principal.scopes, permission);
 }
 
 /**

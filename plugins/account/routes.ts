@@ -20,6 +20,6 @@ export const accountRoutes = (kernel: Kernel, account: () => AccountService) =>
           'x-content-type-options': 'nosniff',
         },
       });
-    }, { signedIn: 'session', response: { 200: 'AccountExport' }, detail: { summary: 'Download your personal data and the data of every company you belong to (one JSON attachment)', tags } })
+    }, { signedIn: 'session', response: { 200: 'AccountExport' }, detail: { summary: 'Download your personal data and the data of every company you belong to, as far as your role there may read it (one JSON attachment)', tags } })
     .post('/delete', ({ principal, body }) => account().delete(principal, body),
       { signedIn: 'session', body: 'AccountDeleteRequest', response: { 200: 'AccountDeleteResponse' }, detail: { summary: 'Delete your account: companies where you are the only owner are erased with their data; from the others you leave. Sessions and API keys stop working.', tags } });

@@ -1,5 +1,5 @@
 import type { Kernel } from '../../kernel/kernel';
-import type { Principal } from '../../kernel/principal';
+import { principalAllows, type Principal } from '../../kernel/principal';
 import { Memberships, Users } from '../identity/api';
 import { TenantService } from '../tenants/api';
 
@@ -17,7 +17,10 @@ export class AccountService {
     const tenants = [];
     for (const membership of await this.identity.memberships(userId)) {
       const sections: Record<string, unknown> = {};
-      await uow.run((tx) => tx.hook('account.exporting', { userId, tenantId: membership.tenant_id, sections }), { tenantId: membership.tenant_id });
+      // each company's part holds what the caller's role there (and scopes) may read, no more
+      const reader: Principal = { ...principal, tenantId: membership.tenant_id, role: membership.role };
+      const allows = (permission: string) => principalAllows(this.kernel.permissions, reader, permission);
+      await uow.run((tx) => tx.hook('account.exporting', { userId, tenantId: membership.tenant_id, sections, reader, allows }), { tenantId: membership.tenant_id });
       tenants.push({ tenant_id: membership.tenant_id, tenant_name: membership.tenant_name, role: membership.role, sections });
     }
     return { format: 'cuadra.account-export' as const, version: 1, generated_at: new Date().toISOString(), user, tenants };

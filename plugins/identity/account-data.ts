@@ -1,6 +1,7 @@
+import type { Principal } from '../../kernel/principal';
 import type { Tx } from '../../kernel/uow';
 import { ApiKey, User, UserIdentity } from './entities';
-import { Memberships } from './members';
+import { apiKeysVisibleTo, Memberships } from './members';
 
 /** The identity plugin's answers to the kernel's lifecycle hooks (GDPR export, tenant erasure). */
 export const IdentityAccountData = {
@@ -22,10 +23,14 @@ export const IdentityAccountData = {
     };
   },
 
-  /** Members and API keys (metadata only: never a key or its hash) of the unit of work's tenant. */
-  async exportTenant(tx: Tx, payload: { sections: Record<string, unknown> }) {
-    const members = await Memberships.list(tx);
-    const keys = await tx.em.find(ApiKey, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  /**
+   * Members and API keys (metadata only: never a key or its hash) of the unit of work's tenant,
+   * as far as the reader may list them (`GET /team/members`, `GET /auth/api-keys`).
+   */
+  async exportTenant(tx: Tx, payload: { sections: Record<string, unknown>; reader: Principal; allows: (permission: string) => boolean }) {
+    const members = payload.allows('team.read') ? await Memberships.list(tx) : [];
+    const visible = payload.allows('api_keys.manage') ? apiKeysVisibleTo(payload.reader) : null;
+    const keys = visible ? await tx.em.find(ApiKey, visible, { orderBy: { createdAt: 'asc', id: 'asc' } }) : [];
     payload.sections.identity = {
       members: members.map((m) => ({ user_id: m.userId, email: m.email, full_name: m.fullName, role: m.role, joined_at: m.joinedAt.toISOString() })),
       api_keys: keys.map((k) => ({

@@ -1,6 +1,11 @@
-import type { Role } from '../../kernel/roles';
+import type { Principal } from '../../kernel/principal';
+import { roleAtLeast, type Role } from '../../kernel/roles';
 import type { Tx } from '../../kernel/uow';
 import { ApiKey, Membership, User } from './entities';
+
+/** The API keys of the tenant a principal holding `api_keys.manage` may see: every key for admins, their own for others. */
+export const apiKeysVisibleTo = (principal: Pick<Principal, 'role' | 'userId'>): { createdBy?: string } =>
+  principal.role && roleAtLeast(principal.role, 'admin') ? {} : { createdBy: principal.userId };
 
 export interface MemberFacts { userId: string; email: string; fullName: string | null; role: Role; joinedAt: Date }
 

@@ -10,6 +10,7 @@ import { TenantService, tenantToJson, type TenantInput } from '../tenants/api';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { GoogleIdTokens, googleSettings, googleSettingsFrom } from './google';
 import { LoginThrottle } from './login-throttle';
+import { apiKeysVisibleTo } from './members';
 import { API_KEY_PREFIX } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
@@ -369,8 +370,7 @@ export class IdentityService {
 
   /** Admins see every key of the company; others see the keys they created. */
   async listApiKeys(principal: Principal) {
-    const keys = await this.uow(principal).run((tx) => tx.em.find(ApiKey,
-      roleAtLeast(principal.role!, 'admin') ? {} : { createdBy: principal.userId }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
+    const keys = await this.uow(principal).run((tx) => tx.em.find(ApiKey, apiKeysVisibleTo(principal), { orderBy: { createdAt: 'asc', id: 'asc' } }));
     return keys.map((k) => ({
       key_id: k.id, name: k.name, role: k.role as Role, prefix: k.prefix, created_at: k.createdAt.toISOString(),
       last_used_at: k.lastUsedAt?.toISOString() ?? null, expires_at: k.expiresAt?.toISOString() ?? null, scopes: k.scopes ?? null,

@@ -26,7 +26,9 @@ export default definePlugin({
   ],
   hooks: {
     sync: {
-      'account.exporting': async (tx, payload) => { payload.sections.team = { invitations: await team.exportInvitations(tx) }; },
+      'account.exporting': async (tx, payload) => {
+        payload.sections.team = { invitations: payload.allows('team.manage') ? await team.exportInvitations(tx) : [] };
+      },
       'tenant.erasing': async (tx) => { await tx.sql('delete from invitations where tenant_id = :tenant'); },
     },
   },

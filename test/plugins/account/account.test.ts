@@ -109,6 +109,34 @@ describe('GET /account/export', () => {
     expect(res.body.tenants).toEqual([]);
     expect(res.body.user.mfa).toMatchObject({ enabled: false });
   });
+
+  test("a company's part holds what the caller's role may read there: API keys and invitations as the API lists them to that role", async () => {
+    const company = await createCompany(app);
+    const viewer = await addMember(app, company.token, 'viewer');
+    const member = await addMember(app, company.token, 'member');
+    const admin = await addMember(app, company.token, 'admin');
+    const ownerKey = await createApiKey(app, company.token, 'admin');
+    const memberKey = await createApiKey(app, member.token, 'member');
+    expect((await app.post('/api/v1/team/invitations', { email: `${marker().toLowerCase()}@example.com`, role: 'member' }, company.token)).status).toBe(201);
+    const partOf = async (token: string) => (await app.get('/api/v1/account/export', token)).body.tenants.find((t: any) => t.tenant_id === company.tenantId).sections;
+    const keyIds = (section: any) => section.identity.api_keys.map((k: any) => k.key_id).sort();
+
+    const seenByViewer = await partOf(viewer.token);
+    expect((await app.get('/api/v1/auth/api-keys', viewer.token)).status).toBe(403);
+    expect((await app.get('/api/v1/team/invitations', viewer.token)).status).toBe(403);
+    expect(seenByViewer.identity.api_keys).toEqual([]);
+    expect(seenByViewer.team.invitations).toEqual([]);
+    expect(seenByViewer.identity.members).toHaveLength(4); // GET /team/members is open to viewers
+
+    const seenByMember = await partOf(member.token);
+    expect(keyIds(seenByMember)).toEqual([memberKey.keyId]);
+    expect(keyIds(seenByMember)).toEqual((await app.get('/api/v1/auth/api-keys', member.token)).body.map((k: any) => k.key_id).sort());
+    expect(seenByMember.team.invitations).toEqual([]);
+
+    const seenByAdmin = await partOf(admin.token);
+    expect(keyIds(seenByAdmin)).toEqual([ownerKey.keyId, memberKey.keyId].sort());
+    expect(seenByAdmin.team.invitations).toHaveLength(1);
+  });
 });
 
 describe('POST /account/delete', () => {
