@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { TSchema } from '@sinclair/typebox';
 import { DomainError, Forbidden, translateDatabaseError, Unauthorized, ValidationFailed, type FieldError } from './errors';
 import type { Kernel } from './kernel';
-import type { Principal } from './principal';
+import { PASSWORD_CHANGE_REQUIRED, type Principal } from './principal';
 import type { Role } from './roles';
 import { MAX_BODY_BYTES_KEY } from './request-body';
 import { scopesAllow } from './scopes';
@@ -72,6 +72,7 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           detail: { 'x-permission': permission, 'x-roles': [...roles] } as Record<string, unknown>,
           ...authenticateFirst(async ({ request }: { request: Request }) => {
             const principal = await kernel.authenticate(request);
+            if (principal.passwordChangeRequired) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
             if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or switch tenant first');
             if (!roles.includes(principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${permission}`);
             if (!scopesAllow(principal.scopes, permission)) throw new Forbidden(`This API key's scopes do not allow ${permission}`);
@@ -83,13 +84,18 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           },
         };
       },
-      /** Requires a signed-in principal; 'session' refuses API keys. The tenant may be absent. */
-      signedIn(kind: 'session' | 'any') {
+      /**
+       * Requires a signed-in principal; 'session' refuses API keys; 'password-change' is a session
+       * that may also be one that must change its temporary password first (every other route
+       * refuses those). The tenant may be absent.
+       */
+      signedIn(kind: 'session' | 'password-change' | 'any') {
         return {
           detail: { 'x-signed-in': kind } as Record<string, unknown>,
           ...authenticateFirst(async ({ request }: { request: Request }) => {
             const principal = await kernel.authenticate(request);
-            if (kind === 'session' && principal.kind !== 'session') throw new Forbidden('This operation needs a user session, not an API key');
+            if (kind !== 'any' && principal.kind !== 'session') throw new Forbidden('This operation needs a user session, not an API key');
+            if (kind !== 'password-change' && principal.passwordChangeRequired) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
             authenticated.set(request, principal);
           }),
           async resolve({ request }) {

@@ -187,11 +187,12 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { nam
       operation.operationId = operationIdFor(path, method, methods);
       operation.responses ??= {};
       if (auth.permission || auth.signedIn) {
-        operation.security = auth.signedIn === 'session' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
+        const sessionOnly = auth.signedIn === 'session' || auth.signedIn === 'password-change';
+        operation.security = sessionOnly ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
         const roles = auth.permission ? kernel.permissions.rolesFor(auth.permission) : undefined;
         const note = auth.permission
           ? `Requires permission \`${auth.permission}\` (roles: ${roles!.join(', ')}).`
-          : auth.signedIn === 'session' ? 'Requires a user session (API keys are refused).' : 'Requires a session or an API key.';
+          : sessionOnly ? 'Requires a user session (API keys are refused).' : 'Requires a session or an API key.';
         operation.description = [operation.description, note].filter(Boolean).join('\n\n');
         operation.responses['401'] ??= errorResponse('Missing, invalid, expired or revoked credentials');
         operation.responses['403'] ??= errorResponse('Authenticated but not allowed');

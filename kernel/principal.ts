@@ -16,7 +16,11 @@ export interface Principal {
   sessionStartedAt?: number;
   /** Epoch milliseconds after which the credential must be checked again (token or key expiry). */
   validUntil?: number;
+  /** A session signed in with a temporary password: it may only change it (routes with `signedIn: 'password-change'`). */
+  passwordChangeRequired?: boolean;
 }
+
+export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password first (POST /api/v1/auth/change-password): until then this session may only do that, read /api/v1/auth/me or log out';
 
 /** True when the principal's role holds `permission` and its scopes (if any) allow it: what a guarded route checks. */
 export function principalAllows(permissions: { rolesFor(permission: string): readonly Role[] }, principal: Pick<Principal, 'role' | 'scopes'>, permission: string): boolean {

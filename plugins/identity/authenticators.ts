@@ -6,6 +6,7 @@ import { MAX_SESSION_SECONDS, sha256, type SessionTokens } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const API_KEY_PREFIX = 'agl_';
+export const TEMPORARY_PASSWORD_EXPIRED = 'This temporary password has expired: ask an administrator of your company for a new one, or reset it (POST /api/v1/auth/forgot-password)';
 
 /** PGlite may hand a text[] back as its literal (`{a,b}`); scopes never hold commas or quotes. */
 const parseTextArray = (value: string[] | string): string[] =>
@@ -40,13 +41,17 @@ export class SessionAuthenticator implements Authenticator {
     const claims = await this.tokens.verify(credential);
     if (requestedTenantId && !UUID.test(requestedTenantId)) throw new Forbidden('You are not a member of that company');
     const tenantId = requestedTenantId?.toLowerCase() ?? claims.tid ?? null;
-    const [row] = await rawQuery<{ security_version: number; role: string | null }>(
+    const [row] = await rawQuery<{ security_version: number; role: string | null; must_change_password: boolean; password_expires_at: Date | string | null }>(
       this.db, 'select * from cuadra_session_principal(?, ?, ?)', [claims.sub, tenantId, claims.sid]);
     if (!row || row.security_version !== claims.sv) throw new Unauthorized('Session revoked');
+    const passwordExpiresAt = row.must_change_password && row.password_expires_at ? new Date(row.password_expires_at).getTime() : Number.POSITIVE_INFINITY;
+    if (passwordExpiresAt <= Date.now()) throw new Unauthorized(TEMPORARY_PASSWORD_EXPIRED);
     if (requestedTenantId && !row.role) throw new Forbidden('You are not a member of that company');
     const role = row.role && isRole(row.role) ? row.role : null;
     const sessionStartedAt = claims.auth_time * 1000;
-    const validUntil = Math.min(claims.exp * 1000, sessionStartedAt + MAX_SESSION_SECONDS * 1000);
-    return { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.sid, sessionStartedAt, validUntil };
+    const validUntil = Math.min(claims.exp * 1000, sessionStartedAt + MAX_SESSION_SECONDS * 1000, passwordExpiresAt);
+    const principal: Principal = { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.sid, sessionStartedAt, validUntil };
+    if (row.must_change_password) principal.passwordChangeRequired = true;
+    return principal;
   }
 }

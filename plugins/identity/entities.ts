@@ -15,6 +15,8 @@ export const UserSchema = defineEntity({
     /** Bumped by a password change or reset: sessions carrying an older value stop working. */
     securityVersion: p.integer(),
     mustChangePassword: p.boolean(),
+    /** When a temporary password (mustChangePassword) stops working; null for every other password. */
+    passwordExpiresAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -54,7 +54,8 @@ export const Memberships = {
   },
 };
 
-export interface NewUser { email: string; passwordHash: string; fullName: string | null; emailVerified: boolean; mustChangePassword: boolean }
+/** `passwordExpiresAt`: a temporary password (mustChangePassword) stops working then. */
+export interface NewUser { email: string; passwordHash: string; fullName: string | null; emailVerified: boolean; mustChangePassword: boolean; passwordExpiresAt?: Date }
 
 /** Users (global rows) for flows other plugins run: invitations, quick-create, account deletion. */
 export const Users = {
@@ -66,7 +67,7 @@ export const Users = {
   async create(tx: Tx, input: NewUser): Promise<string> {
     const user = tx.em.create(User, {
       id: crypto.randomUUID(), email: input.email.trim().toLowerCase(), passwordHash: input.passwordHash, passwordSet: true, fullName: input.fullName,
-      emailVerifiedAt: input.emailVerified ? new Date() : null, securityVersion: 1, mustChangePassword: input.mustChangePassword,
+      emailVerifiedAt: input.emailVerified ? new Date() : null, securityVersion: 1, mustChangePassword: input.mustChangePassword, passwordExpiresAt: input.passwordExpiresAt ?? null,
     } as any);
     await tx.em.flush();
     return user.id;

@@ -162,4 +162,19 @@ export const migrations = [
            k.expires_at, k.scopes;
        end $$`,
   ]),
+  sqlMigration('20270101100000_identity_temporary_passwords', [
+    // When a temporary password (must_change_password) stops working; null for every other password.
+    `alter table users add column password_expires_at timestamptz`,
+    `update users set password_expires_at = now() + interval '72 hours' where must_change_password`,
+    `drop function cuadra_session_principal(uuid, uuid, text)`,
+    // A session from a temporary password may only change it: the authenticator needs to know.
+    `create function cuadra_session_principal(p_user_id uuid, p_tenant_id uuid, p_session_id text)
+       returns table (security_version int, role text, must_change_password boolean, password_expires_at timestamptz)
+       language sql stable security definer set search_path = public as $$
+         select u.security_version, m.role, u.must_change_password, u.password_expires_at
+         from users u left join memberships m on m.user_id = u.id and m.tenant_id = p_tenant_id
+         where u.id = p_user_id
+           and not exists (select 1 from revoked_sessions r where r.session_id = p_session_id)
+       $$`,
+  ]),
 ];

@@ -35,13 +35,13 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     .post('/google', async ({ body }) => identity.googleLogin(body),
       { body: 'IdentityProviderLoginRequest', response: { 200: 'LoginResponse' }, detail: { summary: 'Sign in with a Google ID token: a linked account, an account with the same verified email (linked), or a new account sent to onboarding; MFA applies', tags } })
     .get('/me', async ({ principal }) => identity.me(principal),
-      { signedIn: 'session', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships', tags } })
+      { signedIn: 'password-change', response: { 200: 'MeResponse' }, detail: { summary: 'The signed-in user, active company and memberships (also for a session that must change its temporary password first: see password_change_required)', tags } })
     .post('/change-password', async ({ principal, body, set }) => {
       const session = await identity.changePassword(principal, body);
       set.status = 204;
       set.headers['x-access-token'] = session.access_token;
     }, {
-      signedIn: 'session', body: 'ChangePasswordRequest',
+      signedIn: 'password-change', body: 'ChangePasswordRequest',
       detail: {
         summary: 'Change the password; every earlier session stops working, and the new session token comes in the X-Access-Token header',
         tags,
@@ -51,7 +51,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     .post('/logout', async ({ principal, set }) => {
       await identity.logout(principal);
       set.status = 204;
-    }, { signedIn: 'session', detail: { summary: 'End this session at once: its token (and any it was exchanged for) answers 401 from now on; other sessions go on', tags, responses: noContent } })
+    }, { signedIn: 'password-change', detail: { summary: 'End this session at once: its token (and any it was exchanged for) answers 401 from now on; other sessions go on', tags, responses: noContent } })
     .post('/forgot-password', async ({ body, set }) => {
       await identity.forgotPassword(body.email);
       set.status = 204;

@@ -11,7 +11,7 @@ import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { GoogleIdTokens, googleSettings, googleSettingsFrom } from './google';
 import { LoginThrottle } from './login-throttle';
 import { apiKeysVisibleTo } from './members';
-import { API_KEY_PREFIX } from './authenticators';
+import { API_KEY_PREFIX, TEMPORARY_PASSWORD_EXPIRED } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
 
@@ -120,6 +120,7 @@ export class IdentityService {
       throw new Unauthorized('Incorrect email or password');
     }
     await this.logins.recordSuccess(email, clientIp);
+    if (user.mustChangePassword && user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= Date.now()) throw new Unauthorized(TEMPORARY_PASSWORD_EXPIRED);
     await this.requireSecondFactor(user.id, input.mfa_code);
     return user;
   }
@@ -147,6 +148,9 @@ export class IdentityService {
           existing.emailVerifiedAt = new Date();
           existing.passwordHash = await placeholder();
           existing.passwordSet = false;
+          // a temporary password, if it had one, is gone with the rest
+          existing.mustChangePassword = false;
+          existing.passwordExpiresAt = null;
           existing.securityVersion += 1;
           await tx.invalidatePrincipals();
         }
@@ -269,6 +273,7 @@ export class IdentityService {
       fresh.securityVersion += 1;
       await tx.invalidatePrincipals();
       fresh.mustChangePassword = false;
+      fresh.passwordExpiresAt = null;
       return fresh.securityVersion;
     }, { tenantId: null });
     return { ...(await this.sessions.issue(principal.userId, principal.tenantId, securityVersion)), tenant_id: principal.tenantId };
@@ -306,6 +311,7 @@ export class IdentityService {
       user.securityVersion += 1;
       await tx.invalidatePrincipals();
       user.mustChangePassword = false;
+      user.passwordExpiresAt = null;
       // Proving control of the mailbox also verifies it.
       user.emailVerifiedAt ??= new Date();
     }, { tenantId: null });

@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Forbidden } from '../../kernel/errors';
 import { handleError } from '../../kernel/http';
 import type { Kernel } from '../../kernel/kernel';
+import { PASSWORD_CHANGE_REQUIRED } from '../../kernel/principal';
 import { createMcpServer, type ApiCall } from './server';
 
 export const MCP_PATH = '/mcp';
@@ -21,6 +22,7 @@ export function mcpRoutes(kernel: Kernel) {
     let principal;
     try {
       principal = await kernel.authenticate(request);
+      if (principal.passwordChangeRequired) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
       if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or pick one with X-Tenant-Id');
     } catch (error) {
       return handleError(kernel, undefined, error, request);

@@ -29,5 +29,5 @@ export const teamModels = {
   }, { additionalProperties: false }),
   AcceptInvitationResponse: t.Object({ access_token: t.String(), token_type: t.Literal('bearer'), expires_in: t.Integer(), tenant_id: Uuid }),
   QuickCreateRequest: t.Object({ email: Email, full_name: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])), role: Role }, { additionalProperties: false }),
-  QuickCreateResponse: t.Object({ user_id: Uuid, email: t.String(), role: Role, temporary_password: t.String({ description: 'Shown only here; the user must change it at first login' }) }),
+  QuickCreateResponse: t.Object({ user_id: Uuid, email: t.String(), role: Role, temporary_password: t.String({ description: 'Shown only here; it works for 72 hours, and a session from it may only change it (POST /auth/change-password), read /auth/me or log out' }) }),
 };

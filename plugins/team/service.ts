@@ -10,6 +10,8 @@ import { TenantService } from '../tenants/api';
 import { Invitation } from './entities';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+/** A quick-created member's temporary password stops working this long after it was made (docs/api.md). */
+export const TEMPORARY_PASSWORD_TTL_MS = 72 * 3600_000;
 const ROLE_NAMES: Record<Role, string> = { owner: 'propietario', admin: 'administrador', accountant: 'contable', member: 'miembro', viewer: 'solo lectura' };
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
@@ -237,7 +239,7 @@ export class TeamService {
       return { member: { user_id: crypto.randomUUID(), email, role: input.role }, mail };
     }
     const userId = await Users.create(tx, {
-      email, passwordHash, fullName: input.full_name?.trim() || null, emailVerified: false, mustChangePassword: true,
+      email, passwordHash, fullName: input.full_name?.trim() || null, emailVerified: false, mustChangePassword: true, passwordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS),
     });
     await Memberships.add(tx, userId, input.role);
     return { member: { user_id: userId, email, role: input.role }, mail: null };
