@@ -1,6 +1,8 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { Forbidden } from '../../kernel/errors';
 import { noContent } from '../../kernel/openapi';
+import { PASSWORD_CHANGE_REQUIRED } from '../../kernel/principal';
 import { verificationRedirect } from './landing';
 import { identityModels } from './schemas';
 import type { IdentityService } from './service';
@@ -24,6 +26,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     })
     .post('/verify-email/resend', async ({ body, request, set }) => {
       const principal = request.headers.has('authorization') ? await kernel.authenticate(request) : null;
+      if (principal?.passwordChangeRequired) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
       await identity.resendVerification(principal, body?.email);
       set.status = 204;
     }, {

@@ -40,6 +40,7 @@ describe('a session from a temporary password may only change it', () => {
       await app.post('/api/v1/auth/tenants', { name: 'Otra SL', tax_id: 'B65410011', address: 'Calle 1', city: 'Madrid', postal_code: '28001' }, token),
       await app.post('/api/v1/auth/switch-tenant', { tenant_id: company.tenantId }, token),
       await app.get('/api/v1/auth/mfa/status', token),
+      await app.post('/api/v1/auth/verify-email/resend', undefined, token),
     ];
     for (const res of refusals) {
       expect(res.status).toBe(403);
