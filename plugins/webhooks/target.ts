@@ -141,12 +141,13 @@ export interface PinnedAnswer { status: number; headers: IncomingMessage['header
  */
 export function postPinned(target: CheckedTarget, options: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBytes: number }): Promise<PinnedAnswer> {
   const request = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const host = target.url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve, reject) => {
     const req = request(target.url, {
       method: 'POST',
       headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
       signal: options.signal,
-      servername: isIP(target.url.hostname) ? undefined : target.url.hostname,
+      servername: isIP(host) ? undefined : host,
       lookup: (_host: string, lookupOptions: { all?: boolean }, callback: (...args: any[]) => void) => {
         if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
         else callback(null, target.address, target.family);

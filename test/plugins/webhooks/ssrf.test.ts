@@ -110,3 +110,27 @@ test('a delivery connects to the pinned address, the name in the Host header, an
     receiver.stop();
   }
 });
+
+test('over HTTPS the pinned connection sends the name as TLS server name and verifies the certificate for it', async () => {
+  const fixtures = `${import.meta.dir}/../../fixtures/webhooks`;
+  const server = Bun.serve({
+    port: 0, hostname: '127.0.0.1',
+    tls: { cert: Bun.file(`${fixtures}/receiver.test.cert.pem`), key: Bun.file(`${fixtures}/receiver.test.key.pem`) },
+    fetch: async (request) => new Response(`${request.headers.get('host')} ${await request.text()}`),
+  });
+  const client = async (name: string) => {
+    const child = Bun.spawn([process.execPath, `${import.meta.dir}/pinned-https-client.ts`, name, String(server.port)], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: `${fixtures}/receiver.test.cert.pem` }, stdout: 'pipe', stderr: 'inherit',
+    });
+    const out = await new Response(child.stdout).text();
+    await child.exited;
+    return JSON.parse(out);
+  };
+  try {
+    expect(await client('receiver.test')).toEqual({ status: 200, body: `receiver.test:${server.port} hello` });
+    // the same address under a name the certificate is not for: refused by the TLS check
+    expect((await client('other.test')).error).toMatch(/other\.test/);
+  } finally {
+    server.stop(true);
+  }
+});
