@@ -6,16 +6,26 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { OutboxDispatcher } from '../../../kernel/outbox';
+import { definePlugin } from '../../../kernel/plugin';
+import '../../../plugins/identity/hooks';
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { registerUser } from '../../support/factories';
 import { linkIn, startSmtpServer } from '../../support/smtp';
+
+/** What happened, in order: each request's answer and each delivery of its event to a subscriber. */
+const order: string[] = [];
+const listener = definePlugin({
+  name: 'test-password-reset-listener',
+  dependsOn: ['identity'],
+  hooks: { events: { 'identity.password-reset-requested': (payload) => { order.push(`delivered ${payload.email}`); } } },
+});
 
 let app: DocumentsTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startDocumentsApp({ env: { SMTP_URL: smtp.url } });
+  app = await startDocumentsApp({ env: { SMTP_URL: smtp.url }, extraPlugins: [listener] });
 });
 afterAll(async () => {
   await app.close();
@@ -41,10 +51,23 @@ async function writesOf(request: () => Promise<unknown>): Promise<Record<string,
 
 const resetEvents = () => app.asOwner<{ payload: unknown }>(`select payload from outbox_events where name = 'identity.password-reset-requested' order by created_at`);
 
+test('the event reaches its subscribers only after the request was answered, whichever the email', async () => {
+  const user = await registerUser(app);
+  await app.kernel.outbox.idle();
+  for (const email of [user.email, 'nadie.todavia@example.com']) {
+    const res = await app.post('/api/v1/auth/forgot-password', { email });
+    order.push(`answered ${email} ${res.status}`);
+    await app.kernel.outbox.idle();
+  }
+  expect(order).toEqual([`answered ${user.email} 204`, `delivered ${user.email}`, 'answered nadie.todavia@example.com 204', 'delivered nadie.todavia@example.com']);
+  await smtp.lastTo(user.email);
+});
+
 test('an existing and an unknown email get the same answer after the same writes: one outbox row each, no token, no mail yet', async () => {
   const user = await registerUser(app);
   await app.kernel.outbox.idle();
   const mailsBefore = smtp.inbox.length;
+  const eventsBefore = (await resetEvents()).length;
   // the app's own dispatcher stops, so what each request did is all there is to see
   await app.kernel.outbox.stop();
 
@@ -55,7 +78,7 @@ test('an existing and an unknown email get the same answer after the same writes
   expect(answers).toEqual([204, 204]);
   expect(existing).toEqual({ outbox_events: 1 });
   expect(unknown).toEqual(existing);
-  expect(await resetEvents()).toEqual([{ payload: { email: user.email } }, { payload: { email: 'nadie@example.com' } }]);
+  expect((await resetEvents()).slice(eventsBefore)).toEqual([{ payload: { email: user.email } }, { payload: { email: 'nadie@example.com' } }]);
   expect(smtp.inbox.length).toBe(mailsBefore);
 
   // then the outbox runs: the account gets its link, the unknown address nothing
