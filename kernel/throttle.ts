@@ -14,8 +14,11 @@ export interface CounterStore {
 export class MemoryCounterStore implements CounterStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
+  /** `now` (milliseconds) lets tests move time instead of waiting. */
+  constructor(private readonly now: () => number = Date.now) {}
+
   async increment(key: string, windowSeconds: number) {
-    const now = Date.now();
+    const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowSeconds * 1000 };
@@ -27,7 +30,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async peek(key: string) {
-    const now = Date.now();
+    const now = this.now();
     const window = this.windows.get(key);
     if (!window || window.resetAt <= now) return { count: 0, resetInSeconds: 0 };
     return { count: window.count, resetInSeconds: Math.ceil((window.resetAt - now) / 1000) };

@@ -10,5 +10,12 @@ declare module '../../kernel/hooks' {
      */
     'identity.login-second-factor': { userId: string; mfaCode: string | null; required: boolean; satisfied: boolean };
   }
+  interface Events {
+    /**
+     * Someone asked for a password reset link for `email` (normalised), whether or not it has an
+     * account: identity looks the account up and mails the link after the request was answered.
+     */
+    'identity.password-reset-requested': { email: string };
+  }
 }
 export {};

@@ -46,6 +46,9 @@ export default definePlugin({
       'account.exporting': (tx, payload) => IdentityAccountData.exportTenant(tx, payload),
       'tenant.erasing': (tx) => IdentityAccountData.eraseTenant(tx),
     },
+    events: {
+      'identity.password-reset-requested': (payload) => identity.sendPasswordReset(payload.email),
+    },
   },
   routes: (kernel) => identityRoutes(kernel, identity),
   rootRoutes: landingRoutes,

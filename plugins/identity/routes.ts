@@ -58,7 +58,7 @@ export const identityRoutes = (kernel: Kernel, identity: IdentityService) =>
     .post('/forgot-password', async ({ body, set }) => {
       await identity.forgotPassword(body.email);
       set.status = 204;
-    }, { body: 'ForgotPasswordRequest', detail: { summary: 'Email a single-use reset link valid for one hour (204 whether or not the email exists)', tags, responses: noContent } })
+    }, { body: 'ForgotPasswordRequest', detail: { summary: 'Email a single-use reset link valid for one hour (204 after the same work whether or not the email exists: the link is mailed after the answer, through the outbox)', tags, responses: noContent } })
     .post('/reset-password', async ({ body, set }) => {
       await identity.resetPassword(body);
       set.status = 204;

@@ -279,9 +279,19 @@ export class IdentityService {
     return { ...(await this.sessions.issue(principal.userId, principal.tenantId, securityVersion)), tenant_id: principal.tenantId };
   }
 
-  /** Always succeeds from the caller's point of view, so it reveals nothing about which emails exist. */
+  /**
+   * Answers the same way, after the same work, whether or not the email has an account: the
+   * request only queues an `identity.password-reset-requested` event (one outbox row either way);
+   * looking the account up, issuing the token and sending the mail happen after the answer, in
+   * `sendPasswordReset`, so neither the answer nor its timing tells which emails exist.
+   */
   async forgotPassword(emailInput: string): Promise<void> {
     const email = normaliseEmail(emailInput);
+    await this.uow().run(async (tx) => tx.publish('identity.password-reset-requested', { email }), { tenantId: null });
+  }
+
+  /** The outbox subscriber of `identity.password-reset-requested`: mails a fresh reset link to an existing account, nothing otherwise. */
+  async sendPasswordReset(email: string): Promise<void> {
     const found = await this.uow().run(async (tx) => {
       const user = await tx.em.findOne(User, { email });
       if (!user) return undefined;

@@ -3,9 +3,9 @@ import { Secret, TOTP } from 'otpauth';
 import { Conflict, Unauthorized, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { persistentSecret } from '../../kernel/secrets';
-import { FailureLimiter } from '../../kernel/throttle';
 import type { Tx } from '../../kernel/uow';
 import { IdentityApi } from '../identity/api';
+import { MfaBackoff } from './backoff';
 import { SecretBox } from './crypto';
 import { MfaCredential, MfaRecoveryCode } from './entities';
 import { mfaSettings } from './settings';
@@ -34,15 +34,17 @@ export interface MfaStatus { enabled: boolean; pending: boolean; recovery_codes_
 
 /**
  * TOTP (RFC 6238, via otpauth) with one-time recovery codes. Codes are accepted within ±1 time step
- * and never twice; failed attempts are limited per account (10 per 15 minutes, then 429).
+ * and never twice; failed attempts make the account wait longer and longer (MfaBackoff: 5 free,
+ * then 1 minute doubling up to a day, 429 with Retry-After), and the account holder is emailed
+ * when the waits start.
  */
 export class MfaService {
-  readonly failures: FailureLimiter;
+  readonly failures: MfaBackoff;
   private readonly box: SecretBox;
 
   constructor(private readonly kernel: Kernel) {
     this.box = new SecretBox(persistentSecret(kernel.config.dataDir, 'mfa', kernel.settings(mfaSettings).MFA_ENCRYPTION_KEY));
-    this.failures = new FailureLimiter(kernel.counters, 'mfa-failures', 10, 15 * 60);
+    this.failures = new MfaBackoff(kernel.counters);
   }
 
   private credential(tx: Tx, userId: string) { return tx.em.findOne(MfaCredential, { userId }); }
@@ -79,13 +81,13 @@ export class MfaService {
     const credential = await this.credential(tx, userId);
     if (credential?.enabledAt) throw new Conflict('MFA is already enabled');
     if (!credential?.pendingSealed) throw new Conflict('Nothing to activate: call POST /auth/mfa/setup first');
-    await this.failures.assertAllowed([userId]);
+    await this.failures.assertAllowed(userId);
     const step = isTotpShape(code) ? this.matchingStep(this.box.open(credential.pendingSealed, userId), code) : null;
     if (step === null) {
-      await this.failures.recordFailure([userId]);
+      await this.recordFailure(tx, userId);
       throw ValidationFailed.field(['body', 'code'], 'The code is not valid for the pending secret; check the time on your device', 'value_error.mfa_code');
     }
-    await this.failures.reset([userId]);
+    await this.failures.reset(userId);
     credential.secretSealed = credential.pendingSealed;
     credential.enabledAt = new Date();
     credential.pendingSealed = null;
@@ -110,16 +112,16 @@ export class MfaService {
     if (!input.password && !input.code) throw ValidationFailed.field(['body', 'password'], 'Send your password or a current MFA code', 'missing');
     const credential = await this.credential(tx, userId);
     if (!credential?.enabledAt && !credential?.pendingSealed) throw new Conflict('MFA is not enabled');
-    await this.failures.assertAllowed([userId]);
+    await this.failures.assertAllowed(userId);
     let proven = false;
     if (input.password) proven = await IdentityApi.checkPassword(tx, userId, input.password);
     if (!proven && input.code && credential.enabledAt) proven = await this.consume(tx, credential, input.code);
     if (!proven) {
-      await this.failures.recordFailure([userId]);
+      await this.recordFailure(tx, userId);
       const field = input.code ? 'code' : 'password';
       throw ValidationFailed.field(['body', field], input.code ? 'The MFA code is not valid' : 'The password is not correct', `value_error.${field === 'code' ? 'mfa_code' : 'password_incorrect'}`);
     }
-    await this.failures.reset([userId]);
+    await this.failures.reset(userId);
     await tx.em.nativeDelete(MfaRecoveryCode, { userId });
     tx.em.remove(credential);
     return { enabled: false, pending: false, recovery_codes_remaining: 0 };
@@ -130,13 +132,32 @@ export class MfaService {
     const credential = await this.credential(tx, payload.userId);
     if (!credential?.enabledAt) return;
     payload.required = true;
-    await this.failures.assertAllowed([payload.userId]);
+    await this.failures.assertAllowed(payload.userId);
     if (!payload.mfaCode) return;
     if (await this.consume(tx, credential, payload.mfaCode)) {
       payload.satisfied = true;
-      await this.failures.reset([payload.userId]);
+      await this.failures.reset(payload.userId);
     } else {
-      await this.failures.recordFailure([payload.userId]);
+      await this.recordFailure(tx, payload.userId);
+    }
+  }
+
+  /** Counts a failed code; when it starts the waits, the account holder is emailed (a mail failure is only logged). */
+  private async recordFailure(tx: Tx, userId: string): Promise<void> {
+    const { alert, failures, waitSeconds } = await this.failures.recordFailure(userId);
+    if (!alert) return;
+    try {
+      const user = await IdentityApi.user(tx, userId);
+      if (!user) return;
+      await this.kernel.mail.send({
+        to: user.email,
+        subject: 'Intentos fallidos de verificación en dos pasos en tu cuenta de Cuadra',
+        text: `Hola:\n\nAlguien ha introducido ${failures} códigos de verificación en dos pasos incorrectos seguidos en tu cuenta de Cuadra. `
+          + `Para llegar a ese paso hace falta tu contraseña (o una sesión abierta): si no has sido tú, cámbiala cuanto antes.\n\n`
+          + `Cada nuevo fallo obliga a esperar el doble antes del siguiente intento (ahora ${Math.round(waitSeconds / 60)} minuto(s), hasta un día); un código correcto lo deja todo como estaba.\n`,
+      });
+    } catch (error) {
+      this.kernel.logger.warn('MFA failure alert not sent', { error, userId });
     }
   }
 

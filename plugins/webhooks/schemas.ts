@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_TYPES } from './catalogue';
 const Timestamp = t.String({ format: 'date-time' });
 const NullableTimestamp = t.Union([Timestamp, t.Null()]);
 const EventType = literalUnion(WEBHOOK_EVENT_TYPES);
-const Url = t.String({ minLength: 8, maxLength: 2000, description: 'HTTPS; never a private, loopback or link-local address' });
+const Url = t.String({ minLength: 8, maxLength: 2000, description: 'HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md)' });
 const Events = t.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENT_TYPES.length, uniqueItems: true, description: 'The event types to receive (GET /webhooks/event-types)' });
 const Description = t.Union([t.String({ maxLength: 500 }), t.Null()]);
 

@@ -8,7 +8,7 @@ import type { Tx } from '../../kernel/uow';
 import { IdentityApi } from '../identity/api';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 import type { webhookSettings } from './settings';
-import { refusedTarget } from './target';
+import { checkTarget, postPinned, refusedTarget, resolveAll, type Resolver } from './target';
 import { BackgroundLoop } from '../../kernel/background-loop';
 
 type Settings = SettingsValues<typeof webhookSettings>;
@@ -56,7 +56,7 @@ interface AttemptOutcome { ok: boolean; status: number | null; excerpt: string |
 export class WebhookService {
   private readonly loop = new BackgroundLoop(() => this.deliverDue().then(() => {}, (error) => this.kernel.logger.error('webhook deliveries failed', { error })));
 
-  constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date()) {}
+  constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date(), private readonly resolve: Resolver = resolveAll) {}
 
   start(): void { this.loop.start(this.settings.WEBHOOKS_POLL_MS); }
 
@@ -71,7 +71,7 @@ export class WebhookService {
   private uow(principal: Principal) { return this.kernel.unitOfWork(principal); }
 
   private async assertTarget(url: string): Promise<void> {
-    const refused = await refusedTarget(url, this.settings.WEBHOOKS_ALLOW_PRIVATE);
+    const refused = await refusedTarget(url, this.settings.WEBHOOKS_ALLOW_PRIVATE, this.resolve);
     if (refused) throw ValidationFailed.field(['body', 'url'], refused, 'value_error.url');
   }
 
@@ -261,15 +261,14 @@ export class WebhookService {
     }
   }
 
-  /** One POST: the target checked again (DNS may have changed), no redirects, a timeout, an excerpt of the answer. */
+  /** One POST: the target resolved and checked again (DNS may have changed) and connected to as checked, no redirects, a timeout, an excerpt of the answer. */
   private async send(delivery: Row, secrets: string[], at: Date): Promise<AttemptOutcome> {
-    const refused = await refusedTarget(delivery.url, this.settings.WEBHOOKS_ALLOW_PRIVATE);
-    if (refused) return { ok: false, status: null, excerpt: null, error: refused };
+    const check = await checkTarget(delivery.url, this.settings.WEBHOOKS_ALLOW_PRIVATE, this.resolve);
+    if ('refused' in check) return { ok: false, status: null, excerpt: null, error: check.refused };
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
+      const answer = await postPinned(check.target, {
         signal: AbortSignal.timeout(this.settings.WEBHOOKS_TIMEOUT_MS),
+        maxBytes: EXCERPT_CHARS * 4,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Cuadra-Webhooks/1',
@@ -280,33 +279,14 @@ export class WebhookService {
         },
         body: delivery.body,
       });
-      const excerpt = await readExcerpt(response);
-      const ok = response.status >= 200 && response.status < 300;
-      const error = ok ? null : response.status >= 300 && response.status < 400 ? `Redirect to ${response.headers.get('location') ?? '?'} not followed` : `HTTP ${response.status}`;
-      return { ok, status: response.status, excerpt, error };
+      const text = new TextDecoder().decode(answer.excerpt).replace(/\u0000/g, '');
+      const excerpt = text ? text.slice(0, EXCERPT_CHARS) : null;
+      const ok = answer.status >= 200 && answer.status < 300;
+      const error = ok ? null : answer.status >= 300 && answer.status < 400 ? `Redirect to ${answer.headers.location ?? '?'} not followed` : `HTTP ${answer.status}`;
+      return { ok, status: answer.status, excerpt, error };
     } catch (error) {
       const name = (error as Error).name;
       return { ok: false, status: null, excerpt: null, error: name === 'TimeoutError' || name === 'AbortError' ? `No answer within ${this.settings.WEBHOOKS_TIMEOUT_MS} ms` : (error as Error).message.slice(0, 300) };
     }
   }
-}
-
-/** The first characters of an answer, reading no more of it than that. */
-async function readExcerpt(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < EXCERPT_CHARS * 4) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks)).replace(/\u0000/g, '');
-  return text ? text.slice(0, EXCERPT_CHARS) : null;
 }

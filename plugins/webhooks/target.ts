@@ -1,64 +1,174 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
 
 /**
- * Where a webhook may be sent: HTTPS to public addresses only. The host is resolved and every
- * address it resolves to is checked (a name with one private address is refused), when the
- * endpoint is saved and again before each delivery. `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE=1)
- * lifts both rules for development and tests.
+ * Where a webhook may be sent: HTTPS to globally reachable unicast addresses only. The host is
+ * resolved once, every address it resolves to is checked (a name with one non-public address is
+ * refused), and the delivery connects to a checked address: there is no second lookup between
+ * the check and the connection. `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE=1) lifts the https and
+ * address rules for development and tests; the host is still resolved once and pinned.
+ *
+ * The address tables follow the IANA IPv4 and IPv6 Special-Purpose Address Registries; see
+ * docs/webhooks.md for the blocks and why each is refused.
  */
-export async function refusedTarget(raw: string, allowPrivate: boolean, resolve = resolveAll): Promise<string | null> {
+export interface CheckedTarget { url: URL; address: string; family: 4 | 6 }
+export type TargetCheck = { refused: string } | { target: CheckedTarget };
+export type Resolver = (host: string) => Promise<string[]>;
+
+export const resolveAll: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+export async function checkTarget(raw: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<TargetCheck> {
   let url: URL;
-  try { url = new URL(raw); } catch { return 'Not a valid URL'; }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'The URL must use https';
-  if (url.username || url.password) return 'The URL must not carry credentials';
-  if (allowPrivate) return null;
+  try { url = new URL(raw); } catch { return { refused: 'Not a valid URL' }; }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return { refused: 'The URL must use https' };
+  if (url.username || url.password) return { refused: 'The URL must not carry credentials' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
-  try { addresses = isIP(host) ? [host] : await resolve(host); } catch { return `The host ${host} cannot be resolved`; }
-  if (!addresses.length) return `The host ${host} cannot be resolved`;
-  const internal = addresses.find(isInternalAddress);
-  return internal ? `The URL resolves to a private, loopback or link-local address (${internal})` : null;
+  try { addresses = isIP(host) ? [host] : await resolve(host); } catch { return { refused: `The host ${host} cannot be resolved` }; }
+  if (!addresses.length) return { refused: `The host ${host} cannot be resolved` };
+  if (!allowPrivate) {
+    for (const address of addresses) {
+      const why = nonPublicReason(address);
+      if (why) return { refused: `The URL resolves to a non-public address (${address}: ${why})` };
+    }
+  }
+  return { target: { url, address: addresses[0], family: isIP(addresses[0]) === 6 ? 6 : 4 } };
 }
 
-const resolveAll = async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** The refusal of `raw` as a webhook target, or null when it may be used. */
+export async function refusedTarget(raw: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<string | null> {
+  const check = await checkTarget(raw, allowPrivate, resolve);
+  return 'refused' in check ? check.refused : null;
+}
 
-const v4 = (address: string) => address.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
-const inV4 = (address: string, base: string, bits: number) => bits === 0 || Math.floor(v4(address) / 2 ** (32 - bits)) === Math.floor(v4(base) / 2 ** (32 - bits));
-const V4_INTERNAL: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+type Block = readonly [cidr: string, what: string];
+
+/** IPv4 blocks not globally reachable (IANA IPv4 Special-Purpose Address Registry), plus multicast. */
+export const IPV4_NOT_PUBLIC: readonly Block[] = [
+  ['0.0.0.0/8', '"this network" (RFC 791)'],
+  ['10.0.0.0/8', 'private-use (RFC 1918)'],
+  ['100.64.0.0/10', 'shared address space (RFC 6598)'],
+  ['127.0.0.0/8', 'loopback (RFC 1122)'],
+  ['169.254.0.0/16', 'link-local, cloud metadata (RFC 3927)'],
+  ['172.16.0.0/12', 'private-use (RFC 1918)'],
+  ['192.0.0.0/24', 'IETF protocol assignments (RFC 6890)'],
+  ['192.0.2.0/24', 'documentation TEST-NET-1 (RFC 5737)'],
+  ['192.88.99.0/24', 'deprecated 6to4 relay anycast (RFC 7526)'],
+  ['192.168.0.0/16', 'private-use (RFC 1918)'],
+  ['198.18.0.0/15', 'benchmarking (RFC 2544)'],
+  ['198.51.100.0/24', 'documentation TEST-NET-2 (RFC 5737)'],
+  ['203.0.113.0/24', 'documentation TEST-NET-3 (RFC 5737)'],
+  ['224.0.0.0/4', 'multicast (RFC 5771)'],
+  ['240.0.0.0/4', 'reserved, limited broadcast (RFC 1112, RFC 919)'],
 ];
 
-/** Loopback, private, link-local, shared, documentation, multicast and reserved ranges (IPv4 and IPv6). */
-export function isInternalAddress(address: string): boolean {
-  if (isIP(address) === 4) return V4_INTERNAL.some(([base, bits]) => inV4(address, base, bits));
-  const groups = expandV6(address);
-  if (!groups) return true;
-  const embeddedV4 = `${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.${groups[7] & 255}`;
-  if (groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0)) {
-    return groups[5] === 0 && groups[6] === 0 && groups[7] <= 1 ? true : isInternalAddress(embeddedV4); // ::, ::1, mapped and compatible
-  }
-  if (groups[0] === 0x64 && groups[1] === 0xff9b) return isInternalAddress(embeddedV4); // NAT64
-  if ((groups[0] & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
-  if ((groups[0] & 0xffc0) === 0xfe80) return true; // link-local fe80::/10
-  if ((groups[0] & 0xff00) === 0xff00) return true; // multicast
-  if (groups[0] === 0x2001 && groups[1] === 0x0db8) return true; // documentation
-  return false;
+/** Blocks inside global unicast 2000::/3 that are not globally reachable (IANA IPv6 Special-Purpose Address Registry). */
+export const IPV6_NOT_PUBLIC: readonly Block[] = [
+  ['2001::/23', 'IETF protocol assignments, Teredo 2001::/32 among them (RFC 2928, RFC 4380)'],
+  ['2001:db8::/32', 'documentation (RFC 3849)'],
+  ['3fff::/20', 'documentation (RFC 9637)'],
+  ['5f00::/16', 'segment routing SIDs (RFC 9602)'],
+];
+
+function blockList(blocks: readonly Block[], family: 'ipv4' | 'ipv6') {
+  return blocks.map(([cidr, what]) => {
+    const [network, bits] = cidr.split('/');
+    const list = new BlockList();
+    list.addSubnet(network, Number(bits), family);
+    return { list, what: `${cidr} ${what}` };
+  });
 }
 
-function expandV6(address: string): number[] | null {
+const V4_BLOCKS = blockList(IPV4_NOT_PUBLIC, 'ipv4');
+const V6_BLOCKS = blockList(IPV6_NOT_PUBLIC, 'ipv6');
+
+/**
+ * Why `address` is not a public unicast address, or null when it is. IPv6 is an allow-list: only
+ * global unicast 2000::/3 outside the registry's non-global blocks; forms that carry an IPv4
+ * address (mapped, compatible, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by that address.
+ */
+export function nonPublicReason(address: string): string | null {
+  const family = isIP(address);
+  if (family === 4) return V4_BLOCKS.find((block) => block.list.check(address, 'ipv4'))?.what ?? null;
+  if (family !== 6) return 'not an IP address';
+  const groups = ipv6Groups(address);
+  const embedded = embeddedIpv4(groups);
+  if (embedded) {
+    const why = nonPublicReason(embedded.address);
+    return why ? `${embedded.form} of ${embedded.address}, ${why}` : null;
+  }
+  if ((groups[0] & 0xe000) !== 0x2000) return 'outside global unicast 2000::/3 (loopback, unspecified, link-local, site-local, unique local, multicast, discard, translated and reserved ranges)';
+  const canonical = groups.map((group) => group.toString(16)).join(':');
+  return V6_BLOCKS.find((block) => block.list.check(canonical, 'ipv6'))?.what ?? null;
+}
+
+/** Kept for callers that only need a yes or no. */
+export const isInternalAddress = (address: string): boolean => nonPublicReason(address) !== null;
+
+function embeddedIpv4(groups: number[]): { form: string; address: string } | null {
+  const dotted = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  if (zeros(0, 5) && groups[5] === 0xffff) return { form: 'IPv4-mapped ::ffff:0:0/96', address: dotted(groups[6], groups[7]) };
+  if (zeros(0, 6)) return { form: 'IPv4-compatible ::/96', address: dotted(groups[6], groups[7]) };
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return { form: 'NAT64 64:ff9b::/96', address: dotted(groups[6], groups[7]) };
+  if (groups[0] === 0x2002) return { form: '6to4 2002::/16', address: dotted(groups[1], groups[2]) };
+  return null;
+}
+
+/** The eight 16-bit groups of an IPv6 address already validated by `isIP` (a zone id is dropped). */
+function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase().split('%')[0];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
-    const n = v4(dotted[1]);
-    text = text.slice(0, -dotted[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::');
   const left = head ? head.split(':') : [];
-  const right = tail !== undefined ? (tail ? tail.split(':') : []) : [];
-  const missing = 8 - left.length - right.length;
-  if (tail === undefined ? left.length !== 8 : missing < 0) return null;
-  const groups = [...left, ...Array(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((group) => parseInt(group, 16));
+}
+
+export interface PinnedAnswer { status: number; headers: IncomingMessage['headers']; excerpt: Uint8Array }
+
+/**
+ * POSTs `body` to a checked target, connecting to its checked address only (the name still goes
+ * in the Host header and TLS server name, and the certificate is verified for it). Redirects are
+ * not followed; at most `maxBytes` of the answer are read.
+ */
+export function postPinned(target: CheckedTarget, options: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBytes: number }): Promise<PinnedAnswer> {
+  const request = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const host = target.url.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve, reject) => {
+    const req = request(target.url, {
+      method: 'POST',
+      headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
+      signal: options.signal,
+      servername: isIP(host) ? undefined : host,
+      lookup: (_host: string, lookupOptions: { all?: boolean }, callback: (...args: any[]) => void) => {
+        if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
+        else callback(null, target.address, target.family);
+      },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => {
+        response.removeAllListeners('data');
+        response.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, excerpt: Buffer.concat(chunks) });
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= options.maxBytes) finish();
+      });
+      response.on('end', finish);
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }

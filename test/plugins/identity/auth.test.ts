@@ -156,6 +156,7 @@ describe('password reset', () => {
     const user = await registerUser(app);
     expect((await app.post('/api/v1/auth/forgot-password', { email: 'ghost@example.com' })).status).toBe(204);
     expect((await app.post('/api/v1/auth/forgot-password', { email: user.email })).status).toBe(204);
+    await app.kernel.outbox.idle(); // the link is mailed after the answer, from the outbox
     const mail = await smtp.lastTo(user.email);
     expect(mail.subject).toContain('Restablece');
     const link = new URL(linkIn(mail.text));
