@@ -1,6 +1,6 @@
 import type { Principal } from '../../kernel/principal';
 import type { PermissionRegistry } from '../../kernel/kernel';
-import { permissionNeeds, scopesAllow } from '../../kernel/scopes';
+import { permissionNeeds } from '../../kernel/scopes';
 
 /** One API operation offered as an MCP tool. */
 export interface RouteTool {
@@ -88,4 +88,4 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
 
 /** What the principal's role and scopes allow: the same test the API applies to each call. */
 export const allowedFor = (permissions: PermissionRegistry, principal: Principal) => (tool: { permission: string }) =>
-  principal.role !== null && permissions.rolesFor(tool.permission).includes(principal.role) && scopesAllow(principal.scopes, tool.permission);
+  permissions.allows(principal, tool.permission);
