@@ -1,5 +1,5 @@
 /**
- * Aggregates (GET /search, the dashboards' widget data and summary) show data of other resources:
+ * Aggregates (GET /search, the dashboards' widget data and summary, the reconciliation board) show data of other resources:
  * contact names and tax ids, invoices, purchases, the books, bank movements, tax models. Each part
  * is shown only to a caller who may read its resource through that resource's own routes: the
  * same role and API-key scope check (`Kernel.permissions`). A key scoped to the aggregate alone
@@ -104,5 +104,16 @@ describe('dashboards', () => {
     const withNames = await app.get('/api/v1/dashboard/data/top?dim=customer', await scopedKey('dashboards:read', 'ledger:read', 'contacts:read'));
     expect(withNames.status).toBe(200);
     expect(withNames.body.items.map((item: any) => item.name)).toContain(CONTACT);
+  });
+});
+
+describe('GET /reconciliation/board', () => {
+  test('shows movements, documents and contact names: a key scoped reconciliation:read alone gets 403, one that may read them all gets the board', async () => {
+    const alone = await app.get('/api/v1/reconciliation/board', await scopedKey('reconciliation:read'));
+    expect({ status: alone.status, detail: alone.body.detail }).toEqual({ status: 403, detail: expect.stringMatching(/^This API key's scopes do not allow (treasury|contacts|invoices|purchases)\.read$/) });
+    const withoutContacts = await app.get('/api/v1/reconciliation/board', await scopedKey('reconciliation:read', 'treasury:read', 'invoices:read', 'purchases:read'));
+    expect({ status: withoutContacts.status, detail: withoutContacts.body.detail }).toEqual({ status: 403, detail: "This API key's scopes do not allow contacts.read" });
+    expect((await app.get('/api/v1/reconciliation/board', await scopedKey('*:read'))).status).toBe(200);
+    expect((await app.get('/api/v1/reconciliation/board', company.token)).status).toBe(200);
   });
 });
