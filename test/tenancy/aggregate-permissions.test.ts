@@ -6,9 +6,38 @@
  * reads none of it. Widgets are taken from the catalogue, so a new one is covered here unasked.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { t } from 'elysia';
+import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
 import { todayInSpain } from '../../plugins/ledger/api';
 import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../support/documents';
 import { createCompany, type TestCompany } from '../support/factories';
+import { addMember } from '../support/team';
+
+/**
+ * Every read permission of the installed plugins is open to viewers, so a role that restricts
+ * reads comes from this plugin: payroll, readable by accountants and up, shown by a search kind and
+ * a dashboard widget through the real extension points.
+ */
+const PAYROLL_SECRET = 'Nómina de Quiñones';
+const payrollPlugin = definePlugin({
+  name: 'test-payroll',
+  dependsOn: ['tenants'],
+  permissions: { 'test-payroll.read': rolesFrom('accountant') },
+  contributesIfInstalled: {
+    'widget-types': [{
+      type: 'test-payroll', title: 'Payroll', description: 'The payroll of the month', defaultSize: { w: 3, h: 2 },
+      reads: ['test-payroll.read'], query: t.Object({}), data: async () => ({ text: PAYROLL_SECRET }),
+    }],
+  },
+  hooks: {
+    sync: {
+      'search.collecting': async (_tx, payload) => {
+        if (payload.allowed('test-payroll.read')) payload.groups.push({ kind: 'test_payroll', items: [{ id: crypto.randomUUID(), title: PAYROLL_SECRET, subtitle: null, matched: ['title'], score: 1 }], more: false });
+      },
+    },
+  },
+});
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -28,7 +57,7 @@ async function scopedKey(...scopes: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await startDocumentsApp();
+  app = await startDocumentsApp({ extraPlugins: [payrollPlugin] });
   company = await createCompany(app);
   const customer = await createContact(app, company.token, { name: CONTACT, vat: CONTACT_VAT });
   const supplier = await createContact(app, company.token, { name: `${CONTACT} Suministros`, kind: 'supplier', vat: 'A28017895' });
@@ -59,8 +88,8 @@ describe('GET /search', () => {
   test('each kind appears exactly when the key may read it', async () => {
     expect((await kindsFound(await scopedKey('search:read', 'contacts:read'))).kinds).toEqual(['contacts']);
     expect((await kindsFound(await scopedKey('search:read', 'invoices:read', 'purchases:read'))).kinds).toEqual(['invoices', 'purchases']);
-    expect((await kindsFound(await scopedKey('*:read'))).kinds).toEqual(['contacts', 'invoices', 'purchases']);
-    expect((await kindsFound(company.token)).kinds).toEqual(['contacts', 'invoices', 'purchases']);
+    expect((await kindsFound(await scopedKey('*:read'))).kinds).toEqual(['contacts', 'invoices', 'purchases', 'test_payroll']);
+    expect((await kindsFound(company.token)).kinds).toEqual(['contacts', 'invoices', 'purchases', 'test_payroll']);
   });
 });
 
@@ -115,5 +144,22 @@ describe('GET /reconciliation/board', () => {
     expect({ status: withoutContacts.status, detail: withoutContacts.body.detail }).toEqual({ status: 403, detail: "This API key's scopes do not allow contacts.read" });
     expect((await app.get('/api/v1/reconciliation/board', await scopedKey('*:read'))).status).toBe(200);
     expect((await app.get('/api/v1/reconciliation/board', company.token)).status).toBe(200);
+  });
+});
+
+describe('a role that restricts reads', () => {
+  test('viewers and members get neither the search kind nor the widget their role may not read; accountants get both', async () => {
+    for (const role of ['viewer', 'member']) {
+      const member = await addMember(app, company.token, role);
+      const found = await app.get(`/api/v1/search?q=${encodeURIComponent('Quiñones')}`, member.token);
+      expect({ role, status: found.status, kinds: found.body.results.map((group: any) => group.kind) }).toEqual({ role, status: 200, kinds: ['contacts', 'invoices', 'purchases'] });
+      expect(found.text).not.toContain(PAYROLL_SECRET);
+      const widget = await app.get('/api/v1/dashboard/data/test-payroll', member.token);
+      expect({ role, status: widget.status, detail: widget.body.detail }).toEqual({ role, status: 403, detail: `Your role (${role}) does not allow test-payroll.read` });
+      expect((await app.post('/api/v1/dashboard/data', { type: 'test-payroll', params: {} }, member.token)).status).toBe(403);
+    }
+    const accountant = await addMember(app, company.token, 'accountant');
+    expect((await app.get(`/api/v1/search?q=${encodeURIComponent('Quiñones')}&kinds=test_payroll`, accountant.token)).body.results[0].items[0].title).toBe(PAYROLL_SECRET);
+    expect((await app.get('/api/v1/dashboard/data/test-payroll', accountant.token)).body).toEqual({ text: PAYROLL_SECRET });
   });
 });
