@@ -18,6 +18,7 @@
  */
 import { createCompany, median } from './support'; // sets the backend (BENCH_DB) before the test support loads
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { APP_ROLE } from '../kernel/migration';
 
 const { startDocumentsApp } = await import('../test/support/documents');
 
@@ -71,7 +72,7 @@ try {
       await pglite!.transaction((tx) => tx.query(rawStatement, params));
       return performance.now() - started;
     } finally {
-      await pglite!.exec(`set role ${app.config.appRole}`);
+      await pglite!.exec(`set role ${APP_ROLE}`);
     }
   };
   try {

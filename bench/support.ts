@@ -6,6 +6,7 @@
  * The environment is set before the test support is loaded, because that reads it on import.
  */
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
+import { APP_ROLE } from '../kernel/migration';
 
 process.env.CUADRA_TEST_DB = process.env.BENCH_DB ?? 'postgres';
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -28,14 +29,14 @@ export async function startBenchApp() {
     if (owner) return [...(await owner.unsafe(statement))] as T[];
     const pglite = app.pglite!;
     await pglite.exec('reset role');
-    try { return (await pglite.query<T>(statement)).rows; } finally { await pglite.exec(`set role ${app.config.appRole}`); }
+    try { return (await pglite.query<T>(statement)).rows; } finally { await pglite.exec(`set role ${APP_ROLE}`); }
   }
   /** Several statements as the tables' owner in one transaction (bulk seeding). */
   async function ownerTransaction(statements: string): Promise<void> {
     if (owner) { await owner.begin((tx) => tx.unsafe(statements)); return; }
     const pglite = app.pglite!;
     await pglite.exec('reset role');
-    try { await pglite.exec(`begin; ${statements} commit;`); } finally { await pglite.exec(`set role ${app.config.appRole}`); }
+    try { await pglite.exec(`begin; ${statements} commit;`); } finally { await pglite.exec(`set role ${APP_ROLE}`); }
   }
   return {
     app,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseOrigins } from './cors';
+import { APP_ROLE } from './migration';
 
 /** The kernel's runtime configuration, read once from the environment (names as in README.md); plugins declare their own settings. */
 export interface Config {
@@ -24,8 +25,6 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Database role the application runs as; it must own no table and bypass no RLS. */
-  appRole: string;
   /** Shared counters for rate limits and lockouts across instances; unset = in-process. */
   redisUrl?: string;
   /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
@@ -42,6 +41,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = Number(env.PORT ?? 8000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // The migrations create, grant and name the application role themselves (kernel/migration.ts):
+  // a deployment that names another one would run with privileges its migrations never gave.
+  if (env.DATABASE_APP_ROLE && env.DATABASE_APP_ROLE !== APP_ROLE) {
+    throw new Error(`DATABASE_APP_ROLE is not a setting: the application role is always "${APP_ROLE}" (infra/README.md); unset it`);
+  }
   const config: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -56,7 +60,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Cuadra <no-reply@cuadra.local>',
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
-    appRole: env.DATABASE_APP_ROLE ?? 'cuadra_app',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     environment: env,

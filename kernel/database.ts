@@ -11,7 +11,8 @@ import { CompiledQuery } from 'kysely';
 import { parse as parsePgArray } from 'postgres-array';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import type { MigrationDefinition } from './migration';
+import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
+import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
@@ -52,10 +53,14 @@ export interface Database {
   /** One-statement tenant transactions in one round trip (one call to PGlite). */
   statements: TenantStatementRunner;
   /**
-   * A raw statement outside any unit of work (the SECURITY DEFINER lookups of authentication and
-   * invitations). Inside a request transaction it joins it (see RequestTransaction).
+   * One statement as the system role (SYSTEM_ROLE), the only role that may call the SECURITY
+   * DEFINER functions serving every tenant or user (authentication lookups, the outbox and webhook
+   * workers, purges). It runs in a transaction of its own; inside the request transaction (see
+   * RequestTransaction), in a savepoint of it, which is back to the application role right after
+   * it (`systemStatementIn` does the same in a unit of work's transaction). `ownTransaction` never
+   * joins the request's (background workers).
    */
-  execute<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  system<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { ownTransaction?: boolean }): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -101,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await owner.close(true);
   }
 
-  const appRole = config.appRole;
+  const appRole = APP_ROLE;
   const orm = await initOrm(kind, {
     ...base,
     pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
@@ -140,20 +145,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind,
     orm,
     statements,
-    async execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const held = RequestTransaction.current();
-      if (!held) return orm.em.fork().getConnection().execute<T[]>(sql, params);
-      return held.use(async (root) => {
-        const run = (text: string, values: unknown[] = []) => root.getConnection().execute(text, values, 'all', root.getTransactionContext());
-        await run('savepoint cuadra_raw');
-        try {
-          const rows = await run(sql, params) as T[];
-          await run('release savepoint cuadra_raw');
-          return rows;
-        } catch (error) {
-          await run('rollback to savepoint cuadra_raw');
-          throw error;
-        }
+    async system<T>(sql: string, params: unknown[] = [], options: { ownTransaction?: boolean } = {}): Promise<T[]> {
+      const held = options.ownTransaction ? undefined : RequestTransaction.current();
+      if (held) return held.use((root) => systemInSavepoint<T>(statementsOf(root), sql, params));
+      return orm.em.fork().transactional(async (em) => {
+        const run = statementsOf(em);
+        await run(`select set_config('role', ${sqlLiteral(SYSTEM_ROLE)}, true)`);
+        return await run(sql, params) as T[];
       });
     },
     async close() {
@@ -162,6 +160,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (ownsPglite) await pglite!.close();
     },
   };
+}
+
+type Statements = (sql: string, params?: unknown[]) => Promise<unknown>;
+const statementsOf = (em: EntityManager): Statements => (sql, params = []) => em.getConnection().execute(sql, params, 'all', em.getTransactionContext());
+
+/** `Database.system` inside the transaction `em` runs (a unit of work's `tx.em`). */
+export const systemStatementIn = <T = Record<string, unknown>>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> =>
+  systemInSavepoint<T>(statementsOf(em), sql, params);
+
+/** `sql` as the system role in a savepoint of a running transaction, which is back to the application role after it. */
+async function systemInSavepoint<T>(run: Statements, sql: string, params: unknown[]): Promise<T[]> {
+  await run('savepoint cuadra_system');
+  try {
+    await run(`select set_config('role', ${sqlLiteral(SYSTEM_ROLE)}, true)`);
+    const rows = await run(sql, params) as T[];
+    await run(`select set_config('role', ${sqlLiteral(APP_ROLE)}, true)`);
+    await run('release savepoint cuadra_system');
+    return rows;
+  } catch (error) {
+    // rolling back to the savepoint also restores the role it started with
+    await run('rollback to savepoint cuadra_system');
+    await run('release savepoint cuadra_system');
+    throw error;
+  }
 }
 
 /**

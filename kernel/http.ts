@@ -5,7 +5,6 @@ import type { Kernel } from './kernel';
 import { PASSWORD_CHANGE_REQUIRED, type Principal } from './principal';
 import type { Role } from './roles';
 import { MAX_BODY_BYTES_KEY } from './request-body';
-import { scopesAllow } from './scopes';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -73,9 +72,8 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           ...authenticateFirst(async ({ request }: { request: Request }) => {
             const principal = await kernel.authenticate(request);
             if (principal.passwordChangeRequired) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
-            if (!principal.tenantId || !principal.role) throw new Forbidden('No active company: complete onboarding or switch tenant first');
-            if (!roles.includes(principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${permission}`);
-            if (!scopesAllow(principal.scopes, permission)) throw new Forbidden(`This API key's scopes do not allow ${permission}`);
+            const refusal = kernel.permissions.refusal(principal, permission);
+            if (refusal) throw new Forbidden(refusal);
             authenticated.set(request, principal);
           }),
           async resolve({ request }) {

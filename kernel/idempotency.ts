@@ -145,6 +145,6 @@ export class IdempotencyGuard {
 
   /** Removes expired keys of every tenant; called periodically. */
   async purgeExpired(): Promise<void> {
-    await this.db.execute('select cuadra_idempotency_purge()');
+    await this.db.system('select cuadra_idempotency_purge()');
   }
 }

@@ -12,6 +12,7 @@ import type { Authenticator, Principal } from './principal';
 import type { Role } from './roles';
 import type { CounterStore } from './throttle';
 import { PrincipalCache } from './principal-cache';
+import { scopesAllow } from './scopes';
 import { UnitOfWork } from './uow';
 import type { HttpContext } from './http';
 
@@ -30,6 +31,23 @@ export class PermissionRegistry {
     return roles;
   }
   all(): ReadonlyMap<string, readonly Role[]> { return this.map; }
+
+  /**
+   * Why `principal` may not use `permission` (no company, its role, its API key's scopes), or null
+   * when it may. The one check every route guard and every aggregate (search, dashboards, MCP) asks.
+   */
+  refusal(principal: Principal, permission: string): string | null {
+    const roles = this.rolesFor(permission);
+    if (!principal.tenantId || !principal.role) return 'No active company: complete onboarding or switch tenant first';
+    if (!roles.includes(principal.role)) return `Your role (${principal.role}) does not allow ${permission}`;
+    if (!scopesAllow(principal.scopes, permission)) return `This API key's scopes do not allow ${permission}`;
+    return null;
+  }
+
+  /** May `principal` read or do what `permission` guards: the same answer the route guard gives. */
+  allows(principal: Principal, permission: string): boolean {
+    return this.refusal(principal, permission) === null;
+  }
 }
 
 /**

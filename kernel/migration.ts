@@ -17,6 +17,25 @@ export function sqlMigration(name: string, statements: string[]): MigrationDefin
   return { name, class: SqlMigration };
 }
 
+/** The role every connection of the service runs as: it owns nothing and bypasses no row-level security. */
+export const APP_ROLE = 'cuadra_app';
+/**
+ * The role that may call the SECURITY DEFINER functions serving every tenant or every user
+ * (authentication lookups, the outbox and webhook workers, purges). The application role is a
+ * member without inheriting its privileges: the service switches to it for one statement at a time
+ * (`Database.system`), so no tenant's unit of work can call those functions.
+ */
+export const SYSTEM_ROLE = 'cuadra_system';
+
+/** A SECURITY DEFINER function that crosses tenants or users: only the system role may call it. */
+export const systemOnlyFunction = (signature: string): string[] => [
+  `revoke execute on function ${signature} from public, ${APP_ROLE}`,
+  `grant execute on function ${signature} to ${SYSTEM_ROLE}`,
+];
+
+/** A SECURITY DEFINER trigger function (or one only such functions call): nobody calls it directly; its triggers still fire. */
+export const internalFunction = (signature: string): string[] => [`revoke execute on function ${signature} from public, ${APP_ROLE}`];
+
 const CURRENT_TENANT = `nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
 /**
@@ -39,7 +58,7 @@ export function tenantRowLevelSecurity(table: string, column = 'tenant_id'): str
  * maintained count: the tenant wall, and the application role may read it and nothing else.
  */
 export function tenantReadOnlyTable(table: string): string[] {
-  return [...tenantRowLevelSecurity(table), `revoke insert, update, delete, truncate on ${table} from cuadra_app`];
+  return [...tenantRowLevelSecurity(table), `revoke insert, update, delete, truncate on ${table} from ${APP_ROLE}`];
 }
 
 export const currentTenantSql = CURRENT_TENANT;

@@ -120,7 +120,7 @@ export class OutboxDispatcher {
   }
 
   private execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.db.orm.em.fork().getConnection().execute<T[]>(sql, params);
+    return this.db.system<T>(sql, params, { ownTransaction: true });
   }
 
   private async drain(): Promise<void> {

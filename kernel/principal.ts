@@ -1,5 +1,4 @@
 import type { Role } from './roles';
-import { scopesAllow } from './scopes';
 
 /** Who is acting: a person with a session, or a bot with an API key. */
 export interface Principal {
@@ -21,11 +20,6 @@ export interface Principal {
 }
 
 export const PASSWORD_CHANGE_REQUIRED = 'Change your temporary password first (POST /api/v1/auth/change-password): until then this session may only do that, read /api/v1/auth/me or log out';
-
-/** True when the principal's role holds `permission` and its scopes (if any) allow it: what a guarded route checks. */
-export function principalAllows(permissions: { rolesFor(permission: string): readonly Role[] }, principal: Pick<Principal, 'role' | 'scopes'>, permission: string): boolean {
-  return principal.role !== null && permissions.rolesFor(permission).includes(principal.role) && scopesAllow(principal.scopes, permission);
-}
 
 /**
  * Turns a bearer credential into a principal, or throws Unauthorized/Forbidden. The identity plugin

@@ -27,7 +27,8 @@ declare module './hooks' {
     /**
      * GET /search: each plugin that owns searchable records is a provider. It runs its own SQL on
      * its own tables in the request's unit of work (its tenant only), and pushes one group, unless
-     * `allowed` says the caller's role may not read that kind.
+     * `allowed` says the caller may not read that kind: its role and API-key scopes, checked as the
+     * kind's own routes check them (`Kernel.permissions.allows`).
      */
     'search.collecting': {
       needle: SearchNeedle;

@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, type MigrationDefinition } from '../kernel/migration';
+import { APP_ROLE, currentTenantSql, sqlMigration, SYSTEM_ROLE, systemOnlyFunction, tenantRowLevelSecurity, type MigrationDefinition } from '../kernel/migration';
 import { textSearchMigrations } from './text-search';
 
 /**
@@ -259,5 +259,27 @@ kernelMigrations.push(
            where e.attempts >= 10
               or not coalesce(tenant_scoped -> e.name, '[]'::jsonb) @> to_jsonb(s.subscriber)
               or exists (select from outbox_tenant_subscriptions t where t.tenant_id = e.tenant_id and t.subscriber = s.subscriber)`),
+  ]),
+);
+
+kernelMigrations.push(
+  sqlMigration('20270102100000_kernel_system_role', [
+    // The outbox's and the idempotency purge's functions serve every tenant: they leave the
+    // application role (which had EXECUTE by default privileges) for the system role, which the
+    // service switches to for those statements alone. Created here when the owner may create
+    // roles (PGlite, a superuser owner); otherwise the administrator creates it (infra/README.md).
+    `do $$ begin
+       if not exists (select from pg_roles where rolname = '${SYSTEM_ROLE}') then
+         create role ${SYSTEM_ROLE} nologin nosuperuser nobypassrls noinherit;
+       end if;
+       if not pg_has_role('${APP_ROLE}', '${SYSTEM_ROLE}', 'MEMBER') then
+         grant ${SYSTEM_ROLE} to ${APP_ROLE};
+       end if;
+     end $$`,
+    ...[
+      'cuadra_outbox_fan_out(int, jsonb, jsonb)', 'cuadra_outbox_claim_deliveries(int, interval)',
+      'cuadra_outbox_settle_delivery(uuid, text, bigint, int)', 'cuadra_outbox_deliveries(text, uuid, int)',
+      'cuadra_outbox_replay(uuid[], uuid)', 'cuadra_idempotency_purge()',
+    ].flatMap(systemOnlyFunction),
   ]),
 );

@@ -1,5 +1,5 @@
 import type { Kernel } from '../../kernel/kernel';
-import { principalAllows, type Principal } from '../../kernel/principal';
+import type { Principal } from '../../kernel/principal';
 import { Memberships, Users } from '../identity/api';
 import { TenantService } from '../tenants/api';
 
@@ -19,7 +19,7 @@ export class AccountService {
       const sections: Record<string, unknown> = {};
       // each company's part holds what the caller's role there (and scopes) may read, no more
       const reader: Principal = { ...principal, tenantId: membership.tenant_id, role: membership.role };
-      const allows = (permission: string) => principalAllows(this.kernel.permissions, reader, permission);
+      const allows = (permission: string) => this.kernel.permissions.allows(reader, permission);
       await uow.run((tx) => tx.hook('account.exporting', { userId, tenantId: membership.tenant_id, sections, reader, allows }), { tenantId: membership.tenant_id });
       tenants.push({ tenant_id: membership.tenant_id, tenant_name: membership.tenant_name, role: membership.role, sections });
     }

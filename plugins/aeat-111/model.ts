@@ -79,5 +79,6 @@ export const MODEL_111: TaxModel = {
   designs: [],
   boxes: BOXES_111,
   compute: compute111,
+  detailsReads: ['contacts.read'],
   settlement: settlement111,
 };

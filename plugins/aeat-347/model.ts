@@ -85,5 +85,6 @@ export const MODEL_347: TaxModel = {
   designs: [],
   boxes: BOXES_347,
   compute: compute347,
+  detailsReads: ['contacts.read'],
   csv: csv347,
 };

@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
+import { currentTenantSql, internalFunction, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
 
 /** The folded fields of a contact, one per line (the generated column search_document). */
 const SEARCH_DOCUMENT_SQL = `search_fold(name || E'\\n' || coalesce(legal_name, '')
@@ -309,4 +309,9 @@ export const migrations = [
     ...statementTriggers('search_terms', 'contact_search_terms'),
     `select contact_search_terms_keep(n.tenant_id) from contact_counts n group by n.tenant_id having sum(n.contacts) >= ${TERMS_FROM_CONTACTS}`,
   ]),
+  // The counts' and terms' trigger functions write as the owner: nobody calls them directly.
+  sqlMigration('20270102100400_contacts_internal_functions', [
+    'contact_counts_add()', 'contact_counts_move()', 'contact_counts_remove()',
+    'contact_search_terms_add()', 'contact_search_terms_move()', 'contact_search_terms_remove()',
+  ].flatMap(internalFunction)),
 ];

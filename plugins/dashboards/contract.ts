@@ -3,6 +3,10 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 
+/** The permissions a widget's data needs for `params` (see `WidgetType.reads`). */
+export const widgetReads = (widget: WidgetType, params: Record<string, any>): readonly string[] =>
+  typeof widget.reads === 'function' ? widget.reads(params) : widget.reads;
+
 /** What a widget provider is given besides its parameters. */
 export interface WidgetContext {
   kernel: Kernel;
@@ -26,8 +30,13 @@ export interface WidgetType {
   query: TObject;
   /** Position in the recommended template (lower first); absent when not recommended. */
   recommended?: number;
-  /** The permission the caller needs to read the widget's data (besides dashboards.read). */
-  permission?: string;
+  /**
+   * The read permissions of the resources the widget's data shows (`ledger.read`, `contacts.read`
+   * for contact names …), for the parameters given. The caller needs each one besides
+   * dashboards.read, checked as those resources' own routes check them (role and API-key scopes):
+   * otherwise 403, and no data.
+   */
+  reads: readonly string[] | ((params: Record<string, any>) => readonly string[]);
   data(tx: Tx, params: Record<string, any>, context: WidgetContext): Promise<Record<string, unknown>>;
 }
 

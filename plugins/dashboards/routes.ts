@@ -2,14 +2,15 @@ import { CloneType } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import { Forbidden, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
+import type { Principal } from '../../kernel/principal';
 import { noContent } from '../../kernel/openapi';
 import { todayInSpain } from '../ledger/api';
 import { queryBounds } from '../taxes/api';
 import { boardListItem, Boards, boardToJson, recommendedTemplate } from './boards';
-import type { WidgetContext, WidgetType } from './contract';
+import { widgetReads, type WidgetContext, type WidgetType } from './contract';
 import { widgetParams } from './params';
 import { CatalogResponse, dashboardModels, GRID_COLUMNS, SummaryQuery } from './schemas';
-import { yearSummary } from './widgets';
+import { SUMMARY_READS, yearSummary } from './widgets';
 
 const tags = ['dashboards'];
 const BoardParams = t.Object({ board_id: t.String({ format: 'uuid' }) });
@@ -30,7 +31,11 @@ export function dashboardRoutes(kernel: Kernel) {
   const catalog = new Map(types.map((widget) => [widget.type, widget]));
   const boards = new Boards(catalog);
   const context = (): WidgetContext => ({ kernel, today: todayInSpain() });
-  const allowed = (widget: WidgetType, role: string | null) => !widget.permission || (role !== null && kernel.permissions.rolesFor(widget.permission).includes(role as any));
+  /** 403 unless the caller may read every resource the data shows, as those resources' routes check it. */
+  const requireReads = (principal: Principal, permissions: readonly string[]) => {
+    const refusal = permissions.map((permission) => kernel.permissions.refusal(principal, permission)).find((reason) => reason !== null);
+    if (refusal) throw new Forbidden(refusal);
+  };
   const catalogue = { columns: GRID_COLUMNS, items: [...recommendedTemplate(catalog), ...types.filter((w) => w.recommended === undefined)].map(catalogEntry) };
 
   let app = new Elysia({ name: 'cuadra:dashboards', prefix: '/dashboard' })
@@ -74,15 +79,16 @@ export function dashboardRoutes(kernel: Kernel) {
     .post('/data', async ({ uow, principal, body }) => {
       const widget = catalog.get(body.type);
       if (!widget) throw ValidationFailed.field(['body', 'type'], `Unknown widget type "${body.type}" (GET /dashboard/widget-types lists them)`, 'value_error.widget_type');
-      if (!allowed(widget, principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${widget.permission}`);
       const params = widgetParams(widget, body.params, ['body', 'params']);
+      requireReads(principal, widgetReads(widget, params));
       const data = await uow.run((tx) => widget.data(tx, params, context()));
       return { type: widget.type, params, data };
     }, {
       permission: 'dashboards.read', body: 'WidgetDataRequest', response: { 200: FreeForm },
       detail: { summary: 'The data of one widget: `type` and `params` as its data endpoint takes them (defaults applied); answers `{type, params, data}`', tags },
     })
-    .get('/summary', async ({ uow, query }) => {
+    .get('/summary', async ({ uow, query, principal }) => {
+      requireReads(principal, SUMMARY_READS);
       const today = todayInSpain();
       return uow.run((tx) => yearSummary(tx, query.year ?? Number(today.slice(0, 4)), context()));
     }, {
@@ -93,8 +99,8 @@ export function dashboardRoutes(kernel: Kernel) {
   for (const widget of types) {
     const query = CloneType(widget.query);
     app = app.get(`/data/${widget.type}`, async ({ uow, principal, query: given }) => {
-      if (!allowed(widget, principal.role)) throw new Forbidden(`Your role (${principal.role}) does not allow ${widget.permission}`);
       const params = widgetParams(widget, given as Record<string, unknown>, ['query']);
+      requireReads(principal, widgetReads(widget, params));
       return uow.run((tx) => widget.data(tx, params, context()));
     }, {
       permission: 'dashboards.read', query, transform: queryBounds(query), response: { 200: FreeForm },

@@ -14,6 +14,11 @@ import { PeriodParam, type PeriodName } from './schemas';
 const MetricParam = literalUnion(METRICS, { default: 'sales', description: 'sales (70), income (7), purchases (60), expenses (6), profit, vat_due (477 − 472), cash (57), receivables (43), payables (40, 41)' });
 const Limit = (defaultValue: number) => t.Integer({ minimum: 1, maximum: 50, default: defaultValue });
 
+/** Figures of the books: what GET /ledger/trial-balance needs. */
+const LEDGER = ['ledger.read'] as const;
+/** GET /dashboard/summary shows figures of the books only. */
+export const SUMMARY_READS = LEDGER;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 const rangeJson = (range: DateRange) => ({ from: range.from, to: range.to });
@@ -46,6 +51,7 @@ async function withContactNames(tx: Tx, rows: readonly { key: string; amount: De
 
 const kpi: WidgetType = {
   type: 'kpi', title: 'KPI', description: 'One figure of the books over a period, with the previous period and the change',
+  reads: LEDGER,
   defaultSize: { w: 3, h: 2 }, recommended: 10,
   query: t.Object({
     metric: t.Optional(MetricParam),
@@ -70,6 +76,7 @@ const kpi: WidgetType = {
 
 const timeseries: WidgetType = {
   type: 'timeseries', title: 'Monthly evolution', description: 'A metric per calendar month of the period, months without activity at zero',
+  reads: LEDGER,
   defaultSize: { w: 6, h: 4 }, recommended: 20,
   query: t.Object({
     metric: t.Optional(MetricParam),
@@ -94,6 +101,7 @@ async function dimensionTotals(kernel: WidgetContext['kernel'], tx: Tx, dim: Top
 const top: WidgetType = {
   type: 'top', title: 'Top customers, suppliers or products',
   description: 'The largest customers (invoiced, debits of 43), suppliers (billed, credits of 40/41) or products (sales net of VAT and rectifications, by line description) of the period',
+  reads: (params) => (params.dim === 'product' ? ['invoices.read'] : ['ledger.read', 'contacts.read']),
   defaultSize: { w: 4, h: 4 }, recommended: 30,
   query: t.Object({
     dim: t.Optional(literalUnion(['customer', 'supplier', 'product'] as const, { default: 'customer' })),
@@ -114,6 +122,7 @@ const top: WidgetType = {
 
 const treasuries: WidgetType = {
   type: 'treasuries', title: 'Treasuries', description: 'Balance of each treasury account (572x) in the books, and their total',
+  reads: LEDGER,
   defaultSize: { w: 4, h: 3 }, recommended: 40,
   query: t.Object({}),
   async data(tx) {
@@ -127,6 +136,7 @@ const treasuries: WidgetType = {
 
 const pendingReconciliation: WidgetType = {
   type: 'pending-reconciliation', title: 'Pending reconciliation', description: 'Bank movements not matched nor categorised yet: how many and their net amount (what sits on 555)',
+  reads: ['treasury.read', 'ledger.read'],
   defaultSize: { w: 3, h: 2 }, recommended: 50,
   query: t.Object({}),
   async data(tx, _params, { kernel }) {
@@ -139,6 +149,7 @@ const pendingReconciliation: WidgetType = {
 
 const uncategorizedMovements: WidgetType = {
   type: 'uncategorized-movements', title: 'Uncategorised movements', description: 'The latest bank movements still unmatched, newest first',
+  reads: ['treasury.read'],
   defaultSize: { w: 6, h: 4 }, recommended: 90,
   query: t.Object({}),
   async data(tx, _params, { kernel }) {
@@ -152,6 +163,7 @@ const uncategorizedMovements: WidgetType = {
 
 const runway: WidgetType = {
   type: 'runway', title: 'Runway', description: 'Cash (57) over the average monthly net burn of the last full months; "infinite" when cash does not fall',
+  reads: LEDGER,
   defaultSize: { w: 3, h: 2 }, recommended: 60,
   query: t.Object({ burn_window_months: t.Optional(t.Integer({ minimum: 1, maximum: 24, default: 3 })) }),
   async data(tx, params, { today }) {
@@ -176,6 +188,7 @@ const runway: WidgetType = {
 
 const topExpenseAccounts: WidgetType = {
   type: 'top-expense-accounts', title: 'Top expense accounts', description: 'The expense accounts (PGC group 6) with the largest net debit of the period',
+  reads: LEDGER,
   defaultSize: { w: 4, h: 4 }, recommended: 70,
   query: t.Object({ period: t.Optional(PeriodParam('this_month')), limit: t.Optional(Limit(8)) }),
   async data(tx, params, { today }) {
@@ -193,6 +206,7 @@ const topExpenseAccounts: WidgetType = {
 
 const upcomingTaxes: WidgetType = {
   type: 'upcoming-taxes', title: 'Upcoming taxes', description: 'Every tax model of the registry (303, 111, 347…) with a period still to file: its due date and the result accrued so far, as the model computes it',
+  reads: ['tax-models.read'],
   defaultSize: { w: 4, h: 3 }, recommended: 80,
   query: t.Object({}),
   async data(tx, _params, { today, kernel }) {
@@ -216,6 +230,7 @@ const upcomingTaxes: WidgetType = {
 
 const subscriptions: WidgetType = {
   type: 'subscriptions', title: 'Subscriptions', description: 'Recurring supplier charges: suppliers billed in at least 3 of the last 6 months, with their average monthly amount',
+  reads: ['ledger.read', 'contacts.read'],
   defaultSize: { w: 4, h: 3 }, recommended: 100,
   query: t.Object({}),
   async data(tx, _params, { today }) {

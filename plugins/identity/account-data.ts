@@ -1,4 +1,5 @@
 import type { Principal } from '../../kernel/principal';
+import { systemStatementIn } from '../../kernel/database';
 import type { Tx } from '../../kernel/uow';
 import { ApiKey, User, UserIdentity } from './entities';
 import { apiKeysVisibleTo, Memberships } from './members';
@@ -10,8 +11,8 @@ export const IdentityAccountData = {
     const user = await tx.em.findOne(User, { id: payload.userId });
     if (!user) return;
     const identities = await tx.em.find(UserIdentity, { userId: user.id }, { orderBy: { createdAt: 'asc' } });
-    const memberships = await tx.em.getConnection().execute<{ tenant_id: string; tenant_name: string; role: string; created_at: Date | string }[]>(
-      'select tenant_id, tenant_name, role, created_at from cuadra_user_memberships(?)', [user.id], 'all', tx.em.getTransactionContext());
+    const memberships = await systemStatementIn<{ tenant_id: string; tenant_name: string; role: string; created_at: Date | string }>(
+      tx.em, 'select tenant_id, tenant_name, role, created_at from cuadra_user_memberships(?)', [user.id]);
     payload.sections.identity = {
       profile: {
         id: user.id, email: user.email, full_name: user.fullName ?? null, email_verified: !!user.emailVerifiedAt,

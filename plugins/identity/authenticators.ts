@@ -12,7 +12,7 @@ export const TEMPORARY_PASSWORD_EXPIRED = 'This temporary password has expired: 
 const parseTextArray = (value: string[] | string): string[] =>
   Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((item) => item.replace(/^"|"$/g, ''));
 
-const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.execute<T>(sql, params);
+const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.system<T>(sql, params);
 
 /** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
 export class ApiKeyAuthenticator implements Authenticator {

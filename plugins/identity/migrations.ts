@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261122000200_identity', [
@@ -177,4 +177,9 @@ export const migrations = [
            and not exists (select 1 from revoked_sessions r where r.session_id = p_session_id)
        $$`,
   ]),
+  // Authentication's lookups answer for any key, session or user: the system role calls them
+  // (Database.system), never a tenant's unit of work.
+  sqlMigration('20270102100100_identity_system_lookups', [
+    'cuadra_api_key_principal(text)', 'cuadra_session_principal(uuid, uuid, text)', 'cuadra_user_memberships(uuid)',
+  ].flatMap(systemOnlyFunction)),
 ];

@@ -234,7 +234,7 @@ export class IdentityService {
   }
 
   async memberships(userId: string): Promise<{ tenant_id: string; tenant_name: string; role: Role }[]> {
-    const rows = await this.kernel.db.execute<{ tenant_id: string; tenant_name: string; role: Role }>(
+    const rows = await this.kernel.db.system<{ tenant_id: string; tenant_name: string; role: Role }>(
       'select tenant_id, tenant_name, role from cuadra_user_memberships(?)', [userId]);
     return rows.map((r: { tenant_id: string; tenant_name: string; role: Role }) => ({ tenant_id: r.tenant_id, tenant_name: r.tenant_name, role: r.role }));
   }

@@ -15,7 +15,7 @@ export const recentInvoicesWidget = {
   description: 'The latest sales invoices, newest first, optionally of one status',
   defaultSize: { w: 6, h: 4 },
   recommended: 85,
-  permission: 'invoices.read',
+  reads: ['invoices.read'],
   query: t.Object({
     limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 8 })),
     status: t.Optional(t.String({ default: 'all', description: `all, or one of ${DOCUMENT_STATUSES.join(', ')}` })),

@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
+import { currentTenantSql, internalFunction, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
 import { chartAccounts } from './chart';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -314,4 +314,6 @@ export const migrations = [
      select tenant_id, entry_date - (extract(day from entry_date)::int - 1), account_code, sum(debit), sum(credit)
      from journal_lines group by 1, 2, 3`,
   ]),
+  // The month balances' trigger functions write as the owner: nobody calls them directly.
+  sqlMigration('20270102100500_ledger_internal_functions', ['ledger_month_balances_add()', 'ledger_month_balances_remove()'].flatMap(internalFunction)),
 ];

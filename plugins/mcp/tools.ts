@@ -1,6 +1,5 @@
 import type { Principal } from '../../kernel/principal';
 import type { PermissionRegistry } from '../../kernel/kernel';
-import { principalAllows } from '../../kernel/principal';
 import { permissionNeeds } from '../../kernel/scopes';
 
 /** One API operation offered as an MCP tool. */
@@ -89,4 +88,4 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
 
 /** What the principal's role and scopes allow: the same test the API applies to each call. */
 export const allowedFor = (permissions: PermissionRegistry, principal: Principal) => (tool: { permission: string }) =>
-  principalAllows(permissions, principal, tool.permission);
+  permissions.allows(principal, tool.permission);

@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia';
+import { Forbidden } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../taxes/input-guards';
@@ -28,6 +29,14 @@ const boardItemJson = ({ movement, remaining, suggestions }: BoardItem) => ({
   candidates: suggestions.candidates.map(candidateJson),
   categories: suggestions.categories,
 });
+
+/**
+ * What the board shows besides suggestions: the bank movements (treasury), the candidate documents
+ * of every kind (invoices, purchases …) and, in the reasons, contacts' names. The caller must be
+ * able to read each through its own routes.
+ */
+const boardReads = (kernel: Kernel): string[] =>
+  ['treasury.read', 'contacts.read', ...kernel.contributions('document-kinds').map((kind) => `${kind.plugin}.read`)];
 
 export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationService) =>
   new Elysia({ name: 'cuadra:reconciliation', prefix: '/reconciliation' })
@@ -85,7 +94,9 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       permission: 'reconciliation.write', params: MatchParams,
       detail: { summary: 'Undo a match or a categorisation: its entry is reversed (dated today), the documents owe again and the movement is unmatched', tags, responses: noContent },
     })
-    .get('/board', async ({ uow, query }) => {
+    .get('/board', async ({ uow, query, principal }) => {
+      const refusal = boardReads(kernel).map((permission) => kernel.permissions.refusal(principal, permission)).find((reason) => reason !== null);
+      if (refusal) throw new Forbidden(refusal);
       const limit = query.limit ?? 50, offset = query.offset ?? 0;
       const board = await uow.run((tx) => service.board(tx, { treasuryId: query.treasury_id, limit, offset }));
       // Written as JSON here, not checked against ReconciliationBoard item by item: on a page of
@@ -96,7 +107,7 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       permission: 'reconciliation.read', query: BoardQuery, transform: queryBounds(BoardQuery), response: { 200: 'ReconciliationBoard' },
       detail: {
         summary: 'Board of reconciliation suggestions',
-        description: 'For each unmatched movement (newest first): candidate documents ranked by a 0–1 score with the reasons (exact or near amount, fee deducted, several documents in one payment, name similarity to the contact, IBAN, what this company matched before, document number in the text, distance to the due date), the proposal when one is clear, `ambiguous` when two are too close, and proposed categories (bank fees 626, taxes 4750, social security 476, payroll 640, …). Accept a candidate with POST /reconciliation/matches, a category with POST /reconciliation/categorize.',
+        description: 'For each unmatched movement (newest first): candidate documents ranked by a 0–1 score with the reasons (exact or near amount, fee deducted, several documents in one payment, name similarity to the contact, IBAN, what this company matched before, document number in the text, distance to the due date), the proposal when one is clear, `ambiguous` when two are too close, and proposed categories (bank fees 626, taxes 4750, social security 476, payroll 640, …). Accept a candidate with POST /reconciliation/matches, a category with POST /reconciliation/categorize. It shows movements, documents and contact names, so besides reconciliation.read the caller needs treasury.read, contacts.read and the read permission of every document kind (invoices.read, purchases.read …), role and API-key scopes alike: 403 otherwise.',
         tags,
       },
     })

@@ -7,7 +7,7 @@ import { searchRoutes, SearchResponse } from './routes';
  * GET /search for front ends' search boxes. The plugin owns no table and reads none: it fires
  * `search.collecting` (the contract is in kernel/search.ts), and each plugin that owns searchable
  * records (contacts, invoices, purchases …) answers with its best hits from its own SQL. A kind
- * the caller's role may not read is left out by its provider.
+ * the caller may not read through its own routes (role or API-key scopes) is left out.
  */
 export default definePlugin({
   name: 'search',

@@ -22,7 +22,7 @@ const SearchHitSchema = t.Object({
 export const SearchResponse = t.Object({
   q: t.String(),
   results: t.Array(t.Object({
-    kind: t.String({ description: '`contacts`, `invoices`, `purchases` … (one per installed provider the role may read)' }),
+    kind: t.String({ description: '`contacts`, `invoices`, `purchases` … (one per installed provider whose records the caller may read: its role and, for an API key, its scopes must allow the kind\'s own `.read` permission, as `GET /contacts` or `GET /invoices` would)' }),
     items: t.Array(SearchHitSchema, { description: 'Best first' }),
     more: t.Boolean({ description: 'More hits exist than `limit`: open the kind\'s list with `search=` to see them' }),
   })),
@@ -38,7 +38,7 @@ export const searchRoutes = (kernel: Kernel) =>
         needle,
         limit: query.limit ?? 5,
         kinds: query.kinds ? query.kinds.split(',') : [],
-        allowed: (permission: string) => !!principal.role && kernel.permissions.rolesFor(permission).includes(principal.role),
+        allowed: (permission: string) => kernel.permissions.allows(principal, permission),
         groups: [] as SearchGroup[],
       };
       await uow.run((tx) => tx.hook('search.collecting', payload));

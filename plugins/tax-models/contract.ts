@@ -137,6 +137,13 @@ export interface TaxModel {
    */
   dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
+  /**
+   * The read permissions of the resources the result's `details` show (the 347's counterparties
+   * and the 111's recipients: contacts' names and tax ids), besides tax-models.read. A caller who
+   * lacks one (role or API-key scopes, as those resources' routes check it) gets the summary
+   * without `details`, and 403 for the model's own CSV and file, which list them.
+   */
+  detailsReads?: readonly string[];
   /** The CSV download; default: one row per box, `casilla;concepto;importe`. */
   csv?(input: RenderInput): string;
   /** The tax agency's import file, where one exists. */

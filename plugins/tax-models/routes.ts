@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
-import { Unprocessable } from '../../kernel/errors';
+import { Forbidden, Unprocessable } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
+import type { Principal } from '../../kernel/principal';
 import { todayInSpain } from '../ledger/api';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
@@ -30,13 +31,23 @@ function periodQuery(model: TaxModel, required: boolean) {
 
 const periodNames = (model: TaxModel) => model.periodicities.map((p) => ({ quarterly: '`year` and `quarter`', monthly: '`year` and `month`', annual: '`year`' })[p]).join(', or ');
 
-export function periodToJson(model: TaxModel, period: TaxPeriod, result: ModelResult) {
+export function periodToJson(model: TaxModel, period: TaxPeriod, result: ModelResult, withDetails = true) {
   return {
     year: period.year, period: period.code, periodicity: period.periodicity, from: period.from, to: period.to,
     design: designOf(model, period)?.version ?? null, declaration_type: result.declarationType, result: result.result,
     boxes: model.boxes.map((box) => ({ box: box.number, label: box.label, value: result.boxes[box.number] ?? '0.00' })),
-    ...(result.details ? { details: result.details } : {}),
+    ...(result.details && withDetails ? { details: result.details } : {}),
   };
+}
+
+/** Why `principal` may not see the model's `details` (see `TaxModel.detailsReads`), or null. */
+const detailsRefusal = (kernel: Kernel, model: TaxModel, principal: Principal): string | null =>
+  (model.detailsReads ?? []).map((permission) => kernel.permissions.refusal(principal, permission)).find((reason) => reason !== null) ?? null;
+
+/** 403 for a model's own renderer (CSV, file) when it lists details the caller may not read. */
+function requireDetails(kernel: Kernel, model: TaxModel, principal: Principal): void {
+  const refusal = detailsRefusal(kernel, model, principal);
+  if (refusal) throw new Forbidden(refusal);
 }
 
 /** The periods the history shows: the whole of a past year, the current year up to today's period, nothing of a future year. */
@@ -51,7 +62,8 @@ const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `mod
 
 /** GET /aeat/{code} (CSV of a period) and GET /aeat/{code}/summary (the year's history as JSON). */
 function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
-  return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query }) => {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query, principal }) => {
+    if (model.csv) requireDetails(kernel, model, principal);
     const period = requestedPeriod(model, withQuarter(query));
     const { result, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }));
     const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
@@ -65,7 +77,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
       tags,
     },
   })
-  .get(`${base}/summary`, async ({ uow, query }) => {
+  .get(`${base}/summary`, async ({ uow, query, principal }) => {
     const year = query.year ?? Number(todayInSpain().slice(0, 4));
     const named = query.quarter !== undefined || query.month !== undefined;
     const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
@@ -77,7 +89,8 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
       const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
       return { periodicity, periods, results: await computeSequence(tx, model, periods) };
     });
-    const items = periods.map((period, i) => periodToJson(model, period, results[i]));
+    const withDetails = detailsRefusal(kernel, model, principal) === null;
+    const items = periods.map((period, i) => periodToJson(model, period, results[i], withDetails));
     return { model: model.code, name: model.name, year, periodicity, items: one ? items.slice(-1) : items };
   }, {
     permission: 'tax-models.read',
@@ -110,7 +123,8 @@ function settleRoute(kernel: Kernel, model: TaxModel, base: string): Routes {
 
 /** GET /aeat/{code}/file: the tax agency's import file of a period. */
 function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNullable<TaxModel['file']>): Routes {
-  return new Elysia({ name: `cuadra:tax-models:${model.code}:file` }).use(kernel.http).get(`${base}/file`, async ({ uow, query }) => {
+  return new Elysia({ name: `cuadra:tax-models:${model.code}:file` }).use(kernel.http).get(`${base}/file`, async ({ uow, query, principal }) => {
+    requireDetails(kernel, model, principal);
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);

@@ -22,7 +22,7 @@ const TaxModelPeriod = t.Object({
   declaration_type: t.String({ description: 'I ingreso, N sin actividad o resultado cero, C a compensar, D a devolver' }),
   result: t.String({ description: 'To pay (positive), to compensate or refund (negative)' }),
   boxes: t.Array(TaxModelBox),
-  details: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'Model-specific detail (recipients, counterparties)' })),
+  details: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'Model-specific detail (the 111\'s recipients, the 347\'s counterparties: contacts\' names and tax ids); absent when the caller may not read contacts (role or API-key scopes)' })),
 });
 
 export const TaxModelSummary = t.Object({

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261122002100_team', [
@@ -33,4 +33,6 @@ export const migrations = [
          where i.token_hash = hash
        $$`,
   ]),
+  // The invitation lookup answers for any company's invitation: the system role calls it.
+  sqlMigration('20270102100200_team_system_lookup', systemOnlyFunction('cuadra_invitation_by_token(text)')),
 ];

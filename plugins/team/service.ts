@@ -163,7 +163,7 @@ export class TeamService {
   }
 
   private async lookup(token: string): Promise<InvitationLookup> {
-    const [row] = await this.kernel.db.execute<InvitationLookup>(
+    const [row] = await this.kernel.db.system<InvitationLookup>(
       'select * from cuadra_invitation_by_token(?)', [sha256(token)]);
     if (!row || row.accepted_at || row.revoked_at) throw new NotFound('This invitation does not exist or is no longer valid');
     if (new Date(row.expires_at).getTime() <= Date.now()) throw new Gone('This invitation has expired: ask for a new one');

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261224200000_webhooks', [
@@ -73,4 +73,6 @@ export const migrations = [
        for each row execute function webhooks_follow_endpoints()`,
     `select cuadra_outbox_subscribe_tenant('webhooks', tenant_id, true) from (select distinct tenant_id from webhook_endpoints where enabled) endpoints`,
   ]),
+  // The retry worker's claim serves every tenant: the system role calls it.
+  sqlMigration('20270102100300_webhooks_system_claim', systemOnlyFunction('cuadra_webhook_claim_due(timestamptz, integer, interval)')),
 ];

@@ -194,8 +194,8 @@ export class WebhookService {
   async deliverDue(at: Date = this.clock()): Promise<number> {
     let count = 0;
     for (;;) {
-      const claimed = await this.kernel.db.orm.em.fork().getConnection().execute<{ id: string; tenant_id: string }[]>(
-        `select * from cuadra_webhook_claim_due(?::timestamptz, ?, interval '${CLAIM_LEASE}')`, [at.toISOString(), 20]);
+      const claimed = await this.kernel.db.system<{ id: string; tenant_id: string }>(
+        `select * from cuadra_webhook_claim_due(?::timestamptz, ?, interval '${CLAIM_LEASE}')`, [at.toISOString(), 20], { ownTransaction: true });
       if (!claimed.length) return count;
       for (const delivery of claimed) await this.attempt(delivery.tenant_id, delivery.id, at);
       count += claimed.length;

@@ -3,6 +3,7 @@ import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
 import type { Principal } from '../../kernel/principal';
 import { startTestApp, type TestApp } from '../support/app';
 import { createCompany, type TestCompany } from '../support/factories';
+import { APP_ROLE } from '../../kernel/migration';
 
 let app: TestApp;
 let a: TestCompany;
@@ -94,13 +95,13 @@ describe('UnitOfWork.write (one statement as its own transaction)', () => {
 });
 
 describe('what a one-statement transaction leaves behind (on PGlite, the one session every request shares)', () => {
-  const sessionState = () => app.kernel.db.execute<{ tenant: string | null; ro: string; role: string }>(
+  const sessionState = () => app.kernel.db.orm.em.fork().getConnection().execute<{ tenant: string | null; ro: string; role: string }[]>(
     `select current_setting('app.tenant_id', true) as tenant, current_setting('transaction_read_only') as ro, current_user as role`);
 
   test('its role, tenant and read-only mode end with it', async () => {
     const [during] = await uowFor(a).read<{ tenant: string; ro: string; role: string }>(
       `select current_setting('app.tenant_id') as tenant, current_setting('transaction_read_only') as ro, current_user as role where :tenant::uuid is not null`);
-    expect(during).toEqual({ tenant: a.tenantId, ro: 'on', role: app.kernel.config.appRole });
+    expect(during).toEqual({ tenant: a.tenantId, ro: 'on', role: APP_ROLE });
     await uowFor(b).write('update tenants set updated_at = now() where id = :tenant returning id');
     const [after] = await sessionState();
     expect(after!.tenant || null).toBeNull();

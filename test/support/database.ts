@@ -8,7 +8,9 @@ export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.
  * The login roles of a deployment, on the test server: `cuadra_owner` runs the migrations and owns
  * the tables (BYPASSRLS, as the SECURITY DEFINER functions that cross tenants need), and
  * `cuadra_service` is the application's login: no superuser, no BYPASSRLS, owner of nothing, a
- * member of the application role `cuadra_app` that holds the table privileges.
+ * member of the application role `cuadra_app` that holds the table privileges, itself a member
+ * (without inheriting) of `cuadra_system`, the only role that may call the functions serving every
+ * tenant (kernel/migration.ts).
  */
 export const OWNER_ROLE = 'cuadra_owner';
 export const SERVICE_ROLE = 'cuadra_service';
@@ -26,6 +28,9 @@ export async function ensureTestRoles(url = adminUrl): Promise<void> {
     guarded(`create role ${SERVICE_ROLE} login nosuperuser nobypassrls inherit`),
     `grant cuadra_app to ${OWNER_ROLE} with admin option`,
     `grant cuadra_app to ${SERVICE_ROLE}`,
+    guarded('create role cuadra_system nologin nosuperuser nobypassrls noinherit'),
+    `grant cuadra_system to ${OWNER_ROLE} with admin option`,
+    `grant cuadra_system to cuadra_app`,
   ];
   for (let attempt = 1; ; attempt++) {
     const admin = postgresJs(postgresTarget(url), { max: 1 });

@@ -4,6 +4,7 @@ import type { CuadraPlugin } from '../../kernel/plugin';
 import { seededTaxTypeId } from '../../plugins/taxes/api';
 import { startTestApp, type TestApp } from './app';
 import { createCompany, type TestCompany } from './factories';
+import { APP_ROLE } from '../../kernel/migration';
 
 /**
  * Helpers for document tests (invoices, purchases): the app with two raw-SQL doors (to prove what
@@ -57,7 +58,7 @@ export async function startDocumentsApp(options: { plugins?: CuadraPlugin[]; ext
           return last;
         });
       } finally {
-        await pglite.exec(`set role ${app.config.appRole}`);
+        await pglite.exec(`set role ${APP_ROLE}`);
       }
     }
     const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });

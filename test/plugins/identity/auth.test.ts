@@ -211,7 +211,7 @@ describe('companies and API keys', () => {
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).not.toHaveProperty('key');
     expect(list.body[0].last_used_at).not.toBeNull();
-    const stored = await app.kernel.db.orm.em.fork().getConnection().execute('select count(*)::int as n from cuadra_api_key_principal(?)', [created.body.key]);
+    const stored = await app.kernel.db.system<{ n: number }>('select count(*)::int as n from cuadra_api_key_principal(?)', [created.body.key]);
     expect(stored[0].n).toBe(0); // the raw key is not what is stored
     // another tenant's id in X-Tenant-Id is refused for a key
     const other = await createCompany(app);

@@ -1,5 +1,6 @@
 import { postgresJs, postgresTarget } from '../../../kernel/postgres-url';
 import { startTestApp, type TestApp } from '../../support/app';
+import { APP_ROLE } from '../../../kernel/migration';
 
 export interface LedgerTestApp extends TestApp {
   /** Raw SQL as the application role, in one transaction whose tenant is `tenantId`. */
@@ -34,7 +35,7 @@ export async function startLedgerApp(): Promise<LedgerTestApp> {
           return last;
         });
       } finally {
-        await pglite.exec(`set role ${app.config.appRole}`);
+        await pglite.exec(`set role ${APP_ROLE}`);
       }
     }
     const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });

@@ -196,6 +196,26 @@ describe('modelo 347', () => {
       'B;B65410011;Cliente Nacional SL;3509.00;2420.00;0.00;1210.00;-121.00',
     ]);
   });
+
+  test('a key that may read tax models but not contacts gets the boxes without the counterparties or recipients, and 403 for the CSV', async () => {
+    const keyFor = async (scopes: string[]) => (await app.post('/api/v1/auth/api-keys', { name: `models ${scopes.join(' ')}`, role: 'owner', scopes }, company.token)).body.key as string;
+    const modelsOnly = await keyFor(['tax-models:read']);
+    expect((await app.get('/api/v1/contacts', modelsOnly)).status).toBe(403);
+    const full = (await app.get('/api/v1/aeat/347/summary?year=2026', company.token)).body.items[0];
+    const narrowed = await app.get('/api/v1/aeat/347/summary?year=2026', modelsOnly);
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.items[0]).not.toHaveProperty('details');
+    expect(narrowed.body.items[0].boxes).toEqual(full.boxes);
+    expect(narrowed.text).not.toContain('B65410011');
+    for (const quarter of [1, 2, 3, 4]) expect((await app.get(`/api/v1/aeat/111/summary?year=2026&quarter=${quarter}`, modelsOnly)).body.items[0]).not.toHaveProperty('details');
+    const csv = await app.get('/api/v1/aeat/347?year=2026', modelsOnly);
+    expect({ status: csv.status, detail: csv.body?.detail }).toEqual({ status: 403, detail: "This API key's scopes do not allow contacts.read" });
+    // the 303's CSV lists boxes only: no contact data, no further permission
+    expect((await app.get('/api/v1/aeat/303?year=2026&quarter=3', modelsOnly)).status).toBe(200);
+    const withContacts = await keyFor(['tax-models:read', 'contacts:read']);
+    expect((await app.get('/api/v1/aeat/347/summary?year=2026', withContacts)).body.items[0].details).toEqual(full.details);
+    expect((await app.get('/api/v1/aeat/347?year=2026', withContacts)).status).toBe(200);
+  });
 });
 
 describe('validation and tenancy', () => {
