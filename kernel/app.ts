@@ -79,6 +79,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db, {
     leaseSeconds: config.idempotencyLeaseSeconds,
+    startedExecuting: (request) => kernel.startedExecuting(request),
     principalOf: async (request) => {
       if (!request.headers.get('authorization')) return null;
       return kernel.authenticate(request).catch(() => undefined);

@@ -63,6 +63,7 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
         if (unknown.length) throw new ValidationFailed(unknown);
       }
       rejectNulCharacters({ body, query, params });
+      kernel.markExecuting(request);
     })
     .macro({
       /** Requires a principal with an active tenant whose role holds `permission`. */
