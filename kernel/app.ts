@@ -1,9 +1,10 @@
 import { Elysia, t } from 'elysia';
 import type { PGlite } from '@electric-sql/pglite';
+import type { TSchema } from '@sinclair/typebox';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { HookBus } from './hooks';
-import { createHttpContextWithModels, handleError } from './http';
+import { createHttpContextWithModels, handleError, resolveModel } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
 import { createLogger, type Logger } from './logger';
@@ -79,6 +80,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const rateLimiter = new RateLimiter(counters, plugins.flatMap((p) => p.rateLimits ?? []));
   const idempotency = new IdempotencyGuard(db, {
     leaseSeconds: config.idempotencyLeaseSeconds,
+    startedExecuting: (request) => kernel.startedExecuting(request),
     principalOf: async (request) => {
       if (!request.headers.get('authorization')) return null;
       return kernel.authenticate(request).catch(() => undefined);
@@ -115,7 +117,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     { name: 'system', description: 'Health of the service' },
     ...plugins.flatMap((p) => Object.entries(p.tags ?? {}).map(([name, description]) => ({ name, description }))),
   ];
-  const bodySchemas = new Map(app.routes.filter((r) => (r.hooks as { body?: unknown })?.body).map((r) => [`${r.method} ${r.path}`, (r.hooks as { body?: unknown }).body]));
+  const bodySchemas = requestBodySchemas(app.routes, models);
   kernel.bodySchemaOf = (method, route) => bodySchemas.get(`${method} ${route}`);
   let openapiDocument: unknown;
   kernel.openApiDocument = () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags));
@@ -195,4 +197,23 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       await redisCounters?.close();
     },
   };
+}
+
+/**
+ * Each route's body schema by `METHOD /path`, for the unknown-field guard. A route naming a model
+ * that no plugin lists in its `models` would pass unchecked (the guard could not see its fields),
+ * so that is a start-up error.
+ */
+function requestBodySchemas(routes: readonly { method: string; path: string; hooks: unknown }[], models: Record<string, TSchema>): Map<string, unknown> {
+  const schemas = new Map<string, unknown>();
+  for (const route of routes) {
+    const body = (route.hooks as { body?: unknown } | undefined)?.body;
+    if (!body) continue;
+    if (!resolveModel(body, models)) {
+      const name = typeof body === 'string' ? body : String((body as { $ref?: string }).$ref);
+      throw new Error(`${route.method} ${route.path}: its body model "${name}" is in no plugin's \`models\`, so unknown fields would pass unchecked; list it there`);
+    }
+    schemas.set(`${route.method} ${route.path}`, body);
+  }
+  return schemas;
 }

@@ -46,22 +46,29 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
   const authenticated = new WeakMap<Request, Principal>();
   const principalOf = async (request: Request) => authenticated.get(request) ?? kernel.authenticate(request);
   // Elysia's validator drops properties a schema does not declare; a typed client that misspells
-  // a field would never learn. The body as sent is kept here and, once the caller is known and the
-  // body validated, checked against the route's own schema: 422 naming each unknown field.
+  // a field would never learn. The body as sent is kept here and, once the caller is known, checked
+  // against the route's own schema: 422 naming each unknown field, beside the validation errors
+  // when there are some. A route that declares no body takes none: every field sent is unknown.
   const bodiesAsSent = new WeakMap<Request, unknown>();
+  const unknownBodyFields = (request: Request, route: string): FieldError[] => {
+    const sent = bodiesAsSent.get(request);
+    if (sent === undefined) return [];
+    const schema = kernel.bodySchemaOf(request.method, route);
+    if (schema) return unknownFields(schema, sent, ['body'], models);
+    return sent && typeof sent === 'object' && !Array.isArray(sent) ? Object.keys(sent).map((key) => unknownField(['body', key])) : [];
+  };
   return new Elysia({ name: 'cuadra:context' })
     .onError({ as: 'scoped' }, ({ code, error, request }) => handleError(kernel, code, error, request))
-    .onTransform({ as: 'scoped' }, ({ body, request }) => {
-      if (body !== undefined && body !== null) bodiesAsSent.set(request, body);
+    .onTransform({ as: 'scoped' }, ({ body, request, route }) => {
+      if (body === undefined || body === null) return;
+      bodiesAsSent.set(request, body);
+      unknownFieldsOfBody.set(request, () => unknownBodyFields(request, route));
     })
     .onBeforeHandle({ as: 'scoped' }, ({ body, query, params, request, route }) => {
-      const schema = kernel.bodySchemaOf(request.method, route);
-      const sent = bodiesAsSent.get(request);
-      if (schema && sent !== undefined) {
-        const unknown = unknownFields(schema, sent, ['body'], models);
-        if (unknown.length) throw new ValidationFailed(unknown);
-      }
+      const unknown = unknownBodyFields(request, route);
+      if (unknown.length) throw new ValidationFailed(unknown);
       rejectNulCharacters({ body, query, params });
+      kernel.markExecuting(request);
     })
     .macro({
       /** Requires a principal with an active tenant whose role holds `permission`. */
@@ -150,11 +157,21 @@ export function rejectNulCharacters(input: { body?: unknown; query?: unknown; pa
   }
 }
 
+/** For a request refused by validation, the unknown fields of its body (set by the HTTP context). */
+const unknownFieldsOfBody = new WeakMap<Request, () => FieldError[]>();
+
+/** Validation errors, then the body's unknown fields that they do not already name. */
+function withUnknownFields(request: Request, detail: FieldError[]): FieldError[] {
+  const named = new Set(detail.map((item) => item.loc.join('\u0000')));
+  const unknown = (unknownFieldsOfBody.get(request)?.() ?? []).filter((item) => !named.has(item.loc.join('\u0000')));
+  return [...detail, ...unknown];
+}
+
 export function handleError(kernel: Kernel, code: unknown, error: unknown, request: Request): Response {
-  if (error instanceof ValidationFailed) return json(422, { detail: error.errors });
+  if (error instanceof ValidationFailed) return json(422, { detail: kernel.startedExecuting(request) ? error.errors : withUnknownFields(request, error.errors) });
   if (error instanceof DomainError) return json(error.status, { detail: error.message }, error.headers);
   switch (code) {
-    case 'VALIDATION': return json(422, { detail: validationDetail(error) });
+    case 'VALIDATION': return json(422, { detail: withUnknownFields(request, validationDetail(error)) });
     case 'NOT_FOUND': return json(404, { detail: 'Not Found' });
     case 'PARSE': return json(400, { detail: 'The request body could not be parsed' });
     case 'INVALID_FILE_TYPE': return json(415, { detail: 'Unsupported file type' });
@@ -211,8 +228,12 @@ export function unknownFields(schema: unknown, value: unknown, loc: (string | nu
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const declared = resolved.properties[key];
     if (declared) errors.push(...unknownFields(declared, child, [...loc, key], models));
-    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push({ loc: [...loc, key], msg: `Unknown field "${key}": it is not part of this request`, type: 'extra_forbidden' });
+    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push(unknownField([...loc, key]));
   }
   return errors;
+}
+
+function unknownField(loc: (string | number)[]): FieldError {
+  return { loc, msg: `Unknown field "${loc.at(-1)}": it is not part of this request`, type: 'extra_forbidden' };
 }
 export type HttpContext = ReturnType<typeof createHttpContextWithModels>;

@@ -18,6 +18,8 @@ export interface IdempotencyOptions {
   principalOf(request: Request): Promise<Principal | null | undefined>;
   /** How long a claim holds without completing before a retry may take it over. */
   leaseSeconds: number;
+  /** Whether the request reached its route's handler; a 4xx answered before that is not kept. */
+  startedExecuting(request: Request): boolean;
 }
 
 /**
@@ -31,7 +33,9 @@ export interface IdempotencyOptions {
  * the claim: the claim carries a lease (renewed while the request runs) after which a retry with
  * the same request takes the key over and runs it again. A claim that was taken over cannot
  * commit any more (its completion checks it still holds the claim), so a key never makes two
- * effects. Server errors (5xx) roll back and release the key: the client may retry them.
+ * effects. Server errors (5xx) roll back and release the key: the client may retry them. As with
+ * Stripe, a 4xx answered before the request started executing (bad credential, validation, a body
+ * that does not parse) is not kept either: the corrected request may be sent with the same key.
  *
  * Rows belong to the tenant the principal acts in (none for requests without a company) and
  * row-level security keeps them there; the scope (a hash of the credential, or the client address
@@ -90,7 +94,8 @@ export class IdempotencyGuard {
     };
     try {
       const response = await transaction.run(() => next(replayable));
-      if (response.status >= 500) {
+      const neverExecuted = response.status >= 400 && !this.options.startedExecuting(replayable);
+      if (response.status >= 500 || neverExecuted) {
         await transaction.rollback();
         await release();
         return response;

@@ -80,6 +80,8 @@ export class Kernel {
   openApiDocument: () => any = () => { throw new Error('The app is not started yet'); };
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
+  /** Requests whose handler was reached: authenticated, validated and past the kernel's input guards. */
+  private readonly executing = new WeakSet<Request>();
 
   private extensionRegistry?: ExtensionRegistry;
   private settingValues = new Map<PluginSettings<any>, unknown>();
@@ -121,6 +123,12 @@ export class Kernel {
   remember(request: Request, facts: { ip: string; requestId: string }): void { this.requests.set(request, facts); }
 
   requestId(request: Request): string | undefined { return this.requests.get(request)?.requestId; }
+
+  /** Set by the HTTP context once a request passed every check and its route's handler may act. */
+  markExecuting(request: Request): void { this.executing.add(request); }
+
+  /** False for a request answered before its handler ran (bad credentials, validation, parse errors). */
+  startedExecuting(request: Request): boolean { return this.executing.has(request); }
 
   /** The caller's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
   clientIp(request: Request): string {

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { csvCell } from '../../lib/spreadsheet-cells';
 import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine } from '../../kernel/pdf-fonts';
 import type { ExportColumn } from './columns';
@@ -48,16 +49,6 @@ function pipeToChannel(channel: ExportChannel) {
 // ------------------------------------------------------------------------------------------------
 // CSV: UTF-8 with a BOM (Excel then reads the accents right), ';' separated, CRLF lines.
 // ------------------------------------------------------------------------------------------------
-
-/**
- * A cell that starts with = + - @ (or a tab/CR) is a formula to a spreadsheet: prefix it with a
- * quote (CSV injection). Plain numbers and phone numbers ("+34 600 …", "-12.5") stay as they are.
- */
-function csvCell(text: string): string {
-  let cell = text;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?[\d\s().-]+$/.test(cell)) cell = `'${cell}`;
-  return /[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
 
 export function csvWriter(channel: ExportChannel, columns: ExportColumn[]): ExportWriter {
   return {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { csvLine } from '../../lib/spreadsheet-cells';
 import { Decimal } from '../../kernel/money';
 import type { RegisterSide, TaxRegisterEntry } from './tax-register';
 
@@ -148,16 +149,9 @@ export function bookTotals(entries: readonly TaxRegisterEntry[]) {
   return { base: sum((e) => e.base), quota: sum((e) => e.quota), deductibleQuota: sum((e) => e.deductibleQuota), surcharge: sum((e) => e.surcharge), withholding: sum((e) => e.withholding) };
 }
 
-const csvCell = (value: Cell) => {
-  if (value == null) return '';
-  // formula-looking text is prefixed so that a spreadsheet shows it instead of evaluating it
-  const text = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** CSV with `;` separators and decimal points (UTF-8 with BOM, CRLF), as spreadsheet imports of the books expect. */
 export function bookCsv(side: RegisterSide, entries: readonly TaxRegisterEntry[]): string {
-  const lines = [BOOK_COLUMNS[side].map((c) => csvCell(c.header)).join(';'), ...bookRows(side, entries).map((row) => row.map(csvCell).join(';'))];
+  const lines = [csvLine(BOOK_COLUMNS[side].map((c) => c.header)), ...bookRows(side, entries).map((row) => csvLine(row))];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 

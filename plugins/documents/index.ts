@@ -8,6 +8,7 @@ import { documentsService } from './service';
 import { addedMigrations } from './added-migrations';
 import { documentRoutes } from './routes';
 import { settlementRoutes } from './settlement-routes';
+import { settlementModels } from './settlement-schemas';
 import { eraseRegister, repointRegister } from './tax-register';
 
 /**
@@ -23,6 +24,7 @@ export default definePlugin({
     settlements: 'Open items of every document kind, and payments (settlements) that settle one or several documents',
   },
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
+  models: settlementModels,
   migrations: [...migrations, ...addedMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },

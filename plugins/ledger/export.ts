@@ -1,22 +1,10 @@
+import { csvLine } from '../../lib/spreadsheet-cells';
 import type { ExportRow } from './service';
 
 export const CSV_COLUMNS = [
   'entry_number', 'date', 'entry_id', 'description', 'source_type', 'source_id', 'reversal_of',
   'line_no', 'account', 'account_name', 'debit', 'credit', 'contact_id', 'tax_type_id', 'tax_base',
 ] as const;
-
-/**
- * One CSV cell (RFC 4180). Free text that a spreadsheet would run as a formula (=, +, -, @, tab,
- * CR at the start) is prefixed with an apostrophe; amounts are written as they are.
- */
-function cell(value: string | number | null | undefined, text: boolean): string {
-  if (value == null) return '';
-  let s = String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-const TEXT_COLUMNS = new Set(['description', 'source_type', 'account_name']);
 
 export function csvHeader(): string {
   return CSV_COLUMNS.join(',') + '\r\n';
@@ -31,7 +19,7 @@ export function csvRows(rows: ExportRow[]): string {
       source_id: row.source_id, reversal_of: row.reversal_of, line_no: row.line_no, account: row.account, account_name: row.account_name,
       debit: row.debit, credit: row.credit, contact_id: row.contact_id, tax_type_id: row.tax_type_id, tax_base: row.tax_base,
     };
-    out += CSV_COLUMNS.map((c) => cell(record[c], TEXT_COLUMNS.has(c))).join(',') + '\r\n';
+    out += csvLine(CSV_COLUMNS.map((c) => record[c]), ',') + '\r\n';
   }
   return out;
 }

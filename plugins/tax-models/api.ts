@@ -5,6 +5,6 @@
  */
 export type { BoxDefinition, BoxKind, DesignVersion, ModelInput, ModelOptions, ModelResult, Periodicity, RegisterFilter, RenderedFile, RenderInput, ReturnCompany, SettlementInput, TaxModel, TaxPeriod } from './contract';
 export { BoxSheet, dec, max, min } from './boxes';
-export { boxesCsv, csvField, csvLines, CSV_CONTENT_TYPE } from './csv';
+export { boxesCsv, csvLines, CSV_CONTENT_TYPE } from './csv';
 export { designOf, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
 export { computePeriod } from './service';

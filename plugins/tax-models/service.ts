@@ -21,8 +21,12 @@ export async function computePeriod(tx: Tx, model: TaxModel, period: TaxPeriod):
   return results[results.length - 1];
 }
 
-/** The results of consecutive periods of one year, in order (`periods` starts with the first of the year for a chained model). */
+/**
+ * The results of consecutive periods of one year, in order (`periods` starts with the first of the
+ * year for a chained model); none for none (a year whose first period has not begun).
+ */
 export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[]): Promise<ModelResult[]> {
+  if (periods.length === 0) return [];
   const year = periods[0].year;
   const options = await optionsOfYears(tx, model, model.chained ? year - MAX_CARRY_YEARS : year, year);
   const first = model.chained && periods[0].index <= 1 ? await carriedIn(tx, model, periods[0], options) : null;

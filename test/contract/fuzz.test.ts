@@ -84,11 +84,20 @@ beforeAll(async () => {
     Object.entries<any>(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
   // Operations that end the owner's session run last, so the rest runs signed in.
   operations.sort((a, b) => Number(a.path.endsWith('/auth/logout')) - Number(b.path.endsWith('/auth/logout')));
-});
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   await idp?.stop();
 });
+
+/** A parameter's valid extremes: an integer's minimum and maximum, every value of an enum. */
+function edgesOf(schema: any): unknown[] {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(choices) && choices.length && choices.every((choice: any) => 'const' in choice)) return choices.map((choice: any) => choice.const);
+  if (schema.type === 'integer') return [schema.minimum, schema.maximum].filter((value) => value !== undefined);
+  return [];
+}
 
 function mutationsOf({ path, operation }: Operation, random: ReturnType<typeof prng>): Mutation[] {
   const parameters: any[] = (operation.parameters ?? []).filter((p: any) => p.in !== 'header');
@@ -116,6 +125,12 @@ function mutationsOf({ path, operation }: Operation, random: ReturnType<typeof p
     for (let i = 0; i < 3; i++) {
       const value = random.pick(HOSTILE_STRINGS);
       add(`query ${parameter.name}=${value.slice(0, 30)}`, { path: `${fillPath()}?${parameter.name}=${encode(value)}` });
+    }
+  }
+  // valid values at the edges of each parameter's range (a tax year not begun, the last quarter)
+  for (const parameter of queryParameters) {
+    for (const value of edgesOf(sampler.deref(parameter.schema ?? {}))) {
+      add(`query ${parameter.name}=${value} (valid)`, { path: `${fillPath()}?${parameter.name}=${encode(String(value))}` });
     }
   }
   if (queryParameters.length) {

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 /**
  * Every package the code imports is declared in package.json (a package that only arrives as
  * another one's dependency can vanish or change version under us), and the service's own code
- * (kernel/, plugins/) imports only `dependencies`, never `devDependencies`, which a production
+ * (kernel/, lib/, plugins/) imports only `dependencies`, never `devDependencies`, which a production
  * install leaves out.
  */
 const root = join(import.meta.dir, '..', '..');
@@ -44,7 +44,7 @@ export function packageOf(specifier: string): string | null {
   return builtins.has(name) ? null : name;
 }
 
-const scanned = ['kernel', 'plugins', 'test', 'bench', 'infra'].flatMap((dir) => sourceFiles(join(root, dir))).filter((f) => f !== import.meta.path);
+const scanned = ['kernel', 'lib', 'plugins', 'test', 'bench', 'infra'].flatMap((dir) => sourceFiles(join(root, dir))).filter((f) => f !== import.meta.path);
 
 describe('declared dependencies', () => {
   test('the scanner sees the import forms the code uses', () => {
@@ -64,9 +64,9 @@ describe('declared dependencies', () => {
     expect(missing).toEqual([]);
   });
 
-  test('the service (kernel/, plugins/) imports only runtime dependencies', () => {
+  test('the service (kernel/, lib/, plugins/) imports only runtime dependencies', () => {
     const devOnly: string[] = [];
-    for (const file of scanned.filter((f) => /^(kernel|plugins)\//.test(relative(root, f)) && !/\.test\.ts$/.test(f))) {
+    for (const file of scanned.filter((f) => /^(kernel|lib|plugins)\//.test(relative(root, f)) && !/\.test\.ts$/.test(f))) {
       for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'))) {
         const name = packageOf(specifier);
         if (name && declared.has(name) && !dependencies.has(name)) devOnly.push(`${relative(root, file)}: ${name}`);

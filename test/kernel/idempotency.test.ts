@@ -122,11 +122,34 @@ describe('Idempotency-Key', () => {
     expect(later.body.id).toBe(executed[0].body.id);
   });
 
-  test('validation errors are stored too, and an empty or overlong key is 422', async () => {
+  test('a request refused by validation is not kept: the corrected retry with the same key runs (201) and its replay is kept', async () => {
     const company = await createCompany(app);
-    const bad = await pay(company.token, 'pago-malo', 'diez');
+    const bad = await pay(company.token, 'pago-corregido', 'diez');
     expect(bad.status).toBe(422);
-    expect((await pay(company.token, 'pago-malo', 'diez')).headers.get('idempotent-replayed')).toBe('true');
+    expect(bad.headers.get('idempotent-replayed')).toBeNull();
+    const corrected = await pay(company.token, 'pago-corregido', '10.00');
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers.get('idempotent-replayed')).toBeNull();
+    const replay = await pay(company.token, 'pago-corregido', '10.00');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(corrected.body.id);
+    expect(await count(company.token)).toBe(1);
+  });
+
+  test('an unknown field, a body that does not parse and a refused credential are not kept either', async () => {
+    const company = await createCompany(app);
+    const send = (body: string, token = company.token) => app.request('POST', '/api/v1/test-payments', { token, body, headers: { 'idempotency-key': 'pago-sin-empezar' } });
+    expect((await send(JSON.stringify({ amount: '10.00', note: 'x' }))).status).toBe(422);
+    expect((await send('{"amount":')).status).toBe(400);
+    expect((await send(JSON.stringify({ amount: '10.00' }), 'not-a-token')).status).toBe(401);
+    const rows = await asTenant(company.tenantId, `select key from idempotency_keys where key = 'pago-sin-empezar'`);
+    expect(rows).toEqual([]);
+    expect((await send(JSON.stringify({ amount: '10.00' }))).status).toBe(201);
+    expect(await count(company.token)).toBe(1);
+  });
+
+  test('an empty or overlong key is 422', async () => {
+    const company = await createCompany(app);
     expect((await pay(company.token, ' ')).status).toBe(422);
     expect((await pay(company.token, 'k'.repeat(256))).status).toBe(422);
     expect(await count(company.token)).toBe(0);

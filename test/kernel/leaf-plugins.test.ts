@@ -26,7 +26,7 @@ import { typeCheckCommand } from '../support/type-check';
  *   import (a hook, a service, a contribution) fails there.
  */
 const ROOT = resolve(import.meta.dir, '..', '..');
-const COPIED = ['kernel', 'plugins', 'migrations', 'infra', 'test', 'bench', 'tsconfig.json', 'package.json', 'bunfig.toml'];
+const COPIED = ['kernel', 'lib', 'plugins', 'migrations', 'infra', 'test', 'bench', 'tsconfig.json', 'package.json', 'bunfig.toml'];
 
 const plugins = await discoverPlugins();
 const dependedOn = new Set(plugins.flatMap((p) => p.dependsOn ?? []));

@@ -20,7 +20,7 @@ function files(dir: string): string[] {
 }
 
 const scanned = [
-  ...['kernel', 'plugins', 'test', 'bench', 'infra', 'docs', 'migrations'].flatMap((d) => files(join(root, d))),
+  ...['kernel', 'lib', 'plugins', 'test', 'bench', 'infra', 'docs', 'migrations'].flatMap((d) => files(join(root, d))),
   join(root, 'README.md'), join(root, 'package.json'),
 ].filter((f) => f !== import.meta.path);
 const rel = (f: string) => relative(root, f);

@@ -1,5 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { PayloadTooLarge } from '../../../kernel/errors';
 import { Decimal } from '../../../kernel/money';
+import { readXml, XmlRefused, type XmlLimits } from '../../../lib/xml-limits';
 import { clean } from './text';
 import { StatementRefused, type ParsedMovement, type ParsedStatement, type RejectedLine, type StatementAccount, type StatementImporter } from './types';
 
@@ -15,16 +16,33 @@ const SUPPORTED = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.0([2-8])\b/;
 
 const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Rcrd', 'Chrgs', 'Bal', 'Strd', 'AddtlTxInf']);
 
-const parser = new XMLParser({
+/**
+ * A statement of a few thousand entries; larger ones are refused before they are parsed (a parsed
+ * XML tree takes tens of times the file's size in memory, and seconds per megabyte). CAMT nests
+ * about 12 levels deep and no value of it is longer than a few hundred characters.
+ */
+export const CAMT_LIMITS: XmlLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 32, maxNodes: 400_000, maxTextLength: 10_000 };
+
+const READ_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: true,
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-  processEntities: { enabled: true, maxTotalExpansions: 1_000_000, maxExpandedLength: 10_000_000 },
-});
+  isArray: (name: string) => ARRAYS.has(name),
+};
+
+/** The statement's XML, read within CAMT_LIMITS: too large is 413, anything else refused is the file's fault. */
+function readStatementXml(bytes: Uint8Array): Node {
+  try {
+    return readXml(bytes, CAMT_LIMITS, READ_OPTIONS);
+  } catch (error) {
+    if (!(error instanceof XmlRefused)) throw error;
+    if (error.tooLarge) throw new PayloadTooLarge(`${error.reason} for a CAMT.053 statement: split it by period, or export it as Norma 43`);
+    throw new StatementRefused(1, error.reason);
+  }
+}
 
 type Node = any;
 const list = (value: Node): Node[] => (value == null ? [] : Array.isArray(value) ? value : [value]);
@@ -100,12 +118,9 @@ function feeOf(ctx: EntryContext, fee: Decimal, index: number): ParsedMovement {
 }
 
 export function parseCamt053(bytes: Uint8Array): ParsedStatement {
-  const xml = new TextDecoder('utf-8').decode(bytes);
-  const version = SUPPORTED.exec(xml);
+  const version = SUPPORTED.exec(new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)));
   if (!version) throw new StatementRefused(1, 'Not a CAMT.053 statement of a supported version (camt.053.001.02 to .001.08)');
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new StatementRefused(valid.err.line, `Malformed XML: ${valid.err.msg}`);
-  const document = parser.parse(xml)?.Document?.BkToCstmrStmt;
+  const document = readStatementXml(bytes)?.Document?.BkToCstmrStmt;
   if (!document) throw new StatementRefused(1, 'No BkToCstmrStmt element under Document');
   const accounts: StatementAccount[] = [];
   const movements: ParsedMovement[] = [];

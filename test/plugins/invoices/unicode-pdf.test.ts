@@ -41,7 +41,7 @@ describe('Unicode text in PDFs', () => {
 
   test('every PDF writer of the service draws through the embedded fonts, never a standard PDF font', () => {
     const root = join(import.meta.dir, '..', '..', '..');
-    const writers = ['kernel', 'plugins'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[])
+    const writers = ['kernel', 'lib', 'plugins'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts')).map((file) => join(root, dir, file)))
       .filter((file) => /from 'pdfkit'/.test(readFileSync(file, 'utf8')));
     expect(writers.length).toBeGreaterThanOrEqual(2);
