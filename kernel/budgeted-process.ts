@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { ServiceUnavailable } from './errors';
 
 /**
@@ -17,6 +18,9 @@ export interface ProcessBudget {
   /** What the child may write on its standard output, bytes. */
   outputBytes: number;
 }
+
+/** The scheduling priority of the child: `background` yields the CPU to the service (the lowest priority, nice 19). */
+export type ProcessPriority = 'normal' | 'background';
 
 export type BudgetResource = 'memory' | 'cpu' | 'time' | 'output';
 
@@ -69,10 +73,18 @@ async function readBounded(stream: ReadableStream<Uint8Array>, limit: number, on
  * Runs `command` with `input` on its standard input and answers its standard output. Over a budget
  * it is killed and OverBudget thrown; a crash throws ChildFailed. The child's environment is `env`
  * only (nothing of the service's: no database address, no secret). Memory and CPU time are read
- * from /proc (Linux); without it only the wall-clock and output budgets hold.
+ * from /proc (Linux); without it only the wall-clock and output budgets hold. A `background` child
+ * runs at the lowest CPU priority, so on a busy machine the service's requests are served first.
  */
-export async function runBudgetedProcess(command: string[], input: Uint8Array, budget: ProcessBudget, env: Record<string, string> = {}): Promise<Uint8Array> {
-  const child = Bun.spawn(command, { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', env });
+export async function runBudgetedProcess(command: string[], input: Uint8Array, budget: ProcessBudget, options: { env?: Record<string, string>; priority?: ProcessPriority } = {}): Promise<Uint8Array> {
+  const child = Bun.spawn(command, { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', env: options.env ?? {} });
+  if (options.priority === 'background') {
+    try {
+      setPriority(child.pid, constants.priority.PRIORITY_LOW);
+    } catch {
+      // it ended already, or the system does not let us: it runs at the service's priority
+    }
+  }
   let over: OverBudget | null = null;
   const kill = (reason: OverBudget) => {
     over ??= reason;

@@ -5,6 +5,7 @@
  * No database: runs in one database pass of the suite only (PGlite).
  */
 import { describe, expect, test } from 'bun:test';
+import { constants, getPriority } from 'node:os';
 import { ChildFailed, OverBudget, ProcessSlots, runBudgetedProcess, type ProcessBudget } from '../../kernel/budgeted-process';
 import { ServiceUnavailable } from '../../kernel/errors';
 import { backend } from '../support/database';
@@ -23,6 +24,12 @@ describe.skipIf(backend === 'postgres')('a budgeted child process (one database 
     process.env.CUADRA_BUDGET_TEST_SECRET = 'not for the child';
     const output = await runBudgetedProcess(bun('const input = await Bun.stdin.text(); console.log(input.toUpperCase(), process.env.CUADRA_BUDGET_TEST_SECRET ?? "none")'), Buffer.from('factura'), BUDGET);
     expect(Buffer.from(output).toString().trim()).toBe('FACTURA none');
+  });
+
+  test('a background child runs at the lowest CPU priority (the service is served first); a normal one at the service\'s', async () => {
+    const niceness = async (priority: 'normal' | 'background') =>
+      Number(Buffer.from(await runBudgetedProcess(bun('await Bun.sleep(50); console.log(require("node:os").getPriority())'), new Uint8Array(), BUDGET, { priority })).toString());
+    expect([await niceness('normal'), await niceness('background')]).toEqual([getPriority(), constants.priority.PRIORITY_LOW]);
   });
 
   test('growing past its memory budget: killed, reported over memory with the peak measured', async () => {
