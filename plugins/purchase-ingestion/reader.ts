@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ChildFailed, OverBudget, runBudgetedProcess, type Admission, type BudgetResource } from '../../kernel/budgeted-process';
 import { DomainError, Unprocessable, UnsupportedMediaType } from '../../kernel/errors';
 import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage } from './decoded-file';
@@ -26,7 +27,7 @@ export function sniff(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-const DECODE_PROCESS = new URL('./decode-process.ts', import.meta.url).pathname;
+const DECODE_PROCESS = join(import.meta.dir, 'decode-process.ts');
 /** Text of a page as the decoding process may send it (20,000 characters, JSON-escaped), beside its image. */
 const PAGE_TEXT_BYTES = 256 * 1024;
 
