@@ -25,7 +25,7 @@ export interface DecodeLimits {
 const USABLE_TEXT = 25;
 const RENDER_DPI = 200;
 /** An invoice page holds a few thousand characters; a text layer is read up to this many. */
-export const MAX_PAGE_TEXT = 20_000;
+const MAX_PAGE_TEXT = 20_000;
 
 class Refused extends Error {
   constructor(readonly status: 415 | 422, detail: string) { super(detail); }

@@ -22,7 +22,7 @@ export async function deflatedZeros(megabytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-interface RawPage { content: Buffer; contentFilter?: 'FlateDecode'; image?: { width: number; height: number; data: Buffer; filter: 'DCTDecode' | 'FlateDecode'; colours: 1 | 3 } }
+interface RawPage { content: Buffer; contentFilter?: 'FlateDecode'; font?: boolean; image?: { width: number; height: number; data: Buffer; filter: 'DCTDecode' | 'FlateDecode'; colours: 1 | 3 } }
 
 /** A PDF of the given pages, each with its content stream and at most one image XObject (/Im0). */
 export function rawPdf(pages: RawPage[]): Buffer {
@@ -37,7 +37,7 @@ export function rawPdf(pages: RawPage[]): Buffer {
     const image = page.image && add(stream(
       `/Type /XObject /Subtype /Image /Width ${page.image.width} /Height ${page.image.height} /ColorSpace /${page.image.colours === 1 ? 'DeviceGray' : 'DeviceRGB'} /BitsPerComponent 8 /Filter /${page.image.filter}`,
       page.image.data));
-    const resources = image ? `/Resources << /XObject << /Im0 ${image} 0 R >> >>` : '';
+    const resources = `/Resources << ${image ? `/XObject << /Im0 ${image} 0 R >>` : ''} ${page.font ? '/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>' : ''} >>`;
     kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${content} 0 R ${resources} >>`));
   }
   objects[tree - 1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
@@ -99,4 +99,11 @@ export async function hugeImagePdf(width: number, height: number): Promise<Buffe
 export async function heavyPagesPdf(pages: number, side: number): Promise<Buffer> {
   const data = await sharp({ create: { width: side, height: side, channels: 3, background: '#7f7f7f' } }).jpeg({ quality: 10 }).toBuffer();
   return rawPdf(Array.from({ length: pages }, () => ({ content: DRAW_IMAGE, image: { width: side, height: side, data, filter: 'DCTDecode' as const, colours: 3 as const } })));
+}
+
+/** One page whose text layer is a single line of about `characters` characters: invoice-like words shown piece after piece on one baseline, in a font small enough to keep the line on the page. */
+export function giantLinePdf(characters: number): Buffer {
+  const words = 'Factura F-12345 Fecha 15/03/2026 CIF A58818501 IVA 21% 1.234,56 Base imponible 100,00 TOTAL 1.512,98 ';
+  const pieces = `(${words}) Tj `.repeat(Math.ceil(characters / words.length));
+  return rawPdf([{ content: Buffer.from(`BT /F1 0.001 Tf 20 800 Td ${pieces}ET`, 'latin1'), font: true }]);
 }

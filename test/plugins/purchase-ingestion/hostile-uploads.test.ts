@@ -13,7 +13,7 @@ import type { DocumentsTestApp } from '../../support/documents';
 import type { TestCompany } from '../../support/factories';
 import { startWithBuyerAndOther } from './app';
 import { textPdf, uploader } from './fixtures';
-import { flateBombPdf, heavyPagesPdf, hugeImagePdf, jpegDeclaring, pngDeclaring } from './hostile-files';
+import { flateBombPdf, giantLinePdf, heavyPagesPdf, hugeImagePdf, jpegDeclaring, pngDeclaring } from './hostile-files';
 
 const MEGABYTE = 1024 * 1024;
 const DECODE_MEGABYTES = 384;
@@ -141,6 +141,12 @@ describe('hostile uploads', () => {
     } finally {
       held.release();
     }
+  });
+
+  test('a text layer of one million-character line is read up to 20,000 characters, the cut reported on the page (the service parses no more)', async () => {
+    const res = await upload(giantLinePdf(1_000_000));
+    expect([200, 201]).toContain(res.status);
+    expect(res.body.extraction.pages).toEqual([{ page: 1, source: 'text_layer', characters: 20_000, confidence: 1, note: 'text layer cut at 20000 characters' }]);
   });
 
   test('no answer of this file was a 5xx other than the deliberate 503s', () => {
