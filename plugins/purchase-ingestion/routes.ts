@@ -65,7 +65,8 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
           throw error;
         }
         const background = kernel.unitOfWork(uow.principal);
-        jobs.start(id, background, () => ingest(background, bytes, options, admission));
+        // released by the work itself, and here too should the job end before its work began (a lost connection)
+        void jobs.start(id, background, () => ingest(background, bytes, options, admission)).then(admission.release, admission.release);
         set.status = 202;
         return (await jobs.get(background, id, 0))!;
       }
