@@ -30,6 +30,7 @@ const { createCompany } = await import('../test/support/factories');
 const { fieldScores, OWN_TAX_ID } = await import('../test/plugins/purchase-ingestion/corpus');
 const { loadCorpus } = await import('../test/plugins/purchase-ingestion/corpus-files');
 const { readDocument } = await import('../plugins/purchase-ingestion/reader');
+const { defaultReadLimits } = await import('../plugins/purchase-ingestion/settings');
 const { extractPurchase } = await import('../plugins/purchase-ingestion/extract');
 const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const { OcrPool } = await import('../plugins/purchase-ingestion/ocr-pool');
@@ -119,7 +120,7 @@ try {
     const step = Math.max(1, Math.floor(CORPUS.length / SCANS));
     for (let i = 0; i < CORPUS.length && all < SCANS * 9; i += step) {
       const sample = CORPUS[i];
-      const read = await readDocument(sample.jpeg(), { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 120_000 }, pool);
+      const read = await readDocument(sample.jpeg(), { ...defaultReadLimits(), pageTimeoutMs: 120_000 }, pool);
       for (const [, ok] of fieldScores(extractPurchase(read.pages, [OWN_TAX_ID]), sample.expected)) { all++; if (ok) right++; }
     }
     console.log(`scanned corpus (${all / 9} scans): ${right}/${all} fields right (${((right / all) * 100).toFixed(1)}%; target ≥ 85%)`);

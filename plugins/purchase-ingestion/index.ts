@@ -1,3 +1,4 @@
+import { ProcessSlots } from '../../kernel/budgeted-process';
 import type { Kernel } from '../../kernel/kernel';
 import { definePlugin } from '../../kernel/plugin';
 import { IngestionJobs } from './jobs';
@@ -7,11 +8,16 @@ import { ingestionRoutes } from './routes';
 import { ingestionSettings } from './settings';
 
 /** The OCR workers and background jobs of each running app (tests run several in one process). */
-const running = new WeakMap<Kernel, { pool: OcrPool; jobs: IngestionJobs }>();
+const running = new WeakMap<Kernel, { pool: OcrPool; decoders: ProcessSlots; jobs: IngestionJobs }>();
 
 /** The OCR pool of a running app (tests observe it saturated through `onPageStart`). */
 export function ocrPoolOf(kernel: Kernel): OcrPool | undefined {
   return running.get(kernel)?.pool;
+}
+
+/** The decoding processes' slots of a running app (tests take them to see uploads meet a full queue). */
+export function decodersOf(kernel: Kernel): ProcessSlots | undefined {
+  return running.get(kernel)?.decoders;
 }
 
 export default definePlugin({
@@ -33,6 +39,11 @@ export default definePlugin({
     const settings = kernel.settings(ingestionSettings);
     running.set(kernel, {
       pool: new OcrPool({ workers: settings.INGEST_OCR_WORKERS, queue: settings.INGEST_OCR_QUEUE, retryAfterSeconds: Math.ceil(settings.INGEST_PAGE_SECONDS) }),
+      decoders: new ProcessSlots({
+        running: settings.INGEST_DECODERS, queue: settings.INGEST_DECODE_QUEUE,
+        retryAfterSeconds: Math.ceil(settings.INGEST_DECODE_CPU_SECONDS),
+        busyMessage: 'Every file reader is busy; retry the upload shortly',
+      }),
       jobs: new IngestionJobs(kernel.logger, settings.INGEST_JOB_LEASE_SECONDS * 1000),
     });
   },
@@ -44,6 +55,6 @@ export default definePlugin({
   },
   routes: (kernel) => {
     const state = running.get(kernel)!;
-    return ingestionRoutes(kernel, state.pool, state.jobs);
+    return ingestionRoutes(kernel, state.pool, state.decoders, state.jobs);
   },
 });

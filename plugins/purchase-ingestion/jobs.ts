@@ -36,7 +36,8 @@ export class IngestionJobs {
     return id;
   }
 
-  start(id: string, uow: UnitOfWork, work: () => Promise<IngestOutcome>): void {
+  /** Runs `work` in the background; the promise settles once the job has ended. */
+  start(id: string, uow: UnitOfWork, work: () => Promise<IngestOutcome>): Promise<void> {
     // renewed three times per lease, so a late timer or a slow statement does not let it run out
     const heartbeat = setInterval(() => {
       uow.run((tx) => renew(tx, id)).catch((error) => this.logger.warn('purchase ingestion job: lease not renewed', { job_id: id, error: String(error) }));
@@ -59,6 +60,7 @@ export class IngestionJobs {
       this.running.delete(id);
     });
     this.running.set(id, run);
+    return run;
   }
 
   /**

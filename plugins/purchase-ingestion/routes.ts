@@ -2,11 +2,12 @@ import { Elysia, t } from 'elysia';
 import { NotFound } from '../../kernel/errors';
 import type { UnitOfWork } from '../../kernel/uow';
 import type { IngestionJobs } from './jobs';
+import type { Admission, ProcessSlots } from '../../kernel/budgeted-process';
 import type { Kernel } from '../../kernel/kernel';
 import { OcrPool } from './ocr-pool';
 import { readDocument } from './reader';
 import { IngestJobQuery, IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
-import { ingestionSettings } from './settings';
+import { ingestionSettings, readLimitsOf } from './settings';
 import { ingestRead, knownFile, sha256Of, treasuryMissing, type IngestOptions, type IngestOutcome, type TreasuryAccounts } from './service';
 
 const tags = ['purchases'];
@@ -24,18 +25,22 @@ const IdParams = t.Object({ job_id: t.String({ format: 'uuid' }) });
 
 const CONTENT_TYPES = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' } as const;
 
-export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJobs) => {
-  const settings = kernel.settings(ingestionSettings);
-  const limits = { maxPages: settings.INGEST_MAX_PAGES, pagePixels: settings.INGEST_PAGE_MEGAPIXELS * 1_000_000, pageTimeoutMs: settings.INGEST_PAGE_SECONDS * 1000 };
+export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: ProcessSlots, jobs: IngestionJobs) => {
+  const limits = readLimitsOf(kernel.settings(ingestionSettings));
 
-  const ingest = async (uow: UnitOfWork, bytes: Uint8Array, options: IngestOptions): Promise<IngestOutcome> => {
-    const sha256 = sha256Of(bytes);
-    // the same bytes again: answered before any reading
-    const known = await uow.run((tx) => knownFile(tx, sha256));
-    if (known) return known;
-    const read = await readDocument(bytes, limits, pool);
-    const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[read.kind]);
-    return uow.run((tx) => ingestRead(tx, sha256, read, { ...options, keepFile }));
+  /** Reads and books the file once `admission` (a decoding process's turn) lets it; releases it on every path. */
+  const ingest = async (uow: UnitOfWork, bytes: Uint8Array, options: IngestOptions, admission: Admission): Promise<IngestOutcome> => {
+    try {
+      const sha256 = sha256Of(bytes);
+      // the same bytes again: answered before any reading
+      const known = await uow.run((tx) => knownFile(tx, sha256));
+      if (known) return known;
+      const read = await readDocument(bytes, limits, pool, admission);
+      const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[read.kind]);
+      return await uow.run((tx) => ingestRead(tx, sha256, read, { ...options, keepFile }));
+    } finally {
+      admission.release();
+    }
   };
 
   return new Elysia({ name: 'cuadra:purchase-ingestion' })
@@ -49,14 +54,23 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJo
         contactId: body.contact_id ?? null, book: body.book ?? true,
         paidFrom: treasury ? (tx) => treasury.ledgerAccount(tx, body.treasury_id!) : null,
       };
+      // a place among the decoding processes, or 503 at once: an accepted job holds its place
+      const admission = decoders.admit();
       if (body.async) {
-        const id = await uow.run((tx) => jobs.create(tx));
+        let id: string;
+        try {
+          id = await uow.run((tx) => jobs.create(tx));
+        } catch (error) {
+          admission.release();
+          throw error;
+        }
         const background = kernel.unitOfWork(uow.principal);
-        jobs.start(id, background, () => ingest(background, bytes, options));
+        // released by the work itself, and here too should the job end before its work began (a lost connection)
+        void jobs.start(id, background, () => ingest(background, bytes, options, admission)).then(admission.release, admission.release);
         set.status = 202;
         return (await jobs.get(background, id, 0))!;
       }
-      const outcome = await ingest(uow, bytes, options);
+      const outcome = await ingest(uow, bytes, options, admission);
       set.status = outcome.created ? 201 : 200;
       return outcome.body;
     }, {
@@ -69,9 +83,12 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, jobs: IngestionJo
         description: 'Reads the text layer of each PDF page and OCRs the pages without one (and photos). Answers 201 with the purchase created, '
           + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
           + 'With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. '
-          + 'Too large: 413 before the body is read; not a PDF/JPEG/PNG: 415; encrypted, damaged or over 20 pages: 422; every OCR worker busy: 503 with Retry-After.',
+          + 'Too large: 413 before the body is read; not a PDF/JPEG/PNG: 415; encrypted, damaged or over 20 pages: 422. '
+          + 'Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): '
+          + 'a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). '
+          + 'Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).',
         tags,
-        responses: { 503: { description: 'Every OCR worker is busy: retry after Retry-After seconds', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } } } as any,
+        responses: { 503: { description: 'Every decoding process or OCR worker is busy: retry after Retry-After seconds', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } } } as any,
       },
     })
     .get('/ai/ingest-purchase/jobs/:job_id', async ({ uow, params, query }) => {

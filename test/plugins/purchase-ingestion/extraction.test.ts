@@ -13,6 +13,7 @@ import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { cleanSupplierName, extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
 import { CORPUS, describeAccuracy, FAMILIES, measureAccuracy, OWN_TAX_ID } from './corpus';
 import { CORPUS_DIR, corpusPdf, labelJson, loadCorpus } from './corpus-files';
@@ -20,7 +21,7 @@ import { scannedPdf } from './fixtures';
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
-const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 30_000 };
+const LIMITS = defaultReadLimits();
 
 describe('the labelled corpus as text-layer PDFs', () => {
   test(`${CORPUS.length} invoices in ${FAMILIES.length} layout families: field-level accuracy at least 95%, and the totals cross-check`, async () => {
@@ -31,7 +32,7 @@ describe('the labelled corpus as text-layer PDFs', () => {
     expect(result.accuracy).toBeGreaterThanOrEqual(0.95);
     expect(files.length).toBeGreaterThanOrEqual(40);
     expect(new Set(files.map((f) => f.family)).size).toBeGreaterThanOrEqual(8);
-  });
+  }, 180_000); // each file is decoded in its own process (~0.5 s of CPU to start pdfjs-dist)
 
   test('the files under test/fixtures/purchases/ are what the generator makes: every label (expected JSON) and text PDF the same, a scan for each, nothing else', async () => {
     const onDisk = readdirSync(CORPUS_DIR).filter((name) => /\.(json|pdf|jpg)$/.test(name)).sort();

@@ -16,6 +16,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
 import { describeAccuracy, FAMILIES, measureAccuracy } from './corpus';
 import { loadCorpus } from './corpus-files';
@@ -24,7 +25,7 @@ import { imagePdf } from './fixtures';
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 // the service's defaults (8 megapixels a page), with room for a loaded machine
-const LIMITS = { maxPages: 20, pagePixels: 8_000_000, pageTimeoutMs: 120_000 };
+const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 
 const CORPUS = loadCorpus();
 

@@ -1,0 +1,215 @@
+import './navigator-guard';
+import { createInflate } from 'node:zlib';
+import { createCanvas } from '@napi-rs/canvas';
+import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp, { type Sharp } from 'sharp';
+import type { DecodedFile, DecodedKind, DecodedPage } from './decoded-file';
+
+/**
+ * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
+ * (decode-process.ts), never in the service's own process.
+ */
+export interface DecodeLimits {
+  maxPages: number;
+  /** Pixels of one page image handed to OCR (a rendered page or a photo is scaled down to it). */
+  pagePixels: number;
+  /** Wall-clock budget of one page: rendering plus recognition. */
+  pageTimeoutMs: number;
+  /** Pixels of one image in the file: a photo over it is refused, a PDF's embedded image over it is not drawn. */
+  imagePixels: number;
+  /** What every Flate stream of a PDF may expand to, together: over it the PDF is refused before it is parsed. */
+  decompressedBytes: number;
+}
+
+/** A page has a usable text layer when it carries at least this many letters and digits. */
+const USABLE_TEXT = 25;
+const RENDER_DPI = 200;
+/** An invoice page holds a few thousand characters; a text layer is read up to this many. */
+const MAX_PAGE_TEXT = 20_000;
+
+class Refused extends Error {
+  constructor(readonly status: 415 | 422, detail: string) { super(detail); }
+}
+class PageTimeout extends Error {}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Bytes one zlib stream expands to, counted without keeping them, up to `limit` (then `limit + 1`). */
+function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
+  return new Promise((resolve) => {
+    let length = 0;
+    const inflate = createInflate();
+    const done = () => { inflate.removeAllListeners('data'); resolve(length); };
+    inflate.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) { inflate.destroy(); done(); }
+    });
+    // a truncated or non-zlib stream counts what it gave before its error
+    inflate.on('error', done);
+    inflate.on('end', done);
+    inflate.end(data);
+  });
+}
+
+const STREAM_START = /(?<!end)stream(?:\r\n|\n|\r)/g;
+const STREAM_END = Buffer.from('endstream');
+const IMAGE = /\/Subtype\s*\/Image\b/;
+/** A size written in the dictionary; one given by reference (`/Width 12 0 R`) is left to pdfjs-dist's own pixel limit. */
+const declared = (dictionary: string, key: 'Width' | 'Height') => {
+  const found = new RegExp(`/${key}\\s+(\\d+)(\\s+\\d+\\s+R)?`).exec(dictionary);
+  return found && !found[2] ? Number(found[1]) : 0;
+};
+
+/**
+ * Refuses, before pdfjs-dist parses anything, a PDF holding an image that declares more pixels than
+ * `imagePixels`, or whose compressed streams expand past `decompressedBytes` together (a Flate bomb:
+ * a small file of deflated zeros). Every stream of a PDF, object streams included, lies in the
+ * file's top level between its dictionary and `stream` … `endstream`, so all of them are seen. A
+ * stream that is not zlib data (a JPEG) expands to nothing here; its size is held by the pixel budget.
+ */
+async function assertWithinBudgets(bytes: Uint8Array, limits: DecodeLimits): Promise<void> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  let expanded = 0;
+  for (const start of text.matchAll(STREAM_START)) {
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf(' obj', start.index!)), start.index!);
+    if (IMAGE.test(dictionary)) {
+      const [width, height] = [declared(dictionary, 'Width'), declared(dictionary, 'Height')];
+      if (width * height > limits.imagePixels) {
+        throw new Refused(422, `The PDF holds an image of ${width} × ${height} pixels, more than ${limits.imagePixels / 1_000_000} megapixels (INGEST_IMAGE_MEGAPIXELS): it is refused unread`);
+      }
+    }
+    const from = start.index! + start[0].length;
+    const end = buffer.indexOf(STREAM_END, from);
+    expanded += await inflatedLength(buffer.subarray(from, end === -1 ? buffer.length : end), limits.decompressedBytes - expanded);
+    if (expanded > limits.decompressedBytes) {
+      throw new Refused(422, `The PDF's compressed content expands to more than ${megabytes(limits.decompressedBytes)} (INGEST_DECOMPRESSED_MEGABYTES): it is refused unread`);
+    }
+  }
+}
+
+const withTimeout = async <T>(work: Promise<T>, ms: number, onExpiry: () => void): Promise<T> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => { onExpiry(); reject(new PageTimeout()); }, ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** Milliseconds left before `deadline`; past it the page is given up. */
+const remaining = (deadline: number) => {
+  const ms = deadline - Date.now();
+  if (ms <= 0) throw new PageTimeout();
+  return ms;
+};
+
+/** Greyscale, contrast stretched, binarised: what tesseract reads best, as PNG. */
+async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await image.metadata();
+  const scale = Math.min(1, Math.sqrt(pagePixels / Math.max(1, width * height)));
+  const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
+  // PNG at the lowest compression: encoding is most of this step's time, and it is read once
+  const prepared = resized.greyscale().normalise().threshold(170);
+  // the resolution tells Tesseract the text's size (a rendered page's is known)
+  return (dpi ? prepared.withMetadata({ density: dpi * scale }) : prepared).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** Text of a page, one printed row a line: pieces on the same baseline joined left to right. */
+async function pageText(page: PDFPageProxy): Promise<string> {
+  const content = await page.getTextContent();
+  const rows = new Map<number, { x: number; text: string }[]>();
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    const y = Math.round(item.transform[5] / 3);
+    const row = rows.get(y) ?? [];
+    row.push({ x: item.transform[4], text: item.str });
+    rows.set(y, row);
+  }
+  return [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.sort((a, b) => a.x - b.x).map((p) => p.text).join(' ')).join('\n');
+}
+
+/** The page drawn and prepared for OCR within its time budget (a cancel lands between drawing operations). */
+async function renderPage(page: PDFPageProxy, limits: DecodeLimits, deadline: number): Promise<Buffer> {
+  remaining(deadline);
+  const base = page.getViewport({ scale: 1 });
+  const scale = Math.min(RENDER_DPI / 72, Math.sqrt(limits.pagePixels / (base.width * base.height)));
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
+  const task = page.render({ canvasContext: canvas.getContext('2d') as any, viewport, canvas: canvas as any });
+  await withTimeout(task.promise, remaining(deadline), () => task.cancel());
+  remaining(deadline);
+  const raw = sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4 } });
+  return prepareForOcr(raw, limits.pagePixels, scale * 72);
+}
+
+async function openPdf(bytes: Uint8Array, limits: DecodeLimits): Promise<{ doc: PDFDocumentProxy; task: PDFDocumentLoadingTask }> {
+  // maxImageSize: an embedded image past the pixel budget is skipped, not decoded
+  const task = getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: limits.imagePixels });
+  try {
+    return { doc: await task.promise, task };
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    if ((error as Error)?.name === 'PasswordException') throw new Refused(422, 'The PDF is encrypted with a password: upload an unprotected copy');
+    throw new Refused(422, 'The file is not a readable PDF (it is damaged or truncated)');
+  }
+}
+
+async function decodePdfPage(doc: PDFDocumentProxy, number: number, limits: DecodeLimits): Promise<DecodedPage> {
+  const deadline = Date.now() + limits.pageTimeoutMs;
+  let page: PDFPageProxy;
+  let text: string;
+  try {
+    page = await doc.getPage(number);
+    text = await withTimeout(pageText(page), limits.pageTimeoutMs, () => undefined);
+  } catch (error) {
+    if (error instanceof PageTimeout) return { page: number, source: 'unread', note: 'time budget exceeded' };
+    throw new Refused(422, `Page ${number} of the PDF cannot be read (it is damaged)`);
+  }
+  if (text.replace(/[^\p{L}\p{N}]/gu, '').length >= USABLE_TEXT) {
+    return text.length > MAX_PAGE_TEXT
+      ? { page: number, source: 'text_layer', text: text.slice(0, MAX_PAGE_TEXT), note: `text layer cut at ${MAX_PAGE_TEXT} characters` }
+      : { page: number, source: 'text_layer', text };
+  }
+  try {
+    const png = await renderPage(page, limits, deadline);
+    return { page: number, source: 'image', png, msLeft: deadline - Date.now() };
+  } catch (error) {
+    if (error instanceof PageTimeout) return { page: number, source: 'unread', note: 'time budget exceeded' };
+    return { page: number, source: 'unread', note: 'the page image could not be read' };
+  }
+}
+
+async function decodePdf(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedFile> {
+  await assertWithinBudgets(bytes, limits);
+  const { doc, task } = await openPdf(bytes, limits);
+  try {
+    if (doc.numPages > limits.maxPages) throw new Refused(422, `The PDF has ${doc.numPages} pages; at most ${limits.maxPages} are read`);
+    const pages: DecodedPage[] = [];
+    for (let number = 1; number <= doc.numPages; number++) pages.push(await decodePdfPage(doc, number, limits));
+    return { kind: 'pdf', pages };
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+}
+
+async function decodePhoto(kind: 'jpeg' | 'png', bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedFile> {
+  try {
+    // limitInputPixels: the declared size is checked before any pixel is decoded; rotate(): the camera's EXIF orientation
+    const png = await prepareForOcr(sharp(bytes, { limitInputPixels: limits.imagePixels }).rotate(), limits.pagePixels);
+    return { kind, pages: [{ page: 1, source: 'image', png, msLeft: limits.pageTimeoutMs }] };
+  } catch {
+    throw new Refused(422, `The ${kind.toUpperCase()} image is damaged or larger than ${limits.imagePixels / 1_000_000} megapixels (INGEST_IMAGE_MEGAPIXELS)`);
+  }
+}
+
+/** Every page as text (a PDF's text layer) or as an image prepared for OCR; refusals as the answer to give. */
+export async function decodeFile(kind: DecodedKind, bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedFile> {
+  sharp.concurrency(1);
+  try {
+    return kind === 'pdf' ? await decodePdf(bytes, limits) : await decodePhoto(kind, bytes, limits);
+  } catch (error) {
+    if (error instanceof Refused) return { refused: { status: error.status, detail: error.message } };
+    throw error;
+  }
+}
