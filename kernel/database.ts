@@ -34,6 +34,9 @@ const TEMPORAL_AS_TEXT: Record<number, (value: string) => unknown> = {
 export const createPglite = (options: PGliteOptions = {}): Promise<PGlite> =>
   PGlite.create({ ...options, extensions: { pg_trgm, btree_gin, ...options.extensions } });
 
+/** The service's embedded database: under `dataDir`, or in memory without one. */
+export const openEmbeddedDatabase = (dataDir?: string): Promise<PGlite> => createPglite({ dataDir, parsers: TEMPORAL_AS_TEXT });
+
 export interface DatabaseOptions {
   config: Config;
   logger: Logger;
@@ -71,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const target = config.databaseUrl ? postgresTarget(config.databaseUrl) : undefined;
   const ownsPglite = kind === 'pglite' && !options.pglite;
   const pglite = kind === 'pglite'
-    ? options.pglite ?? await createPglite({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
+    ? options.pglite ?? await openEmbeddedDatabase(config.embeddedInMemory ? undefined : join(config.dataDir, 'db'))
     : undefined;
 
   const base = {
