@@ -1,7 +1,6 @@
 import './navigator-guard';
-import { createCanvas } from '@napi-rs/canvas';
-import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp, { type Sharp } from 'sharp';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Sharp } from 'sharp';
 import { DomainError, Unprocessable, UnsupportedMediaType } from '../../kernel/errors';
 import type { PageText } from './extract';
 import { OcrTimeout, type OcrPool } from './ocr-pool';
@@ -84,6 +83,7 @@ async function ocrPdfPage(page: PDFPageProxy, limits: ReadLimits, ocr: OcrPool, 
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(RENDER_DPI / 72, Math.sqrt(limits.pagePixels / (base.width * base.height)));
   const viewport = page.getViewport({ scale });
+  const [{ createCanvas }, { default: sharp }] = await Promise.all([import('@napi-rs/canvas'), import('sharp')]);
   const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
   const task = page.render({ canvasContext: canvas.getContext('2d') as any, viewport, canvas: canvas as any });
   await withTimeout(task.promise, remaining(deadline), () => task.cancel());
@@ -95,6 +95,7 @@ async function ocrPdfPage(page: PDFPageProxy, limits: ReadLimits, ocr: OcrPool, 
 
 async function openPdf(bytes: Uint8Array): Promise<{ doc: PDFDocumentProxy; task: PDFDocumentLoadingTask }> {
   // maxImageSize: an embedded image past the pixel limit is skipped, not decoded
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: MAX_INPUT_PIXELS });
   try {
     return { doc: await task.promise, task };
@@ -147,6 +148,7 @@ async function readPdf(bytes: Uint8Array, limits: ReadLimits, ocr: OcrPool): Pro
 
 async function readPhoto(kind: FileKind, bytes: Uint8Array, limits: ReadLimits, ocr: OcrPool): Promise<ReadResult> {
   ocr.assertAccepting();
+  const { default: sharp } = await import('sharp');
   let png: Buffer;
   try {
     // rotate(): apply the camera's EXIF orientation
