@@ -86,22 +86,31 @@ async function measure(kind: string, what: 'service' | 'database' | 'elysia', sm
   const bunFlags = smol ? ['--smol'] : [];
   const service = what === 'service'
     ? serviceProcess({ dataDir, database, bunFlags, env: database ? { DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl! } : {} })
-    : baselineProcess(what, dataDir, bunFlags, database?.url);
+    : undefined;
+  const subject = service ?? baselineProcess(what as 'database' | 'elysia', dataDir, bunFlags, database?.url);
   try {
-    await service.start();
-    const figures: Record<string, number> = { 'settled after start': await settledRss(service.pid!) };
-    if (what === 'service' && args.heavy === 'yes') Object.assign(figures, await useHeavyPaths(service, service.pid!));
+    await subject.start();
+    const figures: Record<string, number> = { 'settled after start': await settledRss(subject.pid!) };
+    if (service && args.heavy === 'yes') Object.assign(figures, await useHeavyPaths(service, subject.pid!));
     return figures;
   } finally {
-    await service.kill();
+    await subject.kill();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** A port nothing listens on now (the kernel picks it). */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
 /** A baseline of bench/idle-memory-baseline.ts, started and stopped like the service. */
 function baselineProcess(mode: 'database' | 'elysia', dataDir: string, bunFlags: string[], databaseUrl?: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = freePort();
   let child: ReturnType<typeof Bun.spawn> | undefined;
   return {
     get pid() { return child?.pid; },
