@@ -16,7 +16,6 @@ import { OutboxDispatcher, type OutboxOptions } from './outbox';
 import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
 import type { CuadraPlugin } from './plugin';
 import { MemoryCounterStore, type CounterStore } from './throttle';
-import { RedisCounterStore } from './redis-counters';
 import { RateLimiter } from './rate-limit';
 import { IdempotencyGuard } from './idempotency';
 import { BodyGuard } from './request-body';
@@ -73,7 +72,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const files = createFileStore(config.environment, config.dataDir);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const outbox = new OutboxDispatcher(db, hooks, logger, options.outbox);
-  const redisCounters = !options.counters && config.redisUrl ? new RedisCounterStore(config.redisUrl) : undefined;
+  const redisCounters = !options.counters && config.redisUrl ? new (await import('./redis-counters')).RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters, files);
   kernel.install(extensions, settings);

@@ -35,6 +35,20 @@ const TEMPORAL_AS_TEXT: Record<number, (value: string) => unknown> = {
 export const createPglite = (options: PGliteOptions = {}): Promise<PGlite> =>
   PGlite.create({ ...options, extensions: { pg_trgm, btree_gin, ...options.extensions } });
 
+/**
+ * PostgreSQL settings of the service's embedded database. PGlite starts with a server's defaults
+ * (128 MB of shared buffers, 4 MB of WAL buffers, 8 MB of temporary buffers) inside its WebAssembly
+ * memory, which grows and never shrinks, so whatever they touch stays resident for the process's
+ * life. Pages the buffers do not hold are read back from the operating system's file cache.
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB', wal_buffers: '512kB', temp_buffers: '1MB' };
+
+/** The service's embedded database: under `dataDir`, or in memory without one. */
+export const openEmbeddedDatabase = (dataDir?: string): Promise<PGlite> => createPglite({
+  dataDir, parsers: TEMPORAL_AS_TEXT,
+  startParams: [...PGlite.defaultStartParams, ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+});
+
 export interface DatabaseOptions {
   config: Config;
   logger: Logger;
@@ -75,9 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const kind: DatabaseKind = config.databaseUrl ? 'postgres' : 'pglite';
   const target = config.databaseUrl ? postgresTarget(config.databaseUrl) : undefined;
   const ownsPglite = kind === 'pglite' && !options.pglite;
-  const pglite = kind === 'pglite'
-    ? options.pglite ?? await createPglite({ dataDir: config.embeddedInMemory ? undefined : join(config.dataDir, 'db'), parsers: TEMPORAL_AS_TEXT })
-    : undefined;
+  const embeddedDir = config.embeddedInMemory ? undefined : join(config.dataDir, 'db');
+  let pglite = kind === 'pglite' ? options.pglite ?? await openEmbeddedDatabase(embeddedDir) : undefined;
 
   const base = {
     entities: options.entities,
@@ -97,13 +110,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrations: { migrationsList: [...options.migrations].sort((a, b) => a.name.localeCompare(b.name)), transactional: true, allOrNothing: true, silent: true, snapshot: false },
     pool: { min: 0, max: 1 },
   });
+  let migrated = false;
   try {
     const pending = await owner.migrator.getPending();
     if (pending.length) logger.info('running migrations', { count: pending.length });
     await owner.migrator.up();
+    migrated = pending.length > 0;
     await assertTenantTablesForceRls(owner.em.fork());
   } finally {
     await owner.close(true);
+  }
+  if (migrated && ownsPglite && embeddedDir) {
+    // Migrating grows the embedded database's memory for good (catalog caches of every table and
+    // function made); the service runs on a fresh instance over the migrated files instead.
+    await pglite!.close();
+    pglite = await openEmbeddedDatabase(embeddedDir);
+    Object.assign(base, { driverOptions: { pglite } });
   }
 
   const appRole = APP_ROLE;

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger';
 
 export interface MailMessage { to: string; subject: string; text: string; html?: string; /** A link worth logging when mail is only written to disk. */ link?: string }
@@ -11,23 +11,31 @@ export interface Mailer { send(message: MailMessage): Promise<void>; close(): vo
  * SMTP when SMTP_URL is set; otherwise each message is written under DATA_DIR/outbox as an .eml
  * file and, beside it, as plain text (.txt: recipient, subject, body as written, so a link can be
  * found with grep), and its link is logged, so a local install works without a mail server.
+ * nodemailer loads with the first message, not at start-up.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
+  let made: Promise<Transporter> | undefined;
+  let closed = false;
+  const transportOf = (settings: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    made ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(settings));
+  const close = () => {
+    if (!closed) void made?.then((transport) => transport.close());
+    closed = true;
+  };
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await (await transportOf(smtpUrl)).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         logger.info('mail sent', { to: message.to, subject: message.subject });
       },
-      close: () => transport.close(),
+      close,
     };
   }
   const outbox = join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      const transport = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       mkdirSync(outbox, { recursive: true });
       const stem = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}`);
@@ -36,6 +44,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       writeFileSync(`${stem}.txt`, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
       logger.info('mail written to outbox (SMTP_URL unset)', { to: message.to, subject: message.subject, file, link: message.link });
     },
-    close: () => transport.close(),
+    close,
   };
 }

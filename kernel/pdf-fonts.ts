@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 
 /**
@@ -27,8 +26,10 @@ type FontName = keyof typeof PDF_FONT_FILES;
 export type FontWeight = 'regular' | 'bold';
 
 let loaded: { bytes: Record<FontName, Buffer>; faces: Record<FontName, Font> } | undefined;
+/** Read and parsed on first use (fontkit too), then kept: every later PDF uses the same faces. */
 function fonts() {
   if (!loaded) {
+    const fontkit = require('fontkit') as typeof import('fontkit');
     const bytes = Object.fromEntries(Object.entries(PDF_FONT_FILES).map(([name, path]) => [name, readFileSync(path)])) as Record<FontName, Buffer>;
     const faces = Object.fromEntries(Object.entries(bytes).map(([name, data]) => [name, fontkit.create(data) as Font])) as Record<FontName, Font>;
     loaded = { bytes, faces };

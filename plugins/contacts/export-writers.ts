@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { csvCell } from '../../lib/spreadsheet-cells';
-import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine } from '../../kernel/pdf-fonts';
 import type { ExportColumn } from './columns';
 import type { ExportChannel } from './export-stream';
@@ -111,7 +110,8 @@ function sheetBacklog(sheet: ExcelJS.Worksheet): number {
   return entry?.writableLength ?? entry?._writableState?.length ?? 0;
 }
 
-export function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
+export async function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): Promise<ExportWriter> {
+  const { default: ExcelJS } = await import('exceljs');
   const { sink, finished } = pipeToChannel(channel);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Cuadra';
@@ -160,7 +160,8 @@ const PDF_VALUE: Record<string, Record<string, string>> = {
   customer_type: { business: 'Empresa', individual: 'Particular' },
 };
 
-export function pdfWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
+export async function pdfWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): Promise<ExportWriter> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { sink, finished } = pipeToChannel(channel);
   const margin = 36;
   // The bottom margin is small so that the footer line does not make pdfkit open a page by itself.

@@ -34,7 +34,7 @@ async function readBatch(tx: Tx, filters: ContactFilters, after: Cursor | null):
   );
 }
 
-function writerFor(format: ExportFormat, channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter {
+function writerFor(format: ExportFormat, channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter | Promise<ExportWriter> {
   switch (format) {
     case 'csv': return csvWriter(channel, columns);
     case 'json': return jsonWriter(channel, columns);
@@ -64,7 +64,7 @@ export async function exportContacts(
   });
 
   const channel = new ExportChannel();
-  const writer = writerFor(request.format, channel, columns, { tenantName: first.tenantName, generatedAt, total: first.total });
+  const writer = await writerFor(request.format, channel, columns, { tenantName: first.tenantName, generatedAt, total: first.total });
   const produce = async () => {
     writer.begin();
     let batch = first.batch;

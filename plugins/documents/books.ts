@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { csvLine } from '../../lib/spreadsheet-cells';
 import { Decimal } from '../../kernel/money';
 import type { RegisterSide, TaxRegisterEntry } from './tax-register';
@@ -156,6 +155,7 @@ export function bookCsv(side: RegisterSide, entries: readonly TaxRegisterEntry[]
 }
 
 export async function bookXlsx(side: RegisterSide, entries: readonly TaxRegisterEntry[]): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Cuadra';
   const sheet = workbook.addWorksheet(side === 'issued' ? 'Expedidas' : 'Recibidas', { views: [{ state: 'frozen', ySplit: 1 }] });

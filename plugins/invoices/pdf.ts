@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
 import { issuedAsSimplified, regimesOf } from './legal-content';
@@ -57,6 +56,7 @@ function partyLines(party: Party): string[] {
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const { record, types } = input;
   const margin = 40;
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4', margins: { top: margin, left: margin, right: margin, bottom: 20 }, compress: false, bufferPages: true,
     info: { Title: `Factura ${record.number ?? 'borrador'}`, Creator: 'Cuadra', Author: pdfLine(input.issuer.name), CreationDate: new Date(record.issuedAt ?? record.createdAt) },

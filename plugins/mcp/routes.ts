@@ -1,10 +1,9 @@
 import { Elysia } from 'elysia';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Forbidden } from '../../kernel/errors';
 import { handleError } from '../../kernel/http';
 import type { Kernel } from '../../kernel/kernel';
 import { PASSWORD_CHANGE_REQUIRED } from '../../kernel/principal';
-import { createMcpServer, type ApiCall } from './server';
+import type { ApiCall } from './server';
 
 export const MCP_PATH = '/mcp';
 
@@ -36,6 +35,10 @@ export function mcpRoutes(kernel: Kernel) {
       headers: { ...forwarded, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     }), clientIp);
+    // the SDK (and the schema libraries under it) loads with the first MCP request, not at start-up
+    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server'),
+    ]);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = createMcpServer(kernel, principal, call);
     await server.connect(transport);

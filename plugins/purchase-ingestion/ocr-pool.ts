@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { ServiceUnavailable } from '../../kernel/errors';
 
 const require = createRequire(import.meta.url);
@@ -144,6 +144,7 @@ export class OcrPool {
       this.live++;
       try {
         this.langDir ??= languageDirectory();
+        const { createWorker, OEM } = await import('tesseract.js');
         return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir, gzip: true, cacheMethod: 'none' });
       } catch (error) {
         this.live--;
@@ -172,6 +173,7 @@ export class OcrPool {
   private async acquireFresh(): Promise<Worker> {
     this.live++;
     try {
+      const { createWorker, OEM } = await import('tesseract.js');
       return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir!, gzip: true, cacheMethod: 'none' });
     } catch (error) {
       this.live--;

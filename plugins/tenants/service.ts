@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import type { FileStore } from '../../kernel/file-store';
@@ -125,6 +125,7 @@ export const TenantService = {
   async setLogo(tx: Tx, file: File, files: FileStore): Promise<Tenant> {
     if (file.size > MAX_LOGO_BYTES) throw new PayloadTooLarge('The logo may be at most 2 MiB');
     const input = Buffer.from(await file.arrayBuffer());
+    const { default: sharp } = await import('sharp');
     let metadata: Metadata;
     try {
       // Reads the header only; decoding happens below, under the pixel limit.

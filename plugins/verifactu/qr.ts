@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 
 /** The AEAT's validation service for invoices issued in VERI*FACTU mode, by environment. */
 export const QR_BASE_URLS = {
@@ -22,9 +21,11 @@ export function qrUrl(environment: QrEnvironment, fields: QrFields): string {
 const OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2 };
 
 export async function qrPng(url: string, pixels = 300): Promise<Buffer> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(url, { ...OPTIONS, type: 'png', width: pixels });
 }
 
 export async function qrSvg(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(url, { ...OPTIONS, type: 'svg' });
 }

@@ -11,19 +11,21 @@ const ROOT = resolve(import.meta.dir, '../..');
  * given database) or on PGlite in `dataDir`: for tests that kill it (`kill -9`) and start it again
  * on the same data. `call` sends JSON, or a FormData as multipart.
  */
-export function serviceProcess(options: { dataDir: string; database?: FreshDatabase; env?: Record<string, string> }) {
+export function serviceProcess(options: { dataDir: string; database?: FreshDatabase; env?: Record<string, string>; bunFlags?: string[] }) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   let child: Subprocess | undefined;
   const service = {
     base,
+    /** The running service's process id (undefined when it is not running). */
+    get pid(): number | undefined { return child?.pid; },
     async start(): Promise<void> {
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir,
         LOG_LEVEL: 'error', RATE_LIMIT_USER: '100000', ...options.env,
       };
       if (options.database && backend === 'postgres') Object.assign(env, { DATABASE_URL: options.database.url, DATABASE_OWNER_URL: options.database.ownerUrl! });
-      const service = Bun.spawn([process.execPath, 'kernel/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
+      const service = Bun.spawn([process.execPath, ...(options.bunFlags ?? []), 'kernel/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'inherit' });
       child = service;
       const deadline = Date.now() + 150_000;
       while (Date.now() < deadline) {
@@ -64,10 +66,10 @@ export function serviceProcess(options: { dataDir: string; database?: FreshDatab
 }
 
 /** `serviceProcess` on data of its own (a fresh PostgreSQL database, or a PGlite data directory); `dispose` kills it and removes them. */
-export async function serviceOnFreshData(env: Record<string, string> = {}) {
+export async function serviceOnFreshData(env: Record<string, string> = {}, bunFlags: string[] = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-service-'));
   const database = backend === 'postgres' ? await freshDatabase() : undefined;
-  const service = serviceProcess({ dataDir, database, env });
+  const service = serviceProcess({ dataDir, database, env, bunFlags });
   return Object.assign(service, {
     async dispose(): Promise<void> {
       await service.kill();

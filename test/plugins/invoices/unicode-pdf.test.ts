@@ -43,7 +43,7 @@ describe('Unicode text in PDFs', () => {
     const root = join(import.meta.dir, '..', '..', '..');
     const writers = ['kernel', 'lib', 'plugins'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts')).map((file) => join(root, dir, file)))
-      .filter((file) => /from 'pdfkit'/.test(readFileSync(file, 'utf8')));
+      .filter((file) => /(from |import\()'pdfkit'/.test(readFileSync(file, 'utf8')));
     expect(writers.length).toBeGreaterThanOrEqual(2);
     for (const file of writers) {
       const source = readFileSync(file, 'utf8');
