@@ -34,7 +34,7 @@ const leaves = plugins.map((p) => p.name).filter((name) => !dependedOn.has(name)
 
 /** A test or benchmark file that imports the plugin (goes with it). */
 const testImports = (source: string, plugin: string) => [join(ROOT, 'test') + sep, join(ROOT, 'bench') + sep].some((dir) => source.startsWith(dir)) && source.endsWith('.ts')
-  && new RegExp(`'(\\.\\./)+plugins/${plugin}/`).test(readFileSync(source, 'utf8'));
+  && new RegExp(`'(\\.\\./)+(test/)?plugins/${plugin}/`).test(readFileSync(source, 'utf8'));
 
 /** A copy of the repository without the given plugin, its test folder and the tests importing it, sharing node_modules. */
 function copyWithout(plugin: string): string {
