@@ -13,6 +13,8 @@ export interface ReadLimits extends DecodeLimits {
   decodeMemoryBytes: number;
   /** CPU time of the process decoding one file (every page); its wall-clock budget is three times it. */
   decodeCpuSeconds: number;
+  /** CPU time of the process reading the fields from the pages' text; its wall-clock budget is three times it. */
+  extractCpuSeconds: number;
 }
 
 export interface PageReport { page: number; source: 'text_layer' | 'ocr' | 'unread'; characters: number; confidence: number; note?: string }
@@ -44,7 +46,7 @@ const OVER_BUDGET: Record<BudgetResource, (limits: ReadLimits) => string> = {
  * and a file over a budget ends in a 422 that names it, its process killed.
  */
 async function decodeInChildProcess(kind: FileKind, bytes: Uint8Array, limits: ReadLimits, admission?: Admission): Promise<DecodedFile> {
-  const { decodeMemoryBytes, decodeCpuSeconds, ...decodeLimits } = limits;
+  const { decodeMemoryBytes, decodeCpuSeconds, extractCpuSeconds, ...decodeLimits } = limits;
   const budget = {
     memoryBytes: decodeMemoryBytes,
     cpuSeconds: decodeCpuSeconds,

@@ -5,10 +5,11 @@ import type { IngestionJobs } from './jobs';
 import type { Admission, ProcessSlots } from '../../kernel/budgeted-process';
 import type { Kernel } from '../../kernel/kernel';
 import { OcrPool } from './ocr-pool';
+import { extractInOwnProcess } from './extract-in-process';
 import { readDocument } from './reader';
 import { IngestJobQuery, IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
 import { ingestionSettings, readLimitsOf } from './settings';
-import { ingestRead, knownFile, sha256Of, treasuryMissing, type IngestOptions, type IngestOutcome, type TreasuryAccounts } from './service';
+import { ingestRead, knownFile, ownTaxIds, sha256Of, treasuryMissing, type IngestOptions, type IngestOutcome, type TreasuryAccounts } from './service';
 
 const tags = ['purchases'];
 
@@ -33,11 +34,12 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
     try {
       const sha256 = sha256Of(bytes);
       // the same bytes again: answered before any reading
-      const known = await uow.run((tx) => knownFile(tx, sha256));
+      const { known, own } = await uow.run(async (tx) => ({ known: await knownFile(tx, sha256), own: await ownTaxIds(tx) }));
       if (known) return known;
       const read = await readDocument(bytes, limits, pool, admission);
+      const extraction = await extractInOwnProcess(read.pages, own, limits);
       const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[read.kind]);
-      return await uow.run((tx) => ingestRead(tx, sha256, read, { ...options, keepFile }));
+      return await uow.run((tx) => ingestRead(tx, sha256, read, extraction, { ...options, keepFile }));
     } finally {
       admission.release();
     }

@@ -4,7 +4,7 @@ import type { Tx } from '../../kernel/uow';
 import { PurchaseService, purchaseToJson, type PurchaseView } from '../purchases/api';
 import { TenantService } from '../tenants/api';
 import { existingPurchase, findDuplicate, planPurchase, resolveSupplier } from './booking';
-import { extractPurchase, type Extraction } from './extract';
+import type { Extraction } from './extract';
 import type { FileKind, PageReport, ReadResult } from './reader';
 
 export interface IngestOptions {
@@ -46,6 +46,12 @@ export async function knownFile(tx: Tx, sha256: string): Promise<IngestOutcome |
   return { created: false, body: { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction } };
 }
 
+/** The company's own tax ids: a tax id of the reader's own company on the page is never the supplier's. */
+export async function ownTaxIds(tx: Tx): Promise<string[]> {
+  const tenant = await TenantService.current(tx);
+  return [tenant.taxId].filter(Boolean);
+}
+
 /** Claims the file for this transaction; false when another upload of it already became a purchase. */
 async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { duplicate: IngestOutcome }> {
   const id = crypto.randomUUID();
@@ -71,9 +77,7 @@ async function record(tx: Tx, ingestionId: string, purchaseId: string | null, ou
  * the file's bytes, then by the supplier's invoice number (or date and total for a ticket without
  * one); booked when every required field is confident and adds up, else left a draft for review.
  */
-export async function ingestRead(tx: Tx, sha256: string, read: ReadResult, options: IngestOptions): Promise<IngestOutcome> {
-  const tenant = await TenantService.current(tx);
-  const extraction = extractPurchase(read.pages, [tenant.taxId].filter(Boolean));
+export async function ingestRead(tx: Tx, sha256: string, read: ReadResult, extraction: Extraction, options: IngestOptions): Promise<IngestOutcome> {
   const report = { ...extraction, file_sha256: sha256, file_kind: read.kind, pages: read.report };
   const answer = (view: PurchaseView | null, duplicateOf: string | null, reasons: string[], created = false): IngestOutcome => ({
     created,

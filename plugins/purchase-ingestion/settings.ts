@@ -12,6 +12,7 @@ export const ingestionSettings = defineSettings({
   INGEST_DECOMPRESSED_MEGABYTES: Type.Number({ minimum: 1, maximum: 4096, default: 256, description: "what a PDF's compressed streams may expand to, together; a PDF over it (a Flate bomb) is refused (422) before it is parsed" }),
   INGEST_DECODE_MEGABYTES: Type.Number({ minimum: 128, maximum: 16384, default: 512, description: 'peak memory of the process decoding one file; over it the process is killed and the file refused (422)' }),
   INGEST_DECODE_CPU_SECONDS: Type.Number({ minimum: 0.5, maximum: 600, default: 60, description: 'CPU time of the process decoding one file (all its pages); over it, or over three times it of wall-clock time, the process is killed and the file refused (422)' }),
+  INGEST_EXTRACT_CPU_SECONDS: Type.Number({ minimum: 0.1, maximum: 600, default: 10, description: "CPU time of the process reading a file's fields from its pages' text; over it, or over three times it of wall-clock time, the process is killed and the file refused (422)" }),
   INGEST_DECODERS: Type.Integer({ minimum: 1, maximum: 16, default: 1, description: 'files decoded at once, each in its own process' }),
   INGEST_DECODE_QUEUE: Type.Integer({ minimum: 0, maximum: 100, default: 4, description: 'files that may wait for a decoding process; past that an upload (also async=true) is answered 503 with Retry-After' }),
   INGEST_JOB_LEASE_SECONDS: Type.Number({ minimum: 1, maximum: 600, default: 30, description: 'an asynchronous ingestion whose instance has not renewed it for this long (it was killed or restarted) is reported failed' }),
@@ -28,6 +29,7 @@ export const readLimitsOf = (settings: SettingsValues<typeof ingestionSettings>)
   decompressedBytes: settings.INGEST_DECOMPRESSED_MEGABYTES * MEGABYTE,
   decodeMemoryBytes: settings.INGEST_DECODE_MEGABYTES * MEGABYTE,
   decodeCpuSeconds: settings.INGEST_DECODE_CPU_SECONDS,
+  extractCpuSeconds: settings.INGEST_EXTRACT_CPU_SECONDS,
 });
 
 /** The reader's budgets with every setting at its default (the benchmark's and the reader tests'). */

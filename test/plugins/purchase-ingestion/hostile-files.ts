@@ -107,3 +107,10 @@ export function giantLinePdf(characters: number): Buffer {
   const pieces = `(${words}) Tj `.repeat(Math.ceil(characters / words.length));
   return rawPdf([{ content: Buffer.from(`BT /F1 0.001 Tf 20 800 Td ${pieces}ET`, 'latin1'), font: true }]);
 }
+
+/** `pages` pages, each a text layer of lines of invoice-like words up to about `characters` characters: what costs the most to read fields from. */
+export function longTextPdf(pages: number, characters: number): Buffer {
+  const words = 'Factura F-12345 Fecha 15/03/2026 CIF A58818501 IVA 21% 1.234,56 Base imponible 100,00 TOTAL 1.512,98';
+  const lines = `(${words}) Tj 0 -1 Td `.repeat(Math.ceil(characters / (words.length + 1)));
+  return rawPdf(Array.from({ length: pages }, () => ({ content: Buffer.from(`BT /F1 1 Tf 20 800 Td ${lines}ET`, 'latin1'), font: true })));
+}
