@@ -1,6 +1,6 @@
-import { join } from 'node:path';
-import { ChildFailed, OverBudget, runBudgetedProcess, type Admission, type BudgetResource } from '../../kernel/budgeted-process';
+import type { Admission } from '../../kernel/budgeted-process';
 import { DomainError, Unprocessable, UnsupportedMediaType } from '../../kernel/errors';
+import { runBudgetedScript } from './budgeted-script';
 import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage } from './decoded-file';
 import type { DecodeLimits } from './decoder';
 import type { PageText } from './extract';
@@ -29,16 +29,8 @@ export function sniff(bytes: Uint8Array): FileKind | null {
   return null;
 }
 
-const DECODE_PROCESS = join(import.meta.dir, 'decode-process.ts');
 /** Text of a page as the decoding process may send it (20,000 characters, JSON-escaped), beside its image. */
 const PAGE_TEXT_BYTES = 256 * 1024;
-
-const OVER_BUDGET: Record<BudgetResource, (limits: ReadLimits) => string> = {
-  memory: (l) => `more than ${Math.round(l.decodeMemoryBytes / 1024 / 1024)} MB of memory (INGEST_DECODE_MEGABYTES)`,
-  cpu: (l) => `more than ${l.decodeCpuSeconds} s of CPU time (INGEST_DECODE_CPU_SECONDS)`,
-  time: (l) => `more than ${l.decodeCpuSeconds * 3} s (three times INGEST_DECODE_CPU_SECONDS)`,
-  output: () => 'more page images than its page and pixel budgets allow',
-};
 
 /**
  * Decodes the file in its own process (decode-process.ts) under the budgets of `limits`, once
@@ -47,20 +39,15 @@ const OVER_BUDGET: Record<BudgetResource, (limits: ReadLimits) => string> = {
  */
 async function decodeInChildProcess(kind: FileKind, bytes: Uint8Array, limits: ReadLimits, admission?: Admission): Promise<DecodedFile> {
   const { decodeMemoryBytes, decodeCpuSeconds, extractCpuSeconds, ...decodeLimits } = limits;
-  const budget = {
-    memoryBytes: decodeMemoryBytes,
-    cpuSeconds: decodeCpuSeconds,
-    wallSeconds: decodeCpuSeconds * 3,
-    outputBytes: limits.maxPages * Math.ceil(limits.pagePixels * 1.1 + PAGE_TEXT_BYTES) + 64 * 1024,
-  };
   await admission?.ready;
   try {
-    const output = await runBudgetedProcess([process.execPath, '--smol', DECODE_PROCESS, kind, JSON.stringify(decodeLimits)], bytes, budget, { priority: 'background' });
-    return decodeDecodedFile(output);
-  } catch (error) {
-    if (error instanceof OverBudget) throw new Unprocessable(`Reading the file needed ${OVER_BUDGET[error.resource](limits)}: it is refused`);
-    if (error instanceof ChildFailed) throw new Unprocessable('The file cannot be read (it is damaged or not what it says it is)');
-    throw error;
+    return decodeDecodedFile(await runBudgetedScript({
+      script: 'decode-process.ts', args: [kind, JSON.stringify(decodeLimits)],
+      memoryBytes: decodeMemoryBytes, cpuSeconds: decodeCpuSeconds, cpuSetting: 'INGEST_DECODE_CPU_SECONDS',
+      outputBytes: limits.maxPages * Math.ceil(limits.pagePixels * 1.1 + PAGE_TEXT_BYTES) + 64 * 1024,
+      work: 'Reading the file', outputTooLarge: 'more page images than its page and pixel budgets allow',
+      crashed: 'The file cannot be read (it is damaged or not what it says it is)',
+    }, bytes));
   } finally {
     admission?.release();
   }
