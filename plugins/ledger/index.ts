@@ -2,7 +2,6 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import '../contacts/hooks';
 import '../tenants/hooks';
-import { Account, JournalEntry, JournalLine } from './entities';
 import { migrations } from './migrations';
 import { ledgerRoutes } from './routes';
 import { ledgerModels } from './schemas';
@@ -13,7 +12,6 @@ export default definePlugin({
   tags: { ledger: 'The books under the Spanish general chart of accounts: journal entries, accounts, trial balance and exports' },
   // Lines name the tenant's contacts and tax types (foreign keys), so those tables come first.
   dependsOn: ['tenants', 'contacts', 'taxes'],
-  entities: [Account, JournalEntry, JournalLine],
   migrations,
   models: ledgerModels,
   permissions: {

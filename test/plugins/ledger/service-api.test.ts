@@ -6,7 +6,6 @@ import {
   type JournalDraft, type PostingRule,
 } from '../../../plugins/ledger/api';
 import { createCompany } from '../../support/factories';
-import { Account, JournalEntry, JournalLine } from '../../../plugins/ledger/entities';
 import { startLedgerApp, type LedgerTestApp } from './helpers';
 
 let app: LedgerTestApp;
@@ -40,13 +39,14 @@ describe('LedgerService for document plugins', () => {
       return LedgerService.post(tx, postSale(sale, await LedgerService.postingAccounts(tx)));
     });
     expect(sale.customerAccount).toBe('4300001');
-    // The ORM entities map the same rows, under the tenant filter (another tenant sees nothing).
-    const viaOrm = await run(a.tenantId, (tx) => tx.em.find(JournalLine, { entryId: entry.id }, { orderBy: { lineNo: 'asc' } }));
-    expect(viaOrm.map((l) => [l.lineNo, l.accountCode, l.debit, l.credit, l.entryDate])).toEqual([
+    // The rows as stored, under the tenant's scope (another tenant sees nothing).
+    const stored = await run(a.tenantId, (tx) => tx.sql<any>(`select line_no, account_code, debit::text as debit, credit::text as credit, entry_date::text as entry_date
+      from journal_lines where tenant_id = :tenant and entry_id = :id::uuid order by line_no`, { id: entry.id }));
+    expect(stored.map((l) => [Number(l.line_no), l.account_code, l.debit, l.credit, l.entry_date])).toEqual([
       [1, '4300001', '1210.00', '0.00', '2026-05-04'], [2, '7000', '0.00', '1000.00', '2026-05-04'], [3, '477', '0.00', '210.00', '2026-05-04']]);
     const other = await createCompany(app);
-    expect(await run(other.tenantId, (tx) => tx.em.find(JournalEntry, { id: entry.id }))).toEqual([]);
-    expect((await run(a.tenantId, (tx) => tx.em.findOneOrFail(Account, { code: '4300001' }))).parentCode).toBe('4300');
+    expect(await run(other.tenantId, (tx) => tx.sql(`select id from journal_entries where tenant_id = :tenant and id = :id::uuid`, { id: entry.id }))).toEqual([]);
+    expect((await run(a.tenantId, (tx) => tx.sql<any>(`select parent_code from accounts where tenant_id = :tenant and code = '4300001'`)))[0].parent_code).toBe('4300');
     expect(entry).toMatchObject({ number: 1, sourceType: 'invoice', sourceId: sale.id, date: '2026-05-04', description: 'Factura F-2026-000001' });
     expect(entry.lines.map((l) => [l.account, l.accountName, l.debit.toString(), l.credit.toString(), l.taxBase?.toString() ?? null])).toEqual([
       ['4300001', `Cliente ${sale.contactId.slice(0, 8)}`, '1210.00', '0.00', null],
