@@ -22,3 +22,4 @@ export function addContactStats(stats: ContactStats, contribution: {
   if (contribution.lastDate && (!stats.last_document_date || contribution.lastDate > stats.last_document_date)) stats.last_document_date = contribution.lastDate;
 }
 export { contactJsonSql } from './reads';
+export { nameSortKey } from './sort-key';

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { exportContacts } from './export';
 import { contactInsights } from './insights';
 import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery, contactModels } from './schemas';

@@ -5,7 +5,7 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { noContent } from '../../kernel/openapi';
 import { todayInSpain } from '../ledger/api';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { boardListItem, Boards, boardToJson, recommendedTemplate } from './boards';
 import { widgetReads, type WidgetContext, type WidgetType } from './contract';
 import { widgetParams } from './params';

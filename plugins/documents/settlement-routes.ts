@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { NotFound } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { documentsService, paymentToJson } from './service';
 import { OpenItemsQuery, settlementModels } from './settlement-schemas';
 

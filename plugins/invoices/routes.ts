@@ -4,7 +4,7 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { TenantService } from '../tenants/api';
 import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant } from '../documents/api';
 import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';

@@ -3,7 +3,7 @@ import { NotFound } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { normaliseTaxId } from '../../kernel/spanish-tax-id';
 import { ContactService } from '../contacts/api';
-import { nameSortKey } from '../contacts/sort-key';
+import { nameSortKey } from '../contacts/api';
 import { PurchaseService, type PurchaseInput, type PurchaseView } from '../purchases/api';
 import { isEuMemberState, TaxService } from '../taxes/api';
 import { near } from './amounts';

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { NotFound } from '../../kernel/errors';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { DocumentIdParams, documentItemRoutes } from '../documents/api';
 import { PURCHASE } from './kind';
 import { PurchaseListQuery, purchaseModels } from './schemas';

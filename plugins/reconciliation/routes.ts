@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { Forbidden } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
-import { queryBounds } from '../taxes/input-guards';
+import { queryBounds } from '../../kernel/query-bounds';
 import type { Candidate } from './scoring';
 import { BoardQuery, MatchListQuery, reconciliationModels } from './schemas';
 import type { BoardItem, ReconciliationService } from './service';

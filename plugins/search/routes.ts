@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { searchNeedle, SEARCH_MAX_LENGTH } from '../../kernel/listing';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import type { SearchGroup } from '../../kernel/search';
 
 const tags = ['search'];

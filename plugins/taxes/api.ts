@@ -3,5 +3,4 @@ export { TaxService, taxTypeToJson, seededTaxTypeId, formatRate, type OssStatus 
 export { TaxType } from './entities';
 export { EU_MEMBER_STATES, OSS_THRESHOLD_EUR, SERVICE_REVENUE_ACCOUNT, TAX_CATALOGUE, type TaxKind, type TaxRegime, type TaxTypeSeed } from './catalogue';
 export { isEuMemberState, isIsoCountry, isOutsideSpanishVatTerritory, vatPrefixOf, ISO_COUNTRY_CODES } from './territory';
-export { queryBounds } from './input-guards';
 export { taxTypesJsonSql } from './reads';

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from './input-guards';
+import { queryBounds } from '../../kernel/query-bounds';
 import { TaxTypeListQuery, taxModels } from './schemas';
 import { TaxService, taxTypeToJson, type OssStatus } from './service';
 

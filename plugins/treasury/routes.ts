@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { importStatement, MAX_STATEMENT_BYTES } from './import';
 import { matchedDocumentIds, Movements, type MovementRow } from './movements';
 import { BankMovementListQuery, StatementImportBody, TreasuryListQuery, treasuryModels } from './schemas';

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { NotFound } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { checkDates } from '../documents/api';
 import { InvoiceService } from '../invoices/api';
 import { exportXml } from './export';

@@ -1,12 +1,12 @@
 import type { TObject } from '@sinclair/typebox';
-import { ValidationFailed } from '../../kernel/errors';
+import { ValidationFailed } from './errors';
 
 /**
  * Elysia coerces numeric query parameters before validating them, and a range failure found
  * there (`limit=0`) reports no parameter name: the kernel would answer `loc: ["property"]`.
  * This route `transform` checks the declared minimum/maximum of integer query parameters first, so
  * the 422 names the parameter. Format errors (`limit=abc`) are left to normal validation, which
- * already names it. (A kernel-level fix in validationDetail would make this unnecessary.)
+ * already names it.
  */
 export function queryBounds(schema: TObject) {
   // Elysia rewrites numeric query schemas in place (anyOf string|integer) but keeps the bounds on top.
