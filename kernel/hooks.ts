@@ -1,6 +1,5 @@
 import type { Logger } from './logger';
 import type { Tx } from './uow';
-import type { Principal } from './principal';
 
 /**
  * Hook names and payloads. Plugins add theirs by declaration merging:
@@ -9,19 +8,10 @@ import type { Principal } from './principal';
  */
 export interface SyncHooks {
   /*
-   * Lifecycle hooks of a tenant and of a person. The kernel declares them, not the plugin that
-   * fires them (account), so every plugin owning data can answer them whether or not that plugin
-   * is installed; with nobody firing them, the answers simply never run.
+   * Lifecycle hooks of a tenant. The kernel declares them, not the plugin that fires them
+   * (account), so every plugin owning data can answer them whether or not that plugin is installed;
+   * with nobody firing them, the answers simply never run. A person's export hooks: lib/account-hooks.ts.
    */
-  /**
-   * GDPR export, once per tenant the user belongs to, in a unit of work for that tenant: each
-   * plugin adds its data under its own name (`sections[plugin] = …`), never secrets or hashes,
-   * and only what `reader` (the caller, with their role in this tenant and their scopes) may read
-   * through the API: `allows(permission)` answers as the permission guard of a route would.
-   */
-  'account.exporting': { userId: string; tenantId: string; sections: Record<string, unknown>; reader: Principal; allows: (permission: string) => boolean };
-  /** GDPR export of what belongs to the person (profile, sign-in identities, MFA state), tenant-less. */
-  'account.exporting-user': { userId: string; sections: Record<string, unknown> };
   /**
    * A tenant is being erased (its sole owner deleted their account), in a unit of work for that
    * tenant: each plugin deletes its rows. Fire it with `{ reverse: true }`: subscribers then run in
