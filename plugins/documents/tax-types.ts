@@ -1,10 +1,10 @@
 import { NotFound, type FieldError } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { TaxService, TaxType, type TaxRegime } from '../taxes/api';
+import { TaxService, type TaxType, type TaxRegime } from '../taxes/api';
 import type { TaxKind } from './calc';
 
-/** What documents need of a tax type (read through the taxes plugin's entity; never written here). */
+/** What documents need of a tax type (read through the taxes plugin's service; never written here). */
 export interface TaxTypeInfo {
   id: string;
   code: string;
@@ -43,7 +43,7 @@ export async function loadTaxTypes(tx: Tx, ids: Iterable<string>): Promise<Map<s
   const wanted = [...new Set(ids)];
   const found = new Map<string, TaxTypeInfo>();
   if (!wanted.length) return found;
-  for (const type of await tx.em.find(TaxType, { id: { $in: wanted } })) found.set(type.id, infoOf(type));
+  for (const type of await TaxService.getMany(tx, wanted)) found.set(type.id, infoOf(type));
   for (const id of wanted) {
     if (found.has(id)) continue;
     try {

@@ -112,6 +112,9 @@ export const TaxService = {
     return { items, total };
   },
 
+  /** The tenant's tax types among these ids, in one query (ids that are not the tenant's are simply absent). */
+  getMany: (tx: Tx, ids: readonly string[]): Promise<TaxType[]> => tx.em.find(TaxType, { id: { $in: [...ids] } }),
+
   async get(tx: Tx, id: string): Promise<TaxType> {
     let type = await tx.em.findOne(TaxType, { id });
     if (!type && TAX_CATALOGUE.some((seed) => seededTaxTypeId(tx.tenantId, seed.code) === id)) {
