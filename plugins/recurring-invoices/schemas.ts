@@ -8,24 +8,25 @@ export const ACTIONS = ['issue', 'draft'] as const;
 export const TEMPLATE_STATUSES = ['active', 'paused'] as const;
 export const RUN_STATUSES = ['created', 'failed'] as const;
 
-const Frequency = literalUnion(FREQUENCIES, { description: '`monthly`: every `interval_months` months; `yearly`: once a year', default: 'monthly' });
-const IntervalMonths = t.Integer({ minimum: 1, maximum: 12, description: 'With `monthly`: every how many months (1 to 12)', default: 1 });
+// A default fills a field the client left out: right when creating, wrong when changing (it would reset the field).
+const Frequency = (fill = true) => literalUnion(FREQUENCIES, { description: '`monthly`: every `interval_months` months; `yearly`: once a year', ...(fill ? { default: 'monthly' } : {}) });
+const IntervalMonths = (fill = true) => t.Integer({ minimum: 1, maximum: 12, description: 'With `monthly`: every how many months (1 to 12)', ...(fill ? { default: 1 } : {}) });
 const DayOfMonth = t.Integer({ minimum: 1, maximum: 31, description: 'The day each invoice is dated; a shorter month takes its last day (31 → 28 or 29 February). Defaults to the start date\'s day.' });
-const Action = literalUnion(ACTIONS, { description: '`issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue', default: 'issue' });
-const Send = t.Boolean({ description: 'Send each issued invoice to the customer by email (done by the document-sending plugin when installed)', default: false });
+const Action = (fill = true) => literalUnion(ACTIONS, { description: '`issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue', ...(fill ? { default: 'issue' } : {}) });
+const Send = (fill = true) => t.Boolean({ description: 'Send each issued invoice to the customer by email (done by the document-sending plugin when installed)', ...(fill ? { default: false } : {}) });
 const DueDays = Nullable(t.Integer({ minimum: 0, maximum: 365 }), { description: 'Each invoice is due this many days after its date; null: no due date' });
 const Lines = t.Array(InvoiceSchemas.InvoiceLine, { minItems: 1, maxItems: 500, description: 'The lines of each invoice, as in InvoiceCreate' });
 
 export const RecurringInvoiceCreate = t.Object({
   contact_id: t.String({ format: 'uuid', description: 'A customer (kind customer, or flagged customer_and_supplier)' }),
   series: t.Optional(InvoiceSchemas.Series),
-  frequency: t.Optional(Frequency),
-  interval_months: t.Optional(IntervalMonths),
+  frequency: t.Optional(Frequency()),
+  interval_months: t.Optional(IntervalMonths()),
   start_date: t.String({ ...IsoDate, description: 'The first period\'s month (a day of month before this date starts the month after)' }),
   end_date: t.Optional(Nullable(IsoDate, { description: 'No period after this date (included); null: no end' })),
   day_of_month: t.Optional(DayOfMonth),
-  action: t.Optional(Action),
-  send: t.Optional(Send),
+  action: t.Optional(Action()),
+  send: t.Optional(Send()),
   due_days: t.Optional(DueDays),
   notes: t.Optional(Nullable(Notes)),
   lines: Lines,
@@ -34,13 +35,13 @@ export const RecurringInvoiceCreate = t.Object({
 export const RecurringInvoiceUpdate = t.Object({
   contact_id: t.Optional(Uuid),
   series: t.Optional(InvoiceSchemas.Series),
-  frequency: t.Optional(Frequency),
-  interval_months: t.Optional(IntervalMonths),
+  frequency: t.Optional(Frequency(false)),
+  interval_months: t.Optional(IntervalMonths(false)),
   start_date: t.Optional(IsoDate),
   end_date: t.Optional(Nullable(IsoDate)),
   day_of_month: t.Optional(DayOfMonth),
-  action: t.Optional(Action),
-  send: t.Optional(Send),
+  action: t.Optional(Action(false)),
+  send: t.Optional(Send(false)),
   due_days: t.Optional(DueDays),
   notes: t.Optional(Nullable(Notes)),
   lines: t.Optional(Lines),
@@ -50,12 +51,12 @@ export const RecurringInvoiceResponse = t.Object({
   id: Uuid,
   contact_id: Uuid,
   series: t.String(),
-  frequency: Frequency,
+  frequency: Frequency(false),
   interval_months: t.Integer(),
   start_date: IsoDate,
   end_date: Nullable(IsoDate),
   day_of_month: t.Integer(),
-  action: Action,
+  action: Action(false),
   send: t.Boolean(),
   due_days: Nullable(t.Integer()),
   notes: Nullable(t.String()),
