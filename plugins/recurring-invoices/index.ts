@@ -31,6 +31,8 @@ export default definePlugin({
         if (payload.allows('recurring-invoices.read')) payload.sections['recurring-invoices'] = await Templates.exportAll(tx);
       },
       'tenant.erasing': (tx) => Templates.eraseTenant(tx),
+      'contact.merging': (tx, payload) => Templates.repointContact(tx, payload.survivorId, payload.duplicateIds),
+      'contact.deleting': async (tx, payload) => { payload.references += await Templates.countForContact(tx, payload.contactId); },
     },
   },
   routes: recurringInvoiceRoutes,

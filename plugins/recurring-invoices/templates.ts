@@ -2,7 +2,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { rowBoolean, rowInteger, rowIntegerOrNull, rowJson } from '../../kernel/rows';
 import type { Tx } from '../../kernel/uow';
 import { actsAs } from '../contacts/api';
-import { assertUuid, blankToNull, checkDates, checkLineTaxTypes, checkPostableAccounts, iso, loadContext, parseLineNumbers, type Loc } from '../documents/api';
+import { assertUuid, blankToNull, checkDates, checkLineTaxTypes, checkPostableAccounts, iso, loadContext, parseLineNumbers, pgArray, type Loc } from '../documents/api';
 import { DEFAULT_SERIES, RECTIFYING_SERIES, type InvoiceService } from '../invoices/api';
 import { nextPeriod, type Schedule } from './schedule';
 
@@ -206,6 +206,18 @@ export const Templates = {
 
   async setNextDue(tx: Tx, id: string, nextDue: string | null): Promise<void> {
     await tx.sql(`update recurring_invoice_templates set next_due = :nextDue::date where tenant_id = :tenant and id = :id::uuid`, { id, nextDue });
+  },
+
+  /** contact.merging: the duplicates' templates invoice the survivor from now on. */
+  async repointContact(tx: Tx, survivorId: string, duplicateIds: string[]): Promise<void> {
+    await tx.sql(`update recurring_invoice_templates set contact_id = :survivor::uuid, updated_at = now() where tenant_id = :tenant and contact_id = any(:ids::uuid[])`,
+      { survivor: survivorId, ids: pgArray(duplicateIds) });
+  },
+
+  /** contact.deleting: a template keeps its customer (delete or change the template first, or merge the contact). */
+  async countForContact(tx: Tx, contactId: string): Promise<number> {
+    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from recurring_invoice_templates where tenant_id = :tenant and contact_id = :id::uuid`, { id: contactId });
+    return rowInteger(row.n);
   },
 
   exportAll: async (tx: Tx) => (await tx.sql(`select ${COLUMNS} from recurring_invoice_templates where tenant_id = :tenant order by created_at, id`)).map((row) => templateToJson(templateOf(row))),

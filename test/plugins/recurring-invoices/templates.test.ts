@@ -106,4 +106,13 @@ describe(`recurring invoice templates (${backend})`, () => {
     expect((await app.post('/api/v1/recurring-invoices', { ...body, lines: [line(other)] }, other.token)).status).toBe(404);
     expect((await app.get(`/api/v1/recurring-invoices/${id}`, company.token)).status).toBe(200);
   });
+
+  test('a contact with a template cannot be deleted (409); merging it moves the template to the survivor', async () => {
+    const { company, customer, body } = await setup();
+    const id = (await app.post('/api/v1/recurring-invoices', body, company.token)).body.id;
+    expect((await app.del(`/api/v1/contacts/${customer.id}`, company.token)).status).toBe(409);
+    const survivor = await createContact(app, company.token, { name: 'Cliente Superviviente SL' });
+    expect((await app.post(`/api/v1/contacts/${survivor.id}/merge`, { duplicate_ids: [customer.id] }, company.token)).status).toBe(200);
+    expect((await app.get(`/api/v1/recurring-invoices/${id}`, company.token)).body.contact_id).toBe(survivor.id);
+  });
 });
