@@ -61,7 +61,7 @@ describe(`recurring invoice templates (${backend})`, () => {
   test('bad input is 422 naming the field, before anything is stored', async () => {
     const { company, body } = await setup();
     const supplier = await createContact(app, company.token, { name: 'Proveedor SL', kind: 'supplier' });
-    const cases: [Record<string, unknown>, string[]][] = [
+    const cases: [Record<string, unknown>, (string | number)[]][] = [
       [{ interval_months: 13 }, ['body', 'interval_months']],
       [{ interval_months: 0 }, ['body', 'interval_months']],
       [{ day_of_month: 32 }, ['body', 'day_of_month']],
