@@ -57,14 +57,16 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('recurring_invoice_runs'),
     // The job serves every tenant: this narrow function answers only which templates are due and
-    // whose they are; each is then run in a unit of work of its own tenant.
-    `create function cuadra_recurring_invoices_due(p_today date, p_limit integer)
-       returns table (id uuid, tenant_id uuid)
+    // whose they are, a page at a time in (next_due, id) order; each is then run in a unit of work
+    // of its own tenant.
+    `create function cuadra_recurring_invoices_due(p_today date, p_after_due date, p_after_id uuid, p_limit integer)
+       returns table (id uuid, tenant_id uuid, next_due date)
        language sql stable security definer set search_path = public as $$
-         select t.id, t.tenant_id from recurring_invoice_templates t
+         select t.id, t.tenant_id, t.next_due from recurring_invoice_templates t
          where t.status = 'active' and t.next_due <= p_today
+           and (p_after_due is null or (t.next_due, t.id) > (p_after_due, p_after_id))
          order by t.next_due, t.id limit p_limit
        $$`,
-    ...systemOnlyFunction('cuadra_recurring_invoices_due(date, integer)'),
+    ...systemOnlyFunction('cuadra_recurring_invoices_due(date, date, uuid, integer)'),
   ]),
 ];

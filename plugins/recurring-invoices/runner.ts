@@ -9,7 +9,7 @@ import { Runs } from './runs';
 import { addDays, nextPeriod } from './schedule';
 import { lastMadePeriod, scheduleOf, Templates, type InvoiceInput, type Template } from './templates';
 
-/** How many due templates one look-up answers; a pass looks up again until none is left. */
+/** How many due templates one look-up answers; a pass pages on until none is left. */
 const BATCH = 200;
 
 export interface PassResult { created: number; failed: number }
@@ -41,7 +41,7 @@ const reasonOf = (error: unknown): string => {
 export class RecurringInvoiceRunner {
   private readonly loop = new BackgroundLoop(() => this.runOnce().then(() => {}, (error) => this.kernel.logger.error('recurring invoices failed', { error })));
 
-  constructor(private readonly kernel: Kernel) {}
+  constructor(private readonly kernel: Kernel, private readonly batch = BATCH) {}
 
   start(everyMs: number): void {
     this.loop.start(everyMs);
@@ -53,15 +53,14 @@ export class RecurringInvoiceRunner {
   /** Makes every invoice due on or before `today` (default: today in Spain), of every company. */
   async runOnce(today: string = todayInSpain()): Promise<PassResult> {
     const result: PassResult = { created: 0, failed: 0 };
-    const tried = new Set<string>();
+    let after: { next_due: string; id: string } | null = null;
     for (;;) {
-      const due = await this.kernel.db.system<{ id: string; tenant_id: string }>('select * from cuadra_recurring_invoices_due(?::date, ?)', [today, BATCH], { ownTransaction: true });
-      const fresh = due.filter((t) => !tried.has(t.id));
-      if (!fresh.length) return result;
-      for (const template of fresh) {
-        tried.add(template.id);
-        await this.runTemplate(template.tenant_id, template.id, today, result);
-      }
+      const due: { id: string; tenant_id: string; next_due: string }[] = await this.kernel.db.system(
+        'select id, tenant_id, next_due::text as next_due from cuadra_recurring_invoices_due(?::date, ?::date, ?::uuid, ?)',
+        [today, after?.next_due ?? null, after?.id ?? null, this.batch], { ownTransaction: true });
+      for (const template of due) await this.runTemplate(template.tenant_id, template.id, today, result);
+      if (due.length < this.batch) return result;
+      after = due[due.length - 1];
     }
   }
 
