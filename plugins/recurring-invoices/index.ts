@@ -4,6 +4,7 @@ import './api';
 import './events';
 import { migrations } from './migrations';
 import { recurringInvoiceRoutes } from './routes';
+import { Runs } from './runs';
 import { RecurringInvoiceRunner } from './runner';
 import { recurringInvoiceModels } from './schemas';
 import { recurringInvoiceSettings } from './settings';
@@ -28,7 +29,7 @@ export default definePlugin({
   hooks: {
     sync: {
       'account.exporting': async (tx, payload) => {
-        if (payload.allows('recurring-invoices.read')) payload.sections['recurring-invoices'] = await Templates.exportAll(tx);
+        if (payload.allows('recurring-invoices.read')) payload.sections['recurring-invoices'] = { templates: await Templates.exportAll(tx), runs: await Runs.exportAll(tx) };
       },
       'tenant.erasing': (tx) => Templates.eraseTenant(tx),
       'contact.merging': (tx, payload) => Templates.repointContact(tx, payload.survivorId, payload.duplicateIds),

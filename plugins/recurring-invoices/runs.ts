@@ -25,6 +25,8 @@ export const Runs = {
     return { items: rows.map(runToJson), total: rowInteger(total), ...page, next_cursor: null };
   },
 
+  exportAll: async (tx: Tx) => (await tx.sql(`select ${COLUMNS} from recurring_invoice_runs where tenant_id = :tenant order by template_id, period`)).map(runToJson),
+
   /**
    * Takes the period for this transaction: inserts its run, or takes back a failed one. Null when
    * the period's invoice exists already (a run of another transaction committed it); while another

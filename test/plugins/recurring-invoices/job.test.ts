@@ -63,6 +63,10 @@ describe(`recurring invoices job (${backend})`, () => {
       ['2026-01-31', 'created', 'F-2026-000001', 'issued', null, 1],
     ]);
     expect(runs.map((r: any) => r.invoice_id).sort()).toEqual(invoices.map((i: any) => i.id).sort());
+    // the company's export carries the template and its runs
+    const exported = (await app.get('/api/v1/account/export', company.token)).body.tenants[0].sections['recurring-invoices'];
+    expect(exported.templates.map((t: any) => t.id)).toEqual([id]);
+    expect(exported.runs.map((r: any) => r.period)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
     expect((await app.get(`/api/v1/recurring-invoices/${id}`, company.token)).body.next_period).toBe('2026-05-31');
 
     await job().runOnce('2026-05-15');
