@@ -88,8 +88,10 @@ export class RecurringInvoiceRunner {
         }
         if (!(error instanceof DomainError)) this.kernel.logger.error('a recurring invoice could not be made', { error, templateId, period });
         const failedPeriod: string = period;
-        await uow.run((tx) => Runs.failed(tx, templateId, failedPeriod, reasonOf(error)), { tenantId });
         result.failed++;
+        // the template may have been deleted meanwhile: nothing to record then, and the pass goes on
+        await uow.run((tx) => Runs.failed(tx, templateId, failedPeriod, reasonOf(error)), { tenantId })
+          .catch((recording) => this.kernel.logger.warn('a failed recurring invoice could not be recorded', { error: recording, templateId, period: failedPeriod }));
         return;
       }
     }
