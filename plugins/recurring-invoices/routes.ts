@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
 import { todayInSpain } from '../ledger/api';
-import { queryBounds } from '../taxes/api';
+import { queryBounds } from '../../kernel/query-bounds';
 import { Runs } from './runs';
 import { RecurringInvoiceListQuery, RecurringInvoiceRunListQuery, recurringInvoiceModels } from './schemas';
 import { Templates, templateToJson, type TemplateInput, type TemplatePatch } from './templates';
