@@ -1,7 +1,12 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
-export interface ReceivedMail { to: string[]; subject: string; text: string }
+export interface ReceivedAttachment { filename: string; contentType: string; content: Buffer }
+/** `to`: every recipient of the envelope (cc included); `cc`: the addresses of the Cc header. */
+export interface ReceivedMail { to: string[]; cc: string[]; subject: string; text: string; attachments: ReceivedAttachment[] }
+
+const addressesOf = (field: import('mailparser').AddressObject | import('mailparser').AddressObject[] | undefined): string[] =>
+  [field ?? []].flat().flatMap((group) => group.value.map((a) => (a.address ?? '').toLowerCase()));
 
 /** A real SMTP server on a random local port that keeps what it receives. */
 export async function startSmtpServer() {
@@ -12,7 +17,10 @@ export async function startSmtpServer() {
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
       simpleParser(stream).then((parsed) => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address), cc: addressesOf(parsed.cc), subject: parsed.subject ?? '', text: parsed.text ?? '',
+          attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       }, callback);
