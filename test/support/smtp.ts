@@ -8,8 +8,8 @@ export interface ReceivedMail { to: string[]; cc: string[]; subject: string; tex
 const addressesOf = (field: import('mailparser').AddressObject | import('mailparser').AddressObject[] | undefined): string[] =>
   [field ?? []].flat().flatMap((group) => group.value.map((a) => (a.address ?? '').toLowerCase()));
 
-/** A real SMTP server on a random local port that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on a local port (random unless given) that keeps what it receives. */
+export async function startSmtpServer(port = 0) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -26,10 +26,11 @@ export async function startSmtpServer() {
       }, callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     /** The newest message to `to`, waiting for it to arrive if needed. */
     async lastTo(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
