@@ -5,7 +5,7 @@ import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import type { OpenItemView } from '../documents/api';
 import { TenantService } from '../tenants/api';
-import { readSchedule, type ReminderSchedule } from './service';
+import { latestReminders, readSchedule, type ReminderSchedule } from './service';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -37,23 +37,26 @@ export class PaymentReminderJob {
   async runOnce(today: string = todayUtc()): Promise<ReminderRun> {
     const run: ReminderRun = { sent: 0, skipped: 0, failed: 0 };
     const tenants = await this.kernel.db.system<{ tenant_id: string }>('select tenant_id from cuadra_payment_reminder_tenants()', [], { ownTransaction: true });
-    for (const { tenant_id: tenantId } of tenants) await this.remindCompany(tenantId, today, run);
+    for (const { tenant_id: tenantId } of tenants) {
+      await this.remindCompany(tenantId, today, run).catch((error) => this.kernel.logger.error('payment reminders of a company failed', { tenantId, error }));
+    }
     return run;
   }
 
   private async remindCompany(tenantId: string, today: string, run: ReminderRun): Promise<void> {
     const uow = this.kernel.unitOfWork(null);
     const documents = this.kernel.service('documents');
-    const { schedule, items } = await uow.run(async (tx) => ({
-      schedule: await readSchedule(tx),
-      items: await documents.openItems(tx, { kind: 'receivable', status: 'overdue' }),
-    }), { tenantId });
+    const { schedule, items, latest } = await uow.run(async (tx) => {
+      const items = await documents.openItems(tx, { kind: 'receivable', status: 'overdue' });
+      return { schedule: await readSchedule(tx), items, latest: await latestReminders(tx, items.map((item) => item.id)) };
+    }, { tenantId });
     if (!schedule.enabled) return;
     for (const item of items) {
       const overdue = daysBetween(item.due_date ?? item.issue_date, today);
       const reminder = reminderDue(schedule.days, overdue);
       const owed = money(item.outstanding);
-      if (!reminder || owed.isZero() || owed.isNegative()) continue;
+      // what is already recorded is skipped without a transaction; the claim below is what guarantees once
+      if (!reminder || reminder <= (latest.get(item.id) ?? 0) || owed.isZero() || owed.isNegative()) continue;
       try {
         const outcome = await uow.run((tx) => this.remind(tx, item, reminder, overdue, schedule), { tenantId });
         if (outcome) run[outcome]++;

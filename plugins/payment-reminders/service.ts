@@ -1,5 +1,6 @@
 import { ValidationFailed } from '../../kernel/errors';
 import { rowInteger } from '../../kernel/rows';
+import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { DEFAULT_DAYS } from './schemas';
 
@@ -45,6 +46,14 @@ export async function listReminders(tx: Tx, query: { documentId?: string; limit:
   const rows = await tx.sql<ReminderRow>(`select ${REMINDER_COLUMNS} from payment_reminders where ${where} order by payment_reminders.created_at desc, reminder desc, id limit :limit offset :offset`, params);
   const [{ total }] = await tx.sql<{ total: unknown }>(`select count(*) as total from payment_reminders where ${where}`, params);
   return { items: rows.map(reminderToJson), total: rowInteger(total), limit: query.limit, offset: query.offset };
+}
+
+/** The highest reminder recorded for each of these documents. */
+export async function latestReminders(tx: Tx, documentIds: readonly string[]): Promise<Map<string, number>> {
+  if (!documentIds.length) return new Map();
+  const rows = await tx.sql<{ document_id: string; reminder: unknown }>(`select document_id, max(reminder) as reminder from payment_reminders
+    where tenant_id = :tenant and document_id = any(:ids::uuid[]) group by document_id`, { ids: pgArray(documentIds) });
+  return new Map(rows.map((row) => [row.document_id, rowInteger(row.reminder)]));
 }
 
 /** GDPR export and erasure of a company. */
