@@ -1,26 +1,24 @@
 /**
  * POST /invoices/{id}/send over a real SMTP server: the mail carries the invoice's PDF, the sending
  * is recorded, listed and shown as the invoice's `last_sent`; drafts, bad recipients, unknown
- * formats, other companies' invoices and roles without the issuing permission are refused.
+ * formats, other companies' invoices and roles without the issuing permission are refused; with the
+ * mail server down nothing is recorded (502) and the retry sends.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { addMember } from '../../support/team';
 import { startSmtpServer } from '../../support/smtp';
-import { createContact, createDocument, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, createDocument, taxId, type DocumentsTestApp } from '../../support/documents';
+import { startDocumentsAppWithMail, stopBoth, type TestSmtpServer } from '../../support/mail-documents';
 
 let app: DocumentsTestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: TestSmtpServer;
 let company: TestCompany;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startDocumentsApp({ env: { SMTP_URL: smtp.url } });
+  ({ app, smtp } = await startDocumentsAppWithMail());
   company = await createCompany(app);
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => stopBoth(app, smtp));
 
 let mailbox = 0;
 const newAddress = () => `cliente-${Date.now().toString(36)}-${mailbox++}@example.com`;
@@ -143,6 +141,28 @@ describe('sending an invoice', () => {
     expect(again.body.id).toBe(first.body.id);
     await smtp.lastTo(email);
     expect(mailsTo(email)).toHaveLength(1);
+    expect((await app.get(`/api/v1/invoices/${invoice.id}/sendings`, company.token)).body.total).toBe(1);
+  });
+
+  test('with the mail server down: 502 and nothing recorded; the retry with the same Idempotency-Key sends once it is up', async () => {
+    const email = `caido-${Date.now().toString(36)}@example.com`;
+    const customer = await createContact(app, company.token, { name: 'Cliente SL', email });
+    const invoice = await createDocument(app, '/api/v1/invoices', {
+      contact_id: customer.id, issue_date: '2026-03-02', lines: [{ description: 'Servicio', quantity: '1', unit_price: '50.00', tax_type_id: taxId(company, 'IVA21') }],
+    }, company.token);
+    const key = { 'idempotency-key': `send-${invoice.id}` };
+
+    await smtp.close();
+    const down = await app.post(`/api/v1/invoices/${invoice.id}/send`, {}, company.token, key);
+    expect(down.status).toBe(502);
+    expect(down.body.detail).toMatch(/mail server/);
+    expect((await app.get(`/api/v1/invoices/${invoice.id}/sendings`, company.token)).body.total).toBe(0);
+    expect((await app.get(`/api/v1/invoices/${invoice.id}`, company.token)).body.last_sent).toBeNull();
+
+    smtp = await startSmtpServer(smtp.port);
+    const up = await app.post(`/api/v1/invoices/${invoice.id}/send`, {}, company.token, key);
+    expect(up.status).toBe(201);
+    expect((await smtp.lastTo(email)).attachments[0].content.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect((await app.get(`/api/v1/invoices/${invoice.id}/sendings`, company.token)).body.total).toBe(1);
   });
 });

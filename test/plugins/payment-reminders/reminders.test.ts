@@ -2,24 +2,21 @@
  * Payment reminders over a real SMTP server, the calendar moved through `runOnce(today)`: off by
  * default; once on, an overdue invoice gets each reminder once (a second run, two concurrent runs),
  * the next one after its day; paid invoices get none; a customer without email is recorded as
- * skipped. Settings are for admins and checked.
+ * skipped; a mail that fails is tried again on the next run. Settings are for admins and checked.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { addMember } from '../../support/team';
 import { startSmtpServer } from '../../support/smtp';
-import { createContact, createDocument, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, createDocument, taxId, type DocumentsTestApp } from '../../support/documents';
+import { startDocumentsAppWithMail, stopBoth, type TestSmtpServer } from '../../support/mail-documents';
 
 let app: DocumentsTestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startDocumentsApp({ env: { SMTP_URL: smtp.url } });
+  ({ app, smtp } = await startDocumentsAppWithMail());
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => stopBoth(app, smtp));
 
 const job = () => app.kernel.service('payment-reminders');
 let mailbox = 0;
@@ -148,5 +145,23 @@ describe('the reminder job', () => {
     expect((await remindersOf(other)).total).toBe(0);
     expect((await remindersOf(other, invoice.id)).total).toBe(0);
     expect((await remindersOf(company, invoice.id)).total).toBe(1);
+  });
+
+  test('with the mail server down, a reminder\'s claim rolls back; the next run sends it, once', async () => {
+    const company = await createCompany(app);
+    await remindersOn(company, [5]);
+    const email = newAddress();
+    const invoice = await overdueInvoice(company, email);
+    await smtp.close(); // only now: signing up mails too
+
+    expect((await job().runOnce('2026-01-20')).failed).toBeGreaterThanOrEqual(1);
+    expect((await remindersOf(company, invoice.id)).total).toBe(0);
+
+    smtp = await startSmtpServer(smtp.port);
+    await job().runOnce('2026-01-20');
+    await job().runOnce('2026-01-21');
+    expect((await smtp.lastTo(email)).subject).toContain(invoice.number);
+    expect(mailsTo(email)).toHaveLength(1);
+    expect((await remindersOf(company, invoice.id)).items.map((r: any) => [r.reminder, r.status])).toEqual([[1, 'sent']]);
   });
 });
