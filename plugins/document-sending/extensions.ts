@@ -6,7 +6,6 @@ import type { Tx } from '../../kernel/uow';
 export interface SendableFacts {
   /** The document's number (null for a draft). */
   number: string | null;
-  status: string;
   /** Why it cannot be sent now (a draft: "issue it first"): 409 with this message; null when it can. */
   refusal: string | null;
   /** The customer's address, used when the request names no `to`. */

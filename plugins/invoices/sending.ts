@@ -30,7 +30,7 @@ export const sendableInvoice = {
     const issuer = record.issuer?.name ?? (await TenantService.current(tx)).name;
     const due = record.dueDate ? `, con vencimiento el ${record.dueDate}` : '';
     return {
-      number: record.number, status: record.status,
+      number: record.number,
       refusal: record.status === 'draft' ? 'A draft invoice cannot be sent: issue it first' : null,
       customerEmail: (await ContactService.get(tx, record.contactId)).email ?? null,
       defaultSubject: `Factura ${record.number} de ${issuer}`,
