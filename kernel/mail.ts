@@ -3,7 +3,24 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger';
 
-export interface MailMessage { to: string; subject: string; text: string; html?: string; /** A link worth logging when mail is only written to disk. */ link?: string }
+export interface MailAttachment { filename: string; content: Uint8Array; contentType: string }
+
+export interface MailMessage {
+  /** One address, or several separated by commas. */
+  to: string;
+  cc?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** A link worth logging when mail is only written to disk. */
+  link?: string;
+}
+
+const nodemailerMessage = (from: string, message: MailMessage) => ({
+  from, to: message.to, cc: message.cc, subject: message.subject, text: message.text, html: message.html,
+  attachments: message.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+});
 
 export interface Mailer { send(message: MailMessage): Promise<void>; close(): void }
 
@@ -26,7 +43,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   if (smtpUrl) {
     return {
       async send(message) {
-        await (await transportOf(smtpUrl)).sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await (await transportOf(smtpUrl)).sendMail(nodemailerMessage(from, message));
         logger.info('mail sent', { to: message.to, subject: message.subject });
       },
       close,
@@ -36,12 +53,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     async send(message) {
       const transport = await transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       mkdirSync(outbox, { recursive: true });
       const stem = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}`);
       const file = `${stem}.eml`;
       writeFileSync(file, info.message as Buffer);
-      writeFileSync(`${stem}.txt`, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`);
+      writeFileSync(`${stem}.txt`, `To: ${message.to}\n${message.cc ? `Cc: ${message.cc}\n` : ''}Subject: ${message.subject}\n\n${message.text}`);
       logger.info('mail written to outbox (SMTP_URL unset)', { to: message.to, subject: message.subject, file, link: message.link });
     },
     close,

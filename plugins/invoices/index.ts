@@ -9,6 +9,7 @@ import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
 import { invoiceSearchHits } from './search';
+import { sendableInvoice } from './sending';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 import { productSalesDimension, recentInvoicesWidget } from './widgets';
 
@@ -18,8 +19,8 @@ export default definePlugin({
   // Other plugins add fields to an invoice's JSON, stamps to its PDF and parts to its issue statement (./extensions.ts).
   extensionPoints: invoiceExtensionPoints,
   setup: (kernel) => installInvoiceExtensions(kernel),
-  // the dashboards plugin's widget catalogue, when it is installed
-  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget], 'top-dimensions': [productSalesDimension] },
+  // the dashboards plugin's widget catalogue and the document-sending plugin, when they are installed
+  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget], 'top-dimensions': [productSalesDimension], 'sendable-documents': [sendableInvoice] },
   permissions: {
     'invoices.read': rolesFrom('viewer'),
     // Members create and edit documents (roles: docs/api.md)…

@@ -1,10 +1,15 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
-export interface ReceivedMail { to: string[]; subject: string; text: string }
+export interface ReceivedAttachment { filename: string; contentType: string; content: Buffer }
+/** `to`: every recipient of the envelope (cc included); `cc`: the addresses of the Cc header. */
+export interface ReceivedMail { to: string[]; cc: string[]; subject: string; text: string; attachments: ReceivedAttachment[] }
 
-/** A real SMTP server on a random local port that keeps what it receives. */
-export async function startSmtpServer() {
+const addressesOf = (field: import('mailparser').AddressObject | import('mailparser').AddressObject[] | undefined): string[] =>
+  [field ?? []].flat().flatMap((group) => group.value.map((a) => (a.address ?? '').toLowerCase()));
+
+/** A real SMTP server on a local port (random unless given) that keeps what it receives. */
+export async function startSmtpServer(port = 0) {
   const inbox: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -12,16 +17,20 @@ export async function startSmtpServer() {
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
       simpleParser(stream).then((parsed) => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address), cc: addressesOf(parsed.cc), subject: parsed.subject ?? '', text: parsed.text ?? '',
+          attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       }, callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     /** The newest message to `to`, waiting for it to arrive if needed. */
     async lastTo(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
