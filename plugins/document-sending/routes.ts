@@ -12,7 +12,7 @@ export const sendingRoutes = (kernel: Kernel) => {
     const noun = document.noun.toLowerCase();
     routes
       .post(`/${document.segment}/:id/send`, async ({ uow, principal, params, body, set }) => {
-        const sending = await uow.run((tx) => sendDocument(kernel, tx, principal, document, params.id, body as SendRequest));
+        const sending = await uow.run((tx) => sendDocument(kernel, tx, principal.kind === 'session' ? principal.userId : null, document, params.id, body as SendRequest));
         set.status = 201;
         return sending;
       }, {

@@ -1,6 +1,5 @@
 import { Conflict, DomainError, NotFound, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
-import type { Principal } from '../../kernel/principal';
 import { rowJson } from '../../kernel/rows';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
@@ -37,11 +36,12 @@ function checkedFormats(document: SendableDocument, attach: string[] | undefined
 }
 
 /**
- * Mails one document with its attachments and records the sending, in the request's unit of work:
+ * Mails one document with its attachments and records the sending (`sentBy`: the person, null for
+ * the company's own jobs), in the caller's unit of work:
  * a mail that fails rolls the record back (502), and the Idempotency-Key of the request makes a
  * retry answer the first sending instead of mailing twice.
  */
-export async function sendDocument(kernel: Kernel, tx: Tx, principal: Principal, document: SendableDocument, id: string, request: SendRequest) {
+export async function sendDocument(kernel: Kernel, tx: Tx, sentBy: string | null, document: SendableDocument, id: string, request: SendRequest) {
   const formats = checkedFormats(document, request.attach);
   const facts = await sendableFacts(kernel, tx, document, id);
   if (facts.refusal) throw new Conflict(facts.refusal);
@@ -53,7 +53,7 @@ export async function sendDocument(kernel: Kernel, tx: Tx, principal: Principal,
   const [row] = await tx.sql<SendingRow>(`insert into document_sendings (id, tenant_id, document_type, document_id, number, recipients, cc, subject, attachments, sent_by)
     values (:id, :tenant, :type, :document, :number, :to::jsonb, :cc::jsonb, :subject, :formats::jsonb, :user) returning ${SENDING_COLUMNS}`, {
     id: crypto.randomUUID(), type: document.kind, document: id, number: facts.number, to: JSON.stringify(to), cc: JSON.stringify(cc),
-    subject, formats: JSON.stringify(formats), user: principal.kind === 'session' ? principal.userId : null,
+    subject, formats: JSON.stringify(formats), user: sentBy,
   });
   await document.markSent?.(kernel, tx, id);
   try {
