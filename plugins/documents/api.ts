@@ -14,6 +14,8 @@
  * - Routes on one document (`documentItemRoutes`: get, change a draft, delete a draft).
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
+ * - Printing: `PrintableDocument` (any kind's document as printed), `renderDocument` in a named
+ *   format of the `document-formats` extension point (`DocumentFormat`; the plugin's own is `pdf`).
  */
 export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
 export {
@@ -54,3 +56,6 @@ export {
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';
+export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
+export { documentFormat, renderDocument, type DocumentFormat } from './formats';
+export { formatEuro } from './pdf';

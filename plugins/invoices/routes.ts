@@ -6,10 +6,10 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
-import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant } from '../documents/api';
+import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant, renderDocument } from '../documents/api';
 import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { INVOICE } from './kind';
-import { renderInvoicePdf } from './pdf';
+import { invoiceFileBase, invoicePrintable } from './printable';
 import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoiceView, type InvoicePatch, type RectifyInput } from './service';
 
@@ -101,8 +101,8 @@ export const invoiceRoutes = (kernel: Kernel) => {
         const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
         const rectified = await InvoiceService.rectified(tx, view.record);
         const stamps = await pdfStamps(kernel, tx, view.record.id);
-        const bytes = await renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
-        return { bytes, filename: `factura-${view.record.number ?? `borrador-${view.record.id.slice(0, 8)}`}.pdf` };
+        const printable = invoicePrintable({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
+        return renderDocument(kernel, 'pdf', printable, invoiceFileBase(view.record));
       });
       return new Response(bytes, {
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
