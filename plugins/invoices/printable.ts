@@ -55,7 +55,7 @@ export function invoicePrintable(input: InvoicePrintInput): PrintableDocument {
       surchargeRate: line.surchargeRate?.toString() ?? null,
       withholdingRate: line.withholdingRate?.toString() ?? null,
     })),
-    taxes: breakdownOf(record.lines, types).map((item) => ({ name: `${item.name} (${item.code})`, rate: item.rate, base: item.base, amount: item.amount })),
+    taxes: breakdownOf(record.lines, types).map((item) => ({ name: item.name || item.code, rate: item.rate, base: item.base, amount: item.amount })),
     totals: [
       ['Base imponible', record.subtotal.toString()],
       ['Cuota de IVA', record.taxTotal.sub(record.surchargeTotal).toString()],
