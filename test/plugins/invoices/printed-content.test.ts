@@ -61,6 +61,9 @@ describe('the company on its invoices', () => {
     expect(text).toContain('Forma de pago: Transferencia — IBAN ES91 2100 0418 4502 0005 1332');
     expect(text).not.toContain('ES79 2100');
 
+    await app.patch('/api/v1/tenants/me', { default_payment_method: null }, company.token);
+    expect(await textOf(company, (await issue(company, customer.id, [line(company)])).id)).toContain('Pago por transferencia a IBAN ES91 2100 0418 4502 0005 1332');
+
     await app.patch('/api/v1/tenants/me', { default_payment_method: 'direct_debit' }, company.token);
     const debit = await textOf(company, (await issue(company, customer.id, [line(company)])).id);
     expect(debit).toContain('Forma de pago: Domiciliación bancaria');
