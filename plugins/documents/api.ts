@@ -14,6 +14,10 @@
  * - Routes on one document (`documentItemRoutes`: get, change a draft, delete a draft).
  * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
+ * - Printing: `PrintableDocument` (any kind's document as printed), `renderDocument` in a named
+ *   format of the `document-formats` extension point (`DocumentFormat`; the plugin's own is `pdf`);
+ *   `companyPrintout`: the company's party, registry entry, payment lines (the IBAN from the
+ *   `collection-accounts` extension point, which the treasury plugin fills) and logo.
  */
 export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
 export {
@@ -54,3 +58,8 @@ export {
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';
+export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
+export { documentFormat, renderDocument, type DocumentFormat } from './formats';
+export { formatEuro } from './pdf';
+export { collectionAccount, paymentLines, printableIban, type CollectionAccountSource } from './payment-details';
+export { companyPrintout } from './company-printout';

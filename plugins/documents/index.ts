@@ -6,6 +6,8 @@ import { registerDocumentKind } from './kinds';
 import { migrations } from './migrations';
 import { documentsService } from './service';
 import { addedMigrations } from './added-migrations';
+import { documentFormatsPoint, pdfFormat } from './formats';
+import { collectionAccountsPoint } from './payment-details';
 import { documentRoutes } from './routes';
 import { settlementRoutes } from './settlement-routes';
 import { settlementModels } from './settlement-schemas';
@@ -28,7 +30,10 @@ export default definePlugin({
   migrations: [...migrations, ...addedMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
+    ...documentFormatsPoint,
+    ...collectionAccountsPoint,
   },
+  contributes: { 'document-formats': [pdfFormat] },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
     'settlements.read': rolesFrom('viewer'),

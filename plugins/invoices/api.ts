@@ -11,6 +11,7 @@ export {
 } from './service';
 export type { InvoiceIssuedPayload } from './hooks';
 export { postInvoice, postInvoicePayment, revenueAccountOf, type SalesPostingDoc } from './posting';
-export { formatEuro } from './pdf';
+export { formatEuro } from '../documents/api';
+export { invoicePrintable, type InvoicePrintInput } from './printable';
 export type { InvoiceResponseField, InvoicePdfStamp, InvoiceIssueStatementPart } from './extensions';
 export * as InvoiceSchemas from './schemas';

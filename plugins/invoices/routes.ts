@@ -3,13 +3,11 @@ import { Forbidden } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
-import { ContactService } from '../contacts/api';
 import { queryBounds } from '../../kernel/query-bounds';
-import { TenantService } from '../tenants/api';
-import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant } from '../documents/api';
-import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
+import { DocumentIdParams, documentItemRoutes } from '../documents/api';
+import { hasResponseFields, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { INVOICE } from './kind';
-import { renderInvoicePdf } from './pdf';
+import { renderInvoice } from './rendering';
 import { InvoiceListQuery, invoiceModels } from './schemas';
 import { InvoiceService, invoiceToJson, type InvoiceInput, type InvoiceView, type InvoicePatch, type RectifyInput } from './service';
 
@@ -94,16 +92,7 @@ export const invoiceRoutes = (kernel: Kernel) => {
       detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
     })
     .get('/invoices/:id/pdf', async ({ uow, params }) => {
-      const { bytes, filename } = await uow.run(async (tx) => {
-        const view = await InvoiceService.get(tx, params.id);
-        const tenant = await TenantService.current(tx);
-        const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
-        const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
-        const rectified = await InvoiceService.rectified(tx, view.record);
-        const stamps = await pdfStamps(kernel, tx, view.record.id);
-        const bytes = await renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
-        return { bytes, filename: `factura-${view.record.number ?? `borrador-${view.record.id.slice(0, 8)}`}.pdf` };
-      });
+      const { bytes, filename } = await uow.run(async (tx) => renderInvoice(kernel, tx, await InvoiceService.get(tx, params.id)));
       return new Response(bytes, {
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${filename}"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' },
       });

@@ -1,21 +1,10 @@
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { partyOfContact, partyOfTenant } from '../documents/api';
+import { formatEuro } from '../documents/api';
 import { TenantService } from '../tenants/api';
-import { pdfStamps } from './extensions';
-import { formatEuro, renderInvoicePdf } from './pdf';
+import { renderInvoice } from './rendering';
 import { InvoiceService, type InvoiceView } from './service';
-
-/** The invoice's PDF exactly as GET /invoices/{id}/pdf renders it. */
-async function invoicePdf(kernel: Kernel, tx: Tx, view: InvoiceView): Promise<Uint8Array> {
-  const tenant = await TenantService.current(tx);
-  const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
-  const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
-  const rectified = await InvoiceService.rectified(tx, view.record);
-  const stamps = await pdfStamps(kernel, tx, view.record.id);
-  return renderInvoicePdf({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
-}
 
 /**
  * Invoices as a `sendable-documents` kind of the document-sending plugin, when it is installed
@@ -35,7 +24,10 @@ export const sendableInvoice = {
       customerEmail: (await ContactService.get(tx, record.contactId)).email ?? null,
       defaultSubject: `Factura ${record.number} de ${issuer}`,
       defaultMessage: `Le enviamos adjunta la factura ${record.number} por importe de ${formatEuro(record.total)}${due}.\n\nUn saludo,\n${issuer}`,
-      attachment: async () => ({ filename: `factura-${record.number}.pdf`, content: await invoicePdf(kernel, tx, view), contentType: 'application/pdf' }),
+      attachment: async (format: string) => {
+        const file = await renderInvoice(kernel, tx, view, format);
+        return { filename: file.filename, content: file.bytes, contentType: file.contentType };
+      },
     };
   },
 };

@@ -1,0 +1,84 @@
+import { RECTIFICATION_GROUNDS, printableDate, type Party, type PrintableDocument, type PrintableStamp, type TaxTypeInfo } from '../documents/api';
+import { issuedAsSimplified, regimesOf } from './legal-content';
+import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
+
+export interface InvoicePrintInput {
+  record: InvoiceRecord;
+  types: ReadonlyMap<string, TaxTypeInfo>;
+  /** For drafts (no snapshot yet): the current data of the company and the customer. */
+  issuer: Party;
+  customer: Party;
+  issuerRegistry?: string | null;
+  paymentLines?: readonly string[];
+  logo?: Uint8Array | null;
+  rectified?: { number: string | null; issueDate: string } | null;
+  /** Images other plugins print at the top of the first page (`invoice-pdf-stamps`), e.g. the VERI*FACTU QR code. */
+  stamps?: readonly PrintableStamp[];
+}
+
+/**
+ * The invoice as printed, with the content of art. 6.1 RD 1619/2012 (docs/domain/invoice-content.md §2):
+ * number and series, issue date (and operation date when it differs), both parties, the lines,
+ * each tax by its name with base and amount, the withholding, the totals, the mandatory mentions
+ * and, for a rectifying invoice, the invoice it rectifies and why.
+ */
+export function invoicePrintable(input: InvoicePrintInput): PrintableDocument {
+  const { record, types } = input;
+  const customer = record.customer ?? input.customer;
+  const simplified = !!record.customer && issuedAsSimplified(record.customer, regimesOf(record.lines, types), { total: record.total, rectifying: !!record.rectifiesId });
+  const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)'
+    : `${record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA'}${simplified ? ' SIMPLIFICADA' : ''}`;
+  const total = (label: string, amount: { isZero(): boolean; toString(): string }, sign = '') => amount.isZero() ? [] : [[label, `${sign}${amount}`] as const];
+  return {
+    title,
+    documentTitle: `Factura ${record.number ?? 'borrador'}`,
+    number: record.number,
+    reference: record.number ?? 'Borrador',
+    headingLines: [
+      `Serie: ${record.series}`,
+      `Fecha de expedición: ${printableDate(record.issueDate)}`,
+      ...(record.operationDate && record.operationDate !== record.issueDate ? [`Fecha de la operación: ${printableDate(record.operationDate)}`] : []),
+      ...(record.dueDate ? [`Vencimiento: ${printableDate(record.dueDate)}`] : []),
+    ],
+    createdAt: new Date(record.issuedAt ?? record.createdAt),
+    issuer: record.issuer ?? input.issuer,
+    issuerRegistry: input.issuerRegistry,
+    customer,
+    preamble: record.rectifiesId ? rectificationPreamble(record, input.rectified) : null,
+    lines: record.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity.toString(),
+      unitPrice: line.unitPrice.toString(),
+      discountPct: line.discountPct.toString(),
+      base: line.base.toString(),
+      taxRate: line.taxRate.toString(),
+      surchargeRate: line.surchargeRate?.toString() ?? null,
+      withholdingRate: line.withholdingRate?.toString() ?? null,
+    })),
+    taxes: breakdownOf(record.lines, types).map((item) => ({ name: item.name || item.code, rate: item.rate, base: item.base, amount: item.amount })),
+    totals: [
+      ['Base imponible', record.subtotal.toString()],
+      ['Cuota de IVA', record.taxTotal.sub(record.surchargeTotal).toString()],
+      ...total('Recargo de equivalencia', record.surchargeTotal),
+      ...total('Retención IRPF', record.withholdingTotal, '-'),
+    ],
+    grandTotal: ['TOTAL FACTURA', record.total.toString()],
+    legends: legendsOf(record, types),
+    paymentLines: input.paymentLines,
+    notes: record.notes,
+    logo: input.logo,
+    stamps: input.stamps,
+  };
+}
+
+function rectificationPreamble(record: InvoiceRecord, rectified: InvoicePrintInput['rectified']) {
+  const mode = record.rectificationMode === 'substitution' ? 'por sustitución' : 'por diferencias';
+  const ref = rectified ? `${rectified.number ?? '—'} de ${printableDate(rectified.issueDate)}` : '—';
+  return {
+    heading: `Factura rectificativa ${mode} de la factura ${ref} (art. 15 RD 1619/2012)`,
+    paragraphs: [`Motivo: ${record.rectificationReason ?? ''}`, `Fundamento: ${RECTIFICATION_GROUNDS[record.rectificationGround ?? 'error'].legalBasis}`],
+  };
+}
+
+/** The invoice's file name without extension: factura-F-2026-000001, or factura-borrador-<id> for a draft. */
+export const invoiceFileBase = (record: InvoiceRecord) => `factura-${record.number ?? `borrador-${record.id.slice(0, 8)}`}`;
