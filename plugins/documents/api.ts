@@ -59,3 +59,8 @@ export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './
 export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
 export { documentFormat, renderDocument, type DocumentFormat } from './formats';
 export { formatEuro } from './pdf';
+export { offerPlugin } from './offers/plugin';
+export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type OfferService, type OfferView } from './offers/service';
+export { offerTablesSql } from './offers/migration';
+export { offerToJson } from './offers/json';
+export { OFFER_STATES, type DraftInvoiceInput, type OfferKind, type OfferState } from './offers/kind';

@@ -1,0 +1,52 @@
+import type { Kernel } from '../../../kernel/kernel';
+import type { Tx } from '../../../kernel/uow';
+import { ContactService } from '../../contacts/api';
+import { TenantService } from '../../tenants/api';
+import { partyOfContact, partyOfTenant } from '../document';
+import { renderDocument } from '../formats';
+import { printableDate, type PrintableDocument } from '../printable';
+import type { TaxTypeInfo } from '../tax-types';
+import type { OfferKind } from './kind';
+import { amountsOf, taxBreakdown } from './lines';
+import type { OfferRecord, OfferService } from './service';
+
+/** An offer as printed: the kind's title and notices (e.g. "sin validez fiscal"), the current company and customer, lines, taxes and totals. */
+export function offerPrintable(kind: OfferKind, record: OfferRecord, types: ReadonlyMap<string, TaxTypeInfo>, parties: Pick<PrintableDocument, 'issuer' | 'customer' | 'logo'>): PrintableDocument {
+  const { amounts } = amountsOf(record.lines);
+  const legends = [...new Set(record.lines.map((l) => types.get(l.taxTypeId)?.sales?.legend).filter((text): text is string => !!text))];
+  const optional = (label: string, amount: { isZero(): boolean; toString(): string }, sign = '') => (amount.isZero() ? [] : [[label, `${sign}${amount}`] as const]);
+  return {
+    ...parties,
+    title: kind.pdf.title,
+    notices: kind.pdf.notices,
+    documentTitle: `${kind.noun} ${record.number}`,
+    number: record.number,
+    reference: record.number,
+    headingLines: [`Fecha: ${printableDate(record.issueDate)}`, `Válido hasta: ${printableDate(record.validUntil)}`],
+    createdAt: new Date(record.createdAt),
+    lines: record.lines.map((l) => ({
+      description: l.description, quantity: l.quantity.toString(), unitPrice: l.unitPrice.toString(), discountPct: l.discountPct.toString(), base: l.base.toString(),
+      taxRate: l.taxRate.toString(), surchargeRate: l.surchargeRate?.toString() ?? null, withholdingRate: l.withholdingRate?.toString() ?? null,
+    })),
+    taxes: taxBreakdown(amounts, types).map((tax) => ({ name: tax.name || tax.code, rate: tax.rate, base: tax.base, amount: tax.amount })),
+    totals: [
+      ['Base imponible', record.subtotal.toString()],
+      ['Cuota de IVA', record.taxTotal.sub(record.surchargeTotal).toString()],
+      ...optional('Recargo de equivalencia', record.surchargeTotal),
+      ...optional('Retención IRPF', record.withholdingTotal, '-'),
+    ],
+    grandTotal: ['TOTAL', record.total.toString()],
+    legends,
+    notes: record.notes,
+  };
+}
+
+/** The offer rendered by the documents plugin's `pdf` format, with the company's and the customer's current data. */
+export async function offerPdf(tx: Tx, kernel: Kernel, kind: OfferKind, service: OfferService, id: string) {
+  const { record, types } = await service.get(tx, id);
+  const tenant = await TenantService.current(tx);
+  const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
+  const customer = partyOfContact(await ContactService.get(tx, record.contactId));
+  const printable = offerPrintable(kind, record, types, { issuer: partyOfTenant(tenant), customer, logo });
+  return renderDocument(kernel, 'pdf', printable, `${kind.pdf.filename}-${record.number}`);
+}
