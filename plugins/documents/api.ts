@@ -64,3 +64,4 @@ export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type 
 export { offerTablesSql } from './offers/migration';
 export { offerToJson } from './offers/json';
 export { OFFER_STATES, type DraftInvoiceInput, type OfferKind, type OfferState } from './offers/kind';
+export { printableLine, printableTotals } from './printable-amounts';

@@ -2,6 +2,8 @@ import { tenantRowLevelSecurity } from '../../../kernel/migration';
 import { OFFER_LINE_COLUMNS } from './lines';
 import { offerTables, type OfferKind } from './kind';
 
+const TAX_TYPE_COLUMNS = ['tax_type_id', 'surcharge_type_id', 'withholding_type_id'];
+
 /** Constraints of a stored line's columns beyond their type (the same bounds as invoice lines). */
 const LINE_CHECKS: Record<string, string> = {
   line_no: 'not null check (line_no between 1 and 500)',
@@ -21,14 +23,12 @@ const LINE_CHECKS: Record<string, string> = {
 export function offerTablesSql(kind: Pick<OfferKind, 'name'>): string[] {
   const { table, linesTable, linesKey, seriesTable } = offerTables(kind);
   return [
-    `create table ${seriesTable} (
-       tenant_id uuid not null references tenants (id) on delete cascade,
-       series text collate "C" not null check (series ~ '^[A-Z][A-Z0-9]{0,9}$'),
-       year integer not null check (year between 1900 and 2999),
-       last_number integer not null check (last_number > 0),
-       last_issue_date date not null,
-       primary key (tenant_id, series, year)
-     )`,
+    // the counter takeNumber (../numbering.ts) increments
+    `create table ${seriesTable} (${[
+      'tenant_id uuid not null references tenants (id) on delete cascade', `series text collate "C" not null check (series ~ '^[A-Z][A-Z0-9]{0,9}$')`,
+      'year integer not null check (year between 1900 and 2999)', 'last_number integer not null check (last_number > 0)', 'last_issue_date date not null',
+      'primary key (tenant_id, series, year)',
+    ].join(', ')})`,
     ...tenantRowLevelSecurity(seriesTable),
     `create table ${table} (
        id uuid primary key,
@@ -42,15 +42,10 @@ export function offerTablesSql(kind: Pick<OfferKind, 'name'>): string[] {
        issue_date date not null check (issue_date between '1900-01-01' and '2999-12-31'),
        valid_until date not null,
        notes text check (length(notes) <= 5000),
-       subtotal numeric(18,2) not null,
-       tax_total numeric(18,2) not null,
-       surcharge_total numeric(18,2) not null,
-       withholding_total numeric(18,2) not null,
-       total numeric(18,2) not null,
+       subtotal numeric(18,2) not null, tax_total numeric(18,2) not null, surcharge_total numeric(18,2) not null,
+       withholding_total numeric(18,2) not null, total numeric(18,2) not null,
        invoice_id uuid,
-       sent_at timestamptz,
-       decided_at timestamptz,
-       converted_at timestamptz,
+       sent_at timestamptz, decided_at timestamptz, converted_at timestamptz,
        created_at timestamptz not null default now(),
        updated_at timestamptz not null default now(),
        unique (tenant_id, id),
@@ -70,9 +65,7 @@ export function offerTablesSql(kind: Pick<OfferKind, 'name'>): string[] {
        ${OFFER_LINE_COLUMNS.map(([name, type]) => `${name} ${type}${LINE_CHECKS[name] ? ` ${LINE_CHECKS[name]}` : ''}`).join(',\n       ')},
        primary key (tenant_id, ${linesKey}, line_no),
        foreign key (tenant_id, ${linesKey}) references ${table} (tenant_id, id) on delete cascade,
-       foreign key (tenant_id, tax_type_id) references tax_types (tenant_id, id),
-       foreign key (tenant_id, surcharge_type_id) references tax_types (tenant_id, id),
-       foreign key (tenant_id, withholding_type_id) references tax_types (tenant_id, id)
+       ${TAX_TYPE_COLUMNS.map((column) => `foreign key (tenant_id, ${column}) references tax_types (tenant_id, id)`).join(', ')}
      )`,
     ...tenantRowLevelSecurity(linesTable),
   ];

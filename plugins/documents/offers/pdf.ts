@@ -5,6 +5,7 @@ import { TenantService } from '../../tenants/api';
 import { partyOfContact, partyOfTenant } from '../document';
 import { renderDocument } from '../formats';
 import { printableDate, type PrintableDocument } from '../printable';
+import { printableLine, printableTotals } from '../printable-amounts';
 import type { TaxTypeInfo } from '../tax-types';
 import type { OfferKind } from './kind';
 import { amountsOf, taxBreakdown } from './lines';
@@ -14,7 +15,6 @@ import type { OfferRecord, OfferService } from './service';
 export function offerPrintable(kind: OfferKind, record: OfferRecord, types: ReadonlyMap<string, TaxTypeInfo>, parties: Pick<PrintableDocument, 'issuer' | 'customer' | 'logo'>): PrintableDocument {
   const { amounts } = amountsOf(record.lines);
   const legends = [...new Set(record.lines.map((l) => types.get(l.taxTypeId)?.sales?.legend).filter((text): text is string => !!text))];
-  const optional = (label: string, amount: { isZero(): boolean; toString(): string }, sign = '') => (amount.isZero() ? [] : [[label, `${sign}${amount}`] as const]);
   return {
     ...parties,
     title: kind.pdf.title,
@@ -24,17 +24,9 @@ export function offerPrintable(kind: OfferKind, record: OfferRecord, types: Read
     reference: record.number,
     headingLines: [`Fecha: ${printableDate(record.issueDate)}`, `Válido hasta: ${printableDate(record.validUntil)}`],
     createdAt: new Date(record.createdAt),
-    lines: record.lines.map((l) => ({
-      description: l.description, quantity: l.quantity.toString(), unitPrice: l.unitPrice.toString(), discountPct: l.discountPct.toString(), base: l.base.toString(),
-      taxRate: l.taxRate.toString(), surchargeRate: l.surchargeRate?.toString() ?? null, withholdingRate: l.withholdingRate?.toString() ?? null,
-    })),
+    lines: record.lines.map(printableLine),
     taxes: taxBreakdown(amounts, types).map((tax) => ({ name: tax.name || tax.code, rate: tax.rate, base: tax.base, amount: tax.amount })),
-    totals: [
-      ['Base imponible', record.subtotal.toString()],
-      ['Cuota de IVA', record.taxTotal.sub(record.surchargeTotal).toString()],
-      ...optional('Recargo de equivalencia', record.surchargeTotal),
-      ...optional('Retención IRPF', record.withholdingTotal, '-'),
-    ],
+    totals: printableTotals(record),
     grandTotal: ['TOTAL', record.total.toString()],
     legends,
     notes: record.notes,

@@ -16,14 +16,11 @@ export function offerModels(kind: Pick<OfferKind, 'noun' | 'series'>) {
     description: '`draft` (editable) → `sent` → `accepted` | `rejected`; a sent one whose valid_until has passed reads as `expired`',
   });
   const Line = t.Object({
-    description: Description,
-    quantity: Quantity,
-    unit_price: UnitPrice,
-    discount_pct: t.Optional(DiscountPct),
+    description: Description, nature: t.Optional(Nature),
+    quantity: Quantity, unit_price: UnitPrice, discount_pct: t.Optional(DiscountPct),
     tax_type_id: t.String({ format: 'uuid', description: 'A VAT tax type usable on sales (kind `vat`)' }),
     surcharge_type_id: t.Optional(Nullable(Uuid, { description: 'Recargo de equivalencia (kind `surcharge`), with a domestic VAT type' })),
     withholding_type_id: t.Optional(Nullable(Uuid, { description: 'IRPF withheld by the customer (kind `withholding`)' })),
-    nature: t.Optional(Nature),
   }, { additionalProperties: false });
   const header = {
     issue_date: IsoDate,
