@@ -59,6 +59,7 @@ export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './
 export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
 export { documentFormat, renderDocument, type DocumentFormat } from './formats';
 export { formatEuro } from './pdf';
+// Offer kinds (quotes, proformas): documents without fiscal effect, declared with offerPlugin (./offers/).
 export { offerPlugin } from './offers/plugin';
 export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type OfferService, type OfferView } from './offers/service';
 export { offerTablesSql } from './offers/migration';
