@@ -7,6 +7,7 @@ import { migrations } from './migrations';
 import { documentsService } from './service';
 import { addedMigrations } from './added-migrations';
 import { documentFormatsPoint, pdfFormat } from './formats';
+import { collectionAccountsPoint } from './payment-details';
 import { documentRoutes } from './routes';
 import { settlementRoutes } from './settlement-routes';
 import { settlementModels } from './settlement-schemas';
@@ -30,6 +31,7 @@ export default definePlugin({
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
     ...documentFormatsPoint,
+    ...collectionAccountsPoint,
   },
   contributes: { 'document-formats': [pdfFormat] },
   permissions: {

@@ -98,3 +98,21 @@ export function missingPartyData(issuer: Party, contact: ContactFacts, regimes: 
   }
   return errors;
 }
+
+/**
+ * Why an issued invoice is registered as simplified (F2), as InvoiceResponse says it: a simplified
+ * invoice whose business customer lacks data (`simplified_invoice`, art. 4), or an operation in
+ * Spain whose recipient has no tax number (`recipient_without_tax_id`, art. 6.1.d), e.g. a private
+ * person. Drafts are not registered yet: both fields then say not simplified.
+ */
+export type SimplifiedReason = 'simplified_invoice' | 'recipient_without_tax_id';
+
+export function simplifiedStatus(invoice: { customer: Party | null; lines: readonly { taxTypeId: string }[]; total: Decimal; rectifiesId: string | null }, types: ReadonlyMap<string, { regime?: string }>) {
+  const none = { simplified: false, simplified_reason: null as SimplifiedReason | null };
+  if (!invoice.customer) return none;
+  const regimes = regimesOf(invoice.lines, types);
+  const facts = { total: invoice.total, rectifying: !!invoice.rectifiesId };
+  if (issuedAsSimplified(invoice.customer, regimes, facts)) return { simplified: true, simplified_reason: 'simplified_invoice' as SimplifiedReason };
+  if (registeredAsSimplified(invoice.customer, regimes, facts)) return { simplified: true, simplified_reason: 'recipient_without_tax_id' as SimplifiedReason };
+  return none;
+}

@@ -6,7 +6,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
 import { TenantService } from '../tenants/api';
-import { DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant, renderDocument } from '../documents/api';
+import { companyPrintDetails, DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant, renderDocument } from '../documents/api';
 import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { INVOICE } from './kind';
 import { invoiceFileBase, invoicePrintable } from './printable';
@@ -101,7 +101,8 @@ export const invoiceRoutes = (kernel: Kernel) => {
         const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
         const rectified = await InvoiceService.rectified(tx, view.record);
         const stamps = await pdfStamps(kernel, tx, view.record.id);
-        const printable = invoicePrintable({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps });
+        const details = await companyPrintDetails(kernel, tx, tenant);
+        const printable = invoicePrintable({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps, ...details });
         return renderDocument(kernel, 'pdf', printable, invoiceFileBase(view.record));
       });
       return new Response(bytes, {

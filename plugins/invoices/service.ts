@@ -17,7 +17,7 @@ import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft,
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
 import { issueStatementParts } from './extensions';
-import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
+import { missingPartyData, registeredAsSimplified, regimesOf, simplifiedStatus } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
 
@@ -773,5 +773,6 @@ export function invoiceToJson({ record, types }: InvoiceView) {
     customer: record.customer,
     issuer: record.issuer,
     rectification_ground: record.rectificationGround,
+    ...simplifiedStatus(record, types),
   };
 }

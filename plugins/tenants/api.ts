@@ -1,4 +1,5 @@
 /** What other plugins may use from the tenants plugin. */
-export { TenantService, tenantToJson, type TenantInput } from './service';
+export { registryOf, TenantService, tenantToJson, type TenantInput } from './service';
+export { PAYMENT_METHODS, registryLine, type MercantileRegistry, type PaymentMethod } from './document-details';
 export { TenantMe, CreateTenantRequest } from './schemas';
 export { companyJsonSql } from './reads';

@@ -23,4 +23,12 @@ export const migrations = [
     // the logo's PNG in the kernel's file store (logo_image: logos uploaded before the store)
     `alter table tenants add column logo_key text check (logo_key ~ '^[0-9a-f]{64}$')`,
   ]),
+  sqlMigration('20270113000100_tenant_document_details', [
+    // the Registro Mercantil entry is all five data or none (art. 24 RRM); a new payment method needs a migration of its own
+    `alter table tenants
+       add column registry_office text, add column registry_tomo text, add column registry_folio text,
+       add column registry_hoja text, add column registry_inscripcion text,
+       add constraint tenants_registry_complete check (num_nulls(registry_office, registry_tomo, registry_folio, registry_hoja, registry_inscripcion) in (0, 5)),
+       add column default_payment_method text check (default_payment_method in ('transfer', 'direct_debit', 'cash', 'card', 'cheque', 'bizum'))`,
+  ]),
 ];

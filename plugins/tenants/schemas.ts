@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import type { TOptional } from '@sinclair/typebox';
+import { MercantileRegistrySchema, PaymentMethodSchema } from './document-details';
 
 const nullableText = (max: number) => t.Union([t.String({ maxLength: max }), t.Null()]);
 
@@ -15,6 +16,8 @@ export const TenantMe = t.Object({
   country: t.String({ minLength: 2, maxLength: 2 }),
   logo_url: t.Union([t.String(), t.Null()]),
   fiscal_year_start_month: t.Integer({ minimum: 1, maximum: 12 }),
+  mercantile_registry: t.Optional(t.Union([MercantileRegistrySchema, t.Null()])),
+  default_payment_method: t.Optional(t.Union([PaymentMethodSchema, t.Null()])),
   created_at: t.String({ format: 'date-time' }),
 });
 
@@ -31,8 +34,16 @@ const tenantFields = {
 };
 
 export const CreateTenantRequest = t.Object(tenantFields, { additionalProperties: false });
+/** Set with PATCH only (a company is created without them). */
+const documentDetailFields = {
+  mercantile_registry: t.Optional(t.Union([MercantileRegistrySchema, t.Null()])),
+  default_payment_method: t.Optional(t.Union([PaymentMethodSchema, t.Null()])),
+};
 export const TenantUpdate = t.Object(
-  Object.fromEntries(Object.entries(tenantFields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof typeof tenantFields]: TOptional<(typeof tenantFields)[K]> },
+  {
+    ...Object.fromEntries(Object.entries(tenantFields).map(([key, schema]) => [key, t.Optional(schema)])) as { [K in keyof typeof tenantFields]: TOptional<(typeof tenantFields)[K]> },
+    ...documentDetailFields,
+  },
   { additionalProperties: false, minProperties: 1, description: 'Any TenantMe field but id, created_at and logo_url; at least one.' },
 );
 export const LogoUploadResponse = t.Object({ logo_url: t.String() });

@@ -4,6 +4,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import type { FileStore } from '../../kernel/file-store';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
 import { Tenant } from './entities';
+import type { MercantileRegistry, PaymentMethod } from './document-details';
 
 export interface TenantInput {
   name?: string;
@@ -15,6 +16,14 @@ export interface TenantInput {
   province?: string | null;
   country?: string;
   fiscal_year_start_month?: number;
+  mercantile_registry?: MercantileRegistry | null;
+  default_payment_method?: PaymentMethod | null;
+}
+
+/** The company's Registro Mercantil entry, or null. */
+export function registryOf(tenant: Pick<Tenant, 'registryOffice' | 'registryTomo' | 'registryFolio' | 'registryHoja' | 'registryInscripcion'>): MercantileRegistry | null {
+  if (!tenant.registryOffice) return null;
+  return { registry: tenant.registryOffice, tomo: tenant.registryTomo!, folio: tenant.registryFolio!, hoja: tenant.registryHoja!, inscripcion: tenant.registryInscripcion! };
 }
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -34,6 +43,8 @@ export function tenantToJson(tenant: Tenant, publicUrl: string) {
     country: tenant.country,
     logo_url: tenant.logoToken ? `${publicUrl}/logos/${tenant.id}/${tenant.logoToken}.png` : null,
     fiscal_year_start_month: tenant.fiscalYearStartMonth,
+    mercantile_registry: registryOf(tenant),
+    default_payment_method: (tenant.defaultPaymentMethod ?? null) as PaymentMethod | null,
     created_at: tenant.createdAt.toISOString(),
   };
 }
@@ -41,13 +52,15 @@ export function tenantToJson(tenant: Tenant, publicUrl: string) {
 interface TenantRow {
   id: string; name: string; legal_name: string | null; tax_id: string; address: string | null; city: string | null;
   postal_code: string | null; province: string | null; country: string; logo_token: string | null;
-  fiscal_year_start_month: number; created_at: string;
+  fiscal_year_start_month: number; created_at: string; default_payment_method: PaymentMethod | null;
+  registry_office: string | null; registry_tomo: string | null; registry_folio: string | null; registry_hoja: string | null; registry_inscripcion: string | null;
 }
 
 /** The current company for GET /tenants/me in one round trip (the hottest read: every front end asks at start). */
 export async function currentTenantJson(uow: UnitOfWork, publicUrl: string): Promise<ReturnType<typeof tenantToJson>> {
   const [row] = await uow.read<TenantRow>(
-    `select id, name, legal_name, tax_id, address, city, postal_code, province, country, logo_token, fiscal_year_start_month,
+    `select id, name, legal_name, tax_id, address, city, postal_code, province, country, logo_token, fiscal_year_start_month, default_payment_method,
+            registry_office, registry_tomo, registry_folio, registry_hoja, registry_inscripcion,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from tenants where id = :tenant`,
   );
@@ -64,6 +77,10 @@ export async function currentTenantJson(uow: UnitOfWork, publicUrl: string): Pro
     country: row.country,
     logo_url: row.logo_token ? `${publicUrl}/logos/${row.id}/${row.logo_token}.png` : null,
     fiscal_year_start_month: row.fiscal_year_start_month,
+    mercantile_registry: registryOf({
+      registryOffice: row.registry_office, registryTomo: row.registry_tomo, registryFolio: row.registry_folio, registryHoja: row.registry_hoja, registryInscripcion: row.registry_inscripcion,
+    }),
+    default_payment_method: row.default_payment_method,
     created_at: row.created_at,
   };
 }
@@ -72,6 +89,14 @@ function checkedTaxId(value: string, loc: string[]): string {
   const normalised = normaliseTaxId(value);
   if (!isValidSpanishTaxId(normalised)) throw ValidationFailed.field(loc, 'Not a valid Spanish NIF/CIF (checksum)', 'value_error.tax_id');
   return normalised;
+}
+
+function setRegistry(tenant: Tenant, entry: MercantileRegistry | null): void {
+  tenant.registryOffice = entry?.registry.trim() ?? null;
+  tenant.registryTomo = entry?.tomo ?? null;
+  tenant.registryFolio = entry?.folio ?? null;
+  tenant.registryHoja = entry?.hoja ?? null;
+  tenant.registryInscripcion = entry?.inscripcion ?? null;
 }
 
 /** The tenants plugin's service; other plugins reach it through ./api.ts. */
@@ -115,6 +140,8 @@ export const TenantService = {
     if (input.province !== undefined) tenant.province = input.province;
     if (input.country !== undefined) tenant.country = input.country;
     if (input.fiscal_year_start_month !== undefined) tenant.fiscalYearStartMonth = input.fiscal_year_start_month;
+    if (input.mercantile_registry !== undefined) setRegistry(tenant, input.mercantile_registry);
+    if (input.default_payment_method !== undefined) tenant.defaultPaymentMethod = input.default_payment_method;
     return tenant;
   },
 
@@ -184,6 +211,7 @@ export const TenantService = {
       id: tenant.id, name: tenant.name, legal_name: tenant.legalName ?? null, tax_id: tenant.taxId, address: tenant.address ?? null,
       city: tenant.city ?? null, postal_code: tenant.postalCode ?? null, province: tenant.province ?? null, country: tenant.country,
       fiscal_year_start_month: tenant.fiscalYearStartMonth, has_logo: !!tenant.logoToken,
+      mercantile_registry: registryOf(tenant), default_payment_method: tenant.defaultPaymentMethod ?? null,
       created_at: tenant.createdAt.toISOString(), updated_at: tenant.updatedAt.toISOString(),
     };
   },

@@ -62,7 +62,12 @@ export interface TreasuryService {
   suspenseAccount(tx: Tx, treasuryId: string): Promise<string>;
   /** The treasury's own 572x sub-account (NotFound when absent). */
   ledgerAccount(tx: Tx, treasuryId: string): Promise<string>;
+  /** The treasury marked as the company's collection account (its IBAN is printed on invoices), or null. */
+  collectionAccount(tx: Tx): Promise<CollectionAccount | null>;
 }
+
+/** The account the company's customers pay into. */
+export interface CollectionAccount { treasury_id: string; name: string; iban: string }
 
 export interface BankMovementImportedPayload { treasury_id: string; count: number; import_id: string }
 export interface BankMovementCreatedPayload { id: string; treasury_id: string; amount: string; date: string }

@@ -1,9 +1,11 @@
 import { definePlugin } from '../../kernel/plugin';
+import type { Tx } from '../../kernel/uow';
 import { rolesFrom } from '../../kernel/roles';
 import './api';
 import { camt053Importer } from './importers/camt053';
 import { csvImporter } from './importers/csv';
 import { norma43Importer } from './importers/norma43';
+import { CollectionAccounts } from './collection-account';
 import { eraseTreasury, exportTreasury } from './lifecycle';
 import { migrations } from './migrations';
 import { treasuryRoutes } from './routes';
@@ -28,6 +30,8 @@ export default definePlugin({
   },
   // The plugin's own formats: CSV last, as it accepts almost any text.
   contributes: { 'statement-importers': [norma43Importer, camt053Importer, csvImporter] },
+  // the IBAN printed on the company's documents, when the documents plugin is installed
+  contributesIfInstalled: { 'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }] },
   permissions: {
     'treasury.read': rolesFrom('viewer'),
     'treasury.write': rolesFrom('accountant'),

@@ -126,4 +126,10 @@ export const migrations = [
     `create trigger treasuries_delete_movements after delete on treasuries
        referencing old table as deleted_treasuries for each statement execute function treasuries_delete_movements()`,
   ]),
+  // The treasury whose IBAN the company's invoices print for payment (./collection-account.ts).
+  sqlMigration('20270113000200_treasury_collection_account', [
+    `alter table treasuries add column collection_account boolean not null default false,
+       add constraint treasuries_collection_account check (not collection_account or (iban is not null and archived_at is null))`,
+    `create unique index treasuries_one_collection_account on treasuries (tenant_id) where collection_account`,
+  ]),
 ];

@@ -12,6 +12,10 @@ const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
 const Kind = literalUnion(TREASURY_KINDS, { description: '`bank` account, `payment_processor` account (Stripe-like) or payment `wallet` (PayPal-like)' });
 const Status = literalUnion(BANK_MOVEMENT_STATUSES, { description: '`unmatched` (on the suspense account 555x), `matched` to documents, or `categorized` to an account' });
 
+const CollectionFlag = t.Boolean({
+  description: 'The company\'s collection account: its IBAN is printed on invoices for payment. At most one treasury (marking one unmarks the others); it needs an IBAN; archiving unmarks it.',
+});
+
 export const TreasuryCreate = t.Object({
   kind: Kind,
   name: t.String({ minLength: 1, maxLength: 200 }),
@@ -20,12 +24,14 @@ export const TreasuryCreate = t.Object({
   currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217; only EUR for now (the books are kept in euros)' })),
   opening_balance: t.Optional(t.String({ pattern: MONEY_PATTERN, default: '0.00', description: 'Posted as an opening entry (572x against 120 Remanente) when not zero' })),
   opening_date: t.Optional(Nullable(IsoDate)),
+  collection_account: t.Optional(CollectionFlag),
 }, { additionalProperties: false });
 
 export const TreasuryUpdate = t.Object({
   name: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
   iban: t.Optional(Nullable(t.String({ maxLength: 50 }))),
   provider: t.Optional(Nullable(t.String({ minLength: 1, maxLength: 100 }))),
+  collection_account: t.Optional(CollectionFlag),
 }, { additionalProperties: false, description: 'Kind, currency, accounts and the opening balance are fixed once created (the books hold them).' });
 
 export const TreasuryResponse = t.Object({
@@ -45,6 +51,7 @@ export const TreasuryResponse = t.Object({
   archived_at: Nullable(Timestamp),
   created_at: Timestamp,
   updated_at: Timestamp,
+  collection_account: t.Optional(CollectionFlag),
 });
 
 export const BankMovementResponse = t.Object({

@@ -1,4 +1,5 @@
 import type { TreasuryService } from './api';
+import { CollectionAccounts } from './collection-account';
 import { Movements, toBankMovement } from './movements';
 import { Treasuries } from './treasuries';
 
@@ -21,4 +22,5 @@ export const treasuryService: TreasuryService = {
   async ledgerAccount(tx, treasuryId) {
     return (await Treasuries.get(tx, treasuryId)).ledger_account;
   },
+  collectionAccount: (tx) => CollectionAccounts.current(tx),
 };

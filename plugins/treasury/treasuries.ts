@@ -4,6 +4,7 @@ import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService, isIsoDate, todayInSpain } from '../ledger/api';
 import { TREASURY_KINDS, type TreasuryKind } from './api';
+import { CollectionAccounts } from './collection-account';
 import { openingEntry } from './posting';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,17 +14,17 @@ export const BOOK_CURRENCY = 'EUR';
 export interface TreasuryRow {
   id: string; kind: TreasuryKind; name: string; iban: string | null; provider: string | null; currency: string;
   ledger_account: string; suspense_account: string; opening_balance: string; opening_date: string | null;
-  opening_entry_id: string | null; archived_at: unknown; created_at: unknown; updated_at: unknown;
+  opening_entry_id: string | null; archived_at: unknown; created_at: unknown; updated_at: unknown; collection_account: boolean;
 }
 
 export interface TreasuryCreate {
   kind: string; name: string; iban?: string | null; provider?: string | null; currency?: string;
-  opening_balance?: string; opening_date?: string | null;
+  opening_balance?: string; opening_date?: string | null; collection_account?: boolean;
 }
-export interface TreasuryUpdate { name?: string; iban?: string | null; provider?: string | null }
+export interface TreasuryUpdate { name?: string; iban?: string | null; provider?: string | null; collection_account?: boolean }
 
 const COLUMNS = `id::text as id, kind, name, iban, provider, currency, ledger_account, suspense_account, opening_balance::text as opening_balance,
-  opening_date::text as opening_date, opening_entry_id::text as opening_entry_id, archived_at, created_at, updated_at`;
+  opening_date::text as opening_date, opening_entry_id::text as opening_entry_id, archived_at, created_at, updated_at, collection_account`;
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
@@ -33,6 +34,7 @@ export function treasuryToJson(row: TreasuryRow, balance: Decimal) {
     ledger_account: row.ledger_account, suspense_account: row.suspense_account, balance: balance.toString(),
     opening_balance: row.opening_balance, opening_date: row.opening_date, opening_entry_id: row.opening_entry_id,
     archived: row.archived_at != null, archived_at: row.archived_at == null ? null : iso(row.archived_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+    collection_account: row.collection_account,
   };
 }
 
@@ -104,6 +106,7 @@ export const Treasuries = {
     }
     if (input.opening_date != null && !isIsoDate(input.opening_date)) errors.push({ loc: ['body', 'opening_date'], msg: 'Not a valid date (YYYY-MM-DD)', type: 'value_error.date' });
     if (errors.length) throw new ValidationFailed(errors);
+    CollectionAccounts.check({ iban, archived: false }, !!input.collection_account);
     if (iban) await assertIbanFree(tx, iban);
 
     const id = crypto.randomUUID();
@@ -122,7 +125,9 @@ export const Treasuries = {
       id, kind: input.kind, name, iban, provider: input.provider?.trim() || null, currency, ledger: ledgerAccount, suspense: suspenseAccount,
       opening: opening.toString(), openingDate, entry: openingEntryId,
     });
-    return row;
+    if (!input.collection_account) return row;
+    await CollectionAccounts.set(tx, id, true);
+    return { ...row, collection_account: true };
   },
 
   async update(tx: Tx, id: string, input: TreasuryUpdate): Promise<TreasuryRow> {
@@ -133,15 +138,20 @@ export const Treasuries = {
     if (input.iban !== undefined) iban = input.iban == null || input.iban === '' ? null : checkIban(input.iban, errors, ['body', 'iban']);
     if (errors.length) throw new ValidationFailed(errors);
     if (iban && iban !== current.iban) await assertIbanFree(tx, iban);
+    const collection = input.collection_account ?? current.collection_account;
+    CollectionAccounts.check({ iban, archived: current.archived_at != null }, collection);
+    // unmarked before the row changes and marked after, so that the row never breaks the table's check
+    if (!collection && current.collection_account) await CollectionAccounts.set(tx, id, false);
     const provider = input.provider === undefined ? current.provider : input.provider?.trim() || null;
     const [row] = await tx.sql<TreasuryRow>(`update treasuries set name = :name, iban = :iban, provider = :provider, updated_at = now()
       where tenant_id = :tenant and id = :id::uuid returning ${COLUMNS}`, { id, name, iban, provider });
-    return row;
+    if (collection && !current.collection_account) await CollectionAccounts.set(tx, id, true);
+    return { ...row, collection_account: collection };
   },
 
   async archive(tx: Tx, id: string): Promise<TreasuryRow> {
     await Treasuries.get(tx, id);
-    const [row] = await tx.sql<TreasuryRow>(`update treasuries set archived_at = coalesce(archived_at, now()), updated_at = now()
+    const [row] = await tx.sql<TreasuryRow>(`update treasuries set archived_at = coalesce(archived_at, now()), collection_account = false, updated_at = now()
       where tenant_id = :tenant and id = :id::uuid returning ${COLUMNS}`, { id });
     return row;
   },

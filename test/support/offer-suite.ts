@@ -212,7 +212,7 @@ export function offerKindSuite(spec: OfferKindSpec): void {
   });
 
   describe(`${spec.plugin}: PDF, tenancy, contacts and the account`, () => {
-    test('the PDF carries the title, its notices, the number, validity, customer and totals', async () => {
+    test('the PDF carries the title, its notices, the number, validity, customer, totals, the registry entry and the payment details', async () => {
       const { company, customer } = await setup();
       const q = await create(company, { contact_id: customer.id, issue_date: '2026-08-03', valid_until: '2026-09-02', lines: [line(company, { description: 'Mantenimiento anual' })] });
       const pdf = await download(app, `${base}/${q.id}/pdf`, company.token);
@@ -221,6 +221,14 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       const texts = pdfTexts(pdf.bytes, 'raw').join('\n');
       for (const expected of [...spec.pdfTexts, q.number, 'Cliente Presupuestos SL', 'Mantenimiento anual', 'Válido hasta: 02/09/2026', 'IVA general 21%', '1.210,00']) expect(texts).toContain(expected);
       expect(texts).not.toContain('FACTURA SIMPLIFICADA');
+      expect(texts).not.toContain('Registro Mercantil');
+      // the company's Registro Mercantil entry (art. 24 RRM: on all its documents) and how to pay it
+      const registry = { registry: 'Madrid', tomo: '12345', folio: '67', hoja: 'M-123456', inscripcion: '1ª' };
+      expect((await app.patch('/api/v1/tenants/me', { mercantile_registry: registry, default_payment_method: 'transfer' }, company.token)).status).toBe(200);
+      expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cobros', iban: 'ES9121000418450200051332', collection_account: true }, company.token)).status).toBe(201);
+      const detailed = pdfTexts((await download(app, `${base}/${q.id}/pdf`, company.token)).bytes, 'raw').join('\n');
+      expect(detailed).toContain('Registro Mercantil de Madrid');
+      expect(detailed).toContain('Forma de pago: Transferencia — IBAN ES91 2100 0418 4502 0005 1332');
     });
 
     test("another company's offer is 404 on every route, and absent from its list", async () => {

@@ -4,6 +4,7 @@ import { ContactService } from '../../contacts/api';
 import { TenantService } from '../../tenants/api';
 import { partyOfContact, partyOfTenant } from '../document';
 import { renderDocument } from '../formats';
+import { companyPrintDetails } from '../payment-details';
 import { printableDate, type PrintableDocument } from '../printable';
 import { printableLine, printableTotals } from '../printable-amounts';
 import type { TaxTypeInfo } from '../tax-types';
@@ -12,7 +13,7 @@ import { amountsOf, taxBreakdown } from './lines';
 import type { OfferRecord, OfferService } from './service';
 
 /** An offer as printed: the kind's title and notices (e.g. "sin validez fiscal"), the current company and customer, lines, taxes and totals. */
-export function offerPrintable(kind: OfferKind, record: OfferRecord, types: ReadonlyMap<string, TaxTypeInfo>, parties: Pick<PrintableDocument, 'issuer' | 'customer' | 'logo'>): PrintableDocument {
+export function offerPrintable(kind: OfferKind, record: OfferRecord, types: ReadonlyMap<string, TaxTypeInfo>, parties: Pick<PrintableDocument, 'issuer' | 'customer' | 'logo' | 'issuerRegistry' | 'paymentLines'>): PrintableDocument {
   const { amounts } = amountsOf(record.lines);
   const legends = [...new Set(record.lines.map((l) => types.get(l.taxTypeId)?.sales?.legend).filter((text): text is string => !!text))];
   return {
@@ -33,12 +34,13 @@ export function offerPrintable(kind: OfferKind, record: OfferRecord, types: Read
   };
 }
 
-/** The offer rendered by the documents plugin's `pdf` format, with the company's and the customer's current data. */
+/** The offer rendered by the documents plugin's `pdf` format, with the company's (registry entry and how to pay it) and the customer's current data. */
 export async function offerPdf(tx: Tx, kernel: Kernel, kind: OfferKind, service: OfferService, id: string) {
   const { record, types } = await service.get(tx, id);
   const tenant = await TenantService.current(tx);
   const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
   const customer = partyOfContact(await ContactService.get(tx, record.contactId));
-  const printable = offerPrintable(kind, record, types, { issuer: partyOfTenant(tenant), customer, logo });
+  const details = await companyPrintDetails(kernel, tx, tenant);
+  const printable = offerPrintable(kind, record, types, { issuer: partyOfTenant(tenant), customer, logo, ...details });
   return renderDocument(kernel, 'pdf', printable, `${kind.pdf.filename}-${record.number}`);
 }
