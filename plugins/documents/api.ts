@@ -67,5 +67,6 @@ export { offerPlugin } from './offers/plugin';
 export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type OfferService, type OfferView } from './offers/service';
 export { offerTablesSql } from './offers/migration';
 export { offerToJson } from './offers/json';
+export { offerPdf, offerPrintable } from './offers/pdf';
 export { OFFER_STATES, type DraftInvoiceInput, type OfferKind, type OfferState } from './offers/kind';
 export { printableLine, printableTotals } from './printable-amounts';

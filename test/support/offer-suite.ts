@@ -202,6 +202,15 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect([issued.status, issued.body.total]).toEqual([200, q.total]);
     });
 
+    test('concurrent conversions make one invoice: one 200, the others 409', async () => {
+      const { company, customer } = await setup();
+      const q = await create(company, { contact_id: customer.id, issue_date: '2026-07-03', valid_until: '2099-12-31', lines: [line(company)] });
+      const answers = await Promise.all(Array.from({ length: 4 }, () => act(company, q.id, 'convert')));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+      const [row] = await app.asOwner<{ n: number }>(`select count(*)::int as n from invoices where tenant_id = '${company.tenantId}'`);
+      expect(row.n).toBe(1);
+    });
+
     test('a draft converts too (and counts as accepted)', async () => {
       const { company, customer } = await setup();
       const q = await create(company, { contact_id: customer.id, issue_date: '2026-07-02', lines: [line(company)] });
