@@ -79,7 +79,7 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect(fetched.body).toEqual(first);
     });
 
-    test('a draft is changed (lines replaced, totals recomputed); the list filters by date, status, contact and text', async () => {
+    test('a draft is changed (lines replaced, totals recomputed); the list filters by date, status, contact and text; the search box finds them', async () => {
       const { company, customer } = await setup();
       const other = await createContact(app, company.token, { name: 'Otro Cliente SL', vat: 'A58818501' });
       const a = await create(company, { contact_id: customer.id, issue_date: '2026-03-01', lines: [line(company)] });
@@ -97,6 +97,11 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect(await numbers(`contact_id=${other.id}`)).toEqual([b.number]);
       expect(await numbers('search=cocina')).toEqual([b.number]);
       expect(await numbers(`search=${a.number.slice(-3)}`)).toEqual([a.number]);
+      expect(await numbers('search=COCINÁ')).toEqual([b.number]);
+      expect((await app.get(`${base}?search=%25%25`, company.token)).status).toBe(422);
+      const found = (await app.get(`/api/v1/search?q=cocina&kinds=${spec.plugin}`, company.token)).body.results;
+      expect(found.map((g: any) => [g.kind, g.items.map((i: any) => [i.id, i.title, i.matched])])).toEqual([[spec.plugin, [[b.id, b.number, ['notes']]]]]);
+      expect((await app.get(`/api/v1/search?q=fontanería&kinds=${spec.plugin}`, company.token)).body.results).toEqual([]);
       const page = (await app.get(`${base}?limit=1&offset=1`, company.token)).body;
       expect([page.total, page.limit, page.offset, page.items.map((x: any) => x.number)]).toEqual([2, 1, 1, [a.number]]);
       expect((await app.get(`${base}?limit=0`, company.token)).status).toBe(422);

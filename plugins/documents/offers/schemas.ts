@@ -69,7 +69,7 @@ export function offerModels(kind: Pick<OfferKind, 'noun' | 'series'>) {
     to: t.Optional(IsoDate),
     status: t.Optional(State),
     contact_id: t.Optional(Uuid),
-    search: t.Optional(t.String({ maxLength: 200, description: 'Case-insensitive, anywhere in the number or the notes' })),
+    search: t.Optional(t.String({ maxLength: 200, description: 'Case- and accent-insensitive, anywhere in the number or the notes; only wildcards (`%`, `_`, `*`) or spaces: 422' })),
   });
   const models: Record<string, TSchema> = {
     [`${noun}Line`]: Line, [`${noun}Create`]: Create, [`${noun}Update`]: Update, [`${noun}Response`]: Response,

@@ -1,4 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../../kernel/errors';
+import { searchNeedle, type SearchNeedle } from '../../../kernel/listing';
+import { rowBoolean } from '../../../kernel/rows';
+import type { SearchGroup } from '../../../kernel/search';
 import type { Tx } from '../../../kernel/uow';
 import { actsAs } from '../../contacts/api';
 import { loadContext } from '../context';
@@ -28,6 +31,9 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A sent offer whose `valid_until` has passed reads as `expired`: in every read and in the list's filter alike. */
+/** The list's and the search box's text match, folded as `searchNeedle` folds the text (`:pattern`). */
+const MATCHES = `(search_fold(d.number) like :pattern or search_fold(coalesce(d.notes, '')) like :pattern)`;
+
 const stateSql = (alias: string) => `(case when ${alias}.status = 'sent' and ${alias}.valid_until < current_date then 'expired' else ${alias}.status end)`;
 
 /** The lifecycle: which state each transition leaves and where it leads. */
@@ -118,10 +124,8 @@ export function offerService(kind: OfferKind) {
       let where = filtered.where;
       const params: Record<string, unknown> = { ...filtered.params, limit, offset };
       if (query.status) { where += ` and ${stateSql('d')} = :status`; params.status = query.status; }
-      if (query.search?.trim()) {
-        where += ` and (d.number ilike :needle escape '\\' or coalesce(d.notes, '') ilike :needle escape '\\')`;
-        params.needle = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      }
+      const needle = searchNeedle(query.search, ['query', 'search']);
+      if (needle) { where += ` and ${MATCHES}`; params.pattern = needle.pattern; }
       const [count] = await tx.sql<{ n: number }>(`select count(*)::int as n from ${table} d where ${where}`, params);
       const rows = await tx.sql<any>(`select ${columns} from ${table} d where ${where} order by d.issue_date desc, d.year desc, d.seq desc limit :limit offset :offset`, params);
       const lines = await loadOfferLines(tx, tables, rows.map((r) => r.id));
@@ -186,6 +190,17 @@ export function offerService(kind: OfferKind) {
       await tx.sql(`update ${table} set invoice_id = :invoiceId::uuid, converted_at = now(), status = 'accepted', decided_at = coalesce(decided_at, now()), updated_at = now()
         where tenant_id = :tenant and id = :id::uuid`, { id, invoiceId });
       return service.get(tx, id);
+    },
+
+    /** search.collecting: offers whose number or notes hold the text, newest first. */
+    async searchHits(tx: Tx, needle: SearchNeedle, limit: number): Promise<SearchGroup> {
+      const rows = await tx.sql<{ id: string; number: string; issue_date: string; total: string; in_number: unknown }>(`
+        select d.id::text as id, d.number, d.issue_date::text as issue_date, d.total::text as total, search_fold(d.number) like :pattern as in_number
+        from ${table} d where d.tenant_id = :tenant and ${MATCHES} order by d.issue_date desc, d.year desc, d.seq desc limit :limit`, { pattern: needle.pattern, limit: limit + 1 });
+      const items = rows.slice(0, limit).map((r) => ({
+        id: r.id, title: r.number, subtitle: `${r.issue_date} · ${r.total} €`, matched: rowBoolean(r.in_number) ? ['number'] : ['notes'], score: 0,
+      }));
+      return { kind: kind.plugin, items, more: rows.length > limit };
     },
 
     /** account.exporting: every offer with its lines. */
