@@ -190,7 +190,7 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect(converted.body.converted_at).not.toBeNull();
       const invoice = (await app.get(`/api/v1/invoices/${converted.body.invoice_id}`, company.token)).body;
       expect(invoice).toMatchObject({
-        status: 'draft', number: null, contact_id: customer.id, journal_entry_id: null,
+        status: 'draft', number: null, contact_id: customer.id, journal_entry_id: null, issue_date: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Madrid' }).format(new Date()),
         subtotal: q.subtotal, tax_total: q.tax_total, surcharge_total: q.surcharge_total, withholding_total: q.withholding_total, total: q.total,
       });
       expect(invoice.notes).toBe(`${spec.reference} ${q.number}\nObra nueva`);

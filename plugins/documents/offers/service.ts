@@ -4,6 +4,7 @@ import { rowBoolean } from '../../../kernel/rows';
 import type { SearchGroup } from '../../../kernel/search';
 import type { Tx } from '../../../kernel/uow';
 import { actsAs } from '../../contacts/api';
+import { todayInSpain } from '../../ledger/api';
 import { loadContext } from '../context';
 import { checkDates, dec, iso, isoOrNull, type Loc } from '../document';
 import { assertUuid, blankToNull, ContactAnswers, everyPage, listWhere } from '../lifecycle';
@@ -28,13 +29,16 @@ export interface OfferView { record: OfferRecord; types: ReadonlyMap<string, Tax
 export const DEFAULT_VALIDITY_DAYS = 30;
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
 
-/** A sent offer whose `valid_until` has passed reads as `expired`: in every read and in the list's filter alike. */
 /** The list's and the search box's text match, folded as `searchNeedle` folds the text (`:pattern`). */
 const MATCHES = `(search_fold(d.number) like :pattern or search_fold(coalesce(d.notes, '')) like :pattern)`;
 
-const stateSql = (alias: string) => `(case when ${alias}.status = 'sent' and ${alias}.valid_until < current_date then 'expired' else ${alias}.status end)`;
+/**
+ * A sent offer whose `valid_until` has passed (in Spain's calendar, as the books count days) reads
+ * as `expired`: in every read and in the list's filter alike.
+ */
+const stateSql = (alias: string) =>
+  `(case when ${alias}.status = 'sent' and ${alias}.valid_until < (now() at time zone 'Europe/Madrid')::date then 'expired' else ${alias}.status end)`;
 
 /** The lifecycle: which state each transition leaves and where it leads. */
 const TRANSITIONS = {
@@ -184,7 +188,7 @@ export function offerService(kind: OfferKind) {
       if (current.invoiceId) throw new Conflict(`${kind.noun} ${current.number} was already converted into invoice ${current.invoiceId}`);
       if (!CONVERTIBLE.includes(current.status)) throw new Conflict(`${kind.noun} ${current.number} is ${current.status} and cannot be converted into an invoice`);
       const invoiceId = await kind.createDraftInvoice(tx, {
-        contact_id: current.contactId, issue_date: today(), status: 'draft', lines: invoiceLinesOf(current.lines),
+        contact_id: current.contactId, issue_date: todayInSpain(), status: 'draft', lines: invoiceLinesOf(current.lines),
         notes: [`${kind.reference} ${current.number}`, current.notes].filter(Boolean).join('\n'),
       });
       await tx.sql(`update ${table} set invoice_id = :invoiceId::uuid, converted_at = now(), status = 'accepted', decided_at = coalesce(decided_at, now()), updated_at = now()
