@@ -129,8 +129,15 @@ export function offerKindSuite(spec: OfferKindSpec): void {
         expect([status, res.status, res.text.includes(mention)]).toEqual([status, status, true]);
       }
       expect(await stored(company)).toEqual({ documents: 0, lines: 0, counters: 0 });
-      expect((await create(company, valid)).number).toBe(`${spec.series}-2026-000001`);
+      const made = await create(company, valid);
+      expect(made.number).toBe(`${spec.series}-2026-000001`);
       expect(await stored(company)).toEqual({ documents: 1, lines: 1, counters: 1 });
+      const patches: [Record<string, unknown>, number][] = [
+        [{}, 422], [{ valid_until: '2026-04-01' }, 422], [{ contact_id: supplier.id }, 422], [{ lines: [] }, 422], [{ status: 'sent' }, 422],
+        [{ lines: [line(company, { tax: 'IRPF15' })] }, 422], [{ lines: [{ ...line(company), tax_type_id: crypto.randomUUID() }] }, 404],
+      ];
+      for (const [body, status] of patches) expect([body, (await app.patch(`${base}/${made.id}`, body, company.token)).status]).toEqual([body, status]);
+      expect((await app.get(`${base}/${made.id}`, company.token)).body).toEqual(made);
     });
   });
 
