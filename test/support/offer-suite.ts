@@ -223,12 +223,13 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect(row.n).toBe(1);
     });
 
-    test('a draft converts too (and counts as accepted)', async () => {
+    test('a draft converts too (and counts as accepted), even with notes as long as allowed', async () => {
       const { company, customer } = await setup();
-      const q = await create(company, { contact_id: customer.id, issue_date: '2026-07-02', lines: [line(company)] });
+      const q = await create(company, { contact_id: customer.id, issue_date: '2026-07-02', notes: 'n'.repeat(5000), lines: [line(company)] });
       const converted = await act(company, q.id, 'convert');
       expect([converted.status, converted.body.status]).toEqual([200, 'accepted']);
-      expect((await app.get(`/api/v1/invoices/${converted.body.invoice_id}`, company.token)).body.total).toBe('1210.00');
+      const invoice = (await app.get(`/api/v1/invoices/${converted.body.invoice_id}`, company.token)).body;
+      expect([invoice.total, invoice.notes.length, invoice.notes.startsWith(`${spec.reference} ${q.number}\nnnn`)]).toEqual(['1210.00', 5000, true]);
     });
   });
 

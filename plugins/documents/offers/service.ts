@@ -25,6 +25,9 @@ export interface OfferRecord extends Totals {
 }
 export interface OfferView { record: OfferRecord; types: ReadonlyMap<string, TaxTypeInfo> }
 
+/** A document's notes hold at most this many characters (the invoice's too, which start with the offer's reference). */
+const MAX_NOTES = 5000;
+
 /** How long an offer holds when the request names no `valid_until`. */
 export const DEFAULT_VALIDITY_DAYS = 30;
 
@@ -189,7 +192,7 @@ export function offerService(kind: OfferKind) {
       if (!CONVERTIBLE.includes(current.status)) throw new Conflict(`${kind.noun} ${current.number} is ${current.status} and cannot be converted into an invoice`);
       const invoiceId = await kind.createDraftInvoice(tx, {
         contact_id: current.contactId, issue_date: todayInSpain(), status: 'draft', lines: invoiceLinesOf(current.lines),
-        notes: [`${kind.reference} ${current.number}`, current.notes].filter(Boolean).join('\n'),
+        notes: [`${kind.reference} ${current.number}`, current.notes].filter(Boolean).join('\n').slice(0, MAX_NOTES),
       });
       await tx.sql(`update ${table} set invoice_id = :invoiceId::uuid, converted_at = now(), status = 'accepted', decided_at = coalesce(decided_at, now()), updated_at = now()
         where tenant_id = :tenant and id = :id::uuid`, { id, invoiceId });
