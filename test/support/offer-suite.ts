@@ -290,7 +290,8 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       const viewer = await addMember(app, company.token, 'viewer');
       expect((await app.get(`${base}/${q.id}`, viewer.token)).status).toBe(200);
       expect((await app.post(base, { contact_id: customer.id, issue_date: '2026-11-01', lines: [line(company)] }, viewer.token)).status).toBe(403);
-      expect((await act(viewer as unknown as TestCompany, q.id, 'convert')).status).toBe(403);
+      for (const action of ['mark-sent', 'accept', 'reject', 'convert']) expect([action, (await act(viewer as unknown as TestCompany, q.id, action)).status]).toEqual([action, 403]);
+      expect((await app.get(`${base}/${q.id}`, company.token)).body.status).toBe('draft');
       const spec_ = (await app.get('/openapi.json')).body;
       const noun = spec.name[0].toUpperCase() + spec.name.slice(1);
       for (const model of [`${noun}Create`, `${noun}Update`, `${noun}Response`, `${noun}Line`, `PaginatedResponse_${noun}Response_`]) {
