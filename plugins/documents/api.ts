@@ -16,8 +16,8 @@
  * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  * - Printing: `PrintableDocument` (any kind's document as printed), `renderDocument` in a named
  *   format of the `document-formats` extension point (`DocumentFormat`; the plugin's own is `pdf`);
- *   `companyPrintDetails`: the company's registry entry and payment lines (the IBAN from the
- *   `collection-accounts` extension point, which the treasury plugin fills).
+ *   `companyPrintout`: the company's party, registry entry, payment lines (the IBAN from the
+ *   `collection-accounts` extension point, which the treasury plugin fills) and logo.
  */
 export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
 export {
@@ -61,7 +61,8 @@ export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './
 export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
 export { documentFormat, renderDocument, type DocumentFormat } from './formats';
 export { formatEuro } from './pdf';
-export { collectionAccount, companyPrintDetails, paymentLines, printableIban, type CollectionAccountSource } from './payment-details';
+export { collectionAccount, paymentLines, printableIban, type CollectionAccountSource } from './payment-details';
+export { companyPrintout } from './company-printout';
 // Offer kinds (quotes, proformas): documents without fiscal effect, declared with offerPlugin (./offers/).
 export { offerPlugin } from './offers/plugin';
 export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type OfferService, type OfferView } from './offers/service';

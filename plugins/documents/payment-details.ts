@@ -1,6 +1,6 @@
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
-import { PAYMENT_METHODS, registryLine, registryOf, type PaymentMethod } from '../tenants/api';
+import { PAYMENT_METHODS, type PaymentMethod } from '../tenants/api';
 
 /**
  * `collection-accounts`: where the company's customers pay, for the documents to print it. The
@@ -40,14 +40,4 @@ export function paymentLines(method: PaymentMethod | null, iban: string | null):
   if (!method) return account ? [`Pago por transferencia a ${account}`] : [];
   const label = `Forma de pago: ${PAYMENT_METHODS[method]}`;
   return [method === 'transfer' && account ? `${label} — ${account}` : label];
-}
-
-/** What the company prints on every document besides its party data: its registry entry and how to pay it. */
-export async function companyPrintDetails(kernel: Kernel, tx: Tx, company: Parameters<typeof registryOf>[0] & { defaultPaymentMethod?: string | null }) {
-  const registry = registryOf(company);
-  const account = await collectionAccount(kernel, tx);
-  return {
-    issuerRegistry: registry ? registryLine(registry) : null,
-    paymentLines: paymentLines((company.defaultPaymentMethod ?? null) as PaymentMethod | null, account?.iban ?? null),
-  };
 }

@@ -28,7 +28,7 @@ const formatQuantity = (value: string) => trimDecimal(value).replace('.', ',');
 const formatPct = (rate: string) => `${rate.replace(/\.?0+$/, '').replace('.', ',') || '0'} %`;
 const isZero = (value: string | null) => !value || /^-?0*\.?0*$/.test(value);
 
-function partyLines(party: Party, registry?: string | null): string[] {
+function partyLines(party: Party): string[] {
   const lines = [party.legal_name && party.legal_name !== party.name ? party.legal_name : party.name];
   if (party.legal_name && party.legal_name !== party.name) lines.push(party.name);
   lines.push(party.tax_id ? `NIF: ${party.tax_id}` : 'NIF: —');
@@ -37,7 +37,6 @@ function partyLines(party: Party, registry?: string | null): string[] {
   const region = [place, party.province].filter(Boolean).join(', ');
   if (region) lines.push(region);
   lines.push(party.country === 'ES' ? 'España' : party.country);
-  if (registry) lines.push(registry);
   return lines;
 }
 
@@ -117,16 +116,21 @@ export async function renderPdf(document: PrintableDocument): Promise<Uint8Array
 
   // Parties.
   const column = (width - 20) / 2;
-  const partyBlock = (label: string, lines: string[], x: number) => {
+  /** The party's lines, then `note` (the registry entry) wrapped in smaller type; answers the height used. */
+  const partyBlock = (label: string, party: Party, x: number, note?: string | null) => {
     style('bold', 9);
     text(label, x, y);
     style('regular', 10);
+    const lines = partyLines(party);
     lines.forEach((line, i) => text(line, x, y + 14 + i * 13, { width: column, ellipsis: true }));
-    return 14 + lines.length * 13;
+    const height = 14 + lines.length * 13;
+    if (!note) return height;
+    style('regular', 8);
+    return paragraph(note, x, y + height + 2, { width: column }).y - y;
   };
   const used = Math.max(
-    partyBlock('EMISOR', partyLines(document.issuer, document.issuerRegistry), margin),
-    partyBlock(document.customerLabel ?? 'DESTINATARIO', partyLines(document.customer), margin + column + 20),
+    partyBlock('EMISOR', document.issuer, margin, document.issuerRegistry),
+    partyBlock(document.customerLabel ?? 'DESTINATARIO', document.customer, margin + column + 20),
   );
   y += used + 12;
 

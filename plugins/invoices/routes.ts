@@ -5,8 +5,7 @@ import type { Principal } from '../../kernel/principal';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { queryBounds } from '../taxes/api';
-import { TenantService } from '../tenants/api';
-import { companyPrintDetails, DocumentIdParams, documentItemRoutes, partyOfContact, partyOfTenant, renderDocument } from '../documents/api';
+import { companyPrintout, DocumentIdParams, documentItemRoutes, partyOfContact, renderDocument } from '../documents/api';
 import { hasResponseFields, pdfStamps, responseFieldsAfterIssue, withResponseFields } from './extensions';
 import { INVOICE } from './kind';
 import { invoiceFileBase, invoicePrintable } from './printable';
@@ -96,13 +95,11 @@ export const invoiceRoutes = (kernel: Kernel) => {
     .get('/invoices/:id/pdf', async ({ uow, params }) => {
       const { bytes, filename } = await uow.run(async (tx) => {
         const view = await InvoiceService.get(tx, params.id);
-        const tenant = await TenantService.current(tx);
-        const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
         const customer = view.record.customer ?? partyOfContact(await ContactService.get(tx, view.record.contactId));
         const rectified = await InvoiceService.rectified(tx, view.record);
         const stamps = await pdfStamps(kernel, tx, view.record.id);
-        const details = await companyPrintDetails(kernel, tx, tenant);
-        const printable = invoicePrintable({ record: view.record, types: view.types, issuer: partyOfTenant(tenant), customer, logo, rectified, stamps, ...details });
+        const company = await companyPrintout(kernel, tx);
+        const printable = invoicePrintable({ record: view.record, types: view.types, customer, rectified, stamps, ...company });
         return renderDocument(kernel, 'pdf', printable, invoiceFileBase(view.record));
       });
       return new Response(bytes, {

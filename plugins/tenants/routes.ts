@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { NotFound } from '../../kernel/errors';
 import { noContent } from '../../kernel/openapi';
 import { currentTenantJson, MAX_LOGO_BYTES, TenantService, tenantToJson } from './service';
 import { tenantModels } from './schemas';
@@ -27,6 +28,21 @@ export const tenantRoutes = (kernel: Kernel) => {
       body: t.Object({ file: t.File() }, { $id: 'Body_upload_logo_api_v1_tenants_me_logo_post' }),
       response: { 200: 'LogoUploadResponse' },
       detail: { summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MiB; re-encoded as PNG)', tags: ['tenants'] },
+    })
+    .get('/tenants/me/logo', async ({ uow }) => {
+      const png = await uow.run(async (tx) => {
+        const tenant = await TenantService.current(tx);
+        return tenant.logoToken ? TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
+      });
+      if (!png) throw new NotFound('The company has no logo');
+      return new Response(png, { headers: { 'content-type': 'image/png', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' } });
+    }, {
+      permission: 'tenants.read',
+      detail: {
+        summary: 'The company logo as stored (PNG), printed at the top of its documents; 404 when there is none',
+        tags: ['tenants'],
+        responses: { 200: { description: 'The logo', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } } as any,
+      },
     })
     .delete('/tenants/me/logo', async ({ uow, set }) => {
       const removed = await uow.run((tx) => TenantService.deleteLogo(tx));

@@ -1,10 +1,9 @@
 import type { Kernel } from '../../../kernel/kernel';
 import type { Tx } from '../../../kernel/uow';
 import { ContactService } from '../../contacts/api';
-import { TenantService } from '../../tenants/api';
-import { partyOfContact, partyOfTenant } from '../document';
+import { companyPrintout } from '../company-printout';
+import { partyOfContact } from '../document';
 import { renderDocument } from '../formats';
-import { companyPrintDetails } from '../payment-details';
 import { printableDate, type PrintableDocument } from '../printable';
 import { printableLine, printableTotals } from '../printable-amounts';
 import type { TaxTypeInfo } from '../tax-types';
@@ -37,10 +36,7 @@ export function offerPrintable(kind: OfferKind, record: OfferRecord, types: Read
 /** The offer rendered by the documents plugin's `pdf` format, with the company's (registry entry and how to pay it) and the customer's current data. */
 export async function offerPdf(tx: Tx, kernel: Kernel, kind: OfferKind, service: OfferService, id: string) {
   const { record, types } = await service.get(tx, id);
-  const tenant = await TenantService.current(tx);
-  const logo = tenant.logoToken ? await TenantService.logo(tx, tenant.logoToken, kernel.files) : undefined;
   const customer = partyOfContact(await ContactService.get(tx, record.contactId));
-  const details = await companyPrintDetails(kernel, tx, tenant);
-  const printable = offerPrintable(kind, record, types, { issuer: partyOfTenant(tenant), customer, logo, ...details });
+  const printable = offerPrintable(kind, record, types, { customer, ...await companyPrintout(kernel, tx) });
   return renderDocument(kernel, 'pdf', printable, `${kind.pdf.filename}-${record.number}`);
 }

@@ -57,9 +57,13 @@ describe('the company on its invoices', () => {
     expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco', iban: 'ES7921000813610123456789' }, company.token)).status).toBe(201);
     expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cobros', iban: 'ES9121000418450200051332', collection_account: true }, company.token)).status).toBe(201);
     const text = await textOf(company, (await issue(company, customer.id, [line(company)])).id);
-    expect(text).toContain(REGISTRY_LINE);
+    // under the issuer (wrapped to its column) and in the footer
+    expect(text.replace(/\s+/g, ' ').split(REGISTRY_LINE)).toHaveLength(3);
     expect(text).toContain('Forma de pago: Transferencia — IBAN ES91 2100 0418 4502 0005 1332');
     expect(text).not.toContain('ES79 2100');
+
+    await app.patch('/api/v1/tenants/me', { default_payment_method: null }, company.token);
+    expect(await textOf(company, (await issue(company, customer.id, [line(company)])).id)).toContain('Pago por transferencia a IBAN ES91 2100 0418 4502 0005 1332');
 
     await app.patch('/api/v1/tenants/me', { default_payment_method: 'direct_debit' }, company.token);
     const debit = await textOf(company, (await issue(company, customer.id, [line(company)])).id);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../../support/app';
+import sharp from 'sharp';
 import { createCompany } from '../../support/factories';
+import { download } from '../../support/documents';
 
 /**
  * The company's Registro Mercantil entry (art. 24 RRM) and default payment method: optional
@@ -56,5 +58,26 @@ describe('Registro Mercantil and payment method of the company', () => {
     expect((await app.get('/api/v1/tenants/me', b.token)).body.mercantile_registry).toBeNull();
     expect((await app.request('PATCH', '/api/v1/tenants/me', { token: a.token, headers: { 'x-tenant-id': b.tenantId }, body: { default_payment_method: 'card' } })).status).toBe(403);
     expect((await app.get('/api/v1/tenants/me', b.token)).body.default_payment_method).toBeNull();
+  });
+});
+
+describe('the logo printed on documents', () => {
+  test('GET /tenants/me/logo: 404 without one, the stored PNG once uploaded, 404 again once deleted; only the company\'s own', async () => {
+    const company = await createCompany(app);
+    const other = await createCompany(app);
+    expect((await app.get('/api/v1/tenants/me/logo', company.token)).status).toBe(404);
+    const jpeg = await sharp({ create: { width: 2000, height: 500, channels: 3, background: { r: 0, g: 90, b: 40 } } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('file', new File([jpeg], 'logo.jpg', { type: 'image/jpeg' }));
+    expect((await app.request('POST', '/api/v1/tenants/me/logo', { token: company.token, form })).status).toBe(200);
+    const logo = await download(app, '/api/v1/tenants/me/logo', company.token);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    // normalised: re-encoded as PNG, at most 1024 px wide
+    expect(await sharp(Buffer.from(logo.bytes)).metadata()).toMatchObject({ format: 'png', width: 1024, height: 256 });
+    expect((await app.get('/api/v1/tenants/me/logo', other.token)).status).toBe(404);
+    expect((await app.request('GET', '/api/v1/tenants/me/logo', { token: other.token, headers: { 'x-tenant-id': company.tenantId } })).status).toBe(403);
+    expect((await app.request('DELETE', '/api/v1/tenants/me/logo', { token: company.token })).status).toBe(204);
+    expect((await app.get('/api/v1/tenants/me/logo', company.token)).status).toBe(404);
   });
 });
