@@ -63,3 +63,11 @@ export { documentFormat, renderDocument, type DocumentFormat } from './formats';
 export { formatEuro } from './pdf';
 export { collectionAccount, paymentLines, printableIban, type CollectionAccountSource } from './payment-details';
 export { companyPrintout } from './company-printout';
+// Offer kinds (quotes, proformas): documents without fiscal effect, declared with offerPlugin (./offers/).
+export { offerPlugin } from './offers/plugin';
+export { offerService, type OfferInput, type OfferPatch, type OfferRecord, type OfferService, type OfferView } from './offers/service';
+export { offerTablesSql } from './offers/migration';
+export { offerToJson } from './offers/json';
+export { offerPdf, offerPrintable } from './offers/pdf';
+export { OFFER_STATES, type DraftInvoiceInput, type OfferKind, type OfferState } from './offers/kind';
+export { printableLine, printableTotals } from './printable-amounts';

@@ -1,4 +1,4 @@
-import { RECTIFICATION_GROUNDS, printableDate, type Party, type PrintableDocument, type PrintableStamp, type TaxTypeInfo } from '../documents/api';
+import { RECTIFICATION_GROUNDS, printableDate, printableLine, printableTotals, type Party, type PrintableDocument, type PrintableStamp, type TaxTypeInfo } from '../documents/api';
 import { issuedAsSimplified, regimesOf } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 
@@ -28,7 +28,6 @@ export function invoicePrintable(input: InvoicePrintInput): PrintableDocument {
   const simplified = !!record.customer && issuedAsSimplified(record.customer, regimesOf(record.lines, types), { total: record.total, rectifying: !!record.rectifiesId });
   const title = record.status === 'draft' ? 'BORRADOR (sin validez como factura)'
     : `${record.rectifiesId ? 'FACTURA RECTIFICATIVA' : 'FACTURA'}${simplified ? ' SIMPLIFICADA' : ''}`;
-  const total = (label: string, amount: { isZero(): boolean; toString(): string }, sign = '') => amount.isZero() ? [] : [[label, `${sign}${amount}`] as const];
   return {
     title,
     documentTitle: `Factura ${record.number ?? 'borrador'}`,
@@ -45,23 +44,9 @@ export function invoicePrintable(input: InvoicePrintInput): PrintableDocument {
     issuerRegistry: input.issuerRegistry,
     customer,
     preamble: record.rectifiesId ? rectificationPreamble(record, input.rectified) : null,
-    lines: record.lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity.toString(),
-      unitPrice: line.unitPrice.toString(),
-      discountPct: line.discountPct.toString(),
-      base: line.base.toString(),
-      taxRate: line.taxRate.toString(),
-      surchargeRate: line.surchargeRate?.toString() ?? null,
-      withholdingRate: line.withholdingRate?.toString() ?? null,
-    })),
+    lines: record.lines.map(printableLine),
     taxes: breakdownOf(record.lines, types).map((item) => ({ name: item.name || item.code, rate: item.rate, base: item.base, amount: item.amount })),
-    totals: [
-      ['Base imponible', record.subtotal.toString()],
-      ['Cuota de IVA', record.taxTotal.sub(record.surchargeTotal).toString()],
-      ...total('Recargo de equivalencia', record.surchargeTotal),
-      ...total('Retención IRPF', record.withholdingTotal, '-'),
-    ],
+    totals: printableTotals(record),
     grandTotal: ['TOTAL FACTURA', record.total.toString()],
     legends: legendsOf(record, types),
     paymentLines: input.paymentLines,

@@ -1,0 +1,8 @@
+import { definePlugin } from '../../kernel/plugin';
+import { offerPlugin } from '../documents/api';
+import { PROFORMA } from './kind';
+import { migrations } from './migrations';
+
+const offer = offerPlugin(PROFORMA);
+
+export default definePlugin({ ...offer, dependsOn: [...offer.dependsOn, 'invoices'], migrations });
