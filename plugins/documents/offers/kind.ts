@@ -26,6 +26,8 @@ export interface OfferKind {
     /** The file name's stem ("presupuesto" → presupuesto-P-2026-000001.pdf). */
     filename: string;
   };
+  /** How a mail names one, with its article ("el presupuesto", "la factura proforma"). */
+  inWords: string;
   /** The converted invoice's notes start with this and the number ("Según presupuesto P-2026-000001"). */
   reference: string;
   /**

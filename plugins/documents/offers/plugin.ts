@@ -6,6 +6,7 @@ import { offerToJson } from './json';
 import type { OfferKind } from './kind';
 import { offerRoutes } from './routes';
 import { offerModels } from './schemas';
+import { sendableOffer } from './sending';
 import { offerService } from './service';
 
 /**
@@ -25,6 +26,8 @@ export function offerPlugin(kind: OfferKind): CuadraPlugin & { name: string; dep
     models: schemas.models,
     permissions: { [`${plugin}.read`]: rolesFrom('viewer'), [`${plugin}.write`]: rolesFrom('member') },
     routes: (kernel: Kernel) => offerRoutes(kernel, kind, service, schemas),
+    // POST /<plugin>/{id}/send and GET …/sendings when the document-sending plugin is installed
+    contributesIfInstalled: { 'sendable-documents': [sendableOffer(kind, service)] },
     hooks: {
       sync: {
         'contact.merging': async (tx, payload) => { payload.repointed += await service.repoint(tx, payload.survivorId, payload.duplicateIds); },

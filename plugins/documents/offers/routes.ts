@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Kernel } from '../../../kernel/kernel';
 import type { UnitOfWork } from '../../../kernel/uow';
-import { queryBounds } from '../../taxes/api';
+import { queryBounds } from '../../../kernel/query-bounds';
 import { DocumentIdParams, documentItemRoutes } from '../item-routes';
 import { offerToJson } from './json';
 import type { OfferKind } from './kind';
