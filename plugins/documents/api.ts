@@ -53,4 +53,6 @@ export {
   type LinesSource,
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
+export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
+export { gatesHeld, issueStatementSql, lockHeld, planIssue, prepareSteps, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

@@ -1,7 +1,6 @@
 import { actsAs } from '../contacts/api';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
-import { outboxEventSql } from '../../kernel/outbox';
 import { rowBoolean } from '../../kernel/rows';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
@@ -11,12 +10,12 @@ import {
   completeRectification, documentEventPayload, parseLineNumbers, partyOfContact, pgArray, registerInsertSql, recordPayment, registerRows, statusAfterRectification, TaxRegister, typeIdsOf,
   type ContactFacts, type DocumentAmounts, type DocumentRecordCommon, type LineInput, type LineRecordCommon, type LinesSource, type Loc, type Party,
   type RectificationGround, type RectificationMode, type SettleInput, type SettlementKind, type TaxTypeInfo, type WireLineCommon,
+  gatesHeld, issueStatementSql, lockHeld, numberMark, planIssue, prepareSteps, stepResults, type DocumentContext, type IssueAnswer, type IssuePlan, type KindStatement,
 } from '../documents/api';
 import { INVOICE } from './kind';
-import { assertDraft, entrySql, LedgerService, type EntrySql, type JournalDraft, type PostingAccounts } from '../ledger/api';
+import { LedgerService, type PostingAccounts } from '../ledger/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
 import type { InvoiceIssuedPayload } from './hooks';
-import { issueStatementParts } from './extensions';
 import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice, postInvoicePayment } from './posting';
 import { INVOICES } from './search';
@@ -70,7 +69,7 @@ export interface InvoiceRecord extends DocumentRecordCommon {
   lines: InvoiceLineRecord[];
   /** A rectifying invoice's legal ground (art. 80 LIVA); null for any other invoice. */
   rectificationGround: RectificationGround | null;
-  /** Just issued: what each `invoice-issue-statement` part answered, by part name. */
+  /** Just issued: what each `document-issue-steps` step answered, by step name. */
   issueResults?: Record<string, unknown>;
 }
 
@@ -278,33 +277,22 @@ function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxType
 interface IssueOptions {
   /** Where a backwards issue date is reported. */
   dateLoc: Loc;
-  /** Substitution: the original's entry, reversed after the number is taken and before posting. */
+  /** Substitution: the original's entry, reversed once the rectifying invoice is numbered. */
   reverseEntryId?: string | null;
   rectifiesNumber?: string | null;
   /** The rectified invoice was registered as simplified: the rectification is R5 in the register. */
   rectifiesSimplified?: boolean;
 }
 
-/** What issuing a draft writes, all computed before the counter row is touched. */
-interface IssuePlan {
-  record: InvoiceRecord;
-  customer: Party;
-  issuer: Party;
-  year: number;
-  draft: JournalDraft | null;
-  entry: EntrySql | null;
-  params: Record<string, unknown>;
-  /** Other plugins' parts of the issue statement (`invoice-issue-statement`). */
-  parts: { name: string; expression: string }[];
-}
+/** What issuing a draft writes, all planned (by the issue steps) before the counter row is touched. */
+interface InvoiceIssue { plan: IssuePlan; record: InvoiceRecord; customer: Party; issuer: Party; year: number }
 
-/**
- * The posting rule runs before the number exists: the entry's description carries a mark of the
- * number's usual length (series-YYYY-NNNNNN), replaced inside the statement.
- */
-const numberMark = (series: string) => '#'.repeat(series.length + 12);
+/** Who takes the `invoice.issued` event the statement queues (in a unit of work nobody: it is published there). */
+type EventAudience = { publish: boolean; audience: string };
+const PUBLISHED_IN_TRANSACTION: EventAudience = { publish: false, audience: 'false' };
 
-function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts, rectifiesNumber: string | null, rectifiesSimplified = false): IssuePlan {
+function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts,
+  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false): InvoiceIssue {
   checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
   const computed = computeLines(record.lines);
@@ -313,62 +301,52 @@ function planIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo
     id: record.id, number: mark, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
     rectifiesNumber, total: computed.total, lines: computed.lines, groups: computed.amounts.groups, types,
   }, accounts);
-  if (draft) assertDraft(draft);
-  const markAt = draft ? draft.description.indexOf(mark) + 1 : 0;
-  const entry = draft
-    ? entrySql(draft, { gate: 'numbered', description: `left(overlay(:ledgerDescription placing numbered.number from ${markAt} for ${mark.length}), 500)` })
-    : null;
-  const year = Number(record.issueDate.slice(0, 4));
   const simplified = registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId });
   const register = registerRows({
     documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
     contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode,
-    rectificationGround: record.rectificationGround, total: computed.total,
-    simplified,
-    rectifiesSimplified,
+    rectificationGround: record.rectificationGround, total: computed.total, simplified, rectifiesSimplified,
   }, computed.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
-  const parts = issueStatementParts().map((part) => ({ name: part.name, ...part.plan({ record, types, customer, issuer, simplified }) }));
-  return {
-    record, customer, issuer, year, draft, entry, parts: parts.map(({ name, expression }) => ({ name, expression })),
-    params: {
-      ...Object.assign({}, ...parts.map((p) => p.params)),
-      ...entry?.params, id: record.id, register: JSON.stringify(register), series: record.series, year, date: record.issueDate, entryId: entry?.id ?? null,
-      customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
-      seen: null, publish: false, payload: null,
-    },
-  };
+  const plan = planIssue({
+    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
+    event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '' }), ...event },
+  });
+  const year = Number(record.issueDate.slice(0, 4));
+  Object.assign(plan.params, {
+    id: record.id, series: record.series, year, date: record.issueDate, customer: JSON.stringify(customer), issuer: JSON.stringify(issuer),
+    country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id, seen: null,
+  });
+  return { plan, record, customer, issuer, year };
 }
 
 /**
- * Issuing in ONE statement: lock the draft (still a draft, unchanged since it was read when
- * `:seen` is given), check the issue date against the series, take the next number on the
- * counter row, number and store the entry, mark the invoice issued and (`:publish`, and `audience`:
- * someone takes it for this tenant) queue the after-commit event. Every write hangs off the previous one, so when a check fails nothing is
- * written, and the columns of the one row answered tell which check failed.
+ * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): lock the draft
+ * (still a draft, unchanged since it was read when `:seen` is given) or, `new` (create and issue),
+ * insert its lines and the issued invoice; number it in a series whose dates never go backwards.
  */
-function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft', audience = 'false'): string {
-  const entry = plan.entry;
-  // 'new' (create and issue): the lines go in first, while their invoice is not there to guard them
-  const gate = source === 'draft'
-    ? `draft as (
+function invoiceStatement(source: 'draft' | 'new'): KindStatement {
+  return {
+    lock: (gate) => (source === 'draft'
+      ? `draft as (
       select i.id from invoices i
-      where i.tenant_id = :tenant and i.id = :id::uuid and i.status = 'draft' and (:seen::timestamptz is null or i.updated_at = :seen::timestamptz)
-        and (select ok from ledger_accounts_ok)
+      where i.tenant_id = :tenant and i.id = :id::uuid and i.status = 'draft' and (:seen::timestamptz is null or i.updated_at = :seen::timestamptz) and ${gate}
       for update of i
     )`
-    : `draft as (select 1 where (select ok from ledger_accounts_ok))`;
-  const issued = source === 'draft'
-    ? `issued as (
+      : `draft as (select 1 where ${gate})`),
+    numbering: monotonicNumberCtes(INVOICE.seriesTable, 'draft'),
+    issued: source === 'draft'
+      ? `issued as (
       update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
         customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
         issued_at = now(), updated_at = now()
       from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
       returning i.issued_at, i.updated_at, i.created_at
     )`
-    : `new_lines as (${LINES_INSERT.replace(':invoiceId::uuid', ':id::uuid')} where exists (select 1 from numbered) returning 1
+      // the lines go in first, while their invoice is not there to guard them
+      : `new_lines as (${LINES_INSERT.replace(':invoiceId::uuid', ':id::uuid')} where exists (select 1 from numbered) returning 1
     ), issued as (
       insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
         surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
@@ -377,50 +355,43 @@ function issueStatement(plan: IssuePlan, source: 'draft' | 'new' = 'draft', audi
         :issuer::jsonb, :country, :customerType, :vat, now()
       from numbered n where (select count(*) from new_lines) >= 0
       returning issued_at, updated_at, created_at
-    )`;
-  return `with ${entry ? entry.accountsCheck : 'ledger_accounts_ok as (select true as ok)'},
-    ${gate}, ${monotonicNumberCtes(INVOICE.seriesTable, 'draft')},${entry ? ` ${entry.posting},` : ''} ${issued}, register as (${registerInsertSql('numbered')}
-    ), event as (
-      ${outboxEventSql('invoice.issued', `:payload::jsonb || jsonb_build_object('number', numbered.number)`, `issued, numbered where :publish and ${audience}`)}
-    )
-    select (select ok from ledger_accounts_ok) as accounts_ok, exists (select 1 from draft) as locked, (select y from later) as later_year,
-      n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at,
-      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date,
-      (:publish and ${audience} and exists (select from issued)) as published
-      ${plan.parts.map((part) => `, (select ${part.expression} from numbered) as part_${part.name}`).join('')}
-    from (select 1) as one left join numbered n on true`;
-}
-
-interface IssueRow {
-  accounts_ok: boolean; locked: boolean; later_year: number | null; seq: number | null; number: string | null;
-  issued_at: unknown; updated_at: unknown; created_at: unknown; last_issue_date: string | null; published: boolean | string;
-  [part: `part_${string}`]: unknown;
+    )`,
+    answer: `(select y from later) as later_year, n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at,
+      (select created_at from issued) as created_at,
+      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date`,
+  };
 }
 
 /** Whether the issue statement queued its event (someone takes it for this tenant): the outbox is woken only then. */
-const publishedEvent = (rows: IssueRow[]) => rowBoolean(rows[0]?.published);
+const publishedEvent = (rows: IssueAnswer[]) => rowBoolean(rows[0]?.step_event);
 
-/** The issued invoice, or the refusal the statement's answer stands for (`null`: its accounts need `LedgerService.postableAccounts`). */
-function issuedFrom(plan: IssuePlan, row: IssueRow, dateLoc: Loc): InvoiceRecord | null {
-  const { record } = plan;
-  if (row.accounts_ok === false || String(row.accounts_ok) === 'f') return null;
-  if (row.locked === false || String(row.locked) === 'f') throw new Conflict(`Invoice ${record.id} changed or was issued meanwhile: read it again`);
+/** The issued invoice, or the refusal the statement's answer stands for (`null`: a step's gate did not hold, e.g. accounts to create). */
+function issuedFrom({ plan, record, customer, issuer, year }: InvoiceIssue, row: IssueAnswer, dateLoc: Loc): InvoiceRecord | null {
+  if (!gatesHeld(row)) return null;
+  if (!lockHeld(row)) throw new Conflict(`Invoice ${record.id} changed or was issued meanwhile: read it again`);
   if (row.later_year != null) {
-    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has invoices of ${row.later_year}: an invoice of ${plan.year} cannot be issued after them (issue dates never go backwards within a series)`, 'value_error.issue_date_backwards');
+    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has invoices of ${row.later_year}: an invoice of ${year} cannot be issued after them (issue dates never go backwards within a series)`, 'value_error.issue_date_backwards');
   }
   if (row.seq == null) {
     throw ValidationFailed.field(dateLoc, `Series ${record.series} already has an invoice dated ${row.last_issue_date}: the issue date cannot go backwards within a series`, 'value_error.issue_date_backwards');
   }
   return {
-    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number: row.number!, journalEntryId: plan.entry?.id ?? null,
-    customer: plan.customer, issuer: plan.issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at),
-    ...(plan.parts.length ? { issueResults: Object.fromEntries(plan.parts.map((part) => [part.name, row[`part_${part.name}`]])) } : {}),
+    ...record, status: 'issued', year, seq: Number(row.seq), number: row.number as string, journalEntryId: plan.journalEntryId,
+    customer, issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at), issueResults: stepResults(plan, row),
   };
 }
 
-/** The `invoice.issued` event of an invoice the issue statement numbers (it merges the number in). */
-const issuedEvent = (record: InvoiceRecord) => documentEventPayload('invoice', { ...record, status: 'issued', number: '' });
+/** Runs the statement as its own transaction (uow.write); null when it must go through a unit of work instead. */
+async function issueInOneWrite(uow: UnitOfWork, record: InvoiceRecord, context: DocumentContext, source: 'draft' | 'new', extra: Record<string, unknown>): Promise<InvoiceRecord | null> {
+  const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+  const publish = uow.hasEventSubscribers('invoice.issued');
+  const issue = planInvoiceIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), { publish, audience: uow.eventAudienceSql('invoice.issued') }, null);
+  Object.assign(issue.plan.params, extra);
+  const [answer] = await uow.write<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement(source)), issue.plan.params, { publishes: publish && publishedEvent });
+  return issuedFrom(issue, answer, ['body', 'issue_date']);
+}
 
+/** The `invoice.issued` hook's payload. */
 function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
   return {
     tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
@@ -439,12 +410,11 @@ const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
  * transaction back, number included.
  */
 async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
-  const plan = planIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), options.rectifiesNumber ?? null, options.rectifiesSimplified);
-  // inside a transaction the accounts are made ready first (a tax type's missing sub-account is created)
-  if (plan.draft) await LedgerService.postableAccounts(tx, plan.draft);
-  const [row] = await tx.sql<IssueRow>(issueStatement(plan), plan.params);
-  const issued = issuedFrom(plan, row, options.dateLoc);
-  if (!issued) throw new Error('Issuing refused accounts that postableAccounts accepted');
+  const issue = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
+  await prepareSteps(tx, issue.plan);
+  const [row] = await tx.sql<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement('draft')), issue.plan.params);
+  const issued = issuedFrom(issue, row, options.dateLoc);
+  if (!issued) throw new Error('Issuing refused what its steps prepared');
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
@@ -512,20 +482,15 @@ export const InvoiceService = {
     const [row] = await uow.read<any>(`select ${contextColumns()}`, { contactId: input.contact_id, typeIds: pgArray(typeIds) });
     const { context, missingTypeIds } = contextFromRow(row, typeIds);
     if (missingTypeIds.length) return inTransaction();
-    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+    assertCustomer(context.contact, ['body', 'contact_id']);
     const computed = computeWireLines(input.lines, ['body', 'lines'], context.types);
     const now = new Date().toISOString();
     const record = draftRecord(header, computed, now, now);
-    const plan = planIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), null);
-    const publish = uow.hasEventSubscribers('invoice.issued');
-    Object.assign(plan.params, {
+    const issued = await issueInOneWrite(uow, record, context, 'new', {
       lines: linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
       subtotal: computed.subtotal.toString(), taxTotal: computed.taxTotal.toString(), surchargeTotal: computed.surchargeTotal.toString(),
       withholdingTotal: computed.withholdingTotal.toString(), total: computed.total.toString(),
-      publish, payload: JSON.stringify(issuedEvent(record)),
     });
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'new', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish && publishedEvent });
-    const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
   },
@@ -621,14 +586,7 @@ export const InvoiceService = {
     if (record.rectifiesId) return inTransaction();
     const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
     if (missingTypeIds.length) return inTransaction();
-    const contact = assertCustomer(context.contact, ['body', 'contact_id']);
-    const plan = planIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), null);
-    const publish = uow.hasEventSubscribers('invoice.issued');
-    plan.params.seen = seen;
-    plan.params.publish = publish;
-    plan.params.payload = JSON.stringify(issuedEvent(record));
-    const [answer] = await uow.write<IssueRow>(issueStatement(plan, 'draft', uow.eventAudienceSql('invoice.issued')), plan.params, { publishes: publish && publishedEvent });
-    const issued = issuedFrom(plan, answer, ['body', 'issue_date']);
+    const issued = await issueInOneWrite(uow, record, context, 'draft', { seen });
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
   },

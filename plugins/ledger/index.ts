@@ -6,6 +6,7 @@ import { Account, JournalEntry, JournalLine } from './entities';
 import { migrations } from './migrations';
 import { ledgerRoutes } from './routes';
 import { ledgerModels } from './schemas';
+import { ledgerIssueStep } from './issue-step';
 import { LedgerService } from './service';
 
 export default definePlugin({
@@ -16,6 +17,8 @@ export default definePlugin({
   entities: [Account, JournalEntry, JournalLine],
   migrations,
   models: ledgerModels,
+  // documents posts its kinds' entries through this step (the ledger builds its part of the issue statement)
+  contributesIfInstalled: { 'document-issue-steps': [ledgerIssueStep] },
   permissions: {
     // Everyone in the company may read the books; only accountants and above write them by hand.
     'ledger.read': rolesFrom('viewer'),
