@@ -21,7 +21,7 @@ export {
   type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
 } from './document';
 export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
-export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
+export { formatNumber, monotonicNumberCtes, numberCtes, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,

@@ -7,7 +7,8 @@ import {
   assertUuid, blankToNull, checkDates, checkHeaderDates, checkLineTaxTypes, checkMagnitudes, checkPostableAccounts, checkRectification, checkRectificationAmounts,
   commonLineOf, commonRecordOf, computeAmounts, dec, documentColumns, documentEventPayload, documentList, documentToJson, eraseKind, everyPage, findDocumentRow, formatRate, iso,
   jsonOrNull, lineColumns, lineToJson, loadLinesOf, loadTaxTypes, parseLineNumbers, partyOfContact, recordPayment, registerRows,
-  completeRectification, statusAfterRectification, takeNumber, typeIdsOf, writeRegister,
+  completeRectification, statusAfterRectification, typeIdsOf, gatesHeld, issueStatementSql, lockHeld, numberCtes, numberMark, planIssue, prepareSteps,
+  type IssueAnswer, type KindStatement,
   type DocumentRecordCommon, type LineRecordCommon, type LinesSource, type Loc, type Party, type RectificationMode, type SettleInput, type SettlementKind,
   type TaxTypeInfo, type WireLineCommon,
 } from '../documents/api';
@@ -268,6 +269,26 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, orig
 // Registering (issuing)
 // ------------------------------------------------------------------------------------------------
 
+/** The purchase's share of the issue statement: the draft locked, numbered in its series (any date), marked registered. */
+const PURCHASE_STATEMENT: KindStatement = {
+  lock: (gate) => `draft as (
+      select p.id from purchases p where p.tenant_id = :tenant and p.id = :id::uuid and p.status = 'draft' and ${gate} for update of p
+    )`,
+  numbering: numberCtes(PURCHASE.seriesTable, 'draft'),
+  issued: `issued as (
+      update purchases p set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
+        payable_account = :payable, issued_at = now(), updated_at = now()
+      from numbered n where p.tenant_id = :tenant and p.id = :id::uuid
+      returning p.issued_at, p.updated_at
+    )`,
+  answer: 'n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at',
+};
+
+/**
+ * Registers a draft in the caller's unit of work through the issue steps (number, posting, tax
+ * register in one statement), then the substituted original's reversal, `purchase.issued` and
+ * `purchase.registered`.
+ */
 async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: Awaited<ReturnType<typeof ContactService.get>>,
   options: { reverseEntryId?: string | null; rectifiesNumber?: string | null } = {}): Promise<PurchaseRecord> {
   if (!record.rectifiesId && record.total.isNegative()) {
@@ -276,37 +297,40 @@ async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<st
   const supplier = partyOfContact(contact);
   const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
   const payableAccount = payableAccountOf(record.lines, accounts);
-  const numbered = await takeNumber(tx, PURCHASE.seriesTable, record.series, record.issueDate);
-  if (options.reverseEntryId) {
-    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${numbered.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
-  }
+  const mark = numberMark(record.series);
   const draft = postPurchase({
-    id: record.id, number: numbered.number, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
+    id: record.id, number: mark, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
     contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: record.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
     lines: record.lines, types,
   }, accounts);
-  const entry = draft ? await LedgerService.post(tx, draft) : null;
-  const [row] = await tx.sql<{ issued_at: unknown; updated_at: unknown }>(`
-    update purchases set status = 'issued', year = :year, seq = :seq, number = :number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
-      payable_account = :payable, issued_at = now(), updated_at = now()
-    where tenant_id = :tenant and id = :id::uuid and status = 'draft' returning issued_at, updated_at`, {
-    id: record.id, year: numbered.year, seq: numbered.seq, number: numbered.number, entryId: entry?.id ?? null, supplier: JSON.stringify(supplier), payable: payableAccount,
-  });
-  if (!row) throw new Conflict('The purchase is no longer a draft');
-  await writeRegister(tx, registerRows({
-    documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: numbered.number, supplierNumber: record.supplierInvoiceNumber,
+  const register = registerRows({
+    documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: null, supplierNumber: record.supplierInvoiceNumber,
     issueDate: record.issueDate, operationDate: record.operationDate, contactId: record.contactId, counterparty: supplier, rectifiesId: record.rectifiesId,
     rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: record.total,
   }, record.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base,
     quota: l.taxAmount.add(l.selfAssessedAmount), surcharge: l.surchargeAmount, withholding: l.withholdingAmount, capitalGood: l.capitalGood, deductible: !nonDeductible(l),
-  })), types));
+  })), types);
+  const plan = planIssue({
+    kind: PURCHASE, record, types, counterparty: supplier, issuer: supplier, simplified: false, posting: draft ? { draft, numberMark: mark } : null, register,
+    event: { name: 'purchase.registered', payload: null, publish: false, audience: 'false' },
+  });
+  const year = Number(record.issueDate.slice(0, 4));
+  Object.assign(plan.params, { id: record.id, series: record.series, year, date: record.issueDate, supplier: JSON.stringify(supplier), payable: payableAccount });
+  await prepareSteps(tx, plan);
+  const [row] = await tx.sql<IssueAnswer>(issueStatementSql(plan, PURCHASE_STATEMENT), plan.params);
+  if (!gatesHeld(row)) throw new Error('Registering refused what its steps prepared');
+  if (!lockHeld(row)) throw new Conflict('The purchase is no longer a draft');
+  const number = row.number as string;
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
   const issued: PurchaseRecord = {
-    ...record, status: 'issued', year: numbered.year, seq: numbered.seq, number: numbered.number, journalEntryId: entry?.id ?? null, supplier, payableAccount,
+    ...record, status: 'issued', year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
     issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
   };
   const payload: PurchaseIssuedPayload = {
-    tenantId: tx.tenantId, purchaseId: issued.id, kind: issued.kind, number: numbered.number, supplierInvoiceNumber: issued.supplierInvoiceNumber,
+    tenantId: tx.tenantId, purchaseId: issued.id, kind: issued.kind, number, supplierInvoiceNumber: issued.supplierInvoiceNumber,
     issueDate: issued.issueDate, contactId: issued.contactId, total: issued.total.toString(), rectifiesId: issued.rectifiesId, journalEntryId: issued.journalEntryId,
   };
   await tx.hook('purchase.issued', payload);
