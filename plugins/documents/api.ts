@@ -39,7 +39,7 @@ export { loadPayment, openItems, reverseSettlement, settle, settleMany, type All
 export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemFacts, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
-export { completeRectification } from './rectification';
+export { completeRectification, completeRectifying, type RectifyingKind } from './rectification';
 export { recordPayment } from './payment';
 export { documentKindHooks, documentKindPlugin } from './kind-hooks';
 export { documentList, type DocumentListQuery } from './list';
@@ -47,7 +47,9 @@ export { DocumentIdParams, documentItemRoutes, type DocumentItemRoutes } from '.
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
-export { documentToJson, lineToJson } from './json';
+export { documentToJson, lineToJson, taxBreakdown } from './json';
+export { computeDocumentLines, linesFromWire, wireTypeIds, type ComputedDocument, type LineBasis } from './lines';
+export { kindStore, type DraftHeader, type KindRows, type KindStore, type OwnColumns, type OwnValues } from './kind-store';
 export {
   commonLineOf, commonRecordOf, documentColumns, findDocumentRow, lineColumns, loadLinesOf, typeIdsOf, type DocumentRecordCommon, type LineRecordCommon,
   type LinesSource,

@@ -1,0 +1,220 @@
+import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { rowBoolean } from '../../kernel/rows';
+import type { Tx, UnitOfWork } from '../../kernel/uow';
+import {
+  blankToNull, checkHeaderDates, contextColumns, documentEventPayload, gatesHeld, iso, issueStatementSql, jsonOrNull, lockHeld, monotonicNumberCtes, numberMark,
+  partyOfContact, planIssue, prepareSteps, registerRows, stepResults, TaxRegister,
+  type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Loc, type Party, type RectificationGround, type TaxTypeInfo,
+} from '../documents/api';
+import { LedgerService, type PostingAccounts } from '../ledger/api';
+import type { InvoiceIssuedPayload } from './hooks';
+import { assertCustomer, computeLines, DEFAULT_SERIES, INVOICE, INVOICE_STORE, RECTIFYING_SERIES } from './kind';
+import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
+import { postInvoice } from './posting';
+import type { InvoiceInput, InvoiceRecord } from './types';
+
+/**
+ * Issuing an invoice: the rules of art. 6.1 RD 1619/2012, the facts the issue steps are planned
+ * from (posting rule, register rows, event), and the invoice's share of the issue statement
+ * (plugins/documents/issue-statement.ts), run in a unit of work or as one write of its own.
+ */
+
+/** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
+function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
+  const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
+  const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
+  if (!record.rectifiesId && record.total.isNegative()) {
+    errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
+  }
+  const seen = new Set<string>();
+  for (const line of record.lines) {
+    const type = types.get(line.taxTypeId);
+    if (!type || seen.has(type.id)) continue;
+    seen.add(type.id);
+    if ((type.regime === 'intra_eu' || type.regime === 'reverse_charge') && !contact.vat) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code}: the customer's tax number is mandatory on this invoice (art. 6.1.d RD 1619/2012); add it to ${contact.name}`, type: 'value_error.customer_tax_id' });
+    }
+    if (type.regime === 'oss' && type.country && type.country !== contact.country) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code} is the OSS rate of ${type.country}, but ${contact.name} is in ${contact.country}`, type: 'value_error.oss_country' });
+    }
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+}
+
+export interface IssueOptions {
+  /** Where a backwards issue date is reported. */
+  dateLoc: Loc;
+  /** Substitution: the original's entry, reversed once the rectifying invoice is numbered. */
+  reverseEntryId?: string | null;
+  rectifiesNumber?: string | null;
+  /** The rectified invoice was registered as simplified: the rectification is R5 in the register. */
+  rectifiesSimplified?: boolean;
+}
+
+/** What issuing a draft writes, all planned (by the issue steps) before the counter row is touched. */
+interface InvoiceIssue { plan: IssuePlan; record: InvoiceRecord; customer: Party; issuer: Party; year: number }
+
+/** Who takes the `invoice.issued` event the statement queues (in a unit of work nobody: it is published there). */
+type EventAudience = { publish: boolean; audience: string };
+const PUBLISHED_IN_TRANSACTION: EventAudience = { publish: false, audience: 'false' };
+
+function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts,
+  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false): InvoiceIssue {
+  checkIssuable(record, types, contact, issuer);
+  const customer = partyOfContact(contact);
+  const computed = computeLines(record.lines);
+  const mark = numberMark(record.series);
+  const draft = postInvoice({
+    id: record.id, number: mark, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
+    rectifiesNumber, total: computed.total, lines: computed.lines, groups: computed.amounts.groups, types,
+  }, accounts);
+  const simplified = registeredAsSimplified(customer, regimesOf(record.lines, types), { total: computed.total, rectifying: !!record.rectifiesId });
+  const register = registerRows({
+    documentType: 'invoice', documentId: record.id, side: 'issued', number: null, issueDate: record.issueDate, operationDate: record.operationDate,
+    contactId: record.contactId, counterparty: customer, rectifiesId: record.rectifiesId, rectifiesNumber, rectificationMode: record.rectificationMode,
+    rectificationGround: record.rectificationGround, total: computed.total, simplified, rectifiesSimplified,
+  }, computed.lines.map((l) => ({
+    taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
+    surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
+  })), types);
+  const plan = planIssue({
+    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
+    event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '' }), ...event },
+  });
+  const year = Number(record.issueDate.slice(0, 4));
+  Object.assign(plan.params, {
+    id: record.id, series: record.series, year, date: record.issueDate, customer: JSON.stringify(customer), issuer: JSON.stringify(issuer),
+    country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id, seen: null,
+  });
+  return { plan, record, customer, issuer, year };
+}
+
+/**
+ * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): lock the draft
+ * (still a draft, unchanged since it was read when `:seen` is given) or, `new` (create and issue),
+ * insert its lines and the issued invoice; number it in a series whose dates never go backwards.
+ */
+function invoiceStatement(source: 'draft' | 'new'): KindStatement {
+  return {
+    lock: (gate) => (source === 'draft'
+      ? `draft as (
+      select i.id from invoices i
+      where i.tenant_id = :tenant and i.id = :id::uuid and i.status = 'draft' and (:seen::timestamptz is null or i.updated_at = :seen::timestamptz) and ${gate}
+      for update of i
+    )`
+      : `draft as (select 1 where ${gate})`),
+    numbering: monotonicNumberCtes(INVOICE.seriesTable, 'draft'),
+    issued: source === 'draft'
+      ? `issued as (
+      update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
+        customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
+        issued_at = now(), updated_at = now()
+      from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
+      returning i.issued_at, i.updated_at, i.created_at
+    )`
+      // the lines go in first, while their invoice is not there to guard them
+      : `new_lines as (${INVOICE_STORE.linesInsertSql(':id::uuid')} where exists (select 1 from numbered) returning 1
+    ), issued as (
+      insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
+        surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
+      select :id::uuid, :tenant, 'issued', :series, :year, n.seq, n.number, :contactId::uuid, :date::date, :dueDate::date, :operationDate::date, :notes,
+        :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :entryId::uuid, :customer::jsonb,
+        :issuer::jsonb, :country, :customerType, :vat, now()
+      from numbered n where (select count(*) from new_lines) >= 0
+      returning issued_at, updated_at, created_at
+    )`,
+    answer: `(select y from later) as later_year, n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at,
+      (select created_at from issued) as created_at,
+      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date`,
+  };
+}
+
+/** Whether the issue statement queued its event (someone takes it for this tenant): the outbox is woken only then. */
+const publishedEvent = (rows: IssueAnswer[]) => rowBoolean(rows[0]?.step_event);
+
+/** The issued invoice, or the refusal the statement's answer stands for (`null`: a step's gate did not hold, e.g. accounts to create). */
+function issuedFrom({ plan, record, customer, issuer, year }: InvoiceIssue, row: IssueAnswer, dateLoc: Loc): InvoiceRecord | null {
+  if (!gatesHeld(row)) return null;
+  if (!lockHeld(row)) throw new Conflict(`Invoice ${record.id} changed or was issued meanwhile: read it again`);
+  if (row.later_year != null) {
+    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has invoices of ${row.later_year}: an invoice of ${year} cannot be issued after them (issue dates never go backwards within a series)`, 'value_error.issue_date_backwards');
+  }
+  if (row.seq == null) {
+    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has an invoice dated ${row.last_issue_date}: the issue date cannot go backwards within a series`, 'value_error.issue_date_backwards');
+  }
+  return {
+    ...record, status: 'issued', year, seq: Number(row.seq), number: row.number as string, journalEntryId: plan.journalEntryId,
+    customer, issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at), issueResults: stepResults(plan, row),
+  };
+}
+
+/** Runs the statement as its own transaction (uow.write); null when it must go through a unit of work instead. */
+export async function issueInOneWrite(uow: UnitOfWork, record: InvoiceRecord, context: DocumentContext, source: 'draft' | 'new', extra: Record<string, unknown>): Promise<InvoiceRecord | null> {
+  const contact = assertCustomer(context.contact, ['body', 'contact_id']);
+  const publish = uow.hasEventSubscribers('invoice.issued');
+  const issue = planInvoiceIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), { publish, audience: uow.eventAudienceSql('invoice.issued') }, null);
+  Object.assign(issue.plan.params, extra);
+  const [answer] = await uow.write<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement(source)), issue.plan.params, { publishes: publish && publishedEvent });
+  return issuedFrom(issue, answer, ['body', 'issue_date']);
+}
+
+/** The `invoice.issued` hook's payload. */
+function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
+  return {
+    tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
+    subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
+    rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
+  };
+}
+
+/** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
+export const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
+  TaxRegister.isSimplified(tx, { side: 'issued', accountingDate: invoice.issueDate, documentId: invoice.id });
+
+/**
+ * Issues a draft inside the caller's unit of work (the draft read and locked, or inserted, in it):
+ * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
+ * transaction back, number included.
+ */
+export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
+  const issue = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
+  await prepareSteps(tx, issue.plan);
+  const [row] = await tx.sql<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement('draft')), issue.plan.params);
+  const issued = issuedFrom(issue, row, options.dateLoc);
+  if (!issued) throw new Error('Issuing refused what its steps prepared');
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
+  const payload = issuedPayload(tx.tenantId, issued);
+  await tx.hook('invoice.issued', payload);
+  tx.publish('invoice.issued', documentEventPayload('invoice', issued));
+  return issued;
+}
+
+/** The header of a new invoice, checked (series R is reserved, dates valid and in order). */
+export function checkedHeader(input: InvoiceInput): DraftHeader & { rectificationGround: RectificationGround | null } {
+  const series = input.series ?? DEFAULT_SERIES;
+  if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
+  const dueDate = input.due_date ?? null;
+  checkHeaderDates(input, input.issue_date, dueDate);
+  return {
+    id: crypto.randomUUID(), series, contactId: input.contact_id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
+    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null, rectificationGround: null,
+  };
+}
+
+/** A draft with its lines, customer, company and tax types in one statement (`lock`: FOR UPDATE, inside a transaction). */
+export const issueReadSql = (lock: boolean) => `
+  select ${INVOICE_STORE.columns('i')}, i.updated_at::text as seen,
+    (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${INVOICE_STORE.lines.columns} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
+    ${contextColumns('i.contact_id', `array(
+      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id)`)}
+  from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`;
+
+export function draftOf(row: any): { record: InvoiceRecord; seen: string } {
+  if (!row) throw new NotFound('Invoice not found');
+  const record = INVOICE_STORE.recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(INVOICE_STORE.lines.lineOf));
+  if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
+  return { record, seen: row.seen };
+}
+
