@@ -12,11 +12,6 @@ import type { PurchaseKind, PurchaseLineRecord, PurchaseLineWire, PurchaseRecord
 /** Purchases as a document kind: its table names (purchases, purchase_lines, purchase_series) derive from this. */
 export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', noun: 'Purchase', side: 'received' });
 
-/** Registration series of received documents (libro registro de facturas recibidas). */
-export const PURCHASE_SERIES = 'P';
-/** The expense account when neither the line nor the supplier's history gives one (docs/domain/pgc-and-entries.md §1: otros servicios). */
-export const DEFAULT_EXPENSE_ACCOUNT = '629';
-
 /** The purchase's own columns beside the shared ones (the documents plugin reads and writes the rest). */
 export const PURCHASE_STORE = kindStore<PurchaseRecord, PurchaseLineRecord>({
   kind: PURCHASE,
@@ -41,6 +36,11 @@ export const isReverseCharge = (type: TaxTypeInfo | undefined) => !!type?.purcha
  */
 export const computePurchaseLines = (lines: LineBasis<PurchaseLineRecord>[], types: ReadonlyMap<string, TaxTypeInfo>): Computed =>
   computeDocumentLines<PurchaseLineRecord>(lines, (l) => isReverseCharge(types.get(l.taxTypeId)));
+
+/** Registration series of received documents (libro registro de facturas recibidas). */
+export const PURCHASE_SERIES = 'P';
+/** The expense account when neither the line nor the supplier's history gives one (docs/domain/pgc-and-entries.md §1: otros servicios). */
+export const DEFAULT_EXPENSE_ACCOUNT = '629';
 
 /** The expense account last used with this supplier, else 629. */
 async function supplierDefaultAccount(tx: Tx, contactId: string): Promise<string> {
