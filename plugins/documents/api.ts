@@ -21,7 +21,7 @@ export {
   type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
 } from './document';
 export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
-export { formatNumber, monotonicNumberCtes, numberCtes, takeNumber, type DocumentNumber } from './numbering';
+export { formatNumber, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
@@ -32,7 +32,7 @@ export { registerBackfillSql, registerReclassifySql, type RegisterBackfill } fro
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
 export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
-  registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
+  registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
@@ -56,5 +56,5 @@ export {
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
 export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
-export { gatesHeld, issueStatementSql, lockHeld, planIssue, prepareSteps, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
+export { issueInOneWrite, issueInTransaction, planIssue, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

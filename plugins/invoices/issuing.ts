@@ -1,13 +1,11 @@
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
-import { rowBoolean } from '../../kernel/rows';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
-  blankToNull, checkHeaderDates, contextColumns, documentEventPayload, gatesHeld, iso, issueStatementSql, jsonOrNull, lockHeld, monotonicNumberCtes, numberMark,
-  partyOfContact, planIssue, prepareSteps, registerRows, stepResults, TaxRegister,
+  blankToNull, checkHeaderDates, contextColumns, documentEventPayload, iso, issueInOneWrite, issueInTransaction, jsonOrNull, numberMark, partyOfContact, planIssue,
+  registerRows, stepResults, TaxRegister,
   type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Loc, type Party, type RectificationGround, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
-import type { InvoiceIssuedPayload } from './hooks';
 import { assertCustomer, computeLines, DEFAULT_SERIES, INVOICE, INVOICE_STORE, RECTIFYING_SERIES } from './kind';
 import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice } from './posting';
@@ -51,15 +49,13 @@ export interface IssueOptions {
   rectifiesSimplified?: boolean;
 }
 
-/** What issuing a draft writes, all planned (by the issue steps) before the counter row is touched. */
-interface InvoiceIssue { plan: IssuePlan; record: InvoiceRecord; customer: Party; issuer: Party; year: number }
-
 /** Who takes the `invoice.issued` event the statement queues (in a unit of work nobody: it is published there). */
 type EventAudience = { publish: boolean; audience: string };
 const PUBLISHED_IN_TRANSACTION: EventAudience = { publish: false, audience: 'false' };
 
+/** What issuing writes, all planned (the issue steps' parts among it) before the counter row is touched. */
 function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts,
-  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false): InvoiceIssue {
+  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false): IssuePlan {
   checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
   const computed = computeLines(record.lines);
@@ -81,39 +77,29 @@ function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxT
     kind: INVOICE, record, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
     event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '' }), ...event },
   });
-  const year = Number(record.issueDate.slice(0, 4));
   Object.assign(plan.params, {
-    id: record.id, series: record.series, year, date: record.issueDate, customer: JSON.stringify(customer), issuer: JSON.stringify(issuer),
-    country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id, seen: null,
+    customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
   });
-  return { plan, record, customer, issuer, year };
+  return plan;
 }
 
 /**
- * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): lock the draft
- * (still a draft, unchanged since it was read when `:seen` is given) or, `new` (create and issue),
- * insert its lines and the issued invoice; number it in a series whose dates never go backwards.
+ * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): the draft
+ * marked issued with its parties or, `new` (create and issue), its lines and the issued invoice
+ * inserted; numbered in a series whose dates never go backwards.
  */
-function invoiceStatement(source: 'draft' | 'new'): KindStatement {
-  return {
-    lock: (gate) => (source === 'draft'
-      ? `draft as (
-      select i.id from invoices i
-      where i.tenant_id = :tenant and i.id = :id::uuid and i.status = 'draft' and (:seen::timestamptz is null or i.updated_at = :seen::timestamptz) and ${gate}
-      for update of i
-    )`
-      : `draft as (select 1 where ${gate})`),
-    numbering: monotonicNumberCtes(INVOICE.seriesTable, 'draft'),
-    issued: source === 'draft'
-      ? `issued as (
+const invoiceStatement = (source: 'draft' | 'new', id: string): KindStatement => ({
+  kind: INVOICE, source, numbering: 'monotonic', dateLoc: ['body', 'issue_date'], conflict: `Invoice ${id} changed or was issued meanwhile: read it again`,
+  issued: source === 'draft'
+    ? `issued as (
       update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
         customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
         issued_at = now(), updated_at = now()
       from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
       returning i.issued_at, i.updated_at, i.created_at
     )`
-      // the lines go in first, while their invoice is not there to guard them
-      : `new_lines as (${INVOICE_STORE.linesInsertSql(':id::uuid')} where exists (select 1 from numbered) returning 1
+    // the lines go in first, while their invoice is not there to guard them
+    : `new_lines as (${INVOICE_STORE.linesInsertSql(':id::uuid')} where exists (select 1 from numbered) returning 1
     ), issued as (
       insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
         surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
@@ -123,48 +109,24 @@ function invoiceStatement(source: 'draft' | 'new'): KindStatement {
       from numbered n where (select count(*) from new_lines) >= 0
       returning issued_at, updated_at, created_at
     )`,
-    answer: `(select y from later) as later_year, n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at,
-      (select created_at from issued) as created_at,
-      (select last_issue_date::text from invoice_series where tenant_id = :tenant and series = :series and year = :year) as last_issue_date`,
-  };
-}
+  answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at',
+});
 
-/** Whether the issue statement queued its event (someone takes it for this tenant): the outbox is woken only then. */
-const publishedEvent = (rows: IssueAnswer[]) => rowBoolean(rows[0]?.step_event);
+/** The issued invoice from the statement's answer. */
+const issuedFrom = (plan: IssuePlan, record: InvoiceRecord, row: IssueAnswer): InvoiceRecord => ({
+  ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number: row.number, journalEntryId: plan.journalEntryId,
+  customer: plan.facts.counterparty, issuer: plan.facts.issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at),
+  issueResults: stepResults(plan, row),
+});
 
-/** The issued invoice, or the refusal the statement's answer stands for (`null`: a step's gate did not hold, e.g. accounts to create). */
-function issuedFrom({ plan, record, customer, issuer, year }: InvoiceIssue, row: IssueAnswer, dateLoc: Loc): InvoiceRecord | null {
-  if (!gatesHeld(row)) return null;
-  if (!lockHeld(row)) throw new Conflict(`Invoice ${record.id} changed or was issued meanwhile: read it again`);
-  if (row.later_year != null) {
-    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has invoices of ${row.later_year}: an invoice of ${year} cannot be issued after them (issue dates never go backwards within a series)`, 'value_error.issue_date_backwards');
-  }
-  if (row.seq == null) {
-    throw ValidationFailed.field(dateLoc, `Series ${record.series} already has an invoice dated ${row.last_issue_date}: the issue date cannot go backwards within a series`, 'value_error.issue_date_backwards');
-  }
-  return {
-    ...record, status: 'issued', year, seq: Number(row.seq), number: row.number as string, journalEntryId: plan.journalEntryId,
-    customer, issuer, issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at), createdAt: iso(row.created_at), issueResults: stepResults(plan, row),
-  };
-}
-
-/** Runs the statement as its own transaction (uow.write); null when it must go through a unit of work instead. */
-export async function issueInOneWrite(uow: UnitOfWork, record: InvoiceRecord, context: DocumentContext, source: 'draft' | 'new', extra: Record<string, unknown>): Promise<InvoiceRecord | null> {
+/** Issues as a transaction of its own (uow.write); null when it must go through a unit of work instead. */
+export async function writeIssue(uow: UnitOfWork, record: InvoiceRecord, context: DocumentContext, source: 'draft' | 'new', extra: Record<string, unknown>): Promise<InvoiceRecord | null> {
   const contact = assertCustomer(context.contact, ['body', 'contact_id']);
-  const publish = uow.hasEventSubscribers('invoice.issued');
-  const issue = planInvoiceIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), { publish, audience: uow.eventAudienceSql('invoice.issued') }, null);
-  Object.assign(issue.plan.params, extra);
-  const [answer] = await uow.write<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement(source)), issue.plan.params, { publishes: publish && publishedEvent });
-  return issuedFrom(issue, answer, ['body', 'issue_date']);
-}
-
-/** The `invoice.issued` hook's payload. */
-function issuedPayload(tenantId: string, issued: InvoiceRecord): InvoiceIssuedPayload {
-  return {
-    tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
-    subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
-    rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
-  };
+  const event = { publish: uow.hasEventSubscribers('invoice.issued'), audience: uow.eventAudienceSql('invoice.issued') };
+  const plan = planInvoiceIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), event, null);
+  Object.assign(plan.params, extra);
+  const answer = await issueInOneWrite(uow, plan, invoiceStatement(source, record.id));
+  return answer && issuedFrom(plan, record, answer);
 }
 
 /** Was this issued invoice registered as simplified (F2)? Its rectifications are then R5. */
@@ -177,16 +139,16 @@ export const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
  * transaction back, number included.
  */
 export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
-  const issue = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
-  await prepareSteps(tx, issue.plan);
-  const [row] = await tx.sql<IssueAnswer>(issueStatementSql(issue.plan, invoiceStatement('draft')), issue.plan.params);
-  const issued = issuedFrom(issue, row, options.dateLoc);
-  if (!issued) throw new Error('Issuing refused what its steps prepared');
+  const plan = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
+  const issued = issuedFrom(plan, record, await issueInTransaction(tx, plan, invoiceStatement('draft', record.id)));
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
-  const payload = issuedPayload(tx.tenantId, issued);
-  await tx.hook('invoice.issued', payload);
+  await tx.hook('invoice.issued', {
+    tenantId: tx.tenantId, invoiceId: issued.id, series: issued.series, number: issued.number!, issueDate: issued.issueDate, contactId: issued.contactId,
+    subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
+    rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
+  });
   tx.publish('invoice.issued', documentEventPayload('invoice', issued));
   return issued;
 }

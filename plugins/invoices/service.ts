@@ -6,7 +6,7 @@ import {
   pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { EU_MEMBER_STATES } from '../taxes/api';
-import { checkedHeader, draftOf, issueInOneWrite, issueLoaded, issueReadSql, wasRegisteredSimplified } from './issuing';
+import { checkedHeader, draftOf, writeIssue, issueLoaded, issueReadSql, wasRegisteredSimplified } from './issuing';
 import { assertCustomer, buildLines, computeLines, computeWireLines, INVOICE, INVOICE_SETTLEMENT, INVOICE_STORE, RECTIFYING_SERIES, revenueOverrides, type Computed } from './kind';
 import { INVOICES } from './search';
 import type { InvoiceInput, InvoiceListQuery, InvoicePatch, InvoiceRecord, InvoiceView, RectifyInput } from './types';
@@ -52,7 +52,7 @@ export const InvoiceService = {
     const computed = computeWireLines(input.lines, ['body', 'lines'], context.types);
     const now = new Date().toISOString();
     const record: InvoiceRecord = { ...INVOICE_STORE.draftRecord(header, computed, now, now), customer: null, issuer: null, rectificationGround: null };
-    const issued = await issueInOneWrite(uow, record, context, 'new', {
+    const issued = await writeIssue(uow, record, context, 'new', {
       lines: INVOICE_STORE.linesPayload(computed.lines), contactId: header.contactId, dueDate: header.dueDate, operationDate: header.operationDate, notes: header.notes,
       ...INVOICE_STORE.totals(computed),
     });
@@ -121,7 +121,7 @@ export const InvoiceService = {
     if (record.rectifiesId) return inTransaction();
     const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
     if (missingTypeIds.length) return inTransaction();
-    const issued = await issueInOneWrite(uow, record, context, 'draft', { seen });
+    const issued = await writeIssue(uow, record, context, 'draft', { seen });
     if (!issued) return inTransaction();
     return { record: issued, types: context.types };
   },

@@ -1,9 +1,8 @@
-import { Conflict, ValidationFailed } from '../../kernel/errors';
+import { ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import type { ContactService } from '../contacts/api';
 import {
-  documentEventPayload, gatesHeld, iso, issueStatementSql, lockHeld, numberCtes, numberMark, partyOfContact, planIssue, prepareSteps, registerRows,
-  type IssueAnswer, type KindStatement, type TaxTypeInfo,
+  documentEventPayload, iso, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, type KindStatement, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
@@ -11,19 +10,16 @@ import { PURCHASE } from './kind';
 import { nonDeductible, payableAccountOf, postPurchase } from './posting';
 import type { PurchaseRecord } from './types';
 
-/** The purchase's share of the issue statement: the draft locked, numbered in its series (any date), marked registered. */
+/** The purchase's share of the issue statement: the draft marked registered, numbered in its series whatever its date. */
 const PURCHASE_STATEMENT: KindStatement = {
-  lock: (gate) => `draft as (
-      select p.id from purchases p where p.tenant_id = :tenant and p.id = :id::uuid and p.status = 'draft' and ${gate} for update of p
-    )`,
-  numbering: numberCtes(PURCHASE.seriesTable, 'draft'),
+  kind: PURCHASE, source: 'draft', numbering: 'any-date', dateLoc: ['body', 'issue_date'], conflict: 'The purchase is no longer a draft',
   issued: `issued as (
       update purchases p set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
         payable_account = :payable, issued_at = now(), updated_at = now()
       from numbered n where p.tenant_id = :tenant and p.id = :id::uuid
       returning p.issued_at, p.updated_at
     )`,
-  answer: 'n.seq, n.number, (select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at',
+  answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at',
 };
 
 /**
@@ -57,18 +53,14 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
     kind: PURCHASE, record, types, counterparty: supplier, issuer: supplier, simplified: false, posting: draft ? { draft, numberMark: mark } : null, register,
     event: { name: 'purchase.registered', payload: null, publish: false, audience: 'false' },
   });
-  const year = Number(record.issueDate.slice(0, 4));
-  Object.assign(plan.params, { id: record.id, series: record.series, year, date: record.issueDate, supplier: JSON.stringify(supplier), payable: payableAccount });
-  await prepareSteps(tx, plan);
-  const [row] = await tx.sql<IssueAnswer>(issueStatementSql(plan, PURCHASE_STATEMENT), plan.params);
-  if (!gatesHeld(row)) throw new Error('Registering refused what its steps prepared');
-  if (!lockHeld(row)) throw new Conflict('The purchase is no longer a draft');
-  const number = row.number as string;
+  Object.assign(plan.params, { supplier: JSON.stringify(supplier), payable: payableAccount });
+  const row = await issueInTransaction(tx, plan, PURCHASE_STATEMENT);
+  const number = row.number;
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
   const issued: PurchaseRecord = {
-    ...record, status: 'issued', year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
+    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
     issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
   };
   const payload: PurchaseIssuedPayload = {
