@@ -1,7 +1,8 @@
-import { Conflict, ValidationFailed } from '../../kernel/errors';
+import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { iso } from './document';
+import { contextColumns } from './context';
+import { iso, jsonOrNull } from './document';
 import type { DocumentTables } from './kinds';
 import { assertUuid } from './lifecycle';
 import type { ComputedDocument } from './lines';
@@ -147,6 +148,25 @@ export function kindStore<R extends DocumentRecordCommon & { lines: L[] }, L ext
       const current = await store.find(tx, id, true);
       if (current.status !== 'draft') throw new Conflict(refusal(current));
       await tx.sql(`delete from ${table} where tenant_id = :tenant and id = :id::uuid and status = 'draft'`, { id });
+    },
+
+    /**
+     * A draft with its lines and what issuing reads of its neighbours (contact, company, tax types:
+     * `contextFromRow`) in one statement, and `seen` (its `updated_at`); `lock`: FOR UPDATE, inside a transaction.
+     */
+    draftForIssueSql: (lock: boolean) => `
+      select ${columnsOver('d')}, d.updated_at::text as seen,
+        (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${lines.columns} from ${linesTable} where tenant_id = d.tenant_id and ${linesKey} = d.id) l) as lines,
+        ${contextColumns('d.contact_id', `array(
+          select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from ${linesTable} where tenant_id = d.tenant_id and ${linesKey} = d.id)`)}
+      from ${table} d where d.tenant_id = :tenant and d.id = :id::uuid${lock ? ' for update of d' : ''}`,
+
+    /** The draft of a `draftForIssueSql` row (404 when none; 409 once issued). */
+    draftForIssue(row: any): { record: R; seen: string } {
+      if (!row) throw new NotFound(`${noun} not found`);
+      const record = recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(lines.lineOf));
+      if (record.status !== 'draft') throw new Conflict(`${noun} ${record.number} is already issued`);
+      return { record, seen: row.seen };
     },
 
     /** The draft to change, locked (409 once issued: `refusal`), and the patch's shared checks. */

@@ -1,43 +1,22 @@
-import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
-  blankToNull, checkHeaderDates, contextColumns, documentEventPayload, iso, issueInOneWrite, issueInTransaction, jsonOrNull, numberMark, partyOfContact, planIssue,
+  blankToNull, checkHeaderDates, documentEventPayload, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue,
   registerRows, stepResults, TaxRegister,
   type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Loc, type Party, type RectificationGround, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import { assertCustomer, computeLines, DEFAULT_SERIES, INVOICE, INVOICE_STORE, RECTIFYING_SERIES } from './kind';
-import { missingPartyData, registeredAsSimplified, regimesOf } from './legal-content';
+import { registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice } from './posting';
+import { checkIssuable } from './rules';
 import type { InvoiceInput, InvoiceRecord } from './types';
 
 /**
- * Issuing an invoice: the rules of art. 6.1 RD 1619/2012, the facts the issue steps are planned
- * from (posting rule, register rows, event), and the invoice's share of the issue statement
+ * Issuing an invoice: the facts the issue steps are planned from (its rules, posting rule, register
+ * rows, event), and the invoice's share of the issue statement
  * (plugins/documents/issue-statement.ts), run in a unit of work or as one write of its own.
  */
-
-/** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
-function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
-  const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
-  const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
-  if (!record.rectifiesId && record.total.isNegative()) {
-    errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
-  }
-  const seen = new Set<string>();
-  for (const line of record.lines) {
-    const type = types.get(line.taxTypeId);
-    if (!type || seen.has(type.id)) continue;
-    seen.add(type.id);
-    if ((type.regime === 'intra_eu' || type.regime === 'reverse_charge') && !contact.vat) {
-      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code}: the customer's tax number is mandatory on this invoice (art. 6.1.d RD 1619/2012); add it to ${contact.name}`, type: 'value_error.customer_tax_id' });
-    }
-    if (type.regime === 'oss' && type.country && type.country !== contact.country) {
-      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code} is the OSS rate of ${type.country}, but ${contact.name} is in ${contact.country}`, type: 'value_error.oss_country' });
-    }
-  }
-  if (errors.length) throw new ValidationFailed(errors);
-}
 
 export interface IssueOptions {
   /** Where a backwards issue date is reported. */
@@ -164,19 +143,3 @@ export function checkedHeader(input: InvoiceInput): DraftHeader & { rectificatio
     notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null, rectificationGround: null,
   };
 }
-
-/** A draft with its lines, customer, company and tax types in one statement (`lock`: FOR UPDATE, inside a transaction). */
-export const issueReadSql = (lock: boolean) => `
-  select ${INVOICE_STORE.columns('i')}, i.updated_at::text as seen,
-    (select coalesce(json_agg(l order by l.line_no), '[]') from (select ${INVOICE_STORE.lines.columns} from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id) l) as lines,
-    ${contextColumns('i.contact_id', `array(
-      select unnest(array[tax_type_id, surcharge_type_id, withholding_type_id]) from invoice_lines where tenant_id = i.tenant_id and invoice_id = i.id)`)}
-  from invoices i where i.tenant_id = :tenant and i.id = :id::uuid${lock ? ' for update of i' : ''}`;
-
-export function draftOf(row: any): { record: InvoiceRecord; seen: string } {
-  if (!row) throw new NotFound('Invoice not found');
-  const record = INVOICE_STORE.recordOf(row, (jsonOrNull<any[]>(row.lines) ?? []).map(INVOICE_STORE.lines.lineOf));
-  if (record.status !== 'draft') throw new Conflict(`Invoice ${record.number} is already issued`);
-  return { record, seen: row.seen };
-}
-

@@ -1,12 +1,11 @@
 import { ValidationFailed } from '../../kernel/errors';
-import type { Decimal } from '../../kernel/money';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
-  assertUuid, blankToNull, checkHeaderDates, checkRectification, completeRectifying, contextColumns, contextFromRow, contextOf, dec, eraseKind, everyPage, loadContext,
+  assertUuid, blankToNull, checkHeaderDates, checkRectification, completeRectifying, contextColumns, contextFromRow, contextOf, eraseKind, everyPage, loadContext,
   pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
-import { EU_MEMBER_STATES } from '../taxes/api';
-import { checkedHeader, draftOf, writeIssue, issueLoaded, issueReadSql, wasRegisteredSimplified } from './issuing';
+import { distanceSales } from './distance-sales';
+import { checkedHeader, issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
 import { assertCustomer, buildLines, computeLines, computeWireLines, INVOICE, INVOICE_SETTLEMENT, INVOICE_STORE, RECTIFYING_SERIES, revenueOverrides, type Computed } from './kind';
 import { INVOICES } from './search';
 import type { InvoiceInput, InvoiceListQuery, InvoicePatch, InvoiceRecord, InvoiceView, RectifyInput } from './types';
@@ -95,8 +94,8 @@ export const InvoiceService = {
   /** Issues a draft through the issue steps (number, posting, register, VERI*FACTU…), then `invoice.issued`, all in this transaction. */
   async issue(tx: Tx, id: string): Promise<InvoiceView> {
     assertUuid(id, 'Invoice');
-    const [row] = await tx.sql<any>(issueReadSql(true), { id });
-    const { record } = draftOf(row);
+    const [row] = await tx.sql<any>(INVOICE_STORE.draftForIssueSql(true), { id });
+    const { record } = INVOICE_STORE.draftForIssue(row);
     const context = await contextOf(tx, row, typeIdsOf([record]));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const rectified = record.rectifiesId ? await INVOICE_STORE.find(tx, record.rectifiesId) : null;
@@ -116,8 +115,8 @@ export const InvoiceService = {
     const inTransaction = () => uow.run((tx) => InvoiceService.issue(tx, id));
     if (uow.hasSyncSubscribers('invoice.issued')) return inTransaction();
     assertUuid(id, 'Invoice');
-    const [row] = await uow.read<any>(issueReadSql(false), { id });
-    const { record, seen } = draftOf(row);
+    const [row] = await uow.read<any>(INVOICE_STORE.draftForIssueSql(false), { id });
+    const { record, seen } = INVOICE_STORE.draftForIssue(row);
     if (record.rectifiesId) return inTransaction();
     const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
     if (missingTypeIds.length) return inTransaction();
@@ -179,22 +178,7 @@ export const InvoiceService = {
   // Hooks answered for other plugins (the contact hooks: the documents plugin's contactHooks)
   // ----------------------------------------------------------------------------------------------
 
-  /**
-   * taxes.distance-sales: bases of the year's issued invoices to customers in another Member State
-   * without an EU VAT number or flagged as consumers (as printed on the invoice), net of
-   * rectifications. Lines are not told apart by goods/TBE services: every line of such an invoice counts.
-   */
-  async distanceSales(tx: Tx, year: number): Promise<Decimal> {
-    const [row] = await tx.sql<{ s: string }>(`
-      select coalesce(sum(i.subtotal), 0)::text as s from invoices i
-      where i.tenant_id = :tenant and i.status <> 'draft' and i.issue_date between make_date(:year, 1, 1) and make_date(:year, 12, 31)
-        and i.customer_country <> 'ES' and i.customer_country = any(:eu::text[])
-        -- invoices issued before contacts took the value 'individual' keep 'consumer' in their snapshot
-        and (i.customer_type in ('individual', 'consumer') or i.customer_vat is null)
-        and not exists (select 1 from invoices r where r.tenant_id = i.tenant_id and r.rectifies_id = i.id and r.rectification_mode = 'substitution')`,
-    { year, eu: pgArray(EU_MEMBER_STATES) });
-    return dec(row.s);
-  },
+  distanceSales,
 
   /** account.exporting: every invoice of the tenant with its lines. */
   exportAll: (tx: Tx) => everyPage((page) => InvoiceService.list(tx, page)),
