@@ -4,9 +4,10 @@ import { LastSent } from './schemas';
 import { lastSendings } from './service';
 
 /**
- * `last_sent` on invoices, through the invoices plugin's points when it is installed (plain values:
- * this plugin does not depend on invoices). A just-issued invoice was never sent: the issue
- * statement's part answers null without a read, so issuing keeps its one-statement path.
+ * `last_sent` on invoices, through the invoices plugin's response fields when it is installed (plain
+ * values: this plugin does not depend on invoices). A just-issued invoice was never sent: an issue
+ * step of the documents plugin answers null inside the issue statement, so issuing keeps its
+ * one-statement path without a read of the sendings.
  */
 export const invoiceLastSent = {
   'invoice-response-fields': [{
@@ -14,5 +15,5 @@ export const invoiceLastSent = {
     load: (_kernel: Kernel, tx: Tx, ids: readonly string[]) => lastSendings(tx, ids),
     fromIssue: () => null,
   }],
-  'invoice-issue-statement': [{ name: 'last_sent', plan: () => ({ expression: 'null::jsonb', params: {} }) }],
+  'document-issue-steps': [{ name: 'last_sent', kinds: ['invoice'], plan: () => ({ answer: 'null::jsonb', params: {} }) }],
 };

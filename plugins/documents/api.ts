@@ -25,7 +25,7 @@ export {
   type Loc, type ParsedLineCommon, type Party, type WireLineCommon,
 } from './document';
 export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
-export { formatNumber, monotonicNumberCtes, takeNumber, type DocumentNumber } from './numbering';
+export { formatNumber, takeNumber, type DocumentNumber } from './numbering';
 export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
@@ -36,14 +36,14 @@ export { registerBackfillSql, registerReclassifySql, type RegisterBackfill } fro
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
 export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
-  registerInsertSql, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, writeRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
+  registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
 export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemFacts, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
 export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
-export { completeRectification } from './rectification';
+export { completeRectification, completeRectifying, type RectifyingKind } from './rectification';
 export { recordPayment } from './payment';
 export { documentKindHooks, documentKindPlugin } from './kind-hooks';
 export { documentList, type DocumentListQuery } from './list';
@@ -51,12 +51,16 @@ export { DocumentIdParams, documentItemRoutes, type DocumentItemRoutes } from '.
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
-export { documentToJson, lineToJson } from './json';
+export { documentToJson, lineToJson, taxBreakdown } from './json';
+export { computeDocumentLines, linesFromWire, wireTypeIds, type ComputedDocument, type LineBasis } from './lines';
+export { kindStore, type DraftHeader, type KindRows, type KindStore, type OwnColumns, type OwnValues } from './kind-store';
 export {
   commonLineOf, commonRecordOf, documentColumns, findDocumentRow, lineColumns, loadLinesOf, typeIdsOf, type DocumentRecordCommon, type LineRecordCommon,
   type LinesSource,
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
+export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
+export { issueInOneWrite, issueInTransaction, planIssue, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';
 export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
 export { documentFormat, renderDocument, type DocumentFormat } from './formats';

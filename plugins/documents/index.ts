@@ -3,6 +3,8 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import './events';
 import { registerDocumentKind } from './kinds';
+import { installIssueSteps } from './issue-steps';
+import { eventStep, registerStep } from './issue-steps-own';
 import { migrations } from './migrations';
 import { documentsService } from './service';
 import { addedMigrations } from './added-migrations';
@@ -32,8 +34,9 @@ export default definePlugin({
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
     ...documentFormatsPoint,
     ...collectionAccountsPoint,
+    'document-issue-steps': { description: 'a step of issuing a document: a part of the issue statement built by the plugin that owns its tables', key: (step) => step.name },
   },
-  contributes: { 'document-formats': [pdfFormat] },
+  contributes: { 'document-formats': [pdfFormat], 'document-issue-steps': [registerStep, eventStep] },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
     'settlements.read': rolesFrom('viewer'),
@@ -49,6 +52,7 @@ export default definePlugin({
   routes: (kernel) => new Elysia({ name: 'cuadra:documents-all' }).use(documentRoutes(kernel)).use(settlementRoutes(kernel)),
   setup(kernel) {
     for (const kind of kernel.contributions('document-kinds')) registerDocumentKind(kind);
+    installIssueSteps(kernel.contributions('document-issue-steps'));
     kernel.provide('documents', documentsService);
   },
 });

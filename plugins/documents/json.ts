@@ -1,5 +1,7 @@
 import { formatRate, trimDecimal } from './calc';
+import { Decimal } from '../../kernel/money';
 import type { DocumentRecordCommon, LineRecordCommon } from './rows';
+import type { TaxTypeInfo } from './tax-types';
 
 /** The wire shape every document kind shares (InvoiceResponse's fields; PurchaseResponse adds its own). */
 
@@ -24,4 +26,41 @@ export function documentToJson<B>(record: DocumentRecordCommon, taxBreakdown: B,
     rectification_mode: record.rectificationMode, rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId,
     issued_at: record.issuedAt, created_at: record.createdAt, updated_at: record.updatedAt,
   };
+}
+
+type BreakdownKind = 'vat' | 'surcharge' | 'withholding';
+
+/**
+ * Per tax type: Σ bases and Σ amounts of its lines (= the tax on the summed bases), VAT types, then
+ * surcharges, then withholdings. A kind that tells deductible VAT apart (purchases) gives
+ * `deductible` and `selfAssessed`: its groups are split by deductibility and flagged.
+ */
+export function taxBreakdown<L extends LineRecordCommon>(lines: readonly L[], types: ReadonlyMap<string, TaxTypeInfo>, kind: {
+  vatAmount?(line: L): Decimal; deductible?(line: L): boolean; selfAssessed?(type: TaxTypeInfo | undefined): boolean;
+} = {}) {
+  const groups = new Map<string, { typeId: string; kind: BreakdownKind; rate: Decimal; base: Decimal; amount: Decimal; deductible: boolean }>();
+  const add = (typeId: string | null, kind: BreakdownKind, rate: Decimal | null, base: Decimal, amount: Decimal, deductible: boolean) => {
+    if (!typeId) return;
+    const key = `${kind}|${typeId}|${deductible}`;
+    const group = groups.get(key) ?? { typeId, kind, rate: rate!, base: Decimal.zero(2), amount: Decimal.zero(2), deductible };
+    group.base = group.base.add(base).rescale(2);
+    group.amount = group.amount.add(amount).rescale(2);
+    groups.set(key, group);
+  };
+  const split = !!kind.deductible;
+  for (const which of ['vat', 'surcharge', 'withholding'] as const) {
+    for (const l of lines) {
+      if (which === 'vat') add(l.taxTypeId, which, l.taxRate, l.base, kind.vatAmount?.(l) ?? l.taxAmount, split ? kind.deductible!(l) : true);
+      if (which === 'surcharge') add(l.surchargeTypeId, which, l.surchargeRate, l.base, l.surchargeAmount, !split);
+      if (which === 'withholding') add(l.withholdingTypeId, which, l.withholdingRate, l.base, l.withholdingAmount, true);
+    }
+  }
+  return [...groups.values()].map((g) => {
+    const type = types.get(g.typeId);
+    const shared = {
+      tax_type_id: g.typeId, code: type?.code ?? '', name: type?.name ?? '', kind: g.kind, regime: type?.regime ?? 'domestic', rate: formatRate(g.rate),
+      base: g.base.toString(), amount: g.amount.toString(),
+    };
+    return split ? { ...shared, self_assessed: g.kind === 'vat' && !!kind.selfAssessed?.(type), deductible: g.deductible } : shared;
+  });
 }

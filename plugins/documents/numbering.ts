@@ -42,3 +42,15 @@ export const monotonicNumberCtes = (table: `${string}_series`, gate: string): st
     ), numbered as (
       select last_number as seq, :series || '-' || :year || '-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number from taken
     )`;
+
+/**
+ * Numbering inside a larger statement for a series that takes any issue date (as `takeNumber`):
+ * the counter row of `:series`, `:year` incremented, or created, when `gate` yields a row, as
+ * `numbered (seq, number)`.
+ */
+export const numberCtes = (table: `${string}_series`, gate: string): string => `numbered as (
+      insert into ${table} as s (tenant_id, series, year, last_number, last_issue_date)
+      select :tenant, :series, :year, 1, :date::date from ${gate}
+      on conflict (tenant_id, series, year) do update set last_number = s.last_number + 1, last_issue_date = greatest(s.last_issue_date, excluded.last_issue_date)
+      returning last_number as seq, :series || '-' || :year || '-' || lpad(last_number::text, greatest(6, length(last_number::text)), '0') as number
+    )`;

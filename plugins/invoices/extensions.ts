@@ -15,31 +15,18 @@ import type { InvoiceRecord, InvoiceView } from './service';
  *   unit of work. An invoice the contributor knows nothing of gets `null`.
  * - `invoice-pdf-stamps`: a PNG image with a caption printed at the top of the first page of the
  *   invoice's PDF, before its content, at a given size in millimetres (a QR code, a seal).
- * - `invoice-issue-statement`: one SQL expression evaluated inside the statement that issues an
- *   invoice, once the number is taken, so a plugin's own rows are written in the same statement
- *   and transaction as the issue (a failure refuses the issue) without holding up the one-statement
- *   issue path as an in-transaction hook subscriber would.
  */
 export interface InvoiceResponseField {
   name: string;
   schema: TSchema;
   load(kernel: Kernel, tx: Tx, invoiceIds: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
-  /** The field of a just-issued invoice from what the issue-statement part of the same name answered, without a read. */
-  fromIssue?(kernel: Kernel, partResult: unknown): unknown;
+  /** The field of a just-issued invoice from what the issue step of the same name answered, without a read. */
+  fromIssue?(kernel: Kernel, stepResult: unknown): unknown;
 }
 
-/**
- * `plan` runs while the issue is planned, before any lock is taken (a throw refuses the issue): it
- * answers an SQL expression the issue statement evaluates once after numbering, e.g. a call of the
- * plugin's own function on its own tables. The expression may use `numbered.number` (the number
- * just taken), `:tenant`, and its own named parameters (prefix them with your name). Its value is
- * handed back on the issued record (`issueResults[name]`) and to the response field of the same
- * name (`fromIssue`).
- */
+/** Replaced by the documents plugin's `document-issue-steps` (a step with `kinds: ['invoice']`); the old name of its plan's shape. */
 export interface InvoiceIssueStatementPart {
-  /** `[a-z][a-z0-9_]*` */
   name: string;
-  /** `simplified`: the invoice is registered as F2 (`registeredAsSimplified`), as the tax register records it. */
   plan(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean }): { expression: string; params: Record<string, unknown> };
 }
 
@@ -52,28 +39,16 @@ declare module '../../kernel/extensions' {
   interface ExtensionPoints {
     'invoice-response-fields': InvoiceResponseField;
     'invoice-pdf-stamps': InvoicePdfStamp;
-    'invoice-issue-statement': InvoiceIssueStatementPart;
   }
 }
 
 export const invoiceExtensionPoints = {
   'invoice-response-fields': { description: 'An extra top-level field of InvoiceResponse, loaded per page of invoices', key: (c: InvoiceResponseField) => c.name },
   'invoice-pdf-stamps': { description: 'An image with a caption at the top of the first page of the invoice PDF', key: (c: InvoicePdfStamp) => c.name },
-  'invoice-issue-statement': { description: 'An SQL expression evaluated inside the issue statement, after numbering', key: (c: InvoiceIssueStatementPart) => c.name },
 };
 
-/**
- * The issue statement's parts, installed at start-up. The issuing code runs without the kernel at
- * hand, so the last app started in this process decides (one app per process in service; tests
- * start one at a time).
- */
-let installedParts: readonly InvoiceIssueStatementPart[] = [];
-export const issueStatementParts = () => installedParts;
-
-/** At start-up: documents the contributed fields in InvoiceResponse (before the routes are built) and installs the issue-statement parts. */
+/** At start-up: documents the contributed fields in InvoiceResponse (before the routes are built). */
 export function installInvoiceExtensions(kernel: Kernel): void {
-  installedParts = kernel.contributions('invoice-issue-statement');
-  for (const part of installedParts) if (!/^[a-z][a-z0-9_]*$/.test(part.name)) throw new Error(`invoice-issue-statement: bad part name "${part.name}"`);
   const properties = InvoiceResponse.properties as Record<string, TSchema>;
   for (const field of kernel.contributions('invoice-response-fields')) {
     if (field.name in properties && !(field.name in declared)) throw new Error(`invoice-response-fields: "${field.name}" is already a field of InvoiceResponse`);
@@ -98,7 +73,7 @@ export async function withResponseFields<T extends { id: string }>(kernel: Kerne
 export const hasResponseFields = (kernel: Kernel) => kernel.contributions('invoice-response-fields').length > 0;
 
 /**
- * The fields of a just-issued invoice: from the issue-statement parts' answers where every field
+ * The fields of a just-issued invoice: from the issue steps' answers where every field
  * can take them (no read), else read in a unit of work of their own.
  */
 export async function responseFieldsAfterIssue<T extends { id: string }>(kernel: Kernel, view: InvoiceView, json: T, read: (work: (tx: Tx) => Promise<T[]>) => Promise<T[]>): Promise<T> {

@@ -5,6 +5,7 @@ import '../tenants/hooks';
 import { migrations } from './migrations';
 import { ledgerRoutes } from './routes';
 import { ledgerModels } from './schemas';
+import { ledgerIssueStep } from './issue-step';
 import { LedgerService } from './service';
 
 export default definePlugin({
@@ -14,6 +15,8 @@ export default definePlugin({
   dependsOn: ['tenants', 'contacts', 'taxes'],
   migrations,
   models: ledgerModels,
+  // documents posts its kinds' entries through this step (the ledger builds its part of the issue statement)
+  contributesIfInstalled: { 'document-issue-steps': [ledgerIssueStep] },
   permissions: {
     // Everyone in the company may read the books; only accountants and above write them by hand.
     'ledger.read': rolesFrom('viewer'),

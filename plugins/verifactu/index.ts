@@ -1,6 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import type { InvoiceIssueStatementPart, InvoicePdfStamp, InvoiceResponseField } from '../invoices/api';
+import type { DocumentIssueStep } from '../documents/api';
+import type { InvoicePdfStamp, InvoiceRecord, InvoiceResponseField } from '../invoices/api';
 import { appendedJson, invoiceVerifactuJson } from './json';
 import { migrations } from './migrations';
 import { qrPng } from './qr';
@@ -20,7 +21,15 @@ const responseField: InvoiceResponseField = {
   fromIssue: (kernel, appended) => appendedJson(kernel, (typeof appended === 'string' ? JSON.parse(appended) : appended) as AppendResult),
 };
 
-const issuePart: InvoiceIssueStatementPart = { name: 'verifactu', plan: registrationPart };
+/** The registration record, appended by the invoice's issue statement: no invoice is issued without it. */
+const issueStep: DocumentIssueStep = {
+  name: 'verifactu',
+  kinds: ['invoice'],
+  plan: ({ record, types, counterparty, issuer, simplified }) => {
+    const { expression, params } = registrationPart({ record: record as InvoiceRecord, types, customer: counterparty, issuer, simplified });
+    return { answer: expression, params };
+  },
+};
 
 const pdfStamp: InvoicePdfStamp = {
   name: 'verifactu-qr',
@@ -44,8 +53,7 @@ export default definePlugin({
     // A cancellation or correction record is the company's statement to the tax authority.
     'verifactu.write': rolesFrom('accountant'),
   },
-  // The registration record is written by the issue statement itself: no invoice is issued without it.
-  contributes: { 'invoice-issue-statement': [issuePart], 'invoice-response-fields': [responseField], 'invoice-pdf-stamps': [pdfStamp] },
+  contributes: { 'document-issue-steps': [issueStep], 'invoice-response-fields': [responseField], 'invoice-pdf-stamps': [pdfStamp] },
   hooks: {
     sync: {
       'account.exporting': async (tx, payload) => { payload.sections.verifactu = { records: await VerifactuService.chainRecords(tx) }; },

@@ -78,7 +78,7 @@ async function append(tx: Tx, record: NewRecord): Promise<RecordRow> {
 
 /**
  * The registration record of an invoice being issued, as a part of the invoices plugin's issue
- * statement (`invoice-issue-statement`): the same statement that numbers the invoice appends its
+ * statement (its `document-issue-steps` step): the same statement that numbers the invoice appends its
  * record, so no invoice is issued without one and the chain head is locked only while that
  * statement runs. A company without a usable tax number cannot issue (422).
  */

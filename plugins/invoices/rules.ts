@@ -1,0 +1,27 @@
+import { ValidationFailed, type FieldError } from '../../kernel/errors';
+import type { ContactFacts, Party, TaxTypeInfo } from '../documents/api';
+import { missingPartyData } from './legal-content';
+import type { InvoiceRecord } from './types';
+
+/** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
+export function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
+  const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
+  const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
+  if (!record.rectifiesId && record.total.isNegative()) {
+    errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
+  }
+  const seen = new Set<string>();
+  for (const line of record.lines) {
+    const type = types.get(line.taxTypeId);
+    if (!type || seen.has(type.id)) continue;
+    seen.add(type.id);
+    if ((type.regime === 'intra_eu' || type.regime === 'reverse_charge') && !contact.vat) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code}: the customer's tax number is mandatory on this invoice (art. 6.1.d RD 1619/2012); add it to ${contact.name}`, type: 'value_error.customer_tax_id' });
+    }
+    if (type.regime === 'oss' && type.country && type.country !== contact.country) {
+      errors.push({ loc: ['body', 'contact_id'], msg: `${type.code} is the OSS rate of ${type.country}, but ${contact.name} is in ${contact.country}`, type: 'value_error.oss_country' });
+    }
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+}
+

@@ -1,0 +1,74 @@
+import { ValidationFailed } from '../../kernel/errors';
+import type { Tx } from '../../kernel/uow';
+import type { ContactService } from '../contacts/api';
+import {
+  documentEventPayload, iso, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, type KindStatement, type TaxTypeInfo,
+} from '../documents/api';
+import { LedgerService, type PostingAccounts } from '../ledger/api';
+import type { PurchaseIssuedPayload } from './hooks';
+import { PURCHASE } from './kind';
+import { nonDeductible, payableAccountOf, postPurchase } from './posting';
+import type { PurchaseRecord } from './types';
+
+/** The purchase's share of the issue statement: the draft marked registered, numbered in its series whatever its date. */
+const PURCHASE_STATEMENT: KindStatement = {
+  kind: PURCHASE, source: 'draft', numbering: 'any-date', dateLoc: ['body', 'issue_date'], conflict: 'The purchase is no longer a draft',
+  issued: `issued as (
+      update purchases p set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
+        payable_account = :payable, issued_at = now(), updated_at = now()
+      from numbered n where p.tenant_id = :tenant and p.id = :id::uuid
+      returning p.issued_at, p.updated_at
+    )`,
+  answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at',
+};
+
+/**
+ * Registers a draft in the caller's unit of work through the issue steps (number, posting, tax
+ * register in one statement), then the substituted original's reversal, `purchase.issued` and
+ * `purchase.registered`.
+ */
+export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: Awaited<ReturnType<typeof ContactService.get>>,
+  options: { reverseEntryId?: string | null; rectifiesNumber?: string | null } = {}): Promise<PurchaseRecord> {
+  if (!record.rectifiesId && record.total.isNegative()) {
+    throw ValidationFailed.field(['body', 'lines'], "A purchase cannot have a negative total: register the supplier's rectifying invoice with POST /purchases/{id}/rectify", 'value_error.negative_total');
+  }
+  const supplier = partyOfContact(contact);
+  const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
+  const payableAccount = payableAccountOf(record.lines, accounts);
+  const mark = numberMark(record.series);
+  const draft = postPurchase({
+    id: record.id, number: mark, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
+    contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: record.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
+    lines: record.lines, types,
+  }, accounts);
+  const register = registerRows({
+    documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: null, supplierNumber: record.supplierInvoiceNumber,
+    issueDate: record.issueDate, operationDate: record.operationDate, contactId: record.contactId, counterparty: supplier, rectifiesId: record.rectifiesId,
+    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: record.total,
+  }, record.lines.map((l) => ({
+    taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base,
+    quota: l.taxAmount.add(l.selfAssessedAmount), surcharge: l.surchargeAmount, withholding: l.withholdingAmount, capitalGood: l.capitalGood, deductible: !nonDeductible(l),
+  })), types);
+  const plan = planIssue({
+    kind: PURCHASE, record, types, counterparty: supplier, issuer: supplier, simplified: false, posting: draft ? { draft, numberMark: mark } : null, register,
+    event: { name: 'purchase.registered', payload: null, publish: false, audience: 'false' },
+  });
+  Object.assign(plan.params, { supplier: JSON.stringify(supplier), payable: payableAccount });
+  const row = await issueInTransaction(tx, plan, PURCHASE_STATEMENT);
+  const number = row.number;
+  if (options.reverseEntryId) {
+    await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
+  }
+  const issued: PurchaseRecord = {
+    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
+    issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
+  };
+  const payload: PurchaseIssuedPayload = {
+    tenantId: tx.tenantId, purchaseId: issued.id, kind: issued.kind, number, supplierInvoiceNumber: issued.supplierInvoiceNumber,
+    issueDate: issued.issueDate, contactId: issued.contactId, total: issued.total.toString(), rectifiesId: issued.rectifiesId, journalEntryId: issued.journalEntryId,
+  };
+  await tx.hook('purchase.issued', payload);
+  tx.publish('purchase.registered', documentEventPayload('purchase', issued));
+  return issued;
+}
+
