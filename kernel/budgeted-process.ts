@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
+import type { Subprocess } from 'bun';
 import { ServiceUnavailable } from './errors';
 
 /**
@@ -58,6 +59,16 @@ function usageOf(pid: number): { peakBytes: number; cpuSeconds: number } | null 
   }
 }
 
+/**
+ * The CPU time the child used in all, read once it has ended: a child that ended between two
+ * samples (the service's thread busy, say) is held to its CPU budget all the same. (Its peak
+ * memory is not checked here: the system counts the service's own pages, shared at the spawn.)
+ */
+function overAtExit(usage: ReturnType<Subprocess['resourceUsage']>, budget: ProcessBudget): OverBudget | null {
+  const cpuSeconds = usage ? Number(usage.cpuTime.total) / 1_000_000 : 0;
+  return cpuSeconds > budget.cpuSeconds ? new OverBudget('cpu', budget.cpuSeconds, cpuSeconds) : null;
+}
+
 async function readBounded(stream: ReadableStream<Uint8Array>, limit: number, onOver: (used: number) => void): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let length = 0;
@@ -112,6 +123,7 @@ export async function runBudgetedProcess(command: string[], input: Uint8Array, b
       fed,
     ]);
     const exitCode = await child.exited;
+    over ??= overAtExit(child.resourceUsage(), budget);
     if (over) throw over;
     if (exitCode !== 0) throw new ChildFailed(child.exitCode, child.signalCode === null ? null : String(child.signalCode), stderr);
     return output;

@@ -44,6 +44,15 @@ describe.skipIf(backend === 'postgres')('a budgeted child process (one database 
     expect(error.resource).toBe('cpu');
   });
 
+  test('ending past its CPU budget between two samples (the service\'s thread busy): refused all the same', async () => {
+    // the child spins about 0.4 s of CPU and ends; this thread is blocked meanwhile, so no sample sees it
+    const run = runBudgetedProcess(bun('const end = performance.now() + 400; while (performance.now() < end) {} console.log("done")'), new Uint8Array(), { ...BUDGET, cpuSeconds: 0.1 });
+    Bun.sleepSync(1500);
+    const error = await overBudget(run);
+    expect(error.resource).toBe('cpu');
+    expect(error.used).toBeGreaterThan(0.1);
+  });
+
   test('waiting past its wall-clock budget (using no CPU): killed, reported over time', async () => {
     const error = await overBudget(runBudgetedProcess(bun('setInterval(() => {}, 1000)'), new Uint8Array(), { ...BUDGET, wallSeconds: 0.5 }));
     expect(error.resource).toBe('time');
