@@ -3,7 +3,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   blankToNull, checkHeaderDates, documentEventPayload, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue,
   registerRows, stepResults, TaxRegister,
-  type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Loc, type Party, type RectificationGround, type TaxTypeInfo,
+  type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Party, type RectificationGround, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import { assertCustomer, computeLines, DEFAULT_SERIES, INVOICE, INVOICE_STORE, RECTIFYING_SERIES } from './kind';
@@ -19,8 +19,6 @@ import type { InvoiceInput, InvoiceRecord } from './types';
  */
 
 export interface IssueOptions {
-  /** Where a backwards issue date is reported. */
-  dateLoc: Loc;
   /** Substitution: the original's entry, reversed once the rectifying invoice is numbered. */
   reverseEntryId?: string | null;
   rectifiesNumber?: string | null;
@@ -117,7 +115,7 @@ export const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
  * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
  * transaction back, number included.
  */
-export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
+export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions = {}): Promise<InvoiceRecord> {
   const plan = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
   const issued = issuedFrom(plan, record, await issueInTransaction(tx, plan, invoiceStatement('draft', record.id)));
   if (options.reverseEntryId) {

@@ -29,7 +29,7 @@ export const InvoiceService = {
     const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
     const draft = await insertDraft(tx, header, computed);
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
-    return { record: await issueLoaded(tx, draft, types, contact, context.issuer, { dateLoc: ['body', 'issue_date'] }), types };
+    return { record: await issueLoaded(tx, draft, types, contact, context.issuer), types };
   },
 
   /**
@@ -100,7 +100,7 @@ export const InvoiceService = {
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const rectified = record.rectifiesId ? await INVOICE_STORE.find(tx, record.rectifiesId) : null;
     const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await wasRegisteredSimplified(tx, rectified) } : {};
-    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], ...rectifies }), types: context.types };
+    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, rectifies), types: context.types };
   },
 
   /**
@@ -151,7 +151,7 @@ export const InvoiceService = {
         rectificationGround: input.legal_ground ?? 'error',
       }, computed),
       issue: async (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, context.contact, context.issuer, {
-        dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original), reverseEntryId,
+        rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original), reverseEntryId,
       }),
       publish: (events) => {
         tx.publish('invoice.rectified', events.rectified);
