@@ -5,7 +5,8 @@ import {
   pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { distanceSales } from './distance-sales';
-import { checkedHeader, issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
+import { issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
+import { checkedHeader } from './rules';
 import { assertCustomer, buildLines, computeLines, computeWireLines, INVOICE, INVOICE_SETTLEMENT, INVOICE_STORE, RECTIFYING_SERIES, revenueOverrides, type Computed } from './kind';
 import { INVOICES } from './search';
 import type { InvoiceInput, InvoiceListQuery, InvoicePatch, InvoiceRecord, InvoiceView, RectifyInput } from './types';
