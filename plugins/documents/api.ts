@@ -1,23 +1,27 @@
 /**
- * What document kinds (invoices, purchases) and readers of tax data use from the documents plugin.
- * Call inside your own unit of work.
+ * The document lifecycle, for document kinds (invoices, purchases) and readers of tax data. Call
+ * inside your own unit of work. How to add a kind or an issue step: docs/plugin-authors.md.
  *
- * - Lines and arithmetic: `computeAmounts`, `parseLineNumbers`, `checkLineTaxTypes`, the wire
- *   line and breakdown shapes.
- * - Numbering, party snapshots, the context read of issuing (`contextColumns`).
- * - Lifecycle: header and rectification rules, the contact-hook answers, tenant erasure, and
- *   `documentGuardSql`, the immutability triggers every kind's migrations generate.
+ * - The kind contract: `documentTables` (the descriptor), `kindStore` (your own columns; find, get,
+ *   list, drafts), `linesFromWire` / `computeDocumentLines`, `taxBreakdown`, `documentToJson`;
+ *   issuing through the issue steps (`planIssue`, then `issueInTransaction` or `issueInOneWrite`
+ *   with your `KindStatement`); `completeRectifying`; `recordPayment` with your `SettlementKind`;
+ *   `documentKindPlugin` / `documentKindHooks`; `documentTablesSql` / `documentGuardSql` for your
+ *   migrations.
+ * - `DocumentIssueStep`: what a plugin contributes to `document-issue-steps` to write its own rows
+ *   in every issue statement.
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
  * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
  *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
  * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
- * - Routes on one document (`documentItemRoutes`: get, change a draft, delete a draft).
- * - Lists and search: `listWhere`, `documentSearch`, `documentPage` (keyset cursors), `documentSearchHits`.
- * - `DocumentKind`: what a plugin contributes to the `document-kinds` extension point to declare a kind.
  * - Printing: `PrintableDocument` (any kind's document as printed), `renderDocument` in a named
  *   format of the `document-formats` extension point (`DocumentFormat`; the plugin's own is `pdf`);
  *   `companyPrintout`: the company's party, registry entry, payment lines (the IBAN from the
  *   `collection-accounts` extension point, which the treasury plugin fills) and logo.
+ * - Offer kinds, documents without fiscal effect (quotes, proformas): `offerPlugin` over an
+ *   `OfferKind` declaration (./offers).
+ * - Lower-level pieces the kind store is made of (rows, lists, search, the context read) stay
+ *   exported for kinds not yet on it.
  */
 export { computeAmounts, formatRate, lineBase, trimDecimal, type DocumentAmounts, type LineAmounts, type LineInput, type TaxGroup, type TaxKind } from './calc';
 export {

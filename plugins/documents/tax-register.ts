@@ -13,8 +13,8 @@ import type { TaxTypeInfo } from './tax-types';
  * operation, the dates, the rectified document, base, rate, quota, surcharge and withholding.
  *
  * Rows are computed in JavaScript by `registerRows` from the document's lines as issued and
- * written in the issuing transaction with `registerInsertSql` (inside the one issue statement, the
- * number comes from its `numbered` CTE). The table accepts no change afterwards (its trigger), and
+ * written by the register's issue step (./issue-steps-own.ts) inside the one issue statement, the
+ * number taken from its `numbered` CTE. The table accepts no change afterwards (its trigger), and
  * is read only through `TaxRegister`.
  */
 
@@ -124,11 +124,6 @@ export const registerInsertSql = (numbered?: string) => `
       regime text, base numeric,
       rate numeric, quota numeric, deductible_quota numeric, surcharge_rate numeric, surcharge numeric, withholding_rate numeric, withholding numeric,
       document_total numeric, rectifies_simplified boolean)${numbered ? ` cross join ${numbered}` : ''}`;
-
-/** Writes a document's register rows in the caller's transaction (its number known). */
-export async function writeRegister(tx: Tx, rows: ReturnType<typeof registerRows>): Promise<void> {
-  if (rows.length) await tx.sql(registerInsertSql(), { register: JSON.stringify(rows) });
-}
 
 // ------------------------------------------------------------------------------------------------
 // The read API

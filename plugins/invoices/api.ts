@@ -1,7 +1,8 @@
 /**
  * What other plugins use from the invoices plugin: the service (treasury and reconciliation record
  * collections through it, or settle through the documents plugin), the wire shape, and the
- * posting rule. VERI*FACTU and webhooks subscribe to `invoice.issued`, declared in ./hooks.ts.
+ * posting rule. Webhooks take the `invoice.issued` event, declared in ./hooks.ts; VERI*FACTU writes
+ * its record through an issue step of the documents plugin.
  * What sales and purchase documents share (arithmetic, numbering, the tax register) is the
  * documents plugin's: see plugins/documents/api.ts. Call inside your own unit of work.
  */

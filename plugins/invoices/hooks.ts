@@ -22,9 +22,10 @@ export interface InvoiceIssuedPayload {
 declare module '../../kernel/hooks' {
   interface SyncHooks {
     /**
-     * An invoice was just numbered and posted, inside the issuing transaction (VERI*FACTU records,
-     * webhooks outbox, …). A subscriber that throws aborts the issue: no number is consumed, no
-     * entry is posted.
+     * An invoice was just numbered and posted, inside the issuing transaction. A subscriber that
+     * throws aborts the issue: no number is consumed, no entry is posted. Subscribing takes the
+     * issue off its one-write path: rows that must be written with every issue belong in an issue
+     * step (`document-issue-steps`, as VERI*FACTU's record).
      */
     'invoice.issued': InvoiceIssuedPayload;
   }

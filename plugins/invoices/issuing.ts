@@ -1,16 +1,14 @@
-import { ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
-  blankToNull, checkHeaderDates, documentEventPayload, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue,
-  registerRows, stepResults, TaxRegister,
-  type ContactFacts, type DocumentContext, type DraftHeader, type IssueAnswer, type IssuePlan, type KindStatement, type Loc, type Party, type RectificationGround, type TaxTypeInfo,
+  documentEventPayload, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, stepResults, TaxRegister,
+  type ContactFacts, type DocumentContext, type IssueAnswer, type IssuePlan, type Party, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
-import { assertCustomer, computeLines, DEFAULT_SERIES, INVOICE, INVOICE_STORE, RECTIFYING_SERIES } from './kind';
+import { assertCustomer, computeLines, INVOICE, INVOICE_STATEMENT } from './kind';
 import { registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice } from './posting';
 import { checkIssuable } from './rules';
-import type { InvoiceInput, InvoiceRecord } from './types';
+import type { InvoiceRecord } from './types';
 
 /**
  * Issuing an invoice: the facts the issue steps are planned from (its rules, posting rule, register
@@ -19,8 +17,6 @@ import type { InvoiceInput, InvoiceRecord } from './types';
  */
 
 export interface IssueOptions {
-  /** Where a backwards issue date is reported. */
-  dateLoc: Loc;
   /** Substitution: the original's entry, reversed once the rectifying invoice is numbered. */
   reverseEntryId?: string | null;
   rectifiesNumber?: string | null;
@@ -62,35 +58,6 @@ function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxT
   return plan;
 }
 
-/**
- * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): the draft
- * marked issued with its parties or, `new` (create and issue), its lines and the issued invoice
- * inserted; numbered in a series whose dates never go backwards.
- */
-const invoiceStatement = (source: 'draft' | 'new', id: string): KindStatement => ({
-  kind: INVOICE, source, numbering: 'monotonic', dateLoc: ['body', 'issue_date'], conflict: `Invoice ${id} changed or was issued meanwhile: read it again`,
-  issued: source === 'draft'
-    ? `issued as (
-      update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
-        customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
-        issued_at = now(), updated_at = now()
-      from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
-      returning i.issued_at, i.updated_at, i.created_at
-    )`
-    // the lines go in first, while their invoice is not there to guard them
-    : `new_lines as (${INVOICE_STORE.linesInsertSql(':id::uuid')} where exists (select 1 from numbered) returning 1
-    ), issued as (
-      insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
-        surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
-      select :id::uuid, :tenant, 'issued', :series, :year, n.seq, n.number, :contactId::uuid, :date::date, :dueDate::date, :operationDate::date, :notes,
-        :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :entryId::uuid, :customer::jsonb,
-        :issuer::jsonb, :country, :customerType, :vat, now()
-      from numbered n where (select count(*) from new_lines) >= 0
-      returning issued_at, updated_at, created_at
-    )`,
-  answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at',
-});
-
 /** The issued invoice from the statement's answer. */
 const issuedFrom = (plan: IssuePlan, record: InvoiceRecord, row: IssueAnswer): InvoiceRecord => ({
   ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number: row.number, journalEntryId: plan.journalEntryId,
@@ -104,7 +71,7 @@ export async function writeIssue(uow: UnitOfWork, record: InvoiceRecord, context
   const event = { publish: uow.hasEventSubscribers('invoice.issued'), audience: uow.eventAudienceSql('invoice.issued') };
   const plan = planInvoiceIssue(record, context.types, contact, context.issuer, await LedgerService.postingAccounts(uow), event, null);
   Object.assign(plan.params, extra);
-  const answer = await issueInOneWrite(uow, plan, invoiceStatement(source, record.id));
+  const answer = await issueInOneWrite(uow, plan, INVOICE_STATEMENT(source, record.id));
   return answer && issuedFrom(plan, record, answer);
 }
 
@@ -117,9 +84,9 @@ export const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
  * the issue statement, then the `invoice.issued` hook and event. Any failure rolls the whole
  * transaction back, number included.
  */
-export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions): Promise<InvoiceRecord> {
+export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions = {}): Promise<InvoiceRecord> {
   const plan = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
-  const issued = issuedFrom(plan, record, await issueInTransaction(tx, plan, invoiceStatement('draft', record.id)));
+  const issued = issuedFrom(plan, record, await issueInTransaction(tx, plan, INVOICE_STATEMENT('draft', record.id)));
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
@@ -130,16 +97,4 @@ export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: Readonly
   });
   tx.publish('invoice.issued', documentEventPayload('invoice', issued));
   return issued;
-}
-
-/** The header of a new invoice, checked (series R is reserved, dates valid and in order). */
-export function checkedHeader(input: InvoiceInput): DraftHeader & { rectificationGround: RectificationGround | null } {
-  const series = input.series ?? DEFAULT_SERIES;
-  if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
-  const dueDate = input.due_date ?? null;
-  checkHeaderDates(input, input.issue_date, dueDate);
-  return {
-    id: crypto.randomUUID(), series, contactId: input.contact_id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
-    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null, rectificationGround: null,
-  };
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../kernel/uow';
 import { actsAs } from '../contacts/api';
 import {
   checkPostableAccounts, computeDocumentLines, documentTables, jsonOrNull, kindStore, linesFromWire, loadTaxTypes, wireTypeIds,
-  type ComputedDocument, type ContactFacts, type LineBasis, type Loc, type Party, type SettlementKind, type TaxTypeInfo,
+  type ComputedDocument, type ContactFacts, type KindStatement, type LineBasis, type Loc, type Party, type SettlementKind, type TaxTypeInfo,
 } from '../documents/api';
 import { postInvoicePayment } from './posting';
 import type { InvoiceLineRecord, InvoiceLineWire, InvoiceRecord } from './types';
@@ -51,6 +51,35 @@ export function assertCustomer(contact: ContactFacts, loc: Loc): ContactFacts {
   }
   return contact;
 }
+
+/**
+ * The invoice's share of the issue statement (plugins/documents/issue-statement.ts): the draft
+ * marked issued with its parties or, `new` (create and issue), its lines and the issued invoice
+ * inserted; numbered in a series whose dates never go backwards.
+ */
+export const INVOICE_STATEMENT = (source: 'draft' | 'new', id: string): KindStatement => ({
+  kind: INVOICE, source, numbering: 'monotonic', dateLoc: ['body', 'issue_date'], conflict: `Invoice ${id} changed or was issued meanwhile: read it again`,
+  issued: source === 'draft'
+    ? `issued as (
+      update invoices i set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid,
+        customer = :customer::jsonb, issuer = :issuer::jsonb, customer_country = :country, customer_type = :customerType, customer_vat = :vat,
+        issued_at = now(), updated_at = now()
+      from numbered n where i.tenant_id = :tenant and i.id = :id::uuid
+      returning i.issued_at, i.updated_at, i.created_at
+    )`
+    // the lines go in first, while their invoice is not there to guard them
+    : `new_lines as (${INVOICE_STORE.linesInsertSql(':id::uuid')} where exists (select 1 from numbered) returning 1
+    ), issued as (
+      insert into invoices (id, tenant_id, status, series, year, seq, number, contact_id, issue_date, due_date, operation_date, notes, subtotal, tax_total,
+        surcharge_total, withholding_total, total, journal_entry_id, customer, issuer, customer_country, customer_type, customer_vat, issued_at)
+      select :id::uuid, :tenant, 'issued', :series, :year, n.seq, n.number, :contactId::uuid, :date::date, :dueDate::date, :operationDate::date, :notes,
+        :subtotal::numeric, :taxTotal::numeric, :surchargeTotal::numeric, :withholdingTotal::numeric, :total::numeric, :entryId::uuid, :customer::jsonb,
+        :issuer::jsonb, :country, :customerType, :vat, now()
+      from numbered n where (select count(*) from new_lines) >= 0
+      returning issued_at, updated_at, created_at
+    )`,
+  answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at, (select created_at from issued) as created_at',
+});
 
 /** How the documents plugin settles an invoice: collections (refunds for a negative invoice) on 4300. */
 export const INVOICE_SETTLEMENT: SettlementKind = {

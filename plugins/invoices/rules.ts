@@ -1,7 +1,8 @@
 import { ValidationFailed, type FieldError } from '../../kernel/errors';
-import type { ContactFacts, Party, TaxTypeInfo } from '../documents/api';
+import { blankToNull, checkHeaderDates, type ContactFacts, type DraftHeader, type Party, type RectificationGround, type TaxTypeInfo } from '../documents/api';
+import { DEFAULT_SERIES, RECTIFYING_SERIES } from './kind';
 import { missingPartyData } from './legal-content';
-import type { InvoiceRecord } from './types';
+import type { InvoiceInput, InvoiceRecord } from './types';
 
 /** Rules checked when an invoice is issued (art. 6.1 RD 1619/2012 and the tax types' own). */
 export function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
@@ -25,3 +26,14 @@ export function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, 
   if (errors.length) throw new ValidationFailed(errors);
 }
 
+/** The header of a new invoice, checked (series R is reserved, dates valid and in order). */
+export function checkedHeader(input: InvoiceInput): DraftHeader & { rectificationGround: RectificationGround | null } {
+  const series = input.series ?? DEFAULT_SERIES;
+  if (series === RECTIFYING_SERIES) throw ValidationFailed.field(['body', 'series'], `Series ${RECTIFYING_SERIES} is reserved for rectifying invoices: use POST /invoices/{id}/rectify`, 'value_error.series_reserved');
+  const dueDate = input.due_date ?? null;
+  checkHeaderDates(input, input.issue_date, dueDate);
+  return {
+    id: crypto.randomUUID(), series, contactId: input.contact_id, issueDate: input.issue_date, dueDate, operationDate: input.operation_date ?? null,
+    notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null, rectificationGround: null,
+  };
+}

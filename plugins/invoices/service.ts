@@ -5,7 +5,8 @@ import {
   pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { distanceSales } from './distance-sales';
-import { checkedHeader, issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
+import { issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
+import { checkedHeader } from './rules';
 import { assertCustomer, buildLines, computeLines, computeWireLines, INVOICE, INVOICE_SETTLEMENT, INVOICE_STORE, RECTIFYING_SERIES, revenueOverrides, type Computed } from './kind';
 import { INVOICES } from './search';
 import type { InvoiceInput, InvoiceListQuery, InvoicePatch, InvoiceRecord, InvoiceView, RectifyInput } from './types';
@@ -29,7 +30,7 @@ export const InvoiceService = {
     const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
     const draft = await insertDraft(tx, header, computed);
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
-    return { record: await issueLoaded(tx, draft, types, contact, context.issuer, { dateLoc: ['body', 'issue_date'] }), types };
+    return { record: await issueLoaded(tx, draft, types, contact, context.issuer), types };
   },
 
   /**
@@ -100,7 +101,7 @@ export const InvoiceService = {
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const rectified = record.rectifiesId ? await INVOICE_STORE.find(tx, record.rectifiesId) : null;
     const rectifies = rectified ? { rectifiesNumber: rectified.number, rectifiesSimplified: await wasRegisteredSimplified(tx, rectified) } : {};
-    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, { dateLoc: ['body', 'issue_date'], ...rectifies }), types: context.types };
+    return { record: await issueLoaded(tx, record, context.types, contact, context.issuer, rectifies), types: context.types };
   },
 
   /**
@@ -151,7 +152,7 @@ export const InvoiceService = {
         rectificationGround: input.legal_ground ?? 'error',
       }, computed),
       issue: async (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, context.contact, context.issuer, {
-        dateLoc: ['body', 'issue_date'], rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original), reverseEntryId,
+        rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original), reverseEntryId,
       }),
       publish: (events) => {
         tx.publish('invoice.rectified', events.rectified);
