@@ -18,7 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createApp, type CuadraApp } from '../kernel/app';
 import { loadConfig } from '../kernel/config';
 import { createPglite } from '../kernel/database';
-import { encodeCursor } from '../kernel/listing';
+import { encodeCursor } from '../lib/listing';
 import { postgresJs, postgresTarget } from '../kernel/postgres-url';
 import type { ContactFilters } from '../plugins/contacts/filters';
 import { CONTACT_COLUMNS_SQL, readContactPage, type ContactPage } from '../plugins/contacts/service';

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { toOpenAPISchema } from '@elysiajs/openapi';
 import type { AnyElysia } from 'elysia';
-import { registerStringFormats } from './formats';
+import { registerStringFormats } from '../lib/formats';
 import type { Kernel } from './kernel';
 import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_KEY } from './request-body';
 

@@ -2,7 +2,7 @@ import type { Database } from './database';
 import type { EventName, HookBus } from './hooks';
 import type { Logger } from './logger';
 import { sqlLiteral } from './sql-params';
-import { BackgroundLoop } from './background-loop';
+import { BackgroundLoop } from '../lib/background-loop';
 
 /**
  * A common table expression body for a statement run by `uow.write`, where `tx.publish` is not

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CounterStore } from './throttle';
+import type { CounterStore } from '../lib/throttle';
 
 /** A limit on one route (or every route): `limit` requests per `windowSeconds`, counted per credential or per IP. */
 export interface RateLimitRule {

@@ -14,7 +14,7 @@ export function literalUnion<const Values extends readonly string[]>(values: Val
   return Type.String({ ...options, enum: [...values], pattern: `^(?:${values.map(escapeRegExp).join('|')})$` }) as unknown as TUnion<Literals<Values>>;
 }
 
-/** The `cursor` query parameter of keyset-paginated lists (see kernel/listing.ts). */
+/** The `cursor` query parameter of keyset-paginated lists (see lib/listing.ts). */
 export const ListCursor = Type.String({
   minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_-]+$',
   description: 'Opaque: the `next_cursor` of the previous page (same filters and search). Not together with `offset`.',

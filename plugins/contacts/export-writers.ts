@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { csvCell } from '../../lib/spreadsheet-cells';
-import { embedFonts, pdfLine } from '../../kernel/pdf-fonts';
+import { embedFonts, pdfLine } from '../../lib/pdf-fonts';
 import type { ExportColumn } from './columns';
 import type { ExportChannel } from './export-stream';
 import type { ContactRow } from './service';
@@ -152,7 +152,7 @@ export async function xlsxWriter(channel: ExportChannel, columns: ExportColumn[]
 
 // ------------------------------------------------------------------------------------------------
 // PDF: a table on landscape A4 pages with the company and date on top, set in the embedded Unicode
-// fonts of kernel/pdf-fonts.ts (subsets), uncompressed. Pages are written out as they fill up.
+// fonts of lib/pdf-fonts.ts (subsets), uncompressed. Pages are written out as they fill up.
 // ------------------------------------------------------------------------------------------------
 
 const PDF_VALUE: Record<string, Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../../kernel/errors';
-import { needleParams, searchNeedle, type SearchNeedle } from '../../kernel/listing';
+import { needleParams, searchNeedle, type SearchNeedle } from '../../lib/listing';
 
 export type ContactKind = 'customer' | 'supplier';
 export type CustomerType = 'business' | 'individual';

@@ -5,7 +5,7 @@ import './hooks';
 import { migrations } from './migrations';
 import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
-import { wantsKind } from '../../kernel/search';
+import { wantsKind } from '../../lib/search';
 import { ContactService, contactJson } from './service';
 
 export default definePlugin({

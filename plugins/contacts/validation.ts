@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as jsvatCountries, type Country } from 'jsvat';
 import { ValidationFailed } from '../../kernel/errors';
-import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
+import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { isEuMemberState, isIsoCountry, vatPrefixOf } from '../taxes/api';
 
 const JSVAT_BY_COUNTRY = new Map<string, Country>(jsvatCountries.map((c) => [c.codes[0], c]));

@@ -1,5 +1,5 @@
 import type { Kernel } from '../../kernel/kernel';
-import type { MailAttachment } from '../../kernel/mail';
+import type { MailAttachment } from '../../lib/mail';
 import type { Tx } from '../../kernel/uow';
 
 /** What a document kind answers about one of its documents so that it can be mailed. */

@@ -1,6 +1,6 @@
 import type { SyncHandler } from '../../kernel/hooks';
-import type { SearchNeedle } from '../../kernel/listing';
-import { wantsKind, type SearchGroup } from '../../kernel/search';
+import type { SearchNeedle } from '../../lib/listing';
+import { wantsKind, type SearchGroup } from '../../lib/search';
 import type { Tx } from '../../kernel/uow';
 import type { DocumentTables } from './kinds';
 import type { SettlementKind } from './settlement';

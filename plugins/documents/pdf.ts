@@ -1,4 +1,4 @@
-import { embedFonts, pdfLine, type FontWeight } from '../../kernel/pdf-fonts';
+import { embedFonts, pdfLine, type FontWeight } from '../../lib/pdf-fonts';
 import type { Decimal } from '../../kernel/money';
 import { trimDecimal } from './calc';
 import type { Party } from './document';
@@ -10,7 +10,7 @@ import type { PrintableDocument, PrintableLine } from './printable';
  * and amount, the totals, the mandatory mentions, the payment details and notes; page numbers and
  * the issuer's Registro Mercantil entry in the footer.
  *
- * Set in the embedded Unicode fonts of `kernel/pdf-fonts.ts` (subsets), so every name prints as
+ * Set in the embedded Unicode fonts of `lib/pdf-fonts.ts` (subsets), so every name prints as
  * written in any Latin, Greek, Cyrillic or Japanese script; uncompressed.
  */
 

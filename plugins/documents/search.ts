@@ -1,7 +1,7 @@
-import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../kernel/listing';
+import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../lib/listing';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { matchedFields, type SearchGroup } from '../../kernel/search';
+import { matchedFields, type SearchGroup } from '../../lib/search';
 import { pgArray } from './document';
 import type { DocumentTables } from './kinds';
 

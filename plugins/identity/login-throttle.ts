@@ -1,4 +1,4 @@
-import { FailureLimiter, type CounterStore } from '../../kernel/throttle';
+import { FailureLimiter, type CounterStore } from '../../lib/throttle';
 
 /**
  * The sign-in lockout policy (docs/api.md states it for clients). Failures are counted so that

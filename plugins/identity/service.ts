@@ -1,7 +1,7 @@
 import type { Kernel } from '../../kernel/kernel';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../../kernel/errors';
 import { assertGrantWithinReach } from '../../kernel/grants';
-import { FailureLimiter } from '../../kernel/throttle';
+import { FailureLimiter } from '../../lib/throttle';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast, type Role } from '../../kernel/roles';
 import { scopeCatalogue, unknownScopes } from '../../kernel/scopes';

@@ -1,4 +1,4 @@
-import type { SearchNeedle } from '../../kernel/listing';
+import type { SearchNeedle } from '../../lib/listing';
 import type { Tx } from '../../kernel/uow';
 import { documentSearchHits, newestFirst, type DocumentTable } from '../documents/api';
 import { INVOICE } from './kind';

@@ -1,5 +1,5 @@
 import { TooManyRequests } from '../../kernel/errors';
-import type { CounterStore } from '../../kernel/throttle';
+import type { CounterStore } from '../../lib/throttle';
 
 /**
  * Failed MFA codes per account: the first `freeFailures` cost nothing; from then on each failure

@@ -1,4 +1,4 @@
-import { BackgroundLoop } from '../../kernel/background-loop';
+import { BackgroundLoop } from '../../lib/background-loop';
 import type { Kernel } from '../../kernel/kernel';
 import { money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';

@@ -1,7 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { NotFound } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
-import { normaliseTaxId } from '../../kernel/spanish-tax-id';
+import { normaliseTaxId } from '../../lib/spanish-tax-id';
 import { ContactService } from '../contacts/api';
 import { nameSortKey } from '../contacts/api';
 import { PurchaseService, type PurchaseInput, type PurchaseView } from '../purchases/api';

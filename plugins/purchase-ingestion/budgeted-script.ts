@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ChildFailed, OverBudget, runBudgetedProcess } from '../../kernel/budgeted-process';
+import { ChildFailed, OverBudget, runBudgetedProcess } from '../../lib/budgeted-process';
 import { Unprocessable } from '../../kernel/errors';
 
 /** One of this plugin's scripts (decode-process.ts, extract-process.ts) and the budgets it runs under. */
@@ -18,7 +18,7 @@ export interface BudgetedScript {
 }
 
 /**
- * Runs the script with `input` in a child process at background priority (kernel/budgeted-process.ts),
+ * Runs the script with `input` in a child process at background priority (lib/budgeted-process.ts),
  * memory under INGEST_DECODE_MEGABYTES: a run over a budget, or a crash, is a 422 that names it.
  */
 export async function runBudgetedScript(run: BudgetedScript, input: Uint8Array): Promise<Uint8Array> {

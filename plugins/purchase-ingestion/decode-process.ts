@@ -1,7 +1,7 @@
 /**
  * The decoding process: `bun decode-process.ts <kind> <limits JSON>`, the file on standard input,
  * the decoded pages on standard output (decoded-file.ts). Started by reader.ts under the budgets of
- * kernel/budgeted-process.ts, one process a file, killed when over one.
+ * lib/budgeted-process.ts, one process a file, killed when over one.
  */
 import { encodeDecodedFile, type DecodedKind } from './decoded-file';
 import { decodeFile, type DecodeLimits } from './decoder';

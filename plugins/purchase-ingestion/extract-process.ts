@@ -1,7 +1,7 @@
 /**
  * The extraction process: `bun extract-process.ts`, `{ pages, ownTaxIds }` as JSON on standard
  * input, the Extraction as JSON on standard output. Started by extract-in-process.ts under the
- * budgets of kernel/budgeted-process.ts, killed when over one.
+ * budgets of lib/budgeted-process.ts, killed when over one.
  */
 import { extractPurchase, type PageText } from './extract';
 

@@ -1,4 +1,4 @@
-import { ProcessSlots } from '../../kernel/budgeted-process';
+import { ProcessSlots } from '../../lib/budgeted-process';
 import type { Kernel } from '../../kernel/kernel';
 import { definePlugin } from '../../kernel/plugin';
 import { IngestionJobs } from './jobs';

@@ -1,4 +1,4 @@
-import type { Admission } from '../../kernel/budgeted-process';
+import type { Admission } from '../../lib/budgeted-process';
 import { DomainError, Unprocessable, UnsupportedMediaType } from '../../kernel/errors';
 import { runBudgetedScript } from './budgeted-script';
 import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage } from './decoded-file';

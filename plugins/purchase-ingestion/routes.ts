@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { NotFound } from '../../kernel/errors';
 import type { UnitOfWork } from '../../kernel/uow';
 import type { IngestionJobs } from './jobs';
-import type { Admission, ProcessSlots } from '../../kernel/budgeted-process';
+import type { Admission, ProcessSlots } from '../../lib/budgeted-process';
 import type { Kernel } from '../../kernel/kernel';
 import { OcrPool } from './ocr-pool';
 import { extractInOwnProcess } from './extract-in-process';

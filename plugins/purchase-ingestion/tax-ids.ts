@@ -1,5 +1,5 @@
 import { checkVAT, countries } from 'jsvat';
-import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
+import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 
 /** `repaired`: read with OCR confusions undone (see `repairedSpanishTaxId`). */
 export interface TaxIdFound { value: string; country: string; valid: boolean; at: number; repaired?: boolean }

@@ -1,4 +1,4 @@
-import { BackgroundLoop } from '../../kernel/background-loop';
+import { BackgroundLoop } from '../../lib/background-loop';
 import { DomainError, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';

@@ -1,11 +1,11 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
-import '../../kernel/search';
+import '../../lib/search';
 import { searchRoutes, SearchResponse } from './routes';
 
 /**
  * GET /search for front ends' search boxes. The plugin owns no table and reads none: it fires
- * `search.collecting` (the contract is in kernel/search.ts), and each plugin that owns searchable
+ * `search.collecting` (the contract is in lib/search.ts), and each plugin that owns searchable
  * records (contacts, invoices, purchases …) answers with its best hits from its own SQL. A kind
  * the caller may not read through its own routes (role or API-key scopes) is left out.
  */

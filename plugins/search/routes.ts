@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia';
-import { searchNeedle, SEARCH_MAX_LENGTH } from '../../kernel/listing';
+import { searchNeedle, SEARCH_MAX_LENGTH } from '../../lib/listing';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../../kernel/query-bounds';
-import type { SearchGroup } from '../../kernel/search';
+import type { SearchGroup } from '../../lib/search';
 
 const tags = ['search'];
 

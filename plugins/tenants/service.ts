@@ -1,8 +1,8 @@
 import type { Metadata } from 'sharp';
 import { NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
-import type { FileStore } from '../../kernel/file-store';
-import { isValidSpanishTaxId, normaliseTaxId } from '../../kernel/spanish-tax-id';
+import type { FileStore } from '../../lib/file-store';
+import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { Tenant } from './entities';
 import type { MercantileRegistry, PaymentMethod } from './document-details';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
-import { copyIn, copyInSupported } from '../../kernel/copy-in';
+import { copyIn, copyInSupported } from '../../lib/copy-in';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';

@@ -1,5 +1,5 @@
 import { NotFound, ValidationFailed } from '../../kernel/errors';
-import { searchNeedle } from '../../kernel/listing';
+import { searchNeedle } from '../../lib/listing';
 import { money, type Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';

@@ -9,7 +9,7 @@ import { IdentityApi } from '../identity/api';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 import type { webhookSettings } from './settings';
 import { checkTarget, postPinned, refusedTarget, resolveAll, type Resolver } from './target';
-import { BackgroundLoop } from '../../kernel/background-loop';
+import { BackgroundLoop } from '../../lib/background-loop';
 
 type Settings = SettingsValues<typeof webhookSettings>;
 type Row = Record<string, any>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { RedisCounterStore } from '../../kernel/redis-counters';
+import { RedisCounterStore } from '../../lib/redis-counters';
 import { startTestApp, type TestApp } from '../support/app';
 import { createApiKey, createCompany } from '../support/factories';
 

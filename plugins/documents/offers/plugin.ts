@@ -1,7 +1,7 @@
 import type { Kernel } from '../../../kernel/kernel';
 import type { CuadraPlugin } from '../../../kernel/plugin';
 import { rolesFrom } from '../../../kernel/roles';
-import { wantsKind } from '../../../kernel/search';
+import { wantsKind } from '../../../lib/search';
 import { offerToJson } from './json';
 import type { OfferKind } from './kind';
 import { offerRoutes } from './routes';

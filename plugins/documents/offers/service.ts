@@ -1,7 +1,7 @@
 import { Conflict, NotFound, ValidationFailed } from '../../../kernel/errors';
-import { searchNeedle, type SearchNeedle } from '../../../kernel/listing';
+import { searchNeedle, type SearchNeedle } from '../../../lib/listing';
 import { rowBoolean } from '../../../kernel/rows';
-import type { SearchGroup } from '../../../kernel/search';
+import type { SearchGroup } from '../../../lib/search';
 import type { Tx } from '../../../kernel/uow';
 import { actsAs } from '../../contacts/api';
 import { todayInSpain } from '../../ledger/api';

@@ -1,5 +1,5 @@
 import { Decimal } from '../../../kernel/money';
-import { searchFold } from '../../../kernel/listing';
+import { searchFold } from '../../../lib/listing';
 import { calendarDate, clean, decodeStatement } from './text';
 import { StatementRefused, type ImportOptions, type ParsedMovement, type ParsedStatement, type RejectedLine, type StatementImporter } from './types';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { searchFold } from '../../../kernel/listing';
+import { searchFold } from '../../../lib/listing';
 import { COMPACT_DROPPED_SQL, compactSearchText } from '../../../plugins/contacts/filters';
 import { contactListStatements } from '../../../plugins/contacts/service';
 import { startTestApp, type TestApp } from '../../support/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { searchFold } from '../../../kernel/listing';
+import { searchFold } from '../../../lib/listing';
 import { COUNTED_TERM_LENGTH, countedTermOf } from '../../../plugins/contacts/filters';
 import { startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';

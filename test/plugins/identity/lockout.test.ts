@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { RedisCounterStore } from '../../../kernel/redis-counters';
-import { MemoryCounterStore, type CounterStore } from '../../../kernel/throttle';
+import { RedisCounterStore } from '../../../lib/redis-counters';
+import { MemoryCounterStore, type CounterStore } from '../../../lib/throttle';
 import { LOGIN_LOCKOUT, LoginThrottle } from '../../../plugins/identity/login-throttle';
 import { startTestApp, type TestApp } from '../../support/app';
 import { registerUser } from '../../support/factories';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import * as fontkit from 'fontkit';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fontRuns, PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
+import { fontRuns, PDF_FONT_FILES } from '../../../lib/pdf-fonts';
 import { COMPANY_ADDRESS, registerUser, VALID_CIFS } from '../../support/factories';
 import { createContact, download, hasBinary, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 

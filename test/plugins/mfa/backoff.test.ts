@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { TooManyRequests } from '../../../kernel/errors';
-import { MemoryCounterStore } from '../../../kernel/throttle';
+import { MemoryCounterStore } from '../../../lib/throttle';
 import { MFA_BACKOFF, MfaBackoff } from '../../../plugins/mfa/backoff';
 import { startTestApp, type TestApp } from '../../support/app';
 import { registerUser, type TestUser } from '../../support/factories';

@@ -1,7 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { PDF_FONT_FILES } from '../../../kernel/pdf-fonts';
+import { PDF_FONT_FILES } from '../../../lib/pdf-fonts';
 import type { TestApp } from '../../support/app';
 import { mulberry32 } from '../../support/seeded-random';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { insertContactsSql } from '../contacts/support';
-import { searchFold } from '../../../kernel/listing';
+import { searchFold } from '../../../lib/listing';
 
 /**
  * Indexed search (contacts, sales invoices, purchases), GET /search, and keyset cursors. Company B

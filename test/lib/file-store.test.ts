@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileStore, type FileStore, S3FileStore } from '../../kernel/file-store';
+import { createFileStore, type FileStore, S3FileStore } from '../../lib/file-store';
 import { startS3Server } from '../support/s3';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-files-'));

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Logger } from './logger';
+import type { Logger } from '../kernel/logger';
 
 export interface MailAttachment { filename: string; content: Uint8Array; contentType: string }
 

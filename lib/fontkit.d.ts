@@ -1,4 +1,4 @@
-/** The part of fontkit (pdfkit's font engine; no bundled types) that kernel/pdf-fonts.ts uses. */
+/** The part of fontkit (pdfkit's font engine; no bundled types) that lib/pdf-fonts.ts uses. */
 declare module 'fontkit' {
   export interface Font {
     hasGlyphForCodePoint(codePoint: number): boolean;

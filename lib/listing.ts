@@ -1,4 +1,4 @@
-import { ValidationFailed } from './errors';
+import { ValidationFailed } from '../kernel/errors';
 
 /**
  * What lists and searches share: the search text of a query and opaque keyset cursors.

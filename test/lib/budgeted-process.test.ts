@@ -1,12 +1,12 @@
 /**
- * kernel/budgeted-process.ts: work run in a child process under budgets is killed the moment it is
+ * lib/budgeted-process.ts: work run in a child process under budgets is killed the moment it is
  * over one (memory, CPU time, wall-clock time, output), sees nothing of the service's environment,
  * and the slots in front of it answer 503 with Retry-After instead of queueing without bound.
  * No database: runs in one database pass of the suite only (PGlite).
  */
 import { describe, expect, test } from 'bun:test';
 import { constants, getPriority } from 'node:os';
-import { ChildFailed, OverBudget, ProcessSlots, runBudgetedProcess, type ProcessBudget } from '../../kernel/budgeted-process';
+import { ChildFailed, OverBudget, ProcessSlots, runBudgetedProcess, type ProcessBudget } from '../../lib/budgeted-process';
 import { ServiceUnavailable } from '../../kernel/errors';
 import { backend } from '../support/database';
 

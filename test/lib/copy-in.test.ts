@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { copyIn, copyInSupported } from '../../kernel/copy-in';
+import { copyIn, copyInSupported } from '../../lib/copy-in';
 import type { Principal } from '../../kernel/principal';
 import type { Tx } from '../../kernel/uow';
 import { startTestApp, type TestApp } from '../support/app';

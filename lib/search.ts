@@ -22,7 +22,7 @@ export interface SearchHit {
 /** The hits of one kind: at most `limit`, best first; `more` when there are others. */
 export interface SearchGroup { kind: string; items: SearchHit[]; more: boolean }
 
-declare module './hooks' {
+declare module '../kernel/hooks' {
   interface SyncHooks {
     /**
      * GET /search: each plugin that owns searchable records is a provider. It runs its own SQL on

@@ -1,4 +1,4 @@
-import { TooManyRequests } from './errors';
+import { TooManyRequests } from '../kernel/errors';
 
 /**
  * Counts events per key in a fixed window (e.g. failed logins per account and per IP). In-process

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { FormatRegistry, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import '../../kernel/openapi';
-import { STRING_FORMATS } from '../../kernel/formats';
+import { STRING_FORMATS } from '../../lib/formats';
 
 describe('string formats of request schemas', () => {
   test('ours are the registered ones once the OpenAPI module is loaded (not the per-call zod checks it installs)', () => {

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { Unprocessable } from './errors';
-import type { Tx } from './uow';
+import { Unprocessable } from '../kernel/errors';
+import type { Tx } from '../kernel/uow';
 
 /**
  * `COPY <table> (<columns>) FROM STDIN` on the transaction's own connection (PostgreSQL through

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import type { Subprocess } from 'bun';
-import { ServiceUnavailable } from './errors';
+import { ServiceUnavailable } from '../kernel/errors';
 
 /**
  * Work on untrusted input (decoding an uploaded file) run in a child process under budgets set
