@@ -7,9 +7,13 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';
 import { fingerprinter } from './fingerprint';
-import { StatementRefused, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
+import { StatementRefused, type BalanceDifference, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
+import { SavedMappings } from './saved-mapping';
 import { movementEntry } from './posting';
 import { Treasuries, type TreasuryRow } from './treasuries';
+
+/** The day a timestamp of a statement falls on is the day in Spain (the books' days). */
+const IMPORT_TIME_ZONE = 'Europe/Madrid';
 
 /** Largest statement file accepted (a year of a busy account in Norma 43 is a few MiB). */
 export const MAX_STATEMENT_BYTES = 32 * 1024 * 1024;
@@ -23,6 +27,10 @@ export interface ImportResult {
   duplicates: number;
   rejected: number;
   rejected_lines: RejectedLine[];
+  /** Where a balance column of the file is not the running balance its movements lead to. */
+  balance_differences: BalanceDifference[];
+  /** The column mapping the file was read with (given now, or saved on the treasury by an earlier import); null when none. */
+  mapping: Record<string, string> | null;
   from: string | null;
   to: string | null;
 }
@@ -89,13 +97,15 @@ function readMapping(raw: string | Record<string, unknown> | undefined): ImportO
 export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<ImportResult> {
   const treasury = await Treasuries.getActive(tx, treasuryId);
   if (body.file.size > MAX_STATEMENT_BYTES) throw new PayloadTooLarge(`A statement file may be at most ${MAX_STATEMENT_BYTES} bytes`);
-  const options = readMapping(body.mapping);
+  const given = readMapping(body.mapping);
   const bytes = new Uint8Array(await body.file.arrayBuffer());
   if (!bytes.length) throw ValidationFailed.field(['body', 'file'], 'The file is empty', 'value_error.empty_file');
   const importer = pickImporter(kernel.contributions('statement-importers'), bytes);
+  const options: ImportOptions = { timeZone: IMPORT_TIME_ZONE, mapping: given.mapping ?? (await SavedMappings.load(tx, treasury.id)) ?? undefined };
   let statement;
   try {
-    statement = importer.parse(bytes, options);
+    statement = await importer.parse(bytes, options);
+    if (given.mapping) await SavedMappings.save(tx, treasury.id, given.mapping);
   } catch (error) {
     if (error instanceof StatementRefused) {
       throw new ValidationFailed([{ loc: ['body', 'file', error.line], msg: `Line ${error.line}: ${error.reason}`, type: 'value_error.statement' }]);
@@ -108,11 +118,16 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   if (currency && currency !== treasury.currency) {
     throw ValidationFailed.field(['body', 'file'], `The statement's account is in ${currency}; the treasury is in ${treasury.currency}`, 'value_error.statement_currency');
   }
-  const rejected = [...statement.rejected];
+  const ours = (line: { account?: string }) => account === null || line.account === undefined || line.account === account;
+  const rejected: RejectedLine[] = statement.rejected.filter((r) => ours({ account: statement.rejectedAccounts?.get(r.line) }));
   const mine: ParsedMovement[] = [];
   for (const movement of statement.movements) {
-    if (account !== null && movement.account !== undefined && movement.account !== account) continue;
+    if (!ours(movement)) continue;
     if (movement.amount.isZero()) { rejected.push({ line: movement.line, reason: 'Zero amount: nothing to book' }); continue; }
+    if (movement.currency && movement.currency !== treasury.currency) {
+      rejected.push({ line: movement.line, reason: `Amount ${movement.amount} in ${movement.currency}; the treasury is in ${treasury.currency}: not booked` });
+      continue;
+    }
     mine.push(movement);
   }
   rejected.sort((a, b) => a.line - b.line);
@@ -120,7 +135,8 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   for (const m of mine) { if (m.bookingDate < from!) from = m.bookingDate; if (m.bookingDate > to!) to = m.bookingDate; }
   const result: ImportResult = {
     import_id: null, format: importer.name, account, other_accounts: others, imported: 0, duplicates: 0,
-    rejected: rejected.length, rejected_lines: rejected.slice(0, 1000), from, to,
+    rejected: rejected.length, rejected_lines: rejected.slice(0, 1000), balance_differences: (statement.balanceDifferences ?? []).slice(0, 1000),
+    mapping: options.mapping ?? null, from, to,
   };
   if (!mine.length) return result;
 

@@ -5,6 +5,7 @@ import './api';
 import { camt053Importer } from './importers/camt053';
 import { csvImporter } from './importers/csv';
 import { norma43Importer } from './importers/norma43';
+import { spreadsheetImporter } from './importers/spreadsheet';
 import { CollectionAccounts } from './collection-account';
 import { eraseTreasury, exportTreasury } from './lifecycle';
 import { migrations } from './migrations';
@@ -21,7 +22,7 @@ import { treasuryService } from './service';
  */
 export default definePlugin({
   name: 'treasury',
-  tags: { treasury: 'Treasuries (bank accounts, payment processors, wallets), bank movements and statement imports (Norma 43, CAMT.053, CSV)' },
+  tags: { treasury: 'Treasuries (bank accounts, payment processors, wallets), bank movements and statement imports (Norma 43, CAMT.053, XLSX, CSV)' },
   dependsOn: ['tenants', 'taxes', 'ledger'],
   migrations,
   models: treasuryModels,
@@ -29,7 +30,7 @@ export default definePlugin({
     'statement-importers': { description: 'a bank statement format the treasury plugin can import', key: (importer) => importer.name },
   },
   // The plugin's own formats: CSV last, as it accepts almost any text.
-  contributes: { 'statement-importers': [norma43Importer, camt053Importer, csvImporter] },
+  contributes: { 'statement-importers': [norma43Importer, camt053Importer, spreadsheetImporter, csvImporter] },
   // the IBAN printed on the company's documents, when the documents plugin is installed
   contributesIfInstalled: { 'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }] },
   permissions: {

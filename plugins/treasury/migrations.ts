@@ -132,4 +132,8 @@ export const migrations = [
        add constraint treasuries_collection_account check (not collection_account or (iban is not null and archived_at is null))`,
     `create unique index treasuries_one_collection_account on treasuries (tenant_id) where collection_account`,
   ]),
+  // The column mapping of the treasury's spreadsheet and CSV statements, given once and reused (./saved-mapping.ts).
+  sqlMigration('20270120000100_treasury_statement_mapping', [
+    `alter table treasuries add column statement_mapping jsonb`,
+  ]),
 ];

@@ -82,6 +82,11 @@ export const BankMovementCreate = t.Object({
 }, { additionalProperties: false });
 
 const RejectedLine = t.Object({ line: t.Integer(), reason: t.String() });
+const BalanceDifference = t.Object({
+  line: t.Integer(),
+  stated: t.String({ pattern: MONEY_PATTERN, description: 'The balance the file shows on that row' }),
+  expected: t.String({ pattern: MONEY_PATTERN, description: 'The previous row\'s balance plus this row\'s amount' }),
+});
 
 export const StatementImportResponse = t.Object({
   import_id: Nullable(Uuid),
@@ -91,15 +96,17 @@ export const StatementImportResponse = t.Object({
   imported: t.Integer({ minimum: 0 }),
   duplicates: t.Integer({ minimum: 0, description: 'Movements already held (same file, or an overlapping period)' }),
   rejected: t.Integer({ minimum: 0 }),
-  rejected_lines: t.Array(RejectedLine, { description: 'Lines not imported, with the reason (zero amounts, unreadable CSV rows, …)' }),
+  rejected_lines: t.Array(RejectedLine, { description: 'Lines not imported, with the reason (zero amounts, unreadable CSV rows, amounts in another currency, …)' }),
+  balance_differences: t.Array(BalanceDifference, { description: 'Rows whose balance column is not the running balance of the movements (spreadsheets and CSV with a balance column)' }),
+  mapping: Nullable(t.Record(t.String(), t.String(), { description: 'The column mapping the file was read with: given with this import, or saved on the treasury by an earlier one' })),
   from: Nullable(IsoDate),
   to: Nullable(IsoDate),
 });
 
 export const StatementImportBody = t.Object({
-  file: t.File({ description: 'Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08) or CSV' }),
+  file: t.File({ description: 'Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08), XLSX or CSV' }),
   mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
-    description: 'CSV only: a JSON object naming the columns, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; '
+    description: 'XLSX and CSV: a JSON object naming the columns, saved on the treasury and reused by later imports that give none, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; '
       + 'keys date, value_date, amount (signed), debit and credit (two columns), description, reference, counterparty, counterparty_iban',
   })),
 }, { $id: 'Body_import_statement_api_v1_treasuries__treasury_id__import_post' });

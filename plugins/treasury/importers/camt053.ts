@@ -2,7 +2,7 @@ import { PayloadTooLarge } from '../../../kernel/errors';
 import { Decimal } from '../../../kernel/money';
 import { readXml, XmlRefused, type XmlLimits } from '../../../lib/xml-limits';
 import { clean } from './text';
-import { StatementRefused, type ParsedMovement, type ParsedStatement, type RejectedLine, type StatementAccount, type StatementImporter } from './types';
+import { StatementRefused, type ImportOptions, type ParsedMovement, type ParsedStatement, type RejectedLine, type StatementAccount, type StatementImporter } from './types';
 
 /**
  * ISO 20022 CAMT.053 (bank-to-customer statement), versions .001.02 to .001.08. One movement per
@@ -60,10 +60,24 @@ function amountOf(node: Node, where: number, what: string): Decimal {
   return value.rescale(2);
 }
 
-const dateOf = (node: Node): string | null => {
-  const value = text(node?.Dt) ?? text(node?.DtTm);
-  return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
-};
+/** A `Dt` as it is; a `DtTm` with an offset (or Z) as the day it is in `timeZone`; one without an offset as written. */
+function dateOf(node: Node, timeZone: string): string | null {
+  const day = text(node?.Dt);
+  if (day) return /^\d{4}-\d{2}-\d{2}/.test(day) ? day.slice(0, 10) : null;
+  return dayOfTimestamp(text(node?.DtTm) ?? text(node), timeZone);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function dayOfTimestamp(value: string | null, timeZone: string): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return value.slice(0, 10);
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(instant);
+}
 
 const signed = (amount: Decimal, indicator: string | null, where: number): Decimal => {
   if (indicator === 'CRDT') return amount;
@@ -89,7 +103,7 @@ function includedCharges(charges: Node[], where: number): Decimal {
   return total;
 }
 
-interface EntryContext { line: number; account: string; bookingDate: string; valueDate: string | null; entryRef: string | null; entryInfo: string | null }
+interface EntryContext { line: number; account: string; bookingDate: string; valueDate: string | null; currency: string | null; entryRef: string | null; entryInfo: string | null }
 
 function movementOf(ctx: EntryContext, amount: Decimal, tx: Node | undefined, index: number): ParsedMovement {
   const incoming = !amount.isNegative();
@@ -104,7 +118,7 @@ function movementOf(ctx: EntryContext, amount: Decimal, tx: Node | undefined, in
   return {
     line: ctx.line, account: ctx.account, bookingDate: ctx.bookingDate, valueDate: ctx.valueDate, amount, description,
     reference: (endToEnd && endToEnd !== 'NOTPROVIDED' ? endToEnd : null) ?? structured ?? clean(text(refs?.AcctSvcrRef)) ?? ctx.entryRef,
-    counterparty, counterpartyIban,
+    counterparty, counterpartyIban, currency: ctx.currency,
     bankReference: [ctx.entryRef ?? '', index, text(refs?.AcctSvcrRef) ?? '', text(refs?.TxId) ?? '', endToEnd ?? ''].join('|'),
   };
 }
@@ -113,32 +127,97 @@ function feeOf(ctx: EntryContext, fee: Decimal, index: number): ParsedMovement {
   return {
     line: ctx.line, account: ctx.account, bookingDate: ctx.bookingDate, valueDate: ctx.valueDate, amount: fee.negate(),
     description: `Comisiones y gastos${ctx.entryInfo ? `: ${ctx.entryInfo}` : ''}`.slice(0, 500), reference: ctx.entryRef, counterparty: null,
-    counterpartyIban: null, bankReference: [ctx.entryRef ?? '', index, 'charges'].join('|'),
+    counterpartyIban: null, currency: ctx.currency, bankReference: [ctx.entryRef ?? '', index, 'charges'].join('|'),
   };
 }
 
-export function parseCamt053(bytes: Uint8Array): ParsedStatement {
-  const version = SUPPORTED.exec(new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)));
+/**
+ * The statement message: `Document` at the root, or wrapped with its business application header
+ * (`AppHdr`) in an envelope element of the bank's or the network's choosing, a few levels down.
+ */
+function findStatementMessage(node: Node, depth = 0): Node | undefined {
+  if (!node || typeof node !== 'object' || depth > 4) return undefined;
+  if (node.Document?.BkToCstmrStmt) return node.Document.BkToCstmrStmt;
+  for (const [key, child] of Object.entries(node)) {
+    if (key.startsWith('@') || key === 'AppHdr') continue;
+    const found = findStatementMessage(child, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The booked entries of one statement, summed in each currency they are in. */
+class BookedTotals {
+  credits = Decimal.zero(2);
+  debits = Decimal.zero(2);
+  readonly currencies = new Set<string>();
+
+  add(amount: Decimal, currency: string | null): void {
+    if (currency) this.currencies.add(currency);
+    if (amount.isNegative()) this.debits = this.debits.sub(amount);
+    else this.credits = this.credits.add(amount);
+  }
+}
+
+const balanceOf = (balances: Node[], codes: string[], where: number) => {
+  const found = balances.find((b: Node) => codes.includes(text(b?.Tp?.CdOrPrtry?.Cd) ?? ''));
+  return found ? { amount: signed(amountOf(found.Amt, where, 'Balance amount'), clean(text(found.CdtDbtInd)), where), currency: clean(text(found.Amt?.['@Ccy'])) } : undefined;
+};
+
+/**
+ * Opening balance (OPBD, or the previous closing PRCD) plus the booked entries must be the closing
+ * balance (CLBD), as a Norma 43 file's totals must: a statement that does not add up is refused
+ * whole. Not checked when either balance is missing, or when an entry is in another currency than
+ * the balances (that entry is rejected on its own, see import.ts).
+ */
+function checkBalances(statement: Node, booked: BookedTotals, line: number): void {
+  const balances = list(statement?.Bal);
+  const opening = balanceOf(balances, ['OPBD', 'PRCD'], line);
+  const closing = balanceOf(balances, ['CLBD'], line);
+  if (!opening || !closing) return;
+  if ([...booked.currencies].some((c) => c !== (closing.currency ?? c))) return;
+  const expected = opening.amount.add(booked.credits).sub(booked.debits);
+  if (expected.eq(closing.amount)) return;
+  const name = clean(text(statement?.Id));
+  throw new StatementRefused(line, `${name ? `Statement ${name}: c` : 'C'}losing balance ${closing.amount} is not opening ${opening.amount} + credits ${booked.credits} - debits ${booked.debits} = ${expected}`);
+}
+
+export function parseCamt053(bytes: Uint8Array, options: ImportOptions = {}): ParsedStatement {
+  const timeZone = options.timeZone ?? 'Europe/Madrid';
+  // an application header before the Document may push its namespace past the first few KiB
+  const version = SUPPORTED.exec(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)));
   if (!version) throw new StatementRefused(1, 'Not a CAMT.053 statement of a supported version (camt.053.001.02 to .001.08)');
-  const document = readStatementXml(bytes)?.Document?.BkToCstmrStmt;
+  const root = readStatementXml(bytes);
+  const document = findStatementMessage(root);
   if (!document) throw new StatementRefused(1, 'No BkToCstmrStmt element under Document');
+  const statements = list(document.Stmt);
+  if (!statements.length) throw new StatementRefused(1, 'The file holds no statement (Stmt): nothing to import');
+  const messageDate = dayOfTimestamp(text(document.GrpHdr?.CreDtTm), timeZone);
   const accounts: StatementAccount[] = [];
   const movements: ParsedMovement[] = [];
   const rejected: RejectedLine[] = [];
+  const rejectedAccounts = new Map<number, string>();
+  const reject = (line: number, account: string, reason: string) => { rejected.push({ line, reason }); rejectedAccounts.set(line, account); };
   let entryNo = 0;
-  for (const statement of list(document.Stmt)) {
-    const account = accountId(statement?.Acct);
-    if (!account) throw new StatementRefused(entryNo + 1, 'A statement without its account (Acct/Id/IBAN or Othr/Id)');
-    accounts.push({ key: account.replace(/\s/g, '').toUpperCase(), currency: clean(text(statement.Acct?.Ccy)) });
+  for (const statement of statements) {
+    const id = accountId(statement?.Acct);
+    if (!id) throw new StatementRefused(entryNo + 1, 'A statement without its account (Acct/Id/IBAN or Othr/Id)');
+    const account = id.replace(/\s/g, '').toUpperCase();
+    accounts.push({ key: account, currency: clean(text(statement.Acct?.Ccy)) });
+    const statementDate = dayOfTimestamp(text(statement.CreDtTm), timeZone) ?? dayOfTimestamp(text(statement.FrToDt?.ToDtTm), timeZone) ?? messageDate;
+    const booked = new BookedTotals();
     for (const entry of list(statement.Ntry)) {
       const line = ++entryNo;
       const status = clean(text(entry?.Sts?.Cd) ?? text(entry?.Sts));
-      if (status && status !== 'BOOK') { rejected.push({ line, reason: `Entry status ${status}: only booked entries (BOOK) are imported` }); continue; }
-      const bookingDate = dateOf(entry?.BookgDt);
-      if (!bookingDate) { rejected.push({ line, reason: 'Entry without a booking date (BookgDt)' }); continue; }
+      if (status && status !== 'BOOK') { reject(line, account, `Entry status ${status}: only booked entries (BOOK) are imported`); continue; }
+      const valueDate = dateOf(entry?.ValDt, timeZone);
+      const bookingDate = dateOf(entry?.BookgDt, timeZone) ?? valueDate ?? statementDate;
+      if (!bookingDate) { reject(line, account, 'Entry without a booking date (BookgDt), a value date (ValDt) or a statement date'); continue; }
       const total = signed(amountOf(entry?.Amt, line, 'Entry amount'), clean(text(entry?.CdtDbtInd)), line);
+      const currency = clean(text(entry?.Amt?.['@Ccy']));
+      booked.add(total, currency);
       const ctx: EntryContext = {
-        line, account: account.replace(/\s/g, '').toUpperCase(), bookingDate, valueDate: dateOf(entry?.ValDt),
+        line, account, bookingDate, valueDate, currency,
         entryRef: clean(text(entry?.AcctSvcrRef)) ?? clean(text(entry?.NtryRef)), entryInfo: clean(text(entry?.AddtlNtryInf)),
       };
       const details = list(entry?.NtryDtls).flatMap((d: Node) => list(d?.TxDtls));
@@ -165,13 +244,14 @@ export function parseCamt053(bytes: Uint8Array): ParsedStatement {
         if (!part.fee.isZero()) movements.push(feeOf(ctx, part.fee, index));
       });
     }
+    checkBalances(statement, booked, entryNo || 1);
   }
-  return { accounts, movements, rejected };
+  return { accounts, movements, rejected, rejectedAccounts };
 }
 
 export const camt053Importer: StatementImporter = {
   name: 'camt053',
   description: 'ISO 20022 CAMT.053 bank-to-customer statements, versions .001.02 to .001.08',
   detect: (head) => head.includes('<') && /camt\.053\.001\./.test(head),
-  parse: (bytes) => parseCamt053(bytes),
+  parse: (bytes, options) => parseCamt053(bytes, options),
 };

@@ -23,13 +23,16 @@ export interface StatementImporter {
   /**
    * The statement's accounts and movements. Throw StatementRefused for a file that must not be
    * imported at all (control totals, broken structure); return per-line problems in `rejected`.
+   * May be async (a spreadsheet is unzipped asynchronously).
    */
-  parse(bytes: Uint8Array, options: ImportOptions): ParsedStatement;
+  parse(bytes: Uint8Array, options: ImportOptions): ParsedStatement | Promise<ParsedStatement>;
 }
 
 export interface ImportOptions {
   /** CSV column mapping and the like, from the request's `mapping` field (JSON object of strings). */
   mapping?: Record<string, string>;
+  /** Where the account's days begin and end, for timestamps with an offset; Europe/Madrid when not given. */
+  timeZone?: string;
 }
 
 export interface ParsedMovement {
@@ -48,6 +51,8 @@ export interface ParsedMovement {
   counterpartyIban: string | null;
   /** The bank's own identifier of the movement when it has one (part of duplicate detection). */
   bankReference?: string | null;
+  /** ISO 4217 code of `amount` when the file states it; one that is not the treasury's is rejected, never booked. */
+  currency?: string | null;
 }
 
 export interface StatementAccount {
@@ -58,10 +63,17 @@ export interface StatementAccount {
 
 export interface RejectedLine { line: number; reason: string }
 
+/** A balance the file states that is not the one its movements lead to (reported, not refused). */
+export interface BalanceDifference { line: number; stated: string; expected: string }
+
 export interface ParsedStatement {
   accounts: StatementAccount[];
   movements: ParsedMovement[];
   rejected: RejectedLine[];
+  /** The account (key of `accounts`) a rejected line belongs to, in a file of several: another account's lines are not reported. */
+  rejectedAccounts?: Map<number, string>;
+  /** Running balances checked against a balance column (spreadsheets, CSV), where they differ. */
+  balanceDifferences?: BalanceDifference[];
 }
 
 /** The whole file is refused (nothing is imported): answered 422 with the line and the reason. */
