@@ -1,0 +1,108 @@
+import { describe, expect, test } from 'bun:test';
+import { parseSpreadsheet, spreadsheetImporter } from '../../../plugins/treasury/importers/spreadsheet';
+import { StatementRefused } from '../../../plugins/treasury/importers/types';
+import { pickImporter } from '../../../plugins/treasury/import';
+import { camt053Importer } from '../../../plugins/treasury/importers/camt053';
+import { csvImporter } from '../../../plugins/treasury/importers/csv';
+import { norma43Importer } from '../../../plugins/treasury/importers/norma43';
+import { BBVA, CAIXABANK, ING, KUTXABANK, SABADELL, SANTANDER, workbook, type Layout } from './bank-spreadsheets';
+
+const summary = async (layout: Layout, mapping?: Record<string, string>) => {
+  const parsed = await parseSpreadsheet(await workbook(layout), mapping ? { mapping } : {});
+  return {
+    movements: parsed.movements.map((m) => [m.line, m.bookingDate, m.valueDate, m.amount.toString(), m.description]),
+    rejected: parsed.rejected,
+    differences: parsed.balanceDifferences,
+    parsed,
+  };
+};
+
+describe('bank workbooks (.xlsx): header found below the preamble, Spanish headers, balance checked', () => {
+  test('BBVA: value date before the operation date, real Excel dates and numbers, newest first, "Disponible" the balance', async () => {
+    const { movements, rejected, differences, parsed } = await summary(BBVA);
+    expect(movements).toEqual([
+      [5, '2026-02-05', '2026-02-05', '-84.35', 'RECIBO ENDESA ENERGIA'],
+      [6, '2026-02-02', '2026-02-03', '1500.00', 'TRANSFERENCIA DE CLIENTE EJEMPLO SL'],
+      [7, '2026-02-01', '2026-02-01', '-12.00', 'COMISION MANTENIMIENTO'],
+    ]);
+    expect(parsed.movements.map((m) => m.currency)).toEqual(['EUR', 'EUR', 'EUR']);
+    expect([rejected, differences]).toEqual([[], []]);
+  });
+
+  test('Santander: header on the fifth row, Spanish text dates and amounts; a balance that is not the running one is reported', async () => {
+    const { movements, rejected, differences } = await summary(SANTANDER);
+    expect(movements).toEqual([
+      [6, '2026-03-02', '2026-03-02', '-1234.56', 'Transferencia a favor de Proveedor Uno SL'],
+      [7, '2026-03-03', '2026-03-04', '100.00', 'Abono nómina devuelta'],
+      [8, '2026-03-05', '2026-03-05', '-45.99', 'Pago con tarjeta Librería Cañada'],
+    ]);
+    expect(rejected).toEqual([]);
+    expect(differences).toEqual([{ line: 8, stated: '8800.00', expected: '8819.45' }]);
+  });
+
+  test('CaixaBank: "Movimiento" is the text, a balance in the preamble is not a header', async () => {
+    const { movements, differences } = await summary(CAIXABANK);
+    expect(movements).toEqual([
+      [6, '2026-04-10', '2026-04-10', '2420.00', 'TRANSF OTRAS ENTID'],
+      [7, '2026-04-09', '2026-04-09', '180.40', 'TPV COMERCIO'],
+      [8, '2026-04-08', '2026-04-07', '-480.00', 'PRESTAMO'],
+    ]);
+    expect(differences).toEqual([]);
+  });
+
+  test('Sabadell: "F. Operativa", the value date after the text, references', async () => {
+    const { movements, differences, parsed } = await summary(SABADELL);
+    expect(movements).toEqual([
+      [5, '2026-05-12', '2026-05-12', '-310.25', 'ADEUDO SEGUROS GENERALES'],
+      [6, '2026-05-14', '2026-05-14', '600.00', 'INGRESO EFECTIVO'],
+    ]);
+    expect(parsed.movements[0].reference).toBe('POL-778812');
+    expect(differences).toEqual([]);
+  });
+
+  test('ING: dated by the value date alone; "IMPORTE (€)" and "SALDO (€)"', async () => {
+    const { movements, differences } = await summary(ING);
+    expect(movements).toEqual([
+      [4, '2026-06-03', '2026-06-03', '950.00', 'Transferencia recibida de Cliente Tres'],
+      [5, '2026-06-01', '2026-06-01', '-49.90', 'Recibo Telefónica'],
+    ]);
+    expect(differences).toEqual([]);
+  });
+
+  test('Kutxabank: "Debe" is money out and "Haber" money in', async () => {
+    const { movements, differences } = await summary(KUTXABANK);
+    expect(movements.map((m) => m[3])).toEqual(['-75.00', '1210.00', '-1.50']);
+    expect(differences).toEqual([]);
+  });
+
+  test('a wrong balance in the middle of a newest-first file is reported on its row', async () => {
+    const broken: Layout = { ...CAIXABANK, rows: CAIXABANK.rows.map((row, i) => (i === 1 ? [...row.slice(0, 5), 700.41] : row)) };
+    const { differences } = await summary(broken);
+    // the row after it in time (line 6) no longer follows, nor does the row itself from the one before it
+    expect(differences).toEqual([{ line: 6, stated: '3120.40', expected: '3120.41' }, { line: 7, stated: '700.41', expected: '700.40' }]);
+  });
+
+  test('a mapping names the columns of a layout no guess knows; unreadable rows are rejected with their row number', async () => {
+    const layout: Layout = {
+      preamble: [['Exportación'], []],
+      header: ['Día contable', 'Texto libre', 'Euros'],
+      rows: [[new Date('2026-08-01T00:00:00Z'), 'Cuota', -30], ['no es fecha', 'Roto', 1], [new Date('2026-08-02T00:00:00Z'), 'Sin importe', 'abc']],
+    };
+    await expect(parseSpreadsheet(await workbook(layout), {})).rejects.toThrow('No date column');
+    const { movements, rejected } = await summary(layout, { date: 'Día contable', description: 'Texto libre', amount: 'Euros' });
+    expect(movements).toEqual([[4, '2026-08-01', null, '-30.00', 'Cuota']]);
+    expect(rejected).toEqual([{ line: 5, reason: 'Not a date: "no es fecha"' }, { line: 6, reason: 'Not an amount: "abc"' }]);
+  });
+
+  test('a legacy binary .xls is refused with the reason; a zip that is no workbook is refused; detection picks xlsx before CSV', async () => {
+    const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
+    const refusal = await parseSpreadsheet(xls, {}).catch((e) => e);
+    expect(refusal).toBeInstanceOf(StatementRefused);
+    expect(refusal.reason).toMatch(/^A legacy Excel 97-2003 workbook \(\.xls\) is not read: save it as \.xlsx or CSV/);
+    const importers = [csvImporter, norma43Importer, camt053Importer, spreadsheetImporter];
+    expect(pickImporter(importers, await workbook(BBVA)).name).toBe('xlsx');
+    expect(pickImporter(importers, xls).name).toBe('xlsx');
+    const notAWorkbook = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('xl/worksheets/sheet1.xml'), 0, 0]);
+    expect(await parseSpreadsheet(notAWorkbook, {}).catch((e) => e)).toBeInstanceOf(StatementRefused);
+  });
+});
