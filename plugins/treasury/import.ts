@@ -108,7 +108,8 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
     if (given.mapping) await SavedMappings.save(tx, treasury.id, given.mapping);
   } catch (error) {
     if (error instanceof StatementRefused) {
-      throw new ValidationFailed([{ loc: ['body', 'file', error.line], msg: `Line ${error.line}: ${error.reason}`, type: 'value_error.statement' }]);
+      const saved = options.mapping && !given.mapping ? ' (with the mapping saved on this treasury by an earlier import: give this file its own)' : '';
+      throw new ValidationFailed([{ loc: ['body', 'file', error.line], msg: `Line ${error.line}: ${error.reason}${saved}`, type: 'value_error.statement' }]);
     }
     throw error;
   }
