@@ -77,7 +77,7 @@ export function findHeader(rows: readonly TableRow[], options: ImportOptions): {
   let dateOnly: { line: number } | undefined;
   const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
   for (let index = 0; index < limit; index++) {
-    const header = rows[index].cells.map((cell) => fold(cellText(cell)));
+    const header = Array.from(rows[index].cells, (cell) => fold(cellText(cell)));
     if (options.mapping) {
       const cols = mappedColumns(header, options.mapping);
       if (typeof cols === 'string') { missing ??= cols; continue; }

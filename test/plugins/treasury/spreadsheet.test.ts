@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import ExcelJS from 'exceljs';
 import { parseSpreadsheet, spreadsheetImporter } from '../../../plugins/treasury/importers/spreadsheet';
 import { StatementRefused } from '../../../plugins/treasury/importers/types';
 import { pickImporter } from '../../../plugins/treasury/import';
@@ -8,7 +9,7 @@ import { norma43Importer } from '../../../plugins/treasury/importers/norma43';
 import { BBVA, CAIXABANK, ING, KUTXABANK, SABADELL, SANTANDER, workbook, type Layout } from './bank-spreadsheets';
 
 const summary = async (layout: Layout, mapping?: Record<string, string>) => {
-  const parsed = await parseSpreadsheet(await workbook(layout), mapping ? { mapping } : {});
+  const parsed = parseSpreadsheet(await workbook(layout), mapping ? { mapping } : {});
   return {
     movements: parsed.movements.map((m) => [m.line, m.bookingDate, m.valueDate, m.amount.toString(), m.description]),
     rejected: parsed.rejected,
@@ -88,7 +89,8 @@ describe('bank workbooks (.xlsx): header found below the preamble, Spanish heade
       header: ['Día contable', 'Texto libre', 'Euros'],
       rows: [[new Date('2026-08-01T00:00:00Z'), 'Cuota', -30], ['no es fecha', 'Roto', 1], [new Date('2026-08-02T00:00:00Z'), 'Sin importe', 'abc']],
     };
-    await expect(parseSpreadsheet(await workbook(layout), {})).rejects.toThrow('No date column');
+    const file = await workbook(layout);
+    expect(() => parseSpreadsheet(file, {})).toThrow('No date column');
     const { movements, rejected } = await summary(layout, { date: 'Día contable', description: 'Texto libre', amount: 'Euros' });
     expect(movements).toEqual([[4, '2026-08-01', null, '-30.00', 'Cuota']]);
     expect(rejected).toEqual([{ line: 5, reason: 'Not a date: "no es fecha"' }, { line: 6, reason: 'Not an amount: "abc"' }]);
@@ -96,13 +98,57 @@ describe('bank workbooks (.xlsx): header found below the preamble, Spanish heade
 
   test('a legacy binary .xls is refused with the reason; a zip that is no workbook is refused; detection picks xlsx before CSV', async () => {
     const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
-    const refusal = await parseSpreadsheet(xls, {}).catch((e) => e);
+    const refusal = (() => { try { return parseSpreadsheet(xls, {}); } catch (e) { return e; } })() as any;
     expect(refusal).toBeInstanceOf(StatementRefused);
     expect(refusal.reason).toMatch(/^A legacy Excel 97-2003 workbook \(\.xls\) is not read: save it as \.xlsx or CSV/);
     const importers = [csvImporter, norma43Importer, camt053Importer, spreadsheetImporter];
     expect(pickImporter(importers, await workbook(BBVA)).name).toBe('xlsx');
     expect(pickImporter(importers, xls).name).toBe('xlsx');
     const notAWorkbook = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('xl/worksheets/sheet1.xml'), 0, 0]);
-    expect(await parseSpreadsheet(notAWorkbook, {}).catch((e) => e)).toBeInstanceOf(StatementRefused);
+    expect(() => parseSpreadsheet(notAWorkbook, {})).toThrow(StatementRefused);
+  });
+});
+
+describe('the workbook reader', () => {
+  const header = ['Fecha', 'Concepto', 'Importe', 'Saldo'];
+
+  test('a cover sheet before the movements, rich text, formulas by their result, links, escaped characters and the 1904 date system', async () => {
+    const book = new ExcelJS.Workbook();
+    book.properties.date1904 = true;
+    book.addWorksheet('Portada').addRow(['Extracto de cuenta', 'Empresa & Cía <SL>']);
+    const sheet = book.addWorksheet('Movimientos');
+    sheet.addRow(header);
+    const rows = [
+      [new Date('2026-09-01T00:00:00Z'), { richText: [{ text: 'Recibo ' }, { text: 'AGUA & LUZ', font: { bold: true } }] }, -40.5, { formula: 'D3-C2', result: 959.5 }],
+      [new Date('2026-09-02T00:00:00Z'), { text: 'Cobro <web>', hyperlink: 'https://example.com' }, { formula: '100+20', result: 120 }, 1079.5],
+    ];
+    for (const row of rows) sheet.addRow(row as any).getCell(1).numFmt = 'd-mmm-yy';
+    sheet.getCell('D1').value = 'Saldo';
+    const parsed = parseSpreadsheet(new Uint8Array(await book.xlsx.writeBuffer()), {});
+    expect(parsed.movements.map((m) => [m.line, m.bookingDate, m.description, m.amount.toString()])).toEqual([
+      [2, '2026-09-01', 'Recibo AGUA & LUZ', '-40.50'],
+      [3, '2026-09-02', 'Cobro <web>', '120.00'],
+    ]);
+    expect(parsed.balanceDifferences).toEqual([]);
+  });
+
+  test('inline strings (a streaming writer without shared strings) and cells left out of sparse rows', async () => {
+    const chunks: Uint8Array[] = [];
+    const { Writable } = await import('node:stream');
+    const sink = new Writable({ write(chunk, _enc, done) { chunks.push(chunk); done(); } });
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: true });
+    const sheet = book.addWorksheet('Hoja1');
+    sheet.addRow(['Cuenta ES79 2100 0813 6101 2345 6789']).commit();
+    sheet.addRow([]).commit();
+    sheet.addRow(['F.Valor', 'Concepto', null, 'Cargo', 'Abono']).commit();
+    sheet.addRow(['03/10/2026', 'Cuota "socio"', null, '12,00', null]).commit();
+    sheet.addRow(['04/10/2026', 'Ingreso', null, null, '1.000,00']).commit();
+    sheet.commit();
+    await book.commit();
+    const parsed = parseSpreadsheet(new Uint8Array(Buffer.concat(chunks)), {});
+    expect(parsed.movements.map((m) => [m.line, m.bookingDate, m.description, m.amount.toString()])).toEqual([
+      [4, '2026-10-03', 'Cuota "socio"', '-12.00'],
+      [5, '2026-10-04', 'Ingreso', '1000.00'],
+    ]);
   });
 });
