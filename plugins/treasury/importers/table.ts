@@ -95,6 +95,17 @@ export function findHeader(rows: readonly TableRow[], options: ImportOptions): {
 
 /** A date, day first, or ISO; undefined when it is none. */
 export function parseTableDate(raw: string): string | undefined {
+  const known = DATES_SEEN.get(raw);
+  if (known) return known;
+  const date = readDate(raw);
+  if (date && DATES_SEEN.size < 50_000) DATES_SEEN.set(raw, date);
+  return date;
+}
+
+/** A statement repeats a few hundred dates: each text is read once. */
+const DATES_SEEN = new Map<string, string>();
+
+function readDate(raw: string): string | undefined {
   const value = raw.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(value);
   if (m) return calendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -118,12 +129,17 @@ function dateOfCell(cell: Cell): string | undefined {
   return parseTableDate(cellText(cell));
 }
 
+/** The form most Spanish exports use ("-1.234,56", "35,40"), read without the general rules below. */
+const COMMON_AMOUNT = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+),(\d{2})$/;
+
 /**
  * A Spanish or plain amount: "1.234,56", "-1.234,56", "1234,56", "1,234.56", "1234.56", "35,40 €",
  * "(35,40)" and "35,40-" are negative. With one kind of separator, a comma is decimal and a dot is
  * decimal unless it groups thousands ("1.234" is 1234). Undefined when it is not an amount.
  */
 export function parseTableAmount(raw: string): Decimal | undefined {
+  const common = COMMON_AMOUNT.exec(raw);
+  if (common) return Decimal.of(BigInt(common[2].replaceAll('.', '') + common[3]) * (common[1] ? -1n : 1n), 2);
   let value = raw.replace(/[€\s\u00a0]|EUR/g, '');
   if (!value) return undefined;
   let negative = false;
@@ -156,9 +172,7 @@ export function parseTableAmount(raw: string): Decimal | undefined {
 function amountOfNumber(value: number): Decimal | undefined {
   const cents = Math.round(value * 100);
   if (!Number.isSafeInteger(cents) || Math.abs(value * 100 - cents) > 1e-6 * Math.max(1, Math.abs(cents))) return undefined;
-  const sign = cents < 0 ? '-' : '';
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  return Decimal.parse(`${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`, 2);
+  return Decimal.of(BigInt(cents), 2);
 }
 
 const amountOfCell = (cell: Cell): Decimal | undefined => (typeof cell === 'number' ? amountOfNumber(cell) : parseTableAmount(cellText(cell)));
