@@ -101,15 +101,16 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   const bytes = new Uint8Array(await body.file.arrayBuffer());
   if (!bytes.length) throw ValidationFailed.field(['body', 'file'], 'The file is empty', 'value_error.empty_file');
   const importer = pickImporter(kernel.contributions('statement-importers'), bytes);
-  const options: ImportOptions = { timeZone: IMPORT_TIME_ZONE, mapping: given.mapping ?? (await SavedMappings.load(tx, treasury.id)) ?? undefined };
+  const saved = importer.mapped && !given.mapping ? await SavedMappings.load(tx, treasury.id) : null;
+  const options: ImportOptions = { timeZone: IMPORT_TIME_ZONE, mapping: given.mapping ?? saved ?? undefined };
   let statement;
   try {
     statement = await importer.parse(bytes, options);
-    if (given.mapping) await SavedMappings.save(tx, treasury.id, given.mapping);
+    if (importer.mapped && given.mapping) await SavedMappings.save(tx, treasury.id, given.mapping);
   } catch (error) {
     if (error instanceof StatementRefused) {
-      const saved = options.mapping && !given.mapping ? ' (with the mapping saved on this treasury by an earlier import: give this file its own)' : '';
-      throw new ValidationFailed([{ loc: ['body', 'file', error.line], msg: `Line ${error.line}: ${error.reason}${saved}`, type: 'value_error.statement' }]);
+      const hint = saved ? ' (with the mapping saved on this treasury by an earlier import: give this file its own)' : '';
+      throw new ValidationFailed([{ loc: ['body', 'file', error.line], msg: `Line ${error.line}: ${error.reason}${hint}`, type: 'value_error.statement' }]);
     }
     throw error;
   }

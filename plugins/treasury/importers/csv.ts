@@ -66,6 +66,7 @@ export const csvImporter: StatementImporter = {
   name: 'csv',
   description: 'CSV exports (columns mapped in the request or guessed from the header, found below any preamble; Spanish dates and amounts)',
   fallback: true,
+  mapped: true,
   detect: (head) => !head.includes('\u0000') && guessDelimiter(head) !== undefined,
   parse: (bytes, options) => parseCsv(bytes, options),
 };

@@ -43,6 +43,7 @@ export function parseSpreadsheet(bytes: Uint8Array, options: ImportOptions): Par
 
 export const spreadsheetImporter: StatementImporter = {
   name: 'xlsx',
+  mapped: true,
   description: 'Excel workbooks (.xlsx) as banks export them: header row found below any preamble, columns mapped or guessed, balance column checked',
   // a zip whose first entries are a workbook's parts, or an old binary .xls (refused with its reason)
   detect: (head, bytes) => (startsWith(bytes, ZIP_MAGIC) && /\[Content_Types\]\.xml|xl\/|docProps\//.test(head)) || startsWith(bytes, OLE2_MAGIC),

@@ -18,6 +18,8 @@ export interface StatementImporter {
   description: string;
   /** Tried after every other importer whatever the load order (the CSV importer, which accepts almost any text). */
   fallback?: boolean;
+  /** Reads its columns by the request's `mapping` (tables: XLSX, CSV): only then is a mapping saved on the treasury and reused. */
+  mapped?: boolean;
   /** Whether this file is in the importer's format. `head` is the first 4 KiB decoded as latin1. */
   detect(head: string, bytes: Uint8Array): boolean;
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { BBVA, KUTXABANK, SANTANDER, workbook, type Layout } from './bank-spreadsheets';
+import { camt053 } from './camt-builder';
 import { movementsOf, treasuryAgreesWithBooks, uploadStatement } from './import-support';
 
 let app: TestApp;
@@ -37,6 +38,7 @@ test('a balance column that is not the running balance is reported in the answer
 
 test('a mapping given once is saved on the treasury and read the next files; a new one replaces it', async () => {
   const id = await treasury('Caja rural');
+  const camt = camt053('08', 'ES9121000418450200051332');
   const layout = (rows: Layout['rows']): Layout => ({ preamble: [['Extracto'], []], header: ['Día contable', 'Texto libre', 'Euros'], rows });
   const january = await workbook(layout([[new Date('2026-01-05T00:00:00Z'), 'Cuota enero', -30]]));
   expect((await uploadStatement(app, company.token, id, january)).status).toBe(422);
@@ -51,13 +53,16 @@ test('a mapping given once is saved on the treasury and read the next files; a n
   expect((await uploadStatement(app, company.token, id, march, 'marzo.csv')).body).toMatchObject({ format: 'csv', imported: 1, mapping });
   const other = await treasury('Otra caja');
   expect((await uploadStatement(app, company.token, other, february)).status).toBe(422);
+  // a Norma 43 or CAMT file neither uses nor replaces the saved mapping
+  expect((await uploadStatement(app, company.token, id, camt, 'camt.xml', JSON.stringify({ date: 'X' }))).body).toMatchObject({ format: 'camt053', imported: 5 });
+  expect((await uploadStatement(app, company.token, id, march, 'marzo.csv')).body).toMatchObject({ duplicates: 1, mapping });
   const misfit = await uploadStatement(app, company.token, id, 'Fecha;Concepto;Importe\n05/04/2026;Cuota abril;-30,00\n', 'abril.csv');
   expect(misfit.body.detail[0].msg).toBe('Line 1: The mapping names column "Día contable", which the header does not have (with the mapping saved on this treasury by an earlier import: give this file its own)');
   const renamed = { date: 'Fecha', description: 'Concepto', amount: 'Importe' };
   const april = 'Fecha;Concepto;Importe\n05/04/2026;Cuota abril;-30,00\n';
   expect((await uploadStatement(app, company.token, id, april, 'abril.csv', JSON.stringify(renamed))).body).toMatchObject({ imported: 1, mapping: renamed });
   expect((await uploadStatement(app, company.token, id, april, 'abril.csv')).body).toMatchObject({ duplicates: 1, mapping: renamed });
-  expect(await treasuryAgreesWithBooks(app, company.token, id)).toBe('-30.00');
+  expect(await treasuryAgreesWithBooks(app, company.token, id)).toBe('1177.50');
 });
 
 test('a CSV with account data above its header, and Debe/Haber columns, is read like the workbook', async () => {
