@@ -16,7 +16,7 @@ const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /** Uncompressed size a workbook may declare or unpack to: a zip of a few MiB can unpack to gigabytes. */
-const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 export function parseSpreadsheet(bytes: Uint8Array, options: ImportOptions): ParsedStatement {
   if (startsWith(bytes, OLE2_MAGIC)) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import ExcelJS from 'exceljs';
 import { parseSpreadsheet, spreadsheetImporter } from '../../../plugins/treasury/importers/spreadsheet';
 import { StatementRefused } from '../../../plugins/treasury/importers/types';
+import { PayloadTooLarge } from '../../../kernel/errors';
 import { pickImporter } from '../../../plugins/treasury/import';
 import { camt053Importer } from '../../../plugins/treasury/importers/camt053';
 import { csvImporter } from '../../../plugins/treasury/importers/csv';
@@ -150,5 +151,13 @@ describe('the workbook reader', () => {
       [4, '2026-10-03', 'Cuota "socio"', '-12.00'],
       [5, '2026-10-04', 'Ingreso', '1000.00'],
     ]);
+  });
+
+  test('a workbook whose zip declares more than it may unpack to is a 413 before anything is inflated', async () => {
+    const file = await workbook(BBVA);
+    const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+    // every central directory entry (signature PK\x01\x02) claims 100 MiB uncompressed
+    for (let at = 0; at + 46 <= file.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
+    expect(() => parseSpreadsheet(file, {})).toThrow(PayloadTooLarge);
   });
 });
