@@ -70,7 +70,7 @@ export const treasuryRoutes = (kernel: Kernel) =>
       permission: 'treasury.write', params: TreasuryParams, body: StatementImportBody, maxBodyBytes: MAX_STATEMENT_BYTES + 64 * 1024,
       response: { 200: 'StatementImportResponse' },
       detail: {
-        summary: 'Import a bank statement (Norma 43, CAMT.053, XLSX or CSV, detected by content): new movements are stored and posted against 555x; '
+        summary: 'Import a bank statement (Norma 43, CAMT.053, XLSX, an HTML-table .xls or CSV, detected by content): new movements are stored and posted against 555x; '
           + 'movements already held are skipped; a Norma 43 file whose control totals fail is refused whole (422 with the line and the reason)',
         tags,
       },

@@ -89,3 +89,22 @@ test('a legacy .xls is a 422 that says what to do, not a 415 or an empty success
   expect(res.status).toBe(422);
   expect(res.body.detail[0].msg).toMatch(/^Line 1: A legacy Excel 97-2003 workbook \(\.xls\) is not read/);
 });
+
+test('a bank\'s ".xls" that is an HTML page holding a table is read as a table, preamble, entities and line breaks in cells and all', async () => {
+  const id = await treasury('Banco web');
+  const page = `<html><head><meta charset="utf-8"><style>td { mso-number-format: "\\@"; }</style></head><body>
+    <table><tr><td colspan="2"><b>Movimientos de la cuenta</b></td></tr>
+    <tr><td>Cuenta</td><td>ES79 2100 0813 6101 2345 6789</td></tr>
+    <tr><th>Fecha</th><th>F. Valor</th><th>Concepto</th><th>Importe</th><th>Saldo</th></tr>
+    <tr><td>02/11/2026</td><td>02/11/2026</td><td>Recibo Agua &amp; Saneamiento</td><td>-23,10</td><td>976,90</td></tr>
+    <tr><td>03/11/2026</td><td>04/11/2026</td><td>Transferencia<br>Cliente Uno</td><td>1.000,00</td><td>1.976,90</td></tr>
+    </table></body></html>`;
+  const res = await uploadStatement(app, company.token, id, page, 'movimientos.xls');
+  expect(res.body).toMatchObject({ format: 'html-table', imported: 2, rejected: 0, balance_differences: [] });
+  expect((await movementsOf(app, company.token, id)).map((m) => [m.date, m.value_date, m.description, m.amount])).toEqual([
+    ['2026-11-03', '2026-11-04', 'Transferencia Cliente Uno', '1000.00'],
+    ['2026-11-02', '2026-11-02', 'Recibo Agua & Saneamiento', '-23.10'],
+  ]);
+  await treasuryAgreesWithBooks(app, company.token, id);
+});
+
