@@ -29,6 +29,14 @@ test('a bank\'s workbook imports through the statement pipeline: stored, posted,
   expect(await treasuryAgreesWithBooks(app, company.token, id)).toBe('1403.65');
 });
 
+test('a row whose currency column is not the treasury\'s is rejected with its row and the reason, never booked as euros', async () => {
+  const id = await treasury('BBVA divisas');
+  const rows = BBVA.rows.map((row, i) => (i === 1 ? [...row.slice(0, 5), 'USD', ...row.slice(6)] : row));
+  const res = await uploadStatement(app, company.token, id, await workbook({ ...BBVA, rows }), 'movimientos.xlsx');
+  expect(res.body).toMatchObject({ imported: 2, rejected: 1, rejected_lines: [{ line: 6, reason: 'Amount 1500.00 in USD; the treasury is in EUR: not booked' }] });
+  expect(await treasuryAgreesWithBooks(app, company.token, id)).toBe('-96.35');
+});
+
 test('a balance column that is not the running balance is reported in the answer; the movements are imported', async () => {
   const id = await treasury('Santander');
   const res = await uploadStatement(app, company.token, id, await workbook(SANTANDER), 'export.xlsx');
