@@ -85,5 +85,6 @@ declare module '../../kernel/hooks' {
   }
 }
 
-export type { StatementImporter, ParsedStatement, ParsedMovement, StatementAccount, ImportOptions, RejectedLine } from './importers/types';
+export type { StatementImporter, ParsedStatement, ParsedMovement, StatementAccount, ImportOptions, RejectedLine, BalanceDifference } from './importers/types';
+export { readTable, type Cell, type TableRow } from './importers/table';
 export { StatementRefused } from './importers/types';

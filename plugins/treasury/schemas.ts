@@ -104,7 +104,7 @@ export const StatementImportResponse = t.Object({
 });
 
 export const StatementImportBody = t.Object({
-  file: t.File({ description: 'Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08), XLSX or CSV' }),
+  file: t.File({ description: 'Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08), XLSX, a bank\'s HTML-table .xls or CSV' }),
   mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
     description: 'XLSX and CSV: a JSON object naming the columns, saved on the treasury and reused by later imports that give none, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; '
       + 'keys date, value_date, amount (signed), debit and credit (two columns), description, reference, counterparty, counterparty_iban',
