@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { parseSpreadsheet, spreadsheetImporter } from '../../../plugins/treasury/importers/spreadsheet';
 import { StatementRefused } from '../../../plugins/treasury/importers/types';
 import { PayloadTooLarge } from '../../../kernel/errors';
+import { workbookSheets, WorkbookTooLarge } from '../../../plugins/treasury/importers/xlsx-reader';
 import { pickImporter } from '../../../plugins/treasury/import';
 import { camt053Importer } from '../../../plugins/treasury/importers/camt053';
 import { csvImporter } from '../../../plugins/treasury/importers/csv';
@@ -159,5 +160,11 @@ describe('the workbook reader', () => {
     // every central directory entry (signature PK\x01\x02) claims 100 MiB uncompressed
     for (let at = 0; at + 46 <= file.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
     expect(() => parseSpreadsheet(file, {})).toThrow(PayloadTooLarge);
+  });
+
+  test('an entry that inflates past the limit, whatever its zip declares, stops there', async () => {
+    const file = await workbook(BBVA);
+    expect([...workbookSheets(file, 1 << 20)]).toHaveLength(1);
+    expect(() => [...workbookSheets(file, 200)]).toThrow(WorkbookTooLarge);
   });
 });
