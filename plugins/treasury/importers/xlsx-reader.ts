@@ -1,130 +1,193 @@
-import { inflateRawSync } from 'node:zlib';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { Cell, TableRow } from './table';
 
 /**
- * The cells of an .xlsx workbook's sheets, read straight from its zip entries and XML (SpreadsheetML,
- * ECMA-376 part 1 §18): shared and inline strings, numbers, booleans, formulas by their cached
- * result, and numbers whose cell style has a date format as dates (1900 or 1904 date system).
+ * The cells of an .xlsx workbook's sheets (SpreadsheetML, ECMA-376 part 1 §18): shared and inline
+ * strings, numbers, booleans, formulas by their cached result, and numbers whose cell style has a
+ * date format as dates (1900 or 1904 date system). fflate unpacks the zip, counting every entry's
+ * bytes as they inflate so that a zip bomb stops at the limit whatever its directory declares;
+ * saxes reads the XML as a stream of namespace-aware events (any prefix, attributes in any order,
+ * entities, CDATA), keeping nothing but the cells.
  * Why not exceljs, which writes the service's workbooks: it builds a model of every cell and style
- * and reads a 100,000-row statement in about 3.5 s, most of an import's time; this reads only what
- * a statement needs, in a fraction of that (bench/treasury-xlsx-import.ts compares the two).
+ * and took 3.1–4.9 s to load a 100,000-row statement, alone more than the whole import may take
+ * at 20,000 movements/s (bench/treasury-xlsx-import.ts compares the two in every run).
  */
 
 export class WorkbookUnreadable extends Error {}
 export class WorkbookTooLarge extends Error {}
 
-interface ZipEntry { name: string; method: number; compressedSize: number; size: number; localOffset: number }
+/** What unzipSync reports of one entry from the zip's central directory, before any inflating. */
+interface DeclaredEntry { name: string; originalSize: number }
 
-function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 65_557); end--) {
-    if (view.getUint32(end, true) !== 0x06054b50) continue;
-    const count = view.getUint16(end + 10, true);
-    const entries = new Map<string, ZipEntry>();
-    let at = view.getUint32(end + 16, true);
-    for (let i = 0; i < count; i++) {
-      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new WorkbookUnreadable('a broken zip directory');
-      const nameLength = view.getUint16(at + 28, true);
-      const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
-      entries.set(name, {
-        name, method: view.getUint16(at + 10, true), compressedSize: view.getUint32(at + 20, true), size: view.getUint32(at + 24, true),
-        localOffset: view.getUint32(at + 42, true),
-      });
-      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    }
-    return entries;
+function declaredEntries(bytes: Uint8Array): DeclaredEntry[] {
+  const entries: DeclaredEntry[] = [];
+  try {
+    unzipSync(bytes, { filter: ({ name, originalSize }) => { entries.push({ name, originalSize }); return false; } });
+  } catch {
+    throw new WorkbookUnreadable('no readable zip directory');
   }
-  throw new WorkbookUnreadable('no zip directory');
+  return entries;
 }
 
 /** The uncompressed size the zip's directory declares for all its entries. */
-export const declaredUnpackedSize = (bytes: Uint8Array): number => [...zipEntries(bytes).values()].reduce((sum, e) => sum + e.size, 0);
+export const declaredUnpackedSize = (bytes: Uint8Array): number => declaredEntries(bytes).reduce((sum, e) => sum + e.originalSize, 0);
 
-class Zip {
-  private readonly entries: Map<string, ZipEntry>;
-  constructor(private readonly bytes: Uint8Array, private readonly maxEntryBytes: number) { this.entries = zipEntries(bytes); }
+/** The entries a workbook's cells are read from; every other part (images, themes, printer settings) stays packed. */
+const isWorkbookPart = (name: string) =>
+  name === 'xl/workbook.xml' || name === 'xl/_rels/workbook.xml.rels' || name === 'xl/sharedStrings.xml' || name === 'xl/styles.xml' || name.startsWith('xl/worksheets/');
 
-  text(name: string): string | undefined {
-    const entry = this.entries.get(name);
-    if (!entry) return undefined;
-    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    const at = entry.localOffset;
-    if (at + 30 > this.bytes.length || view.getUint32(at, true) !== 0x04034b50) throw new WorkbookUnreadable(`a broken zip entry ${name}`);
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    const data = this.bytes.subarray(start, start + entry.compressedSize);
-    let raw: Uint8Array;
-    if (entry.method === 0) raw = data;
-    else if (entry.method === 8) {
-      try { raw = inflateRawSync(data, { maxOutputLength: this.maxEntryBytes }); } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new WorkbookTooLarge(`${name} unpacks to more than ${this.maxEntryBytes} bytes`);
-        throw new WorkbookUnreadable(`${name} does not unpack`);
-      }
-    } else throw new WorkbookUnreadable(`${name} is compressed with method ${entry.method}`);
-    return new TextDecoder().decode(raw);
+/** The workbook's parts, each inflated no further than maxEntryBytes. */
+function unpack(bytes: Uint8Array, maxEntryBytes: number): Map<string, Uint8Array> {
+  for (const entry of declaredEntries(bytes)) {
+    if (isWorkbookPart(entry.name) && entry.originalSize > maxEntryBytes) throw new WorkbookTooLarge(`${entry.name} declares more than ${maxEntryBytes} bytes unpacked`);
   }
+  const parts = new Map<string, Uint8Array>();
+  let failure: Error | undefined;
+  const unzip = new Unzip((file) => {
+    if (!isWorkbookPart(file.name) || failure) return;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (error, chunk, final) => {
+      if (failure) return;
+      if (error) { failure = new WorkbookUnreadable(`${file.name} does not unpack`); return; }
+      size += chunk.length;
+      if (size > maxEntryBytes) {
+        failure = new WorkbookTooLarge(`${file.name} unpacks to more than ${maxEntryBytes} bytes`);
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) parts.set(file.name, joined(chunks, size));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    failure ??= new WorkbookUnreadable('a broken zip entry');
+  }
+  if (failure) throw failure;
+  return parts;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML character references and entities, then OOXML's `_xHHHH_` escapes of control characters. */
-function unescape(text: string): string {
-  let out = text.includes('&') ? text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref: string) =>
-    ref[0] === '#' ? String.fromCodePoint(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1))) : ENTITIES[ref] ?? whole) : text;
-  if (out.includes('_x')) out = out.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+function joined(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) { out.set(chunk, at); at += chunk.length; }
   return out;
 }
 
-/** The text of a string item (`<si>` or `<is>`): its `<t>` runs joined, phonetic runs (`<rPh>`) left out. */
-function itemText(xml: string): string {
-  let out = '';
-  const clean = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
-  for (const m of clean.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)) out += m[1];
-  return unescape(out);
+interface XmlEvents {
+  open(tag: SaxesTagNS): void;
+  close?(tag: SaxesTagNS): void;
+  /** Character data, entities decoded and CDATA included. */
+  text?(text: string): void;
 }
 
-function sharedStrings(xml: string | undefined): string[] {
-  if (!xml) return [];
-  return [...xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)].map((m) => (m[1] === undefined ? '' : itemText(m[1])));
+function readXml(part: Uint8Array | undefined, name: string, events: XmlEvents): void {
+  if (!part) return;
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', events.open);
+  if (events.close) parser.on('closetag', events.close);
+  if (events.text) { parser.on('text', events.text); parser.on('cdata', events.text); }
+  try {
+    parser.write(new TextDecoder().decode(part)).close();
+  } catch (error) {
+    throw new WorkbookUnreadable(`${name} is not well-formed XML: ${(error as Error).message}`);
+  }
+}
+
+/** An attribute by its local name, whatever its prefix. */
+function attribute(tag: SaxesTagNS, local: string): string | undefined {
+  const exact = tag.attributes[local];
+  if (exact) return exact.value;
+  for (const key in tag.attributes) if (tag.attributes[key].local === local) return tag.attributes[key].value;
+  return undefined;
+}
+
+/** OOXML's `_xHHHH_` escapes of characters XML cannot carry (ECMA-376 part 1 §22.9.2.19). */
+const unescapeOoxml = (text: string): string => (text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text);
+
+/**
+ * Collects the text of string items (`<si>` in shared strings, `<is>` in a cell): their `<t>` runs
+ * joined, phonetic runs (`<rPh>`, readings of East Asian text) left out.
+ */
+class StringItem {
+  private text = '';
+  private inRun = false;
+  private phonetic = 0;
+  start() { this.text = ''; }
+  open(local: string) {
+    if (local === 'rPh') this.phonetic++;
+    else if (local === 't' && this.phonetic === 0) this.inRun = true;
+  }
+  close(local: string) {
+    if (local === 'rPh') this.phonetic--;
+    else if (local === 't') this.inRun = false;
+  }
+  add(text: string) { if (this.inRun) this.text += text; }
+  value() { return unescapeOoxml(this.text); }
+}
+
+function sharedStrings(part: Uint8Array | undefined): string[] {
+  const strings: string[] = [];
+  const item = new StringItem();
+  readXml(part, 'xl/sharedStrings.xml', {
+    open: (tag) => (tag.local === 'si' ? item.start() : item.open(tag.local)),
+    close: (tag) => (tag.local === 'si' ? strings.push(item.value()) : item.close(tag.local)),
+    text: (text) => item.add(text),
+  });
+  return strings;
 }
 
 /** Built-in number formats that show a date (ECMA-376 §18.8.30). */
 const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
+/** A format code shows a date if it has day, month or year letters outside quoted text, brackets ([Red], [$-409]) and escapes. */
+const isDateFormat = (code: string) => /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, ''));
+
 /** Which cell styles (index into cellXfs) show their number as a date. */
-function dateStyles(xml: string | undefined): boolean[] {
-  if (!xml) return [];
+function dateStyles(part: Uint8Array | undefined): boolean[] {
   const custom = new Map<number, boolean>();
-  for (const m of xml.matchAll(/<numFmt\s[^>]*numFmtId="(\d+)"[^>]*formatCode="([^"]*)"/g)) {
-    // a date format has day, month or year letters outside quoted text and brackets ([Red], [$-409])
-    const code = unescape(m[2]).replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
-    custom.set(Number(m[1]), /[dmy]/i.test(code));
-  }
-  const xfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
-  return [...xfs.matchAll(/<xf\s([^>]*?)\/?>/g)].map((m) => {
-    const id = Number(/numFmtId="(\d+)"/.exec(m[1])?.[1] ?? 0);
-    return custom.get(id) ?? BUILT_IN_DATES.has(id);
+  const styles: number[] = [];
+  let inCellXfs = false;
+  readXml(part, 'xl/styles.xml', {
+    open: (tag) => {
+      if (tag.local === 'numFmt') custom.set(Number(attribute(tag, 'numFmtId')), isDateFormat(attribute(tag, 'formatCode') ?? ''));
+      else if (tag.local === 'cellXfs') inCellXfs = true;
+      else if (tag.local === 'xf' && inCellXfs) styles.push(Number(attribute(tag, 'numFmtId') ?? 0));
+    },
+    close: (tag) => { if (tag.local === 'cellXfs') inCellXfs = false; },
   });
+  return styles.map((id) => custom.get(id) ?? BUILT_IN_DATES.has(id));
 }
 
-/** The worksheets' zip paths, in the workbook's order. */
-function sheetPaths(zip: Zip): { paths: string[]; date1904: boolean } {
-  const workbook = zip.text('xl/workbook.xml');
-  if (!workbook) throw new WorkbookUnreadable('no xl/workbook.xml');
-  const rels = new Map<string, string>();
-  for (const m of (zip.text('xl/_rels/workbook.xml.rels') ?? '').matchAll(/<Relationship\s[^>]*>/g)) {
-    const id = /\bId="([^"]+)"/.exec(m[0])?.[1], target = /\bTarget="([^"]+)"/.exec(m[0])?.[1];
-    if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  }
-  const paths = [...workbook.matchAll(/<sheet\s[^>]*>/g)].map((m) => rels.get(/\br:id="([^"]+)"|\bid="([^"]+)"/.exec(m[0])?.slice(1).find(Boolean) ?? '')).filter((p): p is string => !!p);
-  return { paths, date1904: /<workbookPr\b[^>]*date1904="(1|true)"/.test(workbook) };
+/** The worksheets' zip paths, in the workbook's order, and whether its dates count from 1904. */
+function sheetPaths(parts: Map<string, Uint8Array>): { paths: string[]; date1904: boolean } {
+  if (!parts.has('xl/workbook.xml')) throw new WorkbookUnreadable('no xl/workbook.xml');
+  const targets = new Map<string, string>();
+  readXml(parts.get('xl/_rels/workbook.xml.rels'), 'xl/_rels/workbook.xml.rels', {
+    open: (tag) => {
+      const id = attribute(tag, 'Id'), target = attribute(tag, 'Target');
+      if (tag.local === 'Relationship' && id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    },
+  });
+  const paths: string[] = [];
+  let date1904 = false;
+  readXml(parts.get('xl/workbook.xml'), 'xl/workbook.xml', {
+    open: (tag) => {
+      if (tag.local === 'workbookPr') date1904 = ['1', 'true'].includes(attribute(tag, 'date1904') ?? '');
+      else if (tag.local === 'sheet') {
+        const path = targets.get(attribute(tag, 'id') ?? '');
+        if (path) paths.push(path);
+      }
+    },
+  });
+  return { paths, date1904 };
 }
-
-const attribute = (tag: string, name: string): string | undefined => {
-  const at = tag.indexOf(` ${name}="`);
-  if (at < 0) return undefined;
-  const start = at + name.length + 3;
-  return tag.slice(start, tag.indexOf('"', start));
-};
 
 /** Zero-based column of a cell reference ("C7" is 2). */
 function columnOf(reference: string): number {
@@ -139,66 +202,79 @@ function columnOf(reference: string): number {
 
 const DAY_MS = 86_400_000;
 
-/** The rows of one worksheet's XML, each with its row number. */
-function sheetRows(xml: string, strings: string[], dates: boolean[], date1904: boolean): TableRow[] {
+/** The rows of one worksheet, each with its row number. */
+function sheetRows(part: Uint8Array, name: string, strings: string[], dates: boolean[], date1904: boolean): TableRow[] {
   const rows: TableRow[] = [];
   const epochDays = date1904 ? 24_107 : 25_569;
-  const start = xml.indexOf('<sheetData');
-  const end = xml.lastIndexOf('</sheetData>');
-  if (start < 0 || end < 0) return rows;
-  let at = start, lastLine = 0;
-  for (;;) {
-    const rowAt = xml.indexOf('<row', at);
-    if (rowAt < 0 || rowAt > end) break;
-    const tagEnd = xml.indexOf('>', rowAt);
-    const rowTag = xml.slice(rowAt, tagEnd);
-    const line = Number(attribute(rowTag, 'r') ?? lastLine + 1);
-    lastLine = line;
-    if (xml[tagEnd - 1] === '/') { at = tagEnd; continue; }
-    const rowEnd = xml.indexOf('</row>', tagEnd);
-    const cells: Cell[] = [];
-    let c = tagEnd, nextColumn = 0;
-    for (;;) {
-      const cellAt = xml.indexOf('<c', c);
-      if (cellAt < 0 || cellAt > rowEnd) break;
-      const cellTagEnd = xml.indexOf('>', cellAt);
-      const cellTag = xml.slice(cellAt, cellTagEnd);
-      const reference = attribute(cellTag, 'r');
-      const column = reference ? columnOf(reference) : nextColumn;
-      nextColumn = column + 1;
-      if (xml[cellTagEnd - 1] === '/') { c = cellTagEnd; continue; }
-      const cellEnd = xml.indexOf('</c>', cellTagEnd);
-      const body = xml.slice(cellTagEnd + 1, cellEnd);
-      c = cellEnd + 4;
-      const type = attribute(cellTag, 't');
-      if (type === 'inlineStr') { cells[column] = itemText(body); continue; }
-      const vAt = body.indexOf('<v');
-      if (vAt < 0) continue;
-      const value = unescape(body.slice(body.indexOf('>', vAt) + 1, body.indexOf('</v>', vAt)));
-      if (type === 's') cells[column] = strings[Number(value)] ?? '';
-      else if (type === 'str' || type === 'e') cells[column] = type === 'e' ? null : value;
-      else if (type === 'b') cells[column] = value === '1' ? 'TRUE' : 'FALSE';
-      else {
-        const number = Number(value);
-        if (!Number.isFinite(number)) cells[column] = value;
-        else if (dates[Number(attribute(cellTag, 's') ?? 0)]) cells[column] = new Date(Math.round((number - epochDays) * DAY_MS));
-        else cells[column] = number;
+  const inline = new StringItem();
+  let cells: Cell[] = [], lastLine = 0, nextColumn = 0;
+  let column = 0, type: string | undefined, style = 0, value: string | undefined, inValue = false, inInline = false;
+
+  const cellValue = (): Cell | undefined => {
+    if (type === 'inlineStr') return inline.value();
+    if (value === undefined) return undefined;
+    if (type === 's') return strings[Number(value)] ?? '';
+    if (type === 'str') return unescapeOoxml(value);
+    if (type === 'e') return null;
+    if (type === 'b') return value === '1' ? 'TRUE' : 'FALSE';
+    const number = Number(value);
+    if (!Number.isFinite(number)) return value;
+    return dates[style] ? new Date(Math.round((number - epochDays) * DAY_MS)) : number;
+  };
+
+  readXml(part, name, {
+    open: (tag) => {
+      switch (tag.local) {
+        case 'row':
+          lastLine = Number(attribute(tag, 'r') ?? lastLine + 1);
+          cells = [];
+          nextColumn = 0;
+          break;
+        case 'c': {
+          const reference = attribute(tag, 'r');
+          column = reference ? columnOf(reference) : nextColumn;
+          nextColumn = column + 1;
+          type = attribute(tag, 't');
+          style = Number(attribute(tag, 's') ?? 0);
+          value = undefined;
+          inline.start();
+          break;
+        }
+        case 'v': inValue = true; value = ''; break;
+        case 'is': inInline = true; inline.start(); break;
+        default: if (inInline) inline.open(tag.local);
       }
-    }
-    rows.push({ line, cells });
-    at = rowEnd + 6;
-  }
+    },
+    close: (tag) => {
+      switch (tag.local) {
+        case 'row': rows.push({ line: lastLine, cells }); break;
+        case 'c': {
+          const cell = cellValue();
+          if (cell !== undefined) cells[column] = cell;
+          type = undefined;
+          break;
+        }
+        case 'v': inValue = false; break;
+        case 'is': inInline = false; break;
+        default: if (inInline) inline.close(tag.local);
+      }
+    },
+    text: (text) => {
+      if (inValue) value += text;
+      else if (inInline) inline.add(text);
+    },
+  });
   return rows;
 }
 
-/** Each worksheet's rows, in the workbook's order, read one sheet at a time as they are asked for. */
+/** Each worksheet's rows, in the workbook's order, each sheet's XML read as it is asked for. */
 export function* workbookSheets(bytes: Uint8Array, maxEntryBytes: number): Generator<TableRow[]> {
-  const zip = new Zip(bytes, maxEntryBytes);
-  const { paths, date1904 } = sheetPaths(zip);
-  const strings = sharedStrings(zip.text('xl/sharedStrings.xml'));
-  const dates = dateStyles(zip.text('xl/styles.xml'));
+  const parts = unpack(bytes, maxEntryBytes);
+  const { paths, date1904 } = sheetPaths(parts);
+  const strings = sharedStrings(parts.get('xl/sharedStrings.xml'));
+  const dates = dateStyles(parts.get('xl/styles.xml'));
   for (const path of paths) {
-    const xml = zip.text(path);
-    if (xml) yield sheetRows(xml, strings, dates, date1904);
+    const part = parts.get(path);
+    if (part) yield sheetRows(part, path, strings, dates, date1904);
   }
 }
