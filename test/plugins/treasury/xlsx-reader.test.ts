@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { strToU8, zipSync } from 'fflate';
 import { parseSpreadsheet } from '../../../plugins/treasury/importers/spreadsheet';
-import { workbookSheets } from '../../../plugins/treasury/importers/xlsx-reader';
+import { workbookSheets, WorkbookTooLarge } from '../../../plugins/treasury/importers/xlsx-reader';
 
 /**
  * Workbooks written part by part, as other writers than exceljs write them: the .NET OpenXML SDK
@@ -79,5 +79,21 @@ describe('the workbook reader: XML as any writer may put it', () => {
         + '</sheetData></worksheet>',
     });
     expect(rowsOf(file)).toEqual([[1, ['Concepto', 'Luz & agua — <fra> <web> & "más"', '東京', 42.5, 'ab']]]);
+  });
+
+  test('a sheet that inflates far past what its zip declares stops at the limit', () => {
+    const row = '<row><c t="inlineStr"><is><t>RELLENO</t></is></c></row>';
+    const file = xlsx({
+      workbook: `<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="Hoja1" sheetId="1" r:id="rIdSheet"/></sheets></workbook>`,
+      sheet: `<worksheet xmlns="${MAIN}"><sheetData>${row.repeat(20_000)}</sheetData></worksheet>`,
+    });
+    const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+    // every local header (PK\x03\x04) and directory entry (PK\x01\x02) claims 100 bytes unpacked
+    for (let at = 0; at + 46 <= file.length; at++) {
+      if (view.getUint32(at, true) === 0x04034b50) view.setUint32(at + 22, 100, true);
+      if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100, true);
+    }
+    expect(file.length).toBeLessThan(1 << 16);
+    expect(() => [...workbookSheets(file, 1 << 16)]).toThrow(WorkbookTooLarge);
   });
 });
