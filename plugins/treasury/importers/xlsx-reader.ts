@@ -106,14 +106,17 @@ const localName = (name: string) => {
 function readXml(part: Uint8Array | undefined, name: string, events: XmlEvents): void {
   if (!part) return;
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  const opened: string[] = [];
   let extensions = 0;
   parser.on('opentag', (tag) => {
     const local = localName(tag.name);
+    opened.push(local);
     if (local === 'extLst') extensions++;
     if (extensions === 0) events.open(local, tag.attributes);
   });
-  parser.on('closetag', (tag) => {
-    const local = localName(tag.name);
+  parser.on('closetag', () => {
+    // saxes has checked the end tag matches its start tag
+    const local = opened.pop()!;
     if (extensions === 0) events.close?.(local);
     if (local === 'extLst') extensions--;
   });
