@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { strToU8, zipSync } from 'fflate';
 import { parseSpreadsheet } from '../../../plugins/treasury/importers/spreadsheet';
+import { StatementRefused } from '../../../plugins/treasury/importers/types';
 import { workbookSheets, WorkbookTooLarge } from '../../../plugins/treasury/importers/xlsx-reader';
 
 /**
@@ -95,5 +96,15 @@ describe('the workbook reader: XML as any writer may put it', () => {
     }
     expect(file.length).toBeLessThan(1 << 16);
     expect(() => [...workbookSheets(file, 1 << 16)]).toThrow(WorkbookTooLarge);
+  });
+
+  test('entities a document declares for itself (an entity expansion bomb) are not expanded: the workbook is refused', () => {
+    const laughs = '<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">';
+    const file = xlsx({
+      workbook: `<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="Hoja1" sheetId="1" r:id="rIdSheet"/></sheets></workbook>`,
+      sheet: `<?xml version="1.0"?><!DOCTYPE worksheet [${laughs}]><worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&c;</t></is></c></row></sheetData></worksheet>`,
+    });
+    expect(() => parseSpreadsheet(file, {})).toThrow(StatementRefused);
+    expect(() => parseSpreadsheet(file, {})).toThrow(/not well-formed XML/);
   });
 });
