@@ -1,0 +1,149 @@
+/**
+ * Payment orders through the API on a real database: open purchase items paid by one pain.001
+ * file, the supplier's IBAN checked, the file valid against the schema, the whole order settled
+ * as one payment and one journal entry; bad input 422, another company's order 404.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createCompany, type TestCompany } from '../../support/factories';
+import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { schemaErrors, texts } from './sepa-schema';
+
+const COMPANY_IBAN = 'ES9121000418450200051332';
+const SUPPLIER_IBAN = 'ES7921000813610123456789';
+
+let app: DocumentsTestApp;
+let a: TestCompany;
+let b: TestCompany;
+let treasury: any;
+let supplier: any;
+let noIban: any;
+let customer: any;
+let counter = 0;
+
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  a = await createCompany(app, 'Talleres Núñez S.L.');
+  b = await createCompany(app);
+  treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta principal', iban: COMPANY_IBAN }, a.token)).body;
+  supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN });
+  noIban = await createContact(app, a.token, { name: 'Ferretería Ñ & Hijos', kind: 'supplier', vat: 'A58818501' });
+  customer = await createContact(app, a.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011', iban: SUPPLIER_IBAN });
+}, 120_000);
+afterAll(() => app?.close());
+
+async function purchase(contactId: string, base: string, company = a) {
+  const res = await app.post('/api/v1/purchases', {
+    contact_id: contactId, kind: 'invoice', supplier_invoice_number: `FR-2026/${++counter}`, issue_date: '2026-03-01',
+    lines: [{ description: 'Portes', quantity: '1', unit_price: base, tax_type_id: taxId(company, 'IVA21') }],
+  }, company.token);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function booksHold() {
+  const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
+  expect(trial.totals.debit).toBe(trial.totals.credit);
+  const bank = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}`, a.token)).body;
+  const now = (await app.get(`/api/v1/treasuries/${treasury.id}`, a.token)).body;
+  expect(now.balance).toBe(bank.closing_balance);
+  return now.balance as string;
+}
+
+describe('payment orders', () => {
+  test('an order of open purchases: one transfer per invoice for what it owes; the file is pain.001.001.09, valid, exact; settling pays every invoice in one entry', async () => {
+    const first = await purchase(supplier.id, '1000.00');
+    const second = await purchase(supplier.id, '0.10');
+    expect([first.total, second.total]).toEqual(['1210.00', '0.12']);
+    const created = await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-05', document_ids: [first.id, second.id] }, a.token);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ total: '1210.12', items_count: 2, status: 'pending', execution_date: '2026-03-05', debtor_iban: COMPANY_IBAN });
+    expect(created.body.items.map((i: any) => [i.document_id, i.amount, i.label, i.creditor_iban])).toEqual([
+      [first.id, '1210.00', first.supplier_invoice_number, SUPPLIER_IBAN], [second.id, '0.12', second.supplier_invoice_number, SUPPLIER_IBAN],
+    ]);
+
+    const file = await download(app, `/api/v1/payment-orders/${created.body.id}/file`, a.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('application/xml');
+    const xml = new TextDecoder().decode(file.bytes);
+    expect(await schemaErrors(xml, 'pain.001.001.09')).toEqual([]);
+    expect(texts(xml, 'MsgId')).toEqual([created.body.message_id]);
+    expect(texts(xml, 'CreDtTm')[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(texts(xml, 'NbOfTxs')).toEqual(['2', '2']);
+    expect(texts(xml, 'CtrlSum')).toEqual(['1210.12', '1210.12']);
+    expect(texts(xml, 'InstdAmt')).toEqual(['1210.00', '0.12']);
+    expect(texts(xml, 'IBAN')).toEqual([COMPANY_IBAN, SUPPLIER_IBAN, SUPPLIER_IBAN]);
+    expect(texts(xml, 'Ustrd')).toEqual([first.supplier_invoice_number, second.supplier_invoice_number]);
+    expect(texts(xml, 'Nm')).toEqual(['Talleres Nunez S.L.', 'Talleres Nunez S.L.', 'Transportes Galaica S.A.', 'Transportes Galaica S.A.']);
+    expect(texts(xml, 'Id')).toContain('B12345674');
+    // the same file every time it is downloaded
+    expect(new TextDecoder().decode((await download(app, `/api/v1/payment-orders/${created.body.id}/file`, a.token)).bytes)).toBe(xml);
+
+    // an invoice in an order not yet paid cannot go in another
+    const again = await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-06', document_ids: [second.id] }, a.token);
+    expect(again.status).toBe(409);
+
+    const before = await booksHold();
+    const settled = await app.post(`/api/v1/payment-orders/${created.body.id}/settle`, { date: '2026-03-05' }, a.token);
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'settled', settled_on: '2026-03-05' });
+    const entry = (await app.get(`/api/v1/ledger/entries/${settled.body.journal_entry_id}`, a.token)).body;
+    const bankLines = entry.lines.filter((l: any) => l.account === treasury.ledger_account);
+    expect(bankLines.map((l: any) => l.credit)).toEqual(['1210.12']);
+    for (const doc of [first, second]) expect((await app.get(`/api/v1/purchases/${doc.id}`, a.token)).body.status).toBe('paid');
+    const after = await booksHold();
+    expect((BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toString()).toBe('121012');
+
+    expect((await app.post(`/api/v1/payment-orders/${created.body.id}/settle`, { date: '2026-03-06' }, a.token)).status).toBe(409);
+    // paid invoices are no longer open items
+    const paid = await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-06', document_ids: [first.id] }, a.token);
+    expect(paid.status).toBe(422);
+    expect(paid.body.detail[0].loc).toEqual(['body', 'document_ids', 0]);
+    const list = (await app.get('/api/v1/payment-orders', a.token)).body;
+    expect(list.items.map((o: any) => o.id)).toContain(created.body.id);
+    expect(list.items.find((o: any) => o.id === created.body.id).items).toBeUndefined();
+  });
+
+  test('a supplier without a valid IBAN: 422 naming the invoice; nothing is created', async () => {
+    const good = await purchase(supplier.id, '10.00');
+    const bad = await purchase(noIban.id, '20.00');
+    const before = (await app.get('/api/v1/payment-orders', a.token)).body.total;
+    const res = await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-05', document_ids: [good.id, bad.id] }, a.token);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toHaveLength(1);
+    expect(res.body.detail[0].loc).toEqual(['body', 'document_ids', 1]);
+    expect(res.body.detail[0].msg).toContain(bad.supplier_invoice_number);
+    expect(res.body.detail[0].msg).toContain('IBAN');
+    expect((await app.get('/api/v1/payment-orders', a.token)).body.total).toBe(before);
+  });
+
+  test('bad input is 422: not a purchase, a listed-twice one, a treasury without IBAN or unknown, an impossible date', async () => {
+    const open = await purchase(supplier.id, '30.00');
+    const sale = (await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-01', lines: [{ description: 'x', quantity: '1', unit_price: '5.00', tax_type_id: taxId(a, 'IVA21') }] }, a.token)).body;
+    const post = (body: Record<string, unknown>) => app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-05', document_ids: [open.id], ...body }, a.token);
+    const notPayable = await post({ document_ids: [sale.id] });
+    expect(notPayable.status).toBe(422);
+    expect(notPayable.body.detail[0].loc).toEqual(['body', 'document_ids', 0]);
+    expect((await post({ document_ids: [open.id, open.id] })).status).toBe(422);
+    expect((await post({ document_ids: [] })).status).toBe(422);
+    expect((await post({ document_ids: ['nope'] })).status).toBe(422);
+    expect((await post({ execution_date: '2026-02-30' })).status).toBe(422);
+    const wallet = (await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Caja' }, a.token)).body;
+    const noTreasuryIban = await post({ treasury_id: wallet.id });
+    expect(noTreasuryIban.status).toBe(422);
+    expect(noTreasuryIban.body.detail[0].loc).toEqual(['body', 'treasury_id']);
+    expect((await post({ treasury_id: crypto.randomUUID() })).status).toBe(422);
+    expect((await app.post(`/api/v1/payment-orders/${crypto.randomUUID()}/settle`, { date: '2026-13-01' }, a.token)).status).toBe(422);
+  });
+
+  test('companies are apart: another company\'s order, file and settlement are 404; its purchases and treasury cannot be used', async () => {
+    const mine = await purchase(supplier.id, '40.00');
+    const order = (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-05', document_ids: [mine.id] }, a.token)).body;
+    for (const path of [`/api/v1/payment-orders/${order.id}`, `/api/v1/payment-orders/${order.id}/file`]) expect((await app.get(path, b.token)).status).toBe(404);
+    expect((await app.post(`/api/v1/payment-orders/${order.id}/settle`, { date: '2026-03-05' }, b.token)).status).toBe(404);
+    expect((await app.get('/api/v1/payment-orders', b.token)).body.total).toBe(0);
+    const theirTreasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'B', iban: COMPANY_IBAN }, b.token)).body;
+    expect((await app.post('/api/v1/payment-orders', { treasury_id: theirTreasury.id, execution_date: '2026-03-05', document_ids: [mine.id] }, a.token)).status).toBe(422);
+    expect((await app.post('/api/v1/payment-orders', { treasury_id: theirTreasury.id, execution_date: '2026-03-05', document_ids: [mine.id] }, b.token)).status).toBe(422);
+    expect((await app.get(`/api/v1/payment-orders/${order.id}`, a.token)).body.status).toBe('pending');
+  });
+});
