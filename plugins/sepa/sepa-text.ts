@@ -5,7 +5,10 @@
  */
 const SPELLED: Record<string, string> = { '&': '+', ß: 'ss', Æ: 'AE', æ: 'ae', Ø: 'O', ø: 'o', Œ: 'OE', œ: 'oe', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', º: 'o', ª: 'a', '_': '-', '"': "'", '«': "'", '»': "'" };
 
+const SEPA_ONLY = /^[A-Za-z0-9/\-?:().,'+]+(?: [A-Za-z0-9/\-?:().,'+]+)*$/;
+
 export function sepaText(text: string, max: number): string {
+  if (SEPA_ONLY.test(text)) return text.length <= max ? text : text.slice(0, max).trim();
   const latin = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   let out = '';
   for (const char of latin) out += /[A-Za-z0-9/\-?:().,'+ ]/.test(char) ? char : (SPELLED[char] ?? ' ');
@@ -17,5 +20,8 @@ export function sepaId(text: string, max = 35): string {
   return sepaText(text, 1000).replace(/[^A-Za-z0-9/-]/g, '-').replace(/^\/+|\/+$/g, '').replace(/\/\//g, '/').slice(0, max);
 }
 
-/** XML text escaping (after `sepaText`, only & < > ' " can remain in identifiers from users; sepaText already dropped & < > and ") */
-export const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
+const XML_SPECIAL = /[&<>'"]/;
+/** XML text escaping (names and references keep ' after sepaText). */
+export const xmlEscape = (text: string): string => (XML_SPECIAL.test(text)
+  ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;')
+  : text);
