@@ -65,21 +65,42 @@ export async function companyParty(tx: Tx): Promise<{ name: string; nif: string 
 /** `prefix` and the id's hex digits: unique per company, at most 35 characters as MsgId allows. */
 export const messageIdOf = (prefix: string, id: string): string => `${prefix}${id.replace(/-/g, '').toUpperCase()}`.slice(0, 35);
 
+/** Which way a batch moves money: a payment order's debit is negative on the statement, a remittance's credit positive. */
+export type BatchDirection = 'out' | 'in';
+
 /**
- * Records the batch as paid (or collected) on `date`: every item settled at once against the
- * treasury's 572x account, one payment and one journal entry; 409 when it was already.
+ * Records the batch as paid (or collected) on `date`: every item settled at once, one payment and
+ * one journal entry; 409 when it was already. Without a movement the settlement goes straight to
+ * the treasury's 572x (the bank's statement is not imported); with the statement's movement for
+ * the whole batch, it goes to the treasury's 555x where that movement sits, and the movement is
+ * matched to the batch's documents, so the bank's debit or credit is not counted twice.
  */
-export async function settleBatch(tx: Tx, kernel: Kernel, tables: BatchTables, id: string, date: string): Promise<{ journalEntryId: string; settlementId: string }> {
-  const [header] = await tx.sql<{ treasury_id: string; settled_on: string | null }>(`select treasury_id::text as treasury_id, settled_on::text as settled_on
+export async function settleBatch(tx: Tx, kernel: Kernel, tables: BatchTables & { direction: BatchDirection }, id: string, input: { date: string; movementId?: string }) {
+  const [header] = await tx.sql<{ treasury_id: string; settled_on: string | null; total: string }>(`select treasury_id::text as treasury_id, settled_on::text as settled_on, total::text as total
     from ${tables.header} where tenant_id = :tenant and id = :id::uuid for update`, { id });
   if (header.settled_on) throw new Conflict(`Already settled on ${header.settled_on}`);
   const items = await tx.sql<{ document_id: string; amount: string }>(`select document_id::text as document_id, amount::text as amount
     from ${tables.items} where tenant_id = :tenant and ${tables.key} = :id::uuid order by position`, { id });
-  const account = await kernel.service('treasury').ledgerAccount(tx, header.treasury_id);
+  const treasury = kernel.service('treasury');
+  const movement = input.movementId ? await bankMovementOf(tx, kernel, header, tables.direction, input.movementId) : null;
+  const account = movement ? await treasury.suspenseAccount(tx, header.treasury_id) : await treasury.ledgerAccount(tx, header.treasury_id);
   const result = await kernel.service('documents').settle(tx, {
-    date, account, allocations: items.map((item) => ({ document_id: item.document_id, amount: item.amount })), source: { type: tables.sourceType, id },
+    date: input.date, account, allocations: items.map((item) => ({ document_id: item.document_id, amount: item.amount })), source: { type: tables.sourceType, id },
   });
-  await tx.sql(`update ${tables.header} set settled_on = :date::date, journal_entry_id = :entry::uuid where tenant_id = :tenant and id = :id::uuid`,
-    { id, date, entry: result.journalEntryId });
+  if (movement) await treasury.setMovementStatus(tx, movement.id, 'matched', items.map((item) => item.document_id));
+  await tx.sql(`update ${tables.header} set settled_on = :date::date, journal_entry_id = :entry::uuid, movement_id = :movement::uuid where tenant_id = :tenant and id = :id::uuid`,
+    { id, date: input.date, entry: result.journalEntryId, movement: movement?.id ?? null });
   return { journalEntryId: result.journalEntryId, settlementId: result.settlementIds[0] };
+}
+
+/** The statement's movement for the whole batch: same treasury, unmatched, the batch's total in the batch's direction (422 on `movement_id` otherwise). */
+async function bankMovementOf(tx: Tx, kernel: Kernel, header: { treasury_id: string; total: string }, direction: BatchDirection, movementId: string) {
+  const refuse = (msg: string) => ValidationFailed.field(['body', 'movement_id'], msg, 'value_error.movement');
+  const movement = await kernel.service('treasury').getMovement(tx, movementId);
+  if (!movement) throw refuse('No such bank movement');
+  if (movement.treasury_id !== header.treasury_id) throw refuse('The movement is on another treasury');
+  if (movement.status !== 'unmatched') throw new Conflict('The movement is already matched or categorised');
+  const expected = direction === 'out' ? money(header.total).negate() : money(header.total);
+  if (!money(movement.amount).eq(expected)) throw refuse(`The movement is ${movement.amount}; the batch is ${expected.toString()}`);
+  return movement;
 }

@@ -41,6 +41,7 @@ export const migrations = [
        items_count integer not null,
        settled_on date,
        journal_entry_id uuid,
+       movement_id uuid,
        created_at timestamptz not null default now(),
        unique (tenant_id, id),
        unique (tenant_id, message_id)
@@ -78,6 +79,7 @@ export const migrations = [
        items_count integer not null,
        settled_on date,
        journal_entry_id uuid,
+       movement_id uuid,
        created_at timestamptz not null default now(),
        unique (tenant_id, id),
        unique (tenant_id, message_id)

@@ -3,24 +3,24 @@ import type { Kernel } from '../../kernel/kernel';
 import { money, sumMoney } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor, settleBatch, type BatchTables } from './batch';
+import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor, settleBatch } from './batch';
 import { validIban } from './identifiers';
 import { creditTransferXml } from './pain001';
 import { sepaId } from './sepa-text';
 
 /** Payment orders: supplier invoices paid by one SEPA credit transfer file (pain.001.001.09). */
-export const PAYMENT_ORDER_TABLES: BatchTables = { header: 'sepa_payment_orders', items: 'sepa_payment_order_items', key: 'order_id', sourceType: 'sepa_payment_order' };
+export const PAYMENT_ORDER_TABLES = { header: 'sepa_payment_orders', items: 'sepa_payment_order_items', key: 'order_id', sourceType: 'sepa_payment_order', direction: 'out' as const };
 
 export interface PaymentOrderCreate { treasury_id: string; execution_date: string; document_ids: string[] }
 
 interface OrderRow {
   id: string; treasury_id: string; message_id: string; execution_date: string; debtor_name: string; debtor_nif: string; debtor_iban: string;
-  total: string; items_count: number; settled_on: string | null; journal_entry_id: string | null; created_at: unknown;
+  total: string; items_count: number; settled_on: string | null; journal_entry_id: string | null; movement_id: string | null; created_at: unknown;
 }
 interface OrderItemRow { document_id: string; contact_id: string; label: string; amount: string; end_to_end_id: string; creditor_name: string; creditor_iban: string; creditor_bic: string | null }
 
 const COLUMNS = `id::text as id, treasury_id::text as treasury_id, message_id, execution_date::text as execution_date, debtor_name, debtor_nif, debtor_iban,
-  total::text as total, items_count, settled_on::text as settled_on, journal_entry_id::text as journal_entry_id, created_at`;
+  total::text as total, items_count, settled_on::text as settled_on, journal_entry_id::text as journal_entry_id, movement_id::text as movement_id, created_at`;
 const ITEM_COLUMNS = `document_id::text as document_id, contact_id::text as contact_id, label, amount::text as amount, end_to_end_id, creditor_name, creditor_iban, creditor_bic`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** CreDtTm: seconds precision, UTC. */
@@ -29,7 +29,7 @@ export const creationTime = (value: unknown) => (value instanceof Date ? value :
 const orderToJson = (row: OrderRow, items?: OrderItemRow[]) => ({
   id: row.id, treasury_id: row.treasury_id, message_id: row.message_id, execution_date: row.execution_date, debtor_iban: row.debtor_iban,
   total: row.total, items_count: Number(row.items_count), status: row.settled_on ? 'settled' as const : 'pending' as const, settled_on: row.settled_on,
-  journal_entry_id: row.journal_entry_id, created_at: new Date(creationTime(row.created_at) + 'Z').toISOString(),
+  journal_entry_id: row.journal_entry_id, movement_id: row.movement_id, created_at: new Date(creationTime(row.created_at) + 'Z').toISOString(),
   ...(items ? { items: items.map((item) => ({ ...item })) } : {}),
 });
 
@@ -103,9 +103,9 @@ export const PaymentOrders = {
     return { name: `${order.message_id}.xml`, xml };
   },
 
-  async settle(tx: Tx, kernel: Kernel, id: string, date: string) {
+  async settle(tx: Tx, kernel: Kernel, id: string, input: { date: string; movementId?: string }) {
     await load(tx, id);
-    await settleBatch(tx, kernel, PAYMENT_ORDER_TABLES, id, date);
+    await settleBatch(tx, kernel, PAYMENT_ORDER_TABLES, id, input);
     return PaymentOrders.get(tx, id);
   },
 };

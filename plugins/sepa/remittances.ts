@@ -3,7 +3,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { money, sumMoney } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor, settleBatch, type BatchTables } from './batch';
+import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor, settleBatch } from './batch';
 import { creditorIdentifier } from './identifiers';
 import { Mandates, nextSequenceType } from './mandates';
 import { creationTime } from './payment-orders';
@@ -11,13 +11,13 @@ import { directDebitXml, type MandateScheme, type SequenceType } from './pain008
 import { sepaId } from './sepa-text';
 
 /** Direct-debit remittances: customer invoices collected under their mandates by one SEPA file (pain.008.001.08). */
-export const REMITTANCE_TABLES: BatchTables = { header: 'sepa_remittances', items: 'sepa_remittance_items', key: 'remittance_id', sourceType: 'sepa_remittance' };
+export const REMITTANCE_TABLES = { header: 'sepa_remittances', items: 'sepa_remittance_items', key: 'remittance_id', sourceType: 'sepa_remittance', direction: 'in' as const };
 
 export interface RemittanceCreate { treasury_id: string; collection_date: string; document_ids: string[] }
 
 interface RemittanceRow {
   id: string; treasury_id: string; message_id: string; collection_date: string; creditor_name: string; creditor_nif: string; creditor_identifier: string;
-  creditor_iban: string; total: string; items_count: number; settled_on: string | null; journal_entry_id: string | null; created_at: unknown;
+  creditor_iban: string; total: string; items_count: number; settled_on: string | null; journal_entry_id: string | null; movement_id: string | null; created_at: unknown;
 }
 interface RemittanceItemRow {
   document_id: string; mandate_id: string; label: string; amount: string; end_to_end_id: string; scheme: MandateScheme; sequence_type: SequenceType;
@@ -25,7 +25,7 @@ interface RemittanceItemRow {
 }
 
 const COLUMNS = `id::text as id, treasury_id::text as treasury_id, message_id, collection_date::text as collection_date, creditor_name, creditor_nif,
-  creditor_identifier, creditor_iban, total::text as total, items_count, settled_on::text as settled_on, journal_entry_id::text as journal_entry_id, created_at`;
+  creditor_identifier, creditor_iban, total::text as total, items_count, settled_on::text as settled_on, journal_entry_id::text as journal_entry_id, movement_id::text as movement_id, created_at`;
 const ITEM_COLUMNS = `document_id::text as document_id, mandate_id::text as mandate_id, label, amount::text as amount, end_to_end_id, scheme, sequence_type,
   mandate_reference, signature_date::text as signature_date, debtor_name, debtor_iban, debtor_bic`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const remittanceToJson = (row: RemittanceRow, items?: RemittanceItemRow[]) => ({
   id: row.id, treasury_id: row.treasury_id, message_id: row.message_id, collection_date: row.collection_date, creditor_identifier: row.creditor_identifier,
   creditor_iban: row.creditor_iban, total: row.total, items_count: Number(row.items_count), status: row.settled_on ? 'settled' as const : 'pending' as const,
-  settled_on: row.settled_on, journal_entry_id: row.journal_entry_id, created_at: new Date(creationTime(row.created_at) + 'Z').toISOString(),
+  settled_on: row.settled_on, journal_entry_id: row.journal_entry_id, movement_id: row.movement_id, created_at: new Date(creationTime(row.created_at) + 'Z').toISOString(),
   ...(items ? { items: items.map((item) => ({ ...item })) } : {}),
 });
 
@@ -122,9 +122,9 @@ export const Remittances = {
     return { name: `${remittance.message_id}.xml`, xml };
   },
 
-  async settle(tx: Tx, kernel: Kernel, id: string, date: string) {
+  async settle(tx: Tx, kernel: Kernel, id: string, input: { date: string; movementId?: string }) {
     await load(tx, id);
-    await settleBatch(tx, kernel, REMITTANCE_TABLES, id, date);
+    await settleBatch(tx, kernel, REMITTANCE_TABLES, id, input);
     return Remittances.get(tx, id);
   },
 };

@@ -80,7 +80,7 @@ export const sepaRoutes = (kernel: Kernel) =>
     })
     .post('/payment-orders/:id/settle', async ({ uow, params, body }) => {
       checkDates([{ loc: ['body', 'date'], value: body.date }]);
-      return uow.run((tx) => PaymentOrders.settle(tx, kernel, params.id, body.date));
+      return uow.run((tx) => PaymentOrders.settle(tx, kernel, params.id, { date: body.date, movementId: body.movement_id }));
     }, {
       permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'PaymentOrderResponse' },
       detail: { summary: 'Record the order as paid on a date: every invoice in it settled at once against the treasury, one payment and one journal entry', tags },
@@ -108,7 +108,7 @@ export const sepaRoutes = (kernel: Kernel) =>
     })
     .post('/direct-debit-remittances/:id/settle', async ({ uow, params, body }) => {
       checkDates([{ loc: ['body', 'date'], value: body.date }]);
-      return uow.run((tx) => Remittances.settle(tx, kernel, params.id, body.date));
+      return uow.run((tx) => Remittances.settle(tx, kernel, params.id, { date: body.date, movementId: body.movement_id }));
     }, {
       permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'RemittanceResponse' },
       detail: { summary: 'Record the remittance as collected on a date: every invoice in it settled at once, one payment and one journal entry', tags },

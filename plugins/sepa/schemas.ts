@@ -56,11 +56,17 @@ export const RemittanceCreate = t.Object({
   document_ids: DocumentIds,
 }, { additionalProperties: false });
 
-export const BatchSettle = t.Object({ date: IsoDate }, { additionalProperties: false });
+export const BatchSettle = t.Object({
+  date: IsoDate,
+  movement_id: t.Optional(t.String({
+    format: 'uuid',
+    description: "The imported statement's movement for the whole batch (same treasury, unmatched, exactly the batch's total): settled against the treasury's 555x and the movement matched. Without it, settled straight against the treasury's 572x.",
+  })),
+}, { additionalProperties: false });
 
 const BatchCommon = {
   id: Uuid, treasury_id: Uuid, message_id: t.String(), total: Money, items_count: t.Integer(), status: Status,
-  settled_on: Nullable(IsoDate), journal_entry_id: Nullable(Uuid), created_at: Timestamp,
+  settled_on: Nullable(IsoDate), journal_entry_id: Nullable(Uuid), movement_id: Nullable(Uuid), created_at: Timestamp,
 };
 const PaymentOrderItem = t.Object({
   document_id: Uuid, contact_id: Uuid, label: t.String(), amount: Money, end_to_end_id: t.String(), creditor_name: t.String(), creditor_iban: t.String(), creditor_bic: Nullable(t.String()),

@@ -103,6 +103,40 @@ describe('payment orders', () => {
     expect(list.items.find((o: any) => o.id === created.body.id).items).toBeUndefined();
   });
 
+  test('settled with the statement\'s debit: against the treasury\'s 555x, the movement matched to every invoice, the bank counted once; a wrong movement is 422', async () => {
+    const [x, y] = [await purchase(supplier.id, '200.00'), await purchase(supplier.id, '300.00')];
+    const order = (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-07', document_ids: [x.id, y.id] }, a.token)).body;
+    expect(order.total).toBe('605.00');
+    const move = async (amount: string, treasuryId = treasury.id) =>
+      (await app.post(`/api/v1/treasuries/${treasuryId}/movements`, { date: '2026-03-07', amount, description: `ORDEN ${order.message_id}` }, a.token)).body;
+    const before = await booksHold();
+    const debit = await move('-605.00');
+    const wrongAmount = await move('-604.99');
+    const other = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Otra', iban: 'ES7921000813610123456789' }, a.token)).body;
+    const elsewhere = await move('-605.00', other.id);
+    const settle = (movementId: string) => app.post(`/api/v1/payment-orders/${order.id}/settle`, { date: '2026-03-07', movement_id: movementId }, a.token);
+    for (const id of [wrongAmount.id, elsewhere.id, crypto.randomUUID()]) {
+      const res = await settle(id);
+      expect(res.status).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body', 'movement_id']);
+    }
+    const settled = await settle(debit.id);
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'settled', movement_id: debit.id });
+    const entry = (await app.get(`/api/v1/ledger/entries/${settled.body.journal_entry_id}`, a.token)).body;
+    expect(entry.lines.filter((l: any) => l.account === treasury.suspense_account).map((l: any) => l.credit)).toEqual(['605.00']);
+    expect(entry.lines.some((l: any) => l.account === treasury.ledger_account)).toBe(false);
+    const movement = (await app.get(`/api/v1/bank-movements/${debit.id}`, a.token)).body;
+    expect(movement.status).toBe('matched');
+    expect([...movement.matched_document_ids].sort()).toEqual([x.id, y.id].sort());
+    for (const doc of [x, y]) expect((await app.get(`/api/v1/purchases/${doc.id}`, a.token)).body.status).toBe('paid');
+    // the bank balance went down once, by the statement's debit and the unmatched wrong-amount movement
+    const after = await booksHold();
+    expect((BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toString()).toBe('120999');
+    const suspense = (await app.get(`/api/v1/ledger/account/${treasury.suspense_account}`, a.token)).body;
+    expect(suspense.closing_balance).toBe('604.99');
+  });
+
   test('a supplier without a valid IBAN: 422 naming the invoice; nothing is created', async () => {
     const good = await purchase(supplier.id, '10.00');
     const bad = await purchase(noIban.id, '20.00');
