@@ -62,7 +62,7 @@ export const PaymentOrders = {
       values (:id::uuid, :tenant, :treasury::uuid, :messageId, :date::date, :name, :nif, :iban, :total::numeric, :count)`, {
       id, treasury: treasury.id, messageId, date: input.execution_date, name: company.name, nif: company.nif, iban: treasury.iban, total: total.toString(), count: open.length,
     });
-    await tx.sql(`insert into sepa_payment_order_items (tenant_id, order_id, position, document_id, contact_id, label, amount, end_to_end_id, creditor_name, creditor_iban, creditor_bic)
+    await tx.sqlBulk(`insert into sepa_payment_order_items (tenant_id, order_id, position, document_id, contact_id, label, amount, end_to_end_id, creditor_name, creditor_iban, creditor_bic)
       select :tenant, :id::uuid, x.position, x.document_id, x.contact_id, x.label, x.amount, x.end_to_end_id, x.creditor_name, x.creditor_iban, null
       from jsonb_to_recordset(:items::jsonb) as x(position int, document_id uuid, contact_id uuid, label text, amount numeric, end_to_end_id text, creditor_name text, creditor_iban text)`, {
       id,

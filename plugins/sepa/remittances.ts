@@ -75,7 +75,7 @@ export const Remittances = {
       id, treasury: treasury.id, messageId, date: input.collection_date, name: company.name, nif: company.nif, identifier: creditorIdentifier(company.nif),
       iban: treasury.iban, total: total.toString(), count: open.length,
     });
-    await tx.sql(`insert into sepa_remittance_items (tenant_id, remittance_id, position, document_id, mandate_id, label, amount, end_to_end_id, scheme, sequence_type,
+    await tx.sqlBulk(`insert into sepa_remittance_items (tenant_id, remittance_id, position, document_id, mandate_id, label, amount, end_to_end_id, scheme, sequence_type,
         mandate_reference, signature_date, debtor_name, debtor_iban, debtor_bic)
       select :tenant, :id::uuid, x.position, x.document_id, x.mandate_id, x.label, x.amount, x.end_to_end_id, x.scheme, x.sequence_type,
         x.mandate_reference, x.signature_date, x.debtor_name, x.debtor_iban, x.debtor_bic

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
+import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../../kernel/query-bounds';
 import { checkDates } from '../documents/api';
 import { Mandates, mandateToJson } from './mandates';
@@ -55,7 +56,7 @@ export const sepaRoutes = (kernel: Kernel) =>
       set.status = 204;
     }, {
       permission: 'sepa.write', params: IdParams,
-      detail: { summary: 'Delete a mandate entered by mistake; one already collected is cancelled instead (409)', tags },
+      detail: { summary: 'Delete a mandate entered by mistake; one already collected is cancelled instead (409)', tags, responses: noContent },
     })
     // payment orders (pain.001)
     .get('/payment-orders', async ({ uow, query }) => uow.run((tx) => PaymentOrders.list(tx, page(query))), {
