@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { addMember } from '../../support/team';
 import { schemaErrors, texts } from './sepa-schema';
 
 const COMPANY_IBAN = 'ES9121000418450200051332';
@@ -173,5 +174,24 @@ describe('direct-debit remittances', () => {
     expect((await app.post('/api/v1/direct-debit-remittances', { treasury_id: treasury.id, collection_date: '2026-03-10', document_ids: [r.items[0].document_id] }, b.token)).status).toBe(422);
     expect((await app.post('/api/v1/direct-debit-remittances', { treasury_id: treasury.id, collection_date: 'mañana', document_ids: [r.items[0].document_id] }, a.token)).status).toBe(422);
     expect((await app.post('/api/v1/direct-debit-remittances', { treasury_id: treasury.id, collection_date: '2026-03-10' }, a.token)).status).toBe(422);
+  });
+});
+
+describe('permissions', () => {
+  test('a viewer reads mandates and remittances but creates, changes and settles nothing (403); a member neither writes', async () => {
+    const viewer = await addMember(app, a.token, 'viewer');
+    const member = await addMember(app, a.token, 'member');
+    const c = await customer('Permisos S.L.');
+    const m = (await mandate({ contact_id: c.id })).body;
+    const r = (await remit([(await sale(c.id)).id])).body;
+    for (const who of [viewer, member]) {
+      expect((await app.get(`/api/v1/mandates/${m.id}`, who.token)).status).toBe(200);
+      expect((await app.get(`/api/v1/direct-debit-remittances/${r.id}/file`, who.token)).status).toBe(200);
+      expect((await app.post('/api/v1/mandates', { contact_id: c.id, reference: 'X-1', signature_date: '2025-01-01', scheme: 'CORE', type: 'recurrent' }, who.token)).status).toBe(403);
+      expect((await app.patch(`/api/v1/mandates/${m.id}`, { cancelled: true }, who.token)).status).toBe(403);
+      expect((await app.post(`/api/v1/direct-debit-remittances/${r.id}/settle`, { date: '2026-03-10' }, who.token)).status).toBe(403);
+      expect((await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-10', document_ids: [r.items[0].document_id] }, who.token)).status).toBe(403);
+    }
+    expect((await app.get(`/api/v1/mandates/${m.id}`, a.token)).body.cancelled).toBe(false);
   });
 });
