@@ -6,6 +6,16 @@ import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
  * created, so the file downloaded later is the file the bank got. Documents, contacts and
  * treasuries belong to other plugins: their ids are plain columns, checked through their services.
  */
+/** What a payment order and a remittance header both end with: totals, the settlement and the keys. */
+const BATCH_TAIL = `total numeric(18,2) not null check (total > 0),
+       items_count integer not null,
+       settled_on date,
+       journal_entry_id uuid,
+       movement_id uuid,
+       created_at timestamptz not null default now(),
+       unique (tenant_id, id),
+       unique (tenant_id, message_id)`;
+
 export const migrations = [
   sqlMigration('20270121000100_sepa', [
     `create table sepa_mandates (
@@ -37,14 +47,7 @@ export const migrations = [
        debtor_name text not null,
        debtor_nif text not null,
        debtor_iban text not null,
-       total numeric(18,2) not null check (total > 0),
-       items_count integer not null,
-       settled_on date,
-       journal_entry_id uuid,
-       movement_id uuid,
-       created_at timestamptz not null default now(),
-       unique (tenant_id, id),
-       unique (tenant_id, message_id)
+       ${BATCH_TAIL}
      )`,
     ...tenantRowLevelSecurity('sepa_payment_orders'),
     `create table sepa_payment_order_items (
@@ -75,14 +78,7 @@ export const migrations = [
        creditor_nif text not null,
        creditor_identifier text not null,
        creditor_iban text not null,
-       total numeric(18,2) not null check (total > 0),
-       items_count integer not null,
-       settled_on date,
-       journal_entry_id uuid,
-       movement_id uuid,
-       created_at timestamptz not null default now(),
-       unique (tenant_id, id),
-       unique (tenant_id, message_id)
+       ${BATCH_TAIL}
      )`,
     ...tenantRowLevelSecurity('sepa_remittances'),
     `create table sepa_remittance_items (

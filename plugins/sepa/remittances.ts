@@ -1,48 +1,38 @@
-import { NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
+import { ValidationFailed, type FieldError } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { money, sumMoney } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor, settleBatch } from './batch';
+import { batchReader, batchToJson, creationTime, endToEndIdOf, type BatchRow } from './batch-store';
 import { creditorIdentifier } from './identifiers';
 import { Mandates, nextSequenceType } from './mandates';
-import { creationTime } from './payment-orders';
 import { directDebitXml, type MandateScheme, type SequenceType } from './pain008';
-import { sepaId } from './sepa-text';
 
 /** Direct-debit remittances: customer invoices collected under their mandates by one SEPA file (pain.008.001.08). */
 export const REMITTANCE_TABLES = { header: 'sepa_remittances', items: 'sepa_remittance_items', key: 'remittance_id', sourceType: 'sepa_remittance', direction: 'in' as const };
 
 export interface RemittanceCreate { treasury_id: string; collection_date: string; document_ids: string[] }
 
-interface RemittanceRow {
-  id: string; treasury_id: string; message_id: string; collection_date: string; creditor_name: string; creditor_nif: string; creditor_identifier: string;
-  creditor_iban: string; total: string; items_count: number; settled_on: string | null; journal_entry_id: string | null; movement_id: string | null; created_at: unknown;
+interface RemittanceRow extends BatchRow {
+  collection_date: string; creditor_name: string; creditor_nif: string; creditor_identifier: string; creditor_iban: string;
 }
 interface RemittanceItemRow {
   document_id: string; mandate_id: string; label: string; amount: string; end_to_end_id: string; scheme: MandateScheme; sequence_type: SequenceType;
   mandate_reference: string; signature_date: string; debtor_name: string; debtor_iban: string; debtor_bic: string | null;
 }
 
-const COLUMNS = `id::text as id, treasury_id::text as treasury_id, message_id, collection_date::text as collection_date, creditor_name, creditor_nif,
-  creditor_identifier, creditor_iban, total::text as total, items_count, settled_on::text as settled_on, journal_entry_id::text as journal_entry_id, movement_id::text as movement_id, created_at`;
-const ITEM_COLUMNS = `document_id::text as document_id, mandate_id::text as mandate_id, label, amount::text as amount, end_to_end_id, scheme, sequence_type,
-  mandate_reference, signature_date::text as signature_date, debtor_name, debtor_iban, debtor_bic`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const remittanceToJson = (row: RemittanceRow, items?: RemittanceItemRow[]) => ({
-  id: row.id, treasury_id: row.treasury_id, message_id: row.message_id, collection_date: row.collection_date, creditor_identifier: row.creditor_identifier,
-  creditor_iban: row.creditor_iban, total: row.total, items_count: Number(row.items_count), status: row.settled_on ? 'settled' as const : 'pending' as const,
-  settled_on: row.settled_on, journal_entry_id: row.journal_entry_id, movement_id: row.movement_id, created_at: new Date(creationTime(row.created_at) + 'Z').toISOString(),
-  ...(items ? { items: items.map((item) => ({ ...item })) } : {}),
+const remittances = batchReader<RemittanceRow, RemittanceItemRow>({
+  ...REMITTANCE_TABLES, what: 'Direct-debit remittance',
+  columns: 'collection_date::text as collection_date, creditor_name, creditor_nif, creditor_identifier, creditor_iban',
+  itemColumns: `document_id::text as document_id, mandate_id::text as mandate_id, label, amount::text as amount, end_to_end_id, scheme, sequence_type,
+    mandate_reference, signature_date::text as signature_date, debtor_name, debtor_iban, debtor_bic`,
 });
 
-async function load(tx: Tx, id: string): Promise<{ remittance: RemittanceRow; items: RemittanceItemRow[] }> {
-  const [remittance] = UUID.test(id) ? await tx.sql<RemittanceRow>(`select ${COLUMNS} from sepa_remittances where tenant_id = :tenant and id = :id::uuid`, { id }) : [];
-  if (!remittance) throw new NotFound('Direct-debit remittance not found');
-  const items = await tx.sql<RemittanceItemRow>(`select ${ITEM_COLUMNS} from sepa_remittance_items where tenant_id = :tenant and remittance_id = :id::uuid order by position`, { id });
-  return { remittance, items };
-}
+const remittanceToJson = (row: RemittanceRow, items?: RemittanceItemRow[]) => ({
+  ...batchToJson(row), collection_date: row.collection_date, creditor_identifier: row.creditor_identifier, creditor_iban: row.creditor_iban,
+  ...(items ? { items } : {}),
+});
 
 export const Remittances = {
   async create(tx: Tx, kernel: Kernel, input: RemittanceCreate) {
@@ -87,30 +77,29 @@ export const Remittances = {
         const customer = customers.get(item.contact_id)!;
         return {
           position: i + 1, document_id: item.id, mandate_id: mandate.id, label: item.number, amount: item.outstanding,
-          end_to_end_id: `${messageId.slice(2, 14)}-${i + 1}-${sepaId(item.number, 18)}`.slice(0, 35), scheme: mandate.scheme, sequence_type: sequences[i],
+          end_to_end_id: endToEndIdOf(messageId, i + 1, item.number), scheme: mandate.scheme, sequence_type: sequences[i],
           mandate_reference: mandate.reference, signature_date: mandate.signature_date, debtor_name: customer.legal_name || customer.name,
           debtor_iban: mandate.iban, debtor_bic: mandate.bic,
         };
       })),
     });
     await Mandates.markCollected(tx, [...new Set(open.map((item) => mandates.get(item.contact_id)!.id))], input.collection_date);
-    const saved = await load(tx, id);
-    return remittanceToJson(saved.remittance, saved.items);
+    const saved = await remittances.load(tx, id);
+    return remittanceToJson(saved.header, saved.items);
   },
 
   async list(tx: Tx, query: { limit: number; offset: number }) {
-    const rows = await tx.sql<RemittanceRow & { full_count: string }>(`select ${COLUMNS}, count(*) over () as full_count from sepa_remittances
-      where tenant_id = :tenant order by created_at desc, id limit :limit offset :offset`, query);
-    return { items: rows.map((row) => remittanceToJson(row)), total: rows.length ? Number(rows[0].full_count) : 0, ...query };
+    const page = await remittances.list(tx, query);
+    return { items: page.rows.map((row) => remittanceToJson(row)), total: page.total, ...query };
   },
 
   async get(tx: Tx, id: string) {
-    const { remittance, items } = await load(tx, id);
+    const { header: remittance, items } = await remittances.load(tx, id);
     return remittanceToJson(remittance, items);
   },
 
   async file(tx: Tx, id: string): Promise<{ name: string; xml: string }> {
-    const { remittance, items } = await load(tx, id);
+    const { header: remittance, items } = await remittances.load(tx, id);
     const xml = directDebitXml({
       messageId: remittance.message_id, createdAt: creationTime(remittance.created_at), collectionDate: remittance.collection_date,
       creditor: { name: remittance.creditor_name, nif: remittance.creditor_nif, identifier: remittance.creditor_identifier, iban: remittance.creditor_iban, bic: null },
@@ -123,7 +112,7 @@ export const Remittances = {
   },
 
   async settle(tx: Tx, kernel: Kernel, id: string, input: { date: string; movementId?: string }) {
-    await load(tx, id);
+    await remittances.load(tx, id);
     await settleBatch(tx, kernel, REMITTANCE_TABLES, id, input);
     return Remittances.get(tx, id);
   },
