@@ -24,7 +24,6 @@ export const ContactSchema = defineEntity({
     postalCode: p.text().nullable(),
     province: p.text().nullable(),
     iban: p.text().nullable(),
-    bic: p.text().nullable(),
     externalSource: p.text().nullable(),
     externalId: p.text().nullable(),
     paymentProcessorId: p.text().nullable(),

@@ -314,14 +314,4 @@ export const migrations = [
     'contact_counts_add()', 'contact_counts_move()', 'contact_counts_remove()',
     'contact_search_terms_add()', 'contact_search_terms_move()', 'contact_search_terms_remove()',
   ].flatMap(internalFunction)),
-  // The bank's BIC beside the IBAN, for SEPA transfers to the contact (the sepa plugin names the
-  // creditor's bank with it). The search view gets it at its end, as a view's columns only grow there.
-  sqlMigration('20270121000200_contacts_bic', [
-    `alter table contacts add column bic text check (bic ~ '^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$')`,
-    `create or replace view contacts_searchable as
-       select id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, vat, vat_valid, country, email, phone, address,
-              city, postal_code, province, iban, external_source, external_id, payment_processor_id, notes, name_key, search_document,
-              created_at, updated_at, search_compact, bic
-       from contacts where tenant_id = (select ${currentTenantSql})`,
-  ]),
 ];

@@ -8,7 +8,7 @@ import { matchedFields, type SearchGroup } from '../../lib/search';
 import { actsAs, actsAsSql, compactPatternOf, contactCountedSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
-import { checkedBic, checkedCountry, checkedIban, checkedTaxNumber } from './validation';
+import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
 export interface ContactRow {
@@ -28,7 +28,6 @@ export interface ContactRow {
   postal_code: string | null;
   province: string | null;
   iban: string | null;
-  bic: string | null;
   external_source: string | null;
   external_id: string | null;
   payment_processor_id: string | null;
@@ -41,7 +40,7 @@ export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'create
 
 /** The columns of ContactRow, for raw SQL on `contacts c`. */
 export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.customer_and_supplier, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
-  c.address, c.city, c.postal_code, c.province, c.iban, c.bic, c.external_source, c.external_id, c.payment_processor_id, c.notes,
+  c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
   c.created_at, c.updated_at`;
 
 /** Lists walk contacts_tenant_name (tenant_id, name_key, id); a ranked search sorts its matches. */
@@ -71,7 +70,6 @@ export function contactRowOf(contact: Contact): ContactRow {
     postal_code: contact.postalCode ?? null,
     province: contact.province ?? null,
     iban: contact.iban ?? null,
-    bic: contact.bic ?? null,
     external_source: contact.externalSource ?? null,
     external_id: contact.externalId ?? null,
     payment_processor_id: contact.paymentProcessorId ?? null,
@@ -122,7 +120,6 @@ function applyInput(contact: Contact, input: ContactInput, creating: boolean): v
   }
   if (input.email !== undefined) contact.email = blankToNull(input.email);
   if (input.iban !== undefined) contact.iban = input.iban && input.iban.trim() ? checkedIban(input.iban, ['body', 'iban']) : null;
-  if (input.bic !== undefined) contact.bic = input.bic && input.bic.trim() ? checkedBic(input.bic, ['body', 'bic']) : null;
   for (const field of TEXT_FIELDS) {
     if (input[field] !== undefined) (contact as any)[ENTITY_PROPERTY[field]] = blankToNull(input[field]);
   }
@@ -368,10 +365,10 @@ function summaryStatement(filters: ContactFilters): { sql: string; params: Recor
 
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
 export const ContactService = {
-  /** The names, IBAN and BIC of many contacts at once (reconciliation compares them with bank texts; SEPA files name them); unknown ids are left out. */
-  async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null; bic: string | null }[]> {
+  /** The names and IBAN of many contacts at once (reconciliation compares them with bank texts); unknown ids are left out. */
+  async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null }[]> {
     if (!ids.length) return [];
-    return tx.sql(`select id::text as id, name, legal_name, iban, bic from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
+    return tx.sql(`select id::text as id, name, legal_name, iban from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
   },
 
   async get(tx: Tx, id: string): Promise<Contact> {

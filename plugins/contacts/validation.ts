@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as jsvatCountries, type Country } from 'jsvat';
 import { ValidationFailed } from '../../kernel/errors';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
@@ -49,13 +49,6 @@ export function checkedTaxNumber(raw: string, country: string, loc: Loc): Checke
   }
   if (compact.length > 32) throw ValidationFailed.field(loc, 'At most 32 characters', 'value_error.too_long');
   return { vat: compact, valid: false };
-}
-
-/** BIC (ISO 9362) without spaces, upper case: bank, country, location and optional branch. */
-export function checkedBic(raw: string, loc: Loc): string {
-  const bic = raw.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(bic) || !isValidBIC(bic)) throw ValidationFailed.field(loc, 'Not a valid BIC (8 or 11 characters: bank, country, location, branch)', 'value_error.bic');
-  return bic;
 }
 
 /** IBAN in electronic format (no spaces, upper case), checksum verified. */

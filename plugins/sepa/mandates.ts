@@ -77,8 +77,7 @@ export const Mandates = {
     const ibanGiven = input.iban != null && input.iban !== '';
     const iban = checkedIban(ibanGiven ? input.iban : contact?.iban, errors, ['body', 'iban'],
       ibanGiven || !contact ? undefined : 'given, and the customer has no valid IBAN');
-    // the customer's BIC goes with the customer's IBAN when neither is given
-    const bic = checkedBic(input.bic !== undefined || ibanGiven ? input.bic : contact?.bic, errors);
+    const bic = checkedBic(input.bic, errors);
     if (errors.length) throw new ValidationFailed(errors);
     const [taken] = await tx.sql(`select 1 from sepa_mandates where tenant_id = :tenant and reference = :reference`, { reference: input.reference });
     if (taken) throw new Conflict(`The company already has a mandate with reference ${input.reference}`);

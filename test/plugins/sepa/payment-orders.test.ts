@@ -25,7 +25,7 @@ beforeAll(async () => {
   a = await createCompany(app, 'Talleres Núñez S.L.');
   b = await createCompany(app);
   treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta principal', iban: COMPANY_IBAN }, a.token)).body;
-  supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN, bic: 'caix es bb xxx' });
+  supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN });
   noIban = await createContact(app, a.token, { name: 'Ferretería Ñ & Hijos', kind: 'supplier', vat: 'A58818501' });
   customer = await createContact(app, a.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011', iban: SUPPLIER_IBAN });
 }, 120_000);
@@ -73,9 +73,6 @@ describe('payment orders', () => {
     expect(texts(xml, 'InstdAmt')).toEqual(['1210.00', '0.12']);
     expect(texts(xml, 'IBAN')).toEqual([COMPANY_IBAN, SUPPLIER_IBAN, SUPPLIER_IBAN]);
     expect(texts(xml, 'Ustrd')).toEqual([first.supplier_invoice_number, second.supplier_invoice_number]);
-    // the supplier's bank by the contact's BIC; the company's own bank is not known
-    expect(texts(xml, 'BICFI')).toEqual(['CAIXESBBXXX', 'CAIXESBBXXX']);
-    expect(xml).toContain('<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>');
     expect(texts(xml, 'Nm')).toEqual(['Talleres Nunez S.L.', 'Talleres Nunez S.L.', 'Transportes Galaica S.A.', 'Transportes Galaica S.A.']);
     expect(texts(xml, 'Id')).toContain('B12345674');
     // the same file every time it is downloaded
