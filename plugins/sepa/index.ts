@@ -3,6 +3,7 @@ import { rolesFrom } from '../../kernel/roles';
 import { eraseSepa, exportSepa } from './lifecycle';
 import { migrations } from './migrations';
 import { sepaRoutes } from './routes';
+import { settleFromStatement } from './statement-match';
 import { sepaModels } from './schemas';
 
 /**
@@ -27,4 +28,13 @@ export default definePlugin({
     },
   },
   routes: sepaRoutes,
+  setup(kernel) {
+    // a statement or a movement entered by hand may bring a pending batch's debit or credit
+    const settle = async (treasuryId: string, tenantId: string | null) => {
+      if (!tenantId) return;
+      await kernel.unitOfWork(null).run((tx) => settleFromStatement(tx, kernel, treasuryId), { tenantId });
+    };
+    kernel.hooks.onEvent('bank_movement.imported', 'sepa', (payload, ctx) => settle(payload.treasury_id, ctx.tenantId));
+    kernel.hooks.onEvent('bank_movement.created', 'sepa', (payload, ctx) => settle(payload.treasury_id, ctx.tenantId));
+  },
 });

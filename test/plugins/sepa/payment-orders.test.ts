@@ -40,6 +40,18 @@ async function purchase(contactId: string, base: string, company = a) {
   return res.body;
 }
 
+/** Every after-commit event delivered (statement movements reach the sepa plugin through the outbox). */
+async function outboxDelivered() {
+  for (let i = 0; i < 100; i++) {
+    app.kernel.outbox.wake();
+    await app.kernel.outbox.idle();
+    const [pending] = await app.asOwner<{ n: number }>(`select ((select count(*) from outbox_events where fanned_out_at is null) + (select count(*) from outbox_deliveries where status = 'pending'))::int as n`);
+    if (Number(pending.n) === 0) return;
+    await Bun.sleep(10);
+  }
+  throw new Error('the outbox did not drain');
+}
+
 async function booksHold() {
   const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
   expect(trial.totals.debit).toBe(trial.totals.credit);
@@ -105,15 +117,17 @@ describe('payment orders', () => {
 
   test('settled with the statement\'s debit: against the treasury\'s 555x, the movement matched to every invoice, the bank counted once; a wrong movement is 422', async () => {
     const [x, y] = [await purchase(supplier.id, '200.00'), await purchase(supplier.id, '300.00')];
-    const order = (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-07', document_ids: [x.id, y.id] }, a.token)).body;
-    expect(order.total).toBe('605.00');
+    // the movements arrive before the order exists, so nothing settles them on its own
     const move = async (amount: string, treasuryId = treasury.id) =>
-      (await app.post(`/api/v1/treasuries/${treasuryId}/movements`, { date: '2026-03-07', amount, description: `ORDEN ${order.message_id}` }, a.token)).body;
+      (await app.post(`/api/v1/treasuries/${treasuryId}/movements`, { date: '2026-03-07', amount, description: 'ORDEN DE PAGO' }, a.token)).body;
     const before = await booksHold();
     const debit = await move('-605.00');
     const wrongAmount = await move('-604.99');
     const other = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Otra', iban: 'ES7921000813610123456789' }, a.token)).body;
     const elsewhere = await move('-605.00', other.id);
+    await outboxDelivered();
+    const order = (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-07', document_ids: [x.id, y.id] }, a.token)).body;
+    expect(order.total).toBe('605.00');
     const settle = (movementId: string) => app.post(`/api/v1/payment-orders/${order.id}/settle`, { date: '2026-03-07', movement_id: movementId }, a.token);
     for (const id of [wrongAmount.id, elsewhere.id, crypto.randomUUID()]) {
       const res = await settle(id);
@@ -135,6 +149,35 @@ describe('payment orders', () => {
     expect((BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toString()).toBe('120999');
     const suspense = (await app.get(`/api/v1/ledger/account/${treasury.suspense_account}`, a.token)).body;
     expect(suspense.closing_balance).toBe('604.99');
+  });
+
+  test('the statement\'s debit settles the order on its own: by its message id, or as the only movement of the order\'s total; an ambiguous one is left alone', async () => {
+    const order = async (base: string) => (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-08', document_ids: [(await purchase(supplier.id, base)).id] }, a.token)).body;
+    const move = async (amount: string, description: string, date = '2026-03-09') =>
+      (await app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date, amount, description }, a.token)).body;
+    const named = await order('700.00');
+    const twinA = await order('800.00');
+    const twinB = await order('800.00');
+    const alone = await order('900.00');
+    const before = await booksHold();
+    // the bank's text carries the message id (lower case here): settled even though twins exist elsewhere
+    const namedDebit = await move('-847.00', `transferencias ${named.message_id.toLowerCase()}`);
+    // two orders of 968.00 and a debit that names neither: left for the user
+    const twinDebit = await move('-968.00', 'REMESA TRANSFERENCIAS');
+    // the only order of 1089.00, but a debit dated before it was due does not count; the next one does
+    await move('-1089.00', 'ADEUDO', '2026-03-01');
+    const aloneDebit = await move('-1089.00', 'REMESA TRANSFERENCIAS');
+    await outboxDelivered();
+    const status = async (id: string) => (await app.get(`/api/v1/payment-orders/${id}`, a.token)).body;
+    expect(await status(named.id)).toMatchObject({ status: 'settled', movement_id: namedDebit.id, settled_on: '2026-03-09' });
+    expect(await status(alone.id)).toMatchObject({ status: 'settled', movement_id: aloneDebit.id });
+    for (const twin of [twinA, twinB]) expect((await status(twin.id)).status).toBe('pending');
+    expect((await app.get(`/api/v1/bank-movements/${twinDebit.id}`, a.token)).body.status).toBe('unmatched');
+    expect((await app.get(`/api/v1/bank-movements/${namedDebit.id}`, a.token)).body.matched_document_ids).toEqual([named.items[0].document_id]);
+    // the user settles a twin with the debit by hand
+    expect((await app.post(`/api/v1/payment-orders/${twinA.id}/settle`, { date: '2026-03-09', movement_id: twinDebit.id }, a.token)).status).toBe(200);
+    const after = await booksHold();
+    expect((BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toString()).toBe(String(84700 + 96800 + 108900 + 108900));
   });
 
   test('a supplier without a valid IBAN: 422 naming the invoice; nothing is created', async () => {
