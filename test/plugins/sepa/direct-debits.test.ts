@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { addMember } from '../../support/team';
+import { outboxDelivered } from './outbox';
 import { schemaErrors, texts } from './sepa-schema';
 
 const COMPANY_IBAN = 'ES9121000418450200051332';
@@ -147,6 +148,24 @@ describe('direct-debit remittances', () => {
     const bank = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}`, a.token)).body;
     expect((await app.get(`/api/v1/treasuries/${treasury.id}`, a.token)).body.balance).toBe(bank.closing_balance);
     expect((await app.post(`/api/v1/direct-debit-remittances/${first.body.id}/settle`, { date: '2026-03-11' }, a.token)).status).toBe(409);
+  });
+
+  test('the statement\'s credit for the remittance settles it on its own, against 555x, the movement matched to every invoice', async () => {
+    const c = await customer('Cobro Automático S.L.');
+    await mandate({ contact_id: c.id });
+    const [x, y] = [await sale(c.id, '10.00'), await sale(c.id, '20.00')];
+    const r = (await remit([x.id, y.id], '2026-05-05')).body;
+    expect(r.total).toBe('36.30');
+    const credit = (await app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-05-05', amount: '36.30', description: `ABONO REMESA ${r.message_id}` }, a.token)).body;
+    await outboxDelivered(app);
+    const after = (await app.get(`/api/v1/direct-debit-remittances/${r.id}`, a.token)).body;
+    expect(after).toMatchObject({ status: 'settled', settled_on: '2026-05-05', movement_id: credit.id });
+    const movement = (await app.get(`/api/v1/bank-movements/${credit.id}`, a.token)).body;
+    expect(movement.status).toBe('matched');
+    expect([...movement.matched_document_ids].sort()).toEqual([x.id, y.id].sort());
+    const entry = (await app.get(`/api/v1/ledger/entries/${after.journal_entry_id}`, a.token)).body;
+    expect(entry.lines.filter((l: any) => l.account === treasury.suspense_account).map((l: any) => l.debit)).toEqual(['36.30']);
+    for (const doc of [x, y]) expect((await app.get(`/api/v1/invoices/${doc.id}`, a.token)).body.status).toBe('paid');
   });
 
   test('a cancelled mandate or none: 422 naming the invoice; nothing is created and the mandate is not marked', async () => {

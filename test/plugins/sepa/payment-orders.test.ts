@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { outboxDelivered } from './outbox';
 import { schemaErrors, texts } from './sepa-schema';
 
 const COMPANY_IBAN = 'ES9121000418450200051332';
@@ -38,18 +39,6 @@ async function purchase(contactId: string, base: string, company = a) {
   }, company.token);
   expect(res.status).toBe(201);
   return res.body;
-}
-
-/** Every after-commit event delivered (statement movements reach the sepa plugin through the outbox). */
-async function outboxDelivered() {
-  for (let i = 0; i < 100; i++) {
-    app.kernel.outbox.wake();
-    await app.kernel.outbox.idle();
-    const [pending] = await app.asOwner<{ n: number }>(`select ((select count(*) from outbox_events where fanned_out_at is null) + (select count(*) from outbox_deliveries where status = 'pending'))::int as n`);
-    if (Number(pending.n) === 0) return;
-    await Bun.sleep(10);
-  }
-  throw new Error('the outbox did not drain');
 }
 
 async function booksHold() {
@@ -125,7 +114,7 @@ describe('payment orders', () => {
     const wrongAmount = await move('-604.99');
     const other = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Otra', iban: 'ES7921000813610123456789' }, a.token)).body;
     const elsewhere = await move('-605.00', other.id);
-    await outboxDelivered();
+    await outboxDelivered(app);
     const order = (await app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-07', document_ids: [x.id, y.id] }, a.token)).body;
     expect(order.total).toBe('605.00');
     const settle = (movementId: string) => app.post(`/api/v1/payment-orders/${order.id}/settle`, { date: '2026-03-07', movement_id: movementId }, a.token);
@@ -167,7 +156,7 @@ describe('payment orders', () => {
     // the only order of 1089.00, but a debit dated before it was due does not count; the next one does
     await move('-1089.00', 'ADEUDO', '2026-03-01');
     const aloneDebit = await move('-1089.00', 'REMESA TRANSFERENCIAS');
-    await outboxDelivered();
+    await outboxDelivered(app);
     const status = async (id: string) => (await app.get(`/api/v1/payment-orders/${id}`, a.token)).body;
     expect(await status(named.id)).toMatchObject({ status: 'settled', movement_id: namedDebit.id, settled_on: '2026-03-09' });
     expect(await status(alone.id)).toMatchObject({ status: 'settled', movement_id: aloneDebit.id });
