@@ -49,6 +49,8 @@ export const Remittances = {
       const customer = customers.get(item.contact_id)?.name ?? item.contact_id;
       if (!mandate || !sequence) {
         errors.push({ loc: ['body', 'document_ids', i], msg: `Invoice ${item.number}: its customer ${customer} has no mandate that can collect (none, cancelled, or a one-off already collected)`, type: 'value_error.mandate' });
+      } else if (mandate.signature_date > input.collection_date) {
+        errors.push({ loc: ['body', 'document_ids', i], msg: `Invoice ${item.number}: the mandate ${mandate.reference} was signed on ${mandate.signature_date}, after the collection date`, type: 'value_error.mandate' });
       } else if (sequence === 'OOFF' && oneOffUsed.has(mandate.id)) {
         errors.push({ loc: ['body', 'document_ids', i], msg: `Invoice ${item.number}: the one-off mandate ${mandate.reference} collects once`, type: 'value_error.mandate' });
       } else if (sequence === 'OOFF') oneOffUsed.add(mandate.id);

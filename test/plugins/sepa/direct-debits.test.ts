@@ -181,6 +181,13 @@ describe('direct-debit remittances', () => {
     expect(res.body.detail[0].msg).toContain(x.number);
     expect((await app.get('/api/v1/direct-debit-remittances', a.token)).body.total).toBe(before);
     expect((await app.get(`/api/v1/mandates/${m.id}`, a.token)).body.first_collection_date).toBeNull();
+
+    // a mandate signed after the collection date cannot authorise it
+    const late = await customer('Firma Tardía S.L.');
+    await mandate({ contact_id: late.id, signature_date: '2026-06-01' });
+    const early = await remit([(await sale(late.id)).id], '2026-05-31');
+    expect(early.status).toBe(422);
+    expect(early.body.detail[0].msg).toContain('after the collection date');
   });
 
   test('companies are apart; bad input is 422', async () => {
