@@ -88,8 +88,8 @@ export async function settleBatch(tx: Tx, kernel: Kernel, tables: BatchTables & 
     date: input.date, account, allocations: items.map((item) => ({ document_id: item.document_id, amount: item.amount })), source: { type: tables.sourceType, id },
   });
   if (movement) await treasury.setMovementStatus(tx, movement.id, 'matched', items.map((item) => item.document_id));
-  await tx.sql(`update ${tables.header} set settled_on = :date::date, journal_entry_id = :entry::uuid, movement_id = :movement::uuid where tenant_id = :tenant and id = :id::uuid`,
-    { id, date: input.date, entry: result.journalEntryId, movement: movement?.id ?? null });
+  await tx.sql(`update ${tables.header} set settled_on = :date::date, journal_entry_id = :entry::uuid, settlement_id = :settlement::uuid, movement_id = :movement::uuid where tenant_id = :tenant and id = :id::uuid`,
+    { id, date: input.date, entry: result.journalEntryId, settlement: result.settlementIds[0], movement: movement?.id ?? null });
   return { journalEntryId: result.journalEntryId, settlementId: result.settlementIds[0] };
 }
 

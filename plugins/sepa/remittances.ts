@@ -7,6 +7,7 @@ import { assertNotPending, bankTreasury, companyParty, messageIdOf, openItemsFor
 import { batchReader, batchToJson, creationTime, endToEndIdOf, type BatchRow } from './batch-store';
 import { creditorIdentifier } from './identifiers';
 import { Mandates, nextSequenceType } from './mandates';
+import { returnDebit, type DebitReturnInput } from './returns';
 import { directDebitXml, type MandateScheme, type SequenceType } from './pain008';
 
 /** Direct-debit remittances: customer invoices collected under their mandates by one SEPA file (pain.008.001.08). */
@@ -20,13 +21,14 @@ interface RemittanceRow extends BatchRow {
 interface RemittanceItemRow {
   document_id: string; mandate_id: string; label: string; amount: string; end_to_end_id: string; scheme: MandateScheme; sequence_type: SequenceType;
   mandate_reference: string; signature_date: string; debtor_name: string; debtor_iban: string; debtor_bic: string | null;
+  returned_on: string | null; return_reason: string | null;
 }
 
 const remittances = batchReader<RemittanceRow, RemittanceItemRow>({
   ...REMITTANCE_TABLES, what: 'Direct-debit remittance',
   columns: 'collection_date::text as collection_date, creditor_name, creditor_nif, creditor_identifier, creditor_iban',
   itemColumns: `document_id::text as document_id, mandate_id::text as mandate_id, label, amount::text as amount, end_to_end_id, scheme, sequence_type,
-    mandate_reference, signature_date::text as signature_date, debtor_name, debtor_iban, debtor_bic`,
+    mandate_reference, signature_date::text as signature_date, debtor_name, debtor_iban, debtor_bic, returned_on::text as returned_on, return_reason`,
 });
 
 const remittanceToJson = (row: RemittanceRow, items?: RemittanceItemRow[]) => ({
@@ -111,6 +113,12 @@ export const Remittances = {
       })),
     });
     return { name: `${remittance.message_id}.xml`, xml };
+  },
+
+  async returnDebit(tx: Tx, kernel: Kernel, id: string, input: DebitReturnInput) {
+    await remittances.load(tx, id);
+    await returnDebit(tx, kernel, id, input);
+    return Remittances.get(tx, id);
   },
 
   async settle(tx: Tx, kernel: Kernel, id: string, input: { date: string; movementId?: string }) {

@@ -6,7 +6,7 @@ import { checkDates } from '../documents/api';
 import { Mandates, mandateToJson } from './mandates';
 import { PaymentOrders } from './payment-orders';
 import { Remittances } from './remittances';
-import { BatchSettle, MandateListQuery, PageQuery, sepaModels } from './schemas';
+import { BatchSettle, DebitReturn, MandateListQuery, PageQuery, sepaModels } from './schemas';
 
 const tags = ['sepa'];
 const IdParams = t.Object({ id: t.String({ format: 'uuid' }) });
@@ -113,4 +113,15 @@ export const sepaRoutes = (kernel: Kernel) =>
     }, {
       permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'RemittanceResponse' },
       detail: { summary: 'Record the remittance as collected on a date: every invoice in it settled at once, one payment and one journal entry', tags },
+    })
+    .post('/direct-debit-remittances/:id/returns', async ({ uow, params, body }) => {
+      checkDates([{ loc: ['body', 'date'], value: body.date }]);
+      return uow.run((tx) => Remittances.returnDebit(tx, kernel, params.id, body));
+    }, {
+      permission: 'sepa.write', params: IdParams, body: DebitReturn, response: { 200: 'RemittanceResponse' },
+      detail: {
+        summary: 'Record a returned debit (R-transaction) of a settled remittance: the invoice is owed again, the fee goes to 626, the statement\'s debit is matched, '
+          + 'and the mandate is cancelled when the reason says it cannot be used again (AC01, AC04, AC06, MD01, MD07)',
+        tags,
+      },
     });

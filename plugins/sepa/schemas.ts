@@ -56,6 +56,14 @@ export const RemittanceCreate = t.Object({
   document_ids: DocumentIds,
 }, { additionalProperties: false });
 
+export const DebitReturn = t.Object({
+  document_id: Uuid,
+  date: IsoDate,
+  reason: t.String({ pattern: '^[A-Z0-9]{4}$', description: 'ISO 20022 return reason code, e.g. AM04 (insufficient funds), MD06 (refund requested), AC04 (account closed), MD01 (no mandate)' }),
+  fee: t.Optional(t.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$', description: 'What the bank charged for the return, posted to 626', examples: ['3.50'] })),
+  movement_id: t.Optional(t.String({ format: 'uuid', description: "The statement's debit of the return (the amount plus the fee): matched to the invoice" })),
+}, { additionalProperties: false });
+
 export const BatchSettle = t.Object({
   date: IsoDate,
   movement_id: t.Optional(t.String({
@@ -75,6 +83,7 @@ export const PaymentOrderResponse = t.Object({ ...BatchCommon, execution_date: I
 const RemittanceItem = t.Object({
   document_id: Uuid, mandate_id: Uuid, label: t.String(), amount: Money, end_to_end_id: t.String(), scheme: Scheme, sequence_type: Sequence,
   mandate_reference: t.String(), signature_date: IsoDate, debtor_name: t.String(), debtor_iban: t.String(), debtor_bic: Nullable(t.String()),
+  returned_on: Nullable(IsoDate), return_reason: Nullable(t.String()),
 });
 export const RemittanceResponse = t.Object({
   ...BatchCommon, collection_date: IsoDate, creditor_identifier: t.String({ description: 'AT-02, from the company NIF: ES, check digits, ZZZ, NIF' }), creditor_iban: t.String(),

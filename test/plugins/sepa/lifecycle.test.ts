@@ -32,7 +32,7 @@ test('exported in the company\'s section; erased with the company', async () => 
   expect(sepa.payment_order_items.map((i: any) => i.document_id)).toEqual([purchase.id]);
   expect(JSON.stringify(sepa)).not.toContain('tenant_id');
 
-  expect(Object.values(await rows(company.tenantId)).every((n) => n > 0)).toBe(true);
+  expect(Object.values(await rows(company.tenantId)).every((n) => Number(n) > 0)).toBe(true);
   expect((await app.post('/api/v1/account/delete', { password: company.password }, company.token)).status).toBe(200);
   expect(await rows(company.tenantId)).toEqual(Object.fromEntries(SEPA_TABLES.map((t) => [t, 0])));
 });
