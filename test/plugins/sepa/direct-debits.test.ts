@@ -5,13 +5,13 @@
  * pain.008 file valid against the schema, collection settled in one entry; tenancy and 422s.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, download, taxId, type DocumentsTestApp } from '../../support/documents';
 import { addMember } from '../../support/team';
+import { bankBalances, startSepaBed } from './bank';
 import { outboxDelivered } from './outbox';
 import { schemaErrors, texts } from './sepa-schema';
 
-const COMPANY_IBAN = 'ES9121000418450200051332';
 const CUSTOMER_IBAN = 'ES7921000813610123456789';
 const OTHER_IBAN = 'DE89370400440532013000';
 
@@ -20,12 +20,7 @@ let a: TestCompany;
 let b: TestCompany;
 let treasury: any;
 
-beforeAll(async () => {
-  app = await startDocumentsApp();
-  a = await createCompany(app);
-  b = await createCompany(app);
-  treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta de cobros', iban: COMPANY_IBAN }, a.token)).body;
-}, 120_000);
+beforeAll(async () => { ({ app, a, b, treasury } = await startSepaBed()); }, 120_000);
 afterAll(() => app?.close());
 
 const customer = (name: string, iban: string | null = CUSTOMER_IBAN) => createContact(app, a.token, { name, vat: 'B65410011', ...(iban ? { iban } : {}) });
@@ -143,10 +138,7 @@ describe('direct-debit remittances', () => {
     const entry = (await app.get(`/api/v1/ledger/entries/${settled.body.journal_entry_id}`, a.token)).body;
     expect(entry.lines.filter((l: any) => l.account === treasury.ledger_account).map((l: any) => l.debit)).toEqual(['121.12']);
     for (const doc of [s1, s2]) expect((await app.get(`/api/v1/invoices/${doc.id}`, a.token)).body.status).toBe('paid');
-    const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
-    expect(trial.totals.debit).toBe(trial.totals.credit);
-    const bank = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}`, a.token)).body;
-    expect((await app.get(`/api/v1/treasuries/${treasury.id}`, a.token)).body.balance).toBe(bank.closing_balance);
+    await bankBalances(app, a, treasury);
     expect((await app.post(`/api/v1/direct-debit-remittances/${first.body.id}/settle`, { date: '2026-03-11' }, a.token)).status).toBe(409);
   });
 

@@ -4,12 +4,12 @@
  * as one payment and one journal entry; bad input 422, another company's order 404.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, download, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, download, taxId, type DocumentsTestApp } from '../../support/documents';
+import { bankBalances, COMPANY_IBAN, startSepaBed } from './bank';
 import { outboxDelivered } from './outbox';
 import { schemaErrors, texts } from './sepa-schema';
 
-const COMPANY_IBAN = 'ES9121000418450200051332';
 const SUPPLIER_IBAN = 'ES7921000813610123456789';
 
 let app: DocumentsTestApp;
@@ -22,10 +22,7 @@ let customer: any;
 let counter = 0;
 
 beforeAll(async () => {
-  app = await startDocumentsApp();
-  a = await createCompany(app, 'Talleres Núñez S.L.');
-  b = await createCompany(app);
-  treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta principal', iban: COMPANY_IBAN }, a.token)).body;
+  ({ app, a, b, treasury } = await startSepaBed('Talleres Núñez S.L.'));
   supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN });
   noIban = await createContact(app, a.token, { name: 'Ferretería Ñ & Hijos', kind: 'supplier', vat: 'A58818501' });
   customer = await createContact(app, a.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011', iban: SUPPLIER_IBAN });
@@ -41,14 +38,7 @@ async function purchase(contactId: string, base: string, company = a) {
   return res.body;
 }
 
-async function booksHold() {
-  const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
-  expect(trial.totals.debit).toBe(trial.totals.credit);
-  const bank = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}`, a.token)).body;
-  const now = (await app.get(`/api/v1/treasuries/${treasury.id}`, a.token)).body;
-  expect(now.balance).toBe(bank.closing_balance);
-  return now.balance as string;
-}
+const booksHold = async () => (await bankBalances(app, a, treasury)).bank;
 
 describe('payment orders', () => {
   test('an order of open purchases: one transfer per invoice for what it owes; the file is pain.001.001.09, valid, exact; settling pays every invoice in one entry', async () => {

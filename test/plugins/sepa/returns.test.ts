@@ -4,20 +4,16 @@
  * or back to FRST as the reason says; the books balance and the bank is its 572x throughout.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createCompany, type TestCompany } from '../../support/factories';
-import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
+import { createContact, taxId, type DocumentsTestApp } from '../../support/documents';
+import { bankBalances, startSepaBed } from './bank';
 
 let app: DocumentsTestApp;
 let a: TestCompany;
 let b: TestCompany;
 let treasury: any;
 
-beforeAll(async () => {
-  app = await startDocumentsApp();
-  a = await createCompany(app);
-  b = await createCompany(app);
-  treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cobros', iban: 'ES9121000418450200051332' }, a.token)).body;
-}, 120_000);
+beforeAll(async () => { ({ app, a, b, treasury } = await startSepaBed()); }, 120_000);
 afterAll(() => app?.close());
 
 async function customerWithMandate(name: string) {
@@ -28,14 +24,7 @@ async function customerWithMandate(name: string) {
 const sale = async (contactId: string, base: string) => (await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-03-01', lines: [{ description: 'Cuota', quantity: '1', unit_price: base, tax_type_id: taxId(a, 'IVA21') }] }, a.token)).body;
 const status = async (id: string) => (await app.get(`/api/v1/invoices/${id}`, a.token)).body.status;
 
-async function books() {
-  const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
-  expect(trial.totals.debit).toBe(trial.totals.credit);
-  const bank = (await app.get(`/api/v1/ledger/account/${treasury.ledger_account}`, a.token)).body;
-  expect((await app.get(`/api/v1/treasuries/${treasury.id}`, a.token)).body.balance).toBe(bank.closing_balance);
-  const suspense = (await app.get(`/api/v1/ledger/account/${treasury.suspense_account}`, a.token)).body;
-  return { bank: bank.closing_balance as string, suspense: suspense.closing_balance as string };
-}
+const books = () => bankBalances(app, a, treasury);
 const cents = (s: string) => BigInt(s.replace('.', ''));
 
 describe('returned direct debits', () => {
