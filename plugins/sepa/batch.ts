@@ -38,6 +38,8 @@ export async function openItemsFor(tx: Tx, kernel: Kernel, side: OpenItemSide, i
 
 /** 409 when one of the documents is already in a batch of this kind that was not settled (paying or collecting it twice). */
 export async function assertNotPending(tx: Tx, tables: BatchTables, ids: readonly string[]): Promise<void> {
+  // one batch of a kind at a time per company, so two requests cannot both find a document free
+  await tx.sql(`select pg_advisory_xact_lock(hashtext(:tenant::text || :key))`, { key: `:sepa:${tables.header}` });
   const [busy] = await tx.sql<{ document_id: string; message_id: string }>(`select i.document_id::text as document_id, h.message_id from ${tables.items} i
     join ${tables.header} h on h.tenant_id = i.tenant_id and h.id = i.${tables.key}
     where i.tenant_id = :tenant and i.document_id = any(:ids::uuid[]) and h.settled_on is null limit 1`, { ids: `{${ids.join(',')}}` });

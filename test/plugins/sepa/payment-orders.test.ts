@@ -159,6 +159,14 @@ describe('payment orders', () => {
     expect((BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toString()).toBe(String(84700 + 96800 + 108900 + 108900));
   });
 
+  test('two orders racing for the same purchase: one is created, the other is 409', async () => {
+    for (let round = 0; round < 3; round++) {
+      const doc = await purchase(supplier.id, '15.00');
+      const answers = await Promise.all([1, 2].map(() => app.post('/api/v1/payment-orders', { treasury_id: treasury.id, execution_date: '2026-03-05', document_ids: [doc.id] }, a.token)));
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    }
+  });
+
   test('a supplier without a valid IBAN: 422 naming the invoice; nothing is created', async () => {
     const good = await purchase(supplier.id, '10.00');
     const bad = await purchase(noIban.id, '20.00');
