@@ -64,7 +64,12 @@ export interface TreasuryService {
   ledgerAccount(tx: Tx, treasuryId: string): Promise<string>;
   /** The treasury marked as the company's collection account (its IBAN is printed on invoices), or null. */
   collectionAccount(tx: Tx): Promise<CollectionAccount | null>;
+  /** One treasury of the transaction's company as payment files name it, or null (absent, or another company's). */
+  findTreasury(tx: Tx, id: string): Promise<TreasuryFacts | null>;
 }
+
+/** What a payment file needs of a treasury: its IBAN, currency, 572x account and whether it is archived. */
+export interface TreasuryFacts { id: string; name: string; iban: string | null; currency: string; ledger_account: string; archived: boolean }
 
 /** The account the company's customers pay into. */
 export interface CollectionAccount { treasury_id: string; name: string; iban: string }

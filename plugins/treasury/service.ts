@@ -23,4 +23,8 @@ export const treasuryService: TreasuryService = {
     return (await Treasuries.get(tx, treasuryId)).ledger_account;
   },
   collectionAccount: (tx) => CollectionAccounts.current(tx),
+  async findTreasury(tx, id) {
+    const row = await Treasuries.find(tx, id);
+    return row && { id: row.id, name: row.name, iban: row.iban, currency: row.currency, ledger_account: row.ledger_account, archived: row.archived_at != null };
+  },
 };
