@@ -211,6 +211,9 @@ describe('board', () => {
     const m = await movement('1210.00', `TRANSFERENCIA GRAFICAS LEVANTE ${inv.number}`, 'GRAFICAS LEVANTE SL', '2026-03-30');
     expect((await app.get('/api/v1/reconciliation/settings', a.token)).body).toEqual({ auto_match: false, auto_match_threshold: '0.900' });
     expect((await app.post('/api/v1/reconciliation/auto-match', undefined, a.token)).body.matched).toBe(0);
+    // the movement's after-commit auto-match (bank_movement.created) must have run while auto-matching
+    // was off; delivered late on a busy machine it would find it on and match the movement itself
+    await delivered();
     expect((await app.patch('/api/v1/reconciliation/settings', { auto_match: true, auto_match_threshold: 0.85 }, a.token)).body).toEqual({ auto_match: true, auto_match_threshold: '0.850' });
     const run = await app.post('/api/v1/reconciliation/auto-match', undefined, a.token);
     expect(run.status).toBe(200);
