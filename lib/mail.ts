@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { ServiceUnavailable } from '../kernel/errors';
 import type { Logger } from '../kernel/logger';
 
 export interface MailAttachment { filename: string; content: Uint8Array; contentType: string }
@@ -25,6 +26,16 @@ const nodemailerMessage = (from: string, message: MailMessage) => ({
 export interface Mailer { send(message: MailMessage): Promise<void>; close(): void }
 
 /**
+ * The mail server refused the message or could not be reached: 503, naming the mail server. (A
+ * socket error such as ECONNREFUSED would otherwise read as the database's connection being lost.)
+ */
+export class MailNotDelivered extends ServiceUnavailable {
+  constructor(reason: string) {
+    super(`The mail server did not take the message (${reason}); retry later`, 30);
+  }
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise each message is written under DATA_DIR/outbox as an .eml
  * file and, beside it, as plain text (.txt: recipient, subject, body as written, so a link can be
  * found with grep), and its link is logged, so a local install works without a mail server.
@@ -43,7 +54,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   if (smtpUrl) {
     return {
       async send(message) {
-        await (await transportOf(smtpUrl)).sendMail(nodemailerMessage(from, message));
+        try {
+          await (await transportOf(smtpUrl)).sendMail(nodemailerMessage(from, message));
+        } catch (error) {
+          throw new MailNotDelivered((error as Error).message);
+        }
         logger.info('mail sent', { to: message.to, subject: message.subject });
       },
       close,

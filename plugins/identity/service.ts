@@ -14,6 +14,7 @@ import { apiKeysVisibleTo } from './members';
 import { API_KEY_PREFIX, TEMPORARY_PASSWORD_EXPIRED } from './authenticators';
 import { assertAcceptablePassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import { MAX_SESSION_SECONDS, newSecret, sha256, type SessionOrigin, type SessionTokens } from './tokens';
+import { MailNotDelivered } from '../../lib/mail';
 
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
@@ -53,7 +54,11 @@ export class IdentityService {
       const token = this.issueToken(tx, user.id, 'verify_email', VERIFY_TTL_MS);
       return { user, token };
     }, { tenantId: null });
-    await this.sendVerification(user.email, token);
+    // the account exists from here on: a mail server that is down does not undo it (POST /auth/verify-email/resend sends the link again)
+    await this.sendVerification(user.email, token).catch((error) => {
+      if (!(error instanceof MailNotDelivered)) throw error;
+      this.kernel.logger.warn('the confirmation mail was not sent', { userId: user.id, error: error.message });
+    });
     const session = await this.sessions.issue(user.id, null, user.securityVersion);
     return { user_id: user.id, email: user.email, email_verified: false, ...session };
   }
