@@ -15,7 +15,5 @@ export async function sendOnce(kernel: Kernel, tx: Tx, kind: string, id: string,
   const document = kernel.contributions('sendable-documents').find((d) => d.kind === kind);
   if (!document) throw new Error(`No installed plugin sends documents of kind "${kind}"`);
   if ((await lastSendings(tx, [id])).has(id)) return false;
-  if (!(await document.load(kernel, tx, id))?.customerEmail) return false;
-  await sendDocument(kernel, tx, null, document, id, request);
-  return true;
+  return (await sendDocument(kernel, tx, null, document, id, request, { withoutRecipient: 'skip' })) !== null;
 }

@@ -37,15 +37,18 @@ function checkedFormats(document: SendableDocument, attach: string[] | undefined
 
 /**
  * Mails one document with its attachments and records the sending (`sentBy`: the person, null for
- * the company's own jobs), in the caller's unit of work:
+ * the company's own jobs), in the caller's unit of work (`withoutRecipient: 'skip'`: null, nothing
+ * sent, when neither the request nor the customer gives an address):
  * a mail that fails rolls the record back (502), and the Idempotency-Key of the request makes a
  * retry answer the first sending instead of mailing twice.
  */
-export async function sendDocument(kernel: Kernel, tx: Tx, sentBy: string | null, document: SendableDocument, id: string, request: SendRequest) {
+export async function sendDocument(kernel: Kernel, tx: Tx, sentBy: string | null, document: SendableDocument, id: string, request: SendRequest,
+  options: { withoutRecipient?: 'refuse' | 'skip' } = {}) {
   const formats = checkedFormats(document, request.attach);
   const facts = await sendableFacts(kernel, tx, document, id);
   if (facts.refusal) throw new Conflict(facts.refusal);
   const to = request.to?.length ? request.to : facts.customerEmail ? [facts.customerEmail] : [];
+  if (!to.length && options.withoutRecipient === 'skip') return null;
   if (!to.length) throw ValidationFailed.field(['body', 'to'], 'Name a recipient: the customer has no email address', 'missing');
   const cc = request.cc ?? [];
   const subject = request.subject ?? facts.defaultSubject;

@@ -1,22 +1,14 @@
-import type { Kernel } from '../../kernel/kernel';
 import { definePlugin } from '../../kernel/plugin';
-import { sendOnce } from '../document-sending/api';
 import { rolesFrom } from '../../kernel/roles';
 import './api';
 import './events';
 import { migrations } from './migrations';
 import { recurringInvoiceRoutes } from './routes';
 import { Runs } from './runs';
-import { RecurringInvoiceRunner } from './runner';
+import { RecurringInvoiceRunner, sendMadeInvoice } from './runner';
 import { recurringInvoiceModels } from './schemas';
 import { recurringInvoiceSettings } from './settings';
 import { Templates } from './templates';
-
-let installed: Kernel | undefined;
-const kernelOf = (): Kernel => {
-  if (!installed) throw new Error('recurring-invoices is not set up');
-  return installed;
-};
 
 /**
  * Recurring invoices: templates (customer, lines, every N months or yearly) from which a
@@ -44,17 +36,11 @@ export default definePlugin({
       'contact.merging': (tx, payload) => Templates.repointContact(tx, payload.survivorId, payload.duplicateIds),
       'contact.deleting': async (tx, payload) => { payload.references += await Templates.countForContact(tx, payload.contactId); },
     },
-    events: {
-      // After the invoice is committed: a failed mail is retried by the outbox, never rolls the invoice back.
-      'recurring-invoice.created': async (payload, context) => {
-        if (!payload.send || payload.invoice_status !== 'issued' || !context.tenantId) return;
-        await kernelOf().unitOfWork(null).run((tx) => sendOnce(kernelOf(), tx, 'invoice', payload.invoice_id), { tenantId: context.tenantId });
-      },
-    },
   },
   routes: recurringInvoiceRoutes,
   setup(kernel) {
-    installed = kernel;
+    // After the invoice is committed: a failed mail is retried by the outbox, never rolls the invoice back.
+    kernel.hooks.onEvent('recurring-invoice.created', 'recurring-invoices', (payload, context) => sendMadeInvoice(kernel, payload, context.tenantId));
     const runner = new RecurringInvoiceRunner(kernel);
     kernel.provide('recurring-invoices', runner);
     runner.start(kernel.settings(recurringInvoiceSettings).RECURRING_INVOICES_POLL_MS);

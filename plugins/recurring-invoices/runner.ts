@@ -2,6 +2,7 @@ import { BackgroundLoop } from '../../lib/background-loop';
 import { DomainError, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx } from '../../kernel/uow';
+import { sendOnce } from '../document-sending/api';
 import { InvoiceService } from '../invoices/api';
 import { todayInSpain } from '../ledger/api';
 import type { RecurringInvoiceCreatedPayload } from './events';
@@ -111,4 +112,10 @@ async function makeInvoice(tx: Tx, template: Template, period: string): Promise<
   };
   tx.publish('recurring-invoice.created', payload);
   return true;
+}
+
+/** A template with `send` mails each issued invoice it made, once, after the invoice is committed. */
+export async function sendMadeInvoice(kernel: Kernel, made: RecurringInvoiceCreatedPayload, tenantId: string | null): Promise<void> {
+  if (!made.send || made.invoice_status !== 'issued' || !tenantId) return;
+  await kernel.unitOfWork(null).run((tx) => sendOnce(kernel, tx, 'invoice', made.invoice_id), { tenantId });
 }
