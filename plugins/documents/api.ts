@@ -55,7 +55,7 @@ export { DocumentIdParams, documentItemRoutes, type DocumentItemRoutes } from '.
 export { sided, type Side } from './posting';
 export { documentPage, documentSearch, documentSearchHits, headerDocument, newestFirst, type DocumentSearch, type DocumentTable } from './search';
 export * from './schemas';
-export { documentToJson, lineToJson, taxBreakdown } from './json';
+export { documentToJson, lineToJson, salesLegends, taxBreakdown } from './json';
 export { computeDocumentLines, linesFromWire, wireTypeIds, type ComputedDocument, type LineBasis } from './lines';
 export { kindStore, type DraftHeader, type KindRows, type KindStore, type OwnColumns, type OwnValues } from './kind-store';
 export {

@@ -64,3 +64,21 @@ export function taxBreakdown<L extends LineRecordCommon>(lines: readonly L[], ty
     return split ? { ...shared, self_assessed: g.kind === 'vat' && !!kind.selfAssessed?.(type), deductible: g.deductible } : shared;
   });
 }
+
+const ISP_SERVICES_LEGEND = 'Inversión del sujeto pasivo (art. 84.Uno.2º LIVA; art. 196 Directiva 2006/112/CE)';
+
+/**
+ * The mandatory mentions of a sales document from its lines' VAT types (art. 6.1.j RD 1619/2012):
+ * each type's legend once, and for intra-EU services the customer's reverse charge instead.
+ */
+export function salesLegends(lines: readonly (Pick<LineRecordCommon, 'taxTypeId'> & { nature: 'goods' | 'services' })[], types: ReadonlyMap<string, TaxTypeInfo>): string[] {
+  const legends: string[] = [];
+  const add = (text: string | undefined) => { if (text && !legends.includes(text)) legends.push(text); };
+  for (const line of lines) {
+    const type = types.get(line.taxTypeId);
+    if (!type) continue;
+    if (type.regime === 'intra_eu' && line.nature === 'services') add(ISP_SERVICES_LEGEND);
+    else add(type.sales?.legend);
+  }
+  return legends;
+}

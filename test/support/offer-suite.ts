@@ -253,6 +253,15 @@ export function offerKindSuite(spec: OfferKindSpec): void {
       expect(detailed).toContain('Forma de pago: Transferencia — IBAN ES91 2100 0418 4502 0005 1332');
     });
 
+    test('the PDF carries the mentions an invoice would (art. 6.1.j RD 1619/2012): reverse charge for intra-EU services, the exemption for goods', async () => {
+      const { company, customer } = await setup();
+      const q = await create(company, { contact_id: customer.id, issue_date: '2026-08-03', lines: [
+        line(company, { tax: 'IVAINTRA', description: 'Consultoría', nature: 'services' }), line(company, { tax: 'IVAINTRA', description: 'Maquinaria', nature: 'goods' })] });
+      const texts = pdfTexts((await download(app, `${base}/${q.id}/pdf`, company.token)).bytes, 'raw').join('\n');
+      expect(texts).toContain('Inversión del sujeto pasivo (art. 84.Uno.2º LIVA');
+      expect(texts).toContain('Entrega intracomunitaria exenta');
+    });
+
     test("another company's offer is 404 on every route, and absent from its list", async () => {
       const { company, customer } = await setup();
       const q = await create(company, { contact_id: customer.id, issue_date: '2026-09-01', lines: [line(company)] });

@@ -4,6 +4,7 @@ import { ContactService } from '../../contacts/api';
 import { companyPrintout } from '../company-printout';
 import { partyOfContact } from '../document';
 import { renderDocument } from '../formats';
+import { salesLegends } from '../json';
 import { printableDate, type PrintableDocument } from '../printable';
 import { printableLine, printableTotals } from '../printable-amounts';
 import type { TaxTypeInfo } from '../tax-types';
@@ -14,7 +15,6 @@ import type { OfferRecord, OfferService } from './service';
 /** An offer as printed: the kind's title and notices (e.g. "sin validez fiscal"), the current company and customer, lines, taxes and totals. */
 export function offerPrintable(kind: OfferKind, record: OfferRecord, types: ReadonlyMap<string, TaxTypeInfo>, parties: Pick<PrintableDocument, 'issuer' | 'customer' | 'logo' | 'issuerRegistry' | 'paymentLines'>): PrintableDocument {
   const { amounts } = amountsOf(record.lines);
-  const legends = [...new Set(record.lines.map((l) => types.get(l.taxTypeId)?.sales?.legend).filter((text): text is string => !!text))];
   return {
     ...parties,
     title: kind.pdf.title,
@@ -28,7 +28,7 @@ export function offerPrintable(kind: OfferKind, record: OfferRecord, types: Read
     taxes: taxBreakdown(amounts, types).map((tax) => ({ name: tax.name || tax.code, rate: tax.rate, base: tax.base, amount: tax.amount })),
     totals: printableTotals(record),
     grandTotal: ['TOTAL', record.total.toString()],
-    legends,
+    legends: salesLegends(record.lines, types),
     notes: record.notes,
   };
 }
