@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestCompany } from '../../support/factories';
 import { createContact, taxId, type DocumentsTestApp } from '../../support/documents';
 import { bankBalances, startSepaBed } from './bank';
+import { outboxDelivered } from './outbox';
 
 let app: DocumentsTestApp;
 let a: TestCompany;
@@ -33,6 +34,9 @@ describe('returned direct debits', () => {
     const two = await customerWithMandate('Paga S.L.');
     const [x, y] = [await sale(one.c.id, '100.00'), await sale(two.c.id, '50.00')];
     const credit = (await app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2026-03-10', amount: '181.50', description: 'ABONO REMESA' }, a.token)).body;
+    // the movement's after-commit match runs before the remittance exists; delivered late on a busy
+    // machine it would settle the remittance itself, before the explicit settle below
+    await outboxDelivered(app);
     const r = (await app.post('/api/v1/direct-debit-remittances', { treasury_id: treasury.id, collection_date: '2026-03-10', document_ids: [x.id, y.id] }, a.token)).body;
     expect((await app.post(`/api/v1/direct-debit-remittances/${r.id}/settle`, { date: '2026-03-10', movement_id: credit.id }, a.token)).status).toBe(200);
     const before = await books();
