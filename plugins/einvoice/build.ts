@@ -106,8 +106,9 @@ export async function buildEInvoice(kernel: Kernel, tx: Tx, view: InvoiceView): 
   const vat = vatGroupsOf(record, types, lines, signed);
   const withholdings = withholdingsOf(record, signed);
   const lineTotal = signed(record.subtotal);
-  const vatTotal = signed(record.taxTotal);
+  // The document's tax total is VAT plus recargo (plugins/documents/lines.ts).
   const surchargeTotal = signed(record.surchargeTotal);
+  const vatTotal = signed(record.taxTotal).sub(surchargeTotal);
   const withholdingTotal = signed(record.withholdingTotal);
   const taxInclusive = lineTotal.add(vatTotal).add(surchargeTotal);
   const payable = taxInclusive.sub(withholdingTotal);

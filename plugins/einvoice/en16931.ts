@@ -195,14 +195,11 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
     }
   }
 
-  const lineTotal = sum(lines.map((l) => l.netAmount));
-  const chargeTotal = sum(charges.map((c) => c.amount));
-  const taxExclusive = lineTotal.add(chargeTotal);
+  // Totals as the model declares them (the rules compare them with the sums of lines, groups, charges).
+  const t = invoice.totals;
+  const chargeTotal = d(t.surchargeTotal);
   const vatGroups = [...groups.values()];
-  const vatTotal = sum(vatGroups.map((g) => g.amount));
-  const taxInclusive = taxExclusive.add(vatTotal);
-  const paid = d(invoice.totals.prepaid).add(d(invoice.totals.withholdingTotal));
-  const payable = taxInclusive.sub(paid);
+  const paid = d(t.prepaid).add(d(t.withholdingTotal));
 
   const notes = [...invoice.notes, ...invoice.legends];
   for (const w of invoice.withholdings) notes.push(`Retención IRPF ${w.rate} % sobre ${w.base}: ${w.amount} ${invoice.currency}, descontada del importe a pagar`);
@@ -225,8 +222,8 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
     charges,
     vat: vatGroups,
     totals: {
-      lineTotal: m(lineTotal), allowanceTotal: '0.00', chargeTotal: m(chargeTotal), taxExclusive: m(taxExclusive), vatTotal: m(vatTotal),
-      taxInclusive: m(taxInclusive), paid: m(paid), rounding: '0.00', payable: m(payable),
+      lineTotal: m(d(t.lineTotal)), allowanceTotal: '0.00', chargeTotal: m(chargeTotal), taxExclusive: m(d(t.taxExclusive).add(chargeTotal)), vatTotal: m(d(t.vatTotal)),
+      taxInclusive: m(d(t.taxInclusive)), paid: m(paid), rounding: '0.00', payable: m(d(t.payable)),
     },
     withholdings: invoice.withholdings,
   };
