@@ -1,3 +1,4 @@
+import { Decimal } from '../../kernel/money';
 import { en16931Of, UnprocessableEInvoice, type EInvoice, type EInvoiceLine, type En16931Charge, type En16931Line, type En16931Party, type PostalAddress, type WriteOptions } from '../einvoice/api';
 
 /**
@@ -149,6 +150,15 @@ export function ublXml(invoice: EInvoice): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${x.toString()}\n`;
 }
 
+/**
+ * Whether base × percentage / 100, to the cent, is the amount: only then are the base and the
+ * percentage written (Peppol checks the product when both are there; a line's discount rounded on
+ * the line's gross and on its net may differ by a cent).
+ */
+function percentageHolds(base: string, percent: string, amount: string): boolean {
+  return Decimal.parse(base, 6).percent(Decimal.parse(percent, 6), 2).eq(Decimal.parse(amount, 6));
+}
+
 const vatScheme = (x: Xml) => x.wrap('cac:TaxScheme', () => x.text('cbc:ID', 'VAT'));
 const country = (x: Xml, code: string) => x.wrap('cac:Country', () => x.text('cbc:IdentificationCode', code));
 
@@ -181,9 +191,10 @@ function documentCharge(x: Xml, charge: En16931Charge, cur: string) {
   x.wrap('cac:AllowanceCharge', () => {
     x.text('cbc:ChargeIndicator', 'true');
     x.text('cbc:AllowanceChargeReason', charge.reason);
-    x.text('cbc:MultiplierFactorNumeric', charge.percent);
+    const exact = percentageHolds(charge.base, charge.percent, charge.amount);
+    if (exact) x.text('cbc:MultiplierFactorNumeric', charge.percent);
     x.amount('cbc:Amount', charge.amount, cur);
-    x.amount('cbc:BaseAmount', charge.base, cur);
+    if (exact) x.amount('cbc:BaseAmount', charge.base, cur);
     x.wrap('cac:TaxCategory', () => {
       x.text('cbc:ID', charge.category);
       x.text('cbc:Percent', charge.rate);
@@ -203,9 +214,10 @@ function invoiceLine(x: Xml, line: En16931Line, model: EInvoiceLine, cur: string
       x.wrap('cac:AllowanceCharge', () => {
         x.text('cbc:ChargeIndicator', 'false');
         x.text('cbc:AllowanceChargeReason', allowance.reason);
-        x.text('cbc:MultiplierFactorNumeric', allowance.percent);
+        const exact = percentageHolds(allowance.base, allowance.percent, allowance.amount);
+        if (exact) x.text('cbc:MultiplierFactorNumeric', allowance.percent);
         x.amount('cbc:Amount', allowance.amount, cur);
-        x.amount('cbc:BaseAmount', allowance.base, cur);
+        if (exact) x.amount('cbc:BaseAmount', allowance.base, cur);
       });
     }
     x.wrap('cac:Item', () => {

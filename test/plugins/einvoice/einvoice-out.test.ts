@@ -299,6 +299,21 @@ describe('EN 16931 business rules, checked by code', () => {
     }
   });
 
+  test('a line discount whose percentage does not give its amount to the cent is written without base and percentage', async () => {
+    const model = structuredClone(domesticModel());
+    // 1 × 0.05 with 50 %: the base rounds to 0.03 (half away from zero), so the allowance is 0.02, not 0.05 × 50 % = 0.03.
+    model.lines = [...model.lines, { id: '5', description: 'Muestra', quantity: '1', unitCode: 'C62', unitPrice: '0.05', discountPct: '50.00', discountAmount: '0.02', netAmount: '0.03', vat: { category: 'S', rate: '4.00' }, surchargeRate: null, withholdingRate: null }];
+    model.vat = model.vat.map((g) => (g.rate === '4.00' ? { ...g, base: '30.03' } : g));
+    model.totals = { ...model.totals, lineTotal: '360.03', taxExclusive: '360.03', taxInclusive: '435.09', payable: '420.09' };
+    expect(businessRuleViolations(model)).toEqual([]);
+    const xml = ublXml(model);
+    expect(await ublSchemaErrors(xml)).toEqual([]);
+    const line = xml.slice(xml.lastIndexOf('<cac:InvoiceLine>'));
+    expect(texts(line, 'cbc:Amount')).toEqual(['0.02']);
+    expect(texts(line, 'cbc:MultiplierFactorNumeric')).toEqual([]);
+    expect(texts(xml.slice(xml.indexOf('<cac:InvoiceLine>')), 'cbc:MultiplierFactorNumeric')[0]).toBe('10.00');
+  });
+
   const broken = (change: (m: EInvoice & Record<string, any>) => void) => {
     const model = structuredClone(domesticModel()) as EInvoice & Record<string, any>;
     change(model);
