@@ -24,6 +24,7 @@ let other: TestCompany;
 let domestic: any;
 let intraEu: any;
 let creditNote: any;
+let corrected: any;
 let draft: any;
 
 const IBAN = 'ES9121000418450200051332';
@@ -69,6 +70,16 @@ beforeAll(async () => {
   }, company.token);
   expect(rectified.status).toBe(201);
   creditNote = rectified.body;
+
+  const substituted = await app.post(`/api/v1/invoices/${intraEu.id}/rectify`, {
+    issue_date: '2026-03-12', reason: 'Precio de la maquinaria corregido', mode: 'substitution',
+    lines: [
+      { description: 'Maquinaria', quantity: '1', unit_price: '1100.00', tax_type_id: taxId(company, 'IVAINTRA') },
+      { description: 'Instalación remota', quantity: '2', unit_price: '150.00', nature: 'services', tax_type_id: taxId(company, 'IVAINTRA') },
+    ],
+  }, company.token);
+  expect(substituted.status).toBe(201);
+  corrected = substituted.body;
 
   draft = await createDocument(app, '/api/v1/invoices', {
     contact_id: retailer.id, issue_date: '2026-03-02', status: 'draft',
@@ -197,12 +208,21 @@ describe('UBL out', () => {
   });
 });
 
+test('a rectifying invoice by substitution is a corrected invoice (384) referencing the original', async () => {
+  const xml = await ubl(corrected.id);
+  expect(await ublSchemaErrors(xml)).toEqual([]);
+  expect(one(xml, 'cbc:InvoiceTypeCode')).toBe('384');
+  expect(xml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${intraEu.number}</cbc:ID><cbc:IssueDate>2026-03-03</cbc:IssueDate>`);
+  expect(texts(xml, 'cbc:PayableAmount')).toEqual([corrected.total]);
+  expect(corrected.total).toBe('1400.00');
+});
+
 describe('every installed syntax that writes without a certificate', () => {
   test('answers each invoice, named <number>.<extension>, with the invoice\'s amount due in it', async () => {
     const syntaxes = app.kernel.contributions('einvoice-syntaxes');
     expect(syntaxes.map((s) => s.name)).toContain('ubl');
     for (const syntax of syntaxes) {
-      for (const invoice of [domestic, intraEu, creditNote]) {
+      for (const invoice of [domestic, intraEu, creditNote, corrected]) {
         const res = await einvoice(invoice.id, `format=${syntax.name}&signed=false`);
         expect(res.status, `${syntax.name} ${invoice.number}: ${res.text.slice(0, 300)}`).toBe(200);
         expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${invoice.number}.${syntax.extension({ signer: null })}"`);
