@@ -98,6 +98,8 @@ export interface En16931Invoice {
   };
   /** Spanish IRPF withholdings (not an EN 16931 term): carried by syntaxes that have a place for them. */
   withholdings: EInvoice['withholdings'];
+  /** What was paid beforehand, apart from the withholding (BT-113 = prepaid + withheld). */
+  prepaid: string;
 }
 
 const d = (text: string) => Decimal.parse(text, 6);
@@ -202,6 +204,7 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
   const paid = d(t.prepaid).add(d(t.withholdingTotal));
 
   const notes = [...invoice.notes, ...invoice.legends];
+  if (invoice.corrects) notes.unshift(`Factura rectificativa de la factura ${invoice.corrects.number} de ${invoice.corrects.issueDate}: ${invoice.corrects.reasonText}`);
   for (const w of invoice.withholdings) notes.push(`Retención IRPF ${w.rate} % sobre ${w.base}: ${w.amount} ${invoice.currency}, descontada del importe a pagar`);
   const hasK = invoice.lines.some((l) => l.vat.category === 'K');
   return {
@@ -226,5 +229,6 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
       taxInclusive: m(d(t.taxInclusive)), paid: m(paid), rounding: '0.00', payable: m(d(t.payable)),
     },
     withholdings: invoice.withholdings,
+    prepaid: m(d(t.prepaid)),
   };
 }

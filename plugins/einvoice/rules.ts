@@ -115,6 +115,9 @@ export function checkEn16931(inv: En16931Invoice): string[] {
     const expected = d(group.base).percent(d(group.rate), 2);
     if (!within(d(group.amount), expected, ONE)) fail('BR-CO-17', `VAT category tax amount (BT-117 ${group.amount}) = taxable amount × rate / 100 (${expected}) for ${group.category} ${group.rate} %`);
   }
+  // Cuadra's own check of the Spanish withholding, which EN 16931 does not know: its total is the sum of its groups.
+  const withheld = sum(inv.withholdings.map((w) => w.amount));
+  if (!d(t.paid).sub(withheld).eq(d(inv.prepaid))) fail('ES-IRPF', `the IRPF withheld (${withheld}) and the amount paid beforehand (${inv.prepaid}) make the paid amount (BT-113 ${t.paid})`);
   if (!inv.vat.length) fail('BR-CO-18', 'an invoice shall have at least one VAT breakdown group (BG-23)');
   if (d(t.payable).compare(Decimal.zero(2)) > 0 && !inv.dueDate && !inv.paymentTerms) fail('BR-CO-25', 'with an amount due (BT-115 > 0), the payment due date (BT-9) or the payment terms (BT-20) shall be present');
   if (!inv.seller.vatId && !inv.seller.legalId) fail('BR-CO-26', 'the seller identifier, legal registration identifier (BT-30) or VAT identifier (BT-31) shall be present');

@@ -345,6 +345,7 @@ describe('EN 16931 business rules, checked by code', () => {
     expect(rulesOf(broken((m) => { m.totals.lineTotal = '361.00'; }))).toContain('BR-CO-10');
     expect(rulesOf(broken((m) => { m.vat[0].amount = '39.80'; }))).toEqual(expect.arrayContaining(['BR-CO-17', 'BR-S-09']));
     expect(rulesOf(broken((m) => { m.lines[2].netAmount = '31.00'; }))).toEqual(expect.arrayContaining(['BR-CO-10', 'BR-S-08']));
+    expect(rulesOf(broken((m) => { m.totals.withholdingTotal = '16.00'; m.totals.payable = '419.06'; }))).toEqual(['ES-IRPF']);
     expect(broken((m) => { m.lines[0].unitPrice = '-100.00'; }).some((v) => v.startsWith('BR-27:'))).toBe(true);
     expect(broken((m) => { m.vat[0].amount = '37.81'; })).toEqual(['BR-CO-14: invoice total VAT (BT-110 65.00) = Σ VAT category tax amounts (65.01)']);
   });
