@@ -36,6 +36,11 @@ export interface SendableDocument {
   readPermission: string;
   /** The formats `attach` may name; the first is the default ('pdf'). */
   formats: readonly string[];
+  /**
+   * Further formats known only once the plugins are loaded (an invoice's e-invoice formats), which
+   * `attach` and `einvoice_formats` may also name. Optional.
+   */
+  moreFormats?(kernel: Kernel): readonly string[];
   /** The document's facts in `tx`, or null when there is none (another company's: the same). */
   load(kernel: Kernel, tx: Tx, id: string): Promise<SendableFacts | null>;
   /** Called in the sending's unit of work once it is recorded (a quote becomes `sent`). */

@@ -8,7 +8,11 @@ const DocumentSendRequest = t.Object({
   cc: t.Optional(Emails('Copied recipients')),
   subject: t.Optional(t.String({ minLength: 1, maxLength: 300, pattern: '^[^\\r\\n]*$', description: 'Defaults to the kind\'s subject, with the document\'s number' })),
   message: t.Optional(t.String({ maxLength: 10_000, description: 'The mail\'s text; a short default with the number otherwise' })),
-  attach: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 40 }), { maxItems: 10, uniqueItems: true, description: 'Formats to attach (`pdf`, the default); an unknown one is 422' })),
+  attach: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 40 }), { maxItems: 10, uniqueItems: true, description: 'Formats to attach (`pdf`, the default; for invoices also the installed e-invoice formats: facturae, ubl, cii); an unknown one is 422' })),
+  einvoice_formats: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 40 }), {
+    maxItems: 10, uniqueItems: true,
+    description: 'E-invoice formats to attach beside the `attach` formats (invoices: facturae, ubl, cii as installed), signed when the format signs and the company has a certificate; an unknown one is 422',
+  })),
 }, { additionalProperties: false });
 
 const DocumentSendingResponse = t.Object({

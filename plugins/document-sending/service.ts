@@ -5,7 +5,7 @@ import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import type { SendableDocument, SendableFacts } from './extensions';
 
-export interface SendRequest { to?: string[]; cc?: string[]; subject?: string; message?: string; attach?: string[] }
+export interface SendRequest { to?: string[]; cc?: string[]; subject?: string; message?: string; attach?: string[]; einvoice_formats?: string[] }
 
 /** The mail server refused or could not be reached: nothing was recorded, the request may be retried. */
 class MailNotSent extends DomainError { override readonly status = 502; }
@@ -27,12 +27,16 @@ async function sendableFacts(kernel: Kernel, tx: Tx, document: SendableDocument,
   return facts;
 }
 
-function checkedFormats(document: SendableDocument, attach: string[] | undefined): readonly string[] {
+/** The formats to attach: `attach` (the kind's default when absent), then `einvoice_formats`; 422 at the first unknown one. */
+function checkedFormats(kernel: Kernel, document: SendableDocument, attach: string[] | undefined, more: string[] | undefined): readonly string[] {
+  const known = [...document.formats, ...(document.moreFormats?.(kernel) ?? [])];
+  const check = (field: string) => (format: string, index: number) => {
+    if (!known.includes(format)) throw ValidationFailed.field(['body', field, index], `Unknown format "${format}": ${known.join(', ')}`, 'enum');
+  };
   const formats = attach ?? document.formats.slice(0, 1);
-  formats.forEach((format, index) => {
-    if (!document.formats.includes(format)) throw ValidationFailed.field(['body', 'attach', index], `Unknown format "${format}": ${document.formats.join(', ')}`, 'enum');
-  });
-  return formats;
+  formats.forEach(check('attach'));
+  (more ?? []).forEach(check('einvoice_formats'));
+  return [...new Set([...formats, ...(more ?? [])])];
 }
 
 /**
@@ -44,7 +48,7 @@ function checkedFormats(document: SendableDocument, attach: string[] | undefined
  */
 export async function sendDocument(kernel: Kernel, tx: Tx, sentBy: string | null, document: SendableDocument, id: string, request: SendRequest,
   options: { withoutRecipient?: 'refuse' | 'skip' } = {}) {
-  const formats = checkedFormats(document, request.attach);
+  const formats = checkedFormats(kernel, document, request.attach, request.einvoice_formats);
   const facts = await sendableFacts(kernel, tx, document, id);
   if (facts.refusal) throw new Conflict(facts.refusal);
   const to = request.to?.length ? request.to : facts.customerEmail ? [facts.customerEmail] : [];

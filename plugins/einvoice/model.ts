@@ -12,6 +12,14 @@
 /** UNTDID 1001: 380 commercial invoice, 381 credit note, 384 corrected invoice. */
 export type InvoiceTypeCode = '380' | '381' | '384';
 
+/*
+ * Signs, as in EN 16931: a credit note (381) states its amounts as a credit, positive when the
+ * seller owes the buyer (Cuadra's rectification of −100.00 is a 381 of 100.00; a syntax whose
+ * corrective invoices carry negative amounts, like Facturae, negates them when writing 381). A
+ * corrected invoice (384) keeps the rectification's own signs. Unit prices are never negative:
+ * a line's sign is in its quantity.
+ */
+
 /**
  * UNCL 5305 VAT category (BT-118 / BT-151): S standard, Z zero, E exempt, AE reverse charge,
  * K intra-community supply, G export outside the EU, O not subject, L/M Canary Islands / Ceuta-Melilla.
@@ -140,6 +148,16 @@ export interface EInvoice {
   currency: string;
   /** BT-10, Facturae's FileReference: what the buyer asked to quote. */
   buyerReference: string | null;
+  /**
+   * BT-20 payment terms, in words, when there is no due date (e.g. "Pago a la recepción de la
+   * factura"): EN 16931 wants one or the other when an amount is due (BR-CO-25). Optional.
+   */
+  paymentTerms?: string | null;
+  /**
+   * BT-80 deliver-to country (ISO 3166-1 alpha-2) of the goods, required with an intra-community
+   * supply (category K, BR-IC-12); the buyer's country unless known otherwise. Optional.
+   */
+  deliveryCountry?: string | null;
   notes: readonly string[];
   seller: EInvoiceParty;
   buyer: EInvoiceParty;

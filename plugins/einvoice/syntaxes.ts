@@ -9,6 +9,11 @@ export interface EInvoiceSyntax {
   /** The `format` query value: 'facturae', 'ubl', 'cii'. */
   name: string;
   contentType: string;
+  /**
+   * Whether the syntax signs its output when given a signer (Facturae). Optional: when absent, a
+   * syntax whose extension changes with a signer (xsig / xml) is taken to sign.
+   */
+  signs?: boolean;
   /** File extension without the dot ('xsig' for a signed Facturae, 'xml'). */
   extension(options: WriteOptions): string;
   /** Whether a received XML file is of this syntax, from its root element. */

@@ -14,5 +14,5 @@ export type { InvoiceIssuedPayload } from './hooks';
 export { postInvoice, postInvoicePayment, revenueAccountOf, type SalesPostingDoc } from './posting';
 export { formatEuro } from '../documents/api';
 export { invoicePrintable, type InvoicePrintInput } from './printable';
-export type { InvoiceResponseField, InvoicePdfStamp, InvoiceIssueStatementPart } from './extensions';
+export type { InvoiceResponseField, InvoicePdfStamp, InvoiceIssueStatementPart, InvoiceAttachmentSource } from './extensions';
 export * as InvoiceSchemas from './schemas';

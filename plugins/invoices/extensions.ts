@@ -30,6 +30,17 @@ export interface InvoiceIssueStatementPart {
   plan(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean }): { expression: string; params: Record<string, unknown> };
 }
 
+/**
+ * `invoice-attachments`: files other than the PDF that an invoice can be sent with (the einvoice
+ * plugin's e-invoice syntaxes). `formats` lists the names it answers, asked at request time (they
+ * may come from other plugins' contributions); `render` answers one of them for an issued invoice.
+ */
+export interface InvoiceAttachmentSource {
+  name: string;
+  formats(kernel: Kernel): readonly string[];
+  render(kernel: Kernel, tx: Tx, view: InvoiceView, format: string): Promise<{ filename: string; content: Uint8Array; contentType: string }>;
+}
+
 export interface InvoicePdfStamp {
   name: string;
   load(kernel: Kernel, tx: Tx, invoiceId: string): Promise<{ png: Uint8Array; sizeMm: number; caption: string } | null>;
@@ -39,13 +50,22 @@ declare module '../../kernel/extensions' {
   interface ExtensionPoints {
     'invoice-response-fields': InvoiceResponseField;
     'invoice-pdf-stamps': InvoicePdfStamp;
+    'invoice-attachments': InvoiceAttachmentSource;
   }
 }
 
 export const invoiceExtensionPoints = {
   'invoice-response-fields': { description: 'An extra top-level field of InvoiceResponse, loaded per page of invoices', key: (c: InvoiceResponseField) => c.name },
   'invoice-pdf-stamps': { description: 'An image with a caption at the top of the first page of the invoice PDF', key: (c: InvoicePdfStamp) => c.name },
+  'invoice-attachments': { description: 'Files besides the PDF an invoice can be sent with (e-invoice formats)', key: (c: InvoiceAttachmentSource) => c.name },
 };
+
+/** The attachment formats other plugins add to invoices (`invoice-attachments`), and who renders each. */
+export function attachmentFormats(kernel: Kernel): Map<string, InvoiceAttachmentSource> {
+  const formats = new Map<string, InvoiceAttachmentSource>();
+  for (const source of kernel.contributions('invoice-attachments')) for (const format of source.formats(kernel)) if (!formats.has(format)) formats.set(format, source);
+  return formats;
+}
 
 /** At start-up: documents the contributed fields in InvoiceResponse (before the routes are built). */
 export function installInvoiceExtensions(kernel: Kernel): void {

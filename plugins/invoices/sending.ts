@@ -3,6 +3,7 @@ import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import { formatEuro } from '../documents/api';
 import { TenantService } from '../tenants/api';
+import { attachmentFormats } from './extensions';
 import { renderInvoice } from './rendering';
 import { InvoiceService, type InvoiceView } from './service';
 
@@ -13,6 +14,8 @@ import { InvoiceService, type InvoiceView } from './service';
 export const sendableInvoice = {
   kind: 'invoice', segment: 'invoices', noun: 'Invoice', tag: 'invoices',
   sendPermission: 'invoices.issue', readPermission: 'invoices.read', formats: ['pdf'],
+  /** The e-invoice formats (`invoice-attachments`, from the einvoice plugin) beside the PDF. */
+  moreFormats: (kernel: Kernel) => [...attachmentFormats(kernel).keys()],
   async load(kernel: Kernel, tx: Tx, id: string) {
     const view = await InvoiceService.get(tx, id);
     const { record } = view;
@@ -25,6 +28,8 @@ export const sendableInvoice = {
       defaultSubject: `Factura ${record.number} de ${issuer}`,
       defaultMessage: `Le enviamos adjunta la factura ${record.number} por importe de ${formatEuro(record.total)}${due}.\n\nUn saludo,\n${issuer}`,
       attachment: async (format: string) => {
+        const source = format === 'pdf' ? undefined : attachmentFormats(kernel).get(format);
+        if (source) return source.render(kernel, tx, view, format);
         const file = await renderInvoice(kernel, tx, view, format);
         return { filename: file.filename, content: file.bytes, contentType: file.contentType };
       },
