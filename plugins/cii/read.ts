@@ -52,18 +52,30 @@ function localised(node: Node): Node {
   return out;
 }
 
+/**
+ * lib/xml-limits.ts decodes only the five predefined entities and leaves character references
+ * (`&#233;`, `&#xE9;`) as written; a value keeps them only because the file used them (or, very
+ * rarely, wrote `&amp;#233;` for the literal text), so they are decoded here.
+ */
+const characters = (value: string): string => (value.includes('&#')
+  ? value.replace(/&#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}));/g, (whole, hex, dec) => {
+    const code = hex ? parseInt(hex, 16) : Number(dec);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+  })
+  : value);
+
 const list = (value: Node): Node[] => (value == null ? [] : Array.isArray(value) ? value : [value]);
 const first = (value: Node): Node => list(value)[0];
 function text(value: Node): string | null {
   const node = first(value);
   if (node == null) return null;
-  if (typeof node === 'object') return node['#text'] != null ? String(node['#text']).trim() : null;
-  const s = String(node).trim();
+  const raw = typeof node === 'object' ? node['#text'] : node;
+  const s = raw == null ? '' : characters(String(raw)).trim();
   return s === '' ? null : s;
 }
 const attr = (value: Node, name: string): string | null => {
   const node = first(value);
-  return node && typeof node === 'object' && node[`@${name}`] != null ? String(node[`@${name}`]) : null;
+  return node && typeof node === 'object' && node[`@${name}`] != null ? characters(String(node[`@${name}`])) : null;
 };
 /** The node at a path of local names (the first of each). */
 const at = (node: Node, ...path: string[]): Node => path.reduce((n, key) => first(n)?.[key], node);
@@ -72,7 +84,7 @@ const at = (node: Node, ...path: string[]): Node => path.reduce((n, key) => firs
 class Problems {
   readonly errors: string[] = [];
   add(message: string) {
-    if (this.errors.length < MAX_ERRORS) this.errors.push(message);
+    if (this.errors.length < MAX_ERRORS && !this.errors.includes(message)) this.errors.push(message);
   }
   /** A required text; `where` names the element, `rule` the EN 16931 rule. */
   need(value: string | null, rule: string, where: string): string {
@@ -314,6 +326,11 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   const correctedNumber = text(at(reference, 'IssuerAssignedID'));
   if (typeCode === '384' && !correctedNumber) p.add('BR-55: a corrected invoice (384) names the invoice it corrects (BT-25, InvoiceReferencedDocument/IssuerAssignedID)');
   const correctedDate = correctedNumber ? p.date(at(reference, 'FormattedIssueDateTime'), 'The preceding invoice issue date (BT-26)', false) : null;
+  categoryRules(p, { groups, seller, buyer, deliveryDate, hasBillingPeriod: at(settlement, 'BillingSpecifiedPeriod') != null, shipToCountry: text(at(deliveryNode, 'ShipToTradeParty', 'PostalTradeAddress', 'CountryID')) });
+  if (due.compare(Decimal.zero()) > 0 && !dueDate && !terms.some((t) => text(t?.Description) != null)) p.add('BR-CO-25: an amount is due, and the file has neither a payment due date (BT-9) nor payment terms (BT-20)');
+  if (payment && (payment.meansCode === '30' || payment.meansCode === '58') && !payment.iban && !text(at(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'PayeePartyCreditorFinancialAccount', 'ProprietaryID'))) {
+    p.add('BR-61: a credit transfer (payment means 30 or 58) names no account to pay into (BT-84)');
+  }
 
   if (p.errors.length > 0) throw new InvalidEInvoiceFile(p.errors);
   const c = correction as { reasonCode: string; method: '01' | '02' | '03' | '04'; reasonText: string } | null;
@@ -360,6 +377,27 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
       : null,
     legends,
   };
+}
+
+/** VAT categories without VAT: their rate and amount are zero and they say why (BR-x-05, -09, -10). */
+const ZERO_CATEGORIES = new Set(['Z', 'E', 'AE', 'K', 'G', 'O']);
+const NEEDS_REASON = new Set(['E', 'AE', 'K', 'G', 'O']);
+
+/** The EN 16931 rules of each VAT category that protect what is booked from the file. */
+function categoryRules(p: Problems, f: { groups: readonly EInvoiceVat[]; seller: EInvoiceParty; buyer: EInvoiceParty; deliveryDate: string | null; hasBillingPeriod: boolean; shipToCountry: string | null }) {
+  for (const g of f.groups) {
+    const rule = g.category === 'K' ? 'IC' : g.category;
+    if (g.category === 'S' && !(Decimal.parse(g.rate).compare(Decimal.zero()) > 0)) p.add(`BR-S-05: a standard-rated VAT group has the rate ${g.rate} %, not more than zero`);
+    if (ZERO_CATEGORIES.has(g.category) && !Decimal.parse(g.rate).isZero()) p.add(`BR-${rule}-05: VAT ${g.category} has the rate ${g.rate} %, not 0`);
+    if (ZERO_CATEGORIES.has(g.category) && !money(g.amount).isZero()) p.add(`BR-${rule}-09: VAT ${g.category} has the VAT amount ${g.amount}, not 0`);
+    if (NEEDS_REASON.has(g.category) && !g.exemptionReason && !g.exemptionCode) p.add(`BR-${rule}-10: VAT ${g.category} gives no exemption reason (BT-120) or reason code (BT-121)`);
+    if (g.category !== 'O' && f.seller.name && !f.seller.taxId) p.add(`BR-${rule}-02: VAT ${g.category} needs the seller's VAT identifier (BT-31) or tax registration (BT-32)`);
+  }
+  if (f.groups.some((g) => g.category === 'K')) {
+    if (!f.buyer.taxId) p.add("BR-IC-02: an intra-community supply needs the buyer's VAT identifier (BT-48)");
+    if (!f.deliveryDate && !f.hasBillingPeriod) p.add('BR-IC-11: an intra-community supply needs the actual delivery date (BT-72) or the invoicing period (BG-14)');
+    if (!f.shipToCountry) p.add('BR-IC-12: an intra-community supply needs the deliver-to country (BT-80)');
+  }
 }
 
 function readCategory(p: Problems, node: Node, where: string): VatCategory {

@@ -148,7 +148,7 @@ describe('writing and reading back', () => {
  * Written by hand from the CII binding of EN 16931, the way another system writes it: other
  * prefixes (the default namespace for the root), a document note with and without a subject
  * code, a buyer reference, lines out of order with their own identifiers, a price per ten units,
- * rates without decimals, contacts and a legal organisation, payment terms in words and no
+ * rates without decimals, character references, contacts and a legal organisation, payment terms in words and no
  * payment means at all (so no IBAN).
  */
 const handWritten = `<?xml version="1.0" encoding="UTF-8"?>
@@ -218,7 +218,7 @@ const handWritten = `<?xml version="1.0" encoding="UTF-8"?>
         <a:SpecifiedTaxRegistration><a:ID schemeID="VA">DE123456789</a:ID></a:SpecifiedTaxRegistration>
       </a:SellerTradeParty>
       <a:BuyerTradeParty>
-        <a:Name>Ferretería Ejemplo S.L.</a:Name>
+        <a:Name>Ferreter&#237;a Ejemplo S.L. &amp; C&#xED;a</a:Name>
         <a:PostalTradeAddress><a:LineOne>Avenida del Puerto 8</a:LineOne><a:CityName>Valencia</a:CityName><a:CountryID>ES</a:CountryID></a:PostalTradeAddress>
         <a:SpecifiedTaxRegistration><a:ID schemeID="VA">ESB87654321</a:ID></a:SpecifiedTaxRegistration>
       </a:BuyerTradeParty>
@@ -252,7 +252,7 @@ describe('a file another system wrote', () => {
       buyerReference: '04011000-12345-03', notes: ['Vielen Dank für Ihren Auftrag', 'Lieferung frei Haus'], legends: [], withholdings: [], payment: null, corrects: null,
       seller: { name: 'Muster Werkzeuge GmbH', taxId: 'DE123456789', taxIdKind: 'eu_vat', personType: 'J', email: 'erika@muster.example',
         address: { line: 'Hauptstraße 5, Hinterhaus', city: 'Berlin', postalCode: '10115', province: null, country: 'DE' } },
-      buyer: { name: 'Ferretería Ejemplo S.L.', taxId: 'B87654321', taxIdKind: 'nif', personType: 'J', address: { country: 'ES', city: 'Valencia' } },
+      buyer: { name: 'Ferretería Ejemplo S.L. & Cía', taxId: 'B87654321', taxIdKind: 'nif', personType: 'J', address: { country: 'ES', city: 'Valencia' } },
       totals: { lineTotal: '214.00', taxExclusive: '214.00', vatTotal: '38.26', surchargeTotal: '0.00', taxInclusive: '252.26', withholdingTotal: '0.00', prepaid: '0.00', payable: '252.26' },
     });
     expect(invoice.lines).toEqual([
@@ -306,6 +306,11 @@ describe('files refused with InvalidEInvoiceFile', () => {
     const allowance = written.replace('<ram:SpecifiedTradePaymentTerms>',
       '<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>10.00</ram:ActualAmount><ram:Reason>Rappel</ram:Reason></ram:SpecifiedTradeAllowanceCharge><ram:SpecifiedTradePaymentTerms>');
     expect(refusal(allowance)[0]).toContain('Document-level allowance 4 ("Rappel") is not read');
+    const intra = ciiXml(intraCommunity);
+    expect(refusal(intra.replace(/<ram:ShipToTradeParty>.*?<\/ram:ShipToTradeParty>/, '').replace(`<ram:ExemptionReason>${IC_REASON}</ram:ExemptionReason>`, '').replace('<ram:ExemptionReasonCode>VATEX-EU-IC</ram:ExemptionReasonCode>', '')))
+      .toEqual(['BR-IC-10: VAT K gives no exemption reason (BT-120) or reason code (BT-121)', 'BR-IC-12: an intra-community supply needs the deliver-to country (BT-80)']);
+    expect(refusal(intra.replace(/<ram:PayeePartyCreditorFinancialAccount>.*?<\/ram:PayeePartyCreditorFinancialAccount>/, '')))
+      .toEqual(['BR-61: a credit transfer (payment means 30 or 58) names no account to pay into (BT-84)']);
   });
 
   test('a huge or deeply nested file is refused by the XML limits before it is read', () => {
