@@ -80,6 +80,14 @@ const attr = (value: Node, name: string): string | null => {
 /** The node at a path of local names (the first of each). */
 const at = (node: Node, ...path: string[]): Node => path.reduce((n, key) => first(n)?.[key], node);
 
+/** An xs:decimal ("+3", "64.", ".5", "007.50") as a plain decimal ("3", "64", "0.5", "7.50"), or null. */
+function decimalText(value: string): string | null {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(value);
+  if (!match || (match[2] === '' && !match[3])) return null;
+  const whole = match[2].replace(/^0+(?=\d)/, '') || '0';
+  return `${match[1] === '-' ? '-' : ''}${whole}${match[3] ? `.${match[3]}` : ''}`;
+}
+
 /** Collects the file's errors; reading goes on after one so the caller sees the first several. */
 class Problems {
   readonly errors: string[] = [];
@@ -96,30 +104,33 @@ class Problems {
       if (required) this.add(`${where} is missing`);
       return Decimal.zero();
     }
-    if (!/^-?\d{1,15}(\.\d{1,2})?$/.test(value)) {
+    const normal = decimalText(value);
+    if (normal == null || !/^-?\d{1,15}(\.\d{1,2})?$/.test(normal)) {
       this.add(`${where} "${value}" is not an amount with at most two decimals (BR-DEC)`);
       return Decimal.zero();
     }
-    return money(value);
+    return money(normal);
   }
   decimal(value: string | null, where: string): string {
     if (value == null) {
       this.add(`${where} is missing`);
       return '0';
     }
-    if (!/^-?\d{1,15}(\.\d{1,6})?$/.test(value)) {
+    const normal = decimalText(value);
+    if (normal == null || !/^-?\d{1,15}(\.\d{1,6})?$/.test(normal)) {
       this.add(`${where} "${value}" is not a decimal number with at most six decimals`);
       return '0';
     }
-    return value.replace(/^(-?)0+(?=\d)/, '$1');
+    return normal;
   }
   rate(value: string | null, where: string): string {
     if (value == null) return '0.00';
-    if (!/^-?\d{1,3}(\.\d{1,6})?$/.test(value)) {
+    const normal = decimalText(value);
+    if (normal == null || !/^-?\d{1,3}(\.\d{1,6})?$/.test(normal)) {
       this.add(`${where} "${value}" is not a percentage`);
       return '0.00';
     }
-    return normaliseRate(value);
+    return normaliseRate(normal);
   }
   date(node: Node, where: string, required: boolean): string | null {
     const value = text(at(node, 'DateTimeString')) ?? text(at(node, 'DateString'));
@@ -228,30 +239,54 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   if (groups.length === 0) p.add('BR-CO-18: the invoice has no VAT breakdown (BG-23, ApplicableTradeTax)');
   const groupOf = (category: string, rate: string) => groups.find((g) => g.category === category && Decimal.parse(g.rate).eq(Decimal.parse(rate)));
 
-  // Document-level charges: the recargo de equivalencia, and nothing else.
-  let surchargeTotal = Decimal.zero();
-  const chargesByGroup = new Map<string, Decimal>();
+  // Document-level allowances and charges (BG-20, BG-21): Cuadra's recargo charges go back to their
+  // VAT groups; any other becomes a line of its own (an allowance with quantity −1), which is how
+  // the model, with no document-level allowances or charges, keeps every base exact.
+  let surchargeTotal = Decimal.zero(), chargeSum = Decimal.zero(), allowanceSum = Decimal.zero();
+  const surchargesByGroup = new Map<string, Decimal>();
+  const adjustmentsByGroup = new Map<string, Decimal>();
+  const documentLines: EInvoiceLine[] = [];
   for (const [i, c] of list(at(settlement, 'SpecifiedTradeAllowanceCharge')).entries()) {
     const isCharge = text(at(c, 'ChargeIndicator', 'Indicator')) === 'true';
-    const reason = text(c?.Reason) ?? text(c?.ReasonCode) ?? '';
-    const re = isCharge ? SURCHARGE_REASON.exec(reason) : null;
-    if (!re) {
-      p.add(`Document-level ${isCharge ? 'charge' : 'allowance'} ${i + 1} ("${reason}") is not read: Cuadra's invoices carry no document-level allowances or charges other than the recargo de equivalencia`);
+    const kind = isCharge ? 'charge' : 'allowance';
+    const where = `Document-level ${kind} ${i + 1}`;
+    const reason = text(c?.Reason) ?? text(c?.ReasonCode);
+    if (reason == null) p.add(`${isCharge ? 'BR-38' : 'BR-33'}: ${where} gives no reason or reason code`);
+    const value = p.amount(text(c?.ActualAmount), `${isCharge ? 'BR-36' : 'BR-31'}: ${where}: its amount`);
+    if (!at(c, 'CategoryTradeTax')) p.add(`${isCharge ? 'BR-37' : 'BR-32'}: ${where} has no VAT category`);
+    const category = readCategory(p, at(c, 'CategoryTradeTax'), where);
+    const vatRate = category === 'O' ? '0.00' : p.rate(text(at(c, 'CategoryTradeTax', 'RateApplicablePercent')), `${where}: its VAT rate`);
+    const key = `${category}|${vatRate}`;
+    const signed = isCharge ? value : value.negate();
+    adjustmentsByGroup.set(key, (adjustmentsByGroup.get(key) ?? Decimal.zero()).add(signed));
+    if (isCharge) chargeSum = chargeSum.add(value);
+    else allowanceSum = allowanceSum.add(value);
+    const re = isCharge && reason ? SURCHARGE_REASON.exec(reason) : null;
+    if (re) {
+      const target = groupOf(re[2], re[3]);
+      if (!target) {
+        p.add(`${where} (recargo de equivalencia) refers to VAT ${re[2]} ${re[3]} %, which the VAT breakdown does not have`);
+        continue;
+      }
+      target.surchargeRate = p.rate(text(c?.CalculationPercent) ?? re[1], `${where}: the recargo rate`);
+      target.surchargeAmount = value.toString();
+      surchargeTotal = surchargeTotal.add(value);
+      surchargesByGroup.set(key, (surchargesByGroup.get(key) ?? Decimal.zero()).add(value));
       continue;
     }
-    const value = p.amount(text(c?.ActualAmount), `Recargo de equivalencia charge ${i + 1}: its amount (BT-99)`);
-    const target = groupOf(re[2], re[3]);
-    const chargeCategory = readCategory(p, at(c, 'CategoryTradeTax'), `Recargo de equivalencia charge ${i + 1}`);
-    const chargeRate = p.rate(text(at(c, 'CategoryTradeTax', 'RateApplicablePercent')), `Recargo de equivalencia charge ${i + 1}: its VAT rate`);
-    if (!target) {
-      p.add(`Recargo de equivalencia charge ${i + 1} refers to VAT ${re[2]} ${re[3]} %, which the VAT breakdown does not have`);
-      continue;
-    }
-    target.surchargeRate = p.rate(text(c?.CalculationPercent) ?? re[1], `Recargo de equivalencia charge ${i + 1}: its rate`);
-    target.surchargeAmount = value.toString();
-    surchargeTotal = surchargeTotal.add(value);
-    const key = `${chargeCategory}|${chargeRate}`;
-    chargesByGroup.set(key, (chargesByGroup.get(key) ?? Decimal.zero()).add(value));
+    documentLines.push({
+      id: `${kind}-${i + 1}`,
+      description: reason ?? (isCharge ? 'Cargo' : 'Descuento'),
+      quantity: isCharge ? '1' : '-1',
+      unitCode: 'C62',
+      unitPrice: value.toString(),
+      discountPct: null,
+      discountAmount: null,
+      netAmount: signed.toString(),
+      vat: { category, rate: vatRate, exemptionReason: null, exemptionCode: null },
+      surchargeRate: null,
+      withholdingRate: null,
+    });
   }
 
   // Lines (BG-25).
@@ -269,7 +304,7 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   // Every VAT group's base is its lines' and charges' (BR-S-08 and the like), and its VAT the base times the rate (BR-CO-17).
   for (const g of groups) {
     const key = `${g.category}|${g.rate}`;
-    const expected = (lineSums.get(key) ?? Decimal.zero()).add(chargesByGroup.get(key) ?? Decimal.zero());
+    const expected = (lineSums.get(key) ?? Decimal.zero()).add(adjustmentsByGroup.get(key) ?? Decimal.zero());
     if (!expected.eq(g.baseValue)) p.add(`BR-${g.category}-08: the VAT ${g.category} ${g.rate} % taxable amount ${g.base} is not the sum of its lines and charges, ${expected.toString()}`);
     const computed = g.baseValue.percent(Decimal.parse(g.rate));
     if (computed.sub(g.amountValue).rescale(2).units > 100n || g.amountValue.sub(computed).rescale(2).units > 100n) {
@@ -281,7 +316,7 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
     if (!groupOf(category, rate)) p.add(`BR-CO-18: lines in VAT ${category} ${rate} % have no VAT breakdown group`);
   }
   // Each line's exemption comes from its group; its recargo rate from the group's charge when the file has no item attribute.
-  const vatOfLines = lines.map((line) => {
+  const vatOfLines = [...lines, ...documentLines].map((line) => {
     const group = groupOf(line.vat.category, line.vat.rate);
     return {
       ...line,
@@ -306,8 +341,8 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
 
   const sumOfLines = sumMoney(lines.map((line) => money(line.netAmount)));
   if (!lineTotal.eq(sumOfLines)) p.add(`BR-CO-10: the sum of line net amounts ${lineTotal.toString()} is not the lines' ${sumOfLines.toString()}`);
-  if (!chargeTotal.eq(surchargeTotal)) p.add(`BR-CO-12: the sum of charges ${chargeTotal.toString()} is not the charges' ${surchargeTotal.toString()}`);
-  if (!allowanceTotal.isZero()) p.add('BR-CO-11: the file has a sum of document-level allowances, which Cuadra does not read');
+  if (!chargeTotal.eq(chargeSum)) p.add(`BR-CO-12: the sum of charges ${chargeTotal.toString()} is not the charges' ${chargeSum.toString()}`);
+  if (!allowanceTotal.eq(allowanceSum)) p.add(`BR-CO-11: the sum of allowances ${allowanceTotal.toString()} is not the allowances' ${allowanceSum.toString()}`);
   if (!taxBasis.eq(lineTotal.add(chargeTotal).sub(allowanceTotal))) p.add(`BR-CO-13: the total without VAT ${taxBasis.toString()} is not the lines ${lineTotal.toString()} + charges ${chargeTotal.toString()} − allowances ${allowanceTotal.toString()}`);
   const sumOfVat = sumMoney(groups.map((g) => g.amountValue));
   if (!vatTotal.eq(sumOfVat)) p.add(`BR-CO-14: the VAT total ${vatTotal.toString()} is not the sum of the VAT breakdown, ${sumOfVat.toString()}`);
@@ -350,12 +385,14 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
     vat: groups.flatMap(({ baseValue, amountValue, ...g }) => {
       if (g.category !== 'E') return [g];
       // The exempt group also holds the recargo charges: what is left is the invoice's own exempt base.
-      const own = baseValue.sub(chargesByGroup.get(`E|${g.rate}`) ?? Decimal.zero());
-      return own.isZero() && amountValue.isZero() && !lineSums.has(`E|${g.rate}`) ? [] : [{ ...g, base: own.toString() }];
+      const own = baseValue.sub(surchargesByGroup.get(`E|${g.rate}`) ?? Decimal.zero());
+      const onlySurcharges = !lineSums.has(`E|${g.rate}`) && !documentLines.some((l) => l.vat.category === 'E' && l.vat.rate === g.rate);
+      return own.isZero() && amountValue.isZero() && onlySurcharges ? [] : [{ ...g, base: own.toString() }];
     }),
     withholdings,
     totals: {
-      lineTotal: lineTotal.toString(),
+      // The model's lines include the document-level allowances and charges: its line total is BT-109 less the recargo.
+      lineTotal: taxBasis.sub(surchargeTotal).toString(),
       taxExclusive: taxBasis.sub(surchargeTotal).toString(),
       vatTotal: vatTotal.toString(),
       surchargeTotal: surchargeTotal.toString(),
@@ -432,24 +469,20 @@ function readLine(p: Problems, item: Node, n: number): EInvoiceLine {
   if (!vatNode) p.add(`BR-CO-04: ${where} has no VAT category (BT-151)`);
   const category = readCategory(p, vatNode, where);
   const rate = category === 'O' ? '0.00' : p.rate(text(vatNode?.RateApplicablePercent), `${where}: the VAT rate (BT-152)`);
+  // The line's allowances (BG-27) less its charges (BG-28) are its discount; the percentage only
+  // when a single allowance gives one. EN 16931 does not tie the net amount to quantity × price
+  // (nor do its own examples always), so the net amount (BT-131) is what the line is worth.
   let discount: Decimal | null = null;
   let discountPct: string | null = null;
-  const allowances = list(settlement?.SpecifiedTradeAllowanceCharge);
-  for (const a of allowances) {
-    if (text(at(a, 'ChargeIndicator', 'Indicator')) === 'true') {
-      p.add(`${where}: a line charge (BG-28) is not read: Cuadra's lines carry only a discount`);
-      continue;
-    }
-    const value = p.amount(text(a?.ActualAmount), `BR-41: ${where}: the allowance amount (BT-136)`);
-    discount = (discount ?? Decimal.zero()).add(value);
-    if (allowances.length === 1 && text(a?.CalculationPercent) != null) discountPct = p.rate(text(a?.CalculationPercent), `${where}: the allowance percentage (BT-138)`);
+  const adjustments = list(settlement?.SpecifiedTradeAllowanceCharge);
+  for (const a of adjustments) {
+    const isCharge = text(at(a, 'ChargeIndicator', 'Indicator')) === 'true';
+    const value = p.amount(text(a?.ActualAmount), `${isCharge ? 'BR-43' : 'BR-41'}: ${where}: the ${isCharge ? 'charge' : 'allowance'} amount`);
+    if (text(a?.Reason) == null && text(a?.ReasonCode) == null) p.add(`${isCharge ? 'BR-44' : 'BR-42'}: ${where}: a line ${isCharge ? 'charge' : 'allowance'} gives no reason or reason code`);
+    discount = (discount ?? Decimal.zero()).add(isCharge ? value.negate() : value);
+    if (adjustments.length === 1 && !isCharge && text(a?.CalculationPercent) != null) discountPct = p.rate(text(a?.CalculationPercent), `${where}: the allowance percentage (BT-138)`);
   }
   const net = p.amount(text(at(settlement, 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount')), `BR-24: ${where}: the line net amount (BT-131)`);
-  const gross = divide(Decimal.parse(quantity).mul(Decimal.parse(price)), Decimal.parse(basis === '0' ? '1' : basis), 2);
-  const expected = gross.sub(discount ?? Decimal.zero());
-  if (expected.sub(net).rescale(2).units > 1n || net.sub(expected).rescale(2).units > 1n) {
-    p.add(`${where}: quantity ${quantity} × price ${price}${discount ? ` − discount ${discount.toString()}` : ''} is ${expected.toString()}, not the line net amount ${net.toString()}`);
-  }
   const characteristics = list(at(item, 'SpecifiedTradeProduct', 'ApplicableProductCharacteristic'));
   const attribute = (name: string) => {
     const found = characteristics.find((c) => text(c?.Description) === name);
