@@ -12,7 +12,13 @@ import {
  * conventions.ts describes.
  */
 export async function writeCii(invoice: EInvoice, _options: WriteOptions): Promise<Uint8Array> {
-  return new TextEncoder().encode(ciiXml(invoice));
+  try {
+    return new TextEncoder().encode(ciiXml(invoice));
+  } catch (error) {
+    // A model value that is not a decimal where one is required: the invoice cannot be written.
+    if (error instanceof RangeError) throw new UnprocessableEInvoice(error.message);
+    throw error;
+  }
 }
 
 const amount = (text: string): string => {

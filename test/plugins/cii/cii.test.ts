@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { InvalidEInvoiceFile, type EInvoice, type EInvoiceSyntax } from '../../../plugins/einvoice/api';
-import { ciiToModel, ciiXml, CII_LIMITS } from '../../../plugins/cii/api';
+import { InvalidEInvoiceFile, UnprocessableEInvoice, type EInvoice, type EInvoiceSyntax } from '../../../plugins/einvoice/api';
+import { ciiToModel, ciiXml, CII_LIMITS, writeCii } from '../../../plugins/cii/api';
 import { startTestApp, type TestApp } from '../../support/app';
 import { ciiSchemaErrors } from './cii-schema';
 
@@ -130,6 +130,13 @@ describe('writing and reading back', () => {
     expect(xml).toContain('<ram:PayeePartyCreditorFinancialAccount><ram:IBANID>ES9121000418450200051332</ram:IBANID>');
     // The line discount: 10 % of 10 × 100.00.
     expect(xml).toContain('<ram:CalculationPercent>10.00</ram:CalculationPercent><ram:BasisAmount>1000.00</ram:BasisAmount><ram:ActualAmount>100.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode>');
+  });
+
+  test('what CII cannot carry is refused with the rule: a credit transfer without the account to pay into (BR-61)', async () => {
+    const noIban = { ...intraCommunity, payment: { meansCode: '30', iban: null, bic: null, dueDate: null } };
+    await expect(writeCii(noIban, { signer: null })).rejects.toThrow(UnprocessableEInvoice);
+    await expect(writeCii(noIban, { signer: null })).rejects.toThrow(/BR-61/);
+    await expect(writeCii({ ...domestic, totals: { ...domestic.totals, payable: '12,5' } }, { signer: null })).rejects.toThrow(UnprocessableEInvoice);
   });
 
   test('an intra-community supply has its delivery date and deliver-to country (BR-IC-11, BR-IC-12); the credit note names the invoice it corrects', () => {
