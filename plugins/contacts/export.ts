@@ -3,15 +3,12 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { TenantService } from '../tenants/api';
 import { columnByKey, DEFAULT_DATA_COLUMNS, DEFAULT_PDF_COLUMNS, type ExportColumn } from './columns';
-import { ExportCancelled, ExportChannel } from './export-stream';
-import { csvWriter, jsonWriter, pdfWriter, xlsxWriter, type ExportFormat, type ExportHeading, type ExportWriter } from './export-writers';
+import { streamTable, type ExportFormat, type TableColumn } from '../../lib/table-export/stream';
 import { contactFilterSql, type ContactFilters } from './filters';
 import { CONTACT_COLUMNS_SQL, type ContactRow } from './service';
 
 /** Rows read per transaction: the most the export holds in memory at once (plus what the writer buffers). */
 export const EXPORT_BATCH_SIZE = 1000;
-
-const EXTENSION: Record<ExportFormat, string> = { xlsx: 'xlsx', csv: 'csv', json: 'json', pdf: 'pdf' };
 
 /** `columns=name,vat,...` → columns in that order; an unknown key is 422. */
 export function exportColumns(raw: string | undefined, format: ExportFormat): ExportColumn[] {
@@ -34,13 +31,26 @@ async function readBatch(tx: Tx, filters: ContactFilters, after: Cursor | null):
   );
 }
 
-function writerFor(format: ExportFormat, channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): ExportWriter | Promise<ExportWriter> {
-  switch (format) {
-    case 'csv': return csvWriter(channel, columns);
-    case 'json': return jsonWriter(channel, columns);
-    case 'pdf': return pdfWriter(channel, columns, heading);
-    case 'xlsx': return xlsxWriter(channel, columns, heading);
-  }
+const PDF_VALUE: Record<string, Record<string, string>> = {
+  kind: { customer: 'Cliente', supplier: 'Proveedor' },
+  customer_type: { business: 'Empresa', individual: 'Particular' },
+};
+
+/** The export's columns as table columns: the PDF shows kinds and customer types in Spanish. */
+function tableColumns(columns: ExportColumn[]): TableColumn<ContactRow>[] {
+  return columns.map((column) => {
+    const names = PDF_VALUE[column.key];
+    if (!names) return column;
+    return {
+      ...column,
+      display: (row: ContactRow) => {
+        const value = (row as unknown as Record<string, unknown>)[column.key];
+        if (value === null || value === undefined) return '';
+        if (column.key === 'kind' && row.customer_and_supplier) return 'Cliente y proveedor';
+        return names[String(value)] ?? String(value);
+      },
+    };
+  });
 }
 
 /**
@@ -63,35 +73,21 @@ export async function exportContacts(
     return { tenantName: tenant.name, total, batch: await readBatch(tx, request.filters, null) };
   });
 
-  const channel = new ExportChannel();
-  const writer = await writerFor(request.format, channel, columns, { tenantName: first.tenantName, generatedAt, total: first.total });
-  const produce = async () => {
-    writer.begin();
-    let batch = first.batch;
-    while (batch.length) {
-      writer.rows(batch);
-      await writer.settled();
-      await channel.ready();
-      if (batch.length < EXPORT_BATCH_SIZE) break;
-      const last = batch[batch.length - 1];
-      batch = await uow.run((tx) => readBatch(tx, request.filters, { nameKey: last.name_key, id: last.id }));
-    }
-    await writer.end();
-    channel.close();
-  };
-  produce().catch((error) => {
-    if (error instanceof ExportCancelled) return;
-    logger.error('contacts export failed after the response started', { error });
-    channel.fail(error);
-  });
-
-  const filename = `contactos-${generatedAt.toISOString().slice(0, 10)}.${EXTENSION[request.format]}`;
-  return new Response(channel.stream, {
-    headers: {
-      'content-type': writer.contentType,
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
+  const when = generatedAt.toISOString().slice(0, 16).replace('T', ' ');
+  return streamTable<ContactRow>({
+    format: request.format, columns: tableColumns(columns), logger, what: 'contacts export',
+    heading: {
+      title: `Contactos - ${first.tenantName}`, subtitle: `Exportado el ${when} UTC · ${first.total} contacto${first.total === 1 ? '' : 's'}`, sheet: 'Contactos', generatedAt,
+    },
+    filename: `contactos-${generatedAt.toISOString().slice(0, 10)}`,
+    async produce(emit) {
+      let batch = first.batch;
+      while (batch.length) {
+        await emit(batch);
+        if (batch.length < EXPORT_BATCH_SIZE) break;
+        const last = batch[batch.length - 1];
+        batch = await uow.run((tx) => readBatch(tx, request.filters, { nameKey: last.name_key, id: last.id }));
+      }
     },
   });
 }

@@ -18,3 +18,4 @@ export { DEFAULT_POSTING_ACCOUNTS, PGC_CHART, type PostingAccounts } from './cha
 export { entrySql, type EntrySql } from './entry-sql';
 export { entryToJson } from './routes';
 export { JournalEntryResponse } from './schemas';
+export { BookPages, type BookLine, type BookRange, type JournalCursor, type LedgerCursor } from './book-pages';

@@ -1,23 +1,47 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { csvCell } from '../../lib/spreadsheet-cells';
-import { embedFonts, pdfLine } from '../../lib/pdf-fonts';
-import type { ExportColumn } from './columns';
-import type { ExportChannel } from './export-stream';
-import type { ContactRow } from './service';
+import { csvCell } from '../spreadsheet-cells';
+import { embedFonts, pdfLine } from '../pdf-fonts';
+import type { ExportChannel } from './channel';
 
+/**
+ * Tables written to a file as they are read: CSV, JSON, XLSX and PDF writers over columns of any
+ * row shape, filling an ExportChannel batch by batch (the contacts export, the legal books).
+ */
 export type ExportFormat = 'xlsx' | 'csv' | 'json' | 'pdf';
 
-export interface ExportHeading { tenantName: string; generatedAt: Date; total: number }
+export interface TableColumn<R> {
+  /** The row's field, also the CSV/JSON/XLSX header. */
+  key: string;
+  /** Spanish label for the PDF. */
+  label: string;
+  /** `amount`: an exact decimal string (kept as text in XLSX: a float cell could round it), right-aligned in the PDF. */
+  type: 'string' | 'boolean' | 'datetime' | 'amount';
+  /** XLSX column width in characters; the PDF shares the page in proportion to it. */
+  width: number;
+  /** What the PDF shows for the row's value, when not the value itself. */
+  display?(row: R): string;
+}
+
+export interface ExportHeading {
+  /** The PDF's first line and metadata title, e.g. "Contactos - Empresa S.L.". */
+  title: string;
+  /** The PDF's second line, e.g. "Exportado el … · 12 contactos". */
+  subtitle: string;
+  /** The XLSX sheet's name. */
+  sheet: string;
+  generatedAt: Date;
+}
 
 /**
  * Renders rows into the channel: `begin` once, `rows` per batch, `settled` after each batch (waits
- * while the writer's own buffers are full), `end` once (it flushes everything).
+ * while the writer's own buffers are full), `end` once (it flushes everything). `bold` rows (the
+ * PDF and XLSX) are headings and totals inside the table.
  */
-export interface ExportWriter {
+export interface ExportWriter<R> {
   readonly contentType: string;
   begin(): void;
-  rows(batch: ContactRow[]): void;
+  rows(batch: readonly R[], options?: { bold?: boolean }): void;
   settled(): Promise<void>;
   end(): Promise<void>;
 }
@@ -25,10 +49,10 @@ export interface ExportWriter {
 const nothingBuffered = async () => {};
 
 const encoder = new TextEncoder();
-const valueOf = (row: ContactRow, column: ExportColumn) => (row as unknown as Record<string, unknown>)[column.key];
+const valueOf = <R>(row: R, column: TableColumn<R>) => (row as unknown as Record<string, unknown>)[column.key];
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
-function textOf(value: unknown, column: ExportColumn): string {
+function textOf<R>(value: unknown, column: TableColumn<R>): string {
   if (value === null || value === undefined) return '';
   if (column.type === 'datetime') return asDate(value).toISOString();
   return String(value);
@@ -45,11 +69,21 @@ function pipeToChannel(channel: ExportChannel) {
   return { sink, finished };
 }
 
+/** The writer of a format. */
+export function tableWriter<R>(format: ExportFormat, channel: ExportChannel, columns: readonly TableColumn<R>[], heading: ExportHeading): ExportWriter<R> | Promise<ExportWriter<R>> {
+  switch (format) {
+    case 'csv': return csvWriter(channel, columns);
+    case 'json': return jsonWriter(channel, columns);
+    case 'pdf': return pdfWriter(channel, columns, heading);
+    case 'xlsx': return xlsxWriter(channel, columns, heading);
+  }
+}
+
 // ------------------------------------------------------------------------------------------------
 // CSV: UTF-8 with a BOM (Excel then reads the accents right), ';' separated, CRLF lines.
 // ------------------------------------------------------------------------------------------------
 
-export function csvWriter(channel: ExportChannel, columns: ExportColumn[]): ExportWriter {
+export function csvWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[]): ExportWriter<R> {
   return {
     contentType: 'text/csv; charset=utf-8',
     begin() {
@@ -69,7 +103,7 @@ export function csvWriter(channel: ExportChannel, columns: ExportColumn[]): Expo
 // JSON: one array of objects with the chosen keys, in order.
 // ------------------------------------------------------------------------------------------------
 
-export function jsonWriter(channel: ExportChannel, columns: ExportColumn[]): ExportWriter {
+export function jsonWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[]): ExportWriter<R> {
   let first = true;
   return {
     contentType: 'application/json; charset=utf-8',
@@ -110,13 +144,13 @@ function sheetBacklog(sheet: ExcelJS.Worksheet): number {
   return entry?.writableLength ?? entry?._writableState?.length ?? 0;
 }
 
-export async function xlsxWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): Promise<ExportWriter> {
+export async function xlsxWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[], heading: ExportHeading): Promise<ExportWriter<R>> {
   const { default: ExcelJS } = await import('exceljs');
   const { sink, finished } = pipeToChannel(channel);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Cuadra';
   workbook.created = heading.generatedAt;
-  const sheet = workbook.addWorksheet('Contactos', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(heading.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     begin() {
@@ -128,15 +162,17 @@ export async function xlsxWriter(channel: ExportChannel, columns: ExportColumn[]
       header.font = { bold: true };
       header.commit();
     },
-    rows(batch) {
+    rows(batch, options) {
       for (const row of batch) {
-        sheet.addRow(columns.map((c) => {
+        const added = sheet.addRow(columns.map((c) => {
           const value = valueOf(row, c);
           if (value === null || value === undefined) return null;
           if (c.type === 'datetime') return asDate(value);
           if (c.type === 'boolean') return Boolean(value);
           return String(value);
-        })).commit();
+        }));
+        if (options?.bold) added.font = { bold: true };
+        added.commit();
       }
     },
     async settled() {
@@ -155,19 +191,14 @@ export async function xlsxWriter(channel: ExportChannel, columns: ExportColumn[]
 // fonts of lib/pdf-fonts.ts (subsets), uncompressed. Pages are written out as they fill up.
 // ------------------------------------------------------------------------------------------------
 
-const PDF_VALUE: Record<string, Record<string, string>> = {
-  kind: { customer: 'Cliente', supplier: 'Proveedor' },
-  customer_type: { business: 'Empresa', individual: 'Particular' },
-};
-
-export async function pdfWriter(channel: ExportChannel, columns: ExportColumn[], heading: ExportHeading): Promise<ExportWriter> {
+export async function pdfWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[], heading: ExportHeading): Promise<ExportWriter<R>> {
   const { default: PDFDocument } = await import('pdfkit');
   const { sink, finished } = pipeToChannel(channel);
   const margin = 36;
   // The bottom margin is small so that the footer line does not make pdfkit open a page by itself.
   const doc = new PDFDocument({
     size: 'A4', layout: 'landscape', margins: { top: margin, left: margin, right: margin, bottom: 8 }, compress: false, bufferPages: false,
-    info: { Title: `Contactos - ${pdfLine(heading.tenantName)}`, Creator: 'Cuadra', CreationDate: heading.generatedAt },
+    info: { Title: pdfLine(heading.title), Creator: 'Cuadra', CreationDate: heading.generatedAt },
   });
   doc.pipe(sink);
   const fonts = embedFonts(doc);
@@ -197,7 +228,10 @@ export async function pdfWriter(channel: ExportChannel, columns: ExportColumn[],
       const line = pdfLine(cell);
       const weight = bold ? 'bold' : 'regular';
       fonts.select(line, weight);
-      fonts.draw(fit(line, widths[i] - 4), x, y, { lineBreak: false }, weight);
+      const text = fit(line, widths[i] - 4);
+      // amounts line up on the right edge of their column
+      const left = columns[i].type === 'amount' ? x + widths[i] - 4 - doc.widthOfString(text) : x;
+      fonts.draw(text, left, y, { lineBreak: false }, weight);
       x += widths[i];
     });
     y += rowHeight;
@@ -217,33 +251,31 @@ export async function pdfWriter(channel: ExportChannel, columns: ExportColumn[],
     y = margin;
     tableHeader();
   };
-  const display = (row: ContactRow, column: ExportColumn) => {
+  const display = (row: R, column: TableColumn<R>) => {
+    if (column.display) return column.display(row);
     const value = valueOf(row, column);
     if (value === null || value === undefined) return '';
     if (column.type === 'boolean') return value ? 'Sí' : 'No';
     if (column.type === 'datetime') return asDate(value).toISOString().slice(0, 16).replace('T', ' ');
-    if (column.key === 'kind' && row.customer_and_supplier) return 'Cliente y proveedor';
-    return PDF_VALUE[column.key]?.[String(value)] ?? String(value);
+    return String(value);
   };
 
   return {
     contentType: 'application/pdf',
     begin() {
       y = margin;
-      const title = pdfLine(`Contactos - ${heading.tenantName}`);
       doc.fontSize(14);
-      fonts.draw(title, margin, y, { lineBreak: false }, 'bold');
+      fonts.draw(pdfLine(heading.title), margin, y, { lineBreak: false }, 'bold');
       y += 20;
-      const when = heading.generatedAt.toISOString().slice(0, 16).replace('T', ' ');
       doc.fontSize(9);
-      fonts.draw(`Exportado el ${when} UTC · ${heading.total} contacto${heading.total === 1 ? '' : 's'}`, margin, y, { lineBreak: false });
+      fonts.draw(pdfLine(heading.subtitle), margin, y, { lineBreak: false });
       y += 20;
       tableHeader();
     },
-    rows(batch) {
+    rows(batch, options) {
       for (const row of batch) {
         if (y + rowHeight > bottom()) newPage();
-        cellsLine(columns.map((c) => display(row, c)), false);
+        cellsLine(columns.map((c) => display(row, c)), !!options?.bold);
       }
     },
     // pdfkit writes each finished page straight into the channel, which applies back-pressure.

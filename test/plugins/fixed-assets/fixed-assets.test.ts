@@ -1,0 +1,197 @@
+/**
+ * Fixed assets through the API on a real database, with figures computed by hand: a computer bought
+ * on a purchase line (25 % of the official table from 16 March), a van entered by hand (16 %, a
+ * residual value) and a desk (120 months); a year depreciated once and only once, every entry
+ * balanced and the accounts holding the sums; a sale below book value invoiced with its VAT and a
+ * write-off; the year's register; bad input 422; another company sees none of it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createCompany, type TestCompany } from '../../support/factories';
+import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+
+let app: DocumentsTestApp;
+let a: TestCompany;
+let b: TestCompany;
+let computer: any;
+let van: any;
+let desk: any;
+let customer: any;
+
+const balanceOf = async (account: string, company = a) => (await app.get(`/api/v1/ledger/account/${account}`, company.token)).body.closing_balance;
+
+async function expectBalanced(entryId: string) {
+  const entry = (await app.get(`/api/v1/ledger/entries/${entryId}`, a.token)).body;
+  const cents = (k: 'debit' | 'credit') => entry.lines.reduce((s: bigint, l: any) => s + BigInt(l[k].replace('.', '')), 0n);
+  expect(cents('debit')).toBe(cents('credit'));
+  return entry;
+}
+
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  a = await createCompany(app, 'Talleres Oca S.L.');
+  b = await createCompany(app);
+  const supplier = await createContact(app, a.token, { name: 'Informática Lugo S.L.', kind: 'supplier', vat: 'B86561412' });
+  customer = await createContact(app, a.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011' });
+  const purchase = await app.post('/api/v1/purchases', {
+    contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'IL-2026/77', issue_date: '2026-03-10',
+    lines: [
+      { description: 'Ordenador portátil', quantity: '1', unit_price: '1200.00', tax_type_id: taxId(a, 'IVA21'), expense_account: '217', capital_good: true },
+      { description: 'Ratón', quantity: '1', unit_price: '20.00', tax_type_id: taxId(a, 'IVA21') },
+    ],
+  }, a.token);
+  expect(purchase.status).toBe(201);
+  const created = await app.post(`/api/v1/purchases/${purchase.body.id}/lines/1/fixed-asset`, { tax_table_code: 'equipos-proceso-informacion', start_date: '2026-03-16' }, a.token);
+  expect(created.status).toBe(201);
+  computer = created.body;
+  expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/1/fixed-asset`, { tax_table_code: 'equipos-proceso-informacion' }, a.token)).status).toBe(409);
+  expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/2/fixed-asset`, { useful_life_months: 12 }, a.token)).status).toBe(409);
+  expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/3/fixed-asset`, { useful_life_months: 12 }, a.token)).status).toBe(404);
+}, 120_000);
+afterAll(() => app?.close());
+
+describe('register and plan', () => {
+  test('a purchase line becomes an asset: its account, date, base as cost, the VAT deducted, the table\'s greatest coefficient', () => {
+    expect(computer).toMatchObject({
+      number: 1, name: 'Ordenador portátil', account: '217', acquisition_date: '2026-03-10', start_date: '2026-03-16', cost: '1200.00', vat_deducted: '252.00',
+      residual_value: '0.00', coefficient: '25.00', tax_table_label: 'Equipos para procesos de información', status: 'active', purchase_line_no: 1,
+    });
+  });
+
+  test('by hand: a van at 16 % with a residual value, a desk over ten years', async () => {
+    const res = await app.post('/api/v1/fixed-assets', {
+      name: 'Furgoneta 1234-KLM', account: '218', acquisition_date: '2026-01-10', start_date: '2026-02-01', cost: '30000.00', residual_value: '6000.00',
+      tax_table_code: 'transporte-externo', coefficient: '16',
+    }, a.token);
+    expect(res.status).toBe(201);
+    van = res.body;
+    expect(van).toMatchObject({ number: 2, coefficient: '16.00', useful_life_months: null });
+    desk = (await app.post('/api/v1/fixed-assets', { name: 'Mesa de taller', account: '216', acquisition_date: '2026-01-01', cost: '600.00', useful_life_months: 120 }, a.token)).body;
+    expect(desk).toMatchObject({ number: 3, start_date: '2026-01-01', coefficient: null, useful_life_months: 120 });
+  });
+
+  test('the schedule: by month, to the cent, the last month absorbing the rounding', async () => {
+    const res = await app.get(`/api/v1/fixed-assets/${computer.id}/schedule`, a.token);
+    expect(res.status).toBe(200);
+    expect(res.body.depreciable_base).toBe('1200.00');
+    expect(res.body.items.length).toBe(49);
+    expect(res.body.items[0]).toEqual({ period: '2026-03', date: '2026-03-31', amount: '12.90', accumulated: '12.90', net_book_value: '1187.10', posted: false });
+    expect(res.body.items.at(-1)).toMatchObject({ period: '2030-03', amount: '12.10', accumulated: '1200.00', net_book_value: '0.00' });
+  });
+
+  test('bad terms are 422 and register nothing', async () => {
+    const base = { name: 'X', account: '217', acquisition_date: '2026-01-01', cost: '100.00' };
+    for (const [body, field] of [
+      [{ ...base, tax_table_code: 'equipos-proceso-informacion', coefficient: '30' }, 'coefficient'],
+      [{ ...base, tax_table_code: 'equipos-proceso-informacion', coefficient: '10' }, 'coefficient'],
+      [{ ...base, tax_table_code: 'no-such-row' }, 'tax_table_code'],
+      [{ ...base, account: '210', useful_life_months: 12 }, 'account'],
+      [{ ...base, useful_life_months: 12, tax_table_code: 'mobiliario' }, 'body'],
+      [{ ...base }, 'body'],
+      [{ ...base, useful_life_months: 12, residual_value: '100.00' }, 'residual_value'],
+      [{ ...base, useful_life_months: 12, start_date: '2025-12-31' }, 'start_date'],
+      [{ ...base, useful_life_months: 12, acquisition_date: '2026-02-30' }, 'acquisition_date'],
+    ] as const) {
+      const res = await app.post('/api/v1/fixed-assets', body, a.token);
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+    expect((await app.get('/api/v1/fixed-assets', a.token)).body.total).toBe(3);
+  });
+});
+
+describe('posting', () => {
+  test('depreciating 2026 posts each month once, balanced: 681 = 237.90 + 3520.00 + 60.00', async () => {
+    const res = await app.post('/api/v1/fixed-assets/depreciate', { until: '2026-12-31' }, a.token);
+    expect(res.status).toBe(200);
+    // computer 12.90 + 9 × 25.00; van 11 × 320.00; desk 12 × 5.00
+    expect(res.body.total).toBe('3817.90');
+    expect(res.body.entries.map((e: any) => e.period)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12']);
+    expect(res.body.entries[2]).toMatchObject({ date: '2026-03-31', amount: '337.90', assets: 3 });
+    for (const e of res.body.entries) await expectBalanced(e.journal_entry_id);
+    expect(await balanceOf('681')).toBe('3817.90');
+    expect(await balanceOf('2817')).toBe('-237.90');
+    expect(await balanceOf('2818')).toBe('-3520.00');
+    expect(await balanceOf('2816')).toBe('-60.00');
+
+    const again = await app.post('/api/v1/fixed-assets/depreciate', { until: '2026-12-31' }, a.token);
+    expect(again.body).toEqual({ until: '2026-12-31', entries: [], total: '0.00' });
+    expect(await balanceOf('681')).toBe('3817.90');
+    const schedule = (await app.get(`/api/v1/fixed-assets/${computer.id}/schedule`, a.token)).body.items;
+    expect(schedule.filter((i: any) => i.posted).length).toBe(10);
+  });
+
+  test('a sale below book value: depreciation to the day, the invoice with VAT, the loss on 671', async () => {
+    const res = await app.post(`/api/v1/fixed-assets/${computer.id}/dispose`, {
+      date: '2027-06-15', kind: 'sale', price: '700.00', contact_id: customer.id, tax_type_id: taxId(a, 'IVA21'),
+    }, a.token);
+    expect(res.status).toBe(200);
+    // 25 × (16/31 + 14 + 15/30) = 375.40 accumulated; book value 824.60; 700.00 − 824.60
+    expect(res.body).toMatchObject({ accumulated_depreciation: '375.40', net_book_value: '824.60', gain_or_loss: '-124.60' });
+    expect(res.body.asset).toMatchObject({ status: 'disposed', disposed_on: '2027-06-15', disposal_kind: 'sale', disposal_price: '700.00' });
+    const invoice = (await app.get(`/api/v1/invoices/${res.body.invoice_id}`, a.token)).body;
+    expect(invoice).toMatchObject({ status: 'issued', subtotal: '700.00', tax_total: '147.00', total: '847.00', issue_date: '2027-06-15', contact_id: customer.id });
+    const entry = await expectBalanced(res.body.journal_entry_id);
+    expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['2817', '375.40', '0.00'], ['771', '700.00', '0.00'], ['671', '124.60', '0.00'], ['217', '0.00', '1200.00']]);
+    expect(await balanceOf('217')).toBe('0.00');
+    expect(await balanceOf('2817')).toBe('0.00');
+    expect(await balanceOf('771')).toBe('0.00');
+    expect(await balanceOf('671')).toBe('124.60');
+
+    const twice = await app.post(`/api/v1/fixed-assets/${computer.id}/dispose`, { date: '2027-07-01', kind: 'write_off' }, a.token);
+    expect(twice.status).toBe(409);
+  });
+
+  test('a sale needs a price, a buyer and a VAT type; a disposal inside posted months is refused', async () => {
+    const res = await app.post(`/api/v1/fixed-assets/${van.id}/dispose`, { date: '2027-06-15', kind: 'sale' }, a.token);
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((e: any) => e.loc.at(-1)).sort()).toEqual(['contact_id', 'price', 'tax_type_id']);
+    const early = await app.post(`/api/v1/fixed-assets/${desk.id}/dispose`, { date: '2026-06-30', kind: 'write_off' }, a.token);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toContain('2026-12');
+  });
+
+  test('a write-off at year end: the book value is a loss', async () => {
+    const res = await app.post(`/api/v1/fixed-assets/${desk.id}/dispose`, { date: '2026-12-31', kind: 'write_off' }, a.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ accumulated_depreciation: '60.00', net_book_value: '540.00', gain_or_loss: '-540.00', invoice_id: null });
+    const entry = await expectBalanced(res.body.journal_entry_id);
+    expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['2816', '60.00', '0.00'], ['671', '540.00', '0.00'], ['216', '0.00', '600.00']]);
+  });
+
+  test('the register of 2027: the computer until its sale, the van all year; the desk gone', async () => {
+    const res = await app.get('/api/v1/fixed-assets/register?year=2027', a.token);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: any) => [i.number, i.accumulated_at_start, i.depreciation_of_year, i.accumulated_at_end, i.net_book_value_at_end, i.disposed_on])).toEqual([
+      [1, '237.90', '137.50', '375.40', '824.60', '2027-06-15'],
+      [2, '3520.00', '3840.00', '7360.00', '22640.00', null],
+    ]);
+    expect(res.body.totals).toEqual({ cost: '31200.00', depreciation_of_year: '3977.50', accumulated_at_end: '7735.40', net_book_value_at_end: '23464.60' });
+    expect((await app.get('/api/v1/fixed-assets/register?year=2026', a.token)).body.items.length).toBe(3);
+  });
+
+  test('the trial balance still balances', async () => {
+    const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
+    expect(trial.totals.debit).toBe(trial.totals.credit);
+  });
+});
+
+describe('tenancy', () => {
+  test('another company sees, depreciates and disposes of none of it', async () => {
+    expect((await app.get(`/api/v1/fixed-assets/${van.id}`, b.token)).status).toBe(404);
+    expect((await app.get(`/api/v1/fixed-assets/${van.id}/schedule`, b.token)).status).toBe(404);
+    expect((await app.post(`/api/v1/fixed-assets/${van.id}/dispose`, { date: '2027-12-31', kind: 'write_off' }, b.token)).status).toBe(404);
+    expect((await app.get('/api/v1/fixed-assets', b.token)).body.total).toBe(0);
+    expect((await app.post('/api/v1/fixed-assets/depreciate', { until: '2030-12-31' }, b.token)).body.total).toBe('0.00');
+    expect((await app.get('/api/v1/fixed-assets/register?year=2026', b.token)).body.items).toEqual([]);
+    expect((await app.get(`/api/v1/fixed-assets/${van.id}`, a.token)).body.status).toBe('active');
+  });
+
+  test('the official table is served', async () => {
+    const rows = (await app.get('/api/v1/fixed-assets/tax-table', a.token)).body;
+    expect(rows.length).toBe(33);
+    expect(rows.find((r: any) => r.code === 'equipos-proceso-informacion')).toEqual({
+      code: 'equipos-proceso-informacion', group: 'Equipos electrónicos e informáticos. Sistemas y programas', label: 'Equipos para procesos de información',
+      max_coefficient: '25', max_years: 8, min_coefficient: '12.50',
+    });
+  });
+});
