@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
 import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
-import { createCompany, type TestCompany } from '../../support/factories';
+import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
 let other: TestCompany;
+/** The deployment's software producer (lib/software-producer.ts): its NIF is the file's "NIF empresa desarrollo". */
+const PRODUCER_NIF = VALID_CIFS[4];
 beforeAll(async () => {
-  app = await startDocumentsApp();
+  app = await startDocumentsApp({ env: { SOFTWARE_PRODUCER_NAME: 'Desarrollos Contables SL', SOFTWARE_PRODUCER_TAX_ID: `ES${PRODUCER_NIF}` } });
   company = await createCompany(app);
   other = await createCompany(app);
   await createDocuments();
@@ -225,6 +227,9 @@ describe('the DR303 import file', () => {
     expect(bytes.length).toBe(328 + 1581 + 1017 + 18);
     expect(text.startsWith('<T303020262T0000><AUX>')).toBe(true);
     expect(at(text, 323, 6)).toBe('</AUX>');
+    // <AUX>: program version at 93, "NIF empresa desarrollo" at 101 from the deployment's configuration (the ES prefix dropped)
+    expect(at(text, 93, 4)).toBe('CUAD');
+    expect(at(text, 101, 9)).toBe(PRODUCER_NIF);
     expect(text.endsWith('</T303020262T0000>')).toBe(true);
     const page1 = text.slice(328, 328 + 1581);
     const page3 = text.slice(328 + 1581, 328 + 1581 + 1017);
