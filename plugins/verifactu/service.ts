@@ -104,12 +104,15 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
 /**
  * The recipient the record names, as it will be exported (./recipient.ts); null for a simplified
  * record (F2, R5), which names none. A record type that must name its recipient (F1, R1–R4) and a
- * customer who cannot be identified (no tax number at all, or one the record cannot carry) refuse
- * the issue (422) with the reason: the AEAT rejects such a record.
+ * business customer who cannot be identified (no tax number at all, or one the record cannot
+ * carry) refuse the issue (422) with the reason: the AEAT rejects such a record. A private person
+ * abroad without one (a distance sale, an export to a consumer: art. 6.1.d RD 1619/2012 does not
+ * ask for it) is not refused; its record names no recipient (docs/domain/verifactu.md §6).
  */
 function recipientOf(customer: Party, invoiceType: InvoiceType, contactId: string): StoredRecipient | null {
   if (!namesRecipient(invoiceType)) return null;
   const found = recipientId(customer.tax_id, customer.country);
+  if ('problem' in found && customer.customer_type === 'individual' && !customer.tax_id?.trim()) return null;
   if ('problem' in found) {
     throw ValidationFailed.field(['customer', 'vat'],
       `${customer.legal_name ?? customer.name} (${customer.country}) ${found.problem}: a ${invoiceType} invoice's VERI*FACTU record must identify its recipient `
