@@ -115,7 +115,7 @@ function recipientOf(customer: Party, invoiceType: InvoiceType, contactId: strin
   if ('problem' in found && customer.customer_type === 'individual' && !customer.tax_id?.trim()) return null;
   if ('problem' in found) {
     throw ValidationFailed.field(['customer', 'vat'],
-      `${customer.legal_name ?? customer.name} (${customer.country}) ${found.problem}: a ${invoiceType} invoice's VERI*FACTU record must identify its recipient `
+      `${customer.legal_name ?? customer.name} (${customer.country}) ${found.problem}: an ${invoiceType} invoice's VERI*FACTU record must identify its recipient `
       + '(a Spanish NIF, an EU VAT number, or the tax number its country gives it, as IDOtro) and the AEAT rejects one without: '
       + `set it with PATCH /api/v1/contacts/${contactId}`, 'value_error.verifactu_recipient');
   }
@@ -167,12 +167,12 @@ export const VerifactuService = {
     // a simplified record (F2, R5) corrected to a type that names its recipient needs one the record can identify
     const stored = previous.detail?.recipient as StoredRecipient | null | undefined;
     if (namesRecipient(invoiceType) && !namesRecipient(previous.invoice_type!) && stored == null) {
-      throw ValidationFailed.field(['body', 'invoice_type'], `A ${invoiceType} record must identify its recipient, and invoice ${previous.invoice_number} was issued without the customer's tax number: `
+      throw ValidationFailed.field(['body', 'invoice_type'], `An ${invoiceType} record must identify its recipient, and invoice ${previous.invoice_number} was issued without the customer's tax number: `
         + 'rectify the invoice instead', 'value_error.verifactu_recipient');
     }
     if (namesRecipient(invoiceType) && stored && !stored.nif && !stored.id_other) {
       const found = recipientId(stored.tax_id, stored.country);
-      if ('problem' in found) throw ValidationFailed.field(['body', 'invoice_type'], `A ${invoiceType} record must identify its recipient: ${stored.name} ${found.problem}`, 'value_error.verifactu_recipient');
+      if ('problem' in found) throw ValidationFailed.field(['body', 'invoice_type'], `An ${invoiceType} record must identify its recipient: ${stored.name} ${found.problem}`, 'value_error.verifactu_recipient');
     }
     return append(tx, {
       issuerTaxId: previous.issuer_tax_id, recordType: 'registration', correction: true, invoiceId, invoiceNumber: previous.invoice_number, issueDate: previous.issue_date,

@@ -354,7 +354,7 @@ describe('recipients (Destinatarios)', () => {
     const refused = await app.post('/api/v1/invoices', body(anonymous.id, 'EXPORT'), own.token);
     expect(refused.status).toBe(422);
     expect(refused.body.detail[0].loc).toEqual(['customer', 'vat']);
-    expect(refused.body.detail[0].msg).toContain('No Number Ltd (US) has no tax number: a F1 invoice\'s VERI*FACTU record must identify its recipient');
+    expect(refused.body.detail[0].msg).toContain('No Number Ltd (US) has no tax number: an F1 invoice\'s VERI*FACTU record must identify its recipient');
     expect(refused.body.detail[0].msg).toContain(`PATCH /api/v1/contacts/${anonymous.id}`);
     // a draft is kept; issuing it is refused the same way
     const draft = await app.post('/api/v1/invoices', body(anonymous.id, 'EXPORT', { status: 'draft' }), own.token);
@@ -374,6 +374,13 @@ describe('recipients (Destinatarios)', () => {
       '<sum1:Destinatarios><sum1:IDDestinatario><sum1:NombreRazon>Importer Inc</sum1:NombreRazon><sum1:IDOtro><sum1:CodigoPais>US</sum1:CodigoPais><sum1:IDType>04</sum1:IDType><sum1:ID>123456789</sum1:ID></sum1:IDOtro></sum1:IDDestinatario></sum1:Destinatarios>',
       '<sum1:Destinatarios><sum1:IDDestinatario><sum1:NombreRazon>No Number Ltd</sum1:NombreRazon><sum1:IDOtro><sum1:CodigoPais>US</sum1:CodigoPais><sum1:IDType>04</sum1:IDType><sum1:ID>GB123456789</sum1:ID></sum1:IDOtro></sum1:IDDestinatario></sum1:Destinatarios>',
     ]);
+    // a correction cannot turn a simplified record (F2: a private person without tax number) into one that must name its recipient
+    const person = await createContact(app, own.token, { name: 'Ana Particular', customer_type: 'individual' });
+    const simplified = await app.post('/api/v1/invoices', body(person.id, 'IVA21'), own.token);
+    expect(simplified.status).toBe(201);
+    const corrected = await app.post('/api/v1/verifactu/corrections', { invoice_id: simplified.body.id, invoice_type: 'F1', reason: 'Tipo' }, own.token);
+    expect(corrected.status).toBe(422);
+    expect(corrected.body.detail[0]).toMatchObject({ loc: ['body', 'invoice_type'], type: 'value_error.verifactu_recipient' });
     // the schema checks the identification: an IDType outside the AEAT's list fails it
     expect((await validateExport(exported.text.replace('<sum1:IDType>04</sum1:IDType>', '<sum1:IDType>01</sum1:IDType>'))).valid).toBe(false);
   });
