@@ -195,13 +195,18 @@ function checkBalances(statement: Node, booked: BookedTotals, line: number): voi
 export function parseCamt053(bytes: Uint8Array, options: ImportOptions = {}): ParsedStatement {
   const timeZone = options.timeZone ?? 'Europe/Madrid';
   // an application header before the Document may push its namespace past the first few KiB
-  const version = SUPPORTED.exec(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)));
-  if (!version) throw new StatementRefused(1, 'Not a CAMT.053 statement or CAMT.054 notification of a supported version (.001.02 to .001.08)');
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536));
+  const version = SUPPORTED.exec(head);
+  if (!version) {
+    throw new StatementRefused(1, /camt\.054\./.test(head) ? 'Not a CAMT.054 notification of a supported version (camt.054.001.02 to .001.08)'
+      : 'Not a CAMT.053 statement of a supported version (camt.053.001.02 to .001.08)');
+  }
   const root = readStatementXml(bytes);
   const document = findStatementMessage(root);
-  if (!document) throw new StatementRefused(1, 'No BkToCstmrStmt (or BkToCstmrDbtCdtNtfctn) element under Document');
-  const statements = list(document.Stmt ?? document.Ntfctn);
-  if (!statements.length) throw new StatementRefused(1, 'The file holds no statement (Stmt) or notification (Ntfctn): nothing to import');
+  const notification = /camt\.054/.test(version[0]);
+  if (!document) throw new StatementRefused(1, notification ? 'No BkToCstmrDbtCdtNtfctn element under Document' : 'No BkToCstmrStmt element under Document');
+  const statements = list(notification ? document.Ntfctn : document.Stmt);
+  if (!statements.length) throw new StatementRefused(1, notification ? 'The file holds no notification (Ntfctn): nothing to import' : 'The file holds no statement (Stmt): nothing to import');
   const messageDate = dayOfTimestamp(text(document.GrpHdr?.CreDtTm), timeZone);
   const accounts: StatementAccount[] = [];
   const movements: ParsedMovement[] = [];
