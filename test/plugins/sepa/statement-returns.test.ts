@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestCompany } from '../../support/factories';
 import { createContact, taxId, type DocumentsTestApp } from '../../support/documents';
+import { parseCamt053 } from '../../../plugins/treasury/importers/camt053';
+import { parseNorma43 } from '../../../plugins/treasury/importers/norma43';
 import { norma43 } from '../treasury/norma43-builder';
 import { uploadStatement } from '../treasury/import-support';
 import { bankBalances, COMPANY_IBAN, startSepaBed } from './bank';
@@ -61,6 +63,28 @@ const camt054 = (entry: { amount: string; date: string; endToEndId: string; reas
   </BkToCstmrDbtCdtNtfctn>
 </Document>
 `;
+
+describe('the importers mark returns (pure)', () => {
+  test('camt.053 and camt.054 entries with RtrInf carry their reason (MS03 without a code); Norma 43 concept 14 debits carry the code their text names or MS03; anything else none', () => {
+    const notification = camt054({ amount: '10.00', date: '2026-05-02', endToEndId: 'E2E-X', reason: 'AM04' });
+    expect(parseCamt053(new TextEncoder().encode(notification)).movements.map((m) => [m.amount.toString(), m.reference, m.returnReason])).toEqual([['-10.00', 'E2E-X', 'AM04']]);
+    // the same entry in a camt.053 statement, its RtrInf without a code
+    const statement = notification.replace(/camt\.054\.001\.08/, 'camt.053.001.08').replace(/BkToCstmrDbtCdtNtfctn/g, 'BkToCstmrStmt').replace(/Ntfctn>/g, 'Stmt>')
+      .replace('<Rsn><Cd>AM04</Cd></Rsn>', '');
+    expect(parseCamt053(new TextEncoder().encode(statement)).movements.map((m) => m.returnReason)).toEqual(['MS03']);
+    expect(parseCamt053(new TextEncoder().encode(statement.replace(/<RtrInf>.*<\/RtrInf>/s, ''))).movements.map((m) => m.returnReason ?? null)).toEqual([null]);
+    const file = norma43([{
+      bank: '2100', branch: '0418', account: '0200051332', start: '260501', end: '260531',
+      movements: [
+        { date: '260502', common: '14', cents: -1000, concepts: [['01', 'DEVOLUCION', 'AC04 CUENTA CANCELADA']] },
+        { date: '260502', common: '14', cents: -1100 },
+        { date: '260503', common: '14', cents: 1200 },
+        { date: '260503', common: '03', cents: -1300, concepts: [['01', 'RECIBO AC04', '']] },
+      ],
+    }]);
+    expect(parseNorma43(new TextEncoder().encode(file)).movements.map((m) => m.returnReason ?? null)).toEqual(['AC04', 'MS03', null, null]);
+  });
+});
 
 describe('returned debits read from imported statements', () => {
   test('camt.054: the entry names the transaction (end-to-end id) and its reason (AC04, account closed): the invoice is owed again, the fee on 626, the movement matched, the mandate cancelled', async () => {
