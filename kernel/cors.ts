@@ -9,7 +9,7 @@
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, x-request-id, accept, accept-language';
 /** Response headers a browser script may read besides the safelisted ones. */
-const EXPOSED_HEADERS = 'x-request-id, ratelimit, ratelimit-policy, retry-after, content-disposition, location, idempotent-replayed, x-access-token';
+const EXPOSED_HEADERS = 'x-request-id, ratelimit, ratelimit-policy, retry-after, content-disposition, location, idempotent-replayed, x-access-token, x-verifactu-records, x-verifactu-batches, x-verifactu-batch';
 
 export class CorsPolicy {
   private readonly origins: ReadonlySet<string>;

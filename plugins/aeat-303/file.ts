@@ -63,11 +63,20 @@ function page(fields: readonly Field[], boxes: Record<string, string>, values: R
   }).join('');
 }
 
+/**
+ * "NIF empresa desarrollo" of the `<AUX>` block: the Spanish NIF of the software's producer as the
+ * deployment configures it (SOFTWARE_PRODUCER_TAX_ID, lib/software-producer.ts, the same one the
+ * VERI*FACTU records name); blank, as the design allows, while none is configured or when the
+ * producer has no Spanish NIF (a foreign VAT number does not fit the field).
+ */
+export const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
+  (producer.configured && !producer.foreign ? producer.taxId : '').padEnd(9, ' ').slice(0, 9);
+
 export function dr303(input: RenderInput): RenderedFile {
   const layout = LAYOUTS[input.design.version];
   if (!layout) throw new Unprocessable(`No layout for record design ${input.design.version}`);
   const { year, code } = input.period;
-  const header = `<T3030${year}${code}0000><AUX>${' '.repeat(70)}${PROGRAM_VERSION}${' '.repeat(4)}${' '.repeat(9)}${' '.repeat(213)}</AUX>`;
+  const header = `<T3030${year}${code}0000><AUX>${' '.repeat(70)}${PROGRAM_VERSION}${' '.repeat(4)}${developerTaxId(input)}${' '.repeat(213)}</AUX>`;
   const values = texts(input);
   const content = header + page(layout.page01, input.result.boxes, values) + page(layout.page03, input.result.boxes, values) + `</T3030${year}${code}0000>`;
   return { body: new Uint8Array(Buffer.from(content, 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename: `${input.company.taxId}${year}${code}.303` };

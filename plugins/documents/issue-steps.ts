@@ -28,6 +28,8 @@ export interface IssueFacts {
   issuer: Party;
   /** A sales invoice registered as simplified (F2). */
   simplified: boolean;
+  /** A rectification of a document registered as simplified (R5 in the register and VERI*FACTU); absent when not told. */
+  rectifiesSimplified?: boolean;
   /**
    * The kind's posting rule's entry, or null when the document posts nothing. Its description
    * carries `numberMark` where the number goes: the statement writes the number there.

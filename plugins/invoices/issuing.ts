@@ -49,7 +49,7 @@ function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxT
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
   const plan = planIssue({
-    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
+    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, rectifiesSimplified: !!record.rectifiesId && rectifiesSimplified, posting: draft ? { draft, numberMark: mark } : null, register,
     event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '' }), ...event },
   });
   Object.assign(plan.params, {

@@ -4,6 +4,7 @@ import { eraseSepa, exportSepa } from './lifecycle';
 import { migrations } from './migrations';
 import { sepaRoutes } from './routes';
 import { settleFromStatement } from './statement-match';
+import { returnsFromStatement } from './statement-returns';
 import { sepaModels } from './schemas';
 
 /**
@@ -34,7 +35,15 @@ export default definePlugin({
       if (!tenantId) return;
       await kernel.unitOfWork(null).run((tx) => settleFromStatement(tx, kernel, treasuryId), { tenantId });
     };
-    kernel.hooks.onEvent('bank_movement.imported', 'sepa', (payload, ctx) => settle(payload.treasury_id, ctx.tenantId));
+    // an imported statement may also bring returned debits (R-transactions) with their reasons: recorded as POST …/returns does
+    const settleAndReturn = async (treasuryId: string, tenantId: string | null) => {
+      if (!tenantId) return;
+      await kernel.unitOfWork(null).run(async (tx) => {
+        await settleFromStatement(tx, kernel, treasuryId);
+        await returnsFromStatement(tx, kernel, treasuryId);
+      }, { tenantId });
+    };
+    kernel.hooks.onEvent('bank_movement.imported', 'sepa', (payload, ctx) => settleAndReturn(payload.treasury_id, ctx.tenantId));
     kernel.hooks.onEvent('bank_movement.created', 'sepa', (payload, ctx) => settle(payload.treasury_id, ctx.tenantId));
   },
 });

@@ -19,7 +19,7 @@ const MAX_MOVEMENTS = 20_000;
 
 interface PendingBatch { kind: 'order' | 'remittance'; id: string; message_id: string; total: string; due: string }
 
-async function unmatchedMovements(tx: Tx, kernel: Kernel, treasuryId: string): Promise<BankMovement[]> {
+export async function unmatchedMovements(tx: Tx, kernel: Kernel, treasuryId: string): Promise<BankMovement[]> {
   const movements: BankMovement[] = [];
   for (let offset = 0; offset < MAX_MOVEMENTS; offset += PAGE) {
     const page = await kernel.service('treasury').listMovements(tx, { status: 'unmatched', treasuryId, limit: PAGE, offset });

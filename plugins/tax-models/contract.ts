@@ -1,3 +1,4 @@
+import type { SoftwareProducer } from '../../lib/software-producer';
 import type { TObject } from '@sinclair/typebox';
 import type { Tx } from '../../kernel/uow';
 import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
@@ -97,6 +98,8 @@ export interface RenderInput {
   company: ReturnCompany;
   design: DesignVersion;
   options: ModelOptions;
+  /** The producer of the software, as the deployment configures it (lib/software-producer.ts): the import files' "NIF empresa desarrollo". */
+  producer: SoftwareProducer;
 }
 
 export interface RenderedFile {

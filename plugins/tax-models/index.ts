@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import { softwareProducer } from '../../lib/software-producer';
 import type { TaxModel } from './contract';
 import { migrations } from './migrations';
 import { eraseOptions, exportOptions } from './options';
@@ -33,4 +34,6 @@ export default definePlugin({
     },
   },
   routes: taxModelRoutes,
+  // the software producer (lib/software-producer.ts; shared with verifactu) fills the import files' "NIF empresa desarrollo": checked at start-up
+  setup(kernel) { softwareProducer(kernel.config); },
 });

@@ -7,6 +7,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
 import { designOf, periodsOfYear, requestedPeriod } from './periods';
+import { softwareProducer } from '../../lib/software-producer';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { optionsOf, saveOptions } from './options';
 import { computePeriod, computeSequence, returnCompany } from './service';
@@ -66,7 +67,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     if (model.csv) requireDetails(kernel, model, principal);
     const period = requestedPeriod(model, withQuarter(query));
     const { result, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }));
-    const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' } };
+    const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' }, producer: softwareProducer(kernel.config) };
     return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
   }, {
     permission: 'tax-models.read', query: periodQuery(model, true),
@@ -129,7 +130,7 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
       const { result, company, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }));
-      const file = render({ model, period, result, company, design, options });
+      const file = render({ model, period, result, company, design, options, producer: softwareProducer(kernel.config) });
       return download(file.body, file.contentType, file.filename);
     }, {
       permission: 'tax-models.read', query: periodQuery(model, true),

@@ -39,6 +39,8 @@ export interface BankMovement {
   status: BankMovementStatus;
   /** The documents the movement is (partly) matched to, as the reconciliation plugin set them. */
   matched_document_ids: string[];
+  /** A returned or unpaid debit as the imported statement gives it: its ISO 20022 reason code (importers' `returnReason`); null otherwise. */
+  return_reason: string | null;
 }
 
 export interface BankMovementQuery {

@@ -170,13 +170,13 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
 interface ImportedDay { date: string; count: number; moneyIn: Decimal; moneyOut: Decimal }
 type DayRow = { date: string; n: number; money_in: string; money_out: string };
 
-const STAGED_COLUMNS = ['id', 'booking_date', 'value_date', 'amount', 'description', 'reference', 'counterparty', 'counterparty_iban', 'fingerprint'] as const;
+const STAGED_COLUMNS = ['id', 'booking_date', 'value_date', 'amount', 'description', 'reference', 'counterparty', 'counterparty_iban', 'fingerprint', 'return_reason'] as const;
 
 /** Inserts what `source` (rows named as STAGED_COLUMNS) holds, skipping what is held when `skipHeld`; answers how many went in. */
 const insertNewSql = (source: string, skipHeld: boolean) => `
     with inserted as (
-      insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint)
-      select x.id, :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint
+      insert into bank_movements (id, tenant_id, treasury_id, import_id, booking_date, value_date, amount, description, reference, counterparty, counterparty_iban, fingerprint, return_reason)
+      select x.id, :tenant, :treasury::uuid, :import::uuid, x.booking_date, x.value_date, x.amount, x.description, x.reference, x.counterparty, x.counterparty_iban, x.fingerprint, x.return_reason
       from ${source}
       ${skipHeld ? 'on conflict (tenant_id, treasury_id, booking_date, fingerprint) do nothing' : ''}
       returning 1
@@ -238,7 +238,7 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
     const connection = tx.em.getConnection();
     const run = (statement: string) => connection.execute(statement, [], 'run', tx.em.getTransactionContext());
     const staging = run(`create temporary table bank_movement_staging (id uuid, booking_date date, value_date date, amount numeric(18,2), description text,
-      reference text, counterparty text, counterparty_iban text, fingerprint uuid) on commit drop`);
+      reference text, counterparty text, counterparty_iban text, fingerprint uuid, return_reason text) on commit drop`);
     const held = new Set((await heldRows).map((r) => r.f));
     await staging;
     const source = newRows(parsed, held, days);
@@ -263,11 +263,11 @@ async function insertMovements(tx: Tx, kind: 'postgres' | 'pglite', treasuryId: 
     const rows = [...newRows(parsed, held, days)];
     if (!rows.length) return [];
     const unnest = `unnest(:ids::uuid[], :dates::date[], :valueDates::date[], :amounts::numeric[], :descriptions::text[],
-        :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[]) as x (${STAGED_COLUMNS.join(', ')})`;
+        :references::text[], :counterparties::text[], :ibans::text[], :fingerprints::uuid[], :returnReasons::text[]) as x (${STAGED_COLUMNS.join(', ')})`;
     const column = (i: number) => pgArray(rows.map((row) => row[i]));
     const arrays = {
       ...params, ids: column(0), dates: column(1), valueDates: column(2), amounts: column(3), descriptions: column(4),
-      references: column(5), counterparties: column(6), ibans: column(7), fingerprints: column(8),
+      references: column(5), counterparties: column(6), ibans: column(7), fingerprints: column(8), returnReasons: column(9),
     };
     inserted = await insertNew(tx, (skipHeld) => tx.sqlBulk<{ n: number }>(insertNewSql(unnest, skipHeld), arrays));
   }
@@ -309,7 +309,7 @@ function* newRows(parsed: readonly ParsedMovement[], held: ReadonlySet<string>, 
     const print = fingerprint(m);
     if (held.has(print)) continue;
     sent.add(m);
-    yield [Bun.randomUUIDv7(), m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, print];
+    yield [Bun.randomUUIDv7(), m.bookingDate, m.valueDate, m.amount.toString(), m.description, m.reference, m.counterparty, m.counterpartyIban, print, m.returnReason ?? null];
   }
 }
 

@@ -2,7 +2,7 @@ import { definePlugin } from '../../kernel/plugin';
 import type { Tx } from '../../kernel/uow';
 import { rolesFrom } from '../../kernel/roles';
 import './api';
-import { camt053Importer } from './importers/camt053';
+import { camt053Importer, camt054Importer } from './importers/camt053';
 import { csvImporter } from './importers/csv';
 import { htmlTableImporter } from './importers/html-table';
 import { norma43Importer } from './importers/norma43';
@@ -31,7 +31,7 @@ export default definePlugin({
     'statement-importers': { description: 'a bank statement format the treasury plugin can import', key: (importer) => importer.name },
   },
   // The plugin's own formats: CSV last, as it accepts almost any text.
-  contributes: { 'statement-importers': [norma43Importer, camt053Importer, spreadsheetImporter, htmlTableImporter, csvImporter] },
+  contributes: { 'statement-importers': [norma43Importer, camt053Importer, camt054Importer, spreadsheetImporter, htmlTableImporter, csvImporter] },
   // the IBAN printed on the company's documents, when the documents plugin is installed
   contributesIfInstalled: { 'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }] },
   permissions: {

@@ -136,4 +136,8 @@ export const migrations = [
   sqlMigration('20270120000100_treasury_statement_mapping', [
     `alter table treasuries add column statement_mapping jsonb`,
   ]),
+  // a returned or unpaid debit as the imported statement gives it (camt RtrInf/Rsn/Cd, Norma 43 concept 14): its ISO 20022 reason
+  sqlMigration('20270206000100_treasury_movement_return_reason', [
+    `alter table bank_movements add column return_reason text check (return_reason ~ '^[A-Z0-9]{4}$')`,
+  ]),
 ];

@@ -12,7 +12,7 @@ import { Treasuries } from './treasuries';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const MOVEMENT_COLUMNS = `m.id::text as id, m.treasury_id::text as treasury_id, m.booking_date::text as date, m.value_date::text as value_date,
-  m.amount::text as amount, m.description, m.reference, m.counterparty, m.counterparty_iban, m.status, m.import_id::text as import_id, m.created_at,
+  m.amount::text as amount, m.description, m.reference, m.counterparty, m.counterparty_iban, m.status, m.import_id::text as import_id, m.created_at, m.return_reason,
   array_to_string(m.matched_document_ids, ',') as matched_documents`;
 
 export interface MovementRow extends Omit<BankMovement, 'matched_document_ids'> { import_id: string | null; created_at: unknown; matched_documents: string | null }
@@ -39,7 +39,7 @@ export interface MovementCreate {
 export const toBankMovement = (row: MovementRow): BankMovement => ({
   id: row.id, treasury_id: row.treasury_id, date: row.date, value_date: row.value_date, amount: row.amount,
   description: row.description, reference: row.reference, counterparty: row.counterparty,
-  counterparty_iban: row.counterparty_iban, status: row.status, matched_document_ids: matchedDocumentIds(row),
+  counterparty_iban: row.counterparty_iban, status: row.status, matched_document_ids: matchedDocumentIds(row), return_reason: row.return_reason ?? null,
 });
 
 export const Movements = {

@@ -1,20 +1,29 @@
-import { NotFound, ValidationFailed } from '../../kernel/errors';
+import { DomainError, NotFound, ValidationFailed } from '../../kernel/errors';
 import { money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
+import type { SoftwareProducer } from '../../lib/software-producer';
 import { recordDate } from './hash';
-import { VerifactuService, type RecordRow } from './service';
+import { namesRecipient, recipientId, type RecipientId } from './recipient';
+import { VerifactuService, type RecordRow, type StoredRecipient } from './service';
 
 /**
  * The records as the AEAT's `RegFactuSistemaFacturacion` message (SuministroLR.xsd, with the
  * record types of SuministroInformacion.xsd), for the company or its accountant to submit with
  * their own certificate: Cuadra never sends it. One issuer per file (the Cabecera names it).
  * Every value that entered a hash is written exactly as it was hashed.
+ *
+ * A message holds at most 1,000 `RegistroFactura`: a period with more records is split, in chain
+ * order, into batches of 1,000 (the last one shorter), each a complete message of its own,
+ * submitted one after the other (`exportBatches`).
  */
 export const NS_LR = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroLR.xsd';
 export const NS_INFO = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 
-/** The invoicing system that produced the records (SistemaInformatico). */
-export const SOFTWARE = { name: 'Cuadra', id: 'CU', version: '0.1.0' };
+/** The most `RegistroFactura` one `RegFactuSistemaFacturacion` takes (SuministroLR.xsd). */
+export const RECORDS_PER_MESSAGE = 1000;
+
+/** The VERI*FACTU export needs the producer of the software, and this production deployment has none configured. */
+export class ProducerNotConfigured extends DomainError { override readonly status = 503; }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const el = (name: string, value: string) => `<sum1:${name}>${escape(value)}</sum1:${name}>`;
@@ -50,10 +59,33 @@ function chaining(row: RecordRow, previous: RecordRow | undefined): string {
     el('Huella', previous.hash)));
 }
 
-function system(issuerName: string, issuerTaxId: string): string {
-  return group('SistemaInformatico', el('NombreRazon', String(issuerName || issuerTaxId).slice(0, 120)), el('NIF', issuerTaxId), el('NombreSistemaInformatico', SOFTWARE.name),
-    el('IdSistemaInformatico', SOFTWARE.id), el('Version', SOFTWARE.version), el('NumeroInstalacion', issuerTaxId),
+/** The system that produced the records: the deployment's configured producer (lib/software-producer.ts), never the issuer. */
+function system(producer: SoftwareProducer): string {
+  const id = producer.foreign
+    ? group('IDOtro', el('CodigoPais', producer.foreign.country), el('IDType', '02'), el('ID', producer.taxId))
+    : el('NIF', producer.taxId);
+  return group('SistemaInformatico', el('NombreRazon', producer.name.slice(0, 120)), id, el('NombreSistemaInformatico', producer.systemName),
+    el('IdSistemaInformatico', producer.systemId), el('Version', producer.version), el('NumeroInstalacion', producer.installationNumber),
     el('TipoUsoPosibleSoloVerifactu', 'S'), el('TipoUsoPosibleMultiOT', 'S'), el('IndicadorMultiplesOT', 'N'));
+}
+
+/**
+ * The recipient of a record that names one (F1, F3, R1–R4): as identified when the record was made
+ * (`nif` or `id_other` of the detail), or, for records made before the identification was kept,
+ * from the tax number and country kept with them. A record without an identifiable recipient
+ * (only ones made before issuing refused them) is written without `Destinatarios`.
+ */
+function recipientXml(row: RecordRow): string[] {
+  const stored = row.detail?.recipient as StoredRecipient | null | undefined;
+  if (!stored || !namesRecipient(row.invoice_type!)) return [];
+  let id: RecipientId | null = stored.nif ? { nif: stored.nif } : stored.id_other ? { other: stored.id_other } : null;
+  if (!id) {
+    const found = recipientId(stored.tax_id, stored.country);
+    id = 'id' in found ? found.id : null;
+  }
+  if (!id) return [];
+  return [group('Destinatarios', group('IDDestinatario', el('NombreRazon', String(stored.name).slice(0, 120)),
+    'nif' in id ? el('NIF', id.nif) : group('IDOtro', el('CodigoPais', id.other.country), el('IDType', id.other.type), el('ID', id.other.id))))];
 }
 
 /** Substitution: the rectified invoice's base and quota, from its newest registration record. */
@@ -63,7 +95,7 @@ function substitutedAmounts(row: RecordRow, all: readonly RecordRow[]): { base: 
   return { base: money(rectified.total!).sub(money(rectified.tax_total!)).toString(), quota: rectified.tax_total! };
 }
 
-function registration(row: RecordRow, previous: RecordRow | undefined, all: readonly RecordRow[]): string {
+function registration(row: RecordRow, previous: RecordRow | undefined, all: readonly RecordRow[], producer: SoftwareProducer): string {
   const detail = row.detail ?? {};
   const rectifying = row.invoice_type!.startsWith('R');
   return group('RegistroAlta',
@@ -79,29 +111,39 @@ function registration(row: RecordRow, previous: RecordRow | undefined, all: read
       ? [(({ base, quota }) => group('ImporteRectificacion', el('BaseRectificada', base), el('CuotaRectificada', quota)))(substitutedAmounts(row, all))] : []),
     ...(detail.operation_date ? [el('FechaOperacion', recordDate(detail.operation_date))] : []),
     el('DescripcionOperacion', String(detail.description || 'Factura').slice(0, 500)),
-    ...(detail.recipient && row.invoice_type !== 'F2' && row.invoice_type !== 'R5' ? [group('Destinatarios', group('IDDestinatario',
-      el('NombreRazon', String(detail.recipient.name).slice(0, 120)),
-      detail.recipient.country === 'ES' ? el('NIF', String(detail.recipient.tax_id).replace(/^ES/, ''))
-        : group('IDOtro', el('CodigoPais', detail.recipient.country), el('IDType', '02'), el('ID', String(detail.recipient.tax_id).slice(0, 20)))))] : []),
+    ...recipientXml(row),
     breakdownXml(detail),
     el('CuotaTotal', row.tax_total!), el('ImporteTotal', row.total!),
     chaining(row, previous),
-    system(detail.issuer_name, row.issuer_tax_id),
+    system(producer),
     el('FechaHoraHusoGenRegistro', row.generated_at),
     el('TipoHuella', '01'), el('Huella', row.hash));
 }
 
-function cancellation(row: RecordRow, previous: RecordRow | undefined): string {
+function cancellation(row: RecordRow, previous: RecordRow | undefined, producer: SoftwareProducer): string {
   return group('RegistroAnulacion',
     el('IDVersion', '1.0'),
     group('IDFactura', el('IDEmisorFacturaAnulada', row.issuer_tax_id), el('NumSerieFacturaAnulada', row.invoice_number), el('FechaExpedicionFacturaAnulada', recordDate(row.issue_date))),
     chaining(row, previous),
-    system(row.detail?.issuer_name, row.issuer_tax_id),
+    system(producer),
     el('FechaHoraHusoGenRegistro', row.generated_at),
     el('TipoHuella', '01'), el('Huella', row.hash));
 }
 
-export async function exportXml(tx: Tx, range: { from: string; to: string; issuerTaxId?: string }): Promise<string> {
+export interface ExportBatches {
+  /** How many records the period has, and in how many messages of at most 1,000 they go. */
+  records: number;
+  batches: number;
+  issuerTaxId: string;
+  /** The messages asked for: every batch, or the one of `batch`; `number` counts from 1. */
+  files: { number: number; xml: string }[];
+}
+
+/**
+ * The period's records as `RegFactuSistemaFacturacion` messages of at most 1,000 records each, in
+ * chain order: all of them, or only batch `batch` (1-based; 422 past the last). Logged once.
+ */
+export async function exportBatches(tx: Tx, range: { from: string; to: string; issuerTaxId?: string; batch?: number }, producer: SoftwareProducer): Promise<ExportBatches> {
   if (range.to < range.from) throw ValidationFailed.field(['query', 'to'], 'to cannot be before from', 'value_error.date_range');
   const all = await VerifactuService.chainRecords(tx);
   const byId = new Map(all.map((r) => [r.id, r]));
@@ -109,16 +151,25 @@ export async function exportXml(tx: Tx, range: { from: string; to: string; issue
   const issuers = [...new Set(chosen.map((r) => r.issuer_tax_id))];
   if (issuers.length > 1) throw ValidationFailed.field(['query', 'issuer_tax_id'], `These records belong to ${issuers.length} issuer tax numbers (${issuers.join(', ')}): export one at a time with issuer_tax_id`, 'value_error.issuer');
   if (!chosen.length) throw new NotFound('No VERI*FACTU records of invoices issued in that period');
+  const batches = Math.ceil(chosen.length / RECORDS_PER_MESSAGE);
+  if (range.batch !== undefined && range.batch > batches) {
+    throw ValidationFailed.field(['query', 'batch'], `The period has ${chosen.length} records in ${batches} batch${batches === 1 ? '' : 'es'} of at most ${RECORDS_PER_MESSAGE}: batch ${range.batch} does not exist`, 'value_error.number.not_le');
+  }
   const issuerTaxId = issuers[0];
   const issuerName = chosen.find((r) => r.detail?.issuer_name)?.detail.issuer_name ?? issuerTaxId;
-  const records = chosen.map((row) => {
-    const previous = row.previous_record_id ? byId.get(row.previous_record_id) : undefined;
-    return `<sum:RegistroFactura>${row.record_type === 'cancellation' ? cancellation(row, previous) : registration(row, previous, all)}</sum:RegistroFactura>`;
-  });
-  await VerifactuService.logEvent(tx, 'exported', { from: range.from, to: range.to, issuer_tax_id: issuerTaxId, records: chosen.length });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n`
+  const header = `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', String(issuerName).slice(0, 120)), el('NIF', issuerTaxId))}</sum:Cabecera>`;
+  const message = (rows: readonly RecordRow[]) => `<?xml version="1.0" encoding="UTF-8"?>\n`
     + `<sum:RegFactuSistemaFacturacion xmlns:sum="${NS_LR}" xmlns:sum1="${NS_INFO}">`
-    + `<sum:Cabecera>${group('ObligadoEmision', el('NombreRazon', String(issuerName).slice(0, 120)), el('NIF', issuerTaxId))}</sum:Cabecera>`
-    + records.join('')
+    + header
+    + rows.map((row) => {
+      const previous = row.previous_record_id ? byId.get(row.previous_record_id) : undefined;
+      return `<sum:RegistroFactura>${row.record_type === 'cancellation' ? cancellation(row, previous, producer) : registration(row, previous, all, producer)}</sum:RegistroFactura>`;
+    }).join('')
     + `</sum:RegFactuSistemaFacturacion>\n`;
+  const numbers = range.batch !== undefined ? [range.batch] : Array.from({ length: batches }, (_, i) => i + 1);
+  const files = numbers.map((number) => ({ number, xml: message(chosen.slice((number - 1) * RECORDS_PER_MESSAGE, number * RECORDS_PER_MESSAGE)) }));
+  await VerifactuService.logEvent(tx, 'exported', {
+    from: range.from, to: range.to, issuer_tax_id: issuerTaxId, records: chosen.length, batches, ...(range.batch !== undefined ? { batch: range.batch } : {}),
+  });
+  return { records: chosen.length, batches, issuerTaxId, files };
 }

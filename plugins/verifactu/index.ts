@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import { softwareProducer } from '../../lib/software-producer';
 import type { DocumentIssueStep } from '../documents/api';
 import type { InvoicePdfStamp, InvoiceRecord, InvoiceResponseField } from '../invoices/api';
 import { appendedJson, invoiceVerifactuJson } from './json';
@@ -25,8 +26,9 @@ const responseField: InvoiceResponseField = {
 const issueStep: DocumentIssueStep = {
   name: 'verifactu',
   kinds: ['invoice'],
-  plan: ({ record, types, counterparty, issuer, simplified }) => {
-    const { expression, params } = registrationPart({ record: record as InvoiceRecord, types, customer: counterparty, issuer, simplified });
+  plan: ({ record, types, counterparty, issuer, simplified, rectifiesSimplified: told, register }) => {
+    const rectifiesSimplified = told ?? register.some((row) => row.rectifies_simplified);
+    const { expression, params } = registrationPart({ record: record as InvoiceRecord, types, customer: counterparty, issuer, simplified, rectifiesSimplified });
     return { answer: expression, params };
   },
 };
@@ -44,7 +46,7 @@ const pdfStamp: InvoicePdfStamp = {
 export default definePlugin({
   name: 'verifactu',
   tags: { verifactu: 'VERI*FACTU: the chained, tamper-evident records of issued invoices, their QR codes and the AEAT export (Cuadra keeps and exports; it never sends anything to the AEAT)' },
-  dependsOn: ['tenants', 'documents', 'invoices'],
+  dependsOn: ['tenants', 'taxes', 'documents', 'invoices'],
   migrations,
   models: verifactuModels,
   settings: verifactuSettings,
@@ -61,4 +63,6 @@ export default definePlugin({
     },
   },
   routes: verifactuRoutes,
+  // the producer's variables (lib/software-producer.ts) are checked at start-up: a wrong one stops it, naming the variable
+  setup(kernel) { softwareProducer(kernel.config); },
 });

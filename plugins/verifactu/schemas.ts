@@ -67,7 +67,11 @@ const Limit = t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 }));
 const Offset = t.Optional(t.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }));
 export const RecordsQuery = t.Object({ limit: Limit, offset: Offset, from: t.Optional(IsoDate), to: t.Optional(IsoDate), invoice_id: t.Optional(Uuid) });
 export const EventsQuery = t.Object({ limit: Limit, offset: Offset });
-export const ExportQuery = t.Object({ from: IsoDate, to: IsoDate, issuer_tax_id: t.Optional(t.String({ pattern: '^[0-9A-Z]{9}$', description: 'The chain to export, when the period has records of two issuer tax numbers' })) });
+export const ExportQuery = t.Object({
+  from: IsoDate, to: IsoDate,
+  issuer_tax_id: t.Optional(t.String({ pattern: '^[0-9A-Z]{9}$', description: 'The chain to export, when the period has records of two issuer tax numbers' })),
+  batch: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, description: 'Only this message (1-based) of a period of more than 1,000 records, as XML; 422 past the last (X-Verifactu-Batches)' })),
+});
 export const QrQuery = t.Object({ format: t.Optional(t.Union([t.Literal('png'), t.Literal('svg')], { default: 'png' })) });
 
 export const verifactuModels = {

@@ -8,6 +8,7 @@ import {
   type CancellationHashFields, type InvoiceType, type RegistrationHashFields,
 } from './hash';
 import { qrUrl, type QrEnvironment } from './qr';
+import { namesRecipient, recipientId, type RecipientId } from './recipient';
 
 /** One stored record, as the database has it. */
 export interface RecordRow {
@@ -82,26 +83,57 @@ async function append(tx: Tx, record: NewRecord): Promise<RecordRow> {
  * record, so no invoice is issued without one and the chain head is locked only while that
  * statement runs. A company without a usable tax number cannot issue (422).
  */
-export function registrationPart(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean }) {
+export function registrationPart(issue: { record: InvoiceRecord; types: ReadonlyMap<string, TaxTypeInfo>; customer: Party; issuer: Party; simplified: boolean; rectifiesSimplified?: boolean }) {
   const { record, customer } = issue;
   const nif = recordTaxId(issue.issuer.tax_id);
   if (!nif) throw ValidationFailed.field(['issuer', 'tax_id'], "VERI*FACTU records need the company's 9-character Spanish tax number: set it with PATCH /api/v1/tenants/me", 'value_error.verifactu_tax_id');
+  const invoiceType: InvoiceType = record.rectifiesId ? (issue.rectifiesSimplified ? 'R5' : rectificationTypeOf(record.rectificationGround)) : issue.simplified ? 'F2' : 'F1';
+  const recipient = recipientOf(customer, invoiceType, record.contactId);
   const params = appendParams({
     id: crypto.randomUUID(), issuerTaxId: nif, recordType: 'registration', correction: false, invoiceId: record.id, invoiceNumber: '', issueDate: record.issueDate,
-    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : issue.simplified ? 'F2' : 'F1', rectifiesId: record.rectifiesId,
+    // a rectification passes its ground's type: the append makes it R5 when the rectified record is F2 or R5
+    invoiceType: record.rectifiesId ? rectificationTypeOf(record.rectificationGround) : invoiceType, rectifiesId: record.rectifiesId,
     rectificationMode: record.rectificationMode ? (record.rectificationMode === 'substitution' ? 'S' : 'I') : null, rectifiedNumber: null, rectifiedIssueDate: null,
     taxTotal: recordAmount(record.taxTotal.toString()), total: recordAmount(record.subtotal.add(record.taxTotal).toString()), reason: null,
-    detail: detailOf(record, issue.types, customer, issue.issuer),
+    detail: detailOf(record, issue.types, customer, issue.issuer, recipient),
   });
   delete (params as Partial<typeof params>).vf_number;
   return { expression: APPEND_CALL.replace('NUMBER', 'numbered.number'), params };
 }
 
+/**
+ * The recipient the record names, as it will be exported (./recipient.ts); null for a simplified
+ * record (F2, R5), which names none. A record type that must name its recipient (F1, R1–R4) and a
+ * business customer who cannot be identified (no tax number at all, or one the record cannot
+ * carry) refuse the issue (422) with the reason: the AEAT rejects such a record. A private person
+ * abroad without one (a distance sale, an export to a consumer: art. 6.1.d RD 1619/2012 does not
+ * ask for it) is not refused; its record names no recipient (docs/domain/verifactu.md §6).
+ */
+function recipientOf(customer: Party, invoiceType: InvoiceType, contactId: string): StoredRecipient | null {
+  if (!namesRecipient(invoiceType)) return null;
+  const found = recipientId(customer.tax_id, customer.country);
+  if ('problem' in found && customer.customer_type === 'individual' && !customer.tax_id?.trim()) return null;
+  if ('problem' in found) {
+    throw ValidationFailed.field(['customer', 'vat'],
+      `${customer.legal_name ?? customer.name} (${customer.country}) ${found.problem}: an ${invoiceType} invoice's VERI*FACTU record must identify its recipient `
+      + '(a Spanish NIF, an EU VAT number, or the tax number its country gives it, as IDOtro) and the AEAT rejects one without: '
+      + `set it with PATCH /api/v1/contacts/${contactId}`, 'value_error.verifactu_recipient');
+  }
+  return { name: String(customer.legal_name ?? customer.name).slice(0, 120), tax_id: customer.tax_id!.trim(), country: customer.country, ...storedId(found.id) };
+}
+
+/** A recipient as the record's detail keeps it: the contact's number and country, and the identification exported. */
+export interface StoredRecipient {
+  name: string; tax_id: string; country: string;
+  nif?: string; id_other?: { country: string; type: '02' | '04'; id: string };
+}
+const storedId = (id: RecipientId) => ('nif' in id ? { nif: id.nif } : { id_other: id.other });
+
 /** The data the export needs, kept with the record as it was when the record was made. */
-function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party) {
+function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party, recipient: StoredRecipient | null) {
   return {
     issuer_name: issuer.legal_name ?? issuer.name ?? '',
-    recipient: customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null,
+    recipient: recipient ?? (customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null),
     description: (record.rectificationReason ?? record.lines[0]?.description ?? 'Factura').slice(0, 500),
     operation_date: record.operationDate && record.operationDate !== record.issueDate ? record.operationDate : null,
     breakdown: breakdownOf(record.lines, types).filter((g) => g.kind !== 'withholding').map((g) => ({ kind: g.kind, regime: g.regime, rate: g.rate, base: g.base, amount: g.amount })),
@@ -131,6 +163,16 @@ export const VerifactuService = {
     const invoiceType = input.invoice_type ?? previous.invoice_type!;
     if (invoiceType.startsWith('R') !== previous.invoice_type!.startsWith('R')) {
       throw ValidationFailed.field(['body', 'invoice_type'], previous.invoice_type!.startsWith('R') ? 'A rectifying invoice keeps an R type' : 'An invoice that rectifies nothing keeps an F type', 'value_error.invoice_type');
+    }
+    // a simplified record (F2, R5) corrected to a type that names its recipient needs one the record can identify
+    const stored = previous.detail?.recipient as StoredRecipient | null | undefined;
+    if (namesRecipient(invoiceType) && !namesRecipient(previous.invoice_type!) && stored == null) {
+      throw ValidationFailed.field(['body', 'invoice_type'], `An ${invoiceType} record must identify its recipient, and invoice ${previous.invoice_number} was issued without the customer's tax number: `
+        + 'rectify the invoice instead', 'value_error.verifactu_recipient');
+    }
+    if (namesRecipient(invoiceType) && stored && !stored.nif && !stored.id_other) {
+      const found = recipientId(stored.tax_id, stored.country);
+      if ('problem' in found) throw ValidationFailed.field(['body', 'invoice_type'], `An ${invoiceType} record must identify its recipient: ${stored.name} ${found.problem}`, 'value_error.verifactu_recipient');
     }
     return append(tx, {
       issuerTaxId: previous.issuer_tax_id, recordType: 'registration', correction: true, invoiceId, invoiceNumber: previous.invoice_number, issueDate: previous.issue_date,

@@ -12,9 +12,9 @@ import { StatementRefused, type ImportOptions, type ParsedMovement, type ParsedS
  * matches the invoice and the fee is a fee. "Line" in reports is the entry's ordinal in the file.
  */
 
-const SUPPORTED = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.0([2-8])\b/;
+const SUPPORTED = /urn:iso:std:iso:20022:tech:xsd:camt\.05[34]\.001\.0([2-8])\b/;
 
-const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Rcrd', 'Chrgs', 'Bal', 'Strd', 'AddtlTxInf']);
+const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Rcrd', 'Chrgs', 'Bal', 'Strd', 'AddtlTxInf']);
 
 /**
  * A statement of a few thousand entries; larger ones are refused before they are parsed (a parsed
@@ -118,9 +118,17 @@ function movementOf(ctx: EntryContext, amount: Decimal, tx: Node | undefined, in
   return {
     line: ctx.line, account: ctx.account, bookingDate: ctx.bookingDate, valueDate: ctx.valueDate, amount, description,
     reference: (endToEnd && endToEnd !== 'NOTPROVIDED' ? endToEnd : null) ?? structured ?? clean(text(refs?.AcctSvcrRef)) ?? ctx.entryRef,
-    counterparty, counterpartyIban, currency: ctx.currency,
+    counterparty, counterpartyIban, currency: ctx.currency, returnReason: returnReasonOf(tx),
     bankReference: [ctx.entryRef ?? '', index, text(refs?.AcctSvcrRef) ?? '', text(refs?.TxId) ?? '', endToEnd ?? ''].join('|'),
   };
+}
+
+/** A returned or unpaid transaction's ISO 20022 reason (`RtrInf/Rsn/Cd`), when the bank gives one. */
+function returnReasonOf(tx: Node | undefined): string | null {
+  const info = list(tx?.RtrInf)[0];
+  if (!info) return null;
+  const code = clean(text(info?.Rsn?.Cd))?.toUpperCase();
+  return code && /^[A-Z0-9]{4}$/.test(code) ? code : 'MS03';
 }
 
 function feeOf(ctx: EntryContext, fee: Decimal, index: number): ParsedMovement {
@@ -138,6 +146,8 @@ function feeOf(ctx: EntryContext, fee: Decimal, index: number): ParsedMovement {
 function findStatementMessage(node: Node, depth = 0): Node | undefined {
   if (!node || typeof node !== 'object' || depth > 4) return undefined;
   if (node.Document?.BkToCstmrStmt) return node.Document.BkToCstmrStmt;
+  // camt.054, the debit/credit notification: its notifications (Ntfctn) are read as statements
+  if (node.Document?.BkToCstmrDbtCdtNtfctn) return node.Document.BkToCstmrDbtCdtNtfctn;
   for (const [key, child] of Object.entries(node)) {
     if (key.startsWith('@') || key === 'AppHdr') continue;
     const found = findStatementMessage(child, depth + 1);
@@ -185,13 +195,18 @@ function checkBalances(statement: Node, booked: BookedTotals, line: number): voi
 export function parseCamt053(bytes: Uint8Array, options: ImportOptions = {}): ParsedStatement {
   const timeZone = options.timeZone ?? 'Europe/Madrid';
   // an application header before the Document may push its namespace past the first few KiB
-  const version = SUPPORTED.exec(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)));
-  if (!version) throw new StatementRefused(1, 'Not a CAMT.053 statement of a supported version (camt.053.001.02 to .001.08)');
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536));
+  const version = SUPPORTED.exec(head);
+  if (!version) {
+    throw new StatementRefused(1, /camt\.054\./.test(head) ? 'Not a CAMT.054 notification of a supported version (camt.054.001.02 to .001.08)'
+      : 'Not a CAMT.053 statement of a supported version (camt.053.001.02 to .001.08)');
+  }
   const root = readStatementXml(bytes);
   const document = findStatementMessage(root);
-  if (!document) throw new StatementRefused(1, 'No BkToCstmrStmt element under Document');
-  const statements = list(document.Stmt);
-  if (!statements.length) throw new StatementRefused(1, 'The file holds no statement (Stmt): nothing to import');
+  const notification = /camt\.054/.test(version[0]);
+  if (!document) throw new StatementRefused(1, notification ? 'No BkToCstmrDbtCdtNtfctn element under Document' : 'No BkToCstmrStmt element under Document');
+  const statements = list(notification ? document.Ntfctn : document.Stmt);
+  if (!statements.length) throw new StatementRefused(1, notification ? 'The file holds no notification (Ntfctn): nothing to import' : 'The file holds no statement (Stmt): nothing to import');
   const messageDate = dayOfTimestamp(text(document.GrpHdr?.CreDtTm), timeZone);
   const accounts: StatementAccount[] = [];
   const movements: ParsedMovement[] = [];
@@ -253,5 +268,17 @@ export const camt053Importer: StatementImporter = {
   name: 'camt053',
   description: 'ISO 20022 CAMT.053 bank-to-customer statements, versions .001.02 to .001.08',
   detect: (head) => head.includes('<') && /camt\.053\.001\./.test(head),
+  parse: (bytes, options) => parseCamt053(bytes, options),
+};
+
+/**
+ * ISO 20022 CAMT.054 (bank-to-customer debit/credit notification): read as a statement of its
+ * notifications' entries (they carry no balances). Banks send one for a direct-debit batch's
+ * returns, each entry with its return reason (`RtrInf/Rsn/Cd`).
+ */
+export const camt054Importer: StatementImporter = {
+  name: 'camt054',
+  description: 'ISO 20022 CAMT.054 bank-to-customer debit/credit notifications, versions .001.02 to .001.08 (returned direct debits with their reasons)',
+  detect: (head) => head.includes('<') && /camt\.054\.001\./.test(head),
   parse: (bytes, options) => parseCamt053(bytes, options),
 };

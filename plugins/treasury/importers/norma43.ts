@@ -59,6 +59,11 @@ function date(line: string, from: number, lineNo: number, what: string): string 
   return value;
 }
 
+/** Norma 43's common concept of returned and unpaid items. */
+const RETURNS_CONCEPT = '14';
+/** The ISO 20022 reason codes of returned direct debits (the EPC's R-transaction reasons), as a bank may write one in the concepts. */
+const RETURN_REASON = /\b(AC01|AC04|AC06|AC13|AG01|AG02|AM04|AM05|BE05|CNOR|DNOR|FF01|MD01|MD02|MD06|MD07|MS02|MS03|RC01|RR01|RR02|RR03|RR04|SL01|FOCR)\b/;
+
 interface OpenAccount {
   key: string; line: number; modalidad: string; opening: Decimal;
   /** Totals in cents, summed as bigints (a Decimal per addition cost more than the rest of a record). */
@@ -88,6 +93,10 @@ export function parseNorma43(bytes: Uint8Array): ParsedStatement {
       if (trimmed) text = text ? `${text} ${trimmed}` : trimmed;
     }
     movement.description = clean(text) ?? COMMON_CONCEPTS[common] ?? `Concepto ${common}`;
+    // common concept 14, "devoluciones e impagados": a debit is a returned or unpaid collection; the
+    // format has no reason field, so the reason is an ISO 20022 code the bank wrote in the text, or
+    // MS03 (reason not specified)
+    if (common === RETURNS_CONCEPT && movement.amount.isNegative()) movement.returnReason = RETURN_REASON.exec(movement.description.toUpperCase())?.[1] ?? 'MS03';
     movements.push(movement);
     current = undefined;
   };

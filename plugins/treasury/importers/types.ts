@@ -55,6 +55,12 @@ export interface ParsedMovement {
   bankReference?: string | null;
   /** ISO 4217 code of `amount` when the file states it; one that is not the treasury's is rejected, never booked. */
   currency?: string | null;
+  /**
+   * The bank gives the movement as a returned or unpaid debit (an R-transaction): its ISO 20022
+   * reason code (`RtrInf/Rsn/Cd` of CAMT; `MS03`, reason not specified, for a Norma 43 common
+   * concept 14 whose text names none). Plugins that collected the debit act on it (sepa).
+   */
+  returnReason?: string | null;
 }
 
 export interface StatementAccount {

@@ -32,7 +32,7 @@ async function createDocuments() {
     types[code] = (await created('/api/v1/taxes', { code, name: code, kind, rate, regime, ...(country ? { country } : {}) })).id;
   }
   const retailer = await createContact(app, company.token, { name: 'Minorista SL', vat: 'B65410011' });
-  const american = await createContact(app, company.token, { name: 'Consulting Inc', country: 'US' });
+  const american = await createContact(app, company.token, { name: 'Consulting Inc', country: 'US', vat: '12-3456789' });
   const builder = await createContact(app, company.token, { name: 'Promotora SA', vat: 'A58818501' });
   const french = await createContact(app, company.token, { name: 'Jean Dupont', country: 'FR', customer_type: 'individual' });
   const customs = await createContact(app, company.token, { name: 'Agente de Aduanas SL', kind: 'supplier', vat: 'B86561412' });

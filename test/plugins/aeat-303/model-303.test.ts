@@ -5,15 +5,19 @@
  * record layout (page lengths, positions, sign N, ISO-8859-1, closing tag), validation and tenancy.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { developerTaxId } from '../../../plugins/aeat-303/file';
+import { softwareProducer } from '../../../lib/software-producer';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
 import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
-import { createCompany, type TestCompany } from '../../support/factories';
+import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
 let other: TestCompany;
+/** The deployment's software producer (lib/software-producer.ts): its NIF is the file's "NIF empresa desarrollo". */
+const PRODUCER_NIF = VALID_CIFS[4];
 beforeAll(async () => {
-  app = await startDocumentsApp();
+  app = await startDocumentsApp({ env: { SOFTWARE_PRODUCER_NAME: 'Desarrollos Contables SL', SOFTWARE_PRODUCER_TAX_ID: `ES${PRODUCER_NIF}` } });
   company = await createCompany(app);
   other = await createCompany(app);
   await createDocuments();
@@ -25,7 +29,7 @@ const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => 
 async function createDocuments() {
   const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
   const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
-  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US' });
+  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
   const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
   const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
   const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
@@ -225,6 +229,12 @@ describe('the DR303 import file', () => {
     expect(bytes.length).toBe(328 + 1581 + 1017 + 18);
     expect(text.startsWith('<T303020262T0000><AUX>')).toBe(true);
     expect(at(text, 323, 6)).toBe('</AUX>');
+    // <AUX>: program version at 93, "NIF empresa desarrollo" at 101 from the deployment's configuration (the ES prefix dropped)
+    expect(at(text, 93, 4)).toBe('CUAD');
+    expect(at(text, 101, 9)).toBe(PRODUCER_NIF);
+    // without a configured producer (or with a foreign VAT number, which does not fit the field) it stays blank, as the design allows
+    expect(developerTaxId({ producer: softwareProducer({ environment: {} }) })).toBe(' '.repeat(9));
+    expect(developerTaxId({ producer: softwareProducer({ environment: { SOFTWARE_PRODUCER_NAME: 'Dev SARL', SOFTWARE_PRODUCER_TAX_ID: 'FR40303265045' } }) })).toBe(' '.repeat(9));
     expect(text.endsWith('</T303020262T0000>')).toBe(true);
     const page1 = text.slice(328, 328 + 1581);
     const page3 = text.slice(328 + 1581, 328 + 1581 + 1017);

@@ -46,7 +46,7 @@ describe('the tax register', () => {
   test('golden sales documents: one row per tax group, with the customer, the kind and the amounts', async () => {
     const domestic = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
     const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
-    const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US' });
+    const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
     ids.goods = (await invoice(domestic.id, { tax_type_id: taxId(company, 'IVA21') })).id;
     ids.professional = (await invoice(domestic.id, { tax_type_id: taxId(company, 'IVA21'), withholding_type_id: taxId(company, 'IRPF15'), nature: 'services' })).id;
     ids.retailer = (await invoice(domestic.id, { tax_type_id: taxId(company, 'IVA21'), surcharge_type_id: taxId(company, 'RE52') })).id;
@@ -68,7 +68,7 @@ describe('the tax register', () => {
     expect(row(rows, ids.professional)).toEqual([expect.objectContaining({ ...customer, tax_code: 'IVA21', base: '1000.00', quota: '210.00', withholding: '150.00', document_total: '1060.00' })]);
     expect(row(rows, ids.retailer)).toEqual([expect.objectContaining({ ...customer, tax_code: 'IVA21', base: '1000.00', quota: '210.00', surcharge: '52.00', document_total: '1262.00' })]);
     expect(row(rows, ids.intra)).toEqual([expect.objectContaining({ kind: 'invoice', contact_id: french.id, counterparty_tax_id: 'FR40303265045', counterparty_country: 'FR', tax_code: 'IVAINTRA', base: '1000.00', quota: '0.00' })]);
-    expect(row(rows, ids.export)).toEqual([expect.objectContaining({ kind: 'invoice', counterparty_name: 'Importer Inc', counterparty_tax_id: null, counterparty_country: 'US', tax_code: 'EXPORT', base: '1000.00', quota: '0.00', document_total: '1000.00' })]);
+    expect(row(rows, ids.export)).toEqual([expect.objectContaining({ kind: 'invoice', counterparty_name: 'Importer Inc', counterparty_tax_id: '123456789', counterparty_country: 'US', tax_code: 'EXPORT', base: '1000.00', quota: '0.00', document_total: '1000.00' })]);
     expect(row(rows, ids.twoRates).map((r) => [r.group_no, r.tax_code, r.base, r.quota])).toEqual([[1, 'IVA21', '250.00', '52.50'], [2, 'IVA10', '100.00', '10.00']]);
     expect(row(rows, ids.twoRates)[0].number).toMatch(/^F-2026-\d{6}$/);
   });

@@ -38,7 +38,7 @@ describe('docs/domain/pgc-and-entries.md §3 — sales side', () => {
   });
 
   test('services outside the EU and not subject to Spanish VAT credit 7052', async () => {
-    const american = await createContact(app, company.token, { name: 'Client Corp', country: 'US' });
+    const american = await createContact(app, company.token, { name: 'Client Corp', country: 'US', vat: '98-7654321' });
     const inv = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'NOSUJETO'), nature: 'services' });
     expect(entryLines(await journalEntry(inv.journal_entry_id))).toEqual([['4300', '1000.00', '0.00'], ['7052', '0.00', '1000.00']]);
     const exportedService = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'EXPORT'), nature: 'services' });
@@ -46,7 +46,7 @@ describe('docs/domain/pgc-and-entries.md §3 — sales side', () => {
   });
 
   test('4. export of goods (art. 21): Dr 4300 1,000.00 / Cr 7002 1,000.00, no VAT; intra-EU supply (art. 25): Cr 7001', async () => {
-    const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US' });
+    const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
     const exported = await invoice(american.id, '2026-01-17', { tax_type_id: taxId(company, 'EXPORT') });
     expect(entryLines(await journalEntry(exported.journal_entry_id))).toEqual([['4300', '1000.00', '0.00'], ['7002', '0.00', '1000.00']]);
     const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const es = await createContact(app, company.token, { name: 'Cliente y Proveedor SL', kind: 'customer', customer_and_supplier: true, vat: 'B65410011' });
   const fr = await createContact(app, company.token, { name: 'Partenaire SARL', kind: 'customer', customer_and_supplier: true, country: 'FR', vat: 'FR40303265045' });
   const de = await createContact(app, company.token, { name: 'Verbraucher', kind: 'customer', country: 'DE', customer_type: 'individual' });
-  const us = await createContact(app, company.token, { name: 'Partner Inc', kind: 'customer', customer_and_supplier: true, country: 'US' });
+  const us = await createContact(app, company.token, { name: 'Partner Inc', kind: 'customer', customer_and_supplier: true, country: 'US', vat: '12-3456789' });
   const sale = (contact: any, date: string, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
     ok(app.post('/api/v1/invoices', { contact_id: contact.id, issue_date: date, lines: lines.map((l) => ({ description: 'Venta', quantity: '1', unit_price: '1000.00', ...l })), ...extra }, company.token));
   let n = 0;

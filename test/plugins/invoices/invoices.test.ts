@@ -108,7 +108,7 @@ describe('creating and issuing', () => {
   test('exempt and reverse-charge sales carry their legends and revenue accounts; the customer tax number is required for them', async () => {
     const { company } = await setup();
     const german = await createContact(app, company.token, { name: 'Kunde GmbH', country: 'DE', vat: 'DE136695976' });
-    const american = await createContact(app, company.token, { name: 'Customer Inc', country: 'US' });
+    const american = await createContact(app, company.token, { name: 'Customer Inc', country: 'US', vat: '12-3456789' });
     const noVat = await createContact(app, company.token, { name: 'Sin NIF', country: 'FR' });
     const intra = await issue(company, { contact_id: german.id, issue_date: '2026-04-01', lines: [line(company, { tax: 'IVAINTRA' }), line(company, { tax: 'IVAINTRA', nature: 'services', unit_price: '500' })] });
     expect(intra).toMatchObject({ tax_total: '0.00', total: '1500.00' });

@@ -81,7 +81,8 @@ describe('art. 6 content required to issue', () => {
     const noAddress = await app.post('/api/v1/invoices', body(company, foreign.id, 'EXPORT'), company.token);
     expect(noAddress.status).toBe(422);
     expect(locs(noAddress)).toEqual(['customer.address', 'customer.city']);
-    await app.patch(`/api/v1/contacts/${foreign.id}`, { address: '1 Main St', city: 'Springfield' }, company.token);
+    // the tax number its country gives it: the VERI*FACTU record of an F1 must identify the recipient (IDOtro)
+    await app.patch(`/api/v1/contacts/${foreign.id}`, { address: '1 Main St', city: 'Springfield', vat: '12-3456789' }, company.token);
     expect((await app.post('/api/v1/invoices', body(company, foreign.id, 'EXPORT'), company.token)).status).toBe(201);
   });
 

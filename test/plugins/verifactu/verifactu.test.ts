@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { validateXML } from 'xmllint-wasm';
+import { strFromU8, unzipSync } from 'fflate';
+import { softwareProducer } from '../../../lib/software-producer';
+import { recipientId } from '../../../plugins/verifactu/recipient';
 import sharp from 'sharp';
 import { createApp } from '../../../kernel/app';
 import { loadConfig } from '../../../kernel/config';
@@ -19,13 +22,19 @@ import { createCompany, VALID_CIFS, type TestCompany } from '../../support/facto
 import { backend } from '../../support/database';
 import { createContact, download, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 
+/** The deployment's software producer (lib/software-producer.ts): named in every record's SistemaInformatico instead of the issuer. */
+const PRODUCER_ENV = {
+  SOFTWARE_PRODUCER_NAME: 'Programas Contables Ejemplo SL', SOFTWARE_PRODUCER_TAX_ID: VALID_CIFS[4], SOFTWARE_SYSTEM_NAME: 'Cuadra Pruebas',
+  SOFTWARE_SYSTEM_ID: 'CP', SOFTWARE_VERSION: '9.8.7', SOFTWARE_INSTALLATION_NUMBER: 'instalacion-42',
+};
+
 let app: DocumentsTestApp;
 let company: TestCompany;
 let customer: any;
 let person: any;
 beforeAll(async () => {
   // unlimited: a long chain run (VERIFACTU_TEST_ROUNDS) sends more than a session's per-minute budget
-  app = await startDocumentsApp({ unlimited: true, env: { VERIFACTU_QR_ENVIRONMENT: 'test', VERIFACTU_QR_LEGEND: 'sede' } });
+  app = await startDocumentsApp({ unlimited: true, env: { VERIFACTU_QR_ENVIRONMENT: 'test', VERIFACTU_QR_LEGEND: 'sede', ...PRODUCER_ENV } });
   company = await createCompany(app);
   customer = await createContact(app, company.token, { name: 'Cliente Verificable SL' });
   person = await createContact(app, company.token, { name: 'Lucía Particular', customer_type: 'individual' });
@@ -229,6 +238,15 @@ describe('export and event log', () => {
     expect(res.text).toContain('<sum1:TipoFactura>R5</sum1:TipoFactura>');
     expect(res.text).toContain('<sum1:Subsanacion>S</sum1:Subsanacion>');
     expect(res.text).toContain('<sum1:RegistroAnulacion>');
+    // the producer of the software from the deployment's configuration, in every record (registrations and cancellations), never the issuer
+    const system = `<sum1:SistemaInformatico><sum1:NombreRazon>${PRODUCER_ENV.SOFTWARE_PRODUCER_NAME}</sum1:NombreRazon><sum1:NIF>${VALID_CIFS[4]}</sum1:NIF>`
+      + `<sum1:NombreSistemaInformatico>Cuadra Pruebas</sum1:NombreSistemaInformatico><sum1:IdSistemaInformatico>CP</sum1:IdSistemaInformatico>`
+      + '<sum1:Version>9.8.7</sum1:Version><sum1:NumeroInstalacion>instalacion-42</sum1:NumeroInstalacion>';
+    expect(res.text.split(system).length - 1).toBe(items.length);
+    expect(res.text).not.toContain(`<sum1:NIF>${NIF}</sum1:NIF><sum1:NombreSistemaInformatico>`);
+    // up to 1,000 records: one XML file, as before, saying so in its headers
+    expect([res.headers.get('x-verifactu-records'), res.headers.get('x-verifactu-batches'), res.headers.get('x-verifactu-batch')]).toEqual([String(items.length), '1', '1']);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="verifactu-2026-03-01-2026-03-31.xml"');
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-31&to=2026-03-01', company.token)).status).toBe(422);
     expect((await app.get('/api/v1/verifactu/export?from=2026-03-01', company.token)).status).toBe(422);
     // not calendar days (the shape alone passes): 422 naming the parameter, never a 500
@@ -321,6 +339,111 @@ describe('legal grounds and operation dates', () => {
   });
 });
 
+describe('recipients (Destinatarios)', () => {
+  test('a foreign business goes as IDOtro (an EU VAT number as 02, another country\'s tax number as 04); a recipient without any tax number is refused at issue (422), nothing numbered or recorded, until the contact has one', async () => {
+    const own = await createCompany(app, undefined, VALID_CIFS[2]);
+    const french = await createContact(app, own.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
+    const american = await createContact(app, own.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
+    const anonymous = await createContact(app, own.token, { name: 'No Number Ltd', country: 'US' });
+    const body = (contactId: string, code: string, extra: object = {}) => ({
+      contact_id: contactId, issue_date: '2026-06-01', lines: [{ description: 'Mercancía', quantity: '1', unit_price: '500.00', tax_type_id: taxId(own, code) }], ...extra,
+    });
+    expect((await app.post('/api/v1/invoices', body(french.id, 'IVAINTRA'), own.token)).status).toBe(201);
+    expect((await app.post('/api/v1/invoices', body(american.id, 'EXPORT'), own.token)).status).toBe(201);
+
+    const refused = await app.post('/api/v1/invoices', body(anonymous.id, 'EXPORT'), own.token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].loc).toEqual(['customer', 'vat']);
+    expect(refused.body.detail[0].msg).toContain('No Number Ltd (US) has no tax number: an F1 invoice\'s VERI*FACTU record must identify its recipient');
+    expect(refused.body.detail[0].msg).toContain(`PATCH /api/v1/contacts/${anonymous.id}`);
+    // a draft is kept; issuing it is refused the same way
+    const draft = await app.post('/api/v1/invoices', body(anonymous.id, 'EXPORT', { status: 'draft' }), own.token);
+    expect(draft.status).toBe(201);
+    expect((await app.post(`/api/v1/invoices/${draft.body.id}/issue`, undefined, own.token)).status).toBe(422);
+    expect((await records('', own)).total).toBe(2);
+    // once the contact has its number, the draft issues
+    expect((await app.patch(`/api/v1/contacts/${anonymous.id}`, { vat: 'GB 123 4567 89' }, own.token)).status).toBe(200);
+    expect((await app.post(`/api/v1/invoices/${draft.body.id}/issue`, undefined, own.token)).status).toBe(200);
+
+    const exported = await app.get('/api/v1/verifactu/export?from=2026-06-01&to=2026-06-30', own.token);
+    expect(exported.status).toBe(200);
+    expect((await validateExport(exported.text)).errors).toEqual([]);
+    const recipients = exported.text.match(/<sum1:Destinatarios>.*?<\/sum1:Destinatarios>/g);
+    expect(recipients).toEqual([
+      '<sum1:Destinatarios><sum1:IDDestinatario><sum1:NombreRazon>Client SARL</sum1:NombreRazon><sum1:IDOtro><sum1:CodigoPais>FR</sum1:CodigoPais><sum1:IDType>02</sum1:IDType><sum1:ID>FR40303265045</sum1:ID></sum1:IDOtro></sum1:IDDestinatario></sum1:Destinatarios>',
+      '<sum1:Destinatarios><sum1:IDDestinatario><sum1:NombreRazon>Importer Inc</sum1:NombreRazon><sum1:IDOtro><sum1:CodigoPais>US</sum1:CodigoPais><sum1:IDType>04</sum1:IDType><sum1:ID>123456789</sum1:ID></sum1:IDOtro></sum1:IDDestinatario></sum1:Destinatarios>',
+      '<sum1:Destinatarios><sum1:IDDestinatario><sum1:NombreRazon>No Number Ltd</sum1:NombreRazon><sum1:IDOtro><sum1:CodigoPais>US</sum1:CodigoPais><sum1:IDType>04</sum1:IDType><sum1:ID>GB123456789</sum1:ID></sum1:IDOtro></sum1:IDDestinatario></sum1:Destinatarios>',
+    ]);
+    // a correction cannot turn a simplified record (F2: a private person without tax number) into one that must name its recipient
+    const person = await createContact(app, own.token, { name: 'Ana Particular', customer_type: 'individual' });
+    const simplified = await app.post('/api/v1/invoices', body(person.id, 'IVA21'), own.token);
+    expect(simplified.status).toBe(201);
+    const corrected = await app.post('/api/v1/verifactu/corrections', { invoice_id: simplified.body.id, invoice_type: 'F1', reason: 'Tipo' }, own.token);
+    expect(corrected.status).toBe(422);
+    expect(corrected.body.detail[0]).toMatchObject({ loc: ['body', 'invoice_type'], type: 'value_error.verifactu_recipient' });
+    // the schema checks the identification: an IDType outside the AEAT's list fails it
+    expect((await validateExport(exported.text.replace('<sum1:IDType>04</sum1:IDType>', '<sum1:IDType>01</sum1:IDType>'))).valid).toBe(false);
+  });
+
+  test('the mapping of a contact\'s tax number and country (pure)', () => {
+    expect(recipientId('ESB12345674', 'ES')).toEqual({ id: { nif: 'B12345674' } });
+    expect(recipientId('40303265045', 'FR')).toEqual({ id: { other: { country: 'FR', type: '02', id: 'FR40303265045' } } });
+    expect(recipientId('094259216', 'GR')).toEqual({ id: { other: { country: 'GR', type: '02', id: 'EL094259216' } } });
+    expect(recipientId('CHE-123.456.788', 'CH')).toEqual({ id: { other: { country: 'CH', type: '04', id: 'CHE123456788' } } });
+    expect(recipientId('  ', 'US')).toEqual({ problem: 'has no tax number' });
+    expect('problem' in recipientId('X'.repeat(21), 'US')).toBe(true);
+  });
+});
+
+describe('more than 1,000 records', () => {
+  test('the export splits into valid messages of at most 1,000 records: a ZIP of the numbered files, or one batch as XML; the chain runs on across them', async () => {
+    const big = await createCompany(app, undefined, VALID_CIFS[3]);
+    const buyer = await createContact(app, big.token, { name: 'Cliente Grande SL' });
+    const first = await issue(buyer.id, '100.00', '2026-07-01', big);
+    // 1,004 records more, appended by the plugin's own database function (the one every issue statement calls), in one round trip
+    await app.asAppRole(big.tenantId, `do $$ declare d jsonb; begin
+      select detail into d from verifactu_records where invoice_id = '${first.id}';
+      for i in 1..1004 loop
+        perform verifactu_append('${big.tenantId}'::uuid, gen_random_uuid(), '${VALID_CIFS[3]}', 'registration', false, gen_random_uuid(),
+          'M-' || lpad(i::text, 5, '0'), date '2026-07-01', 'F1', null, null, null, null, '21.00', '121.00', null, d);
+      end loop; end $$`);
+    expect((await app.get('/api/v1/verifactu/verify', big.token)).body).toMatchObject({ intact: true, records_checked: 1005 });
+
+    const zip = await download(app, '/api/v1/verifactu/export?from=2026-07-01&to=2026-07-31', big.token);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(zip.headers.get('content-disposition')).toBe('attachment; filename="verifactu-2026-07-01-2026-07-31.zip"');
+    expect([zip.headers.get('x-verifactu-records'), zip.headers.get('x-verifactu-batches')]).toEqual(['1005', '2']);
+    const files = unzipSync(zip.bytes);
+    expect(Object.keys(files)).toEqual(['verifactu-2026-07-01-2026-07-31-1-of-2.xml', 'verifactu-2026-07-01-2026-07-31-2-of-2.xml']);
+    const [one, two] = Object.values(files).map((bytes) => strFromU8(bytes));
+    for (const [xml, count] of [[one, 1000], [two, 5]] as const) {
+      expect((xml.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(count);
+      expect(xml).toContain(`<sum:Cabecera><sum1:ObligadoEmision><sum1:NombreRazon>`);
+      expect((await validateExport(xml)).errors).toEqual([]);
+    }
+    // one message more than the schema allows is refused by it: the split is needed
+    expect((await validateExport(one.replace('</sum:RegFactuSistemaFacturacion>', `${two.match(/<sum:RegistroFactura>.*?<\/sum:RegistroFactura>/)![0]}</sum:RegFactuSistemaFacturacion>`))).valid).toBe(false);
+    // the chain runs on: the second message's first record points at the first message's last record
+    const lastOfOne = [...one.matchAll(/<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella><\/sum1:RegistroAlta>/g)].at(-1)![1];
+    expect(two.match(/<sum1:RegistroAnterior>.*?<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella><\/sum1:RegistroAnterior>/)![1]).toBe(lastOfOne);
+    expect(one).toContain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
+
+    const second = await app.get('/api/v1/verifactu/export?from=2026-07-01&to=2026-07-31&batch=2', big.token);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('content-type')).toContain('application/xml');
+    expect([second.headers.get('x-verifactu-batch'), second.headers.get('x-verifactu-batches')]).toEqual(['2', '2']);
+    expect(second.headers.get('content-disposition')).toBe('attachment; filename="verifactu-2026-07-01-2026-07-31-2-of-2.xml"');
+    expect(second.text).toBe(two);
+    const past = await app.get('/api/v1/verifactu/export?from=2026-07-01&to=2026-07-31&batch=3', big.token);
+    expect(past.status).toBe(422);
+    expect(past.body.detail[0].loc).toEqual(['query', 'batch']);
+    expect((await app.get('/api/v1/verifactu/export?from=2026-07-01&to=2026-07-31&batch=0', big.token)).body.detail[0].loc).toEqual(['query', 'batch']);
+    const logged = (await app.get('/api/v1/verifactu/events?limit=3', big.token)).body.items.filter((e: any) => e.action === 'exported');
+    expect(logged[0].detail).toMatchObject({ records: 1005, batches: 2, batch: 2 });
+  }, 120_000);
+});
+
 describe('tenancy and permissions', () => {
   test('another company\'s invoice and records are 404 / never listed', async () => {
     const stranger = await createCompany(app, undefined, VALID_CIFS[2]);
@@ -334,6 +457,37 @@ describe('tenancy and permissions', () => {
     expect((await app.get('/api/v1/verifactu/verify', stranger.token)).body).toMatchObject({ intact: true, records_checked: 0, chains: [] });
     expect((await app.get('/api/v1/verifactu/records')).status).toBe(401);
   });
+});
+
+describe('software producer', () => {
+  test('read from the deployment\'s variables: a Spanish NIF (ES prefix dropped) or an EU VAT number (IDOtro); a placeholder, marked, while unset; wrong values refused naming the variable (the plugins\' setup calls it: start-up stops)', () => {
+    expect(softwareProducer({ environment: {}, publicUrl: 'https://cuentas.example.es' })).toEqual({
+      configured: false, name: 'Cuadra (productor sin configurar: SOFTWARE_PRODUCER_TAX_ID)', taxId: 'SINCONFIG', foreign: null,
+      systemName: 'Cuadra', systemId: 'CU', version: expect.stringMatching(/^\d+\.\d+\.\d+/), installationNumber: 'cuentas.example.es',
+    });
+    expect(softwareProducer({ environment: { SOFTWARE_PRODUCER_NAME: 'Dev SL', SOFTWARE_PRODUCER_TAX_ID: 'es-b12345674' } })).toMatchObject({ configured: true, taxId: 'B12345674', foreign: null });
+    expect(softwareProducer({ environment: { SOFTWARE_PRODUCER_NAME: 'Dev SARL', SOFTWARE_PRODUCER_TAX_ID: 'FR40303265045' } })).toMatchObject({ configured: true, taxId: 'FR40303265045', foreign: { country: 'FR' } });
+    expect(() => softwareProducer({ environment: { SOFTWARE_PRODUCER_NAME: 'Dev SL', SOFTWARE_PRODUCER_TAX_ID: 'B12345670' } })).toThrow(/SOFTWARE_PRODUCER_TAX_ID: not a valid Spanish NIF/);
+    expect(() => softwareProducer({ environment: { SOFTWARE_PRODUCER_TAX_ID: 'B12345674' } })).toThrow(/SOFTWARE_PRODUCER_NAME: required/);
+    expect(() => softwareProducer({ environment: { SOFTWARE_SYSTEM_ID: 'CUA' } })).toThrow(/SOFTWARE_SYSTEM_ID/);
+    expect(() => softwareProducer({ environment: { SOFTWARE_PRODUCER_NAME: 'Dev', SOFTWARE_PRODUCER_TAX_ID: 'NONSENSE' } })).toThrow(/SOFTWARE_PRODUCER_TAX_ID/);
+  });
+
+  test('in production without a configured producer the export answers 503 naming the variables (the records are kept and the QR works)', async () => {
+    const production = await startDocumentsApp();
+    try {
+      const own = await createCompany(production);
+      const buyer = await createContact(production, own.token, { name: 'Cliente SL' });
+      const res = await production.post('/api/v1/invoices', { contact_id: buyer.id, issue_date: '2026-03-02', lines: [{ description: 'Servicio', quantity: '1', unit_price: '10.00', tax_type_id: taxId(own, 'IVA21') }] }, own.token);
+      expect(res.status).toBe(201);
+      expect(res.body.verifactu.qr_url).toStartWith('https://www2.agenciatributaria.gob.es/');
+      const exported = await production.get('/api/v1/verifactu/export?from=2026-03-01&to=2026-03-31', own.token);
+      expect(exported.status).toBe(503);
+      expect(exported.body.detail).toContain('SOFTWARE_PRODUCER_TAX_ID');
+    } finally {
+      await production.close();
+    }
+  }, 60_000);
 });
 
 describe('settings', () => {
