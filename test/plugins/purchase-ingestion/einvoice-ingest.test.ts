@@ -106,6 +106,9 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect((await app.get(`/api/v1/purchases/${booked.purchase.id}`, other.token)).status).toBe(404);
     const file = await app.request('GET', `/api/v1/purchases/${booked.purchase.id}/file`, { token: company.token });
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/xml');
+    expect(file.headers.get('content-disposition')).toMatch(/\.xml"$/);
+    expect(file.text).toBe(ublXml(mixed));
   });
 
   test('the same file again, and the same invoice in other bytes: the existing purchase (duplicate_of), nothing created', async () => {
@@ -173,6 +176,32 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(res.body.purchase.lines.map((l: any) => [l.description, l.base])).toEqual([
       ['Asesoría fiscal marzo', '600.00'], ['Gastos de gestión', '50.00'], ['Descuento: Cliente habitual', '-20.00'],
     ]);
+  });
+});
+
+describe('signatures and background jobs', () => {
+  test('a signed file with no einvoice-signing plugin installed: booked, its signature recorded as unchecked (never guessed)', async () => {
+    const signature = '<ext:UBLExtensions xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"><ext:UBLExtension><ext:ExtensionContent>'
+      + '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignedInfo/><ds:SignatureValue>AAAA</ds:SignatureValue></ds:Signature>'
+      + '</ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
+    const xml = ublXml({ ...mixed, number: 'FT-2026-0500' }).replace('<cbc:CustomizationID>', `${signature}\n  <cbc:CustomizationID>`);
+    const res = await upload(Buffer.from(xml));
+    expect(res.status).toBe(201);
+    const installed = app.kernel.extensions.declared('einvoice-signing') && app.kernel.contributions('einvoice-signing').length > 0;
+    if (!installed) {
+      expect(res.body.einvoice.signature).toEqual({ status: 'unchecked', holder: null, holder_tax_id: null, reason: expect.stringMatching(/no einvoice-signing plugin/) });
+    } else {
+      // a verifier is installed (after the merge): this made-up signature cannot verify
+      expect(res.body.einvoice.signature.status).toBe('invalid');
+    }
+    expect(res.body.purchase.status).toBe('issued');
+  });
+
+  test('async=true: the job ends done with the same answer (an XML upload takes no decoding process)', async () => {
+    const res = await upload(ublBytes({ ...mixed, number: 'FT-2026-0600' }), company.token, { async: 'true' });
+    expect(res.status).toBe(202);
+    const job = (await app.get(`/api/v1/ai/ingest-purchase/jobs/${res.body.id}?wait=30`, company.token)).body;
+    expect(job).toMatchObject({ status: 'done', result_status: 201, result: { einvoice: { syntax: 'ubl', number: 'FT-2026-0600' }, purchase: { status: 'issued', total: '425.96' } } });
   });
 });
 
