@@ -53,7 +53,9 @@ function facturXPdf(xml: string, printed: string[]): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     for (const line of printed) doc.fontSize(12).text(line);
-    doc.file(Buffer.from(xml, 'utf8'), { name: 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice' });
+    // pdfkit writes the PDF/A-3 AFRelationship its types do not declare yet
+    const attachment = { name: 'factur-x.xml', type: 'text/xml', relationship: 'Alternative', description: 'Factur-X invoice' };
+    doc.file(Buffer.from(xml, 'utf8'), attachment as PDFKit.Mixins.PDFAttachmentOptions);
     doc.end();
   });
 }
