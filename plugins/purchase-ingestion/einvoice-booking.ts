@@ -1,6 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { lineBase } from '../documents/api';
+import { lineBase, trimDecimal } from '../documents/api';
 import type { EInvoice, EInvoiceLine } from '../einvoice/api';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchaseView } from '../purchases/api';
 import { isEuMemberState, TaxService } from '../taxes/api';
@@ -147,7 +147,7 @@ export function purchaseLineAmounts(line: EInvoiceLine, sign: 1 | -1 = 1): { qua
   const price = D(line.unitPrice).round(6);
   const signed = (q: Decimal) => (sign === 1 ? q : q.negate());
   const fits = (q: Decimal, p: Decimal, pct: Decimal) => lineBase(q, p, pct).eq(net);
-  const text = (d: Decimal) => d.toString();
+  const text = (d: Decimal) => trimDecimal(d.round(6).toString());
   const zero = Decimal.zero(2);
   const discounts: Decimal[] = [];
   if (line.discountPct) discounts.push(Decimal.parse(line.discountPct, 6).round(2));
@@ -156,7 +156,7 @@ export function purchaseLineAmounts(line: EInvoiceLine, sign: 1 | -1 = 1): { qua
     discounts.push(divide(D(line.discountAmount).mul(HUNDRED), gross).round(2));
   }
   for (const pct of discounts) {
-    if (!pct.isNegative() && pct.compare(HUNDRED) <= 0 && fits(quantity, price, pct)) return { quantity: text(signed(quantity)), unit_price: text(price), discount_pct: text(pct) };
+    if (!pct.isNegative() && pct.compare(HUNDRED) <= 0 && fits(quantity, price, pct)) return { quantity: text(signed(quantity)), unit_price: text(price), discount_pct: pct.rescale(2).toString() };
   }
   if (fits(quantity, price, zero)) return { quantity: text(signed(quantity)), unit_price: text(price) };
   if (!quantity.isZero()) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import PDFDocument from 'pdfkit';
 import type { EInvoice } from '../../../plugins/einvoice/api';
 import { readUbl } from '../../../plugins/ubl/read';
+import { purchaseLineAmounts } from '../../../plugins/purchase-ingestion/einvoice-booking';
 import type { DocumentsTestApp } from '../../support/documents';
 import { VALID_CIFS, type TestCompany } from '../../support/factories';
 import { OWN_CIF, startWithBuyerAndOther } from './app';
@@ -22,7 +23,7 @@ let other: TestCompany;
 
 beforeAll(async () => {
   ({ app, company, other } = await startWithBuyerAndOther({}));
-}, 60_000);
+}, 180_000);
 afterAll(() => app?.close());
 
 const upload = (file: Buffer, token = company.token, fields: Record<string, string> = {}, type = 'application/xml', name = 'factura.xml') =>
@@ -178,6 +179,27 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(res.body.purchase.lines.map((l: any) => [l.description, l.base])).toEqual([
       ['Asesoría fiscal marzo', '600.00'], ['Gastos de gestión', '50.00'], ['Descuento: Cliente habitual', '-20.00'],
     ]);
+  });
+});
+
+describe('purchaseLineAmounts (pure): a purchase line whose base is the file\'s net to the cent', () => {
+  const line = (quantity: string, unitPrice: string, netAmount: string, discount: { pct?: string; amount?: string } = {}) => ({
+    id: '1', description: 'x', quantity, unitCode: 'C62', unitPrice, netAmount, discountPct: discount.pct ?? null, discountAmount: discount.amount ?? null,
+    vat: { category: 'S' as const, rate: '21.00' }, surchargeRate: null, withholdingRate: null,
+  });
+  test.each([
+    ['quantity × price', line('3', '33.333', '100.00'), { quantity: '3', unit_price: '33.333' }],
+    ['the file\'s discount percentage', line('12', '21.35', '230.58', { pct: '10.00', amount: '25.62' }), { quantity: '12', unit_price: '21.35', discount_pct: '10.00' }],
+    ['a discount given only as an amount, as its percentage', line('4', '50.00', '170.00', { amount: '30.00' }), { quantity: '4', unit_price: '50', discount_pct: '15.00' }],
+    ['a discount no percentage reproduces: the price that gives the net for that quantity', line('2', '1000.00', '1999.95', { amount: '0.05' }), { quantity: '2', unit_price: '999.975' }],
+    ['nothing else gives it: one unit at the net amount', line('0', '5.00', '5.00'), { quantity: '1', unit_price: '5' }],
+    ['a price per base quantity folded into the net', line('7', '1.428571', '10.00'), { quantity: '7', unit_price: '1.428571' }],
+  ])('%s', (_what, input, expected) => {
+    expect(purchaseLineAmounts(input)).toEqual(expected);
+  });
+
+  test('negated for a credit note booked as a rectification by differences', () => {
+    expect(purchaseLineAmounts(line('2', '2.95', '5.90'), -1)).toEqual({ quantity: '-2', unit_price: '2.95' });
   });
 });
 
