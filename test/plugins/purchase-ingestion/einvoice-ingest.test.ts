@@ -1,6 +1,6 @@
 /**
  * Structured e-invoices through POST /api/v1/ai/ingest-purchase: UBL files written in the test from
- * the Peppol BIS facts (einvoice-samples.ts), and a Factur-X-style PDF embedding one, booked from
+ * the Peppol BIS facts (test/support/ubl-samples.ts), and a Factur-X-style PDF embedding one, booked from
  * their data (no OCR, confidence 1) with exact lines, taxes and totals; deduplicated; invalid files
  * refused with the rule named and nothing booked; another company sees none of it. Every other
  * installed syntax whose writer works (Facturae, CII, and UBL's own writer once they land) is run
@@ -14,7 +14,7 @@ import { purchaseLineAmounts } from '../../../plugins/purchase-ingestion/einvoic
 import type { DocumentsTestApp } from '../../support/documents';
 import { VALID_CIFS, type TestCompany } from '../../support/factories';
 import { OWN_CIF, startWithBuyerAndOther } from './app';
-import { sampleTotals, ublBytes, ublXml, type SampleInvoice } from './einvoice-samples';
+import { sampleTotals, ublBytes, ublXml, type SampleInvoice } from '../../support/ubl-samples';
 import { uploader } from './fixtures';
 
 let app: DocumentsTestApp;
@@ -179,6 +179,24 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(res.body.purchase.lines.map((l: any) => [l.description, l.base])).toEqual([
       ['Asesoría fiscal marzo', '600.00'], ['Gastos de gestión', '50.00'], ['Descuento: Cliente habitual', '-20.00'],
     ]);
+  });
+
+  test('an invoice addressed to another company, or charging a VAT rate the company has no purchase type for: a draft with the reasons, never registered', async () => {
+    const res = await upload(ublBytes({
+      number: 'FA-2026-88', issueDate: '2026-03-26', dueDate: '2026-04-25',
+      seller: { name: 'Fournitures Lyon SARL', vat: 'FR40303265045', country: 'FR', city: 'Lyon' },
+      buyer: { name: 'Otra Empresa SL', vat: `ES${VALID_CIFS[3]}`, country: 'ES' },
+      lines: [{ name: 'Fournitures', quantity: '1', price: '100.00', rate: '20' }],
+    }));
+    expect(res.status).toBe(201);
+    expect(res.body.needs_review).toBe(true);
+    expect(res.body.review_reasons).toEqual([
+      `the invoice is addressed to Otra Empresa SL (${VALID_CIFS[3]}), not to this company`,
+      'line 1: no purchase tax type for VAT at 20.00% charged by a supplier in FR',
+      'the VAT and recargo computed is 0.00, the e-invoice says 20.00',
+      'the total computed is 100.00, the e-invoice says 120.00',
+    ]);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', journal_entry_id: null });
   });
 });
 

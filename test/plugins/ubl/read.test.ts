@@ -1,12 +1,12 @@
 /**
  * The UBL reader on its own (no database): Peppol BIS invoices and credit notes written in the test
- * (test/plugins/purchase-ingestion/einvoice-samples.ts) read into the e-invoice model exactly, and
+ * (test/support/ubl-samples.ts) read into the e-invoice model exactly, and
  * files breaking EN 16931's mandatory elements or sums refused with the rule named.
  */
 import { describe, expect, test } from 'bun:test';
 import { InvalidEInvoiceFile } from '../../../plugins/einvoice/api';
 import { readUbl, taxIdOf } from '../../../plugins/ubl/read';
-import { ublBytes, ublXml, type SampleInvoice } from '../purchase-ingestion/einvoice-samples';
+import { ublBytes, ublXml, type SampleInvoice } from '../../support/ubl-samples';
 
 const SELLER = { name: 'Suministros Levante S.L.', vat: 'ESA58818501', country: 'ES', city: 'Valencia' };
 const BUYER = { name: 'Compradora Test SL', vat: 'ESB12345674', country: 'ES' };

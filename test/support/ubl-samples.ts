@@ -1,4 +1,4 @@
-import { Decimal } from '../../../kernel/money';
+import { Decimal } from '../../kernel/money';
 
 /**
  * UBL 2.1 invoices and credit notes written for the tests from the facts of Peppol BIS Billing 3.0
