@@ -266,6 +266,7 @@ describe('invalid files: 422 with the first errors, nothing booked', () => {
   test.each([
     ['declared XML that is not XML', Buffer.from('Factura FT-1, total 100 €'), /not XML/],
     ['malformed XML', Buffer.from('<Invoice><cbc:ID>1</Invoice>'), /not a readable XML document/],
+    ['a document type declaration (entities)', Buffer.from('<?xml version="1.0"?><!DOCTYPE Invoice [<!ENTITY x "y">]><Invoice>&x;</Invoice>'), /DOCTYPE/],
     ['an unknown root element', Buffer.from('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"><ID>1</ID></Order>'), /root element Order .* is not an e-invoice of an installed syntax/],
     ['totals that do not add up', ublBytes({ ...mixed, number: 'BAD-1', wrong: { taxInclusive: '430.00', payable: '430.00' } }), /^BR-CO-15: /],
     ['a UBL missing its supplier', ublBytes({ ...mixed, number: 'BAD-2', seller: null }), /^BR-06: /],
