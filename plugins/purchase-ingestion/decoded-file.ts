@@ -11,18 +11,22 @@ export type DecodedPage =
   | { page: number; source: 'image'; png: Uint8Array; msLeft: number }
   | { page: number; source: 'unread'; note: string };
 
+/** An XML file embedded in a PDF (a Factur-X / ZUGFeRD invoice's `factur-x.xml`), its bytes as base64. */
+export interface EmbeddedXml { name: string; base64: string }
+
 export type DecodedFile =
-  | { kind: DecodedKind; pages: DecodedPage[] }
+  | { kind: DecodedKind; pages: DecodedPage[]; attachments?: EmbeddedXml[] }
   /** The file was refused as it was read (encrypted, damaged, over a budget): the status and detail of the answer. */
   | { refused: { status: 415 | 422; detail: string } };
 
 type HeaderPage = Exclude<DecodedPage, { source: 'image' }> | { page: number; source: 'image'; bytes: number; msLeft: number };
-type Header = { kind: DecodedKind; pages: HeaderPage[] } | { refused: { status: 415 | 422; detail: string } };
+type Header = { kind: DecodedKind; pages: HeaderPage[]; attachments?: EmbeddedXml[] } | { refused: { status: 415 | 422; detail: string } };
 
 export function encodeDecodedFile(file: DecodedFile): Uint8Array {
   const images: Uint8Array[] = [];
   const header: Header = 'refused' in file ? file : {
     kind: file.kind,
+    ...(file.attachments?.length ? { attachments: file.attachments } : {}),
     pages: file.pages.map((page) => {
       if (page.source !== 'image') return page;
       images.push(page.png);
@@ -47,5 +51,5 @@ export function decodeDecodedFile(bytes: Uint8Array): DecodedFile {
     offset += page.bytes;
     return { page: page.page, source: 'image', png, msLeft: page.msLeft };
   });
-  return { kind: header.kind, pages };
+  return { kind: header.kind, pages, ...(header.attachments?.length ? { attachments: header.attachments } : {}) };
 }

@@ -3,7 +3,7 @@ import { createInflate } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
-import type { DecodedFile, DecodedKind, DecodedPage } from './decoded-file';
+import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -180,14 +180,46 @@ async function decodePdfPage(doc: PDFDocumentProxy, number: number, limits: Deco
   }
 }
 
+/** Embedded XML files a PDF carries this many of, each up to this size, are handed back (the rest are ignored). */
+const MAX_EMBEDDED_XML = 4;
+const MAX_EMBEDDED_XML_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The XML files embedded in the PDF (its EmbeddedFiles name tree, where a Factur-X / ZUGFeRD PDF/A-3
+ * keeps `factur-x.xml`, `zugferd-invoice.xml` or `xrechnung.xml`), read with pdfjs-dist's
+ * `getAttachments()`: those named *.xml or whose bytes start like XML. The service decides which,
+ * if any, is an e-invoice of an installed syntax. The PDF's streams were already counted against
+ * the decompression budget, embedded files included.
+ */
+async function embeddedXml(doc: PDFDocumentProxy): Promise<EmbeddedXml[]> {
+  const found: EmbeddedXml[] = [];
+  try {
+    const attachments = await doc.getAttachments();
+    for (const [id, file] of attachments ?? []) {
+      if (found.length >= MAX_EMBEDDED_XML) break;
+      const name = file.filename || file.rawFilename || id;
+      // the content is loaded on request for all but small files
+      const content = file.content ?? await doc.getAttachmentContent(id);
+      if (!content || content.length > MAX_EMBEDDED_XML_BYTES) continue;
+      const head = Buffer.from(content.subarray(0, 64)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+      if (!/\.xml$/i.test(name) && !head.startsWith('<')) continue;
+      found.push({ name, base64: Buffer.from(content).toString('base64') });
+    }
+  } catch {
+    // a damaged attachment tree leaves the pages to be read as they are
+  }
+  return found;
+}
+
 async function decodePdf(bytes: Uint8Array, limits: DecodeLimits): Promise<DecodedFile> {
   await assertWithinBudgets(bytes, limits);
   const { doc, task } = await openPdf(bytes, limits);
   try {
     if (doc.numPages > limits.maxPages) throw new Refused(422, `The PDF has ${doc.numPages} pages; at most ${limits.maxPages} are read`);
+    const attachments = await embeddedXml(doc);
     const pages: DecodedPage[] = [];
     for (let number = 1; number <= doc.numPages; number++) pages.push(await decodePdfPage(doc, number, limits));
-    return { kind: 'pdf', pages };
+    return { kind: 'pdf', pages, ...(attachments.length ? { attachments } : {}) };
   } finally {
     await task.destroy().catch(() => undefined);
   }

@@ -8,8 +8,11 @@ export type TextSource = 'text_layer' | 'ocr';
 /** The text of one page and how far it can be trusted (1 for a text layer, the OCR's own confidence otherwise). */
 export interface PageText { page: number; source: TextSource; text: string; confidence: number }
 
-export interface Field { value: string | null; confidence: number; source: TextSource | null; page: number | null }
-export interface TaxAmountLine { rate: string; base: string; amount: string; confidence: number; source: TextSource; page: number }
+/** Where a field was read: a page's text layer, OCR of its image, or the structured data of an e-invoice (XML, or XML embedded in a PDF). */
+export type FieldSource = TextSource | 'einvoice';
+export interface Field { value: string | null; confidence: number; source: FieldSource | null; page: number | null }
+/** `page` is null for a value read from an e-invoice's structured data. */
+export interface TaxAmountLine { rate: string; base: string; amount: string; confidence: number; source: FieldSource; page: number | null }
 
 export interface Extraction {
   supplier_name: Field;

@@ -41,4 +41,11 @@ export const migrations = [
   sqlMigration('20261230000300_purchase_ingestion_job_leases', [
     `alter table purchase_ingestion_jobs add column runner uuid, add column heartbeat_at timestamptz`,
   ]),
+  // a purchase booked from a structured e-invoice (UBL, Facturae, CII; or the XML a Factur-X PDF
+  // embeds): its syntax, container, totals and signature check, kept with the file's row and shown
+  // at GET /purchases/{id}/einvoice; the row is found by purchase_id, hence the index
+  sqlMigration('20270204000100_purchase_ingestion_einvoices', [
+    `alter table purchase_ingestions add column einvoice jsonb`,
+    `create index purchase_ingestions_purchase on purchase_ingestions (tenant_id, purchase_id)`,
+  ]),
 ];

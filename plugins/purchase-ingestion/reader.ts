@@ -1,7 +1,7 @@
 import type { Admission } from '../../lib/budgeted-process';
 import { DomainError, Unprocessable, UnsupportedMediaType } from '../../kernel/errors';
 import { runBudgetedScript } from './budgeted-script';
-import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage } from './decoded-file';
+import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage, type EmbeddedXml } from './decoded-file';
 import type { DecodeLimits } from './decoder';
 import type { PageText } from './extract';
 import { OcrTimeout, type OcrPool } from './ocr-pool';
@@ -73,18 +73,26 @@ async function readPage(decoded: DecodedPage, ocr: OcrPool): Promise<{ text?: Pa
   }
 }
 
+/** The file decoded in its own process: its pages (text or images for OCR) and the XML files a PDF embeds. */
+export interface DecodedDocument { kind: FileKind; pages: DecodedPage[]; attachments: EmbeddedXml[] }
+
 /**
- * The text of every page: the PDF's text layer where it has one, OCR elsewhere and for photos.
- * `admission`: the decoding process's turn (ProcessSlots), released as soon as that process ended
- * (the caller releases it too, on every path: releasing twice is harmless).
+ * Decodes the file in its own process (no OCR yet): a PDF's pages and embedded XML files, or a
+ * photo. `admission`: the decoding process's turn (ProcessSlots), released as soon as that process
+ * ended (the caller releases it too, on every path: releasing twice is harmless).
  */
-export async function readDocument(bytes: Uint8Array, limits: ReadLimits, ocr: OcrPool, admission?: Admission): Promise<ReadResult> {
+export async function decodeDocument(bytes: Uint8Array, limits: ReadLimits, ocr: OcrPool, admission?: Admission): Promise<DecodedDocument> {
   const kind = sniff(bytes);
-  if (!kind) throw new UnsupportedMediaType('Upload a PDF, or a JPEG or PNG photo of the document');
+  if (!kind) throw new UnsupportedMediaType('Upload a PDF, a JPEG or PNG photo of the document, or an e-invoice XML file (UBL, Facturae, CII)');
   // a photo is always recognised: refused at once when no OCR worker could take it
   if (kind !== 'pdf') ocr.assertAccepting();
   const decoded = await decodeInChildProcess(kind, bytes, limits, admission);
   if ('refused' in decoded) throw decoded.refused.status === 415 ? new UnsupportedMediaType(decoded.refused.detail) : new Unprocessable(decoded.refused.detail);
+  return { kind: decoded.kind, pages: decoded.pages, attachments: decoded.attachments ?? [] };
+}
+
+/** The text of every decoded page: its text layer, or OCR of its image. */
+export async function readPages(decoded: DecodedDocument, ocr: OcrPool): Promise<ReadResult> {
   const pages: PageText[] = [];
   const report: PageReport[] = [];
   for (const page of decoded.pages) {
@@ -93,4 +101,12 @@ export async function readDocument(bytes: Uint8Array, limits: ReadLimits, ocr: O
     report.push(read.report);
   }
   return { kind: decoded.kind, pages, report };
+}
+
+/**
+ * The text of every page: the PDF's text layer where it has one, OCR elsewhere and for photos.
+ * `admission`: as for `decodeDocument`.
+ */
+export async function readDocument(bytes: Uint8Array, limits: ReadLimits, ocr: OcrPool, admission?: Admission): Promise<ReadResult> {
+  return readPages(await decodeDocument(bytes, limits, ocr, admission), ocr);
 }

@@ -6,14 +6,14 @@ import { PurchaseResponse } from '../purchases/api';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export const IngestPurchaseBody = t.Object({
-  file: t.File({ description: 'The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages), or a JPEG or PNG photo; at most 10 MiB' }),
+  file: t.File({ description: 'The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages; a Factur-X / ZUGFeRD PDF is booked from its embedded XML), a JPEG or PNG photo, or an e-invoice XML file (UBL 2.1, and Facturae or CII when their plugins are installed); at most 10 MiB' }),
   contact_id: t.Optional(t.String({ format: 'uuid', description: 'The supplier, when known (otherwise matched by tax number, then by name, or created)' })),
   treasury_id: t.Optional(t.String({ format: 'uuid', description: 'Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)' })),
   book: t.Optional(t.BooleanString({ default: true, description: 'false: read and prepare a draft, never register it' })),
   async: t.Optional(t.BooleanString({ default: false, description: 'true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}' })),
 }, { $id: 'Body_ingest_purchase_api_v1_ai_ingest_purchase_post' });
 
-const Source = t.Union([t.Literal('text_layer'), t.Literal('ocr')], { description: "Where the value was read: the PDF's text layer or OCR of the page image" });
+const Source = t.Union([t.Literal('text_layer'), t.Literal('ocr'), t.Literal('einvoice')], { description: "Where the value was read: the PDF's text layer, OCR of the page image, or an e-invoice's structured data (confidence 1)" });
 const Confidence = t.Number({ minimum: 0, maximum: 1, description: '0..1: how sure the reading is (OCR confidence, label found, checksums and the totals cross-check)' });
 
 const ExtractedField = t.Object({
@@ -29,7 +29,7 @@ const ExtractedTaxLine = t.Object({
   amount: t.String({ description: 'The quota (VAT, recargo) or the withholding, decimal string' }),
   confidence: Confidence,
   source: Source,
-  page: t.Integer({ minimum: 1 }),
+  page: Nullable(t.Integer({ minimum: 1 }), { description: 'null when read from an e-invoice' }),
 }, { $id: 'ExtractedTaxLine' });
 
 const PageReadReport = t.Object({
@@ -42,7 +42,7 @@ const PageReadReport = t.Object({
 
 export const PurchaseExtraction = t.Object({
   file_sha256: t.String({ pattern: '^[0-9a-f]{64}$' }),
-  file_kind: t.Union([t.Literal('pdf'), t.Literal('jpeg'), t.Literal('png')]),
+  file_kind: t.Union([t.Literal('pdf'), t.Literal('jpeg'), t.Literal('png'), t.Literal('xml')]),
   supplier_name: ExtractedField,
   supplier_tax_id: t.Composite([ExtractedField], { description: "NIF/CIF/NIE or EU VAT number, checksum-validated; never the company's own" }),
   supplier_country: Nullable(t.String({ minLength: 2, maxLength: 2 })),
@@ -57,12 +57,47 @@ export const PurchaseExtraction = t.Object({
   pages: t.Array(PageReadReport),
 }, { $id: 'PurchaseExtraction' });
 
+const EInvoiceSignature = t.Object({
+  status: t.Union([t.Literal('valid'), t.Literal('invalid'), t.Literal('unsigned'), t.Literal('unchecked')], {
+    description: 'valid / invalid: the enveloped signature as the installed einvoice-signing verifier found it; unsigned: the file carries no signature; '
+      + 'unchecked: it is signed but no einvoice-signing plugin is installed to verify it (or its syntax reports none)',
+  }),
+  holder: Nullable(t.String(), { description: "The signing certificate's holder (subject CN)" }),
+  holder_tax_id: Nullable(t.String(), { description: "The certificate holder's tax id" }),
+  reason: Nullable(t.String(), { description: 'Why the signature is invalid, or why it was not checked' }),
+}, { $id: 'EInvoiceSignatureCheck' });
+
+const EInvoiceTotalsJson = t.Object({
+  line_total: t.String(), tax_exclusive: t.String(), vat_total: t.String(), surcharge_total: t.String(), tax_inclusive: t.String(),
+  withholding_total: t.String(), prepaid: t.String(), payable: t.String(),
+}, { $id: 'EInvoiceTotals', description: "The file's own totals (EN 16931 BG-22 with recargo and IRPF), decimal strings" });
+
+export const EInvoiceReading = t.Object({
+  syntax: t.String({ description: "The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes)" }),
+  container: t.Union([t.Literal('xml'), t.Literal('pdf')], { description: 'xml: the upload was the XML file; pdf: a PDF embedding it (Factur-X / ZUGFeRD)' }),
+  attachment: Nullable(t.String(), { description: 'The embedded file it was read from (e.g. factur-x.xml), for a PDF' }),
+  type_code: t.String({ description: 'UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice' }),
+  number: t.String(),
+  issue_date: t.String({ format: 'date' }),
+  currency: t.String(),
+  signature: EInvoiceSignature,
+  totals: EInvoiceTotalsJson,
+  corrects: Nullable(t.Object({ number: t.String(), issue_date: Nullable(t.String()) }), { description: 'A credit note: the invoice it corrects (its billing reference)' }),
+  payment: Nullable(t.Object({ means_code: t.String(), iban: Nullable(t.String()), bic: Nullable(t.String()), due_date: Nullable(t.String()) })),
+}, { $id: 'EInvoiceReading', description: 'A purchase booked from a structured e-invoice: what was read, and its signature check' });
+
+export const PurchaseEInvoice = t.Composite([
+  t.Object({ purchase_id: t.String({ format: 'uuid' }), file_sha256: t.String({ pattern: '^[0-9a-f]{64}$' }) }),
+  EInvoiceReading,
+], { $id: 'PurchaseEInvoice' });
+
 export const IngestPurchaseResponse = t.Object({
   purchase: Nullable(PurchaseResponse, { description: 'The purchase created (registered, or a draft when needs_review), or the existing one when duplicate_of is set; null when too little was read' }),
   duplicate_of: Nullable(t.String({ format: 'uuid' }), { description: 'Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created' }),
   needs_review: t.Boolean(),
   review_reasons: t.Array(t.String()),
   extraction: PurchaseExtraction,
+  einvoice: t.Optional(Nullable(EInvoiceReading, { description: 'Set when the file was a structured e-invoice (XML, or a PDF embedding one): booked from its data with no OCR; null otherwise' })),
 }, { $id: 'IngestPurchaseResponse' });
 
 export const IngestPurchaseJob = t.Object({
@@ -79,4 +114,4 @@ export const IngestJobQuery = t.Object({
   wait: t.Optional(t.Integer({ minimum: 0, maximum: 30, default: 0, description: 'Seconds to wait for a running job to finish before answering (long polling)' })),
 });
 
-export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, IngestPurchaseResponse, IngestPurchaseJob };
+export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, EInvoiceSignature, EInvoiceTotals: EInvoiceTotalsJson, EInvoiceReading, PurchaseEInvoice, IngestPurchaseResponse, IngestPurchaseJob };

@@ -6,6 +6,7 @@ import { TenantService } from '../tenants/api';
 import { existingPurchase, findDuplicate, planPurchase, resolveSupplier } from './booking';
 import type { Extraction } from './extract';
 import type { FileKind, PageReport, ReadResult } from './reader';
+import type { EInvoiceReadingJson } from './einvoice-booking';
 
 export interface IngestOptions {
   contactId: string | null;
@@ -24,26 +25,32 @@ export interface IngestOutcome {
     duplicate_of: string | null;
     needs_review: boolean;
     review_reasons: string[];
-    extraction: Extraction & { file_sha256: string; file_kind: FileKind; pages: PageReport[] };
+    extraction: Extraction & { file_sha256: string; file_kind: FileKind | 'xml'; pages: PageReport[] };
+    /** Set when the file was a structured e-invoice (einvoice-booking.ts). */
+    einvoice?: EInvoiceReadingJson | null;
   };
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The purchase a file already became in this company, if it is still there. */
-async function purchaseOfFile(tx: Tx, sha256: string): Promise<{ view: PurchaseView; extraction: IngestOutcome['body']['extraction'] } | null> {
-  const [row] = await tx.sql<{ purchase_id: string | null; extraction: unknown }>(
-    `select purchase_id, extraction from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
+async function purchaseOfFile(tx: Tx, sha256: string): Promise<{ view: PurchaseView; extraction: IngestOutcome['body']['extraction']; einvoice: EInvoiceReadingJson | null } | null> {
+  const [row] = await tx.sql<{ purchase_id: string | null; extraction: unknown; einvoice: unknown }>(
+    `select purchase_id, extraction, einvoice from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
   const view = row?.purchase_id ? await existingPurchase(tx, row.purchase_id) : null;
   if (!view) return null;
-  return { view, extraction: (typeof row.extraction === 'string' ? JSON.parse(row.extraction) : row.extraction) as IngestOutcome['body']['extraction'] };
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value ?? null);
+  return { view, extraction: json(row.extraction) as IngestOutcome['body']['extraction'], einvoice: json(row.einvoice) as EInvoiceReadingJson | null };
 }
 
 /** The same bytes uploaded again: the purchase they became, with what was read then; nothing is read or created. */
 export async function knownFile(tx: Tx, sha256: string): Promise<IngestOutcome | null> {
   const known = await purchaseOfFile(tx, sha256);
   if (!known) return null;
-  return { created: false, body: { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction } };
+  return {
+    created: false,
+    body: { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction, einvoice: known.einvoice },
+  };
 }
 
 /** The company's own tax ids: a tax id of the reader's own company on the page is never the supplier's. */
@@ -53,7 +60,7 @@ export async function ownTaxIds(tx: Tx): Promise<string[]> {
 }
 
 /** Claims the file for this transaction; false when another upload of it already became a purchase. */
-async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { duplicate: IngestOutcome }> {
+export async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { duplicate: IngestOutcome }> {
   const id = crypto.randomUUID();
   const inserted = await tx.sql(`
     insert into purchase_ingestions (id, tenant_id, file_sha256, outcome) values (:id::uuid, :tenant, :sha256, 'pending')
@@ -67,9 +74,11 @@ async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { dup
   return { id };
 }
 
-async function record(tx: Tx, ingestionId: string, purchaseId: string | null, outcome: 'booked' | 'draft' | 'duplicate', extraction: unknown) {
-  await tx.sql(`update purchase_ingestions set purchase_id = :purchaseId::uuid, outcome = :outcome, extraction = :extraction::jsonb where tenant_id = :tenant and id = :id::uuid`,
-    { id: ingestionId, purchaseId, outcome, extraction: JSON.stringify(extraction) });
+/** What a file became; `einvoice`: what was read from a structured e-invoice (its syntax and signature check), kept with the purchase. */
+export async function record(tx: Tx, ingestionId: string, purchaseId: string | null, outcome: 'booked' | 'draft' | 'duplicate', extraction: unknown, einvoice: EInvoiceReadingJson | null = null) {
+  await tx.sql(`update purchase_ingestions set purchase_id = :purchaseId::uuid, outcome = :outcome, extraction = :extraction::jsonb, einvoice = :einvoice::jsonb
+    where tenant_id = :tenant and id = :id::uuid`,
+  { id: ingestionId, purchaseId, outcome, extraction: JSON.stringify(extraction), einvoice: einvoice ? JSON.stringify(einvoice) : null });
 }
 
 /**

@@ -8,7 +8,7 @@ import { PurchaseListQuery, purchaseModels } from './schemas';
 import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchasePatch, type PurchaseRectifyInput } from './service';
 
 const tags = ['purchases'];
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'application/xml': 'xml' };
 
 export const purchaseRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:purchases' })

@@ -92,9 +92,10 @@ export const PurchaseService = {
 
   /**
    * Registers the supplier's rectifying invoice for a registered purchase, through the documents
-   * plugin's rectification: by differences or by substitution (completeRectifying).
+   * plugin's rectification: by differences or by substitution (completeRectifying). `origin`: for
+   * plugins that register it from a received file (purchase ingestion of a credit note e-invoice).
    */
-  async rectify(tx: Tx, id: string, input: PurchaseRectifyInput): Promise<PurchaseView> {
+  async rectify(tx: Tx, id: string, input: PurchaseRectifyInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
     const original = await PURCHASE_STORE.find(tx, id, true);
     checkRectification(original, input, {
       itself: `Purchase ${original.number} is itself a rectification: rectify the original document`,
@@ -116,7 +117,7 @@ export const PurchaseService = {
         id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
         dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
         rectificationReason: input.reason.trim(),
-      }, computed),
+      }, computed, origin),
       issue: (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, contact, { rectifiesNumber, reverseEntryId }),
       publish: (events) => {
         tx.publish('purchase.rectified', events.rectified);

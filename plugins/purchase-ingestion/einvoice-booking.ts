@@ -1,0 +1,315 @@
+import { Decimal } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { lineBase, trimDecimal } from '../documents/api';
+import type { EInvoice, EInvoiceLine } from '../einvoice/api';
+import { PurchaseService, purchaseToJson, type PurchaseInput, type PurchaseView } from '../purchases/api';
+import { isEuMemberState, TaxService } from '../taxes/api';
+import { findDuplicate, normaliseInvoiceNumber, resolveSupplier } from './booking';
+import type { EInvoiceRead } from './einvoice-file';
+import type { Extraction, Field, TaxAmountLine } from './extract';
+import { claimFile, record, type IngestOptions, type IngestOutcome } from './service';
+import { sameTaxId } from './tax-ids';
+
+/**
+ * A structured e-invoice booked as a purchase from its data, exactly: one purchase line per
+ * invoice line (quantity, price and discount as the file gives them, or folded so that the line's
+ * net is the file's to the cent), each with the company's purchase tax type for its VAT category
+ * and rate, its recargo and its IRPF withholding; the purchase's totals compared with the file's.
+ * No OCR, confidence 1. A credit note whose billing reference names an invoice of the same
+ * supplier already registered becomes that purchase's rectification (by differences).
+ */
+
+const ONE: Field = { value: null, confidence: 1, source: 'einvoice', page: null };
+const field = (value: string | null): Field => (value ? { ...ONE, value } : { value: null, confidence: 0, source: null, page: null });
+const taxLine = (rate: string, base: string, amount: string): TaxAmountLine => ({ rate, base, amount, confidence: 1, source: 'einvoice', page: null });
+const D = (text: string) => Decimal.parse(text, 12);
+const HUNDRED = Decimal.parse('100');
+/** a ÷ b to 12 decimals, truncated (the callers round far above that). */
+const divide = (a: Decimal, b: Decimal) => Decimal.of((a.rescale(12).units * 10n ** BigInt(b.scale)) / b.units, 12);
+
+/** The reading as the API shows it (snake_case), kept in purchase_ingestions.einvoice. */
+export function readingJson(read: EInvoiceRead) {
+  const { invoice: e, signature } = read;
+  const t = e.totals;
+  return {
+    syntax: read.syntax,
+    container: read.container,
+    attachment: read.attachment,
+    type_code: e.typeCode,
+    number: e.number,
+    issue_date: e.issueDate,
+    currency: e.currency,
+    signature: { status: signature.status, holder: signature.holder, holder_tax_id: signature.holderTaxId, reason: signature.reason },
+    totals: {
+      line_total: t.lineTotal, tax_exclusive: t.taxExclusive, vat_total: t.vatTotal, surcharge_total: t.surchargeTotal, tax_inclusive: t.taxInclusive,
+      withholding_total: t.withholdingTotal, prepaid: t.prepaid, payable: t.payable,
+    },
+    corrects: e.corrects ? { number: e.corrects.number, issue_date: e.corrects.issueDate || null } : null,
+    payment: e.payment ? { means_code: e.payment.meansCode, iban: e.payment.iban ?? null, bic: e.payment.bic ?? null, due_date: e.payment.dueDate ?? null } : null,
+  };
+}
+export type EInvoiceReadingJson = ReturnType<typeof readingJson>;
+
+/** The e-invoice as the extraction report the OCR path gives: every field at confidence 1, read from the structured data. */
+export function extractionOf(e: EInvoice): Extraction {
+  const surcharge = e.vat.filter((g) => g.surchargeRate && g.surchargeAmount).map((g) => taxLine(g.surchargeRate!, g.base, g.surchargeAmount!));
+  const computed = D(e.totals.taxInclusive).sub(D(e.totals.withholdingTotal)).rescale(2).toString();
+  return {
+    supplier_name: field(e.seller.name || null),
+    supplier_tax_id: field(e.seller.taxId),
+    supplier_country: e.seller.address.country || null,
+    invoice_number: field(e.number),
+    issue_date: field(e.issueDate),
+    subtotal: field(e.totals.taxExclusive),
+    total: field(computed),
+    vat: e.vat.map((g) => taxLine(g.rate, g.base, g.amount)),
+    surcharge,
+    withholding: e.withholdings.map((w) => taxLine(w.rate, w.base, w.amount)),
+    cross_check: { passed: true, computed_total: computed },
+  };
+}
+
+interface TaxTypeRow { id: string; code: string; kind: string; rate: string; regime: string; purchases: { selfAssessedAccount?: string } | null; active: boolean }
+
+/** The company's purchase tax types, and which one books each VAT category and rate of the file. */
+class PurchaseTaxTypes {
+  private constructor(private readonly types: TaxTypeRow[]) {}
+
+  static async load(tx: Tx): Promise<PurchaseTaxTypes> {
+    const { items } = await TaxService.list(tx, { limit: 1000, offset: 0, active: true });
+    return new PurchaseTaxTypes(items.map((t) => ({
+      id: t.id, code: t.code, kind: t.kind, rate: Decimal.parse(String(t.rate), 2).rescale(2).toString(), regime: t.regime,
+      purchases: (t.purchases as TaxTypeRow['purchases']) ?? null, active: t.active,
+    })));
+  }
+
+  /** The seeded type of this code if the company has it, else the first of its own that fits. */
+  private pick(code: string | null, fits: (t: TaxTypeRow) => boolean): TaxTypeRow | null {
+    const usable = this.types.filter((t) => t.purchases !== null);
+    return (code ? usable.find((t) => t.code === code && fits(t)) : undefined) ?? usable.find(fits) ?? null;
+  }
+
+  /**
+   * The VAT type of a line: S/Z → the domestic type of that rate (IVA21, IVA10, IVA4, IVA0); E →
+   * exempt (EXENTO); O → not subject (NOSUJETO); AE/K (reverse charge, intra-EU supply) → from a
+   * supplier in another EU state the intra-community acquisition (RCINTRACOM), else the domestic
+   * reverse charge (ISP); G (export outside the EU) → ISP, for review; L/M (Canarias, Ceuta and
+   * Melilla) → NOSUJETO, for review. `note` says why a human should look.
+   */
+  vat(line: EInvoiceLine['vat'], sellerCountry: string): { type: TaxTypeRow | null; note: string | null } {
+    const rate = Decimal.parse(line.rate, 6).rescale(2).toString();
+    const eu = sellerCountry !== 'ES' && isEuMemberState(sellerCountry);
+    const selfAssessed = (regime: string) => (t: TaxTypeRow) => t.kind === 'vat' && t.regime === regime && !!t.purchases?.selfAssessedAccount;
+    switch (line.category) {
+      case 'S':
+      case 'Z': {
+        const type = this.pick(`IVA${Number(rate)}`, (t) => t.kind === 'vat' && t.regime === 'domestic' && t.rate === rate && !t.purchases?.selfAssessedAccount);
+        return { type, note: type ? null : `no purchase tax type for VAT at ${rate}%${sellerCountry !== 'ES' ? ` charged by a supplier in ${sellerCountry}` : ''}` };
+      }
+      case 'E': return { type: this.pick('EXENTO', (t) => t.kind === 'vat' && t.regime === 'exempt'), note: null };
+      case 'O': return { type: this.pick('NOSUJETO', (t) => t.kind === 'vat' && t.regime === 'not_subject'), note: null };
+      case 'AE':
+      case 'K':
+        return eu
+          ? { type: this.pick('RCINTRACOM', selfAssessed('intra_eu')), note: null }
+          : { type: this.pick('ISP', selfAssessed('reverse_charge')), note: null };
+      case 'G':
+        return { type: this.pick('ISP', selfAssessed('reverse_charge')), note: 'an export from outside the EU (category G): services are self-assessed (ISP), goods pay their VAT on the customs DUA (IMPORT): check the tax type' };
+      default:
+        return { type: this.pick('NOSUJETO', (t) => t.kind === 'vat' && t.regime === 'not_subject'), note: `VAT category ${line.category} (Canarias, Ceuta or Melilla) is outside the Spanish VAT: check the tax type` };
+    }
+  }
+
+  surcharge(rate: string): TaxTypeRow | null {
+    const r = Decimal.parse(rate, 6).rescale(2).toString();
+    return this.pick(null, (t) => t.kind === 'surcharge' && t.rate === r);
+  }
+
+  withholding(rate: string): TaxTypeRow | null {
+    const r = Decimal.parse(rate, 6).rescale(2).toString();
+    return this.pick(`IRPF${Number(r)}`, (t) => t.kind === 'withholding' && t.rate === r);
+  }
+
+  notSubject(): TaxTypeRow | null {
+    return this.pick('NOSUJETO', (t) => t.kind === 'vat' && t.regime === 'not_subject');
+  }
+}
+
+/**
+ * Quantity, unit price and discount of a purchase line whose base is the file's net amount to the
+ * cent, `sign` −1 for a credit note booked as a rectification by differences: the file's own
+ * quantity, price and discount when they give it; else its discount amount as a percentage; else
+ * the price that gives it for that quantity; else one unit at the net amount.
+ */
+export function purchaseLineAmounts(line: EInvoiceLine, sign: 1 | -1 = 1): { quantity: string; unit_price: string; discount_pct?: string } {
+  const net = D(line.netAmount).rescale(2);
+  const quantity = D(line.quantity).round(6);
+  const price = D(line.unitPrice).round(6);
+  const signed = (q: Decimal) => (sign === 1 ? q : q.negate());
+  const fits = (q: Decimal, p: Decimal, pct: Decimal) => lineBase(q, p, pct).eq(net);
+  const text = (d: Decimal) => trimDecimal(d.round(6).toString());
+  const zero = Decimal.zero(2);
+  const discounts: Decimal[] = [];
+  if (line.discountPct) discounts.push(Decimal.parse(line.discountPct, 6).round(2));
+  const gross = quantity.mul(price);
+  if (line.discountAmount && !gross.isZero()) {
+    discounts.push(divide(D(line.discountAmount).mul(HUNDRED), gross).round(2));
+  }
+  for (const pct of discounts) {
+    if (!pct.isNegative() && pct.compare(HUNDRED) <= 0 && fits(quantity, price, pct)) return { quantity: text(signed(quantity)), unit_price: text(price), discount_pct: pct.rescale(2).toString() };
+  }
+  if (fits(quantity, price, zero)) return { quantity: text(signed(quantity)), unit_price: text(price) };
+  if (!quantity.isZero()) {
+    const perUnit = divide(net, quantity).round(6);
+    if (fits(quantity, perUnit, zero)) return { quantity: text(signed(quantity)), unit_price: text(perUnit) };
+  }
+  return { quantity: text(signed(Decimal.parse('1', 0))), unit_price: text(net) };
+}
+
+interface Plan { input: PurchaseInput; reasons: string[] }
+
+/** The purchase input for the e-invoice's lines; `reasons` says what a human should look at before it is registered. */
+async function planEInvoice(tx: Tx, e: EInvoice, supplierId: string, sign: 1 | -1): Promise<Plan> {
+  const types = await PurchaseTaxTypes.load(tx);
+  const reasons: string[] = [];
+  const country = e.seller.address.country || 'ES';
+  const lines: PurchaseInput['lines'] = [];
+  for (const line of e.lines) {
+    const vat = types.vat(line.vat, country);
+    if (vat.note) reasons.push(`line ${line.id}: ${vat.note}`);
+    const vatType = vat.type ?? types.notSubject();
+    if (!vatType) throw new Error('The tax catalogue has no not-subject purchase type');
+    const surcharge = line.surchargeRate ? types.surcharge(line.surchargeRate) : null;
+    if (line.surchargeRate && !surcharge) reasons.push(`line ${line.id}: no tax type for the recargo de equivalencia at ${line.surchargeRate}%`);
+    const withholding = line.withholdingRate ? types.withholding(line.withholdingRate) : null;
+    if (line.withholdingRate && !withholding) reasons.push(`line ${line.id}: no tax type for the IRPF withholding at ${line.withholdingRate}%`);
+    lines.push({
+      description: (line.description || `Línea ${line.id}`).slice(0, 500),
+      ...purchaseLineAmounts(line, sign),
+      tax_type_id: vatType.id,
+      surcharge_type_id: surcharge?.id ?? null,
+      withholding_type_id: withholding?.id ?? null,
+    });
+  }
+  if (e.currency !== 'EUR') reasons.push(`the invoice is in ${e.currency}: amounts were booked as euros, convert them`);
+  const dueDate = e.dueDate && e.dueDate >= e.issueDate ? e.dueDate : null;
+  return {
+    input: {
+      contact_id: supplierId, kind: 'invoice', supplier_invoice_number: e.number, issue_date: e.issueDate, due_date: dueDate,
+      operation_date: e.operationDate, lines, status: 'draft', notes: `Read from a structured e-invoice (purchase ingestion)`,
+    },
+    reasons,
+  };
+}
+
+/** The purchase's amounts against the file's (with `sign` −1 for a credit note booked as a rectification). */
+function amountMismatches(view: PurchaseView, e: EInvoice, sign: 1 | -1): string[] {
+  const t = e.totals;
+  const s = (text: string) => (sign === 1 ? D(text) : D(text).negate()).rescale(2);
+  const r = view.record;
+  const checks: [string, Decimal, Decimal][] = [
+    ['the taxable base', r.subtotal, s(t.taxExclusive)],
+    ['the VAT and recargo', r.taxTotal, s(t.vatTotal).add(s(t.surchargeTotal))],
+    ['the withholding', r.withholdingTotal, s(t.withholdingTotal)],
+    ['the total', r.total, s(t.taxInclusive).sub(s(t.withholdingTotal))],
+  ];
+  return checks.filter(([, ours, theirs]) => !ours.eq(theirs)).map(([what, ours, theirs]) => `${what} computed is ${ours.rescale(2)}, the e-invoice says ${theirs}`);
+}
+
+/** A credit note's original: the purchase of this supplier registered with the number its billing reference names. */
+async function correctedPurchase(tx: Tx, supplierId: string, number: string): Promise<PurchaseView | null> {
+  const { items } = await PurchaseService.list(tx, { contactId: supplierId, kind: 'invoice', limit: 500 });
+  const wanted = normaliseInvoiceNumber(number);
+  return items.find((v) => v.record.supplierInvoiceNumber && normaliseInvoiceNumber(v.record.supplierInvoiceNumber) === wanted && v.record.status !== 'draft') ?? null;
+}
+
+/**
+ * Books a structured e-invoice in the caller's unit of work: deduplicated by the file's bytes, then
+ * by the supplier's invoice number; the supplier found (tax number, then name) or created; the
+ * purchase created from the data, registered when every line found its tax type and the amounts
+ * are the file's, else left a draft with the reasons. `fileKind`: what was uploaded (the XML, or
+ * the PDF embedding it).
+ */
+export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions): Promise<IngestOutcome> {
+  const e = read.invoice;
+  const extraction = extractionOf(e);
+  const report = { ...extraction, file_sha256: sha256, file_kind: fileKind, pages: [] };
+  const einvoice = readingJson(read);
+  const answer = (view: PurchaseView | null, duplicateOf: string | null, reasons: string[], created = false): IngestOutcome => ({
+    created,
+    body: { purchase: view ? purchaseToJson(view) : null, duplicate_of: duplicateOf, needs_review: reasons.length > 0, review_reasons: reasons, extraction: report, einvoice },
+  });
+
+  const claim = await claimFile(tx, sha256);
+  if ('duplicate' in claim) return claim.duplicate;
+
+  const reasons: string[] = [];
+  if (e.seller.taxId && ownTaxIds.some((own) => sameTaxId(own, e.seller.taxId!))) {
+    reasons.push(`the seller is this company (${e.seller.taxId}): this is one of its own sales invoices, not a purchase`);
+  }
+  if (e.buyer.taxId && ownTaxIds.length && !ownTaxIds.some((own) => sameTaxId(own, e.buyer.taxId!))) {
+    reasons.push(`the invoice is addressed to ${e.buyer.name} (${e.buyer.taxId}), not to this company`);
+  }
+  const supplier = await resolveSupplier(tx, extraction, options.contactId);
+  if (!supplier) return answer(null, null, ['the supplier could not be identified: send contact_id']);
+
+  const duplicate = await findDuplicate(tx, supplier.id, extraction);
+  if (duplicate) {
+    await record(tx, claim.id, duplicate.purchaseId, 'duplicate', report, einvoice);
+    return answer(await PurchaseService.get(tx, duplicate.purchaseId), duplicate.purchaseId, []);
+  }
+
+  const fileKey = options.keepFile ? await options.keepFile(tx.tenantId) : null;
+  const origin = { source: 'ocr' as const, fileSha256: sha256, fileKey };
+  const credit = e.typeCode === '381' || e.typeCode === '384';
+  let view: PurchaseView;
+  if (credit) {
+    const original = e.corrects ? await correctedPurchase(tx, supplier.id, e.corrects.number) : null;
+    // a credit note (381) takes back amounts: the rectification by differences carries them negated;
+    // a corrected invoice (384) replaces the original: a rectification by substitution with its full lines
+    const sign: 1 | -1 = e.typeCode === '381' ? -1 : 1;
+    const plan = await planEInvoice(tx, e, supplier.id, sign);
+    reasons.push(...plan.reasons);
+    if (original && !reasons.length && options.book) {
+      view = await PurchaseService.rectify(tx, original.record.id, {
+        issue_date: e.issueDate, mode: e.typeCode === '381' ? 'differences' : 'substitution', supplier_invoice_number: e.number,
+        reason: (e.corrects!.reasonText || `Factura rectificativa ${e.number} del proveedor`).slice(0, 500), lines: plan.input.lines,
+        due_date: plan.input.due_date, notes: plan.input.notes,
+      }, origin);
+      const mismatches = amountMismatches(view, e, sign);
+      reasons.push(...mismatches);
+      await record(tx, claim.id, view.record.id, 'booked', report, einvoice);
+      return answer(view, null, reasons, true);
+    }
+    if (!original) reasons.push(e.corrects
+      ? `the invoice it corrects (${e.corrects.number}) is not registered for this supplier: register it, then rectify it with these lines`
+      : 'a credit note without the invoice it corrects (no billing reference): rectify the purchase it corrects with these lines');
+    view = await PurchaseService.create(tx, plan.input, origin);
+    reasons.push(...amountMismatches(view, e, sign));
+  } else {
+    const plan = await planEInvoice(tx, e, supplier.id, 1);
+    reasons.push(...plan.reasons);
+    view = await PurchaseService.create(tx, plan.input, origin);
+    reasons.push(...amountMismatches(view, e, 1));
+  }
+  if (!options.book) reasons.push('booking was not asked for (book=false)');
+  if (!reasons.length) {
+    view = await PurchaseService.issue(tx, view.record.id);
+    if (options.paidFrom && !view.record.total.isNegative() && !view.record.total.isZero()) {
+      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: view.record.total.toString(), account: await options.paidFrom(tx) });
+    }
+  }
+  await record(tx, claim.id, view.record.id, reasons.length ? 'draft' : 'booked', report, einvoice);
+  return answer(view, null, reasons, true);
+}
+
+/** What the purchase was booked from, when it was a structured e-invoice (null otherwise). */
+export async function purchaseEInvoice(tx: Tx, purchaseId: string): Promise<(EInvoiceReadingJson & { purchase_id: string; file_sha256: string }) | null> {
+  const [row] = await tx.sql<{ file_sha256: string; einvoice: unknown }>(`
+    select file_sha256, einvoice from purchase_ingestions
+    where tenant_id = :tenant and purchase_id = :purchaseId::uuid and einvoice is not null and outcome <> 'duplicate'
+    order by created_at limit 1`, { purchaseId });
+  if (!row) return null;
+  const reading = (typeof row.einvoice === 'string' ? JSON.parse(row.einvoice) : row.einvoice) as EInvoiceReadingJson;
+  return { purchase_id: purchaseId, file_sha256: row.file_sha256, ...reading };
+}
