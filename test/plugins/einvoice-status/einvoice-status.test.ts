@@ -14,7 +14,6 @@ import { addDays, answerDue, currentStatus, overdue, todayInSpain, transitionRef
 import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { taxId } from '../../support/documents';
-import { startReceiver } from '../webhooks/receiver';
 
 let app: TestApp;
 let a: TestCompany;
@@ -22,7 +21,15 @@ let b: TestCompany;
 let supplierId: string;
 let customerId: string;
 const today = todayInSpain();
-const receiver = startReceiver(() => new Response('{"received":true}', { headers: { 'content-type': 'application/json' } }));
+/** The company's webhook endpoint: a receiver started here that records every body it gets. */
+const received: { path: string; body: string }[] = [];
+const server = Bun.serve({
+  port: 0, hostname: '127.0.0.1',
+  async fetch(request) {
+    received.push({ path: new URL(request.url).pathname, body: await request.text() });
+    return Response.json({ received: true });
+  },
+});
 let supplierNumber = 0;
 
 const XSD = join(import.meta.dir, '../../../plugins/einvoice-status/xsd');
@@ -68,7 +75,7 @@ async function invoice() {
 const history = async (segment: string, id: string, token = a.token) => (await app.get(`/api/v1/${segment}/${id}/einvoice-status`, token)).body;
 const report = (segment: string, id: string, body: Record<string, unknown>, token = a.token) => app.post(`/api/v1/${segment}/${id}/einvoice-status`, body, token);
 const message = (segment: string, id: string, eventId: string, token = a.token) => app.get(`/api/v1/${segment}/${id}/einvoice-status/${eventId}/message`, token);
-const hooksOf = (status: string) => receiver.on('/einvoice').map((r) => JSON.parse(r.body)).filter((body) => body.data.status === status);
+const hooksOf = (status: string) => received.filter((r) => r.path === '/einvoice').map((r) => JSON.parse(r.body)).filter((body) => body.data.status === status);
 
 beforeAll(async () => {
   app = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_POLL_MS: '3600000' } });
@@ -76,11 +83,11 @@ beforeAll(async () => {
   b = await createCompany(app, 'Otra Empresa SL', 'A58818501');
   supplierId = (await app.post('/api/v1/contacts', { kind: 'supplier', name: 'Papelería Gómez', legal_name: 'Papelería Gómez SL', vat: 'B65410011', address: 'Calle Mayor 5', city: 'Madrid', postal_code: '28013' }, a.token)).body.id;
   customerId = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente Estado SL', vat: 'A28017895', address: 'Gran Vía 1', city: 'Madrid', postal_code: '28013' }, a.token)).body.id;
-  const endpoint = await app.post('/api/v1/webhooks', { url: receiver.url('/einvoice'), events: ['einvoice.status_changed'] }, a.token);
+  const endpoint = await app.post('/api/v1/webhooks', { url: `http://127.0.0.1:${server.port}/einvoice`, events: ['einvoice.status_changed'] }, a.token);
   expect(endpoint.status).toBe(201);
 });
 afterAll(async () => {
-  receiver.stop();
+  server.stop(true);
   await app.close();
 });
 
