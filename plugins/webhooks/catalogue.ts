@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'purchase.registered', 'purchase.rectified', 'purchase.cancelled',
   'document.paid', 'settlement.created', 'settlement.reversed',
   'bank_movement.imported', 'bank_movement.created', 'reconciliation.matched',
+  'einvoice.status_changed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -25,4 +26,5 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'bank_movement.imported': 'A bank statement was imported (treasury plugin)',
   'bank_movement.created': 'A bank movement was recorded (treasury plugin)',
   'reconciliation.matched': 'A bank movement was matched with documents (reconciliation plugin)',
+  'einvoice.status_changed': 'An issued or received e-invoice was rejected, paid in full, or that payment reversed (einvoice-status plugin)',
 };

@@ -80,7 +80,7 @@ describe('catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.body.columns).toBe(12);
     const types = res.body.items.map((i: any) => i.type).sort();
-    expect(types).toEqual(['kpi', 'pending-reconciliation', 'recent-invoices', 'runway', 'subscriptions', 'timeseries', 'top', 'top-expense-accounts', 'treasuries', 'uncategorized-movements', 'upcoming-taxes']);
+    expect(types).toEqual(['einvoice-unanswered', 'kpi', 'pending-reconciliation', 'recent-invoices', 'runway', 'subscriptions', 'timeseries', 'top', 'top-expense-accounts', 'treasuries', 'uncategorized-movements', 'upcoming-taxes']);
     const kpi = res.body.items.find((i: any) => i.type === 'kpi');
     expect(kpi.data_endpoint).toBe('/api/v1/dashboard/data/kpi');
     expect(kpi.params.period.default).toBe('this_month');
