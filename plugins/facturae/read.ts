@@ -81,10 +81,10 @@ const orNull = (text: string | null): string | null => (text === null || text ==
 
 /** The root element's namespace, read from its start tag. */
 function rootNamespace(xml: string): { prefix: string | null; namespace: string | null } {
-  const start = /<([A-Za-z_][\w.-]*:)?Facturae[\s>]/.exec(xml.replace(/<\?xml[^>]*\?>/, ''));
+  const start = /<([A-Za-z_][\w.-]*:)?Facturae[\s>]/.exec(xml);
   if (!start) return { prefix: null, namespace: null };
   const prefix = start[1] ? start[1].slice(0, -1) : null;
-  const tag = xml.slice(start.index, xml.indexOf('>', start.index));
+  const tag = xml.slice(start.index, xml.indexOf('>', start.index) + 1);
   const declaration = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}="([^"]*)"`).exec(tag);
   return { prefix, namespace: declaration?.[1] ?? null };
 }
