@@ -1,5 +1,4 @@
 import type { SignatureCheck } from '../einvoice/api';
-import { certificateFacts } from './pkcs12';
 
 /**
  * XAdES-EPES enveloped signatures of Facturae files, made and checked with xadesjs (on the
@@ -89,7 +88,7 @@ export async function signFacturaeXml(xml: string, key: SigningKey, now = new Da
  * trusted authority or was revoked is not checked here (see README).
  */
 export async function verifyXadesXml(xml: string): Promise<SignatureCheck> {
-  const [{ SignedXml }, dom] = await Promise.all([import('xml-crypto'), import('@xmldom/xmldom')]);
+  const [{ SignedXml }, dom, { certificateFacts }] = await Promise.all([import('xml-crypto'), import('@xmldom/xmldom'), import('./pkcs12')]);
   const invalid = (reason: string, holder: string | null = null, holderTaxId: string | null = null): SignatureCheck => ({ status: 'invalid', holder, holderTaxId, reason });
   let document: import('@xmldom/xmldom').Document;
   try {

@@ -314,4 +314,9 @@ export const migrations = [
     'contact_counts_add()', 'contact_counts_move()', 'contact_counts_remove()',
     'contact_search_terms_add()', 'contact_search_terms_move()', 'contact_search_terms_remove()',
   ].flatMap(internalFunction)),
+  // A Spanish public administration and its DIR3 codes (FACe; plugins/facturae carries them).
+  sqlMigration('20270203000200_contacts_public_administration', [
+    `alter table contacts add column public_administration boolean not null default false`,
+    `alter table contacts add column administrative_centres jsonb check (administrative_centres is null or jsonb_typeof(administrative_centres) = 'object')`,
+  ]),
 ];
