@@ -18,6 +18,7 @@ export const FACTURAE_POLICY = {
 };
 
 type Xades = typeof import('xadesjs');
+type SignedDocument = Parameters<InstanceType<Xades['SignedXml']>['Sign']>[2] & { documentElement: { appendChild(node: unknown): unknown } };
 let loaded: Promise<{ xades: Xades; dom: typeof import('@xmldom/xmldom') }> | null = null;
 
 /** xadesjs and its DOM, loaded on first use and wired to the runtime's WebCrypto. */
@@ -51,7 +52,8 @@ export async function signFacturaeXml(xml: string, key: SigningKey, now = new Da
   const { xades, dom } = await libraries();
   const algorithm = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
   const privateKey = await crypto.subtle.importKey('pkcs8', new Uint8Array(key.pkcs8), algorithm, true, ['sign']);
-  const document = new dom.DOMParser().parseFromString(xml, 'application/xml') as unknown as Parameters<InstanceType<Xades['SignedXml']>['Sign']>[2] & { documentElement: { appendChild(node: unknown): unknown } };
+  // xmldom's document stands in for the DOM Document xadesjs is typed against
+  const document = new dom.DOMParser().parseFromString(xml, 'application/xml') as unknown as SignedDocument;
   const id = randomId();
   const referenceId = `Reference-${id}`;
   const signed = new xades.SignedXml();
