@@ -1,5 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
+/** A public administration's DIR3 codes, as stored and answered. */
+export interface AdministrativeCentresRow {
+  accounting_office: string;
+  managing_body: string;
+  processing_unit: string;
+  proposing_body: string | null;
+}
+
 /** A customer or a supplier of one tenant (or both: `customerAndSupplier`). */
 export const ContactSchema = defineEntity({
   name: 'Contact',
@@ -28,6 +36,10 @@ export const ContactSchema = defineEntity({
     externalId: p.text().nullable(),
     paymentProcessorId: p.text().nullable(),
     notes: p.text().nullable(),
+    /** A Spanish public administration: invoiced through FACe, with its DIR3 codes. */
+    publicAdministration: p.boolean(),
+    /** Its DIR3 codes (oficina contable, órgano gestor, unidad tramitadora, órgano proponente). */
+    administrativeCentres: p.json<AdministrativeCentresRow>().nullable(),
     /** Folded name: the sort key of lists and exports (byte order, same on every database). */
     nameKey: p.text().collation('C'),
     createdAt: p.datetime().onCreate(() => new Date()),

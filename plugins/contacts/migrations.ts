@@ -314,4 +314,15 @@ export const migrations = [
     'contact_counts_add()', 'contact_counts_move()', 'contact_counts_remove()',
     'contact_search_terms_add()', 'contact_search_terms_move()', 'contact_search_terms_remove()',
   ].flatMap(internalFunction)),
+  // A Spanish public administration and its DIR3 codes (FACe; plugins/facturae carries them).
+  sqlMigration('20270203000200_contacts_public_administration', [
+    `alter table contacts add column public_administration boolean not null default false`,
+    `alter table contacts add column administrative_centres jsonb check (administrative_centres is null or jsonb_typeof(administrative_centres) = 'object')`,
+    // the search view has every column of contacts (a search page reads its rows there)
+    `create or replace view contacts_searchable as
+       select id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, vat, vat_valid, country, email, phone, address,
+              city, postal_code, province, iban, external_source, external_id, payment_processor_id, notes, name_key, search_document,
+              created_at, updated_at, search_compact, public_administration, administrative_centres
+       from contacts where tenant_id = (select ${currentTenantSql})`,
+  ]),
 ];

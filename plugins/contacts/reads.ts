@@ -9,8 +9,9 @@
  * A scalar subquery: the tenant's contact with id `idSql` (an SQL expression of type uuid, e.g.
  * `:contactId::uuid` or a column) as a JSON object, or null when the tenant has no such contact.
  * Keys: id, kind, customer_and_supplier, name, legal_name, vat, address, city, postal_code,
- * province, country, customer_type (as in ContactResponse). Needs the `:tenant` parameter.
+ * province, country, customer_type, public_administration, administrative_centres (as in ContactResponse). Needs the `:tenant` parameter.
  */
 export const contactJsonSql = (idSql: string): string => `(select row_to_json(c) from (
-     select id::text as id, kind, customer_and_supplier, name, legal_name, vat, address, city, postal_code, province, country, customer_type
+     select id::text as id, kind, customer_and_supplier, name, legal_name, vat, address, city, postal_code, province, country, customer_type,
+       public_administration, administrative_centres
      from contacts where tenant_id = :tenant and id = ${idSql}) c)`;

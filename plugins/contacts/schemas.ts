@@ -14,6 +14,13 @@ export const CUSTOMER_TYPES = ['business', 'individual'] as const;
 const Kind = literalUnion(CONTACT_KINDS, { description: '`customer` or `supplier`' });
 const CustomerType = literalUnion(CUSTOMER_TYPES, { description: '`business` (default) or `individual` (a private person: B2C rules apply)' });
 const Country = t.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 ("ES" by default); stored upper-case' });
+const Dir3 = t.String({ minLength: 1, maxLength: 10, description: 'A DIR3 code (letters and digits), e.g. L01280796' });
+const AdministrativeCentres = t.Object({
+  accounting_office: t.String({ ...Dir3, description: 'Oficina contable (Facturae role 01)' }),
+  managing_body: t.String({ ...Dir3, description: 'Órgano gestor (role 02)' }),
+  processing_unit: t.String({ ...Dir3, description: 'Unidad tramitadora (role 03)' }),
+  proposing_body: t.Optional(Nullable(t.String({ ...Dir3, description: 'Órgano proponente (role 04), where the administration uses one' }))),
+}, { additionalProperties: false, description: "A public administration's DIR3 codes, carried by its Facturae as AdministrativeCentres (FACe)" });
 const CustomerAndSupplier = t.Boolean({ description: 'Also acts as the other kind (a customer the company also buys from, or the reverse): it may be invoiced and may be the supplier of purchases either way. Default false.' });
 
 const optionalFields = {
@@ -33,6 +40,8 @@ const optionalFields = {
   external_id: Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Its id there; (external_source, external_id) is unique per company' })),
   payment_processor_id: Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Customer id at a payment processor (e.g. Stripe cus_…)' })),
   notes: Nullable(t.String({ maxLength: 5000 })),
+  public_administration: t.Boolean({ description: 'A Spanish public administration, invoiced through FACe: an invoice to it is refused without its DIR3 codes. Default false; giving administrative_centres sets it unless it is sent too.' }),
+  administrative_centres: Nullable(AdministrativeCentres),
 };
 const requiredFields = {
   kind: Kind,
@@ -66,6 +75,10 @@ export const ContactResponse = t.Object({
   external_id: Nullable(t.String()),
   payment_processor_id: Nullable(t.String()),
   notes: Nullable(t.String()),
+  public_administration: t.Boolean({ description: 'A Spanish public administration (FACe)' }),
+  administrative_centres: Nullable(t.Object({
+    accounting_office: t.String(), managing_body: t.String(), processing_unit: t.String(), proposing_body: Nullable(t.String()),
+  }, { description: 'Its DIR3 codes: oficina contable, órgano gestor, unidad tramitadora, órgano proponente' })),
   vat_valid: t.Boolean({ description: 'The tax number passed its checksum (Spanish NIF/NIE/CIF, EU check digits). False when there is none, when an EU number is well-formed but its check digits are wrong, and for non-EU numbers, which cannot be checked.' }),
   created_at: Timestamp,
   updated_at: Timestamp,

@@ -2,13 +2,13 @@ import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
-import { Contact } from './entities';
+import { Contact, type AdministrativeCentresRow } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../lib/listing';
 import { matchedFields, type SearchGroup } from '../../lib/search';
 import { actsAs, actsAsSql, compactPatternOf, contactCountedSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
-import { checkedCountry, checkedIban, checkedTaxNumber } from './validation';
+import { checkedAdministrativeCentres, checkedCountry, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
 export interface ContactRow {
@@ -32,6 +32,8 @@ export interface ContactRow {
   external_id: string | null;
   payment_processor_id: string | null;
   notes: string | null;
+  public_administration: boolean;
+  administrative_centres: AdministrativeCentresRow | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,7 +43,7 @@ export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'create
 /** The columns of ContactRow, for raw SQL on `contacts c`. */
 export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.customer_and_supplier, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
   c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
-  c.created_at, c.updated_at`;
+  c.public_administration, c.administrative_centres, c.created_at, c.updated_at`;
 
 /** Lists walk contacts_tenant_name (tenant_id, name_key, id); a ranked search sorts its matches. */
 const NAME_ORDER: readonly SortKey[] = [
@@ -74,6 +76,8 @@ export function contactRowOf(contact: Contact): ContactRow {
     external_id: contact.externalId ?? null,
     payment_processor_id: contact.paymentProcessorId ?? null,
     notes: contact.notes ?? null,
+    public_administration: contact.publicAdministration,
+    administrative_centres: contact.administrativeCentres ?? null,
     created_at: asDate(contact.createdAt),
     updated_at: asDate(contact.updatedAt),
   };
@@ -122,6 +126,15 @@ function applyInput(contact: Contact, input: ContactInput, creating: boolean): v
   if (input.iban !== undefined) contact.iban = input.iban && input.iban.trim() ? checkedIban(input.iban, ['body', 'iban']) : null;
   for (const field of TEXT_FIELDS) {
     if (input[field] !== undefined) (contact as any)[ENTITY_PROPERTY[field]] = blankToNull(input[field]);
+  }
+  if (input.administrative_centres !== undefined) {
+    contact.administrativeCentres = checkedAdministrativeCentres(input.administrative_centres, ['body', 'administrative_centres']);
+    // DIR3 codes make the contact a public administration unless the request says otherwise
+    if (contact.administrativeCentres && input.public_administration === undefined) contact.publicAdministration = true;
+  }
+  if (input.public_administration !== undefined) {
+    if (input.public_administration === null) throw ValidationFailed.field(['body', 'public_administration'], 'Cannot be null', 'value_error.none');
+    contact.publicAdministration = input.public_administration;
   }
   refreshDerived(contact);
 }
@@ -380,7 +393,7 @@ export const ContactService = {
   async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
     const contact = tx.em.create(Contact, {
       id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
-      vat: null, vatValid: false, nameKey: '',
+      vat: null, vatValid: false, nameKey: '', publicAdministration: false, administrativeCentres: null,
     } as any);
     applyInput(contact, input, true);
     await assertExternalKeyFree(tx, contact);

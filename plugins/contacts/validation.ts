@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as jsvatCountries, type Country } from 'jsvat';
-import { ValidationFailed } from '../../kernel/errors';
+import { ValidationFailed, type FieldError } from '../../kernel/errors';
+import type { AdministrativeCentresRow } from './entities';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { isEuMemberState, isIsoCountry, vatPrefixOf } from '../taxes/api';
 
@@ -56,4 +57,31 @@ export function checkedIban(raw: string, loc: Loc): string {
   const iban = electronicFormatIBAN(raw) ?? '';
   if (!iban || !isValidIBAN(iban)) throw ValidationFailed.field(loc, 'Not a valid IBAN (checksum)', 'value_error.iban');
   return iban;
+}
+
+const DIR3_CODE = /^[A-Z0-9]{1,10}$/;
+
+/**
+ * A public administration's DIR3 codes (FACe): the oficina contable, órgano gestor and unidad
+ * tramitadora are required together, the órgano proponente is optional; each is upper-cased, at
+ * most 10 letters and digits (Facturae's CentreCode). Null clears them.
+ */
+export function checkedAdministrativeCentres(raw: Partial<Record<keyof AdministrativeCentresRow, string | null>> | null, loc: Loc): AdministrativeCentresRow | null {
+  if (raw === null) return null;
+  const errors: FieldError[] = [];
+  const code = (field: keyof AdministrativeCentresRow, required: boolean): string | null => {
+    const value = raw[field]?.trim().toUpperCase() ?? '';
+    if (!value) {
+      if (required) errors.push({ loc: [...loc, field], msg: 'Required: the oficina contable, órgano gestor and unidad tramitadora go together', type: 'value_error.missing' });
+      return null;
+    }
+    if (!DIR3_CODE.test(value)) errors.push({ loc: [...loc, field], msg: 'Not a DIR3 code (at most 10 letters and digits, e.g. L01280796)', type: 'value_error.dir3' });
+    return value;
+  };
+  const centres = {
+    accounting_office: code('accounting_office', true)!, managing_body: code('managing_body', true)!, processing_unit: code('processing_unit', true)!,
+    proposing_body: code('proposing_body', false),
+  };
+  if (errors.length) throw new ValidationFailed(errors);
+  return centres;
 }

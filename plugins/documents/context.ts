@@ -35,6 +35,9 @@ export interface ContactFacts {
   province: string | null;
   country: string;
   customerType: string;
+  /** A Spanish public administration (FACe) and its DIR3 codes, when the contacts plugin keeps them. */
+  publicAdministration?: boolean;
+  administrativeCentres?: { accounting_office: string; managing_body: string; processing_unit: string; proposing_body: string | null } | null;
 }
 
 export interface DocumentContext {
@@ -73,6 +76,7 @@ export function contextFromRow(row: { contact: unknown; issuer: unknown; types: 
       contact: {
         id: c.id, kind: c.kind, customerAndSupplier: rowBoolean(c.customer_and_supplier), name: c.name, legalName: c.legal_name ?? null, vat: c.vat ?? null, address: c.address ?? null, city: c.city ?? null,
         postalCode: c.postal_code ?? null, province: c.province ?? null, country: c.country, customerType: c.customer_type,
+        publicAdministration: rowBoolean(c.public_administration ?? false), administrativeCentres: jsonOrNull<any>(c.administrative_centres ?? null),
       },
       issuer: {
         name: issuer.name, legal_name: issuer.legal_name ?? null, tax_id: issuer.tax_id, address: issuer.address ?? null, city: issuer.city ?? null,

@@ -8,6 +8,13 @@ import type { InvoiceInput, InvoiceRecord } from './types';
 export function checkIssuable(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party): void {
   const regimes = new Set(record.lines.map((line) => types.get(line.taxTypeId)?.regime));
   const errors: FieldError[] = missingPartyData(issuer, contact, regimes, { total: record.total, rectifying: !!record.rectifiesId });
+  if (contact.publicAdministration && !contact.administrativeCentres) {
+    errors.push({
+      loc: ['body', 'contact_id'],
+      msg: `${contact.name} is a public administration: its invoices go through FACe and carry its DIR3 codes (oficina contable, órgano gestor, unidad tramitadora); add them to the contact as administrative_centres`,
+      type: 'value_error.dir3_missing',
+    });
+  }
   if (!record.rectifiesId && record.total.isNegative()) {
     errors.push({ loc: ['body', 'lines'], msg: 'An invoice cannot have a negative total: correct an issued invoice with POST /invoices/{id}/rectify', type: 'value_error.negative_total' });
   }

@@ -25,6 +25,9 @@ const LOADED_ON_FIRST_USE: Record<string, RegExp> = {
   '@modelcontextprotocol/sdk': /\/node_modules\/@modelcontextprotocol\/sdk\//,
   nodemailer: /\/node_modules\/nodemailer\//,
   ioredis: /\/node_modules\/ioredis\//,
+  'node-forge': /\/node_modules\/node-forge\//,
+  xadesjs: /\/node_modules\/xadesjs\//,
+  'xml-crypto': /\/node_modules\/xml-crypto\//,
   "stdnum's other countries": /\/node_modules\/stdnum\/lib\/(esm|cjs)\/(?!es\/|util\/|exceptions)/,
 };
 

@@ -17,7 +17,8 @@ describe('contact CRUD', () => {
     const created = await app.post('/api/v1/contacts', { kind: 'customer', name: '  Panadería Núñez  ' }, company.token);
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(['address', 'city', 'country', 'created_at', 'customer_and_supplier', 'customer_type', 'email', 'external_id', 'external_source',
-      'iban', 'id', 'kind', 'legal_name', 'name', 'notes', 'payment_processor_id', 'phone', 'postal_code', 'province', 'updated_at', 'vat', 'vat_valid'].sort());
+      'iban', 'id', 'kind', 'legal_name', 'name', 'notes', 'payment_processor_id', 'phone', 'postal_code', 'province', 'updated_at', 'vat', 'vat_valid',
+      'public_administration', 'administrative_centres'].sort());
     expect(created.body).toMatchObject({ kind: 'customer', customer_and_supplier: false, name: 'Panadería Núñez', customer_type: 'business', country: 'ES', vat: null, vat_valid: false, email: null });
     const id = created.body.id;
     expect((await app.get(`/api/v1/contacts/${id}`, company.token)).body).toEqual(created.body);
@@ -106,11 +107,12 @@ describe('contact CRUD', () => {
     const own = await createCompany(app);
     const target = await createContact(app, own.token, { name: 'Objetivo' });
     const fields = ['kind', 'name', 'customer_type', 'vat', 'country', 'legal_name', 'email', 'phone', 'address', 'city', 'postal_code', 'province',
-      'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes'];
+      'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes', 'public_administration', 'administrative_centres'];
     const value = fc.oneof(
       fc.string({ maxLength: 50 }),
       fc.constantFrom(null, '', ' ', 0, true, [], {}, 'customer', 'supplier', 'both', 'consumer', 'ES', 'FR', 'de', 'XX', 'B12345674', 'FR40303265045',
-        'FR40303265046', 'DE136695976', '12345678Z', 'ES9121000418450200051332', 'ES00', 'a@b.es', 'x'.repeat(300), 'Ñandú', '\u0000'),
+        'FR40303265046', 'DE136695976', '12345678Z', 'ES9121000418450200051332', 'ES00', 'a@b.es', 'x'.repeat(300), 'Ñandú', '\u0000',
+        { accounting_office: 'L01280796', managing_body: 'L01280796', processing_unit: 'LA0002850' }, { accounting_office: 'L0128 0796' }),
     );
     await fc.assert(fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), fc.boolean(), async (body, patch) => {
       const res = patch

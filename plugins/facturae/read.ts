@@ -1,0 +1,444 @@
+import { Decimal, money } from '../../kernel/money';
+import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
+import {
+  InvalidEInvoiceFile, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
+  type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
+} from '../einvoice/api';
+import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
+import { FACTURAE_NAMESPACE } from './write';
+
+/**
+ * A Facturae 3.2.2 file (signed or not) read back into the semantic model. The file is parsed
+ * within the XML limits (no DOCTYPE, bounded size, depth and width), then checked against the
+ * format's rules this reader depends on — required elements, code lists, decimal and date
+ * patterns — and every breach is reported (the first ones) as an `InvalidEInvoiceFile`. A
+ * signature is handed to the verifier; without a verifier a signed file's check is null.
+ */
+
+const LIMITS: XmlLimits = { maxBytes: 15 * 1024 * 1024, maxDepth: 64, maxNodes: 200_000, maxTextLength: 1_000_000 };
+
+const ARRAYS = new Set(['Invoice', 'InvoiceLine', 'Tax', 'Discount', 'AdministrativeCentre', 'LegalReference', 'Installment', 'PaymentOnAccount', 'Charge']);
+
+const DECIMAL = /^-?\d+(\.\d{1,8})?$/;
+const DOUBLE = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+type Node = Record<string, unknown>;
+
+/** Walks the parsed tree, collecting every breach with the element's path. */
+class Checked {
+  readonly errors: string[] = [];
+
+  node(parent: Node | null, name: string, path: string, required = true): Node | null {
+    const value = parent?.[name];
+    if (value === undefined || value === null) {
+      if (required && parent) this.errors.push(`${path}/${name}: required element missing`);
+      return null;
+    }
+    const node = Array.isArray(value) ? value[0] : value;
+    if (typeof node !== 'object') {
+      this.errors.push(`${path}/${name}: expected child elements`);
+      return null;
+    }
+    return node as Node;
+  }
+
+  nodes(parent: Node | null, name: string): Node[] {
+    const value = parent?.[name];
+    if (value === undefined || value === null) return [];
+    return (Array.isArray(value) ? value : [value]).filter((v): v is Node => typeof v === 'object' && v !== null);
+  }
+
+  text(parent: Node | null, name: string, path: string, rule?: { pattern?: RegExp; oneOf?: readonly string[]; max?: number; what?: string }): string {
+    const value = this.optional(parent, name, path, rule);
+    if (value === null && parent) this.errors.push(`${path}/${name}: required element missing`);
+    return value ?? '';
+  }
+
+  optional(parent: Node | null, name: string, path: string, rule?: { pattern?: RegExp; oneOf?: readonly string[]; max?: number; what?: string }): string | null {
+    const raw = parent?.[name];
+    if (raw === undefined || raw === null) return null;
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    const text = typeof value === 'object' ? String((value as Node)['#text'] ?? '') : String(value);
+    if (rule?.pattern && !rule.pattern.test(text)) this.errors.push(`${path}/${name}: "${text}" is not ${rule.what ?? 'valid'}`);
+    if (rule?.oneOf && !rule.oneOf.includes(text)) this.errors.push(`${path}/${name}: "${text}" is not one of ${rule.oneOf.join(', ')}`);
+    if (rule?.max !== undefined && text.length > rule.max) this.errors.push(`${path}/${name}: longer than ${rule.max} characters`);
+    return text;
+  }
+
+  decimal(parent: Node | null, name: string, path: string): string {
+    return this.text(parent, name, path, { pattern: DECIMAL, what: 'a decimal with at most eight decimals' });
+  }
+
+  amount(parent: Node | null, name: string, path: string): string {
+    const node = this.node(parent, name, path);
+    return this.decimal(node, 'TotalAmount', `${path}/${name}`);
+  }
+}
+
+const twoDecimals = (text: string): string => (DECIMAL.test(text) ? Decimal.parse(text, 8).round(2).toString() : text);
+const orNull = (text: string | null): string | null => (text === null || text === '' ? null : text);
+
+/** The root element's namespace, read from its start tag. */
+function rootNamespace(xml: string): { prefix: string | null; namespace: string | null } {
+  const start = /<([A-Za-z_][\w.-]*:)?Facturae[\s>]/.exec(xml);
+  if (!start) return { prefix: null, namespace: null };
+  const prefix = start[1] ? start[1].slice(0, -1) : null;
+  const tag = xml.slice(start.index, xml.indexOf('>', start.index) + 1);
+  const declaration = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}="([^"]*)"`).exec(tag);
+  return { prefix, namespace: declaration?.[1] ?? null };
+}
+
+function address(c: Checked, holder: Node | null, path: string): PostalAddress {
+  const spain = c.node(holder, 'AddressInSpain', path, false);
+  if (spain) {
+    const p = `${path}/AddressInSpain`;
+    return {
+      line: orNull(c.text(spain, 'Address', p, { max: 80 })),
+      city: orNull(c.text(spain, 'Town', p, { max: 50 })),
+      postalCode: orNull(c.text(spain, 'PostCode', p, { pattern: /^\d{5}$/, what: 'a five-digit postal code' })),
+      province: orNull(c.text(spain, 'Province', p, { max: 20 })),
+      country: countryOf(c, spain, p),
+    };
+  }
+  const overseas = c.node(holder, 'OverseasAddress', path, false);
+  if (!overseas) {
+    c.errors.push(`${path}: AddressInSpain or OverseasAddress required`);
+    return { line: null, city: null, postalCode: null, province: null, country: 'ES' };
+  }
+  const p = `${path}/OverseasAddress`;
+  const postCodeAndTown = c.text(overseas, 'PostCodeAndTown', p, { max: 50 }).trim();
+  const [first = '', ...rest] = postCodeAndTown.split(/\s+/);
+  const hasPostCode = /\d/.test(first);
+  return {
+    line: orNull(c.text(overseas, 'Address', p, { max: 80 })),
+    city: orNull(hasPostCode ? rest.join(' ') : postCodeAndTown),
+    postalCode: hasPostCode ? first : null,
+    province: orNull(c.text(overseas, 'Province', p, { max: 20 })),
+    country: countryOf(c, overseas, p),
+  };
+}
+
+function countryOf(c: Checked, node: Node, path: string): string {
+  const code = c.text(node, 'CountryCode', path);
+  const country = alpha2(code);
+  if (!country) c.errors.push(`${path}/CountryCode: "${code}" is not a Facturae country code`);
+  return country ?? 'ES';
+}
+
+function party(c: Checked, parties: Node | null, tag: 'SellerParty' | 'BuyerParty'): EInvoiceParty {
+  const path = `/Facturae/Parties/${tag}`;
+  const node = c.node(parties, tag, '/Facturae/Parties');
+  const taxIdentification = c.node(node, 'TaxIdentification', path);
+  const tp = `${path}/TaxIdentification`;
+  const personType = c.text(taxIdentification, 'PersonTypeCode', tp, { oneOf: ['F', 'J'] }) as 'F' | 'J';
+  const residence = c.text(taxIdentification, 'ResidenceTypeCode', tp, { oneOf: ['R', 'U', 'E'] });
+  const taxId = c.text(taxIdentification, 'TaxIdentificationNumber', tp, { pattern: /^.{3,30}$/s, what: '3 to 30 characters' });
+  const legal = c.node(node, 'LegalEntity', path, false);
+  const individual = c.node(node, 'Individual', path, false);
+  let name = '';
+  let holder: Node | null = null;
+  let holderPath = path;
+  if (legal) {
+    holder = legal;
+    holderPath = `${path}/LegalEntity`;
+    name = c.text(legal, 'CorporateName', holderPath, { max: 80 });
+  } else if (individual) {
+    holder = individual;
+    holderPath = `${path}/Individual`;
+    name = [c.text(individual, 'Name', holderPath, { max: 40 }), c.text(individual, 'FirstSurname', holderPath, { max: 40 }), c.optional(individual, 'SecondSurname', holderPath, { max: 40 })]
+      .filter((part) => part).join(' ');
+  } else if (node) {
+    c.errors.push(`${path}: LegalEntity or Individual required`);
+  }
+  const where = address(c, holder, holderPath);
+  const contact = c.node(holder, 'ContactDetails', holderPath, false);
+  const centresNode = c.node(node, 'AdministrativeCentres', path, false);
+  let administrativeCentres: AdministrativeCentres | null = null;
+  if (centresNode) {
+    const byRole = new Map<string, string>();
+    for (const [i, centre] of c.nodes(centresNode, 'AdministrativeCentre').entries()) {
+      const cp = `${path}/AdministrativeCentres/AdministrativeCentre[${i + 1}]`;
+      const role = c.optional(centre, 'RoleTypeCode', cp, { oneOf: ['01', '02', '03', '04', '05', '06', '07', '08', '09'] });
+      const code = c.optional(centre, 'CentreCode', cp, { max: 10 });
+      if (role && code && !byRole.has(role)) byRole.set(role, code);
+    }
+    if (byRole.has('01') && byRole.has('02') && byRole.has('03')) {
+      administrativeCentres = { accountingOffice: byRole.get('01')!, managingBody: byRole.get('02')!, processingUnit: byRole.get('03')!, proposingBody: byRole.get('04') ?? null };
+    }
+  }
+  return {
+    name,
+    taxId: taxId || null,
+    taxIdKind: residence === 'R' ? 'nif' : residence === 'U' ? 'eu_vat' : 'other',
+    personType,
+    address: where,
+    email: orNull(c.optional(contact, 'ElectronicMail', `${holderPath}/ContactDetails`, { max: 60 })),
+    registry: null,
+    administrativeCentres,
+  };
+}
+
+const CATEGORY_BY_CODE: Readonly<Record<string, VatCategory>> = { 'VATEX-EU-IC': 'K', 'VATEX-EU-G': 'G', 'VATEX-EU-O': 'O', 'VATEX-EU-AE': 'AE' };
+
+/** A line's VAT category from its tax type, rate and special taxable event (see README: how categories travel). */
+function lineVat(taxType: string, rate: string, event: string | null, reasonText: string | null): EInvoiceLine['vat'] {
+  if (taxType === '03') return { category: 'L', rate, exemptionReason: null, exemptionCode: null };
+  if (taxType === '02') return { category: 'M', rate, exemptionReason: null, exemptionCode: null };
+  if (!event) return { category: Decimal.parse(rate, 8).isZero() ? 'Z' : 'S', rate, exemptionReason: null, exemptionCode: null };
+  const coded = /\s*\(([A-Z0-9][A-Z0-9-]+)\)\s*$/.exec(reasonText ?? '');
+  const exemptionCode = coded?.[1] ?? null;
+  const exemptionReason = orNull((coded ? (reasonText ?? '').slice(0, coded.index) : reasonText ?? '').trim());
+  let category: VatCategory;
+  if (exemptionCode && CATEGORY_BY_CODE[exemptionCode]) category = CATEGORY_BY_CODE[exemptionCode];
+  else if (event === '02') category = /sujeto pasivo|reverse charge/i.test(reasonText ?? '') ? 'AE' : 'O';
+  else if (/art(?:\.|ículo)\s*25\b|intracomunitari/i.test(reasonText ?? '')) category = 'K';
+  else if (/art(?:\.|ículo)\s*21\b|exportaci/i.test(reasonText ?? '')) category = 'G';
+  else category = 'E';
+  return { category, rate, exemptionReason, exemptionCode };
+}
+
+/** The Facturae file as the model, or an `InvalidEInvoiceFile` with the first breaches. */
+export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: boolean; xml: string } {
+  let tree: Node;
+  try {
+    tree = readXml(bytes, LIMITS, { ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false, trimValues: true, isArray: (name) => ARRAYS.has(name) });
+  } catch (error) {
+    if (error instanceof XmlRefused) throw new InvalidEInvoiceFile([error.reason]);
+    throw error;
+  }
+  const xml = new TextDecoder('utf-8').decode(bytes);
+  const root = tree.Facturae as Node | undefined;
+  if (!root || typeof root !== 'object') throw new InvalidEInvoiceFile(['The root element is not Facturae']);
+  const { namespace } = rootNamespace(xml);
+  if (namespace !== FACTURAE_NAMESPACE) throw new InvalidEInvoiceFile([`The Facturae namespace is "${namespace ?? 'none'}"; Cuadra reads version 3.2.2 (${FACTURAE_NAMESPACE})`]);
+
+  const c = new Checked();
+  const fileHeader = c.node(root, 'FileHeader', '/Facturae');
+  c.text(fileHeader, 'SchemaVersion', '/Facturae/FileHeader', { oneOf: ['3.2.2'] });
+  c.text(fileHeader, 'Modality', '/Facturae/FileHeader', { oneOf: ['I', 'L'] });
+  c.text(fileHeader, 'InvoiceIssuerType', '/Facturae/FileHeader', { oneOf: ['EM', 'RE', 'TE'] });
+  const batch = c.node(fileHeader, 'Batch', '/Facturae/FileHeader');
+  c.text(batch, 'InvoicesCount', '/Facturae/FileHeader/Batch', { pattern: /^\d+$/, what: 'a count' });
+  for (const name of ['TotalInvoicesAmount', 'TotalOutstandingAmount', 'TotalExecutableAmount']) c.amount(batch, name, '/Facturae/FileHeader/Batch');
+
+  const parties = c.node(root, 'Parties', '/Facturae');
+  const seller = party(c, parties, 'SellerParty');
+  const buyer = party(c, parties, 'BuyerParty');
+
+  const invoices = c.nodes(c.node(root, 'Invoices', '/Facturae'), 'Invoice');
+  if (invoices.length === 0) c.errors.push('/Facturae/Invoices/Invoice: required element missing');
+  if (invoices.length > 1 && c.errors.length === 0) throw new UnprocessableEInvoice(`The file is a batch of ${invoices.length} invoices; Cuadra reads one invoice a file`);
+  const ip = '/Facturae/Invoices/Invoice';
+  const node = invoices[0] ?? null;
+
+  const header = c.node(node, 'InvoiceHeader', ip);
+  const hp = `${ip}/InvoiceHeader`;
+  const rawNumber = c.text(header, 'InvoiceNumber', hp, { max: 20 });
+  const series = orNull(c.optional(header, 'InvoiceSeriesCode', hp, { max: 20 }));
+  c.text(header, 'InvoiceDocumentType', hp, { oneOf: ['FC', 'FA', 'AF'] });
+  const invoiceClass = c.text(header, 'InvoiceClass', hp, { oneOf: ['OO', 'OR', 'OC', 'CO', 'CR', 'CC'] });
+  const corrective = c.node(header, 'Corrective', hp, false);
+  let corrects: EInvoice['corrects'] = null;
+  if (corrective) {
+    const cp = `${hp}/Corrective`;
+    const reasonCode = c.text(corrective, 'ReasonCode', cp, { oneOf: Object.keys(REASONS) });
+    const reasonDescription = c.text(corrective, 'ReasonDescription', cp, { oneOf: Object.values(REASONS) });
+    const period = c.node(corrective, 'TaxPeriod', cp);
+    const start = c.text(period, 'StartDate', `${cp}/TaxPeriod`, { pattern: DATE, what: 'a date' });
+    c.text(period, 'EndDate', `${cp}/TaxPeriod`, { pattern: DATE, what: 'a date' });
+    const method = c.text(corrective, 'CorrectionMethod', cp, { oneOf: Object.keys(CORRECTION_METHODS) }) as '01' | '02' | '03' | '04';
+    c.text(corrective, 'CorrectionMethodDescription', cp, { oneOf: Object.values(CORRECTION_METHODS) });
+    corrects = {
+      number: c.optional(corrective, 'InvoiceNumber', cp, { max: 20 }) ?? '',
+      series: orNull(c.optional(corrective, 'InvoiceSeriesCode', cp, { max: 20 })),
+      issueDate: c.optional(corrective, 'InvoiceIssueDate', cp, { pattern: DATE, what: 'a date' }) ?? start,
+      reasonCode,
+      reasonText: c.optional(corrective, 'AdditionalReasonDescription', cp, { max: 2500 }) ?? reasonDescription,
+      method,
+    };
+  }
+
+  const issueData = c.node(node, 'InvoiceIssueData', ip);
+  const dp = `${ip}/InvoiceIssueData`;
+  const issueDate = c.text(issueData, 'IssueDate', dp, { pattern: DATE, what: 'a date' });
+  const operationDate = c.optional(issueData, 'OperationDate', dp, { pattern: DATE, what: 'a date' });
+  const currency = c.text(issueData, 'InvoiceCurrencyCode', dp, { pattern: /^[A-Z]{3}$/, what: 'a currency code' });
+  c.text(issueData, 'TaxCurrencyCode', dp, { pattern: /^[A-Z]{3}$/, what: 'a currency code' });
+  c.text(issueData, 'LanguageName', dp, { pattern: /^[a-z]{2}$/, what: 'a language code' });
+  const description = orNull(c.optional(issueData, 'InvoiceDescription', dp, { max: 2500 }));
+  const buyerReference = orNull(c.optional(issueData, 'FileReference', dp, { max: 20 }));
+
+  // Items first: the document's tax groups take their VAT category from the lines.
+  const items = c.nodes(c.node(node, 'Items', ip), 'InvoiceLine');
+  if (node && items.length === 0) c.errors.push(`${ip}/Items/InvoiceLine: required element missing`);
+  const lines: EInvoiceLine[] = items.map((item, i) => {
+    const lp = `${ip}/Items/InvoiceLine[${i + 1}]`;
+    const sequence = c.optional(item, 'SequenceNumber', lp, { pattern: DOUBLE, what: 'a number' });
+    const article = c.optional(item, 'ArticleCode', lp, { max: 20 });
+    const quantity = c.text(item, 'Quantity', lp, { pattern: DOUBLE, what: 'a number' });
+    const unitPrice = c.decimal(item, 'UnitPriceWithoutTax', lp);
+    c.decimal(item, 'TotalCost', lp);
+    const gross = c.decimal(item, 'GrossAmount', lp);
+    const discounts = c.nodes(c.node(item, 'DiscountsAndRebates', lp, false), 'Discount');
+    let discountPct: string | null = null;
+    let discountAmount: string | null = null;
+    if (discounts.length) {
+      const amounts = discounts.map((d, j) => c.decimal(d, 'DiscountAmount', `${lp}/DiscountsAndRebates/Discount[${j + 1}]`));
+      discountAmount = amounts.every((a) => DECIMAL.test(a)) ? amounts.reduce((sum, a) => sum.add(Decimal.parse(a, 8)), Decimal.zero(2)).round(2).toString() : null;
+      const rate = discounts.length === 1 ? c.optional(discounts[0], 'DiscountRate', `${lp}/DiscountsAndRebates/Discount[1]`, { pattern: DECIMAL, what: 'a rate' }) : null;
+      discountPct = rate ? twoDecimals(rate) : null;
+    }
+    const outputs = c.nodes(c.node(item, 'TaxesOutputs', lp), 'Tax');
+    if (outputs.length === 0) c.errors.push(`${lp}/TaxesOutputs/Tax: required element missing`);
+    const tax = outputs[0] ?? null;
+    const tp = `${lp}/TaxesOutputs/Tax[1]`;
+    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp));
+    const surcharge = c.optional(tax, 'EquivalenceSurcharge', tp, { pattern: DECIMAL, what: 'a rate' });
+    const event = c.node(item, 'SpecialTaxableEvent', lp, false);
+    const eventCode = event ? c.text(event, 'SpecialTaxableEventCode', `${lp}/SpecialTaxableEvent`, { oneOf: ['01', '02'] }) : null;
+    const eventReason = event ? c.text(event, 'SpecialTaxableEventReason', `${lp}/SpecialTaxableEvent`, { max: 2500 }) : null;
+    const withheld = c.nodes(c.node(item, 'TaxesWithheld', lp, false), 'Tax');
+    const withholding = withheld.length ? c.decimal(withheld[0], 'TaxRate', `${lp}/TaxesWithheld/Tax[1]`) : null;
+    const id = sequence && /^\d+(\.0*)?$/.test(sequence) ? String(Number.parseInt(sequence, 10)) : article ?? String(i + 1);
+    return {
+      id,
+      description: c.text(item, 'ItemDescription', lp, { max: 2500 }),
+      quantity,
+      unitCode: rec20Unit(c.optional(item, 'UnitOfMeasure', lp, { pattern: /^\d{2}$/, what: 'a unit of measure code' })),
+      unitPrice,
+      discountPct,
+      discountAmount,
+      netAmount: twoDecimals(gross),
+      vat: DECIMAL.test(rate) ? lineVat(taxType, rate, eventCode, eventReason) : { category: 'S', rate, exemptionReason: null, exemptionCode: null },
+      surchargeRate: surcharge ? twoDecimals(surcharge) : null,
+      withholdingRate: withholding ? twoDecimals(withholding) : null,
+    };
+  });
+
+  const claimed = new Set<number>();
+  const vat: EInvoiceVat[] = c.nodes(c.node(node, 'TaxesOutputs', ip), 'Tax').map((tax, i) => {
+    const tp = `${ip}/TaxesOutputs/Tax[${i + 1}]`;
+    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp));
+    const base = twoDecimals(c.amount(tax, 'TaxableBase', tp));
+    const taxAmount = c.node(tax, 'TaxAmount', tp, false);
+    const amount = taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`)) : '0.00';
+    const surchargeRate = c.optional(tax, 'EquivalenceSurcharge', tp, { pattern: DECIMAL, what: 'a rate' });
+    const surchargeNode = c.node(tax, 'EquivalenceSurchargeAmount', tp, false);
+    const surchargeAmount = surchargeNode ? twoDecimals(c.decimal(surchargeNode, 'TotalAmount', `${tp}/EquivalenceSurchargeAmount`)) : null;
+    // The group's category: the lines of the same tax type and rate whose bases add up to this base.
+    const code = (category: VatCategory) => (category === 'L' ? '03' : category === 'M' ? '02' : '01');
+    const candidates = new Map<string, { category: VatCategory; first: EInvoiceLine; sum: Decimal }>();
+    for (const l of lines) {
+      if (code(l.vat.category) !== taxType || l.vat.rate !== rate || !DECIMAL.test(l.netAmount)) continue;
+      const key = `${l.vat.category}|${l.vat.exemptionCode ?? ''}|${l.vat.exemptionReason ?? ''}`;
+      const entry = candidates.get(key) ?? { category: l.vat.category, first: l, sum: Decimal.zero(2) };
+      entry.sum = entry.sum.add(money(l.netAmount));
+      candidates.set(key, entry);
+    }
+    const options = [...candidates.values()];
+    const pick = options.find((o, j) => !claimed.has(j) && DECIMAL.test(base) && o.sum.eq(money(base))) ?? options[0];
+    if (pick) claimed.add(options.indexOf(pick));
+    const category: VatCategory = pick?.category ?? (taxType === '03' ? 'L' : taxType === '02' ? 'M' : Decimal.parse(DECIMAL.test(rate) ? rate : '0', 8).isZero() ? 'Z' : 'S');
+    return {
+      category,
+      rate,
+      base,
+      amount,
+      surchargeRate: surchargeRate ? twoDecimals(surchargeRate) : null,
+      surchargeAmount,
+      exemptionReason: pick?.first.vat.exemptionReason ?? null,
+      exemptionCode: pick?.first.vat.exemptionCode ?? null,
+    };
+  });
+
+  const withholdings = c.nodes(c.node(node, 'TaxesWithheld', ip, false), 'Tax').map((tax, i) => {
+    const tp = `${ip}/TaxesWithheld/Tax[${i + 1}]`;
+    c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    const taxAmount = c.node(tax, 'TaxAmount', tp, false);
+    return {
+      rate: twoDecimals(c.decimal(tax, 'TaxRate', tp)),
+      base: twoDecimals(c.amount(tax, 'TaxableBase', tp)),
+      amount: taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`)) : '0.00',
+    };
+  });
+
+  const totalsNode = c.node(node, 'InvoiceTotals', ip);
+  const tp = `${ip}/InvoiceTotals`;
+  const lineTotal = c.decimal(totalsNode, 'TotalGrossAmount', tp);
+  const taxExclusive = c.decimal(totalsNode, 'TotalGrossAmountBeforeTaxes', tp);
+  c.decimal(totalsNode, 'TotalTaxOutputs', tp);
+  const withheldTotal = c.decimal(totalsNode, 'TotalTaxesWithheld', tp);
+  const invoiceTotal = c.decimal(totalsNode, 'InvoiceTotal', tp);
+  c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
+  const prepaid = c.optional(totalsNode, 'TotalPaymentsOnAccount', tp, { pattern: DECIMAL, what: 'a decimal' });
+  const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp);
+
+  const installments = c.nodes(c.node(node, 'PaymentDetails', ip, false), 'Installment');
+  let payment: EInvoice['payment'] = null;
+  if (installments.length) {
+    const pp = `${ip}/PaymentDetails/Installment[1]`;
+    const first = installments[0];
+    const account = c.node(first, 'AccountToBeCredited', pp, false) ?? c.node(first, 'AccountToBeDebited', pp, false);
+    payment = {
+      meansCode: uncl4461(c.text(first, 'PaymentMeans', pp, { pattern: /^(0[1-9]|1\d)$/, what: 'a Facturae means of payment' })),
+      iban: orNull(c.optional(account, 'IBAN', pp, { max: 34 })),
+      bic: orNull(c.optional(account, 'BIC', pp, { max: 11 })),
+      dueDate: c.text(first, 'InstallmentDueDate', pp, { pattern: DATE, what: 'a date' }),
+    };
+    c.text(first, 'InstallmentAmount', pp, { pattern: /^-?\d+\.\d{2}$/, what: 'an amount with two decimals' });
+  }
+  const legends = c.nodes(node, 'LegalLiterals').flatMap((literals) => {
+    const value = literals.LegalReference;
+    return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String);
+  });
+  const additional = c.node(node, 'AdditionalData', ip, false);
+  const information = c.optional(additional, 'InvoiceAdditionalInformation', `${ip}/AdditionalData`, { max: 2500 });
+
+  if (c.errors.length) throw new InvalidEInvoiceFile(c.errors.slice(0, 20));
+
+  const sum = (values: readonly string[]) => values.reduce((a, v) => a.add(money(v)), Decimal.zero(2)).toString();
+  const vatTotal = sum(vat.map((v) => v.amount));
+  const surchargeTotal = sum(vat.map((v) => v.surchargeAmount ?? '0'));
+  const invoice: EInvoice = {
+    typeCode: invoiceClass === 'OR' || invoiceClass === 'CR' ? (Decimal.parse(invoiceTotal, 8).isNegative() ? '381' : '384') : '380',
+    number: series && !rawNumber.startsWith(series) ? `${series}${rawNumber}` : rawNumber,
+    series,
+    issueDate,
+    operationDate: orNull(operationDate),
+    dueDate: payment?.dueDate ?? null,
+    currency,
+    buyerReference,
+    notes: [...(description ? [description] : []), ...(information ? information.split('\n') : [])],
+    seller,
+    buyer,
+    lines,
+    vat,
+    withholdings,
+    totals: {
+      lineTotal: twoDecimals(lineTotal),
+      taxExclusive: twoDecimals(taxExclusive),
+      vatTotal,
+      surchargeTotal,
+      taxInclusive: Decimal.parse(invoiceTotal, 8).add(Decimal.parse(withheldTotal, 8)).round(2).toString(),
+      withholdingTotal: twoDecimals(withheldTotal),
+      prepaid: prepaid ? twoDecimals(prepaid) : '0.00',
+      payable: twoDecimals(executable),
+    },
+    payment,
+    corrects,
+    legends,
+  };
+  return { invoice, signed: root.Signature !== undefined, xml };
+}
+
+/** `einvoice-syntaxes` read: the model and, for a signed file, what the verifier found. */
+export async function readFacturae(bytes: Uint8Array, verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
+  const { invoice, signed, xml } = parseFacturae(bytes);
+  let signature: SignatureCheck | null;
+  if (!signed) signature = { status: 'unsigned', holder: null, holderTaxId: null, reason: null };
+  else signature = verifier ? await verifier.verify(xml) : null;
+  return { invoice, signature };
+}

@@ -1,0 +1,191 @@
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateXML } from 'xmllint-wasm';
+import { InvalidEInvoiceFile, UnprocessableEInvoice, type EInvoice, type XmlSigner } from '../../../plugins/einvoice/api';
+import { openPkcs12 } from '../../../plugins/company-certificate/pkcs12';
+import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugins/company-certificate/xades';
+import facturae from '../../../plugins/facturae/index';
+import { readFacturae } from '../../../plugins/facturae/read';
+import { facturaeXml, writeFacturae } from '../../../plugins/facturae/write';
+import { makeAuthority, makeCertificate, makePkcs12 } from './certificates';
+import { completeInvoice, rectification, toPublicAdministration } from './model';
+
+/** Facturae 3.2.2 out and in: the writer's files against Cuadra's schema, the signature against an independent verifier, the reader against the model. */
+
+const syntax = facturae.contributes!['einvoice-syntaxes']![0]!;
+const schema = readFileSync(join(import.meta.dir, '../../../plugins/facturae/xsd/facturae-3.2.2.cuadra.xsd'), 'utf8');
+const schemaErrors = async (xml: string) =>
+  (await validateXML({ xml: { fileName: 'facturae.xml', contents: xml }, schema: { fileName: 'facturae-3.2.2.cuadra.xsd', contents: schema } })).errors.map((e) => e.rawMessage);
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const bytes = (xml: string) => new TextEncoder().encode(xml);
+
+const authority = makeAuthority();
+const company = makeCertificate(authority, { companyNif: 'B12345674' });
+const key = openPkcs12(makePkcs12(company.cert, company.key, 'clave', [authority.cert]), 'clave');
+const signer: XmlSigner = { sign: (xml) => signFacturaeXml(xml, key) };
+const verifier = { verify: verifyXadesXml };
+
+/** xmlsec1 (Debian's xmlsec1 package) as the verifier that shares no code with the signer. */
+const xmlsec1 = Bun.which('xmlsec1');
+function xmlsecVerifies(xml: string): boolean {
+  const dir = mkdtempSync(join(tmpdir(), 'facturae-'));
+  writeFileSync(join(dir, 'ca.pem'), authority.pem);
+  writeFileSync(join(dir, 'signed.xsig'), xml);
+  const run = Bun.spawnSync([xmlsec1!, '--verify', '--trusted-pem', join(dir, 'ca.pem'), '--id-attr:Id', 'http://uri.etsi.org/01903/v1.3.2#:SignedProperties', join(dir, 'signed.xsig')]);
+  return run.exitCode === 0;
+}
+
+describe('Facturae writer', () => {
+  for (const [name, invoice] of [['complete invoice', completeInvoice], ['rectification', rectification], ['public administration', toPublicAdministration]] as const) {
+    test(`${name}: valid against the schema, and read back into the same model`, async () => {
+      const xml = facturaeXml(invoice);
+      expect(await schemaErrors(xml)).toEqual([]);
+      const read = await readFacturae(bytes(xml), verifier);
+      expect(read.invoice).toEqual(invoice);
+      expect(read.signature).toEqual({ status: 'unsigned', holder: null, holderTaxId: null, reason: null });
+    });
+  }
+
+  test('the file carries what Facturae asks: series apart, IVA 01 with the recargo, IRPF 04, discount, exempt line with its legal reference, IBAN', async () => {
+    const xml = facturaeXml(completeInvoice);
+    expect(xml).toContain('<InvoiceNumber>F-2026-000007</InvoiceNumber><InvoiceSeriesCode>F</InvoiceSeriesCode><InvoiceDocumentType>FC</InvoiceDocumentType><InvoiceClass>OO</InvoiceClass>');
+    expect(xml).toContain('<TaxTypeCode>01</TaxTypeCode><TaxRate>10.00</TaxRate><TaxableBase><TotalAmount>100.00</TotalAmount></TaxableBase><TaxAmount><TotalAmount>10.00</TotalAmount></TaxAmount><EquivalenceSurcharge>1.40</EquivalenceSurcharge><EquivalenceSurchargeAmount><TotalAmount>1.40</TotalAmount></EquivalenceSurchargeAmount>');
+    expect(xml).toContain('<TaxesWithheld><Tax><TaxTypeCode>04</TaxTypeCode><TaxRate>15.00</TaxRate><TaxableBase><TotalAmount>900.00</TotalAmount></TaxableBase><TaxAmount><TotalAmount>135.00</TotalAmount></TaxAmount></Tax></TaxesWithheld>');
+    expect(xml).toContain('<TotalTaxOutputs>248.55</TotalTaxOutputs><TotalTaxesWithheld>135.00</TotalTaxesWithheld><InvoiceTotal>1643.55</InvoiceTotal>');
+    expect(xml).toContain('<DiscountsAndRebates><Discount><DiscountReason>Descuento</DiscountReason><DiscountRate>10.00</DiscountRate><DiscountAmount>100.00</DiscountAmount></Discount></DiscountsAndRebates><GrossAmount>900.00</GrossAmount>');
+    expect(xml).toContain('<SpecialTaxableEvent><SpecialTaxableEventCode>01</SpecialTaxableEventCode><SpecialTaxableEventReason>Entrega intracomunitaria exenta, artículo 25 de la Ley 37/1992 del IVA (VATEX-EU-IC)</SpecialTaxableEventReason></SpecialTaxableEvent>');
+    expect(xml).toContain('<LegalLiterals><LegalReference>Entrega intracomunitaria exenta, artículo 25 de la Ley 37/1992 del IVA</LegalReference></LegalLiterals>');
+    expect(xml).toContain('<PaymentMeans>04</PaymentMeans><AccountToBeCredited><IBAN>ES9121000418450200051332</IBAN><BIC>CAIXESBBXXX</BIC></AccountToBeCredited>');
+    expect(xml).toContain('Tornillería &lt;M6&gt; &quot;inox&quot;');
+    const rectified = facturaeXml(rectification);
+    expect(rectified).toContain('<InvoiceClass>OR</InvoiceClass><Corrective><InvoiceNumber>F-2026-000007</InvoiceNumber><InvoiceSeriesCode>F</InvoiceSeriesCode><ReasonCode>83</ReasonCode><ReasonDescription>Base imponible modificada por descuentos y bonificaciones</ReasonDescription>');
+    expect(rectified).toContain('<CorrectionMethod>02</CorrectionMethod><CorrectionMethodDescription>Rectificación por diferencias</CorrectionMethodDescription>');
+    const centres = facturaeXml(toPublicAdministration);
+    for (const [code, role] of [['L01280796', '01'], ['L01280796', '02'], ['LA0002850', '03'], ['LA0002851', '04']]) {
+      expect(centres).toContain(`<AdministrativeCentre><CentreCode>${code}</CentreCode><RoleTypeCode>${role}</RoleTypeCode><AddressInSpain>`);
+    }
+  });
+
+  test('what Facturae cannot carry is refused with the reason', async () => {
+    expect(() => facturaeXml({ ...completeInvoice, currency: 'USD' })).toThrow(UnprocessableEInvoice);
+    expect(() => facturaeXml({ ...completeInvoice, buyer: { ...completeInvoice.buyer, taxId: null } })).toThrow('tax identification number of the buyer');
+    expect(() => facturaeXml({ ...completeInvoice, seller: { ...completeInvoice.seller, address: { ...completeInvoice.seller.address, postalCode: '280' } } })).toThrow('five-digit postal code');
+    expect(syntax.extension({ signer: null })).toBe('xml');
+    expect(syntax.extension({ signer })).toBe('xsig');
+    expect(syntax.recognises({ namespace: 'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2009/v3.2/Facturae', localName: 'Facturae' })).toBe(false);
+  });
+});
+
+describe('Facturae signed XAdES-EPES', () => {
+  let signed = '';
+
+  test('the signed file is schema-valid, carries the Facturae policy, and verifies', async () => {
+    signed = text(await writeFacturae(completeInvoice, { signer }));
+    expect(await schemaErrors(signed)).toEqual([]);
+    expect(signed).toContain(`<xades:Identifier>${FACTURAE_POLICY.identifier}</xades:Identifier>`);
+    expect(signed).toContain(`<ds:DigestValue>${FACTURAE_POLICY.digest}</ds:DigestValue>`);
+    for (const part of ['xades:SigningTime', 'xades:SigningCertificate', 'xades:SignedDataObjectProperties', 'xades:DataObjectFormat', '<xades:ClaimedRole>emisor</xades:ClaimedRole>']) expect(signed).toContain(part);
+    const read = await readFacturae(bytes(signed), verifier);
+    expect(read.invoice).toEqual(completeInvoice);
+    expect(read.signature).toEqual({ status: 'valid', holder: '12345678Z JUAN ESPAÑOL (R: B12345674)', holderTaxId: 'B12345674', reason: null });
+    // without a verifier a signed file's signature is not judged
+    expect((await syntax.read(bytes(signed), null)).signature).toBeNull();
+  });
+
+  test('an independent verifier (xmlsec1) accepts the signature and refuses a tampered file', () => {
+    if (!xmlsec1) {
+      console.warn('SKIPPED: xmlsec1 is not installed (Debian package xmlsec1); the independent signature check did not run');
+      return;
+    }
+    expect(xmlsecVerifies(signed)).toBe(true);
+    expect(xmlsecVerifies(signed.replace('<InvoiceTotal>1643.55</InvoiceTotal>', '<InvoiceTotal>1.00</InvoiceTotal>'))).toBe(false);
+  });
+
+  test('a tampered file reads with an invalid signature', async () => {
+    const tampered = signed.replace('<IBAN>ES9121000418450200051332</IBAN>', '<IBAN>ES7921000813610123456789</IBAN>');
+    const read = await readFacturae(bytes(tampered), verifier);
+    expect(read.signature?.status).toBe('invalid');
+    expect(read.signature?.holderTaxId).toBe('B12345674');
+    expect(read.invoice.payment?.iban).toBe('ES7921000813610123456789');
+  });
+});
+
+describe('Facturae reader', () => {
+  test('a file written by hand from the format (a natural person selling abroad) reads right', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<Facturae xmlns="${'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml'}">
+  <FileHeader xmlns=""><SchemaVersion>3.2.2</SchemaVersion><Modality>I</Modality><InvoiceIssuerType>EM</InvoiceIssuerType>
+    <Batch><BatchIdentifier>12345678ZA-15</BatchIdentifier><InvoicesCount>1</InvoicesCount>
+      <TotalInvoicesAmount><TotalAmount>2400.00</TotalAmount></TotalInvoicesAmount>
+      <TotalOutstandingAmount><TotalAmount>2400.00</TotalAmount></TotalOutstandingAmount>
+      <TotalExecutableAmount><TotalAmount>2400.00</TotalAmount></TotalExecutableAmount>
+      <InvoiceCurrencyCode>EUR</InvoiceCurrencyCode></Batch></FileHeader>
+  <Parties xmlns="">
+    <SellerParty><TaxIdentification><PersonTypeCode>F</PersonTypeCode><ResidenceTypeCode>R</ResidenceTypeCode><TaxIdentificationNumber>12345678Z</TaxIdentificationNumber></TaxIdentification>
+      <Individual><Name>María</Name><FirstSurname>Pérez</FirstSurname><SecondSurname>Gómez</SecondSurname>
+        <AddressInSpain><Address>Rúa Nova 3</Address><PostCode>15705</PostCode><Town>Santiago de Compostela</Town><Province>A Coruña</Province><CountryCode>ESP</CountryCode></AddressInSpain>
+        <ContactDetails><Telephone>981000000</Telephone><ElectronicMail>maria@example.es</ElectronicMail></ContactDetails></Individual></SellerParty>
+    <BuyerParty><TaxIdentification><PersonTypeCode>J</PersonTypeCode><ResidenceTypeCode>E</ResidenceTypeCode><TaxIdentificationNumber>US123456789</TaxIdentificationNumber></TaxIdentification>
+      <LegalEntity><CorporateName>Acme Widgets Inc</CorporateName><TradeName>Acme</TradeName>
+        <OverseasAddress><Address>1 Market Street</Address><PostCodeAndTown>94105 San Francisco</PostCodeAndTown><Province>California</Province><CountryCode>USA</CountryCode></OverseasAddress></LegalEntity></BuyerParty>
+  </Parties>
+  <Invoices xmlns=""><Invoice>
+    <InvoiceHeader><InvoiceNumber>15</InvoiceNumber><InvoiceSeriesCode>A</InvoiceSeriesCode><InvoiceDocumentType>FC</InvoiceDocumentType><InvoiceClass>OO</InvoiceClass></InvoiceHeader>
+    <InvoiceIssueData><IssueDate>2026-05-04</IssueDate><InvoiceCurrencyCode>EUR</InvoiceCurrencyCode><TaxCurrencyCode>EUR</TaxCurrencyCode><LanguageName>es</LanguageName></InvoiceIssueData>
+    <TaxesOutputs><Tax><TaxTypeCode>01</TaxTypeCode><TaxRate>0.00</TaxRate><TaxableBase><TotalAmount>2400.00</TotalAmount></TaxableBase><TaxAmount><TotalAmount>0.00</TotalAmount></TaxAmount></Tax></TaxesOutputs>
+    <InvoiceTotals><TotalGrossAmount>2400.00</TotalGrossAmount><TotalGrossAmountBeforeTaxes>2400.00</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>0.00</TotalTaxOutputs>
+      <TotalTaxesWithheld>0.00</TotalTaxesWithheld><InvoiceTotal>2400.00</InvoiceTotal><TotalOutstandingAmount>2400.00</TotalOutstandingAmount><TotalExecutableAmount>2400.00</TotalExecutableAmount></InvoiceTotals>
+    <Items><InvoiceLine><ItemDescription>Traducción jurada (palabras)</ItemDescription><Quantity>3000</Quantity><UnitOfMeasure>05</UnitOfMeasure><UnitPriceWithoutTax>0.800000</UnitPriceWithoutTax>
+      <TotalCost>2400.000000</TotalCost><GrossAmount>2400.000000</GrossAmount>
+      <TaxesOutputs><Tax><TaxTypeCode>01</TaxTypeCode><TaxRate>0.00</TaxRate><TaxableBase><TotalAmount>2400.00</TotalAmount></TaxableBase></Tax></TaxesOutputs>
+      <SpecialTaxableEvent><SpecialTaxableEventCode>02</SpecialTaxableEventCode><SpecialTaxableEventReason>Operación no sujeta por reglas de localización, artículo 69 de la Ley del IVA</SpecialTaxableEventReason></SpecialTaxableEvent></InvoiceLine></Items>
+    <PaymentDetails><Installment><InstallmentDueDate>2026-06-03</InstallmentDueDate><InstallmentAmount>2400.00</InstallmentAmount><PaymentMeans>04</PaymentMeans>
+      <AccountToBeCredited><IBAN>ES9121000418450200051332</IBAN></AccountToBeCredited></Installment></PaymentDetails>
+    <LegalLiterals><LegalReference>Operación no sujeta (art. 69 LIVA)</LegalReference></LegalLiterals>
+  </Invoice></Invoices>
+</Facturae>`;
+    const read = await readFacturae(bytes(xml), verifier);
+    const expected: EInvoice = {
+      typeCode: '380', number: 'A15', series: 'A', issueDate: '2026-05-04', operationDate: null, dueDate: '2026-06-03', currency: 'EUR', buyerReference: null, notes: [],
+      seller: { name: 'María Pérez Gómez', taxId: '12345678Z', taxIdKind: 'nif', personType: 'F', email: 'maria@example.es', registry: null, administrativeCentres: null,
+        address: { line: 'Rúa Nova 3', city: 'Santiago de Compostela', postalCode: '15705', province: 'A Coruña', country: 'ES' } },
+      buyer: { name: 'Acme Widgets Inc', taxId: 'US123456789', taxIdKind: 'other', personType: 'J', email: null, registry: null, administrativeCentres: null,
+        address: { line: '1 Market Street', city: 'San Francisco', postalCode: '94105', province: 'California', country: 'US' } },
+      lines: [{ id: '1', description: 'Traducción jurada (palabras)', quantity: '3000', unitCode: 'ZZ', unitPrice: '0.800000', discountPct: null, discountAmount: null, netAmount: '2400.00',
+        vat: { category: 'O', rate: '0.00', exemptionReason: 'Operación no sujeta por reglas de localización, artículo 69 de la Ley del IVA', exemptionCode: null }, surchargeRate: null, withholdingRate: null }],
+      vat: [{ category: 'O', rate: '0.00', base: '2400.00', amount: '0.00', surchargeRate: null, surchargeAmount: null,
+        exemptionReason: 'Operación no sujeta por reglas de localización, artículo 69 de la Ley del IVA', exemptionCode: null }],
+      withholdings: [],
+      totals: { lineTotal: '2400.00', taxExclusive: '2400.00', vatTotal: '0.00', surchargeTotal: '0.00', taxInclusive: '2400.00', withholdingTotal: '0.00', prepaid: '0.00', payable: '2400.00' },
+      payment: { meansCode: '58', iban: 'ES9121000418450200051332', bic: null, dueDate: '2026-06-03' },
+      corrects: null,
+      legends: ['Operación no sujeta (art. 69 LIVA)'],
+    };
+    expect(read.invoice).toEqual(expected);
+    expect(read.signature?.status).toBe('unsigned');
+  });
+
+  test('files that break the format are refused with the first errors, and nothing else', async () => {
+    const xml = facturaeXml(completeInvoice);
+    const refusal = async (file: string) => {
+      try {
+        await readFacturae(bytes(file), verifier);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidEInvoiceFile);
+        return (error as InvalidEInvoiceFile).errors;
+      }
+      throw new Error('the file was accepted');
+    };
+    expect(await refusal(xml.replace(/<InvoiceTotals>.*<\/InvoiceTotals>/, ''))).toEqual(['/Facturae/Invoices/Invoice/InvoiceTotals: required element missing']);
+    expect(await refusal(xml.replace('<PersonTypeCode>J</PersonTypeCode>', '<PersonTypeCode>X</PersonTypeCode>').replace('<IssueDate>2026-03-02</IssueDate>', '<IssueDate>2026-13-02</IssueDate>')))
+      .toEqual(['/Facturae/Parties/SellerParty/TaxIdentification/PersonTypeCode: "X" is not one of F, J', '/Facturae/Invoices/Invoice/InvoiceIssueData/IssueDate: "2026-13-02" is not a date']);
+    expect((await refusal(xml.replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21,00</TaxRate>')))[0]).toContain('TaxRate: "21,00" is not a decimal');
+    expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('Cuadra reads version 3.2.2')]);
+    expect(await refusal('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Facturae/>')).toEqual([expect.stringContaining('DOCTYPE')]);
+    expect(await refusal('<Factura><x/></Factura>')).toEqual(['The root element is not Facturae']);
+    expect(await refusal('not xml at all <')).toHaveLength(1);
+  });
+});
