@@ -18,3 +18,5 @@ export { DEFAULT_POSTING_ACCOUNTS, PGC_CHART, type PostingAccounts } from './cha
 export { entrySql, type EntrySql } from './entry-sql';
 export { entryToJson } from './routes';
 export { JournalEntryResponse } from './schemas';
+export { PeriodLock, type LockChange, type LockState } from './lock';
+export { YearEnd, YEAR_END_SOURCE_TYPES, type BalancesEntry, type PostedSummary } from './year-end';

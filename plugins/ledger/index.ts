@@ -21,6 +21,8 @@ export default definePlugin({
     // Everyone in the company may read the books; only accountants and above write them by hand.
     'ledger.read': rolesFrom('viewer'),
     'ledger.write': rolesFrom('accountant'),
+    // locking a period: accountants and above; moving the lock back: owners only (checked by PeriodLock.set)
+    'ledger.lock': rolesFrom('accountant'),
   },
   hooks: {
     sync: {

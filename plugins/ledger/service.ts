@@ -23,7 +23,15 @@ export interface AccountView {
   createdByTenant: boolean;
 }
 
-export interface Period { from?: IsoDate; to?: IsoDate }
+export interface Period {
+  from?: IsoDate;
+  to?: IsoDate;
+  /**
+   * Entries of these source types left out of the sums (e.g. `year_end.closing`: a trial balance of
+   * a closed year as it stood before its closing entry). Read from those entries' lines only.
+   */
+  excludeSourceTypes?: readonly string[];
+}
 
 export interface JournalQuery extends Period {
   limit?: number;
@@ -628,6 +636,8 @@ export const LedgerService = {
     await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
     await tx.sql(`delete from journal_entries where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_lock_changes where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_locks where tenant_id = :tenant`);
     await tx.sql(`delete from ledger_counters where tenant_id = :tenant`);
     await tx.sql(`delete from accounts where tenant_id = :tenant`);
   },
