@@ -48,7 +48,8 @@ async function asYearEnd<T>(tx: Tx, sourceType: string, work: () => Promise<T>):
   try {
     return await work();
   } finally {
-    await tx.sql(`select set_config('cuadra.year_end_posting', '', true)`);
+    // cleared for the rest of the transaction (tenant SQL names :tenant; the flag only ever holds this one)
+    await tx.sql(`select set_config('cuadra.year_end_posting', '', true) where :tenant::uuid is not null`);
   }
 }
 
