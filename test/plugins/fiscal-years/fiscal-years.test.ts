@@ -4,6 +4,7 @@ import { addMember } from '../../support/team';
 import { cents, createContact, documentBooker, entryLines, fromCents, journalEntryOf, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { norma43 } from '../treasury/norma43-builder';
 import { fiscalYear, fiscalYearOf } from '../../../plugins/fiscal-years/api';
+import { LedgerService } from '../../../plugins/ledger/api';
 
 /**
  * Fiscal years, the period lock, the year-end close and its reopening, end to end over HTTP, with
@@ -144,6 +145,17 @@ describe('a small company closes 2026', () => {
     const mayor = (await app.get('/api/v1/ledger/account/572?from=2027-01-01&to=2027-12-31', a.token)).body;
     // (572 and its sub-account 5720001: one line each in the opening entry)
     expect([mayor.opening_balance, mayor.closing_balance, mayor.items.length]).toEqual(['0.00', '12520.00', 2]);
+
+    // economic figures leave the year-end entries out: the year's flows, and balances on its last day
+    const ledger = <T>(work: (tx: any) => Promise<T>) => app.kernel.unitOfWork(null).run(work, { tenantId: a.tenantId });
+    const flows = await ledger((tx) => LedgerService.totalsByAccount(tx, { from: '2026-01-01', to: '2026-12-31' }));
+    expect(flows.filter((r) => /^[67]/.test(r.account)).map((r) => [r.account, r.debit.toString(), r.credit.toString()]))
+      .toEqual([['629', '500.00', '0.00'], [accounts.sales, '0.00', '2000.00']]);
+    for (const asOf of ['2026-12-31', '2027-01-01', '2027-06-30']) {
+      expect([asOf, (await ledger((tx) => LedgerService.accountBalances(tx, ['572', '129'], asOf))).get('572')!.toString()]).toEqual([asOf, '12520.00']);
+    }
+    const treasuries = (await app.get('/api/v1/treasuries?as_of=2026-12-31', a.token)).body.items;
+    expect(treasuries.map((t: any) => t.balance)).toEqual(['100.00']);
 
     const years = (await app.get('/api/v1/fiscal-years', a.token)).body;
     expect(years.map((y: any) => [y.year, y.status, y.result, y.locked_until])).toEqual([[2026, 'closed', '1500.00', '2026-12-31'], [2027, 'open', '0.00', null]]);
