@@ -170,10 +170,11 @@ describe('a small company closes 2026', () => {
     expect(again.body.detail).toContain('already closed');
   });
 
-  test('the lock refuses a manual entry, an invoice issue, a purchase, a settlement, a rectification and a bank import dated in 2026 (409 naming the lock)', async () => {
+  test('the lock refuses a manual entry, an invoice issue (draft or at once), a purchase, a settlement, a rectification and a bank import dated in 2026 (409 naming the lock)', async () => {
     const refusals = [
       await manual(a.token, '2026-06-30', [{ account: '572', debit: '1.00' }, { account: '100', credit: '1.00' }]),
       await app.post(`/api/v1/invoices/${ids.draft}/issue`, {}, a.token),
+      await app.post('/api/v1/invoices', { contact_id: ids.customer, issue_date: '2026-12-01', lines: book.lines({ tax_type_id: book.tax('IVA21') }, '10.00') }, a.token),
       await app.post('/api/v1/purchases', { contact_id: ids.supplier, kind: 'invoice', supplier_invoice_number: 'LATE-1', issue_date: '2026-12-20', lines: book.lines({ tax_type_id: book.tax('IVA21') }, '50.00') }, a.token),
       await app.post(`/api/v1/purchases/${ids.purchase}/payments`, { date: '2026-12-15', amount: '605.00' }, a.token),
       await app.post(`/api/v1/invoices/${ids.sale}/rectify`, { issue_date: '2026-12-20', reason: 'Descuento', mode: 'differences', lines: book.lines({ tax_type_id: book.tax('IVA21'), quantity: '-1' }, '100.00') }, a.token),
