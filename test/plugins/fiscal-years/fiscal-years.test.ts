@@ -283,9 +283,12 @@ describe('a company whose year starts in July', () => {
     expect((await manual(c.token, '2027-07-05', [{ account: '629', debit: '10.00' }, { account: '572', credit: '10.00' }])).status).toBe(201);
     const years = (await app.get('/api/v1/fiscal-years', c.token)).body;
     expect(years.map((y: any) => [y.year, y.start_date, y.end_date, y.result])).toEqual([[2026, '2026-07-01', '2027-06-30', '700.00'], [2027, '2027-07-01', '2028-06-30', '-10.00']]);
+    // locked up to its last day before the close: the year-end entries still pass, nothing else does
+    expect((await put('/api/v1/ledger/lock', { locked_until: '2027-06-30' }, c.token)).status).toBe(200);
     const closed = await app.post('/api/v1/fiscal-years/2026/close', {}, c.token);
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ result: '700.00', locked_until: '2027-06-30' });
+    expect((await app.get('/api/v1/ledger/lock', c.token)).body.history.map((h: any) => h.reason)).toEqual(['manual']);
     expect([closed.body.posted.regularisation.date, closed.body.posted.closing.date, closed.body.posted.opening.date]).toEqual(['2027-06-30', '2027-06-30', '2027-07-01']);
     expect(sorted(entryLines(await journalEntryOf(app, c.token, closed.body.posted.regularisation.id))))
       .toEqual(sorted([['7050', '1000.00', '0.00'], ['629', '0.00', '300.00'], ['129', '0.00', '700.00']]));
