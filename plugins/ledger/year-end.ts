@@ -1,4 +1,4 @@
-import { Unprocessable, ValidationFailed } from '../../kernel/errors';
+import { NotFound, Unprocessable } from '../../kernel/errors';
 import { type Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
@@ -141,7 +141,7 @@ export const YearEnd = {
           returning 1
         )
         select (select number from ledger_entry) as number, (select count(*) from ledger_lines)::int as n`, params);
-      if (row.number == null) throw new ValidationFailed([{ loc: ['entry_id'], msg: 'Journal entry not found', type: 'value_error' }]);
+      if (row.number == null) throw new NotFound('Journal entry not found');
       return { id: params.id, number: Number(row.number), date: spec.date, lines: Number(row.n) };
     });
   },
