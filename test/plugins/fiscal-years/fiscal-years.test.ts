@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
-import { addMember } from '../../support/team';
+import { addMember, tenantSql } from '../../support/team';
 import { cents, createContact, documentBooker, entryLines, fromCents, journalEntryOf, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { norma43 } from '../treasury/norma43-builder';
 import { fiscalYear, fiscalYearOf } from '../../../plugins/fiscal-years/api';
@@ -310,5 +310,12 @@ describe('a company whose year starts in July', () => {
     expect((await app.post('/api/v1/fiscal-years/2025/reopen', undefined, d.token)).status).toBe(409);
     expect((await app.post('/api/v1/fiscal-years/2026/reopen', undefined, d.token)).status).toBe(200);
     expect((await app.post('/api/v1/fiscal-years/1800/close', {}, d.token)).status).toBe(422);
+
+    // erasing the company (its sole owner deletes their account) takes its closings and lock history too
+    expect((await app.post('/api/v1/account/delete', { password: d.password }, d.token)).status).toBe(200);
+    for (const table of ['fiscal_year_closings', 'ledger_locks', 'ledger_lock_changes', 'journal_entries']) {
+      const [row] = await tenantSql(app, d.tenantId, `select count(*)::int as n from ${table} where tenant_id = :tenant`);
+      expect([table, row.n]).toEqual([table, 0]);
+    }
   });
 });
