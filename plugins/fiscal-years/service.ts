@@ -141,6 +141,12 @@ export const FiscalYears = {
     // and a second closing of the same year fails on the unique index (409)
     const existing = await closingInForce(tx, year);
     if (existing) throw new Conflict(`Fiscal year ${year} is already closed (${iso(existing.closed_at).slice(0, 10)}); reopen it first`);
+    // years closed under another first month would not line up with this one (a short transition year is not modelled)
+    const [misaligned] = await tx.sql<{ year: number; start_date: string }>(`select year, start_date::text as start_date from fiscal_year_closings
+      where tenant_id = :tenant and reopened_at is null and extract(month from start_date)::int <> :month order by year desc limit 1`, { month });
+    if (misaligned) {
+      throw new Conflict(`Fiscal year ${misaligned.year} was closed with years starting on ${misaligned.start_date.slice(5)}, but the company's years now start in month ${month}: reopen the closed years or restore the first month`);
+    }
     const range = await YearEnd.dateRange(tx);
     if (range.first && range.first < period.start && !(await closingInForce(tx, year - 1))) {
       throw new Conflict(`Fiscal year ${year - 1} has entries and is still open: close it first (years close in order)`);

@@ -297,6 +297,10 @@ describe('a company whose year starts in July', () => {
     expect(balancesOf(await trial(c.token, 'from=2027-07-01&to=2028-06-30'))).toEqual({ '572': '5900.00', '100': '-5000.00', '477': '-210.00', '129': '-700.00', '629': '10.00' });
     // the year is locked up to its last day
     expect((await manual(c.token, '2027-06-30', [{ account: '629', debit: '1.00' }, { account: '572', credit: '1.00' }])).status).toBe(409);
+    // with years closed from July, a calendar year cannot be closed until the first month is July again
+    expect((await app.patch('/api/v1/tenants/me', { fiscal_year_start_month: 1 }, c.token)).status).toBe(200);
+    const misaligned = await app.post('/api/v1/fiscal-years/2027/close', {}, c.token);
+    expect([misaligned.status, misaligned.body.detail]).toEqual([409, expect.stringContaining('07-01')]);
   });
 
   test('an earlier year with entries must be closed first', async () => {
