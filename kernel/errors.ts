@@ -89,6 +89,8 @@ export function translateDatabaseError(error: unknown): DomainError | undefined 
     case '22P02':
     case '22003': return new Unprocessable('The data violates a database rule');
     case 'P0001': return new Unprocessable((error as Error).message);
+    // a trigger that refuses a write because of the state of the books (the ledger's period lock)
+    case 'CU409': return new Conflict((error as Error).message);
     // NUL characters and text the database encoding cannot hold arrive as input, not bugs
     case '22021':
     case '22P05': return new Unprocessable('The request contains characters that cannot be stored (such as NUL)');

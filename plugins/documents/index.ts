@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { draftDocumentsCheck } from './year-end-check';
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import './events';
@@ -37,6 +38,8 @@ export default definePlugin({
     'document-issue-steps': { description: 'a step of issuing a document: a part of the issue statement built by the plugin that owns its tables', key: (step) => step.name },
   },
   contributes: { 'document-formats': [pdfFormat], 'document-issue-steps': [registerStep, eventStep] },
+  // drafts dated in a year hold back its close, when the fiscal-years plugin is installed
+  contributesIfInstalled: { 'year-end-checks': [draftDocumentsCheck] },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
     'settlements.read': rolesFrom('viewer'),

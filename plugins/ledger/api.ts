@@ -19,3 +19,5 @@ export { entrySql, type EntrySql } from './entry-sql';
 export { entryToJson } from './routes';
 export { JournalEntryResponse } from './schemas';
 export { BookPages, type BookLine, type BookRange, type JournalCursor, type LedgerCursor } from './book-pages';
+export { PeriodLock, type LockChange, type LockState } from './lock';
+export { YearEnd, YEAR_END_SOURCE_TYPES, type BalancesEntry, type PostedSummary } from './year-end';

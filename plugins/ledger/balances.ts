@@ -1,3 +1,4 @@
+import { pgArray } from '../../kernel/sql-params';
 import type { IsoDate } from './draft';
 import type { Period } from './service';
 
@@ -56,5 +57,13 @@ export function periodRowsSql(period: Period, params: Record<string, unknown>): 
     wholeUntil = firstOfMonth(period.to);
   }
   if (wholeFrom === undefined || wholeUntil === undefined || wholeFrom < wholeUntil) parts.push(balances(wholeFrom, wholeUntil));
+  // entries left out: their own lines, subtracted (found through the entries' source index)
+  if (period.excludeSourceTypes?.length) {
+    params.ledgerExcludedSources = pgArray(period.excludeSourceTypes);
+    parts.push(`select l.account_code, l.entry_date - (extract(day from l.entry_date)::int - 1) as month, -l.debit as debit, -l.credit as credit
+        from journal_entries e join journal_lines l on l.tenant_id = e.tenant_id and l.entry_id = e.id
+        where e.tenant_id = :tenant and e.source_type = any(:ledgerExcludedSources::text[])`
+      + (period.from === undefined ? '' : ` and e.date >= ${date(period.from)}`) + (period.to === undefined ? '' : ` and e.date <= ${date(period.to)}`));
+  }
   return parts.join('\n      union all\n      ');
 }

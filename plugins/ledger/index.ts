@@ -7,6 +7,7 @@ import { ledgerRoutes } from './routes';
 import { ledgerModels } from './schemas';
 import { ledgerIssueStep } from './issue-step';
 import { LedgerService } from './service';
+import { PeriodLock } from './lock';
 
 export default definePlugin({
   name: 'ledger',
@@ -21,13 +22,15 @@ export default definePlugin({
     // Everyone in the company may read the books; only accountants and above write them by hand.
     'ledger.read': rolesFrom('viewer'),
     'ledger.write': rolesFrom('accountant'),
+    // locking a period: accountants and above; moving the lock back: owners only (checked by PeriodLock.set)
+    'ledger.lock': rolesFrom('accountant'),
   },
   hooks: {
     sync: {
       // The onboarding transaction: the new company gets its chart before it can post anything.
       'tenant.created': async (tx) => { await LedgerService.seedChart(tx); },
-      // GDPR export: the company's own sub-accounts and its whole journal.
-      'account.exporting': async (tx, payload) => { payload.sections.ledger = await LedgerService.exportForAccount(tx); },
+      // GDPR export: the company's own sub-accounts, its whole journal and the period lock with its history.
+      'account.exporting': async (tx, payload) => { payload.sections.ledger = { ...await LedgerService.exportForAccount(tx), period_lock: await PeriodLock.state(tx) }; },
       // Erasing a company (its sole owner deleted their account): the only path that deletes books.
       'tenant.erasing': async (tx) => { await LedgerService.eraseTenantBooks(tx); },
       // A merge moves the duplicates' lines to the survivor; a contact with lines is not deleted.

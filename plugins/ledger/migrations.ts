@@ -316,4 +316,58 @@ export const migrations = [
   ]),
   // The month balances' trigger functions write as the owner: nobody calls them directly.
   sqlMigration('20270102100500_ledger_internal_functions', ['ledger_month_balances_add()', 'ledger_month_balances_remove()'].flatMap(internalFunction)),
+  // The period lock: nothing dated on or before `locked_until` reaches the journal, whatever path
+  // posts it (a manual entry, a document's issue statement, a bank import, a settlement). The wall
+  // is a BEFORE INSERT trigger on journal_entries, raising SQLSTATE CU409 (answered 409 with the
+  // message, which names the lock date). The only exception is the year-end posting of the ledger
+  // itself (regularisation, closing and opening entries, `year_end.*` source types), which the
+  // ledger flags for its own statement with the transaction setting `cuadra.year_end_posting`.
+  // Every change of the lock is a row of ledger_lock_changes (who, when, from, to, why), which
+  // nobody updates and only the erasure of the company deletes.
+  sqlMigration('20270208000100_ledger_period_lock', [
+    `create table ledger_locks (
+       tenant_id uuid primary key references tenants (id) on delete cascade,
+       locked_until date check (locked_until between '1900-01-01' and '2999-12-31'),
+       updated_at timestamptz not null default now()
+     )`,
+    ...tenantRowLevelSecurity('ledger_locks'),
+    `create table ledger_lock_changes (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       changed_at timestamptz not null default clock_timestamp(),
+       user_id uuid,
+       api_key_id uuid,
+       role text,
+       from_date date,
+       to_date date,
+       reason text not null check (reason ~ '^[a-z][a-z0-9_.-]{0,49}$'),
+       unique (tenant_id, id)
+     )`,
+    `create index ledger_lock_changes_time on ledger_lock_changes (tenant_id, changed_at, id)`,
+    ...tenantRowLevelSecurity('ledger_lock_changes'),
+    `revoke update, truncate on ledger_lock_changes from cuadra_app`,
+    `create function ledger_lock_change_immutable() returns trigger language plpgsql as $$
+       begin
+         if TG_OP = 'DELETE' and OLD.tenant_id::text = current_setting('cuadra.erasing_tenant', true) then
+           return OLD;
+         end if;
+         raise exception 'The history of the period lock cannot be changed';
+       end $$`,
+    `create trigger ledger_lock_changes_immutable before update or delete on ledger_lock_changes
+       for each row execute function ledger_lock_change_immutable()`,
+    `create function ledger_entry_check_lock() returns trigger language plpgsql as $$
+       declare
+         lock_date date;
+       begin
+         select locked_until into lock_date from ledger_locks where tenant_id = NEW.tenant_id;
+         if lock_date is not null and NEW.date <= lock_date
+            and not (NEW.source_type like 'year\\_end.%' and coalesce(current_setting('cuadra.year_end_posting', true), '') = NEW.tenant_id::text) then
+           raise exception 'The books are locked until % (inclusive): nothing dated % can be posted; an owner may move the lock back',
+             to_char(lock_date, 'YYYY-MM-DD'), to_char(NEW.date, 'YYYY-MM-DD') using errcode = 'CU409';
+         end if;
+         return NEW;
+       end $$`,
+    `create trigger journal_entries_check_lock before insert on journal_entries
+       for each row execute function ledger_entry_check_lock()`,
+  ]),
 ];

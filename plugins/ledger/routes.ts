@@ -5,6 +5,8 @@ import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
 import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
 import { LedgerService } from './service';
+import { PeriodLock } from './lock';
+import { YEAR_END_SOURCE_TYPES } from './year-end';
 
 const tags = ['ledger'];
 
@@ -101,9 +103,25 @@ export const ledgerRoutes = (kernel: Kernel) =>
       permission: 'ledger.write', body: 'AccountCreate', response: { 201: 'AccountResponse' },
       detail: { summary: 'Add a sub-account (e.g. 4300001 for one customer) under an account of the chart', tags },
     })
-    .get('/trial-balance', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.trialBalance(tx, query))), {
+    .get('/trial-balance', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.trialBalance(tx, {
+      from: query.from, to: query.to, level: query.level, excludeSourceTypes: query.before_closing ? [YEAR_END_SOURCE_TYPES.closing] : undefined,
+    }))), {
       permission: 'ledger.read', query: TrialBalanceQuery, response: { 200: 'TrialBalanceResponse' },
       detail: { summary: 'Balance de sumas y saldos for a period', tags },
+    })
+    .get('/lock', async ({ uow }) => uow.run((tx) => PeriodLock.state(tx)), {
+      permission: 'ledger.read', response: { 200: 'LedgerLockResponse' },
+      detail: { summary: 'The period lock: the date up to which (inclusive) nothing may be posted, and every change of it (who, when, from, to, why)', tags },
+    })
+    .put('/lock', async ({ uow, body }) => uow.run(async (tx) => {
+      await PeriodLock.set(tx, body.locked_until, { reason: 'manual' });
+      return PeriodLock.state(tx);
+    }), {
+      permission: 'ledger.lock', body: 'LedgerLockUpdate', response: { 200: 'LedgerLockResponse' },
+      detail: {
+        summary: 'Lock the books up to a date: from then on any journal entry, issued or rectified document, bank movement import or settlement dated on or before it is refused with 409 naming the lock. Moving the lock back (or lifting it with null) is for an owner only (403 otherwise); every change is recorded.',
+        tags,
+      },
     })
     .get('/account/:code', async ({ uow, params, query }) => wire(await uow.run((tx) => LedgerService.statement(tx, params.code, query))), {
       permission: 'ledger.read', params: t.Object({ code: AccountCode }), query: StatementQuery, response: { 200: 'LedgerAccountStatement' },

@@ -124,7 +124,30 @@ export const PaginatedJournal = t.Object({
   offset: t.Integer(),
 });
 
+export const LockDate = t.Union([t.String({ format: 'date', description: 'YYYY-MM-DD' }), t.Null()]);
+export const LedgerLockUpdate = t.Object({
+  locked_until: t.Union([t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Nothing dated on or before this day may be posted (YYYY-MM-DD)' }), t.Null()], {
+    description: 'The new lock date; null lifts the lock. Moving the date back (or lifting it) is for an owner only.',
+  }),
+}, { additionalProperties: false });
+export const LedgerLockChange = t.Object({
+  id: t.String({ format: 'uuid' }),
+  changed_at: t.String({ format: 'date-time' }),
+  user_id: t.Union([t.String(), t.Null()], { description: 'Who moved it (the user, or the user behind the API key)' }),
+  api_key_id: t.Union([t.String(), t.Null()]),
+  role: t.Union([t.String(), t.Null()], { description: 'Their role in the company at the time' }),
+  from: LockDate,
+  to: LockDate,
+  reason: t.String({ description: '`manual` (PUT /ledger/lock), `fiscal_year.close` or `fiscal_year.reopen`' }),
+});
+export const LedgerLockResponse = t.Object({
+  locked_until: LockDate,
+  history: t.Array(LedgerLockChange, { description: 'Every change of the lock, oldest first' }),
+});
+
 export const ledgerModels = {
+  LedgerLockUpdate,
+  LedgerLockResponse,
   JournalEntryResponse,
   JournalEntryCreate,
   JournalEntryReverse,
@@ -149,6 +172,11 @@ export const JournalQuery = t.Object({
   contact_id: t.Optional(Uuid),
 });
 export const ChartQuery = t.Object({ ...Period, prefix: t.Optional(t.String({ pattern: '^[0-9]{1,12}$' })) });
-export const TrialBalanceQuery = t.Object({ ...Period, level: t.Optional(t.Integer({ minimum: 1, maximum: 12, description: 'Aggregate by code prefixes of this many digits' })) });
+export const TrialBalanceQuery = t.Object({
+  ...Period,
+  level: t.Optional(t.Integer({ minimum: 1, maximum: 12, description: 'Aggregate by code prefixes of this many digits' })),
+  before_closing: t.Optional(t.Boolean({ description: 'Leave out closing entries (asiento de cierre) dated in the period: a closed year as it stood before its balance-sheet accounts were brought to zero. The regularisation (groups 6 and 7 into 129) stays.' })),
+});
+
 export const StatementQuery = t.Object({ limit: Limit, offset: Offset, ...Period });
 export const ExportQuery = t.Object({ format: t.Optional(t.Union([t.Literal('csv'), t.Literal('hledger')], { default: 'csv' })), ...Period });

@@ -7,6 +7,7 @@ import { TaxService } from '../taxes/api';
 import { DEFAULT_POSTING_ACCOUNTS, type PostingAccounts } from './chart';
 import { dayBefore, periodRowsSql } from './balances';
 import { entrySql } from './entry-sql';
+import { YEAR_END_SOURCE_TYPES } from './year-end';
 import {
   ACCOUNT_CODE, UUID, assertDraft, isIsoDate, todayInSpain,
   type IsoDate, type JournalDraft, type PostedEntry, type PostedLine,
@@ -23,7 +24,15 @@ export interface AccountView {
   createdByTenant: boolean;
 }
 
-export interface Period { from?: IsoDate; to?: IsoDate }
+export interface Period {
+  from?: IsoDate;
+  to?: IsoDate;
+  /**
+   * Entries of these source types left out of the sums (e.g. `year_end.closing`: a trial balance of
+   * a closed year as it stood before its closing entry). Read from those entries' lines only.
+   */
+  excludeSourceTypes?: readonly string[];
+}
 
 export interface JournalQuery extends Period {
   limit?: number;
@@ -36,6 +45,16 @@ export interface JournalQuery extends Period {
 }
 
 const DEFAULT_LIMIT = 50;
+
+/**
+ * Year-end entries (regularisation, closing, opening) left out by default where the ledger answers
+ * economic figures — flows over a period (`totalsByAccount`, `monthlyTotals`) and balances as of a
+ * date (`accountBalances`) — so a closed year still shows its income, expenses and bank balance on
+ * its last day, and a span across years counts each movement once (the closing and the next opening
+ * entry cancel out). The books' own views (`trialBalance`, `chart`, `statement`, `journal`) show
+ * every entry. Pass `excludeSourceTypes: []` to include them. docs/domain/fiscal-year.md §4.
+ */
+const YEAR_END_TYPES: readonly string[] = Object.values(YEAR_END_SOURCE_TYPES);
 
 const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
@@ -138,13 +157,13 @@ export const LedgerService = {
    * when given: one aggregate over the maintained monthly balances of those accounts (and the
    * lines of `asOf`'s month up to it). Accounts with no lines answer zero.
    */
-  async accountBalances(tx: Tx, codes: readonly string[], asOf?: IsoDate): Promise<Map<string, Decimal>> {
+  async accountBalances(tx: Tx, codes: readonly string[], asOf?: IsoDate, options: { excludeSourceTypes?: readonly string[] } = {}): Promise<Map<string, Decimal>> {
     const wanted = [...new Set(codes)].filter((code) => ACCOUNT_CODE.test(code));
     const balances = new Map<string, Decimal>(wanted.map((code) => [code, Decimal.zero(2)]));
     if (!wanted.length) return balances;
     if (asOf !== undefined && !isIsoDate(asOf)) throw ValidationFailed.field(['query', 'to'], 'Not a valid date (YYYY-MM-DD)');
     const params: Record<string, unknown> = { codes: pgArray(wanted) };
-    const source = periodRowsSql(asOf ? { to: asOf } : {}, params);
+    const source = periodRowsSql({ ...(asOf ? { to: asOf } : {}), excludeSourceTypes: options.excludeSourceTypes ?? YEAR_END_TYPES }, params);
     const rows = await tx.sql<{ code: string; balance: string }>(`
       select w.code, (coalesce(sum(l.debit), 0) - coalesce(sum(l.credit), 0))::text as balance
       from unnest(:codes::text[]) as w (code)
@@ -403,7 +422,7 @@ export const LedgerService = {
       accountWhere = ` and code like :prefix`; params.prefix = `${query.prefix}%`;
     }
     const accounts = (await tx.sql<any>(`select ${ACCOUNT_COLUMNS} from accounts where tenant_id = :tenant${accountWhere} order by code`, params)).map(accountView);
-    const totals = await aggregateByAccount(tx, query);
+    const totals = await aggregateByAccount(tx, { ...query, excludeSourceTypes: query.excludeSourceTypes ?? [] });
     const byCode = new Map(accounts.map((a) => [a.code, { debit: Decimal.zero(2), credit: Decimal.zero(2) }]));
     for (const row of totals) {
       for (let n = 1; n <= row.account.length; n++) {
@@ -427,7 +446,7 @@ export const LedgerService = {
     if (query.level !== undefined && (!Number.isInteger(query.level) || query.level < 1 || query.level > 12)) {
       throw ValidationFailed.field(['query', 'level'], 'A level is a number of digits from 1 to 12');
     }
-    return aggregateByAccount(tx, query, query.level);
+    return aggregateByAccount(tx, { ...query, excludeSourceTypes: query.excludeSourceTypes ?? YEAR_END_TYPES }, query.level);
   },
 
   /**
@@ -436,7 +455,7 @@ export const LedgerService = {
    * of debit and credit are equal whenever the books balance.
    */
   async trialBalance(tx: Tx, query: Period & { level?: number } = {}) {
-    const rows = await LedgerService.totalsByAccount(tx, query);
+    const rows = await LedgerService.totalsByAccount(tx, { ...query, excludeSourceTypes: query.excludeSourceTypes ?? [] });
     const names = new Map((await tx.sql<{ code: string; name: string }>(
       `select code, name from accounts where tenant_id = :tenant and code = any(:codes::text[])`, { codes: pgArray(rows.map((r) => r.account)) })).map((r) => [r.code, r.name]));
     let debit = Decimal.zero(2), credit = Decimal.zero(2), debitBalance = Decimal.zero(2), creditBalance = Decimal.zero(2);
@@ -512,7 +531,7 @@ export const LedgerService = {
     const params: Record<string, unknown> = { level };
     const rows = await tx.sql<{ month: string; account: string; debit: string; credit: string }>(`
       select to_char(month, 'YYYY-MM') as month, left(account_code, :level) as account, sum(debit)::text as debit, sum(credit)::text as credit
-      from (${periodRowsSql(query, params)}) l
+      from (${periodRowsSql({ ...query, excludeSourceTypes: query.excludeSourceTypes ?? YEAR_END_TYPES }, params)}) l
       group by 1, 2 having sum(debit) <> 0 or sum(credit) <> 0 order by 1, 2`, params);
     return rows.map((r) => ({ month: r.month, account: r.account, debit: money(r.debit), credit: money(r.credit) }));
   },
@@ -628,6 +647,8 @@ export const LedgerService = {
     await tx.sql(`select set_config('cuadra.erasing_tenant', :tenant::text, true)`);
     await tx.sql(`delete from journal_lines where tenant_id = :tenant`);
     await tx.sql(`delete from journal_entries where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_lock_changes where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_locks where tenant_id = :tenant`);
     await tx.sql(`delete from ledger_counters where tenant_id = :tenant`);
     await tx.sql(`delete from accounts where tenant_id = :tenant`);
   },

@@ -15,6 +15,8 @@ import { TenantService } from '../tenants/api';
 export interface BookRequest { from?: string; to?: string; format: ExportFormat }
 
 const JOURNAL_ENTRIES_PER_PAGE = 1000;
+/** The books show the journal as it is: the year-end entries (regularisation, closing, opening) included. */
+const EVERY_ENTRY: readonly string[] = [];
 const LEDGER_LINES_PER_PAGE = 2000;
 
 const zero = () => Decimal.zero(2);
@@ -108,7 +110,7 @@ export async function ledgerBook(uow: UnitOfWork, logger: Logger, request: BookR
   const generatedAt = new Date();
   const first = await uow.run(async (tx) => {
     const opened = await start(tx, request);
-    const opening = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from) }) : [];
+    const opening = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from), excludeSourceTypes: EVERY_ENTRY }) : [];
     const names = new Map((await LedgerService.accountNames(tx)).map((a) => [a.code, a.name]));
     return { ...opened, opening, names, page: await BookPages.ledger(tx, opened.range, null, LEDGER_LINES_PER_PAGE) };
   });
@@ -200,8 +202,8 @@ export async function trialBalanceBook(uow: UnitOfWork, logger: Logger, request:
   const generatedAt = new Date();
   const data = await uow.run(async (tx) => {
     const opened = await start(tx, request);
-    const period = await LedgerService.totalsByAccount(tx, { from: request.from, to: request.to, level: request.level });
-    const before = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from), level: request.level }) : [];
+    const period = await LedgerService.totalsByAccount(tx, { from: request.from, to: request.to, level: request.level, excludeSourceTypes: EVERY_ENTRY });
+    const before = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from), level: request.level, excludeSourceTypes: EVERY_ENTRY }) : [];
     const names = new Map((await LedgerService.accountNames(tx)).map((a) => [a.code, a.name]));
     return { ...opened, period, before, names };
   });

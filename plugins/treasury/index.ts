@@ -13,6 +13,7 @@ import { migrations } from './migrations';
 import { treasuryRoutes } from './routes';
 import { treasuryModels } from './schemas';
 import { treasuryService } from './service';
+import { unreconciledMovementsCheck } from './year-end-check';
 
 /**
  * Treasuries (bank accounts, payment processors, wallets) with their balance from the books, their
@@ -33,7 +34,11 @@ export default definePlugin({
   // The plugin's own formats: CSV last, as it accepts almost any text.
   contributes: { 'statement-importers': [norma43Importer, camt053Importer, camt054Importer, spreadsheetImporter, htmlTableImporter, csvImporter] },
   // the IBAN printed on the company's documents, when the documents plugin is installed
-  contributesIfInstalled: { 'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }] },
+  // and the movements still to reconcile hold back a fiscal year's close, when the fiscal-years plugin is installed
+  contributesIfInstalled: {
+    'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }],
+    'year-end-checks': [unreconciledMovementsCheck],
+  },
   permissions: {
     'treasury.read': rolesFrom('viewer'),
     'treasury.write': rolesFrom('accountant'),
