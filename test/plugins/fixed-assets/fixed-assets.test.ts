@@ -169,6 +169,14 @@ describe('posting', () => {
     expect((await app.get('/api/v1/fixed-assets/register?year=2026', a.token)).body.items.length).toBe(3);
   });
 
+  test('a period lock refuses depreciation dated inside it, and posts nothing', async () => {
+    expect((await app.request('PUT', '/api/v1/ledger/lock', { body: { locked_until: '2027-03-31' }, token: a.token })).status).toBe(200);
+    const res = await app.post('/api/v1/fixed-assets/depreciate', { until: '2027-12-31' }, a.token);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toContain('2027-03-31');
+    expect(await balanceOf('2818')).toBe('-3520.00');
+  });
+
   test('the trial balance still balances', async () => {
     const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
     expect(trial.totals.debit).toBe(trial.totals.credit);
