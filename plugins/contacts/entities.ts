@@ -32,6 +32,8 @@ export const ContactSchema = defineEntity({
     postalCode: p.text().nullable(),
     province: p.text().nullable(),
     iban: p.text().nullable(),
+    /** The bank's BIC of the IBAN, when a SEPA file needs it (transfers outside the EEA, some banks). */
+    bic: p.text().nullable(),
     externalSource: p.text().nullable(),
     externalId: p.text().nullable(),
     paymentProcessorId: p.text().nullable(),

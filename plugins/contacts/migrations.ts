@@ -325,4 +325,13 @@ export const migrations = [
               created_at, updated_at, search_compact, public_administration, administrative_centres
        from contacts where tenant_id = (select ${currentTenantSql})`,
   ]),
+  // The BIC of the contact's IBAN (SEPA transfers carry it when given).
+  sqlMigration('20270213000100_contacts_bic', [
+    `alter table contacts add column bic text check (bic ~ '^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$')`,
+    `create or replace view contacts_searchable as
+       select id, tenant_id, kind, customer_and_supplier, name, legal_name, customer_type, vat, vat_valid, country, email, phone, address,
+              city, postal_code, province, iban, external_source, external_id, payment_processor_id, notes, name_key, search_document,
+              created_at, updated_at, search_compact, public_administration, administrative_centres, bic
+       from contacts where tenant_id = (select ${currentTenantSql})`,
+  ]),
 ];

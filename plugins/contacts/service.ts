@@ -8,7 +8,7 @@ import { matchedFields, type SearchGroup } from '../../lib/search';
 import { actsAs, actsAsSql, compactPatternOf, contactCountedSql, contactFilterSql, contactSearchDocument, contactSearchMatch, contactSearchRank, type ContactFilters, type ContactKind, type CustomerType } from './filters';
 import type { ContactStats } from './hooks';
 import { nameSortKey } from './sort-key';
-import { checkedAdministrativeCentres, checkedCountry, checkedIban, checkedTaxNumber } from './validation';
+import { checkedAdministrativeCentres, checkedCountry, checkedBic, checkedIban, checkedTaxNumber } from './validation';
 
 /** A contact as the API shows it (and as raw SQL selects it). */
 export interface ContactRow {
@@ -28,6 +28,7 @@ export interface ContactRow {
   postal_code: string | null;
   province: string | null;
   iban: string | null;
+  bic: string | null;
   external_source: string | null;
   external_id: string | null;
   payment_processor_id: string | null;
@@ -42,7 +43,7 @@ export type ContactInput = Partial<Omit<ContactRow, 'id' | 'vat_valid' | 'create
 
 /** The columns of ContactRow, for raw SQL on `contacts c`. */
 export const CONTACT_COLUMNS_SQL = `c.id, c.kind, c.customer_and_supplier, c.name, c.legal_name, c.customer_type, c.vat, c.vat_valid, c.country, c.email, c.phone,
-  c.address, c.city, c.postal_code, c.province, c.iban, c.external_source, c.external_id, c.payment_processor_id, c.notes,
+  c.address, c.city, c.postal_code, c.province, c.iban, c.bic, c.external_source, c.external_id, c.payment_processor_id, c.notes,
   c.public_administration, c.administrative_centres, c.created_at, c.updated_at`;
 
 /** Lists walk contacts_tenant_name (tenant_id, name_key, id); a ranked search sorts its matches. */
@@ -72,6 +73,7 @@ export function contactRowOf(contact: Contact): ContactRow {
     postal_code: contact.postalCode ?? null,
     province: contact.province ?? null,
     iban: contact.iban ?? null,
+    bic: contact.bic ?? null,
     external_source: contact.externalSource ?? null,
     external_id: contact.externalId ?? null,
     payment_processor_id: contact.paymentProcessorId ?? null,
@@ -124,6 +126,7 @@ function applyInput(contact: Contact, input: ContactInput, creating: boolean): v
   }
   if (input.email !== undefined) contact.email = blankToNull(input.email);
   if (input.iban !== undefined) contact.iban = input.iban && input.iban.trim() ? checkedIban(input.iban, ['body', 'iban']) : null;
+  if (input.bic !== undefined) contact.bic = input.bic && input.bic.trim() ? checkedBic(input.bic, ['body', 'bic']) : null;
   for (const field of TEXT_FIELDS) {
     if (input[field] !== undefined) (contact as any)[ENTITY_PROPERTY[field]] = blankToNull(input[field]);
   }
@@ -379,9 +382,9 @@ function summaryStatement(filters: ContactFilters): { sql: string; params: Recor
 /** The contacts plugin's service; other plugins reach it through ./api.ts. */
 export const ContactService = {
   /** The names and IBAN of many contacts at once (reconciliation compares them with bank texts); unknown ids are left out. */
-  async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null }[]> {
+  async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null; bic: string | null }[]> {
     if (!ids.length) return [];
-    return tx.sql(`select id::text as id, name, legal_name, iban from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
+    return tx.sql(`select id::text as id, name, legal_name, iban, bic from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
   },
 
   async get(tx: Tx, id: string): Promise<Contact> {

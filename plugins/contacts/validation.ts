@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { checkVAT, countries as jsvatCountries, type Country } from 'jsvat';
 import { ValidationFailed, type FieldError } from '../../kernel/errors';
 import type { AdministrativeCentresRow } from './entities';
@@ -84,4 +84,11 @@ export function checkedAdministrativeCentres(raw: Partial<Record<keyof Administr
   };
   if (errors.length) throw new ValidationFailed(errors);
   return centres;
+}
+
+/** A BIC (ISO 9362: 4 letters of bank, 2 of country, 2 of location, optionally 3 of branch), in capitals without spaces. */
+export function checkedBic(raw: string, loc: (string | number)[]): string {
+  const bic = raw.replace(/\s+/g, '').toUpperCase();
+  if (!isValidBIC(bic)) throw ValidationFailed.field(loc, 'Not a valid BIC (8 or 11 characters: bank, country, location, branch)', 'value_error.bic');
+  return bic;
 }

@@ -77,7 +77,8 @@ export const Mandates = {
     const ibanGiven = input.iban != null && input.iban !== '';
     const iban = checkedIban(ibanGiven ? input.iban : contact?.iban, errors, ['body', 'iban'],
       ibanGiven || !contact ? undefined : 'given, and the customer has no valid IBAN');
-    const bic = checkedBic(input.bic, errors);
+    // the customer's BIC goes with the customer's IBAN; an IBAN given here brings its own BIC or none
+    const bic = checkedBic(input.bic !== undefined ? input.bic : ibanGiven ? null : contact?.bic, errors);
     if (errors.length) throw new ValidationFailed(errors);
     const [taken] = await tx.sql(`select 1 from sepa_mandates where tenant_id = :tenant and reference = :reference`, { reference: input.reference });
     if (taken) throw new Conflict(`The company already has a mandate with reference ${input.reference}`);

@@ -49,15 +49,15 @@ export const PaymentOrders = {
       id, treasury: treasury.id, messageId, date: input.execution_date, name: company.name, nif: company.nif, iban: treasury.iban, total: total.toString(), count: open.length,
     });
     await tx.sqlBulk(`insert into sepa_payment_order_items (tenant_id, order_id, position, document_id, contact_id, label, amount, end_to_end_id, creditor_name, creditor_iban, creditor_bic)
-      select :tenant, :id::uuid, x.position, x.document_id, x.contact_id, x.label, x.amount, x.end_to_end_id, x.creditor_name, x.creditor_iban, null
-      from jsonb_to_recordset(:items::jsonb) as x(position int, document_id uuid, contact_id uuid, label text, amount numeric, end_to_end_id text, creditor_name text, creditor_iban text)`, {
+      select :tenant, :id::uuid, x.position, x.document_id, x.contact_id, x.label, x.amount, x.end_to_end_id, x.creditor_name, x.creditor_iban, x.creditor_bic
+      from jsonb_to_recordset(:items::jsonb) as x(position int, document_id uuid, contact_id uuid, label text, amount numeric, end_to_end_id text, creditor_name text, creditor_iban text, creditor_bic text)`, {
       id,
       items: JSON.stringify(open.map((item, i) => {
         const supplier = suppliers.get(item.contact_id)!;
         return {
           position: i + 1, document_id: item.id, contact_id: item.contact_id, label: item.label, amount: item.outstanding,
           end_to_end_id: endToEndIdOf(messageId, i + 1, item.label),
-          creditor_name: supplier.legal_name || supplier.name, creditor_iban: validIban(supplier.iban),
+          creditor_name: supplier.legal_name || supplier.name, creditor_iban: validIban(supplier.iban), creditor_bic: supplier.bic,
         };
       })),
     });

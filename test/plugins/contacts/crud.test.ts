@@ -18,7 +18,7 @@ describe('contact CRUD', () => {
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(['address', 'city', 'country', 'created_at', 'customer_and_supplier', 'customer_type', 'email', 'external_id', 'external_source',
       'iban', 'id', 'kind', 'legal_name', 'name', 'notes', 'payment_processor_id', 'phone', 'postal_code', 'province', 'updated_at', 'vat', 'vat_valid',
-      'public_administration', 'administrative_centres'].sort());
+      'public_administration', 'administrative_centres', 'bic'].sort());
     expect(created.body).toMatchObject({ kind: 'customer', customer_and_supplier: false, name: 'Panadería Núñez', customer_type: 'business', country: 'ES', vat: null, vat_valid: false, email: null });
     const id = created.body.id;
     expect((await app.get(`/api/v1/contacts/${id}`, company.token)).body).toEqual(created.body);
@@ -40,11 +40,11 @@ describe('contact CRUD', () => {
     const body = {
       kind: 'supplier', name: 'Müller GmbH', customer_type: 'business', vat: 'de 136 695 976', country: 'de', legal_name: 'Müller Maschinenbau GmbH',
       email: 'info@mueller.de', phone: '+49 30 123456', address: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', province: 'Berlin',
-      iban: 'de89 3704 0044 0532 0130 00', external_source: 'holded', external_id: 'H-1', payment_processor_id: 'cus_123', notes: 'Línea 1\nLínea 2',
+      iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeff xxx', external_source: 'holded', external_id: 'H-1', payment_processor_id: 'cus_123', notes: 'Línea 1\nLínea 2',
     };
     const res = await app.post('/api/v1/contacts', body, company.token);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ...body, vat: 'DE136695976', country: 'DE', iban: 'DE89370400440532013000', vat_valid: true });
+    expect(res.body).toMatchObject({ ...body, vat: 'DE136695976', country: 'DE', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', vat_valid: true });
   });
 
   test('tax numbers: Spanish checksums, EU formats with prefix added, check digits flagged, others kept', async () => {
@@ -80,6 +80,8 @@ describe('contact CRUD', () => {
       [{ ...base, country: 'E' }, ['body', 'country']],
       [{ ...base, iban: 'ES9121000418450200051333' }, ['body', 'iban']],
       [{ ...base, iban: 'not an iban' }, ['body', 'iban']],
+      [{ ...base, bic: 'CAIXESBB1' }, ['body', 'bic']],
+      [{ ...base, bic: '1AIXESBBXXX' }, ['body', 'bic']],
       [{ ...base, external_source: 'x'.repeat(33) }, ['body', 'external_source']],
       [{ ...base, email: 'not-an-email' }, ['body', 'email']],
       [{ ...base, kind: 'partner' }, ['body', 'kind']],
@@ -107,11 +109,11 @@ describe('contact CRUD', () => {
     const own = await createCompany(app);
     const target = await createContact(app, own.token, { name: 'Objetivo' });
     const fields = ['kind', 'name', 'customer_type', 'vat', 'country', 'legal_name', 'email', 'phone', 'address', 'city', 'postal_code', 'province',
-      'iban', 'external_source', 'external_id', 'payment_processor_id', 'notes', 'public_administration', 'administrative_centres'];
+      'iban', 'bic', 'external_source', 'external_id', 'payment_processor_id', 'notes', 'public_administration', 'administrative_centres'];
     const value = fc.oneof(
       fc.string({ maxLength: 50 }),
       fc.constantFrom(null, '', ' ', 0, true, [], {}, 'customer', 'supplier', 'both', 'consumer', 'ES', 'FR', 'de', 'XX', 'B12345674', 'FR40303265045',
-        'FR40303265046', 'DE136695976', '12345678Z', 'ES9121000418450200051332', 'ES00', 'a@b.es', 'x'.repeat(300), 'Ñandú', '\u0000',
+        'FR40303265046', 'DE136695976', '12345678Z', 'ES9121000418450200051332', 'ES00', 'CAIXESBBXXX', 'caixesbb', 'a@b.es', 'x'.repeat(300), 'Ñandú', '\u0000',
         { accounting_office: 'L01280796', managing_body: 'L01280796', processing_unit: 'LA0002850' }, { accounting_office: 'L0128 0796' }),
     );
     await fc.assert(fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), fc.boolean(), async (body, patch) => {

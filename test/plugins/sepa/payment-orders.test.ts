@@ -23,7 +23,7 @@ let counter = 0;
 
 beforeAll(async () => {
   ({ app, a, b, treasury } = await startSepaBed('Talleres Núñez S.L.'));
-  supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN });
+  supplier = await createContact(app, a.token, { name: 'Transportes Galaica S.A.', kind: 'supplier', vat: 'B86561412', iban: SUPPLIER_IBAN, bic: 'CAIXESBBXXX' });
   noIban = await createContact(app, a.token, { name: 'Ferretería Ñ & Hijos', kind: 'supplier', vat: 'A58818501' });
   customer = await createContact(app, a.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011', iban: SUPPLIER_IBAN });
 }, 120_000);
@@ -64,6 +64,8 @@ describe('payment orders', () => {
     expect(texts(xml, 'InstdAmt')).toEqual(['1210.00', '0.12']);
     expect(texts(xml, 'IBAN')).toEqual([COMPANY_IBAN, SUPPLIER_IBAN, SUPPLIER_IBAN]);
     expect(texts(xml, 'Ustrd')).toEqual([first.supplier_invoice_number, second.supplier_invoice_number]);
+    // the supplier's BIC (on the contact) names the creditor's bank
+    expect(texts(xml, 'BICFI')).toEqual(['CAIXESBBXXX', 'CAIXESBBXXX']);
     expect(texts(xml, 'Nm')).toEqual(['Talleres Nunez S.L.', 'Talleres Nunez S.L.', 'Transportes Galaica S.A.', 'Transportes Galaica S.A.']);
     expect(texts(xml, 'Id')).toContain('B12345674');
     // the same file every time it is downloaded
