@@ -42,3 +42,4 @@ export interface ExchangeRateService {
 declare module '../../kernel/kernel' {
   interface Services { 'exchange-rates': ExchangeRateService }
 }
+export { exchangeRateService as ExchangeRates } from './service';
