@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Decimal, money } from '../../../kernel/money';
 import { euroBasis } from '../../../plugins/documents/currency';
 import { computeDocumentLines } from '../../../plugins/documents/lines';
-import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, download, pdfTexts, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 /**
@@ -86,6 +86,14 @@ describe('invoices and purchases in another currency', () => {
     expect(again).toMatchObject({ currency: 'USD', exchange_rate: '1.1000', euro_amounts: { total: '1100.00' } });
     const listed = (await app.get('/api/v1/invoices', company.token)).body.items.find((i: any) => i.id === usdInvoice.id);
     expect(listed.currency).toBe('USD');
+    // the PDF: amounts in USD, the VAT quota in euros with the rate (art. 12 RD 1619/2012)
+    const pdf = await download(app, `/api/v1/invoices/${usdInvoice.id}/pdf`, company.token);
+    expect(pdf.status).toBe(200);
+    const printed = (await pdfTexts(pdf.bytes, 'raw')).join(' ').replace(/\s+/g, ' ');
+    expect(printed).toContain('1.210,00 USD');
+    expect(printed).toContain('Cuota del impuesto en euros');
+    expect(printed).toContain('190,91 €');
+    expect(printed).toContain('1 EUR = 1,1000 USD');
 
     // a draft in USD, issued later: the operation date's rate (1 Feb, 1.0820)
     const draft = await app.post('/api/v1/invoices', {
