@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { Decimal, money } from '../../kernel/money';
+import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../../kernel/query-bounds';
 import { convertToEuros } from './convert';
 import { parseEcbFile, ECB_LIMITS } from './ecb';
@@ -54,7 +55,7 @@ export const exchangeRateRoutes = (kernel: Kernel) =>
       set.status = 204;
     }, {
       permission: 'exchange-rates.write', params: RateParams,
-      detail: { summary: 'Delete a rate (documents already converted keep the rate they were converted at)', tags },
+      detail: { summary: 'Delete a rate (documents already converted keep the rate they were converted at)', tags, responses: noContent },
     })
     .post('/exchange-rates/import', async ({ uow, body }) => {
       const bytes = new Uint8Array(await body.file.arrayBuffer());
