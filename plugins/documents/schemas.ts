@@ -198,8 +198,8 @@ export const documentRectify = <Own extends TProperties>(spec: {
 
 /** A document's currency on create and update (./currency.ts). */
 export const DocumentCurrencyField = t.String({
-  pattern: '^[A-Z]{3}$', default: 'EUR',
-  description: 'ISO 4217 currency of the document\'s amounts (default EUR). Another currency is converted at issue at the rate of the accounting date '
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 currency of the document\'s amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date '
     + '(operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); '
     + 'the books, the tax register, the VAT books and the tax models take the euro amounts',
   examples: ['EUR', 'USD'],

@@ -149,6 +149,42 @@ describe('invoices and purchases in another currency', () => {
     await expectBalancedBooks(company.tenantId);
   });
 
+  test('a USD treasury: movements in USD, its 572x in euros at each day\'s rate; a USD movement settles a USD invoice with the difference to 768', async () => {
+    const customer = await createContact(app, company.token, { name: 'Cliente Dólar SL', vat: 'B65410011' });
+    const invoice = (await app.post('/api/v1/invoices', {
+      contact_id: customer.id, issue_date: '2027-02-08', operation_date: '2027-02-05', currency: 'USD',
+      lines: [{ description: 'Licencia', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(company, 'IVA21') }],
+    }, company.token)).body;
+    expect(invoice.euro_amounts.total).toBe('1100.00');
+    // opening 100.00 USD on Friday 5 Feb at 1.1000 → 90.91 €
+    const created = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta USD', currency: 'USD', opening_balance: '100.00', opening_date: '2027-02-05' }, company.token);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ currency: 'USD', balance: '90.91', currency_balance: '100.00' });
+    const treasury = created.body;
+    // 1,210.00 USD in on Monday 8 Feb at 1.0850 → 1,115.21 €
+    const movement = await app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2027-02-08', amount: '1210.00', description: 'Pago Cliente Dólar' }, company.token);
+    expect(movement.status).toBe(201);
+    expect(movement.body.amount).toBe('1210.00');
+    const after = (await app.get(`/api/v1/treasuries/${treasury.id}`, company.token)).body;
+    expect(after).toMatchObject({ balance: '1206.12', currency_balance: '1310.00' });
+    // matched to the USD invoice: Dr 555x 1,115.21 / Cr 4300 1,100.00 / Cr 768 15.21; the suspense account is clear
+    const match = await app.post('/api/v1/reconciliation/manual-match', { movement_id: movement.body.id, document_id: invoice.id }, company.token);
+    expect(match.status).toBe(201);
+    expect((await app.get(`/api/v1/invoices/${invoice.id}`, company.token)).body.status).toBe('paid');
+    const [suspense] = await app.asAppRole<{ b: string }>(company.tenantId, `select coalesce(sum(debit - credit), 0)::text as b from journal_lines where account_code = '${treasury.suspense_account}'`);
+    expect(suspense.b).toBe('0.00');
+    const [ledger] = await app.asAppRole<{ b: string }>(company.tenantId, `select coalesce(sum(debit - credit), 0)::text as b from journal_lines where account_code = '${treasury.ledger_account}'`);
+    expect(ledger.b).toBe('1206.12');
+    const [gain] = await app.asAppRole<{ b: string }>(company.tenantId, `select coalesce(sum(credit - debit), 0)::text as b from journal_lines where account_code = '768'`);
+    expect(gain.b).toBe('30.42'); // 15.21 from the first payment, 15.21 now
+    // statements are imported into euro treasuries only; a code that is not ISO 4217 is 422
+    const form = new FormData();
+    form.append('file', new File(['x'], 'extracto.csv'));
+    expect((await app.request('POST', `/api/v1/treasuries/${treasury.id}/import`, { token: company.token, form })).status).toBe(409);
+    expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cuenta XYZ', currency: 'XYZ' }, company.token)).status).toBe(422);
+    await expectBalancedBooks(company.tenantId);
+  });
+
   test('no rate on or before the accrual: 422 naming the currency and the day, nothing issued; a bad code is 422', async () => {
     const other = await createCompany(app);
     const customer = await createContact(app, other.token, { name: 'Cliente SL', vat: 'B65410011' });
@@ -165,6 +201,8 @@ describe('invoices and purchases in another currency', () => {
     expect(bad.status).toBe(422);
     // another company's USD invoice is 404
     expect((await app.get(`/api/v1/invoices/${usdInvoice.id}`, other.token)).status).toBe(404);
+    // a USD treasury with an opening balance needs a rate of its opening day
+    expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'USD', currency: 'USD', opening_balance: '5.00', opening_date: '2027-02-05' }, other.token)).status).toBe(422);
   });
 
   test('a EUR-only company is unchanged: currency EUR, no conversion, the same entry as ever', async () => {
