@@ -136,7 +136,12 @@ export const PurchaseService = {
         id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
         dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
         rectificationReason: input.reason.trim(),
-      }, computed),
+      }, computed).then(async (draft) => {
+        // the supplier's rectification is in the rectified document's currency
+        const fx = await DocumentCurrencies.find(tx, PURCHASE.name, original.id);
+        if (fx) await DocumentCurrencies.setDraft(tx, PURCHASE.name, draft.id, fx.currency);
+        return draft;
+      }),
       issue: (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, contact, { rectifiesNumber, reverseEntryId }),
       publish: (events) => {
         tx.publish('purchase.rectified', events.rectified);
