@@ -2,7 +2,7 @@ import { Decimal } from '../../kernel/money';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { ExchangeRates } from '../exchange-rates/api';
 import {
-  DocumentCurrencies, documentEventPayload, euroAmountsOf, euroBasis, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, stepResults, TaxRegister,
+  DocumentCurrencies, documentEventPayload, euroAmountsOf, euroBasis, iso, withEuroAmounts, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, stepResults, TaxRegister,
   type ContactFacts, type DocumentContext, type DocumentCurrency, type IssueAnswer, type IssuePlan, type Party, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
@@ -51,8 +51,13 @@ function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxT
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
+  // the issue steps (VERI*FACTU's record among them) see the euro figures too
+  const stepRecord: InvoiceRecord = euros ? {
+    ...record, lines: withEuroAmounts(record.lines, euros), subtotal: euros.subtotal, taxTotal: euros.taxTotal, surchargeTotal: euros.surchargeTotal,
+    withholdingTotal: euros.withholdingTotal, total: euros.total,
+  } : record;
   const plan = planIssue({
-    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
+    kind: INVOICE, record: stepRecord, types, counterparty: customer, issuer, simplified, posting: draft ? { draft, numberMark: mark } : null, register,
     event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '', currency: record.fx?.currency }), ...event },
   });
   Object.assign(plan.params, {

@@ -82,6 +82,8 @@ describe('invoices and purchases in another currency', () => {
       euro_amounts: { accounting_date: '2027-02-06', subtotal: '909.09', tax_total: '190.91', total: '1100.00' },
     });
     expect(await entryLines(company.token, usdInvoice.journal_entry_id)).toEqual({ '4300': 'D 1100.00', '7000': 'C 909.09', '477': 'C 190.91' });
+    // the VERI*FACTU record carries the euro total, like the register
+    expect(usdInvoice.verifactu.qr_url).toContain('importe=1100.00');
     const again = (await app.get(`/api/v1/invoices/${usdInvoice.id}`, company.token)).body;
     expect(again).toMatchObject({ currency: 'USD', exchange_rate: '1.1000', euro_amounts: { total: '1100.00' } });
     const listed = (await app.get('/api/v1/invoices', company.token)).body.items.find((i: any) => i.id === usdInvoice.id);
