@@ -91,24 +91,25 @@ export const Rates = {
     const CHUNK = 20_000;
     for (let start = 0; start < file.rates.length; start += CHUNK) {
       const chunk = file.rates.slice(start, start + CHUNK);
-      const [counts] = await tx.sqlBulk<{ inserted: number; updated: number; manual: number; same: number }>(`
-        with incoming as (
-          select * from unnest(:ids::uuid[], :currencies::text[], :dates::date[], :rates::numeric[]) as i (id, currency, rate_date, rate)
-        ), existing as (
-          select e.currency, e.rate_date, e.rate, e.source from exchange_rates e join incoming i using (currency, rate_date) where e.tenant_id = :tenant
-        ), written as (
+      const params = {
+        ids: pgArray(chunk.map(() => crypto.randomUUID())), currencies: pgArray(chunk.map((r) => r.currency)), dates: pgArray(chunk.map((r) => r.date)), rates: pgArray(chunk.map((r) => r.rate)),
+      };
+      // what the table already holds for these days, through its unique index
+      const [held] = await tx.sqlBulk<{ manual: number; same: number }>(`
+        select count(*) filter (where e.source = 'manual')::int as manual, count(*) filter (where e.source = 'ecb' and e.rate = i.rate)::int as same
+        from unnest(:currencies::text[], :dates::date[], :rates::numeric[]) as i (currency, rate_date, rate)
+        join exchange_rates e on e.tenant_id = :tenant and e.currency = i.currency and e.rate_date = i.rate_date`, params);
+      // new days inserted, changed ECB rates updated (xmax is 0 on a row this statement inserted), manual rates left alone
+      const [written] = await tx.sqlBulk<{ inserted: number; updated: number }>(`
+        with written as (
           insert into exchange_rates as e (id, tenant_id, currency, rate_date, rate, source)
-          select id, :tenant, currency, rate_date, rate, 'ecb' from incoming
+          select id, :tenant, currency, rate_date, rate, 'ecb' from unnest(:ids::uuid[], :currencies::text[], :dates::date[], :rates::numeric[]) as i (id, currency, rate_date, rate)
           on conflict (tenant_id, currency, rate_date) do update set rate = excluded.rate, updated_at = now()
             where e.source = 'ecb' and e.rate <> excluded.rate
-          returning e.currency, e.rate_date
+          returning (e.xmax = 0) as inserted
         )
-        select (select count(*) from written w where not exists (select 1 from existing x where x.currency = w.currency and x.rate_date = w.rate_date))::int as inserted,
-               (select count(*) from written w where exists (select 1 from existing x where x.currency = w.currency and x.rate_date = w.rate_date))::int as updated,
-               (select count(*) from existing x where x.source = 'manual')::int as manual,
-               (select count(*) from existing x join incoming i using (currency, rate_date) where x.source = 'ecb' and x.rate = i.rate)::int as same`, {
-        ids: pgArray(chunk.map(() => crypto.randomUUID())), currencies: pgArray(chunk.map((r) => r.currency)), dates: pgArray(chunk.map((r) => r.date)), rates: pgArray(chunk.map((r) => r.rate)),
-      });
+        select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`, params);
+      const counts = { inserted: written.inserted, updated: written.updated, manual: held.manual, same: held.same };
       summary.inserted += Number(counts.inserted); summary.updated += Number(counts.updated);
       summary.kept_manual += Number(counts.manual); summary.unchanged += Number(counts.same);
     }
