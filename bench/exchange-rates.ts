@@ -49,6 +49,8 @@ const cubes = days.map((day, i) => `<Cube time="${day}">${CURRENCIES.map((c, k) 
 const hist = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?><gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref"><gesmes:subject>Reference rates</gesmes:subject><gesmes:Sender><gesmes:name>European Central Bank</gesmes:name></gesmes:Sender><Cube>${cubes.join('\n')}</Cube></gesmes:Envelope>`);
 const rateCount = days.length * CURRENCIES.length;
 
+// a benchmark is one busy client: the per-user request limit is not what it measures
+process.env.RATE_LIMIT_USER = process.env.RATE_LIMIT_API_KEY = '100000000';
 const bench = await startBenchApp();
 const { app } = bench;
 try {
