@@ -41,7 +41,7 @@ export const TreasuryResponse = t.Object({
   iban: Nullable(t.String()),
   provider: Nullable(t.String()),
   currency: t.String(),
-  ledger_account: t.String({ description: 'Its own 572x sub-account (assigned at creation)' }),
+  ledger_account: t.String({ description: 'Its own 572x sub-account (573x in a foreign currency), assigned at creation' }),
   suspense_account: t.String({ description: 'Its 555x sub-account (partidas pendientes de aplicación) where unmatched movements sit' }),
   balance: t.String({ pattern: MONEY_PATTERN, description: 'The 572x balance from the books: opening plus every movement, matched or not' }),
   opening_balance: Money,

@@ -126,7 +126,8 @@ export const Treasuries = {
     if (iban) await assertIbanFree(tx, iban);
 
     const id = crypto.randomUUID();
-    const ledgerAccount = await LedgerService.nextSubAccountCode(tx, '572');
+    // PGC: 572 bank current accounts in euros, 573 in a foreign currency
+    const ledgerAccount = await LedgerService.nextSubAccountCode(tx, currency === BOOK_CURRENCY ? '572' : '573');
     await LedgerService.createAccount(tx, { code: ledgerAccount, name: name });
     const suspenseAccount = await LedgerService.nextSubAccountCode(tx, '555');
     await LedgerService.createAccount(tx, { code: suspenseAccount, name: `Pendiente de aplicación: ${name}`.slice(0, 200) });

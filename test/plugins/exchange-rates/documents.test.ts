@@ -151,7 +151,7 @@ describe('invoices and purchases in another currency', () => {
     await expectBalancedBooks(company.tenantId);
   });
 
-  test('a USD treasury: movements in USD, its 572x in euros at each day\'s rate; a USD movement settles a USD invoice with the difference to 768', async () => {
+  test('a USD treasury: movements in USD, its 573x in euros at each day\'s rate; a USD movement settles a USD invoice with the difference to 768', async () => {
     const customer = await createContact(app, company.token, { name: 'Cliente Dólar SL', vat: 'B65410011' });
     const invoice = (await app.post('/api/v1/invoices', {
       contact_id: customer.id, issue_date: '2027-02-08', operation_date: '2027-02-05', currency: 'USD',
@@ -163,6 +163,7 @@ describe('invoices and purchases in another currency', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ currency: 'USD', balance: '90.91', currency_balance: '100.00' });
     const treasury = created.body;
+    expect(treasury.ledger_account.startsWith('573')).toBe(true); // PGC: bank accounts in a foreign currency
     // 1,210.00 USD in on Monday 8 Feb at 1.0850 → 1,115.21 €
     const movement = await app.post(`/api/v1/treasuries/${treasury.id}/movements`, { date: '2027-02-08', amount: '1210.00', description: 'Pago Cliente Dólar' }, company.token);
     expect(movement.status).toBe(201);
