@@ -79,3 +79,5 @@ export { offerToJson } from './offers/json';
 export { offerPdf, offerPrintable } from './offers/pdf';
 export { OFFER_STATES, type DraftInvoiceInput, type OfferKind, type OfferState } from './offers/kind';
 export { printableLine, printableTotals } from './printable-amounts';
+// Documents in another currency: the euro conversion at issue and its record (./currency.ts).
+export { BOOK_CURRENCY, currencyToJson, DocumentCurrencies, euroAmountsOf, euroBasis, FOREIGN_CURRENCY_SQL, withEuroAmounts, type DocumentCurrency, type EuroAmounts } from './currency';

@@ -62,16 +62,16 @@ declare module '../../kernel/hooks' {
   }
 }
 
-/** Documents have no currency of their own yet: every amount is in euros. */
+/** A document's currency unless it names another (then `total` is in that currency; ./currency.ts). */
 export const DOCUMENT_CURRENCY = 'EUR';
 
 /** The document event payload from a document's wire-independent facts. */
 export function documentEventPayload(kind: string, doc: {
-  id: string; number: string | null; series: string; status: string; contactId: string; issueDate: string; total: { toString(): string };
+  id: string; number: string | null; series: string; status: string; contactId: string; issueDate: string; total: { toString(): string }; currency?: string;
 }, rectifiesId?: string | null): DocumentEventPayload {
   const payload: DocumentEventPayload = {
     kind, id: doc.id, number: doc.number ?? '', series: doc.series, status: doc.status, contact_id: doc.contactId, issue_date: doc.issueDate,
-    total: doc.total.toString(), currency: DOCUMENT_CURRENCY,
+    total: doc.total.toString(), currency: doc.currency ?? DOCUMENT_CURRENCY,
   };
   if (rectifiesId) payload.rectifies_id = rectifiesId;
   return payload;

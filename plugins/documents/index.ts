@@ -15,6 +15,7 @@ import { documentRoutes } from './routes';
 import { settlementRoutes } from './settlement-routes';
 import { settlementModels } from './settlement-schemas';
 import { eraseRegister, repointRegister } from './tax-register';
+import { currencyMigrations, DocumentCurrencies } from './currency';
 
 /**
  * What sales and purchase documents share: lines and arithmetic, numbering, party snapshots, the
@@ -28,9 +29,10 @@ export default definePlugin({
     'tax-books': 'VAT record books (libros registro de IVA) of issued and received invoices, as CSV or spreadsheet',
     settlements: 'Open items of every document kind, and payments (settlements) that settle one or several documents',
   },
-  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger'],
+  // exchange-rates: documents in another currency are converted with its rule (./currency.ts)
+  dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'exchange-rates'],
   models: settlementModels,
-  migrations: [...migrations, ...addedMigrations],
+  migrations: [...migrations, ...addedMigrations, ...currencyMigrations],
   extensionPoints: {
     'document-kinds': { description: 'a kind of document the documents plugin numbers, guards, registers and settles', key: (kind) => kind.name },
     ...documentFormatsPoint,
@@ -49,7 +51,7 @@ export default definePlugin({
   hooks: {
     sync: {
       'contact.merging': async (tx, payload) => { await repointRegister(tx, payload.survivorId, payload.duplicateIds); },
-      'tenant.erasing': async (tx) => { await eraseRegister(tx); },
+      'tenant.erasing': async (tx) => { await eraseRegister(tx); await DocumentCurrencies.erase(tx); },
     },
   },
   routes: (kernel) => new Elysia({ name: 'cuadra:documents-all' }).use(documentRoutes(kernel)).use(settlementRoutes(kernel)),

@@ -196,12 +196,12 @@ export async function renderPdf(document: PrintableDocument): Promise<Uint8Array
   style('regular', 10);
   for (const [label, value] of document.totals) {
     text(label, labelX, y, { width: width * 0.3 });
-    text(`${formatEuro(value)} €`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
+    text(`${formatEuro(value)} ${document.currencySymbol ?? '€'}`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
     y += 14;
   }
   style('bold', 11);
   text(document.grandTotal[0], labelX, y, { width: width * 0.3 });
-  text(`${formatEuro(document.grandTotal[1])} €`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
+  text(`${formatEuro(document.grandTotal[1])} ${document.currencySymbol ?? '€'}`, labelX + width * 0.3, y, { width: width * 0.2, align: 'right' });
   y += 22;
 
   // Mandatory mentions, payment and notes.

@@ -39,6 +39,8 @@ export interface PrintableDocument {
   logo?: Uint8Array | null;
   /** Images with a caption at the top of the first page (the VERI*FACTU QR). */
   stamps?: readonly PrintableStamp[];
+  /** The unit printed after the totals: "€" unless the document is in another currency (its ISO 4217 code). */
+  currencySymbol?: string;
 }
 
 export interface PrintableLine {

@@ -195,3 +195,24 @@ export const documentRectify = <Own extends TProperties>(spec: {
   due_date: t.Optional(Nullable(IsoDate)),
   notes: t.Optional(Nullable(Notes)),
 }, { additionalProperties: false, description: spec.description });
+
+/** A document's currency on create and update (./currency.ts). */
+export const DocumentCurrencyField = t.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 currency of the document\'s amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date '
+    + '(operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); '
+    + 'the books, the tax register, the VAT books and the tax models take the euro amounts',
+  examples: ['EUR', 'USD'],
+});
+
+/** What every kind's response adds about its currency (additive: EUR documents answer `currency` "EUR" and nulls). */
+export const currencyResponseFields = {
+  currency: t.Optional(t.String({ description: 'ISO 4217 currency of every amount of the document (EUR unless it names another)' })),
+  exchange_rate: t.Optional(Nullable(t.String({ description: 'Units of the currency per euro applied at issue; null for EUR and for drafts' }))),
+  rate_date: t.Optional(Nullable(t.String({ format: 'date', description: 'The day the applied rate was published for (the latest on or before the accounting date)' }))),
+  euro_amounts: t.Optional(Nullable(t.Object({
+    accounting_date: Nullable(t.String({ format: 'date' })),
+    subtotal: t.String(), tax_total: t.String(), surcharge_total: t.String(), withholding_total: t.String(),
+    total: t.String({ description: 'The sum of the euro parts: what the books carry on 430/400' }),
+  }, { description: 'The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts' }))),
+};

@@ -8,6 +8,7 @@ import type { DocumentPaidPayload, SettlementPayload } from './events';
 import type { DocumentState } from './lifecycle';
 import { documentKind } from './kinds';
 import { sided } from './posting';
+import { foreignSettlement, withExchangeDifference } from './currency';
 
 /**
  * Settlements: the open item of a document (due, paid, outstanding) and the one operation that
@@ -180,7 +181,10 @@ export async function settle(tx: Tx, kind: SettlementKind, id: string, input: Se
   const { item, amount } = checked;
   const accounts = await LedgerService.postingAccounts(tx);
   const treasury = await treasuryAccount(tx, input.account, accounts);
-  const draft = kind.entry({ item, date: input.date, amount, treasuryAccount: treasury, refund: item.total.isNegative() }, accounts);
+  // a document in another currency: its carrying euros settled, the difference at the day's rate to 668/768 (./currency.ts)
+  const fx = await foreignSettlement(tx, kind.documentType, item, amount, input.date);
+  const built = kind.entry({ item, date: input.date, amount: fx ? fx.carrying : amount, treasuryAccount: treasury, refund: item.total.isNegative() }, accounts);
+  const draft = fx ? withExchangeDifference(built, treasury, fx.received) : built;
   const entry = await LedgerService.post(tx, draft);
   const settlementId = await apply(tx, checked, input.date, treasury, entry.id);
   publishCreated(tx, settlementId, input.date, netOn(treasury, draft.lines), treasury, entry.id, [checked]);
@@ -221,7 +225,10 @@ export async function settlePayment(tx: Tx, input: { date: string; account?: str
   const labels: string[] = [];
   for (const { item, amount, excess, kind } of checked) {
     // an excess is posted with the rest: it stays on the contact's account (an advance, a credit in its favour)
-    const draft = kind.entry({ item, date: input.date, amount: amount.add(excess), treasuryAccount: treasury, refund: item.total.isNegative() }, accounts);
+    const fx = await foreignSettlement(tx, kind.documentType, item, amount, input.date);
+    if (fx && !excess.isZero()) throw ValidationFailed.field(['body', 'allocations'], `A document in ${fx.currency} cannot be overpaid: settle at most what is due`, 'value_error.number.not_le');
+    const built = kind.entry({ item, date: input.date, amount: fx ? fx.carrying : amount.add(excess), treasuryAccount: treasury, refund: item.total.isNegative() }, accounts);
+    const draft = fx ? withExchangeDifference(built, treasury, fx.received) : built;
     labels.push(item.label);
     for (const line of draft.lines) {
       if (line.account === treasury && !line.contactId) net = net.add(line.debit ?? Decimal.zero(2)).sub(line.credit ?? Decimal.zero(2));

@@ -1,10 +1,12 @@
+import { Decimal } from '../../kernel/money';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
+import { ExchangeRates } from '../exchange-rates/api';
 import {
-  documentEventPayload, iso, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, stepResults, TaxRegister,
-  type ContactFacts, type DocumentContext, type IssueAnswer, type IssuePlan, type Party, type TaxTypeInfo,
+  DocumentCurrencies, documentEventPayload, euroAmountsOf, euroBasis, iso, withEuroAmounts, issueInOneWrite, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, stepResults, TaxRegister,
+  type ContactFacts, type DocumentContext, type DocumentCurrency, type IssueAnswer, type IssuePlan, type Party, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
-import { assertCustomer, computeLines, INVOICE, INVOICE_STATEMENT } from './kind';
+import { assertCustomer, computeLines, INVOICE, INVOICE_STATEMENT, type Computed } from './kind';
 import { registeredAsSimplified, regimesOf } from './legal-content';
 import { postInvoice } from './posting';
 import { checkIssuable } from './rules';
@@ -30,10 +32,11 @@ const PUBLISHED_IN_TRANSACTION: EventAudience = { publish: false, audience: 'fal
 
 /** What issuing writes, all planned (the issue steps' parts among it) before the counter row is touched. */
 function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, accounts: PostingAccounts,
-  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false): IssuePlan {
+  event: EventAudience, rectifiesNumber: string | null, rectifiesSimplified = false, euros: Computed | null = null): IssuePlan {
   checkIssuable(record, types, contact, issuer);
   const customer = partyOfContact(contact);
-  const computed = computeLines(record.lines);
+  // a document in another currency: the books and the register take its euro figures (plugins/documents/currency.ts)
+  const computed = euros ?? computeLines(record.lines);
   const mark = numberMark(record.series);
   const draft = postInvoice({
     id: record.id, number: mark, issueDate: record.issueDate, contactId: record.contactId, customerName: customer.legal_name ?? customer.name,
@@ -48,9 +51,14 @@ function planInvoiceIssue(record: InvoiceRecord, types: ReadonlyMap<string, TaxT
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base, quota: l.taxAmount,
     surcharge: l.surchargeAmount, withholding: l.withholdingAmount,
   })), types);
+  // the issue steps (VERI*FACTU's record among them) see the euro figures too
+  const stepRecord: InvoiceRecord = euros ? {
+    ...record, lines: withEuroAmounts(record.lines, euros), subtotal: euros.subtotal, taxTotal: euros.taxTotal, surchargeTotal: euros.surchargeTotal,
+    withholdingTotal: euros.withholdingTotal, total: euros.total,
+  } : record;
   const plan = planIssue({
-    kind: INVOICE, record, types, counterparty: customer, issuer, simplified, rectifiesSimplified: !!record.rectifiesId && rectifiesSimplified, posting: draft ? { draft, numberMark: mark } : null, register,
-    event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '' }), ...event },
+    kind: INVOICE, record: stepRecord, types, counterparty: customer, issuer, simplified, rectifiesSimplified: !!record.rectifiesId && rectifiesSimplified, posting: draft ? { draft, numberMark: mark } : null, register,
+    event: { name: 'invoice.issued', payload: documentEventPayload('invoice', { ...record, status: 'issued', number: '', currency: record.fx?.currency }), ...event },
   });
   Object.assign(plan.params, {
     customer: JSON.stringify(customer), issuer: JSON.stringify(issuer), country: customer.country, customerType: customer.customer_type ?? null, vat: customer.tax_id,
@@ -85,8 +93,15 @@ export const wasRegisteredSimplified = (tx: Tx, invoice: InvoiceRecord) =>
  * transaction back, number included.
  */
 export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, contact: ContactFacts, issuer: Party, options: IssueOptions = {}): Promise<InvoiceRecord> {
-  const plan = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified);
+  const fx = record.fx !== undefined ? record.fx : await DocumentCurrencies.find(tx, INVOICE.name, record.id);
+  const conversion = fx ? await convertInvoice(tx, record, fx) : null;
+  const plan = planInvoiceIssue(record, types, contact, issuer, await LedgerService.postingAccounts(tx), PUBLISHED_IN_TRANSACTION, options.rectifiesNumber ?? null, options.rectifiesSimplified,
+    conversion?.computed ?? null);
   const issued = issuedFrom(plan, record, await issueInTransaction(tx, plan, INVOICE_STATEMENT('draft', record.id)));
+  if (conversion) {
+    await DocumentCurrencies.recordConversion(tx, INVOICE.name, record.id, conversion.record);
+    issued.fx = { documentType: INVOICE.name, documentId: record.id, ...conversion.record, rate: conversion.record.rate };
+  }
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: rectificativa ${issued.number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
@@ -95,6 +110,20 @@ export async function issueLoaded(tx: Tx, record: InvoiceRecord, types: Readonly
     subtotal: issued.subtotal.toString(), taxTotal: issued.taxTotal.toString(), total: issued.total.toString(), rectifiesId: issued.rectifiesId,
     rectificationMode: issued.rectificationMode, journalEntryId: issued.journalEntryId,
   });
-  tx.publish('invoice.issued', documentEventPayload('invoice', issued));
+  tx.publish('invoice.issued', documentEventPayload('invoice', { ...issued, currency: issued.fx?.currency }));
   return issued;
+}
+
+/**
+ * An invoice in another currency in euros, at the rate of its accounting date: the operation date
+ * when it has one (the VAT accrues with the operation, art. 75 and 79.Once LIVA), else the issue date.
+ */
+async function convertInvoice(tx: Tx, record: InvoiceRecord, fx: DocumentCurrency) {
+  const accountingDate = record.operationDate ?? record.issueDate;
+  const found = await ExchangeRates.rateOn(tx, fx.currency, accountingDate);
+  const computed = computeLines(euroBasis(computeLines(record.lines).lines, Decimal.parse(found.rate, 20)));
+  return {
+    computed,
+    record: { currency: fx.currency, rate: found.rate, rateDate: found.rate_date, accountingDate, euros: euroAmountsOf(computed) },
+  };
 }

@@ -1,4 +1,4 @@
-import { documentToJson, lineToJson, salesLegends, taxBreakdown, type TaxTypeInfo } from '../documents/api';
+import { currencyToJson, documentToJson, lineToJson, salesLegends, taxBreakdown, type TaxTypeInfo } from '../documents/api';
 import { simplifiedStatus } from './legal-content';
 import type { InvoiceLineRecord, InvoiceRecord, InvoiceView } from './types';
 
@@ -13,6 +13,7 @@ export const breakdownOf = (lines: readonly InvoiceLineRecord[], types: Readonly
 export function invoiceToJson({ record, types }: InvoiceView) {
   return {
     ...documentToJson(record, breakdownOf(record.lines, types), legendsOf(record, types)),
+    ...currencyToJson(record.fx),
     lines: record.lines.map((l) => ({ ...lineToJson(l), nature: l.nature, revenue_account: l.revenueAccount })),
     customer: record.customer,
     issuer: record.issuer,

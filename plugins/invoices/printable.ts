@@ -1,4 +1,4 @@
-import { RECTIFICATION_GROUNDS, printableDate, printableLine, printableTotals, type Party, type PrintableDocument, type PrintableStamp, type TaxTypeInfo } from '../documents/api';
+import { formatEuro, RECTIFICATION_GROUNDS, printableDate, printableLine, printableTotals, type Party, type PrintableDocument, type PrintableStamp, type TaxTypeInfo } from '../documents/api';
 import { issuedAsSimplified, regimesOf } from './legal-content';
 import { breakdownOf, legendsOf, type InvoiceRecord } from './service';
 
@@ -48,12 +48,28 @@ export function invoicePrintable(input: InvoicePrintInput): PrintableDocument {
     taxes: breakdownOf(record.lines, types).map((item) => ({ name: item.name || item.code, rate: item.rate, base: item.base, amount: item.amount })),
     totals: printableTotals(record),
     grandTotal: ['TOTAL FACTURA', record.total.toString()],
-    legends: legendsOf(record, types),
+    legends: [...legendsOf(record, types), ...euroLegends(record)],
     paymentLines: input.paymentLines,
     notes: record.notes,
     logo: input.logo,
     stamps: input.stamps,
+    ...(record.fx ? { currencySymbol: record.fx.currency } : {}),
   };
+}
+
+/**
+ * An invoice in another currency prints its amounts in that currency and, as art. 12 RD 1619/2012
+ * requires, the VAT quota in euros, with the rate applied (art. 79.Once LIVA) and the euro base and total.
+ */
+export function euroLegends(record: InvoiceRecord): string[] {
+  const fx = record.fx;
+  if (!fx) return [];
+  if (!fx.euros || !fx.rate) return [`Importes en ${fx.currency}. La cuota del impuesto se expresará en euros al tipo de cambio de la fecha de devengo al expedir la factura.`];
+  const euro = (value: { toString(): string }) => `${formatEuro(value.toString())} €`;
+  return [
+    `Importes en ${fx.currency}. Cuota del impuesto en euros (art. 12 RD 1619/2012): ${euro(fx.euros.taxTotal)}; base imponible ${euro(fx.euros.subtotal)}; total ${euro(fx.euros.total)}.`,
+    `Tipo de cambio aplicado (art. 79.Once Ley 37/1992): 1 EUR = ${fx.rate.replace('.', ',')} ${fx.currency}, publicado el ${printableDate(fx.rateDate ?? fx.accountingDate ?? record.issueDate)}.`,
+  ];
 }
 
 function rectificationPreamble(record: InvoiceRecord, rectified: InvoicePrintInput['rectified']) {

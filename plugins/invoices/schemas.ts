@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import {
-  Description, DiscountPct, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Nullable,
+  currencyResponseFields, Description, DiscountPct, DocumentCurrencyField, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Nullable,
   paginated, PartySnapshot, paymentRequest, Quantity, RectificationGroundSchema, UnitPrice, Uuid,
 } from '../documents/api';
 
@@ -30,14 +30,14 @@ export const InvoiceLine = t.Object({
 
 export const InvoiceCreate = documentCreate({
   contact: 'A customer (kind customer, or flagged customer_and_supplier)',
-  own: { series: t.Optional(Series) },
+  own: { series: t.Optional(Series), currency: t.Optional(DocumentCurrencyField) },
   line: InvoiceLine,
   issueDate: IsoDate,
   operationDate: Nullable(IsoDate, { description: 'Date of the operation when it differs from the issue date (art. 6.1.i RD 1619/2012)' }),
 });
 
 export const InvoiceUpdate = documentUpdate({
-  own: { series: t.Optional(Series) },
+  own: { series: t.Optional(Series), currency: t.Optional(DocumentCurrencyField) },
   line: InvoiceLine,
   issueDate: IsoDate,
   description: 'Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one.',
@@ -67,6 +67,7 @@ export const InvoiceLineResponse = t.Object({
 
 export const InvoiceResponse = t.Object({
   ...documentResponseFields,
+  ...currencyResponseFields,
   lines: t.Array(InvoiceLineResponse),
   customer: Nullable(PartySnapshot),
   issuer: Nullable(PartySnapshot),

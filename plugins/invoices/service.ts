@@ -1,9 +1,10 @@
 import { ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
-  assertUuid, blankToNull, checkHeaderDates, checkRectification, completeRectifying, contextColumns, contextFromRow, contextOf, eraseKind, everyPage, loadContext,
+  assertUuid, BOOK_CURRENCY, blankToNull, DocumentCurrencies, FOREIGN_CURRENCY_SQL, checkHeaderDates, checkRectification, completeRectifying, contextColumns, contextFromRow, contextOf, eraseKind, everyPage, loadContext,
   pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
+import { isCurrency } from '../exchange-rates/api';
 import { distanceSales } from './distance-sales';
 import { issueLoaded, wasRegisteredSimplified, writeIssue } from './issuing';
 import { checkedHeader } from './rules';
@@ -15,6 +16,20 @@ export { computeLines, DEFAULT_SERIES, INVOICE_SETTLEMENT, RECTIFYING_SERIES } f
 export { breakdownOf, invoiceToJson, legendsOf } from './json';
 export type * from './types';
 
+/** The document's currency from the wire (EUR by default), or 422 at body.currency. */
+function checkedCurrency(currency: string | undefined): string {
+  const code = currency ?? BOOK_CURRENCY;
+  if (!isCurrency(code)) throw ValidationFailed.field(['body', 'currency'], 'Not an active ISO 4217 currency code (e.g. EUR, USD, GBP)', 'value_error.currency');
+  return code;
+}
+
+/** Invoices with their currency facts (one read for the page; EUR invoices have none). */
+async function withCurrencies(tx: Tx, views: InvoiceView[]): Promise<InvoiceView[]> {
+  const found = await DocumentCurrencies.findMany(tx, INVOICE.name, views.map((v) => v.record.id));
+  for (const view of views) view.record.fx = found.get(view.record.id) ?? null;
+  return views;
+}
+
 /** A draft stored by the documents plugin, with the invoice's own fields. */
 async function insertDraft(tx: Tx, header: ReturnType<typeof checkedHeader>, computed: Computed): Promise<InvoiceRecord> {
   const draft = await INVOICE_STORE.insertDraft(tx, header, computed, { rectification_ground: ['text', header.rectificationGround] });
@@ -25,10 +40,13 @@ async function insertDraft(tx: Tx, header: ReturnType<typeof checkedHeader>, com
 export const InvoiceService = {
   async create(tx: Tx, input: InvoiceInput): Promise<InvoiceView> {
     const header = checkedHeader(input);
+    const currency = checkedCurrency(input.currency);
     const context = await loadContext(tx, input.contact_id, wireTypeIds(input.lines));
     const contact = assertCustomer(context.contact, ['body', 'contact_id']);
     const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
     const draft = await insertDraft(tx, header, computed);
+    if (currency !== BOOK_CURRENCY) await DocumentCurrencies.setDraft(tx, INVOICE.name, draft.id, currency);
+    draft.fx = currency === BOOK_CURRENCY ? null : { documentType: INVOICE.name, documentId: draft.id, currency, rate: null, rateDate: null, accountingDate: null, euros: null };
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
     return { record: await issueLoaded(tx, draft, types, contact, context.issuer), types };
   },
@@ -41,7 +59,8 @@ export const InvoiceService = {
    */
   async createIssued(uow: UnitOfWork, input: InvoiceInput): Promise<InvoiceView> {
     const inTransaction = () => uow.run((tx) => InvoiceService.create(tx, input));
-    if (uow.hasSyncSubscribers('invoice.issued') || revenueOverrides(input.lines, ['body', 'lines']).length) return inTransaction();
+    // another currency needs its rate read in the transaction
+    if (uow.hasSyncSubscribers('invoice.issued') || revenueOverrides(input.lines, ['body', 'lines']).length || checkedCurrency(input.currency) !== BOOK_CURRENCY) return inTransaction();
     const header = checkedHeader(input);
     assertUuid(input.contact_id, 'Contact');
     const typeIds = wireTypeIds(input.lines);
@@ -60,10 +79,11 @@ export const InvoiceService = {
     return { record: issued, types: context.types };
   },
 
-  get: (tx: Tx, id: string): Promise<InvoiceView> => INVOICE_STORE.get(tx, id),
+  get: async (tx: Tx, id: string): Promise<InvoiceView> => (await withCurrencies(tx, [await INVOICE_STORE.get(tx, id)]))[0],
 
   list: (tx: Tx, query: InvoiceListQuery): Promise<{ items: InvoiceView[]; total: number; limit: number; offset: number; next_cursor: string | null }> =>
-    INVOICE_STORE.list(tx, INVOICES, query, (where, params) => (query.series ? (params.series = query.series, `${where} and d.series = :series`) : where)),
+    INVOICE_STORE.list(tx, INVOICES, query, (where, params) => (query.series ? (params.series = query.series, `${where} and d.series = :series`) : where))
+      .then(async (page) => ({ ...page, items: await withCurrencies(tx, page.items) })),
 
   /** Changes a draft (409 once issued). Lines, when sent, replace every line. */
   async update(tx: Tx, id: string, patch: InvoicePatch): Promise<InvoiceView> {
@@ -85,6 +105,7 @@ export const InvoiceService = {
       id, series, contactId, issueDate, dueDate, operationDate: patch.operation_date !== undefined ? patch.operation_date : current.operationDate,
       notes: patch.notes !== undefined ? blankToNull(patch.notes) : current.notes,
     }, computed, {}, patch.lines !== undefined);
+    if (patch.currency !== undefined) await DocumentCurrencies.setDraft(tx, INVOICE.name, id, checkedCurrency(patch.currency));
     return InvoiceService.get(tx, id);
   },
 
@@ -119,6 +140,9 @@ export const InvoiceService = {
     const [row] = await uow.read<any>(INVOICE_STORE.draftForIssueSql(false), { id });
     const { record, seen } = INVOICE_STORE.draftForIssue(row);
     if (record.rectifiesId) return inTransaction();
+    // a draft in another currency is converted in a unit of work (its rate read there)
+    const [foreign] = await uow.read(FOREIGN_CURRENCY_SQL, { documentType: INVOICE.name, id });
+    if (foreign) return inTransaction();
     const { context, missingTypeIds } = contextFromRow(row, typeIdsOf([record]));
     if (missingTypeIds.length) return inTransaction();
     const issued = await writeIssue(uow, record, context, 'draft', { seen });
@@ -150,7 +174,12 @@ export const InvoiceService = {
         id: crypto.randomUUID(), series: RECTIFYING_SERIES, contactId: original.contactId, issueDate: input.issue_date, dueDate: input.due_date ?? null,
         operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode, rectificationReason: input.reason.trim(),
         rectificationGround: input.legal_ground ?? 'error',
-      }, computed),
+      }, computed).then(async (draft) => {
+        // a rectifying invoice is in the rectified invoice's currency
+        const fx = await DocumentCurrencies.find(tx, INVOICE.name, original.id);
+        if (fx) await DocumentCurrencies.setDraft(tx, INVOICE.name, draft.id, fx.currency);
+        return draft;
+      }),
       issue: async (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, context.contact, context.issuer, {
         rectifiesNumber: original.number, rectifiesSimplified: await wasRegisteredSimplified(tx, original), reverseEntryId,
       }),

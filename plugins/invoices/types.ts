@@ -1,4 +1,4 @@
-import type { DocumentRecordCommon, LineRecordCommon, Party, RectificationGround, RectificationMode, TaxTypeInfo, WireLineCommon } from '../documents/api';
+import type { DocumentCurrency, DocumentRecordCommon, LineRecordCommon, Party, RectificationGround, RectificationMode, TaxTypeInfo, WireLineCommon } from '../documents/api';
 
 /** Sales invoices on the wire and as records. */
 
@@ -21,6 +21,8 @@ export interface InvoiceInput {
   notes?: string | null;
   lines: InvoiceLineWire[];
   status?: 'draft' | 'issued';
+  /** ISO 4217; EUR by default (plugins/documents/currency.ts). */
+  currency?: string;
 }
 
 export type InvoicePatch = Partial<Omit<InvoiceInput, 'status'>>;
@@ -47,6 +49,8 @@ export interface InvoiceRecord extends DocumentRecordCommon {
   lines: InvoiceLineRecord[];
   /** A rectifying invoice's legal ground (art. 80 LIVA); null for any other invoice. */
   rectificationGround: RectificationGround | null;
+  /** A document in another currency: its currency and, once issued, the conversion; absent or null for EUR. */
+  fx?: DocumentCurrency | null;
   /** Just issued: what each issue step (`document-issue-steps`) answered, by step name. */
   issueResults?: Record<string, unknown>;
 }

@@ -1,12 +1,14 @@
 import { ValidationFailed } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
+import { ExchangeRates } from '../exchange-rates/api';
 import type { ContactService } from '../contacts/api';
 import {
-  documentEventPayload, iso, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, type KindStatement, type TaxTypeInfo,
+  DocumentCurrencies, documentEventPayload, euroAmountsOf, euroBasis, iso, withEuroAmounts, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, type KindStatement, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
 import type { PurchaseIssuedPayload } from './hooks';
-import { PURCHASE } from './kind';
+import { computePurchaseLines, PURCHASE } from './kind';
 import { nonDeductible, payableAccountOf, postPurchase } from './posting';
 import type { PurchaseRecord } from './types';
 
@@ -34,18 +36,29 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
   }
   const supplier = partyOfContact(contact);
   const accounts: PostingAccounts = await LedgerService.postingAccounts(tx);
+  // a document in another currency: the books and the register take its euro figures at the rate of the accrual (plugins/documents/currency.ts)
+  const fx = record.fx !== undefined ? record.fx : await DocumentCurrencies.find(tx, PURCHASE.name, record.id);
+  let books = { lines: record.lines, total: record.total };
+  let conversion: Parameters<typeof DocumentCurrencies.recordConversion>[3] | null = null;
+  if (fx) {
+    const accountingDate = record.operationDate ?? record.issueDate;
+    const found = await ExchangeRates.rateOn(tx, fx.currency, accountingDate);
+    const euros = computePurchaseLines(euroBasis(record.lines, Decimal.parse(found.rate, 20)), types);
+    books = { lines: withEuroAmounts(record.lines, euros), total: euros.total };
+    conversion = { currency: fx.currency, rate: found.rate, rateDate: found.rate_date, accountingDate, euros: euroAmountsOf(euros) };
+  }
   const payableAccount = payableAccountOf(record.lines, accounts);
   const mark = numberMark(record.series);
   const draft = postPurchase({
     id: record.id, number: mark, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
-    contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: record.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
-    lines: record.lines, types,
+    contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: books.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
+    lines: books.lines, types,
   }, accounts);
   const register = registerRows({
     documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: null, supplierNumber: record.supplierInvoiceNumber,
     issueDate: record.issueDate, operationDate: record.operationDate, contactId: record.contactId, counterparty: supplier, rectifiesId: record.rectifiesId,
-    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: record.total,
-  }, record.lines.map((l) => ({
+    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: books.total,
+  }, books.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base,
     quota: l.taxAmount.add(l.selfAssessedAmount), surcharge: l.surchargeAmount, withholding: l.withholdingAmount, capitalGood: l.capitalGood, deductible: !nonDeductible(l),
   })), types);
@@ -56,19 +69,21 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
   Object.assign(plan.params, { supplier: JSON.stringify(supplier), payable: payableAccount });
   const row = await issueInTransaction(tx, plan, PURCHASE_STATEMENT);
   const number = row.number;
+  if (conversion) await DocumentCurrencies.recordConversion(tx, PURCHASE.name, record.id, conversion);
   if (options.reverseEntryId) {
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
   const issued: PurchaseRecord = {
     ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
     issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
+    fx: conversion ? { documentType: PURCHASE.name, documentId: record.id, ...conversion } : null,
   };
   const payload: PurchaseIssuedPayload = {
     tenantId: tx.tenantId, purchaseId: issued.id, kind: issued.kind, number, supplierInvoiceNumber: issued.supplierInvoiceNumber,
     issueDate: issued.issueDate, contactId: issued.contactId, total: issued.total.toString(), rectifiesId: issued.rectifiesId, journalEntryId: issued.journalEntryId,
   };
   await tx.hook('purchase.issued', payload);
-  tx.publish('purchase.registered', documentEventPayload('purchase', issued));
+  tx.publish('purchase.registered', documentEventPayload('purchase', { ...issued, currency: fx?.currency }));
   return issued;
 }
 

@@ -1,4 +1,4 @@
-import { documentToJson, lineToJson, taxBreakdown, type TaxTypeInfo } from '../documents/api';
+import { currencyToJson, documentToJson, lineToJson, taxBreakdown, type TaxTypeInfo } from '../documents/api';
 import { isReverseCharge } from './kind';
 import { nonDeductible } from './posting';
 import type { PurchaseLineRecord, PurchaseView } from './types';
@@ -10,6 +10,7 @@ export const purchaseBreakdown = (lines: readonly PurchaseLineRecord[], types: R
 export function purchaseToJson({ record, types }: PurchaseView) {
   return {
     ...documentToJson(record, purchaseBreakdown(record.lines, types), [] as string[]),
+    ...currencyToJson(record.fx),
     kind: record.kind, supplier_invoice_number: record.supplierInvoiceNumber, source: record.source, file_sha256: record.fileSha256,
     self_assessed_total: record.selfAssessedTotal.toString(), payable_account: record.payableAccount,
     lines: record.lines.map((l) => ({

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 import {
-  Description, DiscountPct, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Money,
+  currencyResponseFields, Description, DiscountPct, DocumentCurrencyField, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Money,
   Nullable, paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
 } from '../documents/api';
 
@@ -37,14 +37,14 @@ const IssueDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "Th
 
 export const PurchaseCreate = documentCreate({
   contact: 'A supplier (kind supplier, or flagged customer_and_supplier)',
-  own: { kind: Kind, supplier_invoice_number: t.Optional(Nullable(SupplierNumber)) },
+  own: { kind: Kind, supplier_invoice_number: t.Optional(Nullable(SupplierNumber)), currency: t.Optional(DocumentCurrencyField) },
   line: PurchaseLine,
   issueDate: IssueDate,
   operationDate: Nullable(IsoDate),
 });
 
 export const PurchaseUpdate = documentUpdate({
-  own: { kind: t.Optional(Kind), supplier_invoice_number: t.Optional(Nullable(SupplierNumber)) },
+  own: { kind: t.Optional(Kind), supplier_invoice_number: t.Optional(Nullable(SupplierNumber)), currency: t.Optional(DocumentCurrencyField) },
   line: PurchaseLine,
   issueDate: IssueDate,
   description: 'Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one.',
@@ -71,6 +71,7 @@ const PurchaseLineResponse = t.Object({
 
 export const PurchaseResponse = t.Object({
   ...documentResponseFields,
+  ...currencyResponseFields,
   kind: Kind,
   supplier_invoice_number: Nullable(t.String()),
   source: t.Union([t.Literal('manual'), t.Literal('ocr')]),

@@ -2,8 +2,9 @@ import { Conflict, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import {
-  blankToNull, checkRectification, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, type SettleInput, type TaxTypeInfo,
+  blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
+import { isCurrency } from '../exchange-rates/api';
 import { issueLoaded } from './issuing';
 import {
   assertSupplierNumberFree, buildLines, checkHeader, computePurchaseLines, PURCHASE, PURCHASE_SERIES, PURCHASE_SETTLEMENT, PURCHASE_STORE, supplierOf, type Computed,
@@ -14,6 +15,20 @@ import type { PurchaseInput, PurchaseKind, PurchaseListQuery, PurchaseOrigin, Pu
 export { computePurchaseLines, DEFAULT_EXPENSE_ACCOUNT, PURCHASE_SERIES, PURCHASE_SETTLEMENT } from './kind';
 export { purchaseBreakdown, purchaseToJson } from './json';
 export type * from './types';
+
+/** The document's currency from the wire (EUR by default), or 422 at body.currency. */
+function checkedCurrency(currency: string | undefined): string {
+  const code = currency ?? BOOK_CURRENCY;
+  if (!isCurrency(code)) throw ValidationFailed.field(['body', 'currency'], 'Not an active ISO 4217 currency code (e.g. EUR, USD, GBP)', 'value_error.currency');
+  return code;
+}
+
+/** Purchases with their currency facts (one read for the page; EUR purchases have none). */
+async function withCurrencies(tx: Tx, views: PurchaseView[]): Promise<PurchaseView[]> {
+  const found = await DocumentCurrencies.findMany(tx, PURCHASE.name, views.map((v) => v.record.id));
+  for (const view of views) view.record.fx = found.get(view.record.id) ?? null;
+  return views;
+}
 
 const MANUAL: PurchaseOrigin = { source: 'manual', fileSha256: null, fileKey: null };
 
@@ -41,20 +56,24 @@ export const PurchaseService = {
   async create(tx: Tx, input: PurchaseInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
     const supplierNumber = blankToNull(input.supplier_invoice_number);
     checkHeader(input, input.issue_date, input.due_date ?? null, input.kind, supplierNumber);
+    const currency = checkedCurrency(input.currency);
     const contact = await supplierOf(tx, input.contact_id, ['body', 'contact_id']);
     const { computed, types } = await buildLines(tx, input.lines, contact.id, ['body', 'lines']);
     const draft = await insertDraft(tx, {
       id: crypto.randomUUID(), kind: input.kind, contactId: contact.id, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
       dueDate: input.due_date ?? null, operationDate: input.operation_date ?? null, notes: blankToNull(input.notes), rectifiesId: null, rectificationMode: null, rectificationReason: null,
     }, computed, origin);
+    if (currency !== BOOK_CURRENCY) await DocumentCurrencies.setDraft(tx, PURCHASE.name, draft.id, currency);
+    draft.fx = currency === BOOK_CURRENCY ? null : { documentType: PURCHASE.name, documentId: draft.id, currency, rate: null, rateDate: null, accountingDate: null, euros: null };
     if ((input.status ?? 'issued') === 'draft') return { record: draft, types };
     return { record: await issueLoaded(tx, draft, types, contact), types };
   },
 
-  get: (tx: Tx, id: string): Promise<PurchaseView> => PURCHASE_STORE.get(tx, id),
+  get: async (tx: Tx, id: string): Promise<PurchaseView> => (await withCurrencies(tx, [await PURCHASE_STORE.get(tx, id)]))[0],
 
   list: (tx: Tx, query: PurchaseListQuery) =>
-    PURCHASE_STORE.list(tx, PURCHASES, query, (where, params) => (query.kind ? (params.kind = query.kind, `${where} and d.kind = :kind`) : where)),
+    PURCHASE_STORE.list(tx, PURCHASES, query, (where, params) => (query.kind ? (params.kind = query.kind, `${where} and d.kind = :kind`) : where))
+      .then(async (page) => ({ ...page, items: await withCurrencies(tx, page.items) })),
 
   async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {
     const current = await PURCHASE_STORE.draftToPatch(tx, id, patch, (c) => `Purchase ${c.number} is registered and cannot be changed: register the supplier's rectifying invoice (POST /purchases/${id}/rectify)`);
@@ -75,6 +94,7 @@ export const PurchaseService = {
     }, computed, {
       kind: ['text', kind], supplier_invoice_number: ['text', supplierNumber], self_assessed_total: ['numeric', computed.selfAssessedTotal.toString()],
     }, patch.lines !== undefined);
+    if (patch.currency !== undefined) await DocumentCurrencies.setDraft(tx, PURCHASE.name, id, checkedCurrency(patch.currency));
     return PurchaseService.get(tx, id);
   },
 
@@ -117,7 +137,12 @@ export const PurchaseService = {
         id: crypto.randomUUID(), kind: original.kind, contactId: original.contactId, supplierInvoiceNumber: supplierNumber, issueDate: input.issue_date,
         dueDate: input.due_date ?? null, operationDate: null, notes: blankToNull(input.notes), rectifiesId: original.id, rectificationMode: input.mode,
         rectificationReason: input.reason.trim(),
-      }, computed, origin),
+      }, computed, origin).then(async (draft) => {
+        // the supplier's rectification is in the rectified document's currency
+        const fx = await DocumentCurrencies.find(tx, PURCHASE.name, original.id);
+        if (fx) await DocumentCurrencies.setDraft(tx, PURCHASE.name, draft.id, fx.currency);
+        return draft;
+      }),
       issue: (draft, types, reverseEntryId) => issueLoaded(tx, draft, types, contact, { rectifiesNumber, reverseEntryId }),
       publish: (events) => {
         tx.publish('purchase.rectified', events.rectified);

@@ -1,5 +1,5 @@
 import type { Decimal } from '../../kernel/money';
-import type { DocumentRecordCommon, LineRecordCommon, Party, RectificationMode, TaxTypeInfo, WireLineCommon } from '../documents/api';
+import type { DocumentRecordCommon, LineRecordCommon, Party, RectificationMode, TaxTypeInfo, WireLineCommon, DocumentCurrency } from '../documents/api';
 
 /** Purchases on the wire and as records. */
 
@@ -22,6 +22,8 @@ export interface PurchaseInput {
   notes?: string | null;
   lines: PurchaseLineWire[];
   status?: 'draft' | 'issued';
+  /** ISO 4217; EUR by default (plugins/documents/currency.ts). */
+  currency?: string;
 }
 export type PurchasePatch = Partial<Omit<PurchaseInput, 'status'>>;
 
@@ -53,6 +55,8 @@ export interface PurchaseRecord extends DocumentRecordCommon {
   payableAccount: string | null;
   supplier: Party | null;
   lines: PurchaseLineRecord[];
+  /** A document in another currency: its currency and, once registered, the conversion; absent or null for EUR. */
+  fx?: DocumentCurrency | null;
 }
 
 export interface PurchaseView { record: PurchaseRecord; types: ReadonlyMap<string, TaxTypeInfo> }

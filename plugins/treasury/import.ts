@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
+import { Conflict, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import { copyIn, copyInSupported } from '../../lib/copy-in';
@@ -10,7 +10,7 @@ import { fingerprinter } from './fingerprint';
 import { StatementRefused, type BalanceDifference, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
 import { SavedMappings } from './saved-mapping';
 import { movementEntry } from './posting';
-import { Treasuries, type TreasuryRow } from './treasuries';
+import { BOOK_CURRENCY, Treasuries, type TreasuryRow } from './treasuries';
 
 /** The day a timestamp of a statement falls on is the day in Spain (the books' days). */
 const IMPORT_TIME_ZONE = 'Europe/Madrid';
@@ -96,6 +96,7 @@ function readMapping(raw: string | Record<string, unknown> | undefined): ImportO
  */
 export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<ImportResult> {
   const treasury = await Treasuries.getActive(tx, treasuryId);
+  if (treasury.currency !== BOOK_CURRENCY) throw new Conflict(`Statements are imported into euro treasuries only for now: enter the ${treasury.currency} movements by hand (POST /treasuries/{id}/movements)`);
   if (body.file.size > MAX_STATEMENT_BYTES) throw new PayloadTooLarge(`A statement file may be at most ${MAX_STATEMENT_BYTES} bytes`);
   const given = readMapping(body.mapping);
   const bytes = new Uint8Array(await body.file.arrayBuffer());

@@ -25,7 +25,7 @@ import { unreconciledMovementsCheck } from './year-end-check';
 export default definePlugin({
   name: 'treasury',
   tags: { treasury: 'Treasuries (bank accounts, payment processors, wallets), bank movements and statement imports (Norma 43, CAMT.053, XLSX, CSV)' },
-  dependsOn: ['tenants', 'taxes', 'ledger'],
+  dependsOn: ['tenants', 'taxes', 'ledger', 'exchange-rates'],
   migrations,
   models: treasuryModels,
   extensionPoints: {

@@ -3,11 +3,12 @@ import { searchNeedle } from '../../lib/listing';
 import { money, type Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
+import { ExchangeRates } from '../exchange-rates/api';
 import { LedgerService, isIsoDate } from '../ledger/api';
 import type { BankMovement, BankMovementQuery, BankMovementStatus } from './api';
 import { BANK_MOVEMENT_STATUSES } from './api';
 import { movementEntry } from './posting';
-import { Treasuries } from './treasuries';
+import { BOOK_CURRENCY, Treasuries } from './treasuries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -108,7 +109,9 @@ export const Movements = {
       description: input.description.trim(), reference: input.reference ?? null, counterparty: input.counterparty ?? null,
       iban: input.counterparty_iban ?? null,
     });
-    const sign = amount!.isNegative() ? amount!.negate() : amount!;
+    // a treasury in another currency: the movement is in that currency, its entry in euros at the day's rate
+    const absolute = amount!.isNegative() ? amount!.negate() : amount!;
+    const sign = treasury.currency === BOOK_CURRENCY ? absolute : await ExchangeRates.toEuros(tx, absolute, treasury.currency, input.date);
     await LedgerService.post(tx, movementEntry(treasury, {
       date: input.date, description: `Movimiento ${treasury.name}: ${input.description.trim()}`.slice(0, 500), sourceId: id,
       moneyIn: amount!.isNegative() ? undefined : sign, moneyOut: amount!.isNegative() ? sign : undefined,

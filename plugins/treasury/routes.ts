@@ -4,7 +4,8 @@ import { queryBounds } from '../../kernel/query-bounds';
 import { importStatement, MAX_STATEMENT_BYTES } from './import';
 import { matchedDocumentIds, Movements, type MovementRow } from './movements';
 import { BankMovementListQuery, StatementImportBody, TreasuryListQuery, treasuryModels } from './schemas';
-import { Treasuries, treasuryToJson } from './treasuries';
+import { Treasuries, treasuryToJson, type TreasuryRow } from './treasuries';
+import type { Tx } from '../../kernel/uow';
 
 const tags = ['treasury'];
 const TreasuryParams = t.Object({ treasury_id: t.String({ format: 'uuid' }) });
@@ -18,6 +19,11 @@ export const movementToJson = (row: MovementRow) => ({
   status: row.status, matched_document_ids: matchedDocumentIds(row), import_id: row.import_id, created_at: iso(row.created_at),
 });
 
+/** A treasury with its balance in the books (euros) and, in another currency, in its own. */
+async function shaped(tx: Tx, row: TreasuryRow) {
+  return treasuryToJson(row, (await Treasuries.balances(tx, [row])).get(row.id)!, (await Treasuries.currencyBalances(tx, [row])).get(row.id));
+}
+
 export const treasuryRoutes = (kernel: Kernel) =>
   new Elysia({ name: 'cuadra:treasury' })
     .use(kernel.http)
@@ -27,7 +33,8 @@ export const treasuryRoutes = (kernel: Kernel) =>
       return uow.run(async (tx) => {
         const page = await Treasuries.list(tx, { limit, offset, kind: query.kind, includeArchived: query.include_archived, from: query.from, to: query.to });
         const balances = await Treasuries.balances(tx, page.items, query.as_of);
-        return { items: page.items.map((row) => treasuryToJson(row, balances.get(row.id)!)), total: page.total, limit, offset };
+        const inCurrency = await Treasuries.currencyBalances(tx, page.items, query.as_of);
+        return { items: page.items.map((row) => treasuryToJson(row, balances.get(row.id)!, inCurrency.get(row.id))), total: page.total, limit, offset };
       });
     }, {
       permission: 'treasury.read', query: TreasuryListQuery, transform: queryBounds(TreasuryListQuery),
@@ -37,7 +44,7 @@ export const treasuryRoutes = (kernel: Kernel) =>
     .post('/treasuries', async ({ uow, body, set }) => {
       const json = await uow.run(async (tx) => {
         const row = await Treasuries.create(tx, body);
-        return treasuryToJson(row, (await Treasuries.balances(tx, [row])).get(row.id)!);
+        return await shaped(tx, row);
       });
       set.status = 201;
       return json;
@@ -47,21 +54,21 @@ export const treasuryRoutes = (kernel: Kernel) =>
     })
     .get('/treasuries/:treasury_id', async ({ uow, params }) => uow.run(async (tx) => {
       const row = await Treasuries.get(tx, params.treasury_id);
-      return treasuryToJson(row, (await Treasuries.balances(tx, [row])).get(row.id)!);
+      return await shaped(tx, row);
     }), {
       permission: 'treasury.read', params: TreasuryParams, response: { 200: 'TreasuryResponse' },
       detail: { summary: 'One treasury with its balance', tags },
     })
     .patch('/treasuries/:treasury_id', async ({ uow, params, body }) => uow.run(async (tx) => {
       const row = await Treasuries.update(tx, params.treasury_id, body);
-      return treasuryToJson(row, (await Treasuries.balances(tx, [row])).get(row.id)!);
+      return await shaped(tx, row);
     }), {
       permission: 'treasury.write', params: TreasuryParams, body: 'TreasuryUpdate', response: { 200: 'TreasuryResponse' },
       detail: { summary: 'Rename a treasury or change its IBAN or provider', tags },
     })
     .post('/treasuries/:treasury_id/archive', async ({ uow, params }) => uow.run(async (tx) => {
       const row = await Treasuries.archive(tx, params.treasury_id);
-      return treasuryToJson(row, (await Treasuries.balances(tx, [row])).get(row.id)!);
+      return await shaped(tx, row);
     }), {
       permission: 'treasury.write', params: TreasuryParams, response: { 200: 'TreasuryResponse' },
       detail: { summary: 'Archive a treasury: hidden from the list by default, takes no new movements; its books stay', tags },

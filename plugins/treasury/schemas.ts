@@ -21,7 +21,7 @@ export const TreasuryCreate = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
   iban: t.Optional(Nullable(t.String({ maxLength: 50, description: 'Validated (country, length, check digits); stored in electronic format', examples: ['ES9121000418450200051332'] }))),
   provider: t.Optional(Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…"' }))),
-  currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217; only EUR for now (the books are kept in euros)' })),
+  currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day\'s euro rate (exchange-rates table; 422 when it has none); statement imports take euro treasuries only for now' })),
   opening_balance: t.Optional(t.String({ pattern: MONEY_PATTERN, default: '0.00', description: 'Posted as an opening entry (572x against 120 Remanente) when not zero' })),
   opening_date: t.Optional(Nullable(IsoDate)),
   collection_account: t.Optional(CollectionFlag),
@@ -41,7 +41,7 @@ export const TreasuryResponse = t.Object({
   iban: Nullable(t.String()),
   provider: Nullable(t.String()),
   currency: t.String(),
-  ledger_account: t.String({ description: 'Its own 572x sub-account (assigned at creation)' }),
+  ledger_account: t.String({ description: 'Its own 572x sub-account (573x in a foreign currency), assigned at creation' }),
   suspense_account: t.String({ description: 'Its 555x sub-account (partidas pendientes de aplicación) where unmatched movements sit' }),
   balance: t.String({ pattern: MONEY_PATTERN, description: 'The 572x balance from the books: opening plus every movement, matched or not' }),
   opening_balance: Money,
@@ -52,6 +52,7 @@ export const TreasuryResponse = t.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
   collection_account: t.Optional(CollectionFlag),
+  currency_balance: t.Optional(t.String({ description: 'The balance in the treasury\'s own currency: opening balance plus every movement (equal to `balance` for EUR); `balance` is its 572x in euros' })),
 });
 
 export const BankMovementResponse = t.Object({

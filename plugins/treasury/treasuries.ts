@@ -2,13 +2,18 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
+import { ExchangeRates, isCurrency } from '../exchange-rates/api';
 import { LedgerService, isIsoDate, todayInSpain } from '../ledger/api';
 import { TREASURY_KINDS, type TreasuryKind } from './api';
 import { CollectionAccounts } from './collection-account';
 import { openingEntry } from './posting';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Only euro treasuries for now: the books are kept in euros and foreign-currency ones need 573x and exchange differences. */
+/**
+ * The books' currency. A treasury in another currency keeps its movements (and opening balance) in
+ * that currency, its sub-ledger; its 572x carries each at its day's euro rate (exchange-rates plugin),
+ * and its `currency_balance` is opening + movements in its currency (docs/domain/foreign-currency.md).
+ */
 export const BOOK_CURRENCY = 'EUR';
 
 export interface TreasuryRow {
@@ -28,13 +33,14 @@ const COLUMNS = `id::text as id, kind, name, iban, provider, currency, ledger_ac
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
-export function treasuryToJson(row: TreasuryRow, balance: Decimal) {
+export function treasuryToJson(row: TreasuryRow, balance: Decimal, currencyBalance?: Decimal) {
   return {
     id: row.id, kind: row.kind, name: row.name, iban: row.iban, provider: row.provider, currency: row.currency,
     ledger_account: row.ledger_account, suspense_account: row.suspense_account, balance: balance.toString(),
     opening_balance: row.opening_balance, opening_date: row.opening_date, opening_entry_id: row.opening_entry_id,
     archived: row.archived_at != null, archived_at: row.archived_at == null ? null : iso(row.archived_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at),
     collection_account: row.collection_account,
+    currency_balance: (row.currency === BOOK_CURRENCY ? balance : currencyBalance ?? balance).toString(),
   };
 }
 
@@ -83,6 +89,16 @@ export const Treasuries = {
     return { items, total: Number(count.n) };
   },
 
+  /** Opening balance plus every movement, in the treasury's own currency (its sub-ledger), for treasuries not in euros. */
+  async currencyBalances(tx: Tx, rows: readonly TreasuryRow[], asOf?: string): Promise<Map<string, Decimal>> {
+    const foreign = rows.filter((r) => r.currency !== BOOK_CURRENCY);
+    if (!foreign.length) return new Map();
+    const sums = await tx.sql<{ id: string; total: string }>(`select t.id::text as id, (t.opening_balance + coalesce((select sum(m.amount) from bank_movements m
+        where m.tenant_id = t.tenant_id and m.treasury_id = t.id and (:asOf::date is null or m.booking_date <= :asOf::date)), 0))::text as total
+      from treasuries t where t.tenant_id = :tenant and t.id = any(:ids::uuid[])`, { ids: `{${foreign.map((r) => r.id).join(',')}}`, asOf: asOf ?? null });
+    return new Map(sums.map((r) => [r.id, money(Decimal.parse(r.total, 6).round(2).toString())]));
+  },
+
   /** The 572x balance of each treasury (as of `asOf` when given). */
   async balances(tx: Tx, rows: readonly TreasuryRow[], asOf?: string): Promise<Map<string, Decimal>> {
     const byAccount = await LedgerService.accountBalances(tx, rows.map((r) => r.ledger_account), asOf);
@@ -99,7 +115,7 @@ export const Treasuries = {
     const name = checkName(input.name, errors, ['body', 'name']);
     const iban = input.iban == null || input.iban === '' ? null : checkIban(input.iban, errors, ['body', 'iban']);
     const currency = input.currency ?? BOOK_CURRENCY;
-    if (currency !== BOOK_CURRENCY) errors.push({ loc: ['body', 'currency'], msg: 'Only EUR treasuries are kept in the books for now', type: 'value_error.currency' });
+    if (!isCurrency(currency)) errors.push({ loc: ['body', 'currency'], msg: 'Not an active ISO 4217 currency code (e.g. EUR, USD, GBP)', type: 'value_error.currency' });
     let opening = Decimal.zero(2);
     if (input.opening_balance !== undefined) {
       try { opening = money(input.opening_balance); } catch { errors.push({ loc: ['body', 'opening_balance'], msg: 'A signed amount with at most two decimals', type: 'value_error.amount' }); }
@@ -110,14 +126,17 @@ export const Treasuries = {
     if (iban) await assertIbanFree(tx, iban);
 
     const id = crypto.randomUUID();
-    const ledgerAccount = await LedgerService.nextSubAccountCode(tx, '572');
+    // PGC: 572 bank current accounts in euros, 573 in a foreign currency
+    const ledgerAccount = await LedgerService.nextSubAccountCode(tx, currency === BOOK_CURRENCY ? '572' : '573');
     await LedgerService.createAccount(tx, { code: ledgerAccount, name: name });
     const suspenseAccount = await LedgerService.nextSubAccountCode(tx, '555');
     await LedgerService.createAccount(tx, { code: suspenseAccount, name: `Pendiente de aplicación: ${name}`.slice(0, 200) });
     const openingDate = input.opening_date ?? (opening.isZero() ? null : todayInSpain());
     let openingEntryId: string | null = null;
     const accounts = { id, name, ledger_account: ledgerAccount, suspense_account: suspenseAccount };
-    if (!opening.isZero()) openingEntryId = (await LedgerService.post(tx, openingEntry(accounts, opening, openingDate!))).id;
+    // in another currency, the opening balance is booked in euros at its day's rate (422 when the table has none)
+    const openingEuros = currency === BOOK_CURRENCY || opening.isZero() ? opening : await ExchangeRates.toEuros(tx, opening, currency, openingDate!);
+    if (!openingEuros.isZero()) openingEntryId = (await LedgerService.post(tx, openingEntry(accounts, openingEuros, openingDate!))).id;
     const [row] = await tx.sql<TreasuryRow>(`
       insert into treasuries (id, tenant_id, kind, name, iban, provider, currency, ledger_account, suspense_account, opening_balance, opening_date, opening_entry_id)
       values (:id::uuid, :tenant, :kind, :name, :iban, :provider, :currency, :ledger, :suspense, :opening::numeric, :openingDate::date, :entry::uuid)

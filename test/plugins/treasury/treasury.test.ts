@@ -73,7 +73,7 @@ describe('treasuries', () => {
   test.each([
     ['an invalid IBAN', { kind: 'bank', name: 'X', iban: 'ES9121000418450200051333' }, 'iban'],
     ['an unknown kind', { kind: 'cash', name: 'X' }, 'kind'],
-    ['another currency', { kind: 'wallet', name: 'X', currency: 'USD' }, 'currency'],
+    ['a currency that is not ISO 4217', { kind: 'wallet', name: 'X', currency: 'XYZ' }, 'currency'],
     ['an amount with three decimals', { kind: 'wallet', name: 'X', opening_balance: '1.234' }, 'opening_balance'],
     ['a field that does not exist', { kind: 'wallet', name: 'X', balance: '5.00' }, null],
   ])('creation with %s is a 422', async (_name, body, field) => {
