@@ -23,7 +23,7 @@ export const ABREVIADO: ModelDef = {
           { code: 'A.III', label: 'III. Inversiones inmobiliarias', level: 1, accounts: ['22', '(282)', '(292)'] },
           {
             code: 'A.IV', label: 'IV. Inversiones en empresas del grupo y asociadas a largo plazo', level: 1,
-            accounts: ['2403', '2404', '2413', '2414', '2423', '2424', '(2493)', '(2494)', '(293)', '(2943)', '(2944)', '(2953)', '(2954)'],
+            accounts: ['240', '241', '242', '2403', '2404', '2413', '2414', '2423', '2424', '(2493)', '(2494)', '(293)', '(2943)', '(2944)', '(2953)', '(2954)'],
           },
           {
             code: 'A.V', label: 'V. Inversiones financieras a largo plazo', level: 1,
@@ -41,18 +41,18 @@ export const ABREVIADO: ModelDef = {
             code: 'B.III.1.b', label: 'b) Clientes por ventas y prestaciones de servicios a corto plazo', level: 3,
             accounts: ['430', '431', '432', '433', '434', '435', '436', '(437)', '(490)', '(493)'],
           },
-          { code: 'B.III.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['5580', '5585'] },
+          { code: 'B.III.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580', '5585'] },
           {
             code: 'B.III.3', label: '3. Otros deudores', level: 2,
             accounts: ['44', '460', '470', '471', '472 D', '473', '477 D', '4750 D', '544', '5531 D', '5533 D'],
           },
           {
             code: 'B.IV', label: 'IV. Inversiones en empresas del grupo y asociadas a corto plazo', level: 1,
-            accounts: ['5303', '5304', '5313', '5314', '5323', '5324', '5333', '5334', '5343', '5344', '5353', '5354', '(5393)', '(5394)', '5523 D', '5524 D', '(593)', '(5943)', '(5944)', '(5953)', '(5954)'],
+            accounts: ['530', '532', '552 D', '5303', '5304', '5313', '5314', '5323', '5324', '5333', '5334', '5343', '5344', '5353', '5354', '(5393)', '(5394)', '5523 D', '5524 D', '(593)', '(5943)', '(5944)', '(5953)', '(5954)'],
           },
           {
             code: 'B.V', label: 'V. Inversiones financieras a corto plazo', level: 1,
-            accounts: ['5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
+            accounts: ['553 D', '5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
           },
           { code: 'B.VI', label: 'VI. Periodificaciones a corto plazo', level: 1, accounts: ['480', '567'] },
           { code: 'B.VII', label: 'VII. Efectivo y otros activos líquidos equivalentes', level: 1, accounts: ['57'] },
@@ -65,7 +65,7 @@ export const ABREVIADO: ModelDef = {
           { code: 'PN.A-1', label: 'A-1) Fondos propios', level: 1 },
           { code: 'PN.A-1.I', label: 'I. Capital', level: 2 },
           { code: 'PN.A-1.I.1', label: '1. Capital escriturado', level: 3, accounts: ['100', '101', '102'] },
-          { code: 'PN.A-1.I.2', label: '2. (Capital no exigido)', level: 3, accounts: ['(1030)', '(1040)'] },
+          { code: 'PN.A-1.I.2', label: '2. (Capital no exigido)', level: 3, accounts: ['(103)', '(104)', '(1030)', '(1040)'] },
           { code: 'PN.A-1.II', label: 'II. Prima de emisión', level: 2, accounts: ['110'] },
           { code: 'PN.A-1.III', label: 'III. Reservas', level: 2, accounts: ['112', '113', '114', '115', '119'] },
           { code: 'PN.A-1.IV', label: 'IV. (Acciones y participaciones en patrimonio propias)', level: 2, accounts: ['(108)', '(109)'] },
@@ -86,7 +86,7 @@ export const ABREVIADO: ModelDef = {
             code: 'PN.B.II.3', label: '3. Otras deudas a largo plazo', level: 2,
             accounts: ['1615', '1635', '171', '172', '173', '175', '176', '177', '179', '180', '185', '189'],
           },
-          { code: 'PN.B.III', label: 'III. Deudas con empresas del grupo y asociadas a largo plazo', level: 1, accounts: ['1603', '1604', '1613', '1614', '1623', '1624', '1633', '1634'] },
+          { code: 'PN.B.III', label: 'III. Deudas con empresas del grupo y asociadas a largo plazo', level: 1, accounts: ['160', '163', '1603', '1604', '1613', '1614', '1623', '1624', '1633', '1634'] },
           { code: 'PN.B.IV', label: 'IV. Pasivos por impuesto diferido', level: 1, accounts: ['479'] },
           { code: 'PN.B.V', label: 'V. Periodificaciones a largo plazo', level: 1, accounts: ['181'] },
           { code: 'PN.B.VI', label: 'VI. Acreedores comerciales no corrientes', level: 1, accounts: [] },
@@ -99,11 +99,11 @@ export const ABREVIADO: ModelDef = {
           { code: 'PN.C.III.2', label: '2. Acreedores por arrendamiento financiero', level: 2, accounts: ['5125', '524'] },
           {
             code: 'PN.C.III.3', label: '3. Otras deudas a corto plazo', level: 2,
-            accounts: ['(1034)', '(1044)', '(190)', '(192)', '194', '(195)', '(197)', '199', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
+            accounts: ['553 C', '556', '(1034)', '(1044)', '(190)', '(192)', '194', '(195)', '(197)', '199', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
           },
           {
             code: 'PN.C.IV', label: 'IV. Deudas con empresas del grupo y asociadas a corto plazo', level: 1,
-            accounts: ['5103', '5104', '5113', '5114', '5123', '5124', '5133', '5134', '5143', '5144', '5523 C', '5524 C', '5563', '5564'],
+            accounts: ['510', '513', '552 C', '5103', '5104', '5113', '5114', '5123', '5124', '5133', '5134', '5143', '5144', '5523 C', '5524 C', '5563', '5564'],
           },
           { code: 'PN.C.V', label: 'V. Acreedores comerciales y otras cuentas a pagar', level: 1 },
           { code: 'PN.C.V.1', label: '1. Proveedores', level: 2 },
@@ -111,7 +111,7 @@ export const ABREVIADO: ModelDef = {
           { code: 'PN.C.V.1.b', label: 'b) Proveedores a corto plazo', level: 3, accounts: ['400', '401', '403', '404', '405', '(406)'] },
           {
             code: 'PN.C.V.2', label: '2. Otros acreedores', level: 2,
-            accounts: ['41', '438', '465', '466', '4750 C', '4751', '4752', '476', '477 C', '472 C', '5531 C', '5533 C'],
+            accounts: ['41', '438', '465', '466', '475', '4750 C', '476', '477 C', '472 C', '5531 C', '5533 C'],
           },
           { code: 'PN.C.VI', label: 'VI. Periodificaciones a corto plazo', level: 1, accounts: ['485', '568'] },
           { code: 'PN.C.VII', label: 'VII. Deuda con características especiales a corto plazo', level: 1, accounts: ['502', '507'] },
@@ -130,14 +130,14 @@ export const ABREVIADO: ModelDef = {
           { code: '3', label: '3. Trabajos realizados por la empresa para su activo', level: 1, accounts: ['73'] },
           {
             code: '4', label: '4. Aprovisionamientos', level: 1,
-            accounts: ['(600)', '(601)', '(602)', '606', '(607)', '608', '609', '61', '(6931)', '(6932)', '(6933)', '7931', '7932', '7933'],
+            accounts: ['(600)', '(601)', '(602)', '606', '(607)', '608', '609', '61', '(693)', '(6931)', '(6932)', '(6933)', '793', '7931', '7932', '7933'],
           },
           { code: '5', label: '5. Otros ingresos de explotación', level: 1, accounts: ['740', '747', '75'] },
           { code: '6', label: '6. Gastos de personal', level: 1, accounts: ['(64)', '7950', '7957'] },
           { code: '7', label: '7. Otros gastos de explotación', level: 1, accounts: ['(62)', '(631)', '(634)', '636', '639', '(65)', '(694)', '(695)', '794', '7954'] },
           { code: '8', label: '8. Amortización del inmovilizado', level: 1, accounts: ['(68)'] },
           { code: '9', label: '9. Imputación de subvenciones de inmovilizado no financiero y otras', level: 1, accounts: ['746'] },
-          { code: '10', label: '10. Excesos de provisiones', level: 1, accounts: ['7951', '7952', '7955', '7956'] },
+          { code: '10', label: '10. Excesos de provisiones', level: 1, accounts: ['795', '7951', '7952', '7955', '7956'] },
           {
             code: '11', label: '11. Deterioro y resultado por enajenaciones del inmovilizado', level: 1,
             accounts: ['(670)', '(671)', '(672)', '(690)', '(691)', '(692)', '770', '771', '772', '790', '791', '792'],
