@@ -8,7 +8,7 @@ import { AnnualAccounts, type StatementKind } from './service';
 const tags = ['annual-accounts'];
 const YearParams = t.Object({ year: t.Integer({ minimum: 1900, maximum: 2998, description: 'The calendar year in which the fiscal year starts' }) });
 const StatementQuery = t.Object({
-  model: t.Optional(literalUnion(['pymes', 'abreviado', 'normal'] as const, { description: 'The PGC model: pymes (default), abreviado or normal (not available yet: 422)', default: 'pymes' })),
+  model: t.Optional(literalUnion(['pymes', 'abreviado', 'normal'] as const, { description: 'The PGC model: pymes (default), abreviado or normal', default: 'pymes' })),
   format: t.Optional(literalUnion(['json', 'xlsx', 'pdf'] as const, { description: 'json (default), xlsx or pdf', default: 'json' })),
 });
 const CONTENT_TYPES = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pdf: 'application/pdf' } as const;
@@ -45,7 +45,7 @@ export const annualAccountsRoutes = (kernel: Kernel) => {
     .get('/:year/balance-sheet', statement('balance_sheet'), {
       permission: 'annual-accounts.read', params: YearParams, query: StatementQuery,
       detail: {
-        summary: 'Balance sheet of a fiscal year in an official PGC model (PYMES or abreviado), with the previous year beside it, as JSON, XLSX or PDF',
+        summary: 'Balance sheet of a fiscal year in an official PGC model (PYMES, abreviado or normal), with the previous year beside it, as JSON, XLSX or PDF',
         description: `Every line of the model with its official label, its code and the accounts it takes; TOTAL ACTIVO (A + B) equals TOTAL PATRIMONIO NETO Y PASIVO (A + B + C). ${RULES}`,
         responses, tags,
       },
@@ -54,7 +54,7 @@ export const annualAccountsRoutes = (kernel: Kernel) => {
       permission: 'annual-accounts.read', params: YearParams, query: StatementQuery,
       detail: {
         summary: 'Profit and loss account (cuenta de pérdidas y ganancias) of a fiscal year in an official PGC model, with the previous year beside it, as JSON, XLSX or PDF',
-        description: `Lines 1 to 19 of the model and the results A) de explotación, B) financiero, C) antes de impuestos and D) del ejercicio, which equals account 129 after the regularisation. ${RULES}`,
+        description: `The numbered lines of the model (with their a), b) splits in the normal model) and the results A) de explotación, B) financiero, C) antes de impuestos and D) del ejercicio (A.1) to A.5) in the normal model), which equals account 129 after the regularisation. ${RULES}`,
         responses, tags,
       },
     });

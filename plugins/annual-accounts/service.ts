@@ -46,7 +46,7 @@ function accountMap(model: ModelDef, kind: StatementKind): AccountMap {
 
 export function modelOf(key: ModelKey): ModelDef {
   const model = MODELS[key];
-  if (!model) throw ValidationFailed.field(['query', 'model'], `The ${key} model is not available yet: use pymes or abreviado`, 'value_error.model_not_available');
+  if (!model) throw ValidationFailed.field(['query', 'model'], `The ${key} model is not available`, 'value_error.model_not_available');
   return model;
 }
 
@@ -61,12 +61,13 @@ const isResult = (account: string) => account.startsWith('6') || account.startsW
  * - profit and loss: groups 6 and 7 over the year, leaving out the regularisation (which brings
  *   them to zero into 129).
  * Reversals of those entries (a reopened year) carry the same source types and are left out too.
+ * Both years in one statement.
  */
-async function balancesOf(tx: Tx, kind: StatementKind, period: FiscalYearPeriod): Promise<{ account: string; balance: Decimal }[]> {
-  const rows = kind === 'balance_sheet'
-    ? await LedgerService.totalsByAccount(tx, { to: period.end, excludeSourceTypes: [YEAR_END_SOURCE_TYPES.closing, YEAR_END_SOURCE_TYPES.opening] })
-    : await LedgerService.totalsByAccount(tx, { from: period.start, to: period.end, excludeSourceTypes: [YEAR_END_SOURCE_TYPES.regularisation] });
-  return rows.map((r) => ({ account: r.account, balance: r.debit.sub(r.credit) }));
+async function balancesOf(tx: Tx, kind: StatementKind, periods: FiscalYearPeriod[]): Promise<{ account: string; balance: Decimal }[][]> {
+  const answers = await LedgerService.totalsByAccountForPeriods(tx, periods.map((period) => (kind === 'balance_sheet'
+    ? { to: period.end, excludeSourceTypes: [YEAR_END_SOURCE_TYPES.closing, YEAR_END_SOURCE_TYPES.opening] }
+    : { from: period.start, to: period.end, excludeSourceTypes: [YEAR_END_SOURCE_TYPES.regularisation] })));
+  return answers.map((rows) => rows.map((r) => ({ account: r.account, balance: r.debit.sub(r.credit) })));
 }
 
 function amountOf(computed: Computed, code: string): Decimal | undefined {
@@ -84,10 +85,11 @@ export const AnnualAccounts = {
     const current = fiscalYear(year, month), previous = fiscalYear(year - 1, month);
     const map = accountMap(model, kind);
     const include = kind === 'profit_and_loss' ? isResult : undefined;
-    const now = computeStatement(map, await balancesOf(tx, kind, current), include);
-    const before = computeStatement(map, await balancesOf(tx, kind, previous), include);
-    const resultCode = kind === 'balance_sheet' ? 'PN.A-1.VII' : 'D';
+    const [thisYear, lastYear] = await balancesOf(tx, kind, [current, previous]);
+    const now = computeStatement(map, thisYear, include);
+    const before = computeStatement(map, lastYear, include);
     const definition = kind === 'balance_sheet' ? model.balanceSheet : model.profitAndLoss;
+    const resultCode = kind === 'balance_sheet' ? 'PN.A-1.VII' : (definition.result ?? 'D');
     return {
       statement: kind, model: model.key, title: definition.title,
       company: { name: tenant.name, legal_name: tenant.legalName ?? null, tax_id: tenant.taxId ?? null },

@@ -42,6 +42,8 @@ export interface SideDef {
 
 export interface StatementDef {
   readonly title: string;
+  /** The code of the line that is the year's result on a profit and loss account, when not `D` (the normal model's `A.5`). */
+  readonly result?: string;
   readonly sides: readonly SideDef[];
 }
 

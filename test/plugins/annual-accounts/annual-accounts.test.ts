@@ -27,7 +27,8 @@ import { download, hasBinary, pdfTexts } from '../../support/documents';
  *   result 2,500 − 800 − 100 − 400 − 50 = 1,150.00; at 31-12: 572 8,619 Dr, 4300 1,025 Dr, 472 693 Dr,
  *   217 2,000 Dr, 2817 400 Cr, 100 3,000 Cr, 112 60 Cr, 113 540 Cr, 170 4,000 Cr, 5200 1,000 Cr,
  *   4000 1,452 Cr, 477 735 Cr, and groups 6/7 1,150 Cr: they add up to zero.
- * Company B: 2026-03-01 Dr 572 700.00 / Cr 133 700.00 (an account the PYMES model has no line for).
+ * Company B: 2026-03-01 Dr 572 700.00 / Cr 133 700.00 (an account the PYMES model has no line for;
+ * the abreviado and normal models put it under A-2 Ajustes por cambios de valor).
  */
 
 let app: TestApp;
@@ -53,7 +54,7 @@ const statement = async (company: TestCompany, year: number, kind: 'balance-shee
   return res.body;
 };
 /** The non-zero lines of a statement: code → [this year, previous year]. */
-const figures = (view: any) => Object.fromEntries((view.sides as any[]).flatMap((s) => s.lines)
+const figures = (view: any): Record<string, string[]> => Object.fromEntries((view.sides as any[]).flatMap((s) => s.lines)
   .filter((l: any) => l.amount !== '0.00' || l.previous_amount !== '0.00').map((l: any) => [l.code, [l.amount, l.previous_amount]]));
 
 const PYMES_BS_2026 = {
@@ -75,6 +76,24 @@ const ABREVIADO_BS_2026 = Object.fromEntries(Object.entries(PYMES_BS_2026).map((
 const PYMES_PL_2026 = {
   1: ['2500.00', '1000.00'], 4: ['-800.00', '-400.00'], 7: ['-100.00', '0.00'], 8: ['-400.00', '0.00'], A: ['1200.00', '600.00'],
   14: ['-50.00', '0.00'], B: ['-50.00', '0.00'], C: ['1150.00', '600.00'], D: ['1150.00', '600.00'],
+};
+
+const NORMAL_BS_2026 = {
+  A: ['1600.00', '0.00'], 'A.II': ['1600.00', '0.00'], 'A.II.2': ['1600.00', '0.00'],
+  B: ['10337.00', '4294.00'], 'B.III': ['1718.00', '84.00'], 'B.III.1': ['1025.00', '0.00'], 'B.III.1.b': ['1025.00', '0.00'], 'B.III.6': ['693.00', '84.00'],
+  'B.VII': ['8619.00', '4210.00'], 'B.VII.1': ['8619.00', '4210.00'],
+  TA: ['11937.00', '4294.00'],
+  'PN.A': ['4750.00', '3600.00'], 'PN.A-1': ['4750.00', '3600.00'], 'PN.A-1.I': ['3000.00', '3000.00'], 'PN.A-1.I.1': ['3000.00', '3000.00'],
+  'PN.A-1.III': ['600.00', '0.00'], 'PN.A-1.III.1': ['60.00', '0.00'], 'PN.A-1.III.2': ['540.00', '0.00'], 'PN.A-1.VII': ['1150.00', '600.00'],
+  'PN.B': ['4000.00', '0.00'], 'PN.B.II': ['4000.00', '0.00'], 'PN.B.II.2': ['4000.00', '0.00'],
+  'PN.C': ['3187.00', '694.00'], 'PN.C.III': ['1000.00', '0.00'], 'PN.C.III.2': ['1000.00', '0.00'],
+  'PN.C.V': ['2187.00', '694.00'], 'PN.C.V.1': ['1452.00', '484.00'], 'PN.C.V.1.b': ['1452.00', '484.00'], 'PN.C.V.6': ['735.00', '210.00'],
+  TPN: ['11937.00', '4294.00'],
+};
+const NORMAL_PL_2026 = {
+  1: ['2500.00', '1000.00'], '1.a': ['2500.00', '1000.00'], 4: ['-800.00', '-400.00'], '4.a': ['-800.00', '-400.00'], 7: ['-100.00', '0.00'], '7.a': ['-100.00', '0.00'],
+  8: ['-400.00', '0.00'], 'A.1': ['1200.00', '600.00'], 15: ['-50.00', '0.00'], '15.b': ['-50.00', '0.00'], 'A.2': ['-50.00', '0.00'],
+  'A.3': ['1150.00', '600.00'], 'A.4': ['1150.00', '600.00'], 'A.5': ['1150.00', '600.00'],
 };
 
 describe('a small company\'s annual accounts', () => {
@@ -120,6 +139,15 @@ describe('a small company\'s annual accounts', () => {
     expect(view.unmapped).toEqual([]);
   });
 
+  test('normal: every arabic and letter line', async () => {
+    const bs = await statement(a, 2026, 'balance-sheet', 'normal');
+    expect(figures(bs)).toEqual(NORMAL_BS_2026);
+    expect(bs.totals.assets).toBe(bs.totals.equity_and_liabilities);
+    const pl = await statement(a, 2026, 'profit-and-loss', 'normal');
+    expect(figures(pl)).toEqual(NORMAL_PL_2026);
+    expect(pl.result).toEqual({ amount: '1150.00', previous_amount: '600.00' });
+  });
+
   test('abreviado: the same figures under the abreviado numbering', async () => {
     expect(figures(await statement(a, 2026, 'balance-sheet', 'abreviado'))).toEqual(ABREVIADO_BS_2026);
     const pl = figures(await statement(a, 2026, 'profit-and-loss', 'abreviado'));
@@ -135,6 +163,8 @@ describe('a small company\'s annual accounts', () => {
     expect(bs.totals.assets).toBe(bs.totals.equity_and_liabilities);
     const pl = await statement(a, 2026, 'profit-and-loss');
     expect(figures(pl)).toEqual(PYMES_PL_2026);
+    expect(figures(await statement(a, 2026, 'balance-sheet', 'normal'))).toEqual(NORMAL_BS_2026);
+    expect(figures(await statement(a, 2026, 'profit-and-loss', 'normal'))).toEqual(NORMAL_PL_2026);
     // 129 after the regularisation, from the trial balance of the ledger (closing entry left out)
     const trial = await app.get('/api/v1/ledger/trial-balance?from=2026-12-31&to=2026-12-31&level=3', a.token);
     expect(trial.status).toBe(200);
@@ -160,6 +190,7 @@ describe('a small company\'s annual accounts', () => {
     expect(abreviado.unmapped).toEqual([]);
     expect(figures(abreviado)['PN.A-2']).toEqual(['700.00', '0.00']);
     expect(abreviado.totals.assets).toBe(abreviado.totals.equity_and_liabilities);
+    expect(figures(await statement(b, 2026, 'balance-sheet', 'normal'))['PN.A-2.I']).toEqual(['700.00', '0.00']);
     expect(figures(await statement(b, 2026, 'profit-and-loss'))).toEqual({});
     // and B's figures never reach A
     expect((await statement(a, 2026, 'balance-sheet')).totals.assets).toBe('11937.00');
@@ -192,13 +223,12 @@ describe('a small company\'s annual accounts', () => {
     }
   });
 
-  test('bad model, format or year → 422; the normal model is not available yet (422 naming it)', async () => {
-    for (const path of ['2026/balance-sheet?model=big', '2026/profit-and-loss?format=csv', 'abc/balance-sheet', '1800/balance-sheet', '2026/balance-sheet?model=normal']) {
+  test('bad model, format or year → 422 with the field named; no token → 401', async () => {
+    for (const [path, field] of [['2026/balance-sheet?model=big', 'model'], ['2026/balance-sheet?model=NORMAL', 'model'], ['2026/profit-and-loss?format=csv', 'format'], ['abc/balance-sheet', 'year'], ['1800/balance-sheet', 'year'], ['2999/profit-and-loss', 'year']]) {
       const res = await app.get(`/api/v1/annual-accounts/${path}`, a.token);
-      expect(res.status).toBe(422);
+      expect(`${path} ${res.status}`).toBe(`${path} 422`);
+      if (field !== 'year') expect(JSON.stringify(res.body.detail)).toContain(field);
     }
-    const normal = await app.get('/api/v1/annual-accounts/2026/balance-sheet?model=normal', a.token);
-    expect(JSON.stringify(normal.body)).toContain('normal model is not available');
     expect((await app.get('/api/v1/annual-accounts/2026/balance-sheet')).status).toBe(401);
   });
 });

@@ -77,6 +77,18 @@ describe('the models as data', () => {
       expect(lineOf(pl, account, '1.00')).toBe(line);
     }
     expect(lineOf(new AccountMap(MODELS.abreviado!.profitAndLoss), '6300', '1.00')).toBe('19');
+    // the normal model: arabic and letter lines, catch-all prefixes under the specific ones
+    const nb = new AccountMap(MODELS.normal!.balanceSheet);
+    for (const [account, balance, line] of [
+      ['2170001', '1.00', 'A.II.2'], ['2817', '-1.00', 'A.II.2'], ['2811', '-1.00', 'A.II.1'], ['206', '1.00', 'A.I.5'], ['2806', '-1.00', 'A.I.5'], ['2800', '-1.00', 'A.I.6'],
+      ['4300001', '1.00', 'B.III.1.b'], ['4709', '1.00', 'B.III.5'], ['472', '1.00', 'B.III.6'], ['472', '-1.00', 'PN.C.V.6'], ['4752', '-1.00', 'PN.C.V.5'],
+      ['4751', '-1.00', 'PN.C.V.6'], ['438', '-1.00', 'PN.C.V.7'], ['410', '-1.00', 'PN.C.V.3'], ['5720001', '1.00', 'B.VII.1'], ['5720001', '-1.00', 'PN.C.III.2'],
+      ['112', '-1.00', 'PN.A-1.III.1'], ['113', '-1.00', 'PN.A-1.III.2'], ['121', '1.00', 'PN.A-1.V.2'], ['133', '-1.00', 'PN.A-2.I'],
+    ] as const) expect(`${account} ${balance} ${lineOf(nb, account, balance)}`).toBe(`${account} ${balance} ${line}`);
+    const np = new AccountMap(MODELS.normal!.profitAndLoss);
+    for (const [account, line] of [['7000', '1.a'], ['705', '1.b'], ['600', '4.a'], ['601', '4.b'], ['607', '4.c'], ['640', '6.a'], ['642', '6.b'], ['629', '7.a'], ['631', '7.b'], ['650', '7.c'], ['659', '7.d'], ['662', '15.b'], ['6620', '15.a'], ['769', '14.b2'], ['7600', '14.a1'], ['6300', '19']] as const) {
+      expect(`${account} ${lineOf(np, account, '1.00')}`).toBe(`${account} ${line}`);
+    }
   });
 });
 
