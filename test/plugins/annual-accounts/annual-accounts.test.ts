@@ -196,6 +196,14 @@ describe('a small company\'s annual accounts', () => {
     expect((await statement(a, 2026, 'balance-sheet')).totals.assets).toBe('11937.00');
   });
 
+  test('a company whose year starts in July: fiscal year 2025 runs to 2026-06-30 and holds the March 2026 entry', async () => {
+    expect((await app.patch('/api/v1/tenants/me', { fiscal_year_start_month: 7 }, b.token)).status).toBe(200);
+    const y2025 = await statement(b, 2025, 'balance-sheet', 'abreviado');
+    expect(y2025).toMatchObject({ start_date: '2025-07-01', end_date: '2026-06-30', previous: { year: 2024, start_date: '2024-07-01', end_date: '2025-06-30' } });
+    expect(figures(y2025)['PN.A-2']).toEqual(['700.00', '0.00']);
+    expect(figures(await statement(b, 2026, 'balance-sheet', 'abreviado'))['PN.A-2']).toEqual(['700.00', '700.00']);
+  });
+
   test('XLSX and PDF: company, year, model, both years', async () => {
     const xlsx = await download(app, '/api/v1/annual-accounts/2026/balance-sheet?format=xlsx&model=abreviado', a.token);
     expect(xlsx.status).toBe(200);
