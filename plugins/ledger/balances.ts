@@ -28,11 +28,12 @@ const LINE_MONTH = `entry_date - (extract(day from entry_date)::int - 1)`;
  * (negative rows). So a partial month never reads more than half a month of lines. A group whose
  * Σdebit and Σcredit are both zero had no line in the period (every line has one positive side):
  * aggregates that list groups drop those (`having sum(debit) <> 0 or sum(credit) <> 0`).
- * `month` is the first day of the month. Adds its parameters to `params`.
+ * `month` is the first day of the month. Adds its parameters to `params`, named from `prefix` (several
+ * periods in one statement each take a prefix of their own).
  */
-export function periodRowsSql(period: Period, params: Record<string, unknown>): string {
+export function periodRowsSql(period: Period, params: Record<string, unknown>, prefix = 'ledgerPeriod'): string {
   let count = 0;
-  const date = (value: IsoDate) => { const name = `ledgerPeriod${count++}`; params[name] = value; return `:${name}::date`; };
+  const date = (value: IsoDate) => { const name = `${prefix}${count++}`; params[name] = value; return `:${name}::date`; };
   const lines = (from: IsoDate, to: IsoDate, sign = '') => `select account_code, ${LINE_MONTH} as month, ${sign}debit as debit, ${sign}credit as credit
         from journal_lines where tenant_id = :tenant and entry_date >= ${date(from)} and entry_date <= ${date(to)}`;
   const balances = (from?: IsoDate, until?: IsoDate) => `select account_code, month, debit, credit from ledger_month_balances where tenant_id = :tenant`
@@ -59,10 +60,11 @@ export function periodRowsSql(period: Period, params: Record<string, unknown>): 
   if (wholeFrom === undefined || wholeUntil === undefined || wholeFrom < wholeUntil) parts.push(balances(wholeFrom, wholeUntil));
   // entries left out: their own lines, subtracted (found through the entries' source index)
   if (period.excludeSourceTypes?.length) {
-    params.ledgerExcludedSources = pgArray(period.excludeSourceTypes);
+    const excluded = prefix === 'ledgerPeriod' ? 'ledgerExcludedSources' : `${prefix}Excluded`;
+    params[excluded] = pgArray(period.excludeSourceTypes);
     parts.push(`select l.account_code, l.entry_date - (extract(day from l.entry_date)::int - 1) as month, -l.debit as debit, -l.credit as credit
         from journal_entries e join journal_lines l on l.tenant_id = e.tenant_id and l.entry_id = e.id
-        where e.tenant_id = :tenant and e.source_type = any(:ledgerExcludedSources::text[])`
+        where e.tenant_id = :tenant and e.source_type = any(:${excluded}::text[])`
       + (period.from === undefined ? '' : ` and e.date >= ${date(period.from)}`) + (period.to === undefined ? '' : ` and e.date <= ${date(period.to)}`));
   }
   return parts.join('\n      union all\n      ');

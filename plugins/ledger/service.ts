@@ -450,6 +450,25 @@ export const LedgerService = {
   },
 
   /**
+   * `totalsByAccount` of several periods in one statement (one round trip, the same figures): the
+   * i-th list answers the i-th period. What a report with comparative columns needs (the annual
+   * accounts read this year and the previous one).
+   */
+  async totalsByAccountForPeriods(tx: Tx, periods: readonly Period[]): Promise<{ account: string; debit: Decimal; credit: Decimal }[][]> {
+    for (const period of periods) checkPeriod(period);
+    const answers = periods.map(() => [] as { account: string; debit: Decimal; credit: Decimal }[]);
+    if (!periods.length) return answers;
+    const params: Record<string, unknown> = {};
+    const parts = periods.map((period, i) => `select ${i} as period, account_code, debit, credit from (${periodRowsSql(period, params, `ledgerPeriods${i}_`)}) p${i}`);
+    const rows = await tx.sql<{ period: number; account: string; debit: string; credit: string }>(`
+      select period, account_code as account, sum(debit)::text as debit, sum(credit)::text as credit
+      from (${parts.join('\n      union all\n      ')}) l
+      group by 1, 2 having sum(debit) <> 0 or sum(credit) <> 0 order by 1, 2`, params);
+    for (const row of rows) answers[Number(row.period)].push({ account: row.account, debit: money(row.debit), credit: money(row.credit) });
+    return answers;
+  },
+
+  /**
    * Sumas y saldos: per account (or per code prefix of `level` digits), the period's debit and
    * credit sums and the balance, from totalsByAccount (the maintained monthly balances); the totals
    * of debit and credit are equal whenever the books balance.

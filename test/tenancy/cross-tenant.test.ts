@@ -118,6 +118,7 @@ describe('cross-tenant isolation, generated from the route table', () => {
       // box echoes its query, so it gets the canary's first part: the rest would only come from A)
       `/api/v1/search?q=${CANARY.slice(0, 12)}`, '/api/v1/search?q=servicio', '/api/v1/search?q=P-1', `/api/v1/contacts?search=${CANARY}`,
       `/api/v1/invoices?search=${CANARY}`, '/api/v1/invoices?search=servicio', `/api/v1/purchases?search=${CANARY}`, '/api/v1/purchases?search=P-1',
+      ...(app.plugins.some((p) => p.name === 'annual-accounts') ? ['/api/v1/annual-accounts/2026/balance-sheet', '/api/v1/annual-accounts/2026/profit-and-loss?model=normal'] : []),
       ...(app.plugins.some((p) => p.name === 'reconciliation') ? ['/api/v1/reconciliation/board', '/api/v1/reconciliation/matches?include_undone=true'] : [])]) {
       const res = await app.get(path, b.token);
       expect([path, res.status]).toEqual([path, 200]);
