@@ -1,3 +1,4 @@
+import { formatEuro } from '../../lib/spanish-amounts';
 import { embedFonts, pdfLine, type FontWeight } from '../../lib/pdf-fonts';
 import type { AnnualAccountsView } from './service';
 
@@ -6,13 +7,6 @@ import type { AnnualAccountsView } from './service';
  * exact decimal strings of the JSON in the workbook (a float cell could round them) and are printed
  * with Spanish grouping in the PDF.
  */
-
-/** "-1234567.5" → "-1.234.567,50" (Spanish grouping, from the decimal string). */
-function formatEuro(value: string): string {
-  const negative = value.startsWith('-');
-  const [whole, fraction = ''] = value.replace('-', '').split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction.padEnd(2, '0')}`;
-}
 
 const MODEL_NAMES: Record<string, string> = { pymes: 'Modelo de PYMES', abreviado: 'Modelo abreviado', normal: 'Modelo normal' };
 

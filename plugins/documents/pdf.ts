@@ -16,14 +16,9 @@ import type { PrintableDocument, PrintableLine } from './printable';
 
 const MM = 72 / 25.4;
 
-/** 1234567.5 → "1.234.567,50" (Spanish grouping; from the decimal string, never a float). */
-export function formatEuro(value: Decimal | string): string {
-  const text = typeof value === 'string' ? value : value.toString();
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = text.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${grouped},${fraction.padEnd(2, '0')}`;
-}
+import { formatEuro } from '../../lib/spanish-amounts';
+
+export { formatEuro };
 const formatQuantity = (value: string) => trimDecimal(value).replace('.', ',');
 const formatPct = (rate: string) => `${rate.replace(/\.?0+$/, '').replace('.', ',') || '0'} %`;
 const isZero = (value: string | null) => !value || /^-?0*\.?0*$/.test(value);

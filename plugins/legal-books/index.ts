@@ -9,7 +9,7 @@ import { legalBookRoutes } from './routes';
 export default definePlugin({
   name: 'legal-books',
   tags: { 'legal-books': 'The official books (Libro Diario, Libro Mayor, Sumas y Saldos) as PDF, XLSX or CSV, streamed' },
-  dependsOn: ['tenants', 'ledger'],
+  dependsOn: ['tenants', 'ledger', 'fiscal-years', 'annual-accounts'],
   permissions: { 'legal-books.read': rolesFrom('viewer') },
   routes: legalBookRoutes,
 });

@@ -2,7 +2,8 @@ import { Elysia } from 'elysia';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../../kernel/query-bounds';
 import { journalBook, ledgerBook, trialBalanceBook } from './books';
-import { BookQuery, LedgerBookQuery, TrialBookQuery } from './schemas';
+import { inventoryBook, inventoryBookPdf } from './inventories';
+import { BookQuery, InventoriesParams, InventoriesQuery, LedgerBookQuery, TrialBookQuery } from './schemas';
 
 const tags = ['legal-books'];
 const file = (description: string) => ({
@@ -30,4 +31,19 @@ export const legalBookRoutes = (kernel: Kernel) =>
     .get('/legal-books/trial-balance', ({ uow, query }) => trialBalanceBook(uow, kernel.logger, { ...query, format: query.format ?? 'pdf' }), {
       permission: 'legal-books.read', query: TrialBookQuery, transform: queryBounds(TrialBookQuery),
       detail: { summary: 'Balance de Sumas y Saldos of a period: per account the opening balance, the period\'s debit and credit, and the closing balance', tags, responses: file('The Sumas y Saldos') },
+    })
+    .get('/legal-books/inventories/:year', async ({ uow, params, query }) => {
+      const book = await uow.run((tx) => inventoryBook(tx, params.year, query.model ?? 'pymes'));
+      return new Response(await inventoryBookPdf(book), {
+        headers: {
+          'content-type': 'application/pdf', 'content-disposition': `attachment; filename="libro-inventarios-${params.year}.pdf"`,
+          'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
+        },
+      });
+    }, {
+      permission: 'legal-books.read', params: InventoriesParams, query: InventoriesQuery, transform: queryBounds(InventoriesQuery),
+      detail: {
+        summary: 'Libro de Inventarios y Cuentas Anuales of a year as PDF: the detailed initial balance, the quarterly trial balances, the closing inventory and the annual accounts',
+        tags, responses: { 200: { description: 'The book', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } } as any,
+      },
     });

@@ -13,3 +13,8 @@ export const TrialBookQuery = t.Object({
   from: Day('First day (inclusive)'), to: Day('Last day (inclusive)'), format: Format,
   level: t.Optional(t.Integer({ minimum: 1, maximum: 12, description: 'Group by code prefixes of this many digits (3: the PGC\'s accounts); every account when omitted' })),
 });
+
+export const InventoriesParams = t.Object({ year: t.Integer({ minimum: 1900, maximum: 2999, description: 'The fiscal year (the calendar year it starts in)' }) });
+export const InventoriesQuery = t.Object({
+  model: t.Optional(literalUnion(['pymes', 'abreviado', 'normal'] as const, { default: 'pymes', description: 'The model of the annual accounts transcribed' })),
+});

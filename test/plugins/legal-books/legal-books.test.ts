@@ -116,6 +116,29 @@ describe('Sumas y Saldos', () => {
   });
 });
 
+describe('Libro de Inventarios y Cuentas Anuales', () => {
+  test('the year\'s book: initial balance, quarterly trial balances, closing inventory, annual accounts', async () => {
+    const pdf = await download(app, '/api/v1/legal-books/inventories/2026', a.token);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // raw: the text in the order it is drawn, each table row's cells one after the other
+    const text = pdfTexts(pdf.bytes, 'raw').join('\n');
+    for (const heading of ['Libro de Inventarios y Cuentas Anuales', '1. Balance inicial detallado', '2. Balances de comprobación trimestrales', '1.º trimestre',
+      '4.º trimestre', '3. Inventario de cierre del ejercicio', '4. Cuentas anuales', 'Balance', 'Cuenta de pérdidas y ganancias']) expect(text).toContain(heading);
+    // the quarters' sums: every entry of the year falls in the first quarter
+    expect(text).toContain('6.035,00');
+    // the closing inventory: the bank 3000.00 + 1210.00, the capital 3000.00
+    expect(text).toMatch(/572[^\n]*4\.210,00/);
+    expect(text).toMatch(/100[^\n]*3\.000,00/);
+    expect(text).not.toContain('99,00');
+  });
+
+  test('a year that is not a number, or an unknown model, is 422', async () => {
+    expect((await app.get('/api/v1/legal-books/inventories/abc', a.token)).status).toBe(422);
+    expect((await app.get('/api/v1/legal-books/inventories/2026?model=grande', a.token)).status).toBe(422);
+  });
+});
+
 describe('pages and limits', () => {
   const read = <T>(work: (tx: any) => Promise<T>) => app.kernel.unitOfWork(null).run(work, { tenantId: a.tenantId });
 
