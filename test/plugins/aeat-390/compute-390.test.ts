@@ -41,7 +41,7 @@ describe('modelo 390, pure', () => {
 
   test('the 303 equalities: equal when the 303s say the same, and a difference is reported', () => {
     const mapped = boxes390([group({ base: '100.00', quota: '21.00' }), group({ side: 'received', deductible: true, rate: '10.00', base: '50.00', quota: '5.00', deductibleQuota: '5.00' })]);
-    const quarters = [{ '07': '60.00', '09': '12.60', '28': '50.00', '29': '5.00' }, { '07': '40.00', '09': '8.40' }];
+    const quarters: Record<string, string>[] = [{ '07': '60.00', '09': '12.60', '28': '50.00', '29': '5.00' }, { '07': '40.00', '09': '8.40' }];
     expect(checks303(mapped, quarters).filter((c) => !c.equal)).toEqual([]);
     const wrong = checks303(mapped, [{ ...quarters[0], '29': '4.00' }, quarters[1]]).filter((c) => !c.equal);
     expect(wrong).toEqual([{ boxes_390: ['696', '191', '725', '698', '604', '606'], boxes_303: ['29'], value_390: '5.00', sum_303: '4.00', equal: false }]);
