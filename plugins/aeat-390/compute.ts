@@ -21,7 +21,7 @@ const INTERIOR_CURRENT: Record<string, Pair> = {
   '2.00': ['695', '696'], '4.00': ['190', '191'], '5.00': ['724', '725'], '7.50': ['697', '698'], '10.00': ['603', '604'], '21.00': ['605', '606'],
 };
 const INTERIOR_CAPITAL: Record<string, Pair> = { '4.00': ['196', '197'], '10.00': ['611', '612'], '21.00': ['613', '614'] };
-const IMPORT_CURRENT: Record<string, Pair> = { '4.00': ['202', '203'], '10.00': ['619', '620'], '21.00': ['621', '622'] };
+const IMPORT_CURRENT: Record<string, Pair> = { '2.00': ['757', '758'], '4.00': ['202', '203'], '7.50': ['759', '760'], '10.00': ['619', '620'], '21.00': ['621', '622'] };
 const IMPORT_CAPITAL: Record<string, Pair> = { '4.00': ['208', '209'], '10.00': ['623', '624'], '21.00': ['625', '626'] };
 const INTRA_EU_CAPITAL: Record<string, Pair> = { '4.00': ['220', '221'], '10.00': ['631', '632'], '21.00': ['633', '634'] };
 /** Sales whose base the 390 asks for in one box, whatever the rate. */

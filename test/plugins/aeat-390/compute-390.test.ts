@@ -28,15 +28,17 @@ describe('modelo 390, pure', () => {
       group({ side: 'received', kind: 'intra_eu_acquisition', regime: 'intra_eu', deductible: true, base: '500.00', quota: '105.00', deductibleQuota: '105.00' }),
       group({ side: 'received', kind: 'rectification', regime: 'domestic', deductible: true, base: '-30.00', quota: '-6.30', deductibleQuota: '-6.30' }),
       group({ side: 'received', kind: 'import', regime: 'import', deductible: true, rate: '7.50', base: '10.00', quota: '0.75', deductibleQuota: '0.75' }),
+      group({ side: 'received', kind: 'import', regime: 'import', deductible: true, capitalGood: true, rate: '5.00', base: '10.00', quota: '0.50', deductibleQuota: '0.50' }),
+      group({ rate: '21.00', base: '100.00', quota: '21.00', surchargeRate: '1.75', surcharge: '1.75' }),
     ]);
-    expect([boxes.get('03'), boxes.get('04'), boxes.get('05'), boxes.get('06')].map(String)).toEqual(['200.00', '20.00', '100.00', '21.00']);
+    expect([boxes.get('03'), boxes.get('04'), boxes.get('05'), boxes.get('06')].map(String)).toEqual(['200.00', '20.00', '200.00', '42.00']);
     expect([boxes.get('599'), boxes.get('600'), boxes.get('43'), boxes.get('44')].map(String)).toEqual(['100.00', '1.40', '-50.00', '-0.70']);
-    expect([boxes.get('29'), boxes.get('30'), boxes.get('99'), boxes.get('105')].map(String)).toEqual(['-50.00', '-10.50', '250.00', '70.00']);
+    expect([boxes.get('29'), boxes.get('30'), boxes.get('99'), boxes.get('105')].map(String)).toEqual(['-50.00', '-10.50', '350.00', '70.00']);
     expect([boxes.get('190'), boxes.get('191'), boxes.get('232'), boxes.get('633'), boxes.get('634')].map(String)).toEqual(['300.00', '12.00', '40.00', '1000.00', '210.00']);
-    expect([boxes.get('639'), boxes.get('62')].map(String)).toEqual(['-30.00', '-6.30']);
+    expect([boxes.get('639'), boxes.get('62'), boxes.get('759'), boxes.get('760')].map(String)).toEqual(['-30.00', '-6.30', '10.00', '0.75']);
     expect(intraEu).toEqual([{ rate: '21.00', base: '1500.00', quota: '315.00', deductible_base: '500.00', deductible_quota: '105.00' }]);
-    // what has no box here is listed, never dropped: one-stop-shop sales, a 7.5 % import
-    expect(unmapped).toEqual(['issued invoice oss sales', 'received import import IVA deducible 7.50 %']);
+    // what has no box here is listed, never dropped: one-stop-shop sales, an investment good imported at 5 %, recargo 1.75 %
+    expect(unmapped).toEqual(['issued invoice oss sales', 'received import import IVA deducible 5.00 %', 'issued invoice domestic recargo de equivalencia 1.75 %']);
   });
 
   test('the 303 equalities: equal when the 303s say the same, and a difference is reported', () => {
