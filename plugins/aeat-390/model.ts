@@ -6,7 +6,8 @@ import { OPTIONS_390, options390 } from './options';
 
 /**
  * How the 390 finds the 303: through the `tax-models` contributions (set by the plugin's `setup`),
- * never by importing the 303's plugin.
+ * never by importing the 303's plugin. One lookup per process, the last app's: apps booted in one
+ * process (the tests) share the same model objects, so any of them finds the same 303.
  */
 let findModel: (code: string) => TaxModel | undefined = () => undefined;
 export const useModels = (find: (code: string) => TaxModel | undefined) => { findModel = find; };
