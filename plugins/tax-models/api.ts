@@ -7,4 +7,4 @@ export type { BoxDefinition, BoxKind, DesignVersion, ModelInput, ModelOptions, M
 export { BoxSheet, dec, max, min } from './boxes';
 export { boxesCsv, csvLines, CSV_CONTENT_TYPE } from './csv';
 export { designOf, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
-export { computePeriod } from './service';
+export { computePeriod, yearOfModel, type YearOfModel } from './service';

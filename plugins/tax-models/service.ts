@@ -2,8 +2,8 @@ import type { Tx } from '../../kernel/uow';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { Unprocessable } from '../../kernel/errors';
 import { TenantService } from '../tenants/api';
-import type { ModelOptions, ModelResult, ReturnCompany, TaxModel, TaxPeriod } from './contract';
-import { MAX_CARRY_YEARS, optionsOfYears, withDefaults } from './options';
+import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
+import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
 
 /**
@@ -31,6 +31,24 @@ export async function computeSequence(tx: Tx, model: TaxModel, periods: readonly
   const options = await optionsOfYears(tx, model, model.chained ? year - MAX_CARRY_YEARS : year, year);
   const first = model.chained && periods[0].index <= 1 ? await carriedIn(tx, model, periods[0], options) : null;
   return run(tx, model, periods, first, options);
+}
+
+/** A model's whole year as the company files it: every period of the periodicity its options give that year, with its result. */
+export interface YearOfModel {
+  periodicity: Periodicity;
+  periods: { period: TaxPeriod; result: ModelResult }[];
+}
+
+/**
+ * Another model's results for a year, read through its contribution (never its code): the 390
+ * reads the year's 303s so. The periods are those the company files with that year
+ * (`periodicityOf` its options, else the model's first periodicity), all of them, computed in order.
+ */
+export async function yearOfModel(tx: Tx, model: TaxModel, year: number): Promise<YearOfModel> {
+  const periodicity = model.periodicityOf ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0];
+  const periods = periodsOfYear(year, periodicity);
+  const results = await computeSequence(tx, model, periods);
+  return { periodicity, periods: periods.map((period, i) => ({ period, result: results[i] })) };
 }
 
 /** The last result of the year before `first`'s, when a balance can reach it; the years before are computed from the first one that carries nothing in. */

@@ -1,0 +1,166 @@
+import { Decimal } from '../../kernel/money';
+import type { TaxRegisterSum } from '../documents/api';
+import { BoxSheet, dec, type ModelResult } from '../tax-models/api';
+import { BOXES_390, GROUPS_FROM_303 } from './boxes';
+
+/**
+ * Modelo 390 from the year's tax register (pure: register sums in, boxes out), and its check
+ * against the year's 303s. The register rows map to boxes as in the 303 (same side, kind, regime,
+ * rate, capital-good and deductible columns), broken down further by rate where the 390 asks.
+ */
+
+type Pair = readonly [base: string, quota: string];
+
+const ORDINARY: Record<string, Pair> = {
+  '0.00': ['700', '701'], '2.00': ['667', '668'], '4.00': ['01', '02'], '5.00': ['702', '703'], '7.50': ['669', '670'], '10.00': ['03', '04'], '21.00': ['05', '06'],
+};
+const SURCHARGE: Record<string, Pair> = {
+  '0.00': ['663', '664'], '0.26': ['691', '692'], '0.50': ['35', '36'], '0.62': ['665', '666'], '1.00': ['693', '694'], '1.40': ['599', '600'], '5.20': ['601', '602'],
+};
+const INTERIOR_CURRENT: Record<string, Pair> = {
+  '2.00': ['695', '696'], '4.00': ['190', '191'], '5.00': ['724', '725'], '7.50': ['697', '698'], '10.00': ['603', '604'], '21.00': ['605', '606'],
+};
+const INTERIOR_CAPITAL: Record<string, Pair> = { '4.00': ['196', '197'], '10.00': ['611', '612'], '21.00': ['613', '614'] };
+const IMPORT_CURRENT: Record<string, Pair> = { '2.00': ['757', '758'], '4.00': ['202', '203'], '7.50': ['759', '760'], '10.00': ['619', '620'], '21.00': ['621', '622'] };
+const IMPORT_CAPITAL: Record<string, Pair> = { '4.00': ['208', '209'], '10.00': ['623', '624'], '21.00': ['625', '626'] };
+const INTRA_EU_CAPITAL: Record<string, Pair> = { '4.00': ['220', '221'], '10.00': ['631', '632'], '21.00': ['633', '634'] };
+/** Sales whose base the 390 asks for in one box, whatever the rate. */
+const SALES_INFORMATION: Record<string, string> = { intra_eu: '103', export: '104', not_subject: '110', exempt: '105' };
+
+/** One group of the register's sums, as the mapping reads it. */
+export interface Group390 {
+  side: string; kind: string; regime: string; rate: string; surchargeRate: string | null; capitalGood: boolean; deductible: boolean;
+  base: string; quota: string; deductibleQuota: string; surcharge: string;
+}
+
+export const GROUPED_BY = ['side', 'kind', 'regime', 'rate', 'surchargeRate', 'capitalGood', 'deductible'] as const;
+
+const rate2 = (rate: string | null) => (rate === null ? '' : dec(rate).rescale(2).toString());
+
+export const groupOf = (sum: TaxRegisterSum): Group390 => ({
+  side: String(sum.key.side), kind: String(sum.key.kind), regime: String(sum.key.regime), rate: rate2(sum.key.rate as string | null),
+  surchargeRate: sum.key.surchargeRate == null ? null : rate2(sum.key.surchargeRate as string), capitalGood: sum.key.capitalGood === true, deductible: sum.key.deductible === true,
+  base: sum.base, quota: sum.quota, deductibleQuota: sum.deductibleQuota, surcharge: sum.surcharge,
+});
+
+/** Intra-EU acquisitions of one rate: the 390 splits them into goods and services, which the register does not tell apart. */
+export interface IntraEuAcquisition { rate: string; base: string; quota: string; deductible_base: string; deductible_quota: string }
+
+export interface Boxes390 {
+  boxes: BoxSheet;
+  /** Intra-EU acquisitions that are not investment goods, by rate (303 boxes 10/11 and 36/37). */
+  intraEu: IntraEuAcquisition[];
+  /** Register groups no box of this plugin takes, described. */
+  unmapped: string[];
+}
+
+/** The 390's boxes from the year's register sums. */
+export function boxes390(groups: readonly Group390[]): Boxes390 {
+  const boxes = new BoxSheet();
+  const unmapped: string[] = [];
+  const intraEu = new Map<string, { base: Decimal; quota: Decimal; deductibleBase: Decimal; deductibleQuota: Decimal }>();
+  const describe = (g: Group390, what: string) => `${g.side} ${g.kind} ${g.regime} ${what}`;
+  const put = (table: Record<string, Pair>, rate: string, base: string, quota: string, g: Group390, what: string) => {
+    const pair = table[rate];
+    if (pair) boxes.add(pair[0], base).add(pair[1], quota);
+    else unmapped.push(describe(g, `${what} ${rate} %`));
+  };
+
+  for (const g of groups) {
+    const rectifying = g.kind === 'rectification';
+    if (g.side === 'issued') {
+      const information = SALES_INFORMATION[g.regime];
+      if (information) { boxes.add(information, g.base); continue; }
+      if (g.regime !== 'domestic') { unmapped.push(describe(g, 'sales')); continue; }
+      boxes.add('99', g.base);
+      if (rectifying) boxes.add('29', g.base).add('30', g.quota);
+      else put(ORDINARY, g.rate, g.base, g.quota, g, 'IVA');
+      if (!dec(g.surcharge).isZero()) {
+        if (rectifying) boxes.add('43', g.base).add('44', g.surcharge);
+        else put(SURCHARGE, g.surchargeRate ?? '', g.base, g.surcharge, g, 'recargo de equivalencia');
+      }
+      continue;
+    }
+    const selfAssessed = g.regime === 'intra_eu' || g.regime === 'reverse_charge';
+    if (rectifying) {
+      if (selfAssessed) boxes.add('29', g.base).add('30', g.quota);
+      if (g.deductible) boxes.add('639', g.base).add('62', g.deductibleQuota);
+      continue;
+    }
+    if (g.regime === 'exempt') { boxes.add('230', g.base); continue; }
+    if (!g.deductible && !dec(g.quota).isZero() && g.kind !== 'intra_eu_acquisition' && g.kind !== 'reverse_charge') { boxes.add('232', g.base); continue; }
+    if (g.kind === 'intra_eu_acquisition') {
+      if (g.capitalGood) {
+        // accrued (303 box 10/11) and deducted at once; the accrued side is in the by-rate list too
+        if (g.deductible) put(INTRA_EU_CAPITAL, g.rate, g.base, g.deductibleQuota, g, 'IVA');
+      }
+      const entry = intraEu.get(g.rate) ?? { base: Decimal.zero(2), quota: Decimal.zero(2), deductibleBase: Decimal.zero(2), deductibleQuota: Decimal.zero(2) };
+      entry.base = entry.base.add(dec(g.base)).rescale(2);
+      entry.quota = entry.quota.add(dec(g.quota)).rescale(2);
+      if (g.deductible && !g.capitalGood) {
+        entry.deductibleBase = entry.deductibleBase.add(dec(g.base)).rescale(2);
+        entry.deductibleQuota = entry.deductibleQuota.add(dec(g.deductibleQuota)).rescale(2);
+      }
+      intraEu.set(g.rate, entry);
+      continue;
+    }
+    if (g.kind === 'reverse_charge') boxes.add('27', g.base).add('28', g.quota);
+    if (!g.deductible) continue;
+    const table = g.kind === 'import' ? (g.capitalGood ? IMPORT_CAPITAL : IMPORT_CURRENT) : g.capitalGood ? INTERIOR_CAPITAL : INTERIOR_CURRENT;
+    put(table, g.rate, g.base, g.deductibleQuota, g, 'IVA deducible');
+  }
+  return {
+    boxes, unmapped,
+    intraEu: [...intraEu.entries()].sort(([a], [b]) => dec(a).compare(dec(b))).map(([rate, e]) => ({
+      rate, base: e.base.toString(), quota: e.quota.toString(), deductible_base: e.deductibleBase.toString(), deductible_quota: e.deductibleQuota.toString(),
+    })),
+  };
+}
+
+/** One equality between the 390 and the sum of the year's 303s. */
+export interface Check303 { boxes_390: string[]; boxes_303: string[]; value_390: string; sum_303: string; equal: boolean }
+
+/**
+ * Every equality the 390 keeps with the year's 303s: a box that repeats 303 boxes, a group of 390
+ * boxes that breaks one 303 box down, and the intra-EU acquisitions (303 10/11, 36/37).
+ */
+export function checks303(result: Boxes390, returns303: readonly Record<string, string>[]): Check303[] {
+  const sum303 = (boxes: readonly string[]) => returns303.reduce((total, r) => boxes.reduce((t, b) => t.add(dec(r[b] ?? '0')), total), Decimal.zero(2)).rescale(2);
+  const check = (boxes390: readonly string[], boxes303: readonly string[], value: Decimal): Check303 => {
+    const expected = sum303(boxes303);
+    return { boxes_390: [...boxes390], boxes_303: [...boxes303], value_390: value.rescale(2).toString(), sum_303: expected.toString(), equal: value.rescale(2).eq(expected) };
+  };
+  const intraEu = (field: keyof IntraEuAcquisition) => result.intraEu.reduce((t, e) => t.add(dec(e[field])), Decimal.zero(2));
+  return [
+    ...BOXES_390.filter((b) => b.from303).map((b) => check([b.number], b.from303!, result.boxes.get(b.number))),
+    ...GROUPS_FROM_303.map((g) => check(g.boxes390, g.boxes303, result.boxes.sum(...g.boxes390))),
+    check(['intra_eu_acquisitions.base'], ['10'], intraEu('base')),
+    check(['intra_eu_acquisitions.quota'], ['11'], intraEu('quota')),
+    check(['intra_eu_acquisitions.deductible_base'], ['36'], intraEu('deductible_base')),
+    check(['intra_eu_acquisitions.deductible_quota'], ['37'], intraEu('deductible_quota')),
+  ];
+}
+
+export interface ExemptionInput {
+  /** The company keeps its VAT books through the SII. */
+  sii: boolean;
+  /** Its only activities are renting urban property and/or the simplified VAT regime. */
+  exemptingActivitiesOnly: boolean;
+  /** The periodicity of its 303s that year. */
+  periodicity303: string;
+}
+
+/** Why the company need not file the 390 of the year (it fills the last 303's annual boxes instead), or null when it must. */
+export function exemption({ sii, exemptingActivitiesOnly, periodicity303 }: ExemptionInput): string | null {
+  if (sii) return 'The company keeps its VAT record books through the SII (Suministro Inmediato de Información): exempt from the annual summary';
+  if (exemptingActivitiesOnly && periodicity303 === 'quarterly') {
+    return 'Quarterly 303 filer in territorio común whose only activities are renting urban property and/or the simplified regime: exempt from the 390; the annual information goes in the last 303 of the year';
+  }
+  return null;
+}
+
+/** The 390's result: informative (nothing to pay), `exempt` when the company need not file it. */
+export function result390(boxes: Record<string, string>, exempt: boolean, details: Record<string, unknown>): ModelResult {
+  const any = Object.values(boxes).some((v) => !dec(v).isZero());
+  return { boxes, result: '0.00', declarationType: exempt ? 'exempt' : any ? 'I' : 'N', details };
+}

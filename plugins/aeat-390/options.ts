@@ -1,0 +1,22 @@
+import { t } from 'elysia';
+import type { ModelOptions } from '../tax-models/api';
+
+/** The company's facts of a year that the register cannot give (`GET`/`PUT /api/v1/aeat/390/options?year`). */
+export const OPTIONS_390 = t.Object({
+  sii: t.Optional(t.Boolean({
+    default: false,
+    description: 'Keeps its VAT record books through the SII (Suministro Inmediato de Información) that year: exempt from the 390',
+  })),
+  exempting_activities_only: t.Optional(t.Boolean({
+    default: false,
+    description: 'Its only activities that year are renting urban property (IAE 861) and/or activities in the simplified VAT regime: a quarterly 303 filer so is exempt from the 390 and fills the annual boxes of its last 303 instead',
+  })),
+  main_activity: t.Optional(t.String({
+    default: '', maxLength: 80,
+    description: 'The main activity, as the 390\'s statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it',
+  })),
+});
+
+export interface Options390 { sii: boolean; exempting_activities_only: boolean; main_activity: string }
+
+export const options390 = (options: ModelOptions): Options390 => options as unknown as Options390;
