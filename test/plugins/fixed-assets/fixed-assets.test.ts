@@ -66,6 +66,11 @@ describe('register and plan', () => {
     van = res.body;
     expect(van).toMatchObject({ number: 2, coefficient: '16.00', useful_life_months: null });
     desk = (await app.post('/api/v1/fixed-assets', { name: 'Mesa de taller', account: '216', acquisition_date: '2026-01-01', cost: '600.00', useful_life_months: 120 }, a.token)).body;
+    // registered by hand: their acquisition is in the books as a manual entry (the computer's came with its purchase)
+    for (const [account, amount, date] of [['218', '30000.00', '2026-01-10'], ['216', '600.00', '2026-01-01']]) {
+      const entry = await app.post('/api/v1/ledger/entries', { date, description: 'Compra de inmovilizado', lines: [{ account, debit: amount }, { account: '572', credit: amount }] }, a.token);
+      expect(entry.status).toBe(201);
+    }
     expect(desk).toMatchObject({ number: 3, start_date: '2026-01-01', coefficient: null, useful_life_months: 120 });
   });
 
@@ -177,6 +182,23 @@ describe('posting', () => {
     expect(await balanceOf('2818')).toBe('-3520.00');
   });
 
+  test('a sale above book value: the gain stays on 771', async () => {
+    // its months of 2027 are to be posted: the owner lifts the lock first
+    expect((await app.request('PUT', '/api/v1/ledger/lock', { body: { locked_until: null }, token: a.token })).status).toBe(200);
+    const res = await app.post(`/api/v1/fixed-assets/${van.id}/dispose`, {
+      date: '2028-01-31', kind: 'sale', price: '25000.00', contact_id: customer.id, tax_type_id: taxId(a, 'IVA21'),
+    }, a.token);
+    expect(res.status).toBe(200);
+    // 3520.00 (2026) + 12 × 320.00 (2027) + 320.00 (January 2028) = 7680.00; book value 22320.00; 25000.00 − 22320.00
+    expect(res.body).toMatchObject({ accumulated_depreciation: '7680.00', net_book_value: '22320.00', gain_or_loss: '2680.00' });
+    const entry = await expectBalanced(res.body.journal_entry_id);
+    expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['2818', '7680.00', '0.00'], ['771', '22320.00', '0.00'], ['218', '0.00', '30000.00']]);
+    expect(await balanceOf('218')).toBe('0.00');
+    expect(await balanceOf('2818')).toBe('0.00');
+    // the computer's 700.00 sale is all debited back (a loss); the van leaves its gain
+    expect(await balanceOf('771')).toBe('-2680.00');
+  });
+
   test('the trial balance still balances', async () => {
     const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
     expect(trial.totals.debit).toBe(trial.totals.credit);
@@ -191,7 +213,7 @@ describe('tenancy', () => {
     expect((await app.get('/api/v1/fixed-assets', b.token)).body.total).toBe(0);
     expect((await app.post('/api/v1/fixed-assets/depreciate', { until: '2030-12-31' }, b.token)).body.total).toBe('0.00');
     expect((await app.get('/api/v1/fixed-assets/register?year=2026', b.token)).body.items).toEqual([]);
-    expect((await app.get(`/api/v1/fixed-assets/${van.id}`, a.token)).body.status).toBe('active');
+    expect((await app.get(`/api/v1/fixed-assets/${van.id}`, a.token)).status).toBe(200);
   });
 
   test('the official table is served', async () => {
