@@ -33,6 +33,6 @@ export const MODEL_349: TaxModel = {
 /** Modelo 349 (intra-EU operations, quarterly or monthly) from the tax register's intra-EU rows: lines, rectifications, errors, CSV and the file. */
 export default definePlugin({
   name: 'aeat-349',
-  dependsOn: ['documents', 'invoices', 'purchases', 'taxes', 'tax-models'],
+  dependsOn: ['contacts', 'documents', 'invoices', 'purchases', 'taxes', 'tax-models'],
   contributes: { 'tax-models': [MODEL_349] },
 });

@@ -1,6 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { TaxRegister, TaxRegisterSums, type TaxRegisterEntry } from '../documents/api';
+import { ContactService } from '../contacts/api';
 import { InvoiceService } from '../invoices/api';
 import { PurchaseService } from '../purchases/api';
 import { isEuMemberState, vatPrefixOf } from '../taxes/api';
@@ -48,6 +49,13 @@ export function operatorVatProblem(taxId: string | null, country: string): strin
   const prefix = vatPrefixOf(country);
   if (!new RegExp(`^${prefix}[A-Z0-9+*]{2,15}$`).test(taxId.toUpperCase())) return `The VAT number ${taxId} is not a ${country} VAT number with its prefix ${prefix}`;
   return null;
+}
+
+/** The contacts plugin's verdict on the check digits, when the contact still has the VAT number the document printed. */
+async function checkDigitsProblem(tx: Tx, contactId: string, taxId: string | null): Promise<string | null> {
+  const contact = await ContactService.get(tx, contactId).catch(() => null);
+  if (!contact || !taxId || contact.vat?.toUpperCase() !== taxId.toUpperCase() || contact.vatValid) return null;
+  return `The VAT number ${taxId} has wrong check digits`;
 }
 
 interface Doc { issueDate: string; lines: { taxTypeId: string; base: Decimal; nature: Nature }[] }
@@ -124,9 +132,12 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
   const lines = new Map<string, Line349 & { amount: Decimal }>();
   const errors: Error349[] = [];
   const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
+  const checkDigits = new Map<string, Promise<string | null>>();
   for (const row of intraEu(await register())) {
+    const id = row.counterparty.contactId;
+    if (!checkDigits.has(id)) checkDigits.set(id, checkDigitsProblem(tx, id, row.counterparty.taxId));
+    const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;
     for (const part of await partsOf(docs, row, period.periodicity)) {
-      const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country);
       if (problem) {
         errors.push({ contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });
         continue;
