@@ -1,5 +1,6 @@
+import { t } from 'elysia';
 import { definePlugin } from '../../kernel/plugin';
-import { csvLines, type RenderInput, type TaxModel } from '../tax-models/api';
+import { csvLines, type ModelOptions, type Periodicity, type RenderInput, type TaxModel } from '../tax-models/api';
 import { DESIGN_349_2020 } from './design-2020';
 import { file349 } from './file';
 import { BOXES_349, compute349, type Error349, type Line349, type Rectification349 } from './model';
@@ -17,6 +18,16 @@ export function csv349({ result }: RenderInput): string {
   ]);
 }
 
+/** The company's choice for the 349 of a year (`GET`/`PUT /api/v1/aeat/349/options?year`). */
+export const OPTIONS_349 = t.Object({
+  monthly: t.Optional(t.Boolean({
+    default: false,
+    description: 'Files monthly that year: its intra-EU deliveries of goods and services exceeded 50,000 € in a quarter or one of the four before it (the summary\'s `details.periodicity` says when). The history then lists months',
+  })),
+});
+
+export const periodicity349 = (options: ModelOptions): Periodicity => (options.monthly === true ? 'monthly' : 'quarterly');
+
 export const MODEL_349: TaxModel = {
   code: '349',
   name: 'Declaración recapitulativa de operaciones intracomunitarias',
@@ -24,6 +35,8 @@ export const MODEL_349: TaxModel = {
   periodicities: ['quarterly', 'monthly'],
   designs: [{ from: '2020-01-01', version: DESIGN_349_2020.version }],
   boxes: BOXES_349,
+  options: OPTIONS_349,
+  periodicityOf: periodicity349,
   compute: compute349,
   detailsReads: ['contacts.read'],
   csv: csv349,

@@ -101,6 +101,15 @@ describe('modelo 349', () => {
     expect([linesOf(august), rectificationsOf(august)]).toEqual([[], [['S', FR, 2026, '04', '1000.00', '800.00']]]);
   });
 
+  test('the history is quarterly unless the company says it files monthly that year', async () => {
+    const periods = async () => (await app.get('/api/v1/aeat/349/summary?year=2025', company.token)).body.items.map((i: any) => i.period);
+    expect(await periods()).toEqual(['1T', '2T', '3T', '4T']);
+    const put = await app.request('PUT', '/api/v1/aeat/349/options?year=2025', { body: { monthly: true }, token: company.token });
+    expect([put.status, put.body.options]).toEqual([200, { monthly: true }]);
+    expect(await periods()).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']);
+    expect((await app.request('PUT', '/api/v1/aeat/349/options?year=2025', { body: { monthly: 'yes' }, token: company.token })).status).toBe(422);
+  });
+
   test('the CSV lists lines, rectifications and errors', async () => {
     const csv = await app.get('/api/v1/aeat/349?year=2026&quarter=2', company.token);
     expect(csv.status).toBe(200);
@@ -133,5 +142,6 @@ describe('modelo 349', () => {
       '/api/v1/aeat/349/file?year=2026', '/api/v1/aeat/349/file?year=2019&quarter=4', '/api/v1/aeat/349/summary?year=abc']) {
       expect([path, (await app.get(path, company.token)).status]).toEqual([path, 422]);
     }
+    expect((await app.get('/api/v1/aeat/349/file?year=2019&quarter=4', company.token)).body.detail).toContain('no record design');
   });
 });
