@@ -8,9 +8,11 @@
  * 2T  sale to FR 2,000.00 goods, rectified in 2T by −100.00             → E FR 1,900.00
  *     sale to FR 800.00 services (25 April)                             → S FR 800.00
  *     the 1T sale rectified by −400.00 goods (differences, 5 May)       → rectification E FR 2026 1T: 5,000.00 → 4,600.00
+ *     the 1T purchase credited −300.00 on 600 (2 June)                  → rectification A IT 2026 1T: 3,000.00 → 2,700.00
  * 3T  sale to FR 60,000.00 goods (10 July)                              → E FR 60,000.00; above 50,000 €: monthly required
  *     the 25 April sale replaced (substitution, 1 August) by 1,000.00   → rectification S FR 2026 2T: 800.00 → 1,000.00
  *                                                                         (monthly: August's return, of April, 04)
+ *     the 1T sale rectified again by −100.00 (15 August)                → rectification E FR 2026 1T: 4,600.00 (as 2T left it) → 4,500.00
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
@@ -44,7 +46,7 @@ async function createDocuments() {
   const intra = tax('IVAINTRA');
 
   const first = await sale(french.id, '2026-01-15', [line('5000.00', { tax_type_id: intra, nature: 'goods' }), line('1000.00', { tax_type_id: intra, nature: 'services' })]);
-  await created('/api/v1/purchases', {
+  const bought = await created('/api/v1/purchases', {
     contact_id: italian.id, kind: 'invoice', supplier_invoice_number: 'IT-1', issue_date: '2026-02-10',
     lines: [line('3000.00', { tax_type_id: tax('RCINTRACOM'), expense_account: '600' }), line('500.00', { tax_type_id: tax('RCINTRACOM'), expense_account: '623' })],
   });
@@ -55,9 +57,13 @@ async function createDocuments() {
   await sale(french.id, '2026-04-25', [line('800.00', { tax_type_id: intra, nature: 'services' })]).then((s) => { ids.services = s.id; });
   await created(`/api/v1/invoices/${april.id}/rectify`, { issue_date: '2026-04-30', reason: 'Descuento', mode: 'differences', lines: [line('-100.00', { tax_type_id: intra, nature: 'goods' })] });
   await created(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2026-05-05', reason: 'Devolución', mode: 'differences', lines: [line('-400.00', { tax_type_id: intra, nature: 'goods' })] });
+  await created(`/api/v1/purchases/${bought.id}/rectify`, {
+    issue_date: '2026-06-02', reason: 'Abono', mode: 'differences', supplier_invoice_number: 'IT-1-A', lines: [line('-300.00', { tax_type_id: tax('RCINTRACOM'), expense_account: '600' })],
+  });
 
   await sale(french.id, '2026-07-10', [line('60000.00', { tax_type_id: intra, nature: 'goods' })]);
   await created(`/api/v1/invoices/${ids.services}/rectify`, { issue_date: '2026-08-01', reason: 'Precio corregido', mode: 'substitution', lines: [line('1000.00', { tax_type_id: intra, nature: 'services' })] });
+  await created(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2026-08-15', reason: 'Segunda devolución', mode: 'differences', lines: [line('-100.00', { tax_type_id: intra, nature: 'goods' })] });
 }
 const ids: Record<string, string> = {};
 
@@ -85,20 +91,20 @@ describe('modelo 349', () => {
   test('2T: a rectification inside the quarter nets; one of 1T is a rectification line of 1T with the base declared before', async () => {
     const item = await summary('year=2026&quarter=2');
     expect(linesOf(item)).toEqual([['E', FR, '1900.00'], ['S', FR, '800.00']]);
-    expect(rectificationsOf(item)).toEqual([['E', FR, 2026, '1T', '4600.00', '5000.00']]);
-    expect(boxesOf(item)).toEqual({ '01': '2', '02': '2700.00', '03': '1', '04': '4600.00' });
+    expect(rectificationsOf(item)).toEqual([['A', IT, 2026, '1T', '2700.00', '3000.00'], ['E', FR, 2026, '1T', '4600.00', '5000.00']]);
+    expect(boxesOf(item)).toEqual({ '01': '2', '02': '2700.00', '03': '2', '04': '7300.00' });
     expect(item.details.errors).toEqual([]);
   });
 
-  test('3T: a substitution of a 2T invoice rectifies 2T; deliveries above 50,000 € call for monthly returns', async () => {
+  test('3T: a substitution of a 2T invoice rectifies 2T; a second rectification of 1T starts from what 2T left; deliveries above 50,000 € call for monthly returns', async () => {
     const item = await summary('year=2026&quarter=3');
     expect(linesOf(item)).toEqual([['E', FR, '60000.00']]);
-    expect(rectificationsOf(item)).toEqual([['S', FR, 2026, '2T', '1000.00', '800.00']]);
+    expect(rectificationsOf(item)).toEqual([['E', FR, 2026, '1T', '4500.00', '4600.00'], ['S', FR, 2026, '2T', '1000.00', '800.00']]);
     expect(item.details.periodicity.monthly_required).toBe(true);
     // monthly: July has the sale, August the rectification of April
     expect(linesOf(await summary('year=2026&month=7'))).toEqual([['E', FR, '60000.00']]);
     const august = await summary('year=2026&month=8');
-    expect([linesOf(august), rectificationsOf(august)]).toEqual([[], [['S', FR, 2026, '04', '1000.00', '800.00']]]);
+    expect([linesOf(august), rectificationsOf(august)]).toEqual([[], [['E', FR, 2026, '01', '4500.00', '4600.00'], ['S', FR, 2026, '04', '1000.00', '800.00']]]);
   });
 
   test('the history is quarterly unless the company says it files monthly that year', async () => {
@@ -115,7 +121,7 @@ describe('modelo 349', () => {
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n').slice(0, 4)).toEqual([
       'tipo;clave;nif_iva;nombre;base_imponible;ejercicio_rectificado;periodo_rectificado;base_anterior;error',
-      `operacion;E;${FR};Client SARL;1900.00;;;;`, `operacion;S;${FR};Client SARL;800.00;;;;`, `rectificacion;E;${FR};Client SARL;4600.00;2026;1T;5000.00;`,
+      `operacion;E;${FR};Client SARL;1900.00;;;;`, `operacion;S;${FR};Client SARL;800.00;;;;`, `rectificacion;A;${IT};Fornitore SpA;2700.00;2026;1T;3000.00;`,
     ]);
   });
 
@@ -124,11 +130,11 @@ describe('modelo 349', () => {
     expect(res.status).toBe(200);
     const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
     const records = text.split('\r\n');
-    expect(records.map((r) => [r.slice(0, 4), r.length])).toEqual([['1349', 500], ['2349', 500], ['2349', 500], ['2349', 500]]);
+    expect(records.map((r) => [r.slice(0, 4), r.length])).toEqual([['1349', 500], ['2349', 500], ['2349', 500], ['2349', 500], ['2349', 500]]);
     const at = (r: string, position: number, length: number) => r.slice(position - 1, position - 1 + length);
-    const [declarant, e, s, rect] = records;
+    const [declarant, e, s, , rect] = records;
     expect([at(declarant, 5, 4), at(declarant, 136, 2), at(declarant, 138, 9), at(declarant, 147, 15), at(declarant, 162, 9), at(declarant, 171, 15)])
-      .toEqual(['2026', '2T', '000000002', '000000000270000', '000000001', '000000000460000']);
+      .toEqual(['2026', '2T', '000000002', '000000000270000', '000000002', '000000000730000']);
     expect([at(e, 76, 17), at(e, 93, 11), at(e, 133, 1), at(e, 134, 13), at(s, 133, 1), at(s, 134, 13)]).toEqual([FR.padEnd(17), 'CLIENT SARL', 'E', '0000000190000', 'S', '0000000080000']);
     expect([at(rect, 76, 17), at(rect, 133, 1), at(rect, 134, 13), at(rect, 147, 4), at(rect, 151, 2), at(rect, 153, 13), at(rect, 166, 13)])
       .toEqual([FR.padEnd(17), 'E', ' '.repeat(13), '2026', '1T', '0000000460000', '0000000500000']);
