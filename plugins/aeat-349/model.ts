@@ -64,6 +64,8 @@ interface Doc { issueDate: string; lines: { taxTypeId: string; base: Decimal; na
 class Documents {
   private cache = new Map<string, Promise<Doc>>();
   constructor(private tx: Tx) {}
+  /** Whether the document kind's lines say goods or services (invoices and purchases do). */
+  static known = (type: string) => type === 'invoice' || type === 'purchase';
   get(type: string, id: string): Promise<Doc> {
     const key = `${type}|${id}`;
     if (!this.cache.has(key)) this.cache.set(key, this.load(type, id));
@@ -74,6 +76,7 @@ class Documents {
       const { record } = await PurchaseService.get(this.tx, id);
       return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, base: l.base, nature: purchaseNature(l) })) };
     }
+    if (type !== 'invoice') throw new Error(`aeat-349: no reader for document kind ${type}`);
     const { record } = await InvoiceService.get(this.tx, id);
     return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, base: l.base, nature: l.nature })) };
   }
@@ -136,6 +139,11 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
   for (const row of intraEu(await register())) {
     const id = row.counterparty.contactId;
     if (!checkDigits.has(id)) checkDigits.set(id, checkDigitsProblem(tx, id, row.counterparty.taxId));
+    if (!Documents.known(row.documentType)) {
+      // a kind whose lines keep no goods/services nature: listed, never guessed
+      errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `A ${row.documentType} does not say whether it is goods or services` });
+      continue;
+    }
     const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;
     for (const part of await partsOf(docs, row, period.periodicity)) {
       if (problem) {
@@ -194,7 +202,7 @@ async function declaredBefore(tx: Tx, docs: Documents, target: TaxPeriod, curren
   const rows = intraEu(await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId }));
   let total = Decimal.zero(2);
   for (const row of rows) {
-    if (row.counterparty.taxId?.toUpperCase() !== vat) continue;
+    if (row.counterparty.taxId?.toUpperCase() !== vat || !Documents.known(row.documentType)) continue;
     for (const part of await partsOf(docs, row, target.periodicity)) {
       if (part.key === key && samePeriod(part.target, target)) total = total.add(part.base).rescale(2);
     }
