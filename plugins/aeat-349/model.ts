@@ -58,7 +58,7 @@ async function checkDigitsProblem(tx: Tx, contactId: string, taxId: string | nul
   return `The VAT number ${taxId} has wrong check digits`;
 }
 
-interface Doc { issueDate: string; lines: { taxTypeId: string; base: Decimal; nature: Nature }[] }
+interface Doc { issueDate: string; lines: { taxTypeId: string; capitalGood: boolean; base: Decimal; nature: Nature }[] }
 
 /** Documents read through their kinds' services (the register keeps no goods/services nature), once each. */
 class Documents {
@@ -74,11 +74,11 @@ class Documents {
   private async load(type: string, id: string): Promise<Doc> {
     if (type === 'purchase') {
       const { record } = await PurchaseService.get(this.tx, id);
-      return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, base: l.base, nature: purchaseNature(l) })) };
+      return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: l.capitalGood, base: l.base, nature: purchaseNature(l) })) };
     }
     if (type !== 'invoice') throw new Error(`aeat-349: no reader for document kind ${type}`);
     const { record } = await InvoiceService.get(this.tx, id);
-    return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, base: l.base, nature: l.nature })) };
+    return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: false, base: l.base, nature: l.nature })) };
   }
 }
 
@@ -90,7 +90,8 @@ async function partsOf(docs: Documents, row: TaxRegisterEntry, periodicity: TaxP
   const source = await docs.get(row.documentType, row.reversesOriginal && row.rectifies ? row.rectifies.id : row.documentId);
   const original = row.rectifies ? await docs.get(row.documentType, row.rectifies.id) : null;
   const target = periodContaining(original?.issueDate ?? row.accountingDate, periodicity);
-  const lines = source.lines.filter((l) => l.taxTypeId === row.taxTypeId);
+  // the lines the register grouped into this row: its VAT type and, on purchases, its capital-good flag
+  const lines = source.lines.filter((l) => l.taxTypeId === row.taxTypeId && l.capitalGood === row.capitalGood);
   const goods = lines.filter((l) => l.nature === 'goods').reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
   const total = lines.reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
   const base = dec(row.base).rescale(2);

@@ -13,6 +13,7 @@
  *     the 25 April sale replaced (substitution, 1 August) by 1,000.00   → rectification S FR 2026 2T: 800.00 → 1,000.00
  *                                                                         (monthly: August's return, of April, 04)
  *     the 1T sale rectified again by −100.00 (15 August)                → rectification E FR 2026 1T: 4,600.00 (as 2T left it) → 4,500.00
+ * 4T  purchase from IT: a capital good 1,000.00 + 200.00 on 623         → A IT 1,000.00, I IT 200.00 (two register rows)
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
@@ -63,6 +64,10 @@ async function createDocuments() {
 
   await sale(french.id, '2026-07-10', [line('60000.00', { tax_type_id: intra, nature: 'goods' })]);
   await created(`/api/v1/invoices/${ids.services}/rectify`, { issue_date: '2026-08-01', reason: 'Precio corregido', mode: 'substitution', lines: [line('1000.00', { tax_type_id: intra, nature: 'services' })] });
+  await created('/api/v1/purchases', {
+    contact_id: italian.id, kind: 'invoice', supplier_invoice_number: 'IT-2', issue_date: '2026-10-05',
+    lines: [line('1000.00', { tax_type_id: tax('RCINTRACOM'), expense_account: '217', capital_good: true }), line('200.00', { tax_type_id: tax('RCINTRACOM'), expense_account: '623' })],
+  });
   await created(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2026-08-15', reason: 'Segunda devolución', mode: 'differences', lines: [line('-100.00', { tax_type_id: intra, nature: 'goods' })] });
 }
 const ids: Record<string, string> = {};
@@ -105,6 +110,10 @@ describe('modelo 349', () => {
     expect(linesOf(await summary('year=2026&month=7'))).toEqual([['E', FR, '60000.00']]);
     const august = await summary('year=2026&month=8');
     expect([linesOf(august), rectificationsOf(august)]).toEqual([[], [['E', FR, 2026, '01', '4500.00', '4600.00'], ['S', FR, 2026, '04', '1000.00', '800.00']]]);
+  });
+
+  test('4T: a purchase the register splits by capital good gives one key per row', async () => {
+    expect(linesOf(await summary('year=2026&quarter=4'))).toEqual([['A', IT, '1000.00'], ['I', IT, '200.00']]);
   });
 
   test('the history is quarterly unless the company says it files monthly that year', async () => {
