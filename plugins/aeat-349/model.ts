@@ -1,0 +1,212 @@
+import { Decimal } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { TaxRegister, TaxRegisterSums, type TaxRegisterEntry } from '../documents/api';
+import { ContactService } from '../contacts/api';
+import { InvoiceService } from '../invoices/api';
+import { PurchaseService } from '../purchases/api';
+import { isEuMemberState, vatPrefixOf } from '../taxes/api';
+import { BoxSheet, dec, periodContaining, periodOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
+
+/**
+ * Modelo 349 (declaración recapitulativa de operaciones intracomunitarias) from the tax register's
+ * intra-EU rows (regime `intra_eu`): one line per EU operator (VAT number with its country prefix)
+ * and key, and one rectification line per operator, key and earlier period that a rectifying
+ * document of this period changes. Rules and sources: docs/domain/modelo-349.md.
+ */
+
+export type Key349 = 'E' | 'A' | 'S' | 'I';
+
+/** The summary of the form (the type 1 record's totals): Cuadra's numbering, not the form's casillas. */
+export const BOXES_349: readonly BoxDefinition[] = [
+  { number: '01', label: 'Número total de operadores intracomunitarios', kind: 'count' },
+  { number: '02', label: 'Importe de las operaciones intracomunitarias', kind: 'amount' },
+  { number: '03', label: 'Número total de operadores intracomunitarios con rectificaciones', kind: 'count' },
+  { number: '04', label: 'Importe de las rectificaciones', kind: 'amount' },
+];
+
+/** Art. 81 RIVA: monthly when the deliveries of goods and services to declare exceed 50,000 € in the quarter or any of the four before. */
+export const MONTHLY_THRESHOLD_349 = Decimal.parse('50000.00');
+
+export interface Line349 { key: Key349; vat: string; country: string; name: string; contact_id: string; base: string }
+export interface Rectification349 extends Omit<Line349, 'base'> { year: number; period: string; rectified_base: string; previous_base: string }
+export interface Error349 { contact_id: string; name: string; tax_id: string | null; country: string; key: Key349; document_number: string; base: string; reason: string }
+
+type Nature = 'goods' | 'services';
+
+/** Purchase lines: goods when a capital good or bought on 600–602 (compras) or a group 2 account; every other expense is a service. */
+export function purchaseNature(line: { capitalGood: boolean; expenseAccount: string }): Nature {
+  return line.capitalGood || /^(60[012]|2)/.test(line.expenseAccount) ? 'goods' : 'services';
+}
+
+/** The key of an operation: deliveries E (goods) and S (services), acquisitions A (goods) and I (services). */
+export const keyOf = (side: 'issued' | 'received', nature: Nature): Key349 =>
+  side === 'issued' ? (nature === 'goods' ? 'E' : 'S') : (nature === 'goods' ? 'A' : 'I');
+
+/** An EU operator's VAT number as the 349 needs it: another Member State's, with that State's prefix; the reason when it is not. */
+export function operatorVatProblem(taxId: string | null, country: string): string | null {
+  if (!isEuMemberState(country) || country === 'ES') return `The counterparty's country (${country}) is not another EU Member State`;
+  if (!taxId) return 'The counterparty has no EU VAT number';
+  const prefix = vatPrefixOf(country);
+  if (!new RegExp(`^${prefix}[A-Z0-9+*]{2,15}$`).test(taxId.toUpperCase())) return `The VAT number ${taxId} is not a ${country} VAT number with its prefix ${prefix}`;
+  return null;
+}
+
+/** The contacts plugin's verdict on the check digits, when the contact still has the VAT number the document printed. */
+async function checkDigitsProblem(tx: Tx, contactId: string, taxId: string | null): Promise<string | null> {
+  const contact = await ContactService.get(tx, contactId).catch(() => null);
+  if (!contact || !taxId || contact.vat?.toUpperCase() !== taxId.toUpperCase() || contact.vatValid) return null;
+  return `The VAT number ${taxId} has wrong check digits`;
+}
+
+interface Doc { issueDate: string; lines: { taxTypeId: string; capitalGood: boolean; base: Decimal; nature: Nature }[] }
+
+/** Documents read through their kinds' services (the register keeps no goods/services nature), once each. */
+class Documents {
+  private cache = new Map<string, Promise<Doc>>();
+  constructor(private tx: Tx) {}
+  /** Whether the document kind's lines say goods or services (invoices and purchases do). */
+  static known = (type: string) => type === 'invoice' || type === 'purchase';
+  get(type: string, id: string): Promise<Doc> {
+    const key = `${type}|${id}`;
+    if (!this.cache.has(key)) this.cache.set(key, this.load(type, id));
+    return this.cache.get(key)!;
+  }
+  private async load(type: string, id: string): Promise<Doc> {
+    if (type === 'purchase') {
+      const { record } = await PurchaseService.get(this.tx, id);
+      return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: l.capitalGood, base: l.base, nature: purchaseNature(l) })) };
+    }
+    if (type !== 'invoice') throw new Error(`aeat-349: no reader for document kind ${type}`);
+    const { record } = await InvoiceService.get(this.tx, id);
+    return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: false, base: l.base, nature: l.nature })) };
+  }
+}
+
+/** One register row split by nature: its base per key, and the period the operation belongs to (the rectified document's for a rectification). */
+interface Part { row: TaxRegisterEntry; key: Key349; base: Decimal; target: TaxPeriod }
+
+async function partsOf(docs: Documents, row: TaxRegisterEntry, periodicity: TaxPeriod['periodicity']): Promise<Part[]> {
+  // a substitution's rows that cancel the original carry the original's groups: its lines give the nature
+  const source = await docs.get(row.documentType, row.reversesOriginal && row.rectifies ? row.rectifies.id : row.documentId);
+  const original = row.rectifies ? await docs.get(row.documentType, row.rectifies.id) : null;
+  const target = periodContaining(original?.issueDate ?? row.accountingDate, periodicity);
+  // the lines the register grouped into this row: its VAT type and, on purchases, its capital-good flag
+  const lines = source.lines.filter((l) => l.taxTypeId === row.taxTypeId && l.capitalGood === row.capitalGood);
+  const goods = lines.filter((l) => l.nature === 'goods').reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
+  const total = lines.reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
+  const base = dec(row.base).rescale(2);
+  // the row's own base is the truth: goods as the lines say (negated for a cancelling row), services the rest
+  const goodsPart = total.isZero() ? Decimal.zero(2) : (row.reversesOriginal ? goods.negate() : goods);
+  const parts: Part[] = [];
+  if (!goodsPart.isZero()) parts.push({ row, key: keyOf(row.side, 'goods'), base: goodsPart, target });
+  const services = base.sub(goodsPart).rescale(2);
+  if (!services.isZero() || parts.length === 0) parts.push({ row, key: keyOf(row.side, 'services'), base: services, target });
+  return parts;
+}
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const samePeriod = (a: TaxPeriod, b: TaxPeriod) => a.year === b.year && a.code === b.code;
+const intraEu = (rows: TaxRegisterEntry[]) => rows.filter((r) => r.regime === 'intra_eu');
+
+/** Intra-EU deliveries (E and S: the issued side) per quarter, summed in the database. */
+async function deliveriesByQuarter(tx: Tx, from: string, to: string): Promise<Map<string, Decimal>> {
+  const sums = await TaxRegisterSums.query(tx, { from, to, side: 'issued' }, ['regime', 'month']);
+  const quarters = new Map<string, Decimal>();
+  for (const s of sums) {
+    if (s.key.regime !== 'intra_eu') continue;
+    const q = periodContaining(`${s.key.month}-01`, 'quarterly');
+    const key = `${q.year}-${q.code}`;
+    quarters.set(key, (quarters.get(key) ?? Decimal.zero(2)).add(dec(s.base)).rescale(2));
+  }
+  return quarters;
+}
+
+/** Whether the company must file monthly in the period's quarter: the quarter or any of the four before above 50,000 €. */
+async function periodicityCheck(tx: Tx, period: TaxPeriod) {
+  const quarter = periodContaining(period.from, 'quarterly');
+  const first = periodOf(quarter.year - 1, 'quarterly', quarter.index);
+  const totals = await deliveriesByQuarter(tx, first.from, quarter.to);
+  const quarters = [...totals.entries()].map(([q, amount]) => ({ quarter: q, deliveries: amount.toString() })).sort((a, b) => a.quarter.localeCompare(b.quarter));
+  const monthly = [...totals.values()].some((amount) => amount.compare(MONTHLY_THRESHOLD_349) > 0);
+  return { threshold: MONTHLY_THRESHOLD_349.toString(), monthly_required: monthly, quarters };
+}
+
+export async function compute349({ tx, period, register }: ModelInput): Promise<ModelResult> {
+  const docs = new Documents(tx);
+  const lines = new Map<string, Line349 & { amount: Decimal }>();
+  const errors: Error349[] = [];
+  const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
+  const checkDigits = new Map<string, Promise<string | null>>();
+  for (const row of intraEu(await register())) {
+    const id = row.counterparty.contactId;
+    if (!checkDigits.has(id)) checkDigits.set(id, checkDigitsProblem(tx, id, row.counterparty.taxId));
+    if (!Documents.known(row.documentType)) {
+      // a kind whose lines keep no goods/services nature: listed, never guessed
+      errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `A ${row.documentType} does not say whether it is goods or services` });
+      continue;
+    }
+    const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;
+    for (const part of await partsOf(docs, row, period.periodicity)) {
+      if (problem) {
+        errors.push({ contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });
+        continue;
+      }
+      const vat = row.counterparty.taxId!.toUpperCase();
+      const identity = { key: part.key, vat, country: row.counterparty.country, name: row.counterparty.name, contact_id: row.counterparty.contactId };
+      if (samePeriod(part.target, period)) {
+        const id = `${part.key}|${vat}`;
+        const line = lines.get(id) ?? { ...identity, base: '0.00', amount: Decimal.zero(2) };
+        line.amount = line.amount.add(part.base).rescale(2);
+        lines.set(id, line);
+      } else {
+        const id = `${part.target.year}|${part.target.code}|${part.key}|${vat}`;
+        const correction = corrections.get(id) ?? { line: identity, target: part.target, delta: Decimal.zero(2) };
+        correction.delta = correction.delta.add(part.base).rescale(2);
+        corrections.set(id, correction);
+      }
+    }
+  }
+  const rectifications: Rectification349[] = [];
+  for (const c of corrections.values()) {
+    const previous = await declaredBefore(tx, docs, c.target, period, c.line.contact_id, c.line.key, c.line.vat);
+    const rectified = previous.add(c.delta).rescale(2);
+    if (rectified.isNegative()) {
+      errors.push({ contact_id: c.line.contact_id, name: c.line.name, tax_id: c.line.vat, country: c.line.country, key: c.line.key, document_number: '', base: c.delta.toString(), reason: `The rectification of ${c.target.year} ${c.target.code} leaves a negative base (${rectified.toString()}): correct that period's return by hand` });
+      continue;
+    }
+    rectifications.push({ ...c.line, year: c.target.year, period: c.target.code, rectified_base: rectified.toString(), previous_base: previous.toString() });
+  }
+  const declared = [...lines.values()].filter((l) => !l.amount.isZero());
+  for (const l of declared) {
+    if (l.amount.isNegative()) errors.push({ contact_id: l.contact_id, name: l.name, tax_id: l.vat, country: l.country, key: l.key, document_number: '', base: l.amount.toString(), reason: 'The period\'s operations with this operator and key add up to a negative base' });
+  }
+  const ordinary: Line349[] = declared.filter((l) => !l.amount.isNegative())
+    .map(({ amount, ...l }) => ({ ...l, base: amount.toString() }))
+    .sort((a, b) => a.key.localeCompare(b.key) || a.vat.localeCompare(b.vat));
+  rectifications.sort((a, b) => a.year - b.year || a.period.localeCompare(b.period) || a.key.localeCompare(b.key) || a.vat.localeCompare(b.vat));
+  const boxes = new BoxSheet();
+  boxes.set('01', Decimal.of(BigInt(ordinary.length), 0));
+  for (const l of ordinary) boxes.add('02', l.base);
+  boxes.set('03', Decimal.of(BigInt(rectifications.length), 0));
+  for (const r of rectifications) boxes.add('04', r.rectified_base);
+  return {
+    boxes: boxes.toRecord(BOXES_349), result: '0.00', declarationType: ordinary.length || rectifications.length ? 'I' : 'N',
+    details: { lines: ordinary, rectifications, errors, periodicity: await periodicityCheck(tx, period) },
+  };
+}
+
+/**
+ * What the return of `target` declared for an operator and key, as the register stands: the rows
+ * of `target` itself and every rectification of it registered after it and before `current`.
+ */
+async function declaredBefore(tx: Tx, docs: Documents, target: TaxPeriod, current: TaxPeriod, contactId: string, key: Key349, vat: string): Promise<Decimal> {
+  const rows = intraEu(await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId }));
+  let total = Decimal.zero(2);
+  for (const row of rows) {
+    if (row.counterparty.taxId?.toUpperCase() !== vat || !Documents.known(row.documentType)) continue;
+    for (const part of await partsOf(docs, row, target.periodicity)) {
+      if (part.key === key && samePeriod(part.target, target)) total = total.add(part.base).rescale(2);
+    }
+  }
+  return total;
+}
