@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
+import { isIsoDate } from '../ledger/api';
 import { unansweredPurchases } from './service';
 
 /**
@@ -20,7 +21,8 @@ export const unansweredWidget = {
   }),
   async data(tx: Tx, params: Record<string, any>, context: { today: string }) {
     const asOf = (params.as_of as string) || context.today;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw ValidationFailed.field(['query', 'as_of'], 'A date YYYY-MM-DD', 'value_error.date');
+    // a real calendar day: Date.parse takes 2026-02-30 as 2 March, the database refuses it
+    if (!isIsoDate(asOf)) throw ValidationFailed.field(['query', 'as_of'], 'A date YYYY-MM-DD', 'value_error.date');
     const page = await unansweredPurchases(tx, { asOf, limit: params.limit, offset: 0 });
     return { as_of: asOf, total: page.total, items: page.items };
   },

@@ -291,6 +291,7 @@ describe('unanswered received invoices', () => {
     expect(widget.status).toBe(200);
     expect(widget.body.items.map((i: any) => i.purchase_id)).toContain(waiting.id);
     expect((await app.get('/api/v1/einvoice-status/unanswered?as_of=2026-02-30', a.token)).status).toBe(422);
+    expect((await app.get('/api/v1/dashboard/data/einvoice-unanswered?as_of=2026-02-30', a.token)).status).toBe(422);
 
     // rejecting it answers it
     expect((await report('purchases', waiting.id, { status: 'rejected', reason: 'Duplicada' })).status).toBe(201);
