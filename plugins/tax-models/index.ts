@@ -5,7 +5,7 @@ import type { TaxModel } from './contract';
 import { migrations } from './migrations';
 import { eraseOptions, exportOptions } from './options';
 import { eraseSettlements, exportSettlements } from './settlements';
-import { eraseTaxProfile, exportTaxProfile } from './profile';
+import { eraseTaxProfile, exportTaxProfile, TaxProfileResponse, TaxProfileUpdate } from './profile';
 import { taxModelRoutes } from './routes';
 import { taxModelModels } from './schemas';
 
@@ -19,7 +19,7 @@ export default definePlugin({
   tags: { 'tax-models': 'Tax models (303, 111, 347…) prepared from the tax register: CSV, history and the tax agency\'s import file' },
   dependsOn: ['tenants', 'ledger', 'documents'],
   migrations,
-  models: taxModelModels,
+  models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate },
   extensionPoints: {
     'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },
   },
