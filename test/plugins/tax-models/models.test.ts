@@ -84,7 +84,7 @@ describe('the tax-model contract', () => {
   test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
     const paths = (await app.get('/openapi.json')).body.paths;
     const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
-    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
     const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
