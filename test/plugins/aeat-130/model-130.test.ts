@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
-import { createCompany, type TestCompany } from '../../support/factories';
+import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
 let autonomo: TestCompany;
@@ -60,6 +60,17 @@ describe('the company tax profile', () => {
     expect(method.text).toContain('Only an individual');
     expect((await app.patch('/api/v1/aeat/profile', { irpf_method: null }, autonomo.token)).status).toBe(422);
     expect((await app.get('/api/v1/aeat/profile', sociedad.token)).body.irpf_method).toBeNull();
+    // a viewer reads the profile and may not change it
+    const { key } = await createApiKey(app, sociedad.token, 'viewer');
+    expect((await app.get('/api/v1/aeat/profile', key)).status).toBe(200);
+    expect((await app.patch('/api/v1/aeat/profile', { sii: true }, key)).status).toBe(403);
+  });
+
+  test('an individual that becomes a company loses its IRPF method', async () => {
+    const changing = await createCompany(app);
+    await app.patch('/api/v1/aeat/profile', { legal_form: 'individual', irpf_method: 'directa_normal' }, changing.token);
+    const res = await app.patch('/api/v1/aeat/profile', { legal_form: 'company' }, changing.token);
+    expect(res.body).toMatchObject({ legal_form: 'company', irpf_method: null });
   });
 
   test('the listing says whether each model applies; a sociedad\'s 130 is 422 with the reason', async () => {
