@@ -6,7 +6,7 @@ import { todayInSpain } from '../ledger/api';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
-import { designOf, periodsOfYear, requestedPeriod } from './periods';
+import { designOf, dueDateOf, periodContaining, periodsOfYear, previousPeriod, requestedPeriod } from './periods';
 import { softwareProducer } from '../../lib/software-producer';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { optionsOf, saveOptions } from './options';
@@ -192,6 +192,8 @@ const TaxModelListing = t.Object({
     has_file: t.Boolean({ description: 'Whether /aeat/{code}/file serves the tax agency\'s import file' }),
     designs: t.Array(t.Object({ from: t.String({ format: 'date' }), version: t.String() }), { description: 'The record designs the model knows, oldest first' }),
     applies: t.Boolean({ description: 'Whether the model applies to the company, by its tax profile (GET /aeat/profile)' }),
+    due: t.Array(t.Object({ year: t.Integer(), period: t.String(), from: t.String({ format: 'date' }), to: t.String({ format: 'date' }), due_date: t.String({ format: 'date' }) }),
+      { description: 'The periods still to file today in the model\'s usual periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates' }),
     reason: t.Union([t.String(), t.Null()], { description: 'Why it does not apply (null when it does)' }),
   })),
 }, { description: 'Every tax model installed, and whether each applies to the company' });
@@ -201,21 +203,27 @@ function profileRoutes(kernel: Kernel, models: readonly TaxModel[]): Routes {
   return new Elysia({ name: 'cuadra:tax-models:profile' }).use(kernel.http).model({ TaxProfileResponse, TaxProfileUpdate })
     .get('/aeat', async ({ uow }) => {
       const profile = await uow.run((tx) => taxProfileOf(tx));
+      const today = todayInSpain();
+      const due = (model: TaxModel) => {
+        const current = periodContaining(today, model.periodicities[0]);
+        return [previousPeriod(current), current].map((period) => ({ year: period.year, period: period.code, from: period.from, to: period.to, due_date: dueDateOf(model, period) }))
+          .filter((period) => period.due_date >= today);
+      };
       return {
         items: [...models].sort((a, b) => a.code.localeCompare(b.code)).map((model) => {
           const reason = model.applies?.(profile) ?? null;
-          return { code: model.code, name: model.name, periodicities: [...model.periodicities], has_file: !!model.file, designs: model.designs.map((d) => ({ ...d })), applies: reason === null, reason };
+          return { code: model.code, name: model.name, periodicities: [...model.periodicities], has_file: !!model.file, designs: model.designs.map((d) => ({ ...d })), applies: reason === null, reason, due: due(model) };
         }),
       };
     }, {
       permission: 'tax-models.read', response: { 200: TaxModelListing },
-      detail: { summary: 'The tax models installed, and whether each applies to the company (its tax profile)', description: 'A model that does not apply answers 422 with the reason on its own routes.', tags },
+      detail: { summary: 'The tax models installed: periodicities, record designs, the periods due and whether each applies to the company (its tax profile)', description: 'A model that does not apply answers 422 with the reason on its own routes.', tags },
     })
     .get('/aeat/profile', async ({ uow }) => profileToJson(await uow.run((tx) => taxProfileOf(tx))), {
       permission: 'tax-models.read', response: { 200: 'TaxProfileResponse' },
       detail: { summary: 'The company\'s tax profile: legal form, IRPF method, VAT regimes, SII', description: 'Defaults until set: `company`, no special VAT regime, no SII. The models read it to say whether they apply.', tags },
     })
-    .patch('/aeat/profile', async ({ uow, body }) => profileToJson(await uow.run((tx) => updateTaxProfile(tx, body as any))), {
+    .patch('/aeat/profile', async ({ uow, body }) => profileToJson(await uow.run((tx) => updateTaxProfile(tx, body as Parameters<typeof updateTaxProfile>[1]))), {
       permission: 'tax-models.configure', body: 'TaxProfileUpdate', response: { 200: 'TaxProfileResponse' },
       detail: {
         summary: 'Change the company\'s tax profile (the fields given)',

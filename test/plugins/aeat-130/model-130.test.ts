@@ -5,6 +5,7 @@
  * and tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { todayInSpain } from '../../../plugins/ledger/api';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 
@@ -80,6 +81,11 @@ describe('the company tax profile', () => {
     expect(forSociedad['130'][0]).toBe(false);
     expect(forSociedad['130'][1]).toContain('sociedad');
     expect((await listed(autonomo.token))['130']).toEqual([true, null]);
+    // the periods due: the quarter in progress (the 4T until the 30th of January), the one before while not yet due
+    const today = todayInSpain(), year = Number(today.slice(0, 4)), quarter = Math.ceil(Number(today.slice(5, 7)) / 3);
+    const model130 = (await app.get('/api/v1/aeat', autonomo.token)).body.items.find((i: any) => i.code === '130');
+    expect(model130.due.at(-1)).toEqual({ year, period: `${quarter}T`, from: `${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`, to: expect.any(String), due_date: quarter === 4 ? `${year + 1}-01-30` : `${year}-${String(quarter * 3 + 1).padStart(2, '0')}-20` });
+    expect(model130.due.every((d: any) => d.due_date >= today)).toBe(true);
     for (const path of ['/api/v1/aeat/130?year=2026&quarter=1', '/api/v1/aeat/130/summary?year=2026']) {
       const res = await app.get(path, sociedad.token);
       expect(res.status).toBe(422);
