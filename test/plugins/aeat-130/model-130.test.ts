@@ -86,6 +86,11 @@ describe('the company tax profile', () => {
     const model130 = (await app.get('/api/v1/aeat', autonomo.token)).body.items.find((i: any) => i.code === '130');
     expect(model130.due.at(-1)).toEqual({ year, period: `${quarter}T`, from: `${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`, to: expect.any(String), due_date: quarter === 4 ? `${year + 1}-01-30` : `${year}-${String(quarter * 3 + 1).padStart(2, '0')}-20` });
     expect(model130.due.every((d: any) => d.due_date >= today)).toBe(true);
+    // the dashboards' upcoming taxes: the 130 for the autónomo only
+    const upcoming = async (token: string) => (await app.get('/api/v1/dashboard/data/upcoming-taxes', token)).body.items.map((i: any) => i.model);
+    expect(await upcoming(sociedad.token)).not.toContain('130');
+    expect(await upcoming(autonomo.token)).toContain('130');
+    expect(await upcoming(sociedad.token)).toContain('303');
     for (const path of ['/api/v1/aeat/130?year=2026&quarter=1', '/api/v1/aeat/130/summary?year=2026']) {
       const res = await app.get(path, sociedad.token);
       expect(res.status).toBe(422);
