@@ -4,7 +4,7 @@ import { literalUnion } from '../../kernel/schemas';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { computePeriod, dueDateOf, periodContaining, previousPeriod } from '../tax-models/api';
+import { computePeriod, dueDateOf, periodContaining, previousPeriod, taxProfileOf } from '../tax-models/api';
 import { LedgerService } from '../ledger/api';
 import type { TopDimension, WidgetContext, WidgetType } from './contract';
 import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, monthlyFlowsOf, ratio, type Metric } from './figures';
@@ -205,13 +205,16 @@ const topExpenseAccounts: WidgetType = {
 };
 
 const upcomingTaxes: WidgetType = {
-  type: 'upcoming-taxes', title: 'Upcoming taxes', description: 'Every tax model of the registry (303, 111, 347…) with a period still to file: its due date and the result accrued so far, as the model computes it',
+  type: 'upcoming-taxes', title: 'Upcoming taxes', description: 'Every tax model of the registry (303, 111, 347…) that applies to the company (its tax profile) with a period still to file: its due date and the result accrued so far, as the model computes it',
   reads: ['tax-models.read'],
   defaultSize: { w: 4, h: 3 }, recommended: 80,
   query: t.Object({}),
   async data(tx, _params, { today, kernel }) {
     const items = [];
+    const profile = await taxProfileOf(tx);
     for (const model of kernel.contributions('tax-models')) {
+      // a model that does not apply to the company's tax profile (a sociedad's 130) is not due
+      if (model.applies?.(profile)) continue;
       // the period in progress, and the one before while its deadline has not passed
       const current = periodContaining(today, model.periodicities[0]);
       for (const period of [previousPeriod(current), current]) {

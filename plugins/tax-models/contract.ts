@@ -3,6 +3,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { Tx } from '../../kernel/uow';
 import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
 import type { JournalDraft } from '../ledger/api';
+import type { TaxProfile } from './profile';
 
 /**
  * The tax-model contract: what a model plugin (303, 111, 347; tomorrow 130, 115, 349, 390…)
@@ -140,6 +141,12 @@ export interface TaxModel {
    */
   dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
+  /**
+   * Why the model does not apply to a company with this tax profile (a 130 for a sociedad), or null
+   * when it does. A model that does not apply answers 422 with the reason on its routes, and the
+   * listing (`GET /api/v1/aeat`) says so. Without it, the model applies to every company.
+   */
+  applies?(profile: TaxProfile): string | null;
   /**
    * The read permissions of the resources the result's `details` show (the 347's counterparties
    * and the 111's recipients: contacts' names and tax ids), besides tax-models.read. A caller who

@@ -5,6 +5,7 @@ import type { TaxModel } from './contract';
 import { migrations } from './migrations';
 import { eraseOptions, exportOptions } from './options';
 import { eraseSettlements, exportSettlements } from './settlements';
+import { eraseTaxProfile, exportTaxProfile, TaxProfileResponse, TaxProfileUpdate } from './profile';
 import { taxModelRoutes } from './routes';
 import { taxModelModels } from './schemas';
 
@@ -18,7 +19,7 @@ export default definePlugin({
   tags: { 'tax-models': 'Tax models (303, 111, 347…) prepared from the tax register: CSV, history and the tax agency\'s import file' },
   dependsOn: ['tenants', 'ledger', 'documents'],
   migrations,
-  models: taxModelModels,
+  models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate },
   extensionPoints: {
     'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },
   },
@@ -29,8 +30,8 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx), options: await exportOptions(tx) }; },
-      'tenant.erasing': async (tx) => { await eraseSettlements(tx); await eraseOptions(tx); },
+      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx), options: await exportOptions(tx), profile: await exportTaxProfile(tx) }; },
+      'tenant.erasing': async (tx) => { await eraseSettlements(tx); await eraseOptions(tx); await eraseTaxProfile(tx); },
     },
   },
   routes: taxModelRoutes,

@@ -24,4 +24,18 @@ export const migrations = [
     )`,
     ...tenantRowLevelSecurity('tax_model_options'),
   ]),
+  sqlMigration('20270216000000_company_tax_profiles', [
+    `create table company_tax_profiles (
+      tenant_id uuid primary key references tenants(id),
+      legal_form text not null check (legal_form in ('company', 'individual', 'entity')),
+      irpf_method text check (irpf_method in ('directa_normal', 'directa_simplificada')),
+      vat_redeme boolean not null default false,
+      vat_monthly boolean not null default false,
+      recargo_equivalencia boolean not null default false,
+      sii boolean not null default false,
+      updated_at timestamptz not null default now(),
+      check ((legal_form = 'individual') = (irpf_method is not null))
+    )`,
+    ...tenantRowLevelSecurity('company_tax_profiles'),
+  ]),
 ];

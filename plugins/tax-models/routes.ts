@@ -6,12 +6,14 @@ import { todayInSpain } from '../ledger/api';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
-import { designOf, periodsOfYear, requestedPeriod } from './periods';
+import { designOf, dueDateOf, periodContaining, periodsOfYear, previousPeriod, requestedPeriod } from './periods';
 import { softwareProducer } from '../../lib/software-producer';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { optionsOf, saveOptions } from './options';
 import { computePeriod, computeSequence, returnCompany } from './service';
 import { settlePeriod } from './settlements';
+import { profileToJson, taxProfileOf, TaxProfileResponse, TaxProfileUpdate, updateTaxProfile } from './profile';
+import type { Tx } from '../../kernel/uow';
 import { entryToJson, JournalEntryResponse } from '../ledger/api';
 
 const tags = ['tax-models'];
@@ -57,6 +59,13 @@ function historyPeriods(year: number, periodicity: Periodicity): TaxPeriod[] {
   return periodsOfYear(year, periodicity).filter((p) => p.from <= today);
 }
 
+/** 422 with the reason when the model does not apply to the company's tax profile (`TaxModel.applies`). */
+async function requireApplies(tx: Tx, model: TaxModel): Promise<void> {
+  if (!model.applies) return;
+  const reason = model.applies(await taxProfileOf(tx));
+  if (reason) throw new Unprocessable(`Model ${model.code} does not apply to this company: ${reason}`);
+}
+
 type Routes = Elysia<any, any, any, any, any, any, any>;
 const withQuarter = (q: { year?: number; quarter?: number; month?: number; periodicity?: string }) => ({ year: q.year!, quarter: q.quarter, month: q.month });
 const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `modelo-${model.code}-${period.year}-${period.code}.${extension}`;
@@ -66,7 +75,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
   return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query, principal }) => {
     if (model.csv) requireDetails(kernel, model, principal);
     const period = requestedPeriod(model, withQuarter(query));
-    const { result, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }));
+    const { result, options } = await uow.run(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }; });
     const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' }, producer: softwareProducer(kernel.config) };
     return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
   }, {
@@ -85,6 +94,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     const asked = one?.periodicity ?? (query.periodicity as Periodicity | undefined);
     if (asked && !model.periodicities.includes(asked)) throw new Unprocessable(`Model ${model.code} is not filed by ${asked} period`);
     const { periodicity, periods, results } = await uow.run(async (tx) => {
+      await requireApplies(tx, model);
       const periodicity = asked ?? (model.periodicityOf ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0]);
       // a chained model's period needs the ones before it
       const periods = !one ? historyPeriods(year, periodicity) : model.chained ? periodsOfYear(year, periodicity).slice(0, one.index) : [one];
@@ -109,7 +119,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
 function settleRoute(kernel: Kernel, model: TaxModel, base: string): Routes {
   return new Elysia({ name: `cuadra:tax-models:${model.code}:settle` }).use(kernel.http).model({ JournalEntryResponse }).post(`${base}/settle`, async ({ uow, query, set }) => {
     const period = requestedPeriod(model, withQuarter(query));
-    const entry = await uow.run((tx) => settlePeriod(tx, model, period));
+    const entry = await uow.run(async (tx) => { await requireApplies(tx, model); return settlePeriod(tx, model, period); });
     set.status = 201;
     return entryToJson(entry);
   }, {
@@ -129,7 +139,7 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
-      const { result, company, options } = await uow.run(async (tx) => ({ result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }));
+      const { result, company, options } = await uow.run(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }; });
       const file = render({ model, period, result, company, design, options, producer: softwareProducer(kernel.config) });
       return download(file.body, file.contentType, file.filename);
     }, {
@@ -174,9 +184,59 @@ function modelRoutes(kernel: Kernel, model: TaxModel): Routes[] {
   ];
 }
 
+const TaxModelListing = t.Object({
+  items: t.Array(t.Object({
+    code: t.String({ description: 'The model\'s number (modelo): its routes are /aeat/{code}' }),
+    name: t.String(),
+    periodicities: t.Array(t.String(), { description: 'monthly, quarterly or annual; the first is the usual one' }),
+    has_file: t.Boolean({ description: 'Whether /aeat/{code}/file serves the tax agency\'s import file' }),
+    designs: t.Array(t.Object({ from: t.String({ format: 'date' }), version: t.String() }), { description: 'The record designs the model knows, oldest first' }),
+    applies: t.Boolean({ description: 'Whether the model applies to the company, by its tax profile (GET /aeat/profile)' }),
+    due: t.Array(t.Object({ year: t.Integer(), period: t.String(), from: t.String({ format: 'date' }), to: t.String({ format: 'date' }), due_date: t.String({ format: 'date' }) }),
+      { description: 'The periods still to file today in the model\'s usual periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates' }),
+    reason: t.Union([t.String(), t.Null()], { description: 'Why it does not apply (null when it does)' }),
+  })),
+}, { description: 'Every tax model installed, and whether each applies to the company' });
+
+/** GET /aeat (the installed models), GET and PATCH /aeat/profile (the company's tax profile). */
+function profileRoutes(kernel: Kernel, models: readonly TaxModel[]): Routes {
+  return new Elysia({ name: 'cuadra:tax-models:profile' }).use(kernel.http).model({ TaxProfileResponse, TaxProfileUpdate })
+    .get('/aeat', async ({ uow }) => {
+      const profile = await uow.run((tx) => taxProfileOf(tx));
+      const today = todayInSpain();
+      const due = (model: TaxModel) => {
+        const current = periodContaining(today, model.periodicities[0]);
+        return [previousPeriod(current), current].map((period) => ({ year: period.year, period: period.code, from: period.from, to: period.to, due_date: dueDateOf(model, period) }))
+          .filter((period) => period.due_date >= today);
+      };
+      return {
+        items: [...models].sort((a, b) => a.code.localeCompare(b.code)).map((model) => {
+          const reason = model.applies?.(profile) ?? null;
+          return { code: model.code, name: model.name, periodicities: [...model.periodicities], has_file: !!model.file, designs: model.designs.map((d) => ({ ...d })), applies: reason === null, reason, due: due(model) };
+        }),
+      };
+    }, {
+      permission: 'tax-models.read', response: { 200: TaxModelListing },
+      detail: { summary: 'The tax models installed: periodicities, record designs, the periods due and whether each applies to the company (its tax profile)', description: 'A model that does not apply answers 422 with the reason on its own routes.', tags },
+    })
+    .get('/aeat/profile', async ({ uow }) => profileToJson(await uow.run((tx) => taxProfileOf(tx))), {
+      permission: 'tax-models.read', response: { 200: 'TaxProfileResponse' },
+      detail: { summary: 'The company\'s tax profile: legal form, IRPF method, VAT regimes, SII', description: 'Defaults until set: `company`, no special VAT regime, no SII. The models read it to say whether they apply.', tags },
+    })
+    .patch('/aeat/profile', async ({ uow, body }) => profileToJson(await uow.run((tx) => updateTaxProfile(tx, body as Parameters<typeof updateTaxProfile>[1]))), {
+      permission: 'tax-models.configure', body: 'TaxProfileUpdate', response: { 200: 'TaxProfileResponse' },
+      detail: {
+        summary: 'Change the company\'s tax profile (the fields given)',
+        description: 'An `individual` is assessed by estimación directa (`irpf_method`, `directa_simplificada` when it names none); a `company` or an `entity` has no IRPF method (422 when given one).',
+        tags,
+      },
+    });
+}
+
 /** The routes of every contributed model: nothing here names a model. */
 export function taxModelRoutes(kernel: Kernel) {
   const app = new Elysia({ name: 'cuadra:tax-models' });
+  app.use(profileRoutes(kernel, kernel.contributions('tax-models')));
   for (const model of kernel.contributions('tax-models')) for (const routes of modelRoutes(kernel, model)) app.use(routes);
   return app;
 }

@@ -13,7 +13,7 @@ import { createCompany, type TestCompany } from '../../support/factories';
 
 /** A model from a plugin of its own, written only against the contract: its routes appear with nothing else changed. */
 const SALES_MODEL: TaxModel = {
-  code: '130',
+  code: '999',
   name: 'Prueba: ingresos del trimestre',
   periodicities: ['quarterly'],
   designs: [],
@@ -24,7 +24,7 @@ const SALES_MODEL: TaxModel = {
     return { boxes: boxes.toRecord(SALES_MODEL.boxes), result: '0.00', declarationType: 'N' };
   },
 };
-const salesModelPlugin = definePlugin({ name: 'test-model-130', dependsOn: ['tax-models'], contributes: { 'tax-models': [SALES_MODEL] } });
+const salesModelPlugin = definePlugin({ name: 'test-model-999', dependsOn: ['tax-models'], contributes: { 'tax-models': [SALES_MODEL] } });
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -84,7 +84,7 @@ describe('the tax-model contract', () => {
   test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
     const paths = (await app.get('/openapi.json')).body.paths;
     const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
-    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary']);
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
     const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
@@ -94,13 +94,13 @@ describe('the tax-model contract', () => {
   });
 
   test('a model contributed by a plugin of its own answers with no route code: its CSV and history', async () => {
-    const csv = await app.get('/api/v1/aeat/130?year=2026&quarter=2', company.token);
+    const csv = await app.get('/api/v1/aeat/999?year=2026&quarter=2', company.token);
     expect(csv.status).toBe(200);
     // the one sale of 2T 2026 (the one where the customer withholds)
     expect(csv.text).toBe('casilla;concepto;importe\r\n01;Ingresos computables;1000.00\r\n');
-    const history = (await app.get('/api/v1/aeat/130/summary?year=2026', company.token)).body;
+    const history = (await app.get('/api/v1/aeat/999/summary?year=2026', company.token)).body;
     expect(history.items.map((i: any) => [i.period, i.boxes[0].value])).toEqual([['1T', '13483.52'], ['2T', '1000.00'], ['3T', '1000.00'], ['4T', '-100.00']]);
-    expect((await app.get('/api/v1/aeat/130?year=2026&month=5', company.token)).status).toBe(422);
+    expect((await app.get('/api/v1/aeat/999?year=2026&month=5', company.token)).status).toBe(422);
   });
 });
 
