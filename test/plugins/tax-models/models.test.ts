@@ -89,7 +89,7 @@ describe('the tax-model contract', () => {
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
     expect(Object.keys(paths['/api/v1/aeat/303'].get.responses['200'].content)).toEqual(['text/csv']);
-    expect((await app.get('/api/v1/aeat/999?year=2026', company.token)).status).toBe(404);
+    expect((await app.get('/api/v1/aeat/998?year=2026', company.token)).status).toBe(404);
     expect((await app.get('/api/v1/aeat/347/file?year=2026', company.token)).status).toBe(404);
   });
 
