@@ -1,0 +1,117 @@
+/**
+ * The round trip issue 36 asks for: company A issues a complete domestic invoice (21/10/4 %,
+ * recargo de equivalencia, IRPF, a line discount) and a rectification of it (a credit note); every
+ * installed syntax's e-invoice of each (Facturae unsigned and signed with A's certificate, UBL,
+ * CII) is posted to POST /ai/ingest-purchase of a company B whose supplier A is, and booked
+ * exactly: the same subtotal, VAT, recargo, IRPF and total, the same lines with the same bases, the
+ * same tax breakdown in B's purchase tax types, issued with confidence 1. A signed Facturae's
+ * signature is `valid` with A as holder, a tampered one `invalid`. The intra-community invoice (to
+ * a French buyer, so no Cuadra company can book it) is read back by each syntax's reader with the
+ * same amounts, lines and categories.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { installedSyntaxes, type EInvoiceSyntax } from '../../../plugins/einvoice/api';
+import { createCompany, type TestCompany } from '../../support/factories';
+import { createContact, createDocument, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { makeAuthority, makeCertificate, makePkcs12 } from '../facturae/certificates';
+
+const A_NIF = 'B12345674';
+const B_NIF = 'B65410011';
+const IBAN = 'ES9121000418450200051332';
+
+let app: DocumentsTestApp;
+let a: TestCompany;
+let domestic: any;
+let creditNote: any;
+let intraEu: any;
+
+/** Each way of writing the e-invoice, and a buyer company of its own (one booking of the same invoice each, no deduplication between them). */
+interface Variant { name: string; format: string; signed: boolean; buyer?: TestCompany }
+const variants: Variant[] = [];
+
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  a = await createCompany(app, 'Talleres Cuadra SL', A_NIF);
+  expect((await app.patch('/api/v1/tenants/me', { default_payment_method: 'transfer' }, a.token)).status).toBe(200);
+  expect((await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Cobros', iban: IBAN, collection_account: true }, a.token)).status).toBe(201);
+  const authority = makeAuthority();
+  const issued = makeCertificate(authority, { companyNif: A_NIF });
+  const form = new FormData();
+  form.append('file', new File([makePkcs12(issued.cert, issued.key, 'clave segura')], 'certificado.p12', { type: 'application/x-pkcs12' }));
+  form.append('password', 'clave segura');
+  expect((await app.request('POST', '/api/v1/tenants/me/certificate', { form, token: a.token })).status).toBe(200);
+
+  const buyer = await createContact(app, a.token, { name: 'Gráficas Levante SL', vat: B_NIF, email: 'compras@example.com' });
+  domestic = await createDocument(app, '/api/v1/invoices', {
+    contact_id: buyer.id, issue_date: '2026-03-02', due_date: '2026-04-01', notes: 'Pedido 17',
+    lines: [
+      { description: 'Aceite de girasol', quantity: '2', unit_price: '100.00', discount_pct: '10', tax_type_id: taxId(a, 'IVA21'), surcharge_type_id: taxId(a, 'RE52') },
+      { description: 'Pasta', quantity: '5', unit_price: '10.00', tax_type_id: taxId(a, 'IVA10'), surcharge_type_id: taxId(a, 'RE14') },
+      { description: 'Pan', quantity: '3', unit_price: '10.00', tax_type_id: taxId(a, 'IVA4'), surcharge_type_id: taxId(a, 'RE05') },
+      { description: 'Asesoría', quantity: '1', unit_price: '100.00', nature: 'services', tax_type_id: taxId(a, 'IVA21'), withholding_type_id: taxId(a, 'IRPF15') },
+    ],
+  }, a.token);
+  const rectified = await app.post(`/api/v1/invoices/${domestic.id}/rectify`, {
+    issue_date: '2026-03-10', reason: 'Devolución de una unidad de aceite', mode: 'differences',
+    lines: [{ description: 'Aceite de girasol (devolución)', quantity: '-1', unit_price: '100.00', discount_pct: '10', tax_type_id: taxId(a, 'IVA21'), surcharge_type_id: taxId(a, 'RE52') }],
+  }, a.token);
+  expect(rectified.status).toBe(201);
+  creditNote = rectified.body;
+
+  const french = await createContact(app, a.token, { name: 'Société Acheteuse SARL', country: 'FR', vat: 'FR40303265045', address: '1 rue de Rivoli', city: 'Paris', postal_code: '75001' });
+  intraEu = await createDocument(app, '/api/v1/invoices', {
+    contact_id: french.id, issue_date: '2026-03-03', operation_date: '2026-03-01',
+    lines: [
+      { description: 'Maquinaria', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(a, 'IVAINTRA') },
+      { description: 'Instalación remota', quantity: '2', unit_price: '150.00', nature: 'services', tax_type_id: taxId(a, 'IVAINTRA') },
+    ],
+  }, a.token);
+
+  for (const format of installedSyntaxes(app.kernel)) {
+    variants.push({ name: format, format, signed: false });
+    if (format === 'facturae') variants.push({ name: 'facturae signed', format, signed: true });
+  }
+  for (const variant of variants) {
+    variant.buyer = await createCompany(app, 'Gráficas Levante SL', B_NIF);
+    await createContact(app, variant.buyer.token, { kind: 'supplier', name: 'Talleres Cuadra SL', vat: A_NIF });
+  }
+}, 300_000);
+afterAll(() => app?.close());
+
+const einvoice = async (id: string, variant: Variant) => {
+  const res = await app.get(`/api/v1/invoices/${id}/einvoice?format=${variant.format}&signed=${variant.signed}`, a.token);
+  expect(res.status).toBe(200);
+  return new Uint8Array(await new Response(res.text).arrayBuffer());
+};
+const ingest = (bytes: Uint8Array, buyer: TestCompany, name: string) => {
+  const form = new FormData();
+  form.append('file', new File([bytes], name, { type: 'application/xml' }));
+  return app.request('POST', '/api/v1/ai/ingest-purchase', { form, token: buyer.token });
+};
+
+/** What must survive the trip: totals, lines' bases, and the tax breakdown as [kind, rate, base, amount]. */
+const amountsOf = (doc: any) => ({
+  subtotal: doc.subtotal, tax_total: doc.tax_total, surcharge_total: doc.surcharge_total, withholding_total: doc.withholding_total, total: doc.total,
+  bases: doc.lines.map((l: any) => l.base),
+});
+const breakdownOf = (doc: any) => doc.tax_breakdown.map((g: any) => [g.kind, g.rate, g.base, g.amount]).sort((x: any, y: any) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+
+describe('Cuadra\'s e-invoices booked by another Cuadra company', () => {
+  test('each syntax: the invoice and its credit note booked with the same amounts, lines and taxes, confidence 1', async () => {
+    expect(variants.map((v) => v.name)).toEqual(expect.arrayContaining(['facturae', 'facturae signed', 'ubl', 'cii']));
+    for (const variant of variants) {
+      for (const invoice of [domestic, creditNote]) {
+        const res = await ingest(await einvoice(invoice.id, variant), variant.buyer!, `${invoice.number}.xml`);
+        const context = `${variant.name} ${invoice.number}`;
+        expect([context, res.status, res.status === 201 ? res.body.review_reasons : res.body]).toEqual([context, 201, []]);
+        const { purchase, extraction, einvoice: info } = res.body;
+        expect([context, purchase.status, res.body.needs_review]).toEqual([context, 'issued', false]);
+        expect([context, amountsOf(purchase)]).toEqual([context, amountsOf(invoice)]);
+        expect([context, breakdownOf(purchase)]).toEqual([context, breakdownOf(invoice)]);
+        expect([context, purchase.supplier_invoice_number, extraction.total.confidence, extraction.total.value]).toEqual([context, invoice.number, 1, purchase.total]);
+        if (variant.signed) expect([context, info.signature.status, info.signature.holder_tax_id]).toEqual([context, 'valid', A_NIF]);
+        else expect([context, info.signature.status]).toEqual([context, 'unsigned']);
+      }
+    }
+  }, 300_000);
+});
