@@ -176,8 +176,17 @@ function parse(bytes: Uint8Array): Node {
   return localised(root);
 }
 
-export async function readCii(bytes: Uint8Array, _verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
-  return { invoice: ciiToModel(bytes), signature: null };
+/**
+ * The file's model and its signature check: `unsigned` when the file carries no XML signature (CII
+ * is not signed; Peppol and Factur-X rely on the transport or the PDF), else the verifier's answer,
+ * or null (unchecked) without one.
+ */
+export async function readCii(bytes: Uint8Array, verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
+  const invoice = ciiToModel(bytes);
+  const xml = new TextDecoder('utf-8').decode(bytes);
+  const signed = /<(?:[A-Za-z_][\w.-]*:)?Signature[\s>][\s\S]*?SignatureValue/.test(xml);
+  if (!signed) return { invoice, signature: { status: 'unsigned', holder: null, holderTaxId: null, reason: null } };
+  return { invoice, signature: verifier ? await verifier.verify(xml) : null };
 }
 
 export function ciiToModel(bytes: Uint8Array): EInvoice {
