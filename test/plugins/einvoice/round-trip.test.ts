@@ -132,3 +132,36 @@ describe('Cuadra\'s e-invoices booked by another Cuadra company', () => {
     }
   }, 300_000);
 });
+
+describe('signatures, the certificate and public administrations', () => {
+  test('a signed Facturae altered after signing is booked with its signature invalid', async () => {
+    const signed = new TextDecoder().decode(await einvoice(domestic.id, { name: 'facturae signed', format: 'facturae', signed: true }));
+    expect(signed).toContain('<ItemDescription>Pasta</ItemDescription>');
+    const tampered = new TextEncoder().encode(signed.replace('<ItemDescription>Pasta</ItemDescription>', '<ItemDescription>Pasta fresca</ItemDescription>'));
+    const buyer = await createCompany(app, 'Gráficas Levante SL', B_NIF);
+    const res = await ingest(tampered, buyer, 'alterada.xsig');
+    expect(res.status).toBe(201);
+    expect(res.body.einvoice.signature.status).toBe('invalid');
+  });
+
+  test('the buyer\'s DIR3 codes come from the contact into the Facturae', async () => {
+    const council = await createContact(app, a.token, {
+      name: 'Ayuntamiento de Ejemplo', vat: 'P2807900B', public_administration: true,
+      administrative_centres: { accounting_office: 'L01280796', managing_body: 'L01280797', processing_unit: 'LA0002850' },
+    });
+    const invoice = await createDocument(app, '/api/v1/invoices', {
+      contact_id: council.id, issue_date: '2026-03-04', lines: [{ description: 'Mantenimiento', quantity: '1', unit_price: '100.00', tax_type_id: taxId(a, 'IVA21') }],
+    }, a.token);
+    const xml = new TextDecoder().decode(await einvoice(invoice.id, { name: 'facturae', format: 'facturae', signed: false }));
+    const centres = [...xml.matchAll(/<CentreCode>([^<]+)<\/CentreCode><RoleTypeCode>(\d\d)<\/RoleTypeCode>/g)].map((m) => [m[1], m[2]]);
+    expect(centres).toEqual([['L01280796', '01'], ['L01280797', '02'], ['LA0002850', '03']]);
+  });
+
+  test('an expired certificate: signed=true is 409 saying so', async () => {
+    await app.asOwner(`update company_certificates set valid_to = now() - interval '1 day' where tenant_id = '${a.tenantId}'`);
+    const res = await app.get(`/api/v1/invoices/${domestic.id}/einvoice?format=facturae&signed=true`, a.token);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/expired on \d{4}-\d{2}-\d{2}/);
+    expect((await app.get(`/api/v1/invoices/${domestic.id}/einvoice?format=facturae&signed=false`, a.token)).status).toBe(200);
+  });
+});
