@@ -21,10 +21,12 @@ import {
  *   subject to the withholding carries a second `cac:ClassifiedTaxCategory` whose tax scheme is not
  *   VAT (e.g. `IRPF`) with its percent; without those, a single withholding whose base is the
  *   invoice's net total applies to every line.
- * - Document-level allowances and charges (BG-20, BG-21): Cuadra's documents have none, so each
- *   becomes a line of its own (an allowance a negative one) with its VAT category; the model's line
- *   total is then the tax-exclusive amount.
- * - Recargo de equivalencia has no UBL form here: a UBL file never carries one.
+ * - Recargo de equivalencia: Cuadra's document-level charges (../einvoice/spanish-conventions.ts,
+ *   reason `Recargo de equivalencia 5.20 % (IVA S 21.00 %)`, category E) go back to the VAT groups
+ *   they name; each line's recargo and IRPF rates come from its `AdditionalItemProperty`s.
+ * - Any other document-level allowance or charge (BG-20, BG-21): Cuadra's documents have none, so
+ *   each becomes a line of its own (an allowance a negative one) with its VAT category; the
+ *   model's line total is then the tax-exclusive amount.
  *
  * Parsed through lib/xml-limits.ts (no DOCTYPE, bounded size, depth, width and values). Namespace
  * prefixes are dropped once the root is known: UBL's local names are unique across its cbc/cac
