@@ -133,6 +133,19 @@ describe('Cuadra\'s e-invoices booked by another Cuadra company', () => {
   }, 300_000);
 });
 
+describe('the intra-community invoice (to a French buyer) read back by each syntax\'s reader', () => {
+  test('the same totals, lines, bases and VAT categories (K for the goods, AE for the service)', async () => {
+    for (const syntax of app.kernel.contributions('einvoice-syntaxes') as EInvoiceSyntax[]) {
+      const { invoice } = await syntax.read(await einvoice(intraEu.id, { name: syntax.name, format: syntax.name, signed: false }), null);
+      expect([syntax.name, invoice.typeCode, invoice.number, invoice.totals.taxExclusive, invoice.totals.vatTotal, invoice.totals.taxInclusive, invoice.totals.payable])
+        .toEqual([syntax.name, '380', intraEu.number, intraEu.subtotal, '0.00', intraEu.total, intraEu.total]);
+      expect([syntax.name, invoice.lines.map((l) => [l.description, l.netAmount, l.vat.category])])
+        .toEqual([syntax.name, [['Maquinaria', '1000.00', 'K'], ['Instalación remota', '300.00', 'AE']]]);
+      expect([syntax.name, invoice.buyer.taxId, invoice.seller.taxId]).toEqual([syntax.name, 'FR40303265045', A_NIF]);
+    }
+  });
+});
+
 describe('signatures, the certificate and public administrations', () => {
   test('a signed Facturae altered after signing is booked with its signature invalid', async () => {
     const signed = new TextDecoder().decode(await einvoice(domestic.id, { name: 'facturae signed', format: 'facturae', signed: true }));
