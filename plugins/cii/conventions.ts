@@ -1,9 +1,14 @@
 import { Decimal } from '../../kernel/money';
+import {
+  SURCHARGE_EXEMPTION_REASON, SURCHARGE_PROPERTY, SURCHARGE_REASON, surchargeReason, WITHHOLDING_NOTE, WITHHOLDING_PROPERTY, withholdingNote,
+} from '../einvoice/api';
 
 /**
  * What the CII writer and reader agree on beyond the EN 16931 binding itself: the namespaces, the
  * specification identifier, and how the Spanish parts EN 16931 has no business term for travel in
- * a CII file (see README.md and docs/domain/einvoices.md, section CII):
+ * a CII file (see README.md and docs/domain/einvoices.md, section CII); the recargo, IRPF and
+ * item-attribute conventions are the einvoice plugin's (`plugins/einvoice/spanish-conventions.ts`),
+ * shared with UBL, and re-exported here:
  * - the recargo de equivalencia as one document-level charge (BG-21) per VAT group that carries
  *   it, in VAT category E at 0 %, its reason naming the group;
  * - IRPF withholdings inside the paid amount (BT-113), each described by a tax-declaration note;
@@ -35,23 +40,10 @@ export const SUBJECT = {
 export const DISCOUNT_REASON_CODE = '95';
 export const DISCOUNT_REASON = 'Descuento';
 
-/** Item attribute names (BT-160) carrying a line's recargo and IRPF rates (BT-161). */
-export const ATTRIBUTE = {
-  surcharge: 'Recargo de equivalencia',
-  withholding: 'Retención IRPF',
-} as const;
+/** Item attribute names (BT-160) carrying a line's recargo and IRPF rates (BT-161): the einvoice plugin's Spanish conventions. */
+export const ATTRIBUTE = { surcharge: SURCHARGE_PROPERTY, withholding: WITHHOLDING_PROPERTY } as const;
 
-/** The exemption reason of the VAT group the recargo charges fall in when no other exempt group exists. */
-export const SURCHARGE_EXEMPTION_REASON = 'Recargo de equivalencia: no forma parte de la base imponible del IVA (art. 161 LIVA)';
-
-const NUMBER = '(-?\\d+(?:\\.\\d+)?)';
-
-export const surchargeReason = (surchargeRate: string, category: string, vatRate: string) =>
-  `Recargo de equivalencia ${surchargeRate} % (IVA ${category} ${vatRate} %)`;
-export const SURCHARGE_REASON = new RegExp(`^Recargo de equivalencia ${NUMBER} % \\(IVA ([A-Z]{1,2}) ${NUMBER} %\\)$`);
-
-export const withholdingNote = (rate: string, base: string, amount: string) => `Retención IRPF: ${rate} % de ${base} = ${amount}`;
-export const WITHHOLDING_NOTE = new RegExp(`^Retención IRPF: ${NUMBER} % de ${NUMBER} = ${NUMBER}$`);
+export { SURCHARGE_EXEMPTION_REASON, SURCHARGE_REASON, surchargeReason, WITHHOLDING_NOTE, withholdingNote };
 
 export const correctionNote = (number: string, reasonCode: string, method: string, reasonText: string) =>
   `Rectifica la factura ${number} (motivo ${reasonCode}, método ${method}): ${reasonText}`;

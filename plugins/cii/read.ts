@@ -4,7 +4,8 @@ import {
   InvalidEInvoiceFile, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoicePayment, type EInvoiceVat,
   type EInvoiceWithholding, type InvoiceTypeCode, type ReadEInvoice, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
-import { ATTRIBUTE, CORRECTION_NOTE, normaliseRate, NS, personTypeOf, SUBJECT, SURCHARGE_REASON, WITHHOLDING_NOTE } from './conventions';
+import { ATTRIBUTE, CORRECTION_NOTE, normaliseRate, NS, personTypeOf, SUBJECT, WITHHOLDING_NOTE } from './conventions';
+import { parseSurchargeReason, vatWithSurcharges, type SurchargeCharge } from '../einvoice/api';
 
 /**
  * A received CII file (UN/CEFACT D16B, EN 16931) back into the model, exactly: every line, every
@@ -175,8 +176,17 @@ function parse(bytes: Uint8Array): Node {
   return localised(root);
 }
 
-export async function readCii(bytes: Uint8Array, _verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
-  return { invoice: ciiToModel(bytes), signature: null };
+/**
+ * The file's model and its signature check: `unsigned` when the file carries no XML signature (CII
+ * is not signed; Peppol and Factur-X rely on the transport or the PDF), else the verifier's answer,
+ * or null (unchecked) without one.
+ */
+export async function readCii(bytes: Uint8Array, verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
+  const invoice = ciiToModel(bytes);
+  const xml = new TextDecoder('utf-8').decode(bytes);
+  const signed = /<(?:[A-Za-z_][\w.-]*:)?Signature[\s>][\s\S]*?SignatureValue/.test(xml);
+  if (!signed) return { invoice, signature: { status: 'unsigned', holder: null, holderTaxId: null, reason: null } };
+  return { invoice, signature: verifier ? await verifier.verify(xml) : null };
 }
 
 export function ciiToModel(bytes: Uint8Array): EInvoice {
@@ -244,6 +254,7 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   // the model, with no document-level allowances or charges, keeps every base exact.
   let surchargeTotal = Decimal.zero(), chargeSum = Decimal.zero(), allowanceSum = Decimal.zero();
   const surchargesByGroup = new Map<string, Decimal>();
+  const surchargeCharges: SurchargeCharge[] = [];
   const adjustmentsByGroup = new Map<string, Decimal>();
   const documentLines: EInvoiceLine[] = [];
   for (const [i, c] of list(at(settlement, 'SpecifiedTradeAllowanceCharge')).entries()) {
@@ -261,15 +272,14 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
     adjustmentsByGroup.set(key, (adjustmentsByGroup.get(key) ?? Decimal.zero()).add(signed));
     if (isCharge) chargeSum = chargeSum.add(value);
     else allowanceSum = allowanceSum.add(value);
-    const re = isCharge && reason ? SURCHARGE_REASON.exec(reason) : null;
+    const re = isCharge && reason ? parseSurchargeReason(reason) : null;
     if (re) {
-      const target = groupOf(re[2], re[3]);
-      if (!target) {
-        p.add(`${where} (recargo de equivalencia) refers to VAT ${re[2]} ${re[3]} %, which the VAT breakdown does not have`);
+      if (!groupOf(re.category, re.vatRate)) {
+        p.add(`${where} (recargo de equivalencia) refers to VAT ${re.category} ${re.vatRate} %, which the VAT breakdown does not have`);
         continue;
       }
-      target.surchargeRate = p.rate(text(c?.CalculationPercent) ?? re[1], `${where}: the recargo rate`);
-      target.surchargeAmount = value.toString();
+      const base = text(c?.BasisAmount) != null ? p.amount(text(c?.BasisAmount), `${where}: the recargo base (BT-100)`) : groupOf(re.category, re.vatRate)!.baseValue;
+      surchargeCharges.push({ category: re.category, vatRate: re.vatRate, surchargeRate: p.rate(text(c?.CalculationPercent) ?? re.surchargeRate, `${where}: the recargo rate`), base, amount: value });
       surchargeTotal = surchargeTotal.add(value);
       surchargesByGroup.set(key, (surchargesByGroup.get(key) ?? Decimal.zero()).add(value));
       continue;
@@ -316,12 +326,14 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
     if (!groupOf(category, rate)) p.add(`BR-CO-18: lines in VAT ${category} ${rate} % have no VAT breakdown group`);
   }
   // Each line's exemption comes from its group; its recargo rate from the group's charge when the file has no item attribute.
+  const surcharged = vatWithSurcharges(groups, surchargeCharges).vat;
   const vatOfLines = [...lines, ...documentLines].map((line) => {
     const group = groupOf(line.vat.category, line.vat.rate);
+    const whole = surcharged.filter((g) => g.category === line.vat.category && Decimal.parse(g.rate).eq(Decimal.parse(line.vat.rate)));
     return {
       ...line,
       vat: { ...line.vat, exemptionReason: group?.exemptionReason ?? null, exemptionCode: group?.exemptionCode ?? null },
-      surchargeRate: line.surchargeRate ?? group?.surchargeRate ?? null,
+      surchargeRate: line.surchargeRate ?? (whole.length === 1 ? whole[0].surchargeRate ?? null : null),
     };
   });
 
@@ -382,13 +394,13 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
     seller,
     buyer,
     lines: vatOfLines,
-    vat: groups.flatMap(({ baseValue, amountValue, ...g }) => {
+    vat: vatWithSurcharges(groups.flatMap(({ baseValue, amountValue, ...g }) => {
       if (g.category !== 'E') return [g];
       // The exempt group also holds the recargo charges: what is left is the invoice's own exempt base.
       const own = baseValue.sub(surchargesByGroup.get(`E|${g.rate}`) ?? Decimal.zero());
       const onlySurcharges = !lineSums.has(`E|${g.rate}`) && !documentLines.some((l) => l.vat.category === 'E' && l.vat.rate === g.rate);
       return own.isZero() && amountValue.isZero() && onlySurcharges ? [] : [{ ...g, base: own.toString() }];
-    }),
+    }), surchargeCharges).vat,
     withholdings,
     totals: {
       // The model's lines include the document-level allowances and charges: its line total is BT-109 less the recargo.

@@ -169,7 +169,16 @@ function settlement(invoice: EInvoice, surcharged: readonly EInvoiceVat[]): stri
   const t = invoice.totals;
   const surchargeTotal = sumMoney(surcharged.map((group) => money(group.surchargeAmount!)));
   // The recargo charges fall in VAT category E at 0 %: in the exempt group the invoice already has, or in one of their own.
-  const groups = invoice.vat.map((group) => ({ ...group, base: money(group.base) }));
+  // One breakdown per category and rate (the model splits a rate by recargo; EN 16931 does not).
+  const groups: (Omit<EInvoiceVat, 'base'> & { base: Decimal })[] = [];
+  for (const group of invoice.vat) {
+    const same = groups.find((g) => g.category === group.category && money(g.rate).eq(money(group.rate)));
+    if (!same) groups.push({ ...group, base: money(group.base), surchargeRate: null, surchargeAmount: null });
+    else {
+      same.base = same.base.add(money(group.base));
+      same.amount = money(same.amount).add(money(group.amount)).toString();
+    }
+  }
   if (!surchargeTotal.isZero()) {
     const exempt = groups.find((group) => group.category === 'E');
     if (exempt) exempt.base = exempt.base.add(surchargeTotal);

@@ -3,7 +3,8 @@ import type { Kernel } from '../../kernel/kernel';
 import { rolesFrom } from '../../kernel/roles';
 import { persistentSecret } from '../../kernel/secrets';
 import { SecretBox } from '../../lib/secret-box';
-import type { XmlSigner } from '../einvoice/api';
+import type { Tx } from '../../kernel/uow';
+import type { CertificateState, XmlSigner } from '../einvoice/api';
 import { migrations } from './migrations';
 import { companyCertificateRoutes } from './routes';
 import { companyCertificateModels } from './schemas';
@@ -41,10 +42,11 @@ export default definePlugin({
   contributes: {
     'einvoice-signing': [{
       name: 'company-certificate',
-      async signerFor(tenantId: string): Promise<XmlSigner | null> {
-        const key = await kernel.unitOfWork(null).run((tx) => CompanyCertificates.signingKey(tx, box), { tenantId });
+      async signerFor(tenantId: string, tx?: Tx): Promise<XmlSigner | null> {
+        const key = tx ? await CompanyCertificates.signingKey(tx, box) : await kernel.unitOfWork(null).run((own) => CompanyCertificates.signingKey(own, box), { tenantId });
         return key ? { sign: (xml) => signFacturaeXml(xml, key) } : null;
       },
+      certificateState: (tx: Tx) => CompanyCertificates.state(tx),
       verifier: { verify: verifyXadesXml },
     }],
   },

@@ -1,5 +1,6 @@
 import { NotFound, Unprocessable } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
+import type { CertificateState } from '../einvoice/api';
 import type { SecretBox } from '../../lib/secret-box';
 import { normaliseTaxId } from '../../lib/spanish-tax-id';
 import { TenantService } from '../tenants/api';
@@ -79,6 +80,15 @@ export const CompanyCertificates = {
   async remove(tx: Tx): Promise<void> {
     const rows = await tx.sql(`delete from company_certificates where tenant_id = :tenant returning tenant_id`);
     if (rows.length === 0) throw new NotFound('The company has no certificate');
+  },
+
+  /** Whether the company has a certificate valid today, and its dates. */
+  async state(tx: Tx, now = new Date()): Promise<CertificateState> {
+    const row = await CompanyCertificates.find(tx);
+    if (!row) return { state: 'missing', validFrom: null, validTo: null };
+    const validFrom = iso(row.valid_from), validTo = iso(row.valid_to);
+    const state = now < new Date(validFrom) ? 'not_yet_valid' : now > new Date(validTo) ? 'expired' : 'valid';
+    return { state, validFrom, validTo };
   },
 
   /** The key to sign with, or null when the company has none or it is not valid today. */

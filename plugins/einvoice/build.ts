@@ -7,7 +7,7 @@ import { collectionAccount, DOCUMENT_CURRENCY, partyOfContact, partyOfTenant, tr
 import { InvoiceService, legendsOf, type InvoiceLineRecord, type InvoiceRecord, type InvoiceView } from '../invoices/api';
 import { isEuMemberState, vatPrefixOf } from '../taxes/api';
 import { registryLine, registryOf, TenantService, type PaymentMethod } from '../tenants/api';
-import type { EInvoice, EInvoiceLine, EInvoiceParty, EInvoicePayment, EInvoiceVat, EInvoiceWithholding, VatCategory } from './model';
+import type { AdministrativeCentres, EInvoice, EInvoiceLine, EInvoiceParty, EInvoicePayment, EInvoiceVat, EInvoiceWithholding, VatCategory } from './model';
 import { UnprocessableEInvoice } from './syntaxes';
 
 /**
@@ -52,7 +52,7 @@ function stripEs(taxId: string): string {
   return clean.startsWith('ES') && clean.length > 9 ? clean.slice(2) : clean;
 }
 
-function partyOf(party: Party, extra: { email?: string | null; registry?: string | null; individual?: boolean }): EInvoiceParty {
+function partyOf(party: Party, extra: { email?: string | null; registry?: string | null; individual?: boolean; administrativeCentres?: AdministrativeCentres | null }): EInvoiceParty {
   const country = party.country || 'ES';
   let taxId: string | null = party.tax_id ? party.tax_id.replace(/[\s.-]/g, '').toUpperCase() : null;
   let taxIdKind: EInvoiceParty['taxIdKind'] = null;
@@ -73,8 +73,14 @@ function partyOf(party: Party, extra: { email?: string | null; registry?: string
     address: { line: party.address, city: party.city, postalCode: party.postal_code, province: party.province, country },
     email: extra.email ?? null,
     registry: extra.registry ?? null,
-    administrativeCentres: null,
+    administrativeCentres: extra.administrativeCentres ?? null,
   };
+}
+
+/** A public administration contact's DIR3 codes (FACe), from the contacts service; null for any other contact. */
+function administrativeCentresOf(contact: { publicAdministration?: boolean; administrativeCentres?: { accounting_office: string; managing_body: string; processing_unit: string; proposing_body: string | null } | null }): AdministrativeCentres | null {
+  const c = contact.publicAdministration ? contact.administrativeCentres : null;
+  return c ? { accountingOffice: c.accounting_office, managingBody: c.managing_body, processingUnit: c.processing_unit, proposingBody: c.proposing_body ?? null } : null;
 }
 
 const MEANS: Record<PaymentMethod, string> = { transfer: '58', direct_debit: '49', cash: '10', card: '48', cheque: '20', bizum: '68' };
@@ -115,7 +121,9 @@ export async function buildEInvoice(kernel: Kernel, tx: Tx, view: InvoiceView): 
 
   const customer = record.customer ?? partyOfContact(contact);
   const issuer = record.issuer ?? partyOfTenant(tenant);
-  const buyer = partyOf(customer, { email: contact.email ?? null, individual: (customer.customer_type ?? contact.customerType) === 'individual' });
+  const buyer = partyOf(customer, {
+    email: contact.email ?? null, individual: (customer.customer_type ?? contact.customerType) === 'individual', administrativeCentres: administrativeCentresOf(contact),
+  });
   const seller = partyOf({ ...issuer, country: issuer.country || 'ES' }, { registry: registry ? registryLine(registry) : null });
   const hasK = lines.some((l) => l.vat.category === 'K');
   return {

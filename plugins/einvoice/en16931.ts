@@ -1,14 +1,16 @@
 import { Decimal } from '../../kernel/money';
 import type { EInvoice, EInvoiceParty, PostalAddress, VatCategory } from './model';
+import { SURCHARGE_EXEMPTION_REASON, surchargeReason, withholdingNote } from './spanish-conventions';
 
 /**
  * The e-invoice as EN 16931 sees it: the business terms (BT-n) a syntax bound to the standard
  * (UBL, CII) writes, and the business rules check (./rules.ts). EN 16931 knows VAT only, so the
  * two Spanish taxes of the model go where the standard leaves room (docs/domain/einvoices.md §3):
  *
- * - recargo de equivalencia: one document-level charge (BG-21) per recargo rate, its base
- *   (BT-100), percentage (BT-101) and reason "Recargo de equivalencia" (BT-104), in VAT category E
- *   (it bears no VAT); BT-109 and BT-112 include it, as the invoice's total does;
+ * - recargo de equivalencia: one document-level charge (BG-21) per VAT group that carries it, its
+ *   base (BT-100), percentage (BT-101) and reason "Recargo de equivalencia 5.20 % (IVA S 21.00 %)"
+ *   (BT-104), in VAT category E (it bears no VAT); BT-109 and BT-112 include it, as the invoice's
+ *   total does (./spanish-conventions.ts);
  * - IRPF withholding: the paid amount (BT-113) includes it, so the amount due (BT-115) is what the
  *   buyer transfers; the withholding itself (rate, base, amount) is kept in `withholdings` for the
  *   syntaxes that carry it (UBL's WithholdingTaxTotal) and stated in a note (BT-22).
@@ -16,9 +18,6 @@ import type { EInvoice, EInvoiceParty, PostalAddress, VatCategory } from './mode
  * Amounts are decimal strings with two decimals; nothing here is a JS number.
  */
 
-export const RECARGO_REASON = 'Recargo de equivalencia';
-/** BT-120 of the E group when it holds the recargo charge. */
-export const RECARGO_EXEMPTION = 'Recargo de equivalencia (arts. 154 a 163 LIVA): no forma parte de la base imponible del IVA';
 
 export interface En16931Party {
   /** BT-27 / BT-44. */
@@ -173,17 +172,9 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
     if (vat.exemptionReason && !group.exemptionReason?.includes(vat.exemptionReason)) group.exemptionReason = [group.exemptionReason, vat.exemptionReason].filter(Boolean).join('; ');
   }
 
-  // Recargo de equivalencia: a charge per rate, in category E.
-  const surcharges = new Map<string, { base: Decimal; amount: Decimal }>();
-  for (const vat of invoice.vat) {
-    if (!vat.surchargeRate || !vat.surchargeAmount) continue;
-    const entry = surcharges.get(vat.surchargeRate) ?? { base: Decimal.zero(2), amount: Decimal.zero(2) };
-    entry.base = entry.base.add(d(vat.base));
-    entry.amount = entry.amount.add(d(vat.surchargeAmount));
-    surcharges.set(vat.surchargeRate, entry);
-  }
-  const charges: En16931Charge[] = [...surcharges].map(([rate, { base, amount }]) => ({
-    amount: m(amount), base: m(base), percent: rate, reason: `${RECARGO_REASON} ${rate} %`, category: 'E', rate: '0.00',
+  // Recargo de equivalencia: a charge per VAT group that carries it, in category E (spanish-conventions.ts).
+  const charges: En16931Charge[] = invoice.vat.filter((vat) => vat.surchargeRate && vat.surchargeAmount && !d(vat.surchargeAmount).isZero()).map((vat) => ({
+    amount: m(d(vat.surchargeAmount!)), base: m(d(vat.base)), percent: vat.surchargeRate!, reason: surchargeReason(vat.surchargeRate!, vat.category, vat.rate), category: 'E', rate: '0.00',
   }));
   if (charges.length) {
     const key = groupKey('E', '0.00');
@@ -191,9 +182,9 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
     const group = groups.get(key);
     if (group) {
       group.base = m(d(group.base).add(chargeTotal));
-      group.exemptionReason = [group.exemptionReason, RECARGO_EXEMPTION].filter(Boolean).join('; ');
+      group.exemptionReason = [group.exemptionReason, SURCHARGE_EXEMPTION_REASON].filter(Boolean).join('; ');
     } else {
-      groups.set(key, { category: 'E', rate: '0.00', base: m(chargeTotal), amount: '0.00', exemptionReason: RECARGO_EXEMPTION, exemptionCode: null });
+      groups.set(key, { category: 'E', rate: '0.00', base: m(chargeTotal), amount: '0.00', exemptionReason: SURCHARGE_EXEMPTION_REASON, exemptionCode: null });
     }
   }
 
@@ -205,7 +196,7 @@ export function en16931Of(invoice: EInvoice): En16931Invoice {
 
   const notes = [...invoice.notes, ...invoice.legends];
   if (invoice.corrects) notes.unshift(`Factura rectificativa de la factura ${invoice.corrects.number} de ${invoice.corrects.issueDate}: ${invoice.corrects.reasonText}`);
-  for (const w of invoice.withholdings) notes.push(`Retención IRPF ${w.rate} % sobre ${w.base}: ${w.amount} ${invoice.currency}, descontada del importe a pagar`);
+  for (const w of invoice.withholdings) notes.push(withholdingNote(w.rate, w.base, w.amount));
   const hasK = invoice.lines.some((l) => l.vat.category === 'K');
   return {
     typeCode: invoice.typeCode,

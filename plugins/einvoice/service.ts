@@ -50,8 +50,15 @@ export async function renderEInvoice(kernel: Kernel, tx: Tx, view: InvoiceView, 
   let signer: XmlSigner | null = null;
   if (signing !== 'none' && syntaxSigns(syntax)) {
     const [signingPlugin] = kernel.contributions('einvoice-signing');
-    signer = signingPlugin ? await signingPlugin.signerFor(tx.tenantId) : null;
+    signer = signingPlugin ? await signingPlugin.signerFor(tx.tenantId, tx) : null;
     if (!signer && signing === 'required') {
+      const certificate = signingPlugin?.certificateState ? await signingPlugin.certificateState(tx) : null;
+      if (certificate?.state === 'expired') {
+        throw new Conflict(`A signed ${syntax.name} e-invoice needs a valid certificate, and the company's expired on ${certificate.validTo!.slice(0, 10)}: upload a new one (POST /api/v1/tenants/me/certificate) or ask for signed=false`);
+      }
+      if (certificate?.state === 'not_yet_valid') {
+        throw new Conflict(`A signed ${syntax.name} e-invoice needs a valid certificate, and the company's is valid only from ${certificate.validFrom!.slice(0, 10)}: wait until then, upload another one (POST /api/v1/tenants/me/certificate) or ask for signed=false`);
+      }
       throw new Conflict(`A signed ${syntax.name} e-invoice needs the company's certificate: upload it (POST /api/v1/tenants/me/certificate) or ask for signed=false`);
     }
   }

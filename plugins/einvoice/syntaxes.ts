@@ -1,3 +1,4 @@
+import type { Tx } from '../../kernel/uow';
 import type { EInvoice } from './model';
 
 /**
@@ -61,10 +62,18 @@ export interface SignatureVerifier {
  */
 export interface EInvoiceSigning {
   name: string;
-  /** The tenant's signer inside its unit of work, or null when the company has no certificate. */
-  signerFor(tenantId: string): Promise<XmlSigner | null>;
+  /**
+   * The tenant's signer, or null when the company has no certificate valid today. Given `tx` (the
+   * caller's unit of work, e.g. a route's), the certificate is read in it; without one, in a unit
+   * of work of its own (never while the caller holds a transaction on a one-connection database).
+   */
+  signerFor(tenantId: string, tx?: Tx): Promise<XmlSigner | null>;
+  /** Why there is no signer: no certificate, or one outside its validity (with its dates, ISO 8601). Optional. */
+  certificateState?(tx: Tx): Promise<CertificateState>;
   verifier: SignatureVerifier;
 }
+
+export interface CertificateState { state: 'missing' | 'expired' | 'not_yet_valid' | 'valid'; validFrom: string | null; validTo: string | null }
 
 export class InvalidEInvoiceFile extends Error {
   constructor(readonly errors: readonly string[]) {

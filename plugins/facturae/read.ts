@@ -1,7 +1,7 @@
 import { Decimal, money } from '../../kernel/money';
 import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
-  InvalidEInvoiceFile, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
+  InvalidEInvoiceFile, negatedAmounts, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
   type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
@@ -431,7 +431,8 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
     corrects,
     legends,
   };
-  return { invoice, signed: root.Signature !== undefined, xml };
+  // a rectification that takes back (negative total) is a credit note, positive in the model
+  return { invoice: invoice.typeCode === '381' ? negatedAmounts(invoice) : invoice, signed: root.Signature !== undefined, xml };
 }
 
 /** `einvoice-syntaxes` read: the model and, for a signed file, what the verifier found. */

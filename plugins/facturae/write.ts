@@ -1,5 +1,5 @@
 import { Decimal, money } from '../../kernel/money';
-import { UnprocessableEInvoice, type EInvoice, type EInvoiceLine, type EInvoiceParty, type PostalAddress, type VatCategory, type WriteOptions } from '../einvoice/api';
+import { negatedAmounts, UnprocessableEInvoice, type EInvoice, type EInvoiceLine, type EInvoiceParty, type PostalAddress, type VatCategory, type WriteOptions } from '../einvoice/api';
 import { alpha3, CORRECTION_METHODS, EU_COUNTRIES, paymentMeans, REASONS, unitOfMeasure } from './codes';
 
 /**
@@ -130,8 +130,12 @@ function line(value: EInvoiceLine): string {
     /^\d{1,9}$/.test(value.id) ? '' : el('ArticleCode', fits(value.id, 20, 'a line id')));
 }
 
-/** The Facturae XML of `invoice`, unsigned. */
-export function facturaeXml(invoice: EInvoice): string {
+/**
+ * The Facturae XML of `invoice`, unsigned. A credit note (381, positive in the model) is written
+ * with its amounts negated: a Facturae rectification carries the signed difference.
+ */
+export function facturaeXml(model: EInvoice): string {
+  const invoice = model.typeCode === '381' ? negatedAmounts(model) : model;
   if (invoice.currency !== 'EUR') throw new UnprocessableEInvoice(`Cuadra writes Facturae in euros only; this invoice is in ${invoice.currency}`);
   const t = invoice.totals;
   const invoiceTotal = money(t.taxInclusive).sub(money(t.withholdingTotal));

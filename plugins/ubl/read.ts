@@ -2,7 +2,8 @@ import { Decimal } from '../../kernel/money';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
-  InvalidEInvoiceFile, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat, type EInvoiceWithholding, type InvoiceTypeCode,
+  InvalidEInvoiceFile, parseSurchargeReason, parseWithholdingNote, SURCHARGE_EXEMPTION_REASON, SURCHARGE_PROPERTY, vatWithSurcharges, WITHHOLDING_PROPERTY,
+  type EInvoice, type SurchargeCharge, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat, type EInvoiceWithholding, type InvoiceTypeCode,
   type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 
@@ -20,10 +21,12 @@ import {
  *   subject to the withholding carries a second `cac:ClassifiedTaxCategory` whose tax scheme is not
  *   VAT (e.g. `IRPF`) with its percent; without those, a single withholding whose base is the
  *   invoice's net total applies to every line.
- * - Document-level allowances and charges (BG-20, BG-21): Cuadra's documents have none, so each
- *   becomes a line of its own (an allowance a negative one) with its VAT category; the model's line
- *   total is then the tax-exclusive amount.
- * - Recargo de equivalencia has no UBL form here: a UBL file never carries one.
+ * - Recargo de equivalencia: Cuadra's document-level charges (../einvoice/spanish-conventions.ts,
+ *   reason `Recargo de equivalencia 5.20 % (IVA S 21.00 %)`, category E) go back to the VAT groups
+ *   they name; each line's recargo and IRPF rates come from its `AdditionalItemProperty`s.
+ * - Any other document-level allowance or charge (BG-20, BG-21): Cuadra's documents have none, so
+ *   each becomes a line of its own (an allowance a negative one) with its VAT category; the
+ *   model's line total is then the tax-exclusive amount.
  *
  * Parsed through lib/xml-limits.ts (no DOCTYPE, bounded size, depth, width and values). Namespace
  * prefixes are dropped once the root is known: UBL's local names are unique across its cbc/cac
@@ -34,7 +37,7 @@ export const UBL_LIMITS: XmlLimits = { maxBytes: 10 * 1024 * 1024, maxDepth: 48,
 
 const ARRAYS = new Set([
   'Note', 'InvoiceLine', 'CreditNoteLine', 'TaxTotal', 'TaxSubtotal', 'WithholdingTaxTotal', 'AllowanceCharge', 'PaymentMeans', 'PaymentTerms',
-  'PartyTaxScheme', 'PartyIdentification', 'ClassifiedTaxCategory', 'BillingReference', 'PartyName',
+  'PartyTaxScheme', 'PartyIdentification', 'ClassifiedTaxCategory', 'BillingReference', 'PartyName', 'AdditionalItemProperty',
 ]);
 
 const READ_OPTIONS = {
@@ -267,8 +270,14 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
     if (baseQuantity?.isZero()) faults.add('BR-26', `${where}'s price base quantity is zero`);
     const categories = list(item?.ClassifiedTaxCategory);
     const vatCategory = readCategory(faults, categories.find(isVatScheme), where, 'BR-CO-4');
+    // a line's IRPF rate: Cuadra's item property, or a second tax category whose scheme is not VAT (other senders)
+    const property = (name: string) => {
+      const found = list(item?.AdditionalItemProperty).find((p) => textAt(p, 'Name') === name);
+      return found ? rateString(decimalAt(faults, found.Value, `${where}'s "${name}" property`, 'BR-54')) : null;
+    };
     const withholding = categories.find((c) => !isVatScheme(c));
-    lineWithholdings.push(withholding ? rateString(decimalAt(faults, withholding.Percent, `${where}'s withholding rate`, 'BR-CO-4')) : null);
+    lineWithholdings.push(property(WITHHOLDING_PROPERTY) ?? (withholding ? rateString(decimalAt(faults, withholding.Percent, `${where}'s withholding rate`, 'BR-CO-4')) : null));
+    const surchargeRate = property(SURCHARGE_PROPERTY);
 
     // line allowances (BG-27) and charges (BG-28)
     let allowances = ZERO, charges = ZERO;
@@ -302,13 +311,15 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       vat: vatCategory
         ? { category: vatCategory.category, rate: rateString(vatCategory.rate), exemptionReason: vatCategory.exemptionReason, exemptionCode: vatCategory.exemptionCode }
         : { category: 'S', rate: '0.00' },
-      surchargeRate: null,
+      surchargeRate,
       withholdingRate: null,
     });
   });
 
-  // ---- document allowances (BG-20) and charges (BG-21): each a line of its own
+  // ---- document allowances (BG-20) and charges (BG-21): Cuadra's recargo charges go back to the VAT
+  // groups they name (spanish-conventions.ts); any other becomes a line of its own
   let docAllowances = ZERO, docCharges = ZERO;
+  const surchargeCharges: (SurchargeCharge & { baseGiven: boolean })[] = [];
   list(root.AllowanceCharge).forEach((ac, index) => {
     const isCharge = text(ac.ChargeIndicator) === 'true';
     const where = `document ${isCharge ? 'charge' : 'allowance'} ${index + 1}`;
@@ -318,6 +329,14 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
     if (!reason) faults.add(isCharge ? 'BR-38' : 'BR-33', `${where} has no reason`);
     if (isCharge) docCharges = docCharges.add(amount);
     else docAllowances = docAllowances.add(amount);
+    const surcharge = isCharge && reason ? parseSurchargeReason(reason) : null;
+    if (surcharge) {
+      if (category && category.category !== 'E') faults.add('BR-37', `${where} (recargo de equivalencia) is in VAT category ${category.category}, not E`);
+      const base = decimalAt(faults, ac.BaseAmount, `${where}'s base amount`, 'BR-36');
+      const percent = decimalAt(faults, ac.MultiplierFactorNumeric, `${where}'s percentage`, 'BR-36', { maxScale: 6 });
+      surchargeCharges.push({ category: surcharge.category, vatRate: surcharge.vatRate, surchargeRate: percent ? percent.toString() : surcharge.surchargeRate, base: base ?? ZERO, amount, baseGiven: base != null });
+      return;
+    }
     const signed = isCharge ? amount : amount.negate();
     lines.push({
       id: `${isCharge ? 'charge' : 'allowance'}-${index + 1}`,
@@ -351,6 +370,8 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
     const key = categoryKey(line.vat.category, Decimal.parse(line.vat.rate));
     byCategory.set(key, (byCategory.get(key) ?? ZERO).add(Decimal.parse(line.netAmount)));
   }
+  const surchargeTotal = sum(surchargeCharges.map((c) => c.amount));
+  if (surchargeCharges.length) byCategory.set(categoryKey('E', ZERO), (byCategory.get(categoryKey('E', ZERO)) ?? ZERO).add(surchargeTotal));
   for (const [key, base] of byCategory) {
     const [category, rate] = key.split('|');
     const group = vat.find((g) => categoryKey(g.category, Decimal.parse(g.rate)) === key);
@@ -374,6 +395,14 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       if (!base || !amount || !rate) continue;
       if (!base.percent(rate, 2).eq(amount)) faults.add('WHT', `${where} is ${money(amount)}, not ${money(base)} × ${rate.rescale(2)}% = ${base.percent(rate, 2)}`);
       withholdings.push({ rate: rateString(rate), base: money(base), amount: money(amount) });
+    }
+  }
+  // a CreditNote has no WithholdingTaxTotal: Cuadra states each withholding in the note
+  const noteLines = list(root.Note).map(text).filter((n): n is string => !!n).flatMap((n) => n.split('\n'));
+  if (!list(root.WithholdingTaxTotal).length) {
+    for (const note of noteLines) {
+      const found = parseWithholdingNote(note);
+      if (found) withholdings.push({ rate: rateString(Decimal.parse(found.rate, 6)), base: money(Decimal.parse(found.base)), amount: money(Decimal.parse(found.amount)) });
     }
   }
   const netTotal = sum(lines.map((l) => Decimal.parse(l.netAmount)));
@@ -437,8 +466,34 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
   const correctedNumber = textAt(billing, 'ID');
   if (billing && !correctedNumber) faults.add('BR-55', 'the preceding invoice reference (cac:BillingReference) has no number');
 
+  // ---- the recargo back in its VAT groups: out of the E group that held its charges, into the groups they name
+  let groups: EInvoiceVat[] = vat;
+  if (surchargeCharges.length) {
+    const eKey = categoryKey('E', ZERO);
+    const hasExemptLines = lines.some((l) => categoryKey(l.vat.category, Decimal.parse(l.vat.rate)) === eKey);
+    groups = vat.flatMap((g) => {
+      if (categoryKey(g.category, Decimal.parse(g.rate)) !== eKey) return [g];
+      const base = Decimal.parse(g.base).sub(surchargeTotal);
+      if (!hasExemptLines && base.isZero() && Decimal.parse(g.amount).isZero()) return [];
+      const reason = (g.exemptionReason ?? '').split('; ').filter((r) => r !== SURCHARGE_EXEMPTION_REASON).join('; ') || null;
+      return [{ ...g, base: money(base), exemptionReason: reason }];
+    });
+    const charges = surchargeCharges.map(({ baseGiven, ...c }) => {
+      const named = groups.filter((g) => g.category === c.category && Decimal.parse(g.rate).eq(Decimal.parse(c.vatRate)));
+      return baseGiven || named.length !== 1 ? c : { ...c, base: Decimal.parse(named[0].base) };
+    });
+    const placed = vatWithSurcharges(groups, charges);
+    for (const c of placed.unmatched) faults.add('BR-38', `a recargo de equivalencia charge names VAT ${c.category} ${c.vatRate} %, which the VAT breakdown does not have`);
+    groups = placed.vat;
+    for (const line of lines) {
+      if (line.surchargeRate) continue;
+      const named = groups.filter((g) => g.category === line.vat.category && Decimal.parse(g.rate).eq(Decimal.parse(line.vat.rate)));
+      if (named.length === 1 && named[0].surchargeRate) line.surchargeRate = named[0].surchargeRate;
+    }
+  }
+
   if (faults.errors.length) throw new InvalidEInvoiceFile(faults.errors);
-  const notes = list(root.Note).map(text).filter((n): n is string => !!n);
+  const notes = noteLines.filter((n) => !parseWithholdingNote(n));
   return {
     typeCode,
     number: number!,
@@ -452,13 +507,13 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
     seller: seller!,
     buyer: buyer!,
     lines,
-    vat,
+    vat: groups,
     withholdings,
     totals: {
       lineTotal: money(netTotal),
-      taxExclusive: money(taxExclusive),
+      taxExclusive: money((taxExclusive ?? ZERO).sub(surchargeTotal)),
       vatTotal: money(vatTotal),
-      surchargeTotal: '0.00',
+      surchargeTotal: money(surchargeTotal),
       taxInclusive: money(taxInclusive),
       withholdingTotal: money(withheld),
       prepaid: money(prepaid),
@@ -473,7 +528,7 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       reasonText: notes[0] ?? '',
       method: '01',
     } : null,
-    legends: vat.map((g) => g.exemptionReason).filter((r): r is string => !!r),
+    legends: groups.map((g) => g.exemptionReason).filter((r): r is string => !!r),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { en16931Of, UnprocessableEInvoice, type EInvoice, type EInvoiceLine, type En16931Charge, type En16931Line, type En16931Party, type PostalAddress, type WriteOptions } from '../einvoice/api';
+import { en16931Of, SURCHARGE_PROPERTY, UnprocessableEInvoice, WITHHOLDING_PROPERTY, type EInvoice, type EInvoiceLine, type En16931Charge, type En16931Line, type En16931Party, type PostalAddress, type WriteOptions } from '../einvoice/api';
 
 /**
  * EInvoice → UBL 2.1 Invoice or CreditNote under EN 16931 in the Peppol BIS Billing 3.0 syntax
@@ -11,11 +11,13 @@ import { en16931Of, UnprocessableEInvoice, type EInvoice, type EInvoiceLine, typ
  *   each Member State's VAT scheme for an EU VAT number; EM and the email address otherwise),
  *   `PartyTaxScheme/CompanyID` with the country prefix (BT-31/BT-48), `PartyLegalEntity` with the
  *   registration name, the NIF (BT-30) and the Registro Mercantil entry (BT-33);
- * - recargo de equivalencia: a document-level `AllowanceCharge` (charge) per rate, VAT category E;
- *   each line's recargo and IRPF rates also as `AdditionalItemProperty` (BT-160/BT-161);
+ * - recargo de equivalencia: a document-level `AllowanceCharge` (charge) per VAT group that carries
+ *   it, VAT category E, its reason naming the group (../einvoice/spanish-conventions.ts); each
+ *   line's recargo and IRPF rates also as `AdditionalItemProperty` (BT-160/BT-161);
  * - IRPF: `WithholdingTaxTotal` (UBL 2.1 Invoice; the CreditNote has no such element), and the
  *   withholding inside `PrepaidAmount` so that `PayableAmount` is what the buyer pays;
- * - one `cbc:Note` (Peppol allows one): the notes, legends and the withholding, one per line;
+ * - one `cbc:Note` (Peppol allows one): the notes, legends and each withholding
+ *   (`Retención IRPF: 15.00 % de 100.00 = 15.00`), one per line;
  * - `BuyerReference` (required by Peppol) is the invoice number when the buyer gave none.
  *
  * Amounts are written as the model's decimal strings: nothing passes through a JS number.
@@ -29,9 +31,8 @@ const NS = {
 };
 export const PEPPOL_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
-/** Names of the line properties (BT-160) that carry the Spanish taxes of a line. */
-export const LINE_SURCHARGE_PROPERTY = 'Recargo de equivalencia';
-export const LINE_WITHHOLDING_PROPERTY = 'Retención IRPF';
+/** Names of the line properties (BT-160) that carry the Spanish taxes of a line: the einvoice plugin's conventions. */
+export { SURCHARGE_PROPERTY as LINE_SURCHARGE_PROPERTY, WITHHOLDING_PROPERTY as LINE_WITHHOLDING_PROPERTY } from '../einvoice/api';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 // XML 1.0 cannot carry most control characters; a description pasted with one would make the file invalid.
@@ -230,8 +231,8 @@ function invoiceLine(x: Xml, line: En16931Line, model: EInvoiceLine, cur: string
       const property = (name: string, value: string | null) => {
         if (value) x.wrap('cac:AdditionalItemProperty', () => { x.text('cbc:Name', name); x.text('cbc:Value', value); });
       };
-      property(LINE_SURCHARGE_PROPERTY, model.surchargeRate);
-      property(LINE_WITHHOLDING_PROPERTY, model.withholdingRate);
+      property(SURCHARGE_PROPERTY, model.surchargeRate);
+      property(WITHHOLDING_PROPERTY, model.withholdingRate);
     });
     x.wrap('cac:Price', () => x.amount('cbc:PriceAmount', line.price, cur));
   });

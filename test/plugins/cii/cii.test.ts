@@ -362,6 +362,6 @@ describe('the plugin in the app', () => {
     expect(syntax!.recognises({ namespace: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100', localName: 'CrossIndustryInvoice' })).toBe(true);
     expect(syntax!.recognises({ namespace: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', localName: 'Invoice' })).toBe(false);
     const read = await syntax!.read(await syntax!.write(domestic, { signer: null }), null);
-    expect(read).toEqual({ invoice: asRead(domestic), signature: null });
+    expect(read).toEqual({ invoice: asRead(domestic), signature: { status: 'unsigned', holder: null, holderTaxId: null, reason: null } });
   });
 });

@@ -64,7 +64,10 @@ export const completeInvoice: EInvoice = {
   legends: ['Entrega intracomunitaria exenta, artículo 25 de la Ley 37/1992 del IVA'],
 };
 
-/** A rectification by differences of the complete invoice: a 100 € discount given afterwards. */
+/**
+ * A rectification by differences of the complete invoice: a 100 € discount given afterwards, a
+ * credit note (381) whose model amounts are the credit, positive (Facturae writes them negative).
+ */
 export const rectification: EInvoice = {
   ...completeInvoice,
   typeCode: '381',
@@ -75,11 +78,11 @@ export const rectification: EInvoice = {
   dueDate: null,
   buyerReference: null,
   notes: [],
-  lines: [line({ id: '1', description: 'Descuento por volumen sobre F-2026-000007', quantity: '-1', unitPrice: '100.00', netAmount: '-100.00',
+  lines: [line({ id: '1', description: 'Descuento por volumen sobre F-2026-000007', quantity: '1', unitPrice: '100.00', netAmount: '100.00',
     vat: { category: 'S', rate: '21.00', exemptionReason: null, exemptionCode: null } })],
-  vat: [{ category: 'S', rate: '21.00', base: '-100.00', amount: '-21.00', surchargeRate: null, surchargeAmount: null, exemptionReason: null, exemptionCode: null }],
+  vat: [{ category: 'S', rate: '21.00', base: '100.00', amount: '21.00', surchargeRate: null, surchargeAmount: null, exemptionReason: null, exemptionCode: null }],
   withholdings: [],
-  totals: { lineTotal: '-100.00', taxExclusive: '-100.00', vatTotal: '-21.00', surchargeTotal: '0.00', taxInclusive: '-121.00', withholdingTotal: '0.00', prepaid: '0.00', payable: '-121.00' },
+  totals: { lineTotal: '100.00', taxExclusive: '100.00', vatTotal: '21.00', surchargeTotal: '0.00', taxInclusive: '121.00', withholdingTotal: '0.00', prepaid: '0.00', payable: '121.00' },
   payment: null,
   corrects: { number: 'F-2026-000007', series: 'F', issueDate: '2026-03-02', reasonCode: '83', reasonText: 'Descuento por volumen pactado en el contrato marco', method: '02' },
   legends: [],
