@@ -1,4 +1,4 @@
-import { Conflict } from '../../kernel/errors';
+import { Conflict, Unprocessable } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
@@ -98,6 +98,10 @@ const REASON_CODE: Record<string, string> = { error: '16', insolvency: '85', bad
 export async function buildEInvoice(kernel: Kernel, tx: Tx, view: InvoiceView): Promise<EInvoice> {
   const { record, types } = view;
   if (record.status === 'draft' || !record.number) throw new Conflict('A draft invoice has no e-invoice: issue it first');
+  // EN 16931 carries another currency with the VAT total in euros too (BT-6, BT-111): not written yet, so refused rather than mislabelled
+  if (record.fx && record.fx.currency !== DOCUMENT_CURRENCY) {
+    throw new Unprocessable(`The invoice is in ${record.fx.currency}: e-invoices are written for invoices in euros only, for now`);
+  }
   const contact = await ContactService.get(tx, record.contactId);
   const tenant = await TenantService.current(tx);
   const registry = registryOf(tenant);

@@ -96,6 +96,10 @@ describe('invoices and purchases in another currency', () => {
     expect(printed).toContain('Cuota del impuesto en euros');
     expect(printed).toContain('190,91 €');
     expect(printed).toContain('1 EUR = 1,1000 USD');
+    // no e-invoice yet for another currency: refused, not written as if in euros
+    const einvoice = await app.get(`/api/v1/invoices/${usdInvoice.id}/einvoice?format=ubl`, company.token);
+    expect(einvoice.status).toBe(422);
+    expect(einvoice.body.detail).toContain('USD');
 
     // a draft in USD, issued later: the operation date's rate (1 Feb, 1.0820)
     const draft = await app.post('/api/v1/invoices', {
