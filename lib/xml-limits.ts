@@ -28,6 +28,18 @@ export class XmlRefused extends Error {
 /** What a parse may be told beyond the limits (attributes, arrays, value handling). */
 export type XmlReadOptions = Omit<X2jOptions, 'processEntities' | 'htmlEntities' | 'maxNestedTags' | 'updateTag' | 'tagValueProcessor' | 'attributeValueProcessor'>;
 
+/**
+ * The reading most documents want: attributes kept under `@name`, every value as the text it is
+ * (no number parsing: amounts stay exact strings), trimmed, namespace prefixes dropped unless
+ * `keepPrefixes`, and the named elements always arrays.
+ */
+export function textReadOptions(arrays: ReadonlySet<string>, keepPrefixes = false): XmlReadOptions {
+  return {
+    ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: !keepPrefixes, parseTagValue: false, parseAttributeValue: false, trimValues: true,
+    ...(arrays.size ? { isArray: (name: string) => arrays.has(name) } : {}),
+  };
+}
+
 const DOCTYPE = /<!DOCTYPE/i;
 
 /** Parses `bytes` as UTF-8 XML within `limits`, or throws `XmlRefused`. */

@@ -1,5 +1,5 @@
 import { Decimal, money, sumMoney } from '../../kernel/money';
-import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
+import { readXml, textReadOptions, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
   InvalidEInvoiceFile, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoicePayment, type EInvoiceVat,
   type EInvoiceWithholding, type InvoiceTypeCode, type ReadEInvoice, type SignatureVerifier, type VatCategory,
@@ -21,14 +21,7 @@ import { parseSurchargeReason, vatWithSurcharges, type SurchargeCharge } from '.
  */
 export const CII_LIMITS: XmlLimits = { maxBytes: 16 * 1024 * 1024, maxDepth: 24, maxNodes: 500_000, maxTextLength: 12 * 1024 * 1024 };
 
-const READ_OPTIONS = {
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-};
+const READ_OPTIONS = textReadOptions(new Set(), true);
 
 const TYPE_CODES: readonly InvoiceTypeCode[] = ['380', '381', '384'];
 const CATEGORIES: readonly VatCategory[] = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];

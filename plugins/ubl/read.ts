@@ -1,6 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
-import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
+import { readXml, textReadOptions, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
   InvalidEInvoiceFile, parseSurchargeReason, parseWithholdingNote, SURCHARGE_EXEMPTION_REASON, SURCHARGE_PROPERTY, vatWithSurcharges, WITHHOLDING_PROPERTY,
   type EInvoice, type SurchargeCharge, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat, type EInvoiceWithholding, type InvoiceTypeCode,
@@ -40,15 +40,7 @@ const ARRAYS = new Set([
   'PartyTaxScheme', 'PartyIdentification', 'ClassifiedTaxCategory', 'BillingReference', 'PartyName', 'AdditionalItemProperty',
 ]);
 
-const READ_OPTIONS = {
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name: string) => ARRAYS.has(name),
-};
+const READ_OPTIONS = textReadOptions(ARRAYS);
 
 type Node = any;
 const list = (value: Node): Node[] => (value == null ? [] : Array.isArray(value) ? value : [value]);

@@ -1,6 +1,6 @@
 import { PayloadTooLarge } from '../../../kernel/errors';
 import { Decimal } from '../../../kernel/money';
-import { readXml, XmlRefused, type XmlLimits } from '../../../lib/xml-limits';
+import { readXml, textReadOptions, XmlRefused, type XmlLimits } from '../../../lib/xml-limits';
 import { clean } from './text';
 import { StatementRefused, type ImportOptions, type ParsedMovement, type ParsedStatement, type RejectedLine, type StatementAccount, type StatementImporter } from './types';
 
@@ -23,15 +23,7 @@ const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd',
  */
 export const CAMT_LIMITS: XmlLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 32, maxNodes: 400_000, maxTextLength: 10_000 };
 
-const READ_OPTIONS = {
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name: string) => ARRAYS.has(name),
-};
+const READ_OPTIONS = textReadOptions(ARRAYS);
 
 /** The statement's XML, read within CAMT_LIMITS: too large is 413, anything else refused is the file's fault. */
 function readStatementXml(bytes: Uint8Array): Node {
