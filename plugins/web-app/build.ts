@@ -53,6 +53,9 @@ export function sourceHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+// The stylesheet link carries the id React Aria gives the <style> element it would otherwise inject
+// (a touch-action rule, copied into styles.css): finding it, React Aria injects nothing, so the
+// content security policy needs no 'unsafe-inline' for styles.
 const shell = (script: string, stylesheet: string) => `<!doctype html>
 <html lang="es">
 <head>
@@ -60,7 +63,7 @@ const shell = (script: string, stylesheet: string) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Cuadra</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="/app/assets/${stylesheet}">
+<link rel="stylesheet" id="react-aria-pressable-style" href="/app/assets/${stylesheet}">
 <script type="module" src="/app/assets/${script}"></script>
 </head>
 <body>

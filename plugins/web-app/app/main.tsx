@@ -1,6 +1,6 @@
 import { StrictMode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Button, Link, RouterProvider, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { Button, I18nProvider, Link, RouterProvider, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { api, type Schemas } from './api/client';
 import { Notice, PageTitle } from './components';
 import { LOCALES, LocaleProvider, translator, useLocale, useT, type Locale, type MessageKey } from './i18n';
@@ -23,9 +23,12 @@ function App() {
   useEffect(() => { document.documentElement.lang = locale; document.title = translator(locale)('app.name'); }, [locale]);
   return (
     <LocaleProvider locale={locale} setLocale={setLocale}>
-      <RouterProvider navigate={(path) => navigate(path)} useHref={(path) => BASE + path}>
-        <Shell />
-      </RouterProvider>
+      {/* React Aria's own strings (a search field's clear button, for one) follow the app's language. */}
+      <I18nProvider locale={locale === 'es' ? 'es-ES' : 'en-GB'}>
+        <RouterProvider navigate={(path) => navigate(path)} useHref={(path) => BASE + path}>
+          <Shell />
+        </RouterProvider>
+      </I18nProvider>
     </LocaleProvider>
   );
 }

@@ -15,6 +15,7 @@ export function LoginPage({ notice }: { notice?: string }) {
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const values = formValues(event);
     setBusy(true);
     const { data, error, response } = await api.POST('/api/v1/auth/login', {
@@ -35,7 +36,7 @@ export function LoginPage({ notice }: { notice?: string }) {
         <Field name="email" type="email" label={t('field.email')} autoComplete="username" isRequired error={problem?.fields.email} />
         <Field name="password" type="password" label={t('field.password')} autoComplete="current-password" isRequired error={problem?.fields.password} />
         {needsCode ? <Field name="mfa_code" label={t('field.mfaCode')} autoComplete="one-time-code" inputMode="numeric" autoFocus error={problem?.fields.mfa_code} /> : null}
-        <Button type="submit" className="primary" isPending={busy}>{t('login.submit')}</Button>
+        <Button type="submit" className="primary">{t('login.submit')}</Button>
       </Form>
       <p><Link href="/register">{t('login.noAccount')}</Link></p>
     </section>
@@ -48,6 +49,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const values = formValues(event);
     setBusy(true);
     const { data, error, response } = await api.POST('/api/v1/auth/register', {
@@ -69,7 +71,7 @@ export function RegisterPage() {
         <Field name="full_name" label={t('field.fullName')} autoComplete="name" error={problem?.fields.full_name} />
         <Field name="email" type="email" label={t('field.email')} autoComplete="email" isRequired error={problem?.fields.email} />
         <Field name="password" type="password" label={t('field.password')} autoComplete="new-password" isRequired error={problem?.fields.password} />
-        <Button type="submit" className="primary" isPending={busy}>{t('register.submit')}</Button>
+        <Button type="submit" className="primary">{t('register.submit')}</Button>
       </Form>
       <p><Link href="/login">{t('register.haveAccount')}</Link></p>
     </section>
@@ -100,6 +102,7 @@ export function OnboardingPage({ notice, onDone }: { notice?: string; onDone: ()
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const values = formValues(event);
     setBusy(true);
     const { data, error, response } = await api.POST('/api/v1/auth/onboarding/complete', {
@@ -127,7 +130,7 @@ export function OnboardingPage({ notice, onDone }: { notice?: string; onDone: ()
           <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={problem?.fields.city} />
         </div>
         <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={problem?.fields.province} />
-        <Button type="submit" className="primary" isPending={busy}>{t('onboarding.submit')}</Button>
+        <Button type="submit" className="primary">{t('onboarding.submit')}</Button>
       </Form>
     </section>
   );

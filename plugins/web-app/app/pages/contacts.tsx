@@ -79,6 +79,7 @@ function NewContact({ onCreated }: { onCreated: (name: string) => void }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     setBusy(true);
     const { data, error, response } = await api.POST('/api/v1/contacts', {
@@ -110,7 +111,7 @@ function NewContact({ onCreated }: { onCreated: (name: string) => void }) {
                 <Field name="email" type="email" label={t('contacts.email')} error={problem?.fields.email} />
                 <div className="actions">
                   <Button onPress={close}>{t('contacts.cancel')}</Button>
-                  <Button type="submit" className="primary" isPending={busy}>{t('contacts.create')}</Button>
+                  <Button type="submit" className="primary">{t('contacts.create')}</Button>
                 </div>
               </Form>
             </>
