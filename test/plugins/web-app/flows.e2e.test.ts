@@ -209,7 +209,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.keyboard.press('Enter');
     await page.getByText('Contacto «Distribuciones Norte SA» creado.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.getByText('1 contactos').waitFor();
+    await page.getByText('1 contacto', { exact: true }).waitFor();
     expect(await page.getByRole('rowheader', { name: 'Distribuciones Norte SA' }).count()).toBe(1);
 
     // One more through the API, then the search narrows the list.
@@ -218,7 +218,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.reload();
     await page.getByText('2 contactos').waitFor();
     await page.getByLabel('Buscar contactos').fill('papeleria');
-    await page.getByText('1 contactos').waitFor();
+    await page.getByText('1 contacto', { exact: true }).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Papelería Sur SL']);
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Proveedor');
     expect(await pageProblems()).toEqual([]);
@@ -290,6 +290,9 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     expect(await pageProblems()).toEqual([]);
     await shot('4-english-desktop');
     await page.locator('.languages').getByText('ES', { exact: true }).click();
+    await heading('Balance de sumas y saldos').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
+    await shot('5-trial-balance-desktop');
     await page.setViewportSize(PHONE);
   });
 });

@@ -41,7 +41,7 @@ export function ContactsPage() {
         <NewContact onCreated={(name) => { setCreated(name); setReload((n) => n + 1); }} />
       </div>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
-      {page ? <p role="status" className="count">{t('contacts.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
+      {page ? <p role="status" className="count">{page.total === 1 ? t('contacts.total.one') : t('contacts.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
       {page ? (
         <div className="table-scroll" role="region" aria-label={t('contacts.table')} tabIndex={0}>
           <Table aria-label={t('contacts.table')}>
