@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 
 /**
  * The app's bundle: built with Bun's bundler into a folder named by a hash of everything that
@@ -122,6 +122,10 @@ export async function buildWebApp(cacheRoot: string): Promise<WebAppBuild> {
     else {
       rmSync(dir, { recursive: true, force: true });
       renameSync(staging, dir);
+      // Builds of earlier sources are never served again.
+      for (const entry of readdirSync(cacheRoot)) {
+        if (entry !== basename(dir) && /^[0-9a-f]{16}$/.test(entry)) rmSync(join(cacheRoot, entry), { recursive: true, force: true });
+      }
     }
     return build;
   } catch (error) {
