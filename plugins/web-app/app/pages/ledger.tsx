@@ -45,7 +45,7 @@ export function TrialBalancePage() {
         <>
           <p className="count">{balance.from || balance.to ? t('ledger.period', { from: balance.from ? formatDate(balance.from) : '…', to: balance.to ? formatDate(balance.to) : '…' }) : t('ledger.allTime')}</p>
           <div className="table-scroll" role="region" aria-label={t('ledger.table')} tabIndex={0}>
-            <Table aria-label={t('ledger.table')} className="numbers">
+            <Table aria-label={t('ledger.table')} className="react-aria-Table numbers">
               <TableHeader>
                 <Column isRowHeader>{t('ledger.account')}</Column>
                 <Column>{t('ledger.name')}</Column>
