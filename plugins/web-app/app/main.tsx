@@ -77,6 +77,8 @@ function Shell() {
   else page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
 
   const signedIn = Boolean(token && me && !me.onboarding_required);
+  // A notice for the way in (email confirmed, logged out) is spent once the user is in.
+  useEffect(() => { if (signedIn) setNotice(''); }, [signedIn]);
   return (
     <>
       <a className="skip" href="#main">{t('app.skip')}</a>

@@ -39,7 +39,7 @@ beforeAll(async () => {
   app = await startTestApp({ env: { PUBLIC_URL: base, FRONTEND_URL: undefined as unknown as string, SMTP_URL: smtp.url } });
   if (CHROMIUM) {
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=es-ES'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     context = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
