@@ -221,6 +221,12 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.getByText('1 contacto', { exact: true }).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Papelería Sur SL']);
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Proveedor');
+    // The kind filter, with the search cleared: customers only.
+    await page.getByLabel('Buscar contactos').fill('');
+    await page.getByText('2 contactos').waitFor();
+    await page.getByRole('radio', { name: 'Clientes' }).click();
+    await page.getByText('1 contacto', { exact: true }).waitFor();
+    expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Distribuciones Norte SA']);
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
     await shot('2-contacts-search');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Cell, Column, Dialog, DialogTrigger, Form, Heading, Label, Modal, Radio, RadioGroup, Row, SearchField, Input,
-  Table, TableBody, TableHeader,
+  Table, TableBody, TableHeader, ToggleButton, ToggleButtonGroup,
 } from 'react-aria-components';
 import { api, problemOf, type Problem, type Schemas } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
@@ -12,6 +12,7 @@ type Contact = Schemas['ContactResponse'];
 export function ContactsPage() {
   const t = useT();
   const [search, setSearch] = useState('');
+  const [kind, setKind] = useState<'all' | 'customer' | 'supplier'>('all');
   const [page, setPage] = useState<{ items: Contact[]; total: number }>();
   const [failed, setFailed] = useState(false);
   const [created, setCreated] = useState<string>();
@@ -21,13 +22,13 @@ export function ContactsPage() {
     let current = true;
     // Wait for a pause in typing before asking the API.
     const timer = setTimeout(async () => {
-      const { data } = await api.GET('/api/v1/contacts', { params: { query: { search: search.trim() || undefined, limit: 50 } } });
+      const { data } = await api.GET('/api/v1/contacts', { params: { query: { search: search.trim() || undefined, kind: kind === 'all' ? undefined : kind, limit: 50 } } });
       if (!current) return;
       setFailed(!data);
       if (data) setPage({ items: data.items, total: data.total });
     }, search ? 250 : 0);
     return () => { current = false; clearTimeout(timer); };
-  }, [search, reload]);
+  }, [search, kind, reload]);
 
   return (
     <section>
@@ -38,6 +39,12 @@ export function ContactsPage() {
           <Label>{t('contacts.search')}</Label>
           <Input />
         </SearchField>
+        <ToggleButtonGroup aria-label={t('contacts.kind')} selectionMode="single" disallowEmptySelection selectedKeys={[kind]} className="languages"
+          onSelectionChange={(keys) => { const next = [...keys][0]; if (next === 'all' || next === 'customer' || next === 'supplier') setKind(next); }}>
+          <ToggleButton id="all">{t('contacts.kind.all')}</ToggleButton>
+          <ToggleButton id="customer">{t('contacts.kind.customers')}</ToggleButton>
+          <ToggleButton id="supplier">{t('contacts.kind.suppliers')}</ToggleButton>
+        </ToggleButtonGroup>
         <NewContact onCreated={(name) => { setCreated(name); setReload((n) => n + 1); }} />
       </div>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
