@@ -90,10 +90,11 @@ describe('README first steps', () => {
     expect(vars.LINK).toStartWith(`http://localhost:${port}/api/v1/auth/verify-email?token=`);
     expect(serviceLog).toContain(vars.LINK.slice(vars.LINK.indexOf('token=')));
     const redirected = output.split('\n')[0];
-    expect(redirected).toBe(`302 http://localhost:${port}/email-verification?status=verified`);
+    // (no FRONTEND_URL: the web app, which reads the outcome from the query and says so)
+    expect(redirected).toBe(`302 http://localhost:${port}/app/?email_verification=verified`);
     const landing = await fetch(redirected.split(' ')[1].replace('localhost', '127.0.0.1'));
     expect(landing.status).toBe(200);
-    expect(await landing.text()).toContain('Email verified');
+    expect(await landing.text()).toContain('<div id="root"></div>');
 
     // 5: the PDF was written; 6: the trial balance shows the invoice's accounts
     const pdf = join(work, 'factura.pdf');

@@ -16,9 +16,12 @@ import { discoverPlugins, orderPlugins } from '../../kernel/loader';
  */
 const templates = new Map<string, Promise<Blob>>();
 
-/** What decides the migrated schema: the plugins and their migrations, in order. */
+/**
+ * What decides the migrated schema: the plugins and their migrations, in order. A plugin with no
+ * migrations (the web app, say) adds nothing to it, so leaving one out reuses the same template.
+ */
 async function schemaKey(options: Pick<CreateAppOptions, 'plugins' | 'extraPlugins'>): Promise<string> {
-  const plugins = orderPlugins([...(options.plugins ?? (await discoverPlugins())), ...(options.extraPlugins ?? [])]);
+  const plugins = orderPlugins([...(options.plugins ?? (await discoverPlugins())), ...(options.extraPlugins ?? [])]).filter((p) => p.migrations?.length);
   return plugins.map((p) => `${p.name}[${(p.migrations ?? []).map((m) => m.name).join(',')}]`).join(' ');
 }
 

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../../support/app';
+import { pluginsWithout } from '../../support/documents';
 import { linkIn, startSmtpServer } from '../../support/smtp';
 
-/** Without a front end (FRONTEND_URL unset) the verification link lands on Cuadra's own page. */
+/**
+ * Without a front end (FRONTEND_URL unset, and no web-app plugin, which would otherwise take the
+ * link to /app) the verification link lands on Cuadra's own page.
+ */
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // startTestApp configures a front end by default; undefined leaves FRONTEND_URL unset.
-  app = await startTestApp({ env: { SMTP_URL: smtp.url, FRONTEND_URL: undefined as unknown as string } });
+  app = await startTestApp({ plugins: await pluginsWithout('web-app'), env: { SMTP_URL: smtp.url, FRONTEND_URL: undefined as unknown as string } });
 });
 afterAll(async () => {
   await app.close();

@@ -1,0 +1,118 @@
+import { StrictMode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Button, I18nProvider, Link, RouterProvider, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { api, type Schemas } from './api/client';
+import { Notice, PageTitle } from './components';
+import { LOCALES, LocaleProvider, translator, useLocale, useT, type Locale, type MessageKey } from './i18n';
+import { BASE, currentPath, navigate, usePath } from './router';
+import { session } from './session';
+import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { ContactsPage } from './pages/contacts';
+import { TrialBalancePage } from './pages/ledger';
+
+type Me = Schemas['MeResponse'];
+const LOCALE_KEY = 'cuadra.locale';
+const VERIFICATION_OUTCOMES = ['verified', 'already_verified', 'invalid', 'expired'] as const;
+
+/** Pages that need no session. */
+const PUBLIC = new Set(['/login', '/register']);
+
+function App() {
+  const [locale, setLocaleState] = useState<Locale>(() => (localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'es'));
+  const setLocale = useCallback((next: Locale) => { localStorage.setItem(LOCALE_KEY, next); setLocaleState(next); }, []);
+  useEffect(() => { document.documentElement.lang = locale; document.title = translator(locale)('app.name'); }, [locale]);
+  return (
+    <LocaleProvider locale={locale} setLocale={setLocale}>
+      {/* React Aria's own strings (a search field's clear button, for one) follow the app's language. */}
+      <I18nProvider locale={locale === 'es' ? 'es-ES' : 'en-GB'}>
+        <RouterProvider navigate={(path) => navigate(path)} useHref={(path) => BASE + path}>
+          <Shell />
+        </RouterProvider>
+      </I18nProvider>
+    </LocaleProvider>
+  );
+}
+
+function Shell() {
+  const t = useT();
+  usePath();
+  const path = currentPath();
+  const token = useSyncExternalStore(session.subscribe, session.token);
+  const [me, setMe] = useState<Me | null>();
+  // What the emailed verification link says when it lands here (?email_verification=…), shown once.
+  const [notice, setNotice] = useState<string>(() => {
+    const outcome = new URLSearchParams(window.location.search).get('email_verification');
+    const known = VERIFICATION_OUTCOMES.find((o) => o === outcome);
+    if (known) history.replaceState(null, '', window.location.pathname);
+    return known ? t(`verification.${known}` as MessageKey) : '';
+  });
+
+  const loadMe = useCallback(async () => {
+    if (!session.token()) { setMe(null); return; }
+    const { data } = await api.GET('/api/v1/auth/me');
+    setMe(data ?? null);
+  }, []);
+  useEffect(() => { setMe(undefined); void loadMe(); }, [token, loadMe]);
+
+  async function logout() {
+    await api.POST('/api/v1/auth/logout');
+    session.clear();
+    setNotice(t('login.loggedOut'));
+    navigate('/login', { replace: true });
+  }
+
+  let page;
+  if (token && me === undefined) page = <p>{t('app.loading')}</p>;
+  else if (!token || !me) {
+    if (path === '/register') page = <RegisterPage />;
+    else page = <LoginPage notice={notice} />;
+  } else if (path.startsWith('/verify-email')) {
+    page = <VerifyEmailPage email={new URLSearchParams(window.location.search).get('email') ?? me.user.email} />;
+  } else if (me.onboarding_required) {
+    page = <OnboardingPage notice={notice} onDone={() => { setNotice(''); void loadMe().then(() => navigate('/contacts', { replace: true })); }} />;
+  } else if (path === '/' || PUBLIC.has(path)) {
+    page = <Redirect to="/contacts" />;
+  } else if (path === '/contacts') page = <ContactsPage />;
+  else if (path === '/ledger/trial-balance') page = <TrialBalancePage />;
+  else page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
+
+  const signedIn = Boolean(token && me && !me.onboarding_required);
+  // A notice for the way in (email confirmed, logged out) is spent once the user is in.
+  useEffect(() => { if (signedIn) setNotice(''); }, [signedIn]);
+  return (
+    <>
+      <a className="skip" href="#main">{t('app.skip')}</a>
+      <header className="top">
+        <span className="brand">{t('app.name')}</span>
+        {signedIn && me?.tenant ? <span className="company">{t('company.current', { name: me.tenant.name })}</span> : null}
+        <LanguagePicker />
+        {token && me ? <Button onPress={logout} className="quiet">{t('nav.logout')}</Button> : null}
+      </header>
+      {signedIn ? (
+        <nav aria-label={t('nav.main')} className="nav">
+          <Link href="/contacts" aria-current={path === '/contacts' ? 'page' : undefined}>{t('nav.contacts')}</Link>
+          <Link href="/ledger/trial-balance" aria-current={path === '/ledger/trial-balance' ? 'page' : undefined}>{t('nav.trialBalance')}</Link>
+        </nav>
+      ) : null}
+      <main id="main">{page}</main>
+    </>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}
+
+function LanguagePicker() {
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  return (
+    <ToggleButtonGroup aria-label={t('app.language')} selectionMode="single" disallowEmptySelection selectedKeys={[locale]}
+      onSelectionChange={(keys) => { const next = [...keys][0]; if (next === 'es' || next === 'en') setLocale(next); }} className="languages">
+      {LOCALES.map((l) => <ToggleButton key={l} id={l} lang={l}>{l.toUpperCase()}</ToggleButton>)}
+    </ToggleButtonGroup>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);

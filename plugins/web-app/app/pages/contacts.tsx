@@ -1,0 +1,130 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button, Cell, Column, Dialog, DialogTrigger, Form, Heading, Label, Modal, Radio, RadioGroup, Row, SearchField, Input,
+  Table, TableBody, TableHeader, ToggleButton, ToggleButtonGroup,
+} from 'react-aria-components';
+import { api, problemOf, type Problem, type Schemas } from '../api/client';
+import { Field, Notice, PageTitle } from '../components';
+import { useT } from '../i18n';
+
+type Contact = Schemas['ContactResponse'];
+
+export function ContactsPage() {
+  const t = useT();
+  const [search, setSearch] = useState('');
+  const [kind, setKind] = useState<'all' | 'customer' | 'supplier'>('all');
+  const [page, setPage] = useState<{ items: Contact[]; total: number }>();
+  const [failed, setFailed] = useState(false);
+  const [created, setCreated] = useState<string>();
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    // Wait for a pause in typing before asking the API.
+    const timer = setTimeout(async () => {
+      const { data } = await api.GET('/api/v1/contacts', { params: { query: { search: search.trim() || undefined, kind: kind === 'all' ? undefined : kind, limit: 50 } } });
+      if (!current) return;
+      setFailed(!data);
+      if (data) setPage({ items: data.items, total: data.total });
+    }, search ? 250 : 0);
+    return () => { current = false; clearTimeout(timer); };
+  }, [search, kind, reload]);
+
+  return (
+    <section>
+      <PageTitle>{t('contacts.title')}</PageTitle>
+      {created ? <Notice>{t('contacts.created', { name: created })}</Notice> : null}
+      <div className="toolbar">
+        <SearchField value={search} onChange={setSearch} className="field search" aria-label={t('contacts.search')}>
+          <Label>{t('contacts.search')}</Label>
+          <Input />
+        </SearchField>
+        <ToggleButtonGroup aria-label={t('contacts.kind')} selectionMode="single" disallowEmptySelection selectedKeys={[kind]} className="languages"
+          onSelectionChange={(keys) => { const next = [...keys][0]; if (next === 'all' || next === 'customer' || next === 'supplier') setKind(next); }}>
+          <ToggleButton id="all">{t('contacts.kind.all')}</ToggleButton>
+          <ToggleButton id="customer">{t('contacts.kind.customers')}</ToggleButton>
+          <ToggleButton id="supplier">{t('contacts.kind.suppliers')}</ToggleButton>
+        </ToggleButtonGroup>
+        <NewContact onCreated={(name) => { setCreated(name); setReload((n) => n + 1); }} />
+      </div>
+      {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
+      {page ? <p role="status" className="count">{page.total === 1 ? t('contacts.total.one') : t('contacts.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
+      {page ? (
+        <div className="table-scroll" role="region" aria-label={t('contacts.table')} tabIndex={0}>
+          <Table aria-label={t('contacts.table')}>
+            <TableHeader>
+              <Column isRowHeader>{t('contacts.name')}</Column>
+              <Column>{t('contacts.vat')}</Column>
+              <Column>{t('contacts.kind')}</Column>
+              <Column>{t('contacts.country')}</Column>
+              <Column>{t('contacts.email')}</Column>
+            </TableHeader>
+            <TableBody items={page.items} renderEmptyState={() => t('contacts.empty')}>
+              {(contact) => (
+                <Row id={contact.id}>
+                  <Cell>{contact.name}</Cell>
+                  <Cell>{contact.vat ?? ''}</Cell>
+                  <Cell>{t(contact.kind === 'supplier' ? 'contacts.kind.supplier' : 'contacts.kind.customer')}</Cell>
+                  <Cell>{contact.country}</Cell>
+                  <Cell>{contact.email ?? ''}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function NewContact({ onCreated }: { onCreated: (name: string) => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<Problem>();
+  const [busy, setBusy] = useState(false);
+  const [kind, setKind] = useState<'customer' | 'supplier'>('customer');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setBusy(true);
+    const { data, error, response } = await api.POST('/api/v1/contacts', {
+      body: { kind, name: values.name, vat: values.vat || null, country: values.country || 'ES', email: values.email || null },
+    });
+    setBusy(false);
+    if (data) { setOpen(false); setProblem(undefined); onCreated(data.name); return; }
+    setProblem(problemOf(error, response.status));
+  }
+
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={(next) => { setOpen(next); if (!next) setProblem(undefined); }}>
+      <Button className="primary">{t('contacts.new')}</Button>
+      <Modal isDismissable className="modal">
+        <Dialog className="dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{t('contacts.new')}</Heading>
+              {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
+              <Form onSubmit={submit} validationBehavior="aria">
+                <RadioGroup value={kind} onChange={(value) => setKind(value === 'supplier' ? 'supplier' : 'customer')} className="radios" orientation="horizontal">
+                  <Label>{t('contacts.kind')}</Label>
+                  <Radio value="customer">{t('contacts.kind.customer')}</Radio>
+                  <Radio value="supplier">{t('contacts.kind.supplier')}</Radio>
+                </RadioGroup>
+                <Field name="name" label={t('contacts.name')} isRequired autoFocus error={problem?.fields.name} />
+                <Field name="vat" label={t('contacts.vat')} error={problem?.fields.vat} />
+                <Field name="country" label={t('contacts.country')} defaultValue="ES" maxLength={2} error={problem?.fields.country} />
+                <Field name="email" type="email" label={t('contacts.email')} error={problem?.fields.email} />
+                <div className="actions">
+                  <Button onPress={close}>{t('contacts.cancel')}</Button>
+                  <Button type="submit" className="primary">{t('contacts.create')}</Button>
+                </div>
+              </Form>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatDate, formatMoney } from '../../../plugins/web-app/app/format';
+import { buildWebApp } from '../../../plugins/web-app/build';
+import { clientTypes, SCHEMA_FILE } from '../../../plugins/web-app/generate-client';
+import { startTestApp, type TestApp } from '../../support/app';
+import { startSmtpServer, linkIn } from '../../support/smtp';
+
+/**
+ * The web app in a real browser: Debian's Chromium driven by playwright-core, headless, against
+ * the app started in-process on a free port (its real API, PGlite or PostgreSQL as the run says).
+ * Screenshots of each flow's last step go to test-output/web-app/ (git ignores it).
+ */
+const root = join(import.meta.dir, '../../..');
+const SHOTS = join(root, 'test-output', 'web-app', process.env.CUADRA_TEST_DB ?? 'pglite');
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
+if (!CHROMIUM) console.warn('[web-app] browser tests skipped: Chromium is not installed (apt-get install -y chromium, or npm test installs it)');
+
+const PHONE = { width: 390, height: 844 };
+const INITIAL_JS_BUDGET = 250 * 1024;
+
+let app: TestApp;
+let server: ReturnType<typeof Bun.serve>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let base: string;
+let browser: Browser | undefined;
+let context: BrowserContext;
+let page: Page;
+/** What the browser reports as errors (a content-security-policy refusal, an uncaught exception). */
+const browserErrors: string[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
+  base = `http://127.0.0.1:${server.port}`;
+  // No FRONTEND_URL: the web-app plugin makes the emailed links lead into /app by itself.
+  app = await startTestApp({ env: { PUBLIC_URL: base, FRONTEND_URL: undefined as unknown as string, SMTP_URL: smtp.url } });
+  if (CHROMIUM) {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    context = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    // An API answer of 4xx is logged by the browser as a failed resource: that is the app handling it, not an error.
+    page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) browserErrors.push(message.text()); });
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+  }
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.stop(true);
+  await app?.close();
+  await smtp?.close();
+});
+
+describe('display formats (the API\'s strings, re-punctuated, never a JS number)', () => {
+  test('money as 1.234,56 €, dates as 27/11/2026', () => {
+    const shown = (amount: string) => formatMoney(amount).replace(/\u00a0/g, ' ');
+    expect(shown('1234.56')).toBe('1.234,56 €');
+    expect(shown('1234567890123.5')).toBe('1.234.567.890.123,50 €');
+    expect(shown('-0.30')).toBe('-0,30 €');
+    expect(shown('-0.00')).toBe('0,00 €');
+    expect(shown('7')).toBe('7,00 €');
+    expect(shown('12.345678')).toBe('12,345678 €');
+    expect(shown('99999999999999.99')).toBe('99.999.999.999.999,99 €');
+    expect(formatMoney('abc')).toBe('abc');
+    expect(formatDate('2026-11-27')).toBe('27/11/2026');
+    expect(formatDate('2026-01-05T10:00:00Z')).toBe('05/01/2026');
+  });
+});
+
+describe('serving /app', () => {
+  test('deep links answer the app page with a self-only CSP; hashed assets are immutable and gzipped; the build is cached', async () => {
+    const shell = await fetch(`${base}/app/contacts/deep/link`);
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const csp = shell.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await shell.text();
+    expect(await (await fetch(`${base}/app`)).text()).toBe(html);
+    expect(html).not.toMatch(/https?:\/\//);
+
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const stylesheet = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(html)?.[1] ?? '';
+    const js = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('content-encoding')).toBeNull();
+    expect((await js.text()).length).toBeGreaterThan(1000);
+    const css = await fetch(`${base}${stylesheet}`, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect((await fetch(`${base}/app/assets/missing-0000.js`)).status).toBe(404);
+
+    // The same sources: the build folder is reused as it is, not rebuilt.
+    const cacheRoot = join(app.config.dataDir, 'web-app');
+    const first = await buildWebApp(cacheRoot);
+    const builtAt = statSync(join(first.dir, 'manifest.json')).mtimeMs;
+    const again = await buildWebApp(cacheRoot);
+    expect(again.dir).toBe(first.dir);
+    expect(statSync(join(again.dir, 'manifest.json')).mtimeMs).toBe(builtAt);
+    expect(script).toBe(`/app/assets/${Object.keys(first.assets).find((name) => name.startsWith('main-') && name.endsWith('.js'))}`);
+    console.log(`[web-app] initial JavaScript ${(first.initialJsGzipBytes / 1024).toFixed(1)} KiB gzip (budget 250), CSS ${(first.initialCssGzipBytes / 1024).toFixed(1)} KiB gzip`);
+    expect(first.initialJsGzipBytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  });
+
+  test('the committed API types are those generated from this /openapi.json, and the app type-checks against them', async () => {
+    const document = await (await fetch(`${base}/openapi.json`)).json();
+    expect(await clientTypes(document)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+    const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'plugins/web-app/app/tsconfig.json'], { cwd: root });
+    expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe('');
+  });
+});
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function accessibilityViolations(): Promise<string[]> {
+  if ((await page.evaluate('typeof window.axe')) !== 'object') {
+    await page.evaluate(readFileSync(Bun.resolveSync('axe-core/axe.min.js', root), 'utf8'));
+  }
+  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+  return violations as string[];
+}
+
+/** Serious and critical axe-core violations, and browser errors, on the page as it is now. */
+async function pageProblems(): Promise<string[]> {
+  return [...(await accessibilityViolations()), ...browserErrors.splice(0)];
+}
+
+/** The page fits a phone's width: nothing makes the whole page scroll sideways. */
+const fitsWidth = () => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => {
+  const email = `web-${Date.now()}@example.com`;
+  const password = 'Una clave bastante larga 2026';
+
+  test('register, confirm the email from the link, create the company', async () => {
+    await page.goto(`${base}/app/register`);
+    await heading('Crear una cuenta').waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es');
+    expect(await pageProblems()).toEqual([]);
+    await page.getByLabel('Nombre completo').fill('Marta Ruiz');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await heading('Revisa tu correo').waitFor();
+    expect(await page.getByText(email).count()).toBe(1);
+
+    // The emailed link goes through the API and lands back in the app, which says so.
+    const link = linkIn((await smtp.lastTo(email)).text);
+    expect(link.startsWith(`${base}/api/v1/auth/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await heading('Datos de tu empresa').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/');
+    await page.getByText('Correo confirmado.').waitFor();
+
+    // A wrong tax id: the API's 422 message shows on the field itself.
+    await page.getByLabel('Nombre comercial').fill('Talleres Ruiz SL');
+    await page.getByLabel('NIF/CIF').fill('B12345670');
+    await page.getByLabel('Dirección').fill('Calle Mayor 1');
+    await page.getByLabel('Código postal').fill('28013');
+    await page.getByLabel('Población').fill('Madrid');
+    await page.getByLabel('Provincia').fill('Madrid');
+    await page.getByRole('button', { name: 'Crear empresa' }).click();
+    const taxId = page.getByLabel('NIF/CIF');
+    await page.locator('input[aria-invalid="true"][name="tax_id"]').waitFor();
+    const describedBy = (await taxId.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    expect((await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent())?.length).toBeGreaterThan(3);
+    expect(await pageProblems()).toEqual([]);
+    expect(await fitsWidth()).toBe(true);
+
+    await taxId.fill('B12345674');
+    await page.getByRole('button', { name: 'Crear empresa' }).click();
+    await heading('Contactos').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/contacts');
+    await page.getByText('Empresa: Talleres Ruiz SL').waitFor();
+    await shot('1-onboarding-done');
+  });
+
+  test('contacts: create with the keyboard only (tax-id message inline), then search', async () => {
+    await page.getByText('0 contactos').waitFor();
+    await page.getByRole('button', { name: 'Nuevo contacto' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    // The name field has the focus when the dialog opens.
+    await page.keyboard.type('Distribuciones Norte SA');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('A58818500');
+    await page.keyboard.press('Enter');
+    await page.locator('input[aria-invalid="true"][name="vat"]').waitFor();
+    expect(await pageProblems()).toEqual([]);
+    const vat = page.getByRole('dialog').getByLabel('NIF / CIF / NIF-IVA');
+    await vat.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('A58818501');
+    await page.keyboard.press('Enter');
+    await page.getByText('Contacto «Distribuciones Norte SA» creado.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByText('1 contacto', { exact: true }).waitFor();
+    expect(await page.getByRole('rowheader', { name: 'Distribuciones Norte SA' }).count()).toBe(1);
+
+    // One more through the API, then the search narrows the list.
+    const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
+    expect((await app.post('/api/v1/contacts', { kind: 'supplier', name: 'Papelería Sur SL' }, token)).status).toBe(201);
+    await page.reload();
+    await page.getByText('2 contactos').waitFor();
+    await page.getByLabel('Buscar contactos').fill('papeleria');
+    await page.getByText('1 contacto', { exact: true }).waitFor();
+    expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Papelería Sur SL']);
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('Proveedor');
+    // The kind filter, with the search cleared: customers only.
+    await page.getByLabel('Buscar contactos').fill('');
+    await page.getByText('2 contactos').waitFor();
+    await page.getByRole('radio', { name: 'Clientes' }).click();
+    await page.getByText('1 contacto', { exact: true }).waitFor();
+    expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Distribuciones Norte SA']);
+    expect(await pageProblems()).toEqual([]);
+    expect(await fitsWidth()).toBe(true);
+    await shot('2-contacts-search');
+  });
+
+  test('trial balance: the API\'s decimal strings in Spanish format, totals that match', async () => {
+    const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
+    const year = new Date().getFullYear();
+    const entry = await app.post('/api/v1/ledger/entries', {
+      date: `${year}-03-15`, description: 'Aportación de capital',
+      lines: [{ account: '572', debit: '1234.56' }, { account: '100', credit: '1234.56' }],
+    }, token);
+    expect(entry.status).toBe(201);
+    await page.getByRole('link', { name: 'Sumas y saldos' }).click();
+    await heading('Balance de sumas y saldos').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/ledger/trial-balance');
+    await page.getByText(`Periodo: 01/01/${year} – 31/12/${year}`).waitFor();
+    const totals = page.getByRole('row').filter({ hasText: 'Totales' });
+    await totals.waitFor();
+    expect((await totals.textContent())?.replace(/\u00a0/g, ' ')).toContain('1.234,56 €');
+    const bank = (await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '572', exact: true }) }).textContent()) ?? '';
+    expect(bank.replace(/\u00a0/g, ' ')).toContain('1.234,56 €');
+    expect(await pageProblems()).toEqual([]);
+    expect(await fitsWidth()).toBe(true);
+
+    // Another period: nothing moved in it.
+    await page.getByLabel('Desde').fill(`${year - 1}-01-01`);
+    await page.getByLabel('Hasta').fill(`${year - 1}-12-31`);
+    await page.getByRole('button', { name: 'Mostrar' }).click();
+    await page.getByText('Sin movimientos en el periodo.').waitFor();
+    // A reload of the deep link stays on the page.
+    await page.reload();
+    await heading('Balance de sumas y saldos').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
+    await shot('3-trial-balance');
+  });
+
+  test('log out, log in with the keyboard only, and the English catalogue', async () => {
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await heading('Iniciar sesión').waitFor();
+    await page.getByText('Has cerrado la sesión.').waitFor();
+    expect(await page.evaluate('localStorage.getItem("cuadra.session")')).toBeNull();
+    expect(await pageProblems()).toEqual([]);
+
+    // A wrong password, then the right one, typed and submitted from the keyboard.
+    await page.getByLabel('Correo electrónico').focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('no es la clave');
+    await page.keyboard.press('Enter');
+    await page.getByText('Correo o contraseña incorrectos.').waitFor();
+    await page.getByLabel('Contraseña').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await heading('Contactos').waitFor();
+
+    await page.locator('.languages').getByText('EN', { exact: true }).click();
+    await heading('Contacts').waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+    await page.getByRole('link', { name: 'Trial balance' }).waitFor();
+    await page.getByText('2 contacts').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Trial balance' }).click();
+    await heading('Trial balance').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Totals' }).waitFor();
+    expect(await pageProblems()).toEqual([]);
+    await shot('4-english-desktop');
+    await page.locator('.languages').getByText('ES', { exact: true }).click();
+    await heading('Balance de sumas y saldos').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
+    await shot('5-trial-balance-desktop');
+    await page.setViewportSize(PHONE);
+  });
+});
