@@ -798,6 +798,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ledger/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The period lock: the date up to which (inclusive) nothing may be posted, and every change of it (who, when, from, to, why)
+         * @description Requires permission `ledger.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["ledger_lock_get"];
+        /**
+         * Lock the books up to a date: from then on any journal entry, issued or rectified document, bank movement import or settlement dated on or before it is refused with 409 naming the lock. Moving the lock back (or lifting it with null) is for an owner only (403 otherwise); every change is recorded.
+         * @description Requires permission `ledger.lock` (roles: owner, admin, accountant).
+         */
+        put: operations["ledger_lock_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledger/account/{code}": {
         parameters: {
             query?: never;
@@ -832,6 +856,94 @@ export interface paths {
         get: operations["ledger_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's exchange-rate table, newest day first; optional filter by currency and period
+         * @description Requires permission `exchange-rates.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["exchange_rates_list"];
+        put?: never;
+        /**
+         * Enter a rate by hand (e.g. the bank's rate of a day): ISO 4217 currency, day, units per euro; 409 when the day already has one
+         * @description Requires permission `exchange-rates.write` (roles: owner, admin, accountant).
+         */
+        post: operations["exchange_rates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rate that applies on a day: the latest one on or before it (weekends and holidays take the previous business day's); with `amount`, its euro equivalent (amount / rate, to the cent half away from zero). 422 naming the currency and the day when the table has none
+         * @description Requires permission `exchange-rates.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["exchange_rates_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/{rate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rate of the table
+         * @description Requires permission `exchange-rates.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["exchange_rates_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rate (documents already converted keep the rate they were converted at)
+         * @description Requires permission `exchange-rates.write` (roles: owner, admin, accountant).
+         */
+        delete: operations["exchange_rates_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the ECB's euro foreign exchange reference rates XML (daily or historical file, uploaded: nothing is fetched). New rates are added, corrected ECB rates updated, rates entered by hand kept; currencies no longer in ISO 4217 are skipped and listed
+         * @description Requires permission `exchange-rates.write` (roles: owner, admin, accountant).
+         */
+        post: operations["exchange_rates_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -942,6 +1054,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/aeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax models installed: periodicities, record designs, the periods due and whether each applies to the company (its tax profile)
+         * @description A model that does not apply answers 422 with the reason on its own routes.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's tax profile: legal form, IRPF method, VAT regimes, SII
+         * @description Defaults until set: `company`, no special VAT regime, no SII. The models read it to say whether they apply.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_profile_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the company's tax profile (the fields given)
+         * @description An `individual` is assessed by estimación directa (`irpf_method`, `directa_simplificada` when it names none); a `company` or an `entity` has no IRPF method (422 when given one).
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        patch: operations["aeat_profile_update"];
+        trace?: never;
+    };
     "/api/v1/aeat/111": {
         parameters: {
             query?: never;
@@ -1002,6 +1164,138 @@ export interface paths {
          *     Requires permission `tax-models.settle` (roles: owner, admin, accountant).
          */
         post: operations["aeat_111_settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/115": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 115 (Retenciones sobre arrendamientos de inmuebles urbanos) of a period, as CSV; query `year` and `quarter`
+         * @description Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_115"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/115/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 115 history as JSON: every period of the year with its boxes, result and declaration type
+         * @description `year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_115_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/130": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 130 (Pago fraccionado del IRPF: actividades económicas en estimación directa) of a period, as CSV; query `year` and `quarter`
+         * @description Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_130"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/130/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 130 history as JSON: every period of the year with its boxes, result and declaration type
+         * @description `year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_130_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/180": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 180 (Resumen anual de retenciones sobre arrendamientos de inmuebles urbanos) of a period, as CSV; query `year`
+         * @description Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/180/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 180 history as JSON: every period of the year with its boxes, result and declaration type
+         * @description `year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1163,6 +1457,634 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/349": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 349 (Declaración recapitulativa de operaciones intracomunitarias) of a period, as CSV; query `year` and `quarter`, or `year` and `month`
+         * @description Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_349"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/349/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 349 history as JSON: every period of the year with its boxes, result and declaration type
+         * @description `year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_349_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/349/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 349 of a period as the tax agency's import file (query `year` and `quarter`, or `year` and `month`)
+         * @description The file the tax agency's online form imports, in the record design in force for the period. The service never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_349_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/349/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's options of model 349 for a year (defaults when it chose none)
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_349_options_get"];
+        /**
+         * Set the company's options of model 349 for a year (at least one); properties left out take their defaults
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        put: operations["aeat_349_options_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/390": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 390 (IVA, declaración-resumen anual) of a period, as CSV; query `year`
+         * @description Computed from the tax register of the period (accounting dates). `;`-separated UTF-8, amounts with a dot and two decimals. The service prepares the model; it never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_390"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/390/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 390 history as JSON: every period of the year with its boxes, result and declaration type
+         * @description `year` defaults to the current one; with `quarter` or `month`, only that period; without them the periods are those the company files with that year (its options), else `periodicity`.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_390_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/390/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's options of model 390 for a year (defaults when it chose none)
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_390_options_get"];
+        /**
+         * Set the company's options of model 390 for a year (at least one); properties left out take their defaults
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        put: operations["aeat_390_options_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales invoices, newest first (best match first when searching); filters by issue date (from/to), status, contact, series and text; pages by offset or cursor
+         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["invoices_list"];
+        put?: never;
+        /**
+         * Create an invoice: issued at once (numbered in its series, posted to the ledger) unless status is draft
+         * @description VAT is computed per tax type on the summed bases and allocated back to the lines. Issuing also needs `invoices.issue`.
+         *
+         *     Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["invoices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice with its lines, tax breakdown and totals
+         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["invoices_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (an issued invoice is never deleted: 409)
+         * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         */
+        delete: operations["invoices_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft (an issued invoice is immutable: 409, rectify it instead)
+         * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         */
+        patch: operations["invoices_update"];
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on
+         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         */
+        post: operations["invoices_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/rectify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice
+         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         */
+        post: operations["invoices_rectify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid
+         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         */
+        post: operations["invoices_payments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as PDF with the content of art. 6 RD 1619/2012 (a draft prints as BORRADOR)
+         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["invoices_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchase invoices and expenses, newest first (best match first when searching); filters by date (from/to), status, contact, kind and text; pages by offset or cursor
+         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["purchases_list"];
+        put?: never;
+        /**
+         * Register a purchase invoice or an expense (posted at once: 6xx / 472 / 4000–4100, 4751, reverse charge 472/477) unless status is draft
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["purchases_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One purchase with its lines, tax breakdown and totals
+         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["purchases_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (a registered purchase is never deleted: 409)
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        delete: operations["purchases_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft (a registered purchase is immutable: 409)
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        patch: operations["purchases_update"];
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The original file the purchase was read from (PDF or image, as uploaded); 404 when it was entered by hand
+         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["purchases_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a draft: registration number, posting, immutable from then on
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["purchases_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/rectify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["purchases_rectify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid
+         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["purchases_payments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal-years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fiscal years from the first with an entry to the current one: dates (calendar years, or from the company's fiscal_year_start_month), status, result and lock
+         * @description Requires permission `fiscal-years.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fiscal_years"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal-years/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fiscal year
+         * @description Requires permission `fiscal-years.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fiscal_years_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal-years/{year}/closings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every closing of the year, in force or reopened, newest first
+         * @description Requires permission `fiscal-years.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fiscal_years_closings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal-years/{year}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a fiscal year: posts (1) the regularisation of groups 6 and 7 into 129 and (2) the closing entry that brings every balance-sheet account to zero, both on the last day, then (3) the next year's opening entry on its first day, and locks the year. 422 listing the draft documents and unreconciled bank movements dated in the year unless force is true; 409 when already closed or an earlier year with entries is open.
+         * @description Requires permission `fiscal-years.close` (roles: owner, admin, accountant).
+         */
+        post: operations["fiscal_years_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal-years/{year}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a closed fiscal year (owner only): its opening, closing and regularisation entries are reversed by counter-entries of the same dates (the journal keeps both) and the lock goes back to the end of the previous year (or the lock before the closing, if earlier). 409 when it is not closed or the next year is.
+         * @description Requires permission `fiscal-years.reopen` (roles: owner).
+         */
+        post: operations["fiscal_years_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/annual-accounts/{year}/balance-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance sheet of a fiscal year in an official PGC model (PYMES, abreviado or normal), with the previous year beside it, as JSON, XLSX or PDF
+         * @description Every line of the model with its official label, its code and the accounts it takes; TOTAL ACTIVO (A + B) equals TOTAL PATRIMONIO NETO Y PASIVO (A + B + C). Balances come from the ledger's maintained monthly balances. The balance sheet reads every account as of the year's last day without the year-end closing and opening entries (a closed year reads as before its closing entry; the next year's opening never counts twice); before the regularisation its "Resultado del ejercicio" is groups 7 − 6, after it account 129. The profit and loss account reads groups 6 and 7 of the year without the regularisation. Accounts with a balance that no line of the model takes are listed in `unmapped`.
+         *
+         *     Requires permission `annual-accounts.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["annual_accounts_balance_sheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/annual-accounts/{year}/profit-and-loss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profit and loss account (cuenta de pérdidas y ganancias) of a fiscal year in an official PGC model, with the previous year beside it, as JSON, XLSX or PDF
+         * @description The numbered lines of the model (with their a), b) splits in the normal model) and the results A) de explotación, B) financiero, C) antes de impuestos and D) del ejercicio (A.1) to A.5) in the normal model), which equals account 129 after the regularisation. Balances come from the ledger's maintained monthly balances. The balance sheet reads every account as of the year's last day without the year-end closing and opening entries (a closed year reads as before its closing entry; the next year's opening never counts twice); before the regularisation its "Resultado del ejercicio" is groups 7 − 6, after it account 129. The profit and loss account reads groups 6 and 7 of the year without the regularisation. Accounts with a balance that no line of the model takes are listed in `unmapped`.
+         *
+         *     Requires permission `annual-accounts.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["annual_accounts_profit_and_loss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The issued invoice or rectifying invoice as an electronic invoice (Facturae 3.2.2, UBL 2.1 / Peppol BIS Billing 3.0, CII), checked against the EN 16931 business rules
+         * @description The file is named `<number>.<extension>`. A draft is 409; an invoice that breaks an EN 16931 business rule is 422 listing the rules (their identifiers, e.g. BR-CO-15); signed=true (the default) for a syntax that signs is 409 when the company has no certificate. A rectifying invoice whose total is negative is a credit note (UBL CreditNote, type 381), any other a corrected invoice (384). docs/domain/einvoices.md describes the mapping.
+         *
+         *     Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["invoices_einvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenants/me/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's certificate: subject, NIF, issuer, validity (never the key); 404 when there is none
+         * @description Requires permission `company-certificate.manage` (roles: owner, admin).
+         */
+        get: operations["tenants_me_certificate_list"];
+        put?: never;
+        /**
+         * Upload the company's certificate (PKCS#12 and its password) to sign its Facturae
+         * @description Replaces any previous certificate. Refused (422, with the reason) for a file that is not PKCS#12, a wrong password, a file without private key, a certificate expired or not yet valid, or one whose NIF is not the company's. The key is stored encrypted and never returned.
+         *
+         *     Requires permission `company-certificate.manage` (roles: owner, admin).
+         */
+        post: operations["tenants_me_certificate_create"];
+        /**
+         * Remove the company's certificate (its Facturae are then unsigned); 404 when there is none
+         * @description Requires permission `company-certificate.manage` (roles: owner, admin).
+         */
+        delete: operations["tenants_me_certificate_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1445,6 +2367,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/data/recent-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent invoices: The latest sales invoices, newest first, optionally of one status
+         * @description Requires permission `dashboards.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["dashboard_data_recent_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/data/kpi": {
         parameters: {
             query?: never;
@@ -1593,7 +2535,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Upcoming taxes: Every tax model of the registry (303, 111, 347…) with a period still to file: its due date and the result accrued so far, as the model computes it
+         * Upcoming taxes: Every tax model of the registry (303, 111, 347…) that applies to the company (its tax profile) with a period still to file: its due date and the result accrued so far, as the model computes it
          * @description Requires permission `dashboards.read` (roles: owner, admin, accountant, member, viewer).
          */
         get: operations["dashboard_data_upcoming_taxes"];
@@ -1645,7 +2587,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/dashboard/data/recent-invoices": {
+    "/api/v1/dashboard/data/einvoice-unanswered": {
         parameters: {
             query?: never;
             header?: never;
@@ -1653,10 +2595,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent invoices: The latest sales invoices, newest first, optionally of one status
+         * Unanswered received invoices: Received invoices not accepted nor rejected within four calendar days of their booking, the oldest deadline first
          * @description Requires permission `dashboards.read` (roles: owner, admin, accountant, member, viewer).
          */
-        get: operations["dashboard_data_recent_invoices"];
+        get: operations["dashboard_data_einvoice_unanswered"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1791,7 +2733,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices": {
+    "/api/v1/purchases/{id}/einvoice-status": {
         parameters: {
             query?: never;
             header?: never;
@@ -1799,25 +2741,73 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sales invoices, newest first (best match first when searching); filters by issue date (from/to), status, contact, series and text; pages by offset or cursor
-         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         * The purchase's e-invoice status history, oldest first, with its current status
+         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
          */
-        get: operations["invoices_list"];
+        get: operations["purchases_einvoice_status_list"];
         put?: never;
         /**
-         * Create an invoice: issued at once (numbered in its series, posted to the ledger) unless status is draft
-         * @description VAT is computed per tax type on the summed bases and allocated back to the lines. Issuing also needs `invoices.issue`.
+         * Answer a received invoice: accepted or rejected (with its reason), or paid in full
+         * @description The recipient of an e-invoice reports its commercial acceptance or rejection within four calendar days of receiving it, and its full payment (Ley 56/2007 art. 2 bis as Ley 18/2022 wrote it; docs/domain/einvoice-status.md). A decision is taken once: 409 for an acceptance after a rejection (or the reverse), a second decision, a rejection of a paid invoice, or any status on a draft. A rejection without `reason` is 422. A settlement that pays the purchase in full records `paid` on its own. A rejection or a payment is published as the webhook event `einvoice.status_changed`.
+         *
+         *     Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["purchases_einvoice_status_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/einvoice-status/{event_id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A status of the purchase as its message: a UBL 2.1 ApplicationResponse (Peppol Invoice Response 3)
+         * @description Response codes of UNCL 4343's Peppol subset: AB delivered, AP accepted, RE rejected (with its OPStatusReason code and text), PD paid; the referenced invoice by its number and issue date; sender and receiver by their VAT numbers under their EAS schemes (9920 for Spain). The `issued` and `payment_reversed` events are Cuadra's own records, not messages: 409. A party without a VAT number, or a purchase without its supplier's invoice number, is 409.
+         *
+         *     Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["purchases_einvoice_status_message"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/einvoice-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's e-invoice status history, oldest first, with its current status
+         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["invoices_einvoice_status_list"];
+        put?: never;
+        /**
+         * Record what the customer reported on an issued invoice: delivered, accepted, rejected (with its reason) or paid in full
+         * @description The same rules as a received invoice's answer, from the other side: delivered comes before any decision, a decision is taken once, a draft is 409. A settlement that collects the invoice in full records `paid` on its own. A rejection or a payment is published as the webhook event `einvoice.status_changed`.
          *
          *     Requires permission `invoices.write` (roles: owner, admin, accountant, member).
          */
-        post: operations["invoices_create"];
+        post: operations["invoices_einvoice_status_create"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}": {
+    "/api/v1/invoices/{id}/einvoice-status/{event_id}/message": {
         parameters: {
             query?: never;
             header?: never;
@@ -1825,27 +2815,87 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One invoice with its lines, tax breakdown and totals
-         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         * A status of the invoice as its message: a UBL 2.1 ApplicationResponse (Peppol Invoice Response 3)
+         * @description Response codes of UNCL 4343's Peppol subset: AB delivered, AP accepted, RE rejected (with its OPStatusReason code and text), PD paid; the referenced invoice by its number and issue date; sender and receiver by their VAT numbers under their EAS schemes (9920 for Spain). The `issued` and `payment_reversed` events are Cuadra's own records, not messages: 409. A party without a VAT number, or a purchase without its supplier's invoice number, is 409.
+         *
+         *     Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
          */
-        get: operations["invoices_get"];
+        get: operations["invoices_einvoice_status_message"];
         put?: never;
         post?: never;
-        /**
-         * Delete a draft (an issued invoice is never deleted: 409)
-         * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
-         */
-        delete: operations["invoices_delete"];
+        delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Change a draft (an issued invoice is immutable: 409, rectify it instead)
-         * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
-         */
-        patch: operations["invoices_update"];
+        patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/issue": {
+    "/api/v1/einvoice-status/unanswered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Received invoices not accepted nor rejected within four calendar days of their booking
+         * @description Every purchase of kind `invoice` (a supplier's invoice, not an expense ticket) booked in Cuadra, whatever way it came in, whose last day to answer (booking day + 4) is before `as_of`, with no acceptance or rejection recorded. The oldest deadline first. The dashboard widget `einvoice-unanswered` shows the same list.
+         *
+         *     Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["einvoice_status_unanswered"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fixed-assets/tax-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The official table of linear depreciation coefficients (art. 12.1.a Ley 27/2014), every row with its least and greatest coefficient
+         * @description Requires permission `fixed-assets.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fixed_assets_tax_table"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fixed-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List fixed assets in register order
+         * @description Requires permission `fixed-assets.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fixed_assets_list"];
+        put?: never;
+        /**
+         * Register a fixed asset: account, acquisition, start of use, cost, residual value, and a useful life or a coefficient of the official table
+         * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
+         */
+        post: operations["fixed_assets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/lines/{line}/fixed-asset": {
         parameters: {
             query?: never;
             header?: never;
@@ -1855,17 +2905,37 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on
-         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         * Register the asset a purchase line bought (a capital good on a group 2 account): its account, date and cost from the line; once per line
+         * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
          */
-        post: operations["invoices_issue"];
+        post: operations["purchases_lines_fixed_asset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/rectify": {
+    "/api/v1/fixed-assets/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of fixed assets for a year: cost, VAT deducted, rate, the year's depreciation, accumulated depreciation and book value
+         * @description Requires permission `fixed-assets.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fixed_assets_register"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fixed-assets/depreciate": {
         parameters: {
             query?: never;
             header?: never;
@@ -1875,17 +2945,57 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice
-         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         * Post every month of depreciation not yet posted up to a day, for every active asset: one entry a month (680/681/682 against 28x); a second run posts nothing
+         * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
          */
-        post: operations["invoices_rectify"];
+        post: operations["fixed_assets_depreciate"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/payments": {
+    "/api/v1/fixed-assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fixed asset
+         * @description Requires permission `fixed-assets.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fixed_assets_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fixed-assets/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The depreciation table by month, to the cent: the first month in proportion to its days, the last taking the rounding, never below the residual value
+         * @description Requires permission `fixed-assets.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["fixed_assets_schedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fixed-assets/{id}/dispose": {
         parameters: {
             query?: never;
             header?: never;
@@ -1895,17 +3005,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid
-         * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         * Dispose of an asset on a day: depreciation posted to that day, a sale invoiced to the buyer with its VAT, the asset and its depreciation taken off the books with the gain (77x) or loss (67x)
+         * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
          */
-        post: operations["invoices_payments"];
+        post: operations["fixed_assets_dispose"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/invoices/{id}/pdf": {
+    "/api/v1/legal-books/journal": {
         parameters: {
             query?: never;
             header?: never;
@@ -1913,10 +3023,70 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The invoice as PDF with the content of art. 6 RD 1619/2012 (a draft prints as BORRADOR)
-         * @description Requires permission `invoices.read` (roles: owner, admin, accountant, member, viewer).
+         * Libro Diario of a period: every entry in date order with its lines, and the totals; streamed
+         * @description Requires permission `legal-books.read` (roles: owner, admin, accountant, member, viewer).
          */
-        get: operations["invoices_pdf"];
+        get: operations["legal_books_journal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/legal-books/general-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Libro Mayor of a period: per account its balance before the period, every line with the running balance, and its totals; streamed
+         * @description Requires permission `legal-books.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["legal_books_general_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/legal-books/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance de Sumas y Saldos of a period: per account the opening balance, the period's debit and credit, and the closing balance
+         * @description Requires permission `legal-books.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["legal_books_trial_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/legal-books/inventories/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Libro de Inventarios y Cuentas Anuales of a year as PDF: the detailed initial balance, the quarterly trial balances, the closing inventory and the annual accounts
+         * @description Requires permission `legal-books.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["legal_books_inventories_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2201,138 +3371,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/purchases": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Purchase invoices and expenses, newest first (best match first when searching); filters by date (from/to), status, contact, kind and text; pages by offset or cursor
-         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
-         */
-        get: operations["purchases_list"];
-        put?: never;
-        /**
-         * Register a purchase invoice or an expense (posted at once: 6xx / 472 / 4000–4100, 4751, reverse charge 472/477) unless status is draft
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        post: operations["purchases_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/purchases/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One purchase with its lines, tax breakdown and totals
-         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
-         */
-        get: operations["purchases_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a draft (a registered purchase is never deleted: 409)
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        delete: operations["purchases_delete"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a draft (a registered purchase is immutable: 409)
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        patch: operations["purchases_update"];
-        trace?: never;
-    };
-    "/api/v1/purchases/{id}/file": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The original file the purchase was read from (PDF or image, as uploaded); 404 when it was entered by hand
-         * @description Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
-         */
-        get: operations["purchases_file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/purchases/{id}/issue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Register a draft: registration number, posting, immutable from then on
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        post: operations["purchases_issue"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/purchases/{id}/rectify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        post: operations["purchases_rectify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/purchases/{id}/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid
-         * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
-         */
-        post: operations["purchases_payments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/ai/ingest-purchase": {
         parameters: {
             query?: never;
@@ -2343,12 +3381,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ingest a purchase PDF or photo: text layer or OCR read, supplier matched, booked (or a draft for review), deduplicated
-         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG: 415; encrypted, damaged or over 20 pages: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
+         * Ingest a purchase PDF, photo or e-invoice (UBL, Facturae, CII, Factur-X): read, supplier matched, booked (or a draft for review), deduplicated
+         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: every line with its tax types, totals equal to the file's, confidence 1, and `einvoice` in the answer (syntax, totals, signature check). An e-invoice that fails its syntax's schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG/XML: 415; encrypted, damaged or over 20 pages: 422; declared as XML (type or .xml name) but not XML, XML of no installed e-invoice syntax, or an invalid e-invoice: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
          *
          *     Requires permission `purchases.write` (roles: owner, admin, accountant, member).
          */
         post: operations["ai_ingest_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/purchases/{id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-invoice a purchase was booked from: syntax, container, its own totals and the signature check
+         * @description For purchases booked by POST /ai/ingest-purchase from a structured e-invoice (XML, or a Factur-X / ZUGFeRD PDF). signature.status: valid or invalid as the einvoice-signing verifier found it, unsigned, or unchecked when no einvoice-signing plugin is installed. 404 for a purchase booked otherwise, or another company's.
+         *
+         *     Requires permission `purchases.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["purchases_einvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3336,8 +4396,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The records of invoices issued from–to as XML in the AEAT's SuministroLR shape, for the company or its accountant to submit (Cuadra sends nothing to the AEAT); the export is logged
-         * @description Requires permission `verifactu.read` (roles: owner, admin, accountant, member, viewer).
+         * The records of invoices issued from–to in the AEAT's SuministroLR shape, for the company or its accountant to submit (Cuadra sends nothing to the AEAT); the export is logged
+         * @description A `RegFactuSistemaFacturacion` message takes at most 1,000 records, so the records of the period, in chain order, are split into batches of 1,000 (the last one shorter), each a complete message to submit in order. Up to 1,000 records the answer is one XML file, as it always was. With more and no `batch`, the answer is a ZIP (`application/zip`) of the numbered messages `verifactu-{from}-{to}-{n}-of-{batches}.xml`; with `batch=n`, only that message, as XML. Every answer tells `X-Verifactu-Records` (records of the period), `X-Verifactu-Batches` (messages they make) and, for XML, `X-Verifactu-Batch` (which one it is). `SistemaInformatico` names the producer of the software configured for the deployment (SOFTWARE_PRODUCER_*): in production (VERIFACTU_QR_ENVIRONMENT=production) without it the export answers 503.
+         *
+         *     Requires permission `verifactu.read` (roles: owner, admin, accountant, member, viewer).
          */
         get: operations["verifactu_export"];
         put?: never;
@@ -3924,6 +4986,8 @@ export interface components {
             province?: string | null;
             /** @description IBAN (checksum verified), stored without spaces */
             iban?: string | null;
+            /** @description BIC of the IBAN's bank (8 or 11 characters: bank, country, location, branch), stored in capitals without spaces; SEPA transfers carry it when given */
+            bic?: string | null;
             /** @description The system the contact was imported from */
             external_source?: string | null;
             /** @description Its id there; (external_source, external_id) is unique per company */
@@ -3931,6 +4995,19 @@ export interface components {
             /** @description Customer id at a payment processor (e.g. Stripe cus_…) */
             payment_processor_id?: string | null;
             notes?: string | null;
+            /** @description A Spanish public administration, invoiced through FACe: an invoice to it is refused without its DIR3 codes. Default false; giving administrative_centres sets it unless it is sent too. */
+            public_administration?: boolean;
+            /** @description A public administration's DIR3 codes, carried by its Facturae as AdministrativeCentres (FACe) */
+            administrative_centres?: {
+                /** @description Oficina contable (Facturae role 01) */
+                accounting_office: string;
+                /** @description Órgano gestor (role 02) */
+                managing_body: string;
+                /** @description Unidad tramitadora (role 03) */
+                processing_unit: string;
+                /** @description Órgano proponente (role 04), where the administration uses one */
+                proposing_body?: string | null;
+            } | null;
         };
         /** @description Any ContactCreate field; at least one. Send null to clear an optional field. */
         ContactUpdate: {
@@ -3961,6 +5038,8 @@ export interface components {
             province?: string | null;
             /** @description IBAN (checksum verified), stored without spaces */
             iban?: string | null;
+            /** @description BIC of the IBAN's bank (8 or 11 characters: bank, country, location, branch), stored in capitals without spaces; SEPA transfers carry it when given */
+            bic?: string | null;
             /** @description The system the contact was imported from */
             external_source?: string | null;
             /** @description Its id there; (external_source, external_id) is unique per company */
@@ -3968,6 +5047,19 @@ export interface components {
             /** @description Customer id at a payment processor (e.g. Stripe cus_…) */
             payment_processor_id?: string | null;
             notes?: string | null;
+            /** @description A Spanish public administration, invoiced through FACe: an invoice to it is refused without its DIR3 codes. Default false; giving administrative_centres sets it unless it is sent too. */
+            public_administration?: boolean;
+            /** @description A public administration's DIR3 codes, carried by its Facturae as AdministrativeCentres (FACe) */
+            administrative_centres?: {
+                /** @description Oficina contable (Facturae role 01) */
+                accounting_office: string;
+                /** @description Órgano gestor (role 02) */
+                managing_body: string;
+                /** @description Unidad tramitadora (role 03) */
+                processing_unit: string;
+                /** @description Órgano proponente (role 04), where the administration uses one */
+                proposing_body?: string | null;
+            } | null;
         };
         ContactResponse: {
             /** Format: uuid */
@@ -3995,10 +5087,20 @@ export interface components {
             postal_code: string | null;
             province: string | null;
             iban: string | null;
+            bic: string | null;
             external_source: string | null;
             external_id: string | null;
             payment_processor_id: string | null;
             notes: string | null;
+            /** @description A Spanish public administration (FACe) */
+            public_administration: boolean;
+            /** @description Its DIR3 codes: oficina contable, órgano gestor, unidad tramitadora, órgano proponente */
+            administrative_centres: {
+                accounting_office: string;
+                managing_body: string;
+                processing_unit: string;
+                proposing_body: string | null;
+            } | null;
             /** @description The tax number passed its checksum (Spanish NIF/NIE/CIF, EU check digits). False when there is none, when an EU number is well-formed but its check digits are wrong, and for non-EU numbers, which cannot be checked. */
             vat_valid: boolean;
             /** Format: date-time */
@@ -4107,6 +5209,41 @@ export interface components {
                 documents: number;
                 /** @description Decimal string, two decimals */
                 total: string;
+            }[];
+        };
+        LedgerLockUpdate: {
+            /** @description Nothing dated on or before this day may be posted (YYYY-MM-DD) */
+            locked_until: string | null;
+        };
+        LedgerLockResponse: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            locked_until: string | null;
+            /** @description Every change of the lock, oldest first */
+            history: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                changed_at: string;
+                /** @description Who moved it (the user, or the user behind the API key) */
+                user_id: string | null;
+                api_key_id: string | null;
+                /** @description Their role in the company at the time */
+                role: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                from: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                to: string | null;
+                /** @description `manual` (PUT /ledger/lock), `fiscal_year.close` or `fiscal_year.reopen` */
+                reason: string;
             }[];
         };
         JournalEntryResponse: {
@@ -4393,6 +5530,103 @@ export interface components {
             limit: number;
             offset: number;
         };
+        ExchangeRateCreate: {
+            /**
+             * @description ISO 4217 alphabetic code (validated against the list of active currencies; not EUR, whose rate is 1)
+             * @example USD
+             */
+            currency: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2027-02-05
+             */
+            date: string;
+            /**
+             * @description Units of the currency per one euro, as the ECB publishes (USD "1.0705" means 1 EUR = 1.0705 USD); positive, at most 10 decimals
+             * @example 1.0705
+             */
+            rate: string;
+        };
+        ExchangeRateResponse: {
+            /** Format: uuid */
+            id: string;
+            currency: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2027-02-05
+             */
+            date: string;
+            /** @description Units of the currency per one euro */
+            rate: string;
+            /**
+             * @description `manual` (entered by hand) or `ecb` (imported from the ECB reference rates file)
+             * @enum {string}
+             */
+            source: "manual" | "ecb";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ExchangeRateLookup: {
+            currency: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2027-02-05
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The day the rate was published for: the latest on or before `date` (a weekend or holiday takes the previous business day's)
+             */
+            rate_date: string;
+            /** @description Units of the currency per one euro ("1" for EUR) */
+            rate: string;
+            /** @description `manual`, `ecb`, or `book` for EUR */
+            source: string;
+            /** @description The amount asked to convert, in the currency */
+            amount?: string;
+            /** @description `amount` / `rate`, rounded to the cent half away from zero */
+            euros?: string;
+        };
+        ExchangeRateImportResponse: {
+            /** @constant */
+            format: "ecb";
+            /** @description Days (Cube time) in the file */
+            days: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2027-02-05
+             */
+            from: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2027-02-05
+             */
+            to: string | null;
+            currencies: string[];
+            /** @description Rates new to the table */
+            inserted: number;
+            /** @description Earlier ECB rates the file corrects */
+            updated: number;
+            /** @description Rates the table already held with the same value */
+            unchanged: number;
+            /** @description Days the company entered a rate by hand for: kept, not overwritten */
+            kept_manual: number;
+            /** @description Codes in the file that are no longer ISO 4217 currencies (e.g. HRK, CYP in the historical file): not stored */
+            skipped_currencies: string[];
+        };
+        PaginatedResponse_ExchangeRateResponse_: {
+            items: components["schemas"]["ExchangeRateResponse"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
         /** @description A document with something outstanding */
         OpenItemResponse: {
             /**
@@ -4517,7 +5751,7 @@ export interface components {
                 to: string;
                 /** @description The record design in force for the period (null before the first one the model knows) */
                 design: string | null;
-                /** @description I ingreso, N sin actividad o resultado cero, C a compensar, D a devolver */
+                /** @description I ingreso, N sin actividad o resultado cero, C a compensar, D a devolver; for an informative annual model (347, 390) I when it declares something, N when nothing, and `exempt` when the company need not file it (390) */
                 declaration_type: string;
                 /** @description To pay (positive), to compensate or refund (negative) */
                 result: string;
@@ -4534,6 +5768,926 @@ export interface components {
                 };
             }[];
         };
+        /** @description The company's tax profile (defaults until it sets one: a company with no special regime) */
+        TaxProfileResponse: {
+            /**
+             * @description `company` (sociedad), `individual` (autónomo, persona física), `entity` (entidad en atribución de rentas: comunidad de bienes, sociedad civil sin personalidad)
+             * @enum {string}
+             */
+            legal_form: "company" | "individual" | "entity";
+            /**
+             * @description IRPF method of an `individual`: estimación directa `directa_normal` or `directa_simplificada`; null for a company or an entity
+             * @enum {string|null}
+             */
+            irpf_method: "directa_normal" | "directa_simplificada" | null;
+            /** @description Registered in the monthly VAT refund register (REDEME) */
+            vat_redeme: boolean;
+            /** @description Files VAT by month (REDEME, large company, SII) */
+            vat_monthly: boolean;
+            /** @description A retailer under the recargo de equivalencia regime */
+            recargo_equivalencia: boolean;
+            /** @description Keeps its VAT books on the SII (Suministro Inmediato de Información) */
+            sii: boolean;
+        };
+        /** @description The fields to change; the others keep their values */
+        TaxProfileUpdate: {
+            /**
+             * @description `company` (sociedad), `individual` (autónomo, persona física), `entity` (entidad en atribución de rentas: comunidad de bienes, sociedad civil sin personalidad)
+             * @enum {string}
+             */
+            legal_form?: "company" | "individual" | "entity";
+            /**
+             * @description IRPF method of an `individual`: estimación directa `directa_normal` or `directa_simplificada`; null for a company or an entity
+             * @enum {string|null}
+             */
+            irpf_method?: "directa_normal" | "directa_simplificada" | null;
+            /** @description Registered in the monthly VAT refund register (REDEME) */
+            vat_redeme?: boolean;
+            /** @description Files VAT by month (REDEME, large company, SII) */
+            vat_monthly?: boolean;
+            /** @description A retailer under the recargo de equivalencia regime */
+            recargo_equivalencia?: boolean;
+            /** @description Keeps its VAT books on the SII (Suministro Inmediato de Información) */
+            sii?: boolean;
+        };
+        InvoiceLine: {
+            description: string;
+            /**
+             * @description Decimal string, up to 12 digits and 6 decimals; negative quantities reduce (returns, rectifications)
+             * @example 1
+             * @example 2.5
+             */
+            quantity: string;
+            /**
+             * @description Price per unit without tax: decimal string, up to 6 decimals
+             * @example 1000.00
+             * @example 0.125
+             */
+            unit_price: string;
+            /**
+             * @description Discount in percent (0–100, two decimals at most), applied to quantity × unit price
+             * @example 10
+             */
+            discount_pct?: string;
+            /**
+             * Format: uuid
+             * @description A VAT tax type usable on sales (kind `vat`)
+             */
+            tax_type_id: string;
+            /**
+             * Format: uuid
+             * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
+             */
+            surcharge_type_id?: string | null;
+            /**
+             * Format: uuid
+             * @description IRPF withheld by the customer (kind `withholding`)
+             */
+            withholding_type_id?: string | null;
+            /** @enum {string} */
+            nature?: "goods" | "services";
+            /** @description Override of the revenue account (a postable PGC group-7 account) */
+            revenue_account?: string | null;
+        };
+        InvoiceCreate: {
+            /**
+             * Format: uuid
+             * @description A customer (kind customer, or flagged customer_and_supplier)
+             */
+            contact_id: string;
+            /**
+             * @description Upper-case letters and digits, starting with a letter ("F" by default). "R" is reserved for rectifying invoices.
+             * @example F
+             * @example FA
+             * @example T2
+             */
+            series?: string;
+            /**
+             * @description ISO 4217 currency of the document's amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date (operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); the books, the tax register, the VAT books and the tax models take the euro amounts
+             * @example EUR
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date?: string | null;
+            notes?: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @enum {string} */
+            status?: "draft" | "issued";
+        };
+        /** @description Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one. */
+        InvoiceUpdate: {
+            /** Format: uuid */
+            contact_id?: string;
+            /**
+             * @description Upper-case letters and digits, starting with a letter ("F" by default). "R" is reserved for rectifying invoices.
+             * @example F
+             * @example FA
+             * @example T2
+             */
+            series?: string;
+            /**
+             * @description ISO 4217 currency of the document's amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date (operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); the books, the tax register, the VAT books and the tax models take the euro amounts
+             * @example EUR
+             * @example USD
+             */
+            currency?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date?: string | null;
+            notes?: string | null;
+            /** @description Replaces every line */
+            lines?: components["schemas"]["InvoiceLine"][];
+        };
+        /** @description Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012). */
+        RectifyRequest: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date: string;
+            /** @description Why the invoice is rectified (printed on the rectifying invoice) */
+            reason: string;
+            /** @enum {string} */
+            mode: "differences" | "substitution";
+            /** @enum {string} */
+            legal_ground?: "error" | "insolvency" | "bad_debt" | "other";
+            /** @description differences: the corrective lines (required); substitution: the full corrected lines (none = cancel) */
+            lines?: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            notes?: string | null;
+        };
+        /** @description Records a collection: Dr treasury / Cr 4300, and moves the status to partially_paid or paid. */
+        InvoicePaymentRequest: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            date: string;
+            /** @description Positive amount collected (or refunded, for a negative invoice), at most the amount due */
+            amount: string;
+            /** @description Treasury account (PGC 57x, postable); 572 by default */
+            account?: string;
+        };
+        InvoiceResponse: {
+            /** Format: uuid */
+            id: string;
+            series: string;
+            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
+            number: string | null;
+            /**
+             * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
+             * @enum {string}
+             */
+            status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
+            /** Format: uuid */
+            contact_id: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date: string | null;
+            notes: string | null;
+            /** @description Σ line bases */
+            subtotal: string;
+            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            tax_total: string;
+            /** @description The recargo de equivalencia part of tax_total */
+            surcharge_total: string;
+            /** @description Σ IRPF withheld */
+            withholding_total: string;
+            /** @description subtotal + tax_total − withholding_total */
+            total: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1210.00
+             */
+            amount_paid: string;
+            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            amount_due: string;
+            tax_breakdown: {
+                /** Format: uuid */
+                tax_type_id: string;
+                code: string;
+                name: string;
+                /** @enum {string} */
+                kind: "vat" | "surcharge" | "withholding";
+                regime: string;
+                /** @description Percentage with two decimals ("21.00") */
+                rate: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                base: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                amount: string;
+                /** @description Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier */
+                self_assessed?: boolean;
+                /** @description Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company) */
+                deductible?: boolean;
+            }[];
+            /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
+            legends: string[];
+            /** Format: uuid */
+            rectifies_id: string | null;
+            /** @enum {string|null} */
+            rectification_mode: "differences" | "substitution" | null;
+            rectification_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             */
+            journal_entry_id: string | null;
+            /** Format: date-time */
+            issued_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
+            currency?: string;
+            /** @description Units of the currency per euro applied at issue; null for EUR and for drafts */
+            exchange_rate?: string | null;
+            /**
+             * Format: date
+             * @description The day the applied rate was published for (the latest on or before the accounting date)
+             */
+            rate_date?: string | null;
+            /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
+            euro_amounts?: {
+                /** Format: date */
+                accounting_date: string | null;
+                subtotal: string;
+                tax_total: string;
+                surcharge_total: string;
+                withholding_total: string;
+                /** @description The sum of the euro parts: what the books carry on 430/400 */
+                total: string;
+            } | null;
+            lines: {
+                line_no: number;
+                description: string;
+                quantity: string;
+                unit_price: string;
+                /** @description Percentage with two decimals ("21.00") */
+                discount_pct: string;
+                /** Format: uuid */
+                tax_type_id: string;
+                /** @description Percentage with two decimals ("21.00") */
+                tax_rate: string;
+                /** Format: uuid */
+                surcharge_type_id: string | null;
+                /** @description Percentage with two decimals ("21.00") */
+                surcharge_rate: string | null;
+                /** Format: uuid */
+                withholding_type_id: string | null;
+                /** @description Percentage with two decimals ("21.00") */
+                withholding_rate: string | null;
+                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                base: string;
+                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                tax_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                surcharge_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                withholding_amount: string;
+                /** @enum {string} */
+                nature: "goods" | "services";
+                /** @description Override given on the line, if any */
+                revenue_account: string | null;
+            }[];
+            /** @description The party as printed on the issued document (frozen at issue) */
+            customer: {
+                name: string;
+                legal_name: string | null;
+                tax_id: string | null;
+                address: string | null;
+                city: string | null;
+                postal_code: string | null;
+                province: string | null;
+                country: string;
+                customer_type?: string;
+            } | null;
+            /** @description The party as printed on the issued document (frozen at issue) */
+            issuer: {
+                name: string;
+                legal_name: string | null;
+                tax_id: string | null;
+                address: string | null;
+                city: string | null;
+                postal_code: string | null;
+                province: string | null;
+                country: string;
+                customer_type?: string;
+            } | null;
+            /**
+             * @description A rectifying invoice's legal ground (see RectifyRequest.legal_ground); null otherwise
+             * @enum {string|null}
+             */
+            rectification_ground: "error" | "insolvency" | "bad_debt" | "other" | null;
+            /** @description Registered as simplified (F2) in the VAT books and VERI*FACTU; false for a draft (not registered yet) */
+            simplified?: boolean;
+            /**
+             * @description `simplified_invoice`: a simplified invoice (art. 4 RD 1619/2012: up to 400.00 € VAT included, or rectifying) for a business customer whose tax number or address is missing; `recipient_without_tax_id`: an operation in Spain whose recipient has no tax number (art. 6.1.d), e.g. a private person. Null when not simplified.
+             * @enum {string|null}
+             */
+            simplified_reason?: "simplified_invoice" | "recipient_without_tax_id" | null;
+            /** @description The latest time the document was sent by email (POST …/send) and to whom; null when never */
+            last_sent?: {
+                /** Format: date-time */
+                sent_at: string;
+                to: string[];
+            } | null;
+            /** @description The invoice's latest VERI*FACTU registration record: its hash, the previous record's hash and the QR URL; null for a draft */
+            verifactu?: {
+                /** @description SHA-256, 64 upper-case hex characters */
+                hash: string;
+                /** @description The previous record's hash; empty for the first record of the chain */
+                previous_hash: string;
+                /** @description The AEAT validation URL the invoice's QR code encodes */
+                qr_url: string;
+            } | null;
+        };
+        PaginatedResponse_InvoiceResponse_: {
+            items: components["schemas"]["InvoiceResponse"][];
+            total: number;
+            limit: number;
+            offset: number;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        PurchaseLine: {
+            description: string;
+            /**
+             * @description Decimal string, up to 12 digits and 6 decimals; negative quantities reduce (returns, rectifications)
+             * @example 1
+             * @example 2.5
+             */
+            quantity?: string;
+            /**
+             * @description Price per unit without tax: decimal string, up to 6 decimals
+             * @example 1000.00
+             * @example 0.125
+             */
+            unit_price: string;
+            /**
+             * @description Discount in percent (0–100, two decimals at most), applied to quantity × unit price
+             * @example 10
+             */
+            discount_pct?: string;
+            /**
+             * Format: uuid
+             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…
+             */
+            tax_type_id: string;
+            /**
+             * Format: uuid
+             * @description Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense
+             */
+            surcharge_type_id?: string | null;
+            /**
+             * Format: uuid
+             * @description IRPF the company withholds from the supplier (4751, modelo 111/115)
+             */
+            withholding_type_id?: string | null;
+            /** @description PGC expense account (group 6, postable; e.g. 600, 623, 629); a capital good may name its asset account (group 2, e.g. 217). Default: the account last used with this supplier, else 629. */
+            expense_account?: string | null;
+            /** @description Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729 */
+            capital_good?: boolean;
+        };
+        PurchaseCreate: {
+            /**
+             * Format: uuid
+             * @description A supplier (kind supplier, or flagged customer_and_supplier)
+             */
+            contact_id: string;
+            /**
+             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
+             * @enum {string}
+             */
+            kind: "invoice" | "expense";
+            /** @description The supplier's invoice number (series included), as printed */
+            supplier_invoice_number?: string | null;
+            /**
+             * @description ISO 4217 currency of the document's amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date (operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); the books, the tax register, the VAT books and the tax models take the euro amounts
+             * @example EUR
+             * @example USD
+             */
+            currency?: string;
+            /** @description The supplier's invoice date (YYYY-MM-DD) */
+            issue_date: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date?: string | null;
+            notes?: string | null;
+            lines: components["schemas"]["PurchaseLine"][];
+            /** @enum {string} */
+            status?: "draft" | "issued";
+        };
+        /** @description Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one. */
+        PurchaseUpdate: {
+            /** Format: uuid */
+            contact_id?: string;
+            /**
+             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
+             * @enum {string}
+             */
+            kind?: "invoice" | "expense";
+            /** @description The supplier's invoice number (series included), as printed */
+            supplier_invoice_number?: string | null;
+            /**
+             * @description ISO 4217 currency of the document's amounts (EUR when absent). Another currency is converted at issue at the rate of the accounting date (operation date, else issue date: art. 79.Once LIVA) from the exchange-rate table (/api/v1/exchange-rates; 422 when it has none); the books, the tax register, the VAT books and the tax models take the euro amounts
+             * @example EUR
+             * @example USD
+             */
+            currency?: string;
+            /** @description The supplier's invoice date (YYYY-MM-DD) */
+            issue_date?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date?: string | null;
+            notes?: string | null;
+            /** @description Replaces every line */
+            lines?: components["schemas"]["PurchaseLine"][];
+        };
+        /** @description Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation). */
+        PurchaseRectifyRequest: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date: string;
+            reason: string;
+            /** @enum {string} */
+            mode: "differences" | "substitution";
+            /** @description The supplier's invoice number (series included), as printed */
+            supplier_invoice_number?: string | null;
+            lines?: components["schemas"]["PurchaseLine"][];
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date?: string | null;
+            notes?: string | null;
+        };
+        /** @description Records a payment: Dr 4000/4100 / Cr treasury. */
+        PurchasePaymentRequest: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            date: string;
+            /** @description Positive amount paid (or refunded by the supplier, for a negative document) */
+            amount: string;
+            /** @description Treasury account (PGC 57x, postable); 572 by default */
+            account?: string;
+        };
+        /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+        PurchaseResponse: {
+            /** Format: uuid */
+            id: string;
+            series: string;
+            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
+            number: string | null;
+            /**
+             * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
+             * @enum {string}
+             */
+            status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
+            /** Format: uuid */
+            contact_id: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            issue_date: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            due_date: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2026-01-15
+             */
+            operation_date: string | null;
+            notes: string | null;
+            /** @description Σ line bases */
+            subtotal: string;
+            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            tax_total: string;
+            /** @description The recargo de equivalencia part of tax_total */
+            surcharge_total: string;
+            /** @description Σ IRPF withheld */
+            withholding_total: string;
+            /** @description subtotal + tax_total − withholding_total */
+            total: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1210.00
+             */
+            amount_paid: string;
+            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            amount_due: string;
+            tax_breakdown: {
+                /** Format: uuid */
+                tax_type_id: string;
+                code: string;
+                name: string;
+                /** @enum {string} */
+                kind: "vat" | "surcharge" | "withholding";
+                regime: string;
+                /** @description Percentage with two decimals ("21.00") */
+                rate: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                base: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                amount: string;
+                /** @description Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier */
+                self_assessed?: boolean;
+                /** @description Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company) */
+                deductible?: boolean;
+            }[];
+            /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
+            legends: string[];
+            /** Format: uuid */
+            rectifies_id: string | null;
+            /** @enum {string|null} */
+            rectification_mode: "differences" | "substitution" | null;
+            rectification_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             */
+            journal_entry_id: string | null;
+            /** Format: date-time */
+            issued_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
+            currency?: string;
+            /** @description Units of the currency per euro applied at issue; null for EUR and for drafts */
+            exchange_rate?: string | null;
+            /**
+             * Format: date
+             * @description The day the applied rate was published for (the latest on or before the accounting date)
+             */
+            rate_date?: string | null;
+            /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
+            euro_amounts?: {
+                /** Format: date */
+                accounting_date: string | null;
+                subtotal: string;
+                tax_total: string;
+                surcharge_total: string;
+                withholding_total: string;
+                /** @description The sum of the euro parts: what the books carry on 430/400 */
+                total: string;
+            } | null;
+            /**
+             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
+             * @enum {string}
+             */
+            kind: "invoice" | "expense";
+            supplier_invoice_number: string | null;
+            /** @enum {string} */
+            source: "manual" | "ocr";
+            file_sha256: string | null;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1210.00
+             */
+            self_assessed_total: string;
+            /** @description The account the supplier is owed on: 4000 (goods, 60x) or 4100 (services and everything else) */
+            payable_account: string | null;
+            lines: {
+                line_no: number;
+                description: string;
+                quantity: string;
+                unit_price: string;
+                /** @description Percentage with two decimals ("21.00") */
+                discount_pct: string;
+                /** Format: uuid */
+                tax_type_id: string;
+                /** @description Percentage with two decimals ("21.00") */
+                tax_rate: string;
+                /** Format: uuid */
+                surcharge_type_id: string | null;
+                /** @description Percentage with two decimals ("21.00") */
+                surcharge_rate: string | null;
+                /** Format: uuid */
+                withholding_type_id: string | null;
+                /** @description Percentage with two decimals ("21.00") */
+                withholding_rate: string | null;
+                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                base: string;
+                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                tax_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                surcharge_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                withholding_amount: string;
+                expense_account: string;
+                capital_good: boolean;
+                /** @description Reverse charge (intra-EU acquisition, ISP): the VAT the company self-assesses (Dr 472 / Cr 477); not part of the total */
+                self_assessed_amount: string;
+                /** @description False when the VAT goes into the expense (recargo de equivalencia borne by the company) */
+                deductible: boolean;
+            }[];
+            /** @description The party as printed on the issued document (frozen at issue) */
+            supplier: {
+                name: string;
+                legal_name: string | null;
+                tax_id: string | null;
+                address: string | null;
+                city: string | null;
+                postal_code: string | null;
+                province: string | null;
+                country: string;
+                customer_type?: string;
+            } | null;
+        };
+        PaginatedResponse_PurchaseResponse_: {
+            items: components["schemas"]["PurchaseResponse"][];
+            total: number;
+            limit: number;
+            offset: number;
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        FiscalYearResponse: {
+            /** @description The calendar year in which the fiscal year starts */
+            year: number;
+            /**
+             * Format: date
+             * @description First day (the first day of the company's first month)
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last day
+             */
+            end_date: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            result: string;
+            /**
+             * Format: date
+             * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             */
+            locked_until: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description The user who closed it */
+            closed_by: string | null;
+            /** @description Closed with force: true despite pending drafts or movements */
+            forced: boolean | null;
+            /** @description The journal entries of the closing (null when there was nothing to post) */
+            entries: {
+                /** Format: uuid */
+                regularisation: string | null;
+                /** Format: uuid */
+                closing: string | null;
+                /** Format: uuid */
+                opening: string | null;
+            } | null;
+        };
+        FiscalYearClosingResponse: {
+            /** @description The calendar year in which the fiscal year starts */
+            year: number;
+            /**
+             * Format: date
+             * @description First day (the first day of the company's first month)
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @description Last day
+             */
+            end_date: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            result: string;
+            /**
+             * Format: date
+             * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             */
+            locked_until: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description The user who closed it */
+            closed_by: string | null;
+            /** @description Closed with force: true despite pending drafts or movements */
+            forced: boolean | null;
+            /** @description The journal entries of the closing (null when there was nothing to post) */
+            entries: {
+                /** Format: uuid */
+                regularisation: string | null;
+                /** Format: uuid */
+                closing: string | null;
+                /** Format: uuid */
+                opening: string | null;
+            } | null;
+            /** @description What this call posted: on close the three entries, on reopen their counter-entries */
+            posted: {
+                regularisation: {
+                    /** Format: uuid */
+                    id: string;
+                    number: number;
+                    /** Format: date */
+                    date: string;
+                    lines: number;
+                } | null;
+                closing: {
+                    /** Format: uuid */
+                    id: string;
+                    number: number;
+                    /** Format: date */
+                    date: string;
+                    lines: number;
+                } | null;
+                opening: {
+                    /** Format: uuid */
+                    id: string;
+                    number: number;
+                    /** Format: date */
+                    date: string;
+                    lines: number;
+                } | null;
+            };
+        };
+        FiscalYearClose: {
+            /** @description Close even with draft documents or unreconciled bank movements dated in the year */
+            force?: boolean;
+        };
+        /** @description One statement of the annual accounts in an official PGC model, this year and the previous one side by side */
+        AnnualAccountsResponse: {
+            /** @enum {string} */
+            statement: "balance_sheet" | "profit_and_loss";
+            /** @enum {string} */
+            model: "pymes" | "abreviado" | "normal";
+            title: string;
+            company: {
+                name: string;
+                legal_name: string | null;
+                tax_id: string | null;
+            };
+            /** @description The calendar year in which the fiscal year starts */
+            year: number;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            previous: {
+                year: number;
+                /** Format: date */
+                start_date: string;
+                /** Format: date */
+                end_date: string;
+            };
+            sides: {
+                /** @description assets, equity_and_liabilities or profit_and_loss */
+                key: string;
+                title: string;
+                lines: {
+                    /** @description The line's code: the model's own numbering (A.II, B.III.1.b, PN.A-1.VII on the balance sheet; 1…19 and A–D on the profit and loss account) */
+                    code: string;
+                    /** @description The official label as the model prints it, numbered */
+                    label: string;
+                    /** @description 0 masses and totals, 1 roman numerals, 2 arabic numerals, 3 letters */
+                    level: number;
+                    /** @enum {string} */
+                    kind: "line" | "heading" | "total";
+                    /** @description The account prefixes the line takes: (281) a contra account that reduces it; "472 D" / "472 C" only while the balance is a debit / credit */
+                    accounts: string[] | null;
+                    /** @description This year: assets as debit balances, equity and liabilities as credit balances; in the profit and loss account income positive and expenses negative */
+                    amount: string;
+                    /** @description The previous year, computed the same way */
+                    previous_amount: string;
+                }[];
+            }[];
+            /** @description The result of each year: D) of the profit and loss account, VII. Resultado del ejercicio of the balance sheet */
+            result: {
+                /** @description Decimal string, two decimals */
+                amount: string;
+                /** @description Decimal string, two decimals */
+                previous_amount: string;
+            };
+            /** @description Balance sheet only: TOTAL ACTIVO and TOTAL PATRIMONIO NETO Y PASIVO of each year */
+            totals: {
+                /** @description Decimal string, two decimals */
+                assets: string;
+                /** @description Decimal string, two decimals */
+                equity_and_liabilities: string;
+                /** @description Decimal string, two decimals */
+                previous_assets: string;
+                /** @description Decimal string, two decimals */
+                previous_equity_and_liabilities: string;
+            } | null;
+            /** @description Accounts with a balance that no line of the model takes (never dropped silently): the statement does not include them, so its totals may not balance until they are reclassified */
+            unmapped: {
+                account: string;
+                /** @description Σdebit − Σcredit */
+                balance: string;
+                year: number;
+            }[];
+        };
+        /** @description The company's signing certificate; the private key is never returned */
+        CompanyCertificate: {
+            /** @description The certificate's subject (distinguished name) */
+            subject: string;
+            /** @description The NIF the certificate names (organizationIdentifier VATES-…, else serialNumber IDCES-…) */
+            nif: string | null;
+            /** @description The issuing authority (distinguished name) */
+            issuer: string;
+            /** @description Serial number, hexadecimal */
+            serial_number: string;
+            /** Format: date-time */
+            valid_from: string;
+            /** Format: date-time */
+            valid_to: string;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
         TreasuryCreate: {
             /**
              * @description `bank` account, `payment_processor` account (Stripe-like) or payment `wallet` (PayPal-like)
@@ -4549,7 +6703,7 @@ export interface components {
             /** @description Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…" */
             provider?: string | null;
             /**
-             * @description ISO 4217; only EUR for now (the books are kept in euros)
+             * @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statement imports take euro treasuries only for now
              * @default EUR
              */
             currency: string;
@@ -4587,7 +6741,7 @@ export interface components {
             iban: string | null;
             provider: string | null;
             currency: string;
-            /** @description Its own 572x sub-account (assigned at creation) */
+            /** @description Its own 572x sub-account (573x in a foreign currency), assigned at creation */
             ledger_account: string;
             /** @description Its 555x sub-account (partidas pendientes de aplicación) where unmatched movements sit */
             suspense_account: string;
@@ -4616,6 +6770,8 @@ export interface components {
             updated_at: string;
             /** @description The company's collection account: its IBAN is printed on invoices for payment. At most one treasury (marking one unmarks the others); it needs an IBAN; archiving unmarks it. */
             collection_account?: boolean;
+            /** @description The balance in the treasury's own currency: opening balance plus every movement (equal to `balance` for EUR); `balance` is its 572x in euros */
+            currency_balance?: string;
         };
         BankMovementResponse: {
             /** Format: uuid */
@@ -4861,8 +7017,10 @@ export interface components {
             subject?: string;
             /** @description The mail's text; a short default with the number otherwise */
             message?: string;
-            /** @description Formats to attach (`pdf`, the default); an unknown one is 422 */
+            /** @description Formats to attach (`pdf`, the default; for invoices also the installed e-invoice formats: facturae, ubl, cii); an unknown one is 422 */
             attach?: string[];
+            /** @description E-invoice formats to attach beside the `attach` formats (invoices: facturae, ubl, cii as installed), signed when the format signs and the company has a certificate; an unknown one is 422 */
+            einvoice_formats?: string[];
         };
         DocumentSendingResponse: {
             /** Format: uuid */
@@ -4885,328 +7043,399 @@ export interface components {
             items: components["schemas"]["DocumentSendingResponse"][];
             total: number;
         };
-        InvoiceLine: {
-            description: string;
+        PurchaseEInvoiceStatusRequest: {
             /**
-             * @description Decimal string, up to 12 digits and 6 decimals; negative quantities reduce (returns, rectifications)
-             * @example 1
-             * @example 2.5
-             */
-            quantity: string;
-            /**
-             * @description Price per unit without tax: decimal string, up to 6 decimals
-             * @example 1000.00
-             * @example 0.125
-             */
-            unit_price: string;
-            /**
-             * @description Discount in percent (0–100, two decimals at most), applied to quantity × unit price
-             * @example 10
-             */
-            discount_pct?: string;
-            /**
-             * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
-             */
-            tax_type_id: string;
-            /**
-             * Format: uuid
-             * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
-             */
-            surcharge_type_id?: string | null;
-            /**
-             * Format: uuid
-             * @description IRPF withheld by the customer (kind `withholding`)
-             */
-            withholding_type_id?: string | null;
-            /** @enum {string} */
-            nature?: "goods" | "services";
-            /** @description Override of the revenue account (a postable PGC group-7 account) */
-            revenue_account?: string | null;
-        };
-        InvoiceCreate: {
-            /**
-             * Format: uuid
-             * @description A customer (kind customer, or flagged customer_and_supplier)
-             */
-            contact_id: string;
-            /**
-             * @description Upper-case letters and digits, starting with a letter ("F" by default). "R" is reserved for rectifying invoices.
-             * @example F
-             * @example FA
-             * @example T2
-             */
-            series?: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            issue_date: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            operation_date?: string | null;
-            notes?: string | null;
-            lines: components["schemas"]["InvoiceLine"][];
-            /** @enum {string} */
-            status?: "draft" | "issued";
-        };
-        /** @description Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one. */
-        InvoiceUpdate: {
-            /** Format: uuid */
-            contact_id?: string;
-            /**
-             * @description Upper-case letters and digits, starting with a letter ("F" by default). "R" is reserved for rectifying invoices.
-             * @example F
-             * @example FA
-             * @example T2
-             */
-            series?: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            issue_date?: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            operation_date?: string | null;
-            notes?: string | null;
-            /** @description Replaces every line */
-            lines?: components["schemas"]["InvoiceLine"][];
-        };
-        /** @description Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012). */
-        RectifyRequest: {
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            issue_date: string;
-            /** @description Why the invoice is rectified (printed on the rectifying invoice) */
-            reason: string;
-            /** @enum {string} */
-            mode: "differences" | "substitution";
-            /** @enum {string} */
-            legal_ground?: "error" | "insolvency" | "bad_debt" | "other";
-            /** @description differences: the corrective lines (required); substitution: the full corrected lines (none = cancel) */
-            lines?: components["schemas"]["InvoiceLine"][];
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            notes?: string | null;
-        };
-        /** @description Records a collection: Dr treasury / Cr 4300, and moves the status to partially_paid or paid. */
-        InvoicePaymentRequest: {
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            date: string;
-            /** @description Positive amount collected (or refunded, for a negative invoice), at most the amount due */
-            amount: string;
-            /** @description Treasury account (PGC 57x, postable); 572 by default */
-            account?: string;
-        };
-        InvoiceResponse: {
-            /** Format: uuid */
-            id: string;
-            series: string;
-            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
-            number: string | null;
-            /**
-             * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
+             * @description accepted or rejected: the company's commercial answer to the supplier (once: a decision is not reversed); paid: the invoice was paid in full
              * @enum {string}
              */
-            status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
-            contact_id: string;
+            status: "accepted" | "rejected" | "paid";
+            /** @description The rejection's clarification code, OpenPeppol's OPStatusReason list: REF (references incorrect), LEG (legal information incorrect), REC (receiver unknown), QUA (item quality insufficient), DEL (delivery issues), PRI (prices incorrect), QTY (quantity incorrect), ITM (items incorrect), PAY (payment terms incorrect), UNR (not recognized), FIN (finance incorrect), OTH (other). OTH when omitted. Only with `rejected` */
+            reason_code?: string;
+            /** @description Why the invoice is rejected (required with `rejected`, refused with any other status) */
+            reason?: string;
             /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
+             * Format: date
+             * @description The day the status took effect (the payment's day for `paid`); today in Spain when omitted; never in the future nor before the invoice's issue date
              */
-            issue_date: string;
+            date?: string;
+        };
+        InvoiceEInvoiceStatusRequest: {
             /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
+             * @description What the customer reported: delivered (it has the invoice), accepted, rejected (with its reason) or paid in full
+             * @enum {string}
              */
-            due_date: string | null;
+            status: "delivered" | "accepted" | "rejected" | "paid";
+            /** @description The rejection's clarification code, OpenPeppol's OPStatusReason list: REF (references incorrect), LEG (legal information incorrect), REC (receiver unknown), QUA (item quality insufficient), DEL (delivery issues), PRI (prices incorrect), QTY (quantity incorrect), ITM (items incorrect), PAY (payment terms incorrect), UNR (not recognized), FIN (finance incorrect), OTH (other). OTH when omitted. Only with `rejected` */
+            reason_code?: string;
+            /** @description Why the invoice is rejected (required with `rejected`, refused with any other status) */
+            reason?: string;
             /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
+             * Format: date
+             * @description The day the status took effect (the payment's day for `paid`); today in Spain when omitted; never in the future nor before the invoice's issue date
              */
-            operation_date: string | null;
-            notes: string | null;
-            /** @description Σ line bases */
-            subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
-            tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
-            surcharge_total: string;
-            /** @description Σ IRPF withheld */
-            withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
-            total: string;
-            /**
-             * @description Decimal string with two decimals
-             * @example 1210.00
-             */
-            amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
-            amount_due: string;
-            tax_breakdown: {
-                /** Format: uuid */
-                tax_type_id: string;
-                code: string;
-                name: string;
-                /** @enum {string} */
-                kind: "vat" | "surcharge" | "withholding";
-                regime: string;
-                /** @description Percentage with two decimals ("21.00") */
-                rate: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                base: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                amount: string;
-                /** @description Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier */
-                self_assessed?: boolean;
-                /** @description Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company) */
-                deductible?: boolean;
-            }[];
-            /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
-            legends: string[];
-            /** Format: uuid */
-            rectifies_id: string | null;
-            /** @enum {string|null} */
-            rectification_mode: "differences" | "substitution" | null;
-            rectification_reason: string | null;
+            date?: string;
+        };
+        EInvoiceStatusEvent: {
             /**
              * Format: uuid
-             * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             * @description The event's id: GET …/einvoice-status/{id}/message answers its message
              */
-            journal_entry_id: string | null;
+            id: string;
+            /** @description Order of the event in the document's history, from 1 */
+            seq: number;
+            /**
+             * @description issued (the invoice was issued, or the purchase booked), delivered, accepted, rejected, paid (in full), payment_reversed (the settlement that paid it was reversed)
+             * @enum {string}
+             */
+            status: "issued" | "delivered" | "accepted" | "rejected" | "paid" | "payment_reversed";
+            /**
+             * Format: date
+             * @description The day the status took effect
+             */
+            date: string;
+            /** @description A rejection's OPStatusReason code */
+            reason_code: string | null;
+            /** @description A rejection's reason */
+            reason: string | null;
+            /** @description The UNCL 4343 code of its message (AB delivered, AP accepted, RE rejected, PD paid); null for an event that is no message */
+            response_code: string | null;
+            /**
+             * Format: uuid
+             * @description The settlement that paid the document in full (`paid` recorded on its own), or whose reversal undid it
+             */
+            settlement_id: string | null;
+            /**
+             * @description issue: written when the document was issued or booked; api: reported through this API; settlement: recorded from the books' payments
+             * @enum {string}
+             */
+            source: "issue" | "api" | "settlement";
+            /**
+             * Format: uuid
+             * @description The person who reported it (null for API keys and automatic events)
+             */
+            recorded_by: string | null;
             /** Format: date-time */
-            issued_at: string | null;
+            recorded_at: string;
+        };
+        EInvoiceStatusHistory: {
+            /** @enum {string} */
+            document_type: "invoice" | "purchase";
+            /** Format: uuid */
+            document_id: string;
+            /**
+             * @description issued: a sales invoice (statuses come from the customer); received: a purchase (the company answers its supplier)
+             * @enum {string}
+             */
+            side: "issued" | "received";
+            number: string | null;
+            /**
+             * @description The status now: the last event, a reversed payment falling back to the status before it; null before the document is issued
+             * @enum {string|null}
+             */
+            current_status: "issued" | "delivered" | "accepted" | "rejected" | "paid" | "payment_reversed" | null;
+            /**
+             * Format: date
+             * @description Received invoices: the last day to accept or reject (four calendar days after booking); null for expenses and sales invoices
+             */
+            answer_due: string | null;
+            /** @description A received invoice not accepted nor rejected by its answer_due */
+            overdue: boolean;
+            items: components["schemas"]["EInvoiceStatusEvent"][];
+        };
+        UnansweredPurchaseList: {
+            /**
+             * Format: date
+             * @description The day judged on
+             */
+            as_of: string;
+            total: number;
+            limit: number;
+            offset: number;
+            items: {
+                /** Format: uuid */
+                purchase_id: string;
+                /** @description The registration number (P-…) */
+                number: string | null;
+                supplier_invoice_number: string | null;
+                /** Format: uuid */
+                contact_id: string;
+                supplier_name: string | null;
+                /**
+                 * Format: date
+                 * @description The supplier's issue date
+                 */
+                issue_date: string;
+                /** @description Decimal string */
+                total: string;
+                /**
+                 * Format: date
+                 * @description The day the purchase was booked
+                 */
+                booked_on: string;
+                /**
+                 * Format: date
+                 * @description The last day to accept or reject it
+                 */
+                answer_due: string;
+                /** @enum {string|null} */
+                current_status: "issued" | "delivered" | "accepted" | "rejected" | "paid" | "payment_reversed" | null;
+            }[];
+        };
+        FixedAssetCreate: {
+            name: string;
+            /**
+             * @description The asset account: subgroup 20 (intangible), 21 (tangible) or 22 (real-estate investments), e.g. 217
+             * @example 217
+             */
+            account: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-03-16
+             */
+            acquisition_date: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            cost: string;
+            /** @description Linear over this many months (give this or tax_table_code) */
+            useful_life_months?: number;
+            /**
+             * @description A row of the official table of art. 12.1.a LIS (GET /fixed-assets/tax-table)
+             * @example equipos-proceso-informacion
+             */
+            tax_table_code?: string;
+            /**
+             * @description Percent of the depreciable base a year, within the table row's range; its maximum when omitted
+             * @example 25
+             */
+            coefficient?: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            residual_value?: string;
+            /**
+             * Format: date
+             * @description The day it comes into use (depreciation starts then); the acquisition date when omitted
+             */
+            start_date?: string;
+            /**
+             * @description Linear (the only method)
+             * @enum {string}
+             */
+            method?: "linear";
+        };
+        FixedAssetFromPurchaseLine: {
+            name?: string;
+            /** @description Linear over this many months (give this or tax_table_code) */
+            useful_life_months?: number;
+            /**
+             * @description A row of the official table of art. 12.1.a LIS (GET /fixed-assets/tax-table)
+             * @example equipos-proceso-informacion
+             */
+            tax_table_code?: string;
+            /**
+             * @description Percent of the depreciable base a year, within the table row's range; its maximum when omitted
+             * @example 25
+             */
+            coefficient?: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            residual_value?: string;
+            /**
+             * Format: date
+             * @description The day it comes into use (depreciation starts then); the acquisition date when omitted
+             */
+            start_date?: string;
+            /**
+             * @description Linear (the only method)
+             * @enum {string}
+             */
+            method?: "linear";
+        };
+        FixedAssetResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description Order in the register */
+            number: number;
+            name: string;
+            account: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-03-16
+             */
+            acquisition_date: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-03-16
+             */
+            start_date: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            cost: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            residual_value: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            vat_deducted: string;
+            method: string;
+            useful_life_months: number | null;
+            tax_table_code: string | null;
+            tax_table_label: string | null;
+            coefficient: string | null;
+            /** Format: uuid */
+            purchase_id: string | null;
+            purchase_line_no: number | null;
+            /** @enum {string} */
+            status: "active" | "disposed";
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-03-16
+             */
+            disposed_on: string | null;
+            disposal_kind: string | null;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            disposal_price: string | null;
+            /** Format: uuid */
+            disposal_invoice_id: string | null;
+            /** Format: uuid */
+            disposal_entry_id: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            lines: {
-                line_no: number;
-                description: string;
-                quantity: string;
-                unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
-                discount_pct: string;
-                /** Format: uuid */
-                tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
-                tax_rate: string;
-                /** Format: uuid */
-                surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
-                surcharge_rate: string | null;
-                /** Format: uuid */
-                withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
-                withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
-                base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
-                tax_amount: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                surcharge_amount: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                withholding_amount: string;
-                /** @enum {string} */
-                nature: "goods" | "services";
-                /** @description Override given on the line, if any */
-                revenue_account: string | null;
-            }[];
-            /** @description The party as printed on the issued document (frozen at issue) */
-            customer: {
-                name: string;
-                legal_name: string | null;
-                tax_id: string | null;
-                address: string | null;
-                city: string | null;
-                postal_code: string | null;
-                province: string | null;
-                country: string;
-                customer_type?: string;
-            } | null;
-            /** @description The party as printed on the issued document (frozen at issue) */
-            issuer: {
-                name: string;
-                legal_name: string | null;
-                tax_id: string | null;
-                address: string | null;
-                city: string | null;
-                postal_code: string | null;
-                province: string | null;
-                country: string;
-                customer_type?: string;
-            } | null;
-            /**
-             * @description A rectifying invoice's legal ground (see RectifyRequest.legal_ground); null otherwise
-             * @enum {string|null}
-             */
-            rectification_ground: "error" | "insolvency" | "bad_debt" | "other" | null;
-            /** @description Registered as simplified (F2) in the VAT books and VERI*FACTU; false for a draft (not registered yet) */
-            simplified?: boolean;
-            /**
-             * @description `simplified_invoice`: a simplified invoice (art. 4 RD 1619/2012: up to 400.00 € VAT included, or rectifying) for a business customer whose tax number or address is missing; `recipient_without_tax_id`: an operation in Spain whose recipient has no tax number (art. 6.1.d), e.g. a private person. Null when not simplified.
-             * @enum {string|null}
-             */
-            simplified_reason?: "simplified_invoice" | "recipient_without_tax_id" | null;
-            /** @description The latest time the document was sent by email (POST …/send) and to whom; null when never */
-            last_sent?: {
-                /** Format: date-time */
-                sent_at: string;
-                to: string[];
-            } | null;
-            /** @description The invoice's latest VERI*FACTU registration record: its hash, the previous record's hash and the QR URL; null for a draft */
-            verifactu?: {
-                /** @description SHA-256, 64 upper-case hex characters */
-                hash: string;
-                /** @description The previous record's hash; empty for the first record of the chain */
-                previous_hash: string;
-                /** @description The AEAT validation URL the invoice's QR code encodes */
-                qr_url: string;
-            } | null;
         };
-        PaginatedResponse_InvoiceResponse_: {
-            items: components["schemas"]["InvoiceResponse"][];
+        DepreciationSchedule: {
+            /** Format: uuid */
+            asset_id: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            depreciable_base: string;
+            items: {
+                /** @description YYYY-MM */
+                period: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 * @example 2026-03-16
+                 */
+                date: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1200.00
+                 */
+                amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1200.00
+                 */
+                accumulated: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1200.00
+                 */
+                net_book_value: string;
+                /** @description Whether this month is in the journal */
+                posted: boolean;
+            }[];
+        };
+        DepreciateRequest: {
+            /**
+             * Format: date
+             * @description Post every month that ends on or before this day
+             */
+            until: string;
+        };
+        DepreciateResponse: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             * @example 2026-03-16
+             */
+            until: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            total: string;
+            entries: {
+                period: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 * @example 2026-03-16
+                 */
+                date: string;
+                /** Format: uuid */
+                journal_entry_id: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1200.00
+                 */
+                amount: string;
+                assets: number;
+            }[];
+        };
+        DisposalRequest: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description `sale` (issues an invoice to the buyer) or `write_off` (scrapped, lost, given away)
+             * @enum {string}
+             */
+            kind: "sale" | "write_off";
+            /** @description A sale's price without VAT */
+            price?: string;
+            /** Format: uuid */
+            contact_id?: string;
+            /** Format: uuid */
+            tax_type_id?: string;
+            /** @description The invoice line's text */
+            description?: string;
+        };
+        DisposalResponse: {
+            asset: components["schemas"]["FixedAssetResponse"];
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            accumulated_depreciation: string;
+            /**
+             * @description Decimal string with two decimals
+             * @example 1200.00
+             */
+            net_book_value: string;
+            /** @description Price − book value: positive a gain (77x), negative a loss (67x) */
+            gain_or_loss: string;
+            /** Format: uuid */
+            invoice_id: string | null;
+            /** Format: uuid */
+            journal_entry_id: string;
+        };
+        PaginatedResponse_FixedAssetResponse_: {
+            items: components["schemas"]["FixedAssetResponse"][];
             total: number;
             limit: number;
             offset: number;
-            /** @description Pass as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
         };
         MfaStatusResponse: {
             enabled: boolean;
@@ -5475,301 +7704,6 @@ export interface components {
         };
         PaginatedResponse_ProformaResponse_: {
             items: components["schemas"]["ProformaResponse"][];
-            total: number;
-            limit: number;
-            offset: number;
-            /** @description Pass as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
-        };
-        PurchaseLine: {
-            description: string;
-            /**
-             * @description Decimal string, up to 12 digits and 6 decimals; negative quantities reduce (returns, rectifications)
-             * @example 1
-             * @example 2.5
-             */
-            quantity?: string;
-            /**
-             * @description Price per unit without tax: decimal string, up to 6 decimals
-             * @example 1000.00
-             * @example 0.125
-             */
-            unit_price: string;
-            /**
-             * @description Discount in percent (0–100, two decimals at most), applied to quantity × unit price
-             * @example 10
-             */
-            discount_pct?: string;
-            /**
-             * Format: uuid
-             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…
-             */
-            tax_type_id: string;
-            /**
-             * Format: uuid
-             * @description Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense
-             */
-            surcharge_type_id?: string | null;
-            /**
-             * Format: uuid
-             * @description IRPF the company withholds from the supplier (4751, modelo 111/115)
-             */
-            withholding_type_id?: string | null;
-            /** @description PGC expense account (group 6, postable; e.g. 600, 623, 629); a capital good may name its asset account (group 2, e.g. 217). Default: the account last used with this supplier, else 629. */
-            expense_account?: string | null;
-            /** @description Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729 */
-            capital_good?: boolean;
-        };
-        PurchaseCreate: {
-            /**
-             * Format: uuid
-             * @description A supplier (kind supplier, or flagged customer_and_supplier)
-             */
-            contact_id: string;
-            /**
-             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
-             * @enum {string}
-             */
-            kind: "invoice" | "expense";
-            /** @description The supplier's invoice number (series included), as printed */
-            supplier_invoice_number?: string | null;
-            /** @description The supplier's invoice date (YYYY-MM-DD) */
-            issue_date: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            operation_date?: string | null;
-            notes?: string | null;
-            lines: components["schemas"]["PurchaseLine"][];
-            /** @enum {string} */
-            status?: "draft" | "issued";
-        };
-        /** @description Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one. */
-        PurchaseUpdate: {
-            /** Format: uuid */
-            contact_id?: string;
-            /**
-             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
-             * @enum {string}
-             */
-            kind?: "invoice" | "expense";
-            /** @description The supplier's invoice number (series included), as printed */
-            supplier_invoice_number?: string | null;
-            /** @description The supplier's invoice date (YYYY-MM-DD) */
-            issue_date?: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            operation_date?: string | null;
-            notes?: string | null;
-            /** @description Replaces every line */
-            lines?: components["schemas"]["PurchaseLine"][];
-        };
-        /** @description Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation). */
-        PurchaseRectifyRequest: {
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            issue_date: string;
-            reason: string;
-            /** @enum {string} */
-            mode: "differences" | "substitution";
-            /** @description The supplier's invoice number (series included), as printed */
-            supplier_invoice_number?: string | null;
-            lines?: components["schemas"]["PurchaseLine"][];
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date?: string | null;
-            notes?: string | null;
-        };
-        /** @description Records a payment: Dr 4000/4100 / Cr treasury. */
-        PurchasePaymentRequest: {
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            date: string;
-            /** @description Positive amount paid (or refunded by the supplier, for a negative document) */
-            amount: string;
-            /** @description Treasury account (PGC 57x, postable); 572 by default */
-            account?: string;
-        };
-        /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-        PurchaseResponse: {
-            /** Format: uuid */
-            id: string;
-            series: string;
-            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
-            number: string | null;
-            /**
-             * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
-             * @enum {string}
-             */
-            status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
-            contact_id: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            issue_date: string;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            due_date: string | null;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-01-15
-             */
-            operation_date: string | null;
-            notes: string | null;
-            /** @description Σ line bases */
-            subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
-            tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
-            surcharge_total: string;
-            /** @description Σ IRPF withheld */
-            withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
-            total: string;
-            /**
-             * @description Decimal string with two decimals
-             * @example 1210.00
-             */
-            amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
-            amount_due: string;
-            tax_breakdown: {
-                /** Format: uuid */
-                tax_type_id: string;
-                code: string;
-                name: string;
-                /** @enum {string} */
-                kind: "vat" | "surcharge" | "withholding";
-                regime: string;
-                /** @description Percentage with two decimals ("21.00") */
-                rate: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                base: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                amount: string;
-                /** @description Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier */
-                self_assessed?: boolean;
-                /** @description Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company) */
-                deductible?: boolean;
-            }[];
-            /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
-            legends: string[];
-            /** Format: uuid */
-            rectifies_id: string | null;
-            /** @enum {string|null} */
-            rectification_mode: "differences" | "substitution" | null;
-            rectification_reason: string | null;
-            /**
-             * Format: uuid
-             * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
-             */
-            journal_entry_id: string | null;
-            /** Format: date-time */
-            issued_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /**
-             * @description `invoice`: a supplier invoice with its number (the same supplier and number twice is 409); `expense`: a ticket or simplified invoice
-             * @enum {string}
-             */
-            kind: "invoice" | "expense";
-            supplier_invoice_number: string | null;
-            /** @enum {string} */
-            source: "manual" | "ocr";
-            file_sha256: string | null;
-            /**
-             * @description Decimal string with two decimals
-             * @example 1210.00
-             */
-            self_assessed_total: string;
-            /** @description The account the supplier is owed on: 4000 (goods, 60x) or 4100 (services and everything else) */
-            payable_account: string | null;
-            lines: {
-                line_no: number;
-                description: string;
-                quantity: string;
-                unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
-                discount_pct: string;
-                /** Format: uuid */
-                tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
-                tax_rate: string;
-                /** Format: uuid */
-                surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
-                surcharge_rate: string | null;
-                /** Format: uuid */
-                withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
-                withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
-                base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
-                tax_amount: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                surcharge_amount: string;
-                /**
-                 * @description Decimal string with two decimals
-                 * @example 1210.00
-                 */
-                withholding_amount: string;
-                expense_account: string;
-                capital_good: boolean;
-                /** @description Reverse charge (intra-EU acquisition, ISP): the VAT the company self-assesses (Dr 472 / Cr 477); not part of the total */
-                self_assessed_amount: string;
-                /** @description False when the VAT goes into the expense (recargo de equivalencia borne by the company) */
-                deductible: boolean;
-            }[];
-            /** @description The party as printed on the issued document (frozen at issue) */
-            supplier: {
-                name: string;
-                legal_name: string | null;
-                tax_id: string | null;
-                address: string | null;
-                city: string | null;
-                postal_code: string | null;
-                province: string | null;
-                country: string;
-                customer_type?: string;
-            } | null;
-        };
-        PaginatedResponse_PurchaseResponse_: {
-            items: components["schemas"]["PurchaseResponse"][];
             total: number;
             limit: number;
             offset: number;
@@ -6853,14 +8787,14 @@ export interface components {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched")[];
+            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
             description?: string | null;
         };
         WebhookUpdate: {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url?: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched")[];
+            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
             description?: string | null;
             /** @description false pauses deliveries; true resumes them (and clears the failing state) */
             enabled?: boolean;
@@ -6980,7 +8914,7 @@ export interface components {
             /** @description 0..1: how sure the reading is (OCR confidence, label found, checksums and the totals cross-check) */
             confidence: number;
             /** @enum {string|null} */
-            source: "text_layer" | "ocr" | null;
+            source: "text_layer" | "ocr" | "einvoice" | null;
             page: number | null;
         };
         ExtractedTaxLine: {
@@ -6993,8 +8927,9 @@ export interface components {
             /** @description 0..1: how sure the reading is (OCR confidence, label found, checksums and the totals cross-check) */
             confidence: number;
             /** @enum {string} */
-            source: "text_layer" | "ocr";
-            page: number;
+            source: "text_layer" | "ocr" | "einvoice";
+            /** @description null when read from an e-invoice */
+            page: number | null;
         };
         PageReadReport: {
             page: number;
@@ -7008,7 +8943,7 @@ export interface components {
         PurchaseExtraction: {
             file_sha256: string;
             /** @enum {string} */
-            file_kind: "pdf" | "jpeg" | "png";
+            file_kind: "pdf" | "jpeg" | "png" | "xml";
             supplier_name: components["schemas"]["ExtractedField"];
             /** @description NIF/CIF/NIE or EU VAT number, checksum-validated; never the company's own */
             supplier_tax_id: {
@@ -7016,7 +8951,7 @@ export interface components {
                 /** @description 0..1: how sure the reading is (OCR confidence, label found, checksums and the totals cross-check) */
                 confidence: number;
                 /** @enum {string|null} */
-                source: "text_layer" | "ocr" | null;
+                source: "text_layer" | "ocr" | "einvoice" | null;
                 page: number | null;
             };
             supplier_country: string | null;
@@ -7036,6 +8971,85 @@ export interface components {
             };
             pages: components["schemas"]["PageReadReport"][];
         };
+        EInvoiceSignature: {
+            /** @enum {string} */
+            status: "valid" | "invalid" | "unsigned" | "unchecked";
+            /** @description The signing certificate's holder (subject CN) */
+            holder: string | null;
+            /** @description The certificate holder's tax id */
+            holder_tax_id: string | null;
+            /** @description Why the signature is invalid, or why it was not checked */
+            reason: string | null;
+        };
+        /** @description The file's own totals (EN 16931 BG-22 with recargo and IRPF), decimal strings */
+        EInvoiceTotals: {
+            line_total: string;
+            tax_exclusive: string;
+            vat_total: string;
+            surcharge_total: string;
+            tax_inclusive: string;
+            withholding_total: string;
+            prepaid: string;
+            payable: string;
+        };
+        /** @description A purchase booked from a structured e-invoice: what was read, and its signature check */
+        EInvoiceReading: {
+            /** @description The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes) */
+            syntax: string;
+            /** @enum {string} */
+            container: "xml" | "pdf";
+            /** @description The embedded file it was read from (e.g. factur-x.xml), for a PDF */
+            attachment: string | null;
+            /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
+            type_code: string;
+            number: string;
+            /** Format: date */
+            issue_date: string;
+            currency: string;
+            signature: components["schemas"]["EInvoiceSignatureCheck"];
+            totals: components["schemas"]["EInvoiceTotals"];
+            /** @description A credit note: the invoice it corrects (its billing reference) */
+            corrects: {
+                number: string;
+                issue_date: string | null;
+            } | null;
+            payment: {
+                means_code: string;
+                iban: string | null;
+                bic: string | null;
+                due_date: string | null;
+            } | null;
+        };
+        PurchaseEInvoice: {
+            /** Format: uuid */
+            purchase_id: string;
+            file_sha256: string;
+            /** @description The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes) */
+            syntax: string;
+            /** @enum {string} */
+            container: "xml" | "pdf";
+            /** @description The embedded file it was read from (e.g. factur-x.xml), for a PDF */
+            attachment: string | null;
+            /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
+            type_code: string;
+            number: string;
+            /** Format: date */
+            issue_date: string;
+            currency: string;
+            signature: components["schemas"]["EInvoiceSignatureCheck"];
+            totals: components["schemas"]["EInvoiceTotals"];
+            /** @description A credit note: the invoice it corrects (its billing reference) */
+            corrects: {
+                number: string;
+                issue_date: string | null;
+            } | null;
+            payment: {
+                means_code: string;
+                iban: string | null;
+                bic: string | null;
+                due_date: string | null;
+            } | null;
+        };
         IngestPurchaseResponse: {
             purchase: components["schemas"]["PurchaseResponse"];
             /**
@@ -7046,6 +9060,7 @@ export interface components {
             needs_review: boolean;
             review_reasons: string[];
             extraction: components["schemas"]["PurchaseExtraction"];
+            einvoice?: components["schemas"]["EInvoiceReading"];
         };
         IngestPurchaseJob: {
             /** Format: uuid */
@@ -7064,12 +9079,40 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
+        EInvoiceSignatureCheck: {
+            /** @enum {string} */
+            status: "valid" | "invalid" | "unsigned" | "unchecked";
+            /** @description The signing certificate's holder (subject CN) */
+            holder: string | null;
+            /** @description The certificate holder's tax id */
+            holder_tax_id: string | null;
+            /** @description Why the signature is invalid, or why it was not checked */
+            reason: string | null;
+        };
         Body_upload_logo_api_v1_tenants_me_logo_post: {
             /**
              * Format: binary
              * @default File
              */
             file: string;
+        };
+        Body_import_exchange_rates_api_v1_exchange_rates_import_post: {
+            /**
+             * Format: binary
+             * @description The ECB euro foreign exchange reference rates XML: eurofxref-daily.xml, eurofxref-hist-90d.xml or eurofxref-hist.xml, as downloaded (nothing is fetched by the service)
+             * @default File
+             */
+            file: string;
+        };
+        Body_upload_certificate_api_v1_tenants_me_certificate_post: {
+            /**
+             * Format: binary
+             * @description The certificate with its private key, PKCS#12 (.p12 / .pfx)
+             * @default File
+             */
+            file: string;
+            /** @description The PKCS#12 file's password */
+            password: string;
         };
         Body_import_statement_api_v1_treasuries__treasury_id__import_post: {
             /**
@@ -7086,7 +9129,7 @@ export interface components {
         Body_ingest_purchase_api_v1_ai_ingest_purchase_post: {
             /**
              * Format: binary
-             * @description The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages), or a JPEG or PNG photo; at most 10 MiB
+             * @description The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages; a Factur-X / ZUGFeRD PDF is booked from its embedded XML), a JPEG or PNG photo, or an e-invoice XML file (UBL 2.1, and Facturae or CII when their plugins are installed); at most 10 MiB
              * @default File
              */
             file: string;
@@ -11627,6 +13670,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 level?: number;
+                before_closing?: boolean;
             };
             header?: {
                 /** @description Act in another company of the signed-in user (API keys: only their own). */
@@ -11659,6 +13703,188 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ledger_lock_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerLockResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ledger_lock_replace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locked_until": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LedgerLockUpdate"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerLockResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11826,6 +14052,556 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_list: {
+        parameters: {
+            query?: {
+                currency?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_ExchangeRateResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "date": "2027-02-05",
+                 *       "rate": "1.0705"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExchangeRateCreate"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_lookup: {
+        parameters: {
+            query: {
+                currency: string;
+                date: string;
+                amount?: string;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateLookup"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchange_rates_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_import_exchange_rates_api_v1_exchange_rates_import_post"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateImportResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 16842752 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12358,6 +15134,293 @@ export interface operations {
             };
         };
     };
+    aeat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every tax model installed, and whether each applies to the company */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The model's number (modelo): its routes are /aeat/{code} */
+                            code: string;
+                            name: string;
+                            /** @description monthly, quarterly or annual; the first is the usual one */
+                            periodicities: string[];
+                            /** @description Whether /aeat/{code}/file serves the tax agency's import file */
+                            has_file: boolean;
+                            /** @description The record designs the model knows, oldest first */
+                            designs: {
+                                /** Format: date */
+                                from: string;
+                                version: string;
+                            }[];
+                            /** @description Whether the model applies to the company, by its tax profile (GET /aeat/profile) */
+                            applies: boolean;
+                            /** @description The periods still to file today in the model's usual periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates */
+                            due: {
+                                year: number;
+                                period: string;
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                /** Format: date */
+                                due_date: string;
+                            }[];
+                            /** @description Why it does not apply (null when it does) */
+                            reason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_profile_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's tax profile (defaults until it sets one: a company with no special regime) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfileResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_profile_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields to change; the others keep their values */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legal_form": "company"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TaxProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The company's tax profile (defaults until it sets one: a company with no special regime) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxProfileResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     aeat_111: {
         parameters: {
             query: {
@@ -12562,6 +15625,463 @@ export interface operations {
             };
             /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_115: {
+        parameters: {
+            query: {
+                year: number;
+                quarter?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model as CSV */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_115_summary: {
+        parameters: {
+            query?: {
+                year?: number;
+                periodicity?: "monthly" | "quarterly" | "annual";
+                quarter?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxModelSummary"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_130: {
+        parameters: {
+            query: {
+                year: number;
+                quarter?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model as CSV */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_130_summary: {
+        parameters: {
+            query?: {
+                year?: number;
+                periodicity?: "monthly" | "quarterly" | "annual";
+                quarter?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxModelSummary"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model as CSV */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_summary: {
+        parameters: {
+            query?: {
+                year?: number;
+                periodicity?: "monthly" | "quarterly" | "annual";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxModelSummary"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13271,6 +16791,3659 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_349: {
+        parameters: {
+            query: {
+                year: number;
+                quarter?: number;
+                month?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model as CSV */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_349_summary: {
+        parameters: {
+            query?: {
+                year?: number;
+                periodicity?: "monthly" | "quarterly" | "annual";
+                quarter?: number;
+                month?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxModelSummary"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_349_file: {
+        parameters: {
+            query: {
+                year: number;
+                quarter?: number;
+                month?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_349_options_get: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's options of model 349 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description Files monthly that year: its intra-EU deliveries of goods and services exceeded 50,000 € in a quarter or one of the four before it (the summary's `details.periodicity` says when). The history then lists months
+                             * @default false
+                             */
+                            monthly: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_349_options_replace: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "monthly": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Files monthly that year: its intra-EU deliveries of goods and services exceeded 50,000 € in a quarter or one of the four before it (the summary's `details.periodicity` says when). The history then lists months */
+                    monthly?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The company's options of model 349 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description Files monthly that year: its intra-EU deliveries of goods and services exceeded 50,000 € in a quarter or one of the four before it (the summary's `details.periodicity` says when). The history then lists months
+                             * @default false
+                             */
+                            monthly: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_390: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model as CSV */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_390_summary: {
+        parameters: {
+            query?: {
+                year?: number;
+                periodicity?: "monthly" | "quarterly" | "annual";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxModelSummary"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_390_options_get: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's options of model 390 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description Keeps its VAT record books through the SII (Suministro Inmediato de Información) that year: exempt from the 390
+                             * @default false
+                             */
+                            sii: boolean;
+                            /**
+                             * @description Its only activities that year are renting urban property (IAE 861) and/or activities in the simplified VAT regime: a quarterly 303 filer so is exempt from the 390 and fills the annual boxes of its last 303 instead
+                             * @default false
+                             */
+                            exempting_activities_only: boolean;
+                            /**
+                             * @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it
+                             * @default
+                             */
+                            main_activity: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_390_options_replace: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sii": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Keeps its VAT record books through the SII (Suministro Inmediato de Información) that year: exempt from the 390 */
+                    sii?: boolean;
+                    /** @description Its only activities that year are renting urban property (IAE 861) and/or activities in the simplified VAT regime: a quarterly 303 filer so is exempt from the 390 and fills the annual boxes of its last 303 instead */
+                    exempting_activities_only?: boolean;
+                    /** @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it */
+                    main_activity?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The company's options of model 390 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description Keeps its VAT record books through the SII (Suministro Inmediato de Información) that year: exempt from the 390
+                             * @default false
+                             */
+                            sii: boolean;
+                            /**
+                             * @description Its only activities that year are renting urban property (IAE 861) and/or activities in the simplified VAT regime: a quarterly 303 filer so is exempt from the 390 and fills the annual boxes of its last 303 instead
+                             * @default false
+                             */
+                            exempting_activities_only: boolean;
+                            /**
+                             * @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it
+                             * @default
+                             */
+                            main_activity: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                from?: string;
+                to?: string;
+                status?: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
+                contact_id?: string;
+                cursor?: string;
+                series?: string;
+                search?: string;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_InvoiceResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "issue_date": "2026-01-15",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Consultoría",
+                 *           "quantity": "1",
+                 *           "unit_price": "1000.00",
+                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The invoice (issued, or the draft) */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_issue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued invoice */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_rectify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issue_date": "2026-01-15",
+                 *       "reason": "Error en el precio",
+                 *       "mode": "differences"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RectifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_payments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Records a collection: Dr treasury / Cr 4300, and moves the status to partially_paid or paid. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-15",
+                 *       "amount": "100.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoicePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_pdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                from?: string;
+                to?: string;
+                status?: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
+                contact_id?: string;
+                cursor?: string;
+                kind?: "invoice" | "expense";
+                search?: string;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_PurchaseResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "kind": "invoice",
+                 *       "issue_date": "2026-01-15",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Consultoría",
+                 *           "unit_price": "1000.00",
+                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchaseCreate"];
+            };
+        };
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_file: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_issue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_rectify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issue_date": "2026-01-15",
+                 *       "reason": "Error en el precio",
+                 *       "mode": "differences"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchaseRectifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_payments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Records a payment: Dr 4000/4100 / Cr treasury. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-15",
+                 *       "amount": "100.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchasePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fiscal_years: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearResponse"][];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fiscal_years_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fiscal_years_closings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Decimal string, two decimals */
+                        result: string;
+                        forced: boolean;
+                        /** Format: date */
+                        lock_before: string | null;
+                        /** Format: date-time */
+                        closed_at: string;
+                        closed_by: string | null;
+                        /** Format: date-time */
+                        reopened_at: string | null;
+                        reopened_by: string | null;
+                    }[];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fiscal_years_close: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["FiscalYearClose"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearClosingResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fiscal_years_reopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYearClosingResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    annual_accounts_balance_sheet: {
+        parameters: {
+            query?: {
+                model?: "pymes" | "abreviado" | "normal";
+                format?: "json" | "xlsx" | "pdf";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnualAccountsResponse"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    annual_accounts_profit_and_loss: {
+        parameters: {
+            query?: {
+                model?: "pymes" | "abreviado" | "normal";
+                format?: "json" | "xlsx" | "pdf";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnualAccountsResponse"];
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_einvoice: {
+        parameters: {
+            query?: {
+                format?: string;
+                signed?: boolean;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tenants_me_certificate_list: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's signing certificate; the private key is never returned */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCertificate"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tenants_me_certificate_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_certificate_api_v1_tenants_me_certificate_post"];
+            };
+        };
+        responses: {
+            /** @description The company's signing certificate; the private key is never returned */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyCertificate"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 131072 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tenants_me_certificate_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15008,6 +22181,84 @@ export interface operations {
             };
         };
     };
+    dashboard_data_recent_invoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: string;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free-form JSON object; amounts as decimal strings */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     dashboard_data_kpi: {
         parameters: {
             query?: {
@@ -15775,11 +23026,11 @@ export interface operations {
             };
         };
     };
-    dashboard_data_recent_invoices: {
+    dashboard_data_einvoice_unanswered: {
         parameters: {
             query?: {
                 limit?: number;
-                status?: string;
+                as_of?: string;
             };
             header?: {
                 /** @description Act in another company of the signed-in user (API keys: only their own). */
@@ -16459,210 +23710,7 @@ export interface operations {
             };
         };
     };
-    invoices_list: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-                from?: string;
-                to?: string;
-                status?: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-                contact_id?: string;
-                cursor?: string;
-                series?: string;
-                search?: string;
-            };
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaginatedResponse_InvoiceResponse_"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    invoices_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                 *       "issue_date": "2026-01-15",
-                 *       "lines": [
-                 *         {
-                 *           "description": "Consultoría",
-                 *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["InvoiceCreate"];
-            };
-        };
-        responses: {
-            /** @description The invoice (issued, or the draft) */
-            201: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    invoices_get: {
+    purchases_einvoice_status_list: {
         parameters: {
             query?: never;
             header?: {
@@ -16684,7 +23732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
+                    "application/json": components["schemas"]["EInvoiceStatusHistory"];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */
@@ -16746,210 +23794,7 @@ export interface operations {
             };
         };
     };
-    invoices_delete: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    invoices_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Drafts only (an issued invoice is 409): any InvoiceCreate field but status; at least one. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
-                 *     }
-                 */
-                "application/json": components["schemas"]["InvoiceUpdate"];
-            };
-        };
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    invoices_issue: {
+    purchases_einvoice_status_create: {
         parameters: {
             query?: never;
             header?: {
@@ -16963,112 +23808,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The issued invoice */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    invoices_rectify: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Issues a rectifying invoice in series R referencing the original (art. 15 RD 1619/2012). */
         requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "issue_date": "2026-01-15",
-                 *       "reason": "Error en el precio",
-                 *       "mode": "differences"
+                 *       "status": "accepted"
                  *     }
                  */
-                "application/json": components["schemas"]["RectifyRequest"];
+                "application/json": components["schemas"]["PurchaseEInvoiceStatusRequest"];
             };
         };
         responses: {
@@ -17080,7 +23827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
+                    "application/json": components["schemas"]["EInvoiceStatusEvent"];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */
@@ -17169,34 +23916,22 @@ export interface operations {
             };
         };
     };
-    invoices_payments: {
+    purchases_einvoice_status_message: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Act in another company of the signed-in user (API keys: only their own). */
                 "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
             };
             path: {
                 id: string;
+                event_id: string;
             };
             cookie?: never;
         };
-        /** @description Records a collection: Dr treasury / Cr 4300, and moves the status to partially_paid or paid. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "date": "2026-01-15",
-                 *       "amount": "100.00"
-                 *     }
-                 */
-                "application/json": components["schemas"]["InvoicePaymentRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Response for status 200 */
+            /** @description The UBL 2.1 ApplicationResponse (Peppol Invoice Response 3) */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17204,7 +23939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
+                    "application/xml": string;
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */
@@ -17227,33 +23962,6 @@ export interface operations {
             };
             /** @description Not found (another company's ids answer the same) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17293,7 +24001,7 @@ export interface operations {
             };
         };
     };
-    invoices_pdf: {
+    invoices_einvoice_status_list: {
         parameters: {
             query?: never;
             header?: {
@@ -17307,7 +24015,1472 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PDF */
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoiceStatusHistory"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_einvoice_status_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "delivered"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceEInvoiceStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoiceStatusEvent"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    invoices_einvoice_status_message: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The UBL 2.1 ApplicationResponse (Peppol Invoice Response 3) */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    einvoice_status_unanswered: {
+        parameters: {
+            query?: {
+                as_of?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnansweredPurchaseList"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_tax_table: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        group: string;
+                        label: string;
+                        max_coefficient: string;
+                        max_years: number;
+                        min_coefficient: string;
+                    }[];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_list: {
+        parameters: {
+            query?: {
+                status?: "active" | "disposed";
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_FixedAssetResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ana Robles SL",
+                 *       "account": "217",
+                 *       "acquisition_date": "2026-03-16",
+                 *       "cost": "1200.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FixedAssetCreate"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_lines_fixed_asset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                line: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["FixedAssetFromPurchaseLine"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_register: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_depreciate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "until": "2026-01-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DepreciateRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepreciateResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_schedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepreciationSchedule"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    fixed_assets_dispose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-15",
+                 *       "kind": "sale"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DisposalRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisposalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    legal_books_journal: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "pdf" | "xlsx" | "csv";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Libro Diario */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    legal_books_general_ledger: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "pdf" | "xlsx" | "csv";
+                account?: string;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Libro Mayor */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    legal_books_trial_balance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "pdf" | "xlsx" | "csv";
+                level?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Sumas y Saldos */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    legal_books_inventories_get: {
+        parameters: {
+            query?: {
+                model?: "pymes" | "abreviado" | "normal";
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -18963,924 +27136,6 @@ export interface operations {
             };
         };
     };
-    purchases_list: {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-                from?: string;
-                to?: string;
-                status?: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-                contact_id?: string;
-                cursor?: string;
-                kind?: "invoice" | "expense";
-                search?: string;
-            };
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Response for status 200 */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaginatedResponse_PurchaseResponse_"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                 *       "kind": "invoice",
-                 *       "issue_date": "2026-01-15",
-                 *       "lines": [
-                 *         {
-                 *           "description": "Consultoría",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["PurchaseCreate"];
-            };
-        };
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            201: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_get: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_delete: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Drafts only (a registered purchase is 409): any PurchaseCreate field but status; at least one. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
-                 *     }
-                 */
-                "application/json": components["schemas"]["PurchaseUpdate"];
-            };
-        };
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_file: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file, as an attachment */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_issue: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_rectify: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Registers the supplier's rectifying invoice for a registered purchase: `differences` (its corrections) or `substitution` (the full corrected document; none = cancellation). */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "issue_date": "2026-01-15",
-                 *       "reason": "Error en el precio",
-                 *       "mode": "differences"
-                 *     }
-                 */
-                "application/json": components["schemas"]["PurchaseRectifyRequest"];
-            };
-        };
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            201: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    purchases_payments: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Act in another company of the signed-in user (API keys: only their own). */
-                "X-Tenant-Id"?: string;
-                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Records a payment: Dr 4000/4100 / Cr treasury. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "date": "2026-01-15",
-                 *       "amount": "100.00"
-                 *     }
-                 */
-                "application/json": components["schemas"]["PurchasePaymentRequest"];
-            };
-        };
-        responses: {
-            /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
-            200: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PurchaseResponse"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Authenticated but not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found (another company's ids answer the same) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body larger than 1048576 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
     ai_ingest_purchase: {
         parameters: {
             query?: never;
@@ -19970,6 +27225,90 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purchases_einvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseEInvoice"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25842,6 +33181,7 @@ export interface operations {
                 from: string;
                 to: string;
                 issuer_tax_id?: string;
+                batch?: number;
             };
             header?: {
                 /** @description Act in another company of the signed-in user (API keys: only their own). */
@@ -25852,15 +33192,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description RegFactuSistemaFacturacion XML */
+            /** @description One RegFactuSistemaFacturacion message (XML), or a ZIP of the numbered messages when the period has more than 1,000 records and no batch was asked for */
             200: {
                 headers: {
+                    /** @description Records of the period */
+                    "X-Verifactu-Records"?: number;
+                    /** @description Messages of at most 1,000 records they make */
+                    "X-Verifactu-Batches"?: number;
+                    /** @description Which message this XML is (1-based); absent on a ZIP */
+                    "X-Verifactu-Batch"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/xml": string;
+                    "application/zip": string;
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */
@@ -25901,6 +33248,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+            /** @description Production deployment without a configured software producer (SOFTWARE_PRODUCER_NAME, SOFTWARE_PRODUCER_TAX_ID) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
