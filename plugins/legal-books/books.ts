@@ -80,8 +80,6 @@ export async function journalBook(uow: UnitOfWork, logger: Logger, request: Book
         const last = page[page.length - 1];
         if (new Set(page.map((l) => l.number)).size < JOURNAL_ENTRIES_PER_PAGE) break;
         page = await uow.run((tx) => BookPages.journal(tx, first.range, { date: last.date, number: last.number }, JOURNAL_ENTRIES_PER_PAGE));
-        // each page's rows are garbage once written: collect them now rather than let the heap grow with the book
-        Bun.gc(false);
       }
       await emit([{
         number: 0, date: '', description: `${entries} asiento${entries === 1 ? '' : 's'}`, source_type: '', line_no: 0, account: '', account_name: 'Total',
@@ -171,7 +169,6 @@ export async function ledgerBook(uow: UnitOfWork, logger: Logger, request: BookR
         if (page.length < LEDGER_LINES_PER_PAGE) break;
         const last = page[page.length - 1];
         page = await uow.run((tx) => BookPages.ledger(tx, first.range, { account: last.account, date: last.date, number: last.number, lineNo: last.line_no }, LEDGER_LINES_PER_PAGE));
-        Bun.gc(false);
       }
       await close();
       await carriedBefore(null);
