@@ -4,7 +4,7 @@ import type { Tx } from '../../kernel/uow';
 import { LedgerService } from '../ledger/api';
 import { pgArray } from './document';
 import { documentKinds, type DocumentKind } from './kinds';
-import { itemColumns, itemOf, loadPayment, reverseSettlement, SETTLEMENT_PREFIXES, settlePayment, type OpenItem, type Payment } from './settlement';
+import { currencySql, itemColumns, itemOf, loadPayment, reverseSettlement, SETTLEMENT_PREFIXES, settlePayment, type OpenItem, type Payment } from './settlement';
 
 /**
  * The documents service (`kernel.service('documents')`): open items and settlements of every
@@ -36,6 +36,8 @@ export interface OpenItemView {
   overdue: boolean;
   /** The account the document is owed on (4300 for a sale, the purchase's 400x/410x). */
   account: string;
+  /** ISO 4217: what `total`, `paid` and `outstanding` are in (EUR unless the document is in another currency). */
+  currency: string;
 }
 
 export interface OpenItemsQuery {
@@ -65,7 +67,7 @@ export interface SettleResult {
   journalEntryId: string;
 }
 
-export type OpenItemFacts = Pick<OpenItemView, 'kind' | 'id' | 'number' | 'label' | 'contact_id' | 'issue_date' | 'due_date' | 'outstanding'>;
+export type OpenItemFacts = Pick<OpenItemView, 'kind' | 'id' | 'number' | 'label' | 'contact_id' | 'issue_date' | 'due_date' | 'outstanding' | 'currency'>;
 
 export interface DocumentsService {
   openItems(tx: Tx, query?: OpenItemsQuery): Promise<OpenItemView[]>;
@@ -115,7 +117,7 @@ function viewOf(kind: DocumentKind, item: OpenItem, overdue: boolean, account: s
   return {
     kind: sideOf(kind), document_type: kind.name, id: item.id, number: item.number, label: item.label, contact_id: item.contactId, issue_date: item.issueDate,
     due_date: item.dueDate, total: item.total.toString(), paid: item.paid.toString(), outstanding: item.outstanding.toString(), status: item.status,
-    overdue: overdue && !item.outstanding.isZero(), account,
+    overdue: overdue && !item.outstanding.isZero(), account, currency: item.currency,
   };
 }
 
@@ -160,13 +162,14 @@ export const documentsService: DocumentsService = {
     const branches = documentKinds().map((k) => openBranch(k, {}));
     if (!branches.length) return [];
     const rows = await tx.sql<any>(branches.map((b, i) => `select ${i} as branch, d.id::text as id, d.number, ${b.kind.settlement.labelSql ?? 'd.number'} as label,
-      d.contact_id::text as contact_id, d.issue_date::text as issue_date, d.due_date::text as due_date, (d.total - d.amount_paid)::text as outstanding
+      d.contact_id::text as contact_id, d.issue_date::text as issue_date, d.due_date::text as due_date, (d.total - d.amount_paid)::text as outstanding,
+      ${currencySql(b.kind.settlement)} as currency
       from ${b.kind.settlement.table} d where d.tenant_id = :tenant and ${b.where}`).join('\n    union all\n    ')
       // a fixed order: readers that break ties by position (the reconciliation board) answer the same every time
       + '\n    order by issue_date, number, branch, id');
     return rows.map((row) => ({
       kind: sideOf(branches[Number(row.branch)].kind), id: row.id, number: row.number, label: row.label ?? row.number, contact_id: row.contact_id,
-      issue_date: row.issue_date, due_date: row.due_date, outstanding: row.outstanding,
+      issue_date: row.issue_date, due_date: row.due_date, outstanding: row.outstanding, currency: row.currency,
     }));
   },
 

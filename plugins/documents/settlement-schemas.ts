@@ -22,6 +22,7 @@ export const OpenItemResponse = t.Object({
   status: t.String({ description: '`issued` or `partially_paid`' }),
   overdue: t.Boolean({ description: 'Due date (or issue date without one) before today' }),
   account: t.String({ description: 'The account the document is owed on (4300, or the purchase\'s 400/410)' }),
+  currency: t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217: what total, paid and outstanding are in (EUR unless the document is in another currency)' }),
 }, { description: 'A document with something outstanding' });
 
 export const PaginatedResponse_OpenItemResponse_ = paginated(OpenItemResponse);

@@ -36,6 +36,8 @@ export interface OpenItem {
   outstanding: Decimal;
   /** The account the document is owed on when the document fixes it (a purchase's 4000/4100), else null. */
   account: string | null;
+  /** The document's currency (ISO 4217; EUR unless it was issued in another): what `total`, `paid` and `outstanding` are in. */
+  currency: string;
 }
 
 /** A payment as a kind's posting rule receives it. */
@@ -66,7 +68,12 @@ export interface SettlementKind {
 /** The columns of an open item over alias `d` of the kind's table (see `itemOf`). */
 export const itemColumns = (kind: SettlementKind) => `d.id::text as id, ${kind.labelSql ?? 'd.number'} as label, ${kind.accountSql ?? 'null::text'} as account, d.number, d.contact_id::text as contact_id,
   d.issue_date::text as issue_date, d.due_date::text as due_date, d.status, d.total::text as total, d.amount_paid::text as paid,
-  exists (select 1 from ${kind.table} r where r.tenant_id = d.tenant_id and r.rectifies_id = d.id and r.rectification_mode = 'substitution') as substituted`;
+  exists (select 1 from ${kind.table} r where r.tenant_id = d.tenant_id and r.rectifies_id = d.id and r.rectification_mode = 'substitution') as substituted,
+  ${currencySql(kind)} as currency`;
+
+/** A document's currency over alias `d` of the kind's table: its row in document_currencies, else EUR. */
+export const currencySql = (kind: { documentType: string }) => `coalesce((select c.currency from document_currencies c
+    where c.tenant_id = d.tenant_id and c.document_type = '${kind.documentType.replace(/'/g, "''")}' and c.document_id = d.id), 'EUR')`;
 
 export const itemOf = (kind: SettlementKind, row: any): OpenItem => {
   const total = money(row.total);
@@ -74,7 +81,7 @@ export const itemOf = (kind: SettlementKind, row: any): OpenItem => {
   const substituted = rowBoolean(row.substituted);
   return {
     documentType: kind.documentType, id: row.id, number: row.number, label: row.label ?? row.number, contactId: row.contact_id, issueDate: row.issue_date, dueDate: row.due_date,
-    status: row.status, total, paid, outstanding: substituted ? Decimal.zero(2) : total.sub(paid), account: row.account ?? null,
+    status: row.status, total, paid, outstanding: substituted ? Decimal.zero(2) : total.sub(paid), account: row.account ?? null, currency: row.currency ?? 'EUR',
   };
 };
 

@@ -9,7 +9,7 @@ import type { BankMovement } from '../treasury/api';
 import type { MatchMethod, ReconciliationMatchedPayload } from './api';
 import { CATEGORY_ACCOUNTS } from './categories';
 import { CompanyMemory } from './memory';
-import type { OpenItemView } from '../documents/api';
+import { BOOK_CURRENCY, type OpenItemView } from '../documents/api';
 import { MatcherCache } from './matcher-cache';
 import { Matcher, type DocumentFacts, type MovementFacts, type MovementSuggestions } from './scoring';
 
@@ -99,6 +99,21 @@ export function reconciliationService(kernel: Kernel) {
     return new Map(movements.map((m) => [m.id, leftOf(m, used.get(m.id) ?? Decimal.zero(2))]));
   }
 
+  /** The currency of each treasury the movements belong to (a movement is in its treasury's currency). */
+  async function currencies(tx: Tx, movements: readonly BankMovement[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const id of new Set(movements.map((m) => m.treasury_id))) out.set(id, (await treasury().findTreasury(tx, id))?.currency ?? BOOK_CURRENCY);
+    return out;
+  }
+
+  /** A Matcher for each currency the movements are in, each over the open documents in that currency only. */
+  async function matchersFor(tx: Tx, movements: readonly BankMovement[]): Promise<(movement: BankMovement) => Matcher> {
+    const byTreasury = await currencies(tx, movements);
+    const built = new Map<string, Matcher>();
+    for (const currency of new Set(byTreasury.values())) built.set(currency, await service.matcher(tx, currency));
+    return (movement) => built.get(byTreasury.get(movement.treasury_id)!)!;
+  }
+
   async function record(tx: Tx, movement: BankMovement, fields: { target: 'documents' | 'category'; method: MatchMethod; amount: Decimal; documentIds: string[]; settlementIds: string[]; account: string | null; journalEntryId: string; fee?: { amount: Decimal; entryId: string }; score: number | null }): Promise<MatchRow> {
     const id = crypto.randomUUID();
     const [row] = await tx.sql(`insert into reconciliation_matches (id, tenant_id, movement_id, treasury_id, target, method, date, amount, document_ids, settlement_ids, account, journal_entry_id, fee_amount, fee_entry_id, score)
@@ -162,6 +177,8 @@ export function reconciliationService(kernel: Kernel) {
         if (expectsIncoming !== incoming) {
           throw new Conflict(`Document ${item.number} is settled with money ${expectsIncoming ? 'in' : 'out'}; this movement is money ${incoming ? 'in' : 'out'}`);
         }
+        const currency = (await treasury().findTreasury(tx, movement.treasury_id))?.currency ?? BOOK_CURRENCY;
+        if (item.currency !== currency) throw new Conflict(`Document ${item.number} is in ${item.currency}; this movement is in ${currency}, its treasury's currency`);
         if (movement.date < item.issue_date) throw new Conflict(`The movement (${movement.date}) is dated before document ${item.number} (${item.issue_date})`);
         let amount: Decimal;
         if (a.amount !== undefined) {
@@ -265,15 +282,16 @@ export function reconciliationService(kernel: Kernel) {
     },
 
     /**
-     * Every open document and the contacts they name, and what the company taught: the Matcher of
-     * a board. The company's last one is reused while what it was built from is unchanged (see
+     * Every open document in `currency` (a movement is only matched to documents in its
+     * treasury's currency, and compared in it) and the contacts they name, and what the company
+     * taught: the Matcher of a board. The company's last one is reused while what it was built from is unchanged (see
      * MatcherCache): its indexes then cost a digest of the rows instead of a rebuild.
      */
-    async matcher(tx: Tx): Promise<Matcher> {
-      const items = await documents().openItemFacts(tx);
+    async matcher(tx: Tx, currency: string = BOOK_CURRENCY): Promise<Matcher> {
+      const items = (await documents().openItemFacts(tx)).filter((i) => i.currency === currency);
       const contactIds = [...new Set(items.map((i) => i.contact_id))];
       const [contacts, memory] = [await ContactService.identities(tx, contactIds), await CompanyMemory.load(tx)];
-      return matchers.get(tx.tenantId, { items, contacts, memory }, () => {
+      return matchers.get(currency === BOOK_CURRENCY ? tx.tenantId : `${tx.tenantId}:${currency}`, { items, contacts, memory }, () => {
         const facts: DocumentFacts[] = items.map((i) => ({
           id: i.id, kind: i.kind, number: i.number, label: i.label ?? i.number, contactId: i.contact_id, issueDate: i.issue_date, dueDate: i.due_date, outstanding: i.outstanding,
         }));
@@ -285,13 +303,13 @@ export function reconciliationService(kernel: Kernel) {
       if (query.treasuryId && !UUID.test(query.treasuryId)) return { items: [], total: 0 };
       const page = await treasury().listMovements(tx, { status: 'unmatched', treasuryId: query.treasuryId, limit: query.limit, offset: query.offset });
       if (!page.items.length) return { items: [], total: page.total };
-      const matcher = await service.matcher(tx);
+      const matcherOf = await matchersFor(tx, page.items);
       const remaining = await remainingOf(tx, page.items);
       return {
         total: page.total,
         items: page.items.map((movement) => {
           const left = remaining.get(movement.id)!;
-          return { movement, remaining: left.toString(), suggestions: matcher.suggest(movementFacts(movement, left)) };
+          return { movement, remaining: left.toString(), suggestions: matcherOf(movement).suggest(movementFacts(movement, left)) };
         }),
       };
     },
@@ -326,12 +344,12 @@ export function reconciliationService(kernel: Kernel) {
         if (page.items.length < 500) break;
       }
       if (!movements.length) return result;
-      const matcher = await service.matcher(tx);
+      const matcherOf = await matchersFor(tx, movements);
       const remaining = await remainingOf(tx, movements);
       const taken = new Map<string, Decimal>();
       for (const movement of movements) {
         result.considered += 1;
-        const suggestions = matcher.suggest(movementFacts(movement, remaining.get(movement.id)!));
+        const suggestions = matcherOf(movement).suggest(movementFacts(movement, remaining.get(movement.id)!));
         const proposal = suggestions.proposal;
         if (proposal && proposal.score >= threshold) {
           // a document the run already settled is not offered twice in one run

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Conflict, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
+import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from '../../kernel/errors';
 import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import { copyIn, copyInSupported } from '../../lib/copy-in';
@@ -9,6 +9,7 @@ import { LedgerService } from '../ledger/api';
 import { fingerprinter } from './fingerprint';
 import { StatementRefused, type BalanceDifference, type ImportOptions, type ParsedMovement, type RejectedLine, type StatementImporter } from './importers/types';
 import { SavedMappings } from './saved-mapping';
+import { bookEuros } from './movements';
 import { movementEntry } from './posting';
 import { BOOK_CURRENCY, Treasuries, type TreasuryRow } from './treasuries';
 
@@ -96,7 +97,6 @@ function readMapping(raw: string | Record<string, unknown> | undefined): ImportO
  */
 export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<ImportResult> {
   const treasury = await Treasuries.getActive(tx, treasuryId);
-  if (treasury.currency !== BOOK_CURRENCY) throw new Conflict(`Statements are imported into euro treasuries only for now: enter the ${treasury.currency} movements by hand (POST /treasuries/{id}/movements)`);
   if (body.file.size > MAX_STATEMENT_BYTES) throw new PayloadTooLarge(`A statement file may be at most ${MAX_STATEMENT_BYTES} bytes`);
   const given = readMapping(body.mapping);
   const bytes = new Uint8Array(await body.file.arrayBuffer());
@@ -117,18 +117,18 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   }
   const keys = [...new Set(statement.accounts.map((a) => a.key))];
   const { account, others } = chooseAccount(treasury, keys);
-  const currency = statement.accounts.find((a) => a.key === account)?.currency;
-  if (currency && currency !== treasury.currency) {
-    throw ValidationFailed.field(['body', 'file'], `The statement's account is in ${currency}; the treasury is in ${treasury.currency}`, 'value_error.statement_currency');
-  }
+  // a line's currency is its own (CAMT `Amt/@Ccy`, a currency column) or its account's (CAMT `Acct/Ccy`,
+  // Norma 43's currency code); CSV and XLSX lines without one are in the treasury's currency
+  const accountCurrency = statement.accounts.find((a) => a.key === account)?.currency ?? null;
   const ours = (line: { account?: string }) => account === null || line.account === undefined || line.account === account;
   const rejected: RejectedLine[] = statement.rejected.filter((r) => ours({ account: statement.rejectedAccounts?.get(r.line) }));
   const mine: ParsedMovement[] = [];
   for (const movement of statement.movements) {
     if (!ours(movement)) continue;
     if (movement.amount.isZero()) { rejected.push({ line: movement.line, reason: 'Zero amount: nothing to book' }); continue; }
-    if (movement.currency && movement.currency !== treasury.currency) {
-      rejected.push({ line: movement.line, reason: `Amount ${movement.amount} in ${movement.currency}; the treasury is in ${treasury.currency}: not booked` });
+    const currency = movement.currency || accountCurrency;
+    if (currency && currency !== treasury.currency) {
+      rejected.push({ line: movement.line, reason: `Amount ${movement.amount} in ${currency}; the treasury is in ${treasury.currency}: not booked` });
       continue;
     }
     mine.push(movement);
@@ -149,7 +149,8 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
     id: importId, treasury: treasury.id, format: importer.name, fileName: body.file.name?.slice(0, 255) || null,
     sha: createHash('sha256').update(bytes).digest('hex'), rejected: rejected.length,
   });
-  const days = await insertMovements(tx, kernel.db.kind, treasury.id, importId, mine, { from: from!, to: to! });
+  let days = await insertMovements(tx, kernel.db.kind, treasury.id, importId, mine, { from: from!, to: to! });
+  if (treasury.currency !== BOOK_CURRENCY) days = await euroDays(tx, treasury, importId);
   const imported = days.reduce((sum, day) => sum + day.count, 0);
   await LedgerService.postMany(tx, days.map((day) => movementEntry(treasury, {
     date: day.date, sourceType: 'bank_import', sourceId: importId, moneyIn: day.moneyIn, moneyOut: day.moneyOut,
@@ -166,6 +167,27 @@ export async function importStatement(tx: Tx, kernel: Kernel, treasuryId: string
   result.import_id = importId;
   tx.publish('bank_movement.imported', { treasury_id: treasury.id, count: imported, import_id: importId });
   return result;
+}
+
+/**
+ * The days of an import into a treasury in another currency, in euros: each movement it inserted
+ * converted at its booking day's rate exactly as a movement entered by hand is (`bookEuros`), then
+ * summed by day, so a statement line and the same line typed in carry the same euros.
+ */
+async function euroDays(tx: Tx, treasury: TreasuryRow, importId: string): Promise<ImportedDay[]> {
+  const rows = await tx.sql<{ date: string; amount: string }>(`select booking_date::text as date, amount::text as amount from bank_movements
+    where tenant_id = :tenant and treasury_id = :treasury::uuid and import_id = :import::uuid order by booking_date, id`, { treasury: treasury.id, import: importId });
+  const days = new Map<string, ImportedDay>();
+  for (const row of rows) {
+    const amount = money(row.amount);
+    const euros = await bookEuros(tx, treasury, amount.isNegative() ? amount.negate() : amount, row.date);
+    let day = days.get(row.date);
+    if (!day) days.set(row.date, (day = { date: row.date, count: 0, moneyIn: Decimal.zero(2), moneyOut: Decimal.zero(2) }));
+    day.count++;
+    if (amount.isNegative()) day.moneyOut = day.moneyOut.add(euros);
+    else day.moneyIn = day.moneyIn.add(euros);
+  }
+  return [...days.values()];
 }
 
 interface ImportedDay { date: string; count: number; moneyIn: Decimal; moneyOut: Decimal }

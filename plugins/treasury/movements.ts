@@ -8,7 +8,7 @@ import { LedgerService, isIsoDate } from '../ledger/api';
 import type { BankMovement, BankMovementQuery, BankMovementStatus } from './api';
 import { BANK_MOVEMENT_STATUSES } from './api';
 import { movementEntry } from './posting';
-import { BOOK_CURRENCY, Treasuries } from './treasuries';
+import { BOOK_CURRENCY, Treasuries, type TreasuryRow } from './treasuries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,9 +109,8 @@ export const Movements = {
       description: input.description.trim(), reference: input.reference ?? null, counterparty: input.counterparty ?? null,
       iban: input.counterparty_iban ?? null,
     });
-    // a treasury in another currency: the movement is in that currency, its entry in euros at the day's rate
     const absolute = amount!.isNegative() ? amount!.negate() : amount!;
-    const sign = treasury.currency === BOOK_CURRENCY ? absolute : await ExchangeRates.toEuros(tx, absolute, treasury.currency, input.date);
+    const sign = await bookEuros(tx, treasury, absolute, input.date);
     await LedgerService.post(tx, movementEntry(treasury, {
       date: input.date, description: `Movimiento ${treasury.name}: ${input.description.trim()}`.slice(0, 500), sourceId: id,
       moneyIn: amount!.isNegative() ? undefined : sign, moneyOut: amount!.isNegative() ? sign : undefined,
@@ -120,6 +119,15 @@ export const Movements = {
     return row;
   },
 };
+
+/**
+ * What an amount of a treasury's own currency is in the books on `date`: itself in a euro
+ * treasury; in another currency, euros at that day's rate (exchange-rates table, 422 when it has
+ * none). Every movement of a treasury, entered by hand or imported from a statement, goes through it.
+ */
+export async function bookEuros(tx: Tx, treasury: Pick<TreasuryRow, 'currency'>, absolute: Decimal, date: string): Promise<Decimal> {
+  return treasury.currency === BOOK_CURRENCY ? absolute : ExchangeRates.toEuros(tx, absolute, treasury.currency, date);
+}
 
 function parseAmount(text: string): Decimal | undefined {
   try {
