@@ -4,6 +4,7 @@ import { Decimal, money } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
+import { ExchangeRates } from '../exchange-rates/api';
 import { LedgerService, todayInSpain } from '../ledger/api';
 import type { BankMovement } from '../treasury/api';
 import type { MatchMethod, ReconciliationMatchedPayload } from './api';
@@ -106,6 +107,16 @@ export function reconciliationService(kernel: Kernel) {
     return out;
   }
 
+  /**
+   * What an amount of a movement (in its treasury's currency) is in the books: itself for a euro
+   * treasury, else euros at the movement day's rate, as the treasury posted the movement. A fee or
+   * a category leaves the 555x in euros.
+   */
+  async function inEuros(tx: Tx, movement: BankMovement, amount: Decimal): Promise<Decimal> {
+    const currency = (await treasury().findTreasury(tx, movement.treasury_id))?.currency ?? BOOK_CURRENCY;
+    return currency === BOOK_CURRENCY ? amount : ExchangeRates.toEuros(tx, amount, currency, movement.date);
+  }
+
   /** A Matcher for each currency the movements are in, each over the open documents in that currency only. */
   async function matchersFor(tx: Tx, movements: readonly BankMovement[]): Promise<(movement: BankMovement) => Matcher> {
     const byTreasury = await currencies(tx, movements);
@@ -204,9 +215,10 @@ export function reconciliationService(kernel: Kernel) {
       if (!allocations.length) throw new Conflict('Nothing of this movement is left for these documents');
       const suspense = await treasury().suspenseAccount(tx, movement.treasury_id);
       const settled = await documents().settle(tx, { date: movement.date, account: suspense, allocations, allowOverpayment: input.allowOverpayment, source: { type: 'bank_movement', id: movement.id } });
-      const feeEntry = fee && await LedgerService.post(tx, {
+      const feeEuros = fee && await inEuros(tx, movement, fee);
+      const feeEntry = fee && feeEuros && await LedgerService.post(tx, {
         date: movement.date, description: `Comisión bancaria: ${movement.description}`.slice(0, 500), sourceType: 'reconciliation', sourceId: movement.id,
-        lines: [{ account: BANK_FEES_ACCOUNT, debit: fee }, { account: suspense, credit: fee }],
+        lines: [{ account: BANK_FEES_ACCOUNT, debit: feeEuros }, { account: suspense, credit: feeEuros }],
       }, { loc });
       const match = await record(tx, movement, {
         target: 'documents', method: input.method, amount: total, documentIds, settlementIds: settled.settlementIds, account: null, journalEntryId: settled.journalEntryId,
@@ -228,13 +240,14 @@ export function reconciliationService(kernel: Kernel) {
       if (!account.isPostable) throw ValidationFailed.field(['body', 'account'], `Account ${account.code} (${account.name}) is a group heading; use one of its sub-accounts`, 'value_error.heading_account');
       const suspense = await treasury().suspenseAccount(tx, movement.treasury_id);
       const incoming = !money(movement.amount).isNegative();
+      const euros = await inEuros(tx, movement, left);
       const entry = await LedgerService.post(tx, {
         date: movement.date,
         description: (input.description?.trim() || `${CATEGORY_ACCOUNTS.get(account.code) ?? account.name}: ${movement.description}`).slice(0, 500),
         sourceType: 'reconciliation', sourceId: movement.id,
         lines: incoming
-          ? [{ account: suspense, debit: left }, { account: account.code, credit: left }]
-          : [{ account: account.code, debit: left }, { account: suspense, credit: left }],
+          ? [{ account: suspense, debit: euros }, { account: account.code, credit: euros }]
+          : [{ account: account.code, debit: euros }, { account: suspense, credit: euros }],
       }, { loc: ['body'] });
       const match = await record(tx, movement, { target: 'category', method: input.method, amount: left, documentIds: [], settlementIds: [], account: account.code, journalEntryId: entry.id, score: input.score ?? null });
       await CompanyMemory.learnAccount(tx, movement, account.code, 1);

@@ -21,7 +21,7 @@ export const TreasuryCreate = t.Object({
   name: t.String({ minLength: 1, maxLength: 200 }),
   iban: t.Optional(Nullable(t.String({ maxLength: 50, description: 'Validated (country, length, check digits); stored in electronic format', examples: ['ES9121000418450200051332'] }))),
   provider: t.Optional(Nullable(t.String({ minLength: 1, maxLength: 100, description: 'Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…"' }))),
-  currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day\'s euro rate (exchange-rates table; 422 when it has none); statement imports take euro treasuries only for now' })),
+  currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$', default: 'EUR', description: 'ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day\'s euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand' })),
   opening_balance: t.Optional(t.String({ pattern: MONEY_PATTERN, default: '0.00', description: 'Posted as an opening entry (572x against 120 Remanente) when not zero' })),
   opening_date: t.Optional(Nullable(IsoDate)),
   collection_account: t.Optional(CollectionFlag),

@@ -213,9 +213,9 @@ describe('open items and settlements', () => {
       expect(all.status).toBe(200);
       expect(all.body.items.find((i: any) => i.id === sale.id)).toEqual({
         kind: 'receivable', document_type: 'invoice', id: sale.id, number: sale.number, label: sale.number, contact_id: customer.id, issue_date: '2026-02-01',
-        due_date: '2026-02-15', total: '121.00', paid: '0.00', outstanding: '121.00', status: 'issued', overdue: true, account: '4300',
+        due_date: '2026-02-15', total: '121.00', paid: '0.00', outstanding: '121.00', status: 'issued', overdue: true, account: '4300', currency: 'EUR',
       });
-      expect(all.body.items.find((i: any) => i.id === buy.id)).toMatchObject({ kind: 'payable', document_type: 'purchase', label: 'PG-1', outstanding: '242.00', account: '4100' });
+      expect(all.body.items.find((i: any) => i.id === buy.id)).toMatchObject({ kind: 'payable', document_type: 'purchase', label: 'PG-1', outstanding: '242.00', account: '4100', currency: 'EUR' });
       const payable = (await app.get('/api/v1/open-items?kind=payable', company.token)).body;
       expect(payable.items.every((i: any) => i.kind === 'payable')).toBe(true);
       expect((await app.get(`/api/v1/open-items?contact_id=${customer.id}`, company.token)).body.items.every((i: any) => i.contact_id === customer.id)).toBe(true);

@@ -12,7 +12,8 @@
  *
  * Reconciliation (ECB fixtures: USD 1.1000 on Fri 5 Feb 2027, 1.0850 on Mon 8 Feb): a USD invoice of
  * 1,210.00 USD (operation 5 Feb: 1,100.00 €) and a EUR invoice of 1,210.00 € to the same customer;
- * 1,210.00 USD in on 9 Feb → 1,115.21 €: settled Dr 555x 1,115.21 / Cr 4300 1,100.00 / Cr 768 15.21.
+ * 1,210.00 USD in on 9 Feb → 1,115.21 €: settled Dr 555x 1,115.21 / Cr 4300 1,100.00 / Cr 768 15.21; a
+ * second such movement categorised moves 1,115.21 € off the 555x.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -129,6 +130,8 @@ describe('reconciliation by currency', () => {
   test('a USD movement is offered only the USD invoice, a EUR one only the EUR invoice; accepting settles with the difference on 768', async () => {
     const usd = await move(usdTreasury.id, 'Transferencia recibida');
     const eur = (eurMovement = await move(eurTreasury.id, 'Transferencia recibida'));
+    const open = (await app.get('/api/v1/open-items?limit=50', company.token)).body.items;
+    expect([usdInvoice.id, eurInvoice.id].map((id) => open.find((i: any) => i.id === id).currency)).toEqual(['USD', 'EUR']);
     const [usdItem] = await board(usdTreasury.id);
     const offered = (item: any) => [...new Set(item.candidates.flatMap((c: any) => c.documents.map((d: any) => d.document_id)))];
     expect(usdItem.movement.id).toBe(usd.id);
@@ -161,6 +164,10 @@ describe('reconciliation by currency', () => {
     expect(matches).toMatchObject([{ method: 'auto', document_ids: [eurInvoice.id] }]);
     expect((await app.get(`/api/v1/invoices/${eurInvoice.id}`, company.token)).body.status).toBe('paid');
     expect((await app.get(`/api/v1/bank-movements/${stray.id}`, company.token)).body.status).toBe('unmatched');
+    // categorised, it leaves the 555x at its euros (1,210.00 USD on 9 Feb at 1.0850 → 1,115.21 €), not at its dollar figure
+    expect((await app.post('/api/v1/reconciliation/categorize', { movement_id: stray.id, account: '626' }, company.token)).status).toBe(201);
+    expect(await accountBalance(company.tenantId, usdTreasury.suspense_account)).toBe('0.00');
+    expect(await accountBalance(company.tenantId, '626')).toBe('-1115.21');
     await expectBalancedBooks(company.tenantId);
   });
 });

@@ -5665,6 +5665,8 @@ export interface components {
             overdue: boolean;
             /** @description The account the document is owed on (4300, or the purchase's 400/410) */
             account: string;
+            /** @description ISO 4217: what total, paid and outstanding are in (EUR unless the document is in another currency) */
+            currency: string;
         };
         PaginatedResponse_OpenItemResponse_: {
             items: components["schemas"]["OpenItemResponse"][];
@@ -6703,7 +6705,7 @@ export interface components {
             /** @description Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…" */
             provider?: string | null;
             /**
-             * @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statement imports take euro treasuries only for now
+             * @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand
              * @default EUR
              */
             currency: string;
