@@ -72,7 +72,7 @@ describe('modelo 390', () => {
       '601': '1000.00', '602': '52.00', // recargo 5.2 %
       '605': '1500.00', '606': '315.00', // deductible, current: the lawyer 500 + the reverse charge 1,000
       '613': '2000.00', '614': '420.00', // deductible, capital good
-      '621': '1000.00', '622': '210.00', // deductible, import
+      '621': '1000.00', '622': '210.00', // deductible, on an importation
       '99': '3900.00', // domestic sales: 1,000 + 1,000 + 1,000 − 100 + 1,000
       '103': '2000.00', '104': '1500.00', '105': '300.00',
     });

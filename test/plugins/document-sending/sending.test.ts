@@ -97,7 +97,7 @@ describe('sending an invoice', () => {
     expect(bad.body.detail[0].loc).toEqual(['body', 'to', 0]);
     const badCc = await app.post(`/api/v1/invoices/${invoice.id}/send`, { cc: ['@x'] }, company.token);
     expect(badCc.status).toBe(422);
-    const format = await app.post(`/api/v1/invoices/${invoice.id}/send`, { attach: ['pdf', 'facturae'] }, company.token);
+    const format = await app.post(`/api/v1/invoices/${invoice.id}/send`, { attach: ['pdf', 'docx'] }, company.token);
     expect(format.status).toBe(422);
     expect(format.body.detail[0].loc).toEqual(['body', 'attach', 1]);
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { installedSyntaxes, type EInvoiceSyntax } from '../../../plugins/einvoice/api';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { cents, createContact, createDocument, fromCents, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
-import { makeAuthority, makeCertificate, makePkcs12 } from '../facturae/certificates';
+import { makeAuthority, makeCertificate, makePkcs12 } from '../../support/certificates';
 
 const A_NIF = 'B12345674';
 const B_NIF = 'B65410011';

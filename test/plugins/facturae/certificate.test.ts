@@ -10,7 +10,7 @@ import { addMember, tenantSql } from '../../support/team';
 import { facturaeXml } from '../../../plugins/facturae/write';
 import { readFacturae } from '../../../plugins/facturae/read';
 import { openPkcs12 } from '../../../plugins/company-certificate/pkcs12';
-import { makeAuthority, makeCertificate, makePkcs12, type TestAuthority } from './certificates';
+import { makeAuthority, makeCertificate, makePkcs12, type TestAuthority } from '../../support/certificates';
 import { completeInvoice } from './model';
 
 let app: DocumentsTestApp;

@@ -9,7 +9,7 @@ import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugi
 import facturae from '../../../plugins/facturae/index';
 import { readFacturae } from '../../../plugins/facturae/read';
 import { facturaeXml, writeFacturae } from '../../../plugins/facturae/write';
-import { makeAuthority, makeCertificate, makePkcs12 } from './certificates';
+import { makeAuthority, makeCertificate, makePkcs12 } from '../../support/certificates';
 import { completeInvoice, rectification, toPublicAdministration } from './model';
 
 /** Facturae 3.2.2 out and in: the writer's files against Cuadra's schema, the signature against an independent verifier, the reader against the model. */

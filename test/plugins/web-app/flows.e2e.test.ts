@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatDate, formatMoney } from '../../../plugins/web-app/app/format';
 import { buildWebApp } from '../../../plugins/web-app/build';
-import { clientTypes, SCHEMA_FILE } from '../../../plugins/web-app/generate-client';
+import { clientTypes, SCHEMA_FILE } from '../../../infra/web-app-client';
 import { startTestApp, type TestApp } from '../../support/app';
 import { startSmtpServer, linkIn } from '../../support/smtp';
 

@@ -1,4 +1,4 @@
-// Generated from /openapi.json by plugins/web-app/generate-client.ts: do not edit by hand.
+// Generated from /openapi.json by infra/web-app-client.ts: do not edit by hand.
 export interface paths {
     "/health": {
         parameters: {

@@ -1,6 +1,6 @@
 /**
  * Writes the web app's API types (app/api/schema.d.ts) from the service's own OpenAPI document:
- * `bun plugins/web-app/generate-client.ts`. The browser test regenerates them from the running
+ * `bun infra/web-app-client.ts` (a development tool: it lives outside the service, which needs no openapi-typescript). The browser test regenerates them from the running
  * app and fails when the committed file is stale, so the client can never drift from the API.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
-export const SCHEMA_FILE = join(import.meta.dir, 'app', 'api', 'schema.d.ts');
+export const SCHEMA_FILE = join(import.meta.dir, '..', 'plugins', 'web-app', 'app', 'api', 'schema.d.ts');
 
-const HEADER = '// Generated from /openapi.json by plugins/web-app/generate-client.ts: do not edit by hand.\n';
+const HEADER = '// Generated from /openapi.json by infra/web-app-client.ts: do not edit by hand.\n';
 
 /** The TypeScript declarations openapi-typescript makes of an OpenAPI document. */
 export async function clientTypes(document: unknown): Promise<string> {
@@ -18,8 +18,8 @@ export async function clientTypes(document: unknown): Promise<string> {
 }
 
 if (import.meta.main) {
-  const { createApp } = await import('../../kernel/app');
-  const { loadConfig } = await import('../../kernel/config');
+  const { createApp } = await import('../kernel/app');
+  const { loadConfig } = await import('../kernel/config');
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-client-'));
   const app = await createApp({ config: loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'error' }) });
   const document = await (await app.handle(new Request('http://localhost/openapi.json'))).json();
