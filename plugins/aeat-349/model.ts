@@ -85,6 +85,15 @@ class Documents {
 /** One register row split by nature: its base per key, and the period the operation belongs to (the rectified document's for a rectification). */
 interface Part { row: TaxRegisterEntry; key: Key349; base: Decimal; target: TaxPeriod }
 
+/** `amount` × part / whole, to the cent, half away from zero (all with two decimals). */
+function shareOf(amount: Decimal, part: Decimal, whole: Decimal): Decimal {
+  const numerator = amount.rescale(2).units * part.rescale(2).units, denominator = whole.rescale(2).units;
+  const negative = (numerator < 0n) !== (denominator < 0n);
+  const [n, d] = [numerator < 0n ? -numerator : numerator, denominator < 0n ? -denominator : denominator];
+  const cents = (2n * n + d) / (2n * d);
+  return Decimal.of(negative ? -cents : cents, 2);
+}
+
 async function partsOf(docs: Documents, row: TaxRegisterEntry, periodicity: TaxPeriod['periodicity']): Promise<Part[]> {
   // a substitution's rows that cancel the original carry the original's groups: its lines give the nature
   const source = await docs.get(row.documentType, row.reversesOriginal && row.rectifies ? row.rectifies.id : row.documentId);
@@ -95,8 +104,9 @@ async function partsOf(docs: Documents, row: TaxRegisterEntry, periodicity: TaxP
   const goods = lines.filter((l) => l.nature === 'goods').reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
   const total = lines.reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
   const base = dec(row.base).rescale(2);
-  // the row's own base is the truth: goods as the lines say (negated for a cancelling row), services the rest
-  const goodsPart = total.isZero() ? Decimal.zero(2) : (row.reversesOriginal ? goods.negate() : goods);
+  // the row's own base is the truth (in euros, whatever the document's currency; negative for a
+  // cancelling row): goods take the lines' share of it, services the rest
+  const goodsPart = total.isZero() || goods.isZero() ? Decimal.zero(2) : goods.eq(total) ? base : shareOf(base, goods, total);
   const parts: Part[] = [];
   if (!goodsPart.isZero()) parts.push({ row, key: keyOf(row.side, 'goods'), base: goodsPart, target });
   const services = base.sub(goodsPart).rescale(2);

@@ -189,6 +189,23 @@ describe('invoices and purchases in another currency', () => {
     await expectBalancedBooks(company.tenantId);
   });
 
+  test('an intra-EU sale in USD: the 349 line and the VAT book carry its euros', async () => {
+    const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
+    const res = await app.post('/api/v1/invoices', {
+      contact_id: french.id, issue_date: '2027-02-08', currency: 'USD',
+      lines: [{ description: 'Maquinaria', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(company, 'IVAINTRA'), nature: 'goods' }],
+    }, company.token);
+    expect(res.status).toBe(201);
+    // 1,000.00 USD at 1.0850 (the rate of 8 February, the issue date): 921.66 €
+    expect(res.body).toMatchObject({ currency: 'USD', total: '1000.00', euro_amounts: { subtotal: '921.66', total: '921.66' } });
+    const model = (await app.get('/api/v1/aeat/349/summary?year=2027&quarter=1', company.token)).body.items[0];
+    expect(model.details.lines.map((l: any) => [l.key, l.vat, l.base])).toEqual([['E', 'FR40303265045', '921.66']]);
+    const book = await download(app, '/api/v1/tax-books/issued?from=2027-02-08&to=2027-02-08&format=csv', company.token);
+    const [header, ...rows] = new TextDecoder().decode(book.bytes).replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
+    const row = rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]]))).find((r) => r['Identificación de la Factura Número'] === res.body.number)!;
+    expect([row['Base Imponible'], row['Total Factura']]).toEqual(['921.66', '921.66']);
+  });
+
   test('no rate on or before the accrual: 422 naming the currency and the day, nothing issued; a bad code is 422', async () => {
     const other = await createCompany(app);
     const customer = await createContact(app, other.token, { name: 'Cliente SL', vat: 'B65410011' });
