@@ -1,10 +1,11 @@
 import type { ModelDef } from './types';
 
 /**
- * Modelo normal de cuentas anuales (PGC, RD 1514/2007, tercera parte, as amended by RD 1159/2010 and
- * RD 602/2016): balance and cuenta de pérdidas y ganancias with every arabic and letter line, each
- * with the accounts of the PGC chart it takes. A catch-all prefix (e.g. `21` in "Instalaciones
- * técnicas y otro inmovilizado material") takes what the more specific lines (longest prefix) leave.
+ * Modelo normal de cuentas anuales (PGC, RD 1514/2007, tercera parte, as amended by RD 1159/2010,
+ * RD 602/2016 and RD 1/2021, which renamed the fair-value lines): balance and cuenta de pérdidas y
+ * ganancias with every arabic and letter line, each with the accounts of the PGC chart it takes. A
+ * catch-all prefix (e.g. `21` in "Instalaciones técnicas y otro inmovilizado material") takes what
+ * the more specific lines (longest prefix) leave.
  * Notation in ./types.ts; facts in docs/domain/annual-accounts.md.
  */
 export const NORMAL: ModelDef = {
@@ -109,7 +110,7 @@ export const NORMAL: ModelDef = {
           { code: 'PN.A-1.VIII', label: 'VIII. (Dividendo a cuenta)', level: 2, accounts: ['(557)'] },
           { code: 'PN.A-1.IX', label: 'IX. Otros instrumentos de patrimonio neto', level: 2, accounts: ['111'] },
           { code: 'PN.A-2', label: 'A-2) Ajustes por cambios de valor', level: 1 },
-          { code: 'PN.A-2.I', label: 'I. Activos financieros disponibles para la venta', level: 2, accounts: ['133'] },
+          { code: 'PN.A-2.I', label: 'I. Activos financieros a valor razonable con cambios en el patrimonio neto', level: 2, accounts: ['133'] },
           { code: 'PN.A-2.II', label: 'II. Operaciones de cobertura', level: 2, accounts: ['134'] },
           { code: 'PN.A-2.III', label: 'III. Activos no corrientes y pasivos vinculados, mantenidos para la venta', level: 2, accounts: ['136'] },
           { code: 'PN.A-2.IV', label: 'IV. Diferencia de conversión', level: 2, accounts: ['135'] },
@@ -209,6 +210,8 @@ export const NORMAL: ModelDef = {
           { code: '14.b', label: 'b) De valores negociables y otros instrumentos financieros', level: 2 },
           { code: '14.b1', label: 'b1) De empresas del grupo y asociadas', level: 3, accounts: ['7610', '7611', '76200', '76201', '76210', '76211'] },
           { code: '14.b2', label: 'b2) De terceros', level: 3, accounts: ['761', '762', '767', '769'] },
+          // no account of the chart is set apart for financial grants; a company that has them reclassifies by hand
+          { code: '14.c', label: 'c) Imputación de subvenciones, donaciones y legados de carácter financiero', level: 2, accounts: [] },
           { code: '15', label: '15. Gastos financieros', level: 1 },
           {
             code: '15.a', label: 'a) Por deudas con empresas del grupo y asociadas', level: 2,
@@ -217,8 +220,8 @@ export const NORMAL: ModelDef = {
           { code: '15.b', label: 'b) Por deudas con terceros', level: 2, accounts: ['(661)', '(662)', '(664)', '(665)', '(669)'] },
           { code: '15.c', label: 'c) Por actualización de provisiones', level: 2, accounts: ['(660)'] },
           { code: '16', label: '16. Variación de valor razonable en instrumentos financieros', level: 1 },
-          { code: '16.a', label: 'a) Cartera de negociación y otros', level: 2, accounts: ['(663)', '763'] },
-          { code: '16.b', label: 'b) Imputación al resultado del ejercicio por activos financieros disponibles para la venta', level: 2, accounts: ['(6632)', '7632'] },
+          { code: '16.a', label: 'a) Valor razonable con cambios en pérdidas y ganancias', level: 2, accounts: ['(663)', '763'] },
+          { code: '16.b', label: 'b) Transferencia de ajustes de valor razonable con cambios en el patrimonio neto', level: 2, accounts: ['(6632)', '7632'] },
           { code: '17', label: '17. Diferencias de cambio', level: 1, accounts: ['(668)', '768'] },
           { code: '18', label: '18. Deterioro y resultado por enajenaciones de instrumentos financieros', level: 1 },
           { code: '18.a', label: 'a) Deterioros y pérdidas', level: 2, accounts: ['(696)', '(697)', '(698)', '(699)', '796', '797', '798', '799'] },

@@ -138,7 +138,10 @@ export const PYMES: ModelDef = {
           },
           { code: '12', label: '12. Otros resultados', level: 1, accounts: ['(678)', '778'] },
           { code: 'A', label: 'A) RESULTADO DE EXPLOTACIÓN (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12)', level: 0, sum: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] },
-          { code: '13', label: '13. Ingresos financieros', level: 1, accounts: ['760', '761', '762', '767', '769'] },
+          { code: '13', label: '13. Ingresos financieros', level: 1 },
+          // no account of the chart is set apart for financial grants; a company that has them reclassifies by hand
+          { code: '13.a', label: 'a) Imputación de subvenciones, donaciones y legados de carácter financiero', level: 2, accounts: [] },
+          { code: '13.b', label: 'b) Otros ingresos financieros', level: 2, accounts: ['760', '761', '762', '767', '769'] },
           { code: '14', label: '14. Gastos financieros', level: 1, accounts: ['(660)', '(661)', '(662)', '(664)', '(665)', '(669)'] },
           { code: '15', label: '15. Variación de valor razonable en instrumentos financieros', level: 1, accounts: ['(663)', '763'] },
           { code: '16', label: '16. Diferencias de cambio', level: 1, accounts: ['(668)', '768'] },

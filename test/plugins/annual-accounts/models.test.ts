@@ -123,3 +123,83 @@ describe('the computation on hand figures', () => {
     expect(unmapped).toEqual([]);
   });
 });
+
+/**
+ * Lines checked against the PGC's own text (RD 1514/2007 tercera parte and RD 1515/2007 tercera
+ * parte, as amended; docs/domain/annual-accounts.md "Sources") where the models were found to
+ * differ from it: labels in the model's order and the accounts those lines take.
+ */
+describe('lines against the PGC text', () => {
+  const labels = (model: ModelDef, from: string, to: string) => {
+    const lines = model.profitAndLoss.sides[0].lines;
+    return lines.slice(lines.findIndex((l) => l.code === from), lines.findIndex((l) => l.code === to) + 1).map((l) => `${l.code} ${l.label}`);
+  };
+
+  test('abreviado, profit and loss: 14. Ingresos financieros split into a) grants of a financial nature and b) the rest', () => {
+    expect(labels(MODELS.abreviado!, 'A', 'B')).toEqual([
+      'A A) RESULTADO DE EXPLOTACIÓN (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 11 + 12 + 13)',
+      '14 14. Ingresos financieros',
+      '14.a a) Imputación de subvenciones, donaciones y legados de carácter financiero',
+      '14.b b) Otros ingresos financieros',
+      '15 15. Gastos financieros',
+      '16 16. Variación de valor razonable en instrumentos financieros',
+      '17 17. Diferencias de cambio',
+      '18 18. Deterioro y resultado por enajenaciones de instrumentos financieros',
+      'B B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18)',
+    ]);
+    const pl = new AccountMap(MODELS.abreviado!.profitAndLoss);
+    for (const account of ['760', '761', '762', '767', '769']) expect(`${account} ${lineOf(pl, account, '-1.00')}`).toBe(`${account} 14.b`);
+  });
+
+  test('PYMES, profit and loss: 13. Ingresos financieros split the same way', () => {
+    expect(labels(MODELS.pymes!, '13', '14')).toEqual([
+      '13 13. Ingresos financieros',
+      '13.a a) Imputación de subvenciones, donaciones y legados de carácter financiero',
+      '13.b b) Otros ingresos financieros',
+      '14 14. Gastos financieros',
+    ]);
+    const pl = new AccountMap(MODELS.pymes!.profitAndLoss);
+    for (const account of ['760', '761', '762', '769']) expect(`${account} ${lineOf(pl, account, '-1.00')}`).toBe(`${account} 13.b`);
+  });
+
+  test('normal, profit and loss: 14. c) Imputación de subvenciones, donaciones y legados de carácter financiero', () => {
+    expect(labels(MODELS.normal!, '14', '15')).toEqual([
+      '14 14. Ingresos financieros',
+      '14.a a) De participaciones en instrumentos de patrimonio',
+      '14.a1 a1) En empresas del grupo y asociadas',
+      '14.a2 a2) En terceros',
+      '14.b b) De valores negociables y otros instrumentos financieros',
+      '14.b1 b1) De empresas del grupo y asociadas',
+      '14.b2 b2) De terceros',
+      '14.c c) Imputación de subvenciones, donaciones y legados de carácter financiero',
+      '15 15. Gastos financieros',
+    ]);
+  });
+
+  test('abreviado balance sheet: A-2) takes 133, 1340 and 137 only; 178 (obligaciones convertibles) is another long-term debt', () => {
+    const line = MODELS.abreviado!.balanceSheet.sides[1].lines.find((l) => l.code === 'PN.A-2')!;
+    expect(line).toMatchObject({ label: 'A-2) Ajustes por cambios de valor', accounts: ['133', '1340', '137'] });
+    const bs = new AccountMap(MODELS.abreviado!.balanceSheet);
+    expect(lineOf(bs, '133', '-1.00')).toBe('PN.A-2');
+    expect(lineOf(bs, '1340', '-1.00')).toBe('PN.A-2');
+    expect(lineOf(bs, '137', '-1.00')).toBe('PN.A-2');
+    // the abreviado model has no line for these (the normal one has): reported as unmapped, not put on a line the text does not give them
+    expect(lineOf(bs, '135', '-1.00')).toBe(null);
+    expect(lineOf(bs, '136', '-1.00')).toBe(null);
+    expect(lineOf(new AccountMap(MODELS.normal!.balanceSheet), '135', '-1.00')).toBe('PN.A-2.IV');
+    expect(lineOf(bs, '178', '-1.00')).toBe('PN.B.II.3');
+    expect(lineOf(new AccountMap(MODELS.normal!.balanceSheet), '178', '-1.00')).toBe('PN.B.II.1');
+  });
+});
+
+describe('the normal model in the wording of RD 1/2021 (financial assets no longer "disponibles para la venta")', () => {
+  test('A-2) I. and 16. a) / b)', () => {
+    const line = (code: string) => [...MODELS.normal!.balanceSheet.sides, ...MODELS.normal!.profitAndLoss.sides].flatMap((s) => s.lines).find((l) => l.code === code)!;
+    expect(line('PN.A-2.I')).toMatchObject({ label: 'I. Activos financieros a valor razonable con cambios en el patrimonio neto', accounts: ['133'] });
+    expect(line('16.a')).toMatchObject({ label: 'a) Valor razonable con cambios en pérdidas y ganancias', accounts: ['(663)', '763'] });
+    expect(line('16.b')).toMatchObject({ label: 'b) Transferencia de ajustes de valor razonable con cambios en el patrimonio neto', accounts: ['(6632)', '7632'] });
+    const np = new AccountMap(MODELS.normal!.profitAndLoss);
+    expect(lineOf(np, '7630', '-1.00')).toBe('16.a');
+    expect(lineOf(np, '7632', '-1.00')).toBe('16.b');
+  });
+});
