@@ -3,7 +3,8 @@
  * on a purchase line (25 % of the official table from 16 March), a van entered by hand (16 %, a
  * residual value) and a desk (120 months); a year depreciated once and only once, every entry
  * balanced and the accounts holding the sums; a sale below book value invoiced with its VAT and a
- * write-off; the year's register; bad input 422; another company sees none of it.
+ * write-off; the year's register; bad input 422; another company sees none of it; and 2026 closed
+ * with its assets: the annual accounts line by line, 2027 opening with the closing balances, reopened.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
@@ -223,5 +224,54 @@ describe('tenancy', () => {
       code: 'equipos-proceso-informacion', group: 'Equipos electrónicos e informáticos. Sistemas y programas', label: 'Equipos para procesos de información',
       max_coefficient: '25', max_years: 8, min_coefficient: '12.50',
     });
+  });
+});
+
+/**
+ * The year of the assets closed and reopened (issue 28, "done when"): 2026 holds the computer's
+ * purchase (a 20.00 mouse as expense), the van and the desk, their depreciation by the official
+ * coefficients (3,817.90) and the desk written off on 31 December (a 540.00 loss). The later years'
+ * disposals (the computer sold at a loss in 2027, the van at a gain in 2028) stay outside 2026.
+ */
+describe('the year closed with its assets', () => {
+  const statement = async (year: number, kind: 'balance-sheet' | 'profit-and-loss') => {
+    const res = await app.get(`/api/v1/annual-accounts/${year}/${kind}`, a.token);
+    expect(res.status).toBe(200);
+    return Object.fromEntries((res.body.sides as any[]).flatMap((s) => s.lines).map((l: any) => [l.code, l.amount])) as Record<string, string>;
+  };
+  const balancesOf = async (query: string) => {
+    const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, a.token)).body;
+    expect(trial.totals.debit).toBe(trial.totals.credit);
+    return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
+  };
+
+  test('annual accounts of 2026 line by line, the close, 2027 opening with the closing balances, the reopening', async () => {
+    const pl = await statement(2026, 'profit-and-loss');
+    // 8. Amortización: 237.90 + 3,520.00 + 60.00; 11. the desk's write-off; D) with the mouse (20.00)
+    expect([pl['8'], pl['11'], pl.D]).toEqual(['-3817.90', '-540.00', '-4377.90']);
+    const bs = await statement(2026, 'balance-sheet');
+    // II. Inmovilizado material: computer 1,200.00 − 237.90, van 30,000.00 − 3,520.00; the desk at zero after its write-off
+    expect(bs['A.II']).toBe('27442.10');
+    expect(bs['PN.A-1.VII']).toBe('-4377.90');
+    expect(bs.TA).toBe(bs.TPN);
+
+    const closed = await app.post('/api/v1/fiscal-years/2026/close', { force: true }, a.token);
+    expect(closed.status).toBe(200);
+    expect(closed.body.result).toBe('-4377.90');
+    // the statements read the same after the close; 129 holds the result
+    expect(await statement(2026, 'profit-and-loss')).toEqual(pl);
+    expect(await statement(2026, 'balance-sheet')).toEqual(bs);
+    const closing = await balancesOf('from=2026-01-01&to=2026-12-31&before_closing=true');
+    expect(closing['129']).toBe('4377.90');
+    expect(Object.keys(closing).some((account) => /^[67]/.test(account))).toBe(false);
+    // 2027 opens with exactly the balances 2026 closed with
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01')).toEqual(closing);
+    expect((await app.get('/api/v1/ledger/lock', a.token)).body.locked_until).toBe('2026-12-31');
+
+    const reopened = await app.post('/api/v1/fiscal-years/2026/reopen', undefined, a.token);
+    expect(reopened.status).toBe(200);
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01')).toEqual({});
+    expect(await statement(2026, 'balance-sheet')).toEqual(bs);
+    expect((await app.get('/api/v1/ledger/lock', a.token)).body.locked_until).toBe(null);
   });
 });
