@@ -116,6 +116,34 @@ describe('Sumas y Saldos', () => {
   });
 });
 
+describe('the Mayor and the Sumas y Saldos in every format', () => {
+  test('as PDF and XLSX, with the same totals as the CSV', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    for (const [path, title, sheetName] of [
+      ['/api/v1/legal-books/general-ledger', 'Libro Mayor - Libros Ejemplo S.L.', 'Mayor'],
+      ['/api/v1/legal-books/trial-balance', 'Balance de Sumas y Saldos - Libros Ejemplo S.L.', 'Sumas y saldos'],
+    ] as const) {
+      const pdf = await download(app, path, a.token);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const text = pdfTexts(pdf.bytes).join('\n');
+      expect(text).toContain(title);
+      expect(text).toContain('6035.00');
+      expect(text).not.toContain('De otra empresa');
+
+      const xlsx = await download(app, `${path}?format=xlsx`, a.token);
+      expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.bytes as any);
+      const sheet = workbook.getWorksheet(sheetName)!;
+      const last = sheet.getRow(sheet.rowCount).values as unknown[];
+      const totals = (await csv(`${path}?format=csv`)).at(-1)!;
+      expect(last).toContain(totals.debit);
+      expect(last).toContain(totals.credit);
+      expect(totals.debit).toBe('6035.00');
+    }
+  });
+});
+
 describe('Libro de Inventarios y Cuentas Anuales', () => {
   test('the year\'s book: initial balance, quarterly trial balances, closing inventory, annual accounts', async () => {
     const pdf = await download(app, '/api/v1/legal-books/inventories/2026', a.token);
