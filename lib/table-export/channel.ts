@@ -12,6 +12,8 @@ export class ExportChannel {
   private resumeProducer: (() => void) | null = null;
   private cancelled = false;
   private closed = false;
+  /** Bytes written so far. */
+  written = 0;
 
   constructor(highWaterMark = 1 << 20) {
     this.stream = new ReadableStream<Uint8Array>({
@@ -28,6 +30,7 @@ export class ExportChannel {
 
   write(chunk: Uint8Array): void {
     if (this.cancelled || this.closed || chunk.byteLength === 0) return;
+    this.written += chunk.byteLength;
     this.controller.enqueue(chunk);
   }
 

@@ -19,13 +19,26 @@ const EXTENSION: Record<ExportFormat, string> = { xlsx: 'xlsx', csv: 'csv', json
 export async function streamTable<R>(options: {
   format: ExportFormat; columns: readonly TableColumn<R>[]; heading: ExportHeading; filename: string; logger: Logger; what: string;
   produce(emit: EmitRows<R>): Promise<void>;
+  /**
+   * A full garbage collection each time this many more bytes have been written. Nothing of a long
+   * export stays reachable, but the runtime collects lazily: reading a year of the Libro Diario
+   * raised the process's peak RSS by +136 MB at 500 k lines with the collector left alone, and by
+   * at most +3 MB with a full collection every 4 MiB (bench/legal-books-journal.ts). A collection
+   * costs a few milliseconds of the whole process each time, so it is for files of many MiB.
+   */
+  collectEveryBytes?: number;
 }): Promise<Response> {
   const channel = new ExportChannel();
   const writer = await tableWriter(options.format, channel, options.columns, options.heading);
+  let nextCollection = options.collectEveryBytes ?? Infinity;
   const emit: EmitRows<R> = async (rows, emitOptions) => {
     writer.rows(rows, emitOptions);
     await writer.settled();
     await channel.ready();
+    if (channel.written >= nextCollection) {
+      nextCollection = channel.written + options.collectEveryBytes!;
+      Bun.gc(true);
+    }
   };
   const run = async () => {
     writer.begin();

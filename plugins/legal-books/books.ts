@@ -18,6 +18,8 @@ const JOURNAL_ENTRIES_PER_PAGE = 1000;
 /** The books show the journal as it is: the year-end entries (regularisation, closing, opening) included. */
 const EVERY_ENTRY: readonly string[] = [];
 const LEDGER_LINES_PER_PAGE = 2000;
+/** Long books: a full collection every 4 MiB written keeps the process's memory flat (lib/table-export/stream.ts). */
+const COLLECT_EVERY_BYTES = 4 << 20;
 
 const zero = () => Decimal.zero(2);
 const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -64,7 +66,7 @@ export async function journalBook(uow: UnitOfWork, logger: Logger, request: Book
   });
   return streamTable<JournalRow>({
     format: request.format, columns: JOURNAL_COLUMNS, logger, what: 'Libro Diario', filename: `libro-diario-${request.from ?? 'inicio'}-${request.to ?? 'hoy'}`,
-    heading: heading('Libro Diario', 'Diario', first, request, generatedAt),
+    heading: heading('Libro Diario', 'Diario', first, request, generatedAt), collectEveryBytes: COLLECT_EVERY_BYTES,
     async produce(emit) {
       let page = first.page, debit = zero(), credit = zero(), entries = 0;
       let previous: number | null = null;
@@ -122,7 +124,7 @@ export async function ledgerBook(uow: UnitOfWork, logger: Logger, request: BookR
 
   return streamTable<LedgerRow>({
     format: request.format, columns: LEDGER_COLUMNS, logger, what: 'Libro Mayor', filename: `libro-mayor-${request.from ?? 'inicio'}-${request.to ?? 'hoy'}`,
-    heading: heading('Libro Mayor', 'Mayor', first, request, generatedAt),
+    heading: heading('Libro Mayor', 'Mayor', first, request, generatedAt), collectEveryBytes: COLLECT_EVERY_BYTES,
     async produce(emit) {
       let debit = zero(), credit = zero();
       let current: { account: string; name: string; balance: Decimal; debit: Decimal; credit: Decimal } | null = null;
