@@ -38,7 +38,7 @@ beforeAll(async () => {
   app = await startTestApp();
   a = await createCompany(app, 'Cuentas Anuales SL', VALID_CIFS[1]);
   b = await createCompany(app, 'Otra Empresa SL', VALID_CIFS[2]);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 type Lines = [string, string?, string?][];

@@ -47,7 +47,7 @@ beforeAll(async () => {
   expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/1/fixed-asset`, { tax_table_code: 'equipos-proceso-informacion' }, a.token)).status).toBe(409);
   expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/2/fixed-asset`, { useful_life_months: 12 }, a.token)).status).toBe(409);
   expect((await app.post(`/api/v1/purchases/${purchase.body.id}/lines/3/fixed-asset`, { useful_life_months: 12 }, a.token)).status).toBe(404);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 describe('register and plan', () => {
