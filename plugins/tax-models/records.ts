@@ -1,0 +1,93 @@
+import { Unprocessable } from '../../kernel/errors';
+import { dec } from './boxes';
+import type { RenderedFile } from './contract';
+
+/**
+ * Fixed-width records (the informative returns' "diseños de registro": 349, 347, 190…) as data: a
+ * record is a list of fields, each naming its first position as the design prints it, and the
+ * renderer pads each value as its kind says. A model keeps one file per design (one tax year or a
+ * run of years) and checks it with `layoutProblems`.
+ */
+
+export type FieldKind =
+  /** Fixed text (the field's `name`). */
+  | 'constant'
+  /** Alphanumeric: left-aligned, blank-padded, upper case without accents. */
+  | 'alpha'
+  /** Numeric: right-aligned, zero-padded. */
+  | 'numeric'
+  /** Money without sign: right-aligned, zero-padded, the last two positions the cents. */
+  | 'amount'
+  /** Money with sign: the first position `N` when negative, else blank; then as `amount`. */
+  | 'signed'
+  | 'blank';
+
+export interface DesignField {
+  /** First position (1-based), as the design prints it. */
+  position: number;
+  length: number;
+  kind: FieldKind;
+  /** The value's name in the record (what the renderer fills), or the constant's text. */
+  name: string;
+  label: string;
+}
+
+export const field = (position: number, length: number, kind: FieldKind, name: string, label: string): DesignField => ({ position, length, kind, name, label });
+
+/** Alphanumeric text as the designs admit it: upper case, accents removed (Ñ and Ç kept), other characters blanked. */
+export function aeatText(value: string): string {
+  return value.toUpperCase().replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/\u0000/g, 'Ñ').replace(/\u0001/g, 'Ç').replace(/[^A-Z0-9 .,\-_&'\\:;/()ÑÇ]/g, ' ');
+}
+
+function digitsOf(field: DesignField, value: string | number | undefined, width: number, signed: boolean): { negative: boolean; digits: string } {
+  const units = dec(String(value ?? '0')).rescale(2).units;
+  if (units < 0n && !signed) throw new Unprocessable(`${field.label} is negative (${value}): the design admits no sign`);
+  const digits = (units < 0n ? -units : units).toString();
+  if (digits.length > width) throw new Unprocessable(`${field.label} (${value}) does not fit the record design`);
+  return { negative: units < 0n, digits: digits.padStart(width, '0') };
+}
+
+/** One field's text: refused (422) when a value does not fit. */
+function fieldText(field: DesignField, values: Record<string, string | number>): string {
+  switch (field.kind) {
+    case 'constant': return field.name;
+    case 'blank': return ' '.repeat(field.length);
+    case 'alpha': return aeatText(String(values[field.name] ?? '')).slice(0, field.length).padEnd(field.length, ' ');
+    case 'numeric': {
+      const digits = String(values[field.name] ?? '0');
+      if (!/^\d+$/.test(digits) || digits.length > field.length) throw new Unprocessable(`${field.label} (${digits}) does not fit the record design`);
+      return digits.padStart(field.length, '0');
+    }
+    case 'amount': return digitsOf(field, values[field.name], field.length, false).digits;
+    case 'signed': {
+      const { negative, digits } = digitsOf(field, values[field.name], field.length - 1, true);
+      return (negative ? 'N' : ' ') + digits;
+    }
+  }
+}
+
+/** A record of the design from its values (by field name; a missing value is blank, zero or zero amount). */
+export function record(fields: readonly DesignField[], values: Record<string, string | number>): string {
+  return fields.map((field) => fieldText(field, values)).join('');
+}
+
+/**
+ * What is wrong with a record design: a field that does not start where the one before ends, a
+ * constant whose text is not its length, a total other than `length`. Empty when the design holds.
+ */
+export function layoutProblems(fields: readonly DesignField[], length: number): string[] {
+  const problems: string[] = [];
+  let position = 1;
+  for (const field of fields) {
+    if (field.position !== position) problems.push(`${field.label}: at ${field.position}, expected ${position}`);
+    if (field.kind === 'constant' && field.name.length !== field.length) problems.push(`${field.label}: constant "${field.name}" is not ${field.length} long`);
+    position = field.position + field.length;
+  }
+  if (position - 1 !== length) problems.push(`the record ends at ${position - 1}, not ${length}`);
+  return problems;
+}
+
+/** The file of an informative return: its records separated by CRLF, in ISO-8859-1. */
+export const recordsFile = (records: readonly string[], filename: string): RenderedFile =>
+  ({ body: new Uint8Array(Buffer.from(records.join('\r\n'), 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename });
