@@ -88,6 +88,15 @@ export function layoutProblems(fields: readonly DesignField[], length: number): 
   return problems;
 }
 
+/** The province code of a Spanish postal code (its first two digits, 01–52), as the records name a person's province; null when it is not one. */
+export function provinceOf(postalCode: string | null | undefined): string | null {
+  const code = postalCode?.trim().match(/^(\d{2})\d{3}$/)?.[1];
+  return code && Number(code) >= 1 && Number(code) <= 52 ? code : null;
+}
+
+/** A Spanish tax id as the records take it: nine characters, without the ES prefix of a VAT number. */
+export const recordNif = (taxId: string): string => (/^ES[0-9A-Z]{9}$/i.test(taxId) ? taxId.slice(2) : taxId).toUpperCase();
+
 /** The file of an informative return: its records separated by CRLF, in ISO-8859-1. */
 export const recordsFile = (records: readonly string[], filename: string): RenderedFile =>
   ({ body: new Uint8Array(Buffer.from(records.join('\r\n'), 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename });

@@ -84,13 +84,13 @@ describe('the tax-model contract', () => {
   test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
     const paths = (await app.get('/openapi.json')).body.paths;
     const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
-    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/file', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
     const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
     expect(Object.keys(paths['/api/v1/aeat/303'].get.responses['200'].content)).toEqual(['text/csv']);
     expect((await app.get('/api/v1/aeat/998?year=2026', company.token)).status).toBe(404);
-    expect((await app.get('/api/v1/aeat/347/file?year=2026', company.token)).status).toBe(404);
+    expect((await app.get('/api/v1/aeat/111/file?year=2026&quarter=1', company.token)).status).toBe(404);
   });
 
   test('a model contributed by a plugin of its own answers with no route code: its CSV and history', async () => {
