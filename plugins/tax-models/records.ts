@@ -1,6 +1,6 @@
 import { Unprocessable } from '../../kernel/errors';
 import { dec } from './boxes';
-import type { RenderedFile } from './contract';
+import type { RenderedFile, RenderInput } from './contract';
 
 /**
  * Fixed-width records (the informative returns' "diseños de registro": 349, 347, 190…) as data: a
@@ -20,6 +20,8 @@ export type FieldKind =
   | 'amount'
   /** Money with sign: the first position `N` when negative, else blank; then as `amount`. */
   | 'signed'
+  /** Money with sign as the self-assessment pages write it: `N` and one digit fewer when negative, else every position a digit. */
+  | 'signedN'
   | 'blank';
 
 export interface DesignField {
@@ -64,6 +66,10 @@ function fieldText(field: DesignField, values: Record<string, string | number>):
       const { negative, digits } = digitsOf(field, values[field.name], field.length - 1, true);
       return (negative ? 'N' : ' ') + digits;
     }
+    case 'signedN': {
+      const negative = dec(String(values[field.name] ?? '0')).rescale(2).units < 0n;
+      return negative ? 'N' + digitsOf(field, values[field.name], field.length - 1, true).digits : digitsOf(field, values[field.name], field.length, false).digits;
+    }
   }
 }
 
@@ -100,3 +106,23 @@ export const recordNif = (taxId: string): string => (/^ES[0-9A-Z]{9}$/i.test(tax
 /** The file of an informative return: its records separated by CRLF, in ISO-8859-1. */
 export const recordsFile = (records: readonly string[], filename: string): RenderedFile =>
   ({ body: new Uint8Array(Buffer.from(records.join('\r\n'), 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename });
+
+/**
+ * "NIF empresa desarrollo" of a pre-declaration's `<AUX>` block: the Spanish NIF of the software's
+ * producer as the deployment configures it (lib/software-producer.ts); blank, as the designs allow,
+ * while none is configured or when the producer has no Spanish NIF.
+ */
+const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
+  (producer.configured && !producer.foreign ? producer.taxId : '').padEnd(9, ' ').slice(0, 9);
+
+/**
+ * A self-assessment's pre-declaration file (the "DR" format the tax agency's online forms import:
+ * 303, 115, 130…): one ISO-8859-1 byte string without line breaks, `<T{model}0{year}{period}0000>`,
+ * the `<AUX>` block (program version, developer's NIF), the pages as given, and the closing tag.
+ */
+export function preDeclarationFile(input: Pick<RenderInput, 'model' | 'period' | 'company' | 'producer'>, pages: readonly string[]): RenderedFile {
+  const tag = `T${input.model.code}0${input.period.year}${input.period.code}0000`;
+  const aux = `<AUX>${' '.repeat(70)}CUAD${' '.repeat(4)}${developerTaxId(input)}${' '.repeat(213)}</AUX>`;
+  const content = `<${tag}>${aux}${pages.join('')}</${tag}>`;
+  return { body: new Uint8Array(Buffer.from(content, 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename: `${recordNif(input.company.taxId)}${input.period.year}${input.period.code}.${input.model.code}` };
+}

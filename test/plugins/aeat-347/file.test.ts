@@ -64,7 +64,7 @@ beforeAll(async () => {
   await purchase(builder.id, '2026-06-11', { tax_type_id: tax('ISP'), expense_account: '622' }, '4000.00');
   await purchase(builder.id, '2026-09-10', { tax_type_id: tax('IVA21'), expense_account: '622' }, '1000.00');
   await purchase(small.id, '2026-05-10', { tax_type_id: tax('IVA21'), expense_account: '629' }, '1000.00');
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const fileOf = async (query: string, token = company.token) => {
