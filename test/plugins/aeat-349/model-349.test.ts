@@ -30,7 +30,7 @@ beforeAll(async () => {
   company = await createCompany(app);
   other = await createCompany(app);
   await createDocuments();
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const { created, tax } = documentBooker(() => app, () => company);
