@@ -46,17 +46,31 @@ function divide(a: Decimal, b: Decimal): Decimal {
   return Decimal.of(a.rescale(scale + 3).units / b.rescale(scale).units, 3).rescale(2);
 }
 
+/** A recipient of the 111's withholdings (`details.recipients`), with its amounts by withholding rate (what a 190 needs for its subkey). */
+export interface Recipient111 {
+  contact_id: string;
+  name: string;
+  tax_id: string | null;
+  base: string;
+  withholding: string;
+  rates: { rate: string; base: string; withholding: string }[];
+}
+
 export async function compute111({ register }: ModelInput): Promise<ModelResult> {
   const rows = (await register({ side: 'received' }))
     .filter((row) => !dec(row.withholding).isZero() && !OTHER_MODELS_RATES.has(dec(row.withholdingRate ?? '0').rescale(2).toString()));
   const boxes = new BoxSheet();
-  const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal }>();
+  type Sums = { base: Decimal; withholding: Decimal };
+  const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal; rates: Map<string, Sums> }>();
   for (const row of rows) {
     const key = row.counterparty.taxId?.toUpperCase() ?? row.counterparty.contactId;
-    const recipient = recipients.get(key) ?? { contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, base: Decimal.zero(2), withholding: Decimal.zero(2) };
+    const recipient = recipients.get(key) ?? { contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, base: Decimal.zero(2), withholding: Decimal.zero(2), rates: new Map<string, Sums>() };
     const base = withheldBase(row);
     recipient.base = recipient.base.add(base);
     recipient.withholding = recipient.withholding.add(dec(row.withholding)).rescale(2);
+    const rate = dec(row.withholdingRate ?? '0').rescale(2).toString();
+    const byRate = recipient.rates.get(rate) ?? { base: Decimal.zero(2), withholding: Decimal.zero(2) };
+    recipient.rates.set(rate, { base: byRate.base.add(base).rescale(2), withholding: byRate.withholding.add(dec(row.withholding)).rescale(2) });
     recipients.set(key, recipient);
     // invoices of professionals and other economic activities (dinerarios): 07–09
     boxes.add('08', base).add('09', row.withholding);
@@ -66,9 +80,13 @@ export async function compute111({ register }: ModelInput): Promise<ModelResult>
   boxes.set('28', boxes.sum('03', '06', '09', '12', '15', '18', '21', '24', '27'));
   boxes.set('30', boxes.get('28').sub(boxes.get('29')));
   const result = boxes.get('30');
+  const recipientsOut: Recipient111[] = declared.map((r) => ({
+    contact_id: r.contact_id, name: r.name, tax_id: r.tax_id, base: r.base.toString(), withholding: r.withholding.toString(),
+    rates: [...r.rates].sort(([a], [b]) => dec(b).compare(dec(a))).map(([rate, sums]) => ({ rate, base: sums.base.toString(), withholding: sums.withholding.toString() })),
+  }));
   return {
     boxes: boxes.toRecord(BOXES_111), result: result.toString(), declarationType: result.compare(Decimal.zero(2)) > 0 ? 'I' : 'N',
-    details: { recipients: declared.map((r) => ({ ...r, base: r.base.toString(), withholding: r.withholding.toString() })) },
+    details: { recipients: recipientsOut },
   };
 }
 

@@ -1,5 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { BoxSheet, dec, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { DESIGNS_115, file115 } from './file';
 import { landlordsOf } from './rents';
 
 /** The five boxes of modelo 115 (retenciones sobre arrendamientos de inmuebles urbanos). */
@@ -25,8 +26,9 @@ export const MODEL_115: TaxModel = {
   code: '115',
   name: 'Retenciones sobre arrendamientos de inmuebles urbanos',
   periodicities: ['quarterly'],
-  designs: [],
+  designs: DESIGNS_115.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_115,
   compute: compute115,
   detailsReads: ['contacts.read'],
+  file: file115,
 };

@@ -1,6 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { TaxRegisterSums } from '../documents/api';
 import { LedgerService } from '../ledger/api';
+import { DESIGNS_130, file130 } from './file';
 import { BoxSheet, dec, max, min, type BoxDefinition, type BoxKind, type ModelInput, type ModelResult, type TaxModel, type TaxPeriod, type TaxProfile, standardDueDate } from '../tax-models/api';
 
 const box = (number: string, label: string, kind: BoxKind = 'amount'): BoxDefinition => ({ number, label, kind });
@@ -122,11 +123,12 @@ export const MODEL_130: TaxModel = {
   code: '130',
   name: 'Pago fraccionado del IRPF: actividades económicas en estimación directa',
   periodicities: ['quarterly'],
-  designs: [],
+  designs: DESIGNS_130.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_130,
   chained: true,
   compute: compute130,
   applies: applies130,
+  file: file130,
   // the fourth quarter is filed until the 30th of January
   dueDate: (period) => (period.index === 4 ? `${period.year + 1}-01-30` : standardDueDate(period)),
 };

@@ -1,6 +1,8 @@
 import { Decimal } from '../../kernel/money';
 import type { TaxRegisterSum } from '../documents/api';
-import { BoxSheet, csvLines, dec, type BoxDefinition, type ModelInput, type ModelResult, type RenderInput, type TaxModel } from '../tax-models/api';
+import { ContactService } from '../contacts/api';
+import { DESIGNS_347, file347 } from './file';
+import { BoxSheet, csvLines, dec, provinceOf, type BoxDefinition, type ModelInput, type ModelResult, type RenderInput, type TaxModel } from '../tax-models/api';
 
 /** The summary boxes of modelo 347 (declaración anual de operaciones con terceras personas). */
 export const BOXES_347: readonly BoxDefinition[] = [
@@ -26,6 +28,10 @@ export interface Counterparty347 {
   name: string;
   amount: string;
   quarters: [string, string, string, string];
+  /** The part of `amount` (and of each quarter) under reverse charge (inversión del sujeto pasivo): the file declares it in a record of its own. */
+  reverse_charge: { amount: string; quarters: [string, string, string, string] } | null;
+  /** The province (the first two digits of the contact's Spanish postal code) the file needs; null when the contact has none. */
+  province: string | null;
 }
 
 const GROUPED_BY = ['side', 'kind', 'regime', 'counterpartyTaxId', 'counterpartyCountry', 'counterpartyName', 'contactId', 'withheld', 'month'] as const;
@@ -44,23 +50,35 @@ function declarable(sum: TaxRegisterSum): boolean {
   return side === 'issued' ? !EXCLUDED_SALES.has(String(regime)) : !EXCLUDED_PURCHASES.has(String(kind)) && !(kind === 'rectification' && ['import', 'intra_eu'].includes(String(regime)));
 }
 
-export async function compute347({ sums }: ModelInput): Promise<ModelResult> {
-  const totals = new Map<string, { key: 'A' | 'B'; contact_id: string; tax_id: string; name: string; quarters: Decimal[] }>();
+const zeros = () => [0, 1, 2, 3].map(() => Decimal.zero(2));
+
+export async function compute347({ tx, sums }: ModelInput): Promise<ModelResult> {
+  const totals = new Map<string, { key: 'A' | 'B'; contact_id: string; tax_id: string; name: string; quarters: Decimal[]; reverseCharge: Decimal[] }>();
   for (const sum of await sums(GROUPED_BY)) {
     if (!declarable(sum)) continue;
     const key = sum.key.side === 'issued' ? 'B' : 'A';
     const taxId = String(sum.key.counterpartyTaxId).toUpperCase();
     const id = `${key}|${taxId}`;
-    const entry = totals.get(id) ?? { key, contact_id: String(sum.key.contactId), tax_id: taxId, name: String(sum.key.counterpartyName), quarters: [0, 1, 2, 3].map(() => Decimal.zero(2)) };
+    const entry = totals.get(id) ?? { key, contact_id: String(sum.key.contactId), tax_id: taxId, name: String(sum.key.counterpartyName), quarters: zeros(), reverseCharge: zeros() };
     const quarter = Math.floor((Number(String(sum.key.month).slice(5, 7)) - 1) / 3);
     entry.quarters[quarter] = entry.quarters[quarter].add(amountOf(sum)).rescale(2);
+    if (sum.key.regime === 'reverse_charge') entry.reverseCharge[quarter] = entry.reverseCharge[quarter].add(amountOf(sum)).rescale(2);
     totals.set(id, entry);
   }
-  const counterparties: Counterparty347[] = [...totals.values()]
-    .map((t) => ({ ...t, amount: t.quarters.reduce((a, b) => a.add(b), Decimal.zero(2)) }))
+  const sumOf = (quarters: Decimal[]) => quarters.reduce((a, b) => a.add(b), Decimal.zero(2));
+  const declared = [...totals.values()]
+    .map((t) => ({ ...t, amount: sumOf(t.quarters) }))
     .filter((t) => t.amount.compare(THRESHOLD_347) > 0)
-    .sort((a, b) => a.key.localeCompare(b.key) || a.tax_id.localeCompare(b.tax_id))
-    .map((t) => ({ key: t.key, contact_id: t.contact_id, tax_id: t.tax_id, name: t.name, amount: t.amount.toString(), quarters: t.quarters.map(String) as Counterparty347['quarters'] }));
+    .sort((a, b) => a.key.localeCompare(b.key) || a.tax_id.localeCompare(b.tax_id));
+  const counterparties: Counterparty347[] = [];
+  for (const t of declared) {
+    const contact = await ContactService.get(tx, t.contact_id).catch(() => null);
+    const reverseCharge = t.reverseCharge.some((q) => !q.isZero()) ? { amount: sumOf(t.reverseCharge).toString(), quarters: t.reverseCharge.map(String) as Counterparty347['quarters'] } : null;
+    counterparties.push({
+      key: t.key, contact_id: t.contact_id, tax_id: t.tax_id, name: t.name, amount: t.amount.toString(), quarters: t.quarters.map(String) as Counterparty347['quarters'],
+      reverse_charge: reverseCharge, province: provinceOf(contact?.postalCode),
+    });
+  }
   const boxes = new BoxSheet();
   boxes.set('01', Decimal.of(BigInt(counterparties.length), 0));
   for (const c of counterparties) boxes.add('02', c.amount);
@@ -82,9 +100,10 @@ export const MODEL_347: TaxModel = {
   periodicities: ['annual'],
   // filed in February of the next year
   dueDate: (period) => new Date(Date.UTC(period.year + 1, 2, 0)).toISOString().slice(0, 10),
-  designs: [],
+  designs: DESIGNS_347.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_347,
   compute: compute347,
   detailsReads: ['contacts.read'],
   csv: csv347,
+  file: file347,
 };

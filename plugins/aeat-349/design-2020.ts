@@ -3,40 +3,22 @@
  * 29-3-2010, annex II) as amended, the design the tax agency publishes for 2020 onwards (the call-off
  * stock keys C, D and R added in 2020). Every record is 500 positions. Each field names its first
  * position as the design prints it; the test checks that the lengths add up to those positions and
- * to 500. What the fields hold and what could not be confirmed: docs/domain/modelo-349.md.
+ * to 500 (`layoutProblems`). What the fields hold and what could not be confirmed: docs/domain/modelo-349.md.
  */
 
-export type FieldKind =
-  /** Fixed text. */
-  | 'constant'
-  /** Alphanumeric: left-aligned, blank-padded, upper case without accents. */
-  | 'alpha'
-  /** Numeric: right-aligned, zero-padded. */
-  | 'numeric'
-  /** Money without sign: right-aligned, zero-padded, the last two positions the cents. */
-  | 'amount'
-  | 'blank';
-
-export interface DesignField {
-  /** First position (1-based), as the design prints it. */
-  position: number;
-  length: number;
-  kind: FieldKind;
-  /** The value's name in the record (what the renderer fills), or the constant's text. */
-  name: string;
-  label: string;
-}
+import { field as f, type DesignField } from '../tax-models/api';
 
 export interface RecordDesign {
   /** Identifies the design in `TaxModel.designs`. */
   version: string;
+  /** The tax years it serves (`TaxModel.designs`): the first day of the first, the last day of the last. */
+  from: string;
+  to: string;
   length: number;
   declarant: readonly DesignField[];
   operator: readonly DesignField[];
   rectification: readonly DesignField[];
 }
-
-const f = (position: number, length: number, kind: FieldKind, name: string, label: string): DesignField => ({ position, length, kind, name, label });
 
 /** Positions 1–17, the same in every record. */
 const head = (type: '1' | '2'): DesignField[] => [
@@ -56,6 +38,9 @@ const operatorIdentification: DesignField[] = [
 
 export const DESIGN_349_2020: RecordDesign = {
   version: '349 (Orden EHA/769/2010, diseño 2020)',
+  // no later design was found; 2027 waits for the tax agency's
+  from: '2020-01-01',
+  to: '2026-12-31',
   length: 500,
   declarant: [
     ...head('1'),

@@ -33,7 +33,7 @@ export const MODEL_349: TaxModel = {
   name: 'Declaración recapitulativa de operaciones intracomunitarias',
   // quarterly unless the deliveries exceed 50,000 € (details.periodicity says when)
   periodicities: ['quarterly', 'monthly'],
-  designs: [{ from: '2020-01-01', version: DESIGN_349_2020.version }],
+  designs: [{ from: DESIGN_349_2020.from, to: DESIGN_349_2020.to, version: DESIGN_349_2020.version }],
   boxes: BOXES_349,
   options: OPTIONS_349,
   periodicityOf: periodicity349,

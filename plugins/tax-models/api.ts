@@ -6,6 +6,7 @@
 export type { BoxDefinition, BoxKind, DesignVersion, ModelInput, ModelOptions, ModelResult, Periodicity, RegisterFilter, RenderedFile, RenderInput, ReturnCompany, SettlementInput, TaxModel, TaxPeriod } from './contract';
 export { BoxSheet, dec, max, min } from './boxes';
 export { boxesCsv, csvLines, CSV_CONTENT_TYPE } from './csv';
-export { designOf, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
+export { designOf, designsKnown, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
+export { aeatText, field, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind } from './records';

@@ -43,10 +43,16 @@ export interface BoxDefinition {
   kind: BoxKind;
 }
 
-/** A record design (diseño de registro) and the first period it applies to. */
+/** A record design (diseño de registro) and the periods it applies to. */
 export interface DesignVersion {
   /** The day it applies from (YYYY-MM-DD): a period uses the newest design that starts on or before its last day. */
   from: string;
+  /**
+   * The last day it applies to (YYYY-MM-DD), when the design was published for given tax years: a
+   * later period has no design (its file answers 422 naming the designs known) until the tax
+   * agency publishes the next one and the model adds it. Without it, the design stays in force.
+   */
+  to?: string;
   version: string;
 }
 

@@ -55,7 +55,12 @@ export function requestedPeriod(model: TaxModel, query: { year: number; quarter?
     `Model ${model.code} is filed by ${model.periodicities.join(' or ')} period: give the ${model.periodicities.includes('quarterly') ? 'quarter' : 'month'}`, 'value_error.missing');
 }
 
-/** The record design in force for a period: the newest that starts on or before the period's last day. */
+/** The record design in force for a period: the newest that starts on or before the period's last day, unless it ended before that day. */
 export function designOf(model: TaxModel, period: TaxPeriod): DesignVersion | undefined {
-  return [...model.designs].reverse().find((design) => design.from <= period.to);
+  const design = [...model.designs].reverse().find((d) => d.from <= period.to);
+  return design && (design.to === undefined || period.to <= design.to) ? design : undefined;
 }
+
+/** The designs a model knows, for a message: "v1 (2020-01-01 to 2026-12-31), v2 (from 2027-01-01)". */
+export const designsKnown = (model: TaxModel): string =>
+  model.designs.map((d) => `${d.version} (${d.to ? `${d.from} to ${d.to}` : `from ${d.from}`})`).join(', ') || 'none';

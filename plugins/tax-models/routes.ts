@@ -6,7 +6,7 @@ import { todayInSpain } from '../ledger/api';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
-import { designOf, dueDateOf, periodContaining, periodsOfYear, previousPeriod, requestedPeriod } from './periods';
+import { designOf, designsKnown, dueDateOf, periodContaining, periodsOfYear, previousPeriod, requestedPeriod } from './periods';
 import { softwareProducer } from '../../lib/software-producer';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { optionsOf, saveOptions } from './options';
@@ -138,7 +138,7 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
     requireDetails(kernel, model, principal);
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
-      if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}: the first applies from ${model.designs[0]?.from}`);
+      if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}; the designs known: ${designsKnown(model)}`);
       const { result, company, options } = await uow.run(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }; });
       const file = render({ model, period, result, company, design, options, producer: softwareProducer(kernel.config) });
       return download(file.body, file.contentType, file.filename);
@@ -190,7 +190,7 @@ const TaxModelListing = t.Object({
     name: t.String(),
     periodicities: t.Array(t.String(), { description: 'monthly, quarterly or annual; the first is the usual one' }),
     has_file: t.Boolean({ description: 'Whether /aeat/{code}/file serves the tax agency\'s import file' }),
-    designs: t.Array(t.Object({ from: t.String({ format: 'date' }), version: t.String() }), { description: 'The record designs the model knows, oldest first' }),
+    designs: t.Array(t.Object({ from: t.String({ format: 'date' }), to: t.Optional(t.String({ format: 'date' })), version: t.String() }), { description: 'The record designs the model knows, oldest first, each with the periods it applies to (`to` absent: still in force)' }),
     applies: t.Boolean({ description: 'Whether the model applies to the company, by its tax profile (GET /aeat/profile)' }),
     due: t.Array(t.Object({ year: t.Integer(), period: t.String(), from: t.String({ format: 'date' }), to: t.String({ format: 'date' }), due_date: t.String({ format: 'date' }) }),
       { description: 'The periods still to file today in the model\'s usual periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates' }),

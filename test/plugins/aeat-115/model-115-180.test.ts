@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { isRent } from '../../../plugins/aeat-115/api';
+import { DESIGN_115_2016 } from '../../../plugins/aeat-115/design-2016';
+import { layoutProblems } from '../../../plugins/tax-models/api';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -17,7 +19,7 @@ beforeAll(async () => {
   app = await startDocumentsApp();
   [company, other] = [await createCompany(app), await createCompany(app)];
   await createDocuments();
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const { created, lines, purchase, tax } = documentBooker(() => app, () => company);
@@ -56,11 +58,37 @@ describe('modelo 115', () => {
     expect([q3.declaration_type, q3.result]).toEqual(['N', '0.00']);
   });
 
-  test('the CSV; bad periods 422; no import file', async () => {
+  test('the CSV; bad periods 422', async () => {
     const csv = await app.get('/api/v1/aeat/115?year=2026&quarter=1', company.token);
     expect(csv.text).toBe('casilla;concepto;importe\r\n01;Número de perceptores;2\r\n02;Base de las retenciones e ingresos a cuenta;2500.00\r\n03;Retenciones e ingresos a cuenta;475.00\r\n04;A deducir (solo en autoliquidación complementaria);0.00\r\n05;Resultado a ingresar ([03] − [04]);475.00\r\n');
     for (const query of ['year=2026&quarter=0', 'year=2026&month=3', 'year=2026', 'year=1999&quarter=1']) expect((await app.get(`/api/v1/aeat/115?${query}`, company.token)).status).toBe(422);
-    expect((await app.get('/api/v1/aeat/115/file?year=2026&quarter=1', company.token)).status).toBe(404);
+  });
+
+  test('the DR115 file of 1T: envelope, AUX block, page 01 with boxes 01–05 at their positions', async () => {
+    const res = await app.handle(new Request('http://localhost/api/v1/aeat/115/file?year=2026&quarter=1', { headers: { authorization: `Bearer ${company.token}` } }));
+    expect(res.status).toBe(200);
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    const envelope = '<T11502026' + '1T0000>';
+    expect([text.startsWith(envelope), text.endsWith('</T11502026' + '1T0000>'), text.length]).toEqual([true, true, envelope.length + 311 + 500 + envelope.length + 1]);
+    const aux = text.slice(envelope.length, envelope.length + 311);
+    expect([aux.slice(0, 5), aux.slice(75, 79), aux.slice(-6)]).toEqual(['<AUX>', 'CUAD', '</AUX>']);
+    const page = text.slice(envelope.length + 311, envelope.length + 311 + 500);
+    const at = (position: number, length: number) => page.slice(position - 1, position - 1 + length);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${at(14, 9)}2026` + '1T.115"');
+    expect([at(1, 11), at(13, 1), at(103, 6), at(109, 15), at(124, 17), at(141, 17), at(158, 17), at(175, 17), at(192, 48).trim(), at(489, 12)]).toEqual([
+      '<T11501000>', 'I', '2026' + '1T', '000000000000002', '00000000000250000', '00000000000047500', '00000000000000000', '00000000000047500', '', '</T11501000>',
+    ]);
+    // another company's quarter: nothing, declaration N
+    const theirs = await app.handle(new Request('http://localhost/api/v1/aeat/115/file?year=2026&quarter=1', { headers: { authorization: `Bearer ${other.token}` } }));
+    const theirPage = Buffer.from(await theirs.arrayBuffer()).toString('latin1').slice(envelope.length + 311);
+    expect([theirPage.slice(12, 13), theirPage.slice(108, 123)]).toEqual(['N', '000000000000000']);
+    // a year after the design's last: 422 naming the designs known
+    const later = await app.get('/api/v1/aeat/115/file?year=2027&quarter=1', company.token);
+    expect([later.status, later.body.detail]).toEqual([422, 'Model 115 has no record design for 2027 1T; the designs known: DR115 (2016) (2016-01-01 to 2026-12-31)']);
+  });
+
+  test('the DR115 page design: 500 positions, every field at its place', () => {
+    expect(layoutProblems(DESIGN_115_2016.page01, 500)).toEqual([]);
   });
 });
 

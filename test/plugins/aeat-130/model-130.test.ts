@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { todayInSpain } from '../../../plugins/ledger/api';
+import { DESIGN_130_2015 } from '../../../plugins/aeat-130/design-2015';
+import { layoutProblems } from '../../../plugins/tax-models/api';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 
@@ -18,7 +20,7 @@ beforeAll(async () => {
   const profile = await app.patch('/api/v1/aeat/profile', { legal_form: 'individual' }, autonomo.token);
   if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${profile.text}`);
   await createBooks();
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const { sale, purchase, tax } = documentBooker(() => app, () => autonomo);
@@ -120,7 +122,7 @@ describe('modelo 130', () => {
     expect(q3.details).toEqual({ year_to_date: { from: '2026-01-01', to: '2026-09-30' }, carried: { positive_07: '1500.00', negatives_pending: '0.00' } });
   });
 
-  test('one quarter alone is the same; the CSV; bad periods are 422; no import file', async () => {
+  test('one quarter alone is the same; the CSV; bad periods are 422', async () => {
     const one = (await app.get('/api/v1/aeat/130/summary?year=2026&quarter=3', autonomo.token)).body.items;
     expect(one.map((i: any) => [i.period, i.result])).toEqual([['3T', '1400.00']]);
     const csv = await app.get('/api/v1/aeat/130?year=2026&quarter=3', autonomo.token);
@@ -128,7 +130,31 @@ describe('modelo 130', () => {
     expect(csv.text).toContain('07;Pago fraccionado previo del trimestre ([04] − [05] − [06]);1400.00\r\n');
     expect(csv.text).toContain('19;Resultado de la autoliquidación ([17] − [18]);1400.00\r\n');
     for (const query of ['year=2026&month=5', 'year=2026&quarter=5', 'year=2026', 'quarter=1']) expect((await app.get(`/api/v1/aeat/130?${query}`, autonomo.token)).status).toBe(422);
-    expect((await app.get('/api/v1/aeat/130/file?year=2026&quarter=3', autonomo.token)).status).toBe(404);
+  });
+
+  test('the DR130 file: page 01 with every box at its position, negative boxes with N', async () => {
+    expect(layoutProblems(DESIGN_130_2015.page01, 600)).toEqual([]);
+    const pageOf = async (quarter: number) => {
+      const res = await app.handle(new Request(`http://localhost/api/v1/aeat/130/file?year=2026&quarter=${quarter}`, { headers: { authorization: `Bearer ${autonomo.token}` } }));
+      expect(res.status).toBe(200);
+      const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      const envelope = `<T13002026${quarter}T0000>`;
+      expect([text.startsWith(envelope), text.endsWith(`</T13002026${quarter}T0000>`), text.length]).toEqual([true, true, envelope.length + 311 + 600 + envelope.length + 1]);
+      const page = text.slice(envelope.length + 311, envelope.length + 311 + 600);
+      return (position: number, length: number) => page.slice(position - 1, position - 1 + length);
+    };
+    // 2T (by hand above): 01 10,000.00, 02 14,000.00, 03 −4,000.00, 05 100.00, 06 1,500.00, 07 −1,600.00, 19 0.00
+    const q2 = await pageOf(2);
+    expect([q2(1, 11), q2(13, 1), q2(103, 6), q2(109, 17), q2(126, 17), q2(143, 17), q2(177, 17), q2(194, 17), q2(211, 17), q2(296, 17), q2(415, 17), q2(589, 12)]).toEqual([
+      '<T13001000>', 'N', '2026' + '2T', '00000000001000000', '00000000001400000', 'N0000000000400000', '00000000000010000', '00000000000150000', 'N0000000000160000',
+      '00000000000000000', '00000000000000000', '</T13001000>',
+    ]);
+    // 3T: 19 = 1,400.00 to pay
+    const q3 = await pageOf(3);
+    expect([q3(13, 1), q3(160, 17), q3(211, 17), q3(381, 17), q3(415, 17), q3(432, 148).trim()]).toEqual(['I', '00000000000300000', '00000000000140000', '00000000000140000', '00000000000140000', '']);
+    // a sociedad's 130 file is refused like its other routes; a year without a design is 422
+    expect((await app.get('/api/v1/aeat/130/file?year=2026&quarter=3', sociedad.token)).status).toBe(422);
+    expect((await app.get('/api/v1/aeat/130/file?year=2027&quarter=1', autonomo.token)).body.detail).toBe('Model 130 has no record design for 2027 1T; the designs known: DR130 (2015) (2015-01-01 to 2026-12-31)');
   });
 
   test('another autónomo sees only its own books', async () => {

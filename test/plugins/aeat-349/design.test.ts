@@ -4,23 +4,28 @@
  * rendered from a result worked out by hand.
  */
 import { describe, expect, test } from 'bun:test';
-import { DESIGN_349_2020, type DesignField } from '../../../plugins/aeat-349/design-2020';
-import { aeatText, file349, record } from '../../../plugins/aeat-349/file';
+import { DESIGN_349_2020 } from '../../../plugins/aeat-349/design-2020';
+import { file349 } from '../../../plugins/aeat-349/file';
 import { MODEL_349 } from '../../../plugins/aeat-349/index';
 import { keyOf, operatorVatProblem, purchaseNature } from '../../../plugins/aeat-349/model';
-import { periodOf } from '../../../plugins/tax-models/api';
+import { aeatText, designOf, layoutProblems, periodOf, record, type DesignField } from '../../../plugins/tax-models/api';
 
 describe('the record design', () => {
   const records = { declarant: DESIGN_349_2020.declarant, operator: DESIGN_349_2020.operator, rectification: DESIGN_349_2020.rectification };
   test('every record has 500 positions and every field starts where the one before ends', () => {
-    for (const [name, fields] of Object.entries(records)) {
-      let position = 1;
-      for (const field of fields) {
-        expect([name, field.label, field.position]).toEqual([name, field.label, position]);
-        position += field.length;
-      }
-      expect([name, position - 1]).toEqual([name, DESIGN_349_2020.length]);
-    }
+    for (const [name, fields] of Object.entries(records)) expect([name, layoutProblems(fields, DESIGN_349_2020.length)]).toEqual([name, []]);
+  });
+
+  test('a misplaced field, a constant of the wrong length and a short record are named', () => {
+    const fields: DesignField[] = [
+      { position: 1, length: 1, kind: 'constant', name: '2', label: 'Tipo' }, { position: 3, length: 3, kind: 'constant', name: '34', label: 'Modelo' },
+    ];
+    expect(layoutProblems(fields, 10)).toEqual(['Modelo: at 3, expected 2', 'Modelo: constant "34" is not 3 long', 'the record ends at 5, not 10']);
+  });
+
+  test('the design serves the tax years 2020 to 2026; a year outside them has none', () => {
+    const design = (year: number) => designOf(MODEL_349, periodOf(year, 'quarterly', 4))?.version;
+    expect([design(2019), design(2020), design(2026), design(2027)]).toEqual([undefined, DESIGN_349_2020.version, DESIGN_349_2020.version, undefined]);
   });
 
   test('the fields the design prints, at their positions', () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
   company = await createCompany(app);
   other = await createCompany(app);
   await createDocuments();
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const { created, tax } = documentBooker(() => app, () => company);
@@ -158,5 +158,8 @@ describe('modelo 349', () => {
       expect([path, (await app.get(path, company.token)).status]).toEqual([path, 422]);
     }
     expect((await app.get('/api/v1/aeat/349/file?year=2019&quarter=4', company.token)).body.detail).toContain('no record design');
+    // a year after the last design published: 422 naming the designs known
+    const later = await app.get('/api/v1/aeat/349/file?year=2027&quarter=1', company.token);
+    expect([later.status, later.body.detail]).toEqual([422, 'Model 349 has no record design for 2027 1T; the designs known: 349 (Orden EHA/769/2010, diseño 2020) (2020-01-01 to 2026-12-31)']);
   });
 });

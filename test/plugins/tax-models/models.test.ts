@@ -34,7 +34,7 @@ beforeAll(async () => {
   company = await createCompany(app);
   other = await createCompany(app);
   await createDocuments();
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => company);
@@ -84,13 +84,13 @@ describe('the tax-model contract', () => {
   test('every contributed model has its routes in OpenAPI; the file only where the model has one; other models are 404', async () => {
     const paths = (await app.get('/openapi.json')).body.paths;
     const aeat = Object.keys(paths).filter((p) => p.startsWith('/api/v1/aeat/')).sort();
-    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
+    expect(aeat).toEqual(['/api/v1/aeat/111', '/api/v1/aeat/111/settle', '/api/v1/aeat/111/summary', '/api/v1/aeat/115', '/api/v1/aeat/115/file', '/api/v1/aeat/115/summary', '/api/v1/aeat/130', '/api/v1/aeat/130/file', '/api/v1/aeat/130/summary', '/api/v1/aeat/180', '/api/v1/aeat/180/summary', '/api/v1/aeat/190', '/api/v1/aeat/190/file', '/api/v1/aeat/190/summary', '/api/v1/aeat/303', '/api/v1/aeat/303/file', '/api/v1/aeat/303/options', '/api/v1/aeat/303/settle', '/api/v1/aeat/303/summary', '/api/v1/aeat/347', '/api/v1/aeat/347/file', '/api/v1/aeat/347/summary', '/api/v1/aeat/349', '/api/v1/aeat/349/file', '/api/v1/aeat/349/options', '/api/v1/aeat/349/summary', '/api/v1/aeat/390', '/api/v1/aeat/390/options', '/api/v1/aeat/390/summary', '/api/v1/aeat/999', '/api/v1/aeat/999/summary', '/api/v1/aeat/profile']);
     const params = (path: string) => paths[path].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required === true]);
     expect(params('/api/v1/aeat/303')).toEqual([['year', true], ['quarter', false], ['month', false]]);
     expect(params('/api/v1/aeat/347')).toEqual([['year', true]]);
     expect(Object.keys(paths['/api/v1/aeat/303'].get.responses['200'].content)).toEqual(['text/csv']);
     expect((await app.get('/api/v1/aeat/998?year=2026', company.token)).status).toBe(404);
-    expect((await app.get('/api/v1/aeat/347/file?year=2026', company.token)).status).toBe(404);
+    expect((await app.get('/api/v1/aeat/111/file?year=2026&quarter=1', company.token)).status).toBe(404);
   });
 
   test('a model contributed by a plugin of its own answers with no route code: its CSV and history', async () => {
@@ -112,7 +112,10 @@ describe('modelo 111', () => {
     expect(item).toMatchObject({ period: '2T', declaration_type: 'I', result: '260.00', design: null });
     // 07: lawyer and designer; 08: 1,000 + 2,000 − 200; 09: 150 + 140 − 30
     expect(nonZero(boxesOf(item))).toEqual({ '07': '2', '08': '2800.00', '09': '260.00', '28': '260.00', '30': '260.00' });
-    expect(item.details.recipients.map((r: any) => [r.tax_id, r.base, r.withholding])).toEqual([['B86561412', '800.00', '120.00'], ['12345678Z', '2000.00', '140.00']]);
+    expect(item.details.recipients.map((r: any) => [r.tax_id, r.base, r.withholding, r.rates])).toEqual([
+      ['B86561412', '800.00', '120.00', [{ rate: '15.00', base: '800.00', withholding: '120.00' }]],
+      ['12345678Z', '2000.00', '140.00', [{ rate: '7.00', base: '2000.00', withholding: '140.00' }]],
+    ]);
     // 4751 holds the 111's withholdings and the 190.00 of the rent (modelo 115)
     const account = (await app.get('/api/v1/ledger/account/4751?from=2026-04-01&to=2026-06-30', company.token)).body;
     expect(cents(account.credit) - cents(account.debit)).toBe(cents(boxesOf(item)['09']) + cents('190.00'));

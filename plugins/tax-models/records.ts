@@ -1,0 +1,128 @@
+import { Unprocessable } from '../../kernel/errors';
+import { dec } from './boxes';
+import type { RenderedFile, RenderInput } from './contract';
+
+/**
+ * Fixed-width records (the informative returns' "diseños de registro": 349, 347, 190…) as data: a
+ * record is a list of fields, each naming its first position as the design prints it, and the
+ * renderer pads each value as its kind says. A model keeps one file per design (one tax year or a
+ * run of years) and checks it with `layoutProblems`.
+ */
+
+export type FieldKind =
+  /** Fixed text (the field's `name`). */
+  | 'constant'
+  /** Alphanumeric: left-aligned, blank-padded, upper case without accents. */
+  | 'alpha'
+  /** Numeric: right-aligned, zero-padded. */
+  | 'numeric'
+  /** Money without sign: right-aligned, zero-padded, the last two positions the cents. */
+  | 'amount'
+  /** Money with sign: the first position `N` when negative, else blank; then as `amount`. */
+  | 'signed'
+  /** Money with sign as the self-assessment pages write it: `N` and one digit fewer when negative, else every position a digit. */
+  | 'signedN'
+  | 'blank';
+
+export interface DesignField {
+  /** First position (1-based), as the design prints it. */
+  position: number;
+  length: number;
+  kind: FieldKind;
+  /** The value's name in the record (what the renderer fills), or the constant's text. */
+  name: string;
+  label: string;
+}
+
+export const field = (position: number, length: number, kind: FieldKind, name: string, label: string): DesignField => ({ position, length, kind, name, label });
+
+/** Alphanumeric text as the designs admit it: upper case, accents removed (Ñ and Ç kept), other characters blanked. */
+export function aeatText(value: string): string {
+  return value.toUpperCase().replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    .replace(/\u0000/g, 'Ñ').replace(/\u0001/g, 'Ç').replace(/[^A-Z0-9 .,\-_&'\\:;/()ÑÇ]/g, ' ');
+}
+
+function digitsOf(field: DesignField, value: string | number | undefined, width: number, signed: boolean): { negative: boolean; digits: string } {
+  const units = dec(String(value ?? '0')).rescale(2).units;
+  if (units < 0n && !signed) throw new Unprocessable(`${field.label} is negative (${value}): the design admits no sign`);
+  const digits = (units < 0n ? -units : units).toString();
+  if (digits.length > width) throw new Unprocessable(`${field.label} (${value}) does not fit the record design`);
+  return { negative: units < 0n, digits: digits.padStart(width, '0') };
+}
+
+/** One field's text: refused (422) when a value does not fit. */
+function fieldText(field: DesignField, values: Record<string, string | number>): string {
+  switch (field.kind) {
+    case 'constant': return field.name;
+    case 'blank': return ' '.repeat(field.length);
+    case 'alpha': return aeatText(String(values[field.name] ?? '')).slice(0, field.length).padEnd(field.length, ' ');
+    case 'numeric': {
+      const digits = String(values[field.name] ?? '0');
+      if (!/^\d+$/.test(digits) || digits.length > field.length) throw new Unprocessable(`${field.label} (${digits}) does not fit the record design`);
+      return digits.padStart(field.length, '0');
+    }
+    case 'amount': return digitsOf(field, values[field.name], field.length, false).digits;
+    case 'signed': {
+      const { negative, digits } = digitsOf(field, values[field.name], field.length - 1, true);
+      return (negative ? 'N' : ' ') + digits;
+    }
+    case 'signedN': {
+      const negative = dec(String(values[field.name] ?? '0')).rescale(2).units < 0n;
+      return negative ? 'N' + digitsOf(field, values[field.name], field.length - 1, true).digits : digitsOf(field, values[field.name], field.length, false).digits;
+    }
+  }
+}
+
+/** A record of the design from its values (by field name; a missing value is blank, zero or zero amount). */
+export function record(fields: readonly DesignField[], values: Record<string, string | number>): string {
+  return fields.map((field) => fieldText(field, values)).join('');
+}
+
+/**
+ * What is wrong with a record design: a field that does not start where the one before ends, a
+ * constant whose text is not its length, a total other than `length`. Empty when the design holds.
+ */
+export function layoutProblems(fields: readonly DesignField[], length: number): string[] {
+  const problems: string[] = [];
+  let position = 1;
+  for (const field of fields) {
+    if (field.position !== position) problems.push(`${field.label}: at ${field.position}, expected ${position}`);
+    if (field.kind === 'constant' && field.name.length !== field.length) problems.push(`${field.label}: constant "${field.name}" is not ${field.length} long`);
+    position = field.position + field.length;
+  }
+  if (position - 1 !== length) problems.push(`the record ends at ${position - 1}, not ${length}`);
+  return problems;
+}
+
+/** The province code of a Spanish postal code (its first two digits, 01–52), as the records name a person's province; null when it is not one. */
+export function provinceOf(postalCode: string | null | undefined): string | null {
+  const code = postalCode?.trim().match(/^(\d{2})\d{3}$/)?.[1];
+  return code && Number(code) >= 1 && Number(code) <= 52 ? code : null;
+}
+
+/** A Spanish tax id as the records take it: nine characters, without the ES prefix of a VAT number. */
+export const recordNif = (taxId: string): string => (/^ES[0-9A-Z]{9}$/i.test(taxId) ? taxId.slice(2) : taxId).toUpperCase();
+
+/** The file of an informative return: its records separated by CRLF, in ISO-8859-1. */
+export const recordsFile = (records: readonly string[], filename: string): RenderedFile =>
+  ({ body: new Uint8Array(Buffer.from(records.join('\r\n'), 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename });
+
+/**
+ * "NIF empresa desarrollo" of a pre-declaration's `<AUX>` block: the Spanish NIF of the software's
+ * producer as the deployment configures it (lib/software-producer.ts); blank, as the designs allow,
+ * while none is configured or when the producer has no Spanish NIF.
+ */
+const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
+  (producer.configured && !producer.foreign ? producer.taxId : '').padEnd(9, ' ').slice(0, 9);
+
+/**
+ * A self-assessment's pre-declaration file (the "DR" format the tax agency's online forms import:
+ * 303, 115, 130…): one ISO-8859-1 byte string without line breaks, `<T{model}0{year}{period}0000>`,
+ * the `<AUX>` block (program version, developer's NIF), the pages as given, and the closing tag.
+ */
+export function preDeclarationFile(input: Pick<RenderInput, 'model' | 'period' | 'company' | 'producer'>, pages: readonly string[]): RenderedFile {
+  const tag = `T${input.model.code}0${input.period.year}${input.period.code}0000`;
+  const aux = `<AUX>${' '.repeat(70)}CUAD${' '.repeat(4)}${developerTaxId(input)}${' '.repeat(213)}</AUX>`;
+  const content = `<${tag}>${aux}${pages.join('')}</${tag}>`;
+  return { body: new Uint8Array(Buffer.from(content, 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename: `${recordNif(input.company.taxId)}${input.period.year}${input.period.code}.${input.model.code}` };
+}
