@@ -70,11 +70,11 @@ function photo(png: string, out: string, seed: number) {
   const dst = [[ox + j(60) + 40, oy + j(40)], [ox + w + j(60) - 30, oy + j(40) + 25], [ox + w + j(60) + 30, oy + h + j(40)], [ox + j(60) - 35, oy + h + j(40) - 20]];
   const src = [[0, 0], [w, 0], [w, h], [0, h]];
   run('convert', [
-    '-size', `${W}x${H}`, `plasma:#5a4636-#3a2c22`, '-seed', String(seed), '-blur', '0x4',
+    '-seed', String(seed), '-size', `${W}x${H}`, 'plasma:#5a4636-#3a2c22', '-blur', '0x4', '-modulate', '100,25',
     '(', png, '-alpha', 'set', '-virtual-pixel', 'transparent', '-background', 'none', '+distort', 'Perspective', src.map((s, k) => `${s[0]},${s[1]} ${dst[k][0] - ox},${dst[k][1] - oy}`).join('  '), '-repage', `+${ox}+${oy}`, ')',
     '-compose', 'over', '-flatten',
     '(', '-size', `${W}x${H}`, `radial-gradient:white-gray45`, '-roll', `+${Math.round(W * 0.22)}-${Math.round(H * 0.18)}`, ')', '-compose', 'multiply', '-composite',
-    '-blur', '0x0.7', '-attenuate', '0.35', '+noise', 'Gaussian', '-resize', '1100x>', '-quality', '62', out,
+    '-blur', '0x0.7', '-attenuate', '0.35', '+noise', 'Gaussian', '-resize', '1500x>', '-quality', '60', out,
   ]);
 }
 

@@ -19,9 +19,9 @@ import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings'
 import { backend } from '../../support/database';
 import { describeScore, emptyScore, LAYOUTS_DIR, loadLayouts, measureLayouts, percent } from './layout-corpus';
 
-/** Thresholds: the measured figures at the corpus's first commit (targets 98 and 92). */
+/** Thresholds: the figures measured on 2026-11-27 before the extractor was tuned on this corpus (text 165/235 = 70.2 %, scans and photos 90/162 = 55.6 %, a field's margin for OCR under load); the targets are 98 and 92. */
 const TEXT_THRESHOLD = 0.70;
-const SCAN_THRESHOLD = 0.0;
+const SCAN_THRESHOLD = 0.54;
 
 const LAYOUTS = loadLayouts();
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
