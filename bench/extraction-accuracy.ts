@@ -41,7 +41,7 @@ try {
   // a tax line there may be an object or a [rate, base, amount] tuple
   const lines = (v: unknown) => ((v ?? []) as unknown[]).map((l) => (Array.isArray(l) ? { rate: String(l[0]), base: String(l[1]), amount: String(l[2]) } : l)) as never;
   for (const entry of loadCorpus()) {
-    const e = entry.expected as Record<string, unknown>;
+    const e = entry.expected as unknown as Record<string, unknown>;
     const result = await read(entry.pdf());
     const label = {
       id: entry.id, generator: 'corpus', family: entry.family, tests: '', own_tax_ids: [OWN_TAX_ID], scan: null, photo: null,
