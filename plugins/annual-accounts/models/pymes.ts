@@ -25,7 +25,7 @@ export const PYMES: ModelDef = {
           },
           {
             code: 'A.V', label: 'V. Inversiones financieras a largo plazo', level: 1,
-            accounts: ['2405', '2415', '2425', '(2495)', '250', '251', '252', '253', '254', '255', '257', '258', '(259)', '26', '(2945)', '(2955)', '(296)', '(297)', '(298)'],
+            accounts: ['2405', '2415', '2425', '(2495)', '250', '251', '252', '253', '254', '255', '257', '258', '(259)', '26', '(2935)', '(2945)', '(2955)', '(296)', '(297)', '(298)'],
           },
           { code: 'A.VI', label: 'VI. Activos por impuesto diferido', level: 1, accounts: ['474'] },
           { code: 'A.VII', label: 'VII. Deudores comerciales no corrientes', level: 1, accounts: [] },
@@ -49,7 +49,7 @@ export const PYMES: ModelDef = {
           },
           {
             code: 'B.IV', label: 'IV. Inversiones financieras a corto plazo', level: 1,
-            accounts: ['553 D', '5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
+            accounts: ['553 D', '5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5935)', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
           },
           { code: 'B.V', label: 'V. Periodificaciones a corto plazo', level: 1, accounts: ['480', '567'] },
           { code: 'B.VI', label: 'VI. Efectivo y otros activos líquidos equivalentes', level: 1, accounts: ['57'] },
@@ -93,7 +93,7 @@ export const PYMES: ModelDef = {
           { code: 'PN.C.II.2', label: '2. Acreedores por arrendamiento financiero', level: 2, accounts: ['5125', '524'] },
           {
             code: 'PN.C.II.3', label: '3. Otras deudas a corto plazo', level: 2,
-            accounts: ['553 C', '556', '(1034)', '(1044)', '(190)', '(192)', '194', '(195)', '(197)', '199', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
+            accounts: ['553 C', '556', '(1034)', '(1044)', '(190)', '(192)', '194', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
           },
           {
             code: 'PN.C.III', label: 'III. Deudas con empresas del grupo y asociadas a corto plazo', level: 1,
@@ -108,7 +108,7 @@ export const PYMES: ModelDef = {
             accounts: ['41', '438', '465', '466', '475', '4750 C', '476', '477 C', '472 C', '5531 C', '5533 C'],
           },
           { code: 'PN.C.V', label: 'V. Periodificaciones a corto plazo', level: 1, accounts: ['485', '568'] },
-          { code: 'PN.C.VI', label: 'VI. Deuda con características especiales a corto plazo', level: 1, accounts: ['502', '507'] },
+          { code: 'PN.C.VI', label: 'VI. Deuda con características especiales a corto plazo', level: 1, accounts: ['502', '507', '(195)', '(197)', '199'] },
           { code: 'TPN', label: 'TOTAL PATRIMONIO NETO Y PASIVO (A + B + C)', level: 0, sum: ['PN.A', 'PN.B', 'PN.C'] },
         ],
       },
