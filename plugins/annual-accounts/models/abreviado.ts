@@ -41,7 +41,7 @@ export const ABREVIADO: ModelDef = {
             code: 'B.III.1.b', label: 'b) Clientes por ventas y prestaciones de servicios a corto plazo', level: 3,
             accounts: ['430', '431', '432', '433', '434', '435', '436', '(437)', '(490)', '(493)'],
           },
-          { code: 'B.III.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580', '5585'] },
+          { code: 'B.III.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580'] },
           {
             code: 'B.III.3', label: '3. Otros deudores', level: 2,
             accounts: ['44', '460', '470', '471', '472 D', '473', '477 D', '4750 D', '544', '5531 D', '5533 D'],
@@ -90,7 +90,7 @@ export const ABREVIADO: ModelDef = {
           { code: 'PN.B.IV', label: 'IV. Pasivos por impuesto diferido', level: 1, accounts: ['479'] },
           { code: 'PN.B.V', label: 'V. Periodificaciones a largo plazo', level: 1, accounts: ['181'] },
           { code: 'PN.B.VI', label: 'VI. Acreedores comerciales no corrientes', level: 1, accounts: [] },
-          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15'] },
+          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15', '(5585)'] },
           { code: 'PN.C', label: 'C) PASIVO CORRIENTE', level: 0 },
           { code: 'PN.C.I', label: 'I. Pasivos vinculados con activos no corrientes mantenidos para la venta', level: 1, accounts: ['585', '586', '587', '588', '589'] },
           { code: 'PN.C.II', label: 'II. Provisiones a corto plazo', level: 1, accounts: ['499', '529'] },

@@ -38,7 +38,7 @@ export const PYMES: ModelDef = {
             code: 'B.II.1.b', label: 'b) Clientes por ventas y prestaciones de servicios a corto plazo', level: 3,
             accounts: ['430', '431', '432', '433', '434', '435', '436', '(437)', '(490)', '(493)'],
           },
-          { code: 'B.II.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580', '5585'] },
+          { code: 'B.II.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580'] },
           {
             code: 'B.II.3', label: '3. Otros deudores', level: 2,
             accounts: ['44', '460', '470', '471', '472 D', '473', '477 D', '4750 D', '544', '5531 D', '5533 D'],
@@ -85,7 +85,7 @@ export const PYMES: ModelDef = {
           { code: 'PN.B.IV', label: 'IV. Pasivos por impuesto diferido', level: 1, accounts: ['479'] },
           { code: 'PN.B.V', label: 'V. Periodificaciones a largo plazo', level: 1, accounts: ['181'] },
           { code: 'PN.B.VI', label: 'VI. Acreedores comerciales no corrientes', level: 1, accounts: [] },
-          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15'] },
+          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15', '(5585)'] },
           { code: 'PN.C', label: 'C) PASIVO CORRIENTE', level: 0 },
           { code: 'PN.C.I', label: 'I. Provisiones a corto plazo', level: 1, accounts: ['499', '529'] },
           { code: 'PN.C.II', label: 'II. Deudas a corto plazo', level: 1 },

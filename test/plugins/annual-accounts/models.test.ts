@@ -227,6 +227,31 @@ describe('lines against a peer reading of the models (OCA l10n-spain, l10n_es_mi
     }
   });
 
+  test('5585 (called-up amounts on shares that are financial liabilities) reduces the long-term special-characteristics debt; only 5580 is "Accionistas (socios) por desembolsos exigidos"', () => {
+    const receivable = { pymes: 'B.II.2', abreviado: 'B.III.2', normal: 'B.III.7' } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const bs = maps(key);
+      expect(`${key} ${lineOf(bs, '5585', '1.00')} ${lineOf(bs, '1503', '-1.00')}`).toBe(`${key} PN.B.VII PN.B.VII`);
+      expect(`${key} ${lineOf(bs, '5580', '1.00')} ${lineOf(bs, '558', '1.00')}`).toBe(`${key} ${receivable[key]} ${receivable[key]}`);
+    }
+    const balances = [['150', '-5000.00'], ['5585', '1000.00'], ['5720001', '4000.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides } = computeStatement(new AccountMap(MODELS.abreviado!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect([amount('PN.B.VII'), amount('B.III.2'), amount('TA'), amount('TPN')]).toEqual(['4000.00', '0.00', '4000.00', '4000.00']);
+  });
+
+  test('normal model: goodwill net of its amortisation (2804, RD 602/2016), research net of its impairment (2900)', () => {
+    const bs = maps('normal');
+    expect(lineOf(bs, '2804', '-1.00')).toBe('A.I.4');
+    expect(lineOf(bs, '2900', '-1.00')).toBe('A.I.6');
+    expect(lineOf(bs, '2805', '-1.00')).toBe('A.I.7'); // derechos de traspaso: "otro inmovilizado intangible"
+    const balances = [['204', '10000.00'], ['2804', '-1000.00'], ['2050001', '500.00'], ['100', '-9500.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides, unmapped } = computeStatement(new AccountMap(MODELS.normal!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect([amount('A.I.4'), amount('A.I.7'), amount('TA'), amount('TPN')]).toEqual(['9000.00', '500.00', '9500.00', '9500.00']);
+    expect(unmapped).toEqual([]);
+  });
+
   test('the contra accounts keep their sign on the new line: 195 and 197 reduce it, 199 adds', () => {
     const balances = [['199', '-1000.00'], ['195', '300.00'], ['5720001', '700.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
     const { sides, unmapped } = computeStatement(new AccountMap(MODELS.pymes!.balanceSheet), balances);
