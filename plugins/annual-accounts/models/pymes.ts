@@ -25,7 +25,7 @@ export const PYMES: ModelDef = {
           },
           {
             code: 'A.V', label: 'V. Inversiones financieras a largo plazo', level: 1,
-            accounts: ['2405', '2415', '2425', '(2495)', '250', '251', '252', '253', '254', '255', '257', '258', '(259)', '26', '(2945)', '(2955)', '(296)', '(297)', '(298)'],
+            accounts: ['2405', '2415', '2425', '(2495)', '250', '251', '252', '253', '254', '255', '257', '258', '(259)', '26', '(2935)', '(2945)', '(2955)', '(296)', '(297)', '(298)'],
           },
           { code: 'A.VI', label: 'VI. Activos por impuesto diferido', level: 1, accounts: ['474'] },
           { code: 'A.VII', label: 'VII. Deudores comerciales no corrientes', level: 1, accounts: [] },
@@ -38,7 +38,7 @@ export const PYMES: ModelDef = {
             code: 'B.II.1.b', label: 'b) Clientes por ventas y prestaciones de servicios a corto plazo', level: 3,
             accounts: ['430', '431', '432', '433', '434', '435', '436', '(437)', '(490)', '(493)'],
           },
-          { code: 'B.II.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580', '5585'] },
+          { code: 'B.II.2', label: '2. Accionistas (socios) por desembolsos exigidos', level: 2, accounts: ['558', '5580'] },
           {
             code: 'B.II.3', label: '3. Otros deudores', level: 2,
             accounts: ['44', '460', '470', '471', '472 D', '473', '477 D', '4750 D', '544', '5531 D', '5533 D'],
@@ -49,7 +49,7 @@ export const PYMES: ModelDef = {
           },
           {
             code: 'B.IV', label: 'IV. Inversiones financieras a corto plazo', level: 1,
-            accounts: ['553 D', '5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
+            accounts: ['553 D', '5305', '5315', '5325', '5335', '5345', '5355', '(5395)', '540', '541', '542', '543', '545', '546', '547', '548', '(549)', '550 D', '551 D', '5525 D', '5530 D', '5532 D', '554 D', '555 D', '5590', '5593', '565', '566', '(5935)', '(5945)', '(5955)', '(596)', '(597)', '(598)'],
           },
           { code: 'B.V', label: 'V. Periodificaciones a corto plazo', level: 1, accounts: ['480', '567'] },
           { code: 'B.VI', label: 'VI. Efectivo y otros activos líquidos equivalentes', level: 1, accounts: ['57'] },
@@ -85,7 +85,7 @@ export const PYMES: ModelDef = {
           { code: 'PN.B.IV', label: 'IV. Pasivos por impuesto diferido', level: 1, accounts: ['479'] },
           { code: 'PN.B.V', label: 'V. Periodificaciones a largo plazo', level: 1, accounts: ['181'] },
           { code: 'PN.B.VI', label: 'VI. Acreedores comerciales no corrientes', level: 1, accounts: [] },
-          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15'] },
+          { code: 'PN.B.VII', label: 'VII. Deuda con características especiales a largo plazo', level: 1, accounts: ['15', '(5585)'] },
           { code: 'PN.C', label: 'C) PASIVO CORRIENTE', level: 0 },
           { code: 'PN.C.I', label: 'I. Provisiones a corto plazo', level: 1, accounts: ['499', '529'] },
           { code: 'PN.C.II', label: 'II. Deudas a corto plazo', level: 1 },
@@ -93,7 +93,7 @@ export const PYMES: ModelDef = {
           { code: 'PN.C.II.2', label: '2. Acreedores por arrendamiento financiero', level: 2, accounts: ['5125', '524'] },
           {
             code: 'PN.C.II.3', label: '3. Otras deudas a corto plazo', level: 2,
-            accounts: ['553 C', '556', '(1034)', '(1044)', '(190)', '(192)', '194', '(195)', '(197)', '199', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
+            accounts: ['553 C', '556', '(1034)', '(1044)', '(190)', '(192)', '194', '500', '501', '505', '506', '509', '5115', '5135', '5145', '521', '522', '523', '525', '526', '528', '550 C', '551 C', '5525 C', '5530 C', '5532 C', '554 C', '555 C', '5565', '5566', '5595', '5598', '560', '561', '569'],
           },
           {
             code: 'PN.C.III', label: 'III. Deudas con empresas del grupo y asociadas a corto plazo', level: 1,
@@ -108,7 +108,7 @@ export const PYMES: ModelDef = {
             accounts: ['41', '438', '465', '466', '475', '4750 C', '476', '477 C', '472 C', '5531 C', '5533 C'],
           },
           { code: 'PN.C.V', label: 'V. Periodificaciones a corto plazo', level: 1, accounts: ['485', '568'] },
-          { code: 'PN.C.VI', label: 'VI. Deuda con características especiales a corto plazo', level: 1, accounts: ['502', '507'] },
+          { code: 'PN.C.VI', label: 'VI. Deuda con características especiales a corto plazo', level: 1, accounts: ['502', '507', '(195)', '(197)', '199'] },
           { code: 'TPN', label: 'TOTAL PATRIMONIO NETO Y PASIVO (A + B + C)', level: 0, sum: ['PN.A', 'PN.B', 'PN.C'] },
         ],
       },

@@ -192,6 +192,77 @@ describe('lines against the PGC text', () => {
   });
 });
 
+describe('lines against a peer reading of the models (OCA l10n-spain, l10n_es_mis_report)', () => {
+  const maps = (key: 'pymes' | 'abreviado' | 'normal') => new AccountMap(MODELS[key]!.balanceSheet);
+
+  test('impairment of participations in other related parties (2935, 5935) goes with the investment it corrects, not with the group', () => {
+    // long term: 2405 is a financial investment (V), so is its impairment 2935; 2933 / 2934 stay with the group and associates (IV)
+    const longTerm = { pymes: ['A.IV', 'A.V'], abreviado: ['A.IV', 'A.V'], normal: ['A.IV.1', 'A.V.1'] } as const;
+    // short term: 5305 likewise, with 5935; 5933 / 5934 with the group
+    const shortTerm = { pymes: ['B.III', 'B.IV'], abreviado: ['B.IV', 'B.V'], normal: ['B.IV.1', 'B.V.1'] } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const bs = maps(key);
+      expect(`${key} ${lineOf(bs, '2933', '-1.00')} ${lineOf(bs, '2934', '-1.00')} ${lineOf(bs, '293', '-1.00')}`).toBe(`${key} ${longTerm[key][0]} ${longTerm[key][0]} ${longTerm[key][0]}`);
+      expect(`${key} ${lineOf(bs, '2935', '-1.00')} ${lineOf(bs, '2405', '1.00')}`).toBe(`${key} ${longTerm[key][1]} ${longTerm[key][1]}`);
+      expect(`${key} ${lineOf(bs, '5933', '-1.00')} ${lineOf(bs, '593', '-1.00')}`).toBe(`${key} ${shortTerm[key][0]} ${shortTerm[key][0]}`);
+      expect(`${key} ${lineOf(bs, '5935', '-1.00')} ${lineOf(bs, '5305', '1.00')}`).toBe(`${key} ${shortTerm[key][1]} ${shortTerm[key][1]}`);
+    }
+  });
+
+  test('shares considered financial liabilities on their way to 502 (195, 197, 199) are special-characteristics debt, not other debts', () => {
+    const special = { pymes: 'PN.C.VI', abreviado: 'PN.C.VII', normal: 'PN.C.VII' } as const;
+    const otherDebts = { pymes: 'PN.C.II.3', abreviado: 'PN.C.III.3', normal: 'PN.C.III.5' } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const bs = maps(key);
+      const line = MODELS[key]!.balanceSheet.sides[1].lines.find((l) => l.code === special[key])!;
+      expect(line.label).toBe(`${key === 'pymes' ? 'VI' : 'VII'}. Deuda con características especiales a corto plazo`);
+      expect(line.accounts).toEqual(['502', '507', '(195)', '(197)', '199']);
+      for (const [account, balance] of [['199', '-1.00'], ['195', '1.00'], ['197', '1.00'], ['502', '-1.00'], ['507', '-1.00']] as const) {
+        expect(`${key} ${account} ${lineOf(bs, account, balance)}`).toBe(`${key} ${account} ${special[key]}`);
+      }
+      // the equity-natured ones stay where the chart puts them: 190 and 192 reduce, 194 is, another short-term debt
+      for (const [account, balance] of [['190', '1.00'], ['192', '1.00'], ['194', '-1.00']] as const) {
+        expect(`${key} ${account} ${lineOf(bs, account, balance)}`).toBe(`${key} ${account} ${otherDebts[key]}`);
+      }
+    }
+  });
+
+  test('5585 (called-up amounts on shares that are financial liabilities) reduces the long-term special-characteristics debt; only 5580 is "Accionistas (socios) por desembolsos exigidos"', () => {
+    const receivable = { pymes: 'B.II.2', abreviado: 'B.III.2', normal: 'B.III.7' } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const bs = maps(key);
+      expect(`${key} ${lineOf(bs, '5585', '1.00')} ${lineOf(bs, '1503', '-1.00')}`).toBe(`${key} PN.B.VII PN.B.VII`);
+      expect(`${key} ${lineOf(bs, '5580', '1.00')} ${lineOf(bs, '558', '1.00')}`).toBe(`${key} ${receivable[key]} ${receivable[key]}`);
+    }
+    const balances = [['150', '-5000.00'], ['5585', '1000.00'], ['5720001', '4000.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides } = computeStatement(new AccountMap(MODELS.abreviado!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect([amount('PN.B.VII'), amount('B.III.2'), amount('TA'), amount('TPN')]).toEqual(['4000.00', '0.00', '4000.00', '4000.00']);
+  });
+
+  test('normal model: goodwill net of its amortisation (2804, RD 602/2016), research net of its impairment (2900)', () => {
+    const bs = maps('normal');
+    expect(lineOf(bs, '2804', '-1.00')).toBe('A.I.4');
+    expect(lineOf(bs, '2900', '-1.00')).toBe('A.I.6');
+    expect(lineOf(bs, '2805', '-1.00')).toBe('A.I.7'); // derechos de traspaso: "otro inmovilizado intangible"
+    const balances = [['204', '10000.00'], ['2804', '-1000.00'], ['2050001', '500.00'], ['100', '-9500.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides, unmapped } = computeStatement(new AccountMap(MODELS.normal!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect([amount('A.I.4'), amount('A.I.7'), amount('TA'), amount('TPN')]).toEqual(['9000.00', '500.00', '9500.00', '9500.00']);
+    expect(unmapped).toEqual([]);
+  });
+
+  test('the contra accounts keep their sign on the new line: 195 and 197 reduce it, 199 adds', () => {
+    const balances = [['199', '-1000.00'], ['195', '300.00'], ['5720001', '700.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides, unmapped } = computeStatement(new AccountMap(MODELS.pymes!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect(amount('PN.C.VI')).toBe('700.00');
+    expect(amount('PN.C.II.3')).toBe('0.00');
+    expect(amount('TA')).toBe(amount('TPN'));
+    expect(unmapped).toEqual([]);
+  });
+});
+
 describe('the normal model in the wording of RD 1/2021 (financial assets no longer "disponibles para la venta")', () => {
   test('A-2) I. and 16. a) / b)', () => {
     const line = (code: string) => [...MODELS.normal!.balanceSheet.sides, ...MODELS.normal!.profitAndLoss.sides].flatMap((s) => s.lines).find((l) => l.code === code)!;
