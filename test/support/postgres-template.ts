@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type postgres from 'postgres';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +65,8 @@ async function ensureTemplate(name: string, options: PluginSet): Promise<string>
   const admin = postgresJs(postgresTarget(adminUrl), { max: 1 });
   try {
     const exists = async () => (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
-    if (await exists()) return name;
+    if (await exists()) return await markUsed(admin, name);
+    await dropUnusedTemplates(admin);
     await ensureTestRoles();
     const building = `cuadra_building_${process.pid}_${crypto.randomUUID().slice(0, 8)}`;
     await admin.unsafe(`create database "${building}" owner ${OWNER_ROLE}`);
@@ -80,12 +82,13 @@ async function ensureTemplate(name: string, options: PluginSet): Promise<string>
       // a closed client's server process may still be on its way out; nothing else knows this database
       await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${building} and pid <> pg_backend_pid()`;
       await admin.unsafe(`alter database "${building}" with allow_connections false is_template true`);
+      await markUsed(admin, building); // published with its mark: never taken for an unused one
       try {
         await admin.unsafe(`alter database "${building}" rename to "${name}"`);
         return name;
       } catch (error) {
         // another suite published the same template first: use theirs
-        if ((error as { code?: string }).code === '42P04' && await exists()) return name;
+        if ((error as { code?: string }).code === '42P04' && await exists()) return await markUsed(admin, name);
         throw error;
       }
     } finally {
@@ -94,6 +97,31 @@ async function ensureTemplate(name: string, options: PluginSet): Promise<string>
     }
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Each run notes on the templates it uses when it used them (the database's comment), and a run
+ * that builds one drops the templates no run has used for a week: those of migrations that have
+ * since changed. A template in use is never that old.
+ */
+const UNUSED_FOR_MS = 7 * 24 * 3600 * 1000;
+const USED_AT = 'cuadra test template, last used at ';
+
+async function markUsed(admin: postgres.Sql<any>, name: string): Promise<string> {
+  await admin.unsafe(`comment on database "${name}" is '${USED_AT}${new Date().toISOString()}'`);
+  return name;
+}
+
+async function dropUnusedTemplates(admin: postgres.Sql<any>): Promise<void> {
+  const templates = await admin<{ name: string; comment: string | null }[]>`
+    select datname as name, shobj_description(oid, 'pg_database') as comment from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+  for (const { name, comment } of templates) {
+    const usedAt = comment?.startsWith(USED_AT) ? Date.parse(comment.slice(USED_AT.length)) : NaN;
+    if (Date.now() - usedAt < UNUSED_FOR_MS) continue;
+    // another suite may be dropping it too, or copying it after all: then it stays
+    await admin.unsafe(`alter database "${name}" with is_template false`).catch(() => {});
+    await admin.unsafe(`drop database if exists "${name}"`).catch(() => {});
   }
 }
 
