@@ -22,7 +22,7 @@ import { typeCheckCommand } from '../support/type-check';
  *   after deleting it. What one copy cannot see — a leaf importing another leaf, both gone from it —
  *   is a plain text check of the leaves' own files (a leaf that needs another must say so in
  *   `dependsOn`, and then the other is no leaf). It does not depend on the database, so it runs in
- *   the PGlite pass of the suite only;
+ *   the PostgreSQL pass of the suite only (the shorter one, as the two passes run at once);
  * - each variant boots in this process, from the discovered plugins minus the leaf, on a fresh
  *   database migrated with the remaining plugins' migrations: a plugin that needs the deleted one
  *   other than through an import (a hook, a service, a contribution, a migration referring to its
@@ -77,7 +77,7 @@ describe('deleting a leaf plugin', () => {
     expect(leaves.length).toBeGreaterThanOrEqual(2);
   });
 
-  test.skipIf(process.env.CUADRA_TEST_DB === 'postgres')('the strict type check passes on a copy without the leaves', async () => {
+  test.skipIf(backend !== 'postgres')('the strict type check passes on a copy without the leaves', async () => {
     const dir = copyWithout(leaves);
     copies.push(dir);
     const result = await typeCheck(dir);
