@@ -3,8 +3,26 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ValidationFailed } from '../../kernel/errors';
 
-/** OWASP's argon2id minimum: 19 MiB, two passes, one lane. */
-const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export interface PasswordHashCost { memoryCost: number; timeCost: number }
+
+/** OWASP's argon2id minimum: 19 MiB, two passes (one lane). */
+export const PRODUCTION_PASSWORD_HASH_COST: Readonly<PasswordHashCost> = { memoryCost: 19_456, timeCost: 2 };
+
+let cost: Readonly<PasswordHashCost> = PRODUCTION_PASSWORD_HASH_COST;
+
+/**
+ * For test processes only: hash new passwords and secrets at another cost. The suite hashes
+ * thousands of passwords that no test attacks (every test user, every recovery code), each taking
+ * a sizeable share of a core at the production cost; test/support/preload.ts lowers it and one test
+ * (test/plugins/identity/password-hashing.test.ts) hashes and verifies at the production cost.
+ * A hash records its own cost, so verifying works whatever the cost in force. The service never
+ * calls this: there is no setting for it.
+ */
+export function setPasswordHashCostForTests(next: Readonly<PasswordHashCost>): void {
+  cost = next;
+}
+
+const argon2Options = () => ({ algorithm: Algorithm.Argon2id, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: 1 }) as const;
 
 const COMMON = new Set((dictionary['passwords-common'] as unknown as string[]).map((p) => p.toLowerCase()));
 
@@ -32,7 +50,7 @@ export function assertAcceptablePassword(password: string, loc: (string | number
   if (COMMON.has(password.toLowerCase())) throw ValidationFailed.field(loc, 'This password is too common; choose another one', 'value_error.password_common');
 }
 
-export const hashPassword = (password: string) => hashing.run(() => hash(password, ARGON2));
+export const hashPassword = (password: string) => hashing.run(() => hash(password, argon2Options()));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {

@@ -39,7 +39,8 @@ test('a client generated from /openapi.json type-checks under --strict and runs 
   // location (field names and array indexes).
   expect((types.match(/.*string \| number.*/g) ?? []).filter((line) => !/^\s*loc: \(string \| number\)\[\];$/.test(line))).toEqual([]);
 
-  const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', join(here, 'tsconfig.json')], { cwd: join(import.meta.dir, '../..') });
+  // the suite's type checker (support/type-check.ts): TypeScript 7, a tenth of TypeScript 5's time on this client
+  const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript-7/bin/tsc', '--noEmit', '-p', join(here, 'tsconfig.json')], { cwd: join(import.meta.dir, '../..') });
   expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe('');
   expect(tsc.exitCode).toBe(0);
 

@@ -5,6 +5,7 @@ import { createApp, type CreateAppOptions, type CuadraApp } from '../../kernel/a
 import { loadConfig, type Config } from '../../kernel/config';
 import { backend, freshDatabase } from './database';
 import { migratedPglite } from './embedded-template';
+import { migratedPostgresDatabase } from './postgres-template';
 import type { PGlite } from '@electric-sql/pglite';
 
 export interface TestResponse<T = any> { status: number; body: T; headers: Headers; text: string }
@@ -23,9 +24,13 @@ export interface TestApp extends CuadraApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of the backend under test, with its own DATA_DIR. */
+/**
+ * The real app on a fresh database of the backend under test, with its own DATA_DIR. The database
+ * starts migrated (a copy of a migrated template: embedded-template.ts, postgres-template.ts) unless
+ * the test brings its own PGlite.
+ */
 export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = backend === 'postgres' ? await migratedPostgresDatabase(options) : await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-test-'));
   const config = loadConfig({
     DATABASE_URL: database.url,

@@ -73,10 +73,18 @@ export interface FreshDatabase {
 export async function freshDatabase(): Promise<FreshDatabase> {
   if (backend === 'pglite') return { url: 'memory://', drop: async () => {} };
   await (rolesReady ??= ensureTestRoles());
-  const name = `cuadra_test_${process.pid}_${crypto.randomUUID().slice(0, 8)}`;
+  const name = testDatabaseName();
   const admin = postgresJs(postgresTarget(adminUrl), { max: 1 });
   await admin.unsafe(`create database "${name}" owner ${OWNER_ROLE}`);
   await admin.end();
+  return testDatabase(name);
+}
+
+/** A unique name for a test app's PostgreSQL database. */
+export const testDatabaseName = () => `cuadra_test_${process.pid}_${crypto.randomUUID().slice(0, 8)}`;
+
+/** The URLs of a test database on the test server, and how to drop it. */
+export function testDatabase(name: string): FreshDatabase {
   return {
     url: databaseUrlFor(SERVICE_ROLE, name),
     ownerUrl: databaseUrlFor(OWNER_ROLE, name),
