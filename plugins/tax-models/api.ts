@@ -8,4 +8,5 @@ export { BoxSheet, dec, max, min } from './boxes';
 export { boxesCsv, csvLines, CSV_CONTENT_TYPE } from './csv';
 export { designOf, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
+export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
