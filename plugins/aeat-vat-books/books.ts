@@ -23,6 +23,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 /** The months of a year as register queries of one side. */
 const monthsOf = (year: number, book: VatBook): TaxRegisterQuery[] => Array.from({ length: 12 }, (_, i) => ({
   from: `${year}-${pad(i + 1)}-01`, to: `${year}-${pad(i + 1)}-${pad(lastDay(year, i + 1))}`, side: book === 'issued' ? 'issued' : 'received',
+  ...(book === 'capital-goods' ? { capitalGood: true } : {}),
 }));
 
 /**
@@ -40,11 +41,10 @@ async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegister
 /** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
 const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
 
-/** The book's rows of some register rows (the capital goods book keeps only the capital goods). */
+/** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
 export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
-  const kept = book === 'capital-goods' ? entries.filter((e) => e.capitalGood) : entries;
-  return kept.map((e) => {
+  return entries.map((e) => {
     const context: RowContext = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
     const row: BookRow = {};
     for (const column of columns) row[column.heading] = column.value(e, context);
