@@ -56,7 +56,7 @@ beforeAll(async () => {
   // another company's sale of the same year: never in this company's books
   const stranger = await createContact(app, other.token, { name: 'Ajeno SL', vat: 'B65410011' });
   expect((await app.post('/api/v1/invoices', { contact_id: stranger.id, issue_date: '2027-03-01', lines: lines({ tax_type_id: taxId(other, 'IVA21') }) }, other.token)).status).toBe(201);
-}, 180_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 const fetchBook = async (path: string, token = company.token) =>

@@ -21,7 +21,7 @@ beforeAll(async () => {
   expect((await app.patch('/api/v1/aeat/profile', { legal_form: 'individual', irpf_method: 'directa_normal' }, individual.token)).status).toBe(200);
   const year = Number(todayInSpain().slice(0, 4));
   expect((await app.request('PUT', `/api/v1/aeat/303/options?year=${year}`, { body: { monthly: true }, token: monthly.token })).status).toBe(200);
-}, 180_000);
+}, 300_000);
 afterAll(async () => app?.close());
 
 type Due = { model: string; year: number; period: string; due_date: string };
