@@ -8,14 +8,14 @@
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-390.ts
  *   BENCH_DB=postgres (default) | pglite     BENCH_LINES=1000000  BENCH_RUNS=7
- * The rows are seeded with bulk SQL (generate_series) into the real register table.
+ * The rows are seeded with bulk SQL into the real register table (bench/tax-register-seed.ts, shared with aeat-303 and aeat-vat-books).
  */
 import { createCompany, fmt, median, ms, startBenchApp } from './support';
+import { QUARTERS_2026, registerSumsSql, seedTaxRegister } from './tax-register-seed';
 
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BATCH = 100_000;
 
 
 const bench = await startBenchApp();
@@ -25,42 +25,11 @@ try {
   console.log(`modelo 390 benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} register lines over one year, ${RUNS} runs each`);
   const company = await createCompany(app);
   const tenant = company.tenantId;
-  // a mix of what a busy company registers: sales at 21/10/4 % (some with recargo), intra-EU and export sales,
-  // rectifications, domestic purchases (some capital goods), intra-EU acquisitions, reverse charge, imports
-  const shapes = `(values
-    ('issued','invoice','domestic',21.00,null::numeric,false,'IVA21'), ('issued','invoice','domestic',10.00,null,false,'IVA10'),
-    ('issued','invoice','domestic',4.00,null,false,'IVA4'), ('issued','invoice','domestic',21.00,5.20,false,'IVA21'),
-    ('issued','invoice','intra_eu',0.00,null,false,'IVAINTRA'), ('issued','invoice','export',0.00,null,false,'EXPORT'),
-    ('issued','rectification','domestic',21.00,null,false,'IVA21'), ('received','purchase_invoice','domestic',21.00,null,false,'IVA21'),
-    ('received','purchase_invoice','domestic',21.00,null,true,'IVA21'), ('received','intra_eu_acquisition','intra_eu',21.00,null,false,'RCINTRACOM'),
-    ('received','reverse_charge','reverse_charge',21.00,null,false,'ISP'), ('received','import','import',21.00,null,false,'IMPORT'),
-    ('received','rectification','domestic',21.00,null,false,'IVA21'), ('received','expense','domestic',10.00,null,false,'IVA10')
-  ) as s(side, kind, regime, rate, surcharge_rate, capital_good, code)`;
-  const seedStart = performance.now();
-  for (let first = 1; first <= LINES; first += BATCH) {
-    const last = Math.min(LINES, first + BATCH - 1);
-    await ownerSql(`
-      insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, issue_date, accounting_date, contact_id,
-        counterparty_name, counterparty_tax_id, counterparty_country, capital_good, tax_type_id, tax_code, regime, base, rate, quota, deductible_quota,
-        surcharge_rate, surcharge, document_total)
-      select '${tenant}', case when s.side = 'issued' then 'invoice' else 'purchase' end, gen_random_uuid(), 1, s.side, s.kind, 'B-' || g,
-        date '2026-01-01' + (g % 365), date '2026-01-01' + (g % 365), gen_random_uuid(), 'Tercero ' || (g % 5000), 'B' || lpad((g % 5000)::text, 8, '0'), 'ES',
-        s.capital_good, gen_random_uuid(), s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
-        case when s.side = 'received' then round(b.base * s.rate / 100, 2) else 0 end, s.surcharge_rate, coalesce(round(b.base * s.surcharge_rate / 100, 2), 0),
-        b.base + round(b.base * s.rate / 100, 2)
-      from generate_series(${first}, ${last}) g
-      cross join lateral (select (case when g % 14 in (6, 12) then -1 else 1 end) * ((g % 997) + 1) * 1.37 as base) b
-      join lateral (select * from ${shapes} offset (g % 14) limit 1) s on true`);
-  }
-  await ownerSql('analyze tax_register');
-  console.log(`seeded in ${(ms(seedStart) / 1000).toFixed(1)} s`);
+  const seconds = await seedTaxRegister(bench, tenant, { lines: LINES, from: '2026-01-01', days: 365 });
+  console.log(`seeded in ${seconds.toFixed(1)} s`);
 
-  const sums = (from: string, to: string) => `
-    select side, kind, regime, rate, surcharge_rate, capital_good, deductible_quota <> 0 as deductible,
-      sum(base) as base, sum(quota) as quota, sum(deductible_quota) as deductible_quota, sum(surcharge) as surcharge, count(*) as n
-    from tax_register where tenant_id = '${tenant}' and accounting_date between date '${from}' and date '${to}'
-    group by 1, 2, 3, 4, 5, 6, 7`;
-  const ranges = [['2026-01-01', '2026-12-31'], ['2026-01-01', '2026-03-31'], ['2026-04-01', '2026-06-30'], ['2026-07-01', '2026-09-30'], ['2026-10-01', '2026-12-31']];
+  const sums = (from: string, to: string) => registerSumsSql(tenant, from, to);
+  const ranges = [['2026-01-01', '2026-12-31'], ...QUARTERS_2026];
   const rawAll = async () => { for (const [from, to] of ranges) await ownerSql(sums(from, to)); };
   const endpoint = async () => {
     const res = await app.get('/api/v1/aeat/390/summary?year=2026', company.token);

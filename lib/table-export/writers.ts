@@ -11,8 +11,10 @@ import type { ExportChannel } from './channel';
 export type ExportFormat = 'xlsx' | 'csv' | 'json' | 'pdf';
 
 export interface TableColumn<R> {
-  /** The row's field, also the CSV/JSON/XLSX header. */
+  /** The row's field, also the CSV/JSON/XLSX header unless `header` is given. */
   key: string;
+  /** The CSV and XLSX header when it is not the key (rows keyed by position, e.g. arrays). */
+  header?: string;
   /** Spanish label for the PDF. */
   label: string;
   /** `amount`: an exact decimal string (kept as text in XLSX: a float cell could round it), right-aligned in the PDF. */
@@ -87,7 +89,7 @@ export function csvWriter<R>(channel: ExportChannel, columns: readonly TableColu
   return {
     contentType: 'text/csv; charset=utf-8',
     begin() {
-      channel.write(encoder.encode(`\uFEFF${columns.map((c) => csvCell(c.key)).join(';')}\r\n`));
+      channel.write(encoder.encode(`\uFEFF${columns.map((c) => csvCell(c.header ?? c.key)).join(';')}\r\n`));
     },
     rows(batch) {
       let text = '';
@@ -155,7 +157,7 @@ export async function xlsxWriter<R>(channel: ExportChannel, columns: readonly Ta
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     begin() {
       sheet.columns = columns.map((c) => ({
-        header: c.key, key: c.key, width: c.width,
+        header: c.header ?? c.key, key: c.key, width: c.width,
         style: c.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
       }));
       const header = sheet.getRow(1);

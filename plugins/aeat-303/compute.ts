@@ -125,7 +125,9 @@ export async function compute303({ period, sums, previous, options }: ModelInput
   boxes.set('78', refund ? carried : min(carried, max(available, dec('0'))));
   boxes.set('87', boxes.get('110').sub(boxes.get('78')));
   boxes.set('69', available.sub(boxes.get('78')));
-  boxes.set('71', boxes.get('69').sub(boxes.get('70')).add(boxes.get('109')));
+  // 112 (from 2026: the payment on account of fuel deliveries out of a tax warehouse, Orden HAC/27/2026) is deducted;
+  // the register does not know such payments, so it is zero
+  boxes.set('71', boxes.get('69').sub(boxes.get('70')).add(boxes.get('109')).sub(boxes.get('112')));
 
   const result = boxes.get('71');
   const declarationType = result.isZero() ? 'N' : !result.isNegative() ? 'I' : refundable ? 'D' : 'C';

@@ -10,6 +10,7 @@ import { fieldLength, PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, type F
  */
 
 export const DESIGN_2024 = 'DR303e24 v2.02';
+/** DR303e26 v1.01, the design the tax agency published after Orden HAC/27/2026 (docs/domain/tax-models.md §1.4). */
 export const DESIGN_2026 = 'DR303e26';
 const PROGRAM_VERSION = 'CUAD';
 
@@ -38,6 +39,17 @@ export function aeatAmount(value: string, signed: boolean, box: string): string 
 /** A percentage box: 3 integers and 2 decimals ("02100" is 21 %). */
 export const aeatRate = (value: string): string => dec(value).rescale(2).units.toString().padStart(5, '0');
 
+/**
+ * Position 130 of the 2026 design (Orden HAC/27/2026): "sujeto pasivo con derecho a deducir pago a
+ * cuenta de entregas de gasolinas, gasóleos y biocarburantes". 0 (empty) in quarterly returns, 1/2
+ * (yes/no) in monthly ones from February 2026 (the order applies first to that month), blank in
+ * January 2026. Cuadra records no such payments: always "no".
+ */
+export function fuelPaymentFlag(period: RenderInput['period']): string {
+  if (period.periodicity !== 'monthly') return '0';
+  return period.year === 2026 && period.code === '01' ? ' ' : '2';
+}
+
 function texts({ period, result, company, options }: RenderInput): Record<TextName, string> {
   const last = period.last;
   const noActivity = Object.entries(result.boxes).every(([box, value]) => ['151', '02', '166', '154', '05', '08', '157', '169', '17', '20', '23', '65'].includes(box) || dec(value).isZero());
@@ -46,7 +58,7 @@ function texts({ period, result, company, options }: RenderInput): Record<TextNa
     // foral 2, REDEME 1 or 2, only general regime 3, joint 2, cash basis 2 and 2, special prorrata (blank, or NO in the last period) ×2,
     // insolvency 2 + no date + no type, SII 2, exempt from 390 (0, or NO in the last period), volume of operations 0
     flags2024: `2${options303(options).redeme ? '1' : '2'}3222${last ? '22' : '  '}2${' '.repeat(8)} 2${last ? '2' : '0'}0`,
-    flag2026: period.periodicity === 'monthly' ? '2' : '0',
+    flag2026: fuelPaymentFlag(period),
     noActivity: noActivity ? 'X' : ' ', rectifying: ' ', previousReceipt: '', directDebitChange: ' ', rectificationReason: ' ', discrepancyReason: ' ',
   };
 }

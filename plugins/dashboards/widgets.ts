@@ -4,7 +4,7 @@ import { literalUnion } from '../../kernel/schemas';
 import { Decimal, money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
-import { computePeriod, dueDateOf, periodContaining, previousPeriod, taxProfileOf } from '../tax-models/api';
+import { computePeriod, modelListing } from '../tax-models/api';
 import { LedgerService } from '../ledger/api';
 import type { TopDimension, WidgetContext, WidgetType } from './contract';
 import { flowsOf, isStock, METRICS, metricFromFlows, metricValue, monthlyFlowsOf, ratio, type Metric } from './figures';
@@ -211,15 +211,11 @@ const upcomingTaxes: WidgetType = {
   query: t.Object({}),
   async data(tx, _params, { today, kernel }) {
     const items = [];
-    const profile = await taxProfileOf(tx);
-    for (const model of kernel.contributions('tax-models')) {
+    // the same listing as GET /api/v1/aeat: every installed model, its periods due in the company's periodicity
+    for (const { model, reason, due } of await modelListing(tx, kernel.contributions('tax-models'), today)) {
       // a model that does not apply to the company's tax profile (a sociedad's 130) is not due
-      if (model.applies?.(profile)) continue;
-      // the period in progress, and the one before while its deadline has not passed
-      const current = periodContaining(today, model.periodicities[0]);
-      for (const period of [previousPeriod(current), current]) {
-        const dueDate = dueDateOf(model, period);
-        if (dueDate < today) continue;
+      if (reason !== null) continue;
+      for (const { period, dueDate } of due) {
         const accrued = await computePeriod(tx, model, period.to < today ? period : { ...period, to: today });
         items.push({
           model: model.code, name: model.name, year: period.year, period: period.code, from: period.from, to: period.to,

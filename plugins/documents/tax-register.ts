@@ -180,6 +180,8 @@ export interface TaxRegisterQuery {
   taxCodes?: string[];
   contactId?: string;
   counterpartyTaxId?: string;
+  /** Only the rows of capital goods (true) or of the rest (false). */
+  capitalGood?: boolean;
 }
 
 const entryOf = (r: any): TaxRegisterEntry => ({
@@ -222,10 +224,11 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
-        and (:taxId::text is null or counterparty_tax_id = :taxId::text)`,
+        and (:taxId::text is null or counterparty_tax_id = :taxId::text)
+        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null,
     },
   };
 }

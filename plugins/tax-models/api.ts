@@ -8,5 +8,6 @@ export { BoxSheet, dec, max, min } from './boxes';
 export { boxesCsv, csvLines, CSV_CONTENT_TYPE } from './csv';
 export { designOf, designsKnown, dueDateOf, periodContaining, periodOf, periodsOfYear, previousPeriod, standardDueDate } from './periods';
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
+export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
 export { aeatText, field, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind } from './records';

@@ -6,12 +6,13 @@ import { todayInSpain } from '../ledger/api';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { ModelOptions, ModelResult, Periodicity, TaxModel, TaxPeriod } from './contract';
 import { boxesCsv, CSV_CONTENT_TYPE } from './csv';
-import { designOf, designsKnown, dueDateOf, periodContaining, periodsOfYear, previousPeriod, requestedPeriod } from './periods';
+import { designOf, designsKnown, periodsOfYear, requestedPeriod } from './periods';
 import { softwareProducer } from '../../lib/software-producer';
 import { Month, PeriodicityParam, Quarter, taxModelModels, Year } from './schemas';
 import { optionsOf, saveOptions } from './options';
 import { computePeriod, computeSequence, returnCompany } from './service';
 import { settlePeriod } from './settlements';
+import { modelListing } from './listing';
 import { profileToJson, taxProfileOf, TaxProfileResponse, TaxProfileUpdate, updateTaxProfile } from './profile';
 import type { Tx } from '../../kernel/uow';
 import { entryToJson, JournalEntryResponse } from '../ledger/api';
@@ -189,11 +190,12 @@ const TaxModelListing = t.Object({
     code: t.String({ description: 'The model\'s number (modelo): its routes are /aeat/{code}' }),
     name: t.String(),
     periodicities: t.Array(t.String(), { description: 'monthly, quarterly or annual; the first is the usual one' }),
+    periodicity: t.String({ description: 'The periodicity the company files it with this year (the 303 is monthly for a company whose options of the year say so)' }),
     has_file: t.Boolean({ description: 'Whether /aeat/{code}/file serves the tax agency\'s import file' }),
     designs: t.Array(t.Object({ from: t.String({ format: 'date' }), to: t.Optional(t.String({ format: 'date' })), version: t.String() }), { description: 'The record designs the model knows, oldest first, each with the periods it applies to (`to` absent: still in force)' }),
     applies: t.Boolean({ description: 'Whether the model applies to the company, by its tax profile (GET /aeat/profile)' }),
     due: t.Array(t.Object({ year: t.Integer(), period: t.String(), from: t.String({ format: 'date' }), to: t.String({ format: 'date' }), due_date: t.String({ format: 'date' }) }),
-      { description: 'The periods still to file today in the model\'s usual periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates' }),
+      { description: 'The periods still to file today in the company\'s periodicity (the one in progress, and the one before while its deadline has not passed), with their due dates' }),
     reason: t.Union([t.String(), t.Null()], { description: 'Why it does not apply (null when it does)' }),
   })),
 }, { description: 'Every tax model installed, and whether each applies to the company' });
@@ -202,18 +204,13 @@ const TaxModelListing = t.Object({
 function profileRoutes(kernel: Kernel, models: readonly TaxModel[]): Routes {
   return new Elysia({ name: 'cuadra:tax-models:profile' }).use(kernel.http).model({ TaxProfileResponse, TaxProfileUpdate })
     .get('/aeat', async ({ uow }) => {
-      const profile = await uow.run((tx) => taxProfileOf(tx));
-      const today = todayInSpain();
-      const due = (model: TaxModel) => {
-        const current = periodContaining(today, model.periodicities[0]);
-        return [previousPeriod(current), current].map((period) => ({ year: period.year, period: period.code, from: period.from, to: period.to, due_date: dueDateOf(model, period) }))
-          .filter((period) => period.due_date >= today);
-      };
+      const listing = await uow.run((tx) => modelListing(tx, models, todayInSpain()));
       return {
-        items: [...models].sort((a, b) => a.code.localeCompare(b.code)).map((model) => {
-          const reason = model.applies?.(profile) ?? null;
-          return { code: model.code, name: model.name, periodicities: [...model.periodicities], has_file: !!model.file, designs: model.designs.map((d) => ({ ...d })), applies: reason === null, reason, due: due(model) };
-        }),
+        items: listing.map(({ model, reason, periodicity, due }) => ({
+          code: model.code, name: model.name, periodicities: [...model.periodicities], periodicity, has_file: !!model.file, designs: model.designs.map((d) => ({ ...d })),
+          applies: reason === null, reason,
+          due: due.map(({ period, dueDate }) => ({ year: period.year, period: period.code, from: period.from, to: period.to, due_date: dueDate })),
+        })),
       };
     }, {
       permission: 'tax-models.read', response: { 200: TaxModelListing },

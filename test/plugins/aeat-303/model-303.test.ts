@@ -5,7 +5,8 @@
  * record layout (page lengths, positions, sign N, ISO-8859-1, closing tag), validation and tenancy.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { developerTaxId } from '../../../plugins/aeat-303/file';
+import { developerTaxId, fuelPaymentFlag } from '../../../plugins/aeat-303/file';
+import { BOXES_303 } from '../../../plugins/aeat-303/boxes';
 import { softwareProducer } from '../../../lib/software-producer';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
 import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
@@ -215,10 +216,45 @@ describe('the DR303 import file', () => {
     expect(designed(PAGE03_2024, PAGE03_BOXES)).toEqual(PAGE03_BOXES);
     const p3 = positions(PAGE03_2024);
     expect([p3.get('noActivity'), p3.get('rectifying'), p3.get('previousReceipt'), p3.get('directDebitChange'), p3.get('rectificationReason'), p3.get('discrepancyReason')]).toEqual([391, 392, 393, 406, 561, 562]);
+    // the 2026 design (DR303e26 v1.01, Orden HAC/27/2026) as a public implementation lists it field by field: every box at its position, and its sign
+    const PAGE01_2026_BOXES: [string, number, boolean][] = [
+    ['150', 131, false], ['151', 148, false], ['152', 153, false], ['165', 170, false], ['166', 187, false], ['167', 192, false], ['01', 209, false], ['02', 226, false],
+    ['03', 231, false], ['153', 248, false], ['154', 265, false], ['155', 270, false], ['04', 287, false], ['05', 304, false], ['06', 309, false], ['07', 326, false],
+    ['08', 343, false], ['09', 348, false], ['10', 365, false], ['11', 382, false], ['12', 399, false], ['13', 416, false], ['14', 433, true], ['15', 450, true],
+    ['156', 467, false], ['157', 484, false], ['158', 489, false], ['168', 506, false], ['169', 523, false], ['170', 528, false], ['16', 545, false], ['17', 562, false],
+    ['18', 567, false], ['19', 584, false], ['20', 601, false], ['21', 606, false], ['22', 623, false], ['23', 640, false], ['24', 645, false], ['25', 662, true],
+    ['26', 679, true], ['27', 696, true], ['28', 713, false], ['29', 730, false], ['30', 747, false], ['31', 764, false], ['32', 781, false], ['33', 798, false],
+    ['34', 815, false], ['35', 832, false], ['36', 849, false], ['37', 866, false], ['38', 883, false], ['39', 900, false], ['40', 917, true], ['41', 934, true],
+    ['42', 951, true], ['43', 968, true], ['44', 985, true], ['45', 1002, true], ['46', 1019, true],
+    ];
+    expect(designed(PAGE01_2026, PAGE01_2026_BOXES)).toEqual(PAGE01_2026_BOXES);
     const n1 = positions(PAGE01_2026);
-    expect([n1.get('flag2026'), n1.get('150'), n1.get('165'), n1.get('01'), n1.get('14'), n1.get('168'), n1.get('16'), n1.get('27'), n1.get('28'), n1.get('46')]).toEqual([130, 131, 170, 209, 433, 506, 545, 696, 713, 1019]);
+    expect([n1.get('taxId'), n1.get('name'), n1.get('year'), n1.get('period'), n1.get('flags2024'), n1.get('flag2026')]).toEqual([14, 23, 103, 107, 109, 130]);
+    const PAGE03_2026_BOXES: [string, number, boolean][] = [
+    ['59', 12, true], ['60', 29, true], ['120', 46, true], ['122', 63, true], ['123', 80, true], ['124', 97, true], ['62', 114, true], ['63', 131, true],
+    ['74', 148, true], ['75', 165, true], ['76', 182, true], ['64', 199, true], ['65', 216, false], ['66', 221, true], ['77', 238, false], ['110', 255, false],
+    ['78', 272, false], ['87', 289, false], ['68', 306, true], ['108', 323, true], ['69', 340, true], ['70', 357, false], ['109', 374, false], ['112', 391, false],
+    ['71', 408, true], ['111', 441, false],
+    ];
+    expect(designed(PAGE03_2026, PAGE03_2026_BOXES)).toEqual(PAGE03_2026_BOXES);
     const n3 = positions(PAGE03_2026);
-    expect([n3.get('108'), n3.get('69'), n3.get('112'), n3.get('71'), n3.get('noActivity'), n3.get('111')]).toEqual([323, 340, 391, 408, 425, 441]);
+    expect([n3.get('noActivity'), n3.get('rectifying'), n3.get('previousReceipt'), n3.get('directDebitChange'), n3.get('rectificationReason'), n3.get('discrepancyReason')]).toEqual([425, 426, 427, 440, 458, 459]);
+    // every box of the form sits in both designs' pages, once
+    for (const page of [[PAGE01_2024, PAGE03_2024], [PAGE01_2026, PAGE03_2026]]) {
+      const boxes = page.flat().flatMap((f) => (f.kind === 'amount' || f.kind === 'rate' ? [f.box] : []));
+      expect(new Set(boxes).size).toBe(boxes.length);
+      expect(boxes.filter((box) => box !== '112').sort()).toEqual(BOXES_303.map((b) => b.number).filter((box) => box !== '112').sort());
+    }
+    expect(PAGE03_2026.some((f) => f.kind === 'amount' && f.box === '112')).toBe(true);
+    expect(PAGE03_2024.some((f) => f.kind === 'amount' && f.box === '112')).toBe(false);
+  });
+
+  test('2026: position 130 (right to deduct the fuel payment on account) is 0 in a quarter, blank in January 2026, "no" (2) in later months', () => {
+    const period = (periodicity: 'quarterly' | 'monthly', code: string) => ({ year: 2026, periodicity, index: 1, code, from: '2026-01-01', to: '2026-03-31', last: false });
+    expect(fuelPaymentFlag(period('quarterly', '1T'))).toBe('0');
+    expect(fuelPaymentFlag(period('monthly', '01'))).toBe(' ');
+    expect(fuelPaymentFlag(period('monthly', '02'))).toBe('2');
+    expect(fuelPaymentFlag({ ...period('monthly', '01'), year: 2027 })).toBe('2');
   });
 
   test('2T 2026: envelope, page 01 and page 03 at their lengths, amounts with implied decimals, closing tag', async () => {

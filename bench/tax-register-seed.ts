@@ -1,0 +1,51 @@
+/**
+ * The tax register of a busy company for the tax-model benchmarks (aeat-303, aeat-390, aeat-vat-books):
+ * `lines` rows spread evenly over `days` days from `from`, seeded with bulk SQL (generate_series) into
+ * the real register table as the database owner. A mix of what such a company registers: sales at
+ * 21/10/4 % (some with recargo), intra-EU and export sales, rectifications, domestic purchases (some
+ * capital goods), intra-EU acquisitions, reverse charge, imports and tickets; two in fourteen negative.
+ */
+import type { BenchApp } from './support';
+
+const SHAPES = `(values
+    ('issued','invoice','domestic',21.00,null::numeric,false,'IVA21'), ('issued','invoice','domestic',10.00,null,false,'IVA10'),
+    ('issued','invoice','domestic',4.00,null,false,'IVA4'), ('issued','invoice','domestic',21.00,5.20,false,'IVA21'),
+    ('issued','invoice','intra_eu',0.00,null,false,'IVAINTRA'), ('issued','invoice','export',0.00,null,false,'EXPORT'),
+    ('issued','rectification','domestic',21.00,null,false,'IVA21'), ('received','purchase_invoice','domestic',21.00,null,false,'IVA21'),
+    ('received','purchase_invoice','domestic',21.00,null,true,'IVA21'), ('received','intra_eu_acquisition','intra_eu',21.00,null,false,'RCINTRACOM'),
+    ('received','reverse_charge','reverse_charge',21.00,null,false,'ISP'), ('received','import','import',21.00,null,false,'IMPORT'),
+    ('received','rectification','domestic',21.00,null,false,'IVA21'), ('received','expense','domestic',10.00,null,false,'IVA10')
+  ) as s(side, kind, regime, rate, surcharge_rate, capital_good, code)`;
+
+const BATCH = 100_000;
+
+/** Seeds the rows and analyzes the table; answers the seconds it took. */
+export async function seedTaxRegister(bench: Pick<BenchApp, 'ownerSql'>, tenant: string, options: { lines: number; from: string; days: number }): Promise<number> {
+  const start = performance.now();
+  for (let first = 1; first <= options.lines; first += BATCH) {
+    const last = Math.min(options.lines, first + BATCH - 1);
+    await bench.ownerSql(`
+      insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, issue_date, accounting_date, contact_id,
+        counterparty_name, counterparty_tax_id, counterparty_country, capital_good, tax_type_id, tax_code, regime, base, rate, quota, deductible_quota,
+        surcharge_rate, surcharge, document_total)
+      select '${tenant}', case when s.side = 'issued' then 'invoice' else 'purchase' end, gen_random_uuid(), 1, s.side, s.kind, 'B-' || g,
+        date '${options.from}' + (g % ${options.days}), date '${options.from}' + (g % ${options.days}), gen_random_uuid(), 'Tercero ' || (g % 5000),
+        'B' || lpad((g % 5000)::text, 8, '0'), 'ES', s.capital_good, gen_random_uuid(), s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
+        case when s.side = 'received' then round(b.base * s.rate / 100, 2) else 0 end, s.surcharge_rate, coalesce(round(b.base * s.surcharge_rate / 100, 2), 0),
+        b.base + round(b.base * s.rate / 100, 2)
+      from generate_series(${first}, ${last}) g
+      cross join lateral (select (case when g % 14 in (6, 12) then -1 else 1 end) * ((g % 997) + 1) * 1.37 as base) b
+      join lateral (select * from ${SHAPES} offset (g % 14) limit 1) s on true`);
+  }
+  await bench.ownerSql('analyze tax_register');
+  return (performance.now() - start) / 1000;
+}
+
+/** The register's sums by the columns the VAT models map, over a range: what the 303 (and each quarter the 390 checks) reads. */
+export const registerSumsSql = (tenant: string, from: string, to: string) => `
+    select side, kind, regime, rate, surcharge_rate, capital_good, deductible_quota <> 0 as deductible,
+      sum(base) as base, sum(quota) as quota, sum(deductible_quota) as deductible_quota, sum(surcharge) as surcharge, count(*) as n
+    from tax_register where tenant_id = '${tenant}' and accounting_date between date '${from}' and date '${to}'
+    group by 1, 2, 3, 4, 5, 6, 7`;
+
+export const QUARTERS_2026 = [['2026-01-01', '2026-03-31'], ['2026-04-01', '2026-06-30'], ['2026-07-01', '2026-09-30'], ['2026-10-01', '2026-12-31']] as const;

@@ -1,0 +1,84 @@
+import { ValidationFailed } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
+import type { Tx, UnitOfWork } from '../../kernel/uow';
+import { streamTable, type TableColumn } from '../../lib/table-export/stream';
+import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
+import { taxProfileOf } from '../tax-models/api';
+import { TenantService } from '../tenants/api';
+import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
+
+/**
+ * A VAT book of a tax year, streamed: the register is read through its contract one month at a
+ * time (each in its own short transaction, as the client takes the file), so a year of a million
+ * rows never sits in memory. Amounts are the register's, in euros whatever the document's currency.
+ */
+export type BookFormat = 'csv' | 'xlsx';
+/** A book's row: its cells in the layout's order (an array, keyed by position: cheaper than an object keyed by heading). */
+type BookRow = (string | null)[];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The months of a year as register queries of one side. */
+const monthsOf = (year: number, book: VatBook): TaxRegisterQuery[] => Array.from({ length: 12 }, (_, i) => ({
+  from: `${year}-${pad(i + 1)}-01`, to: `${year}-${pad(i + 1)}-${pad(lastDay(year, i + 1))}`, side: book === 'issued' ? 'issued' : 'received',
+  ...(book === 'capital-goods' ? { capitalGood: true } : {}),
+}));
+
+/**
+ * The register rows of a range, whole: the contract answers at most TAX_REGISTER_MAX_ROWS rows a
+ * query, so a range that fills it is read again in halves (down to single days).
+ */
+async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegisterEntry[]> {
+  const rows = await uow.run((tx) => TaxRegister.query(tx, q));
+  if (rows.length < TAX_REGISTER_MAX_ROWS) return rows;
+  if (q.from === q.to) throw new ValidationFailed([{ loc: ['query', 'year'], msg: `More than ${TAX_REGISTER_MAX_ROWS} register rows on ${q.from}: the book cannot be read whole`, type: 'value_error.too_large' }]);
+  const middle = addDays(q.from, Math.floor(daysBetween(q.from, q.to) / 2));
+  return [...await rowsOf(uow, { ...q, to: middle }), ...await rowsOf(uow, { ...q, from: addDays(middle, 1) })];
+}
+
+/** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
+const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
+
+/** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
+export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
+  const columns = BOOK_LAYOUTS[book];
+  return entries.map((e) => {
+    const context: RowContext = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
+    return columns.map((column) => column.value(e, context));
+  });
+}
+
+const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
+  columns.map((c, i) => ({ key: String(i), header: c.heading, label: c.heading, type: c.type, width: c.width }));
+
+async function companyOf(tx: Tx) {
+  const [tenant, profile] = await Promise.all([TenantService.current(tx), taxProfileOf(tx)]);
+  return { name: tenant.name, taxId: tenant.taxId ?? null, monthly: profile.vatMonthly || profile.vatRedeme };
+}
+
+export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: VatBook; year: number; format: BookFormat }): Promise<Response> {
+  const generatedAt = new Date();
+  const months = monthsOf(request.year, request.book);
+  // what can fail with a 4xx is read before the response starts: the company and the first month
+  const company = await uow.run((tx) => companyOf(tx));
+  const first = await rowsOf(uow, months[0]);
+  const names = BOOK_NAMES[request.book];
+  return streamTable<BookRow>({
+    format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book]), logger, what: names.title,
+    filename: `${names.file}-${request.year}`,
+    heading: {
+      title: `${names.title} - ${company.name}`, sheet: names.sheet, generatedAt,
+      subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,
+    },
+    async produce(emit) {
+      for (const [i, month] of months.entries()) {
+        const entries = i === 0 ? first : await rowsOf(uow, month);
+        const rows = bookRows(request.book, entries, company.monthly);
+        for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
+      }
+    },
+  });
+}

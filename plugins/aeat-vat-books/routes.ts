@@ -1,0 +1,35 @@
+import { Elysia, t } from 'elysia';
+import type { Kernel } from '../../kernel/kernel';
+import { queryBounds } from '../../kernel/query-bounds';
+import { literalUnion } from '../../kernel/schemas';
+import { vatBook } from './books';
+import { VAT_BOOKS, type VatBook } from './layout';
+
+const tags = ['aeat-vat-books'];
+
+const BookParams = t.Object({
+  book: literalUnion(VAT_BOOKS, { description: '`issued` (libro registro de facturas expedidas), `received` (de facturas recibidas) or `capital-goods` (de bienes de inversión)' }),
+});
+const BookQuery = t.Object({
+  year: t.Integer({ minimum: 2000, maximum: 2999, description: 'The tax year (accounting dates 1 January – 31 December)' }),
+  format: t.Optional(literalUnion(['csv', 'xlsx'] as const, { default: 'xlsx', description: '`xlsx` (default) or `csv` (UTF-8 with BOM, `;` separated, CRLF)' })),
+});
+
+export const vatBookRoutes = (kernel: Kernel) =>
+  new Elysia({ name: 'cuadra:aeat-vat-books' })
+    .use(kernel.http)
+    .get('/aeat/vat-books/:book', ({ uow, params, query }) => vatBook(uow, kernel.logger, { book: params.book as VatBook, year: query.year, format: query.format ?? 'xlsx' }), {
+      permission: 'tax-models.read', params: BookParams, query: BookQuery, transform: queryBounds(BookQuery),
+      detail: {
+        summary: 'A VAT book (libro registro de IVA) of a tax year in the tax agency\'s published column layout, XLSX or CSV; streamed',
+        description: 'One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date; amounts in euros, '
+          + 'also for documents in another currency. Columns and codes: docs/domain/vat-books.md.',
+        responses: {
+          200: {
+            description: 'The book',
+            content: { 'text/csv': { schema: { type: 'string' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
+          },
+        } as any,
+        tags,
+      },
+    });
