@@ -57,8 +57,10 @@ export function toolName(operationId: string, method: string, read: boolean): st
 function firstSentence(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const end = flat.search(/[.;](\s|$)/);
-  const sentence = (end < 0 ? flat : flat.slice(0, end)).replace(/[\s,]+$/, '');
-  return `${sentence}.`;
+  let sentence = end < 0 ? flat : flat.slice(0, end);
+  // a long summary keeps its main clause: up to its first colon or dash
+  if (sentence.length > 200) sentence = sentence.slice(0, Math.max(sentence.search(/: | — /), 0) || 200);
+  return `${sentence.replace(/[\s,]+$/, '')}.`;
 }
 
 export function annotationsOf(method: string, name: string, read: boolean): ToolAnnotations {
