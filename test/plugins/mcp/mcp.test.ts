@@ -139,6 +139,30 @@ test('without credentials /mcp is 401 with WWW-Authenticate; another company\'s 
   expect(foreign.status).toBe(403);
 });
 
+test('a key scoped to contacts and invoices finds the tax types its invoice lines name; one scoped to contacts alone does not', async () => {
+  const writer = (await app.post('/api/v1/auth/api-keys', { name: 'facturas', role: 'admin', scopes: ['contacts:write', 'invoices:write'] }, company.token)).body.key;
+  const rest = await app.get('/api/v1/taxes?limit=500', writer);
+  expect(rest.status).toBe(200);
+  const iva21 = rest.body.items.find((tax: any) => tax.code === 'IVA21');
+  expect(iva21).toBeDefined();
+  const client = await connect(writer);
+  expect((await client.listTools()).tools.map((t) => t.name)).toContain('taxes_list');
+  expect((await client.listResources()).resources.map((r) => r.uri)).toContain('cuadra://taxes');
+  const contact = json(await client.callTool({ name: 'contacts_create', arguments: { body: { kind: 'customer', name: 'Cliente Alcance SL', vat: 'B86561412', address: 'Calle 1', city: 'Madrid', postal_code: '28001' } } }));
+  const invoice = await client.callTool({ name: 'invoices_create', arguments: { body: {
+    contact_id: contact.id, issue_date: '2026-11-03', lines: [{ description: 'Servicio', quantity: '1', unit_price: '10.00', tax_type_id: iva21.id }],
+  } } });
+  expect(invoice.isError).toBeFalsy();
+  expect(json(invoice).total).toBe('12.10');
+  // reading tax types is all the invoice scope adds: managing them still needs taxes:write
+  const manage = await app.post('/api/v1/taxes', { code: 'X1', name: 'X', kind: 'vat', rate: '1' }, writer);
+  expect(manage.status).toBe(403);
+  expect(manage.body.detail).toMatch(/scopes do not allow taxes\.manage/);
+
+  const contactsOnly = (await app.post('/api/v1/auth/api-keys', { name: 'contactos', role: 'member', scopes: ['contacts:write'] }, company.token)).body.key;
+  expect((await app.get('/api/v1/taxes', contactsOnly)).status).toBe(403);
+});
+
 /** Every tool's operation from the OpenAPI document, by tool name: what the annotations must agree with. */
 const operationsByTool = () => new Map(toolsFromOpenApi(app.kernel.openApiDocument()).map((tool) => [tool.name, tool]));
 const TOKEN_BUDGET = 8000;
