@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Entry point of the two README commands. Needs only Node.js and npm: installs the pinned Bun from
+// Entry point of the README commands. Needs only Node.js and npm: installs the pinned Bun from
 // npm into .tools/, installs dependencies from bun.lock when they changed, then runs the service
-// (`start`) or the whole test suite on PGlite and PostgreSQL (`test`).
+// (`start`), the whole test suite on PGlite and PostgreSQL (`test`) or the MCP stdio relay (`mcp`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -13,9 +13,12 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bunVersion = pkg.cuadra.bunVersion;
 const tools = join(root, '.tools');
 const bun = join(tools, 'node_modules', '.bin', 'bun');
+const command = process.argv[2];
+// the MCP relay speaks JSON-RPC on stdout: what the installs print goes to stderr
+const setupStdio = command === 'mcp' ? ['ignore', 2, 2] : 'inherit';
 
 function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  const result = spawnSync(cmd, args, { stdio: setupStdio, cwd: root, ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -54,7 +57,6 @@ function ensureSystemPackages(packages) {
   if (cmd(['apt-get', 'install', '-y', '-qq', ...names]) !== 0) console.error('[cuadra] apt-get install failed; dependent tests will be skipped');
 }
 
-const command = process.argv[2];
 ensureBun();
 ensureDependencies();
 if (command === 'start') {
@@ -63,7 +65,9 @@ if (command === 'start') {
   const systemPackages = JSON.parse(readFileSync(join(root, 'infra', 'system-packages.json'), 'utf8'));
   ensureSystemPackages(systemPackages);
   process.exit(run(bun, ['run', 'test/run-all.ts', ...process.argv.slice(3)], { env: process.env }));
+} else if (command === 'mcp') {
+  process.exit(run(bun, ['plugins/mcp/stdio.ts', ...process.argv.slice(3)], { env: process.env, stdio: 'inherit' }));
 } else {
-  console.error('usage: node infra/bootstrap.mjs start|test');
+  console.error('usage: node infra/bootstrap.mjs start|test|mcp');
   process.exit(2);
 }

@@ -87,6 +87,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   });
   const cors = new CorsPolicy(config.corsOrigins);
   for (const plugin of plugins) kernel.permissions.add(plugin.name, plugin.permissions ?? {});
+  for (const plugin of plugins) kernel.permissions.addReadableWithScopes(plugin.name, plugin.readableWithScopes ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
   kernel.http = createHttpContextWithModels(kernel, models);
 

@@ -12,17 +12,25 @@ import type { Authenticator, Principal } from './principal';
 import type { Role } from './roles';
 import type { CounterStore } from '../lib/throttle';
 import { PrincipalCache } from './principal-cache';
-import { scopesAllow } from './scopes';
+import { scopeCovers, scopesAllow } from './scopes';
 import { UnitOfWork } from './uow';
 import type { HttpContext } from './http';
 
 /** Permission → roles, collected from every plugin; an unknown permission is a start-up error. */
 export class PermissionRegistry {
   private readonly map = new Map<string, readonly Role[]>();
+  private readonly extraReadScopes = new Map<string, readonly string[]>();
   add(plugin: string, permissions: Record<string, readonly Role[]>): void {
     for (const [name, roles] of Object.entries(permissions)) {
       if (this.map.has(name)) throw new Error(`Permission "${name}" (plugin ${plugin}) is declared twice`);
       this.map.set(name, roles);
+    }
+  }
+  /** Scopes beyond the permission's own area that may use a `.read` permission (reference data). */
+  addReadableWithScopes(plugin: string, readable: Record<string, readonly string[]>): void {
+    for (const [name, scopes] of Object.entries(readable)) {
+      if (!name.endsWith('.read')) throw new Error(`readableWithScopes of plugin ${plugin}: "${name}" is not a .read permission`);
+      this.extraReadScopes.set(name, [...(this.extraReadScopes.get(name) ?? []), ...scopes]);
     }
   }
   rolesFor(permission: string): readonly Role[] {
@@ -40,7 +48,9 @@ export class PermissionRegistry {
     const roles = this.rolesFor(permission);
     if (!principal.tenantId || !principal.role) return 'No active company: complete onboarding or switch tenant first';
     if (!roles.includes(principal.role)) return `Your role (${principal.role}) does not allow ${permission}`;
-    if (!scopesAllow(principal.scopes, permission)) return `This API key's scopes do not allow ${permission}`;
+    const extra = this.extraReadScopes.get(permission);
+    const byExtraScope = !!extra && !!principal.scopes?.some((scope) => extra.some((wanted) => scopeCovers(scope, wanted)));
+    if (!byExtraScope && !scopesAllow(principal.scopes, permission)) return `This API key's scopes do not allow ${permission}`;
     return null;
   }
 

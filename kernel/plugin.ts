@@ -28,6 +28,12 @@ export interface CuadraPlugin {
   rateLimits?: RateLimitRule[];
   /** Permission → the roles that hold it. */
   permissions?: Record<string, readonly Role[]>;
+  /**
+   * Reference data other work needs: a `.read` permission → API-key scopes that may also read it
+   * (`{ 'taxes.read': ['invoices:write'] }`: a key that may write invoices can find the tax types
+   * its lines name). Roles still apply.
+   */
+  readableWithScopes?: Record<string, readonly string[]>;
   /** Elysia routes, mounted under /api/v1. Use `kernel.http` for auth, permissions and errors. */
   routes?: (kernel: Kernel) => AnyElysia;
   /** Routes mounted at the root (outside /api/v1), e.g. served files. */

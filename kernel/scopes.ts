@@ -29,7 +29,7 @@ export function scopesAllow(scopes: readonly string[] | null | undefined, permis
 }
 
 /** True when the held scope `held` covers every permission the scope `wanted` allows. */
-const scopeCovers = (held: string, wanted: string): boolean => {
+export const scopeCovers = (held: string, wanted: string): boolean => {
   const [heldArea, heldAccess] = held.split(':');
   const [wantedArea, wantedAccess] = wanted.split(':');
   return (heldArea === '*' || heldArea === wantedArea) && (heldAccess === 'write' || wantedAccess === 'read');

@@ -4,6 +4,7 @@ import { handleError } from '../../kernel/http';
 import type { Kernel } from '../../kernel/kernel';
 import { PASSWORD_CHANGE_REQUIRED } from '../../kernel/principal';
 import type { ApiCall } from './server';
+import { ALL_TOOLSETS, parseToolsetsParameter } from './toolsets';
 
 export const MCP_PATH = '/mcp';
 
@@ -36,11 +37,17 @@ export function mcpRoutes(kernel: Kernel) {
       body: body === undefined ? undefined : JSON.stringify(body),
     }), clientIp);
     // the SDK (and the schema libraries under it) loads with the first MCP request, not at start-up
-    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, routeTools }] = await Promise.all([
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server'),
     ]);
+    const toolsets = parseToolsetsParameter(new URL(request.url).searchParams.get('toolsets'));
+    const known = new Set([ALL_TOOLSETS, ...routeTools(kernel).map((tool) => tool.toolset)]);
+    const unknown = [...toolsets].filter((name) => !known.has(name));
+    if (unknown.length) {
+      return Response.json({ detail: `Unknown toolsets in ?toolsets=: ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}` }, { status: 400 });
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = createMcpServer(kernel, principal, call);
+    const server = createMcpServer(kernel, principal, call, toolsets, MCP_PATH);
     await server.connect(transport);
     try {
       return await transport.handleRequest(request);

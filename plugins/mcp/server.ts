@@ -6,20 +6,46 @@ import {
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { RESOURCES } from './resources';
-import { allowedFor, toolsFromOpenApi, type RouteTool } from './tools';
+import { allowedFor, toolsFromOpenApi, type RouteTool, type ToolAnnotations } from './tools';
+import { ALL_TOOLSETS, CORE_TOOLSET, TOOLSET_DESCRIPTIONS } from './toolsets';
 
 /** Calls one API operation as the MCP caller (same credential, same company). */
 export type ApiCall = (method: string, pathAndQuery: string, body: unknown, headers: Record<string, string>) => Promise<Response>;
 
+const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const noArguments = { type: 'object' as const, properties: {}, additionalProperties: false as const };
+
 const WHOAMI = {
   name: 'whoami',
-  description: 'Who this connection acts as: the company (tenant id and name), the role, the API key and its scopes. Pick another company of a signed-in user with the X-Tenant-Id header.',
-  inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false as const },
-  annotations: { readOnlyHint: true },
+  description: 'Use first to see which company (tenant id and name), role, API key and scopes this connection acts as.',
+  inputSchema: noArguments,
+  annotations: READ_ONLY,
 };
+const TOOLSETS_LIST = {
+  name: 'toolsets_list',
+  description: 'Use when no listed tool fits: lists the toolsets beyond core (name, purpose, tools, size) and which are listed on this connection.',
+  inputSchema: noArguments,
+  annotations: READ_ONLY,
+};
+const TOOLSETS_ENABLE = {
+  name: 'toolsets_enable',
+  description: 'Use to get the tools of named toolsets (their names, descriptions and arguments) to call them now, and the /mcp URL that lists them.',
+  inputSchema: {
+    type: 'object' as const, additionalProperties: false as const, required: ['toolsets'],
+    properties: { toolsets: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Toolset names from toolsets_list, or "all"' } },
+  },
+  annotations: READ_ONLY,
+};
+const META_TOOLS = [WHOAMI, TOOLSETS_LIST, TOOLSETS_ENABLE];
+
+/** A tool as `tools/list` shows it. */
+export const listedTool = (tool: RouteTool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations });
+
+/** The size of a `tools/list` answer in tokens, counted as its JSON's UTF-8 bytes / 4. */
+export const approximateTokens = (tools: unknown[]) => Math.ceil(Buffer.byteLength(JSON.stringify({ tools })) / 4);
 
 let cachedTools: { document: unknown; tools: RouteTool[] } | undefined;
-function routeTools(kernel: Kernel): RouteTool[] {
+export function routeTools(kernel: Kernel): RouteTool[] {
   const document = kernel.openApiDocument();
   if (!cachedTools || cachedTools.document !== document) cachedTools = { document, tools: toolsFromOpenApi(document) };
   return cachedTools.tools;
@@ -61,24 +87,40 @@ async function toolResult(response: Response, uri: string): Promise<CallToolResu
  * scopes allow, each executed through the API itself (`call`), so validation, tenancy,
  * idempotency and rate limits are the API's.
  */
-export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiCall): Server {
+export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiCall, toolsets: Set<string> = new Set([CORE_TOOLSET]), endpoint = '/mcp'): Server {
   const server = new Server({ name: 'cuadra', version: '0.1.0' }, {
     capabilities: { tools: {}, resources: {} },
-    instructions: 'Cuadra: double-entry accounting for Spanish businesses. Money is a decimal string with two decimals ("1234.50"). Call whoami to see the company and role. Tools map one to one to the REST API (/openapi.json); arguments are the path and query parameters by name plus `body`.',
+    instructions: 'Cuadra: double-entry accounting for Spanish businesses. Money is a decimal string with two decimals ("1234.50"). Call whoami to see the company and role. The core tools cover the daily work; toolsets_list and toolsets_enable reach the rest (or connect to /mcp?toolsets=name,name or ?toolsets=all). Tools map one to one to the REST API (/openapi.json); arguments are the path and query parameters by name plus `body`.',
   });
   const allowed = allowedFor(kernel.permissions, principal);
   const tools = () => routeTools(kernel).filter(allowed);
 
+  const listed = (tool: RouteTool) => toolsets.has(ALL_TOOLSETS) || toolsets.has(tool.toolset);
+
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [WHOAMI, ...tools().map((tool) => ({
-      name: tool.name, description: tool.description, inputSchema: tool.inputSchema,
-      annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.method === 'DELETE' },
-    }))],
+    tools: [...META_TOOLS, ...tools().filter(listed).map(listedTool)],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (request.params.name === WHOAMI.name) return { content: [{ type: 'text', text: JSON.stringify(await whoami(principal, call)) }] };
+    if (request.params.name === TOOLSETS_LIST.name) return { content: [{ type: 'text', text: JSON.stringify(toolsetsOverview(tools(), listed)) }] };
+    if (request.params.name === TOOLSETS_ENABLE.name) {
+      const wanted = Array.isArray(args.toolsets) ? args.toolsets.map(String) : [];
+      const available = new Set(tools().map((tool) => tool.toolset));
+      const unknown = wanted.filter((name) => name !== ALL_TOOLSETS && !available.has(name));
+      if (!wanted.length || unknown.length) {
+        return { isError: true, content: [{ type: 'text', text: errorText(422, `Unknown toolsets: ${unknown.join(', ') || '(none given)'}; available: ${[...available].sort().join(', ')}`) }] };
+      }
+      const enabled = tools().filter((tool) => wanted.includes(ALL_TOOLSETS) || wanted.includes(tool.toolset));
+      const names = wanted.includes(ALL_TOOLSETS) ? [ALL_TOOLSETS] : [...new Set([...toolsets, ...wanted])].filter((name) => name !== CORE_TOOLSET);
+      return { content: [{ type: 'text', text: JSON.stringify({
+        toolsets: wanted,
+        note: 'Call these tools by name now; to have them in tools/list, connect to list_url.',
+        list_url: `${endpoint}?toolsets=${names.join(',')}`,
+        tools: enabled.map(listedTool),
+      }) }] };
+    }
     const tool = routeTools(kernel).find((t) => t.name === request.params.name);
     if (!tool || !allowed(tool)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const unknown = Object.keys(args).filter((name) => !(name in tool.inputSchema.properties));
@@ -93,7 +135,7 @@ export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiC
   });
 
   const resources = () => {
-    const byOperation = new Map(routeTools(kernel).map((tool) => [tool.name, tool]));
+    const byOperation = new Map(routeTools(kernel).map((tool) => [tool.operationId, tool]));
     return RESOURCES.flatMap((resource) => {
       const tool = byOperation.get(resource.operationId);
       return tool && allowed(tool) ? [{ resource, tool }] : [];
@@ -111,6 +153,23 @@ export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiC
     return { contents: [{ uri: found.resource.uri, mimeType: 'application/json', text }] };
   });
   return server;
+}
+
+/** Every toolset the caller may use: purpose, tool names, size, and whether this connection lists it. */
+function toolsetsOverview(tools: RouteTool[], listed: (tool: RouteTool) => boolean) {
+  const byToolset = new Map<string, RouteTool[]>();
+  for (const tool of tools) byToolset.set(tool.toolset, [...(byToolset.get(tool.toolset) ?? []), tool]);
+  return {
+    toolsets: [...byToolset].sort(([a], [b]) => (a === CORE_TOOLSET ? -1 : b === CORE_TOOLSET ? 1 : a.localeCompare(b))).map(([name, members]) => {
+      // core is listed on every connection, with whoami and the toolset tools
+      const shown = [...(name === CORE_TOOLSET ? META_TOOLS : []), ...members.map(listedTool)];
+      return {
+        name, description: TOOLSET_DESCRIPTIONS[name] ?? `The ${name} tools.`, listed: name === CORE_TOOLSET || listed(members[0]!),
+        tool_count: shown.length, approximate_tokens: approximateTokens(shown), tools: shown.map((tool) => tool.name),
+      };
+    }),
+    how_to_enable: 'toolsets_enable with their names, or connect to /mcp?toolsets=name,name (or ?toolsets=all)',
+  };
 }
 
 async function whoami(principal: Principal, call: ApiCall) {

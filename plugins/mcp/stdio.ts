@@ -1,5 +1,5 @@
 /**
- * `bun run mcp`: the MCP server over stdio for local agents (Claude Desktop, editors), relaying
+ * `npm run --silent mcp` (through infra/bootstrap.mjs, which installs Bun when missing): the MCP server over stdio for local agents (Claude Desktop, editors), relaying
  * every message to a running Cuadra's /mcp with the API key from the environment. The server does
  * the work (tools, scopes, tenancy); this process only carries messages, so it never opens the
  * database a running instance holds.
@@ -7,10 +7,30 @@
  *   CUADRA_API_KEY  the agl_… key (required)
  *   CUADRA_URL      the service's base URL (default http://localhost:8000)
  *   CUADRA_TENANT_ID  the company, for a session token instead of a key (optional)
+ *   CUADRA_MCP_TOOLSETS  toolsets listed beyond core, comma separated, or `all` (optional)
  */
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export const USAGE = `Cuadra MCP stdio relay: speaks MCP on stdin/stdout and relays every message to a running Cuadra's /mcp.
+
+  npm run --silent mcp          (from the Cuadra folder; --silent keeps npm's banner off stdout)
+
+Environment:
+  CUADRA_API_KEY       the agl_… API key (required)
+  CUADRA_URL           the service's base URL (default http://localhost:8000)
+  CUADRA_TENANT_ID     the company, for a session token instead of a key
+  CUADRA_MCP_TOOLSETS  toolsets listed beyond core, comma separated (banking,dashboards) or all
+`;
+
+/** The relay's endpoint: /mcp of the service, with the toolsets asked for. */
+export function relayEndpoint(env: Record<string, string | undefined>): URL {
+  const url = new URL('/mcp', env.CUADRA_URL ?? 'http://localhost:8000');
+  const toolsets = env.CUADRA_MCP_TOOLSETS?.trim();
+  if (toolsets) url.searchParams.set('toolsets', toolsets);
+  return url;
+}
 
 export async function relayStdioToHttp(env: Record<string, string | undefined> = process.env): Promise<void> {
   const key = env.CUADRA_API_KEY?.trim();
@@ -20,7 +40,7 @@ export async function relayStdioToHttp(env: Record<string, string | undefined> =
   }
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (env.CUADRA_TENANT_ID) headers['x-tenant-id'] = env.CUADRA_TENANT_ID;
-  const upstream = new StreamableHTTPClientTransport(new URL('/mcp', env.CUADRA_URL ?? 'http://localhost:8000'), { requestInit: { headers } });
+  const upstream = new StreamableHTTPClientTransport(relayEndpoint(env), { requestInit: { headers } });
   const local = new StdioServerTransport();
   local.onmessage = (message: JSONRPCMessage) => {
     upstream.send(message).catch((error: Error) => {
@@ -36,4 +56,7 @@ export async function relayStdioToHttp(env: Record<string, string | undefined> =
   await local.start();
 }
 
-if (import.meta.main) await relayStdioToHttp();
+if (import.meta.main) {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) process.stdout.write(USAGE);
+  else await relayStdioToHttp();
+}

@@ -1,11 +1,16 @@
 import type { Principal } from '../../kernel/principal';
 import type { PermissionRegistry } from '../../kernel/kernel';
 import { permissionNeeds } from '../../kernel/scopes';
+import { CORE_TOOLS, toolsetOf } from './toolsets';
 
 /** One API operation offered as an MCP tool. */
 export interface RouteTool {
+  /** The tool's name: the operation id, with the action added where the id names only a thing (`settlements` → `settlements_create`). */
   name: string;
+  operationId: string;
+  /** One sentence on when to use the tool. */
   description: string;
+  toolset: string;
   method: string;
   /** The OpenAPI path (`/api/v1/invoices/{id}/issue`). */
   path: string;
@@ -15,6 +20,57 @@ export interface RouteTool {
   hasBody: boolean;
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
   readOnly: boolean;
+  annotations: ToolAnnotations;
+}
+
+export interface ToolAnnotations { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean }
+
+/** The last word of a tool that changes something: what it does. A write whose operation id ends otherwise gets the verb of its method. */
+export const ACTION_VERBS = new Set([
+  'create', 'update', 'replace', 'delete', 'issue', 'rectify', 'send', 'resend', 'settle', 'reverse', 'archive', 'close', 'reopen',
+  'merge', 'accept', 'reject', 'convert', 'pause', 'resume', 'dispose', 'depreciate', 'redeliver', 'secret', 'categorize', 'match',
+  'recommended', 'sent', 'query',
+]);
+const VERB_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete', GET: 'list' };
+/** Reads whose operation id names only a thing. */
+const READ_NAMES: Record<string, string> = {
+  aeat: 'aeat_models_list', bank_movements: 'bank_movements_list', fiscal_years: 'fiscal_years_list', ledger: 'ledger_journal_list',
+  open_items: 'open_items_list', payment_reminders: 'payment_reminders_list', search: 'search_query', team_members: 'team_members_list',
+  tenant: 'tenant_get', webhooks_deliveries: 'webhooks_deliveries_list', invoices_sendings: 'invoices_sendings_list',
+  quotes_sendings: 'quotes_sendings_list', proformas_sendings: 'proformas_sendings_list', recurring_invoices_runs: 'recurring_invoices_runs_list',
+  fiscal_years_closings: 'fiscal_years_closings_list',
+};
+/** Writes that overwrite or remove what was there (beyond PUT, PATCH and DELETE). */
+const DESTRUCTIVE_ACTIONS = /_(merge|archive|rotate_secret|reopen)$/;
+/** Writes that reach outside Cuadra (e-mail, webhooks). */
+const OPEN_WORLD_ACTIONS = /_(send|resend|redeliver)$/;
+
+/** The tool name of an operation: its id, with its action added when the id names only a thing. */
+export function toolName(operationId: string, method: string, read: boolean): string {
+  const last = operationId.split('_').pop()!;
+  if (method === 'POST' && read) return ACTION_VERBS.has(last) ? operationId : `${operationId}_query`;
+  if (method === 'GET') return READ_NAMES[operationId] ?? operationId;
+  return ACTION_VERBS.has(last) ? operationId : `${operationId}_${VERB_OF_METHOD[method]}`;
+}
+
+/** The first sentence of an operation's summary, ending with a full stop. */
+function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const end = flat.search(/[.;](\s|$)/);
+  let sentence = end < 0 ? flat : flat.slice(0, end);
+  // a long summary keeps its main clause: up to its first colon or dash
+  if (sentence.length > 200) sentence = sentence.slice(0, Math.max(sentence.search(/: | — /), 0) || 200);
+  return `${sentence.replace(/[\s,]+$/, '')}.`;
+}
+
+export function annotationsOf(method: string, name: string, read: boolean): ToolAnnotations {
+  return {
+    readOnlyHint: read,
+    destructiveHint: !read && (method === 'DELETE' || method === 'PUT' || method === 'PATCH' || DESTRUCTIVE_ACTIONS.test(name)),
+    // POSTs that act are not idempotent by their arguments alone (an idempotency_key makes a retry safe)
+    idempotentHint: read || method !== 'POST',
+    openWorldHint: !read && OPEN_WORLD_ACTIONS.test(name),
+  };
 }
 
 const MAX_INLINE_DEPTH = 12;
@@ -38,8 +94,8 @@ function inline(schema: any, components: Record<string, any>, depth = 0): any {
 
 /**
  * The tools of the OpenAPI document: every operation guarded by a permission (so open to API keys)
- * whose body, if any, is JSON. Names are the operation ids (`contacts_list`, `invoices_issue`),
- * descriptions the summaries and descriptions, arguments the path and query parameters by name
+ * whose body, if any, is JSON. Names are the operation ids (`contacts_list`, `invoices_issue`) with
+ * the action added where the id names only a thing, descriptions one sentence, arguments the path and query parameters by name
  * plus `body` for the request body, with the JSON Schemas the routes validate against.
  */
 export function toolsFromOpenApi(document: any): RouteTool[] {
@@ -68,9 +124,15 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
       if (method === 'post') {
         properties.idempotency_key = { type: 'string', minLength: 1, maxLength: 255, description: 'Sent as Idempotency-Key: a retry with the same key replays the first answer instead of acting twice' };
       }
+      // a read (a POST that only answers, as POST /dashboard/data, is guarded by a `.read` permission)
+      const { area, access } = permissionNeeds(permission);
+      const readOnly = method === 'get' || access === 'read';
+      const name = toolName(operation.operationId, method.toUpperCase(), readOnly);
       tools.push({
-        name: operation.operationId,
-        description: [operation.summary, operation.description].filter(Boolean).join('\n\n'),
+        name,
+        operationId: operation.operationId,
+        description: CORE_TOOLS[name] ?? firstSentence(operation.summary ?? operation.description ?? name.replaceAll('_', ' ')),
+        toolset: toolsetOf(name, area),
         method: method.toUpperCase(),
         path,
         permission,
@@ -78,8 +140,8 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
         queryParameters,
         hasBody: Boolean(content),
         inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
-        // a read (a POST that only answers, as POST /dashboard/data, is guarded by a `.read` permission)
-        readOnly: method === 'get' || permissionNeeds(permission).access === 'read',
+        readOnly,
+        annotations: annotationsOf(method.toUpperCase(), name, readOnly),
       });
     }
   }

@@ -19,6 +19,10 @@ export default definePlugin({
     'taxes.read': rolesFrom('viewer'),
     'taxes.manage': rolesFrom('accountant'),
   },
+  // a key that may write documents can look up the tax types their lines name
+  readableWithScopes: {
+    'taxes.read': ['invoices:write', 'purchases:write', 'quotes:write', 'proformas:write', 'recurring-invoices:write'],
+  },
   hooks: {
     sync: {
       // Runs inside the onboarding transaction, whose tenant is the new company.
