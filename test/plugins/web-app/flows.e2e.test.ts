@@ -7,6 +7,8 @@ import { buildWebApp } from '../../../plugins/web-app/build';
 import { clientTypes, SCHEMA_FILE } from '../../../infra/web-app-client';
 import { startTestApp, type TestApp } from '../../support/app';
 import { startSmtpServer, linkIn } from '../../support/smtp';
+import { DASHBOARD_READY } from '../../../plugins/web-app/app/marks';
+import { seedYear, type SeededYear } from './seed';
 
 /**
  * The web app in a real browser: Debian's Chromium driven by playwright-core, headless, against
@@ -28,6 +30,7 @@ let base: string;
 let browser: Browser | undefined;
 let context: BrowserContext;
 let page: Page;
+let seeded: SeededYear;
 /** What the browser reports as errors (a content-security-policy refusal, an uncaught exception). */
 const browserErrors: string[] = [];
 
@@ -48,7 +51,8 @@ beforeAll(async () => {
     page.on('pageerror', (error) => browserErrors.push(error.message));
   }
   mkdirSync(SHOTS, { recursive: true });
-});
+  // Starting the app on PGlite and the browser can take long on a busy machine.
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -184,13 +188,18 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
 
     await taxId.fill('B12345674');
     await page.getByRole('button', { name: 'Crear empresa' }).click();
-    await heading('Contactos').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/app/contacts');
+    // In: the dashboard is home, its widgets empty for a new company.
+    await heading('Panel').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/dashboard');
     await page.getByText('Empresa: Talleres Ruiz SL').waitFor();
+    await page.locator('.board[data-ready]').waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Saldos de tesorería' }).count()).toBe(1);
     await shot('1-onboarding-done');
   });
 
   test('contacts: create with the keyboard only (tax-id message inline), then search', async () => {
+    await page.getByRole('link', { name: 'Contactos' }).click();
+    await heading('Contactos').waitFor();
     await page.getByText('0 contactos').waitFor();
     await page.getByRole('button', { name: 'Nuevo contacto' }).focus();
     await page.keyboard.press('Enter');
@@ -264,6 +273,55 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await shot('3-trial-balance');
   });
 
+  test('dashboard: a year of data seeded through the API, drawn as the board\'s widgets; the period picker; time to data', async () => {
+    const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
+    seeded = await seedYear(app, token);
+    const widget = async (type: string, params: Record<string, unknown> = {}) => (await app.post('/api/v1/dashboard/data', { type, params }, token)).body.data;
+    const shown = async (locator: ReturnType<Page['locator']>) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+    const euros = (amount: string) => formatMoney(amount).replace(/\u00a0/g, ' ');
+
+    // A cold navigation: the page, the bundle, the session, the board, every widget's data.
+    await page.goto(`${base}/app/dashboard`);
+    await heading('Panel').waitFor();
+    await page.locator('.board[data-ready]').waitFor();
+    const loadMs = Number(await page.evaluate(`(() => {
+      const ready = performance.getEntriesByName('${DASHBOARD_READY}')[0];
+      return performance.measure('cuadra:dashboard-load', { start: 0, end: ready.startTime }).duration;
+    })()`));
+    console.log(`[web-app] dashboard data shown ${loadMs.toFixed(0)} ms after navigation (${seeded.invoices} invoices, ${process.env.CUADRA_TEST_DB ?? 'pglite'})`);
+    expect(loadMs).toBeGreaterThan(0);
+
+    // Sales and expenses for the last 12 months: the chart's table holds the API's twelve months.
+    const chart = page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Ventas y gastos por mes' }) });
+    const months = (await widget('timeseries', { metric: 'sales', period: 'last_12m' })).points as { value: string }[];
+    expect(months).toHaveLength(12);
+    const rows = chart.locator('table tbody tr');
+    expect(await rows.count()).toBe(12);
+    expect(await shown(rows.nth(11).locator('td').first())).toBe(euros(months[11].value));
+    // Treasury, top customers, runway, upcoming taxes, pending reconciliation: as the API says.
+    const treasuries = await widget('treasuries');
+    const treasury = page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Saldos de tesorería' }) });
+    expect(await shown(treasury)).toContain(`Cuenta principal${euros(treasuries.items[0].balance)}`);
+    const top = page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Mejores clientes' }) });
+    for (const customer of seeded.customers) expect(await shown(top)).toContain(customer.name);
+    await page.getByRole('heading', { level: 2, name: 'Autonomía de caja' }).waitFor();
+    expect(await shown(page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Próximos impuestos' }) }))).toContain('Modelo 303');
+    expect(await shown(page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Pendiente de conciliar' }) }))).toContain('0 movimientos');
+    expect(await pageProblems()).toEqual([]);
+    expect(await fitsWidth()).toBe(true);
+
+    // The period picker: last quarter, three months, and the sales figure the API gives for it.
+    await page.getByLabel('Periodo').selectOption('last_quarter');
+    await page.waitForFunction(() => document.querySelectorAll('.chart table tbody tr').length === 3);
+    const quarter = await widget('kpi', { metric: 'sales', period: 'last_quarter' });
+    const kpi = page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Ventas', exact: true }) });
+    await kpi.getByText(euros(quarter.value)).waitFor();
+    expect(await pageProblems()).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot('4-dashboard');
+    await page.setViewportSize(PHONE);
+  });
+
   test('log out, log in with the keyboard only, and the English catalogue', async () => {
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await heading('Iniciar sesión').waitFor();
@@ -282,23 +340,22 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.keyboard.press('Control+A');
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
-    await heading('Contactos').waitFor();
+    await heading('Panel').waitFor();
 
     await page.locator('.languages').getByText('EN', { exact: true }).click();
-    await heading('Contacts').waitFor();
+    await heading('Dashboard').waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('en');
-    await page.getByRole('link', { name: 'Trial balance' }).waitFor();
-    await page.getByText('2 contacts').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Sales and expenses by month' }).waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('link', { name: 'Trial balance' }).click();
     await heading('Trial balance').waitFor();
     await page.getByRole('row').filter({ hasText: 'Totals' }).waitFor();
     expect(await pageProblems()).toEqual([]);
-    await shot('4-english-desktop');
+    await shot('6-english-desktop');
     await page.locator('.languages').getByText('ES', { exact: true }).click();
     await heading('Balance de sumas y saldos').waitFor();
     await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
-    await shot('5-trial-balance-desktop');
+    await shot('7-trial-balance-desktop');
     await page.setViewportSize(PHONE);
   });
 });
