@@ -11,6 +11,8 @@ import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './page
 // Pages behind the login load on first visit (their own chunks), keeping the first load small.
 const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ default: m.ContactsPage })));
 const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const InvoicesPage = lazy(() => import('./pages/invoices').then((m) => ({ default: m.InvoicesPage })));
+const PurchasesPage = lazy(() => import('./pages/purchases').then((m) => ({ default: m.PurchasesPage })));
 const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ default: m.TrialBalancePage })));
 
 type Me = Schemas['MeResponse'];
@@ -23,6 +25,8 @@ const HOME = '/dashboard';
 /** The signed-in pages: path → page, in the navigation's order. */
 const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/dashboard', label: 'nav.dashboard', Page: DashboardPage },
+  { path: '/invoices', label: 'nav.invoices', Page: InvoicesPage },
+  { path: '/purchases', label: 'nav.purchases', Page: PurchasesPage },
   { path: '/contacts', label: 'nav.contacts', Page: ContactsPage },
   { path: '/ledger/trial-balance', label: 'nav.trialBalance', Page: TrialBalancePage },
 ];
@@ -83,7 +87,7 @@ function Shell() {
   } else if (path === '/' || PUBLIC.has(path)) {
     page = <Redirect to={HOME} />;
   } else {
-    const found = PAGES.find((p) => p.path === path);
+    const found = PAGES.find((p) => path === p.path || path.startsWith(`${p.path}/`));
     if (found) page = <Suspense fallback={<p>{t('app.loading')}</p>}><found.Page /></Suspense>;
   }
   if (!page) page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
@@ -102,7 +106,7 @@ function Shell() {
       </header>
       {signedIn ? (
         <nav aria-label={t('nav.main')} className="nav">
-          {PAGES.map((p) => <Link key={p.path} href={p.path} aria-current={path === p.path ? 'page' : undefined}>{t(p.label)}</Link>)}
+          {PAGES.map((p) => <Link key={p.path} href={p.path} aria-current={path === p.path || path.startsWith(`${p.path}/`) ? 'page' : undefined}>{t(p.label)}</Link>)}
         </nav>
       ) : null}
       <main id="main">{page}</main>
