@@ -37,7 +37,8 @@ const browserErrors: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
+  // The first /app request builds the bundle: on a busy machine that outlasts Bun's 10 s idle timeout.
+  server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 120, fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
   base = `http://127.0.0.1:${server.port}`;
   // No FRONTEND_URL: the web-app plugin makes the emailed links lead into /app by itself.
   app = await startTestApp({ env: { PUBLIC_URL: base, FRONTEND_URL: undefined as unknown as string, SMTP_URL: smtp.url } });
