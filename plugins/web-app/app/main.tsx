@@ -13,6 +13,7 @@ const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ defaul
 const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
 const InvoicesPage = lazy(() => import('./pages/invoices').then((m) => ({ default: m.InvoicesPage })));
 const PurchasesPage = lazy(() => import('./pages/purchases').then((m) => ({ default: m.PurchasesPage })));
+const BanksPage = lazy(() => import('./pages/banks').then((m) => ({ default: m.BanksPage })));
 const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ default: m.TrialBalancePage })));
 
 type Me = Schemas['MeResponse'];
@@ -27,6 +28,7 @@ const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/dashboard', label: 'nav.dashboard', Page: DashboardPage },
   { path: '/invoices', label: 'nav.invoices', Page: InvoicesPage },
   { path: '/purchases', label: 'nav.purchases', Page: PurchasesPage },
+  { path: '/banks', label: 'nav.banks', Page: BanksPage },
   { path: '/contacts', label: 'nav.contacts', Page: ContactsPage },
   { path: '/ledger/trial-balance', label: 'nav.trialBalance', Page: TrialBalancePage },
 ];

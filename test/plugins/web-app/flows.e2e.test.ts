@@ -10,6 +10,7 @@ import { startSmtpServer, linkIn } from '../../support/smtp';
 import { DASHBOARD_READY } from '../../../plugins/web-app/app/marks';
 import { seedYear, type SeededYear } from './seed';
 import { textPdf } from '../purchase-ingestion/fixtures';
+import { norma43 } from '../treasury/norma43-builder';
 
 /**
  * The web app in a real browser: Debian's Chromium driven by playwright-core, headless, against
@@ -23,6 +24,8 @@ if (!CHROMIUM) console.warn('[web-app] browser tests skipped: Chromium is not in
 
 const PHONE = { width: 390, height: 844 };
 const INITIAL_JS_BUDGET = 250 * 1024;
+/** A flow drives the real app through many requests; on a busy 2-core machine one can take minutes. */
+const FLOW_TIMEOUT = 240_000;
 
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -124,7 +127,7 @@ describe('serving /app', () => {
     expect(await clientTypes(document)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
     const tsc = Bun.spawnSync([process.execPath, 'node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'plugins/web-app/app/tsconfig.json'], { cwd: root });
     expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe('');
-  });
+  }, FLOW_TIMEOUT);
 });
 
 /** Serious and critical axe-core violations on the page as it is now. */
@@ -200,7 +203,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.locator('.board[data-ready]').waitFor();
     expect(await page.getByRole('heading', { level: 2, name: 'Saldos de tesorería' }).count()).toBe(1);
     await shot('1-onboarding-done');
-  });
+  }, FLOW_TIMEOUT);
 
   test('contacts: create with the keyboard only (tax-id message inline), then search', async () => {
     await page.getByRole('link', { name: 'Contactos' }).click();
@@ -244,7 +247,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
     await shot('2-contacts-search');
-  });
+  }, FLOW_TIMEOUT);
 
   test('trial balance: the API\'s decimal strings in Spanish format, totals that match', async () => {
     const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
@@ -276,7 +279,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await heading('Balance de sumas y saldos').waitFor();
     await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
     await shot('3-trial-balance');
-  });
+  }, FLOW_TIMEOUT);
 
   test('dashboard: a year of data seeded through the API, drawn as the board\'s widgets; the period picker; time to data', async () => {
     const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
@@ -317,7 +320,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
 
     // The period picker: last quarter, three months, and the sales figure the API gives for it.
     await page.getByLabel('Periodo').selectOption('last_quarter');
-    await page.waitForFunction(() => document.querySelectorAll('.chart table tbody tr').length === 3);
+    await page.waitForFunction("document.querySelectorAll('.chart table tbody tr').length === 3");
     const quarter = await widget('kpi', { metric: 'sales', period: 'last_quarter' });
     const kpi = page.locator('article').filter({ has: page.getByRole('heading', { level: 2, name: 'Ventas', exact: true }) });
     await kpi.getByText(euros(quarter.value)).waitFor();
@@ -325,7 +328,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot('4-dashboard');
     await page.setViewportSize(PHONE);
-  });
+  }, FLOW_TIMEOUT);
 
   test('invoices: filter by status; a new invoice with the suggested VAT and the API\'s totals as you type; issue, PDF, email, payment, rectify', async () => {
     const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
@@ -369,7 +372,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     expect(drafts.items[0].total).toBe('399.91');
 
     const issue = page.getByRole('button', { name: 'Emitir factura' });
-    await page.waitForFunction(() => !document.querySelector('.actions button.primary')?.hasAttribute('disabled'));
+    await page.waitForFunction("!document.querySelector('.actions button.primary')?.hasAttribute('disabled')");
     await issue.click();
     await page.getByRole('heading', { level: 1, name: /^Factura F-/ }).waitFor();
     const number = ((await page.locator('main h1').textContent()) ?? '').replace('Factura ', '');
@@ -419,7 +422,7 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
     await shot('5-invoice-rectified');
-  });
+  }, FLOW_TIMEOUT);
 
   test('purchases: a PDF read by the API, its fields with their confidence, corrected and booked; one entered by hand', async () => {
     const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
@@ -472,7 +475,44 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await heading('Compra A-EXTRA-1').waitFor();
     expect(await text(page.locator('main'))).toContain('96,80 €');
     expect(await fitsWidth()).toBe(true);
-  });
+  }, FLOW_TIMEOUT);
+
+  test('banks: the treasury\'s balance, a Norma 43 statement imported, the suggested match accepted from the keyboard, then undone', async () => {
+    const token = String(await page.evaluate('localStorage.getItem("cuadra.session")'));
+    const now = new Date();
+    const yymmdd = `${String(now.getFullYear()).slice(2)}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+    const open = seeded.openInvoice;
+    const payer = open.customer.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    const statement = norma43([{
+      bank: '2100', branch: '0418', account: '0200051332', start: yymmdd, end: yymmdd, name: 'TALLERES RUIZ SL',
+      movements: [{ date: yymmdd, common: '02', cents: Number(open.total.replace('.', '')), concepts: [['01', `TRANSFERENCIA ${payer}`, open.number]] }],
+    }]);
+
+    await page.getByRole('link', { name: 'Bancos' }).click();
+    await heading('Bancos').waitFor();
+    const balance = (await app.get(`/api/v1/treasuries/${seeded.treasuryId}`, token)).body.balance as string;
+    await page.locator('.treasuries').getByText(formatMoney(balance).replace(/\u00a0/g, ' ')).waitFor();
+    await page.locator('.treasuries .dropzone input[type="file"]').setInputFiles({ name: 'extracto.n43', mimeType: 'text/plain', buffer: Buffer.from(statement, 'latin1') });
+    await page.getByText('Cuenta principal: 1 movimientos importados, 0 ya estaban.').waitFor();
+    await page.getByText('1 movimientos por conciliar').waitFor();
+    expect(await pageProblems()).toEqual([]);
+    expect(await fitsWidth()).toBe(true);
+
+    // The API's proposal is the open invoice: accepted with the keyboard.
+    const accept = page.getByRole('button', { name: `Aceptar ${open.number}` });
+    await accept.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`Conciliado con ${open.number}.`).waitFor();
+    await page.getByText('0 movimientos por conciliar').waitFor();
+    expect((await app.get(`/api/v1/invoices/${open.id}`, token)).body.status).toBe('paid');
+    await shot('7-banks-matched');
+
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await page.getByText('Deshecho.').waitFor();
+    await page.getByText('1 movimientos por conciliar').waitFor();
+    expect((await app.get(`/api/v1/invoices/${open.id}`, token)).body.status).toBe('issued');
+    expect(await pageProblems()).toEqual([]);
+  }, FLOW_TIMEOUT);
 
   test('log out, log in with the keyboard only, and the English catalogue', async () => {
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -503,11 +543,11 @@ describe.skipIf(!CHROMIUM)('flows in the browser (phone width, Spanish)', () => 
     await heading('Trial balance').waitFor();
     await page.getByRole('row').filter({ hasText: 'Totals' }).waitFor();
     expect(await pageProblems()).toEqual([]);
-    await shot('7-english-desktop');
+    await shot('8-english-desktop');
     await page.locator('.languages').getByText('ES', { exact: true }).click();
     await heading('Balance de sumas y saldos').waitFor();
     await page.getByRole('row').filter({ hasText: 'Totales' }).waitFor();
-    await shot('8-trial-balance-desktop');
+    await shot('9-trial-balance-desktop');
     await page.setViewportSize(PHONE);
-  });
+  }, FLOW_TIMEOUT);
 });

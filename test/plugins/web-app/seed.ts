@@ -5,7 +5,7 @@ import type { TestApp } from '../../support/app';
  * customers and two suppliers; each month of the last twelve an invoice to a customer, collected
  * into the bank except in the current month, and the rent bill (left to pay: the payables).
  */
-export interface SeededYear { treasuryAccount: string; customers: { id: string; name: string; email: string }[]; suppliers: { id: string; name: string }[]; vat21: string; invoices: number }
+export interface SeededYear { treasuryId: string; treasuryAccount: string; openInvoice: { id: string; number: string; total: string; customer: string }; customers: { id: string; name: string; email: string }[]; suppliers: { id: string; name: string }[]; vat21: string; invoices: number }
 
 const ADDRESS = { address: 'Calle Mayor 12', city: 'Valencia', postal_code: '46001', province: 'Valencia' };
 const SUPPLIER_VAT: Record<string, string> = { 'Inmobiliaria Centro SL': 'B46123451', 'Suministros Eléctricos Vega SL': 'B46987657' };
@@ -26,7 +26,7 @@ export async function seedYear(app: TestApp, token: string, today = new Date()):
     return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
   });
   const treasury = await ok(app.post('/api/v1/treasuries', {
-    kind: 'bank', name: 'Cuenta principal', currency: 'EUR', opening_balance: '18000.00', opening_date: `${months[0]}-01`,
+    kind: 'bank', name: 'Cuenta principal', iban: 'ES9121000418450200051332', currency: 'EUR', opening_balance: '18000.00', opening_date: `${months[0]}-01`,
   }, token), 'treasury');
   const customers = [];
   for (const [name, vat, email] of [['Hostelería Levante SL', 'B65410011', 'facturas@levante.example'], ['Construcciones Tajo SA', 'A28017895', 'admin@tajo.example'], ['Clínica Dental Norte SL', 'B86561412', 'conta@clinicanorte.example']]) {
@@ -39,6 +39,7 @@ export async function seedYear(app: TestApp, token: string, today = new Date()):
     suppliers.push({ id: contact.id as string, name });
   }
   let invoices = 0;
+  let openInvoice: SeededYear['openInvoice'] | undefined;
   for (const [i, month] of months.entries()) {
     const paid = i < months.length - 1;
     const customer = customers[i % customers.length];
@@ -50,11 +51,12 @@ export async function seedYear(app: TestApp, token: string, today = new Date()):
       ],
     }, token), 'invoice');
     invoices++;
+    if (!paid) openInvoice = { id: invoice.id, number: invoice.number, total: invoice.total, customer: customer.name };
     if (paid) await ok(app.post(`/api/v1/invoices/${invoice.id}/payments`, { date: `${month}-15`, amount: invoice.total, account: treasury.ledger_account }, token), 'collection');
     await ok(app.post('/api/v1/purchases', {
       contact_id: suppliers[0].id, kind: 'invoice', supplier_invoice_number: `A-${month}`, issue_date: `${month}-01`, status: 'issued',
       lines: [{ description: 'Alquiler del local', unit_price: '1100.00', tax_type_id: vat21, expense_account: '621' }],
     }, token), 'rent');
   }
-  return { treasuryAccount: treasury.ledger_account, customers, suppliers, vat21, invoices };
+  return { treasuryId: treasury.id, treasuryAccount: treasury.ledger_account, openInvoice: openInvoice!, customers, suppliers, vat21, invoices };
 }
