@@ -181,7 +181,6 @@ function InvoiceEditor() {
     setDirty(true);
     const timer = setTimeout(() => void save(), 400);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contactId, issueDate, lines]);
 
   const update = (key: number, patch: Partial<LineDraft>) => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
@@ -270,7 +269,7 @@ function InvoiceView({ id }: { id: string }) {
     setInvoice(data);
     if (data) api.GET('/api/v1/contacts/{contact_id}', { params: { path: { contact_id: data.contact_id } } }).then(({ data: c }) => setCustomer(c));
   };
-  useEffect(() => { void load(); }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { void load(); }, [id]);
   useEffect(() => () => { if (pdf) URL.revokeObjectURL(pdf); }, [pdf]);
 
   async function showPdf() {

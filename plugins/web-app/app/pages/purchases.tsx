@@ -141,7 +141,7 @@ function PurchaseView({ id, job }: { id: string; job: string | null }) {
   useEffect(() => {
     void load();
     if (job) api.GET('/api/v1/ai/ingest-purchase/jobs/{job_id}', { params: { path: { job_id: job } } }).then(({ data }) => setIngested(data?.result ?? undefined));
-  }, [id, job]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, job]);
 
   const book = useApiForm(
     async (values) => {
