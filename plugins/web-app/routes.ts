@@ -6,7 +6,7 @@ import { buildWebApp, type WebAppBuild } from './build';
 /** Only the app's own origin: no CDN, no inline script or style, no framing. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
-  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "connect-src 'self'", "frame-src 'self' blob:", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
 const SECURITY_HEADERS = {

@@ -20,3 +20,17 @@ export function formatDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
+
+/** A rate as the API gives it ("21.00", "5.20", "0.50") → "21", "5,2", "0,5" (for "21 %"). */
+export function formatRate(rate: string): string {
+  const match = /^(-?\d+)(?:\.(\d*?))0*$/.exec(rate.trim());
+  if (!match) return rate;
+  return match[2] ? `${match[1]},${match[2]}` : match[1];
+}
+
+/** What a person types for an amount ("1.234,56", "45,5", "45.50") as the API's decimal string, or undefined. */
+export function decimalOf(typed: string): string | undefined {
+  let text = typed.trim().replace(/\s|€/g, '');
+  if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(text) ? text : undefined;
+}

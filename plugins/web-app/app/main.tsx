@@ -1,4 +1,4 @@
-import { StrictMode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, type ReactNode, lazy, StrictMode, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Button, I18nProvider, Link, RouterProvider, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { api, type Schemas } from './api/client';
@@ -7,8 +7,14 @@ import { LOCALES, LocaleProvider, translator, useLocale, useT, type Locale, type
 import { BASE, currentPath, navigate, usePath } from './router';
 import { session } from './session';
 import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './pages/auth';
-import { ContactsPage } from './pages/contacts';
-import { TrialBalancePage } from './pages/ledger';
+
+// Pages behind the login load on first visit (their own chunks), keeping the first load small.
+const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ default: m.ContactsPage })));
+const DashboardPage = lazy(() => import('./pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const InvoicesPage = lazy(() => import('./pages/invoices').then((m) => ({ default: m.InvoicesPage })));
+const PurchasesPage = lazy(() => import('./pages/purchases').then((m) => ({ default: m.PurchasesPage })));
+const BanksPage = lazy(() => import('./pages/banks').then((m) => ({ default: m.BanksPage })));
+const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ default: m.TrialBalancePage })));
 
 type Me = Schemas['MeResponse'];
 const LOCALE_KEY = 'cuadra.locale';
@@ -16,6 +22,16 @@ const VERIFICATION_OUTCOMES = ['verified', 'already_verified', 'invalid', 'expir
 
 /** Pages that need no session. */
 const PUBLIC = new Set(['/login', '/register']);
+const HOME = '/dashboard';
+/** The signed-in pages: path → page, in the navigation's order. */
+const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
+  { path: '/dashboard', label: 'nav.dashboard', Page: DashboardPage },
+  { path: '/invoices', label: 'nav.invoices', Page: InvoicesPage },
+  { path: '/purchases', label: 'nav.purchases', Page: PurchasesPage },
+  { path: '/banks', label: 'nav.banks', Page: BanksPage },
+  { path: '/contacts', label: 'nav.contacts', Page: ContactsPage },
+  { path: '/ledger/trial-balance', label: 'nav.trialBalance', Page: TrialBalancePage },
+];
 
 function App() {
   const [locale, setLocaleState] = useState<Locale>(() => (localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'es'));
@@ -61,7 +77,7 @@ function Shell() {
     navigate('/login', { replace: true });
   }
 
-  let page;
+  let page: ReactNode;
   if (token && me === undefined) page = <p>{t('app.loading')}</p>;
   else if (!token || !me) {
     if (path === '/register') page = <RegisterPage />;
@@ -69,12 +85,14 @@ function Shell() {
   } else if (path.startsWith('/verify-email')) {
     page = <VerifyEmailPage email={new URLSearchParams(window.location.search).get('email') ?? me.user.email} />;
   } else if (me.onboarding_required) {
-    page = <OnboardingPage notice={notice} onDone={() => { setNotice(''); void loadMe().then(() => navigate('/contacts', { replace: true })); }} />;
+    page = <OnboardingPage notice={notice} onDone={() => { setNotice(''); void loadMe().then(() => navigate(HOME, { replace: true })); }} />;
   } else if (path === '/' || PUBLIC.has(path)) {
-    page = <Redirect to="/contacts" />;
-  } else if (path === '/contacts') page = <ContactsPage />;
-  else if (path === '/ledger/trial-balance') page = <TrialBalancePage />;
-  else page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
+    page = <Redirect to={HOME} />;
+  } else {
+    const found = PAGES.find((p) => path === p.path || path.startsWith(`${p.path}/`));
+    if (found) page = <Suspense fallback={<p>{t('app.loading')}</p>}><found.Page /></Suspense>;
+  }
+  if (!page) page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
 
   const signedIn = Boolean(token && me && !me.onboarding_required);
   // A notice for the way in (email confirmed, logged out) is spent once the user is in.
@@ -90,8 +108,7 @@ function Shell() {
       </header>
       {signedIn ? (
         <nav aria-label={t('nav.main')} className="nav">
-          <Link href="/contacts" aria-current={path === '/contacts' ? 'page' : undefined}>{t('nav.contacts')}</Link>
-          <Link href="/ledger/trial-balance" aria-current={path === '/ledger/trial-balance' ? 'page' : undefined}>{t('nav.trialBalance')}</Link>
+          {PAGES.map((p) => <Link key={p.path} href={p.path} aria-current={path === p.path || path.startsWith(`${p.path}/`) ? 'page' : undefined}>{t(p.label)}</Link>)}
         </nav>
       ) : null}
       <main id="main">{page}</main>

@@ -21,7 +21,14 @@ export function navigate(path: string, options: { replace?: boolean } = {}) {
   else history.pushState(null, '', url);
   notify();
   // Move focus to the new page's heading so keyboard and screen-reader users hear the change.
-  queueMicrotask(() => requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1')?.focus()));
+  // A page loaded on first visit has no heading yet: look again for a moment.
+  let tries = 0;
+  const focusHeading = () => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) heading.focus();
+    else if (++tries < 30) setTimeout(focusHeading, 50);
+  };
+  queueMicrotask(() => requestAnimationFrame(focusHeading));
 }
 
 export function usePath(): string {

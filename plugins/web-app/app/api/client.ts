@@ -28,7 +28,7 @@ export type ValidationError = Schemas['ValidationError'];
 /** What a failed call tells the user: field messages from a 422, else the API's detail. */
 export interface Problem { fields: Record<string, string>; message?: string; status?: number }
 
-/** Field messages keyed by the body field they point at (`["body", "vat"]` → `vat`). */
+/** Field messages keyed by the body field they point at (`["body", "vat"]` → `vat`; nested ones also by their path, `lines.0.unit_price`). */
 export function problemOf(error: unknown, status?: number): Problem {
   const detail = (error as { detail?: unknown } | undefined)?.detail;
   if (Array.isArray(detail)) {
@@ -36,8 +36,11 @@ export function problemOf(error: unknown, status?: number): Problem {
     let message: string | undefined;
     for (const item of detail as ValidationError[]) {
       const field = item.loc[0] === 'body' && typeof item.loc[1] === 'string' ? item.loc[1] : undefined;
-      if (field) fields[field] ??= item.msg;
-      else message ??= item.msg;
+      if (field) {
+        fields[field] ??= item.msg;
+        // a nested field too, by its whole path: ["body", "lines", 0, "unit_price"] → "lines.0.unit_price"
+        if (item.loc.length > 2) fields[item.loc.slice(1).join('.')] ??= item.msg;
+      } else message ??= item.msg;
     }
     return { fields, message, status };
   }

@@ -1,41 +1,36 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
-import { api, problemOf, type Problem } from '../api/client';
+import { api } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
+import { FormProblem, useApiForm } from '../forms';
 import { useT } from '../i18n';
 import { navigate } from '../router';
 import { session } from '../session';
 
-const formValues = (event: FormEvent<HTMLFormElement>) => Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-
 export function LoginPage({ notice }: { notice?: string }) {
   const t = useT();
-  const [problem, setProblem] = useState<Problem>();
   const [needsCode, setNeedsCode] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const values = formValues(event);
-    setBusy(true);
-    const { data, error, response } = await api.POST('/api/v1/auth/login', {
+  const form = useApiForm(
+    (values) => api.POST('/api/v1/auth/login', {
       body: { email: values.email, password: values.password, ...(values.mfa_code ? { mfa_code: values.mfa_code } : {}) },
-    });
-    setBusy(false);
-    if (data) { session.set(data.access_token); navigate('/', { replace: true }); return; }
-    const found = problemOf(error, response.status);
-    if (found.message === 'MFA code required' || found.message === 'Invalid MFA code') setNeedsCode(true);
-    setProblem(response.status === 401 && !/MFA/.test(found.message ?? '') ? { fields: {}, message: t('login.failed') } : found);
-  }
+    }),
+    {
+      onSuccess: (data) => { session.set(data.access_token); navigate('/', { replace: true }); },
+      problem: (found, response) => {
+        if (found.message === 'MFA code required' || found.message === 'Invalid MFA code') setNeedsCode(true);
+        return response.status === 401 && !/MFA/.test(found.message ?? '') ? { fields: {}, message: t('login.failed') } : found;
+      },
+    },
+  );
   return (
     <section className="narrow">
       <PageTitle>{t('login.title')}</PageTitle>
       {notice ? <Notice>{notice}</Notice> : null}
-      {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
-      <Form onSubmit={submit} validationBehavior="aria">
-        <Field name="email" type="email" label={t('field.email')} autoComplete="username" isRequired error={problem?.fields.email} />
-        <Field name="password" type="password" label={t('field.password')} autoComplete="current-password" isRequired error={problem?.fields.password} />
-        {needsCode ? <Field name="mfa_code" label={t('field.mfaCode')} autoComplete="one-time-code" inputMode="numeric" autoFocus error={problem?.fields.mfa_code} /> : null}
+      <FormProblem problem={form.problem} />
+      <Form onSubmit={form.onSubmit} validationBehavior="aria">
+        <Field name="email" type="email" label={t('field.email')} autoComplete="username" isRequired error={form.fieldError('email')} />
+        <Field name="password" type="password" label={t('field.password')} autoComplete="current-password" isRequired error={form.fieldError('password')} />
+        {needsCode ? <Field name="mfa_code" label={t('field.mfaCode')} autoComplete="one-time-code" inputMode="numeric" autoFocus error={form.fieldError('mfa_code')} /> : null}
         <Button type="submit" className="primary">{t('login.submit')}</Button>
       </Form>
       <p><Link href="/register">{t('login.noAccount')}</Link></p>
@@ -45,32 +40,23 @@ export function LoginPage({ notice }: { notice?: string }) {
 
 export function RegisterPage() {
   const t = useT();
-  const [problem, setProblem] = useState<Problem>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const values = formValues(event);
-    setBusy(true);
-    const { data, error, response } = await api.POST('/api/v1/auth/register', {
-      body: { email: values.email, password: values.password, full_name: values.full_name || null },
-    });
-    setBusy(false);
-    if (data) {
-      session.set(data.access_token);
-      navigate(`/verify-email?email=${encodeURIComponent(data.email)}`, { replace: true });
-      return;
-    }
-    setProblem(problemOf(error, response.status));
-  }
+  const form = useApiForm(
+    (values) => api.POST('/api/v1/auth/register', { body: { email: values.email, password: values.password, full_name: values.full_name || null } }),
+    {
+      onSuccess: (data) => {
+        session.set(data.access_token);
+        navigate(`/verify-email?email=${encodeURIComponent(data.email)}`, { replace: true });
+      },
+    },
+  );
   return (
     <section className="narrow">
       <PageTitle>{t('register.title')}</PageTitle>
-      {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
-      <Form onSubmit={submit} validationBehavior="aria">
-        <Field name="full_name" label={t('field.fullName')} autoComplete="name" error={problem?.fields.full_name} />
-        <Field name="email" type="email" label={t('field.email')} autoComplete="email" isRequired error={problem?.fields.email} />
-        <Field name="password" type="password" label={t('field.password')} autoComplete="new-password" isRequired error={problem?.fields.password} />
+      <FormProblem problem={form.problem} />
+      <Form onSubmit={form.onSubmit} validationBehavior="aria">
+        <Field name="full_name" label={t('field.fullName')} autoComplete="name" error={form.fieldError('full_name')} />
+        <Field name="email" type="email" label={t('field.email')} autoComplete="email" isRequired error={form.fieldError('email')} />
+        <Field name="password" type="password" label={t('field.password')} autoComplete="new-password" isRequired error={form.fieldError('password')} />
         <Button type="submit" className="primary">{t('register.submit')}</Button>
       </Form>
       <p><Link href="/login">{t('register.haveAccount')}</Link></p>
@@ -98,38 +84,30 @@ export function VerifyEmailPage({ email }: { email: string }) {
 
 export function OnboardingPage({ notice, onDone }: { notice?: string; onDone: () => void }) {
   const t = useT();
-  const [problem, setProblem] = useState<Problem>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const values = formValues(event);
-    setBusy(true);
-    const { data, error, response } = await api.POST('/api/v1/auth/onboarding/complete', {
+  const form = useApiForm(
+    (values) => api.POST('/api/v1/auth/onboarding/complete', {
       body: {
         name: values.name, tax_id: values.tax_id.trim().toUpperCase(),
         address: values.address || null, city: values.city || null, postal_code: values.postal_code || null, province: values.province || null,
       },
-    });
-    setBusy(false);
-    if (data) { session.set(data.access_token); onDone(); return; }
-    setProblem(problemOf(error, response.status));
-  }
+    }),
+    { onSuccess: (data) => { session.set(data.access_token); onDone(); } },
+  );
   return (
     <section className="narrow">
       <PageTitle>{t('onboarding.title')}</PageTitle>
       {notice ? <Notice>{notice}</Notice> : null}
       <p>{t('onboarding.intro')}</p>
-      {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
-      <Form onSubmit={submit} validationBehavior="aria">
-        <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired error={problem?.fields.name} />
-        <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={problem?.fields.tax_id} />
-        <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={problem?.fields.address} />
+      <FormProblem problem={form.problem} />
+      <Form onSubmit={form.onSubmit} validationBehavior="aria">
+        <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired error={form.fieldError('name')} />
+        <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={form.fieldError('tax_id')} />
+        <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={form.fieldError('address')} />
         <div className="row">
-          <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={problem?.fields.postal_code} />
-          <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={problem?.fields.city} />
+          <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={form.fieldError('postal_code')} />
+          <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={form.fieldError('city')} />
         </div>
-        <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={problem?.fields.province} />
+        <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={form.fieldError('province')} />
         <Button type="submit" className="primary">{t('onboarding.submit')}</Button>
       </Form>
     </section>

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button, Cell, Column, Dialog, DialogTrigger, Form, Heading, Label, Modal, Radio, RadioGroup, Row, SearchField, Input,
   Table, TableBody, TableHeader, ToggleButton, ToggleButtonGroup,
 } from 'react-aria-components';
-import { api, problemOf, type Problem, type Schemas } from '../api/client';
+import { api, type Schemas } from '../api/client';
+import { FormProblem, useApiForm } from '../forms';
 import { Field, Notice, PageTitle } from '../components';
 import { useT } from '../i18n';
 
@@ -80,42 +81,33 @@ export function ContactsPage() {
 function NewContact({ onCreated }: { onCreated: (name: string) => void }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<Problem>();
-  const [busy, setBusy] = useState(false);
   const [kind, setKind] = useState<'customer' | 'supplier'>('customer');
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    setBusy(true);
-    const { data, error, response } = await api.POST('/api/v1/contacts', {
+  const form = useApiForm(
+    (values) => api.POST('/api/v1/contacts', {
       body: { kind, name: values.name, vat: values.vat || null, country: values.country || 'ES', email: values.email || null },
-    });
-    setBusy(false);
-    if (data) { setOpen(false); setProblem(undefined); onCreated(data.name); return; }
-    setProblem(problemOf(error, response.status));
-  }
+    }),
+    { onSuccess: (data) => { setOpen(false); onCreated(data.name); } },
+  );
 
   return (
-    <DialogTrigger isOpen={open} onOpenChange={(next) => { setOpen(next); if (!next) setProblem(undefined); }}>
+    <DialogTrigger isOpen={open} onOpenChange={(next) => { setOpen(next); if (!next) form.setProblem(undefined); }}>
       <Button className="primary">{t('contacts.new')}</Button>
       <Modal isDismissable className="modal">
         <Dialog className="dialog">
           {({ close }) => (
             <>
               <Heading slot="title">{t('contacts.new')}</Heading>
-              {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
-              <Form onSubmit={submit} validationBehavior="aria">
+              <FormProblem problem={form.problem} />
+              <Form onSubmit={form.onSubmit} validationBehavior="aria">
                 <RadioGroup value={kind} onChange={(value) => setKind(value === 'supplier' ? 'supplier' : 'customer')} className="radios" orientation="horizontal">
                   <Label>{t('contacts.kind')}</Label>
                   <Radio value="customer">{t('contacts.kind.customer')}</Radio>
                   <Radio value="supplier">{t('contacts.kind.supplier')}</Radio>
                 </RadioGroup>
-                <Field name="name" label={t('contacts.name')} isRequired autoFocus error={problem?.fields.name} />
-                <Field name="vat" label={t('contacts.vat')} error={problem?.fields.vat} />
-                <Field name="country" label={t('contacts.country')} defaultValue="ES" maxLength={2} error={problem?.fields.country} />
-                <Field name="email" type="email" label={t('contacts.email')} error={problem?.fields.email} />
+                <Field name="name" label={t('contacts.name')} isRequired autoFocus error={form.fieldError('name')} />
+                <Field name="vat" label={t('contacts.vat')} error={form.fieldError('vat')} />
+                <Field name="country" label={t('contacts.country')} defaultValue="ES" maxLength={2} error={form.fieldError('country')} />
+                <Field name="email" type="email" label={t('contacts.email')} error={form.fieldError('email')} />
                 <div className="actions">
                   <Button onPress={close}>{t('contacts.cancel')}</Button>
                   <Button type="submit" className="primary">{t('contacts.create')}</Button>
