@@ -38,7 +38,7 @@ beforeAll(async () => {
   company = await createCompany(app);
   customer = await createContact(app, company.token, { name: 'Cliente Verificable SL' });
   person = await createContact(app, company.token, { name: 'Lucía Particular', customer_type: 'individual' });
-}, 60_000);
+}, 180_000);
 afterAll(() => app?.close());
 
 const NIF = VALID_CIFS[0];
