@@ -51,13 +51,17 @@ export function issuedAsSimplified(customer: Party, regimes: ReadonlySet<string 
 }
 
 /**
- * F2 in the tax register (the VAT books) and in VERI*FACTU: a simplified invoice, or an operation
- * located in Spain whose recipient is not identified by a tax number (F2 "sin identificación del
- * destinatario", art. 6.1.d RD 1619/2012), such as a private person's. An export to a foreign
- * customer without one stays a complete invoice. The books and the VERI*FACTU record always agree.
+ * F2 in the tax register (the VAT books) and in VERI*FACTU: a simplified invoice, or a complete
+ * invoice whose recipient is not identified by a tax number (F2 "sin identificación del
+ * destinatario", art. 6.1.d RD 1619/2012): an operation located in Spain whose recipient has none,
+ * or a private person's anywhere (an export or a distance sale to a consumer abroad). The AEAT
+ * accepts no F1 without its recipient (error 1189) and takes such an invoice as F2 with the mark
+ * `FacturaSinIdentifDestinatarioArt61d` (docs/domain/verifactu.md §6). A foreign business without
+ * one stays a complete invoice (and VERI*FACTU refuses to issue it). The books and the VERI*FACTU
+ * record always agree.
  */
 export function registeredAsSimplified(customer: Party, regimes: ReadonlySet<string | undefined>, invoice: { total: Decimal; rectifying: boolean }): boolean {
-  return issuedAsSimplified(customer, regimes, invoice) || (locatedInSpain(regimes) && blank(customer.tax_id));
+  return issuedAsSimplified(customer, regimes, invoice) || (blank(customer.tax_id) && (locatedInSpain(regimes) || customer.customer_type !== 'business'));
 }
 
 /**
@@ -75,7 +79,7 @@ export function registeredAsSimplifiedSql(linesTable: string, linesKey: string):
     and not ${regimes([...NOT_SIMPLIFIABLE])}
     and ((${inSpain} and ${blank('tax_id')})
       or ${blank('address')} or ${blank('city')} or (d.customer ->> 'country' = 'ES' and ${blank('postal_code')}))`;
-  return `((${issuedAsSimplified}) or (${inSpain} and ${blank('tax_id')}))`;
+  return `((${issuedAsSimplified}) or (${blank('tax_id')} and (${inSpain} or coalesce(d.customer ->> 'customer_type', '') <> 'business')))`;
 }
 
 /** What is missing to issue the invoice: one validation item per datum (422), none when it can be issued. */
@@ -101,9 +105,10 @@ export function missingPartyData(issuer: Party, contact: ContactFacts, regimes: 
 
 /**
  * Why an issued invoice is registered as simplified (F2), as InvoiceResponse says it: a simplified
- * invoice whose business customer lacks data (`simplified_invoice`, art. 4), or an operation in
- * Spain whose recipient has no tax number (`recipient_without_tax_id`, art. 6.1.d), e.g. a private
- * person. Drafts are not registered yet: both fields then say not simplified.
+ * invoice whose business customer lacks data (`simplified_invoice`, art. 4), or a complete invoice
+ * whose recipient has no tax number (`recipient_without_tax_id`, art. 6.1.d): an operation in
+ * Spain, or a private person's anywhere. Drafts are not registered yet: both fields then say not
+ * simplified.
  */
 export type SimplifiedReason = 'simplified_invoice' | 'recipient_without_tax_id';
 

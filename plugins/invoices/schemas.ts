@@ -74,7 +74,7 @@ export const InvoiceResponse = t.Object({
   rectification_ground: Nullable(t.Union(RectificationGroundSchema.anyOf), { description: 'A rectifying invoice\'s legal ground (see RectifyRequest.legal_ground); null otherwise' }),
   simplified: t.Optional(t.Boolean({ description: 'Registered as simplified (F2) in the VAT books and VERI*FACTU; false for a draft (not registered yet)' })),
   simplified_reason: t.Optional(Nullable(t.Union([t.Literal('simplified_invoice'), t.Literal('recipient_without_tax_id')]), {
-    description: '`simplified_invoice`: a simplified invoice (art. 4 RD 1619/2012: up to 400.00 € VAT included, or rectifying) for a business customer whose tax number or address is missing; `recipient_without_tax_id`: an operation in Spain whose recipient has no tax number (art. 6.1.d), e.g. a private person. Null when not simplified.',
+    description: '`simplified_invoice`: a simplified invoice (art. 4 RD 1619/2012: up to 400.00 € VAT included, or rectifying) for a business customer whose tax number or address is missing; `recipient_without_tax_id`: a complete invoice whose recipient has no tax number (art. 6.1.d): an operation in Spain, or a private person anywhere (VERI*FACTU F2 with FacturaSinIdentifDestinatarioArt61d). Null when not simplified.',
   })),
 });
 

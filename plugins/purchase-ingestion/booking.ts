@@ -48,16 +48,15 @@ export interface Duplicate { purchaseId: string; certain: boolean }
 
 /** The supplier's invoice already registered (by its number), or one with the same date and total when there is no number. */
 export async function findDuplicate(tx: Tx, supplierId: string, extraction: Extraction): Promise<Duplicate | null> {
-  const { items } = await PurchaseService.list(tx, { contactId: supplierId, limit: 500 });
   const number = extraction.invoice_number.value ? normaliseInvoiceNumber(extraction.invoice_number.value) : null;
   if (number) {
-    const same = items.find((v) => v.record.supplierInvoiceNumber && normaliseInvoiceNumber(v.record.supplierInvoiceNumber) === number);
-    return same ? { purchaseId: same.record.id, certain: true } : null;
+    const [same] = await PurchaseService.idsOfSupplier(tx, supplierId, { number });
+    return same ? { purchaseId: same, certain: true } : null;
   }
   const { issue_date: date, total } = extraction;
   if (!date.value || !total.value) return null;
-  const same = items.find((v) => v.record.issueDate === date.value && v.record.total.eq(Decimal.parse(total.value!)));
-  return same ? { purchaseId: same.record.id, certain: false } : null;
+  const [same] = await PurchaseService.idsOfSupplier(tx, supplierId, { issueDate: date.value, total: Decimal.parse(total.value).toString() });
+  return same ? { purchaseId: same, certain: false } : null;
 }
 
 export async function existingPurchase(tx: Tx, id: string): Promise<PurchaseView | null> {

@@ -218,9 +218,13 @@ function amountMismatches(view: PurchaseView, e: EInvoice, sign: 1 | -1): string
 
 /** A credit note's original: the purchase of this supplier registered with the number its billing reference names. */
 async function correctedPurchase(tx: Tx, supplierId: string, number: string): Promise<PurchaseView | null> {
-  const { items } = await PurchaseService.list(tx, { contactId: supplierId, kind: 'invoice', limit: 500 });
   const wanted = normaliseInvoiceNumber(number);
-  return items.find((v) => v.record.supplierInvoiceNumber && normaliseInvoiceNumber(v.record.supplierInvoiceNumber) === wanted && v.record.status !== 'draft') ?? null;
+  if (!wanted) return null;
+  for (const id of await PurchaseService.idsOfSupplier(tx, supplierId, { number: wanted })) {
+    const view = await PurchaseService.get(tx, id);
+    if (view.record.kind === 'invoice' && view.record.status !== 'draft') return view;
+  }
+  return null;
 }
 
 /**

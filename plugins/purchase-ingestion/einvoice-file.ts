@@ -12,9 +12,10 @@ import { InvalidEInvoiceFile, type EInvoice, type EInvoiceSyntax, type Signature
  */
 
 /**
- * The root element is found within these limits (lib/xml-limits.ts: no DOCTYPE, bounded size,
- * depth, width and values); each syntax reads the file again under its own. A value may be a
- * base64 attachment (a UBL's embedded PDF), so one may be as long as the file.
+ * The limits (lib/xml-limits.ts: no DOCTYPE, bounded size, depth, width and values) of the full
+ * parse of a file no installed syntax takes, which says why it is refused. A file a syntax takes
+ * is parsed once, by that syntax under its own limits: its root element is read from its start tag.
+ * A value may be a base64 attachment (a UBL's embedded PDF), so one may be as long as the file.
  */
 export const EINVOICE_FILE_LIMITS: XmlLimits = { maxBytes: 10 * 1024 * 1024, maxDepth: 64, maxNodes: 500_000, maxTextLength: 10 * 1024 * 1024 };
 
@@ -46,21 +47,61 @@ export const declaredXml = (file: { type?: string; name?: string }) =>
 const refused = (errors: readonly string[]) =>
   new ValidationFailed(errors.slice(0, FIRST_ERRORS).map((msg) => ({ loc: ['body', 'file'], msg, type: 'value_error.einvoice' })));
 
-/** The root element's local name and namespace (or a 422 naming why the XML cannot be read). */
-export function rootOf(bytes: Uint8Array): { namespace: string | null; localName: string } {
-  let document: Record<string, any>;
+/** Why the XML cannot be read, as a 422: the full parse under the limits (lib/xml-limits.ts) says it. */
+function unreadable(bytes: Uint8Array): ValidationFailed | null {
   try {
-    document = readXml(bytes, EINVOICE_FILE_LIMITS, { ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false });
+    readXml(bytes, EINVOICE_FILE_LIMITS, { ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false });
+    return null;
   } catch (error) {
-    if (error instanceof XmlRefused) throw refused([`The file is not a readable XML document: ${error.reason}`]);
+    if (error instanceof XmlRefused) return refused([`The file is not a readable XML document: ${error.reason}`]);
     throw error;
   }
-  const qualified = Object.keys(document).find((key) => !key.startsWith('?') && !key.startsWith('#'));
-  if (!qualified) throw refused(['The file is not an XML document: it has no root element']);
-  const [prefix, localName] = qualified.includes(':') ? qualified.split(':', 2) : [null, qualified];
-  const root = Array.isArray(document[qualified]) ? document[qualified][0] : document[qualified];
-  const declared = root && typeof root === 'object' ? root[prefix ? `@xmlns:${prefix}` : '@xmlns'] : undefined;
-  return { namespace: typeof declared === 'string' ? declared : null, localName: localName! };
+}
+
+const DOCTYPE_REFUSED = 'A document type declaration (DOCTYPE, and with it any entity) is not accepted';
+
+/**
+ * The root element's local name and namespace, read from its start tag alone (after the XML
+ * declaration, comments and processing instructions): the syntax that recognises it parses the
+ * file once, under its own limits. Null when there is no readable start tag; a DOCTYPE is a 422.
+ */
+function rootStartTag(bytes: Uint8Array): { namespace: string | null; localName: string } | null {
+  // the start tag is near the beginning: the first 64 KiB, else (long comments before it) the whole file
+  const head = rootStartTagIn(new TextDecoder('utf-8').decode(bytes.subarray(0, 64 * 1024)));
+  if (head || bytes.length <= 64 * 1024) return head;
+  return rootStartTagIn(new TextDecoder('utf-8').decode(bytes.subarray(0, EINVOICE_FILE_LIMITS.maxBytes)));
+}
+
+function rootStartTagIn(text: string): { namespace: string | null; localName: string } | null {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('<?', i)) { const end = text.indexOf('?>', i + 2); if (end < 0) return null; i = end + 2; continue; }
+    if (text.startsWith('<!--', i)) { const end = text.indexOf('-->', i + 4); if (end < 0) return null; i = end + 3; continue; }
+    if (/^<!DOCTYPE/i.test(text.slice(i, i + 9))) throw refused([`The file is not a readable XML document: ${DOCTYPE_REFUSED}`]);
+    break;
+  }
+  const name = /^<([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)/.exec(text.slice(i, i + 256));
+  if (!name) return null;
+  // the start tag runs to the first '>' outside a quoted attribute value
+  let j = i + name[0].length;
+  let quote: string | null = null;
+  for (; j < text.length; j++) {
+    const c = text[j];
+    if (quote) { if (c === quote) quote = null; } else if (c === '"' || c === "'") quote = c; else if (c === '>') break;
+  }
+  if (j >= text.length) return null;
+  const tag = text.slice(i + name[0].length, j);
+  const [prefix, localName] = name[1].includes(':') ? name[1].split(':', 2) : [null, name[1]];
+  const declaration = new RegExp(`(?:^|\\s)xmlns${prefix ? `:${prefix.replace(/[.\-]/g, '\\$&')}` : ''}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag);
+  return { namespace: declaration ? (declaration[2] ?? declaration[3]) : null, localName: localName! };
+}
+
+/** The root element's local name and namespace (or a 422 naming why the XML cannot be read). */
+export function rootOf(bytes: Uint8Array): { namespace: string | null; localName: string } {
+  const root = rootStartTag(bytes);
+  if (root) return root;
+  throw unreadable(bytes) ?? refused(['The file is not an XML document: it has no root element']);
 }
 
 /** The installed syntaxes (none when the einvoice plugin is not installed). */
@@ -101,6 +142,9 @@ export async function readEInvoiceXml(kernel: Kernel, bytes: Uint8Array): Promis
   const root = rootOf(bytes);
   const syntax = installedSyntaxes(kernel).find((s) => s.recognises(root));
   if (!syntax) {
+    // a file no syntax takes is parsed whole, to say first whether it is XML at all
+    const malformed = unreadable(bytes);
+    if (malformed) throw malformed;
     const known = installedSyntaxes(kernel).map((s) => s.name).join(', ') || 'none';
     throw refused([`The XML root element ${root.localName}${root.namespace ? ` (${root.namespace})` : ''} is not an e-invoice of an installed syntax (installed: ${known})`]);
   }

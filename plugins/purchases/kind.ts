@@ -44,10 +44,14 @@ export const DEFAULT_EXPENSE_ACCOUNT = '629';
 
 /** The expense account last used with this supplier, else 629. */
 async function supplierDefaultAccount(tx: Tx, contactId: string): Promise<string> {
+  // the newest purchase with a line that is not a capital good, and its first such line: walked from
+  // the newest through purchases_supplier_latest, so a supplier with thousands costs what one with few does
   const [row] = await tx.sql<{ account: string }>(`
-    select l.expense_account as account from purchase_lines l join purchases p on p.tenant_id = l.tenant_id and p.id = l.purchase_id
-    where p.tenant_id = :tenant and p.contact_id = :contactId::uuid and not l.capital_good
-    order by p.issue_date desc, p.created_at desc, l.line_no limit 1`, { contactId });
+    select l.account from purchases p
+    cross join lateral (select expense_account as account from purchase_lines l
+      where l.tenant_id = p.tenant_id and l.purchase_id = p.id and not l.capital_good order by l.line_no limit 1) l
+    where p.tenant_id = :tenant and p.contact_id = :contactId::uuid
+    order by p.issue_date desc, p.created_at desc limit 1`, { contactId });
   return row?.account ?? DEFAULT_EXPENSE_ACCOUNT;
 }
 

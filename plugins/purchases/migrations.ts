@@ -72,4 +72,9 @@ export const migrations = [
     // the original file in the kernel's file store (the store's key, never a path)
     `alter table purchases add column file_key text check (file_key ~ '^[0-9a-f]{64}$')`,
   ]),
+  // a supplier's purchases newest first: the expense account it last used (kind.ts) is found by
+  // walking them from the newest, not by sorting every line of every purchase of the supplier
+  sqlMigration('20270221000100_purchases_supplier_latest', [
+    `create index purchases_supplier_latest on purchases (tenant_id, contact_id, issue_date desc, created_at desc)`,
+  ]),
 ];

@@ -71,6 +71,22 @@ export const PurchaseService = {
 
   get: async (tx: Tx, id: string): Promise<PurchaseView> => (await withCurrencies(tx, [await PURCHASE_STORE.get(tx, id)]))[0],
 
+  /**
+   * The ids of this supplier's purchases (drafts included) whose supplier invoice number, reduced
+   * to its letters and digits in upper case without leading zeros, is `number` (given reduced
+   * alike); or, given `issueDate` and `total` instead, those of that date and total. Newest first.
+   * One query over the supplier's rows, whatever their number (a file-ingestion duplicate check
+   * that does not read every purchase of a supplier with thousands).
+   */
+  async idsOfSupplier(tx: Tx, contactId: string, match: { number: string } | { issueDate: string; total: string }): Promise<string[]> {
+    const rows = 'number' in match
+      ? await tx.sql<{ id: string }>(`select id from purchases where tenant_id = :tenant and contact_id = :contactId::uuid
+          and ltrim(regexp_replace(upper(supplier_invoice_number), '[^0-9A-Z]', '', 'g'), '0') = :number order by issue_date desc, id`, { contactId, number: match.number })
+      : await tx.sql<{ id: string }>(`select id from purchases where tenant_id = :tenant and contact_id = :contactId::uuid
+          and issue_date = :issueDate::date and total = :total::numeric order by issue_date desc, id`, { contactId, issueDate: match.issueDate, total: match.total });
+    return rows.map((r) => r.id);
+  },
+
   list: (tx: Tx, query: PurchaseListQuery) =>
     PURCHASE_STORE.list(tx, PURCHASES, query, (where, params) => (query.kind ? (params.kind = query.kind, `${where} and d.kind = :kind`) : where))
       .then(async (page) => ({ ...page, items: await withCurrencies(tx, page.items) })),

@@ -111,6 +111,8 @@ function registration(row: RecordRow, previous: RecordRow | undefined, all: read
       ? [(({ base, quota }) => group('ImporteRectificacion', el('BaseRectificada', base), el('CuotaRectificada', quota)))(substitutedAmounts(row, all))] : []),
     ...(detail.operation_date ? [el('FechaOperacion', recordDate(detail.operation_date))] : []),
     el('DescripcionOperacion', String(detail.description || 'Factura').slice(0, 500)),
+    // a complete invoice without its recipient's identification (art. 6.1.d): F2 or R5 only (AEAT error 1185)
+    ...(detail.without_recipient_art61d && !namesRecipient(row.invoice_type!) ? [el('FacturaSinIdentifDestinatarioArt61d', 'S')] : []),
     ...recipientXml(row),
     breakdownXml(detail),
     el('CuotaTotal', row.tax_total!), el('ImporteTotal', row.total!),

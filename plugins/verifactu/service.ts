@@ -105,9 +105,10 @@ export function registrationPart(issue: { record: InvoiceRecord; types: Readonly
  * The recipient the record names, as it will be exported (./recipient.ts); null for a simplified
  * record (F2, R5), which names none. A record type that must name its recipient (F1, R1–R4) and a
  * business customer who cannot be identified (no tax number at all, or one the record cannot
- * carry) refuse the issue (422) with the reason: the AEAT rejects such a record. A private person
- * abroad without one (a distance sale, an export to a consumer: art. 6.1.d RD 1619/2012 does not
- * ask for it) is not refused; its record names no recipient (docs/domain/verifactu.md §6).
+ * carry) refuse the issue (422) with the reason: the AEAT rejects such a record (error 1189). A
+ * private person without one is registered as F2 (`completeWithoutRecipient`) and never reaches
+ * here; only the rectification of an invoice registered as F1 before that rule (R1–R4 by its
+ * ground) still names no recipient (docs/domain/verifactu.md §6).
  */
 function recipientOf(customer: Party, invoiceType: InvoiceType, contactId: string): StoredRecipient | null {
   if (!namesRecipient(invoiceType)) return null;
@@ -129,10 +130,20 @@ export interface StoredRecipient {
 }
 const storedId = (id: RecipientId) => ('nif' in id ? { nif: id.nif } : { id_other: id.other });
 
+/**
+ * A complete invoice whose recipient is a private person without a tax number (art. 6.1.d RD
+ * 1619/2012 does not ask for one): registered as F2 (R5 when rectifying), never a simplified invoice
+ * of art. 4 (only a business customer's invoice is issued as one), and exported with
+ * `FacturaSinIdentifDestinatarioArt61d` S, which the AEAT admits on F2 and R5 only (error 1185) and
+ * which lifts the 3,000 € ceiling of an F2 (error 1150). docs/domain/verifactu.md §6.
+ */
+export const completeWithoutRecipient = (customer: Party) => customer.customer_type !== 'business' && !customer.tax_id?.trim();
+
 /** The data the export needs, kept with the record as it was when the record was made. */
 function detailOf(record: InvoiceRecord, types: ReadonlyMap<string, TaxTypeInfo>, customer: Party, issuer: Party, recipient: StoredRecipient | null) {
   return {
     issuer_name: issuer.legal_name ?? issuer.name ?? '',
+    ...(completeWithoutRecipient(customer) ? { without_recipient_art61d: true } : {}),
     recipient: recipient ?? (customer.tax_id?.trim() ? { name: customer.legal_name ?? customer.name, tax_id: customer.tax_id, country: customer.country } : null),
     description: (record.rectificationReason ?? record.lines[0]?.description ?? 'Factura').slice(0, 500),
     operation_date: record.operationDate && record.operationDate !== record.issueDate ? record.operationDate : null,

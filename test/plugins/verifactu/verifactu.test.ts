@@ -38,7 +38,7 @@ beforeAll(async () => {
   company = await createCompany(app);
   customer = await createContact(app, company.token, { name: 'Cliente Verificable SL' });
   person = await createContact(app, company.token, { name: 'Lucía Particular', customer_type: 'individual' });
-}, 60_000);
+}, 180_000);
 afterAll(() => app?.close());
 
 const NIF = VALID_CIFS[0];
@@ -383,6 +383,68 @@ describe('recipients (Destinatarios)', () => {
     expect(corrected.body.detail[0]).toMatchObject({ loc: ['body', 'invoice_type'], type: 'value_error.verifactu_recipient' });
     // the schema checks the identification: an IDType outside the AEAT's list fails it
     expect((await validateExport(exported.text.replace('<sum1:IDType>04</sum1:IDType>', '<sum1:IDType>01</sum1:IDType>'))).valid).toBe(false);
+  });
+
+  test('a complete invoice to a private person abroad without a tax number (art. 6.1.d): F2 with FacturaSinIdentifDestinatarioArt61d, no Destinatarios, above 3,000 €; its rectification R5 alike; the VAT book agrees; a foreign business without one is still refused', async () => {
+    const own = await createCompany(app, undefined, 'B76543214');
+    const tourist = await createContact(app, own.token, { name: 'John Smith', country: 'US', customer_type: 'individual' });
+    const french = await createContact(app, own.token, { name: 'Marie Dupont', country: 'FR', customer_type: 'individual', address: '1 rue de Rivoli', city: 'Paris' });
+    const identified = await createContact(app, own.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
+    const body = (contactId: string, code: string, price: string) => ({
+      contact_id: contactId, issue_date: '2026-07-01', lines: [{ description: 'Mercancía', quantity: '1', unit_price: price, tax_type_id: taxId(own, code) }],
+    });
+    // an export of 4,800 € to a consumer in the United States, and a sale of 50 € with Spanish VAT to a French consumer
+    const exported = await app.post('/api/v1/invoices', body(tourist.id, 'EXPORT', '4800.00'), own.token);
+    expect(exported.status).toBe(201);
+    expect(exported.body).toMatchObject({ simplified: true, simplified_reason: 'recipient_without_tax_id' });
+    const domestic = await app.post('/api/v1/invoices', body(french.id, 'IVA21', '50.00'), own.token);
+    expect(domestic.status).toBe(201);
+    const rectified = await app.post(`/api/v1/invoices/${exported.body.id}/rectify`, {
+      issue_date: '2026-07-10', reason: 'Devolución', mode: 'differences', lines: [{ description: 'Mercancía', quantity: '-1', unit_price: '800.00', tax_type_id: taxId(own, 'EXPORT') }],
+    }, own.token);
+    expect(rectified.status).toBe(201);
+    expect((await app.post('/api/v1/invoices', body(identified.id, 'IVAINTRA', '500.00'), own.token)).status).toBe(201);
+
+    const { items } = await records('', own);
+    const typeOf = (invoiceId: string) => items.find((r: any) => r.invoice_id === invoiceId && r.record_type === 'registration').invoice_type;
+    expect([typeOf(exported.body.id), typeOf(domestic.body.id), typeOf(rectified.body.id)]).toEqual(['F2', 'F2', 'R5']);
+
+    const xml = (await app.get('/api/v1/verifactu/export?from=2026-07-01&to=2026-07-31', own.token)).text;
+    expect((await validateExport(xml)).errors).toEqual([]);
+    const registrations = xml.match(/<sum1:RegistroAlta>.*?<\/sum1:RegistroAlta>/g)!;
+    expect(registrations.length).toBe(4);
+    const byNumber = new Map(registrations.map((r) => [/<sum1:NumSerieFactura>([^<]*)</.exec(r)![1], r]));
+    for (const invoice of [exported.body, domestic.body, rectified.body]) {
+      const record = byNumber.get(invoice.number)!;
+      expect(record).toContain('<sum1:FacturaSinIdentifDestinatarioArt61d>S</sum1:FacturaSinIdentifDestinatarioArt61d>');
+      expect(record).not.toContain('<sum1:Destinatarios>');
+    }
+    expect(byNumber.get(exported.body.number)).toContain('<sum1:ImporteTotal>4800.00</sum1:ImporteTotal>');
+    // the AEAT's validations over every record: F1, F3, R1–R4 name their recipients (1189); F2 and R5 do not (1190);
+    // the mark only on F2 and R5 (1185); an F2 above 3,000 € only with the mark (1150)
+    for (const record of registrations) {
+      const type = /<sum1:TipoFactura>([^<]*)</.exec(record)![1];
+      const marked = record.includes('<sum1:FacturaSinIdentifDestinatarioArt61d>S<');
+      const named = record.includes('<sum1:Destinatarios>');
+      expect([type, named]).toEqual([type, !['F2', 'R5'].includes(type)]);
+      if (marked) expect(['F2', 'R5']).toContain(type);
+      const total = Number(/<sum1:ImporteTotal>([^<]*)</.exec(record)![1]);
+      if (type === 'F2' && Math.abs(total) > 3000) expect(marked).toBe(true);
+    }
+    // the schema has the element in its place and only S or N
+    expect((await validateExport(xml.replace('<sum1:FacturaSinIdentifDestinatarioArt61d>S<', '<sum1:FacturaSinIdentifDestinatarioArt61d>X<'))).valid).toBe(false);
+
+    // the VAT book of issued invoices says F2 as the records do
+    const book = (await app.get('/api/v1/tax-books/issued?from=2026-07-01&to=2026-07-31', own.token)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(';'));
+    const [typeColumn, numberColumn] = [book[0].indexOf('Tipo de Factura'), book[0].indexOf('Identificación de la Factura Número')];
+    const bookTypes = new Map(book.slice(1).map((r) => [r[numberColumn], r[typeColumn]]));
+    expect([bookTypes.get(exported.body.number), bookTypes.get(domestic.body.number)]).toEqual(['F2', 'F2']);
+
+    // a business abroad without a tax number is not a private person: still refused at issue
+    const business = await createContact(app, own.token, { name: 'Nameless Trading LLC', country: 'US' });
+    const refused = await app.post('/api/v1/invoices', body(business.id, 'EXPORT', '4800.00'), own.token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].type).toBe('value_error.verifactu_recipient');
   });
 
   test('the mapping of a contact\'s tax number and country (pure)', () => {
