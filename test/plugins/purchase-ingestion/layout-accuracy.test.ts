@@ -1,0 +1,79 @@
+/**
+ * Field-level accuracy on the independent layout corpus (test/fixtures/purchase-layouts/, made by
+ * infra/purchase-layouts/ without looking at the extraction code): 30 layouts from five generators
+ * as text PDFs, and the scans and phone photos of a subset read by real OCR, through the reader
+ * and the field extraction the ingestion uses. The issue's targets are 98 % on text PDFs and 92 %
+ * on scans and photos; the thresholds below are the figures measured when the corpus was made
+ * (the extractor had not been tuned on it), to be raised as the extractor reaches the targets.
+ * `bench/extraction-accuracy.ts` prints every miss.
+ *
+ * No database is involved, so the test runs in one database pass of the suite only (PGlite) and is
+ * skipped in the PostgreSQL pass: the figures cannot differ between them.
+ */
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
+import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
+import { backend } from '../../support/database';
+import { describeScore, emptyScore, LAYOUTS_DIR, loadLayouts, measureLayouts, percent } from './layout-corpus';
+
+/** Thresholds: the figures measured on 2026-11-27 before the extractor was tuned on this corpus (text 165/235 = 70.2 %, scans and photos 90/162 = 55.6 %, a field's margin for OCR under load); the targets are 98 and 92. */
+const TEXT_THRESHOLD = 0.70;
+const SCAN_THRESHOLD = 0.54;
+
+const LAYOUTS = loadLayouts();
+const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
+afterAll(() => pool.close());
+const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
+const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
+
+/** A Spanish tax number's check character, computed here on its own (not by the corpus's generator). */
+function validSpanishTaxId(id: string): boolean {
+  const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
+  if (/^\d{8}[A-Z]$/.test(id)) return letters[Number(id.slice(0, 8)) % 23] === id[8];
+  if (/^[XYZ]\d{7}[A-Z]$/.test(id)) return letters[Number(`${'XYZ'.indexOf(id[0])}${id.slice(1, 8)}`) % 23] === id[8];
+  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
+  if (!m) return false;
+  const digits = m[2].split('').map(Number);
+  const odd = digits.filter((_, i) => i % 2 === 0).map((d) => { const x = d * 2; return x > 9 ? x - 9 : x; });
+  const sum = odd.reduce((s, d) => s + d, 0) + digits.filter((_, i) => i % 2 === 1).reduce((s, d) => s + d, 0);
+  const control = (10 - (sum % 10)) % 10;
+  return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
+}
+
+describe.skipIf(backend === 'postgres')('the independent layout corpus (one database pass only: no database involved)', () => {
+  test('at least 30 layouts from five generators, 12 scans and 3 photos, every file small, every supplier tax id with a valid check character', () => {
+    expect(LAYOUTS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(LAYOUTS.map((l) => l.generator)).size).toBe(5);
+    expect(LAYOUTS.filter((l) => l.scan).length).toBeGreaterThanOrEqual(12);
+    expect(LAYOUTS.filter((l) => l.photo).length).toBeGreaterThanOrEqual(3);
+    for (const l of LAYOUTS) {
+      for (const name of [`${l.id}.pdf`, l.scan, l.photo].filter((n): n is string => !!n)) {
+        expect(existsSync(join(LAYOUTS_DIR, name))).toBe(true);
+        expect(statSync(join(LAYOUTS_DIR, name)).size).toBeLessThan(200 * 1024);
+      }
+      expect([l.id, validSpanishTaxId(l.expected.supplier_tax_id)]).toEqual([l.id, true]);
+      for (const own of l.own_tax_ids) expect([l.id, validSpanishTaxId(own)]).toEqual([l.id, true]);
+    }
+  });
+
+  test(`${LAYOUTS.length} layouts as text PDFs: field-level accuracy at least ${TEXT_THRESHOLD * 100}% (target 98%)`, async () => {
+    const score = await measureLayouts(LAYOUTS, 'text', read);
+    console.log(describeScore('layout corpus, text PDFs', score));
+    expect(score.sources.every((s) => s === 'text_layer')).toBe(true);
+    expect(score.right / score.all).toBeGreaterThanOrEqual(TEXT_THRESHOLD);
+  }, 600_000);
+
+  test(`scans and phone photos read by OCR: field-level accuracy at least ${SCAN_THRESHOLD * 100}% (target 92%)`, async () => {
+    const scans = await measureLayouts(LAYOUTS, 'scan', read);
+    const photos = await measureLayouts(LAYOUTS, 'photo', read);
+    console.log(describeScore('layout corpus, scans', scans));
+    console.log(describeScore('layout corpus, phone photos', photos));
+    const both = { ...emptyScore(), right: scans.right + photos.right, all: scans.all + photos.all };
+    console.log(`scans and photos: ${both.right}/${both.all} (${percent(both).toFixed(1)}%)`);
+    expect([...scans.sources, ...photos.sources].every((s) => s === 'ocr')).toBe(true);
+    expect(both.right / both.all).toBeGreaterThanOrEqual(SCAN_THRESHOLD);
+  }, 900_000);
+});
