@@ -9,12 +9,12 @@ import type { Line } from './text-lines';
  */
 
 type Tax = 'vat' | 'surcharge' | 'withholding';
-type Kind = Tax | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'rate_surcharge' | 'rate_withholding' | 'stop' | 'ignore';
+type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'rate_surcharge' | 'rate_withholding' | 'stop' | 'ignore';
 
 /** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"). */
-const TOTAL = String.raw`\bt[o0]t[a4][l1i]\b`;
+const TOTAL = String.raw`\bt[o0]t[a4][l1i](?![a-záéíóúñ])`;
 /** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A.". */
-const IVA = String.raw`(?<![a-z0-9])[i1l|](?:\.\s?)?v(?:\.\s?)?a\b\.?`;
+const IVA = String.raw`(?<![a-z0-9])[i1l|](?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
 const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
 
@@ -25,14 +25,15 @@ const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
 const LABELS: [Kind, string][] = [
   ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
   ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
-  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo)|(?:tipo\s+)?${RE}\s*%`],
+  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec\.)|(?:tipo\s+)?${RE}\s*%`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%`],
-  ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*\d)|\brate\b`],
+  ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
   ['withholding', String.raw`(?:(?:cuota|${TOTAL})\s+)?retenci[oó]n(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:cuota|${TOTAL})\s+)?${IRPF}|withholding(?:\s+tax)?`],
-  ['surcharge', String.raw`(?:(?:cuota|${TOTAL})\s+)?recargo(?:\s+(?:de\s+)?equivalencia)?|(?:(?:cuota|${TOTAL})\s+)?${RE}`],
-  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imponibles?|sub\s*-?\s*t[o0]t[a4][l1i]\b|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?\b|\bneto\b`],
+  ['surcharge', String.raw`(?:(?:cuota|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec\.)|(?:(?:cuota|${TOTAL})\s+)?${RE}`],
+  ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
   ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|unidades|\bkg\b`],
-  ['vat', String.raw`(?:cuota|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|cuota|${IVA}|\bigic\b|\bvat\b`],
+  ['vat', String.raw`(?:cuota|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|cuota|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
   ['total', TOTAL],
 ];
 const LABEL = new RegExp(LABELS.map(([kind, source]) => `(?<${kind}>${source})`).join('|'), 'gi');
@@ -85,7 +86,7 @@ function segmentsOf(text: string): Segment[] {
   return merged;
 }
 
-const VALUE_KINDS = new Set<Kind>(['base', 'vat', 'surcharge', 'withholding', 'total', 'strong_total']);
+const VALUE_KINDS = new Set<Kind>(['base', 'exempt', 'vat', 'surcharge', 'withholding', 'total', 'strong_total']);
 
 /**
  * Base and quota of a tax from the amounts printed with its rate: the pair whose quota is the base
@@ -116,6 +117,7 @@ const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge
 
 /** A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label whose value is on the next line. */
 function readLabelledLine(segments: Segment[], line: Line, next: Line | undefined, out: Collected) {
+  const lead = line.text.slice(0, segments[0]?.start ?? 0);
   const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
   // "Base imponible" above its amount: the amount is the next line's, when that line has no label of its own
   if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && amountsIn(next.text).length && !IN_WORDS.test(next.text)) {
@@ -138,6 +140,11 @@ function readLabelledLine(segments: Segment[], line: Line, next: Line | undefine
       amounts.forEach((amount, k) => out.bases.push({ value: abs(amount), weight: k === 0 ? 0.95 : 0.8, line, rank: rank + (k ? 1_000_000 : 0) }));
       return;
     }
+    if (segment.kind === 'exempt') {
+      // an exempt or non-subject base: a line at 0 % of it
+      if (amounts.length === 1) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
+      return;
+    }
     if (segment.kind === 'total' || segment.kind === 'strong_total') {
       if (!amounts.length) return;
       const weight = segment.kind === 'strong_total' ? 0.95 : 0.9;
@@ -148,8 +155,9 @@ function readLabelledLine(segments: Segment[], line: Line, next: Line | undefine
     const tax = taxOf(segment.kind);
     if (!tax) return;
     // the rate may be printed in a column of its own just before ("Tipo IVA 21% Cuota 210,00")
+    // or before the label ("21% I.V.A. 210,11")
     const previous = segments[i - 1];
-    const rate = rates[0] ?? (previous && previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined);
+    const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(lead)[0]);
     if (!amounts.length) return;
     if (!rate) {
       if (tax === 'vat') out.ratelessVat.push({ amount: abs(amounts[amounts.length - 1]), line });
@@ -179,10 +187,53 @@ function rowColumns(segments: Segment[], numbers: string[]): Map<Kind, string> |
   const rates = numbers.filter((n) => n.includes('%'));
   const plain = numbers.filter((n) => !n.includes('%'));
   const amountColumns = segments.filter((s) => !s.kind.startsWith('rate_'));
-  if (rates.length !== 1 || plain.length !== amountColumns.length || amountColumns.length === segments.length - 1) return null;
-  amountColumns.forEach((s, i) => { if (!columns.has(s.kind)) columns.set(s.kind, plain[i]); });
-  columns.set('rate_vat', rates[0]);
-  return columns;
+  if (rates.length === 1 && plain.length === amountColumns.length && amountColumns.length !== segments.length - 1) {
+    amountColumns.forEach((s, i) => { if (!columns.has(s.kind)) columns.set(s.kind, plain[i]); });
+    columns.set('rate_vat', rates[0]);
+    return columns;
+  }
+  return sparseRow(segments, numbers);
+}
+
+const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2})?\s*%?$/.test(text);
+const amountOfCell = (text: string | undefined) => (text && !text.includes('%') ? parseAmount(text.replace(/^-/, '')) : null);
+const rateOfCell = (text: string | undefined) => (text && isRate(text) ? Decimal.parse(text.replace('%', '').trim().replace(',', '.')).rescale(2) : null);
+
+/**
+ * A row with empty cells (no recargo on a line, a totals row without rates): the numbers keep their
+ * order, and of the ways to leave columns empty the one where the row adds up is taken (each quota
+ * its base times its rate, the total the base plus the quotas); none adds up: the row is not read.
+ */
+function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
+  if (numbers.length < 2 || numbers.length > segments.length) return null;
+  let best: { score: number; columns: Map<Kind, string> } | null = null;
+  const evaluate = (picked: number[]) => {
+    const columns = new Map<Kind, string>();
+    picked.forEach((column, i) => { if (!columns.has(segments[column].kind)) columns.set(segments[column].kind, numbers[i]); });
+    let score = 0;
+    for (const [kind, text] of columns) {
+      if (kind.startsWith('rate_') ? !isRate(text) : VALUE_KINDS.has(kind) && !amountOfCell(text)) score -= 3;
+    }
+    const base = amountOfCell(columns.get('base'));
+    let net = base;
+    for (const tax of ['vat', 'surcharge', 'withholding'] as const) {
+      const quota = amountOfCell(columns.get(tax));
+      const rate = rateOfCell(columns.get(`rate_${tax}`));
+      if (base && quota && rate) score += near(base.percent(rate), quota, 2) ? 2 : -2;
+      if (net && quota) net = tax === 'withholding' ? net.sub(quota) : net.add(quota);
+    }
+    const total = amountOfCell(columns.get('strong_total') ?? columns.get('total'));
+    if (net && total && net !== base) score += near(net, total, 2) ? 2 : -2;
+    if (score >= 2 && (!best || score > best.score)) best = { score, columns };
+  };
+  const choose = (column: number, taken: number[]) => {
+    if (taken.length === numbers.length) return evaluate(taken);
+    if (segments.length - column < numbers.length - taken.length) return;
+    choose(column + 1, [...taken, column]);
+    choose(column + 1, taken);
+  };
+  choose(0, []);
+  return best ? (best as { columns: Map<Kind, string> }).columns : null;
 }
 
 /**
@@ -203,8 +254,8 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
     }
     rows++;
     const cell = (kind: Kind) => columns.get(kind);
-    const amountOf = (text: string | undefined) => (text && !text.includes('%') ? parseAmount(text.replace(/^-/, '')) : null);
-    const rateOf = (text: string | undefined) => (text ? Decimal.parse(text.replace('%', '').trim().replace(/\.(?=\d{3})/g, '').replace(',', '.')).rescale(2) : null);
+    const amountOf = amountOfCell;
+    const rateOf = rateOfCell;
     const base = amountOf(cell('base'));
     const rank = row.index * 10;
     if (base) out.bases.push({ value: base, weight: 0.9, line: row, rank });
