@@ -70,7 +70,54 @@ export function cleanSupplierName(text: string, source: TextSource): string {
   return name;
 }
 
-function supplierName(lines: Line[], taxIdLine: Line | null): Field {
+const PARTY_LABEL = /^(?:proveedor|emisor|supplier|cliente|customer|destinatario|facturar\s+a|bill\s+to|datos\s+del\s+cliente)\s*[:.]?\s*/i;
+
+/**
+ * The names with a legal form on a line, each cut after its form and after the last label or
+ * separator before it: two columns printed side by side ("Turia S.L. C/ de Alcalá…", "Navarra S.L.
+ * Cuadra Demo S.L.") give each name on its own.
+ */
+function legalNamesIn(line: Line): { name: string; at: number }[] {
+  const names: { name: string; at: number }[] = [];
+  let from = 0;
+  for (const m of line.text.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
+    const end = m.index! + m[0].length;
+    const piece = line.text.slice(from, end);
+    from = end;
+    const cut = Math.max(...[':', '·', '|', '•', ' - ', ' – '].map((mark) => piece.lastIndexOf(mark) + (piece.lastIndexOf(mark) >= 0 ? mark.length : 0)));
+    const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
+    const body = name.slice(0, name.length - m[0].length).trim();
+    if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
+    names.push({ name: cleanSupplierName(name, line.source), at: m.index! });
+  }
+  return names;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '') === b.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '');
+
+/**
+ * When the page names two companies (the supplier's letterhead and the customer's block, often side
+ * by side) and prints both their tax numbers: the names and the numbers come in the same order, so
+ * the supplier is the name in its number's place.
+ */
+function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds: readonly string[]): { name: string; line: Line } | null {
+  if (!supplierTaxId) return null;
+  const names: { name: string; line: Line }[] = [];
+  for (const line of lines) for (const { name } of legalNamesIn(line)) if (!names.some((n) => sameName(n.name, name))) names.push({ name, line });
+  const parties: string[] = [];
+  for (const line of lines) {
+    for (const id of taxIdsIn(line.text)) {
+      const party = sameTaxId(id.value, supplierTaxId) ? 'supplier' : ownTaxIds.some((own) => sameTaxId(own, id.value)) ? 'own' : null;
+      if (party && !parties.includes(party)) parties.push(party);
+    }
+  }
+  if (names.length < 2 || parties.length < 2) return null;
+  return names[parties.indexOf('supplier')] ?? null;
+}
+
+function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
+  const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
+  if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   let customerBlock = false;
   const candidates: { name: string; line: Line; legal: boolean }[] = [];
@@ -81,11 +128,20 @@ function supplierName(lines: Line[], taxIdLine: Line | null): Field {
     if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    const name = cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
-    if (name.length >= 3) candidates.push({ name, line, legal });
+    const name = legal ? legalNamesIn({ ...line, text })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
+    if (name && name.length >= 3) candidates.push({ name, line, legal });
   }
   const legal = candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
+  // a ticket's letterhead in capitals with its form on a line of its own, or the company's full name
+  // further down (a footer); never a name beside the company's own tax number (the customer's)
+  const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
+  const anywhere = lines.flatMap((line, i) => {
+    if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3)) return [];
+    const formAlone = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(line.text) && i > 0;
+    return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
+  });
+  if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   const first = candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
@@ -142,7 +198,7 @@ export function extractPurchase(pages: readonly PageText[], ownTaxIds: readonly 
   const passed = summary.passed;
   const lower = <T extends { confidence: number }>(item: T): T => (passed ? item : { ...item, confidence: round(item.confidence * 0.5) });
   return {
-    supplier_name: supplierName(lines, taxId.line),
+    supplier_name: supplierName(lines, taxId.line, taxId.field.value, ownTaxIds),
     supplier_tax_id: taxId.field,
     supplier_country: taxId.country,
     invoice_number: invoiceNumber(lines, taxId.field.value),
