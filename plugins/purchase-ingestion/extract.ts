@@ -160,8 +160,22 @@ const OTHER_DATE = /venc|vto|due|pago|payment|entrega|delivery|operaci|pedido|or
  * with no other date's word between them ("Fecha de vencimiento"), on its line or under it; else
  * the first date printed that is not a due date.
  */
+const DATE_COLUMN = /fecha(?:\s+(?:de\s+(?:la\s+)?)?[a-záéíóú]+\.?)?|vencimiento|vto\.?|(?:due|invoice|order|delivery)\s+date|\bdate\b/gi;
+
+/** A header row of several dates ("Fecha albarán  Factura nº  Fecha factura  Vencimiento") over a row of as many: the issue date's column. */
+function dateByColumn(line: Line, next: Line | undefined): string | null {
+  if (!next || datesAt(line.text).length) return null;
+  const columns = [...line.text.matchAll(DATE_COLUMN)].map((m) => m[0]);
+  const dates = datesAt(next.text);
+  if (columns.length < 2 || dates.length !== columns.length) return null;
+  const issue = columns.findIndex((label) => !OTHER_DATE.test(label));
+  return issue >= 0 ? dates[issue].date : null;
+}
+
 function issueDate(lines: Line[]): Field {
   for (const [i, line] of lines.entries()) {
+    const byColumn = dateByColumn(line, lines[i + 1]);
+    if (byColumn) return fieldOf(byColumn, lines[i + 1], 0.9);
     for (const label of line.text.matchAll(DATE_LABEL)) {
       const from = label.index! + label[0].length;
       const before = line.text.slice(Math.max(0, label.index! - 14), label.index!);

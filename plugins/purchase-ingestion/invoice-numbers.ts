@@ -10,7 +10,7 @@ export interface NumberRead { value: string; weight: number; line: Line }
  * "Factura", "Fra.", "Invoice no.", "Ticket nº", and a bare "Nº" / "Número" (weaker: it may number
  * anything, so what it numbers is checked).
  */
-const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o]\.?|n[uú]m(?:ero)?\.?|#)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
+const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o]\.?|n\.|n[uú]m(?:ero)?\.?|#)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)/i;
 const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)\.?\s*$/i;
@@ -34,7 +34,8 @@ function valueAt(text: string, from: number): string | null {
   if (!m) return null;
   let value = m[1];
   const [first, second] = value.split(' ');
-  if (second !== undefined && (datesIn(second).length || amountsIn(second).length)) value = first;
+  // a second part only after a series of letters or a separator ("FV 2026/12", "A- 0012"), never a postcode after a number
+  if (second !== undefined && (datesIn(second).length || amountsIn(second).length || (/\d/.test(first) && !/[-/]$/.test(first)))) value = first;
   return value.replace(/[.\-/]+$/, '');
 }
 
@@ -69,6 +70,16 @@ function confirmedReading(value: string, lines: readonly Line[]): string {
   return value;
 }
 
+/** Words that head a column of a document's header row (its number, dates, customer code, page…). */
+const HEADER_WORD = /n[º°]\s*(?:de\s+)?(?:factura|fra\.?|cliente|pedido|albar[aá]n)|n[uú]m(?:ero|\.)?(?:\s+(?:de\s+)?(?:factura|cliente|pedido))?|factura(?:\s+n[º°o]\.?)?|fecha(?:\s+(?:de\s+)?(?:factura|emisi[oó]n|expedici[oó]n|pedido|albar[aá]n|vencimiento|operaci[oó]n))?|vencimiento|vto\.?|albar[aá]n|pedido|cliente|c[oó]d\.?\s+cliente|n\.?\s?i\.?\s?f\.?|c\.?\s?i\.?\s?f\.?|p[aá]gina|forma\s+de\s+pago|referencia|serie/gi;
+
+/** Which column of a header row the label at `at` heads, and how many the row has. */
+function headerColumn(text: string, at: number): { index: number; count: number } | null {
+  const starts = [...text.matchAll(HEADER_WORD)].map((m) => m.index!);
+  const index = starts.findIndex((start, i) => start <= at && (starts[i + 1] ?? Infinity) > at);
+  return starts.length >= 2 && index >= 0 ? { index, count: starts.length } : null;
+}
+
 /**
  * The invoice number: the first value after an invoice-number label (letters of its series kept:
  * "RE20264471", "T0045119283"), or under it when the label heads a column; on OCR'd text, the
@@ -81,8 +92,8 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
     for (const m of line.text.matchAll(LABEL)) {
       const end = m.index! + m[0].length;
       const after = line.text.slice(end);
-      if (OTHER_NUMBER.test(after) || OTHER_BEFORE.test(line.text.slice(0, m.index!))) continue;
       const strong = !!m.groups!.strong;
+      if (OTHER_NUMBER.test(after) || (!strong && OTHER_BEFORE.test(line.text.slice(0, m.index!)))) continue;
       let value = valueAt(line.text, end);
       let from = line;
       let weight = strong ? 0.95 : 0.9;
@@ -90,8 +101,11 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
         // a label heading a column ("Nº factura   Fecha"): the value is under it, on the next line
         const rest = after.replace(/^[\s:.#]*/, '');
         const next = lines[index + 1];
-        if (!strong || !next || (rest && /\d/.test(rest))) continue;
-        const below = [...next.text.matchAll(TOKEN)].map((t) => t[0].replace(/[.\-/]+$/, '')).find((t) => plausible(t, taxId));
+        if (!next || /\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
+        const tokens = [...next.text.matchAll(TOKEN)].map((t) => t[0].replace(/[.\-/]+$/, ''));
+        // the token in the label's column when the header's labels and the row's values are as many
+        const column = headerColumn(line.text, m.index!);
+        const below = column && column.count === tokens.length && plausible(tokens[column.index], taxId) ? tokens[column.index] : tokens.find((t) => plausible(t, taxId));
         if (!below) continue;
         value = below;
         from = next;

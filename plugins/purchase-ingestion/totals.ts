@@ -152,12 +152,13 @@ function readLabelledLine(segments: Segment[], line: Line, next: Line | undefine
       for (const amount of amounts) out.totalLineAmounts.push({ value: amount, weight: weight * 0.9, line, rank });
       return;
     }
-    const tax = taxOf(segment.kind);
+    // "21% I.V.A. 210,11": the rate's label with the quota after it
+    const tax = taxOf(segment.kind) ?? (segment.kind.startsWith('rate_') && amounts.length ? (segment.kind.slice(5) as Tax) : null);
     if (!tax) return;
     // the rate may be printed in a column of its own just before ("Tipo IVA 21% Cuota 210,00")
     // or before the label ("21% I.V.A. 210,11")
     const previous = segments[i - 1];
-    const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(lead)[0]);
+    const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(segment.kind.startsWith('rate_') ? `${lead}%` : lead)[0]);
     if (!amounts.length) return;
     if (!rate) {
       if (tax === 'vat') out.ratelessVat.push({ amount: abs(amounts[amounts.length - 1]), line });
@@ -289,7 +290,7 @@ function collect(lines: Line[]): Collected {
     if (IN_WORDS.test(line.text)) continue;
     const segments = segmentsOf(line.text);
     if (!segments.length) continue;
-    const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
+    const valued = segments.filter((s) => VALUE_KINDS.has(s.kind) || (s.kind.startsWith('rate_') && amountsAfterRate(s.text).length));
     if (!valued.length) continue;
     const isHeader = segments.length >= 2 && !amountsIn(line.text).length && !ratesIn(line.text).length;
     if (isHeader) {

@@ -63,6 +63,34 @@ describe('several amount columns', () => {
   });
 });
 
+describe('summaries with empty cells, exempt bases, rates before their label', () => {
+  test('a summary table whose rows leave cells empty (no recargo on one rate, no total on the second row): each number in the column where the row adds up', () => {
+    const e = read(page(['Recambios del Jalón S.L.', 'CIF A58818501', 'Factura: J-2026-77', 'Fecha: 01/07/2026',
+      'IMPORTE BRUTO DTO. P.P. BASE IMPONIBLE % IVA CUOTA IVA % R.E. CUOTA R.E. TOTAL FACTURA',
+      '500,00 50,00 450,00 21,00 94,50 5,20 23,40 633,90', '60,00 0,00 60,00 10,00 6,00'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '510.00', total: '633.90', vat: [['21.00', '450.00', '94.50'], ['10.00', '60.00', '6.00']], surcharge: [['5.20', '450.00', '23.40']], withholding: [], passed: true });
+  });
+
+  test('an exempt base is a line at 0 %; a rate printed before its label; "Suma" as the base', () => {
+    const exempt = read(page(['Academia Turia S.L.', 'CIF B65410011', 'Factura 2026-0031', 'Fecha: 10/01/2026', 'Base exenta 300,00 €', 'Base imponible 21% 100,00 €', 'IVA 21% 21,00 €', 'Total base 400,00 €', 'TOTAL 421,00 €'].join('\n')));
+    expect(amounts(exempt)).toEqual({ subtotal: '400.00', total: '421.00', vat: [['0.00', '300.00', '0.00'], ['21.00', '100.00', '21.00']], surcharge: [], withholding: [], passed: true });
+    const before = read(page(['Carpintería Requena S.L.', 'CIF A28017895', 'Factura 88/2026', 'Fecha: 10/01/2026', 'SUMA 1.000,50', '21% I.V.A. 210,11', 'TOTAL € 1.210,61'].join('\n')));
+    expect(amounts(before)).toEqual({ subtotal: '1000.50', total: '1210.61', vat: [['21.00', '1000.50', '210.11']], surcharge: [], withholding: [], passed: true });
+  });
+});
+
+describe("the supplier's name beside the customer's", () => {
+  test('two columns printed side by side: each name cut after its legal form, the supplier the one in its tax number\'s place', () => {
+    const name = (...rows: string[]) => read(page(rows.join('\n'))).supplier_name.value;
+    // the supplier's column first
+    expect(name('Cliente', 'Ingeniería Sur S.L. Compradora Test S.L.', 'Calle Feria 6 C/ Mayor 3', 'N.I.F.: B65410011 N.I.F.: B12345674', 'Factura 2026/1')).toBe('Ingeniería Sur S.L.');
+    // the customer's block above the supplier's letterhead, the supplier's number after the customer's
+    expect(name('CLIENTE', 'Compradora Test S.L.', 'Aceites Mágina S.L. C/ de Alcalá, 120', 'Polígono Norte 4 CIF: B12345674', 'CIF: B65410011')).toBe('Aceites Mágina S.L.');
+    // a ticket: the letterhead's legal form on a line of its own
+    expect(name('HORNO SAN JUAN', 'S.L.', 'CIF B65410011', 'TOTAL 3,20')).toBe('HORNO SAN JUAN S.L.');
+  });
+});
+
 describe('invoice numbers with a letter series', () => {
   test('the series letters are kept, whatever the label', () => {
     const number = (text: string) => read(page(`Proveedor Ejemplo S.L.\nCIF A58818501\n${text}`)).invoice_number.value;
@@ -73,6 +101,14 @@ describe('invoice numbers with a letter series', () => {
     expect(number('Invoice number: INV/2026/77')).toBe('INV/2026/77');
     expect(number('Nº cliente: 4471\nNº factura: FV26-0031')).toBe('FV26-0031');
     expect(number('Pedido nº 5512\nFactura A-2026-9')).toBe('A-2026-9');
+    expect(number('FACTURA N.: 0004512 FECHA: 03/03/2026')).toBe('0004512');
+    // a postcode printed after the number in the next column is not part of it
+    expect(number('No. / Nº: INV-2026-0093 36201 Vigo')).toBe('INV-2026-0093');
+  });
+
+  test('a header row of labels over a row of values: the number and the issue date in their columns', () => {
+    const e = read(page(['Proveedor Ejemplo S.L.', 'CIF A58818501', 'Nº cliente Albarán Fecha albarán Factura nº Fecha factura Vencimiento', '4471 AL-0921 21/10/2026 FA26-00981 04/11/2026 04/12/2026'].join('\n')));
+    expect([e.invoice_number.value, e.issue_date.value]).toEqual(['FA26-00981', '2026-11-04']);
   });
 
   test('a label heading a column: the number is under it', () => {
