@@ -206,7 +206,8 @@ const rateOfCell = (text: string | undefined) => (text && isRate(text) ? Decimal
  * its base times its rate, the total the base plus the quotas); none adds up: the row is not read.
  */
 function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
-  if (numbers.length < 2 || numbers.length > segments.length) return null;
+  // a summary has a dozen columns at most; past that the ways to leave cells empty are too many to try
+  if (numbers.length < 2 || numbers.length > segments.length || segments.length > 12) return null;
   let best: { score: number; columns: Map<Kind, string> } | null = null;
   const evaluate = (picked: number[]) => {
     const columns = new Map<Kind, string>();
@@ -303,7 +304,12 @@ function collect(lines: Line[]): Collected {
   return out;
 }
 
-const sameTax = (a: TaxCandidate, b: TaxCandidate) => a.tax === b.tax && a.rate.eq(b.rate) && a.amount.eq(b.amount) && (a.base === b.base || (!!a.base && !!b.base && a.base.eq(b.base)));
+/** Candidates with distinct values, in their order, at most `MAX_CANDIDATES`: the choice among them tries pairs, so a page of thousands of labelled amounts (a hostile file) stays cheap. */
+const MAX_CANDIDATES = 200;
+function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => !seen.has(c.value.toString()) && !!seen.add(c.value.toString())).slice(0, MAX_CANDIDATES);
+}
 
 /**
  * The summary of the invoice: every labelled amount is a candidate, and the choice is the one that
@@ -312,10 +318,15 @@ const sameTax = (a: TaxCandidate, b: TaxCandidate) => a.tax === b.tax && a.rate.
  */
 export function readSummary(lines: Line[]): SummaryRead {
   const found = collect(lines);
+  // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes: TaxCandidate[] = [];
-  for (const tax of found.taxes) if (!taxes.some((t) => sameTax(t, tax))) taxes.push(tax);
-
-  const bases = [...found.bases].sort((a, b) => a.rank - b.rank);
+  const seen = new Set<string>();
+  for (const tax of found.taxes) {
+    const key = [tax.tax, tax.rate, tax.base ?? '', tax.amount].join('|');
+    if (!seen.has(key)) { seen.add(key); taxes.push(tax); }
+  }
+  // each printed base once (its first printing), and no more of them than any summary has
+  const bases = uniqueValues([...found.bases].sort((a, b) => a.rank - b.rank));
   const vatCount = taxes.filter((t) => t.tax === 'vat').length;
   // a quota printed without its base: the printed base its rate gives it from, else the only base
   for (const tax of taxes) {
@@ -328,7 +339,7 @@ export function readSummary(lines: Line[]): SummaryRead {
   }
   // a VAT quota printed without its rate ("Cuota IVA 210,00"): the known rate that gives it from a printed base
   if (!vatCount) {
-    for (const { amount, line } of found.ratelessVat) {
+    for (const { amount, line } of found.ratelessVat.slice(0, MAX_CANDIDATES)) {
       for (const base of bases) {
         const rate = KNOWN_RATES.find((r) => near(base.value.percent(r), amount, 1));
         if (rate) { taxes.push({ tax: 'vat', rate, base: base.value, amount, weight: 0.85, line }); break; }
@@ -344,7 +355,7 @@ export function readSummary(lines: Line[]): SummaryRead {
   const vatBases = vat.length ? sum(vat.map((t) => t.base!)) : null;
   const taxesNet = sum(vat.map((t) => t.amount)).add(sum(surcharge.map((t) => t.amount))).sub(sum(withholding.map((t) => t.amount)));
   const tolerance = Math.max(1, vat.length + surcharge.length + withholding.length);
-  const totals = [...found.totals].sort((a, b) => b.rank - a.rank);
+  const totals = uniqueValues([...found.totals].sort((a, b) => b.rank - a.rank));
   const addsUp = (base: Decimal, total: Decimal) => near(base.add(taxesNet), total, tolerance);
 
   let subtotal: AmountCandidate | null = null;
