@@ -113,7 +113,7 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   const { width = 0, height = 0 } = await image.metadata();
   const scale = Math.min(1, Math.sqrt(pagePixels / Math.max(1, width * height)));
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
-  const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).median(3).raw().toBuffer({ resolveWithObject: true });
   let page = binarise({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
   let orientation = orientationOf(page);
   if (orientation.quarterTurns) {
