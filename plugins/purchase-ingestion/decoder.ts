@@ -107,7 +107,7 @@ const remaining = (deadline: number) => {
 
 /**
  * What tesseract reads best, as PNG: greyscale, the lighting evened out and binarised at the page's
- * own threshold, turned upright and level (page-image.ts).
+ * own threshold, levelled (page-image.ts).
  */
 async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await image.metadata();
@@ -115,15 +115,12 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
   const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).median(3).raw().toBuffer({ resolveWithObject: true });
   let page = binarise({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
-  let orientation = orientationOf(page);
-  if (orientation.quarterTurns) {
-    const turned = await rawGrey(page).rotate(orientation.quarterTurns * 90).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    page = { width: turned.info.width, height: turned.info.height, data: new Uint8Array(turned.data.buffer, turned.data.byteOffset, turned.data.length) };
-    orientation = orientationOf(page);
-  }
+  // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
+  // narrow ticket photos and some scans of the independent layout corpus as sideways
+  const orientation = orientationOf(page);
   let prepared = rawGrey(page);
   // Tesseract copes with a degree or so; past that its lines break up
-  if (Math.abs(orientation.skewDegrees) >= 0.5) {
+  if (orientation.quarterTurns === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {
     prepared = prepared.rotate(-orientation.skewDegrees, { background: '#ffffff' }).threshold(128);
   }
   // the resolution tells Tesseract the text's size (a rendered page's is known); PNG at the lowest
