@@ -1,7 +1,8 @@
 const MONTHS: Record<string, number> = {
   enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
-  ene: 1, feb: 2, mar: 3, abr: 4, may: 5, jun: 6, jul: 7, ago: 8, sep: 9, sept: 9, oct: 10, nov: 11, dic: 12,
+  ene: 1, feb: 2, mar: 3, abr: 4, may: 5, jun: 6, jul: 7, ago: 8, sep: 9, sept: 9, set: 9, oct: 10, nov: 11, dic: 12,
   january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1, apr: 4, aug: 8, dec: 12,
 };
 
 const iso = (y: number, m: number, d: number): string | null => {
@@ -12,24 +13,35 @@ const iso = (y: number, m: number, d: number): string | null => {
   return date.toISOString().slice(0, 10);
 };
 
+const MONTH_WORD = '([a-záéíóú]{3,10})';
+
+/** Each date with where it starts and ends in the text, in order of appearance (overlapping readings: the first, longest). */
+export function datesAt(text: string): { at: number; end: number; date: string }[] {
+  const found: { at: number; end: number; date: string }[] = [];
+  const add = (m: RegExpMatchArray, date: string | null) => { if (date) found.push({ at: m.index!, end: m.index! + m[0].length, date }); };
+  // 15/03/2026, 15-03-26, 15.03.2026, 5.4.2026
+  for (const m of text.matchAll(/(?<!\d|\d[.,/-])(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4}|\d{2})(?![\d,]|\.\d)/g)) add(m, iso(Number(m[3]), Number(m[2]), Number(m[1])));
+  // 2026-03-15, 2026/03/15, 2026.03.15
+  for (const m of text.matchAll(/(?<!\d|\d[.,])(\d{4})([/.\-])(\d{1,2})\2(\d{1,2})(?![\d,]|\.\d)/g)) add(m, iso(Number(m[1]), Number(m[3]), Number(m[4])));
+  // 15 de marzo de 2026, 15 mar 2026, 15-mar-26, 1º de abril del 2026
+  for (const m of text.matchAll(new RegExp(String.raw`(?<!\d)(\d{1,2})[º°]?\s*(?:[\-/.]\s*|de\s+)?${MONTH_WORD}\.?\s*(?:[\-/.,]\s*|de\s+|del\s+)?(\d{4}|\d{2})(?![\d,]|\.\d)`, 'gi'))) {
+    const month = MONTHS[m[2].toLowerCase()];
+    if (month) add(m, iso(Number(m[3]), month, Number(m[1])));
+  }
+  // March 15, 2026; marzo 15, 2026
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![a-záéíóú])${MONTH_WORD}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)`, 'gi'))) {
+    const month = MONTHS[m[1].toLowerCase()];
+    if (month) add(m, iso(Number(m[3]), month, Number(m[2])));
+  }
+  found.sort((a, b) => a.at - b.at || b.end - a.end);
+  return found.filter((f, i) => !found.slice(0, i).some((g) => f.at < g.end && f.end > g.at));
+}
+
 /**
  * Dates in the forms Spanish invoices use, in order of appearance, as YYYY-MM-DD: 15/03/2026,
- * 15-03-26, 15.03.2026, 2026-03-15, "15 de marzo de 2026", "15 mar 2026". Day first, always.
+ * 15-03-26, 15.03.2026, 5.4.2026, 2026-03-15, 2026/03/15, "15 de marzo de 2026", "15 mar 2026",
+ * "15-mar-26", "March 15, 2026". Day before month whenever the day comes first.
  */
 export function datesIn(text: string): string[] {
-  const found: { at: number; date: string }[] = [];
-  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4}|\d{2})(?!\d)/g)) {
-    const date = iso(Number(m[3]), Number(m[2]), Number(m[1]));
-    if (date) found.push({ at: m.index!, date });
-  }
-  for (const m of text.matchAll(/(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g)) {
-    const date = iso(Number(m[1]), Number(m[2]), Number(m[3]));
-    if (date) found.push({ at: m.index!, date });
-  }
-  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s*(?:de\s+)?([a-záéíóú]{3,10})\.?\s*(?:de\s+|del\s+)?(\d{4})(?!\d)/gi)) {
-    const month = MONTHS[m[2].toLowerCase()];
-    const date = month ? iso(Number(m[3]), month, Number(m[1])) : null;
-    if (date) found.push({ at: m.index!, date });
-  }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.date);
+  return datesAt(text).map((f) => f.date);
 }

@@ -4,6 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
+import { binarise, orientationOf, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -104,16 +105,31 @@ const remaining = (deadline: number) => {
   return ms;
 };
 
-/** Greyscale, contrast stretched, binarised: what tesseract reads best, as PNG. */
+/**
+ * What tesseract reads best, as PNG: greyscale, the lighting evened out and binarised at the page's
+ * own threshold, levelled (page-image.ts).
+ */
 async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await image.metadata();
   const scale = Math.min(1, Math.sqrt(pagePixels / Math.max(1, width * height)));
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
-  // PNG at the lowest compression: encoding is most of this step's time, and it is read once
-  const prepared = resized.greyscale().normalise().threshold(170);
-  // the resolution tells Tesseract the text's size (a rendered page's is known)
-  return (dpi ? prepared.withMetadata({ density: dpi * scale }) : prepared).png({ compressionLevel: 1 }).toBuffer();
+  const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).median(3).raw().toBuffer({ resolveWithObject: true });
+  let page = binarise({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+  // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
+  // narrow ticket photos and some scans of the independent layout corpus as sideways
+  const orientation = orientationOf(page);
+  let prepared = rawGrey(page);
+  // Tesseract copes with a degree or so; past that its lines break up
+  if (orientation.quarterTurns === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {
+    prepared = prepared.rotate(-orientation.skewDegrees, { background: '#ffffff' }).threshold(128);
+  }
+  // the resolution tells Tesseract the text's size (a rendered page's is known); PNG at the lowest
+  // compression: encoding is most of this step's time, and it is read once
+  // (a photo's is not: 72, what its JPEG said before the pixels were taken out, as Tesseract's floor)
+  return prepared.toColourspace('b-w').withMetadata({ density: dpi ? dpi * scale : 72 }).png({ compressionLevel: 1 }).toBuffer();
 }
+
+const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 
 /** Text of a page, one printed row a line: pieces on the same baseline joined left to right. */
 async function pageText(page: PDFPageProxy): Promise<string> {

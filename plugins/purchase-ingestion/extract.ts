@@ -1,12 +1,10 @@
-import { Decimal } from '../../kernel/money';
-import { amountsIn, near, ratesIn } from './amounts';
-import { datesIn } from './dates';
-import { sameTaxId, taxIdsIn } from './tax-ids';
+import { datesAt } from './dates';
+import { invoiceNumberIn } from './invoice-numbers';
+import { sameTaxId, taxIdsIn, unlabelledSpanishTaxIds } from './tax-ids';
+import { linesOf, type Line, type PageText, type TextSource } from './text-lines';
+import { readSummary, type AmountCandidate, type TaxCandidate } from './totals';
 
-export type TextSource = 'text_layer' | 'ocr';
-
-/** The text of one page and how far it can be trusted (1 for a text layer, the OCR's own confidence otherwise). */
-export interface PageText { page: number; source: TextSource; text: string; confidence: number }
+export type { PageText, TextSource } from './text-lines';
 
 /** Where a field was read: a page's text layer, OCR of its image, or the structured data of an e-invoice (XML, or XML embedded in a PDF). */
 export type FieldSource = TextSource | 'einvoice';
@@ -30,8 +28,6 @@ export interface Extraction {
   cross_check: { passed: boolean; computed_total: string | null };
 }
 
-interface Line { text: string; page: number; source: TextSource; confidence: number; index: number }
-
 const EMPTY: Field = { value: null, confidence: 0, source: null, page: null };
 const round = (n: number) => Math.round(n * 100) / 100;
 const fieldOf = (value: string, line: Line, weight: number): Field => ({ value, confidence: round(weight * line.confidence), source: line.source, page: line.page });
@@ -40,23 +36,18 @@ const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?
 const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
 const CUSTOMER_LABEL = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente)\b/i;
 
-function linesOf(pages: readonly PageText[]): Line[] {
-  const lines: Line[] = [];
-  for (const page of pages) {
-    for (const raw of page.text.split(/\r?\n/)) {
-      const text = raw.replace(/\s+/g, ' ').trim();
-      if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
-    }
-  }
-  return lines;
-}
-
 function supplierTaxId(lines: Line[], ownTaxIds: readonly string[]) {
   const candidates = lines.flatMap((line) => taxIdsIn(line.text).map((id) => ({ id, line })))
     .filter(({ id }) => !ownTaxIds.some((own) => sameTaxId(own, id.value)));
-  const pick = candidates.find((c) => c.id.valid) ?? candidates[0];
-  if (!pick) return { field: EMPTY, country: null, line: null };
-  return { field: fieldOf(pick.id.value, pick.line, !pick.id.valid ? 0.3 : pick.id.repaired ? 0.85 : 0.98), country: pick.id.country, line: pick.line };
+  const pick = candidates.find((c) => c.id.valid);
+  if (pick) return { field: fieldOf(pick.id.value, pick.line, pick.id.repaired ? 0.85 : 0.98), country: pick.id.country, line: pick.line };
+  // no valid number after a label or in a known form: one OCR misread without its label, else the invalid reading
+  const loose = lines.flatMap((line) => unlabelledSpanishTaxIds(line.text).map((id) => ({ id, line })))
+    .find(({ id }) => !ownTaxIds.some((own) => sameTaxId(own, id.value)));
+  if (loose) return { field: fieldOf(loose.id.value, loose.line, 0.7), country: 'ES', line: loose.line };
+  const invalid = candidates[0];
+  if (!invalid) return { field: EMPTY, country: null, line: null };
+  return { field: fieldOf(invalid.id.value, invalid.line, 0.3), country: invalid.id.country, line: invalid.line };
 }
 
 /** OCR reads the "·" between two parts of a name as another lone mark; the marks a name never ends with. */
@@ -79,7 +70,54 @@ export function cleanSupplierName(text: string, source: TextSource): string {
   return name;
 }
 
-function supplierName(lines: Line[], taxIdLine: Line | null): Field {
+const PARTY_LABEL = /^(?:proveedor|emisor|supplier|cliente|customer|destinatario|facturar\s+a|bill\s+to|datos\s+del\s+cliente)\s*[:.]?\s*/i;
+
+/**
+ * The names with a legal form on a line, each cut after its form and after the last label or
+ * separator before it: two columns printed side by side ("Turia S.L. C/ de Alcalá…", "Navarra S.L.
+ * Cuadra Demo S.L.") give each name on its own.
+ */
+function legalNamesIn(line: Line): { name: string; at: number }[] {
+  const names: { name: string; at: number }[] = [];
+  let from = 0;
+  for (const m of line.text.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
+    const end = m.index! + m[0].length;
+    const piece = line.text.slice(from, end);
+    from = end;
+    const cut = Math.max(...[':', '·', '|', '•', ' - ', ' – '].map((mark) => piece.lastIndexOf(mark) + (piece.lastIndexOf(mark) >= 0 ? mark.length : 0)));
+    const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
+    const body = name.slice(0, name.length - m[0].length).trim();
+    if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
+    names.push({ name: cleanSupplierName(name, line.source), at: m.index! });
+  }
+  return names;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '') === b.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '');
+
+/**
+ * When the page names two companies (the supplier's letterhead and the customer's block, often side
+ * by side) and prints both their tax numbers: the names and the numbers come in the same order, so
+ * the supplier is the name in its number's place.
+ */
+function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds: readonly string[]): { name: string; line: Line } | null {
+  if (!supplierTaxId) return null;
+  const names: { name: string; line: Line }[] = [];
+  for (const line of lines) for (const { name } of legalNamesIn(line)) if (!names.some((n) => sameName(n.name, name))) names.push({ name, line });
+  const parties: string[] = [];
+  for (const line of lines) {
+    for (const id of taxIdsIn(line.text)) {
+      const party = sameTaxId(id.value, supplierTaxId) ? 'supplier' : ownTaxIds.some((own) => sameTaxId(own, id.value)) ? 'own' : null;
+      if (party && !parties.includes(party)) parties.push(party);
+    }
+  }
+  if (names.length < 2 || parties.length < 2) return null;
+  return names[parties.indexOf('supplier')] ?? null;
+}
+
+function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
+  const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
+  if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   let customerBlock = false;
   const candidates: { name: string; line: Line; legal: boolean }[] = [];
@@ -90,78 +128,78 @@ function supplierName(lines: Line[], taxIdLine: Line | null): Field {
     if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    const name = cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
-    if (name.length >= 3) candidates.push({ name, line, legal });
+    const name = legal ? legalNamesIn({ ...line, text })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
+    if (name && name.length >= 3) candidates.push({ name, line, legal });
   }
   const legal = candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
+  // a ticket's letterhead in capitals with its form on a line of its own, or the company's full name
+  // further down (a footer); never a name beside the company's own tax number (the customer's)
+  const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
+  const anywhere = lines.flatMap((line, i) => {
+    if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3)) return [];
+    const formAlone = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(line.text) && i > 0;
+    return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
+  });
+  if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   const first = candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
 
-const NUMBER_LABEL = /\b(?:n[uú]mero\s+de\s+factura|n[º°o]\s*(?:de\s+)?factura|factura|fra\.|fact\.|fra\b|invoice|ticket|n[uú]mero\b)\s*(?:[^\s\d]{1,5}\s*)?[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/i;
-
 function invoiceNumber(lines: Line[], taxId: string | null): Field {
-  for (const line of lines) {
-    if (/\btotal\b|importe/i.test(line.text)) continue;
-    for (const match of line.text.matchAll(new RegExp(NUMBER_LABEL, 'gi'))) {
-      const value = match[1].replace(/[.\-/]+$/, '');
-      if (!/\d/.test(value) || value.length > 60) continue;
-      if (taxId && sameTaxId(value, taxId)) continue;
-      if (datesIn(value).length && /^\d/.test(value)) continue;
-      return fieldOf(value, line, 0.95);
-    }
-  }
-  return EMPTY;
+  const read = invoiceNumberIn(lines, taxId);
+  return read ? fieldOf(read.value, read.line, read.weight) : EMPTY;
+}
+
+const DATE_LABEL = /\b(?:fecha|date|emisi[oó]n|expedici[oó]n|f\.\s?emis|dated)\b/gi;
+/** Dates an invoice prints besides its issue date: what their label says between it and the date. */
+const OTHER_DATE = /venc|vto|due|pago|payment|entrega|delivery|operaci|pedido|order|albar|servicio|per[ií]odo|desde|hasta|validez|caducidad|nacimiento|alta/i;
+
+/**
+ * The issue date: the first date after a date label ("Fecha", "Fecha de emisión", "Invoice date")
+ * with no other date's word between them ("Fecha de vencimiento"), on its line or under it; else
+ * the first date printed that is not a due date.
+ */
+const DATE_COLUMN = /fecha(?:\s+(?:de\s+(?:la\s+)?)?[a-záéíóú]+\.?)?|vencimiento|vto\.?|(?:due|invoice|order|delivery)\s+date|\bdate\b/gi;
+
+/** A header row of several dates ("Fecha albarán  Factura nº  Fecha factura  Vencimiento") over a row of as many: the issue date's column. */
+function dateByColumn(line: Line, next: Line | undefined): string | null {
+  if (!next || datesAt(line.text).length) return null;
+  const columns = [...line.text.matchAll(DATE_COLUMN)].map((m) => m[0]);
+  const dates = datesAt(next.text);
+  if (columns.length < 2 || dates.length !== columns.length) return null;
+  const issue = columns.findIndex((label) => !OTHER_DATE.test(label));
+  return issue >= 0 ? dates[issue].date : null;
 }
 
 function issueDate(lines: Line[]): Field {
   for (const [i, line] of lines.entries()) {
-    if (!/\b(fecha|date|emisi[oó]n|expedici[oó]n)\b/i.test(line.text) || /venc|vto|due|pago|entrega|operaci/i.test(line.text)) continue;
-    const here = datesIn(line.text.replace(/^.*?(fecha|date|emisi[oó]n|expedici[oó]n)/i, ''));
-    if (here.length) return fieldOf(here[0], line, 0.95);
-    const next = lines[i + 1] && datesIn(lines[i + 1].text);
-    if (next?.length) return fieldOf(next[0], lines[i + 1], 0.85);
+    const byColumn = dateByColumn(line, lines[i + 1]);
+    if (byColumn) return fieldOf(byColumn, lines[i + 1], 0.9);
+    for (const label of line.text.matchAll(DATE_LABEL)) {
+      const from = label.index! + label[0].length;
+      const before = line.text.slice(Math.max(0, label.index! - 14), label.index!);
+      if (OTHER_DATE.test(before)) continue;
+      const after = line.text.slice(from);
+      const here = datesAt(after)[0];
+      if (here) {
+        if (!OTHER_DATE.test(after.slice(0, here.at))) return fieldOf(here.date, line, 0.95);
+        continue;
+      }
+      if (OTHER_DATE.test(after)) continue;
+      const next = lines[i + 1] && datesAt(lines[i + 1].text)[0];
+      if (next) return fieldOf(next.date, lines[i + 1], 0.85);
+    }
   }
   for (const line of lines) {
-    const dates = datesIn(line.text);
-    if (dates.length && !/venc|vto|due/i.test(line.text)) return fieldOf(dates[0], line, 0.6);
+    const date = datesAt(line.text).find((d) => !OTHER_DATE.test(line.text.slice(0, d.at)));
+    if (date) return fieldOf(date.date, line, 0.6);
   }
   return EMPTY;
 }
 
-/** The amounts of a line once its percentages are taken out ("IVA 21% 1.000,00 210,00" → 1000.00, 210.00). */
-const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,]\d{1,2})?\s*%/g, ' '));
-
-function taxLines(lines: Line[], label: RegExp, exclude: RegExp | null, baseFallback: Decimal | null): TaxAmountLine[] {
-  const found: TaxAmountLine[] = [];
-  for (const line of lines) {
-    if (!label.test(line.text) || exclude?.test(line.text)) continue;
-    const [rate] = ratesIn(line.text);
-    const amounts = amountsAfterRate(line.text);
-    if (!rate || !amounts.length) continue;
-    const last = amounts[amounts.length - 1];
-    // IRPF is often printed negative ("-150,00"): the amount is its size
-    const amount = last.isNegative() ? last.negate() : last;
-    const base = amounts.length >= 2 ? amounts[0] : baseFallback;
-    let weight = 0.95;
-    if (!base) continue;
-    // the printed amount should be the base times the rate, to the cent
-    if (!near(base.percent(rate), amount, 2)) weight *= 0.5;
-    found.push({ rate: rate.toString(), base: base.toString(), amount: amount.toString(), confidence: round(weight * line.confidence), source: line.source, page: line.page });
-  }
-  return found;
-}
-
-function labelledAmount(lines: Line[], label: RegExp, exclude: RegExp | null, pick: 'first' | 'last'): Field {
-  const matching = lines.filter((line) => label.test(line.text) && !exclude?.test(line.text) && amountsAfterRate(line.text).length);
-  const line = pick === 'first' ? matching[0] : matching[matching.length - 1];
-  if (!line) return EMPTY;
-  const amounts = amountsAfterRate(line.text);
-  return fieldOf(amounts[amounts.length - 1].toString(), line, 0.95);
-}
-
-const sum = (items: readonly { amount: string }[], pick: (i: any) => string = (i) => i.amount) => items.reduce((s, i) => s.add(Decimal.parse(pick(i))), Decimal.zero(2));
+const amountField = (candidate: AmountCandidate | null): Field => (candidate ? fieldOf(candidate.value.toString(), candidate.line, candidate.weight) : EMPTY);
+const taxLine = (tax: TaxCandidate): TaxAmountLine => ({ rate: tax.rate.toString(), base: tax.base!.toString(), amount: tax.amount.toString(), confidence: round(tax.weight * tax.line.confidence), source: tax.line.source, page: tax.line.page });
 
 /**
  * Reads the fields of a purchase invoice or ticket from its text. `ownTaxIds`: the company's own
@@ -170,33 +208,20 @@ const sum = (items: readonly { amount: string }[], pick: (i: any) => string = (i
 export function extractPurchase(pages: readonly PageText[], ownTaxIds: readonly string[]): Extraction {
   const lines = linesOf(pages);
   const taxId = supplierTaxId(lines, ownTaxIds);
-  const subtotal = labelledAmount(lines, /base\s*imponible|subtotal|base\b|importe\s*neto|net amount/i, /total\s*factura|%/i, 'first');
-  const subtotalValue = subtotal.value ? Decimal.parse(subtotal.value) : null;
-  // "I.V.A." as OCR also reads it: "LV.A.", "1.V.A.", "I. V. A."
-  const vatLabel = /(?<![A-Z0-9])[I1L|](?:\.\s?)?V(?:\.\s?)?A(?![A-Z])|\bVAT\b|\bIGIC\b/i;
-  const vatExclude = /recargo|total\s+(factura|a pagar)|incluido/i;
-  // one VAT line with only its amount: its base is the printed base
-  const vatLineCount = lines.filter((l) => vatLabel.test(l.text) && !vatExclude.test(l.text) && ratesIn(l.text).length).length;
-  const vat = taxLines(lines, vatLabel, vatExclude, vatLineCount === 1 ? subtotalValue : null);
-  const surcharge = taxLines(lines, /recargo|\bR\.?\s?E\.?\b/i, null, vat.length === 1 ? Decimal.parse(vat[0].base) : subtotalValue);
-  const withholding = taxLines(lines, /\bI\.?R\.?P\.?F\.?\b|retenci[oó]n/i, null, subtotalValue);
-  const total = labelledAmount(lines, /\btotal\b|importe\s*a\s*pagar|a pagar/i, /sub\s*total|total\s*(base|iva|i\.v\.a|bruto|imponible|neto|recargo|irpf|retenci)/i, 'last');
-
-  const bases = vat.length ? sum(vat, (l) => l.base) : subtotalValue;
-  const computed = bases ? bases.add(sum(vat)).add(sum(surcharge)).sub(sum(withholding)).rescale(2) : null;
-  const passed = !!(computed && total.value && near(computed, Decimal.parse(total.value), Math.max(1, vat.length + surcharge.length)));
+  const summary = readSummary(lines);
+  const passed = summary.passed;
   const lower = <T extends { confidence: number }>(item: T): T => (passed ? item : { ...item, confidence: round(item.confidence * 0.5) });
   return {
-    supplier_name: supplierName(lines, taxId.line),
+    supplier_name: supplierName(lines, taxId.line, taxId.field.value, ownTaxIds),
     supplier_tax_id: taxId.field,
     supplier_country: taxId.country,
     invoice_number: invoiceNumber(lines, taxId.field.value),
     issue_date: issueDate(lines),
-    subtotal: lower(subtotal.value ? subtotal : bases ? { ...EMPTY, value: bases.toString(), confidence: 0.5 } : EMPTY),
-    total: lower(total),
-    vat: vat.map(lower),
-    surcharge: surcharge.map(lower),
-    withholding: withholding.map(lower),
-    cross_check: { passed, computed_total: computed?.toString() ?? null },
+    subtotal: lower(amountField(summary.subtotal)),
+    total: lower(amountField(summary.total)),
+    vat: summary.vat.map(taxLine).map(lower),
+    surcharge: summary.surcharge.map(taxLine).map(lower),
+    withholding: summary.withholding.map(taxLine).map(lower),
+    cross_check: { passed, computed_total: summary.computedTotal?.toString() ?? null },
   };
 }

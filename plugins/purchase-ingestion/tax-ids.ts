@@ -11,7 +11,7 @@ const EU = /(?<![A-Z0-9])(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|
  * Nine characters after a tax-number label ("NIF", "C.I.F.", "DNI", "VAT"), the label itself as OCR
  * misreads it ("N.L.F.", "C.LF.", "NIF;"): where a misread number is looked for.
  */
-const LABELLED = /(?<![A-Z])(?:N\.?\s?[I1L]\.?\s?F|C\.?\s?[I1L]\.?\s?F|N\.?\s?[I1L]\.?\s?E|D\.?\s?N\.?\s?[I1L]|VAT)(?![A-Z])\.?\s*[:.;,]?\s*(?:ES[\s-]?)?([0-9A-Z](?:[\s.-]?[0-9A-Z]){8})(?![0-9A-Z])/g;
+const LABELLED = /(?<![A-Z])(?:N\.?\s?[I1L]\.?\s?F|[CG]\.?\s?[I1L]\.?\s?F|N\.?\s?[I1L]\.?\s?E|D\.?\s?N\.?\s?[I1L]|VAT)\.?\s*[:.;,]?\s*(?:ES[\s-]?)?([0-9A-Z](?:[\s.,-]?[0-9A-Z]){8})(?![0-9A-Z])/g;
 
 /** What OCR reads a letter as where a digit is printed, and a digit as where a letter is. */
 const DIGIT_FOR: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', T: '7', Z: '2', S: '5', B: '8', G: '6', A: '4' };
@@ -78,6 +78,23 @@ export function taxIdsIn(text: string): TaxIdFound[] {
     found.push({ value, country: 'ES', valid: true, at: start, repaired: true });
   }
   return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Where no tax number is found at all (a ticket photo whose label OCR lost or mangled): nine
+ * characters printed together, with at least one letter and six digits (so never a phone number),
+ * that are one reading away from a valid Spanish number, repaired as after a label. Weaker than a
+ * labelled reading: the caller gives it less confidence.
+ */
+export function unlabelledSpanishTaxIds(text: string): TaxIdFound[] {
+  const found: TaxIdFound[] = [];
+  for (const m of text.toUpperCase().matchAll(/(?<![0-9A-Z])([0-9A-Z](?:[.-]?[0-9A-Z]){8})(?![0-9A-Z])/g)) {
+    const token = normaliseTaxId(m[1]);
+    if (!/[A-Z]/.test(token) || (token.match(/\d/g) ?? []).length < 6) continue;
+    const value = repairedSpanishTaxId(token);
+    if (value) found.push({ value, country: 'ES', valid: true, at: m.index!, repaired: true });
+  }
+  return found;
 }
 
 /** The same tax number however it is printed ("ESB-12.345.674" is "B12345674"). */

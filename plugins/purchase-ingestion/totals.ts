@@ -1,0 +1,387 @@
+import { Decimal } from '../../kernel/money';
+import { amountsIn, near, parseAmount, ratesIn } from './amounts';
+import type { Line } from './text-lines';
+
+/**
+ * The amounts of an invoice's summary (bases, VAT, recargo, IRPF, total), read by the labels printed
+ * beside or above them, then checked against each other: of the candidate amounts, the ones that add
+ * up (Σ bases + VAT + recargo − IRPF = total, each quota its base times its rate) are chosen.
+ */
+
+type Tax = 'vat' | 'surcharge' | 'withholding';
+type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'rate_surcharge' | 'rate_withholding' | 'stop' | 'ignore';
+
+/** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"). */
+const TOTAL = String.raw`\bt[o0]t[a4][l1i](?![a-záéíóúñ])`;
+/** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A.". */
+const IVA = String.raw`(?<![a-z0-9])[i1l|](?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
+const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
+const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
+
+/**
+ * The labels of a summary, tried in this order at each place of a line (the first that matches there
+ * wins, so "Total IVA" is the VAT and "Total factura" the total, not a bare "Total").
+ */
+const LABELS: [Kind, string][] = [
+  ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
+  ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
+  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec\.)|(?:tipo\s+)?${RE}\s*%`],
+  ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%`],
+  ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
+  ['withholding', String.raw`(?:(?:cuota|${TOTAL})\s+)?retenci[oó]n(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:cuota|${TOTAL})\s+)?${IRPF}|withholding(?:\s+tax)?`],
+  ['surcharge', String.raw`(?:(?:cuota|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec\.)|(?:(?:cuota|${TOTAL})\s+)?${RE}`],
+  ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
+  ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|unidades|\bkg\b`],
+  ['vat', String.raw`(?:cuota|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|cuota|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
+  ['total', TOTAL],
+];
+const LABEL = new RegExp(LABELS.map(([kind, source]) => `(?<${kind}>${source})`).join('|'), 'gi');
+
+/** A line that heads the rows of items (its amount columns are prices and line totals, not the summary). */
+const ITEM_HEADER = /descripci[oó]n|concepto|cantidad|\bcant\b|\buds?\b|unidades|precio|p\.\s?unit|art[ií]culo|referencia|c[oó]digo|\bqty\b|quantity|unit\s+price|description/i;
+/** A total written in words ("Son: mil doscientos diez euros"): never read as an amount. */
+const IN_WORDS = /\b(?:mil|cien(?:to)?|(?:dos|tres|cuatro|quinien|seis|sete|ocho|nove)cient[oa]s|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|hundred|thousand)\b.*\b(?:euros?|c[eé]ntimos)\b/i;
+/** Rates of Spanish VAT, IGIC and IPSI an unlabelled quota is tried against (a quota whose base and rate must give it). */
+const KNOWN_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map((r) => Decimal.parse(r).rescale(2));
+
+interface Segment { kind: Kind; start: number; end: number; text: string }
+
+export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
+export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
+
+export interface SummaryRead {
+  subtotal: AmountCandidate | null;
+  total: AmountCandidate | null;
+  vat: TaxCandidate[];
+  surcharge: TaxCandidate[];
+  withholding: TaxCandidate[];
+  computedTotal: Decimal | null;
+  passed: boolean;
+}
+
+/** The amounts of a piece of text once its percentages are taken out ("21% 1.000,00 210,00" → 1000.00, 210.00). */
+const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,]\d{1,2})?\s*%/g, ' '));
+const abs = (d: Decimal) => (d.isNegative() ? d.negate() : d);
+const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), Decimal.zero(2));
+
+/** The labels of a line and the text each governs (up to the next label); two labels of one kind side by side are one ("Retención  IRPF"). */
+function segmentsOf(text: string): Segment[] {
+  const found: Segment[] = [];
+  for (const m of text.matchAll(LABEL)) {
+    const kind = (Object.entries(m.groups!).find(([, v]) => v !== undefined)![0]) as Kind;
+    found.push({ kind, start: m.index!, end: m.index! + m[0].length, text: '' });
+  }
+  found.forEach((s, i) => { s.text = text.slice(s.end, found[i + 1]?.start ?? text.length); });
+  const merged: Segment[] = [];
+  for (const s of found) {
+    const last = merged[merged.length - 1];
+    if (last && !last.text.trim() && last.kind === s.kind && VALUE_KINDS.has(s.kind)) {
+      last.text = s.text;
+      last.end = s.end;
+      continue;
+    }
+    merged.push(s);
+  }
+  return merged;
+}
+
+const VALUE_KINDS = new Set<Kind>(['base', 'exempt', 'vat', 'surcharge', 'withholding', 'total', 'strong_total']);
+
+/**
+ * Base and quota of a tax from the amounts printed with its rate: the pair whose quota is the base
+ * times the rate (to two cents), so a summary row "21 % 1.000,00 210,00 1.210,00" gives 1.000,00
+ * and 210,00, not its last column.
+ */
+function baseAndQuota(amounts: Decimal[], rate: Decimal): { base: Decimal | null; amount: Decimal; checked: boolean } | null {
+  if (!amounts.length) return null;
+  const sized = amounts.map(abs);
+  for (let j = sized.length - 1; j >= 1; j--) {
+    for (let i = 0; i < j; i++) if (near(sized[i].percent(rate), sized[j], 2)) return { base: sized[i], amount: sized[j], checked: true };
+  }
+  if (sized.length === 1) return { base: null, amount: sized[0], checked: false };
+  return { base: sized[0], amount: sized[sized.length - 1], checked: false };
+}
+
+interface Collected {
+  bases: AmountCandidate[];
+  totals: AmountCandidate[];
+  taxes: TaxCandidate[];
+  /** Quotas printed without a rate ("Cuota IVA 210,00"), to be matched with a base. */
+  ratelessVat: { amount: Decimal; line: Line }[];
+  /** Every amount on a line labelled as a total, for the consistency check. */
+  totalLineAmounts: AmountCandidate[];
+}
+
+const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge' || kind === 'withholding' ? kind : null);
+
+/** A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label whose value is on the next line. */
+function readLabelledLine(segments: Segment[], line: Line, next: Line | undefined, out: Collected) {
+  const lead = line.text.slice(0, segments[0]?.start ?? 0);
+  const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
+  // "Base imponible" above its amount: the amount is the next line's, when that line has no label of its own
+  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && amountsIn(next.text).length && !IN_WORDS.test(next.text)) {
+    valued[0].text += ` ${next.text}`;
+  }
+  const lineBase = segments.find((s) => s.kind === 'base' && amountsAfterRate(s.text).length);
+  const lineBaseValue = lineBase ? abs(amountsAfterRate(lineBase.text)[0]) : null;
+  segments.forEach((segment, i) => {
+    const amounts = amountsAfterRate(segment.text);
+    const rates = ratesIn(segment.text);
+    const rank = line.index * 10 + i;
+    if (segment.kind === 'base') {
+      const rate = rates[0];
+      const pair = rate && amounts.length >= 2 ? baseAndQuota(amounts, rate) : null;
+      if (pair?.checked) {
+        out.taxes.push({ tax: 'vat', rate, base: pair.base, amount: pair.amount, weight: 0.9, line });
+        out.bases.push({ value: pair.base!, weight: 0.95, line, rank });
+        return;
+      }
+      amounts.forEach((amount, k) => out.bases.push({ value: abs(amount), weight: k === 0 ? 0.95 : 0.8, line, rank: rank + (k ? 1_000_000 : 0) }));
+      return;
+    }
+    if (segment.kind === 'exempt') {
+      // an exempt or non-subject base: a line at 0 % of it
+      if (amounts.length === 1) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
+      return;
+    }
+    if (segment.kind === 'total' || segment.kind === 'strong_total') {
+      if (!amounts.length) return;
+      const weight = segment.kind === 'strong_total' ? 0.95 : 0.9;
+      out.totals.push({ value: amounts[amounts.length - 1], weight, line, rank: (segment.kind === 'strong_total' ? 2_000_000_000 : 1_000_000_000) + rank });
+      for (const amount of amounts) out.totalLineAmounts.push({ value: amount, weight: weight * 0.9, line, rank });
+      return;
+    }
+    // "21% I.V.A. 210,11": the rate's label with the quota after it
+    const tax = taxOf(segment.kind) ?? (segment.kind.startsWith('rate_') && amounts.length ? (segment.kind.slice(5) as Tax) : null);
+    if (!tax) return;
+    // the rate may be printed in a column of its own just before ("Tipo IVA 21% Cuota 210,00")
+    // or before the label ("21% I.V.A. 210,11")
+    const previous = segments[i - 1];
+    const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(segment.kind.startsWith('rate_') ? `${lead}%` : lead)[0]);
+    if (!amounts.length) return;
+    if (!rate) {
+      if (tax === 'vat') out.ratelessVat.push({ amount: abs(amounts[amounts.length - 1]), line });
+      return;
+    }
+    const pair = baseAndQuota(amounts, rate)!;
+    const base = pair.base ?? (lineBaseValue && segment !== lineBase ? lineBaseValue : null);
+    const checked = pair.checked || (!!base && near(base.percent(rate), pair.amount, 2));
+    out.taxes.push({ tax, rate, base, amount: pair.amount, weight: checked ? 0.95 : base ? 0.6 : 0.95, line });
+  });
+}
+
+/** Numbers of a row under a header: amounts, rates with or without "%", in order. */
+const ROW_NUMBER = /(?<![\d.,])-?(?:(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?|\d+\.\d{1,2})(?:\s*%)?(?![\d])/g;
+
+/**
+ * The numbers of a row by the header's column kinds: one number a column; or, when the row prints
+ * a rate the header has no column for ("1.000,00  21 %  210,00  1.210,00" under "Base imponible
+ * IVA Total"), the other numbers a column each and that rate the VAT's.
+ */
+function rowColumns(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
+  const columns = new Map<Kind, string>();
+  if (numbers.length === segments.length) {
+    segments.forEach((s, i) => { if (!columns.has(s.kind)) columns.set(s.kind, numbers[i]); });
+    return columns;
+  }
+  const rates = numbers.filter((n) => n.includes('%'));
+  const plain = numbers.filter((n) => !n.includes('%'));
+  const amountColumns = segments.filter((s) => !s.kind.startsWith('rate_'));
+  if (rates.length === 1 && plain.length === amountColumns.length && amountColumns.length !== segments.length - 1) {
+    amountColumns.forEach((s, i) => { if (!columns.has(s.kind)) columns.set(s.kind, plain[i]); });
+    columns.set('rate_vat', rates[0]);
+    return columns;
+  }
+  return sparseRow(segments, numbers);
+}
+
+const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2})?\s*%?$/.test(text);
+const amountOfCell = (text: string | undefined) => (text && !text.includes('%') ? parseAmount(text.replace(/^-/, '')) : null);
+const rateOfCell = (text: string | undefined) => (text && isRate(text) ? Decimal.parse(text.replace('%', '').trim().replace(',', '.')).rescale(2) : null);
+
+/**
+ * A row with empty cells (no recargo on a line, a totals row without rates): the numbers keep their
+ * order, and of the ways to leave columns empty the one where the row adds up is taken (each quota
+ * its base times its rate, the total the base plus the quotas); none adds up: the row is not read.
+ */
+function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
+  // a summary has a dozen columns at most; past that the ways to leave cells empty are too many to try
+  if (numbers.length < 2 || numbers.length > segments.length || segments.length > 12) return null;
+  let best: { score: number; columns: Map<Kind, string> } | null = null;
+  const evaluate = (picked: number[]) => {
+    const columns = new Map<Kind, string>();
+    picked.forEach((column, i) => { if (!columns.has(segments[column].kind)) columns.set(segments[column].kind, numbers[i]); });
+    let score = 0;
+    for (const [kind, text] of columns) {
+      if (kind.startsWith('rate_') ? !isRate(text) : VALUE_KINDS.has(kind) && !amountOfCell(text)) score -= 3;
+    }
+    const base = amountOfCell(columns.get('base'));
+    let net = base;
+    for (const tax of ['vat', 'surcharge', 'withholding'] as const) {
+      const quota = amountOfCell(columns.get(tax));
+      const rate = rateOfCell(columns.get(`rate_${tax}`));
+      if (base && quota && rate) score += near(base.percent(rate), quota, 2) ? 2 : -2;
+      if (net && quota) net = tax === 'withholding' ? net.sub(quota) : net.add(quota);
+    }
+    const total = amountOfCell(columns.get('strong_total') ?? columns.get('total'));
+    if (net && total && net !== base) score += near(net, total, 2) ? 2 : -2;
+    if (score >= 2 && (!best || score > best.score)) best = { score, columns };
+  };
+  const choose = (column: number, taken: number[]) => {
+    if (taken.length === numbers.length) return evaluate(taken);
+    if (segments.length - column < numbers.length - taken.length) return;
+    choose(column + 1, [...taken, column]);
+    choose(column + 1, taken);
+  };
+  choose(0, []);
+  return best ? (best as { columns: Map<Kind, string> }).columns : null;
+}
+
+/**
+ * A summary laid out as a table: a header of labels ("Base imponible  % IVA  Cuota IVA  Total") and
+ * rows of numbers under it, one number a column. Rows are read while their numbers match the
+ * header's columns; a header of item columns (description, quantity, price) is not a summary.
+ */
+function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Collected): number {
+  const header = lines[at];
+  let rows = 0;
+  for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
+    const row = lines[k];
+    if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
+    const columns = rowColumns(segments, [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]));
+    if (!columns) {
+      if (rows || k > at + 2) break;
+      continue;
+    }
+    rows++;
+    const cell = (kind: Kind) => columns.get(kind);
+    const amountOf = amountOfCell;
+    const rateOf = rateOfCell;
+    const base = amountOf(cell('base'));
+    const rank = row.index * 10;
+    if (base) out.bases.push({ value: base, weight: 0.9, line: row, rank });
+    for (const tax of ['vat', 'surcharge', 'withholding'] as const) {
+      const quotaText = cell(tax);
+      // a "IVA" column holding the rate ("21%", "21") and no quota column of its own
+      const rateText = cell(`rate_${tax}`) ?? (quotaText && (quotaText.includes('%') || /^\d{1,2}$/.test(quotaText)) ? quotaText : undefined);
+      const quota = amountOf(quotaText === rateText ? undefined : quotaText);
+      const rate = rateOf(rateText);
+      if (rate && quota) {
+        const checked = !!base && near(base.percent(rate), quota, 2);
+        out.taxes.push({ tax, rate, base, amount: quota, weight: checked ? 0.9 : 0.6, line: row });
+      } else if (rate && base && tax === 'vat') {
+        out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
+      } else if (quota && tax === 'vat') out.ratelessVat.push({ amount: quota, line: row });
+    }
+    const total = amountOf(cell('strong_total') ?? cell('total'));
+    if (total) {
+      out.totals.push({ value: total, weight: 0.9, line: row, rank: 1_500_000_000 + rank });
+      out.totalLineAmounts.push({ value: total, weight: 0.85, line: row, rank });
+    }
+  }
+  void header;
+  return rows;
+}
+
+function collect(lines: Line[]): Collected {
+  const out: Collected = { bases: [], totals: [], taxes: [], ratelessVat: [], totalLineAmounts: [] };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (IN_WORDS.test(line.text)) continue;
+    const segments = segmentsOf(line.text);
+    if (!segments.length) continue;
+    const valued = segments.filter((s) => VALUE_KINDS.has(s.kind) || (s.kind.startsWith('rate_') && amountsAfterRate(s.text).length));
+    if (!valued.length) continue;
+    const isHeader = segments.length >= 2 && !amountsIn(line.text).length && !ratesIn(line.text).length;
+    if (isHeader) {
+      if (ITEM_HEADER.test(line.text)) continue;
+      const rows = readHeaderTable(segments, lines, i, out);
+      if (rows) continue;
+    }
+    readLabelledLine(segments, line, lines[i + 1], out);
+  }
+  return out;
+}
+
+/** Candidates with distinct values, in their order, at most `MAX_CANDIDATES`: the choice among them tries pairs, so a page of thousands of labelled amounts (a hostile file) stays cheap. */
+const MAX_CANDIDATES = 200;
+function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => !seen.has(c.value.toString()) && !!seen.add(c.value.toString())).slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * The summary of the invoice: every labelled amount is a candidate, and the choice is the one that
+ * adds up. `baseFallback` is not needed: a tax printed with its quota only takes, of the printed
+ * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
+ */
+export function readSummary(lines: Line[]): SummaryRead {
+  const found = collect(lines);
+  // a tax line printed twice (a summary and a footer, or on every page) counts once
+  const taxes: TaxCandidate[] = [];
+  const seen = new Set<string>();
+  for (const tax of found.taxes) {
+    const key = [tax.tax, tax.rate, tax.base ?? '', tax.amount].join('|');
+    if (!seen.has(key)) { seen.add(key); taxes.push(tax); }
+  }
+  // each printed base once (its first printing), and no more of them than any summary has
+  const bases = uniqueValues([...found.bases].sort((a, b) => a.rank - b.rank));
+  const vatCount = taxes.filter((t) => t.tax === 'vat').length;
+  // a quota printed without its base: the printed base its rate gives it from, else the only base
+  for (const tax of taxes) {
+    if (tax.base) continue;
+    const matching = bases.find((b) => near(b.value.percent(tax.rate), tax.amount, 2));
+    if (matching) { tax.base = matching.value; continue; }
+    const vatBase = taxes.find((t) => t.tax === 'vat' && t.base)?.base ?? null;
+    const only = tax.tax === 'vat' ? (vatCount === 1 ? bases[0]?.value ?? null : null) : (vatCount === 1 && vatBase) || (bases[0]?.value ?? null);
+    if (only) { tax.base = only; tax.weight *= near(only.percent(tax.rate), tax.amount, 2) ? 1 : 0.5; }
+  }
+  // a VAT quota printed without its rate ("Cuota IVA 210,00"): the known rate that gives it from a printed base
+  if (!vatCount) {
+    for (const { amount, line } of found.ratelessVat.slice(0, MAX_CANDIDATES)) {
+      for (const base of bases) {
+        const rate = KNOWN_RATES.find((r) => near(base.value.percent(r), amount, 1));
+        if (rate) { taxes.push({ tax: 'vat', rate, base: base.value, amount, weight: 0.85, line }); break; }
+      }
+      if (taxes.length) break;
+    }
+  }
+  const usable = taxes.filter((t) => t.base);
+  const vat = usable.filter((t) => t.tax === 'vat');
+  const surcharge = usable.filter((t) => t.tax === 'surcharge');
+  const withholding = usable.filter((t) => t.tax === 'withholding');
+
+  const vatBases = vat.length ? sum(vat.map((t) => t.base!)) : null;
+  const taxesNet = sum(vat.map((t) => t.amount)).add(sum(surcharge.map((t) => t.amount))).sub(sum(withholding.map((t) => t.amount)));
+  const tolerance = Math.max(1, vat.length + surcharge.length + withholding.length);
+  const totals = uniqueValues([...found.totals].sort((a, b) => b.rank - a.rank));
+  const addsUp = (base: Decimal, total: Decimal) => near(base.add(taxesNet), total, tolerance);
+
+  let subtotal: AmountCandidate | null = null;
+  let total: AmountCandidate | null = null;
+  if (vatBases) {
+    subtotal = bases.find((b) => b.value.eq(vatBases)) ?? null;
+    if (!subtotal) {
+      const line = vat[0].line;
+      subtotal = { value: vatBases, weight: bases.length ? 0.8 : 0.85, line, rank: 0 };
+    }
+  } else {
+    // no VAT line: the printed base that, with the other taxes, gives a printed total (an exempt or reverse-charge invoice: base = total)
+    subtotal = bases.find((b) => totals.some((t) => addsUp(b.value, t.value))) ?? bases[0] ?? null;
+  }
+  const computed = subtotal ? subtotal.value.add(taxesNet).rescale(2) : null;
+  if (computed) {
+    total = totals.find((t) => near(t.value, computed, tolerance))
+      ?? [...found.totalLineAmounts].sort((a, b) => b.rank - a.rank).find((t) => near(t.value, computed, tolerance))
+      ?? null;
+    // a total printed without a label the reader knows: an amount alone that is exactly what the summary adds up to
+    if (!total && !totals.length) {
+      const printed = lines.findLast((l) => !IN_WORDS.test(l.text) && amountsIn(l.text).some((a) => near(a, computed, tolerance)));
+      if (printed) total = { value: amountsIn(printed.text).find((a) => near(a, computed, tolerance))!, weight: 0.7, line: printed, rank: 0 };
+    }
+  }
+  total ??= totals[0] ?? null;
+  const passed = !!(computed && total && near(computed, total.value, tolerance));
+  return { subtotal, total, vat, surcharge, withholding, computedTotal: computed, passed };
+}
