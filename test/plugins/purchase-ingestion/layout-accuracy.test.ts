@@ -7,8 +7,9 @@
  * (the extractor had not been tuned on it), to be raised as the extractor reaches the targets.
  * `bench/extraction-accuracy.ts` prints every miss.
  *
- * No database is involved, so the test runs in one database pass of the suite only (PGlite) and is
- * skipped in the PostgreSQL pass: the figures cannot differ between them.
+ * No database is involved, so the test runs in one database pass of the suite only (PostgreSQL, the
+ * shorter pass: the OCR of the other corpus runs in the PGlite pass) and is skipped in the other:
+ * the figures cannot differ between them.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
@@ -19,9 +20,13 @@ import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings'
 import { backend } from '../../support/database';
 import { describeScore, emptyScore, LAYOUTS_DIR, loadLayouts, measureLayouts, percent } from './layout-corpus';
 
-/** Thresholds: the figures measured on 2026-11-27 before the extractor was tuned on this corpus (text 165/235 = 70.2 %, scans and photos 90/162 = 55.6 %, a field's margin for OCR under load); the targets are 98 and 92. */
-const TEXT_THRESHOLD = 0.70;
-const SCAN_THRESHOLD = 0.54;
+/**
+ * Thresholds: the figures measured on 2026-11-27 after the extractor's work on outside layouts (text
+ * 229/237 = 96.6 %, scans and photos 104/162 = 64.2 %; before it 70.2 % and 55.6 %), less a field or
+ * three for OCR's variation; the issue's targets are 98 and 92 and are not met yet.
+ */
+const TEXT_THRESHOLD = 0.96;
+const SCAN_THRESHOLD = 0.62;
 
 const LAYOUTS = loadLayouts();
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
@@ -43,7 +48,7 @@ function validSpanishTaxId(id: string): boolean {
   return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
 }
 
-describe.skipIf(backend === 'postgres')('the independent layout corpus (one database pass only: no database involved)', () => {
+describe.skipIf(backend === 'pglite')('the independent layout corpus (one database pass only: no database involved)', () => {
   test('at least 30 layouts from five generators, 12 scans and 3 photos, every file small, every supplier tax id with a valid check character', () => {
     expect(LAYOUTS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(LAYOUTS.map((l) => l.generator)).size).toBe(5);
