@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import {
-  Button, Cell, Column, Dialog, DialogTrigger, Form, Heading, Label, Modal, Radio, RadioGroup, Row, SearchField, Input,
-  Table, TableBody, TableHeader, ToggleButton, ToggleButtonGroup,
+  Button, Dialog, DialogTrigger, Form, Heading, Label, Modal, Radio, RadioGroup, SearchField, Input, ToggleButton, ToggleButtonGroup,
 } from 'react-aria-components';
 import { api, type Schemas } from '../api/client';
 import { FormProblem, useApiForm } from '../forms';
-import { Field, Notice, PageTitle } from '../components';
+import { DataTable, Field, ListCount, Notice, PageTitle } from '../components';
 import { useT } from '../i18n';
 
 type Contact = Schemas['ContactResponse'];
@@ -49,30 +48,16 @@ export function ContactsPage() {
         <NewContact onCreated={(name) => { setCreated(name); setReload((n) => n + 1); }} />
       </div>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
-      {page ? <p role="status" className="count">{page.total === 1 ? t('contacts.total.one') : t('contacts.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
+      <ListCount text={page ? (page.total === 1 ? t('contacts.total.one') : t('contacts.total', { count: page.total })) : undefined} />
       {page ? (
-        <div className="table-scroll" role="region" aria-label={t('contacts.table')} tabIndex={0}>
-          <Table aria-label={t('contacts.table')}>
-            <TableHeader>
-              <Column isRowHeader>{t('contacts.name')}</Column>
-              <Column>{t('contacts.vat')}</Column>
-              <Column>{t('contacts.kind')}</Column>
-              <Column>{t('contacts.country')}</Column>
-              <Column>{t('contacts.email')}</Column>
-            </TableHeader>
-            <TableBody items={page.items} renderEmptyState={() => t('contacts.empty')}>
-              {(contact) => (
-                <Row id={contact.id}>
-                  <Cell>{contact.name}</Cell>
-                  <Cell>{contact.vat ?? ''}</Cell>
-                  <Cell>{t(contact.kind === 'supplier' ? 'contacts.kind.supplier' : 'contacts.kind.customer')}</Cell>
-                  <Cell>{contact.country}</Cell>
-                  <Cell>{contact.email ?? ''}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable label={t('contacts.table')} items={page.items} emptyText={t('contacts.empty')}
+          columns={[
+            { header: t('contacts.name'), isRowHeader: true, cell: (contact) => contact.name },
+            { header: t('contacts.vat'), cell: (contact) => contact.vat ?? '' },
+            { header: t('contacts.kind'), cell: (contact) => t(contact.kind === 'supplier' ? 'contacts.kind.supplier' : 'contacts.kind.customer') },
+            { header: t('contacts.country'), cell: (contact) => contact.country },
+            { header: t('contacts.email'), cell: (contact) => contact.email ?? '' },
+          ]} />
       ) : null}
     </section>
   );

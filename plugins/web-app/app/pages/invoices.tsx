@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
-  Button, Cell, Column, Dialog, DialogTrigger, Form, Heading, Label, Link, Modal, Radio, RadioGroup, Row, Table, TableBody, TableHeader,
-  ToggleButton, ToggleButtonGroup,
+  Button, Dialog, DialogTrigger, Form, Heading, Label, Link, Modal, Radio, RadioGroup, ToggleButton, ToggleButtonGroup,
 } from 'react-aria-components';
 import { api, problemOf, type Problem, type Schemas } from '../api/client';
-import { Field, Notice, PageTitle } from '../components';
+import { DataTable, Field, ListCount, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
 import { decimalOf, formatDate, formatMoney, formatRate } from '../format';
 import { useT, type MessageKey } from '../i18n';
@@ -73,30 +72,17 @@ function InvoiceList() {
         <Link href="/invoices/new" className="button primary">{t('invoices.new')}</Link>
       </div>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
-      {page ? <p role="status" className="count">{t('invoices.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
+      <ListCount text={page ? t('invoices.total', { count: page.total }) : undefined} />
       {page ? (
-        <div className="table-scroll" role="region" aria-label={t('invoices.table')} tabIndex={0}>
-          <Table aria-label={t('invoices.table')} className="react-aria-Table numbers-last">
-            <TableHeader>
-              <Column isRowHeader>{t('invoices.number')}</Column>
-              <Column>{t('invoices.date')}</Column>
-              <Column>{t('invoices.customer')}</Column>
-              <Column>{t('invoices.status')}</Column>
-              <Column>{t('invoices.totalAmount')}</Column>
-            </TableHeader>
-            <TableBody items={page.items} renderEmptyState={() => t('invoices.empty')}>
-              {(invoice) => (
-                <Row id={invoice.id} href={`/invoices/${invoice.id}`}>
-                  <Cell>{invoice.number ?? t('invoices.draftNumber')}</Cell>
-                  <Cell>{formatDate(invoice.issue_date)}</Cell>
-                  <Cell>{names.get(invoice.contact_id) ?? ''}</Cell>
-                  <Cell>{statusLabel(t, invoice.status)}</Cell>
-                  <Cell>{formatMoney(invoice.total, invoice.currency)}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable label={t('invoices.table')} className="numbers-last" items={page.items} emptyText={t('invoices.empty')}
+          rowHref={(invoice) => `/invoices/${invoice.id}`}
+          columns={[
+            { header: t('invoices.number'), isRowHeader: true, cell: (invoice) => invoice.number ?? t('invoices.draftNumber') },
+            { header: t('invoices.date'), cell: (invoice) => formatDate(invoice.issue_date) },
+            { header: t('invoices.customer'), cell: (invoice) => names.get(invoice.contact_id) ?? '' },
+            { header: t('invoices.status'), cell: (invoice) => statusLabel(t, invoice.status) },
+            { header: t('invoices.totalAmount'), cell: (invoice) => formatMoney(invoice.total, invoice.currency) },
+          ]} />
       ) : null}
     </section>
   );
@@ -293,28 +279,14 @@ function InvoiceView({ id }: { id: string }) {
         {invoice.status !== 'paid' && invoice.status !== 'rectified' ? <PaymentDialog invoice={invoice} onDone={() => done(t('invoices.paid'))} /> : null}
         {invoice.status !== 'rectified' ? <RectifyDialog invoice={invoice} /> : null}
       </div>
-      <div className="table-scroll" role="region" aria-label={t('invoices.lines')} tabIndex={0}>
-        <Table aria-label={t('invoices.lines')} className="react-aria-Table numbers-tail">
-          <TableHeader>
-            <Column isRowHeader>{t('invoices.description')}</Column>
-            <Column>{t('invoices.quantity')}</Column>
-            <Column>{t('invoices.unitPrice')}</Column>
-            <Column>{t('invoices.tax')}</Column>
-            <Column>{t('invoices.lineBase')}</Column>
-          </TableHeader>
-          <TableBody items={invoice.lines.map((line) => ({ ...line, id: line.line_no }))}>
-            {(line) => (
-              <Row id={line.line_no}>
-                <Cell>{line.description}</Cell>
-                <Cell>{line.quantity.replace('.', ',')}</Cell>
-                <Cell>{formatMoney(line.unit_price, invoice.currency)}</Cell>
-                <Cell>{`${formatRate(line.tax_rate)} %`}</Cell>
-                <Cell>{formatMoney(line.base, invoice.currency)}</Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <DataTable label={t('invoices.lines')} className="numbers-tail" items={invoice.lines.map((line) => ({ ...line, id: line.line_no }))}
+        columns={[
+          { header: t('invoices.description'), isRowHeader: true, cell: (line) => line.description },
+          { header: t('invoices.quantity'), cell: (line) => line.quantity.replace('.', ',') },
+          { header: t('invoices.unitPrice'), cell: (line) => formatMoney(line.unit_price, invoice.currency) },
+          { header: t('invoices.tax'), cell: (line) => `${formatRate(line.tax_rate)} %` },
+          { header: t('invoices.lineBase'), cell: (line) => formatMoney(line.base, invoice.currency) },
+        ]} />
       <Totals invoice={invoice} />
       <dl className="paid">
         <Pair label={t('invoices.amountPaid')} value={formatMoney(invoice.amount_paid, invoice.currency)} />

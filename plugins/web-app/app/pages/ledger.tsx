@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Cell, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { api, type Schemas } from '../api/client';
-import { Field, Notice, PageTitle } from '../components';
+import { DataTable, Field, Notice, PageTitle } from '../components';
 import { formatDate, formatMoney } from '../format';
 import { useT } from '../i18n';
 
@@ -44,44 +44,29 @@ export function TrialBalancePage() {
       {balance ? (
         <>
           <p className="count">{balance.from || balance.to ? t('ledger.period', { from: balance.from ? formatDate(balance.from) : '…', to: balance.to ? formatDate(balance.to) : '…' }) : t('ledger.allTime')}</p>
-          <div className="table-scroll" role="region" aria-label={t('ledger.table')} tabIndex={0}>
-            <Table aria-label={t('ledger.table')} className="react-aria-Table numbers">
-              <TableHeader>
-                <Column isRowHeader>{t('ledger.account')}</Column>
-                <Column>{t('ledger.name')}</Column>
-                <Column>{t('ledger.debit')}</Column>
-                <Column>{t('ledger.credit')}</Column>
-                <Column>{t('ledger.debitBalance')}</Column>
-                <Column>{t('ledger.creditBalance')}</Column>
-              </TableHeader>
-              <TableBody renderEmptyState={() => t('ledger.empty')}>
-                {[
-                  ...balance.accounts.map((row) => (
-                    <Row key={row.account} id={row.account}>
-                      <Cell>{row.account}</Cell>
-                      <Cell>{row.name ?? ''}</Cell>
-                      <Cell>{formatMoney(row.debit)}</Cell>
-                      <Cell>{formatMoney(row.credit)}</Cell>
-                      <Cell>{formatMoney(row.debit_balance)}</Cell>
-                      <Cell>{formatMoney(row.credit_balance)}</Cell>
-                    </Row>
-                  )),
-                  ...(balance.accounts.length ? [
-                    <Row key="totals" id="totals" className="totals">
-                      <Cell>{t('ledger.totals')}</Cell>
-                      <Cell>{''}</Cell>
-                      <Cell>{formatMoney(balance.totals.debit)}</Cell>
-                      <Cell>{formatMoney(balance.totals.credit)}</Cell>
-                      <Cell>{formatMoney(balance.totals.debit_balance)}</Cell>
-                      <Cell>{formatMoney(balance.totals.credit_balance)}</Cell>
-                    </Row>,
-                  ] : []),
-                ]}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable label={t('ledger.table')} className="numbers" items={trialBalanceRows(balance, t('ledger.totals'))} emptyText={t('ledger.empty')}
+            rowClassName={(row) => (row.isTotals ? 'totals' : undefined)}
+            columns={[
+              { header: t('ledger.account'), isRowHeader: true, cell: (row) => row.label },
+              { header: t('ledger.name'), cell: (row) => row.name },
+              { header: t('ledger.debit'), cell: (row) => formatMoney(row.debit) },
+              { header: t('ledger.credit'), cell: (row) => formatMoney(row.credit) },
+              { header: t('ledger.debitBalance'), cell: (row) => formatMoney(row.debit_balance) },
+              { header: t('ledger.creditBalance'), cell: (row) => formatMoney(row.credit_balance) },
+            ]} />
         </>
       ) : <p>{t('app.loading')}</p>}
     </section>
   );
+}
+
+type Amounts = Pick<TrialBalance['totals'], 'debit' | 'credit' | 'debit_balance' | 'credit_balance'>;
+
+/** One row per account, then the totals row (when there is any account). */
+function trialBalanceRows(balance: TrialBalance, totalsLabel: string): (Amounts & { id: string; label: string; name: string; isTotals: boolean })[] {
+  const amounts = ({ debit, credit, debit_balance, credit_balance }: Amounts): Amounts => ({ debit, credit, debit_balance, credit_balance });
+  return [
+    ...balance.accounts.map((row) => ({ ...amounts(row), id: row.account, label: row.account, name: row.name ?? '', isTotals: false })),
+    ...(balance.accounts.length ? [{ ...amounts(balance.totals), id: 'totals', label: totalsLabel, name: '', isTotals: true }] : []),
+  ];
 }

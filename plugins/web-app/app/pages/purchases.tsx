@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Cell, Column, DropZone, FileTrigger, Form, Link, Row, Table, TableBody, TableHeader, Text } from 'react-aria-components';
+import { Button, DropZone, FileTrigger, Form, Link, Text } from 'react-aria-components';
 import { api, type Schemas } from '../api/client';
-import { Field, Notice, PageTitle } from '../components';
+import { DataTable, Field, ListCount, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
 import { decimalOf, formatDate, formatMoney, formatRate } from '../format';
 import { useT, type MessageKey } from '../i18n';
@@ -44,30 +44,17 @@ function PurchaseList() {
       <PageTitle>{t('purchases.title')}</PageTitle>
       <Upload />
       <p><Link href="/purchases/new" className="button">{t('purchases.manual')}</Link></p>
-      {page ? <p role="status" className="count">{t('purchases.total', { count: page.total })}</p> : <p>{t('app.loading')}</p>}
+      <ListCount text={page ? t('purchases.total', { count: page.total }) : undefined} />
       {page ? (
-        <div className="table-scroll" role="region" aria-label={t('purchases.table')} tabIndex={0}>
-          <Table aria-label={t('purchases.table')} className="react-aria-Table numbers-last">
-            <TableHeader>
-              <Column isRowHeader>{t('purchases.number')}</Column>
-              <Column>{t('invoices.date')}</Column>
-              <Column>{t('purchases.supplier')}</Column>
-              <Column>{t('invoices.status')}</Column>
-              <Column>{t('invoices.totalAmount')}</Column>
-            </TableHeader>
-            <TableBody items={page.items} renderEmptyState={() => t('purchases.empty')}>
-              {(purchase) => (
-                <Row id={purchase.id} href={`/purchases/${purchase.id}`}>
-                  <Cell>{purchase.supplier_invoice_number ?? purchase.number ?? t('invoices.draftNumber')}</Cell>
-                  <Cell>{formatDate(purchase.issue_date)}</Cell>
-                  <Cell>{purchase.supplier?.name ?? ''}</Cell>
-                  <Cell>{statusLabel(t, purchase.status)}</Cell>
-                  <Cell>{formatMoney(purchase.total, purchase.currency)}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable label={t('purchases.table')} className="numbers-last" items={page.items} emptyText={t('purchases.empty')}
+          rowHref={(purchase) => `/purchases/${purchase.id}`}
+          columns={[
+            { header: t('purchases.number'), isRowHeader: true, cell: (purchase) => purchase.supplier_invoice_number ?? purchase.number ?? t('invoices.draftNumber') },
+            { header: t('invoices.date'), cell: (purchase) => formatDate(purchase.issue_date) },
+            { header: t('purchases.supplier'), cell: (purchase) => purchase.supplier?.name ?? '' },
+            { header: t('invoices.status'), cell: (purchase) => statusLabel(t, purchase.status) },
+            { header: t('invoices.totalAmount'), cell: (purchase) => formatMoney(purchase.total, purchase.currency) },
+          ]} />
       ) : null}
     </section>
   );
