@@ -68,8 +68,12 @@ export function registeredAsSimplified(customer: Party, regimes: ReadonlySet<str
  * `registeredAsSimplified` in SQL over an issued invoice `d` (its frozen customer snapshot, its
  * total and its lines' VAT types), for register rows written before the register told simplified
  * invoices apart. Keep the two alike (test/plugins/documents/tax-register.test.ts compares them).
+ * `rule: 'as-released'` is the rule of the migration that ran it (20261231000250), when only an
+ * operation in Spain without the recipient's tax number was F2: a released migration must send the
+ * SQL it ran. Invoices to private persons abroad issued before the current rule keep their F1 in
+ * the books, as in their VERI*FACTU record.
  */
-export function registeredAsSimplifiedSql(linesTable: string, linesKey: string): string {
+export function registeredAsSimplifiedSql(linesTable: string, linesKey: string, rule: 'current' | 'as-released' = 'current'): string {
   const blank = (field: string) => `coalesce(btrim(d.customer ->> '${field}', E' \\t\\n\\r'), '') = ''`;
   const regimes = (list: string[]) => `exists (select 1 from ${linesTable} l join tax_types t on t.tenant_id = l.tenant_id and t.id = l.tax_type_id
       where l.tenant_id = d.tenant_id and l.${linesKey} = d.id and t.regime in (${list.map((r) => `'${r}'`).join(', ')}))`;
@@ -79,6 +83,7 @@ export function registeredAsSimplifiedSql(linesTable: string, linesKey: string):
     and not ${regimes([...NOT_SIMPLIFIABLE])}
     and ((${inSpain} and ${blank('tax_id')})
       or ${blank('address')} or ${blank('city')} or (d.customer ->> 'country' = 'ES' and ${blank('postal_code')}))`;
+  if (rule === 'as-released') return `((${issuedAsSimplified}) or (${inSpain} and ${blank('tax_id')}))`;
   return `((${issuedAsSimplified}) or (${blank('tax_id')} and (${inSpain} or coalesce(d.customer ->> 'customer_type', '') <> 'business')))`;
 }
 

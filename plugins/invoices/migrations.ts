@@ -29,7 +29,7 @@ export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
 };
 
 /** Invoices the backfill (or issuing before simplified invoices were told apart) registered as `invoice` that were issued as simplified. */
-export const INVOICE_SIMPLIFIED_RECLASSIFY = registerReclassifySql({ ...INVOICE, from: 'invoice', to: 'simplified', where: registeredAsSimplifiedSql(INVOICE.linesTable, INVOICE.linesKey) });
+export const INVOICE_SIMPLIFIED_RECLASSIFY = registerReclassifySql({ ...INVOICE, from: 'invoice', to: 'simplified', where: registeredAsSimplifiedSql(INVOICE.linesTable, INVOICE.linesKey, 'as-released') });
 
 export const migrations = [
   sqlMigration('20261210000100_invoices', documentTablesSql(GUARD, {
