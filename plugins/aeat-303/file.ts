@@ -1,5 +1,5 @@
 import { Unprocessable } from '../../kernel/errors';
-import { dec, type RenderedFile, type RenderInput } from '../tax-models/api';
+import { dec, preDeclarationFile, type RenderedFile, type RenderInput } from '../tax-models/api';
 import { options303 } from './options';
 import { fieldLength, PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, type Field, type TextName } from './layouts';
 
@@ -12,8 +12,6 @@ import { fieldLength, PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, type F
 export const DESIGN_2024 = 'DR303e24 v2.02';
 /** DR303e26 v1.01, the design the tax agency published after Orden HAC/27/2026 (docs/domain/tax-models.md §1.4). */
 export const DESIGN_2026 = 'DR303e26';
-const PROGRAM_VERSION = 'CUAD';
-
 const LAYOUTS: Record<string, { page01: Field[]; page03: Field[] }> = {
   [DESIGN_2024]: { page01: PAGE01_2024, page03: PAGE03_2024 },
   [DESIGN_2026]: { page01: PAGE01_2026, page03: PAGE03_2026 },
@@ -75,23 +73,12 @@ function page(fields: readonly Field[], boxes: Record<string, string>, values: R
   }).join('');
 }
 
-/**
- * "NIF empresa desarrollo" of the `<AUX>` block: the Spanish NIF of the software's producer as the
- * deployment configures it (SOFTWARE_PRODUCER_TAX_ID, lib/software-producer.ts, the same one the
- * VERI*FACTU records name); blank, as the design allows, while none is configured or when the
- * producer has no Spanish NIF (a foreign VAT number does not fit the field).
- */
-export const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
-  (producer.configured && !producer.foreign ? producer.taxId : '').padEnd(9, ' ').slice(0, 9);
-
+/** The envelope, the `<AUX>` block and the file name are every pre-declaration's (tax-models' `preDeclarationFile`). */
 export function dr303(input: RenderInput): RenderedFile {
   const layout = LAYOUTS[input.design.version];
   if (!layout) throw new Unprocessable(`No layout for record design ${input.design.version}`);
-  const { year, code } = input.period;
-  const header = `<T3030${year}${code}0000><AUX>${' '.repeat(70)}${PROGRAM_VERSION}${' '.repeat(4)}${developerTaxId(input)}${' '.repeat(213)}</AUX>`;
   const values = texts(input);
-  const content = header + page(layout.page01, input.result.boxes, values) + page(layout.page03, input.result.boxes, values) + `</T3030${year}${code}0000>`;
-  return { body: new Uint8Array(Buffer.from(content, 'latin1')), contentType: 'text/plain; charset=iso-8859-1', filename: `${input.company.taxId}${year}${code}.303` };
+  return preDeclarationFile(input, [page(layout.page01, input.result.boxes, values), page(layout.page03, input.result.boxes, values)]);
 }
 
 export { fieldLength };

@@ -112,7 +112,7 @@ export const recordsFile = (records: readonly string[], filename: string): Rende
  * producer as the deployment configures it (lib/software-producer.ts); blank, as the designs allow,
  * while none is configured or when the producer has no Spanish NIF.
  */
-const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
+export const developerTaxId = ({ producer }: Pick<RenderInput, 'producer'>): string =>
   (producer.configured && !producer.foreign ? producer.taxId : '').padEnd(9, ' ').slice(0, 9);
 
 /**

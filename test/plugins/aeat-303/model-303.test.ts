@@ -5,7 +5,8 @@
  * record layout (page lengths, positions, sign N, ISO-8859-1, closing tag), validation and tenancy.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { developerTaxId, fuelPaymentFlag } from '../../../plugins/aeat-303/file';
+import { fuelPaymentFlag } from '../../../plugins/aeat-303/file';
+import { developerTaxId } from '../../../plugins/tax-models/api';
 import { BOXES_303 } from '../../../plugins/aeat-303/boxes';
 import { softwareProducer } from '../../../lib/software-producer';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
