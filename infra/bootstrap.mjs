@@ -3,7 +3,7 @@
 // npm into .tools/, installs dependencies from bun.lock when they changed, then runs the service
 // (`start`), the whole test suite on PGlite and PostgreSQL (`test`) or the MCP stdio relay (`mcp`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,11 @@ function ensureBun() {
 
 function ensureDependencies() {
   const stamp = join(root, 'node_modules', '.cuadra-lock-hash');
-  const lockHash = createHash('sha256').update(readFileSync(join(root, 'bun.lock'))).update(readFileSync(join(root, 'package.json'))).digest('hex');
+  const hash = createHash('sha256').update(readFileSync(join(root, 'bun.lock'))).update(readFileSync(join(root, 'package.json')));
+  // patches/ holds fixes applied to dependencies at install (package.json "patchedDependencies")
+  const patches = join(root, 'patches');
+  if (existsSync(patches)) for (const name of readdirSync(patches).sort()) hash.update(name).update(readFileSync(join(patches, name)));
+  const lockHash = hash.digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
   console.error('[cuadra] installing dependencies (bun install --frozen-lockfile)');
   if (run(bun, ['install', '--frozen-lockfile']) !== 0) process.exit(1);
