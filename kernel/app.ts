@@ -97,6 +97,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const principalsListener = db.kind === 'postgres' ? postgresJs(postgresTarget(config.databaseUrl!), { max: 1 }) : undefined;
   await principalsListener?.listen(PRINCIPALS_CHANNEL, () => kernel.principals.clear());
 
+  let stopping = false;
   const api = new Elysia({ prefix: '/api/v1' });
   for (const plugin of plugins) if (plugin.routes) api.use(plugin.routes(kernel));
 
@@ -109,6 +110,23 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     }, {
       response: { 200: t.Object({ status: t.String(), database: t.String(), latency_ms: t.Number() }, { additionalProperties: true }) },
       detail: { summary: 'Liveness and database check', tags: ['system'] },
+    })
+    .get('/health/ready', async ({ set }) => {
+      const problem = stopping ? 'stopping: finishing the requests in flight'
+        : await databaseProblem(() => db.orm.em.fork().getConnection().execute('select 1'), READY_CHECK_MS,
+          (error) => logger.warn('readiness: database unreachable', { error: error.message }));
+      if (!problem) return { status: 'ready', database: db.kind };
+      set.status = 503;
+      set.headers['retry-after'] = '1';
+      return { detail: problem };
+    }, {
+      response: { 200: t.Object({ status: t.Literal('ready'), database: t.String() }), 503: t.Object({ detail: t.String() }) },
+      detail: {
+        summary: 'Readiness: 200 when this instance can serve requests',
+        description: 'Answers 503 (with Retry-After) while the service starts and runs its migrations, while it stops, and when '
+          + `the database does not answer within ${READY_CHECK_MS / 1000} s. Use it to route traffic; use /health for liveness.`,
+        tags: ['system'],
+      },
     });
   for (const plugin of plugins) if (plugin.rootRoutes) app.use(plugin.rootRoutes(kernel));
   app.use(api);
@@ -188,6 +206,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopping = true;
       clearInterval(idempotencyPurge);
       await outbox.stop();
       for (const plugin of [...plugins].reverse()) await plugin.teardown?.(kernel);
@@ -216,4 +235,19 @@ function requestBodySchemas(routes: readonly { method: string; path: string; hoo
     schemas.set(`${route.method} ${route.path}`, body);
   }
   return schemas;
+}
+
+/** How long the readiness check waits for the database before answering 503. */
+const READY_CHECK_MS = 2000;
+
+/** Why the database cannot serve now (it failed or did not answer in time), or null when it answered. */
+async function databaseProblem(query: () => Promise<unknown>, timeoutMs: number, onError: (error: Error) => void): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => { timer = setTimeout(() => resolve(`database did not answer within ${timeoutMs} ms`), timeoutMs); });
+  try {
+    // the cause (host, port, driver message) goes to the log, not to an unauthenticated caller
+    return await Promise.race([query().then(() => null, (error: Error) => { onError(error); return 'database unreachable'; }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

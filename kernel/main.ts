@@ -1,13 +1,12 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
+import { serveWhileStarting } from './serve';
 
 /** Starts the HTTP server; SIGINT/SIGTERM stop accepting, finish in-flight work and close the database. */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const cuadra = await createApp({ config, logger });
-// The server refuses bodies larger than any route accepts; each route's own limit is checked in the pipeline.
-const server = Bun.serve({ port: config.port, hostname: config.host, maxRequestBodySize: cuadra.maxBodyBytes, fetch: (request, bun) => cuadra.handle(request, bun.requestIP(request)?.address) });
+const { server, cuadra } = await serveWhileStarting({ port: config.port, hostname: config.host }, () => createApp({ config, logger }));
 logger.info('cuadra listening', { url: `http://${config.host}:${server.port}`, database: cuadra.kernel.db.kind, docs: `${config.publicUrl}/docs` });
 
 let stopping = false;
