@@ -22,6 +22,13 @@ let customer: any;
 
 const balanceOf = async (account: string, company = a) => (await app.get(`/api/v1/ledger/account/${account}`, company.token)).body.closing_balance;
 
+/** The trial balance's non-zero balances for a query (it must balance): account → balance. */
+async function balancesOf(query: string, company = a) {
+  const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, company.token)).body;
+  expect(trial.totals.debit).toBe(trial.totals.credit);
+  return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
+}
+
 async function expectBalanced(entryId: string) {
   const entry = (await app.get(`/api/v1/ledger/entries/${entryId}`, a.token)).body;
   const cents = (k: 'debit' | 'credit') => entry.lines.reduce((s: bigint, l: any) => s + BigInt(l[k].replace('.', '')), 0n);
@@ -241,11 +248,6 @@ describe('the year closed with its assets', () => {
     expect(res.status).toBe(200);
     return Object.fromEntries((res.body.sides as any[]).flatMap((s) => s.lines).map((l: any) => [l.code, l.amount])) as Record<string, string>;
   };
-  const balancesOf = async (query: string) => {
-    const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, a.token)).body;
-    expect(trial.totals.debit).toBe(trial.totals.credit);
-    return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
-  };
 
   test('annual accounts of 2026 line by line, the close, 2027 opening with the closing balances, the reopening', async () => {
     const pl = await statement(2026, 'profit-and-loss');
@@ -302,11 +304,6 @@ describe('a small company\'s year: sales, purchases, a computer and a van, the v
     expect(res.body.unmapped).toEqual([]);
     return Object.fromEntries((res.body.sides as any[]).flatMap((s) => s.lines).filter((l: any) => l.amount !== '0.00').map((l: any) => [l.code, l.amount]));
   };
-  const balancesOf = async (query: string) => {
-    const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, c.token)).body;
-    expect(trial.totals.debit).toBe(trial.totals.credit);
-    return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
-  };
   const BALANCE_SHEET = {
     A: '1850.00', 'A.II': '1850.00',
     B: '65434.00', 'B.II': '39434.00', 'B.II.1': '38720.00', 'B.II.1.b': '38720.00', 'B.II.3': '714.00', 'B.VI': '26000.00',
@@ -362,10 +359,10 @@ describe('a small company\'s year: sales, purchases, a computer and a van, the v
     expect([closed.status, closed.body.result]).toEqual([200, '6450.00']);
     expect(await figures(2026, 'profit-and-loss')).toEqual(PROFIT_AND_LOSS);
     expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
-    const closing = await balancesOf('from=2026-01-01&to=2026-12-31&before_closing=true');
+    const closing = await balancesOf('from=2026-01-01&to=2026-12-31&before_closing=true', c);
     expect(closing['129']).toBe('-6450.00');
     expect(Object.keys(closing).some((account) => /^[67]/.test(account))).toBe(false);
-    expect(await balancesOf('from=2027-01-01&to=2027-01-01')).toEqual(closing);
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01', c)).toEqual(closing);
     // 2027 starts from those balances: its balance sheet's previous year is 2026's, its profit and loss is empty
     const next = (await app.get('/api/v1/annual-accounts/2027/balance-sheet', c.token)).body;
     expect(next.totals).toEqual({ assets: '67284.00', equity_and_liabilities: '67284.00', previous_assets: '67284.00', previous_equity_and_liabilities: '67284.00' });
@@ -380,7 +377,7 @@ describe('a small company\'s year: sales, purchases, a computer and a van, the v
     expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
 
     expect((await app.post('/api/v1/fiscal-years/2026/reopen', undefined, c.token)).status).toBe(200);
-    expect(await balancesOf('from=2027-01-01&to=2027-01-01')).toEqual({});
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01', c)).toEqual({});
     expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
     expect(await figures(2026, 'profit-and-loss')).toEqual(PROFIT_AND_LOSS);
     expect((await app.get('/api/v1/ledger/lock', c.token)).body.locked_until).toBe(null);
