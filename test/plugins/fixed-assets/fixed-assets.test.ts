@@ -367,11 +367,13 @@ describe('a small company\'s year: sales, purchases, a computer and a van, the v
     const next = (await app.get('/api/v1/annual-accounts/2027/balance-sheet', c.token)).body;
     expect(next.totals).toEqual({ assets: '67284.00', equity_and_liabilities: '67284.00', previous_assets: '67284.00', previous_equity_and_liabilities: '67284.00' });
     expect(await figures(2027, 'profit-and-loss')).toEqual({});
-    // the close locked 2026: an asset registered now is not depreciated inside it, nor is an entry posted
+    // the close locked 2026: an asset registered now is neither depreciated nor disposed of inside it, nor is an entry posted
     const desk = await app.post('/api/v1/fixed-assets', { name: 'Mesa', account: '216', acquisition_date: '2026-06-01', cost: '600.00', useful_life_months: 120 }, c.token);
     expect(desk.status).toBe(201);
     const refused = await app.post('/api/v1/fixed-assets/depreciate', { until: '2026-12-31' }, c.token);
     expect([refused.status, String(refused.body.detail).includes('2026-12-31')]).toEqual([409, true]);
+    const disposal = await app.post(`/api/v1/fixed-assets/${desk.body.id}/dispose`, { date: '2026-12-31', kind: 'write_off' }, c.token);
+    expect([disposal.status, String(disposal.body.detail).includes('2026-12-31')]).toEqual([409, true]);
     const entry = await app.post('/api/v1/ledger/entries', { date: '2026-12-31', description: 'Tarde', lines: [{ account: '629', debit: '1.00' }, { account: '572', credit: '1.00' }] }, c.token);
     expect(entry.status).toBe(409);
     expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
