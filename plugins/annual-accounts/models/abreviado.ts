@@ -1,8 +1,9 @@
 import type { ModelDef } from './types';
 
 /**
- * Modelo abreviado de cuentas anuales (PGC, RD 1514/2007, tercera parte, as amended by RD 1159/2010
- * and RD 602/2016): balance abreviado and cuenta de pérdidas y ganancias abreviada, each line with
+ * Modelo abreviado de cuentas anuales (PGC, RD 1514/2007, tercera parte, as amended by RD 1159/2010,
+ * RD 602/2016 and RD 1/2021) in the layout of the Registro Mercantil's abreviado deposit form:
+ * balance abreviado and cuenta de pérdidas y ganancias abreviada, each line with
  * the accounts of the PGC chart it takes. Against the PYMES model it adds the non-current assets
  * held for sale and their liabilities, other equity instruments, the valuation adjustments (A-2),
  * and, in the profit and loss account, the negative difference on business combinations. Notation in ./types.ts; the facts and their sources in
@@ -11,7 +12,7 @@ import type { ModelDef } from './types';
 export const ABREVIADO: ModelDef = {
   key: 'abreviado',
   name: 'Abreviado',
-  source: 'PGC (RD 1514/2007), tercera parte: modelos abreviados de balance y de cuenta de pérdidas y ganancias; equivalences as listed by the AEAT for modelo 200 (A)',
+  source: 'PGC (RD 1514/2007), tercera parte: modelos abreviados de balance y de cuenta de pérdidas y ganancias, in the layout of the Registro Mercantil deposit form (modelo abreviado); equivalences as listed by the AEAT for modelo 200 (A)',
   balanceSheet: {
     title: 'Balance abreviado',
     sides: [
@@ -67,7 +68,10 @@ export const ABREVIADO: ModelDef = {
           { code: 'PN.A-1.I.1', label: '1. Capital escriturado', level: 3, accounts: ['100', '101', '102'] },
           { code: 'PN.A-1.I.2', label: '2. (Capital no exigido)', level: 3, accounts: ['(103)', '(104)', '(1030)', '(1040)'] },
           { code: 'PN.A-1.II', label: 'II. Prima de emisión', level: 2, accounts: ['110'] },
-          { code: 'PN.A-1.III', label: 'III. Reservas', level: 2, accounts: ['112', '113', '114', '115', '119'] },
+          { code: 'PN.A-1.III', label: 'III. Reservas', level: 2 },
+          // the capitalisation reserve (art. 25.1.b Ley 27/2014) has no account in the PGC chart: Cuadra's sub-account 1146 of 114
+          { code: 'PN.A-1.III.1', label: '1. Reserva de capitalización', level: 3, accounts: ['1146'] },
+          { code: 'PN.A-1.III.2', label: '2. Otras reservas', level: 3, accounts: ['112', '113', '114', '115', '119'] },
           { code: 'PN.A-1.IV', label: 'IV. (Acciones y participaciones en patrimonio propias)', level: 2, accounts: ['(108)', '(109)'] },
           { code: 'PN.A-1.V', label: 'V. Resultados de ejercicios anteriores', level: 2, accounts: ['120', '(121)'] },
           { code: 'PN.A-1.VI', label: 'VI. Otras aportaciones de socios', level: 2, accounts: ['118'] },
@@ -156,10 +160,15 @@ export const ABREVIADO: ModelDef = {
             code: '18', label: '18. Deterioro y resultado por enajenaciones de instrumentos financieros', level: 1,
             accounts: ['(666)', '(667)', '(673)', '(675)', '(696)', '(697)', '(698)', '(699)', '766', '773', '775', '796', '797', '798', '799'],
           },
-          { code: 'B', label: 'B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18)', level: 0, sum: ['14', '15', '16', '17', '18'] },
+          // the chart has no account for these three; a company that has such income or expense reclassifies by hand
+          { code: '19', label: '19. Otros ingresos y gastos de carácter financiero', level: 1 },
+          { code: '19.a', label: 'a) Incorporación al activo de gastos financieros', level: 2, accounts: [] },
+          { code: '19.b', label: 'b) Ingresos financieros derivados de convenios de acreedores', level: 2, accounts: [] },
+          { code: '19.c', label: 'c) Resto de ingresos y gastos', level: 2, accounts: [] },
+          { code: 'B', label: 'B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18 + 19)', level: 0, sum: ['14', '15', '16', '17', '18', '19'] },
           { code: 'C', label: 'C) RESULTADO ANTES DE IMPUESTOS (A + B)', level: 0, sum: ['A', 'B'] },
-          { code: '19', label: '19. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
-          { code: 'D', label: 'D) RESULTADO DEL EJERCICIO (C + 19)', level: 0, sum: ['C', '19'] },
+          { code: '20', label: '20. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
+          { code: 'D', label: 'D) RESULTADO DEL EJERCICIO (C + 20)', level: 0, sum: ['C', '20'] },
         ],
       },
     ],

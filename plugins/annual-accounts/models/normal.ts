@@ -2,8 +2,9 @@ import type { ModelDef } from './types';
 
 /**
  * Modelo normal de cuentas anuales (PGC, RD 1514/2007, tercera parte, as amended by RD 1159/2010,
- * RD 602/2016 and RD 1/2021, which renamed the fair-value lines): balance and cuenta de pérdidas y
- * ganancias with every arabic and letter line, each with the accounts of the PGC chart it takes. A
+ * RD 602/2016 and RD 1/2021, which renamed the fair-value lines) in the layout of the Registro
+ * Mercantil's normal deposit form: balance and cuenta de pérdidas y ganancias with every arabic and
+ * letter line, each with the accounts of the PGC chart it takes. A
  * catch-all prefix (e.g. `21` in "Instalaciones técnicas y otro inmovilizado material") takes what
  * the more specific lines (longest prefix) leave.
  * Notation in ./types.ts; facts in docs/domain/annual-accounts.md.
@@ -11,7 +12,7 @@ import type { ModelDef } from './types';
 export const NORMAL: ModelDef = {
   key: 'normal',
   name: 'Normal',
-  source: 'PGC (RD 1514/2007), tercera parte: modelos normales de balance y de cuenta de pérdidas y ganancias; equivalences as listed by the AEAT for modelo 200 (N)',
+  source: 'PGC (RD 1514/2007), tercera parte: modelos normales de balance y de cuenta de pérdidas y ganancias, in the layout of the Registro Mercantil deposit form (modelo normal); equivalences as listed by the AEAT for modelo 200 (N)',
   balanceSheet: {
     title: 'Balance',
     sides: [
@@ -100,6 +101,10 @@ export const NORMAL: ModelDef = {
           { code: 'PN.A-1.III', label: 'III. Reservas', level: 2 },
           { code: 'PN.A-1.III.1', label: '1. Legal y estatutarias', level: 3, accounts: ['112', '1141'] },
           { code: 'PN.A-1.III.2', label: '2. Otras reservas', level: 3, accounts: ['113', '114', '115', '119'] },
+          // the revaluation reserve of Ley 16/2012 and the capitalisation reserve (art. 25.1.b Ley 27/2014) have no account in the
+          // PGC chart: the first is left to the company, the second is Cuadra's sub-account 1146 of 114
+          { code: 'PN.A-1.III.3', label: '3. Reserva de revalorización', level: 3, accounts: [] },
+          { code: 'PN.A-1.III.4', label: '4. Reserva de capitalización', level: 3, accounts: ['1146'] },
           { code: 'PN.A-1.IV', label: 'IV. (Acciones y participaciones en patrimonio propias)', level: 2, accounts: ['(108)', '(109)'] },
           { code: 'PN.A-1.V', label: 'V. Resultados de ejercicios anteriores', level: 2 },
           { code: 'PN.A-1.V.1', label: '1. Remanente', level: 3, accounts: ['120'] },
@@ -226,13 +231,18 @@ export const NORMAL: ModelDef = {
           { code: '18', label: '18. Deterioro y resultado por enajenaciones de instrumentos financieros', level: 1 },
           { code: '18.a', label: 'a) Deterioros y pérdidas', level: 2, accounts: ['(696)', '(697)', '(698)', '(699)', '796', '797', '798', '799'] },
           { code: '18.b', label: 'b) Resultados por enajenaciones y otras', level: 2, accounts: ['(666)', '(667)', '(673)', '(675)', '766', '773', '775'] },
-          { code: 'A.2', label: 'A.2) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18)', level: 0, sum: ['14', '15', '16', '17', '18'] },
+          // the chart has no account for these three; a company that has such income or expense reclassifies by hand
+          { code: '19', label: '19. Otros ingresos y gastos de carácter financiero', level: 1 },
+          { code: '19.a', label: 'a) Incorporación al activo de gastos financieros', level: 2, accounts: [] },
+          { code: '19.b', label: 'b) Ingresos financieros derivados de convenios de acreedores', level: 2, accounts: [] },
+          { code: '19.c', label: 'c) Resto de ingresos y gastos', level: 2, accounts: [] },
+          { code: 'A.2', label: 'A.2) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18 + 19)', level: 0, sum: ['14', '15', '16', '17', '18', '19'] },
           { code: 'A.3', label: 'A.3) RESULTADO ANTES DE IMPUESTOS (A.1 + A.2)', level: 0, sum: ['A.1', 'A.2'] },
-          { code: '19', label: '19. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
-          { code: 'A.4', label: 'A.4) RESULTADO DEL EJERCICIO PROCEDENTE DE OPERACIONES CONTINUADAS (A.3 + 19)', level: 0, sum: ['A.3', '19'] },
+          { code: '20', label: '20. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
+          { code: 'A.4', label: 'A.4) RESULTADO DEL EJERCICIO PROCEDENTE DE OPERACIONES CONTINUADAS (A.3 + 20)', level: 0, sum: ['A.3', '20'] },
           { code: 'B', label: 'B) OPERACIONES INTERRUMPIDAS', level: 0 },
-          { code: '20', label: '20. Resultado del ejercicio procedente de operaciones interrumpidas neto de impuestos', level: 1, accounts: [] },
-          { code: 'A.5', label: 'A.5) RESULTADO DEL EJERCICIO (A.4 + 20)', level: 0, sum: ['A.4', '20'] },
+          { code: '21', label: '21. Resultado del ejercicio procedente de operaciones interrumpidas neto de impuestos', level: 1, accounts: [] },
+          { code: 'A.5', label: 'A.5) RESULTADO DEL EJERCICIO (A.4 + 21)', level: 0, sum: ['A.4', '21'] },
         ],
       },
     ],

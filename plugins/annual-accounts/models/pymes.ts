@@ -2,14 +2,14 @@ import type { ModelDef } from './types';
 
 /**
  * Modelo de cuentas anuales de PYMES (PGC PYMES, RD 1515/2007, tercera parte, as amended by
- * RD 1159/2010 and RD 602/2016): balance and cuenta de pérdidas y ganancias, each line with the
- * accounts of the PGC chart it takes. Notation in ./types.ts; the facts and their sources in
- * docs/domain/annual-accounts.md.
+ * RD 1159/2010, RD 602/2016 and RD 1/2021) in the layout of the Registro Mercantil's PYMES deposit
+ * form: balance and cuenta de pérdidas y ganancias, each line with the accounts of the PGC chart it
+ * takes. Notation in ./types.ts; the facts and their sources in docs/domain/annual-accounts.md.
  */
 export const PYMES: ModelDef = {
   key: 'pymes',
   name: 'PYMES',
-  source: 'PGC PYMES (RD 1515/2007), tercera parte: modelos de balance y de cuenta de pérdidas y ganancias de PYMES; equivalences as listed by the AEAT for modelo 200 (P)',
+  source: 'PGC PYMES (RD 1515/2007), tercera parte: modelos de balance y de cuenta de pérdidas y ganancias de PYMES, in the layout of the Registro Mercantil deposit form (modelo PYMES); equivalences as listed by the AEAT for modelo 200 (P)',
   balanceSheet: {
     title: 'Balance de PYMES',
     sides: [
@@ -64,14 +64,18 @@ export const PYMES: ModelDef = {
           { code: 'PN.A-1.I.1', label: '1. Capital escriturado', level: 3, accounts: ['100', '101', '102'] },
           { code: 'PN.A-1.I.2', label: '2. (Capital no exigido)', level: 3, accounts: ['(103)', '(104)', '(1030)', '(1040)'] },
           { code: 'PN.A-1.II', label: 'II. Prima de emisión', level: 2, accounts: ['110'] },
-          { code: 'PN.A-1.III', label: 'III. Reservas', level: 2, accounts: ['112', '113', '114', '115', '119'] },
+          { code: 'PN.A-1.III', label: 'III. Reservas', level: 2 },
+          // the capitalisation reserve (art. 25.1.b Ley 27/2014) has no account in the PGC chart: Cuadra's sub-account 1146 of 114
+          { code: 'PN.A-1.III.1', label: '1. Reserva de capitalización', level: 3, accounts: ['1146'] },
+          { code: 'PN.A-1.III.2', label: '2. Otras reservas', level: 3, accounts: ['112', '113', '114', '115', '119'] },
           { code: 'PN.A-1.IV', label: 'IV. (Acciones y participaciones en patrimonio propias)', level: 2, accounts: ['(108)', '(109)'] },
           { code: 'PN.A-1.V', label: 'V. Resultados de ejercicios anteriores', level: 2, accounts: ['120', '(121)'] },
           { code: 'PN.A-1.VI', label: 'VI. Otras aportaciones de socios', level: 2, accounts: ['118'] },
           // before the regularisation the year's income and expenses (groups 6 and 7) are the result
           { code: 'PN.A-1.VII', label: 'VII. Resultado del ejercicio', level: 2, accounts: ['129', '6', '7'] },
           { code: 'PN.A-1.VIII', label: 'VIII. (Dividendo a cuenta)', level: 2, accounts: ['(557)'] },
-          { code: 'PN.A-2', label: 'A-2) Subvenciones, donaciones y legados recibidos', level: 1, accounts: ['130', '131', '132'] },
+          { code: 'PN.A-2', label: 'A-2) Ajustes en patrimonio neto', level: 1, accounts: ['137'] },
+          { code: 'PN.A-3', label: 'A-3) Subvenciones, donaciones y legados recibidos', level: 1, accounts: ['130', '131', '132'] },
           { code: 'PN.B', label: 'B) PASIVO NO CORRIENTE', level: 0 },
           { code: 'PN.B.I', label: 'I. Provisiones a largo plazo', level: 1, accounts: ['14'] },
           { code: 'PN.B.II', label: 'II. Deudas a largo plazo', level: 1 },
@@ -149,10 +153,15 @@ export const PYMES: ModelDef = {
             code: '17', label: '17. Deterioro y resultado por enajenaciones de instrumentos financieros', level: 1,
             accounts: ['(666)', '(667)', '(673)', '(675)', '(696)', '(697)', '(698)', '(699)', '766', '773', '775', '796', '797', '798', '799'],
           },
-          { code: 'B', label: 'B) RESULTADO FINANCIERO (13 + 14 + 15 + 16 + 17)', level: 0, sum: ['13', '14', '15', '16', '17'] },
+          // the chart has no account for these three; a company that has such income or expense reclassifies by hand
+          { code: '18', label: '18. Otros ingresos y gastos de carácter financiero', level: 1 },
+          { code: '18.a', label: 'a) Incorporación al activo de gastos financieros', level: 2, accounts: [] },
+          { code: '18.b', label: 'b) Ingresos financieros derivados de convenios de acreedores', level: 2, accounts: [] },
+          { code: '18.c', label: 'c) Resto de ingresos y gastos', level: 2, accounts: [] },
+          { code: 'B', label: 'B) RESULTADO FINANCIERO (13 + 14 + 15 + 16 + 17 + 18)', level: 0, sum: ['13', '14', '15', '16', '17', '18'] },
           { code: 'C', label: 'C) RESULTADO ANTES DE IMPUESTOS (A + B)', level: 0, sum: ['A', 'B'] },
-          { code: '18', label: '18. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
-          { code: 'D', label: 'D) RESULTADO DEL EJERCICIO (C + 18)', level: 0, sum: ['C', '18'] },
+          { code: '19', label: '19. Impuestos sobre beneficios', level: 1, accounts: ['(6300)', '6301', '(633)', '638'] },
+          { code: 'D', label: 'D) RESULTADO DEL EJERCICIO (C + 19)', level: 0, sum: ['C', '19'] },
         ],
       },
     ],

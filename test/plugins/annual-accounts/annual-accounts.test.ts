@@ -14,7 +14,8 @@ import { download, hasBinary, pdfTexts } from '../../support/documents';
  *   06-15 purchase           Dr 600 400.00, Dr 472 84.00     / Cr 4000 484.00
  *   result 600.00; at 31-12: 572 4,210 Dr, 472 84 Dr, 100 3,000 Cr, 477 210 Cr, 4000 484 Cr, 129 600 Cr.
  * 2026:
- *   02-01 result applied     Dr 129 600.00                   / Cr 112 60.00, Cr 113 540.00
+ *   02-01 result applied     Dr 129 600.00                   / Cr 112 60.00, Cr 113 440.00,
+ *                                                              Cr 1146 100.00 (reserva de capitalización, a sub-account the company adds)
  *   02-15 a computer         Dr 217 2,000.00, Dr 472 420.00  / Cr 523 2,420.00
  *   03-01 bank loan          Dr 572 5,000.00                 / Cr 170 4,000.00 (long term), Cr 5200 1,000.00 (short term)
  *   03-05 computer paid      Dr 523 2,420.00                 / Cr 572 2,420.00
@@ -25,7 +26,7 @@ import { download, hasBinary, pdfTexts } from '../../support/documents';
  *   12-31 depreciation       Dr 681 400.00                   / Cr 2817 400.00
  *   12-31 loan interest      Dr 662 50.00                    / Cr 572 50.00
  *   result 2,500 − 800 − 100 − 400 − 50 = 1,150.00; at 31-12: 572 8,619 Dr, 4300 1,025 Dr, 472 693 Dr,
- *   217 2,000 Dr, 2817 400 Cr, 100 3,000 Cr, 112 60 Cr, 113 540 Cr, 170 4,000 Cr, 5200 1,000 Cr,
+ *   217 2,000 Dr, 2817 400 Cr, 100 3,000 Cr, 112 60 Cr, 113 440 Cr, 1146 100 Cr, 170 4,000 Cr, 5200 1,000 Cr,
  *   4000 1,452 Cr, 477 735 Cr, and groups 6/7 1,150 Cr: they add up to zero.
  * Company B: 2026-03-01 Dr 572 700.00 / Cr 133 700.00 (an account the PYMES model has no line for;
  * the abreviado and normal models put it under A-2 Ajustes por cambios de valor).
@@ -63,7 +64,7 @@ const PYMES_BS_2026 = {
   'B.VI': ['8619.00', '4210.00'],
   TA: ['11937.00', '4294.00'],
   'PN.A': ['4750.00', '3600.00'], 'PN.A-1': ['4750.00', '3600.00'], 'PN.A-1.I': ['3000.00', '3000.00'], 'PN.A-1.I.1': ['3000.00', '3000.00'],
-  'PN.A-1.III': ['600.00', '0.00'], 'PN.A-1.VII': ['1150.00', '600.00'],
+  'PN.A-1.III': ['600.00', '0.00'], 'PN.A-1.III.1': ['100.00', '0.00'], 'PN.A-1.III.2': ['500.00', '0.00'], 'PN.A-1.VII': ['1150.00', '600.00'],
   'PN.B': ['4000.00', '0.00'], 'PN.B.II': ['4000.00', '0.00'], 'PN.B.II.1': ['4000.00', '0.00'],
   'PN.C': ['3187.00', '694.00'], 'PN.C.II': ['1000.00', '0.00'], 'PN.C.II.1': ['1000.00', '0.00'],
   'PN.C.IV': ['2187.00', '694.00'], 'PN.C.IV.1': ['1452.00', '484.00'], 'PN.C.IV.1.b': ['1452.00', '484.00'], 'PN.C.IV.2': ['735.00', '210.00'],
@@ -84,7 +85,8 @@ const NORMAL_BS_2026 = {
   'B.VII': ['8619.00', '4210.00'], 'B.VII.1': ['8619.00', '4210.00'],
   TA: ['11937.00', '4294.00'],
   'PN.A': ['4750.00', '3600.00'], 'PN.A-1': ['4750.00', '3600.00'], 'PN.A-1.I': ['3000.00', '3000.00'], 'PN.A-1.I.1': ['3000.00', '3000.00'],
-  'PN.A-1.III': ['600.00', '0.00'], 'PN.A-1.III.1': ['60.00', '0.00'], 'PN.A-1.III.2': ['540.00', '0.00'], 'PN.A-1.VII': ['1150.00', '600.00'],
+  'PN.A-1.III': ['600.00', '0.00'], 'PN.A-1.III.1': ['60.00', '0.00'], 'PN.A-1.III.2': ['440.00', '0.00'], 'PN.A-1.III.4': ['100.00', '0.00'],
+  'PN.A-1.VII': ['1150.00', '600.00'],
   'PN.B': ['4000.00', '0.00'], 'PN.B.II': ['4000.00', '0.00'], 'PN.B.II.2': ['4000.00', '0.00'],
   'PN.C': ['3187.00', '694.00'], 'PN.C.III': ['1000.00', '0.00'], 'PN.C.III.2': ['1000.00', '0.00'],
   'PN.C.V': ['2187.00', '694.00'], 'PN.C.V.1': ['1452.00', '484.00'], 'PN.C.V.1.b': ['1452.00', '484.00'], 'PN.C.V.6': ['735.00', '210.00'],
@@ -105,7 +107,8 @@ describe('a small company\'s annual accounts', () => {
     const closed = await app.post('/api/v1/fiscal-years/2025/close', {}, a.token);
     expect(closed.status).toBe(200);
     expect(closed.body.result).toBe('600.00');
-    await entry(a, '2026-02-01', [['129', '600.00'], ['112', undefined, '60.00'], ['113', undefined, '540.00']]);
+    expect((await app.post('/api/v1/ledger/accounts', { code: '1146', name: 'Reserva de capitalización' }, a.token)).status).toBe(201);
+    await entry(a, '2026-02-01', [['129', '600.00'], ['112', undefined, '60.00'], ['113', undefined, '440.00'], ['1146', undefined, '100.00']]);
     await entry(a, '2026-02-15', [['217', '2000.00'], ['472', '420.00'], ['523', undefined, '2420.00']]);
     await entry(a, '2026-03-01', [['572', '5000.00'], ['170', undefined, '4000.00'], ['5200', undefined, '1000.00']]);
     await entry(a, '2026-03-05', [['523', '2420.00'], ['572', undefined, '2420.00']]);
@@ -135,7 +138,7 @@ describe('a small company\'s annual accounts', () => {
     const view = await statement(a, 2026, 'profit-and-loss');
     expect(figures(view)).toEqual(PYMES_PL_2026);
     expect(view.result).toEqual({ amount: '1150.00', previous_amount: '600.00' });
-    expect((view.sides[0].lines as any[]).find((l) => l.code === 'D').label).toBe('D) RESULTADO DEL EJERCICIO (C + 18)');
+    expect((view.sides[0].lines as any[]).find((l) => l.code === 'D').label).toBe('D) RESULTADO DEL EJERCICIO (C + 19)');
     expect(view.unmapped).toEqual([]);
   });
 
@@ -225,7 +228,7 @@ describe('a small company\'s annual accounts', () => {
       expect(text).toContain('Cuenta de pérdidas y ganancias de PYMES del ejercicio 2026');
       expect(text).toContain('Cuentas Anuales SL');
       expect(text).toContain('Modelo de PYMES');
-      expect(text).toMatch(/D\) RESULTADO DEL EJERCICIO \(C \+ 18\) 1\.150,00 600,00/);
+      expect(text).toMatch(/D\) RESULTADO DEL EJERCICIO \(C \+ 19\) 1\.150,00 600,00/);
     } else {
       expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
     }

@@ -23,7 +23,7 @@ describe('the models as data', () => {
   });
 
   // PGC (normal) accounts the PYMES model has no line for: the PYMES chart lacks them; a PYMES company that uses them sees them in `unmapped`
-  const PYMES_ONLY_MISSING = ['111', '133', '134', '135', '136', '137', '580', '581', '582', '583', '584', '585', '586', '587', '588', '589', '599', '774'];
+  const PYMES_ONLY_MISSING = ['111', '133', '134', '135', '136', '580', '581', '582', '583', '584', '585', '586', '587', '588', '589', '599', '774'];
   test('every postable account of groups 1–7 of the seeded chart has a balance-sheet line, with a debit and with a credit balance', () => {
     for (const model of models) {
       const map = new AccountMap(model.balanceSheet);
@@ -73,20 +73,20 @@ describe('the models as data', () => {
     expect(lineOf(ab, '5720001', '10.00')).toBe('B.VII');
     expect(lineOf(ab, '4000001', '-10.00')).toBe('PN.C.V.1.b');
     const pl = new AccountMap(MODELS.pymes!.profitAndLoss);
-    for (const [account, line] of [['7000', '1'], ['705', '1'], ['7060', '1'], ['6000', '4'], ['629', '7'], ['6810', '8'], ['640', '6'], ['662', '14'], ['6300', '18'], ['771', '11'], ['678', '12']] as const) {
+    for (const [account, line] of [['7000', '1'], ['705', '1'], ['7060', '1'], ['6000', '4'], ['629', '7'], ['6810', '8'], ['640', '6'], ['662', '14'], ['771', '11'], ['678', '12'], ['6300', '19']] as const) {
       expect(lineOf(pl, account, '1.00')).toBe(line);
     }
-    expect(lineOf(new AccountMap(MODELS.abreviado!.profitAndLoss), '6300', '1.00')).toBe('19');
+    expect(lineOf(new AccountMap(MODELS.abreviado!.profitAndLoss), '6300', '1.00')).toBe('20');
     // the normal model: arabic and letter lines, catch-all prefixes under the specific ones
     const nb = new AccountMap(MODELS.normal!.balanceSheet);
     for (const [account, balance, line] of [
       ['2170001', '1.00', 'A.II.2'], ['2817', '-1.00', 'A.II.2'], ['2811', '-1.00', 'A.II.1'], ['206', '1.00', 'A.I.5'], ['2806', '-1.00', 'A.I.5'], ['2800', '-1.00', 'A.I.6'],
       ['4300001', '1.00', 'B.III.1.b'], ['4709', '1.00', 'B.III.5'], ['472', '1.00', 'B.III.6'], ['472', '-1.00', 'PN.C.V.6'], ['4752', '-1.00', 'PN.C.V.5'],
       ['4751', '-1.00', 'PN.C.V.6'], ['438', '-1.00', 'PN.C.V.7'], ['410', '-1.00', 'PN.C.V.3'], ['5720001', '1.00', 'B.VII.1'], ['5720001', '-1.00', 'PN.C.III.2'],
-      ['112', '-1.00', 'PN.A-1.III.1'], ['113', '-1.00', 'PN.A-1.III.2'], ['121', '1.00', 'PN.A-1.V.2'], ['133', '-1.00', 'PN.A-2.I'],
+      ['112', '-1.00', 'PN.A-1.III.1'], ['113', '-1.00', 'PN.A-1.III.2'], ['1146', '-1.00', 'PN.A-1.III.4'], ['121', '1.00', 'PN.A-1.V.2'], ['133', '-1.00', 'PN.A-2.I'],
     ] as const) expect(`${account} ${balance} ${lineOf(nb, account, balance)}`).toBe(`${account} ${balance} ${line}`);
     const np = new AccountMap(MODELS.normal!.profitAndLoss);
-    for (const [account, line] of [['7000', '1.a'], ['705', '1.b'], ['600', '4.a'], ['601', '4.b'], ['607', '4.c'], ['640', '6.a'], ['642', '6.b'], ['629', '7.a'], ['631', '7.b'], ['650', '7.c'], ['659', '7.d'], ['662', '15.b'], ['6620', '15.a'], ['769', '14.b2'], ['7600', '14.a1'], ['6300', '19']] as const) {
+    for (const [account, line] of [['7000', '1.a'], ['705', '1.b'], ['600', '4.a'], ['601', '4.b'], ['607', '4.c'], ['640', '6.a'], ['642', '6.b'], ['629', '7.a'], ['631', '7.b'], ['650', '7.c'], ['659', '7.d'], ['662', '15.b'], ['6620', '15.a'], ['769', '14.b2'], ['7600', '14.a1'], ['6300', '20']] as const) {
       expect(`${account} ${lineOf(np, account, '1.00')}`).toBe(`${account} ${line}`);
     }
   });
@@ -119,7 +119,7 @@ describe('the computation on hand figures', () => {
       .map(([account, balance]) => ({ account, balance: money(balance) }));
     const { sides, unmapped } = computeStatement(map, balances, (a) => a[0] === '6' || a[0] === '7');
     const amounts = Object.fromEntries(sides[0].lines.filter((l) => !l.amount.isZero()).map((l) => [l.code, l.amount.toString()]));
-    expect(amounts).toEqual({ 1: '1900.00', 4: '-1000.00', 8: '-300.00', A: '600.00', 14: '-40.00', B: '-40.00', C: '560.00', 18: '-140.00', D: '420.00' });
+    expect(amounts).toEqual({ 1: '1900.00', 4: '-1000.00', 8: '-300.00', A: '600.00', 14: '-40.00', B: '-40.00', C: '560.00', 19: '-140.00', D: '420.00' });
     expect(unmapped).toEqual([]);
   });
 });
@@ -145,7 +145,11 @@ describe('lines against the PGC text', () => {
       '16 16. Variación de valor razonable en instrumentos financieros',
       '17 17. Diferencias de cambio',
       '18 18. Deterioro y resultado por enajenaciones de instrumentos financieros',
-      'B B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18)',
+      '19 19. Otros ingresos y gastos de carácter financiero',
+      '19.a a) Incorporación al activo de gastos financieros',
+      '19.b b) Ingresos financieros derivados de convenios de acreedores',
+      '19.c c) Resto de ingresos y gastos',
+      'B B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18 + 19)',
     ]);
     const pl = new AccountMap(MODELS.abreviado!.profitAndLoss);
     for (const account of ['760', '761', '762', '767', '769']) expect(`${account} ${lineOf(pl, account, '-1.00')}`).toBe(`${account} 14.b`);
@@ -272,5 +276,114 @@ describe('the normal model in the wording of RD 1/2021 (financial assets no long
     const np = new AccountMap(MODELS.normal!.profitAndLoss);
     expect(lineOf(np, '7630', '-1.00')).toBe('16.a');
     expect(lineOf(np, '7632', '-1.00')).toBe('16.b');
+  });
+});
+
+/**
+ * The layout of the Registro Mercantil's deposit forms (docs/domain/annual-accounts.md §7): the lines
+ * they add to the PGC text, and the numbering that follows from them.
+ */
+describe('the layout of the Registro Mercantil deposit forms', () => {
+  const linesOf = (lines: readonly { code: string; label: string }[], from: string, to: string) =>
+    lines.slice(lines.findIndex((l) => l.code === from), lines.findIndex((l) => l.code === to) + 1).map((l) => `${l.code} ${l.label}`);
+  const pl = (key: 'pymes' | 'abreviado' | 'normal') => MODELS[key]!.profitAndLoss.sides[0].lines;
+  const equity = (key: 'pymes' | 'abreviado' | 'normal') => MODELS[key]!.balanceSheet.sides[1].lines;
+  const OTHER_FINANCIAL = ['a) Incorporación al activo de gastos financieros', 'b) Ingresos financieros derivados de convenios de acreedores', 'c) Resto de ingresos y gastos'];
+
+  test('profit and loss: "Otros ingresos y gastos de carácter financiero" a) b) c) closes the financial result, and the tax line moves one number down', () => {
+    expect(linesOf(pl('pymes'), '17', 'D')).toEqual([
+      '17 17. Deterioro y resultado por enajenaciones de instrumentos financieros',
+      '18 18. Otros ingresos y gastos de carácter financiero',
+      ...OTHER_FINANCIAL.map((label, i) => `18.${'abc'[i]} ${label}`),
+      'B B) RESULTADO FINANCIERO (13 + 14 + 15 + 16 + 17 + 18)',
+      'C C) RESULTADO ANTES DE IMPUESTOS (A + B)',
+      '19 19. Impuestos sobre beneficios',
+      'D D) RESULTADO DEL EJERCICIO (C + 19)',
+    ]);
+    expect(linesOf(pl('abreviado'), '19', 'D')).toEqual([
+      '19 19. Otros ingresos y gastos de carácter financiero',
+      ...OTHER_FINANCIAL.map((label, i) => `19.${'abc'[i]} ${label}`),
+      'B B) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18 + 19)',
+      'C C) RESULTADO ANTES DE IMPUESTOS (A + B)',
+      '20 20. Impuestos sobre beneficios',
+      'D D) RESULTADO DEL EJERCICIO (C + 20)',
+    ]);
+    expect(linesOf(pl('normal'), '18.b', 'A.5')).toEqual([
+      '18.b b) Resultados por enajenaciones y otras',
+      '19 19. Otros ingresos y gastos de carácter financiero',
+      ...OTHER_FINANCIAL.map((label, i) => `19.${'abc'[i]} ${label}`),
+      'A.2 A.2) RESULTADO FINANCIERO (14 + 15 + 16 + 17 + 18 + 19)',
+      'A.3 A.3) RESULTADO ANTES DE IMPUESTOS (A.1 + A.2)',
+      '20 20. Impuestos sobre beneficios',
+      'A.4 A.4) RESULTADO DEL EJERCICIO PROCEDENTE DE OPERACIONES CONTINUADAS (A.3 + 20)',
+      'B B) OPERACIONES INTERRUMPIDAS',
+      '21 21. Resultado del ejercicio procedente de operaciones interrumpidas neto de impuestos',
+      'A.5 A.5) RESULTADO DEL EJERCICIO (A.4 + 21)',
+    ]);
+    // the totals add the new line; no account of the chart feeds a), b) or c)
+    for (const [key, line, total] of [['pymes', '18', 'B'], ['abreviado', '19', 'B'], ['normal', '19', 'A.2']] as const) {
+      expect(pl(key).find((l) => l.code === total)!.sum).toContain(line);
+      for (const letter of 'abc') expect(pl(key).find((l) => l.code === `${line}.${letter}`)!.accounts).toEqual([]);
+    }
+    for (const [key, tax] of [['pymes', '19'], ['abreviado', '20'], ['normal', '20']] as const) {
+      const map = new AccountMap(MODELS[key]!.profitAndLoss);
+      for (const account of ['6300', '6301', '633', '638']) expect(`${key} ${account} ${lineOf(map, account, '1.00')}`).toBe(`${key} ${account} ${tax}`);
+    }
+  });
+
+  test('balance sheet: III. Reservas split, the capitalisation reserve (1146) on its own line', () => {
+    expect(linesOf(equity('pymes'), 'PN.A-1.III', 'PN.A-1.IV').slice(0, -1)).toEqual([
+      'PN.A-1.III III. Reservas', 'PN.A-1.III.1 1. Reserva de capitalización', 'PN.A-1.III.2 2. Otras reservas',
+    ]);
+    expect(linesOf(equity('abreviado'), 'PN.A-1.III', 'PN.A-1.IV').slice(0, -1)).toEqual([
+      'PN.A-1.III III. Reservas', 'PN.A-1.III.1 1. Reserva de capitalización', 'PN.A-1.III.2 2. Otras reservas',
+    ]);
+    expect(linesOf(equity('normal'), 'PN.A-1.III', 'PN.A-1.IV').slice(0, -1)).toEqual([
+      'PN.A-1.III III. Reservas', 'PN.A-1.III.1 1. Legal y estatutarias', 'PN.A-1.III.2 2. Otras reservas',
+      'PN.A-1.III.3 3. Reserva de revalorización', 'PN.A-1.III.4 4. Reserva de capitalización',
+    ]);
+    const capitalisation = { pymes: 'PN.A-1.III.1', abreviado: 'PN.A-1.III.1', normal: 'PN.A-1.III.4' } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const bs = new AccountMap(MODELS[key]!.balanceSheet);
+      for (const account of ['1146', '1146001']) expect(`${key} ${account} ${lineOf(bs, account, '-1.00')}`).toBe(`${key} ${account} ${capitalisation[key]}`);
+      // the other special reserves, the voluntary ones and the rest stay in "Otras reservas"
+      for (const account of ['113', '114', '1140', '1142', '115', '119']) expect(`${key} ${account} ${lineOf(bs, account, '-1.00')}`).toBe(`${key} ${account} PN.A-1.III.2`);
+      expect(`${key} ${lineOf(bs, '112', '-1.00')}`).toBe(`${key} ${key === 'normal' ? 'PN.A-1.III.1' : 'PN.A-1.III.2'}`);
+    }
+  });
+
+  test('PYMES balance sheet: A-2) Ajustes en patrimonio neto takes 137, the grants become A-3)', () => {
+    expect(linesOf(equity('pymes'), 'PN.A-1.VIII', 'PN.B').map((l) => l.replace(/^\S+ /, ''))).toEqual([
+      'VIII. (Dividendo a cuenta)', 'A-2) Ajustes en patrimonio neto', 'A-3) Subvenciones, donaciones y legados recibidos', 'B) PASIVO NO CORRIENTE',
+    ]);
+    const bs = new AccountMap(MODELS.pymes!.balanceSheet);
+    for (const account of ['137', '1370', '1371']) expect(`${account} ${lineOf(bs, account, '-1.00')}`).toBe(`${account} PN.A-2`);
+    for (const account of ['130', '131', '132']) expect(`${account} ${lineOf(bs, account, '-1.00')}`).toBe(`${account} PN.A-3`);
+    // the PGC's other valuation adjustments have no line in the PYMES model: reported as unmapped
+    for (const account of ['133', '1340', '135', '136']) expect(`${account} ${lineOf(bs, account, '-1.00')}`).toBe(`${account} null`);
+  });
+
+  test('on hand figures: the reserves and the equity adjustments add up, the balance sheet balances', () => {
+    const balances = [['100', '-3000.00'], ['112', '-600.00'], ['113', '-900.00'], ['1146', '-500.00'], ['1370', '-200.00'], ['130', '-300.00'], ['5720001', '5500.00']]
+      .map(([account, balance]) => ({ account, balance: money(balance) }));
+    const { sides, unmapped } = computeStatement(new AccountMap(MODELS.pymes!.balanceSheet), balances);
+    const amount = (code: string) => sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect(['PN.A-1.III', 'PN.A-1.III.1', 'PN.A-1.III.2', 'PN.A-1', 'PN.A-2', 'PN.A-3', 'PN.A', 'TA', 'TPN'].map(amount))
+      .toEqual(['2000.00', '500.00', '1500.00', '5000.00', '200.00', '300.00', '5500.00', '5500.00', '5500.00']);
+    expect(unmapped).toEqual([]);
+    const normal = computeStatement(new AccountMap(MODELS.normal!.balanceSheet), balances);
+    const normalAmount = (code: string) => normal.sides.flatMap((s) => s.lines).find((l) => l.code === code)!.amount.toString();
+    expect(['PN.A-1.III', 'PN.A-1.III.1', 'PN.A-1.III.2', 'PN.A-1.III.3', 'PN.A-1.III.4', 'PN.A-2.V', 'PN.A-3', 'TPN'].map(normalAmount))
+      .toEqual(['2000.00', '600.00', '900.00', '0.00', '500.00', '200.00', '300.00', '5500.00']);
+  });
+
+  test('on hand figures: the profit and loss result is C) plus the tax line', () => {
+    const balances = [['700', '-2000.00'], ['662', '40.00'], ['769', '-10.00'], ['6300', '140.00']].map(([account, balance]) => ({ account, balance: money(balance) }));
+    const results = { pymes: ['13', 'B', 'C', '19', 'D'], abreviado: ['14', 'B', 'C', '20', 'D'], normal: ['14', 'A.2', 'A.3', '20', 'A.5'] } as const;
+    for (const key of ['pymes', 'abreviado', 'normal'] as const) {
+      const { sides } = computeStatement(new AccountMap(MODELS[key]!.profitAndLoss), balances, (a) => a[0] === '6' || a[0] === '7');
+      const amount = (code: string) => sides[0].lines.find((l) => l.code === code)!.amount.toString();
+      expect(`${key} ${results[key].map(amount).join(' ')}`).toBe(`${key} 10.00 -30.00 1970.00 -140.00 1830.00`);
+    }
   });
 });

@@ -3,8 +3,10 @@
  * on a purchase line (25 % of the official table from 16 March), a van entered by hand (16 %, a
  * residual value) and a desk (120 months); a year depreciated once and only once, every entry
  * balanced and the accounts holding the sums; a sale below book value invoiced with its VAT and a
- * write-off; the year's register; bad input 422; another company sees none of it; and 2026 closed
- * with its assets: the annual accounts line by line, 2027 opening with the closing balances, reopened.
+ * write-off; the year's register; bad input 422; another company sees none of it; 2026 closed
+ * with its assets: the annual accounts line by line, 2027 opening with the closing balances, reopened;
+ * and another company's whole year (sales, purchases, a computer and a van by the official
+ * coefficients, the van sold at a gain) closed, its lock refusing postings, and reopened.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
@@ -19,6 +21,13 @@ let desk: any;
 let customer: any;
 
 const balanceOf = async (account: string, company = a) => (await app.get(`/api/v1/ledger/account/${account}`, company.token)).body.closing_balance;
+
+/** The trial balance's non-zero balances for a query (it must balance): account → balance. */
+async function balancesOf(query: string, company = a) {
+  const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, company.token)).body;
+  expect(trial.totals.debit).toBe(trial.totals.credit);
+  return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
+}
 
 async function expectBalanced(entryId: string) {
   const entry = (await app.get(`/api/v1/ledger/entries/${entryId}`, a.token)).body;
@@ -239,11 +248,6 @@ describe('the year closed with its assets', () => {
     expect(res.status).toBe(200);
     return Object.fromEntries((res.body.sides as any[]).flatMap((s) => s.lines).map((l: any) => [l.code, l.amount])) as Record<string, string>;
   };
-  const balancesOf = async (query: string) => {
-    const trial = (await app.get(`/api/v1/ledger/trial-balance?${query}`, a.token)).body;
-    expect(trial.totals.debit).toBe(trial.totals.credit);
-    return Object.fromEntries((trial.accounts as any[]).filter((r) => r.balance !== '0.00').map((r) => [r.account, r.balance]));
-  };
 
   test('annual accounts of 2026 line by line, the close, 2027 opening with the closing balances, the reopening', async () => {
     const pl = await statement(2026, 'profit-and-loss');
@@ -273,5 +277,111 @@ describe('the year closed with its assets', () => {
     expect(await balancesOf('from=2027-01-01&to=2027-01-01')).toEqual({});
     expect(await statement(2026, 'balance-sheet')).toEqual(bs);
     expect((await app.get('/api/v1/ledger/lock', a.token)).body.locked_until).toBe(null);
+  });
+});
+
+/**
+ * A small company's whole year in one (issue 28, "done when"), hand-computed, PYMES model:
+ *   01-01 capital                Dr 572 50,000.00                       / Cr 100 50,000.00
+ *   01-01 a van (by hand)        Dr 218 24,000.00                       / Cr 572 24,000.00
+ *         "transporte externo", 16 % from 1 January: 320.00 a month
+ *   01-15 purchase               Dr 217 2,400.00 (a computer, capital good), Dr 600 1,000.00, Dr 472 714.00
+ *                                                                       / Cr supplier (a 41x creditor) 4,114.00
+ *         the computer from its purchase line, "equipos para procesos de información", 25 % from
+ *         1 February: 50.00 a month
+ *   05-10 sale, base 10,000.00   Dr customer 12,100.00                  / Cr sales 10,000.00, Cr 477 2,100.00
+ *   10-31 the van sold for 22,000.00: depreciation January–October Dr 681 3,200.00 / Cr 2818 3,200.00;
+ *         Dr 2818 3,200.00, Dr 771 20,800.00 / Cr 218 24,000.00; its invoice Dr customer 26,620.00
+ *         / Cr 771 22,000.00, Cr 477 4,620.00 — a gain of 1,200.00
+ *   12-31 depreciation of the computer, February–December: Dr 681 550.00 / Cr 2817 550.00
+ * Result: 10,000.00 − 1,000.00 − 3,750.00 + 1,200.00 = 6,450.00.
+ */
+describe('a small company\'s year: sales, purchases, a computer and a van, the van sold at a gain, closed and reopened', () => {
+  let c: TestCompany;
+  const figures = async (year: number, kind: 'balance-sheet' | 'profit-and-loss') => {
+    const res = await app.get(`/api/v1/annual-accounts/${year}/${kind}`, c.token);
+    expect(res.status).toBe(200);
+    expect(res.body.unmapped).toEqual([]);
+    return Object.fromEntries((res.body.sides as any[]).flatMap((s) => s.lines).filter((l: any) => l.amount !== '0.00').map((l: any) => [l.code, l.amount]));
+  };
+  const BALANCE_SHEET = {
+    A: '1850.00', 'A.II': '1850.00',
+    B: '65434.00', 'B.II': '39434.00', 'B.II.1': '38720.00', 'B.II.1.b': '38720.00', 'B.II.3': '714.00', 'B.VI': '26000.00',
+    TA: '67284.00',
+    'PN.A': '56450.00', 'PN.A-1': '56450.00', 'PN.A-1.I': '50000.00', 'PN.A-1.I.1': '50000.00', 'PN.A-1.VII': '6450.00',
+    // the supplier's 4,114.00 (41x) and the VAT charged, 6,720.00 (477), are both "2. Otros acreedores"
+    'PN.C': '10834.00', 'PN.C.IV': '10834.00', 'PN.C.IV.2': '10834.00',
+    TPN: '67284.00',
+  };
+  const PROFIT_AND_LOSS = { 1: '10000.00', 4: '-1000.00', 8: '-3750.00', 11: '1200.00', A: '6450.00', C: '6450.00', D: '6450.00' };
+
+  test('the year booked through purchases, invoices and the fixed-assets register', async () => {
+    c = await createCompany(app, 'Reformas Miño S.L.');
+    const supplier = await createContact(app, c.token, { name: 'Informática Lugo S.L.', kind: 'supplier', vat: 'B86561412' });
+    const buyer = await createContact(app, c.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011' });
+    const iva = taxId(c, 'IVA21');
+    for (const lines of [[{ account: '572', debit: '50000.00' }, { account: '100', credit: '50000.00' }], [{ account: '218', debit: '24000.00' }, { account: '572', credit: '24000.00' }]]) {
+      expect((await app.post('/api/v1/ledger/entries', { date: '2026-01-01', description: 'Asiento', lines }, c.token)).status).toBe(201);
+    }
+    const van = await app.post('/api/v1/fixed-assets', {
+      name: 'Furgoneta 5678-LMN', account: '218', acquisition_date: '2026-01-01', cost: '24000.00', tax_table_code: 'transporte-externo',
+    }, c.token);
+    expect([van.status, van.body.coefficient]).toEqual([201, '16.00']);
+    const purchase = await app.post('/api/v1/purchases', {
+      contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'IL-2026/12', issue_date: '2026-01-15',
+      lines: [
+        { description: 'Ordenador de sobremesa', quantity: '1', unit_price: '2400.00', tax_type_id: iva, expense_account: '217', capital_good: true },
+        { description: 'Mercaderías', quantity: '1', unit_price: '1000.00', tax_type_id: iva, expense_account: '600' },
+      ],
+    }, c.token);
+    expect([purchase.status, purchase.body.payable_account.slice(0, 2)]).toEqual([201, '41']);
+    const computer = await app.post(`/api/v1/purchases/${purchase.body.id}/lines/1/fixed-asset`, { tax_table_code: 'equipos-proceso-informacion', start_date: '2026-02-01' }, c.token);
+    expect([computer.status, computer.body.coefficient, computer.body.cost]).toEqual([201, '25.00', '2400.00']);
+    const sale = await app.post('/api/v1/invoices', { contact_id: buyer.id, issue_date: '2026-05-10', lines: [{ description: 'Reforma', quantity: '1', unit_price: '10000.00', tax_type_id: iva }] }, c.token);
+    expect([sale.status, sale.body.total]).toEqual([201, '12100.00']);
+
+    const sold = await app.post(`/api/v1/fixed-assets/${van.body.id}/dispose`, { date: '2026-10-31', kind: 'sale', price: '22000.00', contact_id: buyer.id, tax_type_id: iva }, c.token);
+    expect(sold.status).toBe(200);
+    expect(sold.body).toMatchObject({ accumulated_depreciation: '3200.00', net_book_value: '20800.00', gain_or_loss: '1200.00' });
+    const depreciated = await app.post('/api/v1/fixed-assets/depreciate', { until: '2026-12-31' }, c.token);
+    expect([depreciated.status, depreciated.body.total]).toEqual([200, '550.00']);
+  });
+
+  test('the annual accounts of 2026, every line that is not zero; the result is 6,450.00', async () => {
+    expect(await figures(2026, 'profit-and-loss')).toEqual(PROFIT_AND_LOSS);
+    expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
+    const years = (await app.get('/api/v1/fiscal-years', c.token)).body;
+    expect(years.find((y: any) => y.year === 2026)).toMatchObject({ status: 'open', result: '6450.00' });
+  });
+
+  test('closed: the same accounts, 129 holds the result, 2027 opens with exactly the closing balances; reopened: as before', async () => {
+    const closed = await app.post('/api/v1/fiscal-years/2026/close', {}, c.token);
+    expect([closed.status, closed.body.result]).toEqual([200, '6450.00']);
+    expect(await figures(2026, 'profit-and-loss')).toEqual(PROFIT_AND_LOSS);
+    expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
+    const closing = await balancesOf('from=2026-01-01&to=2026-12-31&before_closing=true', c);
+    expect(closing['129']).toBe('-6450.00');
+    expect(Object.keys(closing).some((account) => /^[67]/.test(account))).toBe(false);
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01', c)).toEqual(closing);
+    // 2027 starts from those balances: its balance sheet's previous year is 2026's, its profit and loss is empty
+    const next = (await app.get('/api/v1/annual-accounts/2027/balance-sheet', c.token)).body;
+    expect(next.totals).toEqual({ assets: '67284.00', equity_and_liabilities: '67284.00', previous_assets: '67284.00', previous_equity_and_liabilities: '67284.00' });
+    expect(await figures(2027, 'profit-and-loss')).toEqual({});
+    // the close locked 2026: an asset registered now is neither depreciated nor disposed of inside it, nor is an entry posted
+    const desk = await app.post('/api/v1/fixed-assets', { name: 'Mesa', account: '216', acquisition_date: '2026-06-01', cost: '600.00', useful_life_months: 120 }, c.token);
+    expect(desk.status).toBe(201);
+    const refused = await app.post('/api/v1/fixed-assets/depreciate', { until: '2026-12-31' }, c.token);
+    expect([refused.status, String(refused.body.detail).includes('2026-12-31')]).toEqual([409, true]);
+    const disposal = await app.post(`/api/v1/fixed-assets/${desk.body.id}/dispose`, { date: '2026-12-31', kind: 'write_off' }, c.token);
+    expect([disposal.status, String(disposal.body.detail).includes('2026-12-31')]).toEqual([409, true]);
+    const entry = await app.post('/api/v1/ledger/entries', { date: '2026-12-31', description: 'Tarde', lines: [{ account: '629', debit: '1.00' }, { account: '572', credit: '1.00' }] }, c.token);
+    expect(entry.status).toBe(409);
+    expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
+
+    expect((await app.post('/api/v1/fiscal-years/2026/reopen', undefined, c.token)).status).toBe(200);
+    expect(await balancesOf('from=2027-01-01&to=2027-01-01', c)).toEqual({});
+    expect(await figures(2026, 'balance-sheet')).toEqual(BALANCE_SHEET);
+    expect(await figures(2026, 'profit-and-loss')).toEqual(PROFIT_AND_LOSS);
+    expect((await app.get('/api/v1/ledger/lock', c.token)).body.locked_until).toBe(null);
   });
 });
