@@ -283,3 +283,22 @@ kernelMigrations.push(
     ].flatMap(systemOnlyFunction),
   ]),
 );
+
+kernelMigrations.push(
+  sqlMigration('20270310000000_kernel_outbox_backlog', [
+    // What /metrics reports of the outbox, across tenants and without their data: counts and one age.
+    `create function cuadra_outbox_backlog()
+       returns table (pending bigint, dead bigint, oldest_pending_seconds double precision)
+       language sql stable security definer set search_path = public as $$
+         with waiting as (
+           select e.created_at from outbox_events e where e.fanned_out_at is null
+           union all
+           select e.created_at from outbox_deliveries d join outbox_events e on e.id = d.event_id where d.status = 'pending'
+         )
+         select (select count(*) from waiting),
+                (select count(*) from outbox_deliveries where status = 'dead'),
+                (select extract(epoch from now() - min(created_at))::double precision from waiting)
+       $$`,
+    ...systemOnlyFunction('cuadra_outbox_backlog()'),
+  ]),
+);

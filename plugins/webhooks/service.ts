@@ -223,6 +223,8 @@ export class WebhookService {
     const retryUntil = new Date(iso(loaded.created_at)!).getTime() + this.settings.WEBHOOKS_RETRY_HOURS * 3600_000;
     const next = new Date(at.getTime() + this.retryDelaySeconds(attempts) * 1000);
     const status = outcome.ok ? 'delivered' : options.manual || next.getTime() > retryUntil ? 'failed' : 'pending';
+    if (!outcome.ok) this.kernel.metrics.counter('cuadra_webhook_delivery_failures_total', 'Webhook delivery attempts that failed (no answer or not 2xx), by what follows: retry or failed', ['then'])
+      .inc({ then: status === 'pending' ? 'retry' : 'failed' });
     const disabled = await uow.run(async (tx) => {
       await tx.sql(`update webhook_deliveries set status = :status, attempts = :attempts, last_attempt_at = :at::timestamptz,
           next_attempt_at = :next::timestamptz, response_status = :code, response_excerpt = :excerpt, error = :error,
