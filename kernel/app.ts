@@ -7,7 +7,7 @@ import { HookBus } from './hooks';
 import { createHttpContextWithModels, handleError, resolveModel } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
-import { createLogger, type Logger } from './logger';
+import { createLogger, withLogFields, type Logger } from './logger';
 import { ExtensionRegistry } from './extensions';
 import { readAllSettings } from './settings';
 import { createMailer } from '../lib/mail';
@@ -154,9 +154,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });
 
   const bodies = new BodyGuard(app);
-  const handle = async (incoming: Request, socketIp?: string): Promise<Response> => {
-    const started = performance.now();
+  const handle = (incoming: Request, socketIp?: string): Promise<Response> => {
     const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    return withLogFields({ requestId }, () => handleRequest(incoming, requestId, socketIp));
+  };
+  const handleRequest = async (incoming: Request, requestId: string, socketIp?: string): Promise<Response> => {
+    const started = performance.now();
     kernel.remember(incoming, { ip: socketIp ?? 'unknown', requestId });
     const ip = kernel.clientIp(incoming);
     const path = new URL(incoming.url).pathname;

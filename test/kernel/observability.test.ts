@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Elysia } from 'elysia';
+import { createLogger } from '../../kernel/logger';
+import { definePlugin } from '../../kernel/plugin';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend } from '../support/database';
 
 const TOKEN = 'metrics-token-for-the-scraper-0123456789';
+const lines: Record<string, unknown>[] = [];
+
+/** A route that logs from deep inside its handler, after an await, as plugin code does. */
+const chatty = definePlugin({
+  name: 'test-chatty',
+  rootRoutes: (kernel) => new Elysia({ name: 'cuadra:test-chatty' }).get('/test-chatty', async () => {
+    await Bun.sleep(1);
+    kernel.logger.warn('deep in a handler', { step: 2 });
+    return { ok: true };
+  }),
+});
+
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp({ env: { METRICS_TOKEN: TOKEN } }); });
+beforeAll(async () => {
+  app = await startTestApp({ env: { METRICS_TOKEN: TOKEN }, extraPlugins: [chatty], logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line))) });
+});
 afterAll(() => app?.close());
 
 /** The value of one series in the exposition text, or undefined when absent. */
@@ -44,5 +61,20 @@ describe('GET /metrics (Prometheus)', () => {
     }
     if (backend === 'postgres') expect(series(text, 'cuadra_db_pool_connections')).toBeGreaterThan(0);
     // the backlog's own figures are checked against dead deliveries in outbox-deliveries.test.ts
+  });
+});
+
+describe('structured logs', () => {
+  test('every line logged while handling a request carries its request id, given or generated', async () => {
+    for (const sent of ['trace-0123456789', undefined]) {
+      lines.length = 0;
+      const response = await app.get('/test-chatty', undefined, sent ? { 'x-request-id': sent } : {});
+      const requestId = response.headers.get('x-request-id')!;
+      if (sent) expect(requestId).toBe(sent);
+      const deep = lines.find((l) => l.msg === 'deep in a handler');
+      const summary = lines.find((l) => l.msg === 'request');
+      expect(deep).toMatchObject({ level: 'warn', step: 2, requestId });
+      expect(summary).toMatchObject({ level: 'info', requestId, method: 'GET', path: '/test-chatty', status: 200 });
+    }
   });
 });
