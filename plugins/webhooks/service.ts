@@ -180,7 +180,7 @@ export class WebhookService {
       for (const endpoint of endpoints) {
         const body = JSON.stringify({ id: ctx.eventId, type, created_at: now.toISOString(), tenant_id: ctx.tenantId, data });
         const inserted = await tx.sql<{ id: string }>(`insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, body, status, next_attempt_at)
-          values (:id, :tenant, :endpoint, :event, :type, :body, 'pending', :at::timestamptz) on conflict (endpoint_id, event_id) do nothing returning id`, {
+          values (:id, :tenant, :endpoint, :event, :type, :body, 'pending', :at::timestamptz) on conflict (tenant_id, endpoint_id, event_id) do nothing returning id`, {
           id: crypto.randomUUID(), endpoint: endpoint.id, event: ctx.eventId, type, body, at: now.toISOString(),
         });
         ids.push(...inserted.map((r) => r.id));
