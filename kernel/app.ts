@@ -7,7 +7,7 @@ import { HookBus } from './hooks';
 import { createHttpContextWithModels, handleError, resolveModel } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
-import { createLogger, type Logger } from './logger';
+import { createLogger, withLogFields, type Logger } from './logger';
 import { ExtensionRegistry } from './extensions';
 import { readAllSettings } from './settings';
 import { createMailer } from '../lib/mail';
@@ -24,6 +24,8 @@ import { isConnectionLost, ServiceUnavailable } from './errors';
 import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
+import { Metrics } from './metrics';
+import { timingSafeEqual } from 'node:crypto';
 
 export interface CreateAppOptions {
   config?: Config;
@@ -90,6 +92,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   for (const plugin of plugins) kernel.permissions.addReadableWithScopes(plugin.name, plugin.readableWithScopes ?? {});
   const models = Object.assign({}, ...plugins.map((p) => p.models ?? {}));
   kernel.http = createHttpContextWithModels(kernel, models);
+  const metrics = new Metrics(db);
+  kernel.metrics = metrics;
 
   for (const plugin of plugins) await plugin.setup?.(kernel);
 
@@ -98,11 +102,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   await principalsListener?.listen(PRINCIPALS_CHANNEL, () => kernel.principals.clear());
 
   let stopping = false;
+  // The route template each request matched, for the metrics' labels (set by the app, read by the pipeline).
+  const matched = new WeakMap<Request, { route?: string }>();
   const api = new Elysia({ prefix: '/api/v1' });
   for (const plugin of plugins) if (plugin.routes) api.use(plugin.routes(kernel));
 
   const app = new Elysia()
     .onError(({ code, error, request }) => handleError(kernel, code, error, request))
+    .onTransform({ as: 'global' }, ({ request, route }) => { const seen = matched.get(request); if (seen) seen.route = route; })
     .get('/health', async () => {
       const started = performance.now();
       await db.orm.em.fork().getConnection().execute('select 1');
@@ -128,6 +135,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
         tags: ['system'],
       },
     });
+  if (config.metricsToken) app.get('/metrics', ({ request }) => metricsResponse(request, config.metricsToken!, metrics), { detail: { hide: true } });
   for (const plugin of plugins) if (plugin.rootRoutes) app.use(plugin.rootRoutes(kernel));
   app.use(api);
 
@@ -146,14 +154,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     .get('/docs/swagger-ui.css', () => new Response(Bun.file(docsAsset('swagger-ui.css')), { headers: { 'content-type': 'text/css; charset=utf-8' } }), { detail: { hide: true } });
 
   const bodies = new BodyGuard(app);
-  const handle = async (incoming: Request, socketIp?: string): Promise<Response> => {
-    const started = performance.now();
+  const handle = (incoming: Request, socketIp?: string): Promise<Response> => {
     const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    return withLogFields({ requestId }, () => handleRequest(incoming, requestId, socketIp));
+  };
+  const handleRequest = async (incoming: Request, requestId: string, socketIp?: string): Promise<Response> => {
+    const started = performance.now();
     kernel.remember(incoming, { ip: socketIp ?? 'unknown', requestId });
     const ip = kernel.clientIp(incoming);
     const path = new URL(incoming.url).pathname;
     let response: Response;
     let limits: Record<string, string> = {};
+    const seen: { route?: string } = {};
     const preflight = cors.preflight(incoming);
     if (preflight) {
       preflight.headers.set('x-request-id', requestId);
@@ -171,6 +183,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
           kernel.remember(admitted, { ip: socketIp ?? 'unknown', requestId });
           response = await idempotency.handle(admitted, ip, (request) => {
             kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
+            matched.set(request, seen);
             return app.handle(request);
           });
         }
@@ -188,7 +201,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     response.headers.set('x-request-id', requestId);
     for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
     cors.decorate(incoming, response);
-    logger.info('request', { requestId, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    const elapsed = performance.now() - started;
+    metrics.observe(incoming.method, seen.route ?? 'unmatched', response.status, elapsed / 1000);
+    logger.info('request', { requestId, method: incoming.method, path, status: response.status, ms: Math.round(elapsed * 10) / 10 });
     return response;
   };
 
@@ -250,4 +265,16 @@ async function databaseProblem(query: () => Promise<unknown>, timeoutMs: number,
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** GET /metrics: the Prometheus text for the bearer of METRICS_TOKEN, 401 for anyone else. */
+async function metricsResponse(request: Request, token: string, metrics: Metrics): Promise<Response> {
+  const sent = Buffer.from(/^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+    return new Response(JSON.stringify({ detail: 'Not authenticated: send METRICS_TOKEN as a bearer token' }),
+      { status: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } });
+  }
+  const { body, contentType } = await metrics.text();
+  return new Response(body, { headers: { 'content-type': contentType } });
 }

@@ -35,6 +35,8 @@ export interface Config {
   corsOrigins: string[];
   /** Seconds an Idempotency-Key claim holds without completing before a retry may take it over. */
   idempotencyLeaseSeconds: number;
+  /** Bearer token that opens GET /metrics (Prometheus text); unset = no such endpoint (404). */
+  metricsToken?: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -62,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
     environment: env,
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS && /^\d+$/.test(env.IDEMPOTENCY_LEASE_SECONDS) ? Math.max(1, Number(env.IDEMPOTENCY_LEASE_SECONDS)) : 30,

@@ -75,6 +75,8 @@ export interface Database {
    * joins the request's (background workers).
    */
   system<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { ownTransaction?: boolean }): Promise<T[]>;
+  /** The application pool's connections (PostgreSQL; PGlite has one session and no pool). */
+  poolStats(): { open: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -129,10 +131,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const appRole = APP_ROLE;
+  let applicationPool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
   const orm = await initOrm(kind, {
     ...base,
     pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
-    ...(kind === 'postgres' ? { driverOptions: { onPoolCreated: releaseDroppedConnections } } : {}),
+    ...(kind === 'postgres' ? { driverOptions: { onPoolCreated: (pool: any) => { applicationPool = pool; releaseDroppedConnections(pool); } } } : {}),
     onCreateConnection: async (connection: any) => {
       await connection.executeQuery(CompiledQuery.raw(`set role "${appRole.replaceAll('"', '""')}"`));
     },
@@ -167,6 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind,
     orm,
     statements,
+    poolStats: () => applicationPool && { open: applicationPool.totalCount, idle: applicationPool.idleCount, waiting: applicationPool.waitingCount },
     async system<T>(sql: string, params: unknown[] = [], options: { ownTransaction?: boolean } = {}): Promise<T[]> {
       const held = options.ownTransaction ? undefined : RequestTransaction.current();
       if (held) return held.use((root) => systemInSavepoint<T>(statementsOf(root), sql, params));

@@ -1,3 +1,4 @@
+import type { Metrics } from './metrics';
 import type { Config } from './config';
 import type { Database } from './database';
 import type { ExtensionPointName, ExtensionPoints, ExtensionRegistry } from './extensions';
@@ -79,6 +80,8 @@ export class Kernel {
   /** Services that plugins publish for their dependants (see `Services`). */
   private readonly services = new Map<string, unknown>();
   http!: HttpContext;
+  /** Prometheus metrics: plugins add counters and gauges at setup (kernel/metrics.ts). */
+  metrics!: Metrics;
   /** The body schema of a route (`POST`, `/api/v1/contacts`), once every route is mounted. */
   bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
   /**

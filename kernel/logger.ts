@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** Structured JSON logs, one object per line on stdout. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -10,18 +12,26 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(level: LogLevel, base: Record<string, unknown> = {}): Logger {
+/** Fields every line logged while handling one request carries (its request id), wherever it is logged from. */
+const requestFields = new AsyncLocalStorage<Record<string, unknown>>();
+
+/** Runs `work` with `fields` added to every log line written during it, across awaits. */
+export function withLogFields<T>(fields: Record<string, unknown>, work: () => T): T {
+  return requestFields.run(fields, work);
+}
+
+export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, sink: (line: string) => void = (line) => process.stdout.write(line)): Logger {
   const write = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;
-    const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields };
-    process.stdout.write(JSON.stringify(line, errorReplacer) + '\n');
+    const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...requestFields.getStore(), ...fields };
+    sink(JSON.stringify(line, errorReplacer) + '\n');
   };
   return {
     debug: (m, f) => write('debug', m, f),
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
+    child: (fields) => createLogger(level, { ...base, ...fields }, sink),
   };
 }
 

@@ -283,3 +283,48 @@ kernelMigrations.push(
     ].flatMap(systemOnlyFunction),
   ]),
 );
+
+kernelMigrations.push(
+  sqlMigration('20270310000000_kernel_outbox_backlog', [
+    // What /metrics reports of the outbox, across tenants and without their data: counts and one age.
+    `create function cuadra_outbox_backlog()
+       returns table (pending bigint, dead bigint, oldest_pending_seconds double precision)
+       language sql stable security definer set search_path = public as $$
+         with waiting as (
+           select e.created_at from outbox_events e where e.fanned_out_at is null
+           union all
+           select e.created_at from outbox_deliveries d join outbox_events e on e.id = d.event_id where d.status = 'pending'
+         )
+         select (select count(*) from waiting),
+                (select count(*) from outbox_deliveries where status = 'dead'),
+                (select extract(epoch from now() - min(created_at))::double precision from waiting)
+       $$`,
+    ...systemOnlyFunction('cuadra_outbox_backlog()'),
+  ]),
+);
+
+kernelMigrations.push(
+  sqlMigration('20270310000100_kernel_tenant_primary_keys', [
+    // Ready to distribute by tenant (docs/scale-out.md): every table whose rows all belong to a
+    // tenant (tenant_id NOT NULL) has tenant_id in its primary key, so a shard holds whole rows of
+    // one tenant and the key stays unique per shard. Generic over the catalog: the tables that
+    // exist now; a later migration that creates a tenant table declares (tenant_id, …) itself, and
+    // test/kernel/distribution-ready.test.ts fails on any that does not. A foreign key that still
+    // needs a primary key without tenant_id stops this migration (no cascade).
+    `do $$
+     declare t record;
+     begin
+       for t in
+         select c.oid::regclass as tab, k.conname, (select string_agg(quote_ident(a.attname), ', ' order by u.ord)
+                  from unnest(k.conkey) with ordinality u(attnum, ord) join pg_attribute a on a.attrelid = c.oid and a.attnum = u.attnum) as cols
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+         join pg_attribute tid on tid.attrelid = c.oid and tid.attname = 'tenant_id' and tid.attnotnull and not tid.attisdropped
+         join pg_constraint k on k.conrelid = c.oid and k.contype = 'p'
+         where c.relkind = 'r' and not (tid.attnum = any(k.conkey))
+       loop
+         execute format('alter table %s drop constraint %I, add constraint %I primary key (tenant_id, %s)', t.tab, t.conname, t.conname, t.cols);
+       end loop;
+     end $$`,
+  ]),
+);

@@ -75,4 +75,10 @@ export const migrations = [
   ]),
   // The retry worker's claim serves every tenant: the system role calls it.
   sqlMigration('20270102100300_webhooks_system_claim', systemOnlyFunction('cuadra_webhook_claim_due(timestamptz, integer, interval)')),
+  // One delivery per endpoint and event, stated per tenant (an endpoint belongs to one): a unique
+  // key a table distributed by tenant can enforce shard by shard.
+  sqlMigration('20270310000200_webhooks_delivery_key_per_tenant', [
+    `alter table webhook_deliveries add constraint webhook_deliveries_tenant_endpoint_event_key unique (tenant_id, endpoint_id, event_id)`,
+    `alter table webhook_deliveries drop constraint webhook_deliveries_endpoint_id_event_id_key`,
+  ]),
 ];

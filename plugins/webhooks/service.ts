@@ -180,7 +180,7 @@ export class WebhookService {
       for (const endpoint of endpoints) {
         const body = JSON.stringify({ id: ctx.eventId, type, created_at: now.toISOString(), tenant_id: ctx.tenantId, data });
         const inserted = await tx.sql<{ id: string }>(`insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, body, status, next_attempt_at)
-          values (:id, :tenant, :endpoint, :event, :type, :body, 'pending', :at::timestamptz) on conflict (endpoint_id, event_id) do nothing returning id`, {
+          values (:id, :tenant, :endpoint, :event, :type, :body, 'pending', :at::timestamptz) on conflict (tenant_id, endpoint_id, event_id) do nothing returning id`, {
           id: crypto.randomUUID(), endpoint: endpoint.id, event: ctx.eventId, type, body, at: now.toISOString(),
         });
         ids.push(...inserted.map((r) => r.id));
@@ -223,6 +223,8 @@ export class WebhookService {
     const retryUntil = new Date(iso(loaded.created_at)!).getTime() + this.settings.WEBHOOKS_RETRY_HOURS * 3600_000;
     const next = new Date(at.getTime() + this.retryDelaySeconds(attempts) * 1000);
     const status = outcome.ok ? 'delivered' : options.manual || next.getTime() > retryUntil ? 'failed' : 'pending';
+    if (!outcome.ok) this.kernel.metrics.counter('cuadra_webhook_delivery_failures_total', 'Webhook delivery attempts that failed (no answer or not 2xx), by what follows: retry or failed', ['then'])
+      .inc({ then: status === 'pending' ? 'retry' : 'failed' });
     const disabled = await uow.run(async (tx) => {
       await tx.sql(`update webhook_deliveries set status = :status, attempts = :attempts, last_attempt_at = :at::timestamptz,
           next_attempt_at = :next::timestamptz, response_status = :code, response_excerpt = :excerpt, error = :error,

@@ -138,6 +138,9 @@ describe('outbox deliveries', () => {
     expect(callsOf('test-sub-b', 'dead').map((c) => c.attempt)).toEqual([1, 2, 3]);
     expect(callsOf('test-sub-a', 'dead')).toHaveLength(1);
     const [dead] = await app.kernel.outbox.deadLetters({ tenantId: company.tenantId });
+    const deadGauge = async () => (await app.kernel.metrics.registry.getSingleMetric('cuadra_outbox_dead')!.get()).values[0]!.value;
+    const deadBefore = await deadGauge();
+    expect(deadBefore).toBeGreaterThanOrEqual(1); // /metrics sees it, whatever the tenant
     expect(dead).toMatchObject({ tenantId: company.tenantId, event: 'delivery-test.happened', payload: { label: 'dead' }, subscriber: 'test-sub-b', status: 'dead', attempts: MAX_ATTEMPTS, lastError: 'test-sub-b is down' });
     expect(await app.kernel.outbox.deadLetters({ tenantId: other.tenantId })).toEqual([]);
     // no further attempt once dead
@@ -154,6 +157,7 @@ describe('outbox deliveries', () => {
     expect(callsOf('test-sub-a', 'dead')).toHaveLength(1);
     await waitFor(async () => (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).some((d) => d.id === dead.id));
     expect(await app.kernel.outbox.deadLetters({ tenantId: company.tenantId })).toEqual([]);
+    expect(await deadGauge()).toBe(deadBefore - 1);
     expect(await app.kernel.outbox.replay({ ids: [dead.id] })).toBe(0);
   });
 

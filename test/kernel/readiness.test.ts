@@ -34,7 +34,7 @@ describe('readiness (/health/ready)', () => {
     for (const path of ['/health/ready', '/health', '/api/v1/auth/me']) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       expect({ path, status: response.status, retry: response.headers.get('retry-after') }).toEqual({ path, status: 503, retry: '1' });
-      expect((await response.json()).detail).toStartWith('starting');
+      expect(((await response.json()) as { detail: string }).detail).toStartWith('starting');
     }
     release();
     serving = await started;
@@ -42,6 +42,7 @@ describe('readiness (/health/ready)', () => {
     const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
     expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: 'ready', database: backend } });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404); // no METRICS_TOKEN, no metrics
   });
 
   test.skipIf(backend !== 'postgres')('503 while the database refuses connections, 200 again once it accepts them', async () => {

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../support/app';
  * - tables no entity maps (the outbox, idempotency keys, counters read with named SQL);
  * - indexes, foreign keys and column defaults: declared in the migrations, which are the schema's
  *   source of truth; entities set their values on create;
+ * - primary keys: the tables' lead with tenant_id (distribution by tenant), the entities' is the id;
  * Anything else (a missing or extra column, a different type, precision or nullability) is a
  * mirror that lies about its table and fails this test.
  * Invoices, purchases and the documents plugin have no entities: they read and write their tables
@@ -24,6 +25,9 @@ const EXCEPTIONS: [string, RegExp][] = [
   ['indexes', /^drop index /],
   ['foreign keys and checks', /^alter table "\w+" drop constraint "\w+";$/],
   ['defaults', /^alter table "\w+" alter column "\w+" drop default;$/],
+  // The entities identify a row by its id; the tables' primary keys lead with tenant_id so they can
+  // be distributed by tenant (docs/scale-out.md, test/kernel/distribution-ready.test.ts).
+  ['primary keys with tenant_id', /^alter table "\w+" add primary key \("id"\);$/],
   // Folded search text the database computes (a generated column behind a trigram index); no code
   // reads or writes it through an entity.
   ['generated search columns', /^alter table "\w+" drop column "search_(document|compact)"(, drop column "search_(document|compact)")*;$/],

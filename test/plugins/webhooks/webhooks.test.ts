@@ -153,14 +153,19 @@ print(verify_cuadra_signature(body, ${JSON.stringify(header)}, ${JSON.stringify(
   });
 
   test('an endpoint failing for days is disabled and its creator emailed; retries stop after 24 h', async () => {
+    const failures = async (then: string) => (await app.kernel.metrics.registry.getSingleMetric('cuadra_webhook_delivery_failures_total')?.get())
+      ?.values.find((v) => v.labels.then === then)?.value ?? 0;
+    const [retriedBefore, failedBefore] = [await failures('retry'), await failures('failed')];
     const down = await createEndpoint(a, '/down');
     await issueInvoice(a.token);
+    expect(await failures('retry')).toBe(retriedBefore + 1); // /metrics counts each failed attempt
     let [delivery] = (await deliveriesOf(down.id)).items;
     expect(delivery).toMatchObject({ status: 'pending', response_status: 503 });
     expect(delivery.response_excerpt).toHaveLength(1000);
     await webhooks().deliverDue(new Date(Date.now() + 73 * HOUR));
     [delivery] = (await deliveriesOf(down.id)).items;
     expect(delivery).toMatchObject({ status: 'failed', attempts: 2, next_attempt_at: null });
+    expect(await failures('failed')).toBe(failedBefore + 1);
     const endpoint = (await app.get(`/api/v1/webhooks/${down.id}`, a.token)).body;
     expect(endpoint.enabled).toBe(false);
     expect(endpoint.disabled_reason).toMatch(/HTTP 503/);
