@@ -100,6 +100,11 @@ describe('the examples of README.md and docs/', () => {
     expect(unexplained.map((block) => `${block.file}:${block.line}`)).toEqual([]);
     expect(runnable.map((block) => block.file)).toContain('README.md');
     expect(runnable.length).toBeGreaterThanOrEqual(5);
+    // configuration to paste (an MCP client's) is JSON that parses
+    const json = examples.filter((block) => block.language === 'json');
+    expect(json.length).toBeGreaterThan(0);
+    const parseError = (code: string) => { try { JSON.parse(code); return ''; } catch (error) { return String(error); } };
+    expect(json.map((block) => [`${block.file}:${block.line}`, parseError(block.code)])).toEqual(json.map((block) => [`${block.file}:${block.line}`, '']));
   });
 
   test('the shell blocks run as pasted, in order, and every request succeeds', async () => {
@@ -109,7 +114,7 @@ describe('the examples of README.md and docs/', () => {
       'set -euo pipefail',
       'curl() { command curl --fail-with-body "$@"; }',
       'trap \'echo "failed in $BLOCK, line $LINENO of the script" >&2\' ERR',
-      ...runnable.flatMap((block) => [`BLOCK='${block.file}:${block.line}'`, `echo '--- ${block.file}:${block.line} ---'`, block.code.replaceAll('localhost:8000', `localhost:${port}`)]),
+      ...runnable.flatMap((block, i) => [`BLOCK='${block.file}:${block.line}'`, `echo '--- block ${i} ---'`, block.code.replaceAll('localhost:8000', `localhost:${port}`)]),
       "echo '--- captured ---'",
       ...names.map((n) => `printf '%s=%s\\n' ${n} "$${n}"`),
     ].join('\n');
@@ -118,8 +123,11 @@ describe('the examples of README.md and docs/', () => {
     expect([code, stderr]).toEqual([0, '']);
 
     const [output, captured] = stdout.split('--- captured ---\n');
-    const outputs = Object.fromEntries(output.split(/^--- (\S+) ---\n/m).slice(1).reduce<[string, string][]>((pairs, part, i, parts) => (i % 2 ? pairs : [...pairs, [part, parts[i + 1]]]), []));
-    const outputOf = (file: string, step: string) => outputs[Object.keys(outputs).find((key) => key.startsWith(`${file}:`) && runnable.find((b) => `${b.file}:${b.line}` === key)?.code.includes(step))!] ?? '';
+    // what each block printed, found by a line of its code
+    const sections = output.split(/^--- block (\d+) ---\n/m);
+    const printed = new Map<Example, string>();
+    for (let i = 1; i < sections.length; i += 2) printed.set(runnable[Number(sections[i])], sections[i + 1]);
+    const outputOf = (step: string) => printed.get(runnable.find((block) => block.code.includes(step))!) ?? '';
     const vars = Object.fromEntries(captured.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     expect(vars.TOKEN).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(vars.COMPANY_TOKEN).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -130,7 +138,7 @@ describe('the examples of README.md and docs/', () => {
     // 2: the verification link is in the outbox and in the log; it redirects (302) to a page that exists
     expect(vars.LINK).toStartWith(`http://localhost:${port}/api/v1/auth/verify-email?token=`);
     expect(serviceLog).toContain(vars.LINK.slice(vars.LINK.indexOf('token=')));
-    const firstSteps = outputOf('README.md', '# 1. Create an account');
+    const firstSteps = outputOf('# 1. Create an account');
     const redirected = firstSteps.split('\n')[0];
     // (no FRONTEND_URL: the web app, which reads the outcome from the query and says so)
     expect(redirected).toBe(`302 http://localhost:${port}/app/?email_verification=verified`);
@@ -144,16 +152,16 @@ describe('the examples of README.md and docs/', () => {
     for (const account of ['"4300"', '"7000"', '"477"', '"121.00"']) expect([account, firstSteps.includes(account)]).toEqual([account, true]);
 
     // 7: the statement's one line was imported; 8: the 303 has the invoice's VAT and was settled
-    expect(JSON.parse(outputOf('README.md', '# 7.'))).toMatchObject({ format: 'csv', imported: 1, duplicates: 0, rejected: 0 });
-    const vatReturn = outputOf('README.md', '# 8.');
+    expect(JSON.parse(outputOf('# 7.'))).toMatchObject({ format: 'csv', imported: 1, duplicates: 0, rejected: 0 });
+    const vatReturn = outputOf('# 8.');
     expect(vatReturn).toMatch(/^casilla;concepto;importe$/m);
     expect(vatReturn).toMatch(/;21\.00$/m);
     const settled = JSON.parse(vatReturn.slice(vatReturn.indexOf('\n{') + 1));
     expect(settled.lines.map((line: { account: string; debit: string; credit: string }) => [line.account, line.debit, line.credit])).toEqual([['477', '21.00', '0.00'], ['4750', '0.00', '21.00']]);
     // 9: the board proposes the invoice for the statement's payment; the ingested PDF reads as 100 + 21 % VAT
-    const board = JSON.parse(outputOf('README.md', '# 9.'));
+    const board = JSON.parse(outputOf('# 9.'));
     expect(board.items[0].proposal.documents[0]).toMatchObject({ document_id: vars.INVOICE, amount: '121.00' });
-    const ingested = JSON.parse(outputOf('README.md', 'ingest-purchase'));
+    const ingested = JSON.parse(outputOf('ingest-purchase'));
     expect([ingested.purchase.status, ingested.purchase.subtotal, ingested.purchase.total]).toEqual(['draft', '100.00', '121.00']);
   }, 120_000);
 });
