@@ -4,7 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { HookBus } from './hooks';
-import { createHttpContextWithModels, handleError, resolveModel } from './http';
+import { collectionLister, createHttpContextWithModels, handleError, resolveModel } from './http';
 import { Kernel } from './kernel';
 import { discoverPlugins, orderPlugins } from './loader';
 import { createLogger, withLogFields, type Logger } from './logger';
@@ -145,6 +145,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   ];
   const bodySchemas = requestBodySchemas(app.routes, models);
   kernel.bodySchemaOf = (method, route) => bodySchemas.get(`${method} ${route}`);
+  kernel.listPathFor = collectionLister(app.routes.filter((route) => route.method === 'GET').map((route) => route.path));
   let openapiDocument: unknown;
   kernel.openApiDocument = () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags));
   app

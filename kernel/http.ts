@@ -9,9 +9,13 @@ import { MAX_BODY_BYTES_KEY } from './request-body';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** Maps TypeBox/Elysia validation errors to FastAPI's HTTPValidationError items. */
-export function validationDetail(error: any): FieldError[] {
-  const where: string = error?.type ?? 'body';
+/**
+ * Maps TypeBox/Elysia validation errors to FastAPI's HTTPValidationError items, with messages a
+ * person can act on (see `actionableMessage`). `loc` starts with where the value was: `path`,
+ * `query` or `body` (Elysia calls path parameters `params`).
+ */
+export function validationDetail(error: any, listPathFor: (field: string) => string | undefined = () => undefined): FieldError[] {
+  const where: string = error?.type === 'params' ? 'path' : error?.type ?? 'body';
   const all: any[] = Array.isArray(error?.all) && error.all.length ? error.all : [{ path: '', message: error?.message ?? 'Invalid value' }];
   const seen = new Set<string>();
   const items: FieldError[] = [];
@@ -27,9 +31,73 @@ export function validationDetail(error: any): FieldError[] {
       : Array.isArray(choices) && choices.length && choices.every((c) => c && 'const' in c) ? choices.map((c) => c.const) : undefined;
     if (missing) items.push({ loc, msg: 'Field required', type: 'missing' });
     else if (allowed) items.push({ loc, msg: `Input should be one of: ${allowed.join(', ')}`, type: 'enum' });
-    else items.push({ loc, msg: String(issue.summary ?? issue.message ?? 'Invalid value'), type: 'value_error' });
+    else items.push({ loc, msg: actionableMessage(issue.schema, issue.value, where, path.findLast((p) => typeof p === 'string'), listPathFor) ?? String(issue.summary ?? issue.message ?? 'Invalid value'), type: 'value_error' });
   }
   return items;
+}
+
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const DECIMAL_PATTERN = /^\^(-\?)?\\d.*\\\.\\d/;
+const UUID_EXAMPLE = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+
+/** The variants of a schema that may hold a value (a nullable field is a union with null). */
+const variantsOf = (schema: any): any[] => (Array.isArray(schema?.anyOf) ? schema.anyOf.filter((v: any) => v?.type !== 'null') : schema ? [schema] : []);
+
+/**
+ * A message that says what to send instead, for the mistakes clients make most: a date in another
+ * format, a code or name where an id goes, an amount as a JSON number, text as a number, an
+ * integer as text. Undefined when none applies (the validator's own message is kept).
+ */
+function actionableMessage(schema: any, value: unknown, where: string, field: string | undefined, listPathFor: (field: string) => string | undefined): string | undefined {
+  const variants = variantsOf(schema);
+  // a query or path integer is a union of the integer and the text Elysia coerces it from
+  const coerced = (v: any) => v?.type === 'string' && ['integer', 'numeric'].includes(v.format);
+  const text = variants.find((v) => v?.type === 'string' && !coerced(v));
+  const shown = JSON.stringify(value)?.slice(0, 60);
+  if (text && typeof value === 'number') {
+    if (DECIMAL_PATTERN.test(String(text.pattern ?? ''))) return `Send the amount as a decimal string, "${value}" in quotes, not a JSON number: amounts are exact decimals ("1234.50")`;
+    return `Expected text (a JSON string), got the number ${value}: send "${value}"`;
+  }
+  if (text?.format === 'date' || text?.pattern === DATE_PATTERN) {
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${shown} is not a calendar date: expected YYYY-MM-DD, e.g. 2026-03-15`;
+    if (typeof value === 'string') return `Expected a date as YYYY-MM-DD (e.g. 2026-03-15), got ${shown}`;
+  }
+  if (text?.format === 'uuid' && typeof value === 'string') {
+    const list = field ? listPathFor(field) : undefined;
+    const hint = list ? `; GET ${list} lists them with their ids` : '';
+    return `Expected an id (a UUID such as ${UUID_EXAMPLE}), got ${shown}: send the \`id\` the API gave the record, not its code or name${hint}`;
+  }
+  const integer = variants.find((v) => v?.type === 'integer' || v?.type === 'number' || coerced(v));
+  if (integer && !text && value !== null && value !== undefined) {
+    if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return where === 'body' ? `Expected a JSON number, got the text ${shown}: send ${value.trim()} without quotes` : undefined;
+    if (typeof value === 'number' && integer.type === 'integer' && !Number.isInteger(value)) return `Expected a whole number, got ${value}`;
+    if (typeof value !== 'number') return `Expected a ${integer.type === 'number' ? 'number' : 'whole number'}, got ${shown}`;
+  }
+  return undefined;
+}
+
+/**
+ * The collection that lists the records a field such as `contact_id` or `tax_type_id` names: the
+ * GET route of the plural of the field's stem (`contacts`, `treasuries`), or of its first word
+ * (`taxes` for `tax_type_id`), among the given paths.
+ */
+export function collectionLister(getPaths: readonly string[]): (field: string) => string | undefined {
+  const collections = new Map<string, string>();
+  for (const path of getPaths) {
+    const last = path.split('/').at(-1) ?? '';
+    if (path.startsWith('/api/v1/') && last && !last.startsWith(':') && !last.includes('{')) collections.set(last.replaceAll('-', '_'), path);
+  }
+  const plurals = (stem: string) => [`${stem}s`, `${stem}es`, stem.replace(/y$/, 'ies')];
+  return (field) => {
+    const stem = field.replace(/_ids?$/, '');
+    if (stem === field) return undefined;
+    const words = stem.split('_');
+    for (const candidate of [...plurals(stem), ...plurals(words[0])]) {
+      const path = collections.get(candidate);
+      if (path) return path;
+    }
+    return undefined;
+  };
 }
 
 /**
@@ -171,7 +239,7 @@ export function handleError(kernel: Kernel, code: unknown, error: unknown, reque
   if (error instanceof ValidationFailed) return json(422, { detail: kernel.startedExecuting(request) ? error.errors : withUnknownFields(request, error.errors) });
   if (error instanceof DomainError) return json(error.status, { detail: error.message }, error.headers);
   switch (code) {
-    case 'VALIDATION': return json(422, { detail: withUnknownFields(request, validationDetail(error)) });
+    case 'VALIDATION': return json(422, { detail: withUnknownFields(request, validationDetail(error, kernel.listPathFor)) });
     case 'NOT_FOUND': return json(404, { detail: 'Not Found' });
     case 'PARSE': return json(400, { detail: 'The request body could not be parsed' });
     case 'INVALID_FILE_TYPE': return json(415, { detail: 'Unsupported file type' });
@@ -228,12 +296,46 @@ export function unknownFields(schema: unknown, value: unknown, loc: (string | nu
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const declared = resolved.properties[key];
     if (declared) errors.push(...unknownFields(declared, child, [...loc, key], models));
-    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push(unknownField([...loc, key]));
+    else if (resolved.additionalProperties === undefined || resolved.additionalProperties === false) errors.push(unknownField([...loc, key], nearestField(key, resolved.properties, models)));
   }
   return errors;
 }
 
-function unknownField(loc: (string | number)[]): FieldError {
-  return { loc, msg: `Unknown field "${loc.at(-1)}": it is not part of this request`, type: 'extra_forbidden' };
+function unknownField(loc: (string | number)[], suggestion?: string): FieldError {
+  const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
+  return { loc, msg: `Unknown field "${loc.at(-1)}": it is not part of this request${hint}`, type: 'extra_forbidden' };
+}
+
+/**
+ * The declared field an unknown one most likely meant: one that lists it among its other names
+ * (`x-aliases`: `vat` for `tax_id`), else the closest spelling (at most one edit in three
+ * letters, at least one), else none.
+ */
+export function nearestField(name: string, properties: Record<string, any>, models: Record<string, TSchema> = {}): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [field, schema] of Object.entries(properties)) {
+    const aliases = resolveModel(schema, models)?.['x-aliases'];
+    if (Array.isArray(aliases) && aliases.some((alias) => String(alias).toLowerCase() === lower)) return field;
+  }
+  let best: { field: string; distance: number } | undefined;
+  for (const field of Object.keys(properties)) {
+    const distance = editDistance(lower, field.toLowerCase());
+    if (distance <= Math.max(1, Math.floor(Math.max(field.length, lower.length) / 3)) && distance < (best?.distance ?? Infinity)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+/** Levenshtein distance, with a transposition counted as one edit. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+    }
+  }
+  return rows[a.length][b.length];
 }
 export type HttpContext = ReturnType<typeof createHttpContextWithModels>;

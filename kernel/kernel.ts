@@ -84,6 +84,8 @@ export class Kernel {
   metrics!: Metrics;
   /** The body schema of a route (`POST`, `/api/v1/contacts`), once every route is mounted. */
   bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
+  /** The GET path that lists the records a field such as `contact_id` names (validation messages point to it). */
+  listPathFor: (field: string) => string | undefined = () => undefined;
   /**
    * The app's own request pipeline (rate limits, idempotency, routes), for plugins that act through
    * the API on a caller's behalf (the MCP server); set by the app once every route is mounted.

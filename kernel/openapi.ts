@@ -115,6 +115,98 @@ function closeRequestObjects(schema: any, components: Record<string, any>, seen 
   }
 }
 
+/**
+ * Plausible examples for the strings whose shape alone would make the docs invent one (Swagger UI
+ * fills a pattern with random text: `"subtotal": "-121656644834.0"`): money and other decimals by
+ * the field's name, dates, months, times and ids. A schema's own example wins.
+ */
+function decimalExample(name: string | undefined, pattern: string): string | undefined {
+  if (!/^\^(-\?)?(\\d|\[0-9\])/.test(pattern) || !/\\\.(\\d|\[0-9\])/.test(pattern)) return undefined;
+  if (pattern.includes('{1,6}')) return '1';
+  const field = name ?? '';
+  if (/rate|pct|percent/.test(field)) return '21.00';
+  if (/tax|vat|quota|surcharge|withholding/.test(field)) return '21.00';
+  if (/subtotal|base|price|net/.test(field)) return '100.00';
+  if (/total|amount|balance|due|paid|outstanding|debit|credit|remaining/.test(field)) return '121.00';
+  return '100.00';
+}
+
+const ID_EXAMPLE = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+
+function exampleForShape(schema: any, name: string | undefined): string | undefined {
+  switch (schema.format) {
+    case 'uuid': return ID_EXAMPLE;
+    case 'date': return '2026-03-15';
+    case 'date-time': return '2026-03-15T10:30:00Z';
+  }
+  const pattern = typeof schema.pattern === 'string' ? schema.pattern : '';
+  if (pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2026-03-15';
+  if (pattern === '^\\d{4}-\\d{2}$') return '2026-03';
+  return decimalExample(name, pattern);
+}
+
+/** Adds `examples` to string schemas of a known shape, in place (see exampleForShape). */
+function addShapeExamples(node: any, name?: string): void {
+  if (Array.isArray(node)) return node.forEach((item) => addShapeExamples(item, name));
+  if (!node || typeof node !== 'object') return;
+  const types = [node.type].flat();
+  if (types.includes('string') && !('examples' in node || 'example' in node || 'enum' in node || 'const' in node || 'default' in node)) {
+    const example = exampleForShape(node, name);
+    if (example !== undefined) node.examples = [example];
+  }
+  for (const [key, value] of Object.entries<any>(node)) {
+    if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key === 'const') continue;
+    if (key === 'properties' && value && typeof value === 'object') for (const [field, child] of Object.entries(value)) addShapeExamples(child, field);
+    else if (key === 'parameters' && Array.isArray(value)) value.forEach((parameter) => addShapeExamples(parameter?.schema, parameter?.name));
+    else addShapeExamples(value, key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'schema' ? name : undefined);
+  }
+}
+
+/** The names of the components a request body reaches, at any depth. */
+function requestComponents(paths: Record<string, any>, components: Record<string, any>): Set<string> {
+  const reached = new Set<string>();
+  const visit = (node: any): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      const name = node.$ref.split('/').pop();
+      if (reached.has(name) || !components[name]) return;
+      reached.add(name);
+      return visit(components[name]);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'default') visit(value);
+  };
+  for (const operations of Object.values<any>(paths)) for (const operation of Object.values<any>(operations)) visit(operation.requestBody);
+  return reached;
+}
+
+/**
+ * A field a request may leave out says so in `required`; its `default` is what the service then
+ * assumes. Client generators read a property's `default` as "always present" (openapi-typescript's
+ * default `defaultNonNullable`), which is true of a response but made clients send every such
+ * field. In the schemas requests reach, the default moves into the description; a query
+ * parameter keeps it (generators leave parameters optional). A file has no default.
+ */
+function describeRequestDefaults(node: any, seen = new Set<any>()): void {
+  if (!node || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) return node.forEach((item) => describeRequestDefaults(item, seen));
+  for (const [key, value] of Object.entries<any>(node)) {
+    if (key === 'example' || key === 'examples' || key === 'enum' || key === 'const') continue;
+    if (key === 'properties' && value && typeof value === 'object') {
+      for (const property of Object.values<any>(value)) {
+        if (!property || typeof property !== 'object' || !('default' in property)) continue;
+        const { default: fallback, ...rest } = property;
+        for (const k of Object.keys(property)) delete property[k];
+        const binary = rest.format === 'binary';
+        const said = binary || (typeof rest.description === 'string' && /\bdefault\b/i.test(rest.description));
+        Object.assign(property, rest, said ? {} : { description: `${rest.description ? `${String(rest.description).replace(/([^.!?])$/, '$1.')} ` : ''}Default: \`${JSON.stringify(fallback)}\`.` });
+      }
+    }
+    describeRequestDefaults(value, seen);
+  }
+}
+
 const hasFile = (schema: any): boolean => Object.values<any>(schema?.properties ?? {}).some((p) => p?.format === 'binary');
 
 /** Plausible values for common field names, so that generated examples read like real requests. */
@@ -238,6 +330,17 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { nam
       operation.responses.default ??= errorResponse('Error');
     }
   }
+  // Requests already get a whole example each (exampleOf); the shape examples go to what only
+  // responses use, which is what the docs show as sample answers (and what MCP tools never carry).
+  const requested = requestComponents(paths, components);
+  for (const name of requested) describeRequestDefaults(components[name]);
+  for (const [name, schema] of Object.entries(components)) if (!requested.has(name)) addShapeExamples(schema);
+  for (const operations of Object.values<any>(paths)) {
+    for (const operation of Object.values<any>(operations)) {
+      describeRequestDefaults(operation.requestBody);
+      addShapeExamples(operation.responses);
+    }
+  }
   const used = new Set(Object.values<any>(paths).flatMap((ops) => Object.values<any>(ops).flatMap((op) => op.tags ?? [])));
   return {
     openapi: '3.1.0',
@@ -271,6 +374,6 @@ export function docsPage(): string {
 <link rel="stylesheet" href="/docs/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui' });</script>
+<script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', filter: true, deepLinking: true });</script>
 </body></html>`;
 }

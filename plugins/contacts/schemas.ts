@@ -26,7 +26,8 @@ const CustomerAndSupplier = t.Boolean({ description: 'Also acts as the other kin
 const optionalFields = {
   customer_and_supplier: CustomerAndSupplier,
   customer_type: CustomerType,
-  vat: Nullable(t.String({ maxLength: 40, description: 'Tax number. Spain: NIF/NIE/CIF (checksum). Other EU: VAT number in the country\'s format (prefix added when missing). Elsewhere: free text, at most 32.' })),
+  // what clients call it elsewhere (the company's own is `tax_id`): a 422 for one of these names `vat`
+  vat: t.Union([t.String({ maxLength: 40, description: 'Tax number. Spain: NIF/NIE/CIF (checksum). Other EU: VAT number in the country\'s format (prefix added when missing). Elsewhere: free text, at most 32.' }), t.Null()], { 'x-aliases': ['tax_id', 'tax_number', 'vat_number'] }),
   country: Country,
   legal_name: Nullable(t.String({ maxLength: 200 })),
   email: Nullable(t.String({ format: 'email', maxLength: 254 })),

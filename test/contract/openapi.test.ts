@@ -39,11 +39,59 @@ describe('/openapi.json', () => {
     expect(spec.paths['/api/v1/auth/me'].get.security).toEqual([{ bearer: [] }]);
   });
 
-  test('/docs is served without any CDN', async () => {
+  test('/docs is served without any CDN, with a filter box and links to each operation', async () => {
     const page = await app.get('/docs');
     expect(page.status).toBe(200);
     expect(page.text).not.toMatch(/https?:\/\//);
+    expect(page.text).toMatch(/SwaggerUIBundle\(\{[^}]*\bfilter: true\b[^}]*\bdeepLinking: true\b/);
     expect((await app.get('/docs/swagger-ui-bundle.js')).status).toBe(200);
+  });
+
+  test('a client may leave out every request field with a default (its default is in the description); files have none', async () => {
+    const spec = (await app.get('/openapi.json')).body;
+    const schemas = spec.components.schemas;
+    const withDefault: string[] = [];
+    const visit = (node: any, where: string, seen: Set<string>): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((item) => visit(item, where, seen));
+      if (typeof node.$ref === 'string') {
+        const name = node.$ref.split('/').pop();
+        if (!seen.has(name)) visit(schemas[name], name, seen.add(name));
+        return;
+      }
+      for (const [field, property] of Object.entries<any>(node.properties ?? {})) if (property && 'default' in property) withDefault.push(`${where}.${field}`);
+      for (const [key, value] of Object.entries(node)) if (!['example', 'examples', 'default', 'enum', 'const'].includes(key)) visit(value, where, seen);
+    };
+    const seen = new Set<string>();
+    for (const [path, operations] of Object.entries<any>(spec.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) visit(operation.requestBody, `${method} ${path}`, seen);
+    }
+    expect(withDefault).toEqual([]);
+    expect(schemas.TreasuryCreate.required).not.toContain('currency');
+    expect(schemas.TreasuryCreate.properties.currency.description).toContain('default EUR');
+    expect(schemas.SettlementCreate.properties.allow_overpayment.description).toEndWith('Default: `false`.');
+    const upload = schemas.Body_ingest_purchase_api_v1_ai_ingest_purchase_post.properties.file;
+    expect(upload).toMatchObject({ type: 'string', format: 'binary' });
+    expect('default' in upload).toBe(false);
+  });
+
+  test('answers show plausible money, dates and ids: each string with a shape has an example that fits it', async () => {
+    const spec = (await app.get('/openapi.json')).body;
+    const invoice = spec.components.schemas.InvoiceResponse.properties;
+    expect([invoice.subtotal.examples, invoice.tax_total.examples, invoice.total.examples]).toEqual([['100.00'], ['21.00'], ['121.00']]);
+    expect([invoice.id.examples, invoice.issue_date.examples]).toEqual([['3fa85f64-5717-4562-b3fc-2c963f66afa6'], ['2026-01-15']]);
+    const misfits: string[] = [];
+    const check = (node: any, where: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((item, i) => check(item, `${where}.${i}`));
+      if (typeof node.pattern === 'string' && Array.isArray(node.examples)) {
+        for (const example of node.examples) if (typeof example === 'string' && !new RegExp(node.pattern, 'u').test(example)) misfits.push(`${where}: ${example}`);
+      }
+      for (const [key, value] of Object.entries(node)) if (!['example', 'examples', 'default', 'enum', 'const'].includes(key)) check(value, `${where}.${key}`);
+    };
+    check(spec.components.schemas, 'schemas');
+    check(spec.paths, 'paths');
+    expect(misfits).toEqual([]);
   });
 
   test('/health checks the database', async () => {

@@ -53,5 +53,6 @@ test('a client generated from /openapi.json type-checks under --strict and runs 
   expect(result.pdfBytes).toBeGreaterThan(1000);
   expect(result.purchaseTotal).toBe('145.20');
   expect(result.trialBalance.debit).toBe(result.trialBalance.credit);
-  expect(result.accounts).toEqual(['4100', '4300', '472', '477', '629', '7000']);
+  expect(result.accounts).toEqual(['4100', '4300', '472', '477', '5550001', '5720001', '629', '7000']);
+  expect(result.statementImported).toBe(1);
 });

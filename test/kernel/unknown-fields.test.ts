@@ -73,3 +73,37 @@ test('settlements name the unknown field and record nothing', async () => {
   expect(reversed.body.detail).toEqual([{ loc: ['body', 'reason'], msg: 'Unknown field "reason": it is not part of this request', type: 'extra_forbidden' }]);
   expect((await app.get('/api/v1/open-items', owner.token)).body.total).toBe(0);
 });
+
+test('validation messages say what to send instead, in the HTTPValidationError shape', async () => {
+  const detailOf = async (response: Promise<{ status: number; body: any }>) => {
+    const { status, body } = await response;
+    expect(status).toBe(422);
+    return body.detail.map((item: { loc: (string | number)[]; msg: string; type: string }) => [item.loc.join('.'), item.msg, item.type]);
+  };
+  const line = { description: 'Consultoría', quantity: '1', unit_price: '100.00', tax_type_id: crypto.randomUUID() };
+  const invoice = { contact_id: crypto.randomUUID(), issue_date: '2026-03-15', lines: [line] };
+
+  // a date names its format, not a regular expression; an impossible day says so
+  expect(await detailOf(app.post('/api/v1/invoices', { ...invoice, issue_date: '15/03/2026' }, owner.token)))
+    .toEqual([['body.issue_date', 'Expected a date as YYYY-MM-DD (e.g. 2026-03-15), got "15/03/2026"', 'value_error']]);
+  expect(await detailOf(app.post('/api/v1/treasuries', { kind: 'bank', name: 'Caja', opening_date: '2026-02-30' }, owner.token)))
+    .toEqual([['body.opening_date', '"2026-02-30" is not a calendar date: expected YYYY-MM-DD, e.g. 2026-03-15', 'value_error']]);
+  // a code where an id goes: what an id is, and the list that has it
+  expect(await detailOf(app.post('/api/v1/invoices', { ...invoice, lines: [{ ...line, tax_type_id: 'IVA21' }] }, owner.token))).toEqual([[
+    'body.lines.0.tax_type_id',
+    'Expected an id (a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6), got "IVA21": send the `id` the API gave the record, not its code or name; GET /api/v1/taxes lists them with their ids',
+    'value_error',
+  ]]);
+  // money as a JSON number
+  expect(await detailOf(app.post('/api/v1/invoices', { ...invoice, lines: [{ ...line, unit_price: 100 }] }, owner.token)))
+    .toEqual([['body.lines.0.unit_price', 'Send the amount as a decimal string, "100" in quotes, not a JSON number: amounts are exact decimals ("1234.50")', 'value_error']]);
+  // an unknown field names the one meant: another name for it, or a near spelling
+  expect(await detailOf(app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente SL', tax_id: 'B65410011' }, owner.token)))
+    .toEqual([['body.tax_id', 'Unknown field "tax_id": it is not part of this request; did you mean "vat"?', 'extra_forbidden']]);
+  expect(await detailOf(app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente SL', postcode: '08019' }, owner.token)))
+    .toEqual([['body.postcode', 'Unknown field "postcode": it is not part of this request; did you mean "postal_code"?', 'extra_forbidden']]);
+  // path parameters are `path` in loc, as in the OpenAPI document; query integers say so
+  expect(await detailOf(app.get('/api/v1/invoices/F-2026-000001', owner.token)))
+    .toEqual([['path.id', 'Expected an id (a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6), got "F-2026-000001": send the `id` the API gave the record, not its code or name', 'value_error']]);
+  expect(await detailOf(app.get('/api/v1/contacts?limit=all', owner.token))).toEqual([['query.limit', 'Expected a whole number, got "all"', 'value_error']]);
+});

@@ -14,6 +14,7 @@ export interface FlowResult {
   purchaseTotal: string;
   trialBalance: { debit: string; credit: string };
   accounts: string[];
+  statementImported: number;
 }
 
 function fail(step: string, status: number, detail: unknown): never {
@@ -89,6 +90,21 @@ export async function runFlow(baseUrl: string, email: string): Promise<FlowResul
   });
   if (!purchase.data) return fail('purchase', purchase.response.status, purchase.error);
 
+  // Fields with a default (currency, opening_balance) are left out, as a client may; the statement
+  // goes as multipart: the generated type of a file field is its content as text (format binary).
+  const treasury = await bot.POST('/api/v1/treasuries', { body: { kind: 'bank', name: 'Cuenta corriente', iban: 'ES9121000418450200051332' } });
+  if (!treasury.data) return fail('treasury', treasury.response.status, treasury.error);
+  const statement = await bot.POST('/api/v1/treasuries/{treasury_id}/import', {
+    params: { path: { treasury_id: treasury.data.id } },
+    body: { file: 'Fecha;Concepto;Importe\n05/03/2026;TRANSFERENCIA CLIENTE EJEMPLO SL;1028,50\n' },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      form.append('file', new Blob([body.file], { type: 'text/csv' }), 'extracto.csv');
+      return form;
+    },
+  });
+  if (!statement.data) return fail('statement import', statement.response.status, statement.error);
+
   const balance = await bot.GET('/api/v1/ledger/trial-balance', { params: { query: { from: '2026-01-01', to: '2026-12-31' } } });
   if (!balance.data) return fail('trial balance', balance.response.status, balance.error);
 
@@ -99,5 +115,6 @@ export async function runFlow(baseUrl: string, email: string): Promise<FlowResul
     purchaseTotal: purchase.data.total,
     trialBalance: { debit: balance.data.totals.debit, credit: balance.data.totals.credit },
     accounts: balance.data.accounts.map((account) => account.account),
+    statementImported: statement.data.imported,
   };
 }

@@ -4721,7 +4721,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         TenantMe: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             legal_name: string | null;
@@ -4760,7 +4763,10 @@ export interface components {
              * @enum {string|null}
              */
             default_payment_method?: "transfer" | "direct_debit" | "cash" | "card" | "cheque" | "bizum" | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         CreateTenantRequest: {
@@ -4823,12 +4829,18 @@ export interface components {
             logo_url: string;
         };
         LegacyTenant: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             tax_id: string;
             country: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         RegisterRequest: {
@@ -4838,7 +4850,10 @@ export interface components {
             full_name?: string | null;
         };
         RegisterResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             email_verified: boolean;
@@ -4857,7 +4872,10 @@ export interface components {
             /** @constant */
             token_type: "bearer";
             expires_in: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tenant_id: string | null;
         };
         IdentityProviderLoginRequest: {
@@ -4916,7 +4934,10 @@ export interface components {
             scopes?: string[] | null;
         };
         ApiKeyCreateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             key_id: string;
             name: string;
             /** @enum {string} */
@@ -4924,43 +4945,70 @@ export interface components {
             /** @description Shown only once */
             key: string;
             prefix: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string | null;
             /** @description The scopes narrowing the role; null: the role's full reach */
             scopes: string[] | null;
         };
         ApiKeyListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             key_id: string;
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             prefix: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_used_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string | null;
             /** @description The scopes narrowing the role; null: the role's full reach */
             scopes: string[] | null;
         };
         MeResponse: {
             user: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 email: string;
                 email_verified: boolean;
                 full_name: string | null;
                 mfa_enabled: boolean;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 created_at: string;
             };
             tenant: components["schemas"]["TenantMe"];
             memberships: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tenant_id: string;
                 tenant_name: string;
                 /** @enum {string} */
@@ -4979,7 +5027,10 @@ export interface components {
             id_token?: string;
         };
         AccountDeleteResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             deleted_user_id: string;
             /** @description Companies where you were the only owner: erased with all their data */
             deleted_tenant_ids: string[];
@@ -4990,14 +5041,20 @@ export interface components {
             /** @constant */
             format: "cuadra.account-export";
             version: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             generated_at: string;
             /** @description Sections about you, one per plugin (identity, mfa, …) */
             user: {
                 [key: string]: unknown;
             };
             tenants: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tenant_id: string;
                 tenant_name: string;
                 role: string;
@@ -5025,7 +5082,10 @@ export interface components {
         };
         /** @description `sales`/`purchases` null: the type cannot be used on that side. */
         TaxTypeResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             code: string;
             name: string;
@@ -5034,7 +5094,10 @@ export interface components {
              * @enum {string}
              */
             kind: "vat" | "surcharge" | "withholding";
-            /** @description Percentage with two decimals ("21.00") */
+            /**
+             * @description Percentage with two decimals ("21.00")
+             * @example 21.00
+             */
             rate: string;
             /**
              * @description VAT regime. `not_subject` (no sujeta por reglas de localización, 303 box [120]) is kept apart from `exempt` (exenta, art. 20 LIVA, annual box [83]) because tax models report them in different boxes.
@@ -5216,7 +5279,10 @@ export interface components {
             } | null;
         };
         ContactResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description `customer` or `supplier`
@@ -5257,9 +5323,15 @@ export interface components {
             } | null;
             /** @description The tax number passed its checksum (Spanish NIF/NIE/CIF, EU check digits). False when there is none, when an EU number is well-formed but its check digits are wrong, and for non-EU numbers, which cannot be checked. */
             vat_valid: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_ContactResponse_: {
@@ -5285,21 +5357,39 @@ export interface components {
         /** @description Figures contributed by the document plugins (zeros while none is installed). */
         ContactStatsResponse: {
             documents_count: number;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             invoiced_total: string;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             purchased_total: string;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             outstanding_total: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             first_document_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             last_document_date: string | null;
         };
         TaxSuggestionResponse: {
             /** @enum {string} */
             context: "sale" | "purchase";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tax_type_id: string;
             code: string;
             /** @description Percentage ("21.00") */
@@ -5319,9 +5409,15 @@ export interface components {
         /** @description Contacts dashboard over the last `months` calendar months (UTC), this month included. Activity comes from the document plugins. */
         ContactInsights: {
             months: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             from: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             to: string;
             totals: {
                 contacts: number;
@@ -5330,38 +5426,58 @@ export interface components {
             };
             /** @description Every month of the window, oldest first, zeros included */
             new_contacts: {
+                /** @example 2026-03 */
                 month: string;
                 total: number;
                 customers: number;
                 suppliers: number;
             }[];
             activity: {
+                /** @example 2026-03 */
                 month: string;
                 /** @description Customers with at least one sale document that month */
                 active_customers: number;
                 /** @description Suppliers with at least one purchase document that month */
                 active_suppliers: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 sales_total: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 purchases_total: string;
                 documents: number;
             }[];
             /** @description At most 10, by total over the window */
             top_customers: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 name: string;
                 documents: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 total: string;
             }[];
             top_suppliers: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 name: string;
                 documents: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 total: string;
             }[];
         };
@@ -5373,13 +5489,20 @@ export interface components {
             /**
              * Format: date
              * @description YYYY-MM-DD
+             * @example 2026-03-15
              */
             locked_until: string | null;
             /** @description Every change of the lock, oldest first */
             history: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 changed_at: string;
                 /** @description Who moved it (the user, or the user behind the API key) */
                 user_id: string | null;
@@ -5389,11 +5512,13 @@ export interface components {
                 /**
                  * Format: date
                  * @description YYYY-MM-DD
+                 * @example 2026-03-15
                  */
                 from: string | null;
                 /**
                  * Format: date
                  * @description YYYY-MM-DD
+                 * @example 2026-03-15
                  */
                 to: string | null;
                 /** @description `manual` (PUT /ledger/lock), `fiscal_year.close` or `fiscal_year.reopen` */
@@ -5401,7 +5526,10 @@ export interface components {
             }[];
         };
         JournalEntryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description Gapless per company, in posting order */
             number: number;
@@ -5413,19 +5541,27 @@ export interface components {
             description: string;
             /** @description "manual", "invoice", "purchase", … */
             source_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             source_id: string | null;
             /**
              * Format: uuid
              * @description The entry this one reverses
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             reversal_of: string | null;
             /**
              * Format: uuid
              * @description The entry that reverses this one
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             reversed_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             lines: {
                 line_no: number;
@@ -5441,9 +5577,15 @@ export interface components {
                  * @example 1210.00
                  */
                 credit: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string | null;
                 /**
                  * @description Decimal string with two decimals
@@ -5642,7 +5784,10 @@ export interface components {
              */
             closing_balance: string;
             items: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 entry_id: string;
                 entry_number: number;
                 /**
@@ -5668,10 +5813,16 @@ export interface components {
                  * @example 1210.00
                  */
                 balance: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string | null;
                 source_type: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 source_id: string | null;
             }[];
             total: number;
@@ -5703,7 +5854,10 @@ export interface components {
             rate: string;
         };
         ExchangeRateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             currency: string;
             /**
@@ -5719,9 +5873,15 @@ export interface components {
              * @enum {string}
              */
             source: "manual" | "ecb";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         ExchangeRateLookup: {
@@ -5735,6 +5895,7 @@ export interface components {
             /**
              * Format: date
              * @description The day the rate was published for: the latest on or before `date` (a weekend or holiday takes the previous business day's)
+             * @example 2026-03-15
              */
             rate_date: string;
             /** @description Units of the currency per one euro ("1" for EUR) */
@@ -5790,12 +5951,18 @@ export interface components {
             kind: "receivable" | "payable";
             /** @description The document kind: `invoice` (GET /invoices/{id}), `purchase` (GET /purchases/{id}) */
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             number: string;
             /** @description The number the document is known by (a purchase: the supplier's number) */
             label: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -5807,11 +5974,20 @@ export interface components {
              * @example 2026-01-15
              */
             due_date: string | null;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             total: string;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             paid: string;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             outstanding: string;
             /** @description `issued` or `partially_paid` */
             status: string;
@@ -5850,11 +6026,8 @@ export interface components {
             account?: string;
             /** @description The documents the payment settles, each with the amount applied to it */
             allocations: components["schemas"]["SettlementAllocation"][];
-            /**
-             * @description An amount beyond what a document owes stays on the contact's account instead of 409
-             * @default false
-             */
-            allow_overpayment: boolean;
+            /** @description An amount beyond what a document owes stays on the contact's account instead of 409. Default: `false`. */
+            allow_overpayment?: boolean;
         };
         /** @description The date of the reversing entry */
         SettlementReverse: {
@@ -5865,7 +6038,10 @@ export interface components {
             date: string;
         };
         SettlementResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description YYYY-MM-DD
@@ -5875,16 +6051,28 @@ export interface components {
             /** @description Net movement on `account`: positive when money comes in, negative when it goes out */
             amount: string;
             account: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string;
             reversed: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             reversed_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             allocations: {
                 kind: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
                 /** @description Amount applied to the document (positive) */
                 amount: string;
@@ -5901,9 +6089,15 @@ export interface components {
                 /** @description The tax agency's period code: 1T–4T, 01–12, 0A */
                 period: string;
                 periodicity: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 from: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 to: string;
                 /** @description The record design in force for the period (null before the first one the model knows) */
                 design: string | null;
@@ -6115,7 +6309,10 @@ export interface components {
             account?: string;
         };
         InvoiceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
@@ -6125,7 +6322,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -6143,32 +6343,56 @@ export interface components {
              */
             operation_date: string | null;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            /**
+             * @description Σ VAT + recargo de equivalencia charged on the document
+             * @example 21.00
+             */
             tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
+            /**
+             * @description The recargo de equivalencia part of tax_total
+             * @example 21.00
+             */
             surcharge_total: string;
-            /** @description Σ IRPF withheld */
+            /**
+             * @description Σ IRPF withheld
+             * @example 21.00
+             */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             /**
              * @description Decimal string with two decimals
              * @example 1210.00
              */
             amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            /**
+             * @description total − amount_paid (0.00 for an invoice replaced by substitution)
+             * @example 121.00
+             */
             amount_due: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6187,7 +6411,10 @@ export interface components {
             }[];
             /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
             legends: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             rectifies_id: string | null;
             /** @enum {string|null} */
             rectification_mode: "differences" | "substitution" | null;
@@ -6195,13 +6422,23 @@ export interface components {
             /**
              * Format: uuid
              * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             issued_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
             currency?: string;
@@ -6210,11 +6447,15 @@ export interface components {
             /**
              * Format: date
              * @description The day the applied rate was published for (the latest on or before the accounting date)
+             * @example 2026-03-15
              */
             rate_date?: string | null;
             /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
             euro_amounts?: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 accounting_date: string | null;
                 subtotal: string;
                 tax_total: string;
@@ -6228,23 +6469,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6299,7 +6567,10 @@ export interface components {
             simplified_reason?: "simplified_invoice" | "recipient_without_tax_id" | null;
             /** @description The latest time the document was sent by email (POST …/send) and to whom; null when never */
             last_sent?: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 sent_at: string;
                 to: string[];
             } | null;
@@ -6463,7 +6734,10 @@ export interface components {
         };
         /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
         PurchaseResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
@@ -6473,7 +6747,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -6491,32 +6768,56 @@ export interface components {
              */
             operation_date: string | null;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            /**
+             * @description Σ VAT + recargo de equivalencia charged on the document
+             * @example 21.00
+             */
             tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
+            /**
+             * @description The recargo de equivalencia part of tax_total
+             * @example 21.00
+             */
             surcharge_total: string;
-            /** @description Σ IRPF withheld */
+            /**
+             * @description Σ IRPF withheld
+             * @example 21.00
+             */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             /**
              * @description Decimal string with two decimals
              * @example 1210.00
              */
             amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            /**
+             * @description total − amount_paid (0.00 for an invoice replaced by substitution)
+             * @example 121.00
+             */
             amount_due: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6535,7 +6836,10 @@ export interface components {
             }[];
             /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
             legends: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             rectifies_id: string | null;
             /** @enum {string|null} */
             rectification_mode: "differences" | "substitution" | null;
@@ -6543,13 +6847,23 @@ export interface components {
             /**
              * Format: uuid
              * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             issued_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
             currency?: string;
@@ -6558,11 +6872,15 @@ export interface components {
             /**
              * Format: date
              * @description The day the applied rate was published for (the latest on or before the accounting date)
+             * @example 2026-03-15
              */
             rate_date?: string | null;
             /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
             euro_amounts?: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 accounting_date: string | null;
                 subtotal: string;
                 tax_total: string;
@@ -6592,23 +6910,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6654,23 +6999,32 @@ export interface components {
             /**
              * Format: date
              * @description First day (the first day of the company's first month)
+             * @example 2026-03-15
              */
             start_date: string;
             /**
              * Format: date
              * @description Last day
+             * @example 2026-03-15
              */
             end_date: string;
             /** @enum {string} */
             status: "open" | "closed";
-            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            /**
+             * @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129.
+             * @example 100.00
+             */
             result: string;
             /**
              * Format: date
              * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             * @example 2026-03-15
              */
             locked_until: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             closed_at: string | null;
             /** @description The user who closed it */
             closed_by: string | null;
@@ -6678,11 +7032,20 @@ export interface components {
             forced: boolean | null;
             /** @description The journal entries of the closing (null when there was nothing to post) */
             entries: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 regularisation: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 closing: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 opening: string | null;
             } | null;
         };
@@ -6692,23 +7055,32 @@ export interface components {
             /**
              * Format: date
              * @description First day (the first day of the company's first month)
+             * @example 2026-03-15
              */
             start_date: string;
             /**
              * Format: date
              * @description Last day
+             * @example 2026-03-15
              */
             end_date: string;
             /** @enum {string} */
             status: "open" | "closed";
-            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            /**
+             * @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129.
+             * @example 100.00
+             */
             result: string;
             /**
              * Format: date
              * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             * @example 2026-03-15
              */
             locked_until: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             closed_at: string | null;
             /** @description The user who closed it */
             closed_by: string | null;
@@ -6716,36 +7088,63 @@ export interface components {
             forced: boolean | null;
             /** @description The journal entries of the closing (null when there was nothing to post) */
             entries: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 regularisation: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 closing: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 opening: string | null;
             } | null;
             /** @description What this call posted: on close the three entries, on reopen their counter-entries */
             posted: {
                 regularisation: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
                 closing: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
                 opening: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
@@ -6769,15 +7168,27 @@ export interface components {
             };
             /** @description The calendar year in which the fiscal year starts */
             year: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             start_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             end_date: string;
             previous: {
                 year: number;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 start_date: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 end_date: string;
             };
             sides: {
@@ -6795,34 +7206,61 @@ export interface components {
                     kind: "line" | "heading" | "total";
                     /** @description The account prefixes the line takes: (281) a contra account that reduces it; "472 D" / "472 C" only while the balance is a debit / credit */
                     accounts: string[] | null;
-                    /** @description This year: assets as debit balances, equity and liabilities as credit balances; in the profit and loss account income positive and expenses negative */
+                    /**
+                     * @description This year: assets as debit balances, equity and liabilities as credit balances; in the profit and loss account income positive and expenses negative
+                     * @example 121.00
+                     */
                     amount: string;
-                    /** @description The previous year, computed the same way */
+                    /**
+                     * @description The previous year, computed the same way
+                     * @example 121.00
+                     */
                     previous_amount: string;
                 }[];
             }[];
             /** @description The result of each year: D) of the profit and loss account, VII. Resultado del ejercicio of the balance sheet */
             result: {
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 amount: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 previous_amount: string;
             };
             /** @description Balance sheet only: TOTAL ACTIVO and TOTAL PATRIMONIO NETO Y PASIVO of each year */
             totals: {
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 assets: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 equity_and_liabilities: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 previous_assets: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 previous_equity_and_liabilities: string;
             } | null;
             /** @description Accounts with a balance that no line of the model takes (never dropped silently): the statement does not include them, so its totals may not balance until they are reclassified */
             unmapped: {
                 account: string;
-                /** @description Σdebit − Σcredit */
+                /**
+                 * @description Σdebit − Σcredit
+                 * @example 121.00
+                 */
                 balance: string;
                 year: number;
             }[];
@@ -6837,11 +7275,20 @@ export interface components {
             issuer: string;
             /** @description Serial number, hexadecimal */
             serial_number: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             valid_from: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             valid_to: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             uploaded_at: string;
         };
         TreasuryCreate: {
@@ -6858,16 +7305,10 @@ export interface components {
             iban?: string | null;
             /** @description Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…" */
             provider?: string | null;
-            /**
-             * @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand
-             * @default EUR
-             */
-            currency: string;
-            /**
-             * @description Posted as an opening entry (572x against 120 Remanente) when not zero
-             * @default 0.00
-             */
-            opening_balance: string;
+            /** @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand */
+            currency?: string;
+            /** @description Posted as an opening entry (572x against 120 Remanente) when not zero. Default: `"0.00"`. */
+            opening_balance?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD
@@ -6886,7 +7327,10 @@ export interface components {
             collection_account?: boolean;
         };
         TreasuryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description `bank` account, `payment_processor` account (Stripe-like) or payment `wallet` (PayPal-like)
@@ -6901,7 +7345,10 @@ export interface components {
             ledger_account: string;
             /** @description Its 555x sub-account (partidas pendientes de aplicación) where unmatched movements sit */
             suspense_account: string;
-            /** @description The 572x balance from the books: opening plus every movement, matched or not */
+            /**
+             * @description The 572x balance from the books: opening plus every movement, matched or not
+             * @example 121.00
+             */
             balance: string;
             /**
              * @description Signed decimal string with two decimals
@@ -6915,14 +7362,26 @@ export interface components {
              * @example 2026-01-15
              */
             opening_date: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             opening_entry_id: string | null;
             archived: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             archived_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description The company's collection account: its IBAN is printed on invoices for payment. At most one treasury (marking one unmarks the others); it needs an IBAN; archiving unmarks it. */
             collection_account?: boolean;
@@ -6930,9 +7389,15 @@ export interface components {
             currency_balance?: string;
         };
         BankMovementResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             /**
              * Format: date
@@ -6943,6 +7408,7 @@ export interface components {
             /**
              * Format: date
              * @description The same as `date` (fecha operación / booking date)
+             * @example 2026-03-15
              */
             booking_date: string;
             /**
@@ -6968,9 +7434,15 @@ export interface components {
             status: "unmatched" | "matched" | "categorized";
             /** @description The sales or purchase documents this movement is matched to (all of it or part of it: a partial match leaves the status `unmatched` with its documents listed); empty when none. Set by reconciliation (POST /reconciliation/manual-match, /reconciliation/matches) and cleared by undoing the match */
             matched_document_ids: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             import_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         BankMovementCreate: {
@@ -6994,7 +7466,10 @@ export interface components {
             counterparty_iban?: string | null;
         };
         StatementImportResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             import_id: string | null;
             /** @description The importer that read the file: norma43, camt053, csv, … */
             format: string;
@@ -7014,9 +7489,15 @@ export interface components {
             /** @description Rows whose balance column is not the running balance of the movements (spreadsheets and CSV with a balance column) */
             balance_differences: {
                 line: number;
-                /** @description The balance the file shows on that row */
+                /**
+                 * @description The balance the file shows on that row
+                 * @example 100.00
+                 */
                 stated: string;
-                /** @description The previous row's balance plus this row's amount */
+                /**
+                 * @description The previous row's balance plus this row's amount
+                 * @example 100.00
+                 */
                 expected: string;
             }[];
             /** @description The column mapping the file was read with: given with this import, or saved on the treasury by an earlier one */
@@ -7103,7 +7584,10 @@ export interface components {
             is_default?: boolean;
         };
         DashboardOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             /** @description Whether it is the calling user's default board */
@@ -7111,7 +7595,10 @@ export interface components {
             /** @description Grid width (12) */
             columns: number;
             widgets: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 type: string;
                 params: {
@@ -7122,18 +7609,30 @@ export interface components {
                 w: number;
                 h: number;
             }[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         DashboardListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             is_default: boolean;
             widget_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         CatalogResponse: {
@@ -7179,10 +7678,16 @@ export interface components {
             einvoice_formats?: string[];
         };
         DocumentSendingResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             number: string | null;
             to: string[];
@@ -7190,9 +7695,15 @@ export interface components {
             subject: string;
             /** @description The formats attached */
             attachments: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             sent_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string;
         };
         DocumentSendingList: {
@@ -7235,6 +7746,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The event's id: GET …/einvoice-status/{id}/message answers its message
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             id: string;
             /** @description Order of the event in the document's history, from 1 */
@@ -7247,6 +7759,7 @@ export interface components {
             /**
              * Format: date
              * @description The day the status took effect
+             * @example 2026-03-15
              */
             date: string;
             /** @description A rejection's OPStatusReason code */
@@ -7258,6 +7771,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The settlement that paid the document in full (`paid` recorded on its own), or whose reversal undid it
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             settlement_id: string | null;
             /**
@@ -7268,15 +7782,22 @@ export interface components {
             /**
              * Format: uuid
              * @description The person who reported it (null for API keys and automatic events)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             recorded_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             recorded_at: string;
         };
         EInvoiceStatusHistory: {
             /** @enum {string} */
             document_type: "invoice" | "purchase";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             /**
              * @description issued: a sales invoice (statuses come from the customer); received: a purchase (the company answers its supplier)
@@ -7292,6 +7813,7 @@ export interface components {
             /**
              * Format: date
              * @description Received invoices: the last day to accept or reject (four calendar days after booking); null for expenses and sales invoices
+             * @example 2026-03-15
              */
             answer_due: string | null;
             /** @description A received invoice not accepted nor rejected by its answer_due */
@@ -7302,23 +7824,31 @@ export interface components {
             /**
              * Format: date
              * @description The day judged on
+             * @example 2026-03-15
              */
             as_of: string;
             total: number;
             limit: number;
             offset: number;
             items: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 purchase_id: string;
                 /** @description The registration number (P-…) */
                 number: string | null;
                 supplier_invoice_number: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 supplier_name: string | null;
                 /**
                  * Format: date
                  * @description The supplier's issue date
+                 * @example 2026-03-15
                  */
                 issue_date: string;
                 /** @description Decimal string */
@@ -7326,11 +7856,13 @@ export interface components {
                 /**
                  * Format: date
                  * @description The day the purchase was booked
+                 * @example 2026-03-15
                  */
                 booked_on: string;
                 /**
                  * Format: date
                  * @description The last day to accept or reject it
+                 * @example 2026-03-15
                  */
                 answer_due: string;
                 /** @enum {string|null} */
@@ -7414,7 +7946,10 @@ export interface components {
             method?: "linear";
         };
         FixedAssetResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description Order in the register */
             number: number;
@@ -7452,7 +7987,10 @@ export interface components {
             tax_table_code: string | null;
             tax_table_label: string | null;
             coefficient: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             purchase_id: string | null;
             purchase_line_no: number | null;
             /** @enum {string} */
@@ -7469,17 +8007,32 @@ export interface components {
              * @example 1200.00
              */
             disposal_price: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             disposal_invoice_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             disposal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         DepreciationSchedule: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             asset_id: string;
             /**
              * @description Decimal string with two decimals
@@ -7541,7 +8094,10 @@ export interface components {
                  * @example 2026-03-16
                  */
                 date: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 journal_entry_id: string;
                 /**
                  * @description Decimal string with two decimals
@@ -7582,9 +8138,15 @@ export interface components {
             net_book_value: string;
             /** @description Price − book value: positive a gain (77x), negative a loss (67x) */
             gain_or_loss: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string;
         };
         PaginatedResponse_FixedAssetResponse_: {
@@ -7636,10 +8198,16 @@ export interface components {
             message?: string | null;
         };
         PaymentReminderResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             number: string;
             /** @description 1 for the first reminder of the document, 2 for the second… */
@@ -7649,12 +8217,18 @@ export interface components {
             /** @description Why a skipped reminder was not sent */
             reason: string | null;
             recipient: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             due_date: string;
             days_overdue: number;
             /** @description What was owed when the reminder went */
             outstanding: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         PaginatedResponse_PaymentReminderResponse_: {
@@ -7739,7 +8313,10 @@ export interface components {
             lines?: components["schemas"]["ProformaLine"][];
         };
         ProformaResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description PF-2026-000001: series, year of the issue date, six digits */
@@ -7749,7 +8326,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "accepted" | "rejected" | "expired";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -7762,9 +8342,15 @@ export interface components {
              */
             valid_until: string;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia */
+            /**
+             * @description Σ VAT + recargo de equivalencia
+             * @example 21.00
+             */
             tax_total: string;
             /**
              * @description Decimal string with two decimals
@@ -7776,17 +8362,26 @@ export interface components {
              * @example 1210.00
              */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -7808,23 +8403,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -7842,20 +8464,34 @@ export interface components {
             /**
              * Format: uuid
              * @description The draft invoice it was converted into
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             invoice_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string | null;
             /**
              * Format: date-time
              * @description When it was accepted (or converted) or rejected
+             * @example 2026-03-15T10:30:00Z
              */
             decided_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             converted_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_ProformaResponse_: {
@@ -7942,7 +8578,10 @@ export interface components {
             lines?: components["schemas"]["QuoteLine"][];
         };
         QuoteResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description P-2026-000001: series, year of the issue date, six digits */
@@ -7952,7 +8591,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "accepted" | "rejected" | "expired";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -7965,9 +8607,15 @@ export interface components {
              */
             valid_until: string;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia */
+            /**
+             * @description Σ VAT + recargo de equivalencia
+             * @example 21.00
+             */
             tax_total: string;
             /**
              * @description Decimal string with two decimals
@@ -7979,17 +8627,26 @@ export interface components {
              * @example 1210.00
              */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8011,23 +8668,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8045,20 +8729,34 @@ export interface components {
             /**
              * Format: uuid
              * @description The draft invoice it was converted into
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             invoice_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string | null;
             /**
              * Format: date-time
              * @description When it was accepted (or converted) or rejected
+             * @example 2026-03-15T10:30:00Z
              */
             decided_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             converted_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_QuoteResponse_: {
@@ -8082,11 +8780,8 @@ export interface components {
              * @example 1210.00
              */
             amount?: string;
-            /**
-             * @description Accept an amount above what the document owes (otherwise 409)
-             * @default false
-             */
-            allow_overpayment: boolean;
+            /** @description Accept an amount above what the document owes (otherwise 409). Default: `false`. */
+            allow_overpayment?: boolean;
             /**
              * @description A bank fee the bank kept from this payment: the document is settled for the movement's amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap
              * @example 1210.00
@@ -8106,8 +8801,8 @@ export interface components {
                  */
                 amount?: string;
             }[];
-            /** @default false */
-            allow_overpayment: boolean;
+            /** @description Default: `false`. */
+            allow_overpayment?: boolean;
             /**
              * @description A bank fee the bank kept from this payment: the document is settled for the movement's amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap. With several documents, the last one listed bears it
              * @example 1210.00
@@ -8122,18 +8817,24 @@ export interface components {
             /** @description A postable account of the chart (626 bank fees, 4750 VAT, 476 social security, 640 salaries…); not a treasury (57x) or 555 account */
             account: string;
             description?: string;
-            /**
-             * @description True when accepting a board proposal (recorded as method `suggestion`)
-             * @default false
-             */
-            suggested: boolean;
+            /** @description True when accepting a board proposal (recorded as method `suggestion`). Default: `false`. */
+            suggested?: boolean;
         };
         MatchResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             /**
              * @description `documents` settled, or the movement categorised to `account`
@@ -8145,9 +8846,15 @@ export interface components {
              * @enum {string}
              */
             method: "manual" | "rule" | "suggestion" | "auto";
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             date: string;
-            /** @description Of the movement, applied by this match (positive) */
+            /**
+             * @description Of the movement, applied by this match (positive)
+             * @example 121.00
+             */
             amount: string;
             document_ids: string[];
             settlement_ids: string[];
@@ -8155,36 +8862,65 @@ export interface components {
             /**
              * Format: uuid
              * @description The settlement or categorisation entry (555x to the document's or category's account)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string;
-            /** @description The bank fee recorded with the match (626), or null */
+            /**
+             * @description The bank fee recorded with the match (626), or null
+             * @example 121.00
+             */
             fee_amount: string | null;
             /**
              * Format: uuid
              * @description The entry moving the fee from 555x to 626, or null
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             fee_entry_id: string | null;
             score: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             undone_at: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             undo_entry_id: string | null;
         };
         ReconciliationBoard: {
             items: {
                 /** @description The movement as GET /bank-movements/{id} has it (the board's fields) */
                 movement: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     treasury_id: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     value_date: string | null;
-                    /** @description Signed: positive money in, negative money out */
+                    /**
+                     * @description Signed: positive money in, negative money out
+                     * @example 121.00
+                     */
                     amount: string;
                     description: string;
                     reference: string | null;
@@ -8194,7 +8930,10 @@ export interface components {
                     /** @description Documents part of it is already matched to */
                     matched_document_ids: string[];
                 };
-                /** @description What of the movement is not matched yet (positive) */
+                /**
+                 * @description What of the movement is not matched yet (positive)
+                 * @example 121.00
+                 */
                 remaining: string;
                 /** @description Two candidates too close to tell apart: nothing is proposed nor auto-matched */
                 ambiguous: boolean;
@@ -8202,18 +8941,31 @@ export interface components {
                     /** @description 0–1: how sure the board is */
                     score: number;
                     documents: {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         document_id: string;
                         /** @enum {string} */
                         kind: "receivable" | "payable";
                         number: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         contact_id: string;
+                        /** @example 121.00 */
                         outstanding: string;
-                        /** @description What the movement would apply to it */
+                        /**
+                         * @description What the movement would apply to it
+                         * @example 121.00
+                         */
                         amount: string;
                     }[];
-                    /** @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise */
+                    /**
+                     * @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise
+                     * @example 121.00
+                     */
                     fee_amount: string | null;
                     reasons: {
                         /** @enum {string} */
@@ -8226,18 +8978,31 @@ export interface components {
                     /** @description 0–1: how sure the board is */
                     score: number;
                     documents: {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         document_id: string;
                         /** @enum {string} */
                         kind: "receivable" | "payable";
                         number: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         contact_id: string;
+                        /** @example 121.00 */
                         outstanding: string;
-                        /** @description What the movement would apply to it */
+                        /**
+                         * @description What the movement would apply to it
+                         * @example 121.00
+                         */
                         amount: string;
                     }[];
-                    /** @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise */
+                    /**
+                     * @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise
+                     * @example 121.00
+                     */
                     fee_amount: string | null;
                     reasons: {
                         /** @enum {string} */
@@ -8299,16 +9064,12 @@ export interface components {
              */
             series?: string;
             /**
-             * @description `monthly`: every `interval_months` months; `yearly`: once a year
-             * @default monthly
+             * @description `monthly`: every `interval_months` months; `yearly`: once a year. Default: `"monthly"`.
              * @enum {string}
              */
-            frequency: "monthly" | "yearly";
-            /**
-             * @description With `monthly`: every how many months (1 to 12)
-             * @default 1
-             */
-            interval_months: number;
+            frequency?: "monthly" | "yearly";
+            /** @description With `monthly`: every how many months (1 to 12). Default: `1`. */
+            interval_months?: number;
             /**
              * @description The first period's month (a day of month before this date starts the month after)
              * @example 2026-01-15
@@ -8322,16 +9083,12 @@ export interface components {
             /** @description The day each invoice is dated; a shorter month takes its last day (31 → 28 or 29 February). Defaults to the start date's day. */
             day_of_month?: number;
             /**
-             * @description `issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue
-             * @default issue
+             * @description `issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue. Default: `"issue"`.
              * @enum {string}
              */
-            action: "issue" | "draft";
-            /**
-             * @description Send each issued invoice to the customer by email (done by the document-sending plugin when installed)
-             * @default false
-             */
-            send: boolean;
+            action?: "issue" | "draft";
+            /** @description Send each issued invoice to the customer by email (done by the document-sending plugin when installed). Default: `false`. */
+            send?: boolean;
             /** @description Each invoice is due this many days after its date; null: no due date */
             due_days?: number | null;
             notes?: string | null;
@@ -8382,9 +9139,15 @@ export interface components {
             lines?: components["schemas"]["InvoiceLine"][];
         };
         RecurringInvoiceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             series: string;
             /**
@@ -8429,15 +9192,27 @@ export interface components {
              * @example 2026-01-15
              */
             next_period: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         RecurringInvoiceRunResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             template_id: string;
             /**
              * @description YYYY-MM-DD
@@ -8449,7 +9224,10 @@ export interface components {
              * @enum {string}
              */
             status: "created" | "failed";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string | null;
             /** @description As issued; null for a draft */
             invoice_number: string | null;
@@ -8457,9 +9235,15 @@ export interface components {
             invoice_status: string | null;
             error: string | null;
             attempts: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_RecurringInvoiceResponse_: {
@@ -8485,7 +9269,10 @@ export interface components {
                 kind: string;
                 /** @description Best first */
                 items: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     title: string;
                     subtitle: string | null;
@@ -8536,9 +9323,15 @@ export interface components {
             cancelled?: boolean;
         };
         MandateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             reference: string;
             /**
@@ -8560,7 +9353,10 @@ export interface components {
             iban: string;
             bic: string | null;
             cancelled: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             cancelled_at: string | null;
             /**
              * Format: date
@@ -8570,9 +9366,15 @@ export interface components {
             first_collection_date: string | null;
             /** @enum {string|null} */
             next_sequence_type: "FRST" | "RCUR" | "OOFF" | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaymentOrderCreate: {
@@ -8591,9 +9393,15 @@ export interface components {
             document_ids: string[];
         };
         PaymentOrderResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             message_id: string;
             /**
@@ -8613,11 +9421,20 @@ export interface components {
              * @example 2026-01-15
              */
             settled_on: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             /**
              * Format: date
@@ -8627,9 +9444,15 @@ export interface components {
             execution_date: string;
             debtor_iban: string;
             items?: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 label: string;
                 /**
@@ -8659,9 +9482,15 @@ export interface components {
             document_ids: string[];
         };
         RemittanceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             message_id: string;
             /**
@@ -8681,11 +9510,20 @@ export interface components {
              * @example 2026-01-15
              */
             settled_on: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             /**
              * Format: date
@@ -8697,9 +9535,15 @@ export interface components {
             creditor_identifier: string;
             creditor_iban: string;
             items?: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 mandate_id: string;
                 label: string;
                 /**
@@ -8753,7 +9597,10 @@ export interface components {
             offset: number;
         };
         MemberOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             full_name: string | null;
@@ -8762,7 +9609,10 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             joined_at: string;
         };
         UpdateMemberRequest: {
@@ -8782,7 +9632,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
         };
         InvitationOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             inv_id: string;
             email: string;
             /**
@@ -8792,9 +9645,15 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         InvitationPreview: {
@@ -8807,7 +9666,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             /** @description Name (or email) of who invited; null if that account is gone */
             invited_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string;
             /** @description True: accept with your current password. False: choose a password. */
             user_exists: boolean;
@@ -8824,7 +9686,10 @@ export interface components {
             /** @constant */
             token_type: "bearer";
             expires_in: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tenant_id: string;
         };
         QuickCreateRequest: {
@@ -8838,7 +9703,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
         };
         QuickCreateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             /**
@@ -8850,7 +9718,10 @@ export interface components {
             temporary_password: string;
         };
         VerifactuRecordResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description The chain: one per issuer tax number */
             issuer_tax_id: string;
@@ -8860,7 +9731,10 @@ export interface components {
             record_type: "registration" | "cancellation";
             /** @description A correction (subsanación) of an earlier registration of the same invoice */
             correction: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string;
             invoice_number: string;
             /**
@@ -8900,7 +9774,10 @@ export interface components {
             }[];
             /** @description The first record whose link or hash does not recompute, in chain order */
             first_broken: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 record_id: string | null;
                 issuer_tax_id: string;
                 position: number;
@@ -8915,7 +9792,10 @@ export interface components {
                 at: string;
                 /** @enum {string} */
                 action: "record_created" | "exported" | "verified";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 record_id: string | null;
                 detail: {
                     [key: string]: unknown;
@@ -8956,7 +9836,10 @@ export interface components {
             enabled?: boolean;
         };
         WebhookResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             url: string;
             description: string | null;
@@ -8967,22 +9850,36 @@ export interface components {
             /**
              * Format: date-time
              * @description Since when every delivery failed; null once one succeeds
+             * @example 2026-03-15T10:30:00Z
              */
             failing_since: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_success_at: string | null;
             /**
              * Format: date-time
              * @description During a secret rotation: until when the previous secret still signs deliveries
+             * @example 2026-03-15T10:30:00Z
              */
             previous_secret_expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         WebhookCreated: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             url: string;
             description: string | null;
@@ -8993,40 +9890,55 @@ export interface components {
             /**
              * Format: date-time
              * @description Since when every delivery failed; null once one succeeds
+             * @example 2026-03-15T10:30:00Z
              */
             failing_since: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_success_at: string | null;
             /**
              * Format: date-time
              * @description During a secret rotation: until when the previous secret still signs deliveries
+             * @example 2026-03-15T10:30:00Z
              */
             previous_secret_expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description The signing secret (whsec_…), shown only here and on rotation */
             secret: string;
         };
         WebhookSecretRotate: {
-            /**
-             * @description How long the previous secret keeps signing (0: stop at once)
-             * @default 24
-             */
-            previous_valid_hours: number;
+            /** @description How long the previous secret keeps signing (0: stop at once). Default: `24`. */
+            previous_valid_hours?: number;
         };
         WebhookSecretRotated: {
             secret: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             previous_secret_expires_at: string | null;
         };
         WebhookDeliveryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the body: the same on every attempt and redelivery
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             event_id: string;
             event_type: string;
@@ -9037,16 +9949,26 @@ export interface components {
             /** @description The first 1,000 characters of the last answer at most */
             response_excerpt: string | null;
             error: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_attempt_at: string | null;
             /**
              * Format: date-time
              * @description When pending: the next retry
+             * @example 2026-03-15T10:30:00Z
              */
             next_attempt_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             delivered_at: string | null;
         };
         WebhookEventType: {
@@ -9159,7 +10081,10 @@ export interface components {
             /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
             type_code: string;
             number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             issue_date: string;
             currency: string;
             signature: components["schemas"]["EInvoiceSignatureCheck"];
@@ -9177,7 +10102,10 @@ export interface components {
             } | null;
         };
         PurchaseEInvoice: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             purchase_id: string;
             file_sha256: string;
             /** @description The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes) */
@@ -9189,7 +10117,10 @@ export interface components {
             /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
             type_code: string;
             number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             issue_date: string;
             currency: string;
             signature: components["schemas"]["EInvoiceSignatureCheck"];
@@ -9211,6 +10142,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             duplicate_of: string | null;
             needs_review: boolean;
@@ -9219,7 +10151,10 @@ export interface components {
             einvoice?: components["schemas"]["EInvoiceReading"];
         };
         IngestPurchaseJob: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
@@ -9230,9 +10165,15 @@ export interface components {
                 status: number;
                 detail: string;
             } | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             finished_at: string | null;
         };
         EInvoiceSignatureCheck: {
@@ -9246,17 +10187,13 @@ export interface components {
             reason: string | null;
         };
         Body_upload_logo_api_v1_tenants_me_logo_post: {
-            /**
-             * Format: binary
-             * @default File
-             */
+            /** Format: binary */
             file: string;
         };
         Body_import_exchange_rates_api_v1_exchange_rates_import_post: {
             /**
              * Format: binary
              * @description The ECB euro foreign exchange reference rates XML: eurofxref-daily.xml, eurofxref-hist-90d.xml or eurofxref-hist.xml, as downloaded (nothing is fetched by the service)
-             * @default File
              */
             file: string;
         };
@@ -9264,7 +10201,6 @@ export interface components {
             /**
              * Format: binary
              * @description The certificate with its private key, PKCS#12 (.p12 / .pfx)
-             * @default File
              */
             file: string;
             /** @description The PKCS#12 file's password */
@@ -9274,7 +10210,6 @@ export interface components {
             /**
              * Format: binary
              * @description Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08), XLSX, a bank's HTML-table .xls or CSV
-             * @default File
              */
             file: string;
             /** @description XLSX and CSV: a JSON object naming the columns, saved on the treasury and reused by later imports that give none, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; keys date, value_date, amount (signed), debit and credit (two columns), description, reference, counterparty, counterparty_iban */
@@ -9286,7 +10221,6 @@ export interface components {
             /**
              * Format: binary
              * @description The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages; a Factur-X / ZUGFeRD PDF is booked from its embedded XML), a JPEG or PNG photo, or an e-invoice XML file (UBL 2.1, and Facturae or CII when their plugins are installed); at most 10 MiB
-             * @default File
              */
             file: string;
             /**
@@ -9299,16 +10233,10 @@ export interface components {
              * @description Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)
              */
             treasury_id?: string;
-            /**
-             * @description false: read and prepare a draft, never register it
-             * @default true
-             */
-            book: boolean;
-            /**
-             * @description true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}
-             * @default false
-             */
-            async: boolean;
+            /** @description false: read and prepare a draft, never register it. Default: `true`. */
+            book?: boolean;
+            /** @description true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}. Default: `false`. */
+            async?: boolean;
         };
         /** ValidationError */
         ValidationError: {
@@ -15323,9 +16251,15 @@ export interface operations {
                             has_file: boolean;
                             /** @description The record designs the model knows, oldest first, each with the periods it applies to (`to` absent: still in force) */
                             designs: {
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 from: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 to?: string;
                                 version: string;
                             }[];
@@ -15335,11 +16269,20 @@ export interface operations {
                             due: {
                                 year: number;
                                 period: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 from: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 to: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 due_date: string;
                             }[];
                             /** @description Why it does not apply (null when it does) */
@@ -20372,17 +21315,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         id: string;
-                        /** @description Decimal string, two decimals */
+                        /**
+                         * @description Decimal string, two decimals
+                         * @example 100.00
+                         */
                         result: string;
                         forced: boolean;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-03-15
+                         */
                         lock_before: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
                         closed_at: string;
                         closed_by: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
                         reopened_at: string | null;
                         reopened_by: string | null;
                     }[];
