@@ -14,8 +14,10 @@ const methodNotAllowed = () => new Response(JSON.stringify({ detail: 'This MCP s
 
 /**
  * Streamable HTTP at /mcp, stateless: each POST carries the caller's bearer credential (API key or
- * session, plus `X-Tenant-Id` for a session), gets a server built for that caller and a JSON answer.
- * Tool calls go through the app's own request pipeline with the same credential.
+ * session, plus `X-Tenant-Id` for a session), gets the handlers built for that caller and a JSON
+ * answer. A request that declares a 2026-07-28 revision in `_meta` is answered by modern.ts; the
+ * revisions with an `initialize` handshake by the SDK's transport. Tool calls go through the app's
+ * own request pipeline with the same credential.
  */
 export function mcpRoutes(kernel: Kernel) {
   const serve = async (request: Request): Promise<Response> => {
@@ -37,8 +39,8 @@ export function mcpRoutes(kernel: Kernel) {
       body: body === undefined ? undefined : JSON.stringify(body),
     }), clientIp);
     // the SDK (and the schema libraries under it) loads with the first MCP request, not at start-up
-    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, routeTools }] = await Promise.all([
-      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server'),
+    const [{ WebStandardStreamableHTTPServerTransport }, { createLegacyMcpServer, mcpHandlers, routeTools }, { isModernMessage, serveModern }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'), import('./server'), import('./modern'),
     ]);
     const toolsets = parseToolsetsParameter(new URL(request.url).searchParams.get('toolsets'));
     const known = new Set([ALL_TOOLSETS, ...routeTools(kernel).map((tool) => tool.toolset)]);
@@ -46,11 +48,18 @@ export function mcpRoutes(kernel: Kernel) {
     if (unknown.length) {
       return Response.json({ detail: `Unknown toolsets in ?toolsets=: ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}` }, { status: 400 });
     }
+    const handlers = mcpHandlers(kernel, principal, call, toolsets, MCP_PATH);
+    const body = await request.text();
+    let message: unknown;
+    try { message = JSON.parse(body); } catch { message = undefined; }
+    if (isModernMessage(message, request.headers)) return serveModern(message, request.headers, handlers);
+
+    // a revision with the handshake: the SDK's transport, stateless (every request answered alone, no session id)
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = createMcpServer(kernel, principal, call, toolsets, MCP_PATH);
+    const server = createLegacyMcpServer(handlers);
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body }));
     } finally {
       await server.close();
     }

@@ -82,30 +82,34 @@ async function toolResult(response: Response, uri: string): Promise<CallToolResu
   return { content: [{ type: 'resource', resource: { uri, mimeType: type || 'application/octet-stream', blob } }] };
 }
 
+export const SERVER_INFO = { name: 'cuadra', version: '0.1.0' };
+export const CAPABILITIES = { tools: {}, resources: {} };
+export const INSTRUCTIONS = 'Cuadra: double-entry accounting for Spanish businesses. Money is a decimal string with two decimals ("1234.50"). Call whoami to see the company and role. The core tools cover the daily work; toolsets_list and toolsets_enable reach the rest (or connect to /mcp?toolsets=name,name or ?toolsets=all). Tools map one to one to the REST API (/openapi.json); arguments are the path and query parameters by name plus `body`. A document line names its tax with `tax_code` (IVA21) or `tax_type_id`.';
+
+/** What the server answers, whatever the protocol revision that carries it. */
+export interface McpHandlers {
+  listTools(): Promise<{ tools: ReturnType<typeof listedTool>[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult>;
+  listResources(): Promise<{ resources: { uri: string; name: string; description: string; mimeType: string }[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }>;
+}
+
 /**
- * An MCP server for one authenticated caller: the tools are the API operations its role and
+ * The MCP methods for one authenticated caller: the tools are the API operations its role and
  * scopes allow, each executed through the API itself (`call`), so validation, tenancy,
  * idempotency and rate limits are the API's.
  */
-export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiCall, toolsets: Set<string> = new Set([CORE_TOOLSET]), endpoint = '/mcp'): Server {
-  const server = new Server({ name: 'cuadra', version: '0.1.0' }, {
-    capabilities: { tools: {}, resources: {} },
-    instructions: 'Cuadra: double-entry accounting for Spanish businesses. Money is a decimal string with two decimals ("1234.50"). Call whoami to see the company and role. The core tools cover the daily work; toolsets_list and toolsets_enable reach the rest (or connect to /mcp?toolsets=name,name or ?toolsets=all). Tools map one to one to the REST API (/openapi.json); arguments are the path and query parameters by name plus `body`.',
-  });
+export function mcpHandlers(kernel: Kernel, principal: Principal, call: ApiCall, toolsets: Set<string> = new Set([CORE_TOOLSET]), endpoint = '/mcp'): McpHandlers {
   const allowed = allowedFor(kernel.permissions, principal);
   const tools = () => routeTools(kernel).filter(allowed);
 
   const listed = (tool: RouteTool) => toolsets.has(ALL_TOOLSETS) || toolsets.has(tool.toolset);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...META_TOOLS, ...tools().filter(listed).map(listedTool)],
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (request.params.name === WHOAMI.name) return { content: [{ type: 'text', text: JSON.stringify(await whoami(principal, call)) }] };
-    if (request.params.name === TOOLSETS_LIST.name) return { content: [{ type: 'text', text: JSON.stringify(toolsetsOverview(tools(), listed)) }] };
-    if (request.params.name === TOOLSETS_ENABLE.name) {
+  const callTool = async (params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> => {
+    const args = params.arguments ?? {};
+    if (params.name === WHOAMI.name) return { content: [{ type: 'text', text: JSON.stringify(await whoami(principal, call)) }] };
+    if (params.name === TOOLSETS_LIST.name) return { content: [{ type: 'text', text: JSON.stringify(toolsetsOverview(tools(), listed)) }] };
+    if (params.name === TOOLSETS_ENABLE.name) {
       const wanted = Array.isArray(args.toolsets) ? args.toolsets.map(String) : [];
       const available = new Set(tools().map((tool) => tool.toolset));
       const unknown = wanted.filter((name) => name !== ALL_TOOLSETS && !available.has(name));
@@ -121,8 +125,8 @@ export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiC
         tools: enabled.map(listedTool),
       }) }] };
     }
-    const tool = routeTools(kernel).find((t) => t.name === request.params.name);
-    if (!tool || !allowed(tool)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const tool = routeTools(kernel).find((t) => t.name === params.name);
+    if (!tool || !allowed(tool)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
     const unknown = Object.keys(args).filter((name) => !(name in tool.inputSchema.properties));
     if (unknown.length) return { isError: true, content: [{ type: 'text', text: errorText(422, `Unknown arguments: ${unknown.join(', ')}`) }] };
     const missing = tool.pathParameters.filter((name) => args[name] === undefined || args[name] === null || args[name] === '');
@@ -132,7 +136,7 @@ export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiC
     const path = requestPath(tool, args);
     const response = await call(tool.method, path, tool.hasBody ? args.body ?? {} : undefined, headers);
     return toolResult(response, `cuadra://${path.replace(/^\/api\/v1\//, '')}`);
-  });
+  };
 
   const resources = () => {
     const byOperation = new Map(routeTools(kernel).map((tool) => [tool.operationId, tool]));
@@ -141,17 +145,30 @@ export function createMcpServer(kernel: Kernel, principal: Principal, call: ApiC
       return tool && allowed(tool) ? [{ resource, tool }] : [];
     });
   };
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: resources().map(({ resource }) => ({ uri: resource.uri, name: resource.name, description: resource.description, mimeType: 'application/json' })),
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const found = resources().find(({ resource }) => resource.uri === request.params.uri);
-    if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
-    const response = await call('GET', requestPath(found.tool, found.resource.query ?? {}), undefined, {});
-    const text = await response.text();
-    if (!response.ok) throw new McpError(ErrorCode.InternalError, errorText(response.status, (() => { try { return JSON.parse(text).detail; } catch { return text; } })()));
-    return { contents: [{ uri: found.resource.uri, mimeType: 'application/json', text }] };
-  });
+  return {
+    listTools: async () => ({ tools: [...META_TOOLS, ...tools().filter(listed).map(listedTool)] }),
+    callTool,
+    listResources: async () => ({
+      resources: resources().map(({ resource }) => ({ uri: resource.uri, name: resource.name, description: resource.description, mimeType: 'application/json' })),
+    }),
+    readResource: async (params) => {
+      const found = resources().find(({ resource }) => resource.uri === params.uri);
+      if (!found) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${params.uri}`);
+      const response = await call('GET', requestPath(found.tool, found.resource.query ?? {}), undefined, {});
+      const text = await response.text();
+      if (!response.ok) throw new McpError(ErrorCode.InternalError, errorText(response.status, (() => { try { return JSON.parse(text).detail; } catch { return text; } })()));
+      return { contents: [{ uri: found.resource.uri, mimeType: 'application/json', text }] };
+    },
+  };
+}
+
+/** The server for the revisions with an `initialize` handshake (2025-11-25 and earlier), through the SDK. */
+export function createLegacyMcpServer(handlers: McpHandlers): Server {
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => handlers.listTools());
+  server.setRequestHandler(CallToolRequestSchema, (request) => handlers.callTool(request.params as { name: string; arguments?: Record<string, unknown> }));
+  server.setRequestHandler(ListResourcesRequestSchema, () => handlers.listResources());
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => handlers.readResource(request.params));
   return server;
 }
 

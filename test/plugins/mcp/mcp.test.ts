@@ -11,12 +11,14 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHTTPClientTransport } from '@modelcontextprotocol/client';
 import { approximateTokens } from '../../../plugins/mcp/server';
 import { ACTION_VERBS, toolsFromOpenApi } from '../../../plugins/mcp/tools';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 
 let app: TestApp;
+const modernClients: ModernClient[] = [];
 let company: TestCompany;
 let other: TestCompany;
 const clients: Client[] = [];
@@ -46,6 +48,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   for (const client of clients) await client.close();
+  for (const client of modernClients) await client.close();
   await app?.close();
 });
 
@@ -161,6 +164,133 @@ test('a key scoped to contacts and invoices finds the tax types its invoice line
 
   const contactsOnly = (await app.post('/api/v1/auth/api-keys', { name: 'contactos', role: 'member', scopes: ['contacts:write'] }, company.token)).body.key;
   expect((await app.get('/api/v1/taxes', contactsOnly)).status).toBe(403);
+});
+
+/** Every POST the v2 client makes: the JSON-RPC body and the headers sent and received. */
+interface Exchange { method: string; body: any; sent: Headers; status: number; received: Headers }
+
+/** The official v2 SDK client (`@modelcontextprotocol/client`) on /mcp, in the given negotiation mode; `exchanges` records the wire. */
+async function connectV2(token: string, mode: 'legacy' | 'auto' | { pin: string }, exchanges: Exchange[] = []) {
+  const transport = new ModernHTTPClientTransport(new URL('http://localhost/mcp'), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+    fetch: async (url, init) => {
+      const request = new Request(String(url), init);
+      const body = request.method === 'POST' ? await request.clone().json() : undefined;
+      const response = await app.handle(request);
+      exchanges.push({ method: request.method, body, sent: request.headers, status: response.status, received: response.headers });
+      return response;
+    },
+  });
+  const client = new ModernClient({ name: 'cuadra-v2-test', version: '2.0.0' }, { versionNegotiation: { mode } });
+  await client.connect(transport);
+  modernClients.push(client);
+  return client;
+}
+
+test('MCP 2026-07-28 with the official v2 client: no initialize, no session id, server/discover, every request self-describing', async () => {
+  const { key } = await createApiKey(app, company.token, 'member');
+  const exchanges: Exchange[] = [];
+  const client = await connectV2(key, { pin: '2026-07-28' }, exchanges);
+  expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  expect(client.getServerVersion()?.name).toBe('cuadra');
+  expect(client.getInstructions()).toMatch(/tax_code/);
+
+  const tools = (await client.listTools()).tools.map((tool) => tool.name);
+  expect(tools).toEqual(expect.arrayContaining([...META_TOOLS, 'contacts_create', 'invoices_create']));
+  expect(json(await client.callTool({ name: 'whoami', arguments: {} }))).toMatchObject({ tenant_id: company.tenantId, role: 'member' });
+  const taxes = JSON.parse(await resourceText(client as unknown as Client, 'cuadra://taxes'));
+  expect(taxes.items.map((tax: any) => tax.code)).toContain('IVA21');
+  const failed = await client.callTool({ name: 'contacts_create', arguments: { body: { kind: 'nobody' } } });
+  expect(failed.isError).toBe(true);
+
+  expect(exchanges.map((e) => e.body.method)).toEqual(['server/discover', 'tools/list', 'tools/call', 'resources/read', 'tools/call']);
+  for (const exchange of exchanges) {
+    expect(exchange.method).toBe('POST');
+    expect(exchange.status).toBe(200);
+    expect(exchange.received.get('mcp-session-id')).toBeNull();
+    expect(exchange.sent.get('mcp-session-id')).toBeNull();
+    expect(exchange.sent.get('mcp-protocol-version')).toBe('2026-07-28');
+    expect(exchange.body.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
+  }
+  // the discover answer as the spec lays it out
+  const discover = await rawModern('server/discover', {}, key);
+  expect(discover.status).toBe(200);
+  // newest first: the stateless revision, then those with the handshake
+  expect(discover.body.result.supportedVersions.slice(0, 4)).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26']);
+  expect(discover.body.result).toMatchObject({
+    resultType: 'complete', capabilities: { tools: {}, resources: {} }, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'cuadra' } },
+  });
+  const list = await rawModern('tools/list', {}, key);
+  expect(list.body.result).toMatchObject({ resultType: 'complete', cacheScope: 'private', ttlMs: expect.any(Number) });
+});
+
+/** One modern JSON-RPC request on /mcp as a client would send it, headers from the body unless `headers` says otherwise. */
+async function rawModern(method: string, params: Record<string, unknown>, token: string, headers: Record<string, string> = {}, version = '2026-07-28') {
+  const name = params.name ?? params.uri;
+  return app.request('POST', '/mcp', {
+    token,
+    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': version, 'mcp-method': method, ...(name ? { 'mcp-name': String(name) } : {}), ...headers },
+    body: { jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': {} } } },
+  });
+}
+
+test('earlier revisions still negotiate: the v2 client in legacy and auto modes, and an initialize for each older version', async () => {
+  const { key } = await createApiKey(app, company.token, 'viewer');
+  const legacyExchanges: Exchange[] = [];
+  const legacy = await connectV2(key, 'legacy', legacyExchanges);
+  expect(legacy.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+  expect(json(await legacy.callTool({ name: 'whoami', arguments: {} }))).toMatchObject({ role: 'viewer' });
+  expect(legacyExchanges[0]!.body.method).toBe('initialize');
+  expect(legacyExchanges.every((e) => e.received.get('mcp-session-id') === null)).toBe(true);
+
+  const auto = await connectV2(key, 'auto');
+  expect(auto.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  expect((await auto.listTools()).tools.length).toBeGreaterThan(5);
+
+  for (const version of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) {
+    const init = await app.request('POST', '/mcp', { token: key, headers: { accept: 'application/json, text/event-stream' }, body: {
+      jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+    } });
+    expect(init.status).toBe(200);
+    expect(init.body.result.protocolVersion).toBe(version);
+    expect(init.headers.get('mcp-session-id')).toBeNull();
+  }
+  // a client asking a revision newer than any in its handshake gets the newest handshake revision
+  const future = await app.request('POST', '/mcp', { token: key, headers: { accept: 'application/json, text/event-stream' }, body: {
+    jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+  } });
+  expect(future.body.result.protocolVersion).toBe('2025-11-25');
+});
+
+test('a modern request that is malformed gets the 2026-07-28 errors: unsupported version, header mismatch, missing _meta, unknown method', async () => {
+  const { key } = await createApiKey(app, company.token, 'viewer');
+  const unsupported = await rawModern('tools/list', {}, key, {}, '2099-01-01');
+  expect(unsupported.status).toBe(400);
+  expect(unsupported.body.error).toMatchObject({ code: -32022, data: { requested: '2099-01-01', supported: expect.arrayContaining(['2026-07-28', '2025-11-25']) } });
+
+  const wrongMethod = await rawModern('tools/list', {}, key, { 'mcp-method': 'tools/call' });
+  expect(wrongMethod.status).toBe(400);
+  expect(wrongMethod.body.error.code).toBe(-32020);
+  expect(wrongMethod.body.error.message).toMatch(/Mcp-Method/);
+  const wrongName = await rawModern('tools/call', { name: 'whoami', arguments: {} }, key, { 'mcp-name': 'contacts_list' });
+  expect(wrongName.body.error.code).toBe(-32020);
+  // a name that is not plain ASCII travels base64-encoded in the header
+  const encoded = await rawModern('tools/call', { name: 'whoami', arguments: {} }, key, { 'mcp-name': `=?base64?${Buffer.from('whoami').toString('base64')}?=` });
+  expect(encoded.status).toBe(200);
+  expect(JSON.parse(encoded.body.result.content[0].text).role).toBe('viewer');
+
+  const noCapabilities = await app.request('POST', '/mcp', { token: key, headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }, body: {
+    jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+  } });
+  expect(noCapabilities.status).toBe(400);
+  expect(noCapabilities.body.error.code).toBe(-32602);
+
+  const unknownMethod = await rawModern('prompts/list', {}, key);
+  expect(unknownMethod.status).toBe(404);
+  expect(unknownMethod.body.error.code).toBe(-32601);
+  const unknownResource = await rawModern('resources/read', { uri: 'cuadra://nothing' }, key);
+  expect(unknownResource.body.error.code).toBe(-32602);
+  expect((await app.request('GET', '/mcp', { token: key })).status).toBe(405);
 });
 
 /** Every tool's operation from the OpenAPI document, by tool name: what the annotations must agree with. */
