@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { approximateTokens } from '../../../plugins/mcp/server';
 import { ACTION_VERBS, toolsFromOpenApi } from '../../../plugins/mcp/tools';
 import { startTestApp, type TestApp } from '../../support/app';
@@ -437,6 +438,17 @@ test.skipIf(!npmAvailable)('npm run mcp (the README\'s desktop configuration, no
     expect(names).not.toContain('contacts_create');
     expect(names).toContain('dashboard_data_kpi'); // CUADRA_MCP_TOOLSETS reached the URL
     expect(stdoutNoise).toEqual([]); // nothing but JSON-RPC on stdout
+
+    // a 2026-07-28 client on the same relay: its requests reach /mcp with the headers that revision requires
+    const modern = new ModernClient({ name: 'cuadra-stdio-v2', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const modernTransport = new ModernStdioClientTransport({
+      command: 'npm', args: ['--prefix', folder, 'run', '--silent', 'mcp'], cwd: tmpdir(), stderr: 'pipe',
+      env: { PATH, HOME: process.env.HOME ?? tmpdir(), CUADRA_API_KEY: key, CUADRA_URL: `http://127.0.0.1:${server.port}` },
+    });
+    await modern.connect(modernTransport);
+    modernClients.push(modern);
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(json(await modern.callTool({ name: 'whoami', arguments: {} }))).toMatchObject({ tenant_id: company.tenantId, role: 'viewer' });
   } finally {
     server.stop(true);
   }
