@@ -294,6 +294,63 @@ test('a modern request that is malformed gets the 2026-07-28 errors: unsupported
   expect((await app.request('GET', '/mcp', { token: key })).status).toBe(405);
 });
 
+test('a line names its taxes by code (tax_code, surcharge_code, withholding_code) on every document kind, over REST and MCP; an unknown code names where the codes are', async () => {
+  const { token } = company;
+  const taxes = (await app.get('/api/v1/taxes?limit=500', token)).body.items as { id: string; code: string }[];
+  const idOf = (code: string) => taxes.find((tax) => tax.code === code)!.id;
+  const customer = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente Códigos SL', vat: 'B86561412', address: 'Calle 2', city: 'Madrid', postal_code: '28001' }, token)).body.id;
+  const supplier = (await app.post('/api/v1/contacts', { kind: 'supplier', name: 'Proveedor Códigos SA', vat: 'A58818501', address: 'Calle 3', city: 'Madrid', postal_code: '28002' }, token)).body.id;
+  const line = { description: 'Servicio', quantity: '1', unit_price: '100.00', tax_code: 'IVA21', withholding_code: 'irpf15' };
+  const sale = { contact_id: customer, issue_date: '2026-11-04', lines: [line] };
+
+  const invoice = await app.post('/api/v1/invoices', { ...sale, status: 'draft' }, token);
+  expect(invoice.status).toBe(201);
+  expect(invoice.body.lines[0]).toMatchObject({ tax_type_id: idOf('IVA21'), withholding_type_id: idOf('IRPF15') });
+  expect(invoice.body.total).toBe('106.00');
+  const issued = await app.post('/api/v1/invoices', sale, token); // issued at once: the path that reads without a transaction
+  expect(issued.body).toMatchObject({ status: 'issued', total: '106.00' });
+  const patched = await app.patch(`/api/v1/invoices/${invoice.body.id}`, { lines: [{ ...line, tax_code: 'IVA10', withholding_code: null }] }, token);
+  expect(patched.body.lines[0].tax_type_id).toBe(idOf('IVA10'));
+  const rectified = await app.post(`/api/v1/invoices/${issued.body.id}/rectify`, { mode: 'differences', reason: 'Descuento', issue_date: '2026-11-05', lines: [{ ...line, quantity: '-1' }] }, token);
+  expect(rectified.status).toBe(201);
+  expect(rectified.body.total).toBe('-106.00');
+
+  const purchase = await app.post('/api/v1/purchases', { contact_id: supplier, kind: 'expense', issue_date: '2026-11-04', lines: [{ description: 'Material', unit_price: '10.00', tax_code: 'IVA21', surcharge_code: 'RE52' }] }, token);
+  expect(purchase.status).toBe(201);
+  expect(purchase.body.lines[0]).toMatchObject({ tax_type_id: idOf('IVA21'), surcharge_type_id: idOf('RE52') });
+  for (const path of ['/api/v1/quotes', '/api/v1/proformas']) {
+    const offer = await app.post(path, sale, token);
+    expect(offer.status, path).toBe(201);
+    expect(offer.body.lines[0].tax_type_id, path).toBe(idOf('IVA21'));
+  }
+  const template = await app.post('/api/v1/recurring-invoices', { contact_id: customer, start_date: '2026-12-01', action: 'draft', lines: [line] }, token);
+  expect(template.status).toBe(201);
+  expect(template.body.lines[0]).toMatchObject({ tax_type_id: idOf('IVA21'), withholding_type_id: idOf('IRPF15') });
+  expect(template.body.lines[0].tax_code).toBeUndefined();
+
+  const unknown = await app.post('/api/v1/invoices', { ...sale, lines: [{ ...line, tax_code: 'IVA22' }] }, token);
+  expect(unknown.status).toBe(422);
+  expect(unknown.body.detail[0]).toMatchObject({ loc: ['body', 'lines', 0, 'tax_code'], type: 'value_error.tax_code' });
+  expect(unknown.body.detail[0].msg).toMatch(/IVA22.*GET \/api\/v1\/taxes/);
+  const both = await app.post('/api/v1/quotes', { ...sale, lines: [{ ...line, tax_type_id: idOf('IVA21') }] }, token);
+  expect(both.status).toBe(422);
+  expect(both.body.detail[0].loc).toEqual(['body', 'lines', 0, 'tax_code']);
+  const neither = await app.post('/api/v1/purchases', { contact_id: supplier, kind: 'expense', issue_date: '2026-11-04', lines: [{ description: 'x', unit_price: '1.00' }] }, token);
+  expect(neither.status).toBe(422);
+  expect(neither.body.detail[0]).toMatchObject({ loc: ['body', 'lines', 0, 'tax_type_id'], type: 'missing' });
+  // another company's codes are its own: the same code resolves to that company's type
+  const theirs = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Ajeno Códigos SL', vat: 'B65410011', address: 'C', city: 'Madrid', postal_code: '28001' }, other.token);
+  const foreign = await app.post('/api/v1/invoices', { contact_id: theirs.body.id, issue_date: '2026-11-04', status: 'draft', lines: [line] }, other.token);
+  expect(foreign.body.lines[0].tax_type_id).not.toBe(idOf('IVA21'));
+  expect(foreign.body.lines[0].tax_type_id).toBe((await app.get('/api/v1/taxes?limit=500', other.token)).body.items.find((tax: any) => tax.code === 'IVA21').id);
+
+  const agent = await connect((await createApiKey(app, token, 'member')).key);
+  const created = await agent.callTool({ name: 'invoices_create', arguments: { body: { ...sale, status: 'draft', lines: [{ description: 'Agente', quantity: '2', unit_price: '50.00', tax_code: 'IVA21' }] } } });
+  expect(json(created)).toMatchObject({ status: 'draft', total: '121.00' });
+  const wrong = await agent.callTool({ name: 'invoices_create', arguments: { body: { ...sale, lines: [{ description: 'x', quantity: '1', unit_price: '1.00', tax_code: 'NOPE' }] } } });
+  expect((wrong.content as any)[0].text).toMatch(/^422: .*NOPE.*GET \/api\/v1\/taxes/);
+});
+
 /** Every tool's operation from the OpenAPI document, by tool name: what the annotations must agree with. */
 const operationsByTool = () => new Map(toolsFromOpenApi(app.kernel.openApiDocument()).map((tool) => [tool.name, tool]));
 const TOKEN_BUDGET = 8000;
