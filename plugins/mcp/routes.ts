@@ -3,10 +3,14 @@ import { Forbidden } from '../../kernel/errors';
 import { handleError } from '../../kernel/http';
 import type { Kernel } from '../../kernel/kernel';
 import { PASSWORD_CHANGE_REQUIRED } from '../../kernel/principal';
+import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_KEY } from '../../kernel/request-body';
 import type { ApiCall } from './server';
+import { MAX_INLINE_FILE_BYTES } from './tools';
 import { ALL_TOOLSETS, parseToolsetsParameter } from './toolsets';
 
 export const MCP_PATH = '/mcp';
+/** A JSON-RPC message with the largest inline file (base64 is 4/3 of the bytes) and the rest of the call. */
+export const MCP_MAX_BODY_BYTES = Math.ceil(MAX_INLINE_FILE_BYTES / 3) * 4 + DEFAULT_MAX_BODY_BYTES;
 
 const methodNotAllowed = () => new Response(JSON.stringify({ detail: 'This MCP server is stateless: POST JSON-RPC messages to /mcp' }), {
   status: 405, headers: { allow: 'POST', 'content-type': 'application/json' },
@@ -35,8 +39,8 @@ export function mcpRoutes(kernel: Kernel) {
     const clientIp = kernel.clientIp(request);
     const call: ApiCall = (method, pathAndQuery, body, headers) => kernel.dispatch(new Request(new URL(pathAndQuery, request.url).href, {
       method,
-      headers: { ...forwarded, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...forwarded, ...headers, ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     }), clientIp);
     // the SDK (and the schema libraries under it) loads with the first MCP request, not at start-up
     const [{ WebStandardStreamableHTTPServerTransport }, { createLegacyMcpServer, mcpHandlers, routeTools }, { isModernMessage, serveModern }] = await Promise.all([
@@ -65,7 +69,8 @@ export function mcpRoutes(kernel: Kernel) {
     }
   };
   return new Elysia({ name: 'mcp' })
-    .post(MCP_PATH, ({ request }) => serve(request), { parse: 'none', detail: { hide: true } })
+    // room for a file given inline (base64) to an upload tool
+    .post(MCP_PATH, ({ request }) => serve(request), { parse: 'none', detail: { hide: true, [MAX_BODY_BYTES_KEY]: MCP_MAX_BODY_BYTES } as Record<string, unknown> })
     // stateless: no stream for server-initiated messages, no session to end
     .get(MCP_PATH, () => methodNotAllowed(), { detail: { hide: true } })
     .delete(MCP_PATH, () => methodNotAllowed(), { detail: { hide: true } });

@@ -6,10 +6,10 @@ import {
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { RESOURCES } from './resources';
-import { allowedFor, toolsFromOpenApi, type RouteTool, type ToolAnnotations } from './tools';
+import { allowedFor, MAX_INLINE_FILE_BYTES, toolsFromOpenApi, type RouteTool, type ToolAnnotations } from './tools';
 import { ALL_TOOLSETS, CORE_TOOLSET, TOOLSET_DESCRIPTIONS } from './toolsets';
 
-/** Calls one API operation as the MCP caller (same credential, same company). */
+/** Calls one API operation as the MCP caller (same credential, same company); a FormData body is sent as multipart, anything else as JSON. */
 export type ApiCall = (method: string, pathAndQuery: string, body: unknown, headers: Record<string, string>) => Promise<Response>;
 
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -63,6 +63,44 @@ function requestPath(tool: RouteTool, args: Record<string, unknown>): string {
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The multipart body of an upload tool's call: each file from its base64 or fetched from its URL
+ * (a GET of this API with the caller's credential, so it sees only what the caller may read), the
+ * other fields as form values. A string is what is wrong with the arguments.
+ */
+async function uploadForm(files: NonNullable<RouteTool['files']>, body: unknown, call: ApiCall): Promise<FormData | string> {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || files.fields.includes(name)) continue;
+    form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  for (const name of files.fields) {
+    const file = fields[name] as { base64?: unknown; url?: unknown; filename?: unknown } | undefined;
+    if (!file) continue;
+    if ((file.base64 === undefined) === (file.url === undefined)) return `body.${name}: give base64 or url, one of them`;
+    const filename = typeof file.filename === 'string' && file.filename ? file.filename : name;
+    if (typeof file.base64 === 'string') {
+      const base64 = file.base64.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 !== 0) return `body.${name}.base64 is not base64`;
+      const bytes = Buffer.from(base64, 'base64');
+      const limit = Math.min(files.maxBytes, MAX_INLINE_FILE_BYTES);
+      if (bytes.byteLength > limit) return `body.${name}.base64 holds ${bytes.byteLength} bytes; at most ${limit} inline: upload the file (POST /api/v1/uploads) and give its url`;
+      form.append(name, new File([bytes], filename));
+      continue;
+    }
+    const url = typeof file.url === 'string' ? file.url : '';
+    const path = url.replace(/^cuadra:\/\//, '/api/v1/').replace(/^https?:\/\/[^/]+/, '');
+    if (!path.startsWith('/api/v1/')) return `body.${name}.url must be a file URL of this API (/api/v1/uploads/{id}), not ${url.slice(0, 100)}`;
+    const response = await call('GET', path, undefined, {});
+    if (!response.ok) return `body.${name}.url ${path}: ${response.status} ${await response.text().then((text) => { try { return JSON.parse(text).detail ?? text; } catch { return text; } })}`;
+    const type = response.headers.get('content-type') ?? 'application/octet-stream';
+    const disposition = response.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1];
+    form.append(name, new File([await response.arrayBuffer()], disposition ?? filename, { type }));
+  }
+  return form;
 }
 
 const errorText = (status: number, detail: unknown) => `${status}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
@@ -134,7 +172,13 @@ export function mcpHandlers(kernel: Kernel, principal: Principal, call: ApiCall,
     const headers: Record<string, string> = {};
     if (typeof args.idempotency_key === 'string') headers['idempotency-key'] = args.idempotency_key;
     const path = requestPath(tool, args);
-    const response = await call(tool.method, path, tool.hasBody ? args.body ?? {} : undefined, headers);
+    let body = tool.hasBody ? args.body ?? {} : undefined;
+    if (tool.files) {
+      const form = await uploadForm(tool.files, body, call);
+      if (typeof form === 'string') return { isError: true, content: [{ type: 'text', text: errorText(422, form) }] };
+      body = form;
+    }
+    const response = await call(tool.method, path, body, headers);
     return toolResult(response, `cuadra://${path.replace(/^\/api\/v1\//, '')}`);
   };
 

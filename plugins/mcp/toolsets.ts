@@ -22,6 +22,7 @@ export const CORE_TOOLS: Record<string, string> = {
   invoices_issue: 'Use to issue a draft sales invoice: it gets its number and its journal entry, and can no longer be edited.',
   purchases_list: 'Use to find received (purchase) invoices by status, supplier, dates or number.',
   purchases_create: 'Use to record a received invoice from a supplier with its lines and taxes (tax_code such as IVA21, or tax_type_id).',
+  purchases_ingest: 'Use to book a received invoice from its file (PDF, photo or e-invoice XML), given as base64 or as the URL of an upload.',
   bank_movements_list: 'Use to list bank movements, for example the ones not yet matched or categorised.',
   reconciliation_board: 'Use to see the unmatched bank movements next to the open invoices and purchases they most likely settle.',
   reconciliation_matches_create: 'Use to match a bank movement with the invoices or purchases it pays, which settles them.',

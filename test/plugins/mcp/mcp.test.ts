@@ -16,6 +16,8 @@ import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontex
 import { approximateTokens } from '../../../plugins/mcp/server';
 import { ACTION_VERBS, toolsFromOpenApi } from '../../../plugins/mcp/tools';
 import { startTestApp, type TestApp } from '../../support/app';
+import { ublBytes } from '../../support/ubl-samples';
+import { norma43 } from '../treasury/norma43-builder';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 
 let app: TestApp;
@@ -349,6 +351,59 @@ test('a line names its taxes by code (tax_code, surcharge_code, withholding_code
   expect(json(created)).toMatchObject({ status: 'draft', total: '121.00' });
   const wrong = await agent.callTool({ name: 'invoices_create', arguments: { body: { ...sale, lines: [{ description: 'x', quantity: '1', unit_price: '1.00', tax_code: 'NOPE' }] } } });
   expect((wrong.content as any)[0].text).toMatch(/^422: .*NOPE.*GET \/api\/v1\/taxes/);
+});
+
+test('files as tools: statement import and purchase ingestion take the file as base64 or as the URL of an upload', async () => {
+  const { key } = await createApiKey(app, company.token, 'accountant');
+  const agent = await connect(key, {}, '/mcp?toolsets=all');
+  const tools = new Map((await agent.listTools()).tools.map((tool) => [tool.name, tool]));
+  const ingest = tools.get('purchases_ingest')!;
+  const fileArgument = (ingest.inputSchema.properties as any).body.properties.file;
+  expect(Object.keys(fileArgument.properties)).toEqual(['base64', 'url', 'filename']);
+  expect(fileArgument.description).toMatch(/at most 10 MiB.*base64.*url/s);
+  expect(fileArgument.properties.base64.maxLength).toBe(Math.ceil((10 * 1024 * 1024) / 3) * 4);
+  expect((tools.get('treasuries_import')!.inputSchema.properties as any).body.properties.file.properties.url.description).toMatch(/at most 32 MiB/);
+
+  const treasury = (await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco Ficheros', iban: 'ES7921000813610123456789' }, company.token)).body.id;
+  const statement = norma43([{ bank: '2100', branch: '0813', account: '0123456789', start: '261101', end: '261130', movements: [{ date: '261102', cents: 12100 }, { date: '261103', cents: -500 }] }]);
+  const imported = await agent.callTool({ name: 'treasuries_import', arguments: { treasury_id: treasury, body: { file: { base64: Buffer.from(statement).toString('base64'), filename: 'noviembre.n43' } } } });
+  expect(imported.isError).toBeFalsy();
+  expect(json(imported)).toMatchObject({ imported: 2 });
+
+  const invoice = ublBytes({
+    number: 'UP-2026-0042', issueDate: '2026-11-06', seller: { name: 'Suministros Subida SL', vat: 'ESB65410011', country: 'ES', city: 'Valencia', postalCode: '46001' },
+    buyer: { name: 'Empresa Compradora SL', vat: 'ESB12345674', country: 'ES' }, lines: [{ name: 'Tóner', quantity: '2', price: '40.00' }],
+  });
+  const form = new FormData();
+  form.append('file', new File([invoice], 'factura.xml', { type: 'application/xml' }));
+  const uploaded = await app.request('POST', '/api/v1/uploads', { token: key, form });
+  expect(uploaded.status).toBe(201);
+  expect(uploaded.body).toMatchObject({ url: `/api/v1/uploads/${uploaded.body.id}`, filename: 'factura.xml', content_type: 'application/xml', size: invoice.byteLength });
+  const booked = await agent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { url: uploaded.body.url } } } });
+  expect(booked.isError).toBeFalsy();
+  expect(json(booked).purchase).toMatchObject({ supplier_invoice_number: 'UP-2026-0042', total: '96.80' });
+  // the same bytes inline: recognised as the file already booked
+  const again = await agent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { base64: invoice.toString('base64'), filename: 'factura.xml' } } } });
+  expect(json(again).duplicate_of).toBe(json(booked).purchase.id);
+
+  const both = await agent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { base64: 'AAAA', url: uploaded.body.url } } } });
+  expect((both.content as any)[0].text).toBe('422: body.file: give base64 or url, one of them');
+  const outside = await agent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { url: 'https://example.com/factura.pdf' } } } });
+  expect((outside.content as any)[0].text).toMatch(/^422: body\.file\.url must be a file URL of this API/);
+  const notBase64 = await agent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { base64: 'no es base64!' } } } });
+  expect((notBase64.content as any)[0].text).toBe('422: body.file.base64 is not base64');
+
+  // an upload is its company's: another company's key, and its agent, find nothing
+  const theirs = (await createApiKey(app, other.token, 'accountant')).key;
+  expect((await app.get(uploaded.body.url, theirs)).status).toBe(404);
+  const foreignAgent = await connect(theirs);
+  const foreign = await foreignAgent.callTool({ name: 'purchases_ingest', arguments: { body: { file: { url: uploaded.body.url } } } });
+  expect((foreign.content as any)[0].text).toMatch(/^422: body\.file\.url \/api\/v1\/uploads\/.*: 404 Upload not found/);
+  expect((await app.get(uploaded.body.url, (await createApiKey(app, company.token, 'viewer')).key)).status).toBe(403);
+  const read = await app.request('GET', uploaded.body.url, { token: key });
+  expect(read.headers.get('content-disposition')).toBe('attachment; filename="factura.xml"');
+  expect((await app.del(uploaded.body.url, key)).status).toBe(204);
+  expect((await app.get(uploaded.body.url, key)).status).toBe(404);
 });
 
 /** Every tool's operation from the OpenAPI document, by tool name: what the annotations must agree with. */
