@@ -20,7 +20,7 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'account.exporting': async (tx, payload) => { payload.sections.uploads = await exportUploads(tx); },
+      'account.exporting': async (tx, payload) => { if (payload.allows('uploads.write')) payload.sections.uploads = await exportUploads(tx); },
       'tenant.erasing': async (tx) => { await eraseUploads(tx); },
     },
   },

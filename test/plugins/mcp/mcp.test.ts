@@ -402,6 +402,8 @@ test('files as tools: statement import and purchase ingestion take the file as b
   expect((await app.get(uploaded.body.url, (await createApiKey(app, company.token, 'viewer')).key)).status).toBe(403);
   const read = await app.request('GET', uploaded.body.url, { token: key });
   expect(read.headers.get('content-disposition')).toBe('attachment; filename="factura.xml"');
+  const exported = (await app.get('/api/v1/account/export', company.token)).body.tenants.find((t: any) => t.tenant_id === company.tenantId).sections;
+  expect(exported.uploads.map((u: any) => [u.id, u.filename])).toContainEqual([uploaded.body.id, 'factura.xml']);
   expect((await app.del(uploaded.body.url, key)).status).toBe(204);
   expect((await app.get(uploaded.body.url, key)).status).toBe(404);
 });
