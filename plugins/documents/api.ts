@@ -30,7 +30,7 @@ export {
 } from './document';
 export { contextColumns, contextFromRow, contextOf, loadContext, type ContactFacts, type DocumentContext } from './context';
 export { formatNumber, takeNumber, type DocumentNumber } from './numbering';
-export { checkLineTaxTypes, loadTaxTypes, type DocumentSide, type TaxTypeInfo } from './tax-types';
+export { checkLineTaxTypes, loadTaxTypes, namesTaxCodes, resolveTaxCodes, TAX_CODES_ENDPOINT, withTaxTypeIds, type DocumentSide, type TaxTypeInfo } from './tax-types';
 export {
   assertUuid, blankToNull, checkHeaderDates, checkRectification, checkRectificationAmounts, ContactAnswers, contactHooks, eraseKind, everyPage, markRectified,
   listWhere, statusAfterRectification, substitutedColumn, UUID, type DocumentListFilters, type DocumentState, type KindTable, type Rectifiable, type RectificationMode,

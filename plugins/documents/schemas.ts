@@ -20,6 +20,25 @@ export const UnitPrice = t.String({ pattern: QUANTITY_PATTERN, description: 'Pri
 export const DiscountPct = t.String({ pattern: '^\\d{1,3}(\\.\\d{1,2})?$', description: 'Discount in percent (0–100, two decimals at most), applied to quantity × unit price', examples: ['10'] });
 export const Description = t.String({ minLength: 1, maxLength: 1000, pattern: '\\S' });
 export const Notes = t.String({ maxLength: 5000 });
+export const TaxCode = t.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$', examples: ['IVA21'] });
+/**
+ * How a request line names its taxes: each by its type's id or by its code (`tax_code: "IVA21"`,
+ * GET /taxes lists them), resolved to the id before anything else reads the line.
+ */
+export const lineTaxFields = (words: { vat: string; surcharge: string; withholding: string }) => ({
+  tax_type_id: t.Optional(t.String({ format: 'uuid', description: `${words.vat}; or tax_code` })),
+  tax_code: t.Optional(t.String({ ...TaxCode, description: 'The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id' })),
+  surcharge_type_id: t.Optional(Nullable(Uuid, { description: words.surcharge })),
+  surcharge_code: t.Optional(Nullable(TaxCode, { description: 'Or the surcharge by code (RE52…)' })),
+  withholding_type_id: t.Optional(Nullable(Uuid, { description: words.withholding })),
+  withholding_code: t.Optional(Nullable(TaxCode, { description: 'Or the withholding by code (IRPF15…)' })),
+});
+/** The tax fields' wording of a sales document's line (invoices, quotes, proformas, recurring invoices). */
+export const SALES_LINE_TAXES = {
+  vat: 'A VAT tax type usable on sales (kind `vat`)',
+  surcharge: 'Recargo de equivalencia (kind `surcharge`), with a domestic VAT type',
+  withholding: 'IRPF withheld by the customer (kind `withholding`)',
+};
 export const DOCUMENT_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'rectified'] as const;
 export const DocumentStatus = literalUnion(DOCUMENT_STATUSES, {
   description: '`draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified',

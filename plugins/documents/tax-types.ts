@@ -1,4 +1,4 @@
-import { NotFound, type FieldError } from '../../kernel/errors';
+import { NotFound, ValidationFailed, type FieldError } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { TaxService, type TaxType, type TaxRegime } from '../taxes/api';
@@ -58,6 +58,55 @@ export async function loadTaxTypes(tx: Tx, ids: Iterable<string>): Promise<Map<s
 
 export type DocumentSide = 'sales' | 'purchases';
 
+/** Where a client finds the codes a line may name. */
+export const TAX_CODES_ENDPOINT = 'GET /api/v1/taxes';
+/** Each tax a line names: by its code (`tax_code: "IVA21"`) or by its type's id. */
+const TAX_REFERENCES = [
+  { code: 'tax_code', id: 'tax_type_id', required: true },
+  { code: 'surcharge_code', id: 'surcharge_type_id', required: false },
+  { code: 'withholding_code', id: 'withholding_type_id', required: false },
+] as const;
+
+type CodedLine = Partial<Record<(typeof TAX_REFERENCES)[number]['code' | 'id'], string | null>>;
+
+/** Whether any of these lines names a tax by its code. */
+export const namesTaxCodes = (lines: readonly object[] | null | undefined): boolean =>
+  !!lines?.some((line) => TAX_REFERENCES.some(({ code }) => (line as CodedLine)[code] != null));
+
+/**
+ * The lines with each tax code replaced by its type's id, for every document kind with lines: a
+ * line names its VAT type by `tax_code` or `tax_type_id` (one of them), its surcharge and
+ * withholding likewise. An unknown code is 422 naming where the codes are listed.
+ */
+export async function resolveTaxCodes<L extends object>(tx: Tx, lines: readonly L[], loc: (string | number)[]): Promise<L[]> {
+  const errors: FieldError[] = [];
+  lines.forEach((line, i) => {
+    for (const { code, id, required } of TAX_REFERENCES) {
+      const named = line as CodedLine;
+      if (named[code] != null && named[id] != null) errors.push({ loc: [...loc, i, code], msg: `Name the tax by ${code} or by ${id}, not both`, type: 'value_error.tax_reference' });
+      else if (required && named[code] == null && named[id] == null) errors.push({ loc: [...loc, i, id], msg: `Name the VAT type by ${id} or by ${code} (such as "IVA21"; ${TAX_CODES_ENDPOINT} lists them)`, type: 'missing' });
+    }
+  });
+  if (errors.length) throw new ValidationFailed(errors);
+  if (!namesTaxCodes(lines)) return [...lines];
+  const codes = lines.flatMap((line) => TAX_REFERENCES.map(({ code }) => (line as CodedLine)[code]).filter((value): value is string => typeof value === 'string'));
+  const byCode = new Map((await TaxService.findByCodes(tx, codes)).map((type) => [type.code, type.id]));
+  const resolved = lines.map((line, i) => {
+    const copy = { ...line } as Record<string, unknown>;
+    for (const { code, id } of TAX_REFERENCES) {
+      const value = copy[code];
+      delete copy[code];
+      if (typeof value !== 'string') continue;
+      const typeId = byCode.get(value.toUpperCase());
+      if (typeId) copy[id] = typeId;
+      else errors.push({ loc: [...loc, i, code], msg: `Unknown tax code "${value}": ${TAX_CODES_ENDPOINT} lists the company's codes (IVA21, IVA10, RE52, IRPF15…)`, type: 'value_error.tax_code' });
+    }
+    return copy as L;
+  });
+  if (errors.length) throw new ValidationFailed(errors);
+  return resolved;
+}
+
 export interface TaxedLine { tax_type_id: string; surcharge_type_id?: string | null; withholding_type_id?: string | null }
 
 /**
@@ -86,4 +135,9 @@ export function checkLineTaxTypes(lines: readonly TaxedLine[], types: ReadonlyMa
     }
   });
   return errors;
+}
+
+/** The input with its lines' tax codes resolved to ids (resolveTaxCodes); as it is when it sends no lines. */
+export async function withTaxTypeIds<I extends { lines?: readonly object[] | null }>(tx: Tx, input: I, loc: (string | number)[] = ['body', 'lines']): Promise<I> {
+  return input.lines ? { ...input, lines: await resolveTaxCodes(tx, input.lines, loc) } : input;
 }

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import {
   currencyResponseFields, Description, DiscountPct, DocumentCurrencyField, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Nullable,
-  paginated, PartySnapshot, paymentRequest, Quantity, RectificationGroundSchema, UnitPrice, Uuid,
+  lineTaxFields, paginated, PartySnapshot, paymentRequest, Quantity, RectificationGroundSchema, SALES_LINE_TAXES, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -21,9 +21,7 @@ export const InvoiceLine = t.Object({
   quantity: Quantity,
   unit_price: UnitPrice,
   discount_pct: t.Optional(DiscountPct),
-  tax_type_id: t.String({ format: 'uuid', description: 'A VAT tax type usable on sales (kind `vat`)' }),
-  surcharge_type_id: t.Optional(Nullable(Uuid, { description: 'Recargo de equivalencia (kind `surcharge`), with a domestic VAT type' })),
-  withholding_type_id: t.Optional(Nullable(Uuid, { description: 'IRPF withheld by the customer (kind `withholding`)' })),
+  ...lineTaxFields(SALES_LINE_TAXES),
   nature: t.Optional(Nature),
   revenue_account: t.Optional(Nullable(t.String({ pattern: '^7[0-9]{2,11}$', description: 'Override of the revenue account (a postable PGC group-7 account)' }))),
 }, { additionalProperties: false });

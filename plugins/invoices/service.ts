@@ -2,7 +2,7 @@ import { ValidationFailed } from '../../kernel/errors';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import {
   assertUuid, BOOK_CURRENCY, blankToNull, DocumentCurrencies, FOREIGN_CURRENCY_SQL, checkHeaderDates, checkRectification, completeRectifying, contextColumns, contextFromRow, contextOf, eraseKind, everyPage, loadContext,
-  pgArray, recordPayment, typeIdsOf, wireTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
+  namesTaxCodes, pgArray, recordPayment, typeIdsOf, wireTypeIds, withTaxTypeIds, type DocumentContext, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { isCurrency } from '../exchange-rates/api';
 import { distanceSales } from './distance-sales';
@@ -39,6 +39,7 @@ async function insertDraft(tx: Tx, header: ReturnType<typeof checkedHeader>, com
 /** Sales invoices: the documents plugin's lifecycle with the invoice's rules. Every function runs in the caller's unit of work; other plugins reach it through ./api.ts. */
 export const InvoiceService = {
   async create(tx: Tx, input: InvoiceInput): Promise<InvoiceView> {
+    input = await withTaxTypeIds(tx, input);
     const header = checkedHeader(input);
     const currency = checkedCurrency(input.currency);
     const context = await loadContext(tx, input.contact_id, wireTypeIds(input.lines));
@@ -60,7 +61,7 @@ export const InvoiceService = {
   async createIssued(uow: UnitOfWork, input: InvoiceInput): Promise<InvoiceView> {
     const inTransaction = () => uow.run((tx) => InvoiceService.create(tx, input));
     // another currency needs its rate read in the transaction
-    if (uow.hasSyncSubscribers('invoice.issued') || revenueOverrides(input.lines, ['body', 'lines']).length || checkedCurrency(input.currency) !== BOOK_CURRENCY) return inTransaction();
+    if (uow.hasSyncSubscribers('invoice.issued') || namesTaxCodes(input.lines) || revenueOverrides(input.lines, ['body', 'lines']).length || checkedCurrency(input.currency) !== BOOK_CURRENCY) return inTransaction();
     const header = checkedHeader(input);
     assertUuid(input.contact_id, 'Contact');
     const typeIds = wireTypeIds(input.lines);
@@ -87,6 +88,7 @@ export const InvoiceService = {
 
   /** Changes a draft (409 once issued). Lines, when sent, replace every line. */
   async update(tx: Tx, id: string, patch: InvoicePatch): Promise<InvoiceView> {
+    patch = await withTaxTypeIds(tx, patch);
     const current = await INVOICE_STORE.draftToPatch(tx, id, patch, (c) => `Invoice ${c.number} is issued and cannot be changed: issue a rectifying invoice (POST /invoices/${id}/rectify)`);
     const series = patch.series ?? current.series;
     if (patch.series !== undefined && series === RECTIFYING_SERIES && !current.rectifiesId) {
@@ -155,6 +157,7 @@ export const InvoiceService = {
    * the documents plugin's rectification: by `differences` or by `substitution` (completeRectifying).
    */
   async rectify(tx: Tx, id: string, input: RectifyInput): Promise<InvoiceView> {
+    input = await withTaxTypeIds(tx, input);
     const original = await INVOICE_STORE.find(tx, id, true);
     checkRectification(original, input, {
       itself: `Invoice ${original.number} is itself a rectifying invoice: rectify the original invoice instead`,

@@ -40,10 +40,12 @@ export async function relayStdioToHttp(env: Record<string, string | undefined> =
   }
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (env.CUADRA_TENANT_ID) headers['x-tenant-id'] = env.CUADRA_TENANT_ID;
-  const upstream = new StreamableHTTPClientTransport(relayEndpoint(env), { requestInit: { headers } });
+  const endpoint = relayEndpoint(env);
+  const upstream = new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } });
   const local = new StdioServerTransport();
   local.onmessage = (message: JSONRPCMessage) => {
-    upstream.send(message).catch((error: Error) => {
+    const sent = modernHeaders(message) ? relayModern(endpoint, headers, message, (answer) => local.send(answer)) : upstream.send(message);
+    sent.catch((error: Error) => {
       if ('id' in message && 'method' in message) {
         local.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Cuadra at ${env.CUADRA_URL ?? 'http://localhost:8000'}: ${error.message}` } });
       } else process.stderr.write(`cuadra mcp: ${error.message}\n`);
@@ -54,6 +56,39 @@ export async function relayStdioToHttp(env: Record<string, string | undefined> =
   local.onclose = () => { void upstream.close(); };
   await upstream.start();
   await local.start();
+}
+
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * The HTTP headers a 2026-07-28 request carries (version, method, name), or undefined for a message
+ * of a revision with the handshake. A stdio client sends none, so the relay adds them.
+ */
+export function modernHeaders(message: JSONRPCMessage): Record<string, string> | undefined {
+  if (!('method' in message) || !('id' in message)) return undefined;
+  const params = (message.params ?? {}) as { _meta?: Record<string, unknown>; name?: unknown; uri?: unknown };
+  const version = params._meta?.[PROTOCOL_VERSION_META];
+  if (typeof version !== 'string') return undefined;
+  const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': message.method };
+  const name = params.name ?? params.uri;
+  if ((message.method === 'tools/call' || message.method === 'resources/read' || message.method === 'prompts/get') && name !== undefined) {
+    const text = String(name);
+    headers['mcp-name'] = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(text) && !/^=\?base64\?.*\?=$/.test(text) ? text : `=?base64?${Buffer.from(text).toString('base64')}?=`;
+  }
+  return headers;
+}
+
+/** One 2026-07-28 request: its own POST, its JSON-RPC answer (errors included) back on stdout. */
+async function relayModern(endpoint: URL, credential: Record<string, string>, message: JSONRPCMessage, deliver: (answer: JSONRPCMessage) => Promise<void>): Promise<void> {
+  const response = await fetch(endpoint, {
+    method: 'POST', body: JSON.stringify(message),
+    headers: { ...credential, ...modernHeaders(message), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  });
+  const text = await response.text();
+  let answer: JSONRPCMessage | undefined;
+  try { answer = JSON.parse(text); } catch {}
+  if (!answer || !('jsonrpc' in answer)) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+  await deliver(answer);
 }
 
 if (import.meta.main) {

@@ -18,6 +18,8 @@ export interface RouteTool {
   pathParameters: string[];
   queryParameters: string[];
   hasBody: boolean;
+  /** An upload (multipart) operation: its file fields, each given as base64 or as the URL of a file Cuadra holds, and their limit in bytes. */
+  files?: { fields: string[]; maxBytes: number };
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
   readOnly: boolean;
   annotations: ToolAnnotations;
@@ -29,7 +31,7 @@ export interface ToolAnnotations { readOnlyHint: boolean; destructiveHint: boole
 export const ACTION_VERBS = new Set([
   'create', 'update', 'replace', 'delete', 'issue', 'rectify', 'send', 'resend', 'settle', 'reverse', 'archive', 'close', 'reopen',
   'merge', 'accept', 'reject', 'convert', 'pause', 'resume', 'dispose', 'depreciate', 'redeliver', 'secret', 'categorize', 'match',
-  'recommended', 'sent', 'query',
+  'recommended', 'sent', 'query', 'import', 'ingest',
 ]);
 const VERB_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete', GET: 'list' };
 /** Reads whose operation id names only a thing. */
@@ -40,6 +42,8 @@ const READ_NAMES: Record<string, string> = {
   quotes_sendings: 'quotes_sendings_list', proformas_sendings: 'proformas_sendings_list', recurring_invoices_runs: 'recurring_invoices_runs_list',
   fiscal_years_closings: 'fiscal_years_closings_list',
 };
+/** Writes whose operation id does not say what they do. */
+const WRITE_NAMES: Record<string, string> = { ai_ingest_purchase: 'purchases_ingest' };
 /** Writes that overwrite or remove what was there (beyond PUT, PATCH and DELETE). */
 const DESTRUCTIVE_ACTIONS = /_(merge|archive|rotate_secret|reopen)$/;
 /** Writes that reach outside Cuadra (e-mail, webhooks). */
@@ -50,6 +54,7 @@ export function toolName(operationId: string, method: string, read: boolean): st
   const last = operationId.split('_').pop()!;
   if (method === 'POST' && read) return ACTION_VERBS.has(last) ? operationId : `${operationId}_query`;
   if (method === 'GET') return READ_NAMES[operationId] ?? operationId;
+  if (WRITE_NAMES[operationId]) return WRITE_NAMES[operationId];
   return ACTION_VERBS.has(last) ? operationId : `${operationId}_${VERB_OF_METHOD[method]}`;
 }
 
@@ -75,6 +80,26 @@ export function annotationsOf(method: string, name: string, read: boolean): Tool
 
 const MAX_INLINE_DEPTH = 12;
 
+/** The largest file a tool call carries inline (base64 in the JSON-RPC message); larger ones go by URL. */
+export const MAX_INLINE_FILE_BYTES = 10 * 1024 * 1024;
+/** The room a multipart envelope takes around the file in a route's body limit. */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+const mebibytes = (bytes: number) => `${Math.floor((bytes / 1024 / 1024) * 10) / 10} MiB`;
+
+/** How a tool takes a file: its bytes as base64, or the URL of a file Cuadra already holds. */
+export function fileArgument(description: string | undefined, maxBytes: number) {
+  const inline = Math.min(maxBytes, MAX_INLINE_FILE_BYTES);
+  return {
+    type: 'object', additionalProperties: false,
+    description: `${description ? `${description.replace(/\.?$/, '.')} ` : ''}Give base64 (at most ${mebibytes(inline)}) or url, not both.`,
+    properties: {
+      base64: { type: 'string', contentEncoding: 'base64', maxLength: Math.ceil(inline / 3) * 4, description: 'The file\'s bytes, base64-encoded' },
+      url: { type: 'string', description: `A file already uploaded: /api/v1/uploads/{id} (POST /api/v1/uploads), or another file URL of this API; at most ${mebibytes(maxBytes)}` },
+      filename: { type: 'string', maxLength: 255, description: 'With base64: the file name (its extension helps recognise the format)' },
+    },
+  };
+}
+
 /** A schema with every `$ref` to a component replaced by the component (tools carry no components). */
 function inline(schema: any, components: Record<string, any>, depth = 0): any {
   if (Array.isArray(schema)) return schema.map((item) => inline(item, components, depth));
@@ -94,7 +119,7 @@ function inline(schema: any, components: Record<string, any>, depth = 0): any {
 
 /**
  * The tools of the OpenAPI document: every operation guarded by a permission (so open to API keys)
- * whose body, if any, is JSON. Names are the operation ids (`contacts_list`, `invoices_issue`) with
+ * whose body, if any, is JSON or an upload (multipart: each file given as base64 or by URL). Names are the operation ids (`contacts_list`, `invoices_issue`) with
  * the action added where the id names only a thing, descriptions one sentence, arguments the path and query parameters by name
  * plus `body` for the request body, with the JSON Schemas the routes validate against.
  */
@@ -106,7 +131,8 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
       const permission: string | undefined = operation['x-permission'];
       if (!permission) continue;
       const content = operation.requestBody?.content;
-      if (content && !content['application/json']) continue;
+      const multipart = content?.['multipart/form-data'];
+      if (content && !content['application/json'] && !multipart) continue;
       const properties: Record<string, unknown> = {};
       const required: string[] = [];
       const pathParameters: string[] = [];
@@ -117,8 +143,16 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
         properties[parameter.name] = { ...inline(parameter.schema ?? {}, components), ...(parameter.description ? { description: parameter.description } : {}) };
         if (parameter.required || parameter.in === 'path') required.push(parameter.name);
       }
+      let files: RouteTool['files'];
       if (content) {
-        properties.body = inline(content['application/json'].schema, components);
+        const body = inline((content['application/json'] ?? multipart).schema, components);
+        if (!content['application/json']) {
+          const maxBytes = typeof operation['x-max-body-bytes'] === 'number' ? operation['x-max-body-bytes'] - MULTIPART_ENVELOPE_BYTES : MAX_INLINE_FILE_BYTES;
+          const fields = Object.entries<any>(body.properties ?? {}).filter(([, field]) => field.format === 'binary').map(([field]) => field);
+          for (const field of fields) body.properties[field] = fileArgument(body.properties[field].description, maxBytes);
+          files = { fields, maxBytes };
+        }
+        properties.body = body;
         if (operation.requestBody.required !== false) required.push('body');
       }
       if (method === 'post') {
@@ -139,6 +173,7 @@ export function toolsFromOpenApi(document: any): RouteTool[] {
         pathParameters,
         queryParameters,
         hasBody: Boolean(content),
+        ...(files ? { files } : {}),
         inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
         readOnly,
         annotations: annotationsOf(method.toUpperCase(), name, readOnly),

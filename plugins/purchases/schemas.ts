@@ -2,7 +2,7 @@ import { t } from 'elysia';
 import { literalUnion } from '../../kernel/schemas';
 import {
   currencyResponseFields, Description, DiscountPct, DocumentCurrencyField, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Money,
-  Nullable, paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
+  lineTaxFields, Nullable, paginated, PartySnapshot, paymentRequest, Quantity, UnitPrice, Uuid,
 } from '../documents/api';
 
 /**
@@ -26,9 +26,11 @@ export const PurchaseLine = t.Object({
   quantity: t.Optional(Quantity),
   unit_price: UnitPrice,
   discount_pct: t.Optional(DiscountPct),
-  tax_type_id: t.String({ format: 'uuid', description: 'A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…' }),
-  surcharge_type_id: t.Optional(Nullable(Uuid, { description: 'Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense' })),
-  withholding_type_id: t.Optional(Nullable(Uuid, { description: 'IRPF the company withholds from the supplier (4751, modelo 111/115)' })),
+  ...lineTaxFields({
+    vat: 'A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…',
+    surcharge: 'Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense',
+    withholding: 'IRPF the company withholds from the supplier (4751, modelo 111/115)',
+  }),
   expense_account: t.Optional(Nullable(ExpenseAccount)),
   capital_good: t.Optional(t.Boolean({ description: 'Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729' })),
 }, { additionalProperties: false });

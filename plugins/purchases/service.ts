@@ -2,7 +2,7 @@ import { Conflict, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import {
-  blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, type SettleInput, type TaxTypeInfo,
+  blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, withTaxTypeIds, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { isCurrency } from '../exchange-rates/api';
 import { issueLoaded } from './issuing';
@@ -54,6 +54,7 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, orig
 export const PurchaseService = {
   /** `origin`: for plugins that create purchases from a file (purchase ingestion); the API creates manual ones. */
   async create(tx: Tx, input: PurchaseInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
+    input = await withTaxTypeIds(tx, input);
     const supplierNumber = blankToNull(input.supplier_invoice_number);
     checkHeader(input, input.issue_date, input.due_date ?? null, input.kind, supplierNumber);
     const currency = checkedCurrency(input.currency);
@@ -92,6 +93,7 @@ export const PurchaseService = {
       .then(async (page) => ({ ...page, items: await withCurrencies(tx, page.items) })),
 
   async update(tx: Tx, id: string, patch: PurchasePatch): Promise<PurchaseView> {
+    patch = await withTaxTypeIds(tx, patch);
     const current = await PURCHASE_STORE.draftToPatch(tx, id, patch, (c) => `Purchase ${c.number} is registered and cannot be changed: register the supplier's rectifying invoice (POST /purchases/${id}/rectify)`);
     const kind = patch.kind ?? current.kind;
     const supplierNumber = patch.supplier_invoice_number !== undefined ? blankToNull(patch.supplier_invoice_number) : current.supplierInvoiceNumber;
@@ -132,6 +134,7 @@ export const PurchaseService = {
    * plugins that register it from a received file (purchase ingestion of a credit note e-invoice).
    */
   async rectify(tx: Tx, id: string, input: PurchaseRectifyInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
+    input = await withTaxTypeIds(tx, input);
     const original = await PURCHASE_STORE.find(tx, id, true);
     checkRectification(original, input, {
       itself: `Purchase ${original.number} is itself a rectification: rectify the original document`,

@@ -2,7 +2,7 @@ import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { rowBoolean, rowInteger, rowIntegerOrNull, rowJson } from '../../kernel/rows';
 import type { Tx } from '../../kernel/uow';
 import { actsAs } from '../contacts/api';
-import { assertUuid, blankToNull, checkDates, checkLineTaxTypes, checkPostableAccounts, iso, loadContext, parseLineNumbers, pgArray, type Loc } from '../documents/api';
+import { assertUuid, blankToNull, checkDates, checkLineTaxTypes, checkPostableAccounts, iso, loadContext, parseLineNumbers, pgArray, withTaxTypeIds, type Loc } from '../documents/api';
 import { DEFAULT_SERIES, RECTIFYING_SERIES, type InvoiceService } from '../invoices/api';
 import { nextPeriod, type Schedule } from './schedule';
 
@@ -137,6 +137,7 @@ async function store(tx: Tx, t: Template, insert: boolean): Promise<Template> {
 /** Recurring invoice templates. Every function runs in the caller's unit of work. */
 export const Templates = {
   async create(tx: Tx, input: TemplateInput): Promise<Template> {
+    input = await withTaxTypeIds(tx, input);
     const frequency = input.frequency ?? 'monthly';
     const template: Template = {
       id: crypto.randomUUID(), contactId: input.contact_id, series: input.series ?? DEFAULT_SERIES, frequency,
@@ -164,6 +165,7 @@ export const Templates = {
   async update(tx: Tx, id: string, patch: TemplatePatch): Promise<Template> {
     if (Object.values(patch).every((v) => v === undefined)) throw ValidationFailed.field(BODY, 'Send at least one field to change', 'missing');
     const current = await find(tx, id, true);
+    patch = await withTaxTypeIds(tx, patch);
     const frequency = patch.frequency ?? current.frequency;
     const next: Template = {
       ...current, contactId: patch.contact_id ?? current.contactId, series: patch.series ?? current.series, frequency,

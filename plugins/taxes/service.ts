@@ -132,6 +132,16 @@ export const TaxService = {
     return tx.em.findOne(TaxType, { code });
   },
 
+  /** The tenant's tax types with these codes (matched upper-case, as stored), in one query; codes it lacks are absent. */
+  async findByCodes(tx: Tx, codes: readonly string[]): Promise<TaxType[]> {
+    const wanted = [...new Set(codes.map((code) => code.toUpperCase()))];
+    if (!wanted.length) return [];
+    const found = await tx.em.find(TaxType, { code: { $in: wanted } });
+    if (found.length === wanted.length || (await tx.em.count(TaxType, { seeded: true })) > 0) return found;
+    await TaxService.seedCatalogue(tx);
+    return tx.em.find(TaxType, { code: { $in: wanted } });
+  },
+
   /** The active OSS type for a destination country, or null when the tenant has not created one. */
   async findActiveOssTypeFor(tx: Tx, country: string): Promise<TaxType | null> {
     return tx.em.findOne(TaxType, { regime: 'oss', country, active: true }, { orderBy: { sortOrder: 'asc', code: 'asc' } });

@@ -2,7 +2,7 @@ import { t, type TSchema } from 'elysia';
 import { MONEY_PATTERN } from '../../../kernel/money';
 import { literalUnion } from '../../../kernel/schemas';
 import {
-  Description, DiscountPct, IsoDate, LineResponseFields, ListLimit, ListOffset, Money, Notes, Nullable, paginated, Quantity, TaxBreakdownItem, Timestamp, UnitPrice, Uuid,
+  Description, DiscountPct, IsoDate, LineResponseFields, lineTaxFields, ListLimit, ListOffset, Money, Notes, Nullable, paginated, Quantity, SALES_LINE_TAXES, TaxBreakdownItem, Timestamp, UnitPrice, Uuid,
 } from '../schemas';
 import { OFFER_STATES, type OfferKind } from './kind';
 import { DEFAULT_VALIDITY_DAYS } from './service';
@@ -18,9 +18,7 @@ export function offerModels(kind: Pick<OfferKind, 'noun' | 'series'>) {
   const Line = t.Object({
     description: Description, nature: t.Optional(Nature),
     quantity: Quantity, unit_price: UnitPrice, discount_pct: t.Optional(DiscountPct),
-    tax_type_id: t.String({ format: 'uuid', description: 'A VAT tax type usable on sales (kind `vat`)' }),
-    surcharge_type_id: t.Optional(Nullable(Uuid, { description: 'Recargo de equivalencia (kind `surcharge`), with a domestic VAT type' })),
-    withholding_type_id: t.Optional(Nullable(Uuid, { description: 'IRPF withheld by the customer (kind `withholding`)' })),
+    ...lineTaxFields(SALES_LINE_TAXES),
   }, { additionalProperties: false });
   const header = {
     issue_date: IsoDate,

@@ -9,7 +9,7 @@ import { loadContext } from '../context';
 import { checkDates, dec, iso, isoOrNull, type Loc } from '../document';
 import { assertUuid, blankToNull, ContactAnswers, everyPage, listWhere } from '../lifecycle';
 import { takeNumber } from '../numbering';
-import { loadTaxTypes, type TaxTypeInfo } from '../tax-types';
+import { loadTaxTypes, withTaxTypeIds, type TaxTypeInfo } from '../tax-types';
 import { typeIdsOf } from '../rows';
 import { amountsOf, invoiceLinesOf, linesFromWire, loadOfferLines, writeOfferLines, type OfferLine, type OfferLineWire, type Totals } from './lines';
 import { offerTables, type OfferKind, type OfferState } from './kind';
@@ -104,6 +104,7 @@ export function offerService(kind: OfferKind) {
 
     /** Numbers the offer at once in the kind's series (numbers are never reused, a deleted draft's included). */
     async create(tx: Tx, input: OfferInput): Promise<OfferView> {
+      input = await withTaxTypeIds(tx, input);
       checkDates([{ loc: ['body', 'issue_date'], value: input.issue_date }, { loc: ['body', 'valid_until'], value: input.valid_until }]);
       const validUntil = input.valid_until ?? addDays(input.issue_date, DEFAULT_VALIDITY_DAYS);
       checkValidity(input.issue_date, validUntil);
@@ -143,6 +144,7 @@ export function offerService(kind: OfferKind) {
 
     /** Changes a draft (409 once sent); `lines` replaces every line. The number stays. */
     async update(tx: Tx, id: string, patch: OfferPatch): Promise<OfferView> {
+      patch = await withTaxTypeIds(tx, patch);
       const current = await draftOf(tx, id, 'changed');
       if (patch.issue_date === null) throw ValidationFailed.field(['body', 'issue_date'], 'Cannot be null', 'value_error.none');
       checkDates([{ loc: ['body', 'issue_date'], value: patch.issue_date }, { loc: ['body', 'valid_until'], value: patch.valid_until }]);

@@ -4442,6 +4442,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file once, to name it by URL where a file is taken (the MCP tools for statement import and purchase ingestion)
+         * @description The file is kept for the company until deleted; GET /uploads/{upload_id} reads it back. Too large: 413 before the body is read.
+         *
+         *     Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["uploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/{upload_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an uploaded file back (404 for another company's)
+         * @description Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         */
+        get: operations["uploads_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an uploaded file
+         * @description Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         */
+        delete: operations["uploads_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/qr": {
         parameters: {
             query?: never;
@@ -6181,19 +6227,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
             /** @enum {string} */
             nature?: "goods" | "services";
             /** @description Override of the revenue account (a postable PGC group-7 account) */
@@ -6613,19 +6674,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…
+             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…; or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF the company withholds from the supplier (4751, modelo 111/115)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
             /** @description PGC expense account (group 6, postable; e.g. 600, 623, 629); a capital good may name its asset account (group 2, e.g. 217). Default: the account last used with this supplier, else 629. */
             expense_account?: string | null;
             /** @description Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729 */
@@ -8260,19 +8336,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
         };
         /** @description Numbered at once in series PF (PF-2026-000001); saved as a draft */
         ProformaCreate: {
@@ -8525,19 +8616,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
         };
         /** @description Numbered at once in series P (P-2026-000001); saved as a draft */
         QuoteCreate: {
@@ -9717,6 +9823,20 @@ export interface components {
             /** @description Shown only here; it works for 72 hours, and a session from it may only change it (POST /auth/change-password), read /auth/me or log out */
             temporary_password: string;
         };
+        UploadResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @description Where the file is read back, and what a file argument names (`{"url": "/api/v1/uploads/…"}`) */
+            url: string;
+            filename: string;
+            /** @description As declared, when it is one of the formats the API reads; otherwise application/octet-stream */
+            content_type: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         VerifactuRecordResponse: {
             /**
              * Format: uuid
@@ -10237,6 +10357,14 @@ export interface components {
             book?: boolean;
             /** @description true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}. Default: `false`. */
             async?: boolean;
+        };
+        Body_upload_file_api_v1_uploads_post: {
+            /**
+             * Format: binary
+             * @description Any file an operation takes (a statement, a purchase PDF, photo or e-invoice); at most 32 MiB
+             * @default File
+             */
+            file: string;
         };
         /** ValidationError */
         ValidationError: {
@@ -19316,8 +19444,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -20234,8 +20361,7 @@ export interface operations {
                  *       "lines": [
                  *         {
                  *           "description": "Consultoría",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -27946,8 +28072,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -29197,8 +29322,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -31078,8 +31202,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -34332,6 +34455,287 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_file_api_v1_uploads_post"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 33619968 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploads_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                upload_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploads_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                upload_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
