@@ -1,38 +1,82 @@
 import { Unprocessable } from '../../kernel/errors';
-import { yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { allocate, Decimal } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import type { TaxRegisterEntry } from '../documents/api';
+import { PurchaseService, purchaseLineNature } from '../purchases/api';
+import { dec, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
-import { boxes390, checks303, exemption, GROUPED_BY, groupOf, result390 } from './compute';
+import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
+import { DESIGNS_390, file390 } from './file';
 import { OPTIONS_390, options390 } from './options';
 
 /**
- * How the 390 finds the 303: through the `tax-models` contributions (set by the plugin's `setup`),
- * never by importing the 303's plugin. One lookup per process, the last app's: apps booted in one
- * process (the tests) share the same model objects, so any of them finds the same 303.
+ * How the 390 finds the 303 (and the 347): through the `tax-models` contributions (set by the
+ * plugin's `setup`), never by importing their plugins. One lookup per process, the last app's: apps
+ * booted in one process (the tests) share the same model objects, so any of them finds the same.
  */
 let findModel: (code: string) => TaxModel | undefined = () => undefined;
 export const useModels = (find: (code: string) => TaxModel | undefined) => { findModel = find; };
 
-export async function compute390({ tx, period, sums, options }: ModelInput): Promise<ModelResult> {
+/**
+ * The year's intra-EU acquisitions that are not investment goods, each split into goods and
+ * services by its purchase's lines (the purchases plugin's rule); a row of another kind of
+ * document cannot be told apart and is returned as unmapped.
+ */
+async function intraEuParts(tx: Tx, rows: readonly TaxRegisterEntry[]): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+  const parts: IntraEuPart[] = [];
+  const unmapped: string[] = [];
+  for (const row of rows.filter((r) => r.kind === 'intra_eu_acquisition' && !r.capitalGood)) {
+    const rate = dec(row.rate).rescale(2).toString();
+    const deductible = !dec(row.deductibleQuota).isZero();
+    if (row.documentType !== 'purchase') { unmapped.push(`received intra_eu_acquisition ${row.documentType} ${row.number}: goods or services unknown`); continue; }
+    const { record } = await PurchaseService.get(tx, row.documentId);
+    const lines = record.lines.filter((l) => l.taxTypeId === row.taxTypeId && !l.capitalGood);
+    const goods = lines.filter((l) => purchaseLineNature(l) === 'goods').reduce((t, l) => t.add(l.base), Decimal.zero(2));
+    const services = lines.filter((l) => purchaseLineNature(l) === 'services').reduce((t, l) => t.add(l.base), Decimal.zero(2));
+    // the row's own amounts are the truth (in euros): shared in proportion to the lines' bases
+    const weights = goods.isZero() && services.isZero() ? [Decimal.of(1n, 0), Decimal.zero(0)] : [goods, services];
+    const [base, quota, deductibleQuota] = [row.base, row.quota, row.deductibleQuota].map((amount) => allocate(dec(amount), weights));
+    (['goods', 'services'] as const).forEach((nature, i) => {
+      if (base[i].isZero() && quota[i].isZero()) return;
+      parts.push({ nature, rate, deductible, base: base[i].toString(), quota: quota[i].toString(), deductibleQuota: deductibleQuota[i].toString() });
+    });
+  }
+  return { parts, unmapped };
+}
+
+/** Whether the year's 347 declares anyone (page 01's statistical mark), read through the contract; null when the 347 is not installed. */
+async function declares347(tx: Tx, year: number): Promise<boolean | null> {
+  const model347 = findModel('347');
+  if (!model347) return null;
+  const [only] = (await yearOfModel(tx, model347, year)).periods;
+  return !dec(only?.result.boxes['01'] ?? '0').isZero();
+}
+
+export async function compute390({ tx, period, sums, register, options }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
   const { sii, exempting_activities_only, main_activity } = options390(options);
-  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf));
+  const acquisitions = await intraEuParts(tx, await register({ side: 'received', kinds: ['intra_eu_acquisition'] }));
+  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts);
   const year303 = await yearOfModel(tx, model303, period.year);
-  const checks = checks303(mapped, year303.periods.map((p) => p.result.boxes));
+  const returns303 = year303.periods.map(({ result }) => result);
+  liquidation390(mapped.boxes, returns303);
+  const checks = [...checks303(mapped, returns303.map((r) => r.boxes)), liquidationCheck(mapped.boxes)];
   const reason = exemption({ sii, exemptingActivitiesOnly: exempting_activities_only, periodicity303: year303.periodicity });
-  const boxes = mapped.boxes.toRecord(BOXES_390);
-  const volume = mapped.boxes.sum('99', '103', '104', '105', '110');
-  return result390(boxes, reason !== null, {
+  const unmapped = [...mapped.unmapped, ...acquisitions.unmapped];
+  return result390(mapped.boxes.toRecord(BOXES_390), reason !== null, {
     filing_required: reason === null,
     ...(reason ? { exemption: reason } : {}),
     main_activity: main_activity || null,
     prorrata: null,
-    volume_of_operations: volume.toString(),
+    redeme: (await taxProfileOf(tx)).vatRedeme,
+    operations_347: await declares347(tx, period.year),
+    volume_of_operations: mapped.boxes.get('108').toString(),
     intra_eu_acquisitions: mapped.intraEu,
     returns_303: year303.periods.map(({ period: p, result }) => ({ period: p.code, declaration_type: result.declarationType, result: result.result })),
     periodicity_303: year303.periodicity,
     checks_303: checks,
-    ...(mapped.unmapped.length ? { unmapped: mapped.unmapped } : {}),
+    ...(unmapped.length ? { unmapped } : {}),
   });
 }
 
@@ -40,10 +84,10 @@ export const MODEL_390: TaxModel = {
   code: '390',
   name: 'IVA, declaración-resumen anual',
   periodicities: ['annual'],
-  // no record design is known to this plugin: JSON and CSV only (docs/domain/modelo-390.md)
-  designs: [],
+  designs: DESIGNS_390.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_390,
   options: OPTIONS_390,
   // filed from the 1st to the 30th of January of the next year: the usual annual calendar
   compute: compute390,
+  file: file390,
 };

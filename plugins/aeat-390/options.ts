@@ -15,8 +15,16 @@ export const OPTIONS_390 = t.Object({
     default: '', maxLength: 80,
     description: 'The main activity, as the 390\'s statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it',
   })),
+  main_activity_key: t.Optional(t.String({
+    default: '', pattern: '^([A-Z][0-9]{2})?$',
+    description: 'The main activity\'s key as the 390\'s statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it',
+  })),
+  main_activity_iae: t.Optional(t.String({
+    default: '', pattern: '^[0-9A-Z]{0,4}$',
+    description: 'The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it',
+  })),
 });
 
-export interface Options390 { sii: boolean; exempting_activities_only: boolean; main_activity: string }
+export interface Options390 { sii: boolean; exempting_activities_only: boolean; main_activity: string; main_activity_key: string; main_activity_iae: string }
 
 export const options390 = (options: ModelOptions): Options390 => options as unknown as Options390;
