@@ -5,26 +5,14 @@
  * per landlord and property). Each field names its first position as the design prints it (checked
  * by `layoutProblems`). Sources and what is unconfirmed: docs/domain/aeat-130-115-180.md §4.
  */
-import { field as f, type DesignField } from '../tax-models/api';
+import { field as f, informativeDeclarant, informativeHead, type DesignField, type RecordsDesign } from '../tax-models/api';
 
-export interface Design180 {
-  version: string;
-  /** The tax years it serves: the first day of the first, the last day of the last. */
-  from: string;
-  to: string;
-  length: number;
+export interface Design180 extends RecordsDesign {
   /** Tipo de registro 1: the declarant and the totals. */
   declarant: readonly DesignField[];
   /** Tipo de registro 2: one landlord (perceptor) and one property. */
   perceptor: readonly DesignField[];
 }
-
-const head = (type: '1' | '2'): DesignField[] => [
-  f(1, 1, 'constant', type, 'Tipo de registro'),
-  f(2, 3, 'constant', '180', 'Modelo declaración'),
-  f(5, 4, 'numeric', 'year', 'Ejercicio'),
-  f(9, 9, 'alpha', 'declarantTaxId', 'NIF del declarante'),
-];
 
 export const DESIGN_180_2014: Design180 = {
   version: '180 (Orden HAP/1732/2014)',
@@ -33,15 +21,8 @@ export const DESIGN_180_2014: Design180 = {
   to: '2026-12-31',
   length: 500,
   declarant: [
-    ...head('1'),
-    f(18, 40, 'alpha', 'declarantName', 'Apellidos y nombre, razón social o denominación del declarante'),
-    f(58, 1, 'alpha', 'mediaType', 'Tipo de soporte'),
-    f(59, 9, 'alpha', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
-    f(68, 40, 'alpha', 'contactName', 'Persona con quién relacionarse: apellidos y nombre'),
-    f(108, 13, 'numeric', 'declarationId', 'Número identificativo de la declaración'),
-    f(121, 1, 'alpha', 'complementary', 'Declaración complementaria'),
-    f(122, 1, 'alpha', 'substitute', 'Declaración sustitutiva'),
-    f(123, 13, 'numeric', 'previousDeclarationId', 'Número identificativo de la declaración anterior'),
+    ...informativeHead('180', '1'),
+    ...informativeDeclarant,
     f(136, 9, 'numeric', 'perceptorCount', 'Número total de perceptores (registros de tipo 2)'),
     f(145, 16, 'signed', 'baseAmount', 'Base de las retenciones e ingresos a cuenta (signo e importe)'),
     f(161, 15, 'amount', 'withholdingsAmount', 'Retenciones e ingresos a cuenta'),
@@ -49,7 +30,7 @@ export const DESIGN_180_2014: Design180 = {
     f(488, 13, 'blank', 'blank', 'Sello electrónico'),
   ],
   perceptor: [
-    ...head('2'),
+    ...informativeHead('180', '2'),
     f(18, 9, 'alpha', 'taxId', 'NIF del perceptor'),
     f(27, 9, 'alpha', 'representativeTaxId', 'NIF del representante legal'),
     f(36, 40, 'alpha', 'name', 'Apellidos y nombre, razón social o denominación del perceptor'),
