@@ -1,9 +1,8 @@
 import { Unprocessable } from '../../kernel/errors';
-import { allocate, Decimal } from '../../kernel/money';
+import { allocate } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import type { TaxRegisterEntry } from '../documents/api';
-import { PurchaseService, purchaseLineNature } from '../purchases/api';
-import { dec, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { purchaseNatureBases } from '../purchases/api';
+import { dec, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel, type TaxPeriod } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
 import { DESIGNS_390, file390 } from './file';
@@ -18,27 +17,25 @@ let findModel: (code: string) => TaxModel | undefined = () => undefined;
 export const useModels = (find: (code: string) => TaxModel | undefined) => { findModel = find; };
 
 /**
- * The year's intra-EU acquisitions that are not investment goods, each split into goods and
- * services by its purchase's lines (the purchases plugin's rule); a row of another kind of
- * document cannot be told apart and is returned as unmapped.
+ * The year's intra-EU acquisitions that are not investment goods, split into goods and services:
+ * each VAT type's register sums (by rate and deductibility) shared in proportion to the goods and
+ * services bases of the year's purchase lines of that type (the purchases plugin's rule). A type
+ * no purchase line of the year explains cannot be told apart and is returned as unmapped.
  */
-async function intraEuParts(tx: Tx, rows: readonly TaxRegisterEntry[]): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+async function intraEuParts(tx: Tx, period: TaxPeriod, sums: ModelInput['sums']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+  const groups = (await sums(['taxTypeId', 'taxCode', 'rate', 'deductible', 'capitalGood'], { side: 'received', kinds: ['intra_eu_acquisition'] })).filter((g) => g.key.capitalGood !== true);
+  if (!groups.length) return { parts: [], unmapped: [] };
+  const natures = new Map((await purchaseNatureBases(tx, period.from, period.to)).map((n) => [n.taxTypeId, [dec(n.goods), dec(n.services)]]));
   const parts: IntraEuPart[] = [];
   const unmapped: string[] = [];
-  for (const row of rows.filter((r) => r.kind === 'intra_eu_acquisition' && !r.capitalGood)) {
-    const rate = dec(row.rate).rescale(2).toString();
-    const deductible = !dec(row.deductibleQuota).isZero();
-    if (row.documentType !== 'purchase') { unmapped.push(`received intra_eu_acquisition ${row.documentType} ${row.number}: goods or services unknown`); continue; }
-    const { record } = await PurchaseService.get(tx, row.documentId);
-    const lines = record.lines.filter((l) => l.taxTypeId === row.taxTypeId && !l.capitalGood);
-    const goods = lines.filter((l) => purchaseLineNature(l) === 'goods').reduce((t, l) => t.add(l.base), Decimal.zero(2));
-    const services = lines.filter((l) => purchaseLineNature(l) === 'services').reduce((t, l) => t.add(l.base), Decimal.zero(2));
-    // the row's own amounts are the truth (in euros): shared in proportion to the lines' bases
-    const weights = goods.isZero() && services.isZero() ? [Decimal.of(1n, 0), Decimal.zero(0)] : [goods, services];
-    const [base, quota, deductibleQuota] = [row.base, row.quota, row.deductibleQuota].map((amount) => allocate(dec(amount), weights));
+  for (const g of groups) {
+    const rate = dec(String(g.key.rate)).rescale(2).toString();
+    const weights = natures.get(String(g.key.taxTypeId));
+    if (!weights || weights.every((w) => w.isZero())) { unmapped.push(`received intra_eu_acquisition ${g.key.taxCode} ${rate} %: no purchase line of the year tells goods from services`); continue; }
+    const [base, quota, deductibleQuota] = [g.base, g.quota, g.deductibleQuota].map((amount) => allocate(dec(amount), weights));
     (['goods', 'services'] as const).forEach((nature, i) => {
       if (base[i].isZero() && quota[i].isZero()) return;
-      parts.push({ nature, rate, deductible, base: base[i].toString(), quota: quota[i].toString(), deductibleQuota: deductibleQuota[i].toString() });
+      parts.push({ nature, rate, deductible: g.key.deductible === true, base: base[i].toString(), quota: quota[i].toString(), deductibleQuota: deductibleQuota[i].toString() });
     });
   }
   return { parts, unmapped };
@@ -52,11 +49,11 @@ async function declares347(tx: Tx, year: number): Promise<boolean | null> {
   return !dec(only?.result.boxes['01'] ?? '0').isZero();
 }
 
-export async function compute390({ tx, period, sums, register, options }: ModelInput): Promise<ModelResult> {
+export async function compute390({ tx, period, sums, options }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
   const { sii, exempting_activities_only, main_activity } = options390(options);
-  const acquisitions = await intraEuParts(tx, await register({ side: 'received', kinds: ['intra_eu_acquisition'] }));
+  const acquisitions = await intraEuParts(tx, period, sums);
   const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts);
   const year303 = await yearOfModel(tx, model303, period.year);
   const returns303 = year303.periods.map(({ result }) => result);
