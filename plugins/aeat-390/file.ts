@@ -35,7 +35,7 @@ export function file390(input: RenderInput): RenderedFile {
   const values = {
     ...result.boxes, ...MARKS, taxId: recordNif(company.taxId), name: company.name, year: period.year,
     redeme: details.redeme === true ? '1' : '0', mainActivity: main_activity, mainActivityKey: main_activity_key, mainActivityIae: main_activity_iae,
-    operations347: details.operations_347 === true ? 'X' : '',
+    operations347: options390(input.options).operations_347 ? 'X' : '',
   };
   return preDeclarationFile(input, design.pages.map((page) => record(page.fields, values)));
 }

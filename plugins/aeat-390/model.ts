@@ -9,8 +9,8 @@ import { DESIGNS_390, file390 } from './file';
 import { OPTIONS_390, options390 } from './options';
 
 /**
- * How the 390 finds the 303 (and the 347): through the `tax-models` contributions (set by the
- * plugin's `setup`), never by importing their plugins. One lookup per process, the last app's: apps
+ * How the 390 finds the 303: through the `tax-models` contributions (set by the plugin's `setup`),
+ * never by importing its plugin. One lookup per process, the last app's: apps
  * booted in one process (the tests) share the same model objects, so any of them finds the same.
  */
 let findModel: (code: string) => TaxModel | undefined = () => undefined;
@@ -41,18 +41,10 @@ async function intraEuParts(tx: Tx, period: TaxPeriod, sums: ModelInput['sums'])
   return { parts, unmapped };
 }
 
-/** Whether the year's 347 declares anyone (page 01's statistical mark), read through the contract; null when the 347 is not installed. */
-async function declares347(tx: Tx, year: number): Promise<boolean | null> {
-  const model347 = findModel('347');
-  if (!model347) return null;
-  const [only] = (await yearOfModel(tx, model347, year)).periods;
-  return !dec(only?.result.boxes['01'] ?? '0').isZero();
-}
-
 export async function compute390({ tx, period, sums, options }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
-  const { sii, exempting_activities_only, main_activity } = options390(options);
+  const { sii, exempting_activities_only, main_activity, operations_347 } = options390(options);
   const acquisitions = await intraEuParts(tx, period, sums);
   const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts);
   const year303 = await yearOfModel(tx, model303, period.year);
@@ -67,7 +59,7 @@ export async function compute390({ tx, period, sums, options }: ModelInput): Pro
     main_activity: main_activity || null,
     prorrata: null,
     redeme: (await taxProfileOf(tx)).vatRedeme,
-    operations_347: await declares347(tx, period.year),
+    operations_347,
     volume_of_operations: mapped.boxes.get('108').toString(),
     intra_eu_acquisitions: mapped.intraEu,
     returns_303: year303.periods.map(({ period: p, result }) => ({ period: p.code, declaration_type: result.declarationType, result: result.result })),

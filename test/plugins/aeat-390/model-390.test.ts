@@ -89,7 +89,7 @@ describe('modelo 390', () => {
     expect(details).toMatchObject({
       filing_required: true, main_activity: null, prorrata: null, volume_of_operations: '7700.00', periodicity_303: 'quarterly',
       intra_eu_acquisitions: [{ rate: '21.00', base: '1500.00', quota: '315.00', deductible_base: '1500.00', deductible_quota: '315.00' }],
-      redeme: false, operations_347: true,
+      redeme: false, operations_347: false,
     });
     expect(details.returns_303.map((r: any) => r.period)).toEqual(['1T', '2T', '3T', '4T']);
     expect(details.unmapped).toBeUndefined();
@@ -148,7 +148,7 @@ describe('modelo 390', () => {
     const before = await file();
     expect([before.status, JSON.parse(before.text).detail]).toEqual([422, 'The 390 file names the main activity: give main_activity, main_activity_key and main_activity_iae (PUT /api/v1/aeat/390/options?year=2025)']);
     expect((await app.request('PUT', '/api/v1/aeat/390/options?year=2025', { body: { main_activity_key: 'a01' }, token: company.token })).status).toBe(422);
-    await setOptions('390', { main_activity: 'Comercio al por mayor', main_activity_key: 'A01', main_activity_iae: '6151' });
+    await setOptions('390', { main_activity: 'Comercio al por mayor', main_activity_key: 'A01', main_activity_iae: '6151', operations_347: true });
     try {
       const { status, text, disposition } = await file();
       expect(status).toBe(200);
@@ -167,7 +167,7 @@ describe('modelo 390', () => {
       expect(offset + envelope.length + 1).toBe(text.length);
       const at = (page: string, position: number, length = 17) => pages[page].slice(position - 1, position - 1 + length);
       expect(disposition).toBe(`attachment; filename="${at('01', 14, 9)}2025` + '0A.390"');
-      // page 01: the year, the marks, the main activity, the 347 mark (the 347 of 2025 declares the customer)
+      // page 01: the year, the marks, the main activity, the 347 mark (the options say the company files a 347)
       expect([at('01', 103, 4), at('01', 109, 1), at('01', 130, 3), at('01', 148, 40).trim(), at('01', 188, 3), at('01', 191, 4), at('01', 430, 1)]).toEqual([
         '2025', '0', '222', 'COMERCIO AL POR MAYOR', 'A01', '6151', 'X',
       ]);
@@ -193,7 +193,7 @@ describe('modelo 390', () => {
       await setOptions('390', { sii: true });
       expect((await app.get('/api/v1/aeat/390/file?year=2025', company.token)).body.detail).toContain('The company need not file the 390 of 2025');
     } finally {
-      await setOptions('390', { sii: false, main_activity: '', main_activity_key: '', main_activity_iae: '' });
+      await setOptions('390', { sii: false, main_activity: '', main_activity_key: '', main_activity_iae: '', operations_347: false });
     }
   });
 

@@ -18636,6 +18636,11 @@ export interface operations {
                              */
                             main_activity: string;
                             /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
+                            /**
                              * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
                              * @default
                              */
@@ -18725,6 +18730,8 @@ export interface operations {
                     exempting_activities_only?: boolean;
                     /** @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it */
                     main_activity?: string;
+                    /** @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390 */
+                    operations_347?: boolean;
                     /** @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it */
                     main_activity_key?: string;
                     /** @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it */
@@ -18760,6 +18767,11 @@ export interface operations {
                              * @default
                              */
                             main_activity: string;
+                            /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
                             /**
                              * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
                              * @default
