@@ -4,6 +4,7 @@
  * the real register table as the database owner. A mix of what such a company registers: sales at
  * 21/10/4 % (some with recargo), intra-EU and export sales, rectifications, domestic purchases (some
  * capital goods), intra-EU acquisitions, reverse charge, imports and tickets; two in fourteen negative.
+ * Each catalogue code has one VAT type id, as a company's register has (a handful of types, not one per row).
  */
 import type { BenchApp } from './support';
 
@@ -30,7 +31,7 @@ export async function seedTaxRegister(bench: Pick<BenchApp, 'ownerSql'>, tenant:
         surcharge_rate, surcharge, document_total)
       select '${tenant}', case when s.side = 'issued' then 'invoice' else 'purchase' end, gen_random_uuid(), 1, s.side, s.kind, 'B-' || g,
         date '${options.from}' + (g % ${options.days}), date '${options.from}' + (g % ${options.days}), gen_random_uuid(), 'Tercero ' || (g % 5000),
-        'B' || lpad((g % 5000)::text, 8, '0'), 'ES', s.capital_good, gen_random_uuid(), s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
+        'B' || lpad((g % 5000)::text, 8, '0'), 'ES', s.capital_good, md5(s.code)::uuid, s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
         case when s.side = 'received' then round(b.base * s.rate / 100, 2) else 0 end, s.surcharge_rate, coalesce(round(b.base * s.surcharge_rate / 100, 2), 0),
         b.base + round(b.base * s.rate / 100, 2)
       from generate_series(${first}, ${last}) g

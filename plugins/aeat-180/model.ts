@@ -1,6 +1,9 @@
 import { Decimal } from '../../kernel/money';
-import { BoxSheet, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
-import { landlordsOf } from '../aeat-115/api';
+import { ContactService } from '../contacts/api';
+import { BoxSheet, provinceOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { landlordsOf, type Landlord } from '../aeat-115/api';
+import { DESIGNS_180, file180 } from './file';
+import { OPTIONS_180, properties180, type Property } from './options';
 
 /** The summary page (hoja resumen) of modelo 180; the landlords are its lines (`details.landlords`). */
 export const BOXES_180: readonly BoxDefinition[] = [
@@ -9,27 +12,42 @@ export const BOXES_180: readonly BoxDefinition[] = [
   { number: '03', label: 'Retenciones e ingresos a cuenta', kind: 'amount' },
 ];
 
+/** One line of the 180: a landlord, its province (from the contact's postal code) and the property the company gave for it that year. */
+export interface Line180 extends Landlord {
+  province: string | null;
+  property: Property | null;
+}
+
 /**
  * The year's rents withheld, one line per landlord: the four 115s of the year, summed by landlord
- * (recomputed from the register with the 115's own rule, `landlordsOf` of its api). No property
- * lines: neither contacts nor purchases carry a cadastral reference yet.
+ * (recomputed from the register with the 115's own rule, `landlordsOf` of its api), each with the
+ * property the company gave for it in the year's options (`properties`), matched by tax id.
  */
-export async function compute180({ register }: ModelInput): Promise<ModelResult> {
+export async function compute180({ tx, register, options }: ModelInput): Promise<ModelResult> {
   const landlords = landlordsOf(await register({ side: 'received' }));
-  const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0));
-  for (const landlord of landlords) boxes.add('02', landlord.base).add('03', landlord.withholding);
+  const properties = properties180(options);
+  const lines: Line180[] = [];
+  for (const landlord of landlords) {
+    const contact = await ContactService.get(tx, landlord.contact_id).catch(() => null);
+    const property = properties.find((p) => landlord.tax_id !== null && p.landlord_tax_id === landlord.tax_id.toUpperCase()) ?? null;
+    lines.push({ ...landlord, province: provinceOf(contact?.postalCode), property });
+  }
+  const boxes = new BoxSheet().set('01', Decimal.of(BigInt(lines.length), 0));
+  for (const line of lines) boxes.add('02', line.base).add('03', line.withholding);
   // an informative return: nothing to pay
-  return { boxes: boxes.toRecord(BOXES_180), result: '0.00', declarationType: landlords.length ? 'I' : 'N', details: { landlords } };
+  return { boxes: boxes.toRecord(BOXES_180), result: '0.00', declarationType: lines.length ? 'I' : 'N', details: { landlords: lines } };
 }
 
 export const MODEL_180: TaxModel = {
   code: '180',
   name: 'Resumen anual de retenciones sobre arrendamientos de inmuebles urbanos',
   periodicities: ['annual'],
-  designs: [],
+  designs: DESIGNS_180.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_180,
+  options: OPTIONS_180,
   compute: compute180,
   detailsReads: ['contacts.read'],
+  file: file180,
   // from the 1st to the 31st of January of the next year
   dueDate: (period) => `${period.year + 1}-01-31`,
 };

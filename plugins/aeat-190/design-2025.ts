@@ -5,7 +5,7 @@
  * field names its first position as the design prints it (checked by `layoutProblems`). What each
  * field holds and what Cuadra writes: docs/domain/modelo-190.md.
  */
-import { field as f, type DesignField } from '../tax-models/api';
+import { field as f, informativeDeclarant, informativeHead, type DesignField } from '../tax-models/api';
 
 export interface Design190 {
   version: string;
@@ -19,13 +19,6 @@ export interface Design190 {
   perceptor: readonly DesignField[];
 }
 
-const head = (type: '1' | '2'): DesignField[] => [
-  f(1, 1, 'constant', type, 'Tipo de registro'),
-  f(2, 3, 'constant', '190', 'Modelo declaración'),
-  f(5, 4, 'numeric', 'year', 'Ejercicio'),
-  f(9, 9, 'alpha', 'declarantTaxId', 'NIF del declarante'),
-];
-
 export const DESIGN_190_2025: Design190 = {
   version: '190 (Orden HAC/1431/2025)',
   from: '2025-01-01',
@@ -33,15 +26,8 @@ export const DESIGN_190_2025: Design190 = {
   to: '2026-12-31',
   length: 500,
   declarant: [
-    ...head('1'),
-    f(18, 40, 'alpha', 'declarantName', 'Apellidos y nombre, razón social o denominación del declarante'),
-    f(58, 1, 'alpha', 'mediaType', 'Tipo de soporte'),
-    f(59, 9, 'alpha', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
-    f(68, 40, 'alpha', 'contactName', 'Persona con quién relacionarse: apellidos y nombre'),
-    f(108, 13, 'numeric', 'declarationId', 'Número identificativo de la declaración'),
-    f(121, 1, 'alpha', 'complementary', 'Declaración complementaria'),
-    f(122, 1, 'alpha', 'substitute', 'Declaración sustitutiva'),
-    f(123, 13, 'numeric', 'previousDeclarationId', 'Número identificativo de la declaración anterior'),
+    ...informativeHead('190', '1'),
+    ...informativeDeclarant,
     f(136, 9, 'numeric', 'perceptorCount', 'Número total de percepciones (registros de perceptor)'),
     f(145, 16, 'signed', 'perceptionsAmount', 'Importe total de las percepciones'),
     f(161, 15, 'amount', 'withholdingsAmount', 'Importe total de las retenciones e ingresos a cuenta'),
@@ -50,7 +36,7 @@ export const DESIGN_190_2025: Design190 = {
     f(488, 13, 'blank', 'blank', 'Sello electrónico'),
   ],
   perceptor: [
-    ...head('2'),
+    ...informativeHead('190', '2'),
     f(18, 9, 'alpha', 'taxId', 'NIF del perceptor'),
     f(27, 9, 'alpha', 'representativeTaxId', 'NIF del representante legal'),
     f(36, 40, 'alpha', 'name', 'Apellidos y nombre del perceptor'),

@@ -6,7 +6,7 @@
  * positions; each field names its first position as the design prints it (checked by
  * `layoutProblems`). What each field holds: docs/domain/modelo-347.md.
  */
-import { field as f, type DesignField } from '../tax-models/api';
+import { field as f, informativeDeclarant, informativeHead, type DesignField } from '../tax-models/api';
 
 export interface Design347 {
   version: string;
@@ -21,23 +21,11 @@ export interface Design347 {
 }
 
 /** Positions 1–17, the same in every record. */
-export const head347 = (type: '1' | '2'): DesignField[] => [
-  f(1, 1, 'constant', type, 'Tipo de registro'),
-  f(2, 3, 'constant', '347', 'Modelo declaración'),
-  f(5, 4, 'numeric', 'year', 'Ejercicio'),
-  f(9, 9, 'alpha', 'declarantTaxId', 'NIF del declarante'),
-];
+export const head347 = (type: '1' | '2'): DesignField[] => informativeHead('347', type);
 
 export const DECLARANT_347: readonly DesignField[] = [
   ...head347('1'),
-  f(18, 40, 'alpha', 'declarantName', 'Apellidos y nombre, razón social o denominación del declarante'),
-  f(58, 1, 'alpha', 'mediaType', 'Tipo de soporte'),
-  f(59, 9, 'alpha', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
-  f(68, 40, 'alpha', 'contactName', 'Persona con quién relacionarse: apellidos y nombre'),
-  f(108, 13, 'numeric', 'declarationId', 'Número identificativo de la declaración'),
-  f(121, 1, 'alpha', 'complementary', 'Declaración complementaria'),
-  f(122, 1, 'alpha', 'substitute', 'Declaración sustitutiva'),
-  f(123, 13, 'numeric', 'previousDeclarationId', 'Número identificativo de la declaración anterior'),
+  ...informativeDeclarant,
   f(136, 9, 'numeric', 'declaredCount', 'Número total de personas y entidades'),
   f(145, 16, 'signed', 'totalAmount', 'Importe total anual de las operaciones'),
   f(161, 9, 'numeric', 'propertiesCount', 'Número total de inmuebles'),

@@ -6,7 +6,7 @@
  * to 500 (`layoutProblems`). What the fields hold and what could not be confirmed: docs/domain/modelo-349.md.
  */
 
-import { field as f, type DesignField } from '../tax-models/api';
+import { field as f, informativeHead, type DesignField } from '../tax-models/api';
 
 export interface RecordDesign {
   /** Identifies the design in `TaxModel.designs`. */
@@ -21,12 +21,7 @@ export interface RecordDesign {
 }
 
 /** Positions 1–17, the same in every record. */
-const head = (type: '1' | '2'): DesignField[] => [
-  f(1, 1, 'constant', type, 'Tipo de registro'),
-  f(2, 3, 'constant', '349', 'Modelo declaración'),
-  f(5, 4, 'numeric', 'year', 'Ejercicio'),
-  f(9, 9, 'alpha', 'declarantTaxId', 'NIF del declarante'),
-];
+const head = (type: '1' | '2'): DesignField[] => informativeHead('349', type);
 
 /** Positions 18–133 of both type 2 records: the operator and the operation key. */
 const operatorIdentification: DesignField[] = [

@@ -3,7 +3,7 @@ import type { Tx } from '../../kernel/uow';
 import { TaxRegister, TaxRegisterSums, type TaxRegisterEntry } from '../documents/api';
 import { ContactService } from '../contacts/api';
 import { InvoiceService } from '../invoices/api';
-import { PurchaseService } from '../purchases/api';
+import { PurchaseService, purchaseLineNature, type PurchaseNature } from '../purchases/api';
 import { isEuMemberState, vatPrefixOf } from '../taxes/api';
 import { BoxSheet, dec, periodContaining, periodOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 
@@ -31,12 +31,10 @@ export interface Line349 { key: Key349; vat: string; country: string; name: stri
 export interface Rectification349 extends Omit<Line349, 'base'> { year: number; period: string; rectified_base: string; previous_base: string }
 export interface Error349 { contact_id: string; name: string; tax_id: string | null; country: string; key: Key349; document_number: string; base: string; reason: string }
 
-type Nature = 'goods' | 'services';
+type Nature = PurchaseNature;
 
-/** Purchase lines: goods when a capital good or bought on 600–602 (compras) or a group 2 account; every other expense is a service. */
-export function purchaseNature(line: { capitalGood: boolean; expenseAccount: string }): Nature {
-  return line.capitalGood || /^(60[012]|2)/.test(line.expenseAccount) ? 'goods' : 'services';
-}
+/** Purchase lines: goods or services by the purchases plugin's rule (capital goods, 600–602 and group 2 are goods). */
+export const purchaseNature = purchaseLineNature;
 
 /** The key of an operation: deliveries E (goods) and S (services), acquisitions A (goods) and I (services). */
 export const keyOf = (side: 'issued' | 'received', nature: Nature): Key349 =>

@@ -1,38 +1,71 @@
 import { Unprocessable } from '../../kernel/errors';
-import { yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { allocate } from '../../kernel/money';
+import type { Tx } from '../../kernel/uow';
+import { purchaseNatureBases } from '../purchases/api';
+import { dec, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel, type TaxPeriod } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
-import { boxes390, checks303, exemption, GROUPED_BY, groupOf, result390 } from './compute';
+import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
+import { DESIGNS_390, file390 } from './file';
 import { OPTIONS_390, options390 } from './options';
 
 /**
  * How the 390 finds the 303: through the `tax-models` contributions (set by the plugin's `setup`),
- * never by importing the 303's plugin. One lookup per process, the last app's: apps booted in one
- * process (the tests) share the same model objects, so any of them finds the same 303.
+ * never by importing its plugin. One lookup per process, the last app's: apps
+ * booted in one process (the tests) share the same model objects, so any of them finds the same.
  */
 let findModel: (code: string) => TaxModel | undefined = () => undefined;
 export const useModels = (find: (code: string) => TaxModel | undefined) => { findModel = find; };
 
+/**
+ * The year's intra-EU acquisitions that are not investment goods, split into goods and services:
+ * each VAT type's register sums (by rate and deductibility) shared in proportion to the goods and
+ * services bases of the year's purchase lines of that type (the purchases plugin's rule). A type
+ * no purchase line of the year explains cannot be told apart and is returned as unmapped.
+ */
+async function intraEuParts(tx: Tx, period: TaxPeriod, sums: ModelInput['sums']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+  const groups = (await sums(['taxTypeId', 'taxCode', 'rate', 'deductible', 'capitalGood'], { side: 'received', kinds: ['intra_eu_acquisition'] })).filter((g) => g.key.capitalGood !== true);
+  if (!groups.length) return { parts: [], unmapped: [] };
+  const natures = new Map((await purchaseNatureBases(tx, period.from, period.to)).map((n) => [n.taxTypeId, [dec(n.goods), dec(n.services)]]));
+  const parts: IntraEuPart[] = [];
+  const unmapped: string[] = [];
+  for (const g of groups) {
+    const rate = dec(String(g.key.rate)).rescale(2).toString();
+    const weights = natures.get(String(g.key.taxTypeId));
+    if (!weights || weights.every((w) => w.isZero())) { unmapped.push(`received intra_eu_acquisition ${g.key.taxCode} ${rate} %: no purchase line of the year tells goods from services`); continue; }
+    const [base, quota, deductibleQuota] = [g.base, g.quota, g.deductibleQuota].map((amount) => allocate(dec(amount), weights));
+    (['goods', 'services'] as const).forEach((nature, i) => {
+      if (base[i].isZero() && quota[i].isZero()) return;
+      parts.push({ nature, rate, deductible: g.key.deductible === true, base: base[i].toString(), quota: quota[i].toString(), deductibleQuota: deductibleQuota[i].toString() });
+    });
+  }
+  return { parts, unmapped };
+}
+
 export async function compute390({ tx, period, sums, options }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
-  const { sii, exempting_activities_only, main_activity } = options390(options);
-  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf));
+  const { sii, exempting_activities_only, main_activity, operations_347 } = options390(options);
+  const acquisitions = await intraEuParts(tx, period, sums);
+  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts);
   const year303 = await yearOfModel(tx, model303, period.year);
-  const checks = checks303(mapped, year303.periods.map((p) => p.result.boxes));
+  const returns303 = year303.periods.map(({ result }) => result);
+  liquidation390(mapped.boxes, returns303);
+  const checks = [...checks303(mapped, returns303.map((r) => r.boxes)), liquidationCheck(mapped.boxes)];
   const reason = exemption({ sii, exemptingActivitiesOnly: exempting_activities_only, periodicity303: year303.periodicity });
-  const boxes = mapped.boxes.toRecord(BOXES_390);
-  const volume = mapped.boxes.sum('99', '103', '104', '105', '110');
-  return result390(boxes, reason !== null, {
+  const unmapped = [...mapped.unmapped, ...acquisitions.unmapped];
+  return result390(mapped.boxes.toRecord(BOXES_390), reason !== null, {
     filing_required: reason === null,
     ...(reason ? { exemption: reason } : {}),
     main_activity: main_activity || null,
     prorrata: null,
-    volume_of_operations: volume.toString(),
+    redeme: (await taxProfileOf(tx)).vatRedeme,
+    operations_347,
+    volume_of_operations: mapped.boxes.get('108').toString(),
     intra_eu_acquisitions: mapped.intraEu,
     returns_303: year303.periods.map(({ period: p, result }) => ({ period: p.code, declaration_type: result.declarationType, result: result.result })),
     periodicity_303: year303.periodicity,
     checks_303: checks,
-    ...(mapped.unmapped.length ? { unmapped: mapped.unmapped } : {}),
+    ...(unmapped.length ? { unmapped } : {}),
   });
 }
 
@@ -40,10 +73,10 @@ export const MODEL_390: TaxModel = {
   code: '390',
   name: 'IVA, declaración-resumen anual',
   periodicities: ['annual'],
-  // no record design is known to this plugin: JSON and CSV only (docs/domain/modelo-390.md)
-  designs: [],
+  designs: DESIGNS_390.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_390,
   options: OPTIONS_390,
   // filed from the 1st to the 30th of January of the next year: the usual annual calendar
   compute: compute390,
+  file: file390,
 };

@@ -11,6 +11,8 @@ const KEYS = {
   kind: 'kind',
   regime: 'regime',
   taxCode: 'tax_code',
+  /** The VAT type's id (a company's own type: `taxCode` names its catalogue code). */
+  taxTypeId: 'tax_type_id::text',
   rate: 'rate::text',
   surchargeRate: 'surcharge_rate::text',
   withholdingRate: 'withholding_rate::text',

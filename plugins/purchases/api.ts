@@ -9,3 +9,4 @@ export {
 export type { PurchaseIssuedPayload } from './hooks';
 export { PurchaseResponse } from './schemas';
 export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, type PurchasePostingDoc, type PurchasePostingLine } from './posting';
+export { purchaseLineNature, purchaseNatureBases, type NatureBases, type PurchaseNature } from './nature';

@@ -10,4 +10,4 @@ export { designOf, designsKnown, dueDateOf, periodContaining, periodOf, periodsO
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
 export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
-export { aeatText, developerTaxId, field, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind } from './records';
+export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';

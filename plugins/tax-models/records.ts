@@ -36,6 +36,29 @@ export interface DesignField {
 
 export const field = (position: number, length: number, kind: FieldKind, name: string, label: string): DesignField => ({ position, length, kind, name, label });
 
+/** A record design of an informative return: the tax years it serves (the first day of the first, the last day of the last) and its records' length. */
+export interface RecordsDesign { version: string; from: string; to: string; length: number }
+
+/** Positions 1–17 of every record of an informative return (347, 190, 180…): record type, model, year, the declarant's NIF. */
+export const informativeHead = (model: string, type: '1' | '2'): DesignField[] => [
+  field(1, 1, 'constant', type, 'Tipo de registro'),
+  field(2, 3, 'constant', model, 'Modelo declaración'),
+  field(5, 4, 'numeric', 'year', 'Ejercicio'),
+  field(9, 9, 'alpha', 'declarantTaxId', 'NIF del declarante'),
+];
+
+/** Positions 18–135 of an informative return's type 1 record (347, 190, 180): the declarant, the person to contact, the declaration's numbers. */
+export const informativeDeclarant: readonly DesignField[] = [
+  field(18, 40, 'alpha', 'declarantName', 'Apellidos y nombre, razón social o denominación del declarante'),
+  field(58, 1, 'alpha', 'mediaType', 'Tipo de soporte'),
+  field(59, 9, 'alpha', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
+  field(68, 40, 'alpha', 'contactName', 'Persona con quién relacionarse: apellidos y nombre'),
+  field(108, 13, 'numeric', 'declarationId', 'Número identificativo de la declaración'),
+  field(121, 1, 'alpha', 'complementary', 'Declaración complementaria'),
+  field(122, 1, 'alpha', 'substitute', 'Declaración sustitutiva'),
+  field(123, 13, 'numeric', 'previousDeclarationId', 'Número identificativo de la declaración anterior'),
+];
+
 /** Alphanumeric text as the designs admit it: upper case, accents removed (Ñ and Ç kept), other characters blanked. */
 export function aeatText(value: string): string {
   return value.toUpperCase().replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')

@@ -9,6 +9,7 @@ import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp
 import { createCompany, type TestCompany } from '../../support/factories';
 import { isRent } from '../../../plugins/aeat-115/api';
 import { DESIGN_115_2016 } from '../../../plugins/aeat-115/design-2016';
+import { DESIGN_180_2014 } from '../../../plugins/aeat-180/design-2014';
 import { layoutProblems } from '../../../plugins/tax-models/api';
 
 let app: DocumentsTestApp;
@@ -118,6 +119,68 @@ describe('modelo 180', () => {
     const csv = await app.get('/api/v1/aeat/180?year=2026', key);
     expect(csv.status).toBe(200);
     expect(csv.text).not.toContain('A28017895');
+  });
+
+  const file180 = async (token = company.token) => {
+    const res = await app.handle(new Request('http://localhost/api/v1/aeat/180/file?year=2026', { headers: { authorization: `Bearer ${token}` } }));
+    return { status: res.status, text: Buffer.from(await res.arrayBuffer()).toString('latin1'), disposition: res.headers.get('content-disposition') };
+  };
+  const setProperties = async (properties: unknown[], token = company.token) => app.request('PUT', '/api/v1/aeat/180/options?year=2026', { body: { properties }, token });
+  const centro = { landlord_tax_id: 'A28017895', situation: 1, cadastral_reference: '9872023VH5797S0001WX', street_type: 'CALLE', street_name: 'Mayor', number: 12, floor: '1', door: 'B', municipality: 'Madrid', municipality_code: '28079', postal_code: '28013' };
+  const local = { landlord_tax_id: '12345678Z', situation: 4, street_type: 'AVDA', street_name: 'Diagonal', number_type: 'S/N', municipality: 'Barcelona', postal_code: '08019' };
+
+  test('the official file: 422 naming each landlord without its property, then the type 1 and type 2 records at their positions', async () => {
+    const before = await file180();
+    expect(before.status).toBe(422);
+    expect(JSON.parse(before.text).detail).toBe('The 180 record names each landlord\'s tax id, province and leased property: complete '
+      + 'Inmuebles Centro SA (A28017895): its property (PUT /api/v1/aeat/180/options: properties); Propietaria Local (12345678Z): its property (PUT /api/v1/aeat/180/options: properties)');
+    // a property with a cadastral situation needs the reference
+    expect((await setProperties([{ ...centro, cadastral_reference: undefined }, local])).status).toBe(200);
+    expect(JSON.parse((await file180()).text).detail).toContain('Inmuebles Centro SA (A28017895): the cadastral reference of its property (situation 1)');
+    expect((await setProperties([centro, local, { ...local, street_name: 'Otra' }])).status).toBe(200);
+    expect(JSON.parse((await file180()).text).detail).toBe('One property per landlord is supported: the options of 2026 give several for 12345678Z');
+    expect((await setProperties([centro, local])).status).toBe(200);
+    const { status, text, disposition } = await file180();
+    expect(status).toBe(200);
+    const [declarant, first, second, ...rest] = text.split('\r\n');
+    expect([rest, declarant.length, first.length, second.length]).toEqual([[], 500, 500, 500]);
+    const at = (line: string, position: number, length: number) => line.slice(position - 1, position - 1 + length);
+    expect(disposition).toBe(`attachment; filename="${at(declarant, 9, 9)}2026.180"`);
+    // type 1: 2 perceptors, base 3,300.00, withholdings 627.00 (the summary's boxes)
+    expect([at(declarant, 1, 8), at(declarant, 58, 1), at(declarant, 108, 13), at(declarant, 136, 9), at(declarant, 145, 16), at(declarant, 161, 15), at(declarant, 176, 325).trim()]).toEqual([
+      '11802026', 'T', '1800000000000', '000000002', ' 000000000330000', '000000000062700', '',
+    ]);
+    // type 2 of the first landlord: 2,800.00 at 19 %, 532.00; its property in Madrid with a cadastral reference
+    expect([at(first, 1, 8), at(first, 18, 9), at(first, 27, 9).trim(), at(first, 36, 40).trim(), at(first, 76, 2), at(first, 78, 1), at(first, 79, 14), at(first, 93, 4), at(first, 97, 13), at(first, 110, 4)]).toEqual([
+      '21802026', 'A28017895', '', 'INMUEBLES CENTRO SA', '08', '1', ' 0000000280000', '1900', '0000000053200', '0000',
+    ]);
+    expect([at(first, 114, 1), at(first, 115, 20), at(first, 135, 5), at(first, 140, 50).trim(), at(first, 190, 3), at(first, 193, 5), at(first, 210, 3), at(first, 213, 3), at(first, 286, 30).trim(), at(first, 316, 5), at(first, 321, 2), at(first, 323, 5), at(first, 328, 173).trim()]).toEqual([
+      '1', '9872023VH5797S0001WX', 'CALLE', 'MAYOR', 'NUM', '00012', '1  ', 'B  ', 'MADRID', '28079', '28', '28013', '',
+    ]);
+    // the second: no cadastral reference (situation 4), no number
+    expect([at(second, 18, 9), at(second, 79, 14), at(second, 97, 13), at(second, 114, 1), at(second, 115, 20).trim(), at(second, 190, 3), at(second, 193, 5), at(second, 316, 5), at(second, 321, 2)]).toEqual([
+      '12345678Z', ' 0000000050000', '0000000009500', '4', '', 'S/N', '00000', '00000', '08',
+    ]);
+    // the summary shows the property matched to each landlord
+    const [year] = (await app.get('/api/v1/aeat/180/summary?year=2026', company.token)).body.items;
+    expect(year.details.landlords.map((l: any) => [l.province, l.property?.municipality])).toEqual([['08', 'Madrid'], ['08', 'Barcelona']]);
+  });
+
+  test('the file: bad properties 422, a year without a design 422, another company only its declarant record', async () => {
+    for (const bad of [{ ...centro, cadastral_reference: 'SHORT' }, { ...centro, situation: 5 }, { ...centro, postal_code: '2801' }, { ...centro, landlord_tax_id: 'a28017895' }, { ...centro, extra: 1 }]) {
+      expect((await setProperties([bad])).status).toBe(422);
+    }
+    const later = await app.get('/api/v1/aeat/180/file?year=2027', company.token);
+    expect([later.status, later.body.detail]).toEqual([422, 'Model 180 has no record design for 2027 0A; the designs known: 180 (Orden HAP/1732/2014) (2014-01-01 to 2026-12-31)']);
+    const theirs = await file180(other.token);
+    expect([theirs.status, theirs.text.length, theirs.text.slice(135, 175)]).toEqual([200, 500, '000000000 000000000000000000000000000000']);
+    // the properties are the company's own
+    expect((await app.get('/api/v1/aeat/180/options?year=2026', other.token)).body.options).toEqual({ properties: [] });
+  });
+
+  test('the 180 record design: 500 positions, every field at its place', () => {
+    expect(layoutProblems(DESIGN_180_2014.declarant, 500)).toEqual([]);
+    expect(layoutProblems(DESIGN_180_2014.perceptor, 500)).toEqual([]);
   });
 
   test('another company sees none of these rents', async () => {

@@ -1346,6 +1346,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/aeat/180/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 180 of a period as the tax agency's import file (query `year`)
+         * @description The file the tax agency's online form imports, in the record design in force for the period. The service never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/180/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's options of model 180 for a year (defaults when it chose none)
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180_options_get"];
+        /**
+         * Set the company's options of model 180 for a year (at least one); properties left out take their defaults
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        put: operations["aeat_180_options_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aeat/190": {
         parameters: {
             query?: never;
@@ -1724,6 +1774,28 @@ export interface paths {
          *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
          */
         get: operations["aeat_390_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/390/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 390 of a period as the tax agency's import file (query `year`)
+         * @description The file the tax agency's online form imports, in the record design in force for the period. The service never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_390_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -17504,6 +17576,418 @@ export interface operations {
             };
         };
     };
+    aeat_180_file: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_options_get: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's options of model 180 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @default []
+                             */
+                            properties: {
+                                /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                                landlord_tax_id: string;
+                                /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                                situation: number;
+                                /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                                cadastral_reference?: string;
+                                /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                                street_type?: string;
+                                /** @description Name of the street */
+                                street_name: string;
+                                /**
+                                 * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                                 * @enum {string}
+                                 */
+                                number_type?: "NUM" | "KM." | "S/N";
+                                /** @description House number (or kilometre point) */
+                                number?: number;
+                                /** @description Qualifier of the number (BIS, DUP…) */
+                                number_qualifier?: string;
+                                /** @description Bloque */
+                                block?: string;
+                                /** @description Portal */
+                                portal?: string;
+                                /** @description Escalera */
+                                stair?: string;
+                                /** @description Planta o piso */
+                                floor?: string;
+                                /** @description Puerta */
+                                door?: string;
+                                /** @description Anything else that locates the property */
+                                complement?: string;
+                                /** @description Locality, when it differs from the municipality */
+                                locality?: string;
+                                /** @description Municipality */
+                                municipality: string;
+                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                municipality_code?: string;
+                                /** @description Postal code: its first two digits give the property's province code */
+                                postal_code: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_options_replace: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "properties": [
+                 *         {
+                 *           "landlord_tax_id": "string",
+                 *           "situation": 1,
+                 *           "street_name": "string",
+                 *           "municipality": "string",
+                 *           "postal_code": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one */
+                    properties?: {
+                        /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                        landlord_tax_id: string;
+                        /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                        situation: number;
+                        /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                        cadastral_reference?: string;
+                        /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                        street_type?: string;
+                        /** @description Name of the street */
+                        street_name: string;
+                        /**
+                         * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                         * @enum {string}
+                         */
+                        number_type?: "NUM" | "KM." | "S/N";
+                        /** @description House number (or kilometre point) */
+                        number?: number;
+                        /** @description Qualifier of the number (BIS, DUP…) */
+                        number_qualifier?: string;
+                        /** @description Bloque */
+                        block?: string;
+                        /** @description Portal */
+                        portal?: string;
+                        /** @description Escalera */
+                        stair?: string;
+                        /** @description Planta o piso */
+                        floor?: string;
+                        /** @description Puerta */
+                        door?: string;
+                        /** @description Anything else that locates the property */
+                        complement?: string;
+                        /** @description Locality, when it differs from the municipality */
+                        locality?: string;
+                        /** @description Municipality */
+                        municipality: string;
+                        /** @description The municipality's INE code (five digits); zeros when not given */
+                        municipality_code?: string;
+                        /** @description Postal code: its first two digits give the property's province code */
+                        postal_code: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The company's options of model 180 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @default []
+                             */
+                            properties: {
+                                /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                                landlord_tax_id: string;
+                                /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                                situation: number;
+                                /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                                cadastral_reference?: string;
+                                /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                                street_type?: string;
+                                /** @description Name of the street */
+                                street_name: string;
+                                /**
+                                 * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                                 * @enum {string}
+                                 */
+                                number_type?: "NUM" | "KM." | "S/N";
+                                /** @description House number (or kilometre point) */
+                                number?: number;
+                                /** @description Qualifier of the number (BIS, DUP…) */
+                                number_qualifier?: string;
+                                /** @description Bloque */
+                                block?: string;
+                                /** @description Portal */
+                                portal?: string;
+                                /** @description Escalera */
+                                stair?: string;
+                                /** @description Planta o piso */
+                                floor?: string;
+                                /** @description Puerta */
+                                door?: string;
+                                /** @description Anything else that locates the property */
+                                complement?: string;
+                                /** @description Locality, when it differs from the municipality */
+                                locality?: string;
+                                /** @description Municipality */
+                                municipality: string;
+                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                municipality_code?: string;
+                                /** @description Postal code: its first two digits give the property's province code */
+                                postal_code: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     aeat_190: {
         parameters: {
             query: {
@@ -19106,6 +19590,81 @@ export interface operations {
             };
         };
     };
+    aeat_390_file: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     aeat_390_options_get: {
         parameters: {
             query: {
@@ -19147,6 +19706,21 @@ export interface operations {
                              * @default
                              */
                             main_activity: string;
+                            /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
+                            /**
+                             * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
+                             * @default
+                             */
+                            main_activity_key: string;
+                            /**
+                             * @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it
+                             * @default
+                             */
+                            main_activity_iae: string;
                         };
                     };
                 };
@@ -19227,6 +19801,12 @@ export interface operations {
                     exempting_activities_only?: boolean;
                     /** @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it */
                     main_activity?: string;
+                    /** @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390 */
+                    operations_347?: boolean;
+                    /** @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it */
+                    main_activity_key?: string;
+                    /** @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it */
+                    main_activity_iae?: string;
                 };
             };
         };
@@ -19258,6 +19838,21 @@ export interface operations {
                              * @default
                              */
                             main_activity: string;
+                            /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
+                            /**
+                             * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
+                             * @default
+                             */
+                            main_activity_key: string;
+                            /**
+                             * @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it
+                             * @default
+                             */
+                            main_activity_iae: string;
                         };
                     };
                 };

@@ -1,0 +1,38 @@
+import { t } from 'elysia';
+import { literalUnion } from '../../kernel/schemas';
+import type { ModelOptions } from '../tax-models/api';
+
+const text = (maxLength: number, description: string) => t.Optional(t.String({ maxLength, description }));
+
+/**
+ * A leased property as the 180's perceptor record names it. Cuadra's contacts and purchases hold
+ * no cadastral data, so the company gives it here, per year, for each landlord (by tax id).
+ */
+export const Property180 = t.Object({
+  landlord_tax_id: t.String({ pattern: '^[0-9A-Z]{9}$', description: 'The landlord\'s Spanish tax id (NIF, nine characters, upper case), as on the landlord contact' }),
+  situation: t.Integer({ minimum: 1, maximum: 4, description: '1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference' }),
+  cadastral_reference: t.Optional(t.String({ pattern: '^[0-9A-Z]{20}$', description: 'The property\'s cadastral reference (20 characters); required for situations 1 to 3' })),
+  street_type: text(5, 'Tipo de vía (CALLE, AVDA, PZA…)'),
+  street_name: t.String({ minLength: 1, maxLength: 50, description: 'Name of the street' }),
+  number_type: t.Optional(literalUnion(['NUM', 'KM.', 'S/N'] as const, { description: 'How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default' })),
+  number: t.Optional(t.Integer({ minimum: 0, maximum: 99999, description: 'House number (or kilometre point)' })),
+  number_qualifier: text(3, 'Qualifier of the number (BIS, DUP…)'),
+  block: text(3, 'Bloque'), portal: text(3, 'Portal'), stair: text(3, 'Escalera'), floor: text(3, 'Planta o piso'), door: text(3, 'Puerta'),
+  complement: text(40, 'Anything else that locates the property'),
+  locality: text(30, 'Locality, when it differs from the municipality'),
+  municipality: t.String({ minLength: 1, maxLength: 30, description: 'Municipality' }),
+  municipality_code: t.Optional(t.String({ pattern: '^\\d{5}$', description: 'The municipality\'s INE code (five digits); zeros when not given' })),
+  postal_code: t.String({ pattern: '^\\d{5}$', description: 'Postal code: its first two digits give the property\'s province code' }),
+}, { additionalProperties: false });
+
+/** The company's facts of a year that the register cannot give (`GET`/`PUT /api/v1/aeat/180/options?year`). */
+export const OPTIONS_180 = t.Object({
+  properties: t.Optional(t.Array(Property180, {
+    default: [], maxItems: 1000,
+    description: 'The leased property of each landlord that year (one per landlord): the 180\'s official file names it in the landlord\'s record and answers 422 naming the landlords without one',
+  })),
+});
+
+export type Property = typeof Property180.static;
+
+export const properties180 = (options: ModelOptions): Property[] => ((options as { properties?: Property[] }).properties ?? []);
