@@ -1,0 +1,154 @@
+/**
+ * Approvals end to end: an API key with the drafts scope prepares a draft invoice (201); issuing it
+ * is held (202 and a pending approval); a member approves it and it is issued once, as the key,
+ * with the key's Idempotency-Key; two approvers racing give one execution; rejection; a drafts key
+ * neither decides nor grants itself more; another company sees nothing; webhook events for both.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { seededTaxTypeId } from '../../../plugins/taxes/api';
+import { startTestApp, type TestApp } from '../../support/app';
+import { createCompany, type TestCompany } from '../../support/factories';
+import { addMember, tenantSql, type TestMember } from '../../support/team';
+import { startReceiver } from '../webhooks/receiver';
+
+let app: TestApp;
+let a: TestCompany;
+let b: TestCompany;
+let member: TestMember;
+let agent: { key: string; keyId: string };
+let customerId: string;
+let hook: any;
+const receiver = startReceiver();
+
+const draftInvoice = async (key = agent.key) => {
+  const res = await app.post('/api/v1/invoices', {
+    status: 'draft', contact_id: customerId, issue_date: '2026-11-02',
+    lines: [{ description: 'Revisión contable', quantity: '1', unit_price: '250.00', tax_type_id: seededTaxTypeId(a.tenantId, 'IVA21') }],
+  }, key);
+  expect(res.status).toBe(201);
+  expect(res.body.status).toBe('draft');
+  return res.body;
+};
+const delivered = async () => {
+  await app.kernel.outbox.idle();
+  await app.kernel.service('webhooks').idle();
+  return receiver.on('/approvals').map((r) => JSON.parse(r.body));
+};
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_POLL_MS: '3600000' } });
+  a = await createCompany(app);
+  b = await createCompany(app, 'Otra Empresa SL', 'A58818501');
+  member = await addMember(app, a.token, 'member');
+  const created = await app.post('/api/v1/auth/api-keys', { name: 'agente', role: 'accountant', scopes: ['invoices:write', 'contacts:read', 'drafts'] }, a.token);
+  expect(created.status).toBe(201);
+  agent = { key: created.body.key, keyId: created.body.key_id };
+  customerId = (await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente Aprobaciones SL', vat: 'B65410011', address: 'Calle Sello 1', city: 'Madrid', postal_code: '28001' }, a.token)).body.id;
+  hook = (await app.post('/api/v1/webhooks', { url: receiver.url('/approvals'), events: ['approval.requested', 'approval.decided', 'invoice.issued'] }, a.token)).body;
+});
+afterAll(async () => {
+  receiver.stop();
+  await app.close();
+});
+
+describe('a key that prepares', () => {
+  let approval: any;
+  let invoice: any;
+
+  test('creates and edits a draft, and issuing it waits for approval (202) with nothing issued', async () => {
+    invoice = await draftInvoice();
+    const edited = await app.patch(`/api/v1/invoices/${invoice.id}`, { notes: 'Revisado por el agente' }, agent.key);
+    expect(edited.status).toBe(200);
+    const held = await app.post(`/api/v1/invoices/${invoice.id}/issue`, undefined, agent.key, { 'idempotency-key': 'agent-issue-1' });
+    expect(held.status).toBe(202);
+    approval = held.body;
+    expect(approval).toMatchObject({ status: 'pending', effect: 'issue', method: 'POST', path: `/api/v1/invoices/${invoice.id}/issue`, body: null,
+      idempotency_key: 'agent-issue-1', requested_by: { api_key_id: agent.keyId, user_id: a.userId }, result: null });
+    expect((await app.get(`/api/v1/invoices/${invoice.id}`, a.token)).body.status).toBe('draft');
+    // the agent's retry with the same key is the same approval, not a second one
+    const again = await app.post(`/api/v1/invoices/${invoice.id}/issue`, undefined, agent.key, { 'idempotency-key': 'agent-issue-1' });
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(approval.id);
+    expect((await app.get('/api/v1/approvals?status=pending', agent.key)).body.items.map((x: any) => x.id)).toEqual([approval.id]);
+  });
+
+  test('creating an invoice that is issued at once, or deleting a draft, is held too', async () => {
+    const issuing = await app.post('/api/v1/invoices', {
+      contact_id: customerId, issue_date: '2026-11-03', lines: [{ description: 'Directa', quantity: '1', unit_price: '10.00', tax_type_id: seededTaxTypeId(a.tenantId, 'IVA21') }],
+    }, agent.key);
+    expect(issuing.status).toBe(202);
+    expect(issuing.body).toMatchObject({ effect: 'issue', body: { contact_id: customerId, issue_date: '2026-11-03' } });
+    const draft = await draftInvoice();
+    const deleting = await app.del(`/api/v1/invoices/${draft.id}`, agent.key);
+    expect(deleting.status).toBe(202);
+    expect(deleting.body).toMatchObject({ effect: 'delete', method: 'DELETE' });
+    expect((await app.get(`/api/v1/invoices/${draft.id}`, a.token)).status).toBe(200);
+  });
+
+  test('cannot decide; nor can any API key: a person decides', async () => {
+    const denied = await app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, agent.key);
+    expect(denied.status).toBe(403);
+    expect((await app.post(`/api/v1/approvals/${approval.id}/reject`, {}, agent.key)).status).toBe(403);
+    const unscoped = await app.post('/api/v1/auth/api-keys', { name: 'sin drafts', role: 'admin' }, a.token);
+    const byKey = await app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, unscoped.body.key);
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.detail).toMatch(/person signed in/);
+  });
+
+  test('two members approving at once: the invoice is issued once, as the key, and the other is told 409', async () => {
+    const [first, second] = await Promise.all([
+      app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, member.token),
+      app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, a.token),
+    ]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const won = first.status === 200 ? first.body : second.body;
+    expect(won).toMatchObject({ status: 'approved', result: { status: 200, body: { id: invoice.id, status: 'issued' } } });
+    expect(won.result.body.number).toBeTruthy();
+    expect(won.decided_by === member.userId || won.decided_by === a.userId).toBe(true);
+    const issued = (await app.get(`/api/v1/invoices/${invoice.id}`, a.token)).body;
+    expect(issued.status).toBe('issued');
+    expect(issued.number).toBe(won.result.body.number);
+    // the key's Idempotency-Key served twice: for the held answer, and for the one approved run (under the key's own scope)
+    const entries = await tenantSql(app, a.tenantId, `select count(*)::int as n from idempotency_keys where tenant_id = :tenant and key = 'agent-issue-1'`);
+    expect(entries[0].n).toBe(2);
+    expect((await app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, member.token)).status).toBe(409);
+    expect((await app.post(`/api/v1/approvals/${approval.id}/reject`, {}, member.token)).status).toBe(409);
+  });
+
+  test('rejected: the request never runs', async () => {
+    const draft = await draftInvoice();
+    const held = await app.post(`/api/v1/invoices/${draft.id}/issue`, undefined, agent.key);
+    expect(held.status).toBe(202);
+    expect(held.body.idempotency_key).toBe(`approval:${held.body.id}`);
+    const rejected = await app.post(`/api/v1/approvals/${held.body.id}/reject`, { note: 'Falta el pedido' }, member.token);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ status: 'rejected', note: 'Falta el pedido', decided_by: member.userId, result: null });
+    expect((await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, member.token)).status).toBe(409);
+    expect((await app.get(`/api/v1/invoices/${draft.id}`, a.token)).body.status).toBe('draft');
+  });
+
+  test('another company sees none of it and decides nothing', async () => {
+    const list = await app.get('/api/v1/approvals', b.token);
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(0);
+    expect((await app.get(`/api/v1/approvals/${approval.id}`, b.token)).status).toBe(404);
+    const draft = await draftInvoice();
+    const held = (await app.post(`/api/v1/invoices/${draft.id}/issue`, undefined, agent.key)).body;
+    expect((await app.post(`/api/v1/approvals/${held.id}/approve`, undefined, b.token)).status).toBe(404);
+    expect((await app.post(`/api/v1/approvals/${held.id}/reject`, {}, b.token)).status).toBe(404);
+    expect((await app.get(`/api/v1/approvals/${held.id}`, a.token)).body.status).toBe('pending');
+  });
+
+  test('webhooks tell of each request and decision', async () => {
+    const bodies = await delivered();
+    const requested = bodies.filter((x) => x.type === 'approval.requested');
+    const decided = bodies.filter((x) => x.type === 'approval.decided');
+    expect(requested.map((x) => x.data.id)).toContain(approval.id);
+    expect(decided.find((x) => x.data.id === approval.id)?.data).toMatchObject({ status: 'approved', result: { status: 200 } });
+    expect(decided.some((x) => x.data.status === 'rejected' && x.data.note === 'Falta el pedido')).toBe(true);
+    expect(bodies.filter((x) => x.type === 'invoice.issued' && x.data.id === approval.path.split('/')[4])).toHaveLength(1);
+    expect(bodies.every((x) => x.tenant_id === a.tenantId)).toBe(true);
+    expect(hook.id).toBeTruthy();
+  });
+});
