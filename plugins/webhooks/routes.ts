@@ -47,6 +47,14 @@ export const webhookRoutes = (kernel: Kernel) => {
       permission: 'webhooks.manage', params: Id, body: 'WebhookSecretRotate', response: { 200: 'WebhookSecretRotated' },
       detail: { summary: 'A new signing secret (shown only here); deliveries carry a signature with each secret until the previous one expires', tags, 'x-body-optional': true },
     })
+    .post('/:id/ping', async ({ principal, params }) => webhooks().ping(principal, params.id), {
+      permission: 'webhooks.manage', params: Id, response: { 200: 'WebhookDeliveryResponse' },
+      detail: {
+        summary: 'Send a signed test event (`webhook.ping`) to the endpoint now and answer how it went; it shows in the delivery log',
+        description: 'Signed with the endpoint\'s secret as every delivery is: a receiver that verifies signatures can be checked end to end before real events flow. Sent even to a disabled endpoint; never retried.',
+        tags,
+      },
+    })
     .get('/:id/deliveries', async ({ principal, params, query }) => webhooks().deliveries(principal, params.id, page(query)), {
       permission: 'webhooks.read', params: Id, query: PageQuery, response: { 200: 'PaginatedResponse_WebhookDeliveryResponse_' },
       detail: { summary: 'The endpoint\'s deliveries, newest first: status, attempts, response code and an excerpt of the answer', tags },
