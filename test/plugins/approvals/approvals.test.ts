@@ -97,7 +97,7 @@ describe('a key that prepares', () => {
 
   test('two members approving at once: the invoice is issued once, as the key, and the other is told 409', async () => {
     const [first, second] = await Promise.all([
-      app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, member.token),
+      app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, member.token, { 'idempotency-key': 'member-approves' }),
       app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, a.token),
     ]);
     const statuses = [first.status, second.status].sort();
@@ -114,6 +114,30 @@ describe('a key that prepares', () => {
     expect(entries[0].n).toBe(2);
     expect((await app.post(`/api/v1/approvals/${approval.id}/approve`, undefined, member.token)).status).toBe(409);
     expect((await app.post(`/api/v1/approvals/${approval.id}/reject`, {}, member.token)).status).toBe(409);
+  });
+
+  test('a person decides only what their role may do: a member may not approve a journal entry, the owner may', async () => {
+    const bookkeeper = (await app.post('/api/v1/auth/api-keys', { name: 'asientos', role: 'accountant', scopes: ['ledger:write', 'drafts'] }, a.token)).body;
+    const entry = { date: '2026-11-05', description: 'Aportación del socio', lines: [{ account: '572', debit: '500.00' }, { account: '100', credit: '500.00' }] };
+    const held = await app.post('/api/v1/ledger/entries', entry, bookkeeper.key);
+    expect(held.status).toBe(202);
+    expect(held.body).toMatchObject({ effect: 'post', body: entry });
+    const refused = await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, member.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/ledger\.write/);
+    const approved = await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, a.token);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', result: { status: 201, body: { description: 'Aportación del socio' } } });
+  });
+
+  test('the API description names each route\'s effect', async () => {
+    const paths = (await app.get('/openapi.json')).body.paths;
+    expect(paths['/api/v1/invoices/{id}/issue'].post['x-effect']).toBe('issue');
+    expect(paths['/api/v1/invoices'].post['x-effect']).toBe('issue (unless status is "draft")');
+    expect(paths['/api/v1/ledger/entries'].post['x-effect']).toBe('post');
+    expect(paths['/api/v1/contacts/{contact_id}'].delete['x-effect']).toBe('delete');
+    expect(paths['/api/v1/invoices/{id}/issue'].post.description).toMatch(/drafts.*202/);
+    expect(paths['/api/v1/invoices/{id}'].patch['x-effect']).toBeUndefined();
   });
 
   test('rejected: the request never runs', async () => {
