@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { addMember, tenantSql, type TestMember } from '../../support/team';
 import { startReceiver } from '../webhooks/receiver';
+import { IdentityApi } from '../../../plugins/identity/api';
 
 let app: TestApp;
 let a: TestCompany;
@@ -138,6 +139,25 @@ describe('a key that prepares', () => {
     expect(paths['/api/v1/contacts/{contact_id}'].delete['x-effect']).toBe('delete');
     expect(paths['/api/v1/invoices/{id}/issue'].post.description).toMatch(/drafts.*202/);
     expect(paths['/api/v1/invoices/{id}'].patch['x-effect']).toBeUndefined();
+  });
+
+  test('an approval left executing by a dead instance is retaken after 10 minutes, and its key keeps the effect single', async () => {
+    const draft = await draftInvoice();
+    const held = (await app.post(`/api/v1/invoices/${draft.id}/issue`, undefined, agent.key, { 'idempotency-key': 'agent-issue-crash' })).body;
+    // the instance that approved it ran the request, then died before recording the result
+    const key = await app.kernel.unitOfWork(null).run((tx) => IdentityApi.apiKeyPrincipal(tx, agent.keyId), { tenantId: a.tenantId });
+    const firstRun = await app.kernel.dispatchAs({ ...key!, scopes: ['invoices:write', 'contacts:read'] }, {
+      method: 'POST', path: held.path, body: null, contentType: null, idempotencyKey: 'agent-issue-crash',
+    });
+    expect(firstRun.status).toBe(200);
+    const number = (await firstRun.json()).number;
+    await tenantSql(app, a.tenantId, `update approvals set status = 'executing', decided_by = :user, decided_at = now() - interval '2 minutes' where tenant_id = :tenant and id = :id`, { id: held.id, user: member.userId });
+    expect((await app.post(`/api/v1/approvals/${held.id}/approve`, undefined, a.token)).status).toBe(409);
+    await tenantSql(app, a.tenantId, `update approvals set decided_at = now() - interval '11 minutes' where tenant_id = :tenant and id = :id`, { id: held.id });
+    const retaken = await app.post(`/api/v1/approvals/${held.id}/approve`, undefined, a.token);
+    expect(retaken.status).toBe(200);
+    expect(retaken.body).toMatchObject({ status: 'approved', decided_by: a.userId, result: { status: 200, body: { id: draft.id, number } } });
+    expect((await app.get(`/api/v1/invoices/${draft.id}`, a.token)).body.number).toBe(number);
   });
 
   test('rejected: the request never runs', async () => {
