@@ -137,7 +137,7 @@ describe('a key that prepares', () => {
     expect(paths['/api/v1/invoices'].post['x-effect']).toBe('issue (unless status is "draft")');
     expect(paths['/api/v1/ledger/entries'].post['x-effect']).toBe('post');
     expect(paths['/api/v1/contacts/{contact_id}'].delete['x-effect']).toBe('delete');
-    expect(paths['/api/v1/invoices/{id}/issue'].post.description).toMatch(/drafts.*202/);
+    expect(paths['/api/v1/invoices/{id}/issue'].post.description).toMatch(/Effect: `issue` \(an API key with the `drafts` scope gets 202/);
     expect(paths['/api/v1/invoices/{id}'].patch['x-effect']).toBeUndefined();
   });
 
