@@ -120,9 +120,17 @@ describe('a key that prepares', () => {
   test('a person decides only what their role may do: a member may not approve a journal entry, the owner may', async () => {
     const bookkeeper = (await app.post('/api/v1/auth/api-keys', { name: 'asientos', role: 'accountant', scopes: ['ledger:write', 'drafts'] }, a.token)).body;
     const entry = { date: '2026-11-05', description: 'Aportación del socio', lines: [{ account: '572', debit: '500.00' }, { account: '100', credit: '500.00' }] };
+    // a request the route would refuse is refused before it is held
+    const misspelt = await app.post('/api/v1/ledger/entries', { ...entry, descripton: 'x' }, bookkeeper.key);
+    expect([misspelt.status, misspelt.body.detail?.[0]?.type]).toEqual([422, 'extra_forbidden']);
+    expect((await app.post('/api/v1/ledger/entries', { date: '2026-11-05' }, bookkeeper.key)).status).toBe(422);
     const held = await app.post('/api/v1/ledger/entries', entry, bookkeeper.key);
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({ effect: 'post', body: entry });
+    // each preparing key follows its own requests; people see the company's
+    expect((await app.get('/api/v1/approvals', agent.key)).body.items.map((x: any) => x.id)).not.toContain(held.body.id);
+    expect((await app.get(`/api/v1/approvals/${held.body.id}`, agent.key)).status).toBe(404);
+    expect((await app.get('/api/v1/approvals', member.token)).body.items.map((x: any) => x.id)).toContain(held.body.id);
     const refused = await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, member.token);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toMatch(/ledger\.write/);
