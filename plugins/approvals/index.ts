@@ -29,6 +29,14 @@ export default definePlugin({
   },
   // an agent that prepares follows what became of its requests
   readableWithScopes: { 'approvals.read': [DRAFTS_SCOPE] },
+  hooks: {
+    sync: {
+      'account.exporting': async (tx, payload) => {
+        if (payload.allows('approvals.read')) payload.sections.approvals = await ApprovalService.exportAll(tx);
+      },
+      'tenant.erasing': async (tx) => { await tx.sql('delete from approvals where tenant_id = :tenant'); },
+    },
+  },
   setup(kernel) {
     const service = new ApprovalService(kernel);
     kernel.provide('approvals', service);

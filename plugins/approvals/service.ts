@@ -53,6 +53,11 @@ export class ApprovalService {
     held.answer = { status: 202, body: approval };
   }
 
+  /** Every approval of the unit of work's tenant, oldest first (the account export). */
+  static async exportAll(tx: Tx): Promise<ApprovalJson[]> {
+    return (await tx.sql<Row>('select * from approvals where tenant_id = :tenant order by requested_at, id')).map(approvalToJson);
+  }
+
   /** A key that only prepares sees the approvals it asked for; anyone else, the company's. */
   private static visibleTo(principal: Principal): { clause: string; apiKeyId: string | null } {
     return holdsEffects(principal.scopes) ? { clause: 'and api_key_id = :apiKeyId', apiKeyId: principal.apiKeyId ?? null } : { clause: '', apiKeyId: null };

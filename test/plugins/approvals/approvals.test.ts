@@ -158,7 +158,7 @@ describe('a key that prepares', () => {
       method: 'POST', path: held.path, body: null, contentType: null, idempotencyKey: 'agent-issue-crash',
     });
     expect(firstRun.status).toBe(200);
-    const number = (await firstRun.json()).number;
+    const { number } = (await firstRun.json()) as { number: string };
     await tenantSql(app, a.tenantId, `update approvals set status = 'executing', decided_by = :user, decided_at = now() - interval '2 minutes' where tenant_id = :tenant and id = :id`, { id: held.id, user: member.userId });
     expect((await app.post(`/api/v1/approvals/${held.id}/approve`, undefined, a.token)).status).toBe(409);
     await tenantSql(app, a.tenantId, `update approvals set decided_at = now() - interval '11 minutes' where tenant_id = :tenant and id = :id`, { id: held.id });
@@ -202,5 +202,13 @@ describe('a key that prepares', () => {
     expect(bodies.filter((x) => x.type === 'invoice.issued' && x.data.id === approval.path.split('/')[4])).toHaveLength(1);
     expect(bodies.every((x) => x.tenant_id === a.tenantId)).toBe(true);
     expect(hook.id).toBeTruthy();
+  });
+
+  test('the account export holds the company\'s approvals', async () => {
+    const exported = await app.get('/api/v1/account/export', a.token);
+    expect(exported.status).toBe(200);
+    const mine = exported.body.tenants.find((t: any) => t.tenant_id === a.tenantId);
+    expect(mine.sections.approvals.map((x: any) => x.id)).toContain(approval.id);
+    expect(mine.sections.approvals.find((x: any) => x.id === approval.id)).toMatchObject({ status: 'approved', effect: 'issue' });
   });
 });
