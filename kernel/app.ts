@@ -82,6 +82,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const idempotency = new IdempotencyGuard(db, {
     leaseSeconds: config.idempotencyLeaseSeconds,
     startedExecuting: (request) => kernel.startedExecuting(request),
+    delegatedCaller: (request) => kernel.delegatedCaller(request),
     principalOf: async (request) => {
       if (!request.headers.get('authorization')) return null;
       return kernel.authenticate(request).catch(() => undefined);
@@ -146,6 +147,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const bodySchemas = requestBodySchemas(app.routes, models);
   kernel.bodySchemaOf = (method, route) => bodySchemas.get(`${method} ${route}`);
   kernel.listPathFor = collectionLister(app.routes.filter((route) => route.method === 'GET').map((route) => route.path));
+  const routeDetails = new Map(app.routes.map((route) => [`${route.method} ${route.path}`, (route.hooks as { detail?: Record<string, unknown> } | undefined)?.detail]));
+  kernel.routeDetailOf = (method, route) => routeDetails.get(`${method} ${route}`);
   let openapiDocument: unknown;
   kernel.openApiDocument = () => (openapiDocument ??= buildOpenApiDocument(app, kernel, tags));
   app

@@ -19,6 +19,32 @@ export interface SyncHooks {
    * The tenants row goes last; foreign keys with `on delete cascade` from tenants catch anything left.
    */
   'tenant.erasing': { tenantId: string };
+  /**
+   * A credential that may only prepare (scope `drafts`) called a route with an effect. Runs in a
+   * unit of work of the caller's tenant and principal, before the route's handler: the subscriber
+   * keeps the request to run later and sets `answer` (what the caller gets instead, e.g. 202).
+   * With no subscriber, or none that answers, the caller gets 403 and nothing runs.
+   */
+  'request.held': HeldRequest;
+}
+
+/** What a route does that cannot be undone by editing a draft (declared with the route's `effect` option). */
+export const EFFECTS = ['issue', 'post', 'settle', 'close', 'delete', 'send'] as const;
+export type Effect = (typeof EFFECTS)[number];
+
+/** A request kept from its handler, with what is needed to send it again as it was. */
+export interface HeldRequest {
+  effect: Effect;
+  /** The permission the route requires (null for a route that needs only a signed-in caller). */
+  permission: string | null;
+  method: string;
+  /** Path and query as sent, `/api/v1/...`. */
+  path: string;
+  contentType: string | null;
+  /** The JSON body as sent (not as validated), or null when there was none. */
+  body: string | null;
+  idempotencyKey: string | null;
+  answer?: { status: number; body: unknown };
 }
 // biome-ignore lint: empty on purpose, filled by plugins
 export interface Events {}

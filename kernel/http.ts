@@ -5,6 +5,14 @@ import type { Kernel } from './kernel';
 import { PASSWORD_CHANGE_REQUIRED, type Principal } from './principal';
 import type { Role } from './roles';
 import { MAX_BODY_BYTES_KEY } from './request-body';
+import type { Effect, HeldRequest } from './hooks';
+import { holdsEffects } from './scopes';
+
+/**
+ * A route's effect: one class, or one class unless the body asks for a draft
+ * (`{ effect: 'issue', unless: { status: 'draft' } }`: POST /invoices issues unless status is draft).
+ */
+export type EffectDeclaration = Effect | { effect: Effect; unless: Record<string, string | number | boolean> };
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -125,6 +133,28 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
     if (schema) return unknownFields(schema, sent, ['body'], models);
     return sent && typeof sent === 'object' && !Array.isArray(sent) ? Object.keys(sent).map((key) => unknownField(['body', key])) : [];
   };
+  /**
+   * For a caller that may only prepare (scope `drafts`), a request with an effect is handed to the
+   * `request.held` hook instead of its handler; the subscriber's answer (or 403) goes back.
+   */
+  const holdIfPreparing = async (request: Request, route: string, effect: Effect): Promise<Response | undefined> => {
+    const principal = authenticated.get(request);
+    if (!principal || !holdsEffects(principal.scopes)) return undefined;
+    const sent = bodiesAsSent.get(request);
+    if (sent instanceof FormData || (sent && typeof sent === 'object' && Object.values(sent).some((value) => value instanceof Blob))) {
+      throw new Forbidden(`This API key prepares only (scope drafts), and a file upload that would ${effect} cannot wait for approval: send it with a key without the drafts scope`);
+    }
+    const url = new URL(request.url);
+    const permission = kernel.routeDetailOf(request.method, route)?.['x-permission'];
+    const held: HeldRequest = {
+      effect, permission: typeof permission === 'string' ? permission : null, method: request.method, path: `${url.pathname}${url.search}`,
+      contentType: sent === undefined ? null : 'application/json', body: sent === undefined ? null : JSON.stringify(sent),
+      idempotencyKey: request.headers.get('idempotency-key'),
+    };
+    await kernel.unitOfWork(principal).run((tx) => tx.hook('request.held', held));
+    if (!held.answer) throw new Forbidden(`This API key prepares only (scope drafts): to ${effect} needs a person's approval, and nothing in this installation keeps requests for approval`);
+    return json(held.answer.status, held.answer.body);
+  };
   return new Elysia({ name: 'cuadra:context' })
     .onError({ as: 'scoped' }, ({ code, error, request }) => handleError(kernel, code, error, request))
     .onTransform({ as: 'scoped' }, ({ body, request, route }) => {
@@ -154,6 +184,26 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           async resolve({ request }) {
             const principal = await principalOf(request);
             return { principal, uow: kernel.unitOfWork(principal) };
+          },
+          // deleting is an effect on every route, declared or not
+          // (async: Elysia awaits only hooks it sees are async)
+          beforeHandle: async ({ request, route }: { request: Request; route: string }) => request.method === 'DELETE' ? await holdIfPreparing(request, route, 'delete') : undefined,
+        };
+      },
+      /**
+       * What the route does beyond preparing a draft (issue, post, settle, close, delete, send):
+       * a caller with the `drafts` scope gets its request held for a person's approval instead.
+       */
+      effect(declared: EffectDeclaration) {
+        const effect = typeof declared === 'string' ? declared : declared.effect;
+        const unless = typeof declared === 'string' ? {} : declared.unless;
+        const draftWhen = Object.entries(unless).map(([field, value]) => `${field} is ${JSON.stringify(value)}`).join(' and ');
+        return {
+          detail: { 'x-effect': draftWhen ? `${effect} (unless ${draftWhen})` : effect } as Record<string, unknown>,
+          async beforeHandle({ request, route }: { request: Request; route: string }) {
+            const sent = bodiesAsSent.get(request) as Record<string, unknown> | undefined;
+            const asksDraft = draftWhen !== '' && Object.entries(unless).every(([field, value]) => sent?.[field] === value);
+            return asksDraft ? undefined : await holdIfPreparing(request, route, effect);
           },
         };
       },

@@ -20,6 +20,8 @@ export interface IdempotencyOptions {
   leaseSeconds: number;
   /** Whether the request reached its route's handler; a 4xx answered before that is not kept. */
   startedExecuting(request: Request): boolean;
+  /** Who an in-process request acts for (`Kernel.dispatchAs`): its keys are theirs, whatever credential carries it. */
+  delegatedCaller(request: Request): string | null;
 }
 
 /**
@@ -59,7 +61,8 @@ export class IdempotencyGuard {
     // a refused credential is answered 401/403 by the route: there is nothing worth keeping
     if (principal === undefined) return next(replayable);
     const tenantId = principal?.tenantId ?? null;
-    const scope = `${tenantId ?? '-'}:${credential ? `cred:${sha256(credential)}` : `ip:${clientIp}`}`;
+    const delegated = this.options.delegatedCaller(request);
+    const scope = `${tenantId ?? '-'}:${delegated ? `acting:${delegated}` : credential ? `cred:${sha256(credential)}` : `ip:${clientIp}`}`;
     const lease = this.options.leaseSeconds;
     const claim = crypto.randomUUID();
 

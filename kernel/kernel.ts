@@ -16,6 +16,14 @@ import { PrincipalCache } from './principal-cache';
 import { scopeCovers, scopesAllow } from './scopes';
 import { UnitOfWork } from './uow';
 import type { HttpContext } from './http';
+import { randomBytes } from 'node:crypto';
+import { RequestTransaction } from './request-transaction';
+
+const DELEGATION_PREFIX = 'cuadra-delegated.';
+const bearerOf = (request: Request): string | null => {
+  const header = request.headers.get('authorization');
+  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
+};
 
 /** Permission → roles, collected from every plugin; an unknown permission is a start-up error. */
 export class PermissionRegistry {
@@ -86,6 +94,10 @@ export class Kernel {
   bodySchemaOf: (method: string, route: string) => unknown = () => undefined;
   /** The GET path that lists the records a field such as `contact_id` names (validation messages point to it). */
   listPathFor: (field: string) => string | undefined = () => undefined;
+  /** The OpenAPI `detail` of a route (`x-permission`, `x-effect`, …), once every route is mounted. */
+  routeDetailOf: (method: string, route: string) => Record<string, unknown> | undefined = () => undefined;
+  /** In-process credentials of `dispatchAs`, each valid while its one request runs. */
+  private readonly delegations = new Map<string, Principal>();
   /**
    * The app's own request pipeline (rate limits, idempotency, routes), for plugins that act through
    * the API on a caller's behalf (the MCP server); set by the app once every route is mounted.
@@ -169,12 +181,41 @@ export class Kernel {
     return service as Services[S];
   }
 
+  /**
+   * Sends a request through the app's pipeline (rate limits, idempotency, routes) as `principal`,
+   * whose credential it does not have: a plugin running later what a principal asked for (an
+   * approved request). The request runs in its own transaction, outside the caller's. Its
+   * Idempotency-Key belongs to the principal (`delegatedCaller`), the same on every instance.
+   */
+  async dispatchAs(principal: Principal, init: { method: string; path: string; body: string | null; contentType: string | null; idempotencyKey: string | null }): Promise<Response> {
+    const token = `${DELEGATION_PREFIX}${randomBytes(32).toString('base64url')}`;
+    this.delegations.set(token, principal);
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (init.contentType) headers['content-type'] = init.contentType;
+    if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
+    try {
+      return await RequestTransaction.outside(() => this.dispatch(new Request(new URL(init.path, this.config.publicUrl).href, {
+        method: init.method, headers, body: init.body ?? undefined,
+      }), 'in-process'));
+    } finally {
+      this.delegations.delete(token);
+    }
+  }
+
+  /** For a request sent by `dispatchAs`, who it acts for (`api_key:<id>` or `user:<id>`); otherwise null. */
+  delegatedCaller(request: Request): string | null {
+    const principal = this.delegations.get(bearerOf(request) ?? '');
+    if (!principal) return null;
+    return principal.apiKeyId ? `api_key:${principal.apiKeyId}` : `user:${principal.userId}`;
+  }
+
   /** Resolves `Authorization: Bearer …` (and `X-Tenant-Id`) to a principal, or throws 401/403. */
   async authenticate(request: Request): Promise<Principal> {
-    const header = request.headers.get('authorization');
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw new Unauthorized('Not authenticated');
-    const credential = match[1];
+    const credential = bearerOf(request);
+    if (!credential) throw new Unauthorized('Not authenticated');
+    const delegated = this.delegations.get(credential);
+    if (delegated) return delegated;
+    if (credential.startsWith(DELEGATION_PREFIX)) throw new Unauthorized('Invalid credentials');
     const authenticator = this.authenticators.find((a) => a.accepts(credential));
     if (!authenticator) throw new Unauthorized('Invalid credentials');
     const tenantHeader = request.headers.get('x-tenant-id')?.trim();

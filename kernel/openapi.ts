@@ -297,6 +297,11 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { nam
       } else {
         operation.security = [];
       }
+      if (auth.permission && method === 'delete') operation['x-effect'] ??= 'delete';
+      // (no 202 among the responses: the seed specification fixes each operation's success status)
+      if (operation['x-effect']) {
+        operation.description = [operation.description, `Effect: \`${operation['x-effect']}\` (an API key with the \`drafts\` scope gets 202 and a pending approval instead).`].filter(Boolean).join('\n\n');
+      }
       const body = operation.requestBody;
       if (body && operation['x-body-optional']) body.required = false;
       delete operation['x-auth-optional'];

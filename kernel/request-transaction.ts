@@ -32,6 +32,11 @@ export class RequestTransaction {
     return transaction && !transaction.finished ? transaction : undefined;
   }
 
+  /** Runs `work` outside any request transaction: what it does commits on its own. */
+  static outside<T>(work: () => Promise<T>): Promise<T> {
+    return current.exit(() => holding.exit(work));
+  }
+
   /** Runs `work` (the request's handling) with this transaction as the current one. */
   run<T>(work: () => Promise<T>): Promise<T> {
     return current.run(this, work);

@@ -91,7 +91,7 @@ export const contactRoutes = (kernel: Kernel) =>
       const result = await uow.run((tx) => ContactService.merge(tx, params.keep_id, body.duplicate_ids));
       return { contact: contactJson(result.contact), merged_ids: result.mergedIds, documents_repointed: result.documentsRepointed };
     }, {
-      permission: 'contacts.write', params: KeepIdParams, body: 'MergeContactsBody', response: { 200: 'MergeContactsResponse' },
+      permission: 'contacts.write', params: KeepIdParams, body: 'MergeContactsBody', response: { 200: 'MergeContactsResponse' }, effect: 'delete',
       detail: { summary: 'Merge duplicates into this contact in one transaction: their documents move to it and they are deleted', tags },
     })
     .get('/contacts-insights', async ({ uow, query }) => uow.run((tx) => contactInsights(tx, query.months ?? 12)), {

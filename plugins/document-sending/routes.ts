@@ -16,7 +16,7 @@ export const sendingRoutes = (kernel: Kernel) => {
         set.status = 201;
         return sending;
       }, {
-        permission: document.sendPermission, params: Id, body: 'DocumentSendRequest', response: { 201: 'DocumentSendingResponse' },
+        permission: document.sendPermission, params: Id, body: 'DocumentSendRequest', response: { 201: 'DocumentSendingResponse' }, effect: 'send',
         detail: {
           summary: `Send the ${noun} by email with its ${document.formats.join(' / ')} attached (to its customer unless \`to\` is given); a draft is 409`,
           description: 'The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.',

@@ -36,7 +36,7 @@ export const settlementRoutes = (kernel: Kernel) =>
       set.status = 201;
       return answer;
     }, {
-      permission: 'settlements.write', body: 'SettlementCreate', response: { 201: 'SettlementResponse' },
+      permission: 'settlements.write', body: 'SettlementCreate', response: { 201: 'SettlementResponse' }, effect: 'settle',
       detail: {
         summary: 'Record one payment settling one or several documents (partial amounts allowed): one balanced entry, the documents\' amount_paid and status follow',
         description: 'Collections and supplier payments may be mixed; the account\'s lines are netted into one. An amount beyond what a document owes is 409 unless `allow_overpayment`.',
@@ -51,6 +51,6 @@ export const settlementRoutes = (kernel: Kernel) =>
       await documentsService.reverseSettlement(tx, params.settlement_id, (body as { date: string }).date);
       return payment(tx, params.settlement_id);
     }), {
-      permission: 'settlements.write', params: SettlementParams, body: 'SettlementReverse', response: { 200: 'SettlementResponse' },
+      permission: 'settlements.write', params: SettlementParams, body: 'SettlementReverse', response: { 200: 'SettlementResponse' }, effect: 'settle',
       detail: { summary: 'Reverse a payment (a returned direct debit, a mistake): its entry is reversed and every document it settled is due again; once (409 after)', tags },
     });

@@ -26,14 +26,14 @@ export const fiscalYearRoutes = (kernel: Kernel) =>
       detail: { summary: 'Every closing of the year, in force or reopened, newest first', tags },
     })
     .post('/:year/close', async ({ uow, params, body }) => uow.run((tx) => FiscalYears.close(kernel, tx, params.year, { force: body?.force })), {
-      permission: 'fiscal-years.close', params: YearParams, body: t.Optional(FiscalYearClose), response: { 200: 'FiscalYearClosingResponse' },
+      permission: 'fiscal-years.close', params: YearParams, body: t.Optional(FiscalYearClose), response: { 200: 'FiscalYearClosingResponse' }, effect: 'close',
       detail: {
         summary: 'Close a fiscal year: posts (1) the regularisation of groups 6 and 7 into 129 and (2) the closing entry that brings every balance-sheet account to zero, both on the last day, then (3) the next year\'s opening entry on its first day, and locks the year. 422 listing the draft documents and unreconciled bank movements dated in the year unless force is true; 409 when already closed or an earlier year with entries is open.',
         tags,
       },
     })
     .post('/:year/reopen', async ({ uow, params }) => uow.run((tx) => FiscalYears.reopen(tx, params.year)), {
-      permission: 'fiscal-years.reopen', params: YearParams, response: { 200: 'FiscalYearClosingResponse' },
+      permission: 'fiscal-years.reopen', params: YearParams, response: { 200: 'FiscalYearClosingResponse' }, effect: 'close',
       detail: {
         summary: 'Reopen a closed fiscal year (owner only): its opening, closing and regularisation entries are reversed by counter-entries of the same dates (the journal keeps both) and the lock goes back to the end of the previous year (or the lock before the closing, if earlier). 409 when it is not closed or the next year is.',
         tags,

@@ -59,7 +59,7 @@ export const fixedAssetRoutes = (kernel: Kernel) =>
       checkDates([{ loc: ['body', 'until'], value: body.until }]);
       return uow.run((tx) => depreciateUntil(tx, body.until));
     }, {
-      permission: 'fixed-assets.write', body: 'DepreciateRequest', response: { 200: 'DepreciateResponse' },
+      permission: 'fixed-assets.write', body: 'DepreciateRequest', response: { 200: 'DepreciateResponse' }, effect: 'post',
       detail: { summary: 'Post every month of depreciation not yet posted up to a day, for every active asset: one entry a month (680/681/682 against 28x); a second run posts nothing', tags },
     })
     .get('/fixed-assets/:id', async ({ uow, params }) => assetToJson(await uow.run((tx) => FixedAssets.get(tx, params.id))), {
@@ -83,7 +83,7 @@ export const fixedAssetRoutes = (kernel: Kernel) =>
       const result = await uow.run((tx) => dispose(tx, params.id, body));
       return { ...result, asset: assetToJson(result.asset) };
     }, {
-      permission: 'fixed-assets.write', params: IdParams, body: 'DisposalRequest', response: { 200: 'DisposalResponse' },
+      permission: 'fixed-assets.write', params: IdParams, body: 'DisposalRequest', response: { 200: 'DisposalResponse' }, effect: 'post',
       detail: {
         summary: 'Dispose of an asset on a day: depreciation posted to that day, a sale invoiced to the buyer with its VAT, the asset and its depreciation taken off the books '
           + 'with the gain (77x) or loss (67x)',

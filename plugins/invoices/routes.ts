@@ -58,7 +58,7 @@ export const invoiceRoutes = (kernel: Kernel) => {
       set.status = 201;
       return shapedAfter(uow, view);
     }, {
-      permission: 'invoices.write', body: 'InvoiceCreate',
+      permission: 'invoices.write', body: 'InvoiceCreate', effect: { effect: 'issue', unless: { status: 'draft' } },
       detail: {
         responses: documented(201, 'The invoice (issued, or the draft)'),
         summary: 'Create an invoice: issued at once (numbered in its series, posted to the ledger) unless status is draft',
@@ -76,7 +76,7 @@ export const invoiceRoutes = (kernel: Kernel) => {
       },
     }))
     .post('/invoices/:id/issue', async ({ uow, params }) => shapedAfter(uow, await InvoiceService.issueDraft(uow, params.id)), {
-      permission: 'invoices.issue', params: DocumentIdParams,
+      permission: 'invoices.issue', params: DocumentIdParams, effect: 'issue',
       detail: { responses: documented(200, 'The issued invoice'), summary: 'Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on', tags },
     })
     .post('/invoices/:id/rectify', async ({ uow, params, body, set }) => {
@@ -84,11 +84,11 @@ export const invoiceRoutes = (kernel: Kernel) => {
       set.status = 201;
       return json;
     }, {
-      permission: 'invoices.issue', params: DocumentIdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' },
+      permission: 'invoices.issue', params: DocumentIdParams, body: 'RectifyRequest', response: { 201: 'InvoiceResponse' }, effect: 'issue',
       detail: { summary: 'Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice', tags },
     })
     .post('/invoices/:id/payments', async ({ uow, params, body }) => uow.run(async (tx) => shaped(tx, await InvoiceService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
-      permission: 'invoices.issue', params: DocumentIdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' },
+      permission: 'invoices.issue', params: DocumentIdParams, body: 'InvoicePaymentRequest', response: { 200: 'InvoiceResponse' }, effect: 'settle',
       detail: { summary: 'Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid', tags },
     })
     .get('/invoices/:id/pdf', async ({ uow, params }) => {

@@ -74,7 +74,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       set.status = 201;
       return entryToJson(entry);
     }, {
-      permission: 'ledger.write', body: 'JournalEntryCreate', response: { 201: 'JournalEntryResponse' },
+      permission: 'ledger.write', body: 'JournalEntryCreate', response: { 201: 'JournalEntryResponse' }, effect: 'post',
       detail: { summary: 'Post a manual journal entry (payroll, amortisation, opening balances…); it must balance and is immutable once posted', tags },
     })
     .post('/entries/:id/reverse', async ({ uow, params, body, set }) => {
@@ -82,7 +82,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       set.status = 201;
       return entryToJson(entry);
     }, {
-      permission: 'ledger.write', params: t.Object({ id: t.String() }), body: t.Optional(JournalEntryReverse), response: { 201: 'JournalEntryResponse' },
+      permission: 'ledger.write', params: t.Object({ id: t.String() }), body: t.Optional(JournalEntryReverse), response: { 201: 'JournalEntryResponse' }, effect: 'post',
       detail: { summary: 'Reverse a posted entry: a new entry with debits and credits swapped (an entry is reversed at most once)', tags },
     })
     .get('/accounts', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.chart(tx, query))).map((a: any) => ({
@@ -117,7 +117,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       await PeriodLock.set(tx, body.locked_until, { reason: 'manual' });
       return PeriodLock.state(tx);
     }), {
-      permission: 'ledger.lock', body: 'LedgerLockUpdate', response: { 200: 'LedgerLockResponse' },
+      permission: 'ledger.lock', body: 'LedgerLockUpdate', response: { 200: 'LedgerLockResponse' }, effect: 'close',
       detail: {
         summary: 'Lock the books up to a date: from then on any journal entry, issued or rectified document, bank movement import or settlement dated on or before it is refused with 409 naming the lock. Moving the lock back (or lifting it with null) is for an owner only (403 otherwise); every change is recorded.',
         tags,

@@ -115,6 +115,8 @@ async function toolResult(response: Response, uri: string): Promise<CallToolResu
     return { isError: true, content: [{ type: 'text', text: errorText(response.status, detail) }] };
   }
   if (response.status === 204) return { content: [{ type: 'text', text: `Done (${response.status})` }] };
+  // a key with the drafts scope: the request waits for a person (the answer is the pending approval)
+  if (response.status === 202) return { content: [{ type: 'text', text: `Not done yet: held for a person's approval (202). ${await response.text()}` }] };
   if (type.includes('json') || type.startsWith('text/')) return { content: [{ type: 'text', text: await response.text() }] };
   const blob = Buffer.from(await response.arrayBuffer()).toString('base64');
   return { content: [{ type: 'resource', resource: { uri, mimeType: type || 'application/octet-stream', blob } }] };

@@ -31,7 +31,7 @@ export interface ToolAnnotations { readOnlyHint: boolean; destructiveHint: boole
 export const ACTION_VERBS = new Set([
   'create', 'update', 'replace', 'delete', 'issue', 'rectify', 'send', 'resend', 'settle', 'reverse', 'archive', 'close', 'reopen',
   'merge', 'accept', 'reject', 'convert', 'pause', 'resume', 'dispose', 'depreciate', 'redeliver', 'secret', 'categorize', 'match',
-  'recommended', 'sent', 'query', 'import', 'ingest',
+  'recommended', 'sent', 'query', 'import', 'ingest', 'approve', 'ping',
 ]);
 const VERB_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete', GET: 'list' };
 /** Reads whose operation id names only a thing. */
@@ -47,7 +47,7 @@ const WRITE_NAMES: Record<string, string> = { ai_ingest_purchase: 'purchases_ing
 /** Writes that overwrite or remove what was there (beyond PUT, PATCH and DELETE). */
 const DESTRUCTIVE_ACTIONS = /_(merge|archive|rotate_secret|reopen)$/;
 /** Writes that reach outside Cuadra (e-mail, webhooks). */
-const OPEN_WORLD_ACTIONS = /_(send|resend|redeliver)$/;
+const OPEN_WORLD_ACTIONS = /_(send|resend|redeliver|ping)$/;
 
 /** The tool name of an operation: its id, with its action added when the id names only a thing. */
 export function toolName(operationId: string, method: string, read: boolean): string {

@@ -57,6 +57,7 @@ export const TOOLSET_DESCRIPTIONS: Record<string, string> = {
   ledger: 'Journal entries, accounts, locks, legal books, annual accounts, fiscal years and fixed assets.',
   dashboards: 'Dashboard boards and widget data (KPIs, runway, top customers…) and the global search.',
   admin: 'API keys, team, company details and certificate, webhooks.',
+  approvals: 'What a key with the drafts scope asked to issue, post, settle, close, delete or send: follow it; a person approves or rejects.',
 };
 
 /** The toolset of a tool: `core` when it is in the core list, else the toolset of its permission's area. */

@@ -13,7 +13,7 @@ export const reminderRoutes = (kernel: Kernel) => new Elysia({ name: 'cuadra:pay
     detail: { summary: 'The company\'s reminder schedule (off until turned on)', tags },
   })
   .put('/settings', ({ uow, body }) => uow.run((tx) => writeSchedule(tx, body)), {
-    permission: 'payment-reminders.manage', body: 'PaymentReminderSettingsUpdate', response: { 200: 'PaymentReminderSettings' },
+    permission: 'payment-reminders.manage', body: 'PaymentReminderSettingsUpdate', response: { 200: 'PaymentReminderSettings' }, effect: { effect: 'send', unless: { enabled: false } },
     detail: { summary: 'Turn reminders on or off, and set the days after the due date of each reminder and an extra paragraph', tags },
   })
   .get('', ({ uow, query }) => uow.run((tx) => listReminders(tx, { documentId: query.document_id, limit: query.limit ?? 50, offset: query.offset ?? 0 })), {

@@ -29,7 +29,7 @@ export const purchaseRoutes = (kernel: Kernel) =>
       set.status = 201;
       return purchaseToJson(view);
     }, {
-      permission: 'purchases.write', body: 'PurchaseCreate', response: { 201: 'PurchaseResponse' },
+      permission: 'purchases.write', body: 'PurchaseCreate', response: { 201: 'PurchaseResponse' }, effect: { effect: 'post', unless: { status: 'draft' } },
       detail: {
         summary: 'Register a purchase invoice or an expense (posted at once: 6xx / 472 / 4000–4100, 4751, reverse charge 472/477) unless status is draft',
         tags,
@@ -65,7 +65,7 @@ export const purchaseRoutes = (kernel: Kernel) =>
       },
     })
     .post('/purchases/:id/issue', async ({ uow, params }) => purchaseToJson(await uow.run((tx) => PurchaseService.issue(tx, params.id))), {
-      permission: 'purchases.write', params: DocumentIdParams, response: { 200: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, response: { 200: 'PurchaseResponse' }, effect: 'post',
       detail: { summary: 'Register a draft: registration number, posting, immutable from then on', tags },
     })
     .post('/purchases/:id/rectify', async ({ uow, params, body, set }) => {
@@ -73,10 +73,10 @@ export const purchaseRoutes = (kernel: Kernel) =>
       set.status = 201;
       return purchaseToJson(view);
     }, {
-      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchaseRectifyRequest', response: { 201: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchaseRectifyRequest', response: { 201: 'PurchaseResponse' }, effect: 'post',
       detail: { summary: "Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution", tags },
     })
     .post('/purchases/:id/payments', async ({ uow, params, body }) => purchaseToJson(await uow.run((tx) => PurchaseService.registerPayment(tx, params.id, body as { date: string; amount: string; account?: string }))), {
-      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchasePaymentRequest', response: { 200: 'PurchaseResponse' },
+      permission: 'purchases.write', params: DocumentIdParams, body: 'PurchasePaymentRequest', response: { 200: 'PurchaseResponse' }, effect: 'settle',
       detail: { summary: 'Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid', tags },
     });

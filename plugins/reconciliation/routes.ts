@@ -49,7 +49,7 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       set.status = 201;
       return match;
     }, {
-      permission: 'reconciliation.write', body: 'ManualMatchRequest', response: { 201: 'MatchResponse' },
+      permission: 'reconciliation.write', body: 'ManualMatchRequest', response: { 201: 'MatchResponse' }, effect: 'settle',
       detail: {
         summary: 'Link a movement to a document; body fields movement_id, document_id',
         description: 'Settles the document (a sales or purchase invoice) with the movement: one entry moves the amount from the treasury\'s suspense account 555x to the customer\'s or supplier\'s account, the document\'s amount_paid, amount_due and status follow, and the movement becomes `matched` once all of it is applied. `amount` applies part of the movement (one movement paying several documents: one call each); more than the document owes is 409 unless `allow_overpayment`. `fee_amount` records a bank fee kept from the payment: the document is settled for the amount plus the fee and the fee goes to 626 in the same match. Undo with DELETE /reconciliation/matches/{id}.',
@@ -64,7 +64,7 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       set.status = 201;
       return match;
     }, {
-      permission: 'reconciliation.write', body: 'MatchCreate', response: { 201: 'MatchResponse' },
+      permission: 'reconciliation.write', body: 'MatchCreate', response: { 201: 'MatchResponse' }, effect: 'settle',
       detail: { summary: 'Accept a board candidate: settle one or several documents with a movement in one entry (method `suggestion`)', tags },
     })
     .post('/categorize', async ({ uow, body, set }) => {
@@ -72,7 +72,7 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       set.status = 201;
       return match;
     }, {
-      permission: 'reconciliation.write', body: 'CategorizeRequest', response: { 201: 'MatchResponse' },
+      permission: 'reconciliation.write', body: 'CategorizeRequest', response: { 201: 'MatchResponse' }, effect: 'post',
       detail: { summary: 'Categorise what is left of a movement that pays no document: the amount moves from 555x to the account, the movement becomes `categorized`', tags },
     })
     .get('/matches', async ({ uow, query }) => {
@@ -120,6 +120,6 @@ export const reconciliationRoutes = (kernel: Kernel, service: ReconciliationServ
       detail: { summary: 'Turn auto-matching on or off and set its threshold', tags },
     })
     .post('/auto-match', async ({ uow }) => uow.run((tx) => service.autoMatch(tx)), {
-      permission: 'reconciliation.write', response: { 200: 'AutoMatchResponse' },
+      permission: 'reconciliation.write', response: { 200: 'AutoMatchResponse' }, effect: 'settle',
       detail: { summary: 'Run auto-matching now over the unmatched movements (it also runs after every statement import); nothing when it is off', tags },
     });

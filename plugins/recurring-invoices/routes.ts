@@ -27,7 +27,7 @@ export const recurringInvoiceRoutes = (kernel: Kernel) =>
       set.status = 201;
       return json;
     }, {
-      permission: 'recurring-invoices.write', body: 'RecurringInvoiceCreate', response: { 201: 'RecurringInvoiceResponse' },
+      permission: 'recurring-invoices.write', body: 'RecurringInvoiceCreate', response: { 201: 'RecurringInvoiceResponse' }, effect: { effect: 'issue', unless: { action: 'draft' } },
       detail: {
         summary: 'Create a template: from its start date, the background job makes one invoice a period (issued or draft), periods missed while the service was down included',
         description: 'The customer and lines are checked as POST /invoices checks them; what issuing checks (the company\'s data) is checked as each invoice is made, and a failure is recorded on the period\'s run (GET /recurring-invoices/{id}/runs) and retried.',
@@ -39,7 +39,7 @@ export const recurringInvoiceRoutes = (kernel: Kernel) =>
       detail: { summary: 'One template, with the date of its next invoice', tags },
     })
     .patch('/recurring-invoices/:id', async ({ uow, params, body }) => templateToJson(await uow.run((tx) => Templates.update(tx, params.id, body as TemplatePatch))), {
-      permission: 'recurring-invoices.write', params: Params, body: 'RecurringInvoiceUpdate', response: { 200: 'RecurringInvoiceResponse' },
+      permission: 'recurring-invoices.write', params: Params, body: 'RecurringInvoiceUpdate', response: { 200: 'RecurringInvoiceResponse' }, effect: { effect: 'issue', unless: { action: 'draft' } },
       detail: { summary: 'Change a template: only the invoices not made yet change', tags },
     })
     .delete('/recurring-invoices/:id', async ({ uow, params, set }) => {
@@ -54,7 +54,7 @@ export const recurringInvoiceRoutes = (kernel: Kernel) =>
       detail: { summary: 'Stop making invoices from today (409 when already paused)', tags },
     })
     .post('/recurring-invoices/:id/resume', async ({ uow, params }) => templateToJson(await uow.run((tx) => Templates.resume(tx, params.id, todayInSpain()))), {
-      permission: 'recurring-invoices.write', params: Params, response: { 200: 'RecurringInvoiceResponse' },
+      permission: 'recurring-invoices.write', params: Params, response: { 200: 'RecurringInvoiceResponse' }, effect: 'issue',
       detail: { summary: 'Make invoices again from today; the periods that fell due while paused are skipped, not made (409 when not paused)', tags },
     })
     .get('/recurring-invoices/:id/runs', async ({ uow, params, query }) => uow.run(async (tx) => {

@@ -83,7 +83,7 @@ export const sepaRoutes = (kernel: Kernel) =>
       checkDates([{ loc: ['body', 'date'], value: body.date }]);
       return uow.run((tx) => PaymentOrders.settle(tx, kernel, params.id, { date: body.date, movementId: body.movement_id }));
     }, {
-      permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'PaymentOrderResponse' },
+      permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'PaymentOrderResponse' }, effect: 'settle',
       detail: { summary: 'Record the order as paid on a date: every invoice in it settled at once against the treasury, one payment and one journal entry', tags },
     })
     // direct-debit remittances (pain.008)
@@ -111,14 +111,14 @@ export const sepaRoutes = (kernel: Kernel) =>
       checkDates([{ loc: ['body', 'date'], value: body.date }]);
       return uow.run((tx) => Remittances.settle(tx, kernel, params.id, { date: body.date, movementId: body.movement_id }));
     }, {
-      permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'RemittanceResponse' },
+      permission: 'sepa.write', params: IdParams, body: BatchSettle, response: { 200: 'RemittanceResponse' }, effect: 'settle',
       detail: { summary: 'Record the remittance as collected on a date: every invoice in it settled at once, one payment and one journal entry', tags },
     })
     .post('/direct-debit-remittances/:id/returns', async ({ uow, params, body }) => {
       checkDates([{ loc: ['body', 'date'], value: body.date }]);
       return uow.run((tx) => Remittances.returnDebit(tx, kernel, params.id, body));
     }, {
-      permission: 'sepa.write', params: IdParams, body: DebitReturn, response: { 200: 'RemittanceResponse' },
+      permission: 'sepa.write', params: IdParams, body: DebitReturn, response: { 200: 'RemittanceResponse' }, effect: 'settle',
       detail: {
         summary: 'Record a returned debit (R-transaction) of a settled remittance: the invoice is owed again, the fee goes to 626, the statement\'s debit is matched, '
           + 'and the mandate is cancelled when the reason says it cannot be used again (AC01, AC04, AC06, MD01, MD07)',

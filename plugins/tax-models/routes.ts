@@ -124,7 +124,7 @@ function settleRoute(kernel: Kernel, model: TaxModel, base: string): Routes {
     set.status = 201;
     return entryToJson(entry);
   }, {
-    permission: 'tax-models.settle', query: periodQuery(model, true), response: { 201: 'JournalEntryResponse' },
+    permission: 'tax-models.settle', query: periodQuery(model, true), response: { 201: 'JournalEntryResponse' }, effect: 'settle',
     detail: {
       summary: `Post the closing entry of model ${model.code} for a period (query ${periodNames(model)}); once per period, a second call is 409`,
       description: 'The entry is computed from the model\'s result and the period\'s balances; it is an ordinary journal entry (reverse it in the ledger to undo it).',

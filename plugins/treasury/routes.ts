@@ -70,7 +70,7 @@ export const treasuryRoutes = (kernel: Kernel) =>
       const row = await Treasuries.archive(tx, params.treasury_id);
       return await shaped(tx, row);
     }), {
-      permission: 'treasury.write', params: TreasuryParams, response: { 200: 'TreasuryResponse' },
+      permission: 'treasury.write', params: TreasuryParams, response: { 200: 'TreasuryResponse' }, effect: 'close',
       detail: { summary: 'Archive a treasury: hidden from the list by default, takes no new movements; its books stay', tags },
     })
     .post('/treasuries/:treasury_id/import', async ({ uow, params, body }) => uow.run((tx) => importStatement(tx, kernel, params.treasury_id, body)), {

@@ -54,7 +54,7 @@ export const verifactuRoutes = (kernel: Kernel) =>
       set.status = 201;
       return recordToJson(kernel, row);
     }, {
-      permission: 'verifactu.write', body: 'VerifactuCancellationRequest', response: { 201: 'VerifactuRecordResponse' },
+      permission: 'verifactu.write', body: 'VerifactuCancellationRequest', response: { 201: 'VerifactuRecordResponse' }, effect: 'send',
       detail: { summary: 'Add a cancellation record (registro de anulación) for an invoice\'s registration, chained like every record', tags },
     })
     .post('/verifactu/corrections', async ({ uow, body, set }) => {
@@ -63,7 +63,7 @@ export const verifactuRoutes = (kernel: Kernel) =>
       set.status = 201;
       return recordToJson(kernel, row);
     }, {
-      permission: 'verifactu.write', body: 'VerifactuCorrectionRequest', response: { 201: 'VerifactuRecordResponse' },
+      permission: 'verifactu.write', body: 'VerifactuCorrectionRequest', response: { 201: 'VerifactuRecordResponse' }, effect: 'send',
       detail: { summary: 'Add a correction record (subsanación): the invoice\'s registration again with corrected data (the invoice type)', tags },
     })
     .get('/verifactu/verify', async ({ uow }) => uow.run((tx) => VerifactuService.verify(tx)), {

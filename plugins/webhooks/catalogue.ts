@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.paid', 'settlement.created', 'settlement.reversed',
   'bank_movement.imported', 'bank_movement.created', 'reconciliation.matched',
   'einvoice.status_changed',
+  'approval.requested', 'approval.decided',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -27,4 +28,6 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'bank_movement.created': 'A bank movement was recorded (treasury plugin)',
   'reconciliation.matched': 'A bank movement was matched with documents (reconciliation plugin)',
   'einvoice.status_changed': 'An issued or received e-invoice was rejected, paid in full, or that payment reversed (einvoice-status plugin)',
+  'approval.requested': 'An API key with the drafts scope asked to issue, post, settle, close, delete or send: the request waits for a person (approvals plugin)',
+  'approval.decided': 'A person approved a held request (it ran: `result` has its answer) or rejected it (approvals plugin)',
 };

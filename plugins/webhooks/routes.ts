@@ -21,7 +21,7 @@ export const webhookRoutes = (kernel: Kernel) => {
       set.status = 201;
       return webhooks().create(principal, body);
     }, {
-      permission: 'webhooks.manage', body: 'WebhookCreate', response: { 201: 'WebhookCreated' },
+      permission: 'webhooks.manage', body: 'WebhookCreate', response: { 201: 'WebhookCreated' }, effect: 'send',
       detail: { summary: 'Register an HTTPS endpoint for events; the signing secret is shown only in this answer', tags },
     })
     .get('', async ({ principal, query }) => webhooks().list(principal, page(query)), {
@@ -33,7 +33,7 @@ export const webhookRoutes = (kernel: Kernel) => {
       detail: { summary: 'One webhook endpoint', tags },
     })
     .patch('/:id', async ({ principal, params, body }) => webhooks().update(principal, params.id, body), {
-      permission: 'webhooks.manage', params: Id, body: 'WebhookUpdate', response: { 200: 'WebhookResponse' },
+      permission: 'webhooks.manage', params: Id, body: 'WebhookUpdate', response: { 200: 'WebhookResponse' }, effect: 'send',
       detail: { summary: 'Change an endpoint\'s URL, events or description; disable it, or enable it again (pending deliveries then go out)', tags },
     })
     .delete('/:id', async ({ principal, params, set }) => {
@@ -47,13 +47,21 @@ export const webhookRoutes = (kernel: Kernel) => {
       permission: 'webhooks.manage', params: Id, body: 'WebhookSecretRotate', response: { 200: 'WebhookSecretRotated' },
       detail: { summary: 'A new signing secret (shown only here); deliveries carry a signature with each secret until the previous one expires', tags, 'x-body-optional': true },
     })
+    .post('/:id/ping', async ({ principal, params }) => webhooks().ping(principal, params.id), {
+      permission: 'webhooks.manage', params: Id, response: { 200: 'WebhookDeliveryResponse' }, effect: 'send',
+      detail: {
+        summary: 'Send a signed test event (`webhook.ping`) to the endpoint now and answer how it went; it shows in the delivery log',
+        description: 'Signed with the endpoint\'s secret as every delivery is: a receiver that verifies signatures can be checked end to end before real events flow. Sent even to a disabled endpoint; never retried.',
+        tags,
+      },
+    })
     .get('/:id/deliveries', async ({ principal, params, query }) => webhooks().deliveries(principal, params.id, page(query)), {
       permission: 'webhooks.read', params: Id, query: PageQuery, response: { 200: 'PaginatedResponse_WebhookDeliveryResponse_' },
       detail: { summary: 'The endpoint\'s deliveries, newest first: status, attempts, response code and an excerpt of the answer', tags },
     })
     .post('/:id/deliveries/:delivery_id/redeliver', async ({ principal, params }) => webhooks().redeliver(principal, params.id, params.delivery_id), {
       permission: 'webhooks.manage', params: t.Object({ id: t.String({ format: 'uuid' }), delivery_id: t.String({ format: 'uuid' }) }),
-      response: { 200: 'WebhookDeliveryResponse' },
+      response: { 200: 'WebhookDeliveryResponse' }, effect: 'send',
       detail: { summary: 'Send a delivery again now (same body and event id) and answer how it went', tags },
     });
 };

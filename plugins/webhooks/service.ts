@@ -17,6 +17,8 @@ type Row = Record<string, any>;
 const EXCERPT_CHARS = 1000;
 const MAX_RETRY_SECONDS = 2 * 3600;
 const CLAIM_LEASE = '2 minutes';
+/** The type of the test event of `ping`: never published, so no endpoint subscribes to it. */
+export const PING_EVENT = 'webhook.ping';
 
 const iso = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
@@ -166,6 +168,27 @@ export class WebhookService {
       if (!found.length) throw new NotFound('Delivery not found');
     });
     await this.attempt(tenantId, deliveryId, this.clock(), { manual: true });
+    return this.uow(principal).run(async (tx) => deliveryToJson((await tx.sql('select * from webhook_deliveries where tenant_id = :tenant and id = :id', { id: deliveryId }))[0]));
+  }
+
+  /**
+   * A signed test event (`webhook.ping`) sent to the endpoint now, even when it is disabled or
+   * subscribes to no such type; recorded in its delivery log like any other, and answered with how it went.
+   */
+  async ping(principal: Principal, endpointId: string) {
+    const eventId = crypto.randomUUID();
+    const deliveryId = crypto.randomUUID();
+    const now = this.clock();
+    await this.uow(principal).run(async (tx) => {
+      await WebhookService.endpoint(tx, endpointId);
+      const body = JSON.stringify({
+        id: eventId, type: PING_EVENT, created_at: now.toISOString(), tenant_id: tx.tenantId,
+        data: { webhook_id: endpointId, message: 'A test event from Cuadra: answer 2xx to confirm your endpoint receives and verifies deliveries' },
+      });
+      await tx.sql(`insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, body, status, next_attempt_at)
+        values (:id, :tenant, :endpoint, :event, :type, :body, 'pending', null)`, { id: deliveryId, endpoint: endpointId, event: eventId, type: PING_EVENT, body });
+    });
+    await this.attempt(principal.tenantId!, deliveryId, now, { manual: true });
     return this.uow(principal).run(async (tx) => deliveryToJson((await tx.sql('select * from webhook_deliveries where tenant_id = :tenant and id = :id', { id: deliveryId }))[0]));
   }
 

@@ -13,6 +13,9 @@ import { BlockList, isIP } from 'node:net';
  * The address tables follow the IANA IPv4 and IPv6 Special-Purpose Address Registries; see
  * docs/webhooks.md for the blocks and why each is refused.
  */
+/** The development setting that lifts the https and address rules; the refusals name it. */
+export const ALLOW_PRIVATE_SETTING = 'WEBHOOKS_ALLOW_PRIVATE';
+
 export interface CheckedTarget { url: URL; address: string; family: 4 | 6 }
 export type TargetCheck = { refused: string } | { target: CheckedTarget };
 export type Resolver = (host: string) => Promise<string[]>;
@@ -22,7 +25,9 @@ export const resolveAll: Resolver = async (host) => (await lookup(host, { all: t
 export async function checkTarget(raw: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<TargetCheck> {
   let url: URL;
   try { url = new URL(raw); } catch { return { refused: 'Not a valid URL' }; }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return { refused: 'The URL must use https' };
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
+    return { refused: url.protocol === 'http:' ? `The URL must use https (plain http only with ${ALLOW_PRIVATE_SETTING}=1, a development setting)` : 'The URL must use https' };
+  }
   if (url.username || url.password) return { refused: 'The URL must not carry credentials' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -31,7 +36,7 @@ export async function checkTarget(raw: string, allowPrivate: boolean, resolve: R
   if (!allowPrivate) {
     for (const address of addresses) {
       const why = nonPublicReason(address);
-      if (why) return { refused: `The URL resolves to a non-public address (${address}: ${why})` };
+      if (why) return { refused: `The URL resolves to a non-public address (${address}: ${why}); a receiver on your own machine or network needs ${ALLOW_PRIVATE_SETTING}=1, a development setting` };
     }
   }
   return { target: { url, address: addresses[0], family: isIP(addresses[0]) === 6 ? 6 : 4 } };

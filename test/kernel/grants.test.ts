@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { grantRefusal, personGrant, type Grantor } from '../../kernel/grants';
-import { scopesBeyond } from '../../kernel/scopes';
+import { scopeCatalogue, scopesAllow, scopesBeyond, unknownScopes } from '../../kernel/scopes';
 
 const session = (role: Grantor['role']): Grantor => ({ kind: 'session', role, validUntil: Date.now() + 3600_000 });
 const key = (role: Grantor['role'], scopes?: string[], validUntil?: number): Grantor => ({ kind: 'api_key', role, scopes, validUntil });
@@ -30,6 +30,16 @@ describe('grantRefusal: the result never exceeds the grantor', () => {
     expect(grantRefusal(key('admin', ['*:read']), { role: 'member', scopes: ['ledger:write'], expiresAt: null })).toMatch(/ledger:write/);
   });
 
+  test('drafts: a key that only prepares grants only keys that prepare', () => {
+    const preparing = key('admin', ['invoices:write', 'drafts']);
+    expect(grantRefusal(preparing, { role: 'member', scopes: ['invoices:write', 'drafts'], expiresAt: null })).toBeNull();
+    expect(grantRefusal(preparing, { role: 'member', scopes: ['invoices:write'], expiresAt: null })).toMatch(/without approval/);
+    expect(grantRefusal(preparing, { role: 'member', scopes: ['drafts'], expiresAt: null })).toMatch(/every area/);
+    expect(grantRefusal(key('admin', ['drafts']), { role: 'member', scopes: ['drafts', 'ledger:write'], expiresAt: null })).toBeNull();
+    expect(grantRefusal(key('admin', ['drafts']), personGrant('member', false))).toMatch(/without approval/);
+    expect(grantRefusal(key('admin', ['invoices:write']), { role: 'member', scopes: ['invoices:write', 'drafts'], expiresAt: null })).toBeNull();
+  });
+
   test('expiry: a key’s grant ends no later than the key; a session stands for the person', () => {
     const until = Date.now() + 3600_000;
     expect(grantRefusal(key('admin', undefined, until), { role: 'member', scopes: null, expiresAt: later(1800_000) })).toBeNull();
@@ -45,4 +55,12 @@ test('scopesBeyond names what the wanted scopes add', () => {
   expect(scopesBeyond(undefined, null)).toEqual([]);
   expect(scopesBeyond(['team:read'], ['team:read', 'team:write'])).toEqual(['team:write']);
   expect(scopesBeyond(['team:write'], ['team:read'])).toEqual([]);
+});
+
+test('drafts narrows no area: only the hold', () => {
+  expect(scopesAllow(['drafts'], 'ledger.write')).toBe(true);
+  expect(scopesAllow(['contacts:read', 'drafts'], 'ledger.write')).toBe(false);
+  expect(scopesAllow(['contacts:read', 'drafts'], 'contacts.read')).toBe(true);
+  expect(unknownScopes(['drafts', 'draft', 'drafts:write'], ['contacts.read'])).toEqual(['draft', 'drafts:write']);
+  expect(scopeCatalogue(['contacts.read'])).toContain('drafts');
 });

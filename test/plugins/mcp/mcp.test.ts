@@ -102,6 +102,22 @@ test('an API key agent lists tools from the routes, creates a contact, creates a
   const issued = json(await client.callTool({ name: 'invoices_issue', arguments: { id: draft.id } }));
   expect(issued).toMatchObject({ id: draft.id, status: 'issued', total: '121.00' });
   expect((await app.get(`/api/v1/invoices/${draft.id}`, key)).body.status).toBe('issued');
+
+  // a key with the drafts scope prepares the same way, and its issue waits for a person
+  if (!app.plugins.some((p) => p.name === 'approvals')) return;
+  const preparing = (await app.post('/api/v1/auth/api-keys', { name: 'agente', role: 'member', scopes: ['invoices:write', 'contacts:read', 'drafts'] }, company.token)).body.key;
+  const agent = await connect(preparing, {}, '/mcp?toolsets=approvals');
+  const second = json(await agent.callTool({ name: 'invoices_create', arguments: { body: {
+    contact_id: contactId, issue_date: '2026-11-02', status: 'draft', lines: [{ description: 'Revisión', quantity: '1', unit_price: '80.00', tax_type_id: iva21.id }],
+  } } }));
+  const held = await agent.callTool({ name: 'invoices_issue', arguments: { id: second.id } });
+  expect(held.isError).toBeFalsy();
+  const text = (held.content as any)[0].text as string;
+  expect(text).toMatch(/^Not done yet: held for a person's approval \(202\)\. \{/);
+  const approval = JSON.parse(text.slice(text.indexOf('{')));
+  expect(approval).toMatchObject({ status: 'pending', effect: 'issue' });
+  expect(json(await agent.callTool({ name: 'approvals_get', arguments: { id: approval.id } })).status).toBe('pending');
+  expect((await app.get(`/api/v1/invoices/${second.id}`, key)).body.status).toBe('draft');
 });
 
 test('tool errors carry the API\'s detail; another company\'s ids are not found', async () => {

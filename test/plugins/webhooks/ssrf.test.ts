@@ -36,6 +36,14 @@ test('private, loopback, link-local and plain-HTTP targets are refused with 422 
   expect((await app.get('/api/v1/webhooks', owner.token)).body.total).toBe(0);
 });
 
+test('the refusals a developer meets first name the development setting that lifts them', async () => {
+  const plain = await app.post('/api/v1/webhooks', { url: 'http://93.184.216.34/hook', events: ['invoice.issued'] }, owner.token);
+  expect(plain.body.detail[0].msg).toBe('The URL must use https (plain http only with WEBHOOKS_ALLOW_PRIVATE=1, a development setting)');
+  const local = await app.post('/api/v1/webhooks', { url: 'https://127.0.0.1:8443/hook', events: ['invoice.issued'] }, owner.token);
+  expect(local.body.detail[0].msg).toMatch(/^The URL resolves to a non-public address \(127\.0\.0\.1: 127\.0\.0\.0\/8 loopback.*needs WEBHOOKS_ALLOW_PRIVATE=1, a development setting$/);
+  expect(await refusedTarget('ftp://93.184.216.34/hook', false)).toBe('The URL must use https');
+});
+
 test('a public HTTPS address is accepted, and cannot be changed to a private one', async () => {
   const created = await app.post('/api/v1/webhooks', { url: 'https://93.184.216.34/hook', events: ['invoice.issued'] }, owner.token);
   expect(created.status).toBe(201);

@@ -183,7 +183,7 @@ describe('endpoints', () => {
     for (const [method, path, body] of [
       ['GET', `/api/v1/webhooks/${theirs.id}`], ['PATCH', `/api/v1/webhooks/${theirs.id}`, { enabled: false }],
       ['DELETE', `/api/v1/webhooks/${theirs.id}`], ['GET', `/api/v1/webhooks/${theirs.id}/deliveries`],
-      ['POST', `/api/v1/webhooks/${theirs.id}/rotate-secret`, {}],
+      ['POST', `/api/v1/webhooks/${theirs.id}/rotate-secret`, {}], ['POST', `/api/v1/webhooks/${theirs.id}/ping`],
       ['POST', `/api/v1/webhooks/${mine.id}/deliveries/${crypto.randomUUID()}/redeliver`],
     ] as [string, string, unknown?][]) {
       expect({ method, path, status: (await app.request(method, path, { token: a.token, body })).status }).toEqual({ method, path, status: 404 });
@@ -203,6 +203,30 @@ describe('endpoints', () => {
     const { key } = await createApiKey(app, a.token, 'member');
     expect((await app.post('/api/v1/webhooks', { url: receiver.url(), events: ['invoice.issued'] }, key)).status).toBe(403);
     expect((await app.get('/api/v1/webhooks', key)).status).toBe(403);
+  });
+});
+
+describe('ping', () => {
+  test('sends a signed test event now, answers how it went and logs it; a failing receiver is reported, not retried', async () => {
+    const endpoint = await createEndpoint(a, '/ping', ['invoice.issued']);
+    const res = await app.post(`/api/v1/webhooks/${endpoint.id}/ping`, undefined, a.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ event_type: 'webhook.ping', status: 'delivered', attempts: 1, response_status: 200, next_attempt_at: null });
+    const [received] = receiver.on('/ping');
+    const body = JSON.parse(received.body);
+    expect(body).toMatchObject({ id: res.body.event_id, type: 'webhook.ping', tenant_id: a.tenantId, data: { webhook_id: endpoint.id } });
+    expect(received.headers.get('cuadra-event-type')).toBe('webhook.ping');
+    const verify = await documentedVerifier();
+    expect(verify(received.body, received.headers.get('cuadra-signature')!, endpoint.secret)).toBe(true);
+    expect((await deliveriesOf(endpoint.id)).items[0]).toMatchObject({ id: res.body.id, event_type: 'webhook.ping' });
+
+    const down = await createEndpoint(a, '/down');
+    const failed = await app.post(`/api/v1/webhooks/${down.id}/ping`, undefined, a.token);
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'failed', response_status: 503, error: 'HTTP 503', next_attempt_at: null });
+    const { key } = await createApiKey(app, a.token, 'member');
+    expect((await app.post(`/api/v1/webhooks/${endpoint.id}/ping`, undefined, key)).status).toBe(403);
+    for (const id of [endpoint.id, down.id]) expect((await app.del(`/api/v1/webhooks/${id}`, a.token)).status).toBe(204);
   });
 });
 

@@ -100,6 +100,8 @@ export interface paths {
         /**
          * Remove the company logo
          * @description Requires permission `tenants.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["tenants_me_logo_delete"];
         options?: never;
@@ -383,6 +385,8 @@ export interface paths {
         /**
          * Delete an API key; it stops working at once
          * @description Requires permission `api_keys.manage` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["auth_api_keys_delete"];
         options?: never;
@@ -583,6 +587,8 @@ export interface paths {
         /**
          * Delete a contact that no document or manual journal entry points to (else 409: merge it instead)
          * @description Requires permission `contacts.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["contacts_delete"];
         options?: never;
@@ -646,6 +652,8 @@ export interface paths {
         /**
          * Merge duplicates into this contact in one transaction: their documents move to it and they are deleted
          * @description Requires permission `contacts.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["contacts_merge"];
         delete?: never;
@@ -726,6 +734,8 @@ export interface paths {
         /**
          * Post a manual journal entry (payroll, amortisation, opening balances…); it must balance and is immutable once posted
          * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["ledger_entries"];
         delete?: never;
@@ -746,6 +756,8 @@ export interface paths {
         /**
          * Reverse a posted entry: a new entry with debits and credits swapped (an entry is reversed at most once)
          * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["ledger_entries_reverse"];
         delete?: never;
@@ -813,6 +825,8 @@ export interface paths {
         /**
          * Lock the books up to a date: from then on any journal entry, issued or rectified document, bank movement import or settlement dated on or before it is refused with 409 naming the lock. Moving the lock back (or lifting it with null) is for an owner only (403 otherwise); every change is recorded.
          * @description Requires permission `ledger.lock` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         put: operations["ledger_lock_replace"];
         post?: never;
@@ -923,6 +937,8 @@ export interface paths {
         /**
          * Delete a rate (documents already converted keep the rate they were converted at)
          * @description Requires permission `exchange-rates.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["exchange_rates_delete"];
         options?: never;
@@ -1006,6 +1022,8 @@ export interface paths {
          * @description Collections and supplier payments may be mixed; the account's lines are netted into one. An amount beyond what a document owes is 409 unless `allow_overpayment`.
          *
          *     Requires permission `settlements.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["settlements"];
         delete?: never;
@@ -1046,6 +1064,8 @@ export interface paths {
         /**
          * Reverse a payment (a returned direct debit, a mistake): its entry is reversed and every document it settled is due again; once (409 after)
          * @description Requires permission `settlements.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["settlements_reverse"];
         delete?: never;
@@ -1162,6 +1182,8 @@ export interface paths {
          * @description The entry is computed from the model's result and the period's balances; it is an ordinary journal entry (reverse it in the ledger to undo it).
          *
          *     Requires permission `tax-models.settle` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["aeat_111_settle"];
         delete?: never;
@@ -1520,6 +1542,8 @@ export interface paths {
          * @description The entry is computed from the model's result and the period's balances; it is an ordinary journal entry (reverse it in the ledger to undo it).
          *
          *     Requires permission `tax-models.settle` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["aeat_303_settle"];
         delete?: never;
@@ -1850,6 +1874,8 @@ export interface paths {
          * @description VAT is computed per tax type on the summed bases and allocated back to the lines. Issuing also needs `invoices.issue`.
          *
          *     Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless status is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_create"];
         delete?: never;
@@ -1875,6 +1901,8 @@ export interface paths {
         /**
          * Delete a draft (an issued invoice is never deleted: 409)
          * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["invoices_delete"];
         options?: never;
@@ -1898,6 +1926,8 @@ export interface paths {
         /**
          * Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_issue"];
         delete?: never;
@@ -1918,6 +1948,8 @@ export interface paths {
         /**
          * Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_rectify"];
         delete?: never;
@@ -1938,6 +1970,8 @@ export interface paths {
         /**
          * Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_payments"];
         delete?: never;
@@ -1982,6 +2016,8 @@ export interface paths {
         /**
          * Register a purchase invoice or an expense (posted at once: 6xx / 472 / 4000–4100, 4751, reverse charge 472/477) unless status is draft
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post (unless status is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_create"];
         delete?: never;
@@ -2007,6 +2043,8 @@ export interface paths {
         /**
          * Delete a draft (a registered purchase is never deleted: 409)
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["purchases_delete"];
         options?: never;
@@ -2050,6 +2088,8 @@ export interface paths {
         /**
          * Register a draft: registration number, posting, immutable from then on
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_issue"];
         delete?: never;
@@ -2070,6 +2110,8 @@ export interface paths {
         /**
          * Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_rectify"];
         delete?: never;
@@ -2090,6 +2132,8 @@ export interface paths {
         /**
          * Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_payments"];
         delete?: never;
@@ -2192,6 +2236,8 @@ export interface paths {
         /**
          * Close a fiscal year: posts (1) the regularisation of groups 6 and 7 into 129 and (2) the closing entry that brings every balance-sheet account to zero, both on the last day, then (3) the next year's opening entry on its first day, and locks the year. 422 listing the draft documents and unreconciled bank movements dated in the year unless force is true; 409 when already closed or an earlier year with entries is open.
          * @description Requires permission `fiscal-years.close` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fiscal_years_close"];
         delete?: never;
@@ -2212,6 +2258,8 @@ export interface paths {
         /**
          * Reopen a closed fiscal year (owner only): its opening, closing and regularisation entries are reversed by counter-entries of the same dates (the journal keeps both) and the lock goes back to the end of the previous year (or the lock before the closing, if earlier). 409 when it is not closed or the next year is.
          * @description Requires permission `fiscal-years.reopen` (roles: owner).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fiscal_years_reopen"];
         delete?: never;
@@ -2264,6 +2312,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests waiting for (or given) a person's approval, newest first; a key with the drafts scope sees only its own
+         * @description Requires permission `approvals.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["approvals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One approval: the request as sent, who decided, and once it ran, its answer
+         * @description Requires permission `approvals.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["approvals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve: the request runs now, once, as the key that asked (with its Idempotency-Key); the approval answers with its result
+         * @description Only a person signed in decides, and only one whose role may do what the request does. A second approval of the same request answers 409.
+         *
+         *     Requires permission `approvals.decide` (roles: owner, admin, accountant, member).
+         */
+        post: operations["approvals_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject: the request never runs
+         * @description Requires permission `approvals.decide` (roles: owner, admin, accountant, member).
+         */
+        post: operations["approvals_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/einvoice": {
         parameters: {
             query?: never;
@@ -2309,6 +2439,8 @@ export interface paths {
         /**
          * Remove the company's certificate (its Facturae are then unsigned); 404 when there is none
          * @description Requires permission `company-certificate.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["tenants_me_certificate_delete"];
         options?: never;
@@ -2376,6 +2508,8 @@ export interface paths {
         /**
          * Archive a treasury: hidden from the list by default, takes no new movements; its books stay
          * @description Requires permission `treasury.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["treasuries_archive"];
         delete?: never;
@@ -2526,6 +2660,8 @@ export interface paths {
         /**
          * Delete a board
          * @description Requires permission `dashboards.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["dashboard_boards_delete"];
         options?: never;
@@ -2847,6 +2983,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_send"];
         delete?: never;
@@ -2889,6 +3027,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `proformas.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["proformas_send"];
         delete?: never;
@@ -2931,6 +3071,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `quotes.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["quotes_send"];
         delete?: never;
@@ -3173,6 +3315,8 @@ export interface paths {
         /**
          * Post every month of depreciation not yet posted up to a day, for every active asset: one entry a month (680/681/682 against 28x); a second run posts nothing
          * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fixed_assets_depreciate"];
         delete?: never;
@@ -3233,6 +3377,8 @@ export interface paths {
         /**
          * Dispose of an asset on a day: depreciation posted to that day, a sale invoiced to the buyer with its VAT, the asset and its depreciation taken off the books with the gain (77x) or loss (67x)
          * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fixed_assets_dispose"];
         delete?: never;
@@ -3416,6 +3562,8 @@ export interface paths {
         /**
          * Turn reminders on or off, and set the days after the due date of each reminder and an extra paragraph
          * @description Requires permission `payment-reminders.manage` (roles: owner, admin).
+         *
+         *     Effect: `send (unless enabled is false)` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         put: operations["payment_reminders_settings_replace"];
         post?: never;
@@ -3486,6 +3634,8 @@ export interface paths {
         /**
          * Delete a draft proforma (409 once sent)
          * @description Requires permission `proformas.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["proformas_delete"];
         options?: never;
@@ -3704,6 +3854,8 @@ export interface paths {
         /**
          * Delete a draft quote (409 once sent)
          * @description Requires permission `quotes.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["quotes_delete"];
         options?: never;
@@ -3829,6 +3981,8 @@ export interface paths {
          * @description Settles the document (a sales or purchase invoice) with the movement: one entry moves the amount from the treasury's suspense account 555x to the customer's or supplier's account, the document's amount_paid, amount_due and status follow, and the movement becomes `matched` once all of it is applied. `amount` applies part of the movement (one movement paying several documents: one call each); more than the document owes is 409 unless `allow_overpayment`. `fee_amount` records a bank fee kept from the payment: the document is settled for the amount plus the fee and the fee goes to 626 in the same match. Undo with DELETE /reconciliation/matches/{id}.
          *
          *     Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_manual_match"];
         delete?: never;
@@ -3853,6 +4007,8 @@ export interface paths {
         /**
          * Accept a board candidate: settle one or several documents with a movement in one entry (method `suggestion`)
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_matches_create"];
         delete?: never;
@@ -3873,6 +4029,8 @@ export interface paths {
         /**
          * Categorise what is left of a movement that pays no document: the amount moves from 555x to the account, the movement becomes `categorized`
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_categorize"];
         delete?: never;
@@ -3898,6 +4056,8 @@ export interface paths {
         /**
          * Undo a match or a categorisation: its entry is reversed (dated today), the documents owe again and the movement is unmatched
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["reconciliation_matches_delete"];
         options?: never;
@@ -3963,6 +4123,8 @@ export interface paths {
         /**
          * Run auto-matching now over the unmatched movements (it also runs after every statement import); nothing when it is off
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_auto_match"];
         delete?: never;
@@ -3989,6 +4151,8 @@ export interface paths {
          * @description The customer and lines are checked as POST /invoices checks them; what issuing checks (the company's data) is checked as each invoice is made, and a failure is recorded on the period's run (GET /recurring-invoices/{id}/runs) and retried.
          *
          *     Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless action is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["recurring_invoices_create"];
         delete?: never;
@@ -4014,6 +4178,8 @@ export interface paths {
         /**
          * Delete a template and its runs; the invoices it made stay
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["recurring_invoices_delete"];
         options?: never;
@@ -4021,6 +4187,8 @@ export interface paths {
         /**
          * Change a template: only the invoices not made yet change
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless action is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         patch: operations["recurring_invoices_update"];
         trace?: never;
@@ -4057,6 +4225,8 @@ export interface paths {
         /**
          * Make invoices again from today; the periods that fell due while paused are skipped, not made (409 when not paused)
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["recurring_invoices_resume"];
         delete?: never;
@@ -4146,6 +4316,8 @@ export interface paths {
         /**
          * Delete a mandate entered by mistake; one already collected is cancelled instead (409)
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["mandates_delete"];
         options?: never;
@@ -4233,6 +4405,8 @@ export interface paths {
         /**
          * Record the order as paid on a date: every invoice in it settled at once against the treasury, one payment and one journal entry
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["payment_orders_settle"];
         delete?: never;
@@ -4317,6 +4491,8 @@ export interface paths {
         /**
          * Record the remittance as collected on a date: every invoice in it settled at once, one payment and one journal entry
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["direct_debit_remittances_settle"];
         delete?: never;
@@ -4337,6 +4513,8 @@ export interface paths {
         /**
          * Record a returned debit (R-transaction) of a settled remittance: the invoice is owed again, the fee goes to 626, the statement's debit is matched, and the mandate is cancelled when the reason says it cannot be used again (AC01, AC04, AC06, MD01, MD07)
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["direct_debit_remittances_returns"];
         delete?: never;
@@ -4378,6 +4556,8 @@ export interface paths {
         /**
          * Remove a member (and their API keys here); the last owner cannot be removed (409)
          * @description Requires permission `team.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["team_members_delete"];
         options?: never;
@@ -4470,6 +4650,8 @@ export interface paths {
         /**
          * Revoke an invitation; its link stops working
          * @description Requires permission `team.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["team_invitations_delete"];
         options?: never;
@@ -4612,6 +4794,8 @@ export interface paths {
         /**
          * Add a cancellation record (registro de anulación) for an invoice's registration, chained like every record
          * @description Requires permission `verifactu.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["verifactu_cancellations"];
         delete?: never;
@@ -4632,6 +4816,8 @@ export interface paths {
         /**
          * Add a correction record (subsanación): the invoice's registration again with corrected data (the invoice type)
          * @description Requires permission `verifactu.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["verifactu_corrections"];
         delete?: never;
@@ -4738,6 +4924,8 @@ export interface paths {
         /**
          * Register an HTTPS endpoint for events; the signing secret is shown only in this answer
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["webhooks_create"];
         delete?: never;
@@ -4763,6 +4951,8 @@ export interface paths {
         /**
          * Delete an endpoint: nothing more is sent to it, and its delivery log goes with it
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["webhooks_delete"];
         options?: never;
@@ -4770,6 +4960,8 @@ export interface paths {
         /**
          * Change an endpoint's URL, events or description; disable it, or enable it again (pending deliveries then go out)
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         patch: operations["webhooks_update"];
         trace?: never;
@@ -4788,6 +4980,30 @@ export interface paths {
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
          */
         post: operations["webhooks_rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event (`webhook.ping`) to the endpoint now and answer how it went; it shows in the delivery log
+         * @description Signed with the endpoint's secret as every delivery is: a receiver that verifies signatures can be checked end to end before real events flow. Sent even to a disabled endpoint; never retried.
+         *
+         *     Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        post: operations["webhooks_ping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4826,6 +5042,8 @@ export interface paths {
         /**
          * Send a delivery again now (same body and event id) and answer how it went
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["webhooks_deliveries_redeliver"];
         delete?: never;
@@ -7412,6 +7630,61 @@ export interface components {
                 balance: string;
                 year: number;
             }[];
+        };
+        ApprovalResponse: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `pending` until a person decides; `executing` while the approved request runs; `approved` once it ran (its answer in `result`); `rejected`
+             * @enum {string}
+             */
+            status: "pending" | "executing" | "approved" | "rejected";
+            /**
+             * @description What the request would do: issue, post, settle, close, delete or send
+             * @enum {string}
+             */
+            effect: "issue" | "post" | "settle" | "close" | "delete" | "send";
+            method: string;
+            /** @description The request's path and query, as sent */
+            path: string;
+            /** @description The JSON body as sent (null when there was none) */
+            body: unknown;
+            /** @description The Idempotency-Key the request runs with once approved: the one it was sent with, or this approval's id */
+            idempotency_key: string;
+            /** @description The API key that asked, and the person who created it */
+            requested_by: {
+                /** Format: uuid */
+                user_id: string;
+                /** Format: uuid */
+                api_key_id: string | null;
+            };
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: uuid */
+            decided_by: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** @description Why it was rejected, when the person said */
+            note: string | null;
+            /** @description How the approved request went; null until it ran */
+            result: {
+                /** @description The HTTP status the request answered when it ran */
+                status: number;
+                /** @description Its JSON answer (null when it had none or it was not JSON) */
+                body: unknown;
+            } | null;
+            /** Format: date-time */
+            executed_at: string | null;
+        };
+        PaginatedResponse_ApprovalResponse_: {
+            items: components["schemas"]["ApprovalResponse"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        ApprovalReject: {
+            /** @description Why, for the agent and its author */
+            note?: string;
         };
         /** @description The company's signing certificate; the private key is never returned */
         CompanyCertificate: {
@@ -10015,14 +10288,14 @@ export interface components {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
+            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed" | "approval.requested" | "approval.decided")[];
             description?: string | null;
         };
         WebhookUpdate: {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url?: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
+            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed" | "approval.requested" | "approval.decided")[];
             description?: string | null;
             /** @description false pauses deliveries; true resumes them (and clears the failing state) */
             enabled?: boolean;
@@ -22478,6 +22751,380 @@ export interface operations {
             };
             /** @description Not found (another company's ids answer the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "executing" | "approved" | "rejected";
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_ApprovalResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ApprovalReject"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36638,6 +37285,101 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    webhooks_ping: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
