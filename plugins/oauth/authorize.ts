@@ -73,7 +73,8 @@ export function authorizeRoutes(kernel: Kernel, service: OAuthService, resources
   async function readRequest(params: Record<string, string>, fetchDocument: boolean): Promise<AuthorizationRequest> {
     if (!params.client_id) throw new PageError('client_id is required');
     const client = await clientOf(params.client_id, fetchDocument);
-    const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : '');
+    const redirectUri = params.redirect_uri;
+    if (!redirectUri) throw new PageError('redirect_uri is required');
     if (!client.redirectUris.includes(redirectUri)) throw new PageError('redirect_uri is not one the client registered');
     const state = params.state ?? null;
     const back = { client, redirectUri, state };
