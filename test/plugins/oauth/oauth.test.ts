@@ -54,6 +54,7 @@ class Browser {
 const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const browser = new Browser();
+const jsonOf = (response: Response): Promise<any> => response.json();
 
 /** Signs in when asked, consents with `scopes` on `tenantId`; answers the redirect back to the client. */
 async function consent(authorizationUrl: string, tenantId: string, scopes: string[]): Promise<URL> {
@@ -93,7 +94,7 @@ async function metadataClientTokens(tenantId: string, scopes: string[], resource
   expect(back.searchParams.get('iss')).toBe(BASE);
   const res = await tokenRequest({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: metadataClientId, code_verifier: verifier, resource });
   expect(res.status).toBe(200);
-  return res.json() as Promise<{ access_token: string; refresh_token: string; scope: string; expires_in: number; token_type: string }>;
+  return jsonOf(res) as Promise<{ access_token: string; refresh_token: string; scope: string; expires_in: number; token_type: string }>;
 }
 
 beforeAll(async () => {
@@ -120,12 +121,12 @@ test('the MCP SDK client discovers Cuadra, registers, gets consent and calls too
   const anonymous = await appFetch(`${BASE}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
   expect(anonymous.status).toBe(401);
   expect(anonymous.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
-  const resource = await (await appFetch(`${BASE}/.well-known/oauth-protected-resource/mcp`)).json();
+  const resource = await jsonOf(await appFetch(`${BASE}/.well-known/oauth-protected-resource/mcp`));
   expect(resource).toMatchObject({ resource: `${BASE}/mcp`, authorization_servers: [BASE], bearer_methods_supported: ['header'] });
   expect(resource.scopes_supported).toContain('contacts:write');
-  const server = await (await appFetch(`${BASE}/.well-known/oauth-authorization-server`)).json();
+  const server = await jsonOf(await appFetch(`${BASE}/.well-known/oauth-authorization-server`));
   expect(server).toMatchObject({ issuer: BASE, code_challenge_methods_supported: ['S256'], client_id_metadata_document_supported: true, token_endpoint_auth_methods_supported: ['none'] });
-  expect((await (await appFetch(`${BASE}/.well-known/oauth-protected-resource`)).json()).resource).toBe(BASE);
+  expect((await jsonOf(await appFetch(`${BASE}/.well-known/oauth-protected-resource`))).resource).toBe(BASE);
 
   let saved: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; redirectedTo?: URL } = {};
   const provider: OAuthClientProvider = {
@@ -149,7 +150,7 @@ test('the MCP SDK client discovers Cuadra, registers, gets consent and calls too
   const client = new Client({ name: 'oauth-test', version: '1.0.0' });
   await client.connect(transport);
   try {
-    const who = JSON.parse((await client.callTool({ name: 'whoami', arguments: {} })).content[0].text);
+    const who = JSON.parse(((await client.callTool({ name: 'whoami', arguments: {} })).content as { text: string }[])[0].text);
     expect(who).toMatchObject({ credential: 'api_key', tenant_id: company.tenantId, role: 'owner', scopes: ['*:read', 'contacts:write'] });
     expect(who.company_name).toBeTruthy();
     const created = await client.callTool({ name: 'contacts_create', arguments: { body: { kind: 'customer', name: 'Cliente OAuth SL' } } });
@@ -178,9 +179,9 @@ test('a metadata-document client: wrong PKCE verifier refused, code single-use, 
   const code = back.searchParams.get('code')!;
   const wrong = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: metadataClientId, code_verifier: pkce().verifier });
   expect(wrong.status).toBe(400);
-  expect(await wrong.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('PKCE') });
+  expect(await jsonOf(wrong)).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('PKCE') });
   const again = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: metadataClientId, code_verifier: verifier });
-  expect((await again.json()).error).toBe('invalid_grant');
+  expect((await jsonOf(again)).error).toBe('invalid_grant');
 
   const first = await metadataClientTokens(company.tenantId, ['contacts:read'], BASE);
   expect(first).toMatchObject({ token_type: 'Bearer', scope: 'contacts:read', expires_in: 3600 });
@@ -189,13 +190,13 @@ test('a metadata-document client: wrong PKCE verifier refused, code single-use, 
 
   const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: metadataClientId });
   expect(refreshed.status).toBe(200);
-  const second = await refreshed.json();
+  const second = await jsonOf(refreshed);
   expect(second.refresh_token).not.toBe(first.refresh_token);
   expect((await app.get('/api/v1/contacts', second.access_token)).status).toBe(200);
 
   const replay = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: metadataClientId });
   expect(replay.status).toBe(400);
-  expect((await replay.json()).error).toBe('invalid_grant');
+  expect((await jsonOf(replay)).error).toBe('invalid_grant');
   expect((await app.get('/api/v1/contacts', second.access_token)).status).toBe(401);
   expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: metadataClientId })).status).toBe(400);
 }, 120_000);
@@ -206,7 +207,7 @@ test('audience and company: a REST token is refused at /mcp, a token never acts 
   expect(atMcp.status).toBe(401);
   expect(atMcp.headers.get('www-authenticate')).toContain('error="invalid_token"');
   const otherResource = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: metadataClientId, resource: `${BASE}/mcp` });
-  expect((await otherResource.json()).error).toBe('invalid_target');
+  expect((await jsonOf(otherResource)).error).toBe('invalid_target');
 
   // the person owns the second company too, yet the token is for the first only
   const elsewhere = await app.get('/api/v1/contacts', tokens.access_token, { 'x-tenant-id': secondCompanyId });
@@ -253,8 +254,8 @@ test('refusals: plain PKCE, unknown resources and scopes go back to the client; 
   expect(forged.status).toBe(403);
 
   const register = (body: unknown) => appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await (await register({ redirect_uris: ['http://evil.example/cb'] })).json()).error).toBe('invalid_redirect_uri');
-  expect((await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' })).json()).error).toBe('invalid_client_metadata');
+  expect((await jsonOf(await register({ redirect_uris: ['http://evil.example/cb'] }))).error).toBe('invalid_redirect_uri');
+  expect((await jsonOf(await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }))).error).toBe('invalid_client_metadata');
   expect((await appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
-  expect((await (await tokenRequest({ grant_type: 'password', client_id: metadataClientId })).json()).error).toBe('unsupported_grant_type');
+  expect((await jsonOf(await tokenRequest({ grant_type: 'password', client_id: metadataClientId }))).error).toBe('unsupported_grant_type');
 });
