@@ -30,6 +30,12 @@ export default definePlugin({
     { name: 'oauth-register', method: 'POST', path: '/oauth/register', limit: 10, windowSeconds: 60, by: 'ip' },
     { name: 'oauth-token', method: 'POST', path: '/oauth/token', limit: 60, windowSeconds: 60, by: 'ip' },
   ],
+  hooks: {
+    sync: {
+      // a company erased with its owner takes its grants, and their codes and tokens, with it
+      'tenant.erasing': async (tx) => { await tx.sql('delete from oauth_grants where tenant_id = :tenant'); },
+    },
+  },
   setup(kernel) {
     service = new OAuthService(kernel);
     const resources = protectedResources(kernel);

@@ -104,6 +104,7 @@ export const migrations = [
          if not found then
            select * into c from oauth_codes where code_hash = hash;
            if found then
+             perform pg_advisory_xact_lock(hashtext('cuadra_oauth_family:' || c.family_id::text));
              update oauth_tokens set revoked_at = now() where oauth_tokens.family_id = c.family_id and revoked_at is null;
              perform pg_notify('cuadra_principals', '');
              return query select 'reused'::text, null::uuid, null::uuid, null::text, null::text, null::text, null::uuid, null::text, null::text[];
@@ -131,6 +132,7 @@ export const migrations = [
          if not found then
            select * into t from oauth_tokens where token_hash = hash and kind = 'refresh';
            if found and (t.used_at is not null or t.revoked_at is not null) then
+             perform pg_advisory_xact_lock(hashtext('cuadra_oauth_family:' || t.family_id::text));
              update oauth_tokens set revoked_at = now() where oauth_tokens.family_id = t.family_id and revoked_at is null;
              perform pg_notify('cuadra_principals', '');
              return query select 'reused'::text, null::uuid, null::uuid, null::text, null::uuid, null::text, null::text[];
@@ -142,15 +144,21 @@ export const migrations = [
          return query select 'ok'::text, g.id, g.tenant_id, g.client_id, t.family_id, g.resource, g.scopes;
        end $$`,
 
-    // Stores a new access token and refresh token of a family (after a code or a rotation).
+    // Stores a new access token and refresh token of a family (after a code or a rotation), unless
+    // the family or its grant was revoked meanwhile: revoking and storing take the family's lock, so
+    // a reuse detected while the winner of a race is still storing its tokens revokes those too.
     `create function cuadra_oauth_store_tokens(p_grant_id uuid, p_family_id uuid, access_hash text, access_expires timestamptz, refresh_hash text, refresh_expires timestamptz)
-       returns void
-       language sql volatile security definer set search_path = public as $$
+       returns boolean
+       language plpgsql volatile security definer set search_path = public as $$
+       begin
+         perform pg_advisory_xact_lock(hashtext('cuadra_oauth_family:' || p_family_id::text));
+         if exists (select 1 from oauth_tokens where family_id = p_family_id and revoked_at is not null) then return false; end if;
          insert into oauth_tokens (token_hash, tenant_id, grant_id, family_id, kind, expires_at)
          select x.hash, g.tenant_id, g.id, p_family_id, x.kind, x.expires
          from oauth_grants g, (values (access_hash, 'access', access_expires), (refresh_hash, 'refresh', refresh_expires)) as x (hash, kind, expires)
-         where g.id = p_grant_id
-       $$`,
+         where g.id = p_grant_id and g.revoked_at is null;
+         return found;
+       end $$`,
 
     // RFC 7009: revoking either token of a family revokes the family; answers whether it knew the token.
     `create function cuadra_oauth_revoke_token(hash text, p_client_id text)
@@ -161,13 +169,14 @@ export const migrations = [
        begin
          select o.* into t from oauth_tokens o join oauth_grants g on g.id = o.grant_id where o.token_hash = hash and g.client_id = p_client_id;
          if not found then return false; end if;
+         perform pg_advisory_xact_lock(hashtext('cuadra_oauth_family:' || t.family_id::text));
          update oauth_tokens set revoked_at = now() where family_id = t.family_id and revoked_at is null;
          perform pg_notify('cuadra_principals', '');
          return true;
        end $$`,
     ...[
       'cuadra_oauth_access_principal(text)', 'cuadra_oauth_redeem_code(text)', 'cuadra_oauth_rotate_refresh(text)',
-      'cuadra_oauth_store_tokens(uuid, uuid, text, timestamptz, text, timestamptz)', 'cuadra_oauth_revoke_token(text, text)',
+      'cuadra_oauth_store_tokens(uuid, uuid, text, timestamp with time zone, text, timestamp with time zone)', 'cuadra_oauth_revoke_token(text, text)',
     ].flatMap(systemOnlyFunction),
   ]),
 ];

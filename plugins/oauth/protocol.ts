@@ -67,7 +67,9 @@ export function protectedResourceMetadata(kernel: Kernel, resource: ProtectedRes
 
 /** The token endpoint's answer to a grant that passed every check. */
 async function tokenAnswer(service: OAuthService, redeemed: Parameters<OAuthService['issue']>[0]) {
-  return Response.json(await service.issue(redeemed), { headers: NO_STORE });
+  const tokens = await service.issue(redeemed);
+  if (!tokens) return oauthError(400, 'invalid_grant', 'This authorization was revoked while the request ran; authorize again');
+  return Response.json(tokens, { headers: NO_STORE });
 }
 
 /** `resource` on a token request may repeat the grant's resource, never name another (RFC 8707 §2.2). */

@@ -2,6 +2,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { NotFound } from '../../kernel/errors';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast } from '../../kernel/roles';
+import { rowBoolean } from '../../kernel/rows';
 import { pgArray } from '../../kernel/sql-params';
 import type { ClientRecord } from './clients';
 import { ACCESS_TOKEN_PREFIX, CODE_PREFIX, newOpaque, REFRESH_TOKEN_PREFIX, sha256Hex } from './secrets';
@@ -88,19 +89,21 @@ export class OAuthService {
     return redeemed(row);
   }
 
-  async issue(redeemed: Redeemed): Promise<IssuedTokens> {
+  /** New tokens of the family; null when it (or its grant) was revoked since the code or refresh token was accepted. */
+  async issue(redeemed: Redeemed): Promise<IssuedTokens | null> {
     const access = newOpaque(ACCESS_TOKEN_PREFIX);
     const refresh = newOpaque(REFRESH_TOKEN_PREFIX);
     const now = Date.now();
-    await this.kernel.db.system('select cuadra_oauth_store_tokens(?, ?, ?, ?, ?, ?)', [
+    const [row] = await this.kernel.db.system<{ stored: boolean }>('select cuadra_oauth_store_tokens(?, ?, ?, ?, ?, ?) as stored', [
       redeemed.grantId, redeemed.familyId, access.hash, new Date(now + ACCESS_TOKEN_SECONDS * 1000), refresh.hash, new Date(now + REFRESH_TOKEN_SECONDS * 1000)]);
+    if (!rowBoolean(row?.stored)) return null;
     return { access_token: access.value, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh.value, scope: redeemed.scopes.join(' ') };
   }
 
   /** RFC 7009: ends the token's family (its refresh token and the access tokens issued with it). */
   async revokeToken(token: string, clientId: string): Promise<void> {
     const [row] = await this.kernel.db.system<{ revoked: boolean }>('select cuadra_oauth_revoke_token(?, ?) as revoked', [sha256Hex(token), clientId]);
-    if (row?.revoked) this.kernel.principals.clear();
+    if (rowBoolean(row?.revoked)) this.kernel.principals.clear();
   }
 
   /** The company's grants still in force: every one for an admin, else the person's own (as API keys). */

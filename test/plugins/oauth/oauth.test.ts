@@ -199,6 +199,16 @@ test('a metadata-document client: wrong PKCE verifier refused, code single-use, 
   expect((await jsonOf(replay)).error).toBe('invalid_grant');
   expect((await app.get('/api/v1/contacts', second.access_token)).status).toBe(401);
   expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: metadataClientId })).status).toBe(400);
+
+  // two refreshes racing with one token: the second is reuse and ends the family, whatever the winner got
+  const racing = await metadataClientTokens(company.tenantId, ['contacts:read'], BASE);
+  const raced = await Promise.all([1, 2].map(() => tokenRequest({ grant_type: 'refresh_token', refresh_token: racing.refresh_token, client_id: metadataClientId })));
+  expect(raced.filter((res) => res.status === 400).length).toBeGreaterThanOrEqual(1);
+  for (const res of raced.filter((r) => r.status === 200)) {
+    const winner = await jsonOf(res);
+    expect((await app.get('/api/v1/contacts', winner.access_token)).status).toBe(401);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: winner.refresh_token, client_id: metadataClientId })).status).toBe(400);
+  }
 }, 120_000);
 
 test('audience and company: a REST token is refused at /mcp, a token never acts on another company, grants are listed and revoked with API keys', async () => {
