@@ -5,6 +5,7 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { scopeCatalogue, unknownScopes } from '../../kernel/scopes';
 import { ClientMetadataRefused, fetchClientMetadataDocument, isMetadataDocumentUrl, type ClientRecord } from './clients';
+import { acceptableText } from './protocol';
 import { resourceNamed, type protectedResources, type ProtectedResource } from './resources';
 import { CHALLENGE_PATTERN, sameSecret } from './secrets';
 import type { OAuthService } from './service';
@@ -192,6 +193,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   async function form(request: Request): Promise<URLSearchParams> {
     if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) throw new PageError('Send the form as application/x-www-form-urlencoded', 415);
     const fields = new URLSearchParams(await request.text());
+    for (const [name, value] of fields) if (!acceptableText(value)) throw new PageError(`The field ${name} is too long or holds a NUL character`);
     const expected = cookies(request)[CSRF_COOKIE];
     if (!expected || !sameSecret(expected, fields.get('csrf') ?? '')) throw new PageError('This form has expired or did not come from this page: go back to the application and start again', 403);
     return fields;
@@ -207,7 +209,10 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   return new Elysia({ name: 'oauth:authorize' })
     .get('/oauth/authorize', ({ request }) => step(async () => {
       const query = new URL(request.url).searchParams;
-      for (const name of REQUEST_PARAMETERS) if (query.getAll(name).length > 1) throw new PageError(`The parameter ${name} is sent more than once`);
+      for (const name of REQUEST_PARAMETERS) {
+        if (query.getAll(name).length > 1) throw new PageError(`The parameter ${name} is sent more than once`);
+        if (!acceptableText(query.get(name) ?? '')) throw new PageError(`The parameter ${name} is too long or holds a NUL character`);
+      }
       const authorization = await readRequest(Object.fromEntries(REQUEST_PARAMETERS.filter((n) => query.has(n)).map((n) => [n, query.get(n)!])), true);
       const csrf = csrfOf(request);
       const person = await signedIn(request);

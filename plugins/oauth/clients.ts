@@ -30,7 +30,7 @@ const parseUrl = (value: string): URL | null => {
  * RFC 8252 §7.3); never a fragment. Redirects are then matched exactly, character for character.
  */
 export function redirectUriRefusal(uri: unknown): string | null {
-  if (typeof uri !== 'string' || uri.length > 2000) return 'a redirect URI is a string of at most 2000 characters';
+  if (typeof uri !== 'string' || uri.length > 2000 || uri.includes('\u0000')) return 'a redirect URI is a string of at most 2000 characters';
   const url = parseUrl(uri);
   if (!url) return `${uri} is not an absolute URL`;
   if (url.hash || uri.includes('#')) return `${uri} has a fragment`;
@@ -41,7 +41,7 @@ export function redirectUriRefusal(uri: unknown): string | null {
 
 const optionalString = (value: unknown, field: string, max: number): string | null => {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' || value.length > max) throw new ClientMetadataRefused(`${field} must be a string of at most ${max} characters`);
+  if (typeof value !== 'string' || value.length > max || value.includes('\u0000')) throw new ClientMetadataRefused(`${field} must be a string of at most ${max} characters`);
   return value;
 };
 

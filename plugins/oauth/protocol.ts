@@ -15,6 +15,10 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 export const oauthError = (status: number, error: string, description: string) =>
   Response.json({ error, error_description: description }, { status, headers: NO_STORE });
 
+export const MAX_PARAMETER_LENGTH = 4096;
+/** A parameter the database can store and no legitimate client exceeds. */
+export const acceptableText = (value: string) => value.length <= MAX_PARAMETER_LENGTH && !value.includes('\u0000');
+
 /**
  * A form body (application/x-www-form-urlencoded) as single values: a parameter sent twice is
  * refused (RFC 6749 §3.2), as is any other content type.
@@ -28,6 +32,7 @@ export async function formParameters(request: Request): Promise<Record<string, s
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     if (values.length > 1) return oauthError(400, 'invalid_request', `The parameter ${name} is sent more than once`);
+    if (!acceptableText(values[0])) return oauthError(400, 'invalid_request', `The parameter ${name} is longer than ${MAX_PARAMETER_LENGTH} characters or holds a NUL character`);
     single[name] = values[0];
   }
   return single;

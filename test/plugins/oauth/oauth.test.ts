@@ -268,4 +268,8 @@ test('refusals: plain PKCE, unknown resources and scopes go back to the client; 
   expect((await jsonOf(await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }))).error).toBe('invalid_client_metadata');
   expect((await appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
   expect((await jsonOf(await tokenRequest({ grant_type: 'password', client_id: metadataClientId }))).error).toBe('unsupported_grant_type');
+  // what the database cannot store is refused as input, never a 500
+  expect((await jsonOf(await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'x', client_id: 'a\u0000b' }))).error).toBe('invalid_request');
+  expect((await jsonOf(await register({ redirect_uris: [REDIRECT], client_name: 'a\u0000b' }))).error).toBe('invalid_client_metadata');
+  expect((await browser.go(authorizeUrl({ client_id: 'a\u0000b', redirect_uri: REDIRECT, code_challenge: challenge }))).status).toBe(400);
 });
