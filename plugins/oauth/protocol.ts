@@ -112,18 +112,37 @@ async function token(service: OAuthService, resources: Resources, params: Record
   return oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
 }
 
+/**
+ * The metadata documents and the token, registration and revocation endpoints take no cookie and
+ * no ambient credential, so any web origin may call them (browser-based agent clients do):
+ * `Access-Control-Allow-Origin: *`, and their preflights answered.
+ */
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
+const withAnyOrigin = async (answer: Response | Promise<Response>): Promise<Response> => {
+  const response = await answer;
+  response.headers.set('access-control-allow-origin', '*');
+  return response;
+};
+const preflight = () => new Response(null, { status: 204, headers: {
+  ...ANY_ORIGIN, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type, mcp-protocol-version', 'access-control-max-age': '600',
+} });
+
 /** Token, registration and revocation endpoints, and the metadata documents. */
 export function protocolRoutes(kernel: Kernel, service: OAuthService, resources: Resources) {
-  const json = (body: unknown) => Response.json(body, { headers: { 'cache-control': 'public, max-age=300' } });
-  return new Elysia({ name: 'oauth:protocol' })
+  const json = (body: unknown) => Response.json(body, { headers: { 'cache-control': 'public, max-age=300', ...ANY_ORIGIN } });
+  const app = new Elysia({ name: 'oauth:protocol' });
+  for (const path of ['/.well-known/oauth-authorization-server', resources.api.metadataPath, resources.mcp.metadataPath, '/oauth/token', '/oauth/revoke', '/oauth/register']) {
+    app.options(path, preflight, { detail: { hide: true } });
+  }
+  return app
     .get('/.well-known/oauth-authorization-server', () => json(authorizationServerMetadata(kernel)), { detail: { hide: true } })
     .get(resources.api.metadataPath, () => json(protectedResourceMetadata(kernel, resources.api)), { detail: { hide: true } })
     .get(resources.mcp.metadataPath, () => json(protectedResourceMetadata(kernel, resources.mcp)), { detail: { hide: true } })
-    .post('/oauth/token', async ({ request }) => {
+    .post('/oauth/token', ({ request }) => withAnyOrigin((async () => {
       const params = await formParameters(request);
       return params instanceof Response ? params : token(service, resources, params);
-    }, { parse: 'none', detail: { hide: true } })
-    .post('/oauth/revoke', async ({ request }) => {
+    })()), { parse: 'none', detail: { hide: true } })
+    .post('/oauth/revoke', ({ request }) => withAnyOrigin((async () => {
       const params = await formParameters(request);
       if (params instanceof Response) return params;
       if (!params.token) return oauthError(400, 'invalid_request', 'token is required');
@@ -131,8 +150,8 @@ export function protocolRoutes(kernel: Kernel, service: OAuthService, resources:
       await service.revokeToken(params.token, params.client_id);
       // RFC 7009 §2.2: the same answer whether or not the token was known
       return new Response(null, { status: 200, headers: NO_STORE });
-    }, { parse: 'none', detail: { hide: true } })
-    .post('/oauth/register', async ({ request }) => {
+    })()), { parse: 'none', detail: { hide: true } })
+    .post('/oauth/register', ({ request }) => withAnyOrigin((async () => {
       let metadata: unknown;
       try { metadata = JSON.parse(await request.text()); } catch { return oauthError(400, 'invalid_client_metadata', 'The body must be a JSON object of client metadata (RFC 7591)'); }
       let client;
@@ -147,5 +166,5 @@ export function protocolRoutes(kernel: Kernel, service: OAuthService, resources:
         ...(client.clientUri ? { client_uri: client.clientUri } : {}), redirect_uris: client.redirectUris,
         grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
       }, { status: 201, headers: NO_STORE });
-    }, { parse: 'none', detail: { hide: true } });
+    })()), { parse: 'none', detail: { hide: true } });
 }

@@ -269,6 +269,12 @@ test('refusals: plain PKCE, unknown resources and scopes go back to the client; 
   expect((await jsonOf(await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }))).error).toBe('invalid_client_metadata');
   expect((await appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
   expect((await jsonOf(await tokenRequest({ grant_type: 'password', client_id: metadataClientId }))).error).toBe('unsupported_grant_type');
+  // browser-based clients may call the metadata and token endpoints from any origin (no cookies there)
+  const preflight = await appFetch(`${BASE}/oauth/token`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  expect((await tokenRequest({ grant_type: 'password', client_id: metadataClientId })).headers.get('access-control-allow-origin')).toBe('*');
+  expect((await appFetch(`${BASE}/.well-known/oauth-authorization-server`)).headers.get('access-control-allow-origin')).toBe('*');
   // what the database cannot store is refused as input, never a 500
   expect((await jsonOf(await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'x', client_id: 'a\u0000b' }))).error).toBe('invalid_request');
   expect((await jsonOf(await register({ redirect_uris: [REDIRECT], client_name: 'a\u0000b' }))).error).toBe('invalid_client_metadata');
