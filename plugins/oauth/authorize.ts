@@ -9,6 +9,7 @@ import { acceptableText } from './protocol';
 import { resourceNamed, type protectedResources, type ProtectedResource } from './resources';
 import { CHALLENGE_PATTERN, sameSecret } from './secrets';
 import type { OAuthService } from './service';
+import { consentWords, type ConsentWords } from './consent-text';
 import { oauthSettings } from './settings';
 
 type Resources = ReturnType<typeof protectedResources>;
@@ -103,14 +104,14 @@ export function authorizeRoutes(kernel: Kernel, service: OAuthService, resources
     return new Response(null, { status: 303, headers: { location: url.href, 'cache-control': 'no-store' } });
   };
 
-  const page = (status: number, title: string, body: string, setCookies: string[] = []) => {
+  const page = (w: ConsentWords, status: number, title: string, body: string, setCookies: string[] = []) => {
     const headers = new Headers({
       'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     });
     for (const value of setCookies) headers.append('set-cookie', value);
     return new Response(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${w.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Cuadra</title>
 <style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}h1{font-size:1.4rem}
 fieldset{border:1px solid #ccc;margin:1rem 0;padding:.5rem 1rem}label{display:block;margin:.3rem 0}.error{color:#a00}
@@ -148,42 +149,43 @@ code{background:#f4f4f4;padding:0 .2rem}button{margin:.5rem .5rem 0 0;padding:.4
     }
   }
 
-  function signInPage(request: AuthorizationRequest, csrf: { value: string; setCookie: string[] }, message?: string, status = 200) {
-    return page(status, `Sign in to let ${request.client.clientName} use Cuadra`, `
+  function signInPage(w: ConsentWords, request: AuthorizationRequest, csrf: { value: string; setCookie: string[] }, message?: string, status = 200) {
+    const client = escapeHtml(request.client.clientName);
+    return page(w, status, w.signInTitle(request.client.clientName), `
 ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
-<p><strong>${escapeHtml(request.client.clientName)}</strong> asks to act on your behalf. Sign in with your Cuadra account first.</p>
+<p>${w.signInIntro(client)}</p>
 <form method="post" action="/oauth/authorize/sign-in">${hidden(request.params, csrf.value)}
-<label>Email <input type="email" name="email" autocomplete="username" required></label>
-<label>Password <input type="password" name="password" autocomplete="current-password" required></label>
-<label>Authentication code (if you use one) <input type="text" name="mfa_code" inputmode="numeric" autocomplete="one-time-code"></label>
-<button type="submit">Sign in</button></form>`, csrf.setCookie);
+<label>${w.email} <input type="email" name="email" autocomplete="username" required></label>
+<label>${w.password} <input type="password" name="password" autocomplete="current-password" required></label>
+<label>${w.mfaCode} <input type="text" name="mfa_code" inputmode="numeric" autocomplete="one-time-code"></label>
+<button type="submit">${w.signIn}</button></form>`, csrf.setCookie);
   }
 
-  async function consentPage(person: Principal, request: AuthorizationRequest, csrf: { value: string; setCookie: string[] }, message?: string, status = 200) {
+  async function consentPage(w: ConsentWords, person: Principal, request: AuthorizationRequest, csrf: { value: string; setCookie: string[] }, message?: string, status = 200) {
     const identity = kernel.service('identity');
     const allowed = kernel.permissions.rolesFor(GRANT_PERMISSION);
     const companies = (await identity.memberships(person.userId)).filter((m) => allowed.includes(m.role));
     const { client } = request;
-    const origin = client.origin === 'metadata_document' ? `its metadata is published at <code>${escapeHtml(client.clientId)}</code>` : 'it registered itself with this server';
+    const origin = client.origin === 'metadata_document' ? w.fromDocument(escapeHtml(client.clientId)) : w.registered;
     const body = companies.length === 0
-      ? `<p>You have no company where you may let a client act for you (it takes the role needed to create API keys).</p>`
+      ? `<p>${w.noCompany}</p>`
       : `${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
-<p><strong>${escapeHtml(client.clientName)}</strong> (${origin}) asks to act for you on <code>${escapeHtml(request.resource.id)}</code>
-(${escapeHtml(request.resource.name)}). After your answer you return to <code>${escapeHtml(new URL(request.redirectUri).origin)}</code>.</p>
+<p>${w.consentIntro(escapeHtml(client.clientName), origin, escapeHtml(request.resource.id), escapeHtml(request.resource.name), escapeHtml(new URL(request.redirectUri).origin))}</p>
 <form method="post" action="/oauth/authorize">${hidden(request.params, csrf.value)}
-<fieldset><legend>Company</legend>${companies.map((m, index) => `<label><input type="radio" name="tenant_id" value="${m.tenant_id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(m.tenant_name)} (your role: ${m.role})</label>`).join('')}</fieldset>
-<fieldset><legend>What it may do (never more than your role allows)</legend>${catalogue().map((scope) => `<label><input type="checkbox" name="grant_scope" value="${scope}"${request.scopes.includes(scope) ? ' checked' : ''}> <code>${scope}</code></label>`).join('')}</fieldset>
-<button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></form>`;
-    return page(status, `Let ${client.clientName} use Cuadra?`, `${body}
-<form method="post" action="/oauth/authorize/sign-out">${hidden(request.params, csrf.value)}<button type="submit">Not you? Sign out</button></form>`, csrf.setCookie);
+<fieldset><legend>${w.company}</legend>${companies.map((m, index) => `<label><input type="radio" name="tenant_id" value="${m.tenant_id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(m.tenant_name)} (${w.yourRole(m.role)})</label>`).join('')}</fieldset>
+<fieldset><legend>${w.scopes}</legend>${catalogue().map((scope) => `<label><input type="checkbox" name="grant_scope" value="${scope}"${request.scopes.includes(scope) ? ' checked' : ''}> <code>${scope}</code></label>`).join('')}</fieldset>
+<button type="submit" name="decision" value="allow">${w.allow}</button><button type="submit" name="decision" value="deny">${w.deny}</button></form>`;
+    return page(w, status, w.consentTitle(client.clientName), `${body}
+<form method="post" action="/oauth/authorize/sign-out">${hidden(request.params, csrf.value)}<button type="submit">${w.signOut}</button></form>`, csrf.setCookie);
   }
 
   /** Runs a step of the flow, turning refusals into Cuadra's error page or a redirect to the client. */
-  const step = async (work: () => Promise<Response>): Promise<Response> => {
+  const step = async (request: Request, work: (w: ConsentWords) => Promise<Response>): Promise<Response> => {
+    const w = consentWords(request);
     try {
-      return await work();
+      return await work(w);
     } catch (error) {
-      if (error instanceof PageError) return page(error.status, 'This request cannot go on', `<p class="error" role="alert">${escapeHtml(error.message)}</p>`);
+      if (error instanceof PageError) return page(w, error.status, w.refused, `<p class="error" role="alert">${escapeHtml(error.message)}</p>`);
       if (error instanceof RedirectError) return redirectTo((error as RedirectError & { back: AuthorizationRequest }).back, { error: error.error, error_description: error.message });
       throw error;
     }
@@ -207,7 +209,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   };
 
   return new Elysia({ name: 'oauth:authorize' })
-    .get('/oauth/authorize', ({ request }) => step(async () => {
+    .get('/oauth/authorize', ({ request }) => step(request, async (w) => {
       const query = new URL(request.url).searchParams;
       for (const name of REQUEST_PARAMETERS) {
         if (query.getAll(name).length > 1) throw new PageError(`The parameter ${name} is sent more than once`);
@@ -216,9 +218,9 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
       const authorization = await readRequest(Object.fromEntries(REQUEST_PARAMETERS.filter((n) => query.has(n)).map((n) => [n, query.get(n)!])), true);
       const csrf = csrfOf(request);
       const person = await signedIn(request);
-      return person ? consentPage(person, authorization, csrf) : signInPage(authorization, csrf);
+      return person ? consentPage(w, person, authorization, csrf) : signInPage(w, authorization, csrf);
     }), { detail: { hide: true } })
-    .post('/oauth/authorize/sign-in', ({ request }) => step(async () => {
+    .post('/oauth/authorize/sign-in', ({ request }) => step(request, async (w) => {
       const fields = await form(request);
       const authorization = await readRequest(requestParams(fields), false);
       const csrf = csrfOf(request);
@@ -228,28 +230,28 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
         }, kernel.clientIp(request));
         return backToAuthorize(authorization.params, [cookie(SESSION_COOKIE, session.access_token, COOKIE_SECONDS)]);
       } catch (error) {
-        if (error instanceof DomainError && error.status < 500) return signInPage(authorization, csrf, error.message, error.status);
+        if (error instanceof DomainError && error.status < 500) return signInPage(w, authorization, csrf, error.message, error.status);
         throw error;
       }
     }), { parse: 'none', detail: { hide: true } })
-    .post('/oauth/authorize/sign-out', ({ request }) => step(async () => {
+    .post('/oauth/authorize/sign-out', ({ request }) => step(request, async () => {
       const fields = await form(request);
       return backToAuthorize(requestParams(fields), [cookie(SESSION_COOKIE, '', 0)]);
     }), { parse: 'none', detail: { hide: true } })
-    .post('/oauth/authorize', ({ request }) => step(async () => {
+    .post('/oauth/authorize', ({ request }) => step(request, async (w) => {
       const fields = await form(request);
       const authorization = await readRequest(requestParams(fields), false);
       const csrf = csrfOf(request);
       const person = await signedIn(request);
-      if (!person) return signInPage(authorization, csrf, 'Your session has ended: sign in again', 401);
+      if (!person) return signInPage(w, authorization, csrf, w.sessionEnded, 401);
       if (fields.get('decision') !== 'allow') throw Object.assign(new RedirectError('access_denied', 'The person declined'), { back: authorization });
       const scopes = [...new Set(fields.getAll('grant_scope'))];
       const refused = unknownScopes(scopes, kernel.permissions.all().keys());
       const tenantId = fields.get('tenant_id') ?? '';
       const member = /^[0-9a-f-]{36}$/i.test(tenantId) ? await signedIn(request, tenantId) : null;
-      const again = (message: string) => consentPage(person, { ...authorization, scopes: scopes.filter((s) => !refused.includes(s)) }, csrf, message, 422);
-      if (!scopes.length || refused.length) return again(scopes.length ? `Unknown scopes: ${refused.join(', ')}` : 'Choose at least one thing the client may do');
-      if (!member || kernel.permissions.refusal(member, GRANT_PERMISSION)) return again('Choose one of your companies where you may create API keys');
+      const again = (message: string) => consentPage(w, person, { ...authorization, scopes: scopes.filter((s) => !refused.includes(s)) }, csrf, message, 422);
+      if (!scopes.length || refused.length) return again(scopes.length ? `Unknown scopes: ${refused.join(', ')}` : w.chooseScope);
+      if (!member || kernel.permissions.refusal(member, GRANT_PERMISSION)) return again(w.chooseCompany);
       const code = await service.grant(member, { client: authorization.client, scopes, resource: authorization.resource.id, redirectUri: authorization.redirectUri, codeChallenge: authorization.codeChallenge });
       return redirectTo(authorization, { code });
     }), { parse: 'none', detail: { hide: true } });

@@ -70,7 +70,7 @@ async function consent(authorizationUrl: string, tenantId: string, scopes: strin
   }
   expect(page.status).toBe(200);
   expect(page.headers.get('x-frame-options')).toBe('DENY');
-  expect(html).toContain('Allow');
+  expect(html).toContain('<button type="submit" name="decision" value="allow">Permitir</button>');
   const answer = await browser.submit(html, '/oauth/authorize', [['tenant_id', tenantId], ...scopes.map((s): [string, string] => ['grant_scope', s]), ['decision', 'allow']]);
   expect(answer.status).toBe(303);
   return new URL(answer.headers.get('location')!);
@@ -249,6 +249,11 @@ test('audience and company: a REST token is refused at /mcp, a token never acts 
 
 test('refusals: plain PKCE, unknown resources and scopes go back to the client; unknown clients, foreign redirects and forged forms stop at Cuadra', async () => {
   const { challenge } = pkce();
+  // the pages speak Spanish, or English to a browser that prefers it
+  const english = await browser.go(authorizeUrl({ client_id: metadataClientId, redirect_uri: REDIRECT, code_challenge: challenge }), { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+  const englishPage = await english.text();
+  expect(englishPage).toContain('<html lang="en">');
+  expect(englishPage).toContain('value="allow">Allow</button>');
   const plain = await browser.go(authorizeUrl({ client_id: metadataClientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'plain', state: 'x' }));
   expect(plain.status).toBe(303);
   expect(Object.fromEntries(new URL(plain.headers.get('location')!).searchParams)).toMatchObject({ error: 'invalid_request', state: 'x' });
