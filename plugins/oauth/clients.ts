@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isInternalAddress } from '../../lib/public-address';
 
 /**
  * Who a client is: registered through RFC 7591 (`POST /oauth/register`), or described by a Client ID
@@ -121,49 +121,6 @@ export async function fetchClientMetadataDocument(clientId: string, allowLoopbac
   return { clientId, origin: 'metadata_document', ...readClientMetadata(document) };
 }
 
-const IPV4_NOT_PUBLIC: [number, number][] = [
-  // [network, prefix length]: this network, private-use, shared (CGNAT), loopback, link-local,
-  // IETF protocol assignments, documentation, benchmarking, multicast, reserved (RFC 6890)
-  [0x00000000, 8], [0x0a000000, 8], [0x64400000, 10], [0x7f000000, 8], [0xa9fe0000, 16], [0xac100000, 12],
-  [0xc0000000, 24], [0xc0000200, 24], [0xc0a80000, 16], [0xc6120000, 15], [0xc6336400, 24], [0xcb007100, 24],
-  [0xe0000000, 4], [0xf0000000, 4],
-];
-
-const ipv4Number = (address: string) => address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 converted). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0];
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const part = (value: string | undefined) => (value ? value.split(':').map((g) => Number.parseInt(g, 16)) : []);
-  const left = part(head);
-  const right = part(tail);
-  return tail === undefined ? left : [...left, ...new Array(8 - left.length - right.length).fill(0), ...right];
-}
-
-/** Whether an address is anything but global unicast (private, loopback, link-local, reserved…). */
-export function isNonPublicAddress(address: string): boolean {
-  if (isIPv4(address)) {
-    const n = ipv4Number(address);
-    return IPV4_NOT_PUBLIC.some(([network, bits]) => Math.floor(n / 2 ** (32 - bits)) === Math.floor(network / 2 ** (32 - bits)));
-  }
-  if (!isIPv6(address)) return true;
-  const groups = ipv6Groups(address);
-  const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  // IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) carry an IPv4 address: judge that one
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return isNonPublicAddress(v4(groups[6], groups[7]));
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return isNonPublicAddress(v4(groups[6], groups[7]));
-  if (groups.slice(0, 6).every((g) => g === 0)) return true; // ::, ::1 and the deprecated IPv4-compatible ::/96
-  const first = groups[0];
-  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast, 2001:db8::/32 documentation
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00 || (first === 0x2001 && groups[1] === 0xdb8);
-}
-
 /**
  * A metadata document's host must resolve to public addresses only, so a client_id cannot make
  * this server fetch from its own network. (The fetch resolves the name again; a name whose answer
@@ -176,7 +133,7 @@ async function assertPublicHost(hostname: string): Promise<void> {
   } catch {
     throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) does not resolve`);
   }
-  if (!addresses.length || addresses.some((entry) => isNonPublicAddress(entry.address))) {
+  if (!addresses.length || addresses.some((entry) => isInternalAddress(entry.address))) {
     throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) resolves to a private, loopback or reserved address`);
   }
 }
