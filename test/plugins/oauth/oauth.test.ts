@@ -14,6 +14,7 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
 import { metadataUrlRefusal } from '../../../plugins/oauth/clients';
 import { startTestApp, type TestApp } from '../../support/app';
 import { COMPANY_ADDRESS, createCompany, type TestCompany } from '../../support/factories';
+import { addMember } from '../../support/team';
 
 const BASE = 'http://api.cuadra.test';
 let app: TestApp;
@@ -58,12 +59,13 @@ const browser = new Browser();
 const jsonOf = (response: Response): Promise<any> => response.json();
 
 /** Signs in when asked, consents with `scopes` on `tenantId`; answers the redirect back to the client. */
-async function consent(authorizationUrl: string, tenantId: string, scopes: string[]): Promise<URL> {
+async function consent(authorizationUrl: string, tenantId: string, scopes: string[], as: { browser: Browser; email: string; password: string } = { browser, ...company }): Promise<URL> {
+  const { browser } = as;
   let page = await browser.go(authorizationUrl);
   let html = await page.text();
   if (html.includes('action="/oauth/authorize/sign-in"')) {
     expect(page.status).toBe(200);
-    page = await browser.submit(html, '/oauth/authorize/sign-in', [['email', company.email], ['password', company.password]]);
+    page = await browser.submit(html, '/oauth/authorize/sign-in', [['email', as.email], ['password', as.password]]);
     expect(page.status).toBe(303);
     page = await browser.go(page.headers.get('location')!);
     html = await page.text();
@@ -88,9 +90,9 @@ const tokenRequest = (params: Record<string, string>) => appFetch(`${BASE}/oauth
 });
 
 /** The metadata-document client through consent and code exchange: its tokens. */
-async function metadataClientTokens(tenantId: string, scopes: string[], resource: string) {
+async function metadataClientTokens(tenantId: string, scopes: string[], resource: string, as?: Parameters<typeof consent>[3]) {
   const { verifier, challenge } = pkce();
-  const back = await consent(authorizeUrl({ client_id: metadataClientId, redirect_uri: REDIRECT, code_challenge: challenge, state: 's1', scope: scopes.join(' '), resource }), tenantId, scopes);
+  const back = await consent(authorizeUrl({ client_id: metadataClientId, redirect_uri: REDIRECT, code_challenge: challenge, state: 's1', scope: scopes.join(' '), resource }), tenantId, scopes, as);
   expect(back.searchParams.get('state')).toBe('s1');
   expect(back.searchParams.get('iss')).toBe(BASE);
   const res = await tokenRequest({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: metadataClientId, code_verifier: verifier, resource });
@@ -245,6 +247,18 @@ test('audience and company: a REST token is refused at /mcp, a token never acts 
   const revoked = await appFetch(`${BASE}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: revocable.refresh_token, client_id: metadataClientId }) });
   expect(revoked.status).toBe(200);
   expect((await app.get('/api/v1/contacts', revocable.access_token)).status).toBe(401);
+}, 120_000);
+
+test('a token acts with the person\'s current role: lowered, it is lowered; removed from the company, it ends', async () => {
+  const member = await addMember(app, company.token, 'accountant');
+  const tokens = await metadataClientTokens(company.tenantId, ['*:write'], BASE, { browser: new Browser(), email: member.email, password: member.password });
+  expect((await app.post('/api/v1/contacts', { kind: 'customer', name: 'Cliente del contable SL' }, tokens.access_token)).status).toBe(201);
+  expect((await app.patch(`/api/v1/team/members/${member.userId}`, { role: 'viewer' }, company.token)).status).toBe(200);
+  const lowered = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Otro SL' }, tokens.access_token);
+  expect(lowered.status).toBe(403);
+  expect(lowered.body.detail).toMatch(/role \(viewer\)/);
+  expect((await app.del(`/api/v1/team/members/${member.userId}`, company.token)).status).toBe(204);
+  expect((await app.get('/api/v1/contacts', tokens.access_token)).status).toBe(401);
 }, 120_000);
 
 test('refusals: plain PKCE, unknown resources and scopes go back to the client; unknown clients, foreign redirects and forged forms stop at Cuadra', async () => {
