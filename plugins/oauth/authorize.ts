@@ -228,6 +228,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
         const session = await kernel.service('identity').login({
           email: fields.get('email') ?? '', password: fields.get('password') ?? '', ...(fields.get('mfa_code') ? { mfa_code: fields.get('mfa_code')! } : {}),
         }, kernel.clientIp(request));
+        const person = await kernel.authenticate(new Request(`${base}/oauth/authorize`, { headers: { authorization: `Bearer ${session.access_token}` } }));
+        if (person.passwordChangeRequired) return signInPage(w, authorization, csrf, w.changePasswordFirst, 403);
         return backToAuthorize(authorization.params, [cookie(SESSION_COOKIE, session.access_token, COOKIE_SECONDS)]);
       } catch (error) {
         if (error instanceof DomainError && error.status < 500) return signInPage(w, authorization, csrf, error.message, error.status);

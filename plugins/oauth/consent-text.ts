@@ -26,6 +26,7 @@ const es = {
   sessionEnded: 'Tu sesión ha terminado: vuelve a iniciarla',
   chooseScope: 'Elige al menos una cosa que el cliente pueda hacer',
   chooseCompany: 'Elige una de tus empresas en la que puedas crear claves de API',
+  changePasswordFirst: 'Antes cambia tu contraseña temporal en Cuadra (en la aplicación, o con POST /api/v1/auth/change-password) y vuelve a empezar',
 };
 
 export type ConsentWords = typeof es;
@@ -54,6 +55,7 @@ const en: ConsentWords = {
   sessionEnded: 'Your session has ended: sign in again',
   chooseScope: 'Choose at least one thing the client may do',
   chooseCompany: 'Choose one of your companies where you may create API keys',
+  changePasswordFirst: 'Change your temporary password in Cuadra first (in the app, or with POST /api/v1/auth/change-password), then start again',
 };
 
 /** English when the browser's first language is English, Spanish otherwise. */

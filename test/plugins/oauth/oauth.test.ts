@@ -259,6 +259,15 @@ test('a token acts with the person\'s current role: lowered, it is lowered; remo
   expect(lowered.body.detail).toMatch(/role \(viewer\)/);
   expect((await app.del(`/api/v1/team/members/${member.userId}`, company.token)).status).toBe(204);
   expect((await app.get('/api/v1/contacts', tokens.access_token)).status).toBe(401);
+
+  // a person still on a temporary password is asked to change it first, not let through
+  const temporary = await app.post('/api/v1/team/members/quick-create', { email: `temporal-${Date.now()}@example.com`, role: 'member', full_name: 'Temporal' }, company.token);
+  const fresh = new Browser();
+  const { challenge } = pkce();
+  const signIn = await (await fresh.go(authorizeUrl({ client_id: metadataClientId, redirect_uri: REDIRECT, code_challenge: challenge }))).text();
+  const refused = await fresh.submit(signIn, '/oauth/authorize/sign-in', [['email', temporary.body.email], ['password', temporary.body.temporary_password]]);
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('contraseña temporal');
 }, 120_000);
 
 test('refusals: plain PKCE, unknown resources and scopes go back to the client; unknown clients, foreign redirects and forged forms stop at Cuadra', async () => {
