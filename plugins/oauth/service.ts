@@ -2,7 +2,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { NotFound } from '../../kernel/errors';
 import type { Principal } from '../../kernel/principal';
 import { roleAtLeast } from '../../kernel/roles';
-import { rowBoolean } from '../../kernel/rows';
+import { rowBoolean, rowJson } from '../../kernel/rows';
 import { pgArray } from '../../kernel/sql-params';
 import type { ClientRecord } from './clients';
 import { ACCESS_TOKEN_PREFIX, CODE_PREFIX, newOpaque, REFRESH_TOKEN_PREFIX, sha256Hex } from './secrets';
@@ -43,8 +43,9 @@ export class OAuthService {
 
   async client(clientId: string): Promise<ClientRecord | null> {
     const [row] = await this.kernel.unitOfWork(null).run((tx) => tx.em.getConnection().execute(
-      'select client_id, origin, client_name, client_uri, redirect_uris from oauth_clients where client_id = ?', [clientId], 'all', tx.em.getTransactionContext()), { tenantId: null }) as any[];
-    return row ? { clientId: row.client_id, origin: row.origin, clientName: row.client_name, clientUri: row.client_uri, redirectUris: textArray(row.redirect_uris) } : null;
+      // as JSON: a redirect URI may hold commas and quotes, which a text[] literal would need unquoting for
+      'select client_id, origin, client_name, client_uri, array_to_json(redirect_uris) as redirect_uris from oauth_clients where client_id = ?', [clientId], 'all', tx.em.getTransactionContext()), { tenantId: null }) as any[];
+    return row ? { clientId: row.client_id, origin: row.origin, clientName: row.client_name, clientUri: row.client_uri, redirectUris: rowJson<string[]>(row.redirect_uris) } : null;
   }
 
   /**

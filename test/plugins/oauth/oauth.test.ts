@@ -294,6 +294,11 @@ test('refusals: plain PKCE, unknown resources and scopes go back to the client; 
 
   const register = (body: unknown) => appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await jsonOf(await register({ redirect_uris: ['http://evil.example/cb'] }))).error).toBe('invalid_redirect_uri');
+  // a redirect URI with commas and quotes comes back exactly as registered
+  const odd = 'https://agent.example/cb?x="a,b"&y={c}';
+  const registered = await jsonOf(await register({ client_name: 'Odd', redirect_uris: [odd] }));
+  const oddAnswer = await browser.go(authorizeUrl({ client_id: registered.client_id, redirect_uri: odd, code_challenge: challenge, code_challenge_method: 'plain' }));
+  expect(new URL(oddAnswer.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   expect((await jsonOf(await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }))).error).toBe('invalid_client_metadata');
   expect((await appFetch(`${BASE}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })).status).toBe(400);
   expect((await jsonOf(await tokenRequest({ grant_type: 'password', client_id: metadataClientId }))).error).toBe('unsupported_grant_type');
