@@ -211,7 +211,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     return response;
   };
 
-  kernel.dispatch = handle;
+  kernel.dispatch = (request, clientIp) => handle(kernel.markInProcess(request), clientIp);
   const idempotencyPurge = setInterval(() => idempotency.purgeExpired().catch((error) => logger.warn('idempotency purge failed', { error })), 3600_000);
   idempotencyPurge.unref?.();
   outbox.start();

@@ -15,7 +15,8 @@ export class BadRequest extends DomainError { override readonly status = 400; }
 export class Unauthorized extends DomainError {
   override readonly status = 401;
   override readonly headers = { 'WWW-Authenticate': 'Bearer' };
-  constructor(message = 'Not authenticated') { super(message); }
+  /** `bearerError`: RFC 6750's error code for the challenge (`invalid_token`), when one applies. */
+  constructor(message = 'Not authenticated', readonly bearerError?: string) { super(message); }
 }
 export class Forbidden extends DomainError {
   override readonly status = 403;

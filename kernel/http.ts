@@ -287,6 +287,7 @@ function withUnknownFields(request: Request, detail: FieldError[]): FieldError[]
 
 export function handleError(kernel: Kernel, code: unknown, error: unknown, request: Request): Response {
   if (error instanceof ValidationFailed) return json(422, { detail: kernel.startedExecuting(request) ? error.errors : withUnknownFields(request, error.errors) });
+  if (error instanceof Unauthorized) return json(401, { detail: error.message }, { ...error.headers, 'WWW-Authenticate': kernel.authenticationChallenge(request, error.bearerError) });
   if (error instanceof DomainError) return json(error.status, { detail: error.message }, error.headers);
   switch (code) {
     case 'VALIDATION': return json(422, { detail: withUnknownFields(request, validationDetail(error, kernel.listPathFor)) });

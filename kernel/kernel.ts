@@ -25,6 +25,8 @@ const bearerOf = (request: Request): string | null => {
   return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
 };
 
+const IN_PROCESS_HEADER = 'x-cuadra-in-process';
+
 /** Permission → roles, collected from every plugin; an unknown permission is a start-up error. */
 export class PermissionRegistry {
   private readonly map = new Map<string, readonly Role[]>();
@@ -103,6 +105,13 @@ export class Kernel {
    * the API on a caller's behalf (the MCP server); set by the app once every route is mounted.
    */
   dispatch: (request: Request, clientIp?: string) => Promise<Response> = () => { throw new Error('The app is not started yet'); };
+  /**
+   * The `WWW-Authenticate` value of a 401 for `request` (RFC 6750); a plugin that publishes how to
+   * obtain a credential (OAuth protected resource metadata) replaces it at setup.
+   */
+  authenticationChallenge: (request: Request, error?: string) => string = () => 'Bearer';
+  /** Marks requests the app makes on a caller's behalf (`dispatch`); unguessable, per process. */
+  private readonly inProcessMark = crypto.randomUUID();
   /** The OpenAPI document of every mounted route (built once, on first use). */
   openApiDocument: () => any = () => { throw new Error('The app is not started yet'); };
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
@@ -145,6 +154,17 @@ export class Kernel {
   settings<S extends PluginSettings<any>>(settings: S): SettingsValues<S> {
     if (!this.settingValues.has(settings)) throw new Error('These settings belong to no installed plugin: list them as its `settings`');
     return this.settingValues.get(settings) as SettingsValues<S>;
+  }
+
+  /** `request`, marked as made by the app itself on behalf of the request it is handling. */
+  markInProcess(request: Request): Request {
+    request.headers.set(IN_PROCESS_HEADER, this.inProcessMark);
+    return request;
+  }
+
+  /** True for a request made through `dispatch` (an MCP tool call), false for one from the network. */
+  dispatchedInProcess(request: Request): boolean {
+    return request.headers.get(IN_PROCESS_HEADER) === this.inProcessMark;
   }
 
   remember(request: Request, facts: { ip: string; requestId: string }): void { this.requests.set(request, facts); }
@@ -220,6 +240,9 @@ export class Kernel {
     if (!authenticator) throw new Unauthorized('Invalid credentials');
     const tenantHeader = request.headers.get('x-tenant-id')?.trim();
     const requestedTenant = tenantHeader ? tenantHeader : null;
-    return this.principals.resolve(`${requestedTenant ?? ''} ${credential}`, () => authenticator.authenticate(credential, requestedTenant));
+    const principal = await this.principals.resolve(`${requestedTenant ?? ''} ${credential}`, () => authenticator.authenticate(credential, requestedTenant));
+    const refusal = authenticator.refusal?.(principal, request);
+    if (refusal) throw new Unauthorized(refusal, 'invalid_token');
+    return principal;
   }
 }

@@ -15,6 +15,11 @@ export interface Principal {
   sessionStartedAt?: number;
   /** Epoch milliseconds after which the credential must be checked again (token or key expiry). */
   validUntil?: number;
+  /**
+   * Credentials issued for one resource (RFC 8707: an OAuth access token's `resource`): the
+   * authenticator that issued it says, per request, whether the request is addressed to it.
+   */
+  audience?: string;
   /** A session signed in with a temporary password: it may only change it (routes with `signedIn: 'password-change'`). */
   passwordChangeRequired?: boolean;
 }
@@ -29,4 +34,9 @@ export interface Authenticator {
   /** True when this authenticator recognises the credential's format. */
   accepts(credential: string): boolean;
   authenticate(credential: string, requestedTenantId: string | null): Promise<Principal>;
+  /**
+   * Why `principal` (from this authenticator, possibly cached) may not act on `request`, or null
+   * when it may: an audience-bound token presented to another resource. Runs on every request.
+   */
+  refusal?(principal: Principal, request: Request): string | null;
 }
