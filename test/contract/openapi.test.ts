@@ -21,7 +21,7 @@ describe('/openapi.json', () => {
 
   test('every operation has a default error response; protected ones declare security, public ones none', async () => {
     const spec = (await app.get('/openapi.json')).body;
-    const publicOps = new Set(['post /api/v1/auth/register', 'post /api/v1/auth/login', 'get /api/v1/auth/verify-email', 'post /api/v1/auth/forgot-password', 'post /api/v1/auth/reset-password', 'get /health', 'get /logos/{tenantId}/{file}', 'post /api/v1/auth/verify-email/resend',
+    const publicOps = new Set(['post /api/v1/auth/register', 'post /api/v1/auth/login', 'get /api/v1/auth/verify-email', 'post /api/v1/auth/forgot-password', 'post /api/v1/auth/reset-password', 'get /health', 'get /health/ready', 'get /logos/{tenantId}/{file}', 'post /api/v1/auth/verify-email/resend',
       'post /api/v1/auth/google', 'get /api/v1/auth/invitations/{token}', 'post /api/v1/auth/invitations/{token}/accept',
       'get /api/v1/dashboard/widget-types']);
     // Every public operation is listed here on purpose: a new one must be added consciously.
@@ -60,7 +60,9 @@ describe('/openapi.json', () => {
         return;
       }
       for (const [field, property] of Object.entries<any>(node.properties ?? {})) if (property && 'default' in property) withDefault.push(`${where}.${field}`);
-      for (const [key, value] of Object.entries(node)) if (!['example', 'examples', 'default', 'enum', 'const'].includes(key)) visit(value, where, seen);
+      // the properties map is no schema (a field may be named "properties"): visit each property's schema
+      for (const property of Object.values(node.properties ?? {})) visit(property, where, seen);
+      for (const [key, value] of Object.entries(node)) if (!['example', 'examples', 'default', 'enum', 'const', 'properties'].includes(key)) visit(value, where, seen);
     };
     const seen = new Set<string>();
     for (const [path, operations] of Object.entries<any>(spec.paths)) {
