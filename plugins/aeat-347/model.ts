@@ -70,13 +70,13 @@ export async function compute347({ tx, sums }: ModelInput): Promise<ModelResult>
     .map((t) => ({ ...t, amount: sumOf(t.quarters) }))
     .filter((t) => t.amount.compare(THRESHOLD_347) > 0)
     .sort((a, b) => a.key.localeCompare(b.key) || a.tax_id.localeCompare(b.tax_id));
+  const postalCodes = await ContactService.postalCodes(tx, declared.map((t) => t.contact_id));
   const counterparties: Counterparty347[] = [];
   for (const t of declared) {
-    const contact = await ContactService.get(tx, t.contact_id).catch(() => null);
     const reverseCharge = t.reverseCharge.some((q) => !q.isZero()) ? { amount: sumOf(t.reverseCharge).toString(), quarters: t.reverseCharge.map(String) as Counterparty347['quarters'] } : null;
     counterparties.push({
       key: t.key, contact_id: t.contact_id, tax_id: t.tax_id, name: t.name, amount: t.amount.toString(), quarters: t.quarters.map(String) as Counterparty347['quarters'],
-      reverse_charge: reverseCharge, province: provinceOf(contact?.postalCode),
+      reverse_charge: reverseCharge, province: provinceOf(postalCodes.get(t.contact_id)),
     });
   }
   const boxes = new BoxSheet();
