@@ -20,12 +20,14 @@ export function inertText(text: string): string {
 }
 
 export type CsvSeparator = ';' | ',';
+/** What makes a field quoted, one pattern per separator (a book of a year is millions of cells: one scan each). */
+const NEEDS_QUOTES: Record<CsvSeparator, RegExp> = { ';': /[;"\r\n]/, ',': /[,"\r\n]/ };
 
 /** One CSV field (RFC 4180 quoting for the separator, quotes and line breaks), formula-safe; null and undefined are empty. */
 export function csvCell(value: string | number | null | undefined, separator: CsvSeparator = ';'): string {
   if (value === null || value === undefined) return '';
   const text = inertText(String(value));
-  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES[separator].test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV line of fields, without its line break. */

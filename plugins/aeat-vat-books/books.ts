@@ -9,8 +9,8 @@ import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBoo
 
 /**
  * A VAT book of a tax year, streamed: the register is read through its contract one month at a
- * time (each in its own short transaction, as the client takes the file), so a year of a million
- * rows never sits in memory. Amounts are the register's, in euros whatever the document's currency.
+ * time (each in its own short transaction, a couple of months ahead of the one being written), so
+ * a year of a million rows never sits in memory. Amounts are the register's, in euros whatever the document's currency.
  */
 export type BookFormat = 'csv' | 'xlsx';
 /** A book's row: its cells in the layout's order (an array, keyed by position: cheaper than an object keyed by heading). */
@@ -39,16 +39,34 @@ async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegister
   return [...await rowsOf(uow, { ...q, to: middle }), ...await rowsOf(uow, { ...q, from: addDays(middle, 1) })];
 }
 
+/**
+ * Months read ahead of the one being written, each in its own transaction: the database reads them
+ * (on another core, with the round trips of their transactions) while this one is formatted. At
+ * most READ_AHEAD + 1 months are held at once.
+ */
+const READ_AHEAD = 2;
+
 /** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
 const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
 
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
 export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
-  return entries.map((e) => {
-    const context: RowContext = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
-    return columns.map((column) => column.value(e, context));
-  });
+  const rows: BookRow[] = new Array(entries.length);
+  let context: RowContext | null = null;
+  let month = '';
+  for (let r = 0; r < entries.length; r++) {
+    const e = entries[r];
+    // one context per month (the rows come in date order), not one per row
+    if (e.accountingDate.slice(0, 7) !== month) {
+      month = e.accountingDate.slice(0, 7);
+      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
+    }
+    const row: BookRow = new Array(columns.length);
+    for (let c = 0; c < columns.length; c++) row[c] = columns[c].value(e, context!);
+    rows[r] = row;
+  }
+  return rows;
 }
 
 const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
@@ -74,8 +92,18 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,
     },
     async produce(emit) {
-      for (const [i, month] of months.entries()) {
-        const entries = i === 0 ? first : await rowsOf(uow, month);
+      // the next months are read while this one is written: the database works while the rows are formatted
+      const reads: (Promise<TaxRegisterEntry[]> | null)[] = months.map((_, i) => (i === 0 ? Promise.resolve(first) : null));
+      const read = (i: number) => {
+        if (i >= months.length || reads[i]) return;
+        const rows = rowsOf(uow, months[i]);
+        rows.catch(() => undefined); // awaited in its turn; a download cut short before that leaves it unread
+        reads[i] = rows;
+      };
+      for (let i = 0; i < months.length; i++) {
+        for (let ahead = 1; ahead <= READ_AHEAD; ahead++) read(i + ahead);
+        const entries = await reads[i]!;
+        reads[i] = null;
         const rows = bookRows(request.book, entries, company.monthly);
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
       }

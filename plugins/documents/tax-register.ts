@@ -2,7 +2,7 @@ import { rowBoolean } from '../../kernel/rows';
 import { ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { checkDates, dec, pgArray, type Party } from './document';
+import { checkDates, pgArray, type Party } from './document';
 import { rectificationTypeOf, type RectificationGround, type RectificationMode, type RectificationType } from './lifecycle';
 import type { TaxTypeInfo } from './tax-types';
 
@@ -193,9 +193,9 @@ const entryOf = (r: any): TaxRegisterEntry => ({
     type: rowBoolean(r.rectifies_simplified) ? 'R5' : r.rectification_type ?? 'R1',
   } : null,
   capitalGood: rowBoolean(r.capital_good), taxTypeId: r.tax_type_id, taxCode: r.tax_code, regime: r.regime,
-  base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
-  surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
-  withholdingRate: r.withholding_rate == null ? null : dec(r.withholding_rate).toString(), withholding: dec(r.withholding).toString(), documentTotal: dec(r.document_total).toString(),
+  // numeric(18,2) and numeric(5,2) columns read as text: already the exact string with two decimals
+  base: r.base, rate: r.rate, quota: r.quota, deductibleQuota: r.deductible_quota, surchargeRate: r.surcharge_rate, surcharge: r.surcharge,
+  withholdingRate: r.withholding_rate, withholding: r.withholding, documentTotal: r.document_total,
   reversesOriginal: rowBoolean(r.reverses_original),
 });
 
