@@ -14,7 +14,7 @@ export const BOXES_115: readonly BoxDefinition[] = [
 
 /** A quarter's rents withheld (received documents at the rent rate), one summary; the landlords in `details`. */
 export async function compute115({ register }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await register({ side: 'received' }));
+  const landlords = landlordsOf(await register({ side: 'received', withheld: true }));
   const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0));
   for (const landlord of landlords) boxes.add('02', landlord.base).add('03', landlord.withholding);
   boxes.set('05', boxes.get('03').sub(boxes.get('04')));

@@ -15,7 +15,7 @@ export const BOXES_180: readonly BoxDefinition[] = [
  * lines: neither contacts nor purchases carry a cadastral reference yet.
  */
 export async function compute180({ register }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await register({ side: 'received' }));
+  const landlords = landlordsOf(await register({ side: 'received', withheld: true }));
   const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0));
   for (const landlord of landlords) boxes.add('02', landlord.base).add('03', landlord.withholding);
   // an informative return: nothing to pay

@@ -182,6 +182,8 @@ export interface TaxRegisterQuery {
   counterpartyTaxId?: string;
   /** Only the rows of capital goods (true) or of the rest (false). */
   capitalGood?: boolean;
+  /** Only the rows with an IRPF withholding (true) or without one (false). */
+  withheld?: boolean;
 }
 
 const entryOf = (r: any): TaxRegisterEntry => ({
@@ -225,10 +227,11 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
-        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)`,
+        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)
+        and (:withheld::boolean is null or (withholding <> 0) = :withheld::boolean)`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null, withheld: q.withheld ?? null,
     },
   };
 }
