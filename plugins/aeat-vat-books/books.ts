@@ -8,9 +8,9 @@ import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
 
 /**
- * A VAT book of a tax year, streamed: the register is read through its contract one month at a
- * time (each in its own short transaction, a couple of months ahead of the one being written), so
- * a year of a million rows never sits in memory. Amounts are the register's, in euros whatever the document's currency.
+ * A VAT book of a tax year, streamed: the register is read through its contract a range of months
+ * at a time (see READ_AHEAD), each in its own short transaction, so a year of a million rows never
+ * sits in memory. Amounts are the register's, in euros whatever the document's currency.
  */
 export type BookFormat = 'csv' | 'xlsx';
 /** A book's row: its cells in the layout's order (an array, keyed by position: cheaper than an object keyed by heading). */
@@ -40,11 +40,16 @@ async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegister
 }
 
 /**
- * Months read ahead of the one being written, each in its own transaction: the database reads them
- * (on another core, with the round trips of their transactions) while this one is formatted. At
- * most READ_AHEAD + 1 months are held at once.
+ * How the year is read: in ranges of whole months, each in its own short transaction, READ_AHEAD
+ * ranges ahead of the one being written (the database reads them, on another core and with the
+ * round trips of their transactions, while this one is formatted). A range takes as many months as
+ * fill about ROWS_PER_READ rows at the busiest month seen so far, one to MAX_MONTHS_PER_READ: a
+ * small book (the capital goods) is read in a few transactions, not twelve, and a large one a
+ * month at a time; at most READ_AHEAD + 1 ranges are held at once.
  */
 const READ_AHEAD = 2;
+const ROWS_PER_READ = 20_000;
+const MAX_MONTHS_PER_READ = 3;
 
 /** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
 const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
@@ -92,20 +97,25 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,
     },
     async produce(emit) {
-      // the next months are read while this one is written: the database works while the rows are formatted
-      const reads: (Promise<TaxRegisterEntry[]> | null)[] = months.map((_, i) => (i === 0 ? Promise.resolve(first) : null));
-      const read = (i: number) => {
-        if (i >= months.length || reads[i]) return;
-        const rows = rowsOf(uow, months[i]);
-        rows.catch(() => undefined); // awaited in its turn; a download cut short before that leaves it unread
-        reads[i] = rows;
+      let next = 1; // the first month not yet asked for
+      let busiest = first.length; // the most rows a month has had so far
+      const pending: Promise<TaxRegisterEntry[]>[] = [];
+      const readAhead = () => {
+        const span = Math.max(1, Math.min(MAX_MONTHS_PER_READ, months.length - next, Math.floor(ROWS_PER_READ / Math.max(busiest, 1))));
+        const read = rowsOf(uow, { ...months[next], to: months[next + span - 1].to }).then((rows) => {
+          busiest = Math.max(busiest, Math.ceil(rows.length / span));
+          return rows;
+        });
+        read.catch(() => undefined); // awaited in its turn; a download cut short before that leaves it unread
+        pending.push(read);
+        next += span;
       };
-      for (let i = 0; i < months.length; i++) {
-        for (let ahead = 1; ahead <= READ_AHEAD; ahead++) read(i + ahead);
-        const entries = await reads[i]!;
-        reads[i] = null;
+      let entries: TaxRegisterEntry[] | undefined = first;
+      while (entries) {
+        while (pending.length < READ_AHEAD && next < months.length) readAhead();
         const rows = bookRows(request.book, entries, company.monthly);
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
+        entries = await pending.shift();
       }
     },
   });
