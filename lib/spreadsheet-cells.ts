@@ -16,6 +16,9 @@ const NO_NAMES = /^[+-]?[\d\s().,-]*$/;
 
 /** Text as a spreadsheet must show it: formula-looking text gets a leading apostrophe. */
 export function inertText(text: string): string {
+  // most cells start with none of = + - @ tab CR: one character compared, no pattern run
+  const first = text.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return text;
   return FORMULA_START.test(text) && !NO_NAMES.test(text) ? `'${text}` : text;
 }
 
