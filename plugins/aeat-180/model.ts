@@ -1,6 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { BoxSheet, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
-import { landlordsOf } from '../aeat-115/api';
+import { LANDLORD_GROUPS, landlordsOf, RENT_ROWS } from '../aeat-115/api';
 
 /** The summary page (hoja resumen) of modelo 180; the landlords are its lines (`details.landlords`). */
 export const BOXES_180: readonly BoxDefinition[] = [
@@ -14,8 +14,8 @@ export const BOXES_180: readonly BoxDefinition[] = [
  * (recomputed from the register with the 115's own rule, `landlordsOf` of its api). No property
  * lines: neither contacts nor purchases carry a cadastral reference yet.
  */
-export async function compute180({ register }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await register({ side: 'received', withheld: true }));
+export async function compute180({ sums }: ModelInput): Promise<ModelResult> {
+  const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS));
   const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0));
   for (const landlord of landlords) boxes.add('02', landlord.base).add('03', landlord.withholding);
   // an informative return: nothing to pay
