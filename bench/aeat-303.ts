@@ -11,7 +11,7 @@
  *   BENCH_DB=postgres (default) | pglite     BENCH_LINES=1000000  BENCH_RUNS=7
  * The rows are seeded with bulk SQL into the real register table (bench/tax-register-seed.ts, shared with aeat-390 and aeat-vat-books).
  */
-import { createCompany, fmt, median, ms, startBenchApp } from './support';
+import { compareWithBaseline, createCompany, startBenchApp } from './support';
 import { QUARTERS_2026, registerSumsSql, seedTaxRegister } from './tax-register-seed';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
@@ -20,17 +20,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const bench = await startBenchApp();
 const { app, ownerSql } = bench;
 
-async function compare(what: string, endpoint: () => Promise<unknown>, raw: () => Promise<unknown>) {
-  await endpoint(); await raw(); // warm-up
-  const ours: number[] = [], baseline: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    let start = performance.now(); await endpoint(); ours.push(ms(start));
-    start = performance.now(); await raw(); baseline.push(ms(start));
-  }
-  console.log(`${what}: endpoint median ${fmt(median(ours))} (${ours.map((v) => v.toFixed(0)).join(', ')})`);
-  console.log(`${what}: raw SQL  median ${fmt(median(baseline))} (${baseline.map((v) => v.toFixed(0)).join(', ')})`);
-  console.log(`${what}: ratio ${(median(ours) / median(baseline)).toFixed(2)}× (target ≤ 1.5×)`);
-}
 
 try {
   console.log(`modelo 303 benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} register lines over one year, ${RUNS} runs each`);
@@ -45,8 +34,8 @@ try {
     return res;
   };
   const quarterSums = async (quarters: readonly (readonly [string, string])[]) => { for (const [from, to] of quarters) await ownerSql(registerSumsSql(tenant, from, to)); };
-  await compare('2T (the CSV)', () => get('/api/v1/aeat/303?year=2026&quarter=2'), () => quarterSums(QUARTERS_2026.slice(0, 2)));
-  await compare('the year (summary)', () => get('/api/v1/aeat/303/summary?year=2026'), () => quarterSums(QUARTERS_2026));
+  await compareWithBaseline('2T (the CSV)', RUNS, () => get('/api/v1/aeat/303?year=2026&quarter=2'), () => quarterSums(QUARTERS_2026.slice(0, 2)));
+  await compareWithBaseline('the year (summary)', RUNS, () => get('/api/v1/aeat/303/summary?year=2026'), () => quarterSums(QUARTERS_2026));
   const csv = (await get('/api/v1/aeat/303?year=2026&quarter=2')).text;
   console.log(`2T box 27 ${csv.split('\r\n').find((l) => l.startsWith('27;'))}, box 45 ${csv.split('\r\n').find((l) => l.startsWith('45;'))}`);
 } finally {

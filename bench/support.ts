@@ -18,6 +18,21 @@ export const ms = (start: number) => performance.now() - start;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
+/** An endpoint against its raw SQL baseline, alternated `runs` times after a warm-up of each; prints both medians and their ratio. */
+export async function compareWithBaseline(what: string, runs: number, endpoint: () => Promise<unknown>, raw: () => Promise<unknown>, target = 1.5): Promise<number> {
+  await endpoint(); await raw(); // warm-up
+  const ours: number[] = [], baseline: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let start = performance.now(); await endpoint(); ours.push(ms(start));
+    start = performance.now(); await raw(); baseline.push(ms(start));
+  }
+  const ratio = median(ours) / median(baseline);
+  console.log(`${what}: endpoint median ${fmt(median(ours))} (${ours.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(`${what}: raw SQL  median ${fmt(median(baseline))} (${baseline.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(`${what}: ratio ${ratio.toFixed(2)}× (target ≤ ${target}×)`);
+  return ratio;
+}
+
 /** The app on a scratch database, and SQL as the tables' owner on the same database. */
 export type BenchApp = Awaited<ReturnType<typeof startBenchApp>>;
 

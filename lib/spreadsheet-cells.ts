@@ -16,16 +16,21 @@ const NO_NAMES = /^[+-]?[\d\s().,-]*$/;
 
 /** Text as a spreadsheet must show it: formula-looking text gets a leading apostrophe. */
 export function inertText(text: string): string {
+  // most cells start with none of = + - @ tab CR: one character compared, no pattern run
+  const first = text.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return text;
   return FORMULA_START.test(text) && !NO_NAMES.test(text) ? `'${text}` : text;
 }
 
 export type CsvSeparator = ';' | ',';
+/** What makes a field quoted, one pattern per separator (a book of a year is millions of cells: one scan each). */
+const NEEDS_QUOTES: Record<CsvSeparator, RegExp> = { ';': /[;"\r\n]/, ',': /[,"\r\n]/ };
 
 /** One CSV field (RFC 4180 quoting for the separator, quotes and line breaks), formula-safe; null and undefined are empty. */
 export function csvCell(value: string | number | null | undefined, separator: CsvSeparator = ';'): string {
   if (value === null || value === undefined) return '';
   const text = inertText(String(value));
-  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES[separator].test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV line of fields, without its line break. */

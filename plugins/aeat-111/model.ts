@@ -57,7 +57,7 @@ export interface Recipient111 {
 }
 
 export async function compute111({ register }: ModelInput): Promise<ModelResult> {
-  const rows = (await register({ side: 'received' }))
+  const rows = (await register({ side: 'received', withheld: true }))
     .filter((row) => !dec(row.withholding).isZero() && !OTHER_MODELS_RATES.has(dec(row.withholdingRate ?? '0').rescale(2).toString()));
   const boxes = new BoxSheet();
   type Sums = { base: Decimal; withholding: Decimal };

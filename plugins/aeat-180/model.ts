@@ -1,7 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { ContactService } from '../contacts/api';
 import { BoxSheet, provinceOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
-import { landlordsOf, type Landlord } from '../aeat-115/api';
+import { LANDLORD_GROUPS, landlordsOf, RENT_ROWS, type Landlord } from '../aeat-115/api';
 import { DESIGNS_180, file180 } from './file';
 import { OPTIONS_180, properties180, type Property } from './options';
 
@@ -23,15 +23,15 @@ export interface Line180 extends Landlord {
  * (recomputed from the register with the 115's own rule, `landlordsOf` of its api), each with the
  * property the company gave for it in the year's options (`properties`), matched by tax id.
  */
-export async function compute180({ tx, register, options }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await register({ side: 'received' }));
+export async function compute180({ tx, sums, options }: ModelInput): Promise<ModelResult> {
+  const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS));
   const properties = properties180(options);
-  const lines: Line180[] = [];
-  for (const landlord of landlords) {
-    const contact = await ContactService.get(tx, landlord.contact_id).catch(() => null);
-    const property = properties.find((p) => landlord.tax_id !== null && p.landlord_tax_id === landlord.tax_id.toUpperCase()) ?? null;
-    lines.push({ ...landlord, province: provinceOf(contact?.postalCode), property });
-  }
+  const postalCodes = await ContactService.postalCodes(tx, landlords.map((landlord) => landlord.contact_id));
+  const lines: Line180[] = landlords.map((landlord) => ({
+    ...landlord,
+    province: provinceOf(postalCodes.get(landlord.contact_id)),
+    property: properties.find((p) => landlord.tax_id !== null && p.landlord_tax_id === landlord.tax_id.toUpperCase()) ?? null,
+  }));
   const boxes = new BoxSheet().set('01', Decimal.of(BigInt(lines.length), 0));
   for (const line of lines) boxes.add('02', line.base).add('03', line.withholding);
   // an informative return: nothing to pay

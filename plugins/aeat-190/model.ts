@@ -65,12 +65,10 @@ export async function compute190({ tx, period }: ModelInput): Promise<ModelResul
       }
     }
   }
-  const declared: Line190[] = [];
-  for (const line of [...lines.values()].filter((l) => !l.base.isZero() || !l.withholding.isZero())
-    .sort((a, b) => a.key.localeCompare(b.key) || a.subkey.localeCompare(b.subkey) || (a.tax_id ?? '').localeCompare(b.tax_id ?? ''))) {
-    const contact = await ContactService.get(tx, line.contact_id).catch(() => null);
-    declared.push({ ...line, province: provinceOf(contact?.postalCode), base: line.base.toString(), withholding: line.withholding.toString() });
-  }
+  const kept = [...lines.values()].filter((l) => !l.base.isZero() || !l.withholding.isZero())
+    .sort((a, b) => a.key.localeCompare(b.key) || a.subkey.localeCompare(b.subkey) || (a.tax_id ?? '').localeCompare(b.tax_id ?? ''));
+  const postalCodes = await ContactService.postalCodes(tx, kept.map((line) => line.contact_id));
+  const declared: Line190[] = kept.map((line) => ({ ...line, province: provinceOf(postalCodes.get(line.contact_id)), base: line.base.toString(), withholding: line.withholding.toString() }));
   const boxes = new BoxSheet().set('01', Decimal.of(BigInt(declared.length), 0));
   for (const line of declared) boxes.add('02', line.base).add('03', line.withholding);
   return {

@@ -1,5 +1,5 @@
 import { Unprocessable } from '../../kernel/errors';
-import { dec, preDeclarationFile, type RenderedFile, type RenderInput } from '../tax-models/api';
+import { aeatText, dec, preDeclarationFile, type RenderedFile, type RenderInput } from '../tax-models/api';
 import { options303 } from './options';
 import { fieldLength, PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, type Field, type TextName } from './layouts';
 
@@ -16,12 +16,6 @@ const LAYOUTS: Record<string, { page01: Field[]; page03: Field[] }> = {
   [DESIGN_2024]: { page01: PAGE01_2024, page03: PAGE03_2024 },
   [DESIGN_2026]: { page01: PAGE01_2026, page03: PAGE03_2026 },
 };
-
-/** Alphanumeric text as the design admits it: upper case, accents removed (Ñ and Ç kept), other characters blanked. */
-export function aeatText(value: string): string {
-  return value.toUpperCase().replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/\u0000/g, 'Ñ').replace(/\u0001/g, 'Ç').replace(/[^A-Z0-9 .,\-_&'´\\:;/()ÑÇ]/g, ' ');
-}
 
 /** A money box: 17 positions, two implied decimals, zero-padded; a negative signed box starts with N. */
 export function aeatAmount(value: string, signed: boolean, box: string): string {

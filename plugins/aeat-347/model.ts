@@ -34,7 +34,7 @@ export interface Counterparty347 {
   province: string | null;
 }
 
-const GROUPED_BY = ['side', 'kind', 'regime', 'counterpartyTaxId', 'counterpartyCountry', 'counterpartyName', 'contactId', 'withheld', 'month'] as const;
+const GROUPED_BY = ['side', 'kind', 'regime', 'counterpartyTaxId', 'counterpartyCountry', 'counterpartyName', 'contactId', 'month'] as const;
 
 /**
  * The operations of a group, VAT included: base, VAT charged and recargo; a reverse-charge purchase
@@ -44,9 +44,8 @@ const amountOf = (sum: TaxRegisterSum): Decimal =>
   dec(sum.base).add(dec(sum.surcharge)).add(sum.key.side === 'received' && sum.key.regime === 'reverse_charge' ? Decimal.zero(2) : dec(sum.quota)).rescale(2);
 
 function declarable(sum: TaxRegisterSum): boolean {
-  const { side, kind, regime, counterpartyTaxId, counterpartyCountry, withheld } = sum.key;
+  const { side, kind, regime, counterpartyTaxId, counterpartyCountry } = sum.key;
   if (!counterpartyTaxId || counterpartyCountry !== 'ES') return false; // no Spanish tax id, nothing to declare it under
-  if (withheld) return false; // operations with IRPF withholding go to the withholding summaries (190, 180)
   return side === 'issued' ? !EXCLUDED_SALES.has(String(regime)) : !EXCLUDED_PURCHASES.has(String(kind)) && !(kind === 'rectification' && ['import', 'intra_eu'].includes(String(regime)));
 }
 
@@ -54,7 +53,8 @@ const zeros = () => [0, 1, 2, 3].map(() => Decimal.zero(2));
 
 export async function compute347({ tx, sums }: ModelInput): Promise<ModelResult> {
   const totals = new Map<string, { key: 'A' | 'B'; contact_id: string; tax_id: string; name: string; quarters: Decimal[]; reverseCharge: Decimal[] }>();
-  for (const sum of await sums(GROUPED_BY)) {
+  // operations with IRPF withheld go to the withholding summaries (190, 180), not here
+  for (const sum of await sums(GROUPED_BY, { withheld: false })) {
     if (!declarable(sum)) continue;
     const key = sum.key.side === 'issued' ? 'B' : 'A';
     const taxId = String(sum.key.counterpartyTaxId).toUpperCase();
@@ -70,13 +70,13 @@ export async function compute347({ tx, sums }: ModelInput): Promise<ModelResult>
     .map((t) => ({ ...t, amount: sumOf(t.quarters) }))
     .filter((t) => t.amount.compare(THRESHOLD_347) > 0)
     .sort((a, b) => a.key.localeCompare(b.key) || a.tax_id.localeCompare(b.tax_id));
+  const postalCodes = await ContactService.postalCodes(tx, declared.map((t) => t.contact_id));
   const counterparties: Counterparty347[] = [];
   for (const t of declared) {
-    const contact = await ContactService.get(tx, t.contact_id).catch(() => null);
     const reverseCharge = t.reverseCharge.some((q) => !q.isZero()) ? { amount: sumOf(t.reverseCharge).toString(), quarters: t.reverseCharge.map(String) as Counterparty347['quarters'] } : null;
     counterparties.push({
       key: t.key, contact_id: t.contact_id, tax_id: t.tax_id, name: t.name, amount: t.amount.toString(), quarters: t.quarters.map(String) as Counterparty347['quarters'],
-      reverse_charge: reverseCharge, province: provinceOf(contact?.postalCode),
+      reverse_charge: reverseCharge, province: provinceOf(postalCodes.get(t.contact_id)),
     });
   }
   const boxes = new BoxSheet();

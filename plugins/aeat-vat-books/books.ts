@@ -8,9 +8,9 @@ import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
 
 /**
- * A VAT book of a tax year, streamed: the register is read through its contract one month at a
- * time (each in its own short transaction, as the client takes the file), so a year of a million
- * rows never sits in memory. Amounts are the register's, in euros whatever the document's currency.
+ * A VAT book of a tax year, streamed: the register is read through its contract a range of months
+ * at a time (see READ_AHEAD), each in its own short transaction, so a year of a million rows never
+ * sits in memory. Amounts are the register's, in euros whatever the document's currency.
  */
 export type BookFormat = 'csv' | 'xlsx';
 /** A book's row: its cells in the layout's order (an array, keyed by position: cheaper than an object keyed by heading). */
@@ -39,16 +39,39 @@ async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegister
   return [...await rowsOf(uow, { ...q, to: middle }), ...await rowsOf(uow, { ...q, from: addDays(middle, 1) })];
 }
 
+/**
+ * How the year is read: in ranges of whole months, each in its own short transaction, READ_AHEAD
+ * ranges ahead of the one being written (the database reads them, on another core and with the
+ * round trips of their transactions, while this one is formatted). A range takes as many months as
+ * fill about ROWS_PER_READ rows at the busiest month seen so far, one to MAX_MONTHS_PER_READ: a
+ * small book (the capital goods) is read in a few transactions, not twelve, and a large one a
+ * month at a time; at most READ_AHEAD + 1 ranges are held at once.
+ */
+const READ_AHEAD = 2;
+const ROWS_PER_READ = 20_000;
+const MAX_MONTHS_PER_READ = 3;
+
 /** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
 const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
 
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
 export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
-  return entries.map((e) => {
-    const context: RowContext = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
-    return columns.map((column) => column.value(e, context));
-  });
+  const rows: BookRow[] = new Array(entries.length);
+  let context: RowContext | null = null;
+  let month = '';
+  for (let r = 0; r < entries.length; r++) {
+    const e = entries[r];
+    // one context per month (the rows come in date order), not one per row
+    if (e.accountingDate.slice(0, 7) !== month) {
+      month = e.accountingDate.slice(0, 7);
+      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
+    }
+    const row: BookRow = new Array(columns.length);
+    for (let c = 0; c < columns.length; c++) row[c] = columns[c].value(e, context!);
+    rows[r] = row;
+  }
+  return rows;
 }
 
 const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
@@ -74,10 +97,25 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,
     },
     async produce(emit) {
-      for (const [i, month] of months.entries()) {
-        const entries = i === 0 ? first : await rowsOf(uow, month);
+      let next = 1; // the first month not yet asked for
+      let busiest = first.length; // the most rows a month has had so far
+      const pending: Promise<TaxRegisterEntry[]>[] = [];
+      const readAhead = () => {
+        const span = Math.max(1, Math.min(MAX_MONTHS_PER_READ, months.length - next, Math.floor(ROWS_PER_READ / Math.max(busiest, 1))));
+        const read = rowsOf(uow, { ...months[next], to: months[next + span - 1].to }).then((rows) => {
+          busiest = Math.max(busiest, Math.ceil(rows.length / span));
+          return rows;
+        });
+        read.catch(() => undefined); // awaited in its turn; a download cut short before that leaves it unread
+        pending.push(read);
+        next += span;
+      };
+      let entries: TaxRegisterEntry[] | undefined = first;
+      while (entries) {
+        while (pending.length < READ_AHEAD && next < months.length) readAhead();
         const rows = bookRows(request.book, entries, company.monthly);
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
+        entries = await pending.shift();
       }
     },
   });

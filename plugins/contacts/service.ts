@@ -387,6 +387,14 @@ export const ContactService = {
     return tx.sql(`select id::text as id, name, legal_name, iban, bic from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
   },
 
+  /** The postal codes of many contacts at once, by id (the tax models' provinces); unknown ids are left out, a contact without one maps to null. */
+  async postalCodes(tx: Tx, ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.sql<{ id: string; postal_code: string | null }>(
+      `select id::text as id, postal_code from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray([...new Set(ids)]) });
+    return new Map(rows.map((row) => [row.id, row.postal_code]));
+  },
+
   async get(tx: Tx, id: string): Promise<Contact> {
     const contact = await tx.em.findOne(Contact, { id });
     if (!contact) throw new NotFound('Contact not found');

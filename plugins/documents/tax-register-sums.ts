@@ -1,5 +1,4 @@
 import type { Tx } from '../../kernel/uow';
-import { dec } from './document';
 import { registerFilter, type TaxRegisterQuery } from './tax-register';
 
 /**
@@ -57,13 +56,19 @@ export const TaxRegisterSums = {
       from tax_register
       ${where}
       ${keys.length ? `group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, params);
-    return rows.filter((r) => Number(r.n) > 0).map((r) => ({
-      key: Object.fromEntries(keys.map((k, i) => {
-        const value = r[`k${i}`];
-        return [k, value == null ? null : BOOLEAN_KEYS.has(k) ? value === true || value === 't' || value === 'true' : String(value)];
-      })),
-      base: dec(r.base).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
-      surcharge: dec(r.surcharge).toString(), withholding: dec(r.withholding).toString(), rows: Number(r.n),
-    }));
+    const names = keys.map((_, i) => `k${i}`);
+    const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
+    return rows.filter((r) => Number(r.n) > 0).map((r) => {
+      const key: TaxRegisterSum['key'] = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = r[names[i]];
+        key[keys[i]] = value == null ? null : booleans[i] ? value === true || value === 't' || value === 'true' : String(value);
+      }
+      return {
+        key,
+        // sums of numeric(18,2) columns keep their scale: the text is already the exact two-decimal string
+        base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, rows: Number(r.n),
+      };
+    });
   },
 };

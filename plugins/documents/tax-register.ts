@@ -2,7 +2,7 @@ import { rowBoolean } from '../../kernel/rows';
 import { ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { checkDates, dec, pgArray, type Party } from './document';
+import { checkDates, pgArray, type Party } from './document';
 import { rectificationTypeOf, type RectificationGround, type RectificationMode, type RectificationType } from './lifecycle';
 import type { TaxTypeInfo } from './tax-types';
 
@@ -182,6 +182,8 @@ export interface TaxRegisterQuery {
   counterpartyTaxId?: string;
   /** Only the rows of capital goods (true) or of the rest (false). */
   capitalGood?: boolean;
+  /** Only the rows with an IRPF withholding (true) or without one (false). */
+  withheld?: boolean;
 }
 
 const entryOf = (r: any): TaxRegisterEntry => ({
@@ -193,9 +195,9 @@ const entryOf = (r: any): TaxRegisterEntry => ({
     type: rowBoolean(r.rectifies_simplified) ? 'R5' : r.rectification_type ?? 'R1',
   } : null,
   capitalGood: rowBoolean(r.capital_good), taxTypeId: r.tax_type_id, taxCode: r.tax_code, regime: r.regime,
-  base: dec(r.base).toString(), rate: dec(r.rate).toString(), quota: dec(r.quota).toString(), deductibleQuota: dec(r.deductible_quota).toString(),
-  surchargeRate: r.surcharge_rate == null ? null : dec(r.surcharge_rate).toString(), surcharge: dec(r.surcharge).toString(),
-  withholdingRate: r.withholding_rate == null ? null : dec(r.withholding_rate).toString(), withholding: dec(r.withholding).toString(), documentTotal: dec(r.document_total).toString(),
+  // numeric(18,2) and numeric(5,2) columns read as text: already the exact string with two decimals
+  base: r.base, rate: r.rate, quota: r.quota, deductibleQuota: r.deductible_quota, surchargeRate: r.surcharge_rate, surcharge: r.surcharge,
+  withholdingRate: r.withholding_rate, withholding: r.withholding, documentTotal: r.document_total,
   reversesOriginal: rowBoolean(r.reverses_original),
 });
 
@@ -225,10 +227,11 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
-        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)`,
+        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)
+        and (:withheld::boolean is null or (withholding <> 0) = :withheld::boolean)`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null, withheld: q.withheld ?? null,
     },
   };
 }

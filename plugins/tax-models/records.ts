@@ -59,9 +59,15 @@ export const informativeDeclarant: readonly DesignField[] = [
   field(123, 13, 'numeric', 'previousDeclarationId', 'Número identificativo de la declaración anterior'),
 ];
 
-/** Alphanumeric text as the designs admit it: upper case, accents removed (Ñ and Ç kept), other characters blanked. */
+/**
+ * Alphanumeric text as the designs admit it (the informative returns' record designs and the
+ * self-assessment files alike): upper case, without accented vowels or special characters; of
+ * ISO-8859-1 beyond ASCII only Ñ and Ç. So accents are removed (Ñ and Ç kept), an apostrophe
+ * written as an accent or a typographic quote (´ ` ’ ‘, "D´Angelo") becomes the plain apostrophe,
+ * and any other character a blank. docs/domain/tax-models.md §1.4.
+ */
 export function aeatText(value: string): string {
-  return value.toUpperCase().replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+  return value.toUpperCase().replace(/[´`’‘]/g, "'").replace(/Ñ/g, '\u0000').replace(/Ç/g, '\u0001').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     .replace(/\u0000/g, 'Ñ').replace(/\u0001/g, 'Ç').replace(/[^A-Z0-9 .,\-_&'\\:;/()ÑÇ]/g, ' ');
 }
 

@@ -53,7 +53,8 @@ describe('modelo 115', () => {
     // 1T: 1,000 + 1,000 + 500 = 2,500; 190 + 190 + 95 = 475
     expect(boxesOf(q1)).toEqual({ '01': '2', '02': '2500.00', '03': '475.00', '04': '0.00', '05': '475.00' });
     expect([q1.declaration_type, q1.result]).toEqual(['I', '475.00']);
-    expect(q1.details.landlords.map((l: any) => [l.contact_id, l.base, l.withholding])).toEqual([[ids.a, '2000.00', '380.00'], [ids.b, '500.00', '95.00']]);
+    // by tax id: 12345678Z before A28017895
+    expect(q1.details.landlords.map((l: any) => [l.contact_id, l.base, l.withholding])).toEqual([[ids.b, '500.00', '95.00'], [ids.a, '2000.00', '380.00']]);
     // 2T: 1,000 − 200 = 800; 190 − 38 = 152
     expect(boxesOf(q2)).toEqual({ '01': '1', '02': '800.00', '03': '152.00', '04': '0.00', '05': '152.00' });
     expect([q3.declaration_type, q3.result]).toEqual(['N', '0.00']);
@@ -101,7 +102,7 @@ describe('modelo 180', () => {
     expect(year.period).toBe('0A');
     // A: 2,000 + 1,000 − 200 = 2,800 and 380 + 190 − 38 = 532; B: 500 and 95
     expect(year.details.landlords.map((l: any) => [l.name, l.tax_id, l.base, l.withholding])).toEqual([
-      ['Inmuebles Centro SA', 'A28017895', '2800.00', '532.00'], ['Propietaria Local', '12345678Z', '500.00', '95.00'],
+      ['Propietaria Local', '12345678Z', '500.00', '95.00'], ['Inmuebles Centro SA', 'A28017895', '2800.00', '532.00'],
     ]);
     expect(boxesOf(year)).toEqual({ '01': '2', '02': '3300.00', '03': '627.00' });
     const quarters = (await app.get('/api/v1/aeat/115/summary?year=2026', company.token)).body.items;
@@ -190,10 +191,9 @@ describe('modelo 180', () => {
   });
 });
 
-test('isRent: received, withheld at 19 %', () => {
-  const row = { side: 'received', withholding: '19.00', withholdingRate: '19' } as any;
-  expect(isRent(row)).toBe(true);
-  expect(isRent({ ...row, side: 'issued' })).toBe(false);
-  expect(isRent({ ...row, withholdingRate: '15.00' })).toBe(false);
-  expect(isRent({ ...row, withholding: '0.00' })).toBe(false);
+test('isRent: a group of withheld purchases at 19 %', () => {
+  expect(isRent({ key: { withholdingRate: '19.00' } })).toBe(true);
+  expect(isRent({ key: { withholdingRate: '19' } })).toBe(true);
+  expect(isRent({ key: { withholdingRate: '15.00' } })).toBe(false);
+  expect(isRent({ key: { withholdingRate: null } })).toBe(false);
 });

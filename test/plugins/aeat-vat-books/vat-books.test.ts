@@ -17,7 +17,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOK_LAYOUTS } from '../../../plugins/aeat-vat-books/layout';
+import { BOOK_LAYOUTS, type VatBook } from '../../../plugins/aeat-vat-books/layout';
+import type { TaxRegisterEntry } from '../../../plugins/documents/api';
+import { Decimal } from '../../../kernel/money';
+import { csvLine } from '../../../lib/spreadsheet-cells';
 import { createContact, documentBooker, taxId, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
@@ -170,5 +173,81 @@ describe('the VAT books of a tax year', () => {
     const theirs = await csvBook('issued?year=2027&format=csv', other.token);
     expect(theirs.records.map((r) => [r['Nombre Destinatario'], r['Base Imponible']])).toEqual([['Ajeno SL', '1000.00']]);
     expect((await csvBook('received?year=2027&format=csv', other.token)).records).toHaveLength(0);
+  });
+});
+
+/**
+ * A seeded year (2028: 360 register rows written as the owner, every month, both sides, awkward
+ * names with separators, quotes, line breaks and formula starts, negative amounts, rectifications,
+ * foreign and missing tax ids, capital goods): each book's CSV, byte for byte, equals the book
+ * written the plain way from the same rows read in one query, amounts through Decimal as the
+ * register once answered them. What it guards: the read month by month with reads ahead, the
+ * register's amounts as the database's text, the writer's batching.
+ */
+describe('a seeded year, byte for byte', () => {
+  const YEAR = 2028;
+  beforeAll(async () => {
+    await app.asOwner(`
+      insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date,
+        contact_id, counterparty_name, counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, rectification_type,
+        capital_good, tax_type_id, tax_code, regime, base, rate, quota, deductible_quota, surcharge_rate, surcharge, withholding_rate, withholding, document_total)
+      select '${company.tenantId}', case when g % 2 = 0 then 'invoice' else 'purchase' end, gen_random_uuid(), 1 + g % 3, case when g % 2 = 0 then 'issued' else 'received' end,
+        case when g % 10 in (4, 5) then 'rectification' when g % 2 = 0 then 'invoice' else 'purchase_invoice' end, 'Z-' || lpad((g / 3)::text, 5, '0'),
+        case when g % 4 = 1 then 'PROV/' || g end, date '${YEAR}-01-01' + (g % 366) - (g % 5), case when g % 5 = 0 then date '${YEAR}-01-01' + (g % 366) - 9 end,
+        date '${YEAR}-01-01' + (g % 366), gen_random_uuid(),
+        (array['Cliente; punto y coma', 'Comillas "dobles" SL', '=HYPERLINK("http://x")', 'Peña & Hijos', '-Menos SA', E'Dos\nlíneas SL'])[1 + g % 6],
+        case when g % 7 = 0 then null else (array['', 'FR', '', 'DE'])[1 + g % 4] || 'B' || lpad(g::text, 8, '0') end, (array['ES', 'FR', 'US', 'DE'])[1 + g % 4],
+        case when g % 10 in (4, 5) then gen_random_uuid() end, case when g % 10 in (4, 5) then 'Z-00001' end,
+        case when g % 10 = 4 then 'differences' when g % 10 = 5 then 'substitution' end, case when g % 10 in (4, 5) then 'R2' end,
+        g % 9 = 1, gen_random_uuid(), 'IVA21', (array['domestic', 'intra_eu', 'export', 'exempt', 'not_subject', 'reverse_charge'])[1 + g % 6],
+        b.base, r.rate, round(b.base * r.rate / 100, 2), case when g % 2 = 1 then round(b.base * r.rate / 100, 2) else 0 end,
+        case when g % 8 = 0 then 5.20 end, case when g % 8 = 0 then round(b.base * 0.052, 2) else 0 end,
+        case when g % 11 = 0 then 15.00 end, case when g % 11 = 0 then round(b.base * 0.15, 2) else 0 end, b.base + round(b.base * r.rate / 100, 2)
+      from generate_series(1, 360) g
+      cross join lateral (select (case when g % 3 = 0 then -1 else 1 end) * round(g * 13.37 + 0.05, 2) as base) b
+      cross join lateral (select (array[21.00, 10.00, 4.00, 0.00])[1 + g % 4]::numeric(5,2) as rate) r`);
+  });
+
+  /** The register's rows of the year, read in one query, as the register answered them before: every amount through Decimal. */
+  async function registerYear(book: VatBook): Promise<TaxRegisterEntry[]> {
+    const money = (text: string | null) => (text == null ? null : Decimal.parse(text, 6).rescale(2).toString());
+    const rows = await app.asOwner(`
+      select * , issue_date::text as issue, operation_date::text as operation, accounting_date::text as accounting, base::text as base_text, rate::text as rate_text,
+        quota::text as quota_text, deductible_quota::text as deductible_text, surcharge_rate::text as surcharge_rate_text, surcharge::text as surcharge_text,
+        withholding_rate::text as withholding_rate_text, withholding::text as withholding_text, document_total::text as total_text
+      from tax_register where tenant_id = '${company.tenantId}' and accounting_date between date '${YEAR}-01-01' and date '${YEAR}-12-31'
+        and side = '${book === 'issued' ? 'issued' : 'received'}' ${book === 'capital-goods' ? 'and capital_good' : ''}
+      order by accounting_date, number, group_no`);
+    return rows.map((r): TaxRegisterEntry => ({
+      documentType: r.document_type, documentId: String(r.document_id), groupNo: Number(r.group_no), side: r.side, kind: r.kind, number: r.number, supplierNumber: r.supplier_number,
+      issueDate: r.issue, operationDate: r.operation, accountingDate: r.accounting,
+      counterparty: { contactId: String(r.contact_id), name: r.counterparty_name, taxId: r.counterparty_tax_id, country: r.counterparty_country },
+      rectifies: r.rectifies_id ? { id: String(r.rectifies_id), number: r.rectifies_number, mode: r.rectification_mode, simplified: false, type: r.rectification_type ?? 'R1' } : null,
+      capitalGood: r.capital_good === true || r.capital_good === 't', taxTypeId: String(r.tax_type_id), taxCode: r.tax_code, regime: r.regime,
+      base: money(r.base_text)!, rate: money(r.rate_text)!, quota: money(r.quota_text)!, deductibleQuota: money(r.deductible_text)!, surchargeRate: money(r.surcharge_rate_text),
+      surcharge: money(r.surcharge_text)!, withholdingRate: money(r.withholding_rate_text), withholding: money(r.withholding_text)!, documentTotal: money(r.total_text)!,
+      reversesOriginal: false,
+    }));
+  }
+
+  /** The book written the plain way: a BOM, the headings, then one line per row through the layout, CRLF after each. */
+  function plainCsv(book: VatBook, entries: TaxRegisterEntry[]): string {
+    const layout = BOOK_LAYOUTS[book];
+    const lines = [csvLine(layout.map((c) => c.heading)), ...entries.map((e) => {
+      const context = { year: e.accountingDate.slice(0, 4), period: `${Math.floor((Number(e.accountingDate.slice(5, 7)) - 1) / 3) + 1}T` };
+      return csvLine(layout.map((c) => c.value(e, context)));
+    })];
+    return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
+  }
+
+  test.each(['issued', 'received', 'capital-goods'] as VatBook[])('%s', async (book) => {
+    const entries = await registerYear(book);
+    expect(entries.length).toBeGreaterThan(book === 'capital-goods' ? 10 : 150);
+    const res = await fetchBook(`${book}?year=${YEAR}&format=csv`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const expected = new TextEncoder().encode(plainCsv(book, entries));
+    expect(bytes.length).toBe(expected.length);
+    expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * pre-declaration envelope.
  */
 import { describe, expect, test } from 'bun:test';
-import { layoutProblems, periodOf, preDeclarationFile, provinceOf, record, recordNif, type DesignField, type TaxModel } from '../../../plugins/tax-models/api';
+import { aeatText, layoutProblems, periodOf, preDeclarationFile, provinceOf, record, recordNif, type DesignField, type TaxModel } from '../../../plugins/tax-models/api';
 
 const fields: DesignField[] = [
   { position: 1, length: 3, kind: 'constant', name: 'ABC', label: 'Constante' },
@@ -21,6 +21,13 @@ describe('records', () => {
     expect(record(fields, { text: 'Peña', count: 7, amount: '12.5', signed: '-3.10', signedN: '123.45' })).toBe('ABC' + 'PEÑA  ' + '0007' + '001250' + 'N00310' + '012345' + '  ');
     expect(record(fields, { text: 'Ça', count: 0, amount: '0', signed: '3.10', signedN: '-1.00' })).toBe('ABC' + 'ÇA    ' + '0000' + '000000' + ' 00310' + 'N00100' + '  ');
     expect(record(fields, {})).toBe('ABC' + '      ' + '0000' + '000000' + ' 00000' + '000000' + '  ');
+  });
+
+  test('text as every design admits it: upper case, no accents (Ñ and Ç kept), an accent written as an apostrophe becomes one, anything else a blank', () => {
+    expect(aeatText('Peña Çelik, Société Générale')).toBe('PEÑA ÇELIK, SOCIETE GENERALE');
+    expect(aeatText('D´Angelo & O’Brien [S.L.]')).toBe("D'ANGELO & O'BRIEN  S.L. ");
+    expect(aeatText('ÁÉÍÓÚÜ àè ºª €@#')).toBe('AEIOUU AE' + ' '.repeat(7));
+    expect(aeatText('D´Angelo')).toHaveLength('D´Angelo'.length);
   });
 
   test('a value that does not fit, or a negative amount where the design has no sign, is refused', () => {
