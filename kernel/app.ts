@@ -153,7 +153,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
           kernel.remember(admitted, { ip: socketIp ?? 'unknown', requestId });
           response = await idempotency.handle(admitted, ip, (request) => {
             kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
-            return app.handle(request);
+            return app.handle(request).then(async (answer) => {
+              await kernel.completed(request, answer);
+              return answer;
+            });
           });
         }
       }
