@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../../support/app';
+import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
+import { createFirm, nifFor } from '../../support/firms';
+import { addMember, type TestMember } from '../../support/team';
+
+const FIRM_NIF = nifFor(12345678);
+let app: TestApp;
+let firm: TestCompany;
+let accountant: TestMember;
+let viewer: TestMember;
+let firmKey: { key: string; keyId: string };
+let clients: TestCompany[];
+let stranger: TestCompany;
+const access: Record<string, string> = {};
+
+const as = (tenant: TestCompany) => ({ 'x-tenant-id': tenant.tenantId });
+const newContact = (name: string) => ({ kind: 'customer', name, vat: 'B65410011' });
+
+beforeAll(async () => {
+  app = await startTestApp();
+  firm = await createFirm(app, FIRM_NIF);
+  accountant = await addMember(app, firm.token, 'accountant');
+  viewer = await addMember(app, firm.token, 'viewer');
+  firmKey = await createApiKey(app, firm.token, 'accountant');
+  clients = [await createCompany(app, 'Cliente Uno SL'), await createCompany(app, 'Cliente Dos SL', 'A58818501'), await createCompany(app, 'Cliente Tres SL', 'B65410011')];
+  stranger = await createCompany(app, 'Ajena SL', 'A28017895');
+});
+afterAll(() => app.close());
+
+describe('firm access: granted by the client\'s owner, accepted by the firm', () => {
+  test('the client grants by the firm\'s tax id; pending until the firm accepts', async () => {
+    const [one, two, three] = clients;
+    const roles = ['accountant', 'viewer', 'admin'];
+    for (const [index, client] of [one, two, three].entries()) {
+      const granted = await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF.toLowerCase(), role: roles[index] }, client.token);
+      expect(granted.status).toBe(201);
+      expect(granted.body).toMatchObject({
+        client: { id: client.tenantId, tax_id: expect.any(String) }, firm: { id: firm.tenantId, tax_id: FIRM_NIF },
+        role: roles[index], status: 'pending', answered_at: null, revoked_at: null,
+      });
+      access[client.tenantId] = granted.body.id;
+    }
+    expect((await app.get('/api/v1/contacts', accountant.token, as(one))).status).toBe(403);
+    const pending = await app.get('/api/v1/firm/clients', firm.token);
+    expect(pending.status).toBe(200);
+    expect(pending.body.map((a: any) => a.client.name).sort()).toEqual(['Cliente Dos SL', 'Cliente Tres SL', 'Cliente Uno SL']);
+    expect((await app.post(`/api/v1/firm/clients/${access[one.tenantId]}/accept`, undefined, viewer.token)).status).toBe(403);
+    for (const client of clients) {
+      const accepted = await app.post(`/api/v1/firm/clients/${access[client.tenantId]}/accept`, undefined, firm.token);
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.status).toBe('active');
+    }
+    expect((await app.post(`/api/v1/firm/clients/${access[one.tenantId]}/accept`, undefined, firm.token)).status).toBe(409);
+    expect((await app.get('/api/v1/team/firm-access', one.token)).body).toMatchObject([{ id: access[one.tenantId], status: 'active', role: 'accountant' }]);
+  });
+
+  test('refusals: bad or unknown tax ids, a second open grant, an owner role, a non-owner, the firm itself', async () => {
+    const [one] = clients;
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: '12345678A', role: 'viewer' }, one.token)).status).toBe(422);
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: nifFor(87654321), role: 'viewer' }, one.token)).status).toBe(404);
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' }, one.token)).status).toBe(409);
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'owner' }, one.token)).status).toBe(422);
+    const admin = await addMember(app, one.token, 'admin');
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' }, admin.token)).status).toBe(403);
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' }, firm.token)).status).toBe(422);
+    expect((await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' })).status).toBe(401);
+  });
+
+  test('the firm\'s members act with the grant\'s role, never above their own in the firm; audit entries name the firm', async () => {
+    const [one, two] = clients;
+    const created = await app.post('/api/v1/contacts', newContact('Por la gestoría SL'), accountant.token, as(one));
+    expect(created.status).toBe(201);
+    expect((await app.get('/api/v1/contacts', accountant.token, as(two))).status).toBe(200);
+    expect((await app.post('/api/v1/contacts', newContact('No'), accountant.token, as(two))).status).toBe(403); // viewer there
+    expect((await app.post('/api/v1/contacts', newContact('No'), viewer.token, as(one))).status).toBe(403); // a viewer in the firm
+    expect((await app.get('/api/v1/contacts', viewer.token, as(one))).status).toBe(200);
+    expect((await app.get('/api/v1/contacts', accountant.token, as(stranger))).status).toBe(403);
+
+    const entries = await app.get(`/api/v1/audit?object_id=${created.body.id}`, one.token);
+    expect(entries.body.items).toEqual([expect.objectContaining({
+      operation: 'POST /api/v1/contacts', actor: expect.objectContaining({ kind: 'session', user_id: accountant.userId, email: accountant.email, firm_id: firm.tenantId }),
+    })]);
+    expect((await app.get(`/api/v1/audit?firm_id=${firm.tenantId}`, one.token)).body.total).toBe(1);
+    // switching company works for a client reached through the firm
+    const switched = await app.post('/api/v1/auth/switch-tenant', { tenant_id: one.tenantId }, accountant.token);
+    expect(switched.status).toBe(200);
+    expect((await app.get('/api/v1/tenants/me', switched.body.access_token)).body.id).toBe(one.tenantId);
+  });
+
+  test('a firm\'s API key acts on a client only with X-Tenant-Id and only where the firm has access', async () => {
+    const [one] = clients;
+    expect((await app.get('/api/v1/tenants/me', firmKey.key)).body.id).toBe(firm.tenantId);
+    const created = await app.post('/api/v1/contacts', newContact('Por la clave SL'), firmKey.key, as(one));
+    expect(created.status).toBe(201);
+    expect((await app.get(`/api/v1/contacts/${created.body.id}`, firmKey.key)).status).toBe(404); // without the header: the firm itself
+    expect((await app.get('/api/v1/contacts', firmKey.key, as(stranger))).status).toBe(403);
+    const entries = await app.get(`/api/v1/audit?api_key_id=${firmKey.keyId}`, one.token);
+    expect(entries.body.items[0].actor).toMatchObject({ kind: 'api_key', api_key_id: firmKey.keyId, firm_id: firm.tenantId });
+  });
+
+  test('the client changes the role and revokes: every member and key of the firm follows at once', async () => {
+    const [one, , three] = clients;
+    expect((await app.get('/api/v1/contacts', accountant.token, as(three))).status).toBe(200);
+    expect((await app.get('/api/v1/contacts', firmKey.key, as(three))).status).toBe(200);
+    expect((await app.del(`/api/v1/team/firm-access/${access[three.tenantId]}`, three.token)).status).toBe(204);
+    expect((await app.get('/api/v1/contacts', accountant.token, as(three))).status).toBe(403);
+    expect((await app.get('/api/v1/contacts', viewer.token, as(three))).status).toBe(403);
+    expect((await app.get('/api/v1/contacts', firmKey.key, as(three))).status).toBe(403);
+    expect((await app.get('/api/v1/team/firm-access', three.token)).body[0]).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) });
+
+    expect((await app.patch(`/api/v1/team/firm-access/${access[one.tenantId]}`, { role: 'viewer' }, one.token)).status).toBe(200);
+    expect((await app.post('/api/v1/contacts', newContact('Ya no'), accountant.token, as(one))).status).toBe(403);
+    expect((await app.get('/api/v1/contacts', accountant.token, as(one))).status).toBe(200);
+    // a new grant after a revocation starts pending again
+    const again = await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'member' }, three.token);
+    expect(again.body.status).toBe('pending');
+    expect((await app.post(`/api/v1/firm/clients/${again.body.id}/decline`, undefined, firm.token)).body.status).toBe('declined');
+    expect((await app.get('/api/v1/contacts', accountant.token, as(three))).status).toBe(403);
+  });
+
+  test('cross-tenant: nobody else reads, changes, revokes or answers an access', async () => {
+    const [one, two] = clients;
+    const id = access[one.tenantId];
+    expect((await app.del(`/api/v1/team/firm-access/${id}`, two.token)).status).toBe(404);
+    expect((await app.patch(`/api/v1/team/firm-access/${id}`, { role: 'admin' }, two.token)).status).toBe(404);
+    expect((await app.get('/api/v1/team/firm-access', two.token)).body.map((a: any) => a.id)).not.toContain(id);
+    expect((await app.get('/api/v1/firm/clients', stranger.token)).body).toEqual([]);
+    // the firm cannot change what the client granted, only answer it
+    expect((await app.patch(`/api/v1/team/firm-access/${id}`, { role: 'admin' }, firm.token)).status).toBe(404);
+    expect((await app.del(`/api/v1/team/firm-access/${id}`, firm.token)).status).toBe(404);
+    const otherFirm = await createFirm(app, nifFor(11111111));
+    const pending = await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' }, stranger.token);
+    expect((await app.post(`/api/v1/firm/clients/${pending.body.id}/accept`, undefined, otherFirm.token)).status).toBe(404);
+    expect((await app.post(`/api/v1/firm/clients/${pending.body.id}/accept`, undefined, stranger.token)).status).toBe(404);
+  });
+});
