@@ -1,3 +1,5 @@
+import type { Database } from '../../kernel/database';
+import { perTenant } from '../../lib/tenant-sets';
 import type { Kernel, CompletedWrite } from '../../kernel/kernel';
 import { RequestTransaction } from '../../kernel/request-transaction';
 import type { Tx } from '../../kernel/uow';
@@ -91,4 +93,10 @@ async function toJson(tx: Tx, rows: EntryRow[]) {
     client_ip: row.client_ip,
     request_id: row.request_id,
   }));
+}
+
+/** When each company last had a write, in one statement for many companies (the workspace). */
+export async function lastActivityByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await perTenant<{ tenant_id: string; occurred_at: string }>(db, 'cuadra_audit_last_activity', tenantIds);
+  return new Map([...rows].map(([id, row]) => [id, row.occurred_at]));
 }

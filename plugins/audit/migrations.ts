@@ -1,4 +1,4 @@
-import { APP_ROLE, sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { APP_ROLE, sqlMigration, tenantRowLevelSecurity, systemOnlyFunction } from '../../kernel/migration';
 
 /**
  * `audit_entries`: one row per completed write of a company (kernel/kernel.ts, CompletedWrite).
@@ -35,5 +35,15 @@ export const migrations = [
          raise exception 'The audit log is append-only: entry % cannot change', OLD.id;
        end $$`,
     `create trigger audit_entries_append_only before update or delete on audit_entries for each row execute function audit_entries_append_only()`,
+  ]),
+  // The workspace's figure for many companies at once (system role only): the last write.
+  sqlMigration('20270309000900_audit_last_activity_by_tenant', [
+    `create function cuadra_audit_last_activity(p_tenants uuid[])
+       returns table (tenant_id uuid, occurred_at text)
+       language sql stable security definer set search_path = public as $$
+         select t.id, to_char(last.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from unnest(p_tenants) as t(id)
+         cross join lateral (select a.occurred_at from audit_entries a where a.tenant_id = t.id order by a.occurred_at desc limit 1) last
+       $$`,
+    ...systemOnlyFunction('cuadra_audit_last_activity(uuid[])'),
   ]),
 ];

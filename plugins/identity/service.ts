@@ -358,7 +358,11 @@ export class IdentityService {
 
   /** Every company these memberships reach without being a member (a firm's clients), with the role and the company it comes through. */
   async reachable(userId: string): Promise<ReachedCompany[]> {
-    const through = (await this.memberships(userId)).map((m) => ({ tenantId: m.tenant_id, role: m.role }));
+    return this.reachableThrough((await this.memberships(userId)).map((m) => ({ tenantId: m.tenant_id, role: m.role })));
+  }
+
+  /** Every company reached without being a member through what a caller holds (an API key: its company and role). */
+  async reachableThrough(through: readonly { tenantId: string; role: Role }[]): Promise<ReachedCompany[]> {
     const reached = new Map<string, ReachedCompany>();
     for (const access of this.kernel.contributions('tenant-access')) {
       for (const company of await access.reachable(this.kernel.db, through)) if (!reached.has(company.tenantId)) reached.set(company.tenantId, company);

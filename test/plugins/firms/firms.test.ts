@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { seededTaxTypeId } from '../../../plugins/taxes/api';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
 import { createFirm, nifFor } from '../../support/firms';
@@ -133,5 +134,71 @@ describe('firm access: granted by the client\'s owner, accepted by the firm', ()
     const pending = await app.post('/api/v1/team/firm-access', { firm_tax_id: FIRM_NIF, role: 'viewer' }, stranger.token);
     expect((await app.post(`/api/v1/firm/clients/${pending.body.id}/accept`, undefined, otherFirm.token)).status).toBe(404);
     expect((await app.post(`/api/v1/firm/clients/${pending.body.id}/accept`, undefined, stranger.token)).status).toBe(404);
+  });
+});
+
+describe('workspace: every company the caller reaches, with what needs doing', () => {
+  const companies = (token: string, query = '', headers?: Record<string, string>) => app.get(`/api/v1/workspace/companies${query}`, token, headers);
+
+  beforeAll(async () => {
+    // client two's books: a movement to reconcile, a draft, an invoice past its due date, a lock
+    const two = clients[1];
+    const treasury = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco', iban: 'ES9121000418450200051332' }, two.token);
+    await app.post(`/api/v1/treasuries/${treasury.body.id}/movements`, { date: '2026-03-02', amount: '-12.40', description: 'Comisión' }, two.token);
+    await app.post(`/api/v1/treasuries/${treasury.body.id}/movements`, { date: '2026-03-03', amount: '100.00', description: 'Cobro' }, two.token);
+    const customer = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Comprador SL', vat: 'A28017895', address: 'Calle Sol 2', city: 'Madrid', postal_code: '28001' }, two.token);
+    const line = { description: 'Servicio', quantity: '1', unit_price: '100.00', tax_type_id: seededTaxTypeId(two.tenantId, 'IVA21') };
+    const issued = await app.post('/api/v1/invoices', { contact_id: customer.body.id, issue_date: '2026-02-01', due_date: '2026-03-01', lines: [line] }, two.token);
+    if (issued.status !== 201) throw new Error(issued.text);
+    await app.post('/api/v1/invoices', { contact_id: customer.body.id, issue_date: '2026-03-05', lines: [line], status: 'draft' }, two.token);
+    const locked = await app.request('PUT', '/api/v1/ledger/lock', { body: { locked_until: '2026-01-31' }, token: two.token });
+    if (locked.status !== 200) throw new Error(locked.text);
+  });
+
+  test('a firm member sees the firm and the clients it reaches, with roles; the figures are each company\'s own', async () => {
+    const [one, two] = clients;
+    const res = await companies(accountant.token);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((c: any) => [c.name, c.role, c.via_firm_id])).toEqual([
+      ['Cliente Dos SL', 'viewer', firm.tenantId], ['Cliente Uno SL', 'viewer', firm.tenantId], [`Gestoría ${FIRM_NIF} SL`, 'accountant', null],
+    ]);
+    const row = res.body.items.find((c: any) => c.tenant_id === two.tenantId);
+    const own = (path: string) => app.get(path, two.token).then((r) => r.body);
+    expect(row.unreconciled_movements).toBe((await own('/api/v1/bank-movements?status=unmatched')).total);
+    expect(row.unreconciled_movements).toBe(2);
+    expect(row.draft_invoices).toBe((await own('/api/v1/invoices?status=draft')).total);
+    const issued = (await own('/api/v1/invoices?status=issued')).items;
+    expect(row.overdue_invoices).toBe(issued.filter((i: any) => i.due_date && i.due_date < new Date().toISOString().slice(0, 10)).length);
+    expect(row.overdue_invoices).toBe(1);
+    expect(row.purchases_to_review).toBe(0);
+    expect(row.lock_date).toBe((await own('/api/v1/ledger/lock')).locked_until);
+    expect(row.last_closed_fiscal_year).toBeNull();
+    // a viewer there may not read the audit log: no last activity; in the firm itself it may
+    expect(row.last_activity).toBeNull();
+    const firmRow = res.body.items.find((c: any) => c.tenant_id === firm.tenantId);
+    expect(firmRow.last_activity).toEqual(expect.any(String));
+    expect((await companies(two.token)).body.items).toEqual([expect.objectContaining({ tenant_id: two.tenantId, role: 'owner', via_firm_id: null, last_activity: expect.any(String) })]);
+    expect(res.body.items.find((c: any) => c.tenant_id === one.tenantId).unreconciled_movements).toBe(0);
+  });
+
+  test('needs, sort and pages', async () => {
+    const two = clients[1];
+    expect((await companies(accountant.token, '?needs=reconciliation')).body.items.map((c: any) => c.tenant_id)).toEqual([two.tenantId]);
+    expect((await companies(accountant.token, '?needs=overdue_invoices')).body.total).toBe(1);
+    expect((await companies(accountant.token, '?needs=review')).body.items.map((c: any) => c.tenant_id)).toEqual([two.tenantId]);
+    const sorted = await companies(accountant.token, '?sort=unreconciled_movements&limit=1');
+    expect(sorted.body).toMatchObject({ total: 3, limit: 1, offset: 0, items: [{ tenant_id: two.tenantId }] });
+    expect((await companies(accountant.token, '?limit=2&offset=2')).body.items).toHaveLength(1);
+    expect((await companies(accountant.token, '?needs=taxes')).status).toBe(422);
+    expect((await companies(accountant.token, '?limit=0')).status).toBe(422);
+    expect((await app.get('/api/v1/workspace/companies')).status).toBe(401);
+  });
+
+  test('a firm\'s API key lists its firm and the clients it reaches, never with X-Tenant-Id; other companies see only theirs', async () => {
+    const listed = await companies(firmKey.key);
+    expect(listed.body.items.map((c: any) => c.tenant_id).sort()).toEqual([firm.tenantId, clients[0].tenantId, clients[1].tenantId].sort());
+    expect((await companies(firmKey.key, '', as(clients[0]))).status).toBe(400);
+    const theirs = await companies(stranger.token);
+    expect(theirs.body.items.map((c: any) => c.tenant_id)).toEqual([stranger.tenantId]);
   });
 });
