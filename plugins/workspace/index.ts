@@ -10,7 +10,7 @@ import { workspaceModels } from './schemas';
 export default definePlugin({
   name: 'workspace',
   tags: { workspace: 'Many companies at a glance' },
-  dependsOn: ['identity', 'tenants', 'audit', 'treasury', 'invoices', 'purchases', 'ledger', 'fiscal-years'],
+  dependsOn: ['identity', 'tenants', 'audit', 'treasury', 'invoices', 'purchases', 'ledger', 'fiscal-years', 'tax-models'],
   models: workspaceModels,
   routes: workspaceRoutes,
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { todayInSpain } from '../../../plugins/ledger/api';
+import { dueByTenant, modelListing } from '../../../plugins/tax-models/api';
 import { seededTaxTypeId } from '../../../plugins/taxes/api';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createApiKey, createCompany, type TestCompany } from '../../support/factories';
@@ -168,10 +170,16 @@ describe('workspace: every company the caller reaches, with what needs doing', (
     expect(row.unreconciled_movements).toBe(2);
     expect(row.draft_invoices).toBe((await own('/api/v1/invoices?status=draft')).total);
     const issued = (await own('/api/v1/invoices?status=issued')).items;
-    expect(row.overdue_invoices).toBe(issued.filter((i: any) => i.due_date && i.due_date < new Date().toISOString().slice(0, 10)).length);
+    expect(row.overdue_invoices).toBe(issued.filter((i: any) => i.due_date && i.due_date < todayInSpain()).length);
     expect(row.overdue_invoices).toBe(1);
     expect(row.purchases_to_review).toBe(0);
     expect(row.lock_date).toBe((await own('/api/v1/ledger/lock')).locked_until);
+    // the models due: the company's own listing's periods that have ended, soonest deadline first
+    const today = todayInSpain();
+    const listing = (await own('/api/v1/aeat')).items.filter((m: any) => m.applies)
+      .flatMap((m: any) => m.due.filter((d: any) => d.to < today).map((d: any) => ({ model: m.code, ...d, settled: false })))
+      .sort((a: any, b: any) => a.due_date.localeCompare(b.due_date) || a.model.localeCompare(b.model));
+    expect(row.taxes_due).toEqual(listing);
     expect(row.last_closed_fiscal_year).toBeNull();
     // a viewer there may not read the audit log: no last activity; in the firm itself it may
     expect(row.last_activity).toBeNull();
@@ -179,6 +187,23 @@ describe('workspace: every company the caller reaches, with what needs doing', (
     expect(firmRow.last_activity).toEqual(expect.any(String));
     expect((await companies(two.token)).body.items).toEqual([expect.objectContaining({ tenant_id: two.tenantId, role: 'owner', via_firm_id: null, last_activity: expect.any(String) })]);
     expect(res.body.items.find((c: any) => c.tenant_id === one.tenantId).unreconciled_movements).toBe(0);
+  });
+
+  test('the models due, for a set of companies, are those each company\'s own listing gives (a day in a filing window)', async () => {
+    const two = clients[1];
+    const models = app.kernel.contributions('tax-models');
+    expect((await app.request('PATCH', '/api/v1/aeat/profile', { body: { legal_form: 'individual', irpf_method: 'directa_simplificada' }, token: two.token })).status).toBe(200);
+    for (const today of ['2027-01-05', '2026-10-02', '2026-07-20']) {
+      const viaSet = (await dueByTenant(app.kernel.db, models, [two.tenantId, clients[0].tenantId], today)).get(two.tenantId)!;
+      const own = await app.kernel.unitOfWork(null).run((tx) => modelListing(tx, models, today), { tenantId: two.tenantId });
+      const expected = own.filter((listed) => listed.reason === null)
+        .flatMap((listed) => listed.due.filter((d) => d.period.to < today).map((d) => ({
+          model: listed.model.code, year: d.period.year, period: d.period.code, from: d.period.from, to: d.period.to, dueDate: d.dueDate, settled: false,
+        })))
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.model.localeCompare(b.model));
+      expect(viaSet).toEqual(expected);
+      expect(viaSet.map((d) => d.model)).toContain('130'); // an autónomo's IRPF instalment
+    }
   });
 
   test('needs, sort and pages', async () => {
@@ -190,6 +215,9 @@ describe('workspace: every company the caller reaches, with what needs doing', (
     expect(sorted.body).toMatchObject({ total: 3, limit: 1, offset: 0, items: [{ tenant_id: two.tenantId }] });
     expect((await companies(accountant.token, '?limit=2&offset=2')).body.items).toHaveLength(1);
     expect((await companies(accountant.token, '?needs=taxes')).status).toBe(422);
+    const dueNow = (await companies(accountant.token)).body.items.filter((c: any) => c.taxes_due?.some((d: any) => !d.settled)).length;
+    expect((await companies(accountant.token, '?needs=taxes_due')).body.total).toBe(dueNow);
+    expect((await companies(accountant.token, '?sort=next_tax_due')).status).toBe(200);
     expect((await companies(accountant.token, '?limit=0')).status).toBe(422);
     expect((await app.get('/api/v1/workspace/companies')).status).toBe(401);
   });

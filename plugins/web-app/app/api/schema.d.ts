@@ -9319,6 +9319,25 @@ export interface components {
             draft_invoices: number | null;
             overdue_invoices: number | null;
             purchases_to_review: number | null;
+            /** @description The models that apply to the company (its tax profile) whose period has ended and whose deadline has not passed, soonest first; null when the caller's role there may not read tax models */
+            taxes_due: {
+                /** @description The model's code: 303, 111, 115, 130, … */
+                model: string;
+                year: number;
+                /** @description 1T–4T, 01–12 or 0A */
+                period: string;
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /**
+                 * Format: date
+                 * @description The last day to file it
+                 */
+                due_date: string;
+                /** @description Its settlement is posted in the books (POST /aeat/{model}/settle) */
+                settled: boolean;
+            }[] | null;
             /**
              * Format: date
              * @description Nothing dated on or before it reaches the books (null: no lock, or not readable)
@@ -35912,8 +35931,8 @@ export interface operations {
     workspace_companies: {
         parameters: {
             query?: {
-                needs?: "reconciliation" | "review" | "overdue_invoices";
-                sort?: "name" | "last_activity" | "unreconciled_movements" | "overdue_invoices" | "purchases_to_review";
+                needs?: "reconciliation" | "taxes_due" | "review" | "overdue_invoices";
+                sort?: "name" | "next_tax_due" | "last_activity" | "unreconciled_movements" | "overdue_invoices" | "purchases_to_review";
                 limit?: number;
                 offset?: number;
             };
