@@ -41,6 +41,23 @@ describe('audit log', () => {
     expect(creation.request_id).toEqual(expect.any(String));
   });
 
+  test('the writes of any plugin are logged, with the route as declared and the object written', async () => {
+    const entry = await app.post('/api/v1/ledger/entries', { date: '2026-11-02', description: 'Apertura', lines: [{ account: '570', debit: '10.00' }, { account: '100', credit: '10.00' }] }, company.token);
+    const treasury = await app.post('/api/v1/treasuries', { kind: 'wallet', name: 'Caja' }, company.token);
+    const movement = await app.post(`/api/v1/treasuries/${treasury.body.id}/movements`, { date: '2026-11-03', amount: '-1.00', description: 'Sello' }, company.token);
+    const lock = await app.request('PUT', '/api/v1/ledger/lock', { body: { locked_until: '2026-10-31' }, token: company.token });
+    const renamed = await app.patch('/api/v1/tenants/me', { name: 'Empresa Auditada SL' }, company.token);
+    for (const res of [entry, treasury, movement, lock, renamed]) if (res.status >= 300) throw new Error(res.text);
+    const items = (await audit('?limit=5')).body.items.map((e: any) => [e.operation, e.object_id]);
+    expect(items).toEqual([
+      ['PATCH /api/v1/tenants/me', renamed.body.id],
+      ['PUT /api/v1/ledger/lock', null],
+      ['POST /api/v1/treasuries/{treasury_id}/movements', movement.body.id],
+      ['POST /api/v1/treasuries', treasury.body.id],
+      ['POST /api/v1/ledger/entries', entry.body.id],
+    ]);
+  });
+
   test('API keys are named; a request with an Idempotency-Key writes its entry in its own transaction, once', async () => {
     const key = await createApiKey(app, company.token, 'accountant');
     const headers = { 'idempotency-key': crypto.randomUUID() };
@@ -89,7 +106,9 @@ describe('audit log', () => {
   test('exported with the company\'s data', async () => {
     const exported = await app.get('/api/v1/account/export', company.token);
     expect(exported.status).toBe(200);
-    const section = exported.body.companies?.find?.((c: any) => c.tenant_id === company.tenantId) ?? exported.body;
-    expect(JSON.stringify(section)).toContain('"operation":"POST /api/v1/contacts"');
+    const sections = exported.body.tenants.find((t: any) => t.tenant_id === company.tenantId).sections;
+    const listed = (await audit('?limit=500')).body;
+    expect(sections.audit).toHaveLength(listed.total);
+    expect(sections.audit).toEqual([...listed.items].reverse());
   });
 });
