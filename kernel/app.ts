@@ -188,7 +188,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
           response = await idempotency.handle(admitted, ip, (request) => {
             kernel.remember(request, { ip: socketIp ?? 'unknown', requestId });
             matched.set(request, seen);
-            return app.handle(request);
+            return app.handle(request).then(async (answer) => {
+              await kernel.completed(request, answer);
+              return answer;
+            });
           });
         }
       }

@@ -166,7 +166,7 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
       const unknown = unknownBodyFields(request, route);
       if (unknown.length) throw new ValidationFailed(unknown);
       rejectNulCharacters({ body, query, params });
-      kernel.markExecuting(request);
+      kernel.markExecuting(request, { route, params: params as Record<string, string>, principal: authenticated.get(request) });
     })
     .macro({
       /** Requires a principal with an active tenant whose role holds `permission`. */

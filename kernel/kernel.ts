@@ -82,6 +82,39 @@ export class PermissionRegistry {
 export interface Services {}
 export type ServiceName = keyof Services & string;
 
+/** A write request (POST, PUT, PATCH, DELETE) its route answered with a 2xx, as the request pipeline saw it. */
+export interface CompletedWrite {
+  principal: Principal;
+  method: string;
+  /** The route as declared, parameters in braces: `/api/v1/invoices/{id}/issue`. */
+  route: string;
+  /** The object written: the `id` of a created (201) object, else the route's last path parameter, else the answer's `id`. */
+  objectId: string | null;
+  status: number;
+  clientIp: string;
+  requestId: string | null;
+}
+
+/**
+ * Told of every completed write, before the response leaves: inside the request's transaction when
+ * it has one (an Idempotency-Key), so what it writes commits with the write; otherwise right after
+ * the write committed. A throw fails the request (500).
+ */
+export type WriteObserver = (write: CompletedWrite) => Promise<void>;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a completed write's answer says it created or changed (its top-level `id`), if it is JSON. */
+async function answeredId(response: Response): Promise<string | null> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return null;
+  try {
+    const id = ((await response.clone().json()) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What the kernel hands every plugin. It knows no feature. */
 export class Kernel {
   readonly authenticators: Authenticator[] = [];
@@ -116,8 +149,9 @@ export class Kernel {
   openApiDocument: () => any = () => { throw new Error('The app is not started yet'); };
   /** Socket address and request id of each request being handled (set by the app's request pipeline). */
   private readonly requests = new WeakMap<Request, { ip: string; requestId: string }>();
-  /** Requests whose handler was reached: authenticated, validated and past the kernel's input guards. */
-  private readonly executing = new WeakSet<Request>();
+  /** Requests whose handler was reached (authenticated, validated and past the kernel's input guards), with their route. */
+  private readonly executing = new WeakMap<Request, { route: string; params: Record<string, string>; principal?: Principal }>();
+  private readonly writeObservers: { plugin: string; observe: WriteObserver }[] = [];
 
   private extensionRegistry?: ExtensionRegistry;
   private settingValues = new Map<PluginSettings<any>, unknown>();
@@ -172,7 +206,31 @@ export class Kernel {
   requestId(request: Request): string | undefined { return this.requests.get(request)?.requestId; }
 
   /** Set by the HTTP context once a request passed every check and its route's handler may act. */
-  markExecuting(request: Request): void { this.executing.add(request); }
+  markExecuting(request: Request, facts: { route: string; params?: Record<string, string>; principal?: Principal } = { route: '' }): void {
+    this.executing.set(request, { route: facts.route, params: facts.params ?? {}, principal: facts.principal });
+  }
+
+  /** Registers `observe` for every completed write (see WriteObserver); plugins call it in `setup`. */
+  observeWrites(plugin: string, observe: WriteObserver): void {
+    this.writeObservers.push({ plugin, observe });
+  }
+
+  /**
+   * Called by the request pipeline with each answer: a write of a principal acting in a company,
+   * answered 2xx by its route's handler, goes to every write observer.
+   */
+  async completed(request: Request, response: Response): Promise<void> {
+    if (!this.writeObservers.length || !WRITE_METHODS.has(request.method) || response.status < 200 || response.status > 299) return;
+    const facts = this.executing.get(request);
+    if (!facts?.principal?.tenantId) return;
+    const lastParam = Object.values(facts.params).at(-1) ?? null;
+    const objectId = response.status === 201 ? (await answeredId(response)) ?? lastParam : lastParam ?? (await answeredId(response));
+    const write: CompletedWrite = {
+      principal: facts.principal, method: request.method, route: facts.route.replace(/:(\w+)/g, '{$1}'), objectId,
+      status: response.status, clientIp: this.clientIp(request), requestId: this.requestId(request) ?? null,
+    };
+    for (const { observe } of this.writeObservers) await observe(write);
+  }
 
   /** False for a request answered before its handler ran (bad credentials, validation, parse errors). */
   startedExecuting(request: Request): boolean { return this.executing.has(request); }

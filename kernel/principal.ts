@@ -20,6 +20,12 @@ export interface Principal {
    * authenticator that issued it says, per request, whether the request is addressed to it.
    */
   audience?: string;
+  /**
+   * The company whose access this principal acts through, when it is not a member of `tenantId`
+   * itself: an accounting firm's member or API key acting for a client company the firm was
+   * granted access to.
+   */
+  viaTenantId?: string;
   /** A session signed in with a temporary password: it may only change it (routes with `signedIn: 'password-change'`). */
   passwordChangeRequired?: boolean;
 }

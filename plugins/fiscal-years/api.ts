@@ -9,6 +9,8 @@
  *   contributesIfInstalled: { 'year-end-checks': [{ name: 'documents', description: 'draft documents',
  *     pending: async (tx, period, limit) => ({ total, items: [{ kind: 'draft_invoice', id, date, label }] }) }] }
  */
+import type { Database } from '../../kernel/database';
+import { perTenant } from '../../lib/tenant-sets';
 import type { Tx } from '../../kernel/uow';
 
 export interface YearEndPending {
@@ -34,3 +36,9 @@ declare module '../../kernel/extensions' {
 }
 
 export { fiscalYear, fiscalYearOf, type FiscalYearPeriod } from './periods';
+
+/** The last fiscal year closed (and not reopened) per company, in one statement (the workspace). */
+export async function lastClosedByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, { year: number; endDate: string }>> {
+  const rows = await perTenant<{ tenant_id: string; year: number; end_date: string }>(db, 'cuadra_fiscal_years_last_closed', tenantIds);
+  return new Map([...rows].map(([id, row]) => [id, { year: Number(row.year), endDate: row.end_date }]));
+}

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, tenantRowLevelSecurity, systemOnlyFunction } from '../../kernel/migration';
 
 /**
  * One row per closing of a fiscal year: the three entries it posted, the result, the lock before
@@ -33,5 +33,15 @@ export const migrations = [
     `create index fiscal_year_closings_year on fiscal_year_closings (tenant_id, year, closed_at)`,
     ...tenantRowLevelSecurity('fiscal_year_closings'),
     `revoke truncate on fiscal_year_closings from cuadra_app`,
+  ]),
+  // The workspace's figure for many companies at once (system role only): the last year closed (and not reopened).
+  sqlMigration('20270309000800_fiscal_years_closed_by_tenant', [
+    `create function cuadra_fiscal_years_last_closed(p_tenants uuid[])
+       returns table (tenant_id uuid, year integer, end_date text)
+       language sql stable security definer set search_path = public as $$
+         select distinct on (c.tenant_id) c.tenant_id, c.year, c.end_date::text from fiscal_year_closings c
+         where c.tenant_id = any (p_tenants) and c.reopened_at is null order by c.tenant_id, c.year desc
+       $$`,
+    ...systemOnlyFunction('cuadra_fiscal_years_last_closed(uuid[])'),
   ]),
 ];

@@ -1,7 +1,8 @@
 import type { Database } from '../../kernel/database';
 import { Forbidden, Unauthorized } from '../../kernel/errors';
 import type { Authenticator, Principal } from '../../kernel/principal';
-import { isRole } from '../../kernel/roles';
+import { isRole, type Role } from '../../kernel/roles';
+import type { ReachedCompany } from './extensions';
 import { MAX_SESSION_SECONDS, sha256, type SessionTokens } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,17 +15,25 @@ const parseTextArray = (value: string[] | string): string[] =>
 
 const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.system<T>(sql, params);
 
+/** Access to `tenantId` for someone who is not its member, through what they hold (see TenantAccess). */
+export type ReachCompany = (tenantId: string, through: readonly { tenantId: string; role: Role }[]) => Promise<ReachedCompany | null>;
+
 /** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
 export class ApiKeyAuthenticator implements Authenticator {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly reach: ReachCompany) {}
   accepts(credential: string) { return credential.startsWith(API_KEY_PREFIX); }
   async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
     const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null; scopes: string[] | null }>(
       this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
     if (!row || !isRole(row.role)) throw new Unauthorized('Invalid, expired or revoked API key');
-    if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) throw new Forbidden('This API key belongs to another company');
     const validUntil = row.expires_at ? new Date(row.expires_at).getTime() : undefined;
     const principal: Principal = { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil };
+    if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) {
+      // a key acts for another company only when its own company was given access there (a firm's client)
+      const reached = UUID.test(requestedTenantId) ? await this.reach(requestedTenantId.toLowerCase(), [{ tenantId: row.tenant_id, role: row.role }]) : null;
+      if (!reached) throw new Forbidden('This API key belongs to another company');
+      Object.assign(principal, { tenantId: reached.tenantId, role: reached.role, viaTenantId: reached.viaTenantId });
+    }
     if (row.scopes) principal.scopes = parseTextArray(row.scopes);
     return principal;
   }
@@ -35,7 +44,7 @@ export class ApiKeyAuthenticator implements Authenticator {
  * the session was logged out, and membership of the active tenant.
  */
 export class SessionAuthenticator implements Authenticator {
-  constructor(private readonly db: Database, private readonly tokens: SessionTokens) {}
+  constructor(private readonly db: Database, private readonly tokens: SessionTokens, private readonly reach: ReachCompany) {}
   accepts(credential: string) { return credential.split('.').length === 3; }
   async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
     const claims = await this.tokens.verify(credential);
@@ -46,12 +55,20 @@ export class SessionAuthenticator implements Authenticator {
     if (!row || row.security_version !== claims.sv) throw new Unauthorized('Session revoked');
     const passwordExpiresAt = row.must_change_password && row.password_expires_at ? new Date(row.password_expires_at).getTime() : Number.POSITIVE_INFINITY;
     if (passwordExpiresAt <= Date.now()) throw new Unauthorized(TEMPORARY_PASSWORD_EXPIRED);
-    if (requestedTenantId && !row.role) throw new Forbidden('You are not a member of that company');
-    const role = row.role && isRole(row.role) ? row.role : null;
+    const reached = !row.role && tenantId ? await this.reach(tenantId, await memberships(this.db, claims.sub)) : null;
+    if (requestedTenantId && !row.role && !reached) throw new Forbidden('You are not a member of that company');
+    const role = reached ? reached.role : row.role && isRole(row.role) ? row.role : null;
     const sessionStartedAt = claims.auth_time * 1000;
     const validUntil = Math.min(claims.exp * 1000, sessionStartedAt + MAX_SESSION_SECONDS * 1000, passwordExpiresAt);
     const principal: Principal = { kind: 'session', userId: claims.sub, tenantId: role ? tenantId : null, role, sessionId: claims.sid, sessionStartedAt, validUntil };
+    if (reached) principal.viaTenantId = reached.viaTenantId;
     if (row.must_change_password) principal.passwordChangeRequired = true;
     return principal;
   }
+}
+
+/** A person's own memberships: what their access to other companies comes through. */
+export async function memberships(db: Database, userId: string): Promise<{ tenantId: string; role: Role }[]> {
+  const rows = await rawQuery<{ tenant_id: string; role: string }>(db, 'select tenant_id, role from cuadra_user_memberships(?)', [userId]);
+  return rows.filter((row) => isRole(row.role)).map((row) => ({ tenantId: row.tenant_id, role: row.role as Role }));
 }

@@ -2,7 +2,8 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { persistentSecret } from '../../kernel/secrets';
 import { IdentityAccountData } from './account-data';
-import { ApiKeyAuthenticator, SessionAuthenticator } from './authenticators';
+import { ApiKeyAuthenticator, SessionAuthenticator, type ReachCompany } from './authenticators';
+import './extensions';
 import { ApiKey, Membership, User, UserIdentity, UserToken } from './entities';
 import { googleSettings } from './google';
 import './hooks';
@@ -25,6 +26,7 @@ export default definePlugin({
   models: identityModels,
   settings: googleSettings,
   permissions: { 'api_keys.manage': rolesFrom('member') },
+  extensionPoints: { 'tenant-access': { description: 'a way to act in a company without being its member (an accounting firm for its clients)', key: (access) => access.name } },
   rateLimits: [
     { name: 'login', method: 'POST', path: '/api/v1/auth/login', limit: 30, windowSeconds: 60, by: 'ip' },
     { name: 'register', method: 'POST', path: '/api/v1/auth/register', limit: 10, windowSeconds: 60, by: 'ip' },
@@ -37,7 +39,8 @@ export default definePlugin({
     const tokens = new SessionTokens(persistentSecret(kernel.config.dataDir, 'jwt', kernel.config.jwtSecret));
     identity = new IdentityService(kernel, tokens);
     kernel.provide('identity', identity);
-    kernel.authenticators.push(new ApiKeyAuthenticator(kernel.db), new SessionAuthenticator(kernel.db, tokens));
+    const reach: ReachCompany = (tenantId, through) => identity.reach(tenantId, through);
+    kernel.authenticators.push(new ApiKeyAuthenticator(kernel.db, reach), new SessionAuthenticator(kernel.db, tokens, reach));
   },
   hooks: {
     sync: {

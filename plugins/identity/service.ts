@@ -1,4 +1,5 @@
 import type { Kernel } from '../../kernel/kernel';
+import type { ReachedCompany } from './extensions';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from '../../kernel/errors';
 import { assertGrantWithinReach } from '../../kernel/grants';
 import { FailureLimiter } from '../../lib/throttle';
@@ -346,10 +347,33 @@ export class IdentityService {
     return { tenant: tenantToJson(tenant, this.kernel.config.publicUrl), ...(await this.sessions.issue(principal.userId, tenantId, securityVersion, sessionOf(principal))) };
   }
 
+  /** Access to `tenantId` through what a caller holds, for someone who is not its member (a firm's client, see TenantAccess). */
+  async reach(tenantId: string, through: readonly { tenantId: string; role: Role }[]): Promise<ReachedCompany | null> {
+    for (const access of this.kernel.contributions('tenant-access')) {
+      const reached = await access.reach(this.kernel.db, tenantId, through);
+      if (reached) return reached;
+    }
+    return null;
+  }
+
+  /** Every company these memberships reach without being a member (a firm's clients), with the role and the company it comes through. */
+  async reachable(userId: string): Promise<ReachedCompany[]> {
+    return this.reachableThrough((await this.memberships(userId)).map((m) => ({ tenantId: m.tenant_id, role: m.role })));
+  }
+
+  /** Every company reached without being a member through what a caller holds (an API key: its company and role). */
+  async reachableThrough(through: readonly { tenantId: string; role: Role }[]): Promise<ReachedCompany[]> {
+    const reached = new Map<string, ReachedCompany>();
+    for (const access of this.kernel.contributions('tenant-access')) {
+      for (const company of await access.reachable(this.kernel.db, through)) if (!reached.has(company.tenantId)) reached.set(company.tenantId, company);
+    }
+    return [...reached.values()];
+  }
+
   async switchTenant(principal: Principal, tenantId: string) {
     if (principal.kind !== 'session') throw new Forbidden('API keys are bound to one company');
     const memberships = await this.memberships(principal.userId);
-    if (!memberships.some((m) => m.tenant_id === tenantId)) throw new Forbidden('You are not a member of that company');
+    if (!memberships.some((m) => m.tenant_id === tenantId) && !(await this.reach(tenantId, memberships.map((m) => ({ tenantId: m.tenant_id, role: m.role }))))) throw new Forbidden('You are not a member of that company');
     const user = await this.uow().run((tx) => tx.em.findOneOrFail(User, { id: principal.userId }), { tenantId: null });
     return { ...(await this.sessions.issue(principal.userId, tenantId, user.securityVersion, sessionOf(principal))), tenant_id: tenantId };
   }

@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, systemOnlyFunction } from '../../kernel/migration';
 import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, registerReclassifySql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 import { registeredAsSimplifiedSql } from './legal-content';
 import { INVOICE } from './kind';
@@ -77,5 +77,17 @@ export const migrations = [
     `alter table invoices disable trigger invoices_guard`,
     `update invoices set rectification_ground = 'error' where rectifies_id is not null`,
     `alter table invoices enable trigger invoices_guard`,
+  ]),
+  // The workspace's figures for many companies at once (system role only): drafts, and issued
+  // invoices not fully collected whose due date has passed.
+  sqlMigration('20270309000500_invoices_pending_by_tenant', [
+    `create index invoices_pending on invoices (tenant_id, status, due_date) where status in ('draft', 'issued', 'partially_paid')`,
+    `create function cuadra_invoices_pending(p_tenants uuid[], p_today date)
+       returns table (tenant_id uuid, drafts bigint, overdue bigint)
+       language sql stable security definer set search_path = public as $$
+         select i.tenant_id, count(*) filter (where i.status = 'draft'), count(*) filter (where i.status <> 'draft' and i.due_date < p_today)
+         from invoices i where i.tenant_id = any (p_tenants) and i.status in ('draft', 'issued', 'partially_paid') group by i.tenant_id
+       $$`,
+    ...systemOnlyFunction('cuadra_invoices_pending(uuid[], date)'),
   ]),
 ];

@@ -1,4 +1,4 @@
-import { currentTenantSql, internalFunction, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable } from '../../kernel/migration';
+import { currentTenantSql, internalFunction, sqlMigration, tenantRowLevelSecurity, tenantReadOnlyTable, systemOnlyFunction } from '../../kernel/migration';
 import { chartAccounts } from './chart';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -369,5 +369,14 @@ export const migrations = [
        end $$`,
     `create trigger journal_entries_check_lock before insert on journal_entries
        for each row execute function ledger_entry_check_lock()`,
+  ]),
+  // The workspace's figure for many companies at once (system role only): the period lock.
+  sqlMigration('20270309000700_ledger_locks_by_tenant', [
+    `create function cuadra_ledger_locks(p_tenants uuid[])
+       returns table (tenant_id uuid, locked_until text)
+       language sql stable security definer set search_path = public as $$
+         select l.tenant_id, l.locked_until::text from ledger_locks l where l.tenant_id = any (p_tenants) and l.locked_until is not null
+       $$`,
+    ...systemOnlyFunction('cuadra_ledger_locks(uuid[])'),
   ]),
 ];

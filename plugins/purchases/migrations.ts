@@ -1,4 +1,4 @@
-import { currentTenantSql, sqlMigration } from '../../kernel/migration';
+import { currentTenantSql, sqlMigration, systemOnlyFunction } from '../../kernel/migration';
 import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 import { PURCHASE } from './kind';
 
@@ -76,5 +76,16 @@ export const migrations = [
   // walking them from the newest, not by sorting every line of every purchase of the supplier
   sqlMigration('20270221000100_purchases_supplier_latest', [
     `create index purchases_supplier_latest on purchases (tenant_id, contact_id, issue_date desc, created_at desc)`,
+  ]),
+  // The workspace's figure for many companies at once (system role only): purchases read from a
+  // file (source ocr) still drafts, waiting for someone to review them.
+  sqlMigration('20270309000600_purchases_review_by_tenant', [
+    `create index purchases_to_review on purchases (tenant_id) where status = 'draft' and source = 'ocr'`,
+    `create function cuadra_purchases_to_review(p_tenants uuid[])
+       returns table (tenant_id uuid, purchases bigint)
+       language sql stable security definer set search_path = public as $$
+         select p.tenant_id, count(*) from purchases p where p.tenant_id = any (p_tenants) and p.status = 'draft' and p.source = 'ocr' group by p.tenant_id
+       $$`,
+    ...systemOnlyFunction('cuadra_purchases_to_review(uuid[])'),
   ]),
 ];

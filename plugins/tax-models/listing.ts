@@ -15,6 +15,12 @@ export interface ModelListing {
   due: { period: TaxPeriod; dueDate: string }[];
 }
 
+/** The periods of a model still to file today: the one in progress, and the one before while its deadline has not passed. */
+export function duePeriods(model: TaxModel, periodicity: Periodicity, today: string): { period: TaxPeriod; dueDate: string }[] {
+  const current = periodContaining(today, periodicity);
+  return [previousPeriod(current), current].map((period) => ({ period, dueDate: dueDateOf(model, period) })).filter((d) => d.dueDate >= today);
+}
+
 /** Every installed model, by code, with whether it applies and the periods due today (`today` in Spain, YYYY-MM-DD). */
 export async function modelListing(tx: Tx, models: readonly TaxModel[], today: string): Promise<ModelListing[]> {
   const profile = await taxProfileOf(tx);
@@ -22,9 +28,7 @@ export async function modelListing(tx: Tx, models: readonly TaxModel[], today: s
   const listing: ModelListing[] = [];
   for (const model of [...models].sort((a, b) => a.code.localeCompare(b.code))) {
     const periodicity = model.periodicityOf && model.options ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0];
-    const current = periodContaining(today, periodicity);
-    const due = [previousPeriod(current), current].map((period) => ({ period, dueDate: dueDateOf(model, period) })).filter((d) => d.dueDate >= today);
-    listing.push({ model, reason: model.applies?.(profile) ?? null, periodicity, due });
+    listing.push({ model, reason: model.applies?.(profile) ?? null, periodicity, due: duePeriods(model, periodicity, today) });
   }
   return listing;
 }

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261224001000_tax_model_settlements', [
@@ -37,5 +37,25 @@ export const migrations = [
       check ((legal_form = 'individual') = (irpf_method is not null))
     )`,
     ...tenantRowLevelSecurity('company_tax_profiles'),
+  ]),
+  // What the workspace needs to tell each company's models due, for many companies at once (system
+  // role only): the tax profiles, the options of a year, and the periods settled since a year.
+  sqlMigration('20270309001000_tax_models_by_tenant', [
+    `create function cuadra_tax_profiles(p_tenants uuid[])
+       returns table (tenant_id uuid, legal_form text, irpf_method text, vat_redeme boolean, vat_monthly boolean, recargo_equivalencia boolean, sii boolean)
+       language sql stable security definer set search_path = public as $$
+         select p.tenant_id, p.legal_form, p.irpf_method, p.vat_redeme, p.vat_monthly, p.recargo_equivalencia, p.sii from company_tax_profiles p where p.tenant_id = any (p_tenants)
+       $$`,
+    `create function cuadra_tax_model_options(p_tenants uuid[], p_year int)
+       returns table (tenant_id uuid, model text, options text)
+       language sql stable security definer set search_path = public as $$
+         select o.tenant_id, o.model, o.options::text from tax_model_options o where o.tenant_id = any (p_tenants) and o.year = p_year
+       $$`,
+    `create function cuadra_tax_model_settled(p_tenants uuid[], p_from_year int)
+       returns table (tenant_id uuid, model text, year int, period text)
+       language sql stable security definer set search_path = public as $$
+         select s.tenant_id, s.model, s.year, s.period from tax_model_settlements s where s.tenant_id = any (p_tenants) and s.year >= p_from_year
+       $$`,
+    ...['cuadra_tax_profiles(uuid[])', 'cuadra_tax_model_options(uuid[], int)', 'cuadra_tax_model_settled(uuid[], int)'].flatMap(systemOnlyFunction),
   ]),
 ];

@@ -46,14 +46,19 @@ export const profileToJson = (p: TaxProfile) => ({
   legal_form: p.legalForm, irpf_method: p.irpfMethod, vat_redeme: p.vatRedeme, vat_monthly: p.vatMonthly, recargo_equivalencia: p.recargoEquivalencia, sii: p.sii,
 });
 
-type Row = { legal_form: LegalForm; irpf_method: IrpfMethod | null; vat_redeme: boolean; vat_monthly: boolean; recargo_equivalencia: boolean; sii: boolean };
+export type ProfileRow = { legal_form: LegalForm; irpf_method: IrpfMethod | null; vat_redeme: boolean; vat_monthly: boolean; recargo_equivalencia: boolean; sii: boolean };
 const bool = (v: unknown) => v === true || v === 't' || v === 'true';
+
+/** A stored profile row as a profile (the default for none). */
+export function profileFromRow(row: ProfileRow | undefined): TaxProfile {
+  if (!row) return { ...DEFAULT_PROFILE };
+  return { legalForm: row.legal_form, irpfMethod: row.irpf_method, vatRedeme: bool(row.vat_redeme), vatMonthly: bool(row.vat_monthly), recargoEquivalencia: bool(row.recargo_equivalencia), sii: bool(row.sii) };
+}
 
 /** The company's profile (the default when it set none). */
 export async function taxProfileOf(tx: Tx): Promise<TaxProfile> {
-  const [row] = await tx.sql<Row>(`select legal_form, irpf_method, vat_redeme, vat_monthly, recargo_equivalencia, sii from company_tax_profiles where tenant_id = :tenant`);
-  if (!row) return { ...DEFAULT_PROFILE };
-  return { legalForm: row.legal_form, irpfMethod: row.irpf_method, vatRedeme: bool(row.vat_redeme), vatMonthly: bool(row.vat_monthly), recargoEquivalencia: bool(row.recargo_equivalencia), sii: bool(row.sii) };
+  const [row] = await tx.sql<ProfileRow>(`select legal_form, irpf_method, vat_redeme, vat_monthly, recargo_equivalencia, sii from company_tax_profiles where tenant_id = :tenant`);
+  return profileFromRow(row);
 }
 
 /**

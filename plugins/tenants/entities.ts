@@ -27,6 +27,7 @@ export const TenantSchema = defineEntity({
     registryHoja: p.text().nullable(),
     registryInscripcion: p.text().nullable(),
     defaultPaymentMethod: p.text().nullable(),
+    kind: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261122000100_tenants', [
@@ -30,5 +30,24 @@ export const migrations = [
        add column registry_hoja text, add column registry_inscripcion text,
        add constraint tenants_registry_complete check (num_nulls(registry_office, registry_tomo, registry_folio, registry_hoja, registry_inscripcion) in (0, 5)),
        add column default_payment_method text check (default_payment_method in ('transfer', 'direct_debit', 'cash', 'card', 'cheque', 'bizum'))`,
+  ]),
+  sqlMigration('20270309000200_tenant_kind', [
+    // an accounting firm is a company of its own; a client finds it by its tax id, so one firm per tax id
+    `alter table tenants add column kind text not null default 'company' check (kind in ('company', 'firm'))`,
+    `create unique index tenants_firm_tax_id on tenants (tax_id) where kind = 'firm'`,
+    // Granting a firm access and listing the companies a firm reaches cross tenants: the system role
+    // calls these two (Database.system), which answer names and tax ids, nothing else.
+    `create function cuadra_firm_by_tax_id(p_tax_id text)
+       returns table (id uuid, name text, tax_id text)
+       language sql stable security definer set search_path = public as $$
+         select t.id, t.name, t.tax_id from tenants t where t.kind = 'firm' and t.tax_id = p_tax_id
+       $$`,
+    `create function cuadra_tenant_directory(p_ids uuid[])
+       returns table (id uuid, name text, tax_id text, kind text)
+       language sql stable security definer set search_path = public as $$
+         select t.id, t.name, t.tax_id, t.kind from tenants t where t.id = any (p_ids)
+       $$`,
+    ...systemOnlyFunction('cuadra_firm_by_tax_id(text)'),
+    ...systemOnlyFunction('cuadra_tenant_directory(uuid[])'),
   ]),
 ];

@@ -18,6 +18,7 @@ export const TenantMe = t.Object({
   fiscal_year_start_month: t.Integer({ minimum: 1, maximum: 12 }),
   mercantile_registry: t.Optional(t.Union([MercantileRegistrySchema, t.Null()])),
   default_payment_method: t.Optional(t.Union([PaymentMethodSchema, t.Null()])),
+  kind: t.Optional(t.Union([t.Literal('company'), t.Literal('firm')], { description: '`firm`: an accounting firm (gestoría), whose members can be given access to client companies by their owners' })),
   created_at: t.String({ format: 'date-time' }),
 });
 
@@ -31,6 +32,7 @@ const tenantFields = {
   province: t.Optional(nullableText(100)),
   country: t.Optional(t.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; ES by default' })),
   fiscal_year_start_month: t.Optional(t.Integer({ minimum: 1, maximum: 12, description: '1 (January) by default' })),
+  kind: t.Optional(t.Union([t.Literal('company'), t.Literal('firm')], { description: '`company` by default; `firm` for an accounting firm (one firm per tax id)' })),
 };
 
 export const CreateTenantRequest = t.Object(tenantFields, { additionalProperties: false });

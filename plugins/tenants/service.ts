@@ -6,6 +6,8 @@ import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { Tenant } from './entities';
 import type { MercantileRegistry, PaymentMethod } from './document-details';
 
+export type TenantKind = 'company' | 'firm';
+
 export interface TenantInput {
   name?: string;
   tax_id?: string;
@@ -16,6 +18,7 @@ export interface TenantInput {
   province?: string | null;
   country?: string;
   fiscal_year_start_month?: number;
+  kind?: TenantKind;
   mercantile_registry?: MercantileRegistry | null;
   default_payment_method?: PaymentMethod | null;
 }
@@ -45,6 +48,7 @@ export function tenantToJson(tenant: Tenant, publicUrl: string) {
     fiscal_year_start_month: tenant.fiscalYearStartMonth,
     mercantile_registry: registryOf(tenant),
     default_payment_method: (tenant.defaultPaymentMethod ?? null) as PaymentMethod | null,
+    kind: tenant.kind as TenantKind,
     created_at: tenant.createdAt.toISOString(),
   };
 }
@@ -52,14 +56,14 @@ export function tenantToJson(tenant: Tenant, publicUrl: string) {
 interface TenantRow {
   id: string; name: string; legal_name: string | null; tax_id: string; address: string | null; city: string | null;
   postal_code: string | null; province: string | null; country: string; logo_token: string | null;
-  fiscal_year_start_month: number; created_at: string; default_payment_method: PaymentMethod | null;
+  fiscal_year_start_month: number; created_at: string; default_payment_method: PaymentMethod | null; kind: TenantKind;
   registry_office: string | null; registry_tomo: string | null; registry_folio: string | null; registry_hoja: string | null; registry_inscripcion: string | null;
 }
 
 /** The current company for GET /tenants/me in one round trip (the hottest read: every front end asks at start). */
 export async function currentTenantJson(uow: UnitOfWork, publicUrl: string): Promise<ReturnType<typeof tenantToJson>> {
   const [row] = await uow.read<TenantRow>(
-    `select id, name, legal_name, tax_id, address, city, postal_code, province, country, logo_token, fiscal_year_start_month, default_payment_method,
+    `select id, name, legal_name, tax_id, address, city, postal_code, province, country, logo_token, fiscal_year_start_month, default_payment_method, kind,
             registry_office, registry_tomo, registry_folio, registry_hoja, registry_inscripcion,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
        from tenants where id = :tenant`,
@@ -81,6 +85,7 @@ export async function currentTenantJson(uow: UnitOfWork, publicUrl: string): Pro
       registryOffice: row.registry_office, registryTomo: row.registry_tomo, registryFolio: row.registry_folio, registryHoja: row.registry_hoja, registryInscripcion: row.registry_inscripcion,
     }),
     default_payment_method: row.default_payment_method,
+    kind: row.kind,
     created_at: row.created_at,
   };
 }
@@ -114,6 +119,7 @@ export const TenantService = {
       province: input.province ?? null,
       country: input.country ?? 'ES',
       fiscalYearStartMonth: input.fiscal_year_start_month ?? 1,
+      kind: input.kind ?? 'company',
     } as any);
     await tx.em.flush();
     await tx.hook('tenant.created', { tenantId: tenant.id });
@@ -138,6 +144,7 @@ export const TenantService = {
     if (input.city !== undefined) tenant.city = input.city;
     if (input.postal_code !== undefined) tenant.postalCode = input.postal_code;
     if (input.province !== undefined) tenant.province = input.province;
+    if (input.kind !== undefined) tenant.kind = input.kind;
     if (input.country !== undefined) tenant.country = input.country;
     if (input.fiscal_year_start_month !== undefined) tenant.fiscalYearStartMonth = input.fiscal_year_start_month;
     if (input.mercantile_registry !== undefined) setRegistry(tenant, input.mercantile_registry);

@@ -15,6 +15,8 @@
  * Statement importers (a new bank format) contribute to the `statement-importers` extension point:
  * see ./importers/types.ts and docs/plugin-authors.md.
  */
+import type { Database } from '../../kernel/database';
+import { perTenant } from '../../lib/tenant-sets';
 import type { Tx } from '../../kernel/uow';
 
 export const BANK_MOVEMENT_STATUSES = ['unmatched', 'matched', 'categorized'] as const;
@@ -95,3 +97,9 @@ declare module '../../kernel/hooks' {
 export type { StatementImporter, ParsedStatement, ParsedMovement, StatementAccount, ImportOptions, RejectedLine, BalanceDifference } from './importers/types';
 export { readTable, type Cell, type TableRow } from './importers/table';
 export { StatementRefused } from './importers/types';
+
+/** Bank movements still to reconcile, per company, for many companies in one statement (the workspace). */
+export async function unreconciledByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await perTenant<{ tenant_id: string; movements: number | string }>(db, 'cuadra_treasury_unreconciled', tenantIds);
+  return new Map([...rows].map(([id, row]) => [id, Number(row.movements)]));
+}

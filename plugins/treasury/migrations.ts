@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
+import { sqlMigration, tenantRowLevelSecurity, systemOnlyFunction } from '../../kernel/migration';
 
 /**
  * Treasuries, their statement imports and their movements.
@@ -139,5 +139,15 @@ export const migrations = [
   // a returned or unpaid debit as the imported statement gives it (camt RtrInf/Rsn/Cd, Norma 43 concept 14): its ISO 20022 reason
   sqlMigration('20270206000100_treasury_movement_return_reason', [
     `alter table bank_movements add column return_reason text check (return_reason ~ '^[A-Z0-9]{4}$')`,
+  ]),
+  // The workspace's figure for many companies at once (system role only): movements still to reconcile.
+  sqlMigration('20270309000400_treasury_unreconciled_by_tenant', [
+    `create index bank_movements_unmatched on bank_movements (tenant_id) where status = 'unmatched'`,
+    `create function cuadra_treasury_unreconciled(p_tenants uuid[])
+       returns table (tenant_id uuid, movements bigint)
+       language sql stable security definer set search_path = public as $$
+         select m.tenant_id, count(*) from bank_movements m where m.tenant_id = any (p_tenants) and m.status = 'unmatched' group by m.tenant_id
+       $$`,
+    ...systemOnlyFunction('cuadra_treasury_unreconciled(uuid[])'),
   ]),
 ];
