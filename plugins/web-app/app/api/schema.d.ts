@@ -17,6 +17,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: 200 when this instance can serve requests
+         * @description Answers 503 (with Retry-After) while the service starts and runs its migrations, while it stops, and when the database does not answer within 2 s. Use it to route traffic; use /health for liveness.
+         */
+        get: operations["health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logos/{tenantId}/{file}": {
         parameters: {
             query?: never;
@@ -100,6 +120,8 @@ export interface paths {
         /**
          * Remove the company logo
          * @description Requires permission `tenants.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["tenants_me_logo_delete"];
         options?: never;
@@ -383,6 +405,8 @@ export interface paths {
         /**
          * Delete an API key; it stops working at once
          * @description Requires permission `api_keys.manage` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["auth_api_keys_delete"];
         options?: never;
@@ -583,6 +607,8 @@ export interface paths {
         /**
          * Delete a contact that no document or manual journal entry points to (else 409: merge it instead)
          * @description Requires permission `contacts.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["contacts_delete"];
         options?: never;
@@ -646,6 +672,8 @@ export interface paths {
         /**
          * Merge duplicates into this contact in one transaction: their documents move to it and they are deleted
          * @description Requires permission `contacts.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["contacts_merge"];
         delete?: never;
@@ -726,6 +754,8 @@ export interface paths {
         /**
          * Post a manual journal entry (payroll, amortisation, opening balances…); it must balance and is immutable once posted
          * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["ledger_entries"];
         delete?: never;
@@ -746,6 +776,8 @@ export interface paths {
         /**
          * Reverse a posted entry: a new entry with debits and credits swapped (an entry is reversed at most once)
          * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["ledger_entries_reverse"];
         delete?: never;
@@ -813,6 +845,8 @@ export interface paths {
         /**
          * Lock the books up to a date: from then on any journal entry, issued or rectified document, bank movement import or settlement dated on or before it is refused with 409 naming the lock. Moving the lock back (or lifting it with null) is for an owner only (403 otherwise); every change is recorded.
          * @description Requires permission `ledger.lock` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         put: operations["ledger_lock_replace"];
         post?: never;
@@ -923,6 +957,8 @@ export interface paths {
         /**
          * Delete a rate (documents already converted keep the rate they were converted at)
          * @description Requires permission `exchange-rates.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["exchange_rates_delete"];
         options?: never;
@@ -1006,6 +1042,8 @@ export interface paths {
          * @description Collections and supplier payments may be mixed; the account's lines are netted into one. An amount beyond what a document owes is 409 unless `allow_overpayment`.
          *
          *     Requires permission `settlements.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["settlements"];
         delete?: never;
@@ -1046,6 +1084,8 @@ export interface paths {
         /**
          * Reverse a payment (a returned direct debit, a mistake): its entry is reversed and every document it settled is due again; once (409 after)
          * @description Requires permission `settlements.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["settlements_reverse"];
         delete?: never;
@@ -1162,6 +1202,8 @@ export interface paths {
          * @description The entry is computed from the model's result and the period's balances; it is an ordinary journal entry (reverse it in the ledger to undo it).
          *
          *     Requires permission `tax-models.settle` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["aeat_111_settle"];
         delete?: never;
@@ -1346,6 +1388,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/aeat/180/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 180 of a period as the tax agency's import file (query `year`)
+         * @description The file the tax agency's online form imports, in the record design in force for the period. The service never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/aeat/180/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's options of model 180 for a year (defaults when it chose none)
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_180_options_get"];
+        /**
+         * Set the company's options of model 180 for a year (at least one); properties left out take their defaults
+         * @description The options change how the model computes that year (and, for a model that carries a balance, the years after it). Defaults apply to a year without options.
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        put: operations["aeat_180_options_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aeat/190": {
         parameters: {
             query?: never;
@@ -1470,6 +1562,8 @@ export interface paths {
          * @description The entry is computed from the model's result and the period's balances; it is an ordinary journal entry (reverse it in the ledger to undo it).
          *
          *     Requires permission `tax-models.settle` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["aeat_303_settle"];
         delete?: never;
@@ -1732,6 +1826,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/aeat/390/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Model 390 of a period as the tax agency's import file (query `year`)
+         * @description The file the tax agency's online form imports, in the record design in force for the period. The service never files it.
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_390_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aeat/390/options": {
         parameters: {
             query?: never;
@@ -1778,6 +1894,8 @@ export interface paths {
          * @description VAT is computed per tax type on the summed bases and allocated back to the lines. Issuing also needs `invoices.issue`.
          *
          *     Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless status is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_create"];
         delete?: never;
@@ -1803,6 +1921,8 @@ export interface paths {
         /**
          * Delete a draft (an issued invoice is never deleted: 409)
          * @description Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["invoices_delete"];
         options?: never;
@@ -1826,6 +1946,8 @@ export interface paths {
         /**
          * Issue a draft: next number of its series (no gaps), posting 430/700–705/477 (473, RE), immutable from then on
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_issue"];
         delete?: never;
@@ -1846,6 +1968,8 @@ export interface paths {
         /**
          * Issue a rectifying invoice (series R) for an issued invoice, by differences or by substitution; answers the rectifying invoice
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_rectify"];
         delete?: never;
@@ -1866,6 +1990,8 @@ export interface paths {
         /**
          * Record a collection (Dr 572 / Cr 4300): the invoice becomes partially_paid or paid
          * @description Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_payments"];
         delete?: never;
@@ -1910,6 +2036,8 @@ export interface paths {
         /**
          * Register a purchase invoice or an expense (posted at once: 6xx / 472 / 4000–4100, 4751, reverse charge 472/477) unless status is draft
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post (unless status is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_create"];
         delete?: never;
@@ -1935,6 +2063,8 @@ export interface paths {
         /**
          * Delete a draft (a registered purchase is never deleted: 409)
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["purchases_delete"];
         options?: never;
@@ -1978,6 +2108,8 @@ export interface paths {
         /**
          * Register a draft: registration number, posting, immutable from then on
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_issue"];
         delete?: never;
@@ -1998,6 +2130,8 @@ export interface paths {
         /**
          * Register the supplier's rectifying invoice for a registered purchase, by differences or by substitution
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_rectify"];
         delete?: never;
@@ -2018,6 +2152,8 @@ export interface paths {
         /**
          * Record a payment to the supplier (Dr 4000/4100 / Cr 572): partially_paid or paid
          * @description Requires permission `purchases.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["purchases_payments"];
         delete?: never;
@@ -2120,6 +2256,8 @@ export interface paths {
         /**
          * Close a fiscal year: posts (1) the regularisation of groups 6 and 7 into 129 and (2) the closing entry that brings every balance-sheet account to zero, both on the last day, then (3) the next year's opening entry on its first day, and locks the year. 422 listing the draft documents and unreconciled bank movements dated in the year unless force is true; 409 when already closed or an earlier year with entries is open.
          * @description Requires permission `fiscal-years.close` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fiscal_years_close"];
         delete?: never;
@@ -2140,6 +2278,8 @@ export interface paths {
         /**
          * Reopen a closed fiscal year (owner only): its opening, closing and regularisation entries are reversed by counter-entries of the same dates (the journal keeps both) and the lock goes back to the end of the previous year (or the lock before the closing, if earlier). 409 when it is not closed or the next year is.
          * @description Requires permission `fiscal-years.reopen` (roles: owner).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fiscal_years_reopen"];
         delete?: never;
@@ -2186,6 +2326,88 @@ export interface paths {
         get: operations["annual_accounts_profit_and_loss"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests waiting for (or given) a person's approval, newest first; a key with the drafts scope sees only its own
+         * @description Requires permission `approvals.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["approvals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One approval: the request as sent, who decided, and once it ran, its answer
+         * @description Requires permission `approvals.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["approvals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve: the request runs now, once, as the key that asked (with its Idempotency-Key); the approval answers with its result
+         * @description Only a person signed in decides, and only one whose role may do what the request does. A second approval of the same request answers 409.
+         *
+         *     Requires permission `approvals.decide` (roles: owner, admin, accountant, member).
+         */
+        post: operations["approvals_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject: the request never runs
+         * @description Requires permission `approvals.decide` (roles: owner, admin, accountant, member).
+         */
+        post: operations["approvals_reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2257,6 +2479,8 @@ export interface paths {
         /**
          * Remove the company's certificate (its Facturae are then unsigned); 404 when there is none
          * @description Requires permission `company-certificate.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["tenants_me_certificate_delete"];
         options?: never;
@@ -2324,6 +2548,8 @@ export interface paths {
         /**
          * Archive a treasury: hidden from the list by default, takes no new movements; its books stay
          * @description Requires permission `treasury.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `close` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["treasuries_archive"];
         delete?: never;
@@ -2474,6 +2700,8 @@ export interface paths {
         /**
          * Delete a board
          * @description Requires permission `dashboards.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["dashboard_boards_delete"];
         options?: never;
@@ -2795,6 +3023,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `invoices.issue` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["invoices_send"];
         delete?: never;
@@ -2837,6 +3067,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `proformas.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["proformas_send"];
         delete?: never;
@@ -2879,6 +3111,8 @@ export interface paths {
          * @description The sending is recorded (GET …/sendings). Send an Idempotency-Key to retry safely: a replay answers the first sending and mails nothing.
          *
          *     Requires permission `quotes.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["quotes_send"];
         delete?: never;
@@ -3062,6 +3296,8 @@ export interface paths {
         /**
          * Revoke a firm's access: every member and API key of the firm loses access to this company at once
          * @description Requires permission `firm_access.manage` (roles: owner).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["team_firm_access_delete"];
         options?: never;
@@ -3229,6 +3465,8 @@ export interface paths {
         /**
          * Post every month of depreciation not yet posted up to a day, for every active asset: one entry a month (680/681/682 against 28x); a second run posts nothing
          * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fixed_assets_depreciate"];
         delete?: never;
@@ -3289,6 +3527,8 @@ export interface paths {
         /**
          * Dispose of an asset on a day: depreciation posted to that day, a sale invoiced to the buyer with its VAT, the asset and its depreciation taken off the books with the gain (77x) or loss (67x)
          * @description Requires permission `fixed-assets.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["fixed_assets_dispose"];
         delete?: never;
@@ -3457,6 +3697,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/oauth-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth grants of the company still in force: agents a person let act on it (yours, or all for admins)
+         * @description Requires permission `api_keys.manage` (roles: owner, admin, accountant, member).
+         */
+        get: operations["auth_oauth_grants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oauth-grants/{grant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an OAuth grant; its access and refresh tokens stop working at once
+         * @description Requires permission `api_keys.manage` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        delete: operations["auth_oauth_grants_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-reminders/settings": {
         parameters: {
             query?: never;
@@ -3472,6 +3754,8 @@ export interface paths {
         /**
          * Turn reminders on or off, and set the days after the due date of each reminder and an extra paragraph
          * @description Requires permission `payment-reminders.manage` (roles: owner, admin).
+         *
+         *     Effect: `send (unless enabled is false)` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         put: operations["payment_reminders_settings_replace"];
         post?: never;
@@ -3542,6 +3826,8 @@ export interface paths {
         /**
          * Delete a draft proforma (409 once sent)
          * @description Requires permission `proformas.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["proformas_delete"];
         options?: never;
@@ -3760,6 +4046,8 @@ export interface paths {
         /**
          * Delete a draft quote (409 once sent)
          * @description Requires permission `quotes.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["quotes_delete"];
         options?: never;
@@ -3885,6 +4173,8 @@ export interface paths {
          * @description Settles the document (a sales or purchase invoice) with the movement: one entry moves the amount from the treasury's suspense account 555x to the customer's or supplier's account, the document's amount_paid, amount_due and status follow, and the movement becomes `matched` once all of it is applied. `amount` applies part of the movement (one movement paying several documents: one call each); more than the document owes is 409 unless `allow_overpayment`. `fee_amount` records a bank fee kept from the payment: the document is settled for the amount plus the fee and the fee goes to 626 in the same match. Undo with DELETE /reconciliation/matches/{id}.
          *
          *     Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_manual_match"];
         delete?: never;
@@ -3909,6 +4199,8 @@ export interface paths {
         /**
          * Accept a board candidate: settle one or several documents with a movement in one entry (method `suggestion`)
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_matches_create"];
         delete?: never;
@@ -3929,6 +4221,8 @@ export interface paths {
         /**
          * Categorise what is left of a movement that pays no document: the amount moves from 555x to the account, the movement becomes `categorized`
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_categorize"];
         delete?: never;
@@ -3954,6 +4248,8 @@ export interface paths {
         /**
          * Undo a match or a categorisation: its entry is reversed (dated today), the documents owe again and the movement is unmatched
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["reconciliation_matches_delete"];
         options?: never;
@@ -4019,6 +4315,8 @@ export interface paths {
         /**
          * Run auto-matching now over the unmatched movements (it also runs after every statement import); nothing when it is off
          * @description Requires permission `reconciliation.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["reconciliation_auto_match"];
         delete?: never;
@@ -4045,6 +4343,8 @@ export interface paths {
          * @description The customer and lines are checked as POST /invoices checks them; what issuing checks (the company's data) is checked as each invoice is made, and a failure is recorded on the period's run (GET /recurring-invoices/{id}/runs) and retried.
          *
          *     Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless action is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["recurring_invoices_create"];
         delete?: never;
@@ -4070,6 +4370,8 @@ export interface paths {
         /**
          * Delete a template and its runs; the invoices it made stay
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["recurring_invoices_delete"];
         options?: never;
@@ -4077,6 +4379,8 @@ export interface paths {
         /**
          * Change a template: only the invoices not made yet change
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue (unless action is "draft")` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         patch: operations["recurring_invoices_update"];
         trace?: never;
@@ -4113,6 +4417,8 @@ export interface paths {
         /**
          * Make invoices again from today; the periods that fell due while paused are skipped, not made (409 when not paused)
          * @description Requires permission `recurring-invoices.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["recurring_invoices_resume"];
         delete?: never;
@@ -4202,6 +4508,8 @@ export interface paths {
         /**
          * Delete a mandate entered by mistake; one already collected is cancelled instead (409)
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["mandates_delete"];
         options?: never;
@@ -4289,6 +4597,8 @@ export interface paths {
         /**
          * Record the order as paid on a date: every invoice in it settled at once against the treasury, one payment and one journal entry
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["payment_orders_settle"];
         delete?: never;
@@ -4373,6 +4683,8 @@ export interface paths {
         /**
          * Record the remittance as collected on a date: every invoice in it settled at once, one payment and one journal entry
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["direct_debit_remittances_settle"];
         delete?: never;
@@ -4393,6 +4705,8 @@ export interface paths {
         /**
          * Record a returned debit (R-transaction) of a settled remittance: the invoice is owed again, the fee goes to 626, the statement's debit is matched, and the mandate is cancelled when the reason says it cannot be used again (AC01, AC04, AC06, MD01, MD07)
          * @description Requires permission `sepa.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `settle` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["direct_debit_remittances_returns"];
         delete?: never;
@@ -4434,6 +4748,8 @@ export interface paths {
         /**
          * Remove a member (and their API keys here); the last owner cannot be removed (409)
          * @description Requires permission `team.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["team_members_delete"];
         options?: never;
@@ -4526,6 +4842,8 @@ export interface paths {
         /**
          * Revoke an invitation; its link stops working
          * @description Requires permission `team.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["team_invitations_delete"];
         options?: never;
@@ -4565,6 +4883,54 @@ export interface paths {
          */
         post: operations["auth_invitations_accept"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file once, to name it by URL where a file is taken (the MCP tools for statement import and purchase ingestion)
+         * @description The file is kept for the company until deleted; GET /uploads/{upload_id} reads it back. Too large: 413 before the body is read.
+         *
+         *     Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["uploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads/{upload_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an uploaded file back (404 for another company's)
+         * @description Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         */
+        get: operations["uploads_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an uploaded file
+         * @description Requires permission `uploads.write` (roles: owner, admin, accountant, member).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        delete: operations["uploads_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4622,6 +4988,8 @@ export interface paths {
         /**
          * Add a cancellation record (registro de anulación) for an invoice's registration, chained like every record
          * @description Requires permission `verifactu.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["verifactu_cancellations"];
         delete?: never;
@@ -4642,6 +5010,8 @@ export interface paths {
         /**
          * Add a correction record (subsanación): the invoice's registration again with corrected data (the invoice type)
          * @description Requires permission `verifactu.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["verifactu_corrections"];
         delete?: never;
@@ -4748,6 +5118,8 @@ export interface paths {
         /**
          * Register an HTTPS endpoint for events; the signing secret is shown only in this answer
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["webhooks_create"];
         delete?: never;
@@ -4773,6 +5145,8 @@ export interface paths {
         /**
          * Delete an endpoint: nothing more is sent to it, and its delivery log goes with it
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `delete` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         delete: operations["webhooks_delete"];
         options?: never;
@@ -4780,6 +5154,8 @@ export interface paths {
         /**
          * Change an endpoint's URL, events or description; disable it, or enable it again (pending deliveries then go out)
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         patch: operations["webhooks_update"];
         trace?: never;
@@ -4798,6 +5174,30 @@ export interface paths {
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
          */
         post: operations["webhooks_rotate_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event (`webhook.ping`) to the endpoint now and answer how it went; it shows in the delivery log
+         * @description Signed with the endpoint's secret as every delivery is: a receiver that verifies signatures can be checked end to end before real events flow. Sent even to a disabled endpoint; never retried.
+         *
+         *     Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        post: operations["webhooks_ping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4836,6 +5236,8 @@ export interface paths {
         /**
          * Send a delivery again now (same body and event id) and answer how it went
          * @description Requires permission `webhooks.manage` (roles: owner, admin).
+         *
+         *     Effect: `send` (an API key with the `drafts` scope gets 202 and a pending approval instead).
          */
         post: operations["webhooks_deliveries_redeliver"];
         delete?: never;
@@ -4871,7 +5273,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         TenantMe: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             legal_name: string | null;
@@ -4912,7 +5317,10 @@ export interface components {
             default_payment_method?: "transfer" | "direct_debit" | "cash" | "card" | "cheque" | "bizum" | null;
             /** @enum {string} */
             kind?: "company" | "firm";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         CreateTenantRequest: {
@@ -4979,12 +5387,18 @@ export interface components {
             logo_url: string;
         };
         LegacyTenant: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             tax_id: string;
             country: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         RegisterRequest: {
@@ -4994,7 +5408,10 @@ export interface components {
             full_name?: string | null;
         };
         RegisterResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             email_verified: boolean;
@@ -5013,7 +5430,10 @@ export interface components {
             /** @constant */
             token_type: "bearer";
             expires_in: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tenant_id: string | null;
         };
         IdentityProviderLoginRequest: {
@@ -5074,7 +5494,10 @@ export interface components {
             scopes?: string[] | null;
         };
         ApiKeyCreateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             key_id: string;
             name: string;
             /** @enum {string} */
@@ -5082,43 +5505,70 @@ export interface components {
             /** @description Shown only once */
             key: string;
             prefix: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string | null;
             /** @description The scopes narrowing the role; null: the role's full reach */
             scopes: string[] | null;
         };
         ApiKeyListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             key_id: string;
             name: string;
             /** @enum {string} */
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             prefix: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_used_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string | null;
             /** @description The scopes narrowing the role; null: the role's full reach */
             scopes: string[] | null;
         };
         MeResponse: {
             user: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 email: string;
                 email_verified: boolean;
                 full_name: string | null;
                 mfa_enabled: boolean;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 created_at: string;
             };
             tenant: components["schemas"]["TenantMe"];
             memberships: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tenant_id: string;
                 tenant_name: string;
                 /** @enum {string} */
@@ -5137,7 +5587,10 @@ export interface components {
             id_token?: string;
         };
         AccountDeleteResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             deleted_user_id: string;
             /** @description Companies where you were the only owner: erased with all their data */
             deleted_tenant_ids: string[];
@@ -5148,14 +5601,20 @@ export interface components {
             /** @constant */
             format: "cuadra.account-export";
             version: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             generated_at: string;
             /** @description Sections about you, one per plugin (identity, mfa, …) */
             user: {
                 [key: string]: unknown;
             };
             tenants: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tenant_id: string;
                 tenant_name: string;
                 role: string;
@@ -5183,7 +5642,10 @@ export interface components {
         };
         /** @description `sales`/`purchases` null: the type cannot be used on that side. */
         TaxTypeResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             code: string;
             name: string;
@@ -5192,7 +5654,10 @@ export interface components {
              * @enum {string}
              */
             kind: "vat" | "surcharge" | "withholding";
-            /** @description Percentage with two decimals ("21.00") */
+            /**
+             * @description Percentage with two decimals ("21.00")
+             * @example 21.00
+             */
             rate: string;
             /**
              * @description VAT regime. `not_subject` (no sujeta por reglas de localización, 303 box [120]) is kept apart from `exempt` (exenta, art. 20 LIVA, annual box [83]) because tax models report them in different boxes.
@@ -5374,7 +5839,10 @@ export interface components {
             } | null;
         };
         ContactResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description `customer` or `supplier`
@@ -5415,9 +5883,15 @@ export interface components {
             } | null;
             /** @description The tax number passed its checksum (Spanish NIF/NIE/CIF, EU check digits). False when there is none, when an EU number is well-formed but its check digits are wrong, and for non-EU numbers, which cannot be checked. */
             vat_valid: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_ContactResponse_: {
@@ -5443,21 +5917,39 @@ export interface components {
         /** @description Figures contributed by the document plugins (zeros while none is installed). */
         ContactStatsResponse: {
             documents_count: number;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             invoiced_total: string;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             purchased_total: string;
-            /** @description Decimal string, two decimals */
+            /**
+             * @description Decimal string, two decimals
+             * @example 121.00
+             */
             outstanding_total: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             first_document_date: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             last_document_date: string | null;
         };
         TaxSuggestionResponse: {
             /** @enum {string} */
             context: "sale" | "purchase";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tax_type_id: string;
             code: string;
             /** @description Percentage ("21.00") */
@@ -5477,9 +5969,15 @@ export interface components {
         /** @description Contacts dashboard over the last `months` calendar months (UTC), this month included. Activity comes from the document plugins. */
         ContactInsights: {
             months: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             from: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             to: string;
             totals: {
                 contacts: number;
@@ -5488,38 +5986,58 @@ export interface components {
             };
             /** @description Every month of the window, oldest first, zeros included */
             new_contacts: {
+                /** @example 2026-03 */
                 month: string;
                 total: number;
                 customers: number;
                 suppliers: number;
             }[];
             activity: {
+                /** @example 2026-03 */
                 month: string;
                 /** @description Customers with at least one sale document that month */
                 active_customers: number;
                 /** @description Suppliers with at least one purchase document that month */
                 active_suppliers: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 sales_total: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 purchases_total: string;
                 documents: number;
             }[];
             /** @description At most 10, by total over the window */
             top_customers: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 name: string;
                 documents: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 total: string;
             }[];
             top_suppliers: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 name: string;
                 documents: number;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 total: string;
             }[];
         };
@@ -5531,13 +6049,20 @@ export interface components {
             /**
              * Format: date
              * @description YYYY-MM-DD
+             * @example 2026-03-15
              */
             locked_until: string | null;
             /** @description Every change of the lock, oldest first */
             history: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 changed_at: string;
                 /** @description Who moved it (the user, or the user behind the API key) */
                 user_id: string | null;
@@ -5547,11 +6072,13 @@ export interface components {
                 /**
                  * Format: date
                  * @description YYYY-MM-DD
+                 * @example 2026-03-15
                  */
                 from: string | null;
                 /**
                  * Format: date
                  * @description YYYY-MM-DD
+                 * @example 2026-03-15
                  */
                 to: string | null;
                 /** @description `manual` (PUT /ledger/lock), `fiscal_year.close` or `fiscal_year.reopen` */
@@ -5559,7 +6086,10 @@ export interface components {
             }[];
         };
         JournalEntryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description Gapless per company, in posting order */
             number: number;
@@ -5571,19 +6101,27 @@ export interface components {
             description: string;
             /** @description "manual", "invoice", "purchase", … */
             source_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             source_id: string | null;
             /**
              * Format: uuid
              * @description The entry this one reverses
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             reversal_of: string | null;
             /**
              * Format: uuid
              * @description The entry that reverses this one
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             reversed_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             lines: {
                 line_no: number;
@@ -5599,9 +6137,15 @@ export interface components {
                  * @example 1210.00
                  */
                 credit: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string | null;
                 /**
                  * @description Decimal string with two decimals
@@ -5800,7 +6344,10 @@ export interface components {
              */
             closing_balance: string;
             items: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 entry_id: string;
                 entry_number: number;
                 /**
@@ -5826,10 +6373,16 @@ export interface components {
                  * @example 1210.00
                  */
                 balance: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string | null;
                 source_type: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 source_id: string | null;
             }[];
             total: number;
@@ -5861,7 +6414,10 @@ export interface components {
             rate: string;
         };
         ExchangeRateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             currency: string;
             /**
@@ -5877,9 +6433,15 @@ export interface components {
              * @enum {string}
              */
             source: "manual" | "ecb";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         ExchangeRateLookup: {
@@ -5893,6 +6455,7 @@ export interface components {
             /**
              * Format: date
              * @description The day the rate was published for: the latest on or before `date` (a weekend or holiday takes the previous business day's)
+             * @example 2026-03-15
              */
             rate_date: string;
             /** @description Units of the currency per one euro ("1" for EUR) */
@@ -5948,12 +6511,18 @@ export interface components {
             kind: "receivable" | "payable";
             /** @description The document kind: `invoice` (GET /invoices/{id}), `purchase` (GET /purchases/{id}) */
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             number: string;
             /** @description The number the document is known by (a purchase: the supplier's number) */
             label: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -5965,11 +6534,20 @@ export interface components {
              * @example 2026-01-15
              */
             due_date: string | null;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             total: string;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             paid: string;
-            /** @description Signed decimal string with two decimals */
+            /**
+             * @description Signed decimal string with two decimals
+             * @example 121.00
+             */
             outstanding: string;
             /** @description `issued` or `partially_paid` */
             status: string;
@@ -6008,11 +6586,8 @@ export interface components {
             account?: string;
             /** @description The documents the payment settles, each with the amount applied to it */
             allocations: components["schemas"]["SettlementAllocation"][];
-            /**
-             * @description An amount beyond what a document owes stays on the contact's account instead of 409
-             * @default false
-             */
-            allow_overpayment: boolean;
+            /** @description An amount beyond what a document owes stays on the contact's account instead of 409. Default: `false`. */
+            allow_overpayment?: boolean;
         };
         /** @description The date of the reversing entry */
         SettlementReverse: {
@@ -6023,7 +6598,10 @@ export interface components {
             date: string;
         };
         SettlementResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description YYYY-MM-DD
@@ -6033,16 +6611,28 @@ export interface components {
             /** @description Net movement on `account`: positive when money comes in, negative when it goes out */
             amount: string;
             account: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string;
             reversed: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             reversed_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             allocations: {
                 kind: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
                 /** @description Amount applied to the document (positive) */
                 amount: string;
@@ -6059,9 +6649,15 @@ export interface components {
                 /** @description The tax agency's period code: 1T–4T, 01–12, 0A */
                 period: string;
                 periodicity: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 from: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 to: string;
                 /** @description The record design in force for the period (null before the first one the model knows) */
                 design: string | null;
@@ -6145,19 +6741,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
             /** @enum {string} */
             nature?: "goods" | "services";
             /** @description Override of the revenue account (a postable PGC group-7 account) */
@@ -6273,7 +6884,10 @@ export interface components {
             account?: string;
         };
         InvoiceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
@@ -6283,7 +6897,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -6301,32 +6918,56 @@ export interface components {
              */
             operation_date: string | null;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            /**
+             * @description Σ VAT + recargo de equivalencia charged on the document
+             * @example 21.00
+             */
             tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
+            /**
+             * @description The recargo de equivalencia part of tax_total
+             * @example 21.00
+             */
             surcharge_total: string;
-            /** @description Σ IRPF withheld */
+            /**
+             * @description Σ IRPF withheld
+             * @example 21.00
+             */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             /**
              * @description Decimal string with two decimals
              * @example 1210.00
              */
             amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            /**
+             * @description total − amount_paid (0.00 for an invoice replaced by substitution)
+             * @example 121.00
+             */
             amount_due: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6345,7 +6986,10 @@ export interface components {
             }[];
             /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
             legends: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             rectifies_id: string | null;
             /** @enum {string|null} */
             rectification_mode: "differences" | "substitution" | null;
@@ -6353,13 +6997,23 @@ export interface components {
             /**
              * Format: uuid
              * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             issued_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
             currency?: string;
@@ -6368,11 +7022,15 @@ export interface components {
             /**
              * Format: date
              * @description The day the applied rate was published for (the latest on or before the accounting date)
+             * @example 2026-03-15
              */
             rate_date?: string | null;
             /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
             euro_amounts?: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 accounting_date: string | null;
                 subtotal: string;
                 tax_total: string;
@@ -6386,23 +7044,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6457,7 +7142,10 @@ export interface components {
             simplified_reason?: "simplified_invoice" | "recipient_without_tax_id" | null;
             /** @description The latest time the document was sent by email (POST …/send) and to whom; null when never */
             last_sent?: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-03-15T10:30:00Z
+                 */
                 sent_at: string;
                 to: string[];
             } | null;
@@ -6500,19 +7188,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…
+             * @description A VAT tax type usable on purchases (kind `vat`): domestic, intra-EU acquisition, reverse charge, import, exempt…; or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia charged to the company (retailer): neither it nor the VAT is deductible; both go into the expense
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF the company withholds from the supplier (4751, modelo 111/115)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
             /** @description PGC expense account (group 6, postable; e.g. 600, 623, 629); a capital good may name its asset account (group 2, e.g. 217). Default: the account last used with this supplier, else 629. */
             expense_account?: string | null;
             /** @description Bien de inversión: its deductible VAT goes to 303 boxes 30/31 (38/39 intra-EU, 34/35 imports), posted on 4729 */
@@ -6621,7 +7324,10 @@ export interface components {
         };
         /** @description Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration. */
         PurchaseResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
@@ -6631,7 +7337,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "issued" | "partially_paid" | "paid" | "rectified";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -6649,32 +7358,56 @@ export interface components {
              */
             operation_date: string | null;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia charged on the document */
+            /**
+             * @description Σ VAT + recargo de equivalencia charged on the document
+             * @example 21.00
+             */
             tax_total: string;
-            /** @description The recargo de equivalencia part of tax_total */
+            /**
+             * @description The recargo de equivalencia part of tax_total
+             * @example 21.00
+             */
             surcharge_total: string;
-            /** @description Σ IRPF withheld */
+            /**
+             * @description Σ IRPF withheld
+             * @example 21.00
+             */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             /**
              * @description Decimal string with two decimals
              * @example 1210.00
              */
             amount_paid: string;
-            /** @description total − amount_paid (0.00 for an invoice replaced by substitution) */
+            /**
+             * @description total − amount_paid (0.00 for an invoice replaced by substitution)
+             * @example 121.00
+             */
             amount_due: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6693,7 +7426,10 @@ export interface components {
             }[];
             /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
             legends: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             rectifies_id: string | null;
             /** @enum {string|null} */
             rectification_mode: "differences" | "substitution" | null;
@@ -6701,13 +7437,23 @@ export interface components {
             /**
              * Format: uuid
              * @description The ledger entry posted at issue (null for drafts and for documents whose amounts are all zero)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             issued_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description ISO 4217 currency of every amount of the document (EUR unless it names another) */
             currency?: string;
@@ -6716,11 +7462,15 @@ export interface components {
             /**
              * Format: date
              * @description The day the applied rate was published for (the latest on or before the accounting date)
+             * @example 2026-03-15
              */
             rate_date?: string | null;
             /** @description The euro equivalent the books carry: bases converted per VAT type, taxes computed on them (the VAT quota in euros, art. 12 RD 1619/2012); null for EUR and drafts */
             euro_amounts?: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 accounting_date: string | null;
                 subtotal: string;
                 tax_total: string;
@@ -6750,23 +7500,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -6812,23 +7589,32 @@ export interface components {
             /**
              * Format: date
              * @description First day (the first day of the company's first month)
+             * @example 2026-03-15
              */
             start_date: string;
             /**
              * Format: date
              * @description Last day
+             * @example 2026-03-15
              */
             end_date: string;
             /** @enum {string} */
             status: "open" | "closed";
-            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            /**
+             * @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129.
+             * @example 100.00
+             */
             result: string;
             /**
              * Format: date
              * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             * @example 2026-03-15
              */
             locked_until: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             closed_at: string | null;
             /** @description The user who closed it */
             closed_by: string | null;
@@ -6836,11 +7622,20 @@ export interface components {
             forced: boolean | null;
             /** @description The journal entries of the closing (null when there was nothing to post) */
             entries: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 regularisation: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 closing: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 opening: string | null;
             } | null;
         };
@@ -6850,23 +7645,32 @@ export interface components {
             /**
              * Format: date
              * @description First day (the first day of the company's first month)
+             * @example 2026-03-15
              */
             start_date: string;
             /**
              * Format: date
              * @description Last day
+             * @example 2026-03-15
              */
             end_date: string;
             /** @enum {string} */
             status: "open" | "closed";
-            /** @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129. */
+            /**
+             * @description Income (group 7) less expenses (group 6): profit positive. A closed year keeps the result its regularisation posted to 129.
+             * @example 100.00
+             */
             result: string;
             /**
              * Format: date
              * @description The period lock as it bears on this year: the lock date when it falls inside it, the last day when later, null when earlier
+             * @example 2026-03-15
              */
             locked_until: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             closed_at: string | null;
             /** @description The user who closed it */
             closed_by: string | null;
@@ -6874,36 +7678,63 @@ export interface components {
             forced: boolean | null;
             /** @description The journal entries of the closing (null when there was nothing to post) */
             entries: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 regularisation: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 closing: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 opening: string | null;
             } | null;
             /** @description What this call posted: on close the three entries, on reopen their counter-entries */
             posted: {
                 regularisation: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
                 closing: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
                 opening: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     number: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
                     lines: number;
                 } | null;
@@ -6927,15 +7758,27 @@ export interface components {
             };
             /** @description The calendar year in which the fiscal year starts */
             year: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             start_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             end_date: string;
             previous: {
                 year: number;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 start_date: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 end_date: string;
             };
             sides: {
@@ -6953,42 +7796,151 @@ export interface components {
                     kind: "line" | "heading" | "total";
                     /** @description The account prefixes the line takes: (281) a contra account that reduces it; "472 D" / "472 C" only while the balance is a debit / credit */
                     accounts: string[] | null;
-                    /** @description This year: assets as debit balances, equity and liabilities as credit balances; in the profit and loss account income positive and expenses negative */
+                    /**
+                     * @description This year: assets as debit balances, equity and liabilities as credit balances; in the profit and loss account income positive and expenses negative
+                     * @example 121.00
+                     */
                     amount: string;
-                    /** @description The previous year, computed the same way */
+                    /**
+                     * @description The previous year, computed the same way
+                     * @example 121.00
+                     */
                     previous_amount: string;
                 }[];
             }[];
             /** @description The result of each year: D) of the profit and loss account, VII. Resultado del ejercicio of the balance sheet */
             result: {
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 amount: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 121.00
+                 */
                 previous_amount: string;
             };
             /** @description Balance sheet only: TOTAL ACTIVO and TOTAL PATRIMONIO NETO Y PASIVO of each year */
             totals: {
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 assets: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 equity_and_liabilities: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 previous_assets: string;
-                /** @description Decimal string, two decimals */
+                /**
+                 * @description Decimal string, two decimals
+                 * @example 100.00
+                 */
                 previous_equity_and_liabilities: string;
             } | null;
             /** @description Accounts with a balance that no line of the model takes (never dropped silently): the statement does not include them, so its totals may not balance until they are reclassified */
             unmapped: {
                 account: string;
-                /** @description Σdebit − Σcredit */
+                /**
+                 * @description Σdebit − Σcredit
+                 * @example 121.00
+                 */
                 balance: string;
                 year: number;
             }[];
         };
-        AuditEntry: {
-            /** Format: uuid */
+        ApprovalResponse: {
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * @description `pending` until a person decides; `executing` while the approved request runs; `approved` once it ran (its answer in `result`); `rejected`
+             * @enum {string}
+             */
+            status: "pending" | "executing" | "approved" | "rejected";
+            /**
+             * @description What the request would do: issue, post, settle, close, delete or send
+             * @enum {string}
+             */
+            effect: "issue" | "post" | "settle" | "close" | "delete" | "send";
+            method: string;
+            /** @description The request's path and query, as sent */
+            path: string;
+            /** @description The JSON body as sent (null when there was none) */
+            body: unknown;
+            /** @description The Idempotency-Key the request runs with once approved: the one it was sent with, or this approval's id */
+            idempotency_key: string;
+            /** @description The API key that asked, and the person who created it */
+            requested_by: {
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                user_id: string;
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                api_key_id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
+            requested_at: string;
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            decided_by: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
+            decided_at: string | null;
+            /** @description Why it was rejected, when the person said */
+            note: string | null;
+            /** @description How the approved request went; null until it ran */
+            result: {
+                /** @description The HTTP status the request answered when it ran */
+                status: number;
+                /** @description Its JSON answer (null when it had none or it was not JSON) */
+                body: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
+            executed_at: string | null;
+        };
+        PaginatedResponse_ApprovalResponse_: {
+            items: components["schemas"]["ApprovalResponse"][];
+            total: number;
+            limit: number;
+            offset: number;
+        };
+        ApprovalReject: {
+            /** @description Why, for the agent and its author */
+            note?: string;
+        };
+        AuditEntry: {
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             occurred_at: string;
             actor: {
                 /** @enum {string} */
@@ -6996,15 +7948,20 @@ export interface components {
                 /**
                  * Format: uuid
                  * @description The person, or the member who created the API key
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
                  */
                 user_id: string;
                 /** @description The person's email (null once the account is deleted) */
                 email: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 api_key_id: string | null;
                 /**
                  * Format: uuid
                  * @description The accounting firm (a company of kind `firm`) the actor acted through, when it is not a member of this company itself
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
                  */
                 firm_id: string | null;
             };
@@ -7036,11 +7993,20 @@ export interface components {
             issuer: string;
             /** @description Serial number, hexadecimal */
             serial_number: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             valid_from: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             valid_to: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             uploaded_at: string;
         };
         TreasuryCreate: {
@@ -7057,16 +8023,10 @@ export interface components {
             iban?: string | null;
             /** @description Payment processor or wallet provider and account, e.g. "stripe acct_1Nv…" */
             provider?: string | null;
-            /**
-             * @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand
-             * @default EUR
-             */
-            currency: string;
-            /**
-             * @description Posted as an opening entry (572x against 120 Remanente) when not zero
-             * @default 0.00
-             */
-            opening_balance: string;
+            /** @description ISO 4217 (default EUR). In another currency the movements and the opening balance are in it; the books carry each at its day's euro rate (exchange-rates table; 422 when it has none); statements imported into it are in it too (lines in another currency are rejected), each movement converted as one entered by hand */
+            currency?: string;
+            /** @description Posted as an opening entry (572x against 120 Remanente) when not zero. Default: `"0.00"`. */
+            opening_balance?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD
@@ -7085,7 +8045,10 @@ export interface components {
             collection_account?: boolean;
         };
         TreasuryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * @description `bank` account, `payment_processor` account (Stripe-like) or payment `wallet` (PayPal-like)
@@ -7100,7 +8063,10 @@ export interface components {
             ledger_account: string;
             /** @description Its 555x sub-account (partidas pendientes de aplicación) where unmatched movements sit */
             suspense_account: string;
-            /** @description The 572x balance from the books: opening plus every movement, matched or not */
+            /**
+             * @description The 572x balance from the books: opening plus every movement, matched or not
+             * @example 121.00
+             */
             balance: string;
             /**
              * @description Signed decimal string with two decimals
@@ -7114,14 +8080,26 @@ export interface components {
              * @example 2026-01-15
              */
             opening_date: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             opening_entry_id: string | null;
             archived: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             archived_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description The company's collection account: its IBAN is printed on invoices for payment. At most one treasury (marking one unmarks the others); it needs an IBAN; archiving unmarks it. */
             collection_account?: boolean;
@@ -7129,9 +8107,15 @@ export interface components {
             currency_balance?: string;
         };
         BankMovementResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             /**
              * Format: date
@@ -7142,6 +8126,7 @@ export interface components {
             /**
              * Format: date
              * @description The same as `date` (fecha operación / booking date)
+             * @example 2026-03-15
              */
             booking_date: string;
             /**
@@ -7167,9 +8152,15 @@ export interface components {
             status: "unmatched" | "matched" | "categorized";
             /** @description The sales or purchase documents this movement is matched to (all of it or part of it: a partial match leaves the status `unmatched` with its documents listed); empty when none. Set by reconciliation (POST /reconciliation/manual-match, /reconciliation/matches) and cleared by undoing the match */
             matched_document_ids: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             import_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         BankMovementCreate: {
@@ -7193,7 +8184,10 @@ export interface components {
             counterparty_iban?: string | null;
         };
         StatementImportResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             import_id: string | null;
             /** @description The importer that read the file: norma43, camt053, csv, … */
             format: string;
@@ -7213,9 +8207,15 @@ export interface components {
             /** @description Rows whose balance column is not the running balance of the movements (spreadsheets and CSV with a balance column) */
             balance_differences: {
                 line: number;
-                /** @description The balance the file shows on that row */
+                /**
+                 * @description The balance the file shows on that row
+                 * @example 100.00
+                 */
                 stated: string;
-                /** @description The previous row's balance plus this row's amount */
+                /**
+                 * @description The previous row's balance plus this row's amount
+                 * @example 100.00
+                 */
                 expected: string;
             }[];
             /** @description The column mapping the file was read with: given with this import, or saved on the treasury by an earlier one */
@@ -7302,7 +8302,10 @@ export interface components {
             is_default?: boolean;
         };
         DashboardOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             /** @description Whether it is the calling user's default board */
@@ -7310,7 +8313,10 @@ export interface components {
             /** @description Grid width (12) */
             columns: number;
             widgets: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 type: string;
                 params: {
@@ -7321,18 +8327,30 @@ export interface components {
                 w: number;
                 h: number;
             }[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         DashboardListItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             name: string;
             is_default: boolean;
             widget_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         CatalogResponse: {
@@ -7378,10 +8396,16 @@ export interface components {
             einvoice_formats?: string[];
         };
         DocumentSendingResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             number: string | null;
             to: string[];
@@ -7389,9 +8413,15 @@ export interface components {
             subject: string;
             /** @description The formats attached */
             attachments: string[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             sent_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string;
         };
         DocumentSendingList: {
@@ -7434,6 +8464,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The event's id: GET …/einvoice-status/{id}/message answers its message
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             id: string;
             /** @description Order of the event in the document's history, from 1 */
@@ -7446,6 +8477,7 @@ export interface components {
             /**
              * Format: date
              * @description The day the status took effect
+             * @example 2026-03-15
              */
             date: string;
             /** @description A rejection's OPStatusReason code */
@@ -7457,6 +8489,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The settlement that paid the document in full (`paid` recorded on its own), or whose reversal undid it
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             settlement_id: string | null;
             /**
@@ -7467,15 +8500,22 @@ export interface components {
             /**
              * Format: uuid
              * @description The person who reported it (null for API keys and automatic events)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             recorded_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             recorded_at: string;
         };
         EInvoiceStatusHistory: {
             /** @enum {string} */
             document_type: "invoice" | "purchase";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             /**
              * @description issued: a sales invoice (statuses come from the customer); received: a purchase (the company answers its supplier)
@@ -7491,6 +8531,7 @@ export interface components {
             /**
              * Format: date
              * @description Received invoices: the last day to accept or reject (four calendar days after booking); null for expenses and sales invoices
+             * @example 2026-03-15
              */
             answer_due: string | null;
             /** @description A received invoice not accepted nor rejected by its answer_due */
@@ -7501,23 +8542,31 @@ export interface components {
             /**
              * Format: date
              * @description The day judged on
+             * @example 2026-03-15
              */
             as_of: string;
             total: number;
             limit: number;
             offset: number;
             items: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 purchase_id: string;
                 /** @description The registration number (P-…) */
                 number: string | null;
                 supplier_invoice_number: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 supplier_name: string | null;
                 /**
                  * Format: date
                  * @description The supplier's issue date
+                 * @example 2026-03-15
                  */
                 issue_date: string;
                 /** @description Decimal string */
@@ -7525,11 +8574,13 @@ export interface components {
                 /**
                  * Format: date
                  * @description The day the purchase was booked
+                 * @example 2026-03-15
                  */
                 booked_on: string;
                 /**
                  * Format: date
                  * @description The last day to accept or reject it
+                 * @example 2026-03-15
                  */
                 answer_due: string;
                 /** @enum {string|null} */
@@ -7537,16 +8588,25 @@ export interface components {
             }[];
         };
         FirmAccess: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             client: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 name: string | null;
                 tax_id: string | null;
             };
             firm: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 id: string;
                 name: string | null;
                 tax_id: string | null;
@@ -7555,11 +8615,20 @@ export interface components {
             role: "admin" | "accountant" | "member" | "viewer";
             /** @enum {string} */
             status: "pending" | "active" | "declined" | "revoked";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             granted_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             answered_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             revoked_at: string | null;
         };
         FirmAccessCreate: {
@@ -7650,7 +8719,10 @@ export interface components {
             method?: "linear";
         };
         FixedAssetResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description Order in the register */
             number: number;
@@ -7688,7 +8760,10 @@ export interface components {
             tax_table_code: string | null;
             tax_table_label: string | null;
             coefficient: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             purchase_id: string | null;
             purchase_line_no: number | null;
             /** @enum {string} */
@@ -7705,17 +8780,32 @@ export interface components {
              * @example 1200.00
              */
             disposal_price: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             disposal_invoice_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             disposal_entry_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         DepreciationSchedule: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             asset_id: string;
             /**
              * @description Decimal string with two decimals
@@ -7777,7 +8867,10 @@ export interface components {
                  * @example 2026-03-16
                  */
                 date: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 journal_entry_id: string;
                 /**
                  * @description Decimal string with two decimals
@@ -7818,9 +8911,15 @@ export interface components {
             net_book_value: string;
             /** @description Price − book value: positive a gain (77x), negative a loss (67x) */
             gain_or_loss: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string;
         };
         PaginatedResponse_FixedAssetResponse_: {
@@ -7857,6 +8956,38 @@ export interface components {
             /** @description 6-digit TOTP code or a recovery code (xxxxx-xxxxx) */
             code?: string;
         };
+        /** @description A person's consent for an OAuth client (an agent) to act on this company */
+        OAuthGrant: {
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            grant_id: string;
+            /**
+             * Format: uuid
+             * @description The person who consented; the client acts with their current role, narrowed to the scopes
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            user_id: string;
+            /** @description The client: the URL of its metadata document, or the id this server issued at registration */
+            client_id: string;
+            client_name: string;
+            /** @description What the person let the client do (API-key scopes) */
+            scopes: string[];
+            /** @description Where its tokens act: this server's URL (the REST API) or its /mcp URL (the MCP server) */
+            resource: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description To the minute
+             * @example 2026-03-15T10:30:00Z
+             */
+            last_used_at: string | null;
+        };
         PaymentReminderSettings: {
             enabled: boolean;
             /** @description Days after the due date for each reminder, increasing: reminder n goes once the invoice is that many days overdue */
@@ -7872,10 +9003,16 @@ export interface components {
             message?: string | null;
         };
         PaymentReminderResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             document_type: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             document_id: string;
             number: string;
             /** @description 1 for the first reminder of the document, 2 for the second… */
@@ -7885,12 +9022,18 @@ export interface components {
             /** @description Why a skipped reminder was not sent */
             reason: string | null;
             recipient: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             due_date: string;
             days_overdue: number;
             /** @description What was owed when the reminder went */
             outstanding: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         PaginatedResponse_PaymentReminderResponse_: {
@@ -7922,19 +9065,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
         };
         /** @description Numbered at once in series PF (PF-2026-000001); saved as a draft */
         ProformaCreate: {
@@ -7975,7 +9133,10 @@ export interface components {
             lines?: components["schemas"]["ProformaLine"][];
         };
         ProformaResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description PF-2026-000001: series, year of the issue date, six digits */
@@ -7985,7 +9146,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "accepted" | "rejected" | "expired";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -7998,9 +9162,15 @@ export interface components {
              */
             valid_until: string;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia */
+            /**
+             * @description Σ VAT + recargo de equivalencia
+             * @example 21.00
+             */
             tax_total: string;
             /**
              * @description Decimal string with two decimals
@@ -8012,17 +9182,26 @@ export interface components {
              * @example 1210.00
              */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8044,23 +9223,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8078,20 +9284,34 @@ export interface components {
             /**
              * Format: uuid
              * @description The draft invoice it was converted into
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             invoice_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string | null;
             /**
              * Format: date-time
              * @description When it was accepted (or converted) or rejected
+             * @example 2026-03-15T10:30:00Z
              */
             decided_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             converted_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_ProformaResponse_: {
@@ -8125,19 +9345,34 @@ export interface components {
             discount_pct?: string;
             /**
              * Format: uuid
-             * @description A VAT tax type usable on sales (kind `vat`)
+             * @description A VAT tax type usable on sales (kind `vat`); or tax_code
              */
-            tax_type_id: string;
+            tax_type_id?: string;
+            /**
+             * @description The VAT type by code (IVA21, IVA10, EXENTO…) instead of tax_type_id
+             * @example IVA21
+             */
+            tax_code?: string;
             /**
              * Format: uuid
              * @description Recargo de equivalencia (kind `surcharge`), with a domestic VAT type
              */
             surcharge_type_id?: string | null;
             /**
+             * @description Or the surcharge by code (RE52…)
+             * @example IVA21
+             */
+            surcharge_code?: string | null;
+            /**
              * Format: uuid
              * @description IRPF withheld by the customer (kind `withholding`)
              */
             withholding_type_id?: string | null;
+            /**
+             * @description Or the withholding by code (IRPF15…)
+             * @example IVA21
+             */
+            withholding_code?: string | null;
         };
         /** @description Numbered at once in series P (P-2026-000001); saved as a draft */
         QuoteCreate: {
@@ -8178,7 +9413,10 @@ export interface components {
             lines?: components["schemas"]["QuoteLine"][];
         };
         QuoteResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             series: string;
             /** @description P-2026-000001: series, year of the issue date, six digits */
@@ -8188,7 +9426,10 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "accepted" | "rejected" | "expired";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             /**
              * @description YYYY-MM-DD
@@ -8201,9 +9442,15 @@ export interface components {
              */
             valid_until: string;
             notes: string | null;
-            /** @description Σ line bases */
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
             subtotal: string;
-            /** @description Σ VAT + recargo de equivalencia */
+            /**
+             * @description Σ VAT + recargo de equivalencia
+             * @example 21.00
+             */
             tax_total: string;
             /**
              * @description Decimal string with two decimals
@@ -8215,17 +9462,26 @@ export interface components {
              * @example 1210.00
              */
             withholding_total: string;
-            /** @description subtotal + tax_total − withholding_total */
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
             total: string;
             tax_breakdown: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
                 code: string;
                 name: string;
                 /** @enum {string} */
                 kind: "vat" | "surcharge" | "withholding";
                 regime: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 rate: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8247,23 +9503,50 @@ export interface components {
                 description: string;
                 quantity: string;
                 unit_price: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 discount_pct: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 tax_type_id: string;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 tax_rate: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 surcharge_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 surcharge_rate: string | null;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 withholding_type_id: string | null;
-                /** @description Percentage with two decimals ("21.00") */
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
                 withholding_rate: string | null;
-                /** @description quantity × unit price − discount, rounded half away from zero to the cent */
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
                 base: string;
-                /** @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly) */
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
                 tax_amount: string;
                 /**
                  * @description Decimal string with two decimals
@@ -8281,20 +9564,34 @@ export interface components {
             /**
              * Format: uuid
              * @description The draft invoice it was converted into
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             invoice_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             sent_at: string | null;
             /**
              * Format: date-time
              * @description When it was accepted (or converted) or rejected
+             * @example 2026-03-15T10:30:00Z
              */
             decided_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             converted_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_QuoteResponse_: {
@@ -8318,11 +9615,8 @@ export interface components {
              * @example 1210.00
              */
             amount?: string;
-            /**
-             * @description Accept an amount above what the document owes (otherwise 409)
-             * @default false
-             */
-            allow_overpayment: boolean;
+            /** @description Accept an amount above what the document owes (otherwise 409). Default: `false`. */
+            allow_overpayment?: boolean;
             /**
              * @description A bank fee the bank kept from this payment: the document is settled for the movement's amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap
              * @example 1210.00
@@ -8342,8 +9636,8 @@ export interface components {
                  */
                 amount?: string;
             }[];
-            /** @default false */
-            allow_overpayment: boolean;
+            /** @description Default: `false`. */
+            allow_overpayment?: boolean;
             /**
              * @description A bank fee the bank kept from this payment: the document is settled for the movement's amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap. With several documents, the last one listed bears it
              * @example 1210.00
@@ -8358,18 +9652,24 @@ export interface components {
             /** @description A postable account of the chart (626 bank fees, 4750 VAT, 476 social security, 640 salaries…); not a treasury (57x) or 555 account */
             account: string;
             description?: string;
-            /**
-             * @description True when accepting a board proposal (recorded as method `suggestion`)
-             * @default false
-             */
-            suggested: boolean;
+            /** @description True when accepting a board proposal (recorded as method `suggestion`). Default: `false`. */
+            suggested?: boolean;
         };
         MatchResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             /**
              * @description `documents` settled, or the movement categorised to `account`
@@ -8381,9 +9681,15 @@ export interface components {
              * @enum {string}
              */
             method: "manual" | "rule" | "suggestion" | "auto";
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             date: string;
-            /** @description Of the movement, applied by this match (positive) */
+            /**
+             * @description Of the movement, applied by this match (positive)
+             * @example 121.00
+             */
             amount: string;
             document_ids: string[];
             settlement_ids: string[];
@@ -8391,36 +9697,65 @@ export interface components {
             /**
              * Format: uuid
              * @description The settlement or categorisation entry (555x to the document's or category's account)
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             journal_entry_id: string;
-            /** @description The bank fee recorded with the match (626), or null */
+            /**
+             * @description The bank fee recorded with the match (626), or null
+             * @example 121.00
+             */
             fee_amount: string | null;
             /**
              * Format: uuid
              * @description The entry moving the fee from 555x to 626, or null
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             fee_entry_id: string | null;
             score: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             undone_at: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             undo_entry_id: string | null;
         };
         ReconciliationBoard: {
             items: {
                 /** @description The movement as GET /bank-movements/{id} has it (the board's fields) */
                 movement: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     treasury_id: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     date: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @example 2026-03-15
+                     */
                     value_date: string | null;
-                    /** @description Signed: positive money in, negative money out */
+                    /**
+                     * @description Signed: positive money in, negative money out
+                     * @example 121.00
+                     */
                     amount: string;
                     description: string;
                     reference: string | null;
@@ -8430,7 +9765,10 @@ export interface components {
                     /** @description Documents part of it is already matched to */
                     matched_document_ids: string[];
                 };
-                /** @description What of the movement is not matched yet (positive) */
+                /**
+                 * @description What of the movement is not matched yet (positive)
+                 * @example 121.00
+                 */
                 remaining: string;
                 /** @description Two candidates too close to tell apart: nothing is proposed nor auto-matched */
                 ambiguous: boolean;
@@ -8438,18 +9776,31 @@ export interface components {
                     /** @description 0–1: how sure the board is */
                     score: number;
                     documents: {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         document_id: string;
                         /** @enum {string} */
                         kind: "receivable" | "payable";
                         number: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         contact_id: string;
+                        /** @example 121.00 */
                         outstanding: string;
-                        /** @description What the movement would apply to it */
+                        /**
+                         * @description What the movement would apply to it
+                         * @example 121.00
+                         */
                         amount: string;
                     }[];
-                    /** @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise */
+                    /**
+                     * @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise
+                     * @example 121.00
+                     */
                     fee_amount: string | null;
                     reasons: {
                         /** @enum {string} */
@@ -8462,18 +9813,31 @@ export interface components {
                     /** @description 0–1: how sure the board is */
                     score: number;
                     documents: {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         document_id: string;
                         /** @enum {string} */
                         kind: "receivable" | "payable";
                         number: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         contact_id: string;
+                        /** @example 121.00 */
                         outstanding: string;
-                        /** @description What the movement would apply to it */
+                        /**
+                         * @description What the movement would apply to it
+                         * @example 121.00
+                         */
                         amount: string;
                     }[];
-                    /** @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise */
+                    /**
+                     * @description Money in short of what is due by a fee-like gap (at most 3.5 % or 15 €): the fee to record with the match (send it as `fee_amount` when accepting); null otherwise
+                     * @example 121.00
+                     */
                     fee_amount: string | null;
                     reasons: {
                         /** @enum {string} */
@@ -8535,16 +9899,12 @@ export interface components {
              */
             series?: string;
             /**
-             * @description `monthly`: every `interval_months` months; `yearly`: once a year
-             * @default monthly
+             * @description `monthly`: every `interval_months` months; `yearly`: once a year. Default: `"monthly"`.
              * @enum {string}
              */
-            frequency: "monthly" | "yearly";
-            /**
-             * @description With `monthly`: every how many months (1 to 12)
-             * @default 1
-             */
-            interval_months: number;
+            frequency?: "monthly" | "yearly";
+            /** @description With `monthly`: every how many months (1 to 12). Default: `1`. */
+            interval_months?: number;
             /**
              * @description The first period's month (a day of month before this date starts the month after)
              * @example 2026-01-15
@@ -8558,16 +9918,12 @@ export interface components {
             /** @description The day each invoice is dated; a shorter month takes its last day (31 → 28 or 29 February). Defaults to the start date's day. */
             day_of_month?: number;
             /**
-             * @description `issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue
-             * @default issue
+             * @description `issue`: each invoice is issued (numbered, posted); `draft`: left as a draft to review and issue. Default: `"issue"`.
              * @enum {string}
              */
-            action: "issue" | "draft";
-            /**
-             * @description Send each issued invoice to the customer by email (done by the document-sending plugin when installed)
-             * @default false
-             */
-            send: boolean;
+            action?: "issue" | "draft";
+            /** @description Send each issued invoice to the customer by email (done by the document-sending plugin when installed). Default: `false`. */
+            send?: boolean;
             /** @description Each invoice is due this many days after its date; null: no due date */
             due_days?: number | null;
             notes?: string | null;
@@ -8618,9 +9974,15 @@ export interface components {
             lines?: components["schemas"]["InvoiceLine"][];
         };
         RecurringInvoiceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             series: string;
             /**
@@ -8665,15 +10027,27 @@ export interface components {
              * @example 2026-01-15
              */
             next_period: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         RecurringInvoiceRunResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             template_id: string;
             /**
              * @description YYYY-MM-DD
@@ -8685,7 +10059,10 @@ export interface components {
              * @enum {string}
              */
             status: "created" | "failed";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string | null;
             /** @description As issued; null for a draft */
             invoice_number: string | null;
@@ -8693,9 +10070,15 @@ export interface components {
             invoice_status: string | null;
             error: string | null;
             attempts: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaginatedResponse_RecurringInvoiceResponse_: {
@@ -8721,7 +10104,10 @@ export interface components {
                 kind: string;
                 /** @description Best first */
                 items: {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                     */
                     id: string;
                     title: string;
                     subtitle: string | null;
@@ -8772,9 +10158,15 @@ export interface components {
             cancelled?: boolean;
         };
         MandateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             contact_id: string;
             reference: string;
             /**
@@ -8796,7 +10188,10 @@ export interface components {
             iban: string;
             bic: string | null;
             cancelled: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             cancelled_at: string | null;
             /**
              * Format: date
@@ -8806,9 +10201,15 @@ export interface components {
             first_collection_date: string | null;
             /** @enum {string|null} */
             next_sequence_type: "FRST" | "RCUR" | "OOFF" | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         PaymentOrderCreate: {
@@ -8827,9 +10228,15 @@ export interface components {
             document_ids: string[];
         };
         PaymentOrderResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             message_id: string;
             /**
@@ -8849,11 +10256,20 @@ export interface components {
              * @example 2026-01-15
              */
             settled_on: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             /**
              * Format: date
@@ -8863,9 +10279,15 @@ export interface components {
             execution_date: string;
             debtor_iban: string;
             items?: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 contact_id: string;
                 label: string;
                 /**
@@ -8895,9 +10317,15 @@ export interface components {
             document_ids: string[];
         };
         RemittanceResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             treasury_id: string;
             message_id: string;
             /**
@@ -8917,11 +10345,20 @@ export interface components {
              * @example 2026-01-15
              */
             settled_on: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             journal_entry_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             movement_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
             /**
              * Format: date
@@ -8933,9 +10370,15 @@ export interface components {
             creditor_identifier: string;
             creditor_iban: string;
             items?: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 document_id: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 mandate_id: string;
                 label: string;
                 /**
@@ -8989,7 +10432,10 @@ export interface components {
             offset: number;
         };
         MemberOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             full_name: string | null;
@@ -8998,7 +10444,10 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             joined_at: string;
         };
         UpdateMemberRequest: {
@@ -9018,7 +10467,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
         };
         InvitationOut: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             inv_id: string;
             email: string;
             /**
@@ -9028,9 +10480,15 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
         };
         InvitationPreview: {
@@ -9043,7 +10501,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
             /** @description Name (or email) of who invited; null if that account is gone */
             invited_by: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             expires_at: string;
             /** @description True: accept with your current password. False: choose a password. */
             user_exists: boolean;
@@ -9060,7 +10521,10 @@ export interface components {
             /** @constant */
             token_type: "bearer";
             expires_in: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tenant_id: string;
         };
         QuickCreateRequest: {
@@ -9074,7 +10538,10 @@ export interface components {
             role: "owner" | "admin" | "accountant" | "member" | "viewer";
         };
         QuickCreateResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             user_id: string;
             email: string;
             /**
@@ -9085,8 +10552,31 @@ export interface components {
             /** @description Shown only here; it works for 72 hours, and a session from it may only change it (POST /auth/change-password), read /auth/me or log out */
             temporary_password: string;
         };
+        UploadResponse: {
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            id: string;
+            /** @description Where the file is read back, and what a file argument names (`{"url": "/api/v1/uploads/…"}`) */
+            url: string;
+            filename: string;
+            /** @description As declared, when it is one of the formats the API reads; otherwise application/octet-stream */
+            content_type: string;
+            /** @description Bytes */
+            size: number;
+            sha256: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
+            created_at: string;
+        };
         VerifactuRecordResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @description The chain: one per issuer tax number */
             issuer_tax_id: string;
@@ -9096,7 +10586,10 @@ export interface components {
             record_type: "registration" | "cancellation";
             /** @description A correction (subsanación) of an earlier registration of the same invoice */
             correction: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             invoice_id: string;
             invoice_number: string;
             /**
@@ -9136,7 +10629,10 @@ export interface components {
             }[];
             /** @description The first record whose link or hash does not recompute, in chain order */
             first_broken: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 record_id: string | null;
                 issuer_tax_id: string;
                 position: number;
@@ -9151,7 +10647,10 @@ export interface components {
                 at: string;
                 /** @enum {string} */
                 action: "record_created" | "exported" | "verified";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
                 record_id: string | null;
                 detail: {
                     [key: string]: unknown;
@@ -9179,20 +10678,23 @@ export interface components {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
+            events: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed" | "approval.requested" | "approval.decided")[];
             description?: string | null;
         };
         WebhookUpdate: {
             /** @description HTTPS; every address the name resolves to must be public: global unicast, never private, loopback, link-local, reserved or an IPv6 form carrying such an IPv4 address (docs/webhooks.md) */
             url?: string;
             /** @description The event types to receive (GET /webhooks/event-types) */
-            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed")[];
+            events?: ("invoice.issued" | "invoice.rectified" | "invoice.cancelled" | "purchase.registered" | "purchase.rectified" | "purchase.cancelled" | "document.paid" | "settlement.created" | "settlement.reversed" | "bank_movement.imported" | "bank_movement.created" | "reconciliation.matched" | "einvoice.status_changed" | "approval.requested" | "approval.decided")[];
             description?: string | null;
             /** @description false pauses deliveries; true resumes them (and clears the failing state) */
             enabled?: boolean;
         };
         WebhookResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             url: string;
             description: string | null;
@@ -9203,22 +10705,36 @@ export interface components {
             /**
              * Format: date-time
              * @description Since when every delivery failed; null once one succeeds
+             * @example 2026-03-15T10:30:00Z
              */
             failing_since: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_success_at: string | null;
             /**
              * Format: date-time
              * @description During a secret rotation: until when the previous secret still signs deliveries
+             * @example 2026-03-15T10:30:00Z
              */
             previous_secret_expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
         };
         WebhookCreated: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             url: string;
             description: string | null;
@@ -9229,40 +10745,55 @@ export interface components {
             /**
              * Format: date-time
              * @description Since when every delivery failed; null once one succeeds
+             * @example 2026-03-15T10:30:00Z
              */
             failing_since: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_success_at: string | null;
             /**
              * Format: date-time
              * @description During a secret rotation: until when the previous secret still signs deliveries
+             * @example 2026-03-15T10:30:00Z
              */
             previous_secret_expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             updated_at: string;
             /** @description The signing secret (whsec_…), shown only here and on rotation */
             secret: string;
         };
         WebhookSecretRotate: {
-            /**
-             * @description How long the previous secret keeps signing (0: stop at once)
-             * @default 24
-             */
-            previous_valid_hours: number;
+            /** @description How long the previous secret keeps signing (0: stop at once). Default: `24`. */
+            previous_valid_hours?: number;
         };
         WebhookSecretRotated: {
             secret: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             previous_secret_expires_at: string | null;
         };
         WebhookDeliveryResponse: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /**
              * Format: uuid
              * @description The `id` of the body: the same on every attempt and redelivery
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             event_id: string;
             event_type: string;
@@ -9273,16 +10804,26 @@ export interface components {
             /** @description The first 1,000 characters of the last answer at most */
             response_excerpt: string | null;
             error: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             last_attempt_at: string | null;
             /**
              * Format: date-time
              * @description When pending: the next retry
+             * @example 2026-03-15T10:30:00Z
              */
             next_attempt_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             delivered_at: string | null;
         };
         WebhookEventType: {
@@ -9302,7 +10843,10 @@ export interface components {
             offset: number;
         };
         WorkspaceCompany: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             tenant_id: string;
             name: string;
             tax_id: string;
@@ -9313,6 +10857,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The accounting firm the caller reaches this company through; null for a company the caller belongs to
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             via_firm_id: string | null;
             unreconciled_movements: number | null;
@@ -9326,13 +10871,20 @@ export interface components {
                 year: number;
                 /** @description 1T–4T, 01–12 or 0A */
                 period: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 from: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @example 2026-03-15
+                 */
                 to: string;
                 /**
                  * Format: date
                  * @description The last day to file it
+                 * @example 2026-03-15
                  */
                 due_date: string;
                 /** @description Its settlement is posted in the books (POST /aeat/{model}/settle) */
@@ -9341,12 +10893,14 @@ export interface components {
             /**
              * Format: date
              * @description Nothing dated on or before it reaches the books (null: no lock, or not readable)
+             * @example 2026-03-15
              */
             lock_date: string | null;
             last_closed_fiscal_year: number | null;
             /**
              * Format: date-time
              * @description The last write in the company (its audit log); null with none, or for roles that may not read the audit log
+             * @example 2026-03-15T10:30:00Z
              */
             last_activity: string | null;
         };
@@ -9450,7 +11004,10 @@ export interface components {
             /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
             type_code: string;
             number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             issue_date: string;
             currency: string;
             signature: components["schemas"]["EInvoiceSignatureCheck"];
@@ -9468,7 +11025,10 @@ export interface components {
             } | null;
         };
         PurchaseEInvoice: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             purchase_id: string;
             file_sha256: string;
             /** @description The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes) */
@@ -9480,7 +11040,10 @@ export interface components {
             /** @description UNTDID 1001: 380 invoice, 381 credit note, 384 corrected invoice */
             type_code: string;
             number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-03-15
+             */
             issue_date: string;
             currency: string;
             signature: components["schemas"]["EInvoiceSignatureCheck"];
@@ -9502,6 +11065,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             duplicate_of: string | null;
             needs_review: boolean;
@@ -9510,7 +11074,10 @@ export interface components {
             einvoice?: components["schemas"]["EInvoiceReading"];
         };
         IngestPurchaseJob: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             id: string;
             /** @enum {string} */
             status: "queued" | "running" | "done" | "failed";
@@ -9521,9 +11088,15 @@ export interface components {
                 status: number;
                 detail: string;
             } | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-15T10:30:00Z
+             */
             finished_at: string | null;
         };
         EInvoiceSignatureCheck: {
@@ -9537,17 +11110,13 @@ export interface components {
             reason: string | null;
         };
         Body_upload_logo_api_v1_tenants_me_logo_post: {
-            /**
-             * Format: binary
-             * @default File
-             */
+            /** Format: binary */
             file: string;
         };
         Body_import_exchange_rates_api_v1_exchange_rates_import_post: {
             /**
              * Format: binary
              * @description The ECB euro foreign exchange reference rates XML: eurofxref-daily.xml, eurofxref-hist-90d.xml or eurofxref-hist.xml, as downloaded (nothing is fetched by the service)
-             * @default File
              */
             file: string;
         };
@@ -9555,7 +11124,6 @@ export interface components {
             /**
              * Format: binary
              * @description The certificate with its private key, PKCS#12 (.p12 / .pfx)
-             * @default File
              */
             file: string;
             /** @description The PKCS#12 file's password */
@@ -9565,7 +11133,6 @@ export interface components {
             /**
              * Format: binary
              * @description Norma 43 (AEB/CSB 43), ISO 20022 CAMT.053 (.001.02 to .001.08), XLSX, a bank's HTML-table .xls or CSV
-             * @default File
              */
             file: string;
             /** @description XLSX and CSV: a JSON object naming the columns, saved on the treasury and reused by later imports that give none, e.g. {"date":"Fecha","amount":"Importe","description":"Concepto"}; keys date, value_date, amount (signed), debit and credit (two columns), description, reference, counterparty, counterparty_iban */
@@ -9577,7 +11144,6 @@ export interface components {
             /**
              * Format: binary
              * @description The purchase invoice or ticket: a PDF (text or scanned, at most 20 pages; a Factur-X / ZUGFeRD PDF is booked from its embedded XML), a JPEG or PNG photo, or an e-invoice XML file (UBL 2.1, and Facturae or CII when their plugins are installed); at most 10 MiB
-             * @default File
              */
             file: string;
             /**
@@ -9590,16 +11156,17 @@ export interface components {
              * @description Paid already from this treasury: the payment is recorded once the purchase is booked (needs the treasury plugin)
              */
             treasury_id?: string;
+            /** @description false: read and prepare a draft, never register it. Default: `true`. */
+            book?: boolean;
+            /** @description true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}. Default: `false`. */
+            async?: boolean;
+        };
+        Body_upload_file_api_v1_uploads_post: {
             /**
-             * @description false: read and prepare a draft, never register it
-             * @default true
+             * Format: binary
+             * @description Any file an operation takes (a statement, a purchase PDF, photo or e-invoice); at most 32 MiB
              */
-            book: boolean;
-            /**
-             * @description true: answer 202 with a job at once and read the file in the background; poll GET /ai/ingest-purchase/jobs/{job_id}
-             * @default false
-             */
-            async: boolean;
+            file: string;
         };
         /** ValidationError */
         ValidationError: {
@@ -9673,6 +11240,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    health_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        database: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Response for status 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                    };
                 };
             };
             /** @description Error */
@@ -15614,9 +17239,15 @@ export interface operations {
                             has_file: boolean;
                             /** @description The record designs the model knows, oldest first, each with the periods it applies to (`to` absent: still in force) */
                             designs: {
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 from: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 to?: string;
                                 version: string;
                             }[];
@@ -15626,11 +17257,20 @@ export interface operations {
                             due: {
                                 year: number;
                                 period: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 from: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 to: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @example 2026-03-15
+                                 */
                                 due_date: string;
                             }[];
                             /** @description Why it does not apply (null when it does) */
@@ -16685,6 +18325,418 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_file: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_options_get: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's options of model 180 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @default []
+                             */
+                            properties: {
+                                /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                                landlord_tax_id: string;
+                                /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                                situation: number;
+                                /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                                cadastral_reference?: string;
+                                /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                                street_type?: string;
+                                /** @description Name of the street */
+                                street_name: string;
+                                /**
+                                 * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                                 * @enum {string}
+                                 */
+                                number_type?: "NUM" | "KM." | "S/N";
+                                /** @description House number (or kilometre point) */
+                                number?: number;
+                                /** @description Qualifier of the number (BIS, DUP…) */
+                                number_qualifier?: string;
+                                /** @description Bloque */
+                                block?: string;
+                                /** @description Portal */
+                                portal?: string;
+                                /** @description Escalera */
+                                stair?: string;
+                                /** @description Planta o piso */
+                                floor?: string;
+                                /** @description Puerta */
+                                door?: string;
+                                /** @description Anything else that locates the property */
+                                complement?: string;
+                                /** @description Locality, when it differs from the municipality */
+                                locality?: string;
+                                /** @description Municipality */
+                                municipality: string;
+                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                municipality_code?: string;
+                                /** @description Postal code: its first two digits give the property's province code */
+                                postal_code: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_180_options_replace: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "properties": [
+                 *         {
+                 *           "landlord_tax_id": "string",
+                 *           "situation": 1,
+                 *           "street_name": "string",
+                 *           "municipality": "string",
+                 *           "postal_code": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one */
+                    properties?: {
+                        /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                        landlord_tax_id: string;
+                        /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                        situation: number;
+                        /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                        cadastral_reference?: string;
+                        /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                        street_type?: string;
+                        /** @description Name of the street */
+                        street_name: string;
+                        /**
+                         * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                         * @enum {string}
+                         */
+                        number_type?: "NUM" | "KM." | "S/N";
+                        /** @description House number (or kilometre point) */
+                        number?: number;
+                        /** @description Qualifier of the number (BIS, DUP…) */
+                        number_qualifier?: string;
+                        /** @description Bloque */
+                        block?: string;
+                        /** @description Portal */
+                        portal?: string;
+                        /** @description Escalera */
+                        stair?: string;
+                        /** @description Planta o piso */
+                        floor?: string;
+                        /** @description Puerta */
+                        door?: string;
+                        /** @description Anything else that locates the property */
+                        complement?: string;
+                        /** @description Locality, when it differs from the municipality */
+                        locality?: string;
+                        /** @description Municipality */
+                        municipality: string;
+                        /** @description The municipality's INE code (five digits); zeros when not given */
+                        municipality_code?: string;
+                        /** @description Postal code: its first two digits give the property's province code */
+                        postal_code: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The company's options of model 180 for a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        model: string;
+                        year: number;
+                        options: {
+                            /**
+                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @default []
+                             */
+                            properties: {
+                                /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
+                                landlord_tax_id: string;
+                                /** @description 1 with a cadastral reference, anywhere in Spain except the Basque Country and Navarre; 2 with one, in the Basque Country; 3 with one, in Navarre; 4 without a cadastral reference */
+                                situation: number;
+                                /** @description The property's cadastral reference (20 characters); required for situations 1 to 3 */
+                                cadastral_reference?: string;
+                                /** @description Tipo de vía (CALLE, AVDA, PZA…) */
+                                street_type?: string;
+                                /** @description Name of the street */
+                                street_name: string;
+                                /**
+                                 * @description How the property is numbered: NUM (a number), KM. (a kilometre point), S/N (no number); NUM by default
+                                 * @enum {string}
+                                 */
+                                number_type?: "NUM" | "KM." | "S/N";
+                                /** @description House number (or kilometre point) */
+                                number?: number;
+                                /** @description Qualifier of the number (BIS, DUP…) */
+                                number_qualifier?: string;
+                                /** @description Bloque */
+                                block?: string;
+                                /** @description Portal */
+                                portal?: string;
+                                /** @description Escalera */
+                                stair?: string;
+                                /** @description Planta o piso */
+                                floor?: string;
+                                /** @description Puerta */
+                                door?: string;
+                                /** @description Anything else that locates the property */
+                                complement?: string;
+                                /** @description Locality, when it differs from the municipality */
+                                locality?: string;
+                                /** @description Municipality */
+                                municipality: string;
+                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                municipality_code?: string;
+                                /** @description Postal code: its first two digits give the property's province code */
+                                postal_code: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18326,6 +20378,81 @@ export interface operations {
             };
         };
     };
+    aeat_390_file: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     aeat_390_options_get: {
         parameters: {
             query: {
@@ -18367,6 +20494,21 @@ export interface operations {
                              * @default
                              */
                             main_activity: string;
+                            /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
+                            /**
+                             * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
+                             * @default
+                             */
+                            main_activity_key: string;
+                            /**
+                             * @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it
+                             * @default
+                             */
+                            main_activity_iae: string;
                         };
                     };
                 };
@@ -18447,6 +20589,12 @@ export interface operations {
                     exempting_activities_only?: boolean;
                     /** @description The main activity, as the 390's statistical data name it (its IAE epígrafe and description); empty when not given. Shown in the JSON; the service does not guess it */
                     main_activity?: string;
+                    /** @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390 */
+                    operations_347?: boolean;
+                    /** @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it */
+                    main_activity_key?: string;
+                    /** @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it */
+                    main_activity_iae?: string;
                 };
             };
         };
@@ -18478,6 +20626,21 @@ export interface operations {
                              * @default
                              */
                             main_activity: string;
+                            /**
+                             * @description Made operations that year it must declare in the modelo 347 (its summary lists someone): the mark of the 390's statistical data (page 01). Not read from the 347 itself: computing a year's 347 reads every counterparty, too slow for every 390
+                             * @default false
+                             */
+                            operations_347: boolean;
+                            /**
+                             * @description The main activity's key as the 390's statistical data code it (a letter and two digits, e.g. A01 for a business activity); the official file needs it
+                             * @default
+                             */
+                            main_activity_key: string;
+                            /**
+                             * @description The IAE epígrafe of the main activity, digits only (e.g. 6151 for 615.1); the official file needs it
+                             * @default
+                             */
+                            main_activity_iae: string;
                         };
                     };
                 };
@@ -18664,8 +20827,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -19582,8 +21744,7 @@ export interface operations {
                  *       "lines": [
                  *         {
                  *           "description": "Consultoría",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -20663,17 +22824,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
                         id: string;
-                        /** @description Decimal string, two decimals */
+                        /**
+                         * @description Decimal string, two decimals
+                         * @example 100.00
+                         */
                         result: string;
                         forced: boolean;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-03-15
+                         */
                         lock_before: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
                         closed_at: string;
                         closed_by: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
                         reopened_at: string | null;
                         reopened_by: string | null;
                     }[];
@@ -21090,6 +23266,380 @@ export interface operations {
             };
             /** @description Not found (another company's ids answer the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "executing" | "approved" | "rejected";
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedResponse_ApprovalResponse_"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    approvals_reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["ApprovalReject"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27650,6 +30200,170 @@ export interface operations {
             };
         };
     };
+    auth_oauth_grants: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthGrant"][];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    auth_oauth_grants_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                grant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     payment_reminders_settings_get: {
         parameters: {
             query?: never;
@@ -28013,8 +30727,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -29264,8 +31977,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -31145,8 +33857,7 @@ export interface operations {
                  *         {
                  *           "description": "Consultoría",
                  *           "quantity": "1",
-                 *           "unit_price": "1000.00",
-                 *           "tax_type_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+                 *           "unit_price": "1000.00"
                  *         }
                  *       ]
                  *     }
@@ -34438,6 +37149,287 @@ export interface operations {
             };
         };
     };
+    uploads: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_file_api_v1_uploads_post"];
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 33619968 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploads_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                upload_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploads_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path: {
+                upload_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     invoices_qr: {
         parameters: {
             query?: {
@@ -35706,6 +38698,101 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    webhooks_ping: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (another company's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
