@@ -115,12 +115,17 @@ interface Collected {
 
 const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge' || kind === 'withholding' ? kind : null);
 
-/** A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label whose value is on the next line. */
-function readLabelledLine(segments: Segment[], line: Line, next: Line | undefined, out: Collected) {
+/**
+ * A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label
+ * whose value is on the next line; `below`: the lines after it.
+ */
+function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: Collected) {
   const lead = line.text.slice(0, segments[0]?.start ?? 0);
   const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
-  // "Base imponible" above its amount: the amount is the next line's, when that line has no label of its own
-  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && amountsIn(next.text).length && !IN_WORDS.test(next.text)) {
+  // "Base imponible" above its amount: the amount is the next line's, when that line has no label of
+  // its own; in a column beside another (an address), the line after it when the next has no amount
+  const next = below.slice(0, 2).find((l) => amountsIn(l.text).length || segmentsOf(l.text).length);
+  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text)) {
     valued[0].text += ` ${next.text}`;
   }
   const lineBase = segments.find((s) => s.kind === 'base' && amountsAfterRate(s.text).length);
@@ -293,13 +298,15 @@ function collect(lines: Line[]): Collected {
     if (!segments.length) continue;
     const valued = segments.filter((s) => VALUE_KINDS.has(s.kind) || (s.kind.startsWith('rate_') && amountsAfterRate(s.text).length));
     if (!valued.length) continue;
-    const isHeader = segments.length >= 2 && !amountsIn(line.text).length && !ratesIn(line.text).length;
-    if (isHeader) {
-      if (ITEM_HEADER.test(line.text)) continue;
+    const numberless = !amountsIn(line.text).length && !ratesIn(line.text).length;
+    // the titles of the item columns ("Artículo  Cant.  Precio  IVA  Importe"): their "IVA" heads a
+    // column of rates, and the row under it is an item, never that label's value
+    if (numberless && ITEM_HEADER.test(line.text)) continue;
+    if (numberless && segments.length >= 2) {
       const rows = readHeaderTable(segments, lines, i, out);
       if (rows) continue;
     }
-    readLabelledLine(segments, line, lines[i + 1], out);
+    readLabelledLine(segments, line, lines.slice(i + 1, i + 3), out);
   }
   return out;
 }
