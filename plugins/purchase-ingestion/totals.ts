@@ -47,6 +47,9 @@ const KNOWN_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map
 
 interface Segment { kind: Kind; start: number; end: number; text: string }
 
+/** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
+const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
 
@@ -244,6 +247,16 @@ function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | 
 }
 
 /**
+ * A rate OCR read without its decimal comma ("5,2" as "52", "1,4" as "14"): on an OCR'd row, a rate
+ * that does not give the quota from the base while a tenth of it does is that tenth.
+ */
+function decimalCommaRestored(rate: Decimal | null, base: Decimal | null, quota: Decimal | null, row: Line): Decimal | null {
+  if (!rate || !base || !quota || row.source !== 'ocr' || near(base.percent(rate), quota, 2)) return rate;
+  const tenth = rate.mul(Decimal.parse('0.1')).rescale(2);
+  return near(base.percent(tenth), quota, 2) ? tenth : rate;
+}
+
+/**
  * A summary laid out as a table: a header of labels ("Base imponible  % IVA  Cuota IVA  Total") and
  * rows of numbers under it, one number a column. Rows are read while their numbers match the
  * header's columns; a header of item columns (description, quantity, price) is not a summary.
@@ -271,7 +284,7 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
       // a "IVA" column holding the rate ("21%", "21") and no quota column of its own
       const rateText = cell(`rate_${tax}`) ?? (quotaText && (quotaText.includes('%') || /^\d{1,2}$/.test(quotaText)) ? quotaText : undefined);
       const quota = amountOf(quotaText === rateText ? undefined : quotaText);
-      const rate = rateOf(rateText);
+      const rate = decimalCommaRestored(rateOf(rateText), base, quota, row);
       if (rate && quota) {
         const checked = !!base && near(base.percent(rate), quota, 2);
         out.taxes.push({ tax, rate, base, amount: quota, weight: checked ? 0.9 : 0.6, line: row });
@@ -324,7 +337,7 @@ function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines);
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes: TaxCandidate[] = [];
   const seen = new Set<string>();
