@@ -48,6 +48,8 @@ const KNOWN_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map
 interface Segment { kind: Kind; start: number; end: number; text: string }
 
 /** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
+/** Two words of a column's title OCR read as one ("BASEIMPONIBLE", "CUOTAIVA", "TOTALFACTURA"). */
+const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
 const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
 
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
@@ -180,7 +182,7 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
 }
 
 /** Numbers of a row under a header: amounts, rates with or without "%", in order. */
-const ROW_NUMBER = /(?<![\d.,])-?(?:(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?|\d+\.\d{1,2})(?:\s*%)?(?![\d])/g;
+const ROW_NUMBER = /(?<![\d.,])-?(?:\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
 
 /**
  * The numbers of a row by the header's column kinds: one number a column; or, when the row prints
@@ -201,7 +203,24 @@ function rowColumns(segments: Segment[], numbers: string[]): Map<Kind, string> |
     columns.set('rate_vat', rates[0]);
     return columns;
   }
-  return sparseRow(segments, numbers);
+  return sparseRow(segments, numbers) ?? untitledRate(segments, numbers);
+}
+
+/**
+ * A row with one number more than the header has titles, that number a rate ("3.240,40  21,00
+ * 680,48  3.920,88" under "Base imponible  Cuota IVA  Total", the "% IVA" title lost to OCR): the
+ * other numbers a column each, and the rate the VAT's when it gives the quota from the base.
+ */
+function untitledRate(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
+  if (numbers.length !== segments.length + 1 || segments.some((s) => s.kind.startsWith('rate_'))) return null;
+  for (let j = 0; j < numbers.length; j++) {
+    if (!isRate(numbers[j])) continue;
+    const columns = new Map<Kind, string>();
+    numbers.filter((_, k) => k !== j).forEach((n, i) => { if (!columns.has(segments[i].kind)) columns.set(segments[i].kind, n); });
+    const base = amountOfCell(columns.get('base')), quota = amountOfCell(columns.get('vat')), rate = rateOfCell(numbers[j]);
+    if (base && quota && rate && near(base.percent(rate), quota, 2)) return columns.set('rate_vat', numbers[j]);
+  }
+  return null;
 }
 
 const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2})?\s*%?$/.test(text);
@@ -267,7 +286,10 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
   for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
     const row = lines[k];
     if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
-    const columns = rowColumns(segments, [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]));
+    const numbers = [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]);
+    // a summary's cells are amounts with cents and rates of two digits at most: on an OCR'd row, an
+    // integer of three digits or more is an amount whose decimal comma was lost ("400" for 4,00)
+    const columns = rowColumns(segments, row.source === 'ocr' ? numbers.map((n) => n.replace(/^(-?\d+)(\d{2})$/, '$1,$2')) : numbers);
     if (!columns) {
       if (rows || k > at + 2) break;
       continue;
@@ -337,7 +359,7 @@ function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%') } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_GLUED, '$1 $2') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes: TaxCandidate[] = [];
   const seen = new Set<string>();

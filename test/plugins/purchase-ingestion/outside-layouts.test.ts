@@ -203,6 +203,19 @@ describe('summaries as OCR reads them', () => {
     expect(amounts(points)).toEqual({ subtotal: '4364.00', total: '5280.44', vat: [['21.00', '4364.00', '916.44']], surcharge: [], withholding: [], passed: true });
   });
 
+  test('titles glued together, a rate with a decimal point, an amount whose comma was lost, a rate column whose title was lost', () => {
+    const grid = read(page(['Recambios Ebro S.L.', 'N.I.F. A58818501', 'FACTURA FECHA', 'B/2026/341 09/07/2026',
+      'IMPORTEBRUTO DTO.PP BASEIMPONIBLE %IVA CUOTAIVA %RE CUOTARE. TOTAL FACTURA',
+      '31040 40.56 269.84 21.00 56.67 5.2 14.03 407.10', '64.00 0.00 64.00 400 2.56'].join('\n'), 'ocr'));
+    expect(amounts(grid)).toEqual({ subtotal: '333.84', total: '407.10', vat: [['21.00', '269.84', '56.67'], ['4.00', '64.00', '2.56']], surcharge: [['5.20', '269.84', '14.03']], withholding: [], passed: true });
+    const boxes = read(page(['Reformas Guadiana S.L.', 'NIF A58818501', 'BASE IMPONIBLE Tova CUOTA IVA TOTAL FACTURA (€)', '3.240,40 21,00 680,48 3.920,88'].join('\n'), 'ocr'));
+    expect(amounts(boxes)).toEqual({ subtotal: '3240.40', total: '3920.88', vat: [['21.00', '3240.40', '680.48']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a tax number with "9" read as "Y" and "5" as "S" is repaired when its check character then validates', () => {
+    expect(taxIdsIn('CIF BYS710380 - Reservas 944 157 220').map((t) => t.value)).toEqual(['B95710380']);
+  });
+
   test("a box's edge read before the supplier's name is dropped", () => {
     expect(read(page('[Recambios Ebro S.L.\nN.I.F. A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('Recambios Ebro S.L.');
     expect(read(page('| FERRETERÍA TOMÁS\nNIF: A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('FERRETERÍA TOMÁS');
