@@ -199,6 +199,8 @@ describe('summaries as OCR reads them', () => {
       'BASE IMP. SIVA CUOTA IVA $REC. CUOTA REC.', '196,50 21 41,27 52 10,22', 'TOTAL FACTURA EUROS: 247,99'].join('\n'), 'ocr'));
     expect(amounts(e)).toEqual({ subtotal: '196.50', total: '247.99', vat: [['21.00', '196.50', '41.27']], surcharge: [['5.20', '196.50', '10.22']], withholding: [], passed: true });
     expect(e.invoice_number.value).toBe('0004512');
+    // the "º" of "nº" read as a closing quote
+    expect(read(page('Cerrajería Albufera S.L.\nC.I.F.: B86561412\nFactura n” CA-2026/0419\nTOTAL 10,00', 'ocr')).invoice_number.value).toBe('CA-2026/0419');
     const points = read(page(['Informática Vallés S.L.', 'NIF A58818501', 'Base imponible 4.364.00 €', 'IVA 21% 916,44 €', 'Total factura 5.280,44 €'].join('\n'), 'ocr'));
     expect(amounts(points)).toEqual({ subtotal: '4364.00', total: '5280.44', vat: [['21.00', '4364.00', '916.44']], surcharge: [], withholding: [], passed: true });
   });
