@@ -19,7 +19,8 @@ export function binarise(image: GreyImage): GreyImage {
   const even = new Uint8Array(width * height);
   const histogram = new Uint32Array(256);
   for (let i = 0; i < even.length; i++) {
-    const value = Math.min(255, Math.round((data[i] * 255) / Math.max(1, paper[i])));
+    // paper is never below PAPER_FLOOR, so never zero
+    const value = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
     even[i] = value;
     histogram[value]++;
   }
@@ -62,16 +63,23 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
   };
   const smooth = spread(spread(cellMax, (v) => Math.max(...v)), (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
   const paper = new Uint8Array(width * height);
+  // each column's two cells and weight, worked out once for every row
+  const left = new Int32Array(width), right = new Int32Array(width), weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(cols - 1, Math.max(0, (x - CELL / 2) / CELL));
+    left[x] = Math.floor(fx); right[x] = Math.min(cols - 1, left[x] + 1); weight[x] = fx - left[x];
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(rows - 1, Math.max(0, (y - CELL / 2) / CELL));
-    const r0 = Math.floor(fy), r1 = Math.min(rows - 1, r0 + 1), wy = fy - r0;
+    const r0 = Math.floor(fy) * cols, r1 = Math.min(rows - 1, Math.floor(fy) + 1) * cols, wy = fy - Math.floor(fy);
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(cols - 1, Math.max(0, (x - CELL / 2) / CELL));
-      const c0 = Math.floor(fx), c1 = Math.min(cols - 1, c0 + 1), wx = fx - c0;
-      const top = smooth[r0 * cols + c0] * (1 - wx) + smooth[r0 * cols + c1] * wx;
-      const bottom = smooth[r1 * cols + c0] * (1 - wx) + smooth[r1 * cols + c1] * wx;
+      const wx = weight[x];
+      const top = smooth[r0 + left[x]] * (1 - wx) + smooth[r0 + right[x]] * wx;
+      const bottom = smooth[r1 + left[x]] * (1 - wx) + smooth[r1 + right[x]] * wx;
       // a deep shadow is still paper; only an area with nothing brighter than ink (a black bar wider than three cells) is not
-      paper[y * width + x] = Math.max(PAPER_FLOOR, Math.round(top * (1 - wy) + bottom * wy));
+      const value = (top * (1 - wy) + bottom * wy + 0.5) | 0;
+      paper[row + x] = value > PAPER_FLOOR ? value : PAPER_FLOOR;
     }
   }
   return paper;
