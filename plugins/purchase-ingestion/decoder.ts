@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
-import { binarise, orientationOf, type GreyImage } from './page-image';
+import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -105,30 +105,65 @@ const remaining = (deadline: number) => {
   return ms;
 };
 
+/** Text lines are made about this tall (ink of a line, capitals to descenders) for Tesseract: body text at 300 dpi. */
+const TARGET_LINE_HEIGHT = 36;
+/** A page is enlarged at most this much (beyond it the strokes are guesses). */
+const MAX_ENLARGEMENT = 2.5;
+
 /**
- * What tesseract reads best, as PNG: greyscale, the lighting evened out and binarised at the page's
- * own threshold, levelled (page-image.ts).
+ * What tesseract reads best, as PNG: greyscale; a photo's sheet cut out of its background and
+ * squared; the lighting evened out and binarised at the page's own threshold; levelled; small text
+ * enlarged to about 300 dpi (within the page's pixel budget); the ruling lines of tables and boxes
+ * erased (page-image.ts).
  */
 async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await image.metadata();
   const scale = Math.min(1, Math.sqrt(pagePixels / Math.max(1, width * height)));
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
   const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).median(3).raw().toBuffer({ resolveWithObject: true });
-  let page = binarise({ width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+  let grey: GreyImage = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  // a page rendered from a PDF is the page itself; a photo may show the table under the sheet
+  if (!dpi) grey = cutOutSheet(grey) ?? grey;
+  let page = binarise(grey);
   // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
   // narrow ticket photos and some scans of the independent layout corpus as sideways
   const orientation = orientationOf(page);
-  let prepared = rawGrey(page);
   // Tesseract copes with a degree or so; past that its lines break up
-  if (orientation.quarterTurns === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {
-    prepared = prepared.rotate(-orientation.skewDegrees, { background: '#ffffff' }).threshold(128);
+  // (the skew of lines across the page is measured right even where they are taken as upside down)
+  if (orientation.quarterTurns % 2 === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {
+    grey = await rawOf(rawGrey(grey).rotate(-orientation.skewDegrees, { background: '#ffffff' }));
+    page = binarise(grey);
   }
-  // the resolution tells Tesseract the text's size (a rendered page's is known); PNG at the lowest
-  // compression: encoding is most of this step's time, and it is read once
-  // (a photo's is not: 72, what its JPEG said before the pixels were taken out, as Tesseract's floor)
-  return prepared.toColourspace('b-w').withMetadata({ density: dpi ? dpi * scale : 72 }).png({ compressionLevel: 1 }).toBuffer();
+  // a ruled table's frame would count as one tall line of text: the rules go before the lines are measured
+  page = withoutRules(page);
+  const lineHeight = lineHeightOf(page);
+  const room = Math.sqrt(pagePixels / (page.width * page.height));
+  const enlargement = lineHeight ? Math.min(MAX_ENLARGEMENT, room, Math.max(1, TARGET_LINE_HEIGHT / lineHeight)) : 1;
+  if (enlargement > 1.1) {
+    grey = await rawOf(rawGrey(grey).resize(Math.round(grey.width * enlargement), Math.round(grey.height * enlargement), { kernel: 'cubic' }));
+    page = withoutRules(binarise(grey), lineHeight * enlargement);
+  }
+  // the resolution tells Tesseract the text's size: a rendered page's is known, a photo's is
+  // estimated from its lines' height (72, Tesseract's floor, when there are too few lines to tell);
+  // PNG at the lowest compression: encoding is most of this step's time, and it is read once
+  const density = dpi ? dpi * scale * Math.max(1, enlargement) : lineHeight ? Math.round((300 * lineHeight * Math.max(1, enlargement)) / TARGET_LINE_HEIGHT) : 72;
+  return rawGrey(page).toColourspace('b-w').withMetadata({ density }).png({ compressionLevel: 1 }).toBuffer();
 }
 
+/**
+ * The page's ruling lines erased: runs of ink longer than three lines of text are high (or, before
+ * that is known, a thirtieth of the page's width, 60 pixels at least) and no thicker than a rule
+ * (a four-hundredth of the page's width, 4 pixels at least: a hairline to a 1.5 pt rule at 200 dpi).
+ */
+const withoutRules = (page: GreyImage, lineHeight = 0) => {
+  const length = Math.max(60, Math.round(page.width / 30), Math.min(Math.round(lineHeight * 3), Math.round(page.width / 10)));
+  return eraseRules(page, length, Math.max(4, Math.round(page.width / 400)));
+};
+
+const rawOf = async (image: Sharp): Promise<GreyImage> => {
+  const { data, info } = await image.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+};
 const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 
 /** Text of a page, one printed row a line: pieces on the same baseline joined left to right. */

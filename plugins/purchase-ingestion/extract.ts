@@ -53,15 +53,17 @@ function supplierTaxId(lines: Line[], ownTaxIds: readonly string[]) {
 /** OCR reads the "·" between two parts of a name as another lone mark; the marks a name never ends with. */
 const OCR_SEPARATOR = /(?<=\S) [-–—:.•*|·] (?=\S)/g;
 const TRAILING_MARKS = /[\s,;:+*~|_\-–—•·]+$/;
+/** A box's edge or a stray speck before a name, as OCR reads them. */
+const LEADING_MARKS = /^[\s[\]|(){}!¡'"‘’“”«»,;:+*~_\-–—•·]+(?=\p{L})/u;
 
 /**
- * A supplier's name as read: stray marks after it dropped ("Norte S.L.U," → "Norte S.L.U.": a comma
+ * A supplier's name as read: stray marks before it (an OCR'd box edge: "[Ebro S.L.") and after it dropped ("Norte S.L.U," → "Norte S.L.U.": a comma
  * or semicolon after a dotted abbreviation is its misread final dot; "Ebro SL +" → "Ebro SL"); on an
  * OCR'd line, a lone mark between two words is written as the middle dot letterheads use there
  * (Tesseract's models almost never read "·"; "Abogada - Laura Gómez" → "Abogada · Laura Gómez").
  */
 export function cleanSupplierName(text: string, source: TextSource): string {
-  let name = source === 'ocr' ? text.replace(OCR_SEPARATOR, ' · ') : text;
+  let name = source === 'ocr' ? text.replace(OCR_SEPARATOR, ' · ').replace(LEADING_MARKS, '') : text;
   const trailing = TRAILING_MARKS.exec(name);
   if (trailing) {
     name = name.slice(0, trailing.index);

@@ -10,7 +10,7 @@ export interface NumberRead { value: string; weight: number; line: Line }
  * "Factura", "Fra.", "Invoice no.", "Ticket nº", and a bare "Nº" / "Número" (weaker: it may number
  * anything, so what it numbers is checked).
  */
-const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o*]\.?|n\.|n[uú]m(?:ero)?\.?|#)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
+const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o*"”“]\.?|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)/i;
 const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)\.?\s*$/i;
@@ -94,6 +94,8 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
       const after = line.text.slice(end);
       const strong = !!m.groups!.strong;
       if (OTHER_NUMBER.test(after) || (!strong && OTHER_BEFORE.test(line.text.slice(0, m.index!)))) continue;
+      // a bare "Factura" title beside the letterhead's postcode and town ("FACTURA  28004 Madrid")
+      if (/^[a-z.]+$/i.test(m[0]) && POSTCODE_TOWN.test(after)) continue;
       let value = valueAt(line.text, end);
       let from = line;
       let weight = strong ? 0.95 : 0.9;
@@ -117,5 +119,25 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
       weak ??= read;
     }
   }
-  return weak;
+  return weak ?? unlabelledNumber(lines, taxId);
+}
+
+/** A Spanish postcode (01000–52999) and the town's name after it. */
+const POSTCODE_TOWN = /^\s*(?:0[1-9]|[1-4]\d|5[0-2])\d{3}\s+(?!(?:de|del|fecha|date)\b)\p{Lu}\p{Ll}+/u;
+/** A series of letters and a number ("INV-0042", "FV 2026/12"), as a number printed without a label is shaped. */
+const SERIES_NUMBER = /^[A-Z]{1,5}[\s\-/.]?\d[\d\-/.]{2,}$/;
+
+/**
+ * A number printed without a label (a modern layout's "INV-0042 · 12 abr 2026" under its title):
+ * the first series-and-number beside a date, in the document's top lines.
+ */
+function unlabelledNumber(lines: readonly Line[], taxId: string | null): NumberRead | null {
+  for (const line of lines.slice(0, 15)) {
+    if (!datesIn(line.text).length) continue;
+    for (const token of line.text.matchAll(TOKEN)) {
+      const value = token[0].replace(/[.\-/]+$/, '');
+      if (SERIES_NUMBER.test(value) && plausible(value, taxId)) return { value, weight: 0.6, line };
+    }
+  }
+  return null;
 }

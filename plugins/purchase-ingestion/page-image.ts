@@ -19,7 +19,8 @@ export function binarise(image: GreyImage): GreyImage {
   const even = new Uint8Array(width * height);
   const histogram = new Uint32Array(256);
   for (let i = 0; i < even.length; i++) {
-    const value = Math.min(255, Math.round((data[i] * 255) / Math.max(1, paper[i])));
+    // paper is never below PAPER_FLOOR, so never zero
+    const value = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
     even[i] = value;
     histogram[value]++;
   }
@@ -62,16 +63,23 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
   };
   const smooth = spread(spread(cellMax, (v) => Math.max(...v)), (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
   const paper = new Uint8Array(width * height);
+  // each column's two cells and weight, worked out once for every row
+  const left = new Int32Array(width), right = new Int32Array(width), weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(cols - 1, Math.max(0, (x - CELL / 2) / CELL));
+    left[x] = Math.floor(fx); right[x] = Math.min(cols - 1, left[x] + 1); weight[x] = fx - left[x];
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(rows - 1, Math.max(0, (y - CELL / 2) / CELL));
-    const r0 = Math.floor(fy), r1 = Math.min(rows - 1, r0 + 1), wy = fy - r0;
+    const r0 = Math.floor(fy) * cols, r1 = Math.min(rows - 1, Math.floor(fy) + 1) * cols, wy = fy - Math.floor(fy);
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(cols - 1, Math.max(0, (x - CELL / 2) / CELL));
-      const c0 = Math.floor(fx), c1 = Math.min(cols - 1, c0 + 1), wx = fx - c0;
-      const top = smooth[r0 * cols + c0] * (1 - wx) + smooth[r0 * cols + c1] * wx;
-      const bottom = smooth[r1 * cols + c0] * (1 - wx) + smooth[r1 * cols + c1] * wx;
+      const wx = weight[x];
+      const top = smooth[r0 + left[x]] * (1 - wx) + smooth[r0 + right[x]] * wx;
+      const bottom = smooth[r1 + left[x]] * (1 - wx) + smooth[r1 + right[x]] * wx;
       // a deep shadow is still paper; only an area with nothing brighter than ink (a black bar wider than three cells) is not
-      paper[y * width + x] = Math.max(PAPER_FLOOR, Math.round(top * (1 - wy) + bottom * wy));
+      const value = (top * (1 - wy) + bottom * wy + 0.5) | 0;
+      paper[row + x] = value > PAPER_FLOOR ? value : PAPER_FLOOR;
     }
   }
   return paper;
@@ -183,4 +191,194 @@ export function orientationOf(image: GreyImage): Orientation {
   const flipped = after > before * 1.2;
   const quarterTurns = best.vertical ? (flipped ? 3 : 1) : flipped ? 2 : 0;
   return { quarterTurns: quarterTurns as Orientation['quarterTurns'], skewDegrees: best.degrees };
+}
+
+/** The paper is looked for on a copy this many pixels on its longer side. */
+const PAPER_PROBE = 320;
+
+/**
+ * A phone photo of a sheet on a darker surface, its sheet cut out and squared: the sheet is the
+ * largest bright region of the photo seen small (the global Otsu threshold of its brightness); its
+ * four corners are that region's extremes along the diagonals, and the perspective that maps them
+ * to a rectangle is undone. Anything outside the sheet (the table, its shadows and reflections,
+ * which Tesseract reads as blocks of noise) is gone. Null when the image is the page itself: its
+ * border is mostly paper, or no bright region covers a fifth of it.
+ */
+export function cutOutSheet(image: GreyImage): GreyImage | null {
+  const { width, height, data } = image;
+  const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_PROBE));
+  const w = Math.floor(width / step), h = Math.floor(height / step);
+  if (w < 16 || h < 16) return null;
+  // the probe: each cell's mean brightness
+  const probe = new Uint8Array(w * h);
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    let sum = 0;
+    for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) sum += data[(y * step + dy) * width + x * step + dx];
+    const v = Math.round(sum / (step * step));
+    probe[y * w + x] = v;
+    histogram[v]++;
+  }
+  const threshold = otsu(histogram, w * h);
+  const bright = (i: number) => probe[i] >= threshold;
+  let borderBright = 0, border = 0;
+  for (let x = 0; x < w; x++) { border += 2; borderBright += +bright(x) + +bright((h - 1) * w + x); }
+  for (let y = 0; y < h; y++) { border += 2; borderBright += +bright(y * w) + +bright(y * w + w - 1); }
+  // a scan or a rendered page: paper reaches its edges
+  if (borderBright > border * 0.5) return null;
+  // the largest bright region, its cells eroded by one first so that a lit patch of the table
+  // touching the sheet at a point stays apart from it
+  const solid = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    solid[i] = +(bright(i) && bright(i - 1) && bright(i + 1) && bright(i - w) && bright(i + w));
+  }
+  const region = new Int32Array(w * h).fill(-1);
+  let largest = -1, largestSize = 0;
+  const queue = new Int32Array(w * h);
+  for (let start = 0; start < w * h; start++) {
+    if (!solid[start] || region[start] >= 0) continue;
+    let head = 0, tail = 0;
+    queue[tail++] = start; region[start] = start;
+    while (head < tail) {
+      const i = queue[head++], x = i % w;
+      for (const n of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (n >= 0 && n < w * h && solid[n] && region[n] < 0) { region[n] = start; queue[tail++] = n; }
+      }
+    }
+    if (tail > largestSize) { largestSize = tail; largest = start; }
+  }
+  if (largestSize < w * h * 0.2) return null;
+  // the corners: the region's extremes along x + y and x − y (a sheet turned less than 45°)
+  let tl = [0, 0], tr = [0, 0], br = [0, 0], bl = [0, 0];
+  let minSum = Infinity, maxSum = -Infinity, minDiff = Infinity, maxDiff = -Infinity;
+  for (let i = 0; i < w * h; i++) {
+    if (region[i] !== largest) continue;
+    // the cell's outer edge, the erosion undone
+    const x = (i % w) + 0.5, y = Math.floor(i / w) + 0.5;
+    if (x + y < minSum) { minSum = x + y; tl = [x - 1.5, y - 1.5]; }
+    if (x + y > maxSum) { maxSum = x + y; br = [x + 1.5, y + 1.5]; }
+    if (x - y > maxDiff) { maxDiff = x - y; tr = [x + 1.5, y - 1.5]; }
+    if (x - y < minDiff) { minDiff = x - y; bl = [x - 1.5, y + 1.5]; }
+  }
+  const corners = [tl, tr, br, bl].map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
+  const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const outWidth = Math.round((distance(corners[0], corners[1]) + distance(corners[3], corners[2])) / 2);
+  const outHeight = Math.round((distance(corners[0], corners[3]) + distance(corners[1], corners[2])) / 2);
+  if (outWidth < 32 || outHeight < 32) return null;
+  const map = homography([[0, 0], [outWidth, 0], [outWidth, outHeight], [0, outHeight]], corners);
+  const out = new Uint8Array(outWidth * outHeight);
+  for (let y = 0; y < outHeight; y++) for (let x = 0; x < outWidth; x++) {
+    const d = map[6] * x + map[7] * y + 1;
+    const sx = (map[0] * x + map[1] * y + map[2]) / d, sy = (map[3] * x + map[4] * y + map[5]) / d;
+    const x0 = Math.max(0, Math.min(width - 2, Math.floor(sx))), y0 = Math.max(0, Math.min(height - 2, Math.floor(sy)));
+    const fx = Math.max(0, Math.min(1, sx - x0)), fy = Math.max(0, Math.min(1, sy - y0));
+    const top = data[y0 * width + x0] * (1 - fx) + data[y0 * width + x0 + 1] * fx;
+    const bottom = data[(y0 + 1) * width + x0] * (1 - fx) + data[(y0 + 1) * width + x0 + 1] * fx;
+    out[y * outWidth + x] = Math.round(top * (1 - fy) + bottom * fy);
+  }
+  return { width: outWidth, height: outHeight, data: out };
+}
+
+/** The projective map taking each of four points `from` to its `to`: [a b c d e f g h] of (ax+by+c, dx+ey+f)/(gx+hy+1). */
+function homography(from: number[][], to: number[][]): number[] {
+  // eight equations in eight unknowns, solved by Gaussian elimination with partial pivoting
+  const rows: number[][] = [];
+  for (let k = 0; k < 4; k++) {
+    const [x, y] = from[k], [u, v] = to[k];
+    rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
+    rows.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
+  }
+  for (let col = 0; col < 8; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 8; r++) if (Math.abs(rows[r][col]) > Math.abs(rows[pivot][col])) pivot = r;
+    [rows[col], rows[pivot]] = [rows[pivot], rows[col]];
+    for (let r = 0; r < 8; r++) {
+      if (r === col) continue;
+      const factor = rows[r][col] / rows[col][col];
+      for (let c = col; c < 9; c++) rows[r][c] -= factor * rows[col][c];
+    }
+  }
+  return rows.map((row, i) => row[8] / row[i]);
+}
+
+/** How far (pixels) a rule may wander across its length and still be one run: a page levelled to half a degree. */
+const RULE_WANDER = 2;
+
+/**
+ * Erases the ruling lines of tables and boxes from a binarised page (black on white): ink at most
+ * `thickness` thick in a run longer than `length` across the page, or down it. A run is measured
+ * with the ink spread by RULE_WANDER pixels to either side, so that a rule still a little askew is
+ * one run and not dashes. Tesseract takes a ruled table for a picture and drops its text, or reads
+ * the rules as letters; letters are never that long and thin, and a solid dark band (white text on
+ * black) is too thick to be touched.
+ */
+export function eraseRules(image: GreyImage, length: number, thickness: number): GreyImage {
+  const { width, height, data } = image;
+  const size = width * height;
+  // ink spread up and down (for runs across) and left and right (for runs down)
+  const spreadDown = new Uint8Array(size), spreadAcross = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    if (data[i] !== 0) continue;
+    const x = i % width, y = (i - x) / width;
+    for (let d = -RULE_WANDER; d <= RULE_WANDER; d++) {
+      if (y + d >= 0 && y + d < height) spreadDown[i + d * width] = 1;
+      if (x + d >= 0 && x + d < width) spreadAcross[i + d] = 1;
+    }
+  }
+  /** Run lengths of `mask` along lines `step` apart (1: rows, width: columns); `lines` lines of `count` pixels, the first at `first(line)`. */
+  const runLengths = (mask: Uint8Array, lines: number, count: number, first: (line: number) => number, step: number) => {
+    const result = new Uint16Array(size);
+    for (let line = 0; line < lines; line++) {
+      const origin = first(line);
+      let k = 0;
+      while (k < count) {
+        if (!mask[origin + k * step]) { k++; continue; }
+        let end = k;
+        while (end < count && mask[origin + end * step]) end++;
+        const run = Math.min(65535, end - k);
+        for (let j = k; j < end; j++) result[origin + j * step] = run;
+        k = end;
+      }
+    }
+    return result;
+  };
+  const ink = new Uint8Array(size);
+  for (let i = 0; i < size; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  const row = (y: number) => y * width, column = (x: number) => x;
+  const across = runLengths(spreadDown, height, width, row, 1);
+  const down = runLengths(spreadAcross, width, height, column, width);
+  // a pixel's own thickness: its unspread run across the rule's direction
+  const tallness = runLengths(ink, width, height, column, width);
+  const wideness = runLengths(ink, height, width, row, 1);
+  const out = new Uint8Array(data);
+  for (let i = 0; i < size; i++) {
+    if (!ink[i]) continue;
+    if ((across[i] >= length && tallness[i] <= thickness) || (down[i] >= length && wideness[i] <= thickness)) out[i] = 255;
+  }
+  return { width, height, data: out };
+}
+
+/**
+ * The usual height of a line of text (ink from its tallest letter to its lowest descender), in
+ * pixels, on a level binarised page: the median height of the bands of the ink's projection
+ * across the lines. 0 when there is too little text to tell.
+ */
+export function lineHeightOf(image: GreyImage): number {
+  const { width, height, data } = image;
+  const rows = new Uint32Array(height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[y * width + x] === 0) rows[y]++;
+  // a row holds text when more than a trace of ink crosses it (specks and a frame's sides do not count)
+  const floor = Math.max(2, Math.round(width * 0.002));
+  const heights: number[] = [];
+  for (let y = 0; y < height;) {
+    if (rows[y] <= floor) { y++; continue; }
+    let end = y;
+    while (end < height && rows[end] > floor) end++;
+    if (end - y >= 4) heights.push(end - y);
+    y = end;
+  }
+  if (heights.length < 3) return 0;
+  heights.sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)];
 }

@@ -14,7 +14,7 @@ const EU = /(?<![A-Z0-9])(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|
 const LABELLED = /(?<![A-Z])(?:N\.?\s?[I1L]\.?\s?F|[CG]\.?\s?[I1L]\.?\s?F|N\.?\s?[I1L]\.?\s?E|D\.?\s?N\.?\s?[I1L]|VAT)\.?\s*[:.;,]?\s*(?:ES[\s-]?)?([0-9A-Z](?:[\s.,-]?[0-9A-Z]){8})(?![0-9A-Z])/g;
 
 /** What OCR reads a letter as where a digit is printed, and a digit as where a letter is. */
-const DIGIT_FOR: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', T: '7', Z: '2', S: '5', B: '8', G: '6', A: '4' };
+const DIGIT_FOR: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', T: '7', Z: '2', S: '5', B: '8', G: '6', A: '4', Y: '9' };
 const LETTERS_FOR: Record<string, string> = { 0: 'OD', 1: 'IL', 2: 'Z', 4: 'A', 5: 'S', 6: 'G', 7: 'ZT', 8: 'B' };
 /** The Spanish forms, a character a place (d a digit, l a letter, x either): NIF, NIE, CIF. */
 const SHAPES = ['ddddddddl', 'ldddddddl', 'ldddddddx'];

@@ -47,6 +47,11 @@ const KNOWN_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map
 
 interface Segment { kind: Kind; start: number; end: number; text: string }
 
+/** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
+/** Two words of a column's title OCR read as one ("BASEIMPONIBLE", "CUOTAIVA", "TOTALFACTURA"). */
+const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
+const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
 
@@ -115,12 +120,17 @@ interface Collected {
 
 const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge' || kind === 'withholding' ? kind : null);
 
-/** A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label whose value is on the next line. */
-function readLabelledLine(segments: Segment[], line: Line, next: Line | undefined, out: Collected) {
+/**
+ * A line of label–value pairs ("Base imponible 1.000,00 IVA 21% 210,00 Total 1.210,00"), or a label
+ * whose value is on the next line; `below`: the lines after it.
+ */
+function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: Collected) {
   const lead = line.text.slice(0, segments[0]?.start ?? 0);
   const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
-  // "Base imponible" above its amount: the amount is the next line's, when that line has no label of its own
-  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && amountsIn(next.text).length && !IN_WORDS.test(next.text)) {
+  // "Base imponible" above its amount: the amount is the next line's, when that line has no label of
+  // its own; in a column beside another (an address), the line after it when the next has no amount
+  const next = below.slice(0, 2).find((l) => amountsIn(l.text).length || segmentsOf(l.text).length);
+  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text)) {
     valued[0].text += ` ${next.text}`;
   }
   const lineBase = segments.find((s) => s.kind === 'base' && amountsAfterRate(s.text).length);
@@ -172,7 +182,7 @@ function readLabelledLine(segments: Segment[], line: Line, next: Line | undefine
 }
 
 /** Numbers of a row under a header: amounts, rates with or without "%", in order. */
-const ROW_NUMBER = /(?<![\d.,])-?(?:(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?|\d+\.\d{1,2})(?:\s*%)?(?![\d])/g;
+const ROW_NUMBER = /(?<![\d.,])-?(?:\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
 
 /**
  * The numbers of a row by the header's column kinds: one number a column; or, when the row prints
@@ -193,7 +203,24 @@ function rowColumns(segments: Segment[], numbers: string[]): Map<Kind, string> |
     columns.set('rate_vat', rates[0]);
     return columns;
   }
-  return sparseRow(segments, numbers);
+  return sparseRow(segments, numbers) ?? untitledRate(segments, numbers);
+}
+
+/**
+ * A row with one number more than the header has titles, that number a rate ("3.240,40  21,00
+ * 680,48  3.920,88" under "Base imponible  Cuota IVA  Total", the "% IVA" title lost to OCR): the
+ * other numbers a column each, and the rate the VAT's when it gives the quota from the base.
+ */
+function untitledRate(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
+  if (numbers.length !== segments.length + 1 || segments.some((s) => s.kind.startsWith('rate_'))) return null;
+  for (let j = 0; j < numbers.length; j++) {
+    if (!isRate(numbers[j])) continue;
+    const columns = new Map<Kind, string>();
+    numbers.filter((_, k) => k !== j).forEach((n, i) => { if (!columns.has(segments[i].kind)) columns.set(segments[i].kind, n); });
+    const base = amountOfCell(columns.get('base')), quota = amountOfCell(columns.get('vat')), rate = rateOfCell(numbers[j]);
+    if (base && quota && rate && near(base.percent(rate), quota, 2)) return columns.set('rate_vat', numbers[j]);
+  }
+  return null;
 }
 
 const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2})?\s*%?$/.test(text);
@@ -239,6 +266,16 @@ function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | 
 }
 
 /**
+ * A rate OCR read without its decimal comma ("5,2" as "52", "1,4" as "14"): on an OCR'd row, a rate
+ * that does not give the quota from the base while a tenth of it does is that tenth.
+ */
+function decimalCommaRestored(rate: Decimal | null, base: Decimal | null, quota: Decimal | null, row: Line): Decimal | null {
+  if (!rate || !base || !quota || row.source !== 'ocr' || near(base.percent(rate), quota, 2)) return rate;
+  const tenth = rate.mul(Decimal.parse('0.1')).rescale(2);
+  return near(base.percent(tenth), quota, 2) ? tenth : rate;
+}
+
+/**
  * A summary laid out as a table: a header of labels ("Base imponible  % IVA  Cuota IVA  Total") and
  * rows of numbers under it, one number a column. Rows are read while their numbers match the
  * header's columns; a header of item columns (description, quantity, price) is not a summary.
@@ -249,7 +286,10 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
   for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
     const row = lines[k];
     if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
-    const columns = rowColumns(segments, [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]));
+    const numbers = [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]);
+    // a summary's cells are amounts with cents and rates of two digits at most: on an OCR'd row, an
+    // integer of three digits or more is an amount whose decimal comma was lost ("400" for 4,00)
+    const columns = rowColumns(segments, row.source === 'ocr' ? numbers.map((n) => n.replace(/^(-?\d+)(\d{2})$/, '$1,$2')) : numbers);
     if (!columns) {
       if (rows || k > at + 2) break;
       continue;
@@ -266,7 +306,7 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
       // a "IVA" column holding the rate ("21%", "21") and no quota column of its own
       const rateText = cell(`rate_${tax}`) ?? (quotaText && (quotaText.includes('%') || /^\d{1,2}$/.test(quotaText)) ? quotaText : undefined);
       const quota = amountOf(quotaText === rateText ? undefined : quotaText);
-      const rate = rateOf(rateText);
+      const rate = decimalCommaRestored(rateOf(rateText), base, quota, row);
       if (rate && quota) {
         const checked = !!base && near(base.percent(rate), quota, 2);
         out.taxes.push({ tax, rate, base, amount: quota, weight: checked ? 0.9 : 0.6, line: row });
@@ -293,13 +333,15 @@ function collect(lines: Line[]): Collected {
     if (!segments.length) continue;
     const valued = segments.filter((s) => VALUE_KINDS.has(s.kind) || (s.kind.startsWith('rate_') && amountsAfterRate(s.text).length));
     if (!valued.length) continue;
-    const isHeader = segments.length >= 2 && !amountsIn(line.text).length && !ratesIn(line.text).length;
-    if (isHeader) {
-      if (ITEM_HEADER.test(line.text)) continue;
+    const numberless = !amountsIn(line.text).length && !ratesIn(line.text).length;
+    // the titles of the item columns ("Artículo  Cant.  Precio  IVA  Importe"): their "IVA" heads a
+    // column of rates, and the row under it is an item, never that label's value
+    if (numberless && ITEM_HEADER.test(line.text)) continue;
+    if (numberless && segments.length >= 2) {
       const rows = readHeaderTable(segments, lines, i, out);
       if (rows) continue;
     }
-    readLabelledLine(segments, line, lines[i + 1], out);
+    readLabelledLine(segments, line, lines.slice(i + 1, i + 3), out);
   }
   return out;
 }
@@ -317,7 +359,7 @@ function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines);
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_GLUED, '$1 $2') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes: TaxCandidate[] = [];
   const seen = new Set<string>();

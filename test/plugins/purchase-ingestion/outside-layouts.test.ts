@@ -175,3 +175,51 @@ describe('dates', () => {
     expect(date('Vto. 30/04/2026\nFecha pedido 01/03/2026\nFecha emisión 10/03/2026')).toBe('2026-03-10');
   });
 });
+
+describe('columns side by side and item tables', () => {
+  test("the item columns' titles ('Artículo Cant. Precio IVA Importe') are no label over the item row under them", () => {
+    const e = read(page(['Papelería Mayor S.L.', 'NIF A58818501', 'Factura nº PM-77', 'Fecha: 02/02/2026', 'Código Artículo Cant. Precio IVA Importe',
+      'PP-1 Carpetas de cartón 2 1,35 21% 2,70', 'PP-2 Libro de actas 1 20,00 4% 20,00', 'Base imponible al 21% 2,70 €', 'Cuota IVA 21% 0,57 €',
+      'Base imponible al 4% 20,00 €', 'Cuota IVA 4% 0,80 €', 'Suma de bases 22,70 €', 'Total a pagar 24,07 €'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '22.70', total: '24.07', vat: [['21.00', '2.70', '0.57'], ['4.00', '20.00', '0.80']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a summary in a right-hand column beside the address: a label, an address line, then its amount', () => {
+    const e = read(page(['Estudio Norte S.L.', 'FACTURA 28004 Madrid', 'CIF A58818501', 'EN-0042 · 12-abr-2026', 'CLIENTE', 'BASE IMPONIBLE',
+      'C/ de Alcalá, 120, 3º B, 28009 Madrid', '€1.000,00', 'Diseño de marca €1.000,00 IVA 21%', '€210,00', 'TOTAL', '€1.210,00'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '1000.00', total: '1210.00', vat: [['21.00', '1000.00', '210.00']], surcharge: [], withholding: [], passed: true });
+    // the bare title beside the postcode is no number; the series-and-number beside the date is
+    expect(e.invoice_number.value).toBe('EN-0042');
+  });
+});
+
+describe('summaries as OCR reads them', () => {
+  test('"%" read as "S" or "$" before IVA and REC., a recargo rate without its decimal comma, an amount whose comma became a point', () => {
+    const e = read(page(['DROGUERÍA LEVANTE S.A.', 'C.I.F.: A58818501', 'FACTURA N: 0004512 FECHA: 03/03/2026',
+      'BASE IMP. SIVA CUOTA IVA $REC. CUOTA REC.', '196,50 21 41,27 52 10,22', 'TOTAL FACTURA EUROS: 247,99'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '196.50', total: '247.99', vat: [['21.00', '196.50', '41.27']], surcharge: [['5.20', '196.50', '10.22']], withholding: [], passed: true });
+    expect(e.invoice_number.value).toBe('0004512');
+    // the "º" of "nº" read as a closing quote
+    expect(read(page('Cerrajería Albufera S.L.\nC.I.F.: B86561412\nFactura n” CA-2026/0419\nTOTAL 10,00', 'ocr')).invoice_number.value).toBe('CA-2026/0419');
+    const points = read(page(['Informática Vallés S.L.', 'NIF A58818501', 'Base imponible 4.364.00 €', 'IVA 21% 916,44 €', 'Total factura 5.280,44 €'].join('\n'), 'ocr'));
+    expect(amounts(points)).toEqual({ subtotal: '4364.00', total: '5280.44', vat: [['21.00', '4364.00', '916.44']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('titles glued together, a rate with a decimal point, an amount whose comma was lost, a rate column whose title was lost', () => {
+    const grid = read(page(['Recambios Ebro S.L.', 'N.I.F. A58818501', 'FACTURA FECHA', 'B/2026/341 09/07/2026',
+      'IMPORTEBRUTO DTO.PP BASEIMPONIBLE %IVA CUOTAIVA %RE CUOTARE. TOTAL FACTURA',
+      '31040 40.56 269.84 21.00 56.67 5.2 14.03 407.10', '64.00 0.00 64.00 400 2.56'].join('\n'), 'ocr'));
+    expect(amounts(grid)).toEqual({ subtotal: '333.84', total: '407.10', vat: [['21.00', '269.84', '56.67'], ['4.00', '64.00', '2.56']], surcharge: [['5.20', '269.84', '14.03']], withholding: [], passed: true });
+    const boxes = read(page(['Reformas Guadiana S.L.', 'NIF A58818501', 'BASE IMPONIBLE Tova CUOTA IVA TOTAL FACTURA (€)', '3.240,40 21,00 680,48 3.920,88'].join('\n'), 'ocr'));
+    expect(amounts(boxes)).toEqual({ subtotal: '3240.40', total: '3920.88', vat: [['21.00', '3240.40', '680.48']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a tax number with "9" read as "Y" and "5" as "S" is repaired when its check character then validates', () => {
+    expect(taxIdsIn('CIF BYS710380 - Reservas 944 157 220').map((t) => t.value)).toEqual(['B95710380']);
+  });
+
+  test("a box's edge read before the supplier's name is dropped", () => {
+    expect(read(page('[Recambios Ebro S.L.\nN.I.F. A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('Recambios Ebro S.L.');
+    expect(read(page('| FERRETERÍA TOMÁS\nNIF: A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('FERRETERÍA TOMÁS');
+  });
+});

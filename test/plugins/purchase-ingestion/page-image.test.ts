@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, orientationOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
@@ -85,6 +85,69 @@ describe('lighting', () => {
     const light = binarise(await grey(await faint(await level())));
     expect(inkShare(light, 0, 1)).toBeGreaterThan(inkShare(plain, 0, 1) * 0.6);
     expect(inkShare(light, 0, 1)).toBeLessThan(inkShare(plain, 0, 1) * 1.6);
+  });
+});
+
+const inkOf = (image: GreyImage, box = { x: 0, y: 0, width: image.width, height: image.height }) => {
+  let ink = 0;
+  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (image.data[y * image.width + x] === 0) ink++;
+  return ink;
+};
+
+describe('a photo of a sheet on a table, tables ruled, small text', () => {
+  test("the sheet is cut out of a darker table and squared; a page whose edges are paper is left as it is", async () => {
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    // the sheet on a dark table, its corners pulled as a phone held at an angle pulls them
+    const W = width + 300, H = height + 240;
+    const corners = [[170, 110], [150 + width, 130], [140 + width, 100 + height], [160, 120 + height]];
+    const mask = Buffer.from(`<svg width="${W}" height="${H}"><polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#fff"/></svg>`);
+    const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 160, top: 110 }]).png().toBuffer();
+    const cutOut = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#3a2c22' }).jpeg({ quality: 80 }).toBuffer();
+    const photo = await grey(cutOut);
+    const found = cutOutSheet(photo)!;
+    expect(found).not.toBeNull();
+    // about the sheet's own size, and nothing of the table left: its edges are paper
+    expect(Math.abs(found.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found.height - height)).toBeLessThan(height * 0.06);
+    const edgeBrightness = (image: GreyImage) => {
+      const frame = Math.round(image.width * 0.03);
+      let sum = 0, n = 0;
+      for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
+        if (y < frame || y >= image.height - frame || x < frame || x >= image.width - frame) { sum += image.data[y * image.width + x]; n++; }
+      }
+      return sum / n;
+    };
+    expect(edgeBrightness(photo)).toBeLessThan(120);
+    expect(edgeBrightness(found)).toBeGreaterThan(220);
+    expect(cutOutSheet(await grey(sheet))).toBeNull();
+  });
+
+  test("a table's rules are erased, its text and a solid dark band kept", async () => {
+    // the page with room under its text for a table
+    const text = binarise(await grey(await sharp(await level()).extend({ bottom: 160, background: '#ffffff' }).png().toBuffer()));
+    const { width, height } = text;
+    const table = Buffer.from(`<svg width="${width}" height="${height}">
+      <rect x="20" y="${height - 120}" width="${width - 40}" height="100" fill="none" stroke="#000" stroke-width="3"/>
+      <line x1="${width / 2}" y1="${height - 120}" x2="${width / 2}" y2="${height - 20}" stroke="#000" stroke-width="2"/>
+      <rect x="20" y="10" width="${width - 40}" height="40" fill="#000"/></svg>`);
+    const ruled = await grey(await sharp(Buffer.from(text.data), { raw: { width, height, channels: 1 } }).composite([{ input: table }]).png().toBuffer());
+    const erased = eraseRules(binarise(ruled), 60, 4);
+    const band = { x: 20, y: 10, width: width - 40, height: 40 };
+    const rules = { x: 0, y: height - 125, width, height: 110 };
+    const lettersArea = { x: 0, y: 60, width, height: height - 60 - 160 };
+    expect(inkOf(erased, rules)).toBeLessThan(inkOf(binarise(ruled), rules) * 0.1);
+    expect(inkOf(erased, band)).toBeGreaterThan(band.width * band.height * 0.9);
+    expect(inkOf(erased, lettersArea)).toBeGreaterThan(inkOf(text, lettersArea) * 0.95);
+  });
+
+  test("the height of a page's lines of text is measured, a page of half the size giving half", async () => {
+    const page = await level();
+    const full = lineHeightOf(binarise(await grey(page)));
+    const half = lineHeightOf(binarise(await grey(await sharp(page).resize({ width: 450 }).png().toBuffer())));
+    expect(full).toBeGreaterThan(15);
+    expect(Math.abs(half * 2 - full)).toBeLessThanOrEqual(4);
+    expect(lineHeightOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toBe(0);
   });
 });
 
