@@ -287,6 +287,15 @@ export class Kernel {
     return principal.apiKeyId ? `api_key:${principal.apiKeyId}` : `user:${principal.userId}`;
   }
 
+  /** The principal of a lasting credential (`Principal.credential`) as it stands now, or null when none of the authenticators knows it or it no longer acts. */
+  async principalOfCredential(credential: string): Promise<Principal | null> {
+    for (const authenticator of this.authenticators) {
+      const principal = await authenticator.principalOf?.(credential);
+      if (principal) return principal;
+    }
+    return null;
+  }
+
   /** Resolves `Authorization: Bearer …` (and `X-Tenant-Id`) to a principal, or throws 401/403. */
   async authenticate(request: Request): Promise<Principal> {
     const credential = bearerOf(request);

@@ -8,6 +8,12 @@ export interface Principal {
   tenantId: string | null;
   role: Role | null;
   apiKeyId?: string;
+  /**
+   * The lasting credential this principal comes from, as its authenticator names it (e.g. an OAuth
+   * grant, whose tokens come and go), for work that must act as it again later:
+   * `kernel.principalOfCredential` asks the authenticators to rebuild the principal as it is then.
+   */
+  credential?: string;
   /** API keys created with scopes: what they narrow the role to (see kernel/scopes.ts). */
   scopes?: readonly string[];
   /** Sessions: the login this credential belongs to, and when it happened (epoch milliseconds). */
@@ -45,4 +51,6 @@ export interface Authenticator {
    * when it may: an audience-bound token presented to another resource. Runs on every request.
    */
   refusal?(principal: Principal, request: Request): string | null;
+  /** The principal of a credential this authenticator issued (`Principal.credential`) as it stands now, or null when it no longer acts. */
+  principalOf?(credential: string): Promise<Principal | null>;
 }

@@ -28,4 +28,6 @@ export const migrations = [
     `create index approvals_tenant on approvals (tenant_id, status, requested_at desc)`,
     ...tenantRowLevelSecurity('approvals'),
   ]),
+  // Requests held from an OAuth grant (which has no API key): the grant, as its authenticator names it.
+  sqlMigration('20270310000400_approvals_credential', [`alter table approvals add column credential text`]),
 ];

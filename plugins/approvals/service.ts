@@ -43,10 +43,10 @@ export class ApprovalService {
   async hold(tx: Tx, held: HeldRequest): Promise<void> {
     const principal = tx.principal!;
     const id = crypto.randomUUID();
-    const [row] = await tx.sql<Row>(`insert into approvals (id, tenant_id, status, effect, permission, method, path, content_type, body, idempotency_key, api_key_id, requested_by)
-      values (:id, :tenant, 'pending', :effect, :permission, :method, :path, :contentType, :body, :key, :apiKeyId, :user) returning *`, {
+    const [row] = await tx.sql<Row>(`insert into approvals (id, tenant_id, status, effect, permission, method, path, content_type, body, idempotency_key, api_key_id, credential, requested_by)
+      values (:id, :tenant, 'pending', :effect, :permission, :method, :path, :contentType, :body, :key, :apiKeyId, :credential, :user) returning *`, {
       id, effect: held.effect, permission: held.permission, method: held.method, path: held.path, contentType: held.contentType, body: held.body,
-      key: held.idempotencyKey ?? `approval:${id}`, apiKeyId: principal.apiKeyId ?? null, user: principal.userId,
+      key: held.idempotencyKey ?? `approval:${id}`, apiKeyId: principal.apiKeyId ?? null, credential: principal.credential ?? null, user: principal.userId,
     });
     const approval = approvalToJson(row);
     tx.publish('approval.requested', approval);
@@ -58,16 +58,18 @@ export class ApprovalService {
     return (await tx.sql<Row>('select * from approvals where tenant_id = :tenant order by requested_at, id')).map(approvalToJson);
   }
 
-  /** A key that only prepares sees the approvals it asked for; anyone else, the company's. */
-  private static visibleTo(principal: Principal): { clause: string; apiKeyId: string | null } {
-    return holdsEffects(principal.scopes) ? { clause: 'and api_key_id = :apiKeyId', apiKeyId: principal.apiKeyId ?? null } : { clause: '', apiKeyId: null };
+  /** A key (or an OAuth grant) that only prepares sees the approvals it asked for; anyone else, the company's. */
+  private static visibleTo(principal: Principal): { clause: string; params: { apiKeyId: string | null; credential: string | null } } {
+    return holdsEffects(principal.scopes)
+      ? { clause: 'and (api_key_id = :apiKeyId or credential = :credential)', params: { apiKeyId: principal.apiKeyId ?? null, credential: principal.credential ?? null } }
+      : { clause: '', params: { apiKeyId: null, credential: null } };
   }
 
   async list(principal: Principal, filter: { status?: string; limit: number; offset: number }) {
     const visible = ApprovalService.visibleTo(principal);
     const where = `tenant_id = :tenant ${visible.clause} and (:status::text is null or status = :status::text)`;
     return this.kernel.unitOfWork(principal).run(async (tx) => {
-      const params = { status: filter.status ?? null, apiKeyId: visible.apiKeyId, limit: filter.limit, offset: filter.offset };
+      const params = { status: filter.status ?? null, ...visible.params, limit: filter.limit, offset: filter.offset };
       const rows = await tx.sql<Row>(`select * from approvals where ${where} order by requested_at desc, id limit :limit offset :offset`, params);
       const [{ total }] = await tx.sql<{ total: number }>(`select count(*)::int as total from approvals where ${where}`, params);
       return { items: rows.map(approvalToJson), total: Number(total), limit: filter.limit, offset: filter.offset };
@@ -76,7 +78,7 @@ export class ApprovalService {
 
   async get(principal: Principal, id: string) {
     const visible = ApprovalService.visibleTo(principal);
-    const [row] = await this.kernel.unitOfWork(principal).run((tx) => tx.sql<Row>(`select * from approvals where tenant_id = :tenant and id = :id ${visible.clause}`, { id, apiKeyId: visible.apiKeyId }));
+    const [row] = await this.kernel.unitOfWork(principal).run((tx) => tx.sql<Row>(`select * from approvals where tenant_id = :tenant and id = :id ${visible.clause}`, { id, ...visible.params }));
     if (!row) throw new NotFound('Approval not found');
     return approvalToJson(row);
   }
@@ -89,10 +91,15 @@ export class ApprovalService {
   approve(approver: Principal, id: string) {
     return RequestTransaction.outside(async () => {
       const uow = this.kernel.unitOfWork(approver);
+      // A grant is rebuilt by its authenticator on a connection of its own: before the unit of work
+      // (the embedded database has one session, which the unit of work holds until it ends).
+      const [asked] = await uow.run((tx) => tx.sql<Row>('select credential from approvals where tenant_id = :tenant and id = :id', { id }));
+      const asCredential = asked?.credential ? await this.kernel.principalOfCredential(asked.credential) : null;
       const { row, requester } = await uow.run(async (tx) => {
         const row = await this.lockedForDecision(tx, approver, id, true);
-        const requester = row.api_key_id ? await IdentityApi.apiKeyPrincipal(tx, row.api_key_id) : null;
-        if (!requester) throw new Conflict('The API key that asked for this was revoked or has expired, or its creator left the company: reject it');
+        const requester = row.api_key_id ? await IdentityApi.apiKeyPrincipal(tx, row.api_key_id)
+          : row.credential && row.credential === asked?.credential ? asCredential : null;
+        if (!requester || requester.tenantId !== row.tenant_id) throw new Conflict('The API key or OAuth grant that asked for this was revoked or has expired, or its creator left the company: reject it');
         await tx.sql(`update approvals set status = 'executing', decided_by = :user, decided_at = now(), note = null where tenant_id = :tenant and id = :id`, { id, user: approver.userId });
         return { row, requester };
       });

@@ -179,4 +179,16 @@ export const migrations = [
       'cuadra_oauth_store_tokens(uuid, uuid, text, timestamp with time zone, text, timestamp with time zone)', 'cuadra_oauth_revoke_token(text, text)',
     ].flatMap(systemOnlyFunction),
   ]),
+  // A grant's principal without a token (the person's current role, the grant not revoked): what
+  // a request held for approval runs as once approved.
+  sqlMigration('20270310000300_oauth_grant_principal', [
+    `create function cuadra_oauth_grant_principal(wanted uuid)
+       returns table (grant_id uuid, tenant_id uuid, user_id uuid, role text, scopes text[], resource text)
+       language sql stable security definer set search_path = public as $$
+         select g.id, g.tenant_id, g.user_id, m.role, g.scopes, g.resource
+         from oauth_grants g join memberships m on m.tenant_id = g.tenant_id and m.user_id = g.user_id
+         where g.id = wanted and g.revoked_at is null
+       $$`,
+    ...systemOnlyFunction('cuadra_oauth_grant_principal(uuid)'),
+  ]),
 ];

@@ -249,6 +249,32 @@ test('audience and company: a REST token is refused at /mcp, a token never acts 
   expect((await app.get('/api/v1/contacts', revocable.access_token)).status).toBe(401);
 }, 120_000);
 
+test('a grant with the drafts scope prepares; its deletions wait for a person, run once as the grant, and not after the grant is revoked', async () => {
+  const tokens = await metadataClientTokens(company.tenantId, ['drafts', 'contacts:write'], BASE);
+  const made = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Borrador OAuth SL' }, tokens.access_token);
+  expect(made.status).toBe(201);
+  const held = await app.del(`/api/v1/contacts/${made.body.id}`, tokens.access_token);
+  expect(held.status).toBe(202);
+  expect(held.body).toMatchObject({ status: 'pending', effect: 'delete', method: 'DELETE' });
+  // the agent sees what it asked for; the contact is still there
+  expect((await app.get('/api/v1/approvals', tokens.access_token)).body.items.map((a: any) => a.id)).toEqual([held.body.id]);
+  expect((await app.get(`/api/v1/contacts/${made.body.id}`, company.token)).status).toBe(200);
+  const approved = await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, company.token);
+  expect(approved.status).toBe(200);
+  expect(approved.body).toMatchObject({ status: 'approved', result: { status: 204 } });
+  expect((await app.get(`/api/v1/contacts/${made.body.id}`, company.token)).status).toBe(404);
+
+  // revoked before the decision: the approval cannot run as a grant that no longer acts
+  const other = await app.post('/api/v1/contacts', { kind: 'customer', name: 'Otro borrador SL' }, tokens.access_token);
+  const heldAgain = await app.del(`/api/v1/contacts/${other.body.id}`, tokens.access_token);
+  expect(heldAgain.status).toBe(202);
+  const grant = (await app.get('/api/v1/auth/oauth-grants', company.token)).body.find((g: any) => g.scopes.includes('drafts'));
+  expect((await app.del(`/api/v1/auth/oauth-grants/${grant.grant_id}`, company.token)).status).toBe(204);
+  const refused = await app.post(`/api/v1/approvals/${heldAgain.body.id}/approve`, undefined, company.token);
+  expect(refused.status).toBe(409);
+  expect((await app.get(`/api/v1/contacts/${other.body.id}`, company.token)).status).toBe(200);
+}, 120_000);
+
 test('a token acts with the person\'s current role: lowered, it is lowered; removed from the company, it ends', async () => {
   const member = await addMember(app, company.token, 'accountant');
   const tokens = await metadataClientTokens(company.tenantId, ['*:write'], BASE, { browser: new Browser(), email: member.email, password: member.password });
