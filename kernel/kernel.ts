@@ -223,7 +223,9 @@ export class Kernel {
     if (!this.writeObservers.length || !WRITE_METHODS.has(request.method) || response.status < 200 || response.status > 299) return;
     const facts = this.executing.get(request);
     if (!facts?.principal?.tenantId) return;
-    const lastParam = Object.values(facts.params).at(-1) ?? null;
+    // a path parameter may be parsed to a number (a year): the object id is its text
+    const last = Object.values(facts.params).at(-1);
+    const lastParam = last === undefined || last === null ? null : String(last);
     const objectId = response.status === 201 ? (await answeredId(response)) ?? lastParam : lastParam ?? (await answeredId(response));
     const write: CompletedWrite = {
       principal: facts.principal, method: request.method, route: facts.route.replace(/:(\w+)/g, '{$1}'), objectId,

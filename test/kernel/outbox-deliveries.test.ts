@@ -79,7 +79,10 @@ describe('outbox deliveries', () => {
     await publish('fan', company.token);
     await waitFor(() => callsOf('test-sub-a', 'fan').length === 1 && callsOf('test-sub-b', 'fan').length === 1);
     const eventId = callsOf('test-sub-a', 'fan')[0].eventId;
-    const delivered = (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).filter((d) => d.eventId === eventId);
+    // a handler has run before its delivery is settled: wait for both to be marked delivered
+    const deliveredOf = async () => (await app.kernel.outbox.deliveries('delivered', { tenantId: company.tenantId })).filter((d) => d.eventId === eventId);
+    await waitFor(async () => (await deliveredOf()).length === 2);
+    const delivered = await deliveredOf();
     expect(delivered.map((d) => [d.subscriber, d.attempts])).toEqual([['test-sub-a', 1], ['test-sub-b', 1]]);
   });
 

@@ -134,7 +134,7 @@ describe('modelo 180', () => {
     const before = await file180();
     expect(before.status).toBe(422);
     expect(JSON.parse(before.text).detail).toBe('The 180 record names each landlord\'s tax id, province and leased property: complete '
-      + 'Inmuebles Centro SA (A28017895): its property (PUT /api/v1/aeat/180/options: properties); Propietaria Local (12345678Z): its property (PUT /api/v1/aeat/180/options: properties)');
+      + 'Propietaria Local (12345678Z): its property (PUT /api/v1/aeat/180/options: properties); Inmuebles Centro SA (A28017895): its property (PUT /api/v1/aeat/180/options: properties)');
     // a property with a cadastral situation needs the reference
     expect((await setProperties([{ ...centro, cadastral_reference: undefined }, local])).status).toBe(200);
     expect(JSON.parse((await file180()).text).detail).toContain('Inmuebles Centro SA (A28017895): the cadastral reference of its property (situation 1)');
@@ -143,7 +143,8 @@ describe('modelo 180', () => {
     expect((await setProperties([centro, local])).status).toBe(200);
     const { status, text, disposition } = await file180();
     expect(status).toBe(200);
-    const [declarant, first, second, ...rest] = text.split('\r\n');
+    // the landlords in the order of their tax ids (as the 115 lists them)
+    const [declarant, second, first, ...rest] = text.split('\r\n');
     expect([rest, declarant.length, first.length, second.length]).toEqual([[], 500, 500, 500]);
     const at = (line: string, position: number, length: number) => line.slice(position - 1, position - 1 + length);
     expect(disposition).toBe(`attachment; filename="${at(declarant, 9, 9)}2026.180"`);
@@ -164,7 +165,7 @@ describe('modelo 180', () => {
     ]);
     // the summary shows the property matched to each landlord
     const [year] = (await app.get('/api/v1/aeat/180/summary?year=2026', company.token)).body.items;
-    expect(year.details.landlords.map((l: any) => [l.province, l.property?.municipality])).toEqual([['08', 'Madrid'], ['08', 'Barcelona']]);
+    expect(year.details.landlords.map((l: any) => [l.province, l.property?.municipality])).toEqual([['08', 'Barcelona'], ['08', 'Madrid']]);
   });
 
   test('the file: bad properties 422, a year without a design 422, another company only its declarant record', async () => {
