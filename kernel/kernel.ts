@@ -97,8 +97,9 @@ export interface CompletedWrite {
 
 /**
  * Told of every completed write, before the response leaves: inside the request's transaction when
- * it has one (an Idempotency-Key), so what it writes commits with the write; otherwise right after
- * the write committed. A throw fails the request (500).
+ * it has one (an Idempotency-Key), so what it writes commits with the write, and a throw fails the
+ * request (500, the write rolled back); otherwise right after the write committed, when a throw can
+ * no longer undo it: it is logged, and the caller still gets the write's answer.
  */
 export type WriteObserver = (write: CompletedWrite) => Promise<void>;
 
@@ -231,7 +232,11 @@ export class Kernel {
       principal: facts.principal, method: request.method, route: facts.route.replace(/:(\w+)/g, '{$1}'), objectId,
       status: response.status, clientIp: this.clientIp(request), requestId: this.requestId(request) ?? null,
     };
-    for (const { observe } of this.writeObservers) await observe(write);
+    const inTransaction = RequestTransaction.current() !== undefined;
+    for (const { plugin, observe } of this.writeObservers) {
+      if (inTransaction) await observe(write);
+      else await observe(write).catch((error) => this.logger.error('a write observer failed after the write committed', { plugin, method: write.method, route: write.route, error }));
+    }
   }
 
   /** False for a request answered before its handler ran (bad credentials, validation, parse errors). */

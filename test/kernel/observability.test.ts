@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import { createLogger } from '../../kernel/logger';
 import { definePlugin } from '../../kernel/plugin';
+import { rolesFrom } from '../../kernel/roles';
+import { createCompany } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend } from '../support/database';
 
@@ -11,6 +13,13 @@ const lines: Record<string, unknown>[] = [];
 /** A route that logs from deep inside its handler, after an await, as plugin code does. */
 const chatty = definePlugin({
   name: 'test-chatty',
+  dependsOn: ['tenants'],
+  permissions: { 'test-chatty.write': rolesFrom('member') },
+  setup(kernel) {
+    kernel.observeWrites('test-chatty', async (write) => { if (write.route.endsWith('/test-chatty-writes')) throw new Error('observer down'); });
+  },
+  routes: (kernel) => new Elysia({ name: 'cuadra:test-chatty-writes' }).use(kernel.http)
+    .post('/test-chatty-writes', () => ({ ok: true }), { permission: 'test-chatty.write' }),
   rootRoutes: (kernel) => new Elysia({ name: 'cuadra:test-chatty' }).get('/test-chatty', async () => {
     await Bun.sleep(1);
     kernel.logger.warn('deep in a handler', { step: 2 });
@@ -76,5 +85,17 @@ describe('structured logs', () => {
       expect(deep).toMatchObject({ level: 'warn', step: 2, requestId });
       expect(summary).toMatchObject({ level: 'info', requestId, method: 'GET', path: '/test-chatty', status: 200 });
     }
+  });
+});
+
+describe('write observers', () => {
+  test('one that fails after the write committed is logged; the caller still gets the write\'s answer', async () => {
+    const company = await createCompany(app);
+    lines.length = 0;
+    const response = await app.post('/api/v1/test-chatty-writes', undefined, company.token);
+    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { ok: true } });
+    expect(lines.find((l) => l.msg === 'a write observer failed after the write committed')).toMatchObject({
+      level: 'error', plugin: 'test-chatty', method: 'POST', route: '/api/v1/test-chatty-writes', requestId: response.headers.get('x-request-id'),
+    });
   });
 });
