@@ -102,6 +102,13 @@ test('an API key agent lists tools from the routes, creates a contact, creates a
   const issued = json(await client.callTool({ name: 'invoices_issue', arguments: { id: draft.id } }));
   expect(issued).toMatchObject({ id: draft.id, status: 'issued', total: '121.00' });
   expect((await app.get(`/api/v1/invoices/${draft.id}`, key)).body.status).toBe('issued');
+  if (app.plugins.some((p) => p.name === 'audit')) {
+    // each write the agent made is audited once, as the operation it was (not as a POST to /mcp)
+    const audited = (await app.get('/api/v1/audit?limit=100', company.token)).body.items.map((e: any) => `${e.method} ${e.route}`);
+    expect(audited.filter((e: string) => e.includes('/mcp'))).toEqual([]);
+    expect(audited.filter((e: string) => e === 'POST /api/v1/contacts')).toHaveLength(1);
+    expect(audited.filter((e: string) => e === 'POST /api/v1/invoices/{id}/issue')).toHaveLength(1);
+  }
 
   // a key with the drafts scope prepares the same way, and its issue waits for a person
   if (!app.plugins.some((p) => p.name === 'approvals')) return;
