@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { requestPinned, type PinnedAnswer, type PinnedTarget } from '../../lib/pinned-request';
 import { isInternalAddress } from '../../lib/public-address';
 
 /**
@@ -99,21 +101,19 @@ export function metadataUrlRefusal(clientId: string, allowLoopback: boolean): st
  * Fetches and checks a client's metadata document: 200, JSON, at most 16 KiB, no redirects, within
  * five seconds, and its `client_id` equal to the URL it came from.
  */
-export async function fetchClientMetadataDocument(clientId: string, allowLoopback: boolean): Promise<ClientRecord> {
+export async function fetchClientMetadataDocument(clientId: string, allowLoopback: boolean, resolve: HostResolver = resolveAll): Promise<ClientRecord> {
   const refusal = metadataUrlRefusal(clientId, allowLoopback);
   if (refusal) throw new ClientMetadataRefused(refusal);
   const url = new URL(clientId);
-  if (!(allowLoopback && url.protocol === 'http:')) await assertPublicHost(url.hostname);
-  let response: Response;
+  const target = await checkedHost(url, !(allowLoopback && url.protocol === 'http:'), resolve);
+  let answer: PinnedAnswer;
   try {
-    response = await fetch(clientId, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    answer = await requestPinned(target, { method: 'GET', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), maxBytes: MAX_DOCUMENT_BYTES + 1 });
   } catch {
     throw new ClientMetadataRefused(`The client metadata document at ${clientId} could not be fetched`);
   }
-  if (response.status !== 200) throw new ClientMetadataRefused(`The client metadata document at ${clientId} answered ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_DOCUMENT_BYTES) throw new ClientMetadataRefused(`The client metadata document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (answer.status !== 200) throw new ClientMetadataRefused(`The client metadata document at ${clientId} answered ${answer.status}`);
+  const bytes = answer.excerpt;
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new ClientMetadataRefused(`The client metadata document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
   let document: unknown;
   try { document = JSON.parse(new TextDecoder().decode(bytes)); } catch { throw new ClientMetadataRefused('The client metadata document is not JSON'); }
@@ -121,19 +121,27 @@ export async function fetchClientMetadataDocument(clientId: string, allowLoopbac
   return { clientId, origin: 'metadata_document', ...readClientMetadata(document) };
 }
 
+/** Every address a host name resolves to. */
+export type HostResolver = (hostname: string) => Promise<string[]>;
+const resolveAll: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
 /**
  * A metadata document's host must resolve to public addresses only, so a client_id cannot make
- * this server fetch from its own network. (The fetch resolves the name again; a name whose answer
- * changes in between is not caught.)
+ * this server fetch from its own network. The name is resolved once and the fetch connects to the
+ * address checked (lib/pinned-request.ts): a name that answers differently the second time is
+ * never asked a second time.
  */
-async function assertPublicHost(hostname: string): Promise<void> {
-  let addresses: { address: string }[];
+async function checkedHost(url: URL, publicOnly: boolean, resolve: HostResolver): Promise<PinnedTarget> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
   try {
-    addresses = await lookup(hostname, { all: true });
+    addresses = isIP(hostname) ? [hostname] : await resolve(hostname);
   } catch {
     throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) does not resolve`);
   }
-  if (!addresses.length || addresses.some((entry) => isInternalAddress(entry.address))) {
+  if (!addresses.length) throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) does not resolve`);
+  if (publicOnly && addresses.some((address) => isInternalAddress(address))) {
     throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) resolves to a private, loopback or reserved address`);
   }
+  return { url, address: addresses[0]!, family: isIP(addresses[0]!) === 6 ? 6 : 4 };
 }

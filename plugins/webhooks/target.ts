@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { requestPinned, type PinnedAnswer, type PinnedTarget } from '../../lib/pinned-request';
 import { nonPublicReason } from '../../lib/public-address';
 
 /**
@@ -17,7 +16,8 @@ import { nonPublicReason } from '../../lib/public-address';
 /** The development setting that lifts the https and address rules; the refusals name it. */
 export const ALLOW_PRIVATE_SETTING = 'WEBHOOKS_ALLOW_PRIVATE';
 
-export interface CheckedTarget { url: URL; address: string; family: 4 | 6 }
+/** A webhook URL checked once, with the address its delivery connects to. */
+export type CheckedTarget = PinnedTarget;
 export type TargetCheck = { refused: string } | { target: CheckedTarget };
 export type Resolver = (host: string) => Promise<string[]>;
 
@@ -51,43 +51,9 @@ export async function refusedTarget(raw: string, allowPrivate: boolean, resolve:
 
 export { isInternalAddress, nonPublicReason } from '../../lib/public-address';
 
-export interface PinnedAnswer { status: number; headers: IncomingMessage['headers']; excerpt: Uint8Array }
+export type { PinnedAnswer };
 
-/**
- * POSTs `body` to a checked target, connecting to its checked address only (the name still goes
- * in the Host header and TLS server name, and the certificate is verified for it). Redirects are
- * not followed; at most `maxBytes` of the answer are read.
- */
+/** POSTs `body` to a checked target, connected to its checked address only (lib/pinned-request.ts). */
 export function postPinned(target: CheckedTarget, options: { headers: Record<string, string>; body: string; signal: AbortSignal; maxBytes: number }): Promise<PinnedAnswer> {
-  const request = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const host = target.url.hostname.replace(/^\[|\]$/g, '');
-  return new Promise((resolve, reject) => {
-    const req = request(target.url, {
-      method: 'POST',
-      headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
-      signal: options.signal,
-      servername: isIP(host) ? undefined : host,
-      lookup: (_host: string, lookupOptions: { all?: boolean }, callback: (...args: any[]) => void) => {
-        if (lookupOptions?.all) callback(null, [{ address: target.address, family: target.family }]);
-        else callback(null, target.address, target.family);
-      },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () => {
-        response.removeAllListeners('data');
-        response.destroy();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, excerpt: Buffer.concat(chunks) });
-      };
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= options.maxBytes) finish();
-      });
-      response.on('end', finish);
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  return requestPinned(target, { method: 'POST', ...options });
 }

@@ -11,7 +11,7 @@ import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { metadataUrlRefusal } from '../../../plugins/oauth/clients';
+import { ClientMetadataRefused, fetchClientMetadataDocument, metadataUrlRefusal } from '../../../plugins/oauth/clients';
 import { startTestApp, type TestApp } from '../../support/app';
 import { COMPANY_ADDRESS, createCompany, type TestCompany } from '../../support/factories';
 import { addMember } from '../../support/team';
@@ -346,4 +346,24 @@ test('client metadata URLs: https with a path and a host name, never an address,
     expect({ url, refused: metadataUrlRefusal(url, false) !== null }).toEqual({ url, refused: true });
   }
   expect(metadataUrlRefusal('http://127.0.0.1:8080/client.json', true)).toBeNull();
+});
+
+test('a client metadata document is fetched from the address its host resolved to once, and only a public one', async () => {
+  // the document listens on 127.0.0.2; "localhost" is made to resolve there, once: the fetch must
+  // connect to that address (nothing of ours listens on 127.0.0.1 at this port)
+  let clientId = '';
+  const pinned = Bun.serve({ hostname: '127.0.0.2', port: 0, fetch: (): Response => Response.json({ client_id: clientId, client_name: 'Fijado', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }) });
+  clientId = `http://localhost:${pinned.port}/client.json`;
+  try {
+    const asked: string[] = [];
+    const client = await fetchClientMetadataDocument(clientId, true, async (host) => { asked.push(host); return ['127.0.0.2']; });
+    expect(client).toMatchObject({ clientId, origin: 'metadata_document' });
+    expect(asked).toEqual(['localhost']);
+  } finally {
+    pinned.stop(true);
+  }
+  // one non-public address among the answers refuses the name, before any connection
+  const refused = fetchClientMetadataDocument('https://agent.example.com/client.json', false, async () => ['93.184.216.34', '10.0.0.5']);
+  await expect(refused).rejects.toBeInstanceOf(ClientMetadataRefused);
+  await expect(refused).rejects.toThrow('resolves to a private, loopback or reserved address');
 });
