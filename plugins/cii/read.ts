@@ -5,7 +5,7 @@ import {
   type EInvoiceWithholding, type InvoiceTypeCode, type ReadEInvoice, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { ATTRIBUTE, CORRECTION_NOTE, normaliseRate, NS, personTypeOf, SUBJECT, WITHHOLDING_NOTE } from './conventions';
-import { parseSurchargeReason, vatWithSurcharges, type SurchargeCharge } from '../einvoice/api';
+import { documentAdjustmentLine, parseSurchargeReason, vatWithSurcharges, type SurchargeCharge } from '../einvoice/api';
 
 /**
  * A received CII file (UN/CEFACT D16B, EN 16931) back into the model, exactly: every line, every
@@ -243,8 +243,8 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   const groupOf = (category: string, rate: string) => groups.find((g) => g.category === category && Decimal.parse(g.rate).eq(Decimal.parse(rate)));
 
   // Document-level allowances and charges (BG-20, BG-21): Cuadra's recargo charges go back to their
-  // VAT groups; any other becomes a line of its own (an allowance with quantity −1), which is how
-  // the model, with no document-level allowances or charges, keeps every base exact.
+  // VAT groups; any other becomes a line of its own that says what it is (document-adjustments.ts),
+  // which keeps every base exact.
   let surchargeTotal = Decimal.zero(), chargeSum = Decimal.zero(), allowanceSum = Decimal.zero();
   const surchargesByGroup = new Map<string, Decimal>();
   const surchargeCharges: SurchargeCharge[] = [];
@@ -277,19 +277,7 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
       surchargesByGroup.set(key, (surchargesByGroup.get(key) ?? Decimal.zero()).add(value));
       continue;
     }
-    documentLines.push({
-      id: `${kind}-${i + 1}`,
-      description: reason ?? (isCharge ? 'Cargo' : 'Descuento'),
-      quantity: isCharge ? '1' : '-1',
-      unitCode: 'C62',
-      unitPrice: value.toString(),
-      discountPct: null,
-      discountAmount: null,
-      netAmount: signed.toString(),
-      vat: { category, rate: vatRate, exemptionReason: null, exemptionCode: null },
-      surchargeRate: null,
-      withholdingRate: null,
-    });
+    documentLines.push(documentAdjustmentLine(kind, i + 1, reason, value, { category, rate: vatRate, exemptionReason: null, exemptionCode: null }));
   }
 
   // Lines (BG-25).

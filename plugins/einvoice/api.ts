@@ -17,3 +17,4 @@ export {
   surchargeReason, parseSurchargeReason, withholdingNote, parseWithholdingNote, vatWithSurcharges, type SurchargeCharge,
 } from './spanish-conventions';
 export { negatedAmounts } from './credit-note';
+export { documentAdjustmentLine } from './document-adjustments';

@@ -1,7 +1,7 @@
 import { Decimal, money } from '../../kernel/money';
 import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
-  InvalidEInvoiceFile, negatedAmounts, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
+  documentAdjustmentLine, InvalidEInvoiceFile, negatedAmounts, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
   type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
@@ -375,6 +375,8 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
   const prepaid = c.optional(totalsNode, 'TotalPaymentsOnAccount', tp, { pattern: DECIMAL, what: 'a decimal' });
   const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp);
+  const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat);
+  lines.push(...adjustmentLines);
 
   const installments = c.nodes(c.node(node, 'PaymentDetails', ip, false), 'Installment');
   let payment: EInvoice['payment'] = null;
@@ -418,7 +420,8 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
     vat,
     withholdings,
     totals: {
-      lineTotal: twoDecimals(lineTotal),
+      // with general discounts or charges among the lines, their sum is the total before taxes
+      lineTotal: twoDecimals(adjustmentLines.length ? taxExclusive : lineTotal),
       taxExclusive: twoDecimals(taxExclusive),
       vatTotal,
       surchargeTotal,
@@ -433,6 +436,40 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   };
   // a rectification that takes back (negative total) is a credit note, positive in the model
   return { invoice: invoice.typeCode === '381' ? negatedAmounts(invoice) : invoice, signed: root.Signature !== undefined, xml };
+}
+
+/**
+ * Facturae's general discounts and charges (InvoiceTotals/GeneralDiscounts, GeneralSurcharges) name
+ * no tax: the file's TaxesOutputs bases already count them. Each becomes a line that says what it is
+ * (../einvoice/document-adjustments.ts) in the tax group whose base it moved: all of them in that
+ * group when one group moved; else one line per group that moved, for the amount it moved, naming
+ * every reason. What the groups moved must be what the discounts and charges add up to.
+ */
+function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lines: readonly EInvoiceLine[], vat: readonly EInvoiceVat[]): EInvoiceLine[] {
+  const read = (kind: 'allowance' | 'charge') => {
+    const [list, item, name] = kind === 'allowance' ? ['GeneralDiscounts', 'Discount', 'Discount'] : ['GeneralSurcharges', 'Charge', 'Charge'];
+    return c.nodes(c.node(totals, list, tp, false), item).map((node, j) => {
+      const at = `${tp}/${list}/${item}[${j + 1}]`;
+      const amount = c.decimal(node, `${name}Amount`, at);
+      return { kind, reason: c.text(node, `${name}Reason`, at, { max: 2500 }), amount: DECIMAL.test(amount) ? money(amount) : null };
+    });
+  };
+  const adjustments = [...read('allowance'), ...read('charge')];
+  if (!adjustments.length || adjustments.some((a) => a.amount === null) || lines.some((l) => !DECIMAL.test(l.netAmount)) || vat.some((g) => !DECIMAL.test(g.base))) return [];
+  const signedTotal = adjustments.reduce((sum, a) => (a.kind === 'charge' ? sum.add(a.amount!) : sum.sub(a.amount!)), Decimal.zero(2));
+  const moved = vat.map((group) => ({
+    group,
+    by: lines.filter((l) => l.vat.category === group.category && l.vat.rate === group.rate).reduce((base, l) => base.sub(money(l.netAmount)), money(group.base)),
+  })).filter((m) => !m.by.isZero());
+  const movedTotal = moved.reduce((sum, m) => sum.add(m.by), Decimal.zero(2));
+  if (!movedTotal.eq(signedTotal)) {
+    c.errors.push(`${tp}: the general discounts and charges add up to ${signedTotal}, but the tax bases differ from the lines by ${movedTotal}`);
+    return [];
+  }
+  const vatOf = (g: EInvoiceVat): EInvoiceLine['vat'] => ({ category: g.category, rate: g.rate, exemptionReason: g.exemptionReason ?? null, exemptionCode: g.exemptionCode ?? null });
+  if (moved.length === 1) return adjustments.map((a, i) => documentAdjustmentLine(a.kind, i + 1, a.reason, a.amount!, vatOf(moved[0].group)));
+  const reasons = adjustments.map((a) => a.reason).join('; ');
+  return moved.map((m, i) => documentAdjustmentLine(m.by.isNegative() ? 'allowance' : 'charge', i + 1, reasons, m.by.isNegative() ? m.by.negate() : m.by, vatOf(m.group)));
 }
 
 /** `einvoice-syntaxes` read: the model and, for a signed file, what the verifier found. */

@@ -2,7 +2,7 @@ import { Decimal } from '../../kernel/money';
 import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 import { readXml, textReadOptions, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
-  InvalidEInvoiceFile, parseSurchargeReason, parseWithholdingNote, SURCHARGE_EXEMPTION_REASON, SURCHARGE_PROPERTY, vatWithSurcharges, WITHHOLDING_PROPERTY,
+  documentAdjustmentLine, InvalidEInvoiceFile, parseSurchargeReason, parseWithholdingNote, SURCHARGE_EXEMPTION_REASON, SURCHARGE_PROPERTY, vatWithSurcharges, WITHHOLDING_PROPERTY,
   type EInvoice, type SurchargeCharge, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat, type EInvoiceWithholding, type InvoiceTypeCode,
   type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
@@ -329,14 +329,8 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       surchargeCharges.push({ category: surcharge.category, vatRate: surcharge.vatRate, surchargeRate: percent ? percent.toString() : surcharge.surchargeRate, base: base ?? ZERO, amount, baseGiven: base != null });
       return;
     }
-    const signed = isCharge ? amount : amount.negate();
-    lines.push({
-      id: `${isCharge ? 'charge' : 'allowance'}-${index + 1}`,
-      description: `${isCharge ? 'Cargo' : 'Descuento'}: ${reason ?? ''}`.trim(),
-      quantity: '1', unitCode: 'C62', unitPrice: money(signed), discountPct: null, discountAmount: null, netAmount: money(signed),
-      vat: category ? { category: category.category, rate: rateString(category.rate), exemptionReason: category.exemptionReason, exemptionCode: category.exemptionCode } : { category: 'S', rate: '0.00' },
-      surchargeRate: null, withholdingRate: null,
-    });
+    lines.push(documentAdjustmentLine(isCharge ? 'charge' : 'allowance', index + 1, reason, amount,
+      category ? { category: category.category, rate: rateString(category.rate), exemptionReason: category.exemptionReason, exemptionCode: category.exemptionCode } : { category: 'S', rate: '0.00' }));
     lineWithholdings.push(null);
   });
 

@@ -25,6 +25,10 @@ export interface SampleInvoice {
   lines: SampleLine[];
   /** Document-level allowances (BG-20). */
   allowances?: { amount: string; reason: string; category?: string; rate?: string }[];
+  /** Document-level charges (BG-21). */
+  charges?: { amount: string; reason: string; category?: string; rate?: string }[];
+  /** BT-113: an amount already paid, deducted from the payable amount. */
+  prepaid?: string;
   /** IRPF withheld (cac:WithholdingTaxTotal): the rate; base = the lines marked, or every line. */
   withholdingRate?: string;
   billingReference?: { number: string; issueDate: string };
@@ -37,7 +41,7 @@ const D = (s: string) => Decimal.parse(s, 6);
 const m = (d: Decimal) => d.round(2).toString();
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export interface SampleTotals { lineExtension: string; allowances: string; taxExclusive: string; vat: string; taxInclusive: string; withheld: string; payable: string; groups: { category: string; rate: string; base: string; amount: string }[] }
+export interface SampleTotals { lineExtension: string; allowances: string; charges: string; prepaid: string; taxExclusive: string; vat: string; taxInclusive: string; withheld: string; payable: string; groups: { category: string; rate: string; base: string; amount: string }[] }
 
 /** The sample's amounts as EN 16931 computes them. */
 export function sampleTotals(sample: SampleInvoice): SampleTotals & { nets: string[] } {
@@ -51,21 +55,24 @@ export function sampleTotals(sample: SampleInvoice): SampleTotals & { nets: stri
   };
   sample.lines.forEach((l, i) => add(l.category ?? 'S', l.rate ?? '21', nets[i]));
   for (const a of sample.allowances ?? []) add(a.category ?? 'S', a.rate ?? '21', D(a.amount).negate());
+  for (const c of sample.charges ?? []) add(c.category ?? 'S', c.rate ?? '21', D(c.amount));
   const lineExtension = nets.reduce((a, b) => a.add(b), Decimal.zero(2));
   const allowances = (sample.allowances ?? []).reduce((a, b) => a.add(D(b.amount)), Decimal.zero(2));
-  const taxExclusive = lineExtension.sub(allowances);
+  const charges = (sample.charges ?? []).reduce((a, b) => a.add(D(b.amount)), Decimal.zero(2));
+  const prepaid = D(sample.prepaid ?? '0');
+  const taxExclusive = lineExtension.sub(allowances).add(charges);
   const vatGroups = [...groups.values()].map((g) => ({ category: g.category, rate: g.rate, base: m(g.base), amount: m(g.base.percent(D(g.rate), 2)) }));
   const vat = vatGroups.reduce((a, g) => a.add(D(g.amount)), Decimal.zero(2));
   const taxInclusive = taxExclusive.add(vat);
   let withheld = Decimal.zero(2);
   if (sample.withholdingRate) {
     const marked = sample.lines.some((l) => l.withholdingRate);
-    const base = sample.lines.reduce((a, l, i) => (!marked || l.withholdingRate ? a.add(nets[i]) : a), Decimal.zero(2)).sub(marked ? Decimal.zero(2) : allowances);
+    const base = sample.lines.reduce((a, l, i) => (!marked || l.withholdingRate ? a.add(nets[i]) : a), Decimal.zero(2)).sub(marked ? Decimal.zero(2) : allowances.sub(charges));
     withheld = base.percent(D(sample.withholdingRate), 2);
   }
   return {
-    nets: nets.map(m), lineExtension: m(lineExtension), allowances: m(allowances), taxExclusive: m(taxExclusive), vat: m(vat), taxInclusive: m(taxInclusive),
-    withheld: m(withheld), payable: m(taxInclusive.sub(withheld)), groups: vatGroups,
+    nets: nets.map(m), lineExtension: m(lineExtension), allowances: m(allowances), charges: m(charges), prepaid: m(prepaid), taxExclusive: m(taxExclusive), vat: m(vat), taxInclusive: m(taxInclusive),
+    withheld: m(withheld), payable: m(taxInclusive.sub(prepaid).sub(withheld)), groups: vatGroups,
   };
 }
 
@@ -130,7 +137,7 @@ export function ublXml(sample: SampleInvoice): string {
     ${sample.iban ? `<cac:PayeeFinancialAccount><cbc:ID>${sample.iban}</cbc:ID></cac:PayeeFinancialAccount>` : ''}
   </cac:PaymentMeans>
   <cac:PaymentTerms><cbc:Note>30 días</cbc:Note></cac:PaymentTerms>
-  ${(sample.allowances ?? []).map((a) => `<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>${esc(a.reason)}</cbc:AllowanceChargeReason><cbc:Amount ${cur}>${a.amount}</cbc:Amount>${category('TaxCategory', a.category ?? 'S', a.rate ?? '21')}</cac:AllowanceCharge>`).join('')}
+  ${[...(sample.charges ?? []).map((c) => ({ ...c, isCharge: true })), ...(sample.allowances ?? []).map((a) => ({ ...a, isCharge: false }))].map((a) => `<cac:AllowanceCharge><cbc:ChargeIndicator>${a.isCharge}</cbc:ChargeIndicator><cbc:AllowanceChargeReason>${esc(a.reason)}</cbc:AllowanceChargeReason><cbc:Amount ${cur}>${a.amount}</cbc:Amount>${category('TaxCategory', a.category ?? 'S', a.rate ?? '21')}</cac:AllowanceCharge>`).join('')}
   <cac:TaxTotal>
     <cbc:TaxAmount ${cur}>${t.vat}</cbc:TaxAmount>
     ${t.groups.map((g) => `<cac:TaxSubtotal><cbc:TaxableAmount ${cur}>${g.base}</cbc:TaxableAmount><cbc:TaxAmount ${cur}>${g.amount}</cbc:TaxAmount>${category('TaxCategory', g.category, g.rate, reasonOf(g.category, g.rate))}</cac:TaxSubtotal>`).join('')}
@@ -141,6 +148,8 @@ export function ublXml(sample: SampleInvoice): string {
     <cbc:TaxExclusiveAmount ${cur}>${t.taxExclusive}</cbc:TaxExclusiveAmount>
     <cbc:TaxInclusiveAmount ${cur}>${sample.wrong?.taxInclusive ?? t.taxInclusive}</cbc:TaxInclusiveAmount>
     ${sample.allowances?.length ? `<cbc:AllowanceTotalAmount ${cur}>${t.allowances}</cbc:AllowanceTotalAmount>` : ''}
+    ${sample.charges?.length ? `<cbc:ChargeTotalAmount ${cur}>${t.charges}</cbc:ChargeTotalAmount>` : ''}
+    ${sample.prepaid ? `<cbc:PrepaidAmount ${cur}>${t.prepaid}</cbc:PrepaidAmount>` : ''}
     <cbc:PayableAmount ${cur}>${sample.wrong?.payable ?? t.payable}</cbc:PayableAmount>
   </cac:LegalMonetaryTotal>${lines}
 </${root}>

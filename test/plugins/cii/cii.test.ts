@@ -282,9 +282,9 @@ describe('a file another system wrote', () => {
       { id: 'A1', description: 'Montage', quantity: '2', unitCode: 'HUR', unitPrice: '80', discountPct: '10.00', discountAmount: '16.00', netAmount: '144.00',
         vat: { category: 'S', rate: '19.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
       // The document-level allowance and charge, as lines of their own (the model has no document-level ones).
-      { id: 'allowance-1', description: 'Aktionsrabatt Bücher', quantity: '-1', unitCode: 'C62', unitPrice: '2.00', discountPct: null, discountAmount: null, netAmount: '-2.00',
+      { id: 'allowance-1', description: 'Descuento: Aktionsrabatt Bücher', quantity: '1', unitCode: 'C62', unitPrice: '-2.00', discountPct: null, discountAmount: null, netAmount: '-2.00',
         vat: { category: 'S', rate: '7.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
-      { id: 'charge-2', description: 'Fracht', quantity: '1', unitCode: 'C62', unitPrice: '10.00', discountPct: null, discountAmount: null, netAmount: '10.00',
+      { id: 'charge-2', description: 'Cargo: Fracht', quantity: '1', unitCode: 'C62', unitPrice: '10.00', discountPct: null, discountAmount: null, netAmount: '10.00',
         vat: { category: 'S', rate: '19.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
     ]);
     expect(invoice.vat).toEqual([

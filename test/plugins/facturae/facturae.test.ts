@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import { Decimal } from '../../../kernel/money';
 import { InvalidEInvoiceFile, UnprocessableEInvoice, type EInvoice, type XmlSigner } from '../../../plugins/einvoice/api';
 import { openPkcs12 } from '../../../plugins/company-certificate/pkcs12';
 import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugins/company-certificate/xades';
@@ -166,6 +167,52 @@ describe('Facturae reader', () => {
     };
     expect(read.invoice).toEqual(expected);
     expect(read.signature?.status).toBe('unsigned');
+  });
+
+  test('general discounts and charges (InvoiceTotals/GeneralDiscounts, GeneralSurcharges): lines that say so in the tax group whose base they moved', async () => {
+    // lines of 21 % and 10 % (bases 1000.00 and 500.00); the file's TaxesOutputs bases carry the general discount and charge
+    const file = (totals: string, base21: string, base10: string) => {
+      const [b21, b10] = [Decimal.parse(base21, 2), Decimal.parse(base10, 2)];
+      const [vat21, vat10] = [b21.percent(Decimal.parse('21', 2), 2), b10.percent(Decimal.parse('10', 2), 2)];
+      const before = b21.add(b10), vatTotal = vat21.add(vat10), total = before.add(vatTotal);
+      const tax = (rate: string, base: string, amount: string) =>
+        `<Tax><TaxTypeCode>01</TaxTypeCode><TaxRate>${rate}</TaxRate><TaxableBase><TotalAmount>${base}</TotalAmount></TaxableBase><TaxAmount><TotalAmount>${amount}</TotalAmount></TaxAmount></Tax>`;
+      const line = (text: string, price: string, rate: string) => `<InvoiceLine><ItemDescription>${text}</ItemDescription><Quantity>1</Quantity><UnitPriceWithoutTax>${price}</UnitPriceWithoutTax>
+        <TotalCost>${price}</TotalCost><GrossAmount>${price}</GrossAmount><TaxesOutputs>${tax(rate, price, '0.00')}</TaxesOutputs></InvoiceLine>`;
+      return facturaeXml(completeInvoice)
+        .replace(/<\/InvoiceIssueData><TaxesOutputs>.*?<\/TaxesOutputs>(<TaxesWithheld>.*?<\/TaxesWithheld>)?/s, `</InvoiceIssueData><TaxesOutputs>${tax('21.00', base21, String(vat21))}${tax('10.00', base10, String(vat10))}</TaxesOutputs>`)
+        .replace(/<Items>.*<\/Items>/s, `<Items>${line('Consultoría', '1000.00', '21.00')}${line('Libros', '500.00', '10.00')}</Items>`)
+        .replace(/<InvoiceTotals>.*<\/InvoiceTotals>/s, `<InvoiceTotals><TotalGrossAmount>1500.00</TotalGrossAmount>${totals}<TotalGrossAmountBeforeTaxes>${before}</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>${vatTotal}</TotalTaxOutputs>
+      <TotalTaxesWithheld>0.00</TotalTaxesWithheld><InvoiceTotal>${total}</InvoiceTotal><TotalOutstandingAmount>${total}</TotalOutstandingAmount><TotalExecutableAmount>${total}</TotalExecutableAmount></InvoiceTotals>`)
+        .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
+    };
+    const summary = (invoice: EInvoice) => ({
+      lines: invoice.lines.slice(2).map((l) => [l.description, l.netAmount, l.vat.rate]),
+      bases: invoice.vat.map((g) => [g.rate, g.base]),
+      totals: [invoice.totals.lineTotal, invoice.totals.taxExclusive, invoice.totals.taxInclusive],
+    });
+    // one group moved: every discount and charge is a line of that group
+    const oneGroup = await readFacturae(bytes(file(
+      '<GeneralDiscounts><Discount><DiscountReason>Pronto pago</DiscountReason><DiscountRate>2.00</DiscountRate><DiscountAmount>20.00</DiscountAmount></Discount></GeneralDiscounts>' +
+      '<GeneralSurcharges><Charge><ChargeReason>Portes</ChargeReason><ChargeAmount>15.00</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralDiscounts>20.00</TotalGeneralDiscounts><TotalGeneralSurcharges>15.00</TotalGeneralSurcharges>',
+      '995.00', '500.00')), verifier);
+    expect(summary(oneGroup.invoice)).toEqual({
+      lines: [['Descuento: Pronto pago', '-20.00', '21.00'], ['Cargo: Portes', '15.00', '21.00']],
+      bases: [['21.00', '995.00'], ['10.00', '500.00']],
+      totals: ['1495.00', '1495.00', '1753.95'],
+    });
+    // a discount of 2 % on both groups: one line per group moved, for what it moved
+    const twoGroups = await readFacturae(bytes(file(
+      '<GeneralDiscounts><Discount><DiscountReason>Pronto pago</DiscountReason><DiscountRate>2.00</DiscountRate><DiscountAmount>30.00</DiscountAmount></Discount></GeneralDiscounts><TotalGeneralDiscounts>30.00</TotalGeneralDiscounts>',
+      '980.00', '490.00')), verifier);
+    expect(summary(twoGroups.invoice)).toEqual({
+      lines: [['Descuento: Pronto pago', '-20.00', '21.00'], ['Descuento: Pronto pago', '-10.00', '10.00']],
+      bases: [['21.00', '980.00'], ['10.00', '490.00']],
+      totals: ['1470.00', '1470.00', '1724.80'],
+    });
+    // bases that do not move by what the discounts and charges add up to: refused
+    await expect(readFacturae(bytes(file('<GeneralDiscounts><Discount><DiscountReason>Pronto pago</DiscountReason><DiscountAmount>30.00</DiscountAmount></Discount></GeneralDiscounts>', '1000.00', '500.00')), verifier))
+      .rejects.toThrow(InvalidEInvoiceFile);
   });
 
   test('files that break the format are refused with the first errors, and nothing else', async () => {

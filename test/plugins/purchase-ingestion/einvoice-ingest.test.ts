@@ -181,6 +181,37 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     ]);
   });
 
+  test('a document-level allowance and charge (the Peppol BIS 3.0 Allowance-example\'s structure at 21 %): lines that say so, per-rate bases, totals and the journal', async () => {
+    // OpenPEPPOL peppol-bis-invoice-3 rules/examples/Allowance-example.xml: a document charge "Cleaning"
+    // 200 and allowance "Discount" 200 on the standard rate, lines netting 4000 and 900 (standard) and
+    // 1000 (exempt). Its 25 % is 21 % here, a rate the company has a purchase type for; its 1000 prepaid
+    // is left out (an advance is not an allowance; test/plugins/ubl/read.test.ts reads it).
+    const peppol: SampleInvoice = {
+      number: 'AE-2026-0001', issueDate: '2026-03-27', dueDate: '2026-04-26', seller: SUPPLIER, buyer: BUYER,
+      lines: [
+        { name: 'Servicio de mantenimiento', quantity: '10', price: '410.00', allowance: { amount: '100.00' } },
+        { name: 'Formación bonificada', quantity: '10', price: '100.00', category: 'E', rate: '0', exemptionReason: 'Exenta art. 20 LIVA' },
+        { name: 'Material de oficina', quantity: '10', price: '100.00', allowance: { amount: '100.00' } },
+      ],
+      charges: [{ amount: '200.00', reason: 'Limpieza' }],
+      allowances: [{ amount: '200.00', reason: 'Descuento comercial' }],
+    };
+    const res = await upload(ublBytes(peppol));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual([]);
+    const { purchase, einvoice } = res.body;
+    expect(purchase.lines.slice(3).map((l: any) => [l.description, l.base, l.tax_rate])).toEqual([['Cargo: Limpieza', '200.00', '21.00'], ['Descuento: Descuento comercial', '-200.00', '21.00']]);
+    // the file's own figures: S base 4000 + 900 + 200 − 200 = 4900, VAT 1029.00; E 1000; BT-109 5900, BT-112 = BT-115 6929
+    expect(einvoice.totals).toMatchObject({ tax_exclusive: '5900.00', vat_total: '1029.00', tax_inclusive: '6929.00', prepaid: '0.00', payable: '6929.00' });
+    expect(purchase).toMatchObject({ status: 'issued', subtotal: '5900.00', tax_total: '1029.00', withholding_total: '0.00', total: '6929.00' });
+    expect(breakdown(purchase)).toEqual([['IVA21', '4900.00', '1029.00'], ['EXENTO', '1000.00', '0.00']]);
+    // the charge raises and the allowance lowers the purchase account of its VAT type (no 606: not a prompt-payment discount)
+    const entry = (await app.get(`/api/v1/ledger/entries/${purchase.journal_entry_id}`, company.token)).body;
+    expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([
+      ['629', '4900.00', '0.00'], ['629', '1000.00', '0.00'], ['472', '1029.00', '0.00'], ['4100', '0.00', '6929.00'],
+    ]);
+  });
+
   test('an invoice addressed to another company, or charging a VAT rate the company has no purchase type for: a draft with the reasons, never registered', async () => {
     const res = await upload(ublBytes({
       number: 'FA-2026-88', issueDate: '2026-03-26', dueDate: '2026-04-25',

@@ -65,6 +65,35 @@ describe('readUbl', () => {
     expect(invoice.totals).toMatchObject({ lineTotal: '330.00', taxExclusive: '330.00', vatTotal: '69.30', taxInclusive: '399.30', withholdingTotal: '45.00', payable: '354.30', prepaid: '0.00' });
   });
 
+  test('a document-level allowance AND charge (Peppol BIS 3.0 Allowance-example figures): lines that say so, bases and totals equal to the file\'s', async () => {
+    // The figures of OpenPEPPOL peppol-bis-invoice-3 rules/examples/Allowance-example.xml: a document
+    // charge "Cleaning" 200 and a document allowance "Discount" 200, both S 25 %; lines netting 4000 (S),
+    // 1000 (E) and 900 (S); S base 4900, VAT 1225; BT-109 5900, BT-112 7125, prepaid 1000, payable 6125.
+    // Its line-level charges and price discounts are folded into one line allowance per line here.
+    const peppol: SampleInvoice = {
+      ...base, prepaid: '1000.00',
+      lines: [
+        { name: 'item name', quantity: '10', price: '410.00', rate: '25', allowance: { amount: '100.00' } },
+        { name: 'exempt item', quantity: '10', price: '100.00', category: 'E', rate: '0', exemptionReason: 'Reason for tax exempt' },
+        { name: 'item name 3', quantity: '10', price: '100.00', rate: '25', allowance: { amount: '100.00' } },
+      ],
+      charges: [{ amount: '200.00', reason: 'Cleaning', rate: '25' }],
+      allowances: [{ amount: '200.00', reason: 'Discount', rate: '25' }],
+    };
+    const xml = ublXml(peppol);
+    expect(xml).toContain('<cbc:AllowanceTotalAmount currencyID="EUR">200.00</cbc:AllowanceTotalAmount>');
+    expect(xml).toContain('<cbc:ChargeTotalAmount currencyID="EUR">200.00</cbc:ChargeTotalAmount>');
+    const { invoice } = await readUbl(Buffer.from(xml), null);
+    expect(invoice.lines.slice(3).map((l) => [l.description, l.quantity, l.unitPrice, l.netAmount, l.vat.category, l.vat.rate])).toEqual([
+      ['Cargo: Cleaning', '1', '200.00', '200.00', 'S', '25.00'],
+      ['Descuento: Discount', '1', '-200.00', '-200.00', 'S', '25.00'],
+    ]);
+    expect(invoice.vat.map((g) => [g.category, g.rate, g.base, g.amount])).toEqual([['S', '25.00', '4900.00', '1225.00'], ['E', '0.00', '1000.00', '0.00']]);
+    expect(invoice.totals).toEqual({
+      lineTotal: '5900.00', taxExclusive: '5900.00', vatTotal: '1225.00', surchargeTotal: '0.00', taxInclusive: '7125.00', withholdingTotal: '0.00', prepaid: '1000.00', payable: '6125.00',
+    });
+  });
+
   test('IRPF counted in PrepaidAmount instead of deducted: the same model', async () => {
     const xml = ublXml({ ...base, lines: [{ name: 'Honorarios', quantity: '1', price: '1000.00' }], withholdingRate: '15' })
       .replace('<cbc:PayableAmount currencyID="EUR">1060.00</cbc:PayableAmount>', '<cbc:PrepaidAmount currencyID="EUR">150.00</cbc:PrepaidAmount><cbc:PayableAmount currencyID="EUR">1060.00</cbc:PayableAmount>');
