@@ -528,6 +528,10 @@ describe('journal files out and in (GET /ledger/export, POST /ledger/import)', (
     expect((await trial(a.token)).accounts.map((r: any) => r.account)).toEqual(['4300012', '5720001']);
 
     for (const bad of ['{"x": 5}', 'not json']) expect((await upload(a.token, unknown, bad)).status).toBe(422);
+    const hostile: (string | Uint8Array)[] = [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff, 0x13]), new Uint8Array([0, 1, 2, 0xfe, 0xff]),
+      `${HEADER}\n1,2026-02-01,${'x'.repeat(600)},57200000000001,,1.00,\n1,2026-02-01,X,7000,,,1.00`, `${HEADER}\n"unterminated,2026-02-01`];
+    for (const bad of hostile) expect((await upload(a.token, bad)).status).toBe(422);
+    expect((await upload(a.token, unknown, JSON.stringify({ a: { b: [1] } }))).status).toBe(422);
     for (const bad of ['date,account\n2026-01-01,572', `${HEADER}\n1,2026-02-30,X,572,,1.00,\n1,2026-02-30,X,7000,,,1.00`, `${HEADER}\n1,2026-02-01,X,572,,1.001,\n1,2026-02-01,X,7000,,,1.001`, '']) {
       expect((await upload(a.token, bad)).status).toBe(422);
     }
