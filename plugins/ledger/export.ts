@@ -1,25 +1,18 @@
 import { csvLine } from '../../lib/spreadsheet-cells';
+import { JOURNAL_FILE_COLUMNS, journalFileRow } from './journal-file';
 import type { ExportRow } from './service';
 
-export const CSV_COLUMNS = [
-  'entry_number', 'date', 'entry_id', 'description', 'source_type', 'source_id', 'reversal_of',
-  'line_no', 'account', 'account_name', 'debit', 'credit', 'contact_id', 'tax_type_id', 'tax_base',
-] as const;
-
+/** The journal's CSV header: the layout of ./journal-file.ts, the file POST /ledger/import reads back. */
 export function csvHeader(): string {
-  return CSV_COLUMNS.join(',') + '\r\n';
+  return JOURNAL_FILE_COLUMNS.map((c) => c.key).join(',') + '\r\n';
 }
 
 /** The journal as CSV: one row per line, debit and credit as decimal strings with a point. */
 export function csvRows(rows: ExportRow[]): string {
   let out = '';
   for (const row of rows) {
-    const record: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
-      entry_number: row.number, date: row.date, entry_id: row.entry_id, description: row.description, source_type: row.source_type,
-      source_id: row.source_id, reversal_of: row.reversal_of, line_no: row.line_no, account: row.account, account_name: row.account_name,
-      debit: row.debit, credit: row.credit, contact_id: row.contact_id, tax_type_id: row.tax_type_id, tax_base: row.tax_base,
-    };
-    out += csvLine(CSV_COLUMNS.map((c) => record[c]), ',') + '\r\n';
+    const record: Record<string, unknown> = journalFileRow(row);
+    out += csvLine(JOURNAL_FILE_COLUMNS.map((c) => record[c.key] as string | number | null), ',') + '\r\n';
   }
   return out;
 }

@@ -379,4 +379,21 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_ledger_locks(uuid[])'),
   ]),
+  // Journal files imported (POST /ledger/import): one row per distinct content, so the same file twice posts once.
+  sqlMigration('20270313000100_ledger_imports', [
+    `create table ledger_imports (
+       id uuid primary key,
+       tenant_id uuid not null references tenants (id) on delete cascade,
+       content_sha256 text not null check (content_sha256 ~ '^[0-9a-f]{64}$'),
+       file_name text not null,
+       entries integer not null default 0,
+       lines integer not null default 0,
+       accounts_created text[] not null default '{}',
+       first_number integer,
+       last_number integer,
+       created_at timestamptz not null default now(),
+       unique (tenant_id, content_sha256)
+     )`,
+    ...tenantRowLevelSecurity('ledger_imports'),
+  ]),
 ];

@@ -3,7 +3,8 @@ import type { Kernel } from '../../kernel/kernel';
 import { money } from '../../kernel/money';
 import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
-import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
+import { importJournalFile, journalXlsx } from './journal-file';
+import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalImportBody, JournalImportResponse, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
 import { LedgerService } from './service';
 import { PeriodLock } from './lock';
 import { YEAR_END_SOURCE_TYPES } from './year-end';
@@ -129,13 +130,14 @@ export const ledgerRoutes = (kernel: Kernel) =>
     })
     .get('/export', async ({ uow, query, principal }) => {
       const format = query.format ?? 'csv';
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (format === 'xlsx') return journalXlsx(uow, kernel, query, `libro-diario-${principal.tenantId}-${stamp}`);
       const parts: string[] = [];
       await uow.run(async (tx) => {
         if (format === 'csv') parts.push(csvHeader());
         else parts.push(hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
         for await (const rows of LedgerService.exportRows(tx, query)) parts.push(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
       });
-      const stamp = new Date().toISOString().slice(0, 10);
       const name = `libro-diario-${principal.tenantId}-${stamp}.${format === 'csv' ? 'csv' : 'journal'}`;
       return new Response(new Blob(parts), {
         headers: {
@@ -147,8 +149,27 @@ export const ledgerRoutes = (kernel: Kernel) =>
     }, {
       permission: 'ledger.read', query: ExportQuery,
       detail: {
-        summary: 'The journal as CSV (one row per line) or in hledger/ledger-cli journal format, so an independent engine can check the totals',
+        summary: 'The journal as CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md) or in hledger/ledger-cli journal format, so an independent engine can check the totals',
         tags,
-        responses: { 200: { description: 'The journal file', content: { 'text/csv': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } } } },
+        responses: {
+          200: {
+            description: 'The journal file',
+            content: {
+              'text/csv': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+    })
+    .post('/import', async ({ uow, body, set }) => {
+      const result = await uow.run((tx) => importJournalFile(tx, body));
+      set.status = result.already_imported ? 200 : 201;
+      return result;
+    }, {
+      permission: 'ledger.write', body: JournalImportBody, response: { 200: JournalImportResponse, 201: JournalImportResponse }, effect: 'post',
+      detail: {
+        summary: 'Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)',
+        tags,
       },
     });

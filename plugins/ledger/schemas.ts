@@ -179,4 +179,24 @@ export const TrialBalanceQuery = t.Object({
 });
 
 export const StatementQuery = t.Object({ limit: Limit, offset: Offset, ...Period });
-export const ExportQuery = t.Object({ format: t.Optional(t.Union([t.Literal('csv'), t.Literal('hledger')], { default: 'csv' })), ...Period });
+export const ExportQuery = t.Object({ format: t.Optional(t.Union([t.Literal('csv'), t.Literal('xlsx'), t.Literal('hledger')], { default: 'csv' })), ...Period });
+
+export const JournalImportBody = t.Object({
+  file: t.File({ description: 'A journal file, CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional): the layout GET /ledger/export writes' }),
+  mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
+    description: 'A JSON object mapping the file\'s account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"}',
+  })),
+});
+
+export const JournalImportResponse = t.Object({
+  id: t.String({ format: 'uuid' }),
+  file_name: t.String(),
+  content_sha256: t.String({ description: 'SHA-256 of the file: the same content imported again posts nothing and answers this import' }),
+  entries: t.Integer(),
+  lines: t.Integer(),
+  accounts_created: t.Array(t.String(), { description: 'Sub-accounts the import added to the chart under their PGC group' }),
+  first_number: t.Union([t.Integer(), t.Null()]),
+  last_number: t.Union([t.Integer(), t.Null()]),
+  created_at: t.String({ format: 'date-time' }),
+  already_imported: t.Boolean({ description: 'true when this content was imported before (nothing posted now)' }),
+});

@@ -58,7 +58,7 @@ const YEAR_END_TYPES: readonly string[] = Object.values(YEAR_END_SOURCE_TYPES);
 
 const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
-function checkPeriod(period: Period, loc: Loc = ['query']): void {
+export function checkPeriod(period: Period, loc: Loc = ['query']): void {
   const errors: FieldError[] = [];
   if (period.from !== undefined && !isIsoDate(period.from)) errors.push({ loc: [...loc, 'from'], msg: 'Not a valid date (YYYY-MM-DD)', type: 'value_error' });
   if (period.to !== undefined && !isIsoDate(period.to)) errors.push({ loc: [...loc, 'to'], msg: 'Not a valid date (YYYY-MM-DD)', type: 'value_error' });
@@ -669,6 +669,7 @@ export const LedgerService = {
     await tx.sql(`delete from ledger_lock_changes where tenant_id = :tenant`);
     await tx.sql(`delete from ledger_locks where tenant_id = :tenant`);
     await tx.sql(`delete from ledger_counters where tenant_id = :tenant`);
+    await tx.sql(`delete from ledger_imports where tenant_id = :tenant`);
     await tx.sql(`delete from accounts where tenant_id = :tenant`);
   },
 };

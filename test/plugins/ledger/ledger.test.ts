@@ -154,7 +154,7 @@ describe('manual entries', () => {
     }
     for (const path of ['/api/v1/ledger?from=2026-13-01', '/api/v1/ledger?limit=0', '/api/v1/ledger?limit=abc', '/api/v1/ledger?account=4x',
       '/api/v1/ledger/trial-balance?from=2026-05-01&to=2026-04-01', '/api/v1/ledger/trial-balance?level=13', '/api/v1/ledger/account/abc',
-      '/api/v1/ledger/export?format=xlsx', '/api/v1/ledger?source_id=1']) {
+      '/api/v1/ledger/export?format=pdf', '/api/v1/ledger?source_id=1']) {
       const res = await app.get(path, a.token);
       expect({ path, status: res.status }).toEqual({ path, status: 422 });
     }
@@ -434,5 +434,129 @@ describe('account plugin hooks', () => {
     for (const table of ['journal_lines', 'journal_entries', 'accounts', 'ledger_counters']) {
       expect([table, await app.asOwner(`select 1 from ${table} where tenant_id = '${a.tenantId}'`)]).toEqual([table, []]);
     }
+  });
+});
+
+describe('journal files out and in (GET /ledger/export, POST /ledger/import)', () => {
+  const upload = (token: string, content: string | Uint8Array, mapping?: string, name = 'diario.csv') => {
+    const form = new FormData();
+    form.append('file', new File([content], name));
+    if (mapping !== undefined) form.append('mapping', mapping);
+    return app.request('POST', '/api/v1/ledger/import', { token, form });
+  };
+  const trial = async (token: string) => {
+    const res = await app.get('/api/v1/ledger/trial-balance', token);
+    expect(res.status).toBe(200);
+    return { accounts: res.body.accounts, totals: res.body.totals };
+  };
+  const HEADER = 'entry_number,date,description,account,account_name,debit,credit';
+
+  /** A company with a couple of dozen entries: sales, purchases, payments, one own sub-account and a reversal. */
+  async function companyWithBooks() {
+    const a = await createCompany(app);
+    expect((await app.post('/api/v1/ledger/accounts', { code: '4300007', name: 'Cliente, "el de siempre"' }, a.token)).status).toBe(201);
+    for (let i = 1; i <= 8; i++) {
+      const day = `2026-0${1 + (i % 6)}-1${i % 10}`;
+      const base = `${100 * i}.${String(i * 7 % 100).padStart(2, '0')}`;
+      const vat = (Number(base.replace('.', '')) * 21 / 100 / 100).toFixed(2);
+      const total = ((Number(base.replace('.', '')) + Number(vat.replace('.', ''))) / 100).toFixed(2);
+      const sale = await postEntry(app, a.token, [{ account: '4300007', debit: total }, { account: '7000', credit: base }, { account: '477', credit: vat }], day, `Venta ${i}; factura F-${i}`);
+      expect(sale.status).toBe(201);
+      expect((await postEntry(app, a.token, [{ account: '572', debit: total }, { account: '4300007', credit: total }], day, `Cobro ${i}`)).status).toBe(201);
+      expect((await postEntry(app, a.token, [{ account: '600', debit: '50.10' }, { account: '472', debit: '10.52' }, { account: '4000', credit: '60.62' }], day, `=Compra ${i}`)).status).toBe(201);
+      if (i === 3) expect((await app.post(`/api/v1/ledger/entries/${sale.body.id}/reverse`, {}, a.token)).status).toBe(201);
+    }
+    return a;
+  }
+
+  test('round trip: the CSV export imported into an empty company gives the same trial balance; the same file twice posts once; XLSX too', async () => {
+    const source = await companyWithBooks();
+    const exported = await app.get('/api/v1/ledger/export?format=csv', source.token);
+    expect(exported.status).toBe(200);
+    const expected = await trial(source.token);
+    expect(expected.accounts.length).toBeGreaterThan(5);
+
+    const target = await createCompany(app);
+    const first = await upload(target.token, exported.text);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ entries: 25, lines: 67, accounts_created: ['4300007'], first_number: 1, last_number: 25, already_imported: false });
+    expect(await trial(target.token)).toEqual(expected);
+    const created = (await app.get('/api/v1/ledger/accounts?prefix=4300007', target.token)).body;
+    expect(created.map((acc: any) => [acc.code, acc.name, acc.parent_code])).toEqual([['4300007', 'Cliente, "el de siempre"', '4300']]);
+    const journal = (await app.get('/api/v1/ledger?limit=2', target.token)).body;
+    expect(journal.items[0]).toMatchObject({ source_type: 'ledger_import', source_id: first.body.id });
+    const descriptions = async (token: string) => (await app.get('/api/v1/ledger?limit=100', token)).body.items.map((e: any) => [e.date, e.description]);
+    expect(await descriptions(target.token)).toEqual(await descriptions(source.token));
+
+    const again = await upload(target.token, exported.text, undefined, 'otra-vez.csv');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.body.id, already_imported: true, entries: 25 });
+    expect(await trial(target.token)).toEqual(expected);
+
+    const xlsx = await app.handle(new Request('http://localhost/api/v1/ledger/export?format=xlsx', { headers: { authorization: `Bearer ${source.token}` } }));
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const other = await createCompany(app);
+    const fromXlsx = await upload(other.token, new Uint8Array(await xlsx.arrayBuffer()), undefined, 'diario.xlsx');
+    expect(fromXlsx.status).toBe(201);
+    expect(await trial(other.token)).toEqual(expected);
+
+    // another company importing the same file is a first import of its own
+    expect((await upload(other.token, exported.text)).body.already_imported).toBe(false);
+    expect((await app.get('/api/v1/ledger', source.token)).body.total).toBe(25);
+  });
+
+  test('refusals: unbalanced entries with their lines, accounts of no known group, the period lock, roles; nothing written', async () => {
+    const a = await createCompany(app);
+    const unbalanced = [HEADER,
+      '1,2026-02-01,Bien,572,,100.00,', '1,2026-02-01,Bien,7000,,,100.00',
+      '2,2026-02-02,Mal,572,,100.00,', '2,2026-02-02,Mal,7000,,,99.99',
+      '3,2026-02-03,Mal también,600,,5.00,', '3,2026-02-03,Mal también,400,,,5.01'].join('\r\n');
+    const refused = await upload(a.token, unbalanced);
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail.map((e: any) => e.msg)).toEqual([
+      'Entry 2 (lines 4, 5) does not balance: debit 100.00, credit 99.99',
+      'Entry 3 (lines 6, 7) does not balance: debit 5.00, credit 5.01',
+    ]);
+
+    const unknown = [HEADER, '1,2026-02-01,Alta,9990001,Rara,10.00,', '1,2026-02-01,Alta,43000012,Cliente propio,,10.00'].join('\n');
+    const noGroup = await upload(a.token, unknown);
+    expect(noGroup.status).toBe(422);
+    expect(noGroup.body.detail.map((e: any) => [e.loc, e.msg.split(' is ')[0]])).toEqual([[['body', 'file', 2], 'Account 9990001']]);
+    expect((await upload(a.token, unknown, '{"9990001": "5720001", "43000012": "4300012"}')).status).toBe(201);
+    expect((await app.get('/api/v1/ledger/accounts?prefix=43000', a.token)).body.map((acc: any) => acc.code)).not.toContain('43000012');
+    expect((await trial(a.token)).accounts.map((r: any) => r.account)).toEqual(['4300012', '5720001']);
+
+    for (const bad of ['{"x": 5}', 'not json']) expect((await upload(a.token, unknown, bad)).status).toBe(422);
+    const hostile: (string | Uint8Array)[] = [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff, 0x13]), new Uint8Array([0, 1, 2, 0xfe, 0xff]),
+      `${HEADER}\n1,2026-02-01,${'x'.repeat(600)},57200000000001,,1.00,\n1,2026-02-01,X,7000,,,1.00`, `${HEADER}\n"unterminated,2026-02-01`];
+    for (const bad of hostile) expect((await upload(a.token, bad)).status).toBe(422);
+    expect((await upload(a.token, unknown, JSON.stringify({ a: { b: [1] } }))).status).toBe(422);
+    for (const bad of ['date,account\n2026-01-01,572', `${HEADER}\n1,2026-02-30,X,572,,1.00,\n1,2026-02-30,X,7000,,,1.00`, `${HEADER}\n1,2026-02-01,X,572,,1.001,\n1,2026-02-01,X,7000,,,1.001`, '']) {
+      expect((await upload(a.token, bad)).status).toBe(422);
+    }
+
+    expect((await app.request('PUT', '/api/v1/ledger/lock', { token: a.token, body: { locked_until: '2026-03-31' } })).status).toBe(200);
+    const locked = await upload(a.token, [HEADER, '1,2026-04-01,Abierto,572,,1.00,', '1,2026-04-01,Abierto,7000,,,1.00', '2,2026-03-31,Cerrado,572,,1.00,', '2,2026-03-31,Cerrado,7000,,,1.00'].join('\n'));
+    expect(locked.status).toBe(409);
+    expect((await app.get('/api/v1/ledger', a.token)).body.total).toBe(1);
+    expect(await app.asOwner(`select count(*)::int as n from ledger_imports where tenant_id = '${a.tenantId}'`)).toEqual([{ n: 1 }]);
+
+    const viewer = await createApiKey(app, a.token, 'viewer');
+    expect((await upload(viewer.key, [HEADER, '1,2026-05-01,X,572,,1.00,', '1,2026-05-01,X,7000,,,1.00'].join('\n'))).status).toBe(403);
+  });
+
+  test('tenancy: an import lands in the caller\'s company only; its import rows are invisible to another', async () => {
+    const a = await createCompany(app);
+    const b = await createCompany(app);
+    const file = [HEADER, '1,2026-05-01,Solo de A,572,,7.00,', '1,2026-05-01,Solo de A,7000,,,7.00'].join('\n');
+    const imported = await upload(a.token, file);
+    expect(imported.status).toBe(201);
+    expect((await app.get('/api/v1/ledger', b.token)).body.total).toBe(0);
+    expect((await app.get('/api/v1/ledger/export', b.token)).text).not.toContain('Solo de A');
+    expect(await app.asAppRole(b.tenantId, `select id from ledger_imports`)).toEqual([]);
+    expect((await app.asAppRole(a.tenantId, `select id::text from ledger_imports`)).map((r: any) => r.id)).toEqual([imported.body.id]);
+    // the same file in B posts in B, as its own first import
+    expect((await upload(b.token, file)).body).toMatchObject({ already_imported: false, entries: 1 });
   });
 });
