@@ -5,9 +5,8 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 // The generic readers of tabular files (RFC 4180 CSV, SpreadsheetML cells); they read no table of the treasury.
-import { readCsv } from '../treasury/importers/csv';
-import { workbookSheets } from '../treasury/importers/xlsx-reader';
-import type { Cell } from '../treasury/importers/table';
+import { readCsv } from '../../lib/csv-reader';
+import { workbookSheets, type Cell } from '../../lib/xlsx-reader';
 import { isIsoDate, type JournalDraft } from './draft';
 import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
 

@@ -1,7 +1,7 @@
 import { PayloadTooLarge } from '../../../kernel/errors';
 import { readTable } from './table';
 import { StatementRefused, type ImportOptions, type ParsedStatement, type StatementImporter } from './types';
-import { declaredUnpackedSize, workbookSheets, WorkbookTooLarge, WorkbookUnreadable } from './xlsx-reader';
+import { declaredUnpackedSize, workbookSheets, WorkbookTooLarge, WorkbookUnreadable } from '../../../lib/xlsx-reader';
 
 /**
  * Bank statements as Excel workbooks (.xlsx, the download most Spanish banks offer): the first

@@ -16,8 +16,8 @@ export const TABLE_FIELDS = ['date', 'value_date', 'amount', 'debit', 'credit', 
 export type TableField = (typeof TABLE_FIELDS)[number];
 
 /** A cell: text, or from a spreadsheet a number or a date (an Excel date, read as UTC midnight). */
-export type Cell = string | number | Date | null | undefined;
-export interface TableRow { line: number; cells: Cell[] }
+export type { Cell, TableRow } from '../../../lib/xlsx-reader';
+import type { Cell, TableRow } from '../../../lib/xlsx-reader';
 
 const HEADER_SEARCH_ROWS = 60;
 

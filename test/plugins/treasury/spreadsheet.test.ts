@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parseSpreadsheet, spreadsheetImporter } from '../../../plugins/treasury/importers/spreadsheet';
 import { StatementRefused } from '../../../plugins/treasury/importers/types';
 import { PayloadTooLarge } from '../../../kernel/errors';
-import { workbookSheets, WorkbookTooLarge } from '../../../plugins/treasury/importers/xlsx-reader';
+import { workbookSheets, WorkbookTooLarge } from '../../../lib/xlsx-reader';
 import { pickImporter } from '../../../plugins/treasury/import';
 import { camt053Importer } from '../../../plugins/treasury/importers/camt053';
 import { csvImporter } from '../../../plugins/treasury/importers/csv';

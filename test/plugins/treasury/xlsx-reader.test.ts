@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { strToU8, zipSync } from 'fflate';
 import { parseSpreadsheet } from '../../../plugins/treasury/importers/spreadsheet';
 import { StatementRefused } from '../../../plugins/treasury/importers/types';
-import { workbookSheets, WorkbookTooLarge } from '../../../plugins/treasury/importers/xlsx-reader';
+import { workbookSheets, WorkbookTooLarge } from '../../../lib/xlsx-reader';
 
 /**
  * Workbooks written part by part, as other writers than exceljs write them: the .NET OpenXML SDK

@@ -1,6 +1,9 @@
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
-import type { Cell, TableRow } from './table';
+/** A spreadsheet cell as read: text, number, date, or empty. */
+export type Cell = string | number | Date | null | undefined;
+/** A row of cells with its line (row number) in the sheet. */
+export interface TableRow { line: number; cells: Cell[] }
 
 /**
  * The cells of an .xlsx workbook's sheets (SpreadsheetML, ECMA-376 part 1 §18): shared and inline
