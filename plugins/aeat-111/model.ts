@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import type { TaxRegisterEntry } from '../documents/api';
+import type { TaxRegisterSum } from '../documents/api';
 import { BoxSheet, dec, type BoxDefinition, type BoxKind, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { settlement111 } from './settlement';
 
@@ -31,20 +31,8 @@ export const BOXES_111: readonly BoxDefinition[] = [
  */
 const OTHER_MODELS_RATES = new Set(['19.00']);
 
-/** The base a withholding was computed on: the group's base when the rate gives the withheld amount, else the amount divided back by the rate. */
-function withheldBase(row: TaxRegisterEntry): Decimal {
-  const base = dec(row.base), withholding = dec(row.withholding);
-  if (!row.withholdingRate || dec(row.withholdingRate).isZero()) return base;
-  const rate = dec(row.withholdingRate);
-  if (base.percent(rate).eq(withholding)) return base.rescale(2);
-  return divide(withholding.mul(Decimal.parse('100')), rate);
-}
-
-/** a / b, rounded half away from zero to cents (one guard digit). */
-function divide(a: Decimal, b: Decimal): Decimal {
-  const scale = Math.max(a.scale, b.scale);
-  return Decimal.of(a.rescale(scale + 3).units / b.rescale(scale).units, 3).rescale(2);
-}
+/** What the 111 sums the register's withheld rows by: the perceptor as the register prints it, and the withholding's rate (the 190's subkey). */
+const RECIPIENT_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
 
 /** A recipient of the 111's withholdings (`details.recipients`), with its amounts by withholding rate (what a 190 needs for its subkey). */
 export interface Recipient111 {
@@ -56,24 +44,31 @@ export interface Recipient111 {
   rates: { rate: string; base: string; withholding: string }[];
 }
 
-export async function compute111({ register }: ModelInput): Promise<ModelResult> {
-  const rows = (await register({ side: 'received', withheld: true }))
-    .filter((row) => !dec(row.withholding).isZero() && !OTHER_MODELS_RATES.has(dec(row.withholdingRate ?? '0').rescale(2).toString()));
+/**
+ * The database sums the received rows with IRPF withheld by perceptor and rate, each row's base as
+ * the withholding was computed on (`withheldBase`): a quarter of a large company is never read row
+ * by row. Recipients come in the sums' order (by tax id, those without one last).
+ */
+export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
+  const groups = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }))
+    .filter((group) => !OTHER_MODELS_RATES.has(rateOf(group)));
   const boxes = new BoxSheet();
   type Sums = { base: Decimal; withholding: Decimal };
   const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal; rates: Map<string, Sums> }>();
-  for (const row of rows) {
-    const key = row.counterparty.taxId?.toUpperCase() ?? row.counterparty.contactId;
-    const recipient = recipients.get(key) ?? { contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, base: Decimal.zero(2), withholding: Decimal.zero(2), rates: new Map<string, Sums>() };
-    const base = withheldBase(row);
+  for (const group of groups) {
+    const taxId = group.key.counterpartyTaxId == null ? null : String(group.key.counterpartyTaxId);
+    const contactId = String(group.key.contactId);
+    const key = taxId?.toUpperCase() ?? contactId;
+    const recipient = recipients.get(key) ?? { contact_id: contactId, name: String(group.key.counterpartyName), tax_id: taxId, base: Decimal.zero(2), withholding: Decimal.zero(2), rates: new Map<string, Sums>() };
+    const base = dec(group.withheldBase).rescale(2), withholding = dec(group.withholding).rescale(2);
     recipient.base = recipient.base.add(base);
-    recipient.withholding = recipient.withholding.add(dec(row.withholding)).rescale(2);
-    const rate = dec(row.withholdingRate ?? '0').rescale(2).toString();
+    recipient.withholding = recipient.withholding.add(withholding);
+    const rate = rateOf(group);
     const byRate = recipient.rates.get(rate) ?? { base: Decimal.zero(2), withholding: Decimal.zero(2) };
-    recipient.rates.set(rate, { base: byRate.base.add(base).rescale(2), withholding: byRate.withholding.add(dec(row.withholding)).rescale(2) });
+    recipient.rates.set(rate, { base: byRate.base.add(base), withholding: byRate.withholding.add(withholding) });
     recipients.set(key, recipient);
     // invoices of professionals and other economic activities (dinerarios): 07–09
-    boxes.add('08', base).add('09', row.withholding);
+    boxes.add('08', base).add('09', withholding);
   }
   const declared = [...recipients.values()].filter((r) => !r.withholding.isZero());
   boxes.set('07', Decimal.of(BigInt(declared.length), 0));
@@ -89,6 +84,9 @@ export async function compute111({ register }: ModelInput): Promise<ModelResult>
     details: { recipients: recipientsOut },
   };
 }
+
+/** A group's withholding rate as the 111 and the 190 name it (two decimals; none is 0.00). */
+const rateOf = (group: TaxRegisterSum): string => dec(group.key.withholdingRate == null ? '0' : String(group.key.withholdingRate)).rescale(2).toString();
 
 export const MODEL_111: TaxModel = {
   code: '111',

@@ -49,4 +49,11 @@ export const addedMigrations = [
   sqlMigration('20261231000500_documents_register_rectification_type', [
     `alter table tax_register add column rectification_type text check (rectification_type in ('R1', 'R2', 'R3', 'R4'))`,
   ]),
+  /**
+   * The capital goods book reads a year's few capital-good rows out of all the received ones: a
+   * partial index holds only those rows (issuing the rest writes nothing more), in book period order.
+   */
+  sqlMigration('20270311000100_documents_register_capital_goods_index', [
+    `create index tax_register_capital_goods on tax_register (tenant_id, side, accounting_date) where capital_good`,
+  ]),
 ];

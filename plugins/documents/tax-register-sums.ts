@@ -39,8 +39,18 @@ export interface TaxRegisterSum {
   deductibleQuota: string;
   surcharge: string;
   withholding: string;
+  /**
+   * The bases the withholdings were computed on: a row's base where its withholding rate gives its
+   * withholding (or it has no rate), else the withholding divided back by the rate, rounded half
+   * away from zero to cents, row by row (what the 111 and the 190 declare as the income paid).
+   */
+  withheldBase: string;
   rows: number;
 }
+
+/** One row's withheld base (see `TaxRegisterSum.withheldBase`); numeric `round` rounds half away from zero, as `Decimal` does. */
+const WITHHELD_BASE = `case when withholding_rate is null or withholding_rate = 0 or round(base * withholding_rate / 100, 2) = withholding then base
+  else round(withholding * 100 / withholding_rate, 2) end`;
 
 const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'withheld']);
 
@@ -52,7 +62,7 @@ export const TaxRegisterSums = {
     const columns = keys.map((k, i) => `${KEYS[k]} as k${i}`);
     const rows = await tx.sql<any>(`
       select ${[...columns, 'sum(base)::text as base', 'sum(quota)::text as quota', 'sum(deductible_quota)::text as deductible_quota',
-    'sum(surcharge)::text as surcharge', 'sum(withholding)::text as withholding', 'count(*)::int as n'].join(', ')}
+    'sum(surcharge)::text as surcharge', 'sum(withholding)::text as withholding', `sum(${WITHHELD_BASE})::text as withheld_base`, 'count(*)::int as n'].join(', ')}
       from tax_register
       ${where}
       ${keys.length ? `group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, params);
@@ -67,7 +77,7 @@ export const TaxRegisterSums = {
       return {
         key,
         // sums of numeric(18,2) columns keep their scale: the text is already the exact two-decimal string
-        base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, rows: Number(r.n),
+        base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, withheldBase: r.withheld_base, rows: Number(r.n),
       };
     });
   },

@@ -214,7 +214,9 @@ export const TAX_REGISTER_MAX_ROWS = 200_000;
 
 /**
  * The WHERE clause of a register query and its parameters (`TaxRegister.query` and the sums of
- * `tax-register-sums.ts` filter alike); checks the period first.
+ * `tax-register-sums.ts` filter alike); checks the period first. The capital-good flag is written
+ * into the statement, not passed: only then does the planner match the partial index of capital
+ * goods (tax_register_capital_goods) in a prepared statement's generic plan.
  */
 export function registerFilter(q: TaxRegisterQuery): { where: string; params: Record<string, unknown> } {
   checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
@@ -227,11 +229,11 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
-        and (:capitalGood::boolean is null or capital_good = :capitalGood::boolean)
+        ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
         and (:withheld::boolean is null or (withholding <> 0) = :withheld::boolean)`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, capitalGood: q.capitalGood ?? null, withheld: q.withheld ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, withheld: q.withheld ?? null,
     },
   };
 }

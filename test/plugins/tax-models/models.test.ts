@@ -62,6 +62,12 @@ async function createDocuments() {
   const misbooked = await created('/api/v1/taxes', { code: 'IRPF15-473', name: 'IRPF 15 % mal contabilizado', kind: 'withholding', rate: '15.00', regime: 'domestic', purchases: { account: '473' } });
   await purchase(lawyer.id, '2026-07-10', { tax_type_id: tax('IVA21'), withholding_type_id: misbooked.id, expense_account: '623' });
 
+  // 111, 4T 2026: one purchase withheld at 15 % over two VAT types, 100.03 each: the withholding of 200.06 is 30.01,
+  // shared 15.01 / 15.00 between the register's two rows; 15.00 is 15 % of 100.03 (base 100.03), 15.01 is not: its
+  // base is 15.01 × 100 / 15 = 100.0667 → 100.07 (the base the withholding was computed on): 08 = 200.10, 09 = 30.01
+  const twoTypes = (vat: string) => ({ description: vat, quantity: '1', unit_price: '100.03', tax_type_id: tax(vat), withholding_type_id: tax('IRPF15'), expense_account: '623' });
+  await created('/api/v1/purchases', { contact_id: designer.id, kind: 'invoice', supplier_invoice_number: 'D-4T', issue_date: '2026-10-20', lines: [twoTypes('IVA21'), twoTypes('IVA10')] });
+
   // 347, 2026: the customer 2,420.00 (1T) + 1,210.00 (3T) − 121.00 (4T credit) = 3,509.00; the landlord 3,300.00
   // without withholding (2T); the builder 4,000.00 under reverse charge (no VAT on its invoice); a customer at exactly
   // 3,005.06 (not above the threshold); an intra-EU sale, the withheld documents and the sale above excluded
@@ -113,8 +119,8 @@ describe('modelo 111', () => {
     // 07: lawyer and designer; 08: 1,000 + 2,000 − 200; 09: 150 + 140 − 30
     expect(nonZero(boxesOf(item))).toEqual({ '07': '2', '08': '2800.00', '09': '260.00', '28': '260.00', '30': '260.00' });
     expect(item.details.recipients.map((r: any) => [r.tax_id, r.base, r.withholding, r.rates])).toEqual([
-      ['B86561412', '800.00', '120.00', [{ rate: '15.00', base: '800.00', withholding: '120.00' }]],
       ['12345678Z', '2000.00', '140.00', [{ rate: '7.00', base: '2000.00', withholding: '140.00' }]],
+      ['B86561412', '800.00', '120.00', [{ rate: '15.00', base: '800.00', withholding: '120.00' }]],
     ]);
     // 4751 holds the 111's withholdings and the 190.00 of the rent (modelo 115)
     const account = (await app.get('/api/v1/ledger/account/4751?from=2026-04-01&to=2026-06-30', company.token)).body;
@@ -129,7 +135,15 @@ describe('modelo 111', () => {
     expect(rows).toContain('07;Rendimientos de actividades económicas, dinerarios: número de perceptores;2');
     expect(rows).toContain('09;Rendimientos de actividades económicas, dinerarios: importe de las retenciones;260.00');
     const history = (await app.get('/api/v1/aeat/111/summary?year=2026', company.token)).body;
-    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'I', '150.00'], ['4T', 'N', '0.00']]);
+    expect(history.items.map((i: any) => [i.period, i.declaration_type, i.result])).toEqual([['1T', 'N', '0.00'], ['2T', 'I', '260.00'], ['3T', 'I', '150.00'], ['4T', 'I', '30.01']]);
+  });
+
+  test('4T 2026: a row whose withholding its rate does not give declares the base the withholding was computed on', async () => {
+    const [item] = (await app.get('/api/v1/aeat/111/summary?year=2026&quarter=4', company.token)).body.items;
+    expect(nonZero(boxesOf(item))).toEqual({ '07': '1', '08': '200.10', '09': '30.01', '28': '30.01', '30': '30.01' });
+    expect(item.details.recipients.map((r: any) => [r.tax_id, r.base, r.withholding, r.rates])).toEqual([
+      ['12345678Z', '200.10', '30.01', [{ rate: '15.00', base: '200.10', withholding: '30.01' }]],
+    ]);
   });
 });
 
