@@ -884,12 +884,34 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The journal as CSV (one row per line) or in hledger/ledger-cli journal format, so an independent engine can check the totals
+         * The journal as CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md) or in hledger/ledger-cli journal format, so an independent engine can check the totals
          * @description Requires permission `ledger.read` (roles: owner, admin, accountant, member, viewer).
          */
         get: operations["ledger_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)
+         * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
+         *
+         *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        post: operations["ledger_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16088,7 +16110,7 @@ export interface operations {
     ledger_export: {
         parameters: {
             query?: {
-                format?: "csv" | "hledger";
+                format?: "csv" | "xlsx" | "hledger";
                 from?: string;
                 to?: string;
             };
@@ -16111,6 +16133,7 @@ export interface operations {
                 content: {
                     "text/csv": string;
                     "text/plain": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */
@@ -16124,6 +16147,177 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ledger_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A journal file, CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional): the layout GET /ledger/export writes
+                     */
+                    file: string;
+                    /** @description A JSON object mapping the file's account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"} */
+                    mapping?: string | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
+                        id: string;
+                        file_name: string;
+                        /** @description SHA-256 of the file: the same content imported again posts nothing and answers this import */
+                        content_sha256: string;
+                        entries: number;
+                        lines: number;
+                        /** @description Sub-accounts the import added to the chart under their PGC group */
+                        accounts_created: string[];
+                        first_number: number | null;
+                        last_number: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
+                        created_at: string;
+                        /** @description true when this content was imported before (nothing posted now) */
+                        already_imported: boolean;
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                         */
+                        id: string;
+                        file_name: string;
+                        /** @description SHA-256 of the file: the same content imported again posts nothing and answers this import */
+                        content_sha256: string;
+                        entries: number;
+                        lines: number;
+                        /** @description Sub-accounts the import added to the chart under their PGC group */
+                        accounts_created: string[];
+                        first_number: number | null;
+                        last_number: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-03-15T10:30:00Z
+                         */
+                        created_at: string;
+                        /** @description true when this content was imported before (nothing posted now) */
+                        already_imported: boolean;
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
