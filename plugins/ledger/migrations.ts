@@ -382,7 +382,7 @@ export const migrations = [
   // Journal files imported (POST /ledger/import): one row per distinct content, so the same file twice posts once.
   sqlMigration('20270313000100_ledger_imports', [
     `create table ledger_imports (
-       id uuid primary key,
+       id uuid not null,
        tenant_id uuid not null references tenants (id) on delete cascade,
        content_sha256 text not null check (content_sha256 ~ '^[0-9a-f]{64}$'),
        file_name text not null,
@@ -392,6 +392,7 @@ export const migrations = [
        first_number integer,
        last_number integer,
        created_at timestamptz not null default now(),
+       primary key (tenant_id, id),
        unique (tenant_id, content_sha256)
      )`,
     ...tenantRowLevelSecurity('ledger_imports'),
