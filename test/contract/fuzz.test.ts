@@ -15,16 +15,19 @@ import { mulberry32 } from '../support/seeded-random';
 const SEED = Number(process.env.FUZZ_SEED ?? 12);
 const PER_OPERATION = Number(process.env.FUZZ_PER_OPERATION ?? 36);
 /**
- * RSS may grow this much over the run, once every operation was called once (see the warm-up);
+ * RSS may grow this much over the run, once every GET operation was read once (see the warm-up);
  * before the fix it grew by over 4 GB. On PostgreSQL the figure is the service's own (+64 to +192 MB
  * at 270 operations without the warm-up, when the first book and export loaded their libraries
- * inside the run: +272 to +437 MB at 301 operations). On PGlite the database's
+ * inside the run: +272 to +437 MB at 301 operations; with it, +176 to +231 MB alone and +343 MB
+ * inside the whole suite, whose process has grown to 500 MB by then: the allocator keeps pages
+ * that transient peaks took). So PostgreSQL gets 450 MB: a leak of the kind this test exists for
+ * grew by gigabytes. On PGlite the database's
  * WebAssembly heap lives in this process, grows with the rows the run writes and is never given
  * back, and the first PDF or spreadsheet a run makes loads pdfkit, exceljs and the embedded fonts
  * once (about 80 MB, flat after: a book of 20 PDFs in a row grows no further): +308 to +676 MB
- * measured with no 5xx. So PostgreSQL keeps the 300 MB budget and PGlite gets 800.
+ * measured with no 5xx. PGlite gets 800.
  */
-const RSS_BUDGET_MB = process.env.CUADRA_TEST_DB === 'postgres' ? 300 : 800;
+const RSS_BUDGET_MB = process.env.CUADRA_TEST_DB === 'postgres' ? 450 : 800;
 
 function prng(seed: number) {
   const next = mulberry32(seed);
