@@ -1,3 +1,4 @@
+import { pgArray } from '../kernel/sql-params';
 import type { Database } from '../kernel/database';
 
 /**
@@ -9,6 +10,6 @@ import type { Database } from '../kernel/database';
 export async function perTenant<T extends { tenant_id: string }>(db: Database, fn: string, tenantIds: readonly string[], extra: unknown[] = []): Promise<Map<string, T>> {
   if (!tenantIds.length) return new Map();
   const placeholders = extra.map(() => ', ?').join('');
-  const rows = await db.system<T>(`select * from ${fn}(?::uuid[]${placeholders})`, [`{${tenantIds.join(',')}}`, ...extra]);
+  const rows = await db.system<T>(`select * from ${fn}(?::uuid[]${placeholders})`, [pgArray(tenantIds), ...extra]);
   return new Map(rows.map((row) => [row.tenant_id, row]));
 }

@@ -80,8 +80,7 @@ export const AuditEntries = {
 };
 
 async function toJson(tx: Tx, rows: EntryRow[]) {
-  const emails = new Map<string, string | null>();
-  for (const userId of new Set(rows.map((row) => row.user_id))) emails.set(userId, (await IdentityApi.user(tx, userId))?.email ?? null);
+  const emails = new Map((await IdentityApi.users(tx, rows.map((row) => row.user_id))).map((user) => [user.id, user.email]));
   return rows.map((row) => ({
     id: row.id,
     occurred_at: new Date(row.occurred_at).toISOString(),

@@ -1,8 +1,8 @@
+import { pgArray } from '../../kernel/sql-params';
 import type { Database } from '../../kernel/database';
 import { isRole, roleAtLeast, type Role } from '../../kernel/roles';
 import type { ReachedCompany, TenantAccess } from '../identity/extensions';
 
-const pgUuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const lower = (a: Role, b: Role): Role => (roleAtLeast(a, b) ? b : a);
 
 /**
@@ -29,13 +29,13 @@ export const firmAccess: TenantAccess = {
   async reach(db: Database, tenantId: string, through) {
     if (!through.length) return null;
     const rows = await db.system<{ firm_tenant_id: string; role: string }>(
-      'select firm_tenant_id, role from cuadra_firm_access_reach(?::uuid, ?::uuid[])', [tenantId, pgUuids(through.map((t) => t.tenantId))]);
+      'select firm_tenant_id, role from cuadra_firm_access_reach(?::uuid, ?::uuid[])', [tenantId, pgArray(through.map((t) => t.tenantId))]);
     return best(rows, through, tenantId)[0] ?? null;
   },
   async reachable(db: Database, through) {
     if (!through.length) return [];
     const rows = await db.system<{ tenant_id: string; firm_tenant_id: string; role: string }>(
-      'select tenant_id, firm_tenant_id, role from cuadra_firm_access_clients(?::uuid[])', [pgUuids(through.map((t) => t.tenantId))]);
+      'select tenant_id, firm_tenant_id, role from cuadra_firm_access_clients(?::uuid[])', [pgArray(through.map((t) => t.tenantId))]);
     return best(rows, through);
   },
 };

@@ -27,6 +27,12 @@ export const IdentityApi = {
     return user ? facts(user) : null;
   },
 
+  /** Several users at once, by id (those that exist). */
+  async users(tx: Tx, userIds: readonly string[]): Promise<UserFacts[]> {
+    if (!userIds.length) return [];
+    return (await tx.em.find(User, { id: { $in: [...new Set(userIds)] } })).map(facts);
+  },
+
   /** True when `password` is the user's current password (false for an unknown user). */
   async checkPassword(tx: Tx, userId: string, password: string): Promise<boolean> {
     const user = await tx.em.findOne(User, { id: userId });

@@ -1,3 +1,4 @@
+import { pgArray } from '../../kernel/sql-params';
 import type { Database } from '../../kernel/database';
 import { perTenant } from '../../lib/tenant-sets';
 import type { ModelOptions, TaxModel } from './contract';
@@ -16,7 +17,7 @@ export interface DueModel { model: string; year: number; period: string; from: s
 export async function dueByTenant(db: Database, models: readonly TaxModel[], tenantIds: readonly string[], today: string): Promise<Map<string, DueModel[]>> {
   if (!tenantIds.length) return new Map();
   const year = Number(today.slice(0, 4));
-  const ids = `{${tenantIds.join(',')}}`;
+  const ids = pgArray(tenantIds);
   const [profiles, options, settled] = await Promise.all([
     perTenant<ProfileRow & { tenant_id: string }>(db, 'cuadra_tax_profiles', tenantIds),
     db.system<{ tenant_id: string; model: string; options: string }>('select tenant_id, model, options from cuadra_tax_model_options(?::uuid[], ?)', [ids, year]),

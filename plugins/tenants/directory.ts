@@ -1,3 +1,4 @@
+import { pgArray } from '../../kernel/sql-params';
 import { systemStatementIn } from '../../kernel/database';
 import type { Tx } from '../../kernel/uow';
 import { normaliseTaxId } from '../../lib/spanish-tax-id';
@@ -20,7 +21,7 @@ export const TenantDirectory = {
   async entries(tx: Tx, ids: readonly string[]): Promise<Map<string, DirectoryEntry>> {
     if (!ids.length) return new Map();
     const rows = await systemStatementIn<{ id: string; name: string; tax_id: string; kind: TenantKind }>(tx.em,
-      'select id, name, tax_id, kind from cuadra_tenant_directory(?::uuid[])', [`{${ids.join(',')}}`]);
+      'select id, name, tax_id, kind from cuadra_tenant_directory(?::uuid[])', [pgArray(ids)]);
     return new Map(rows.map((row) => [row.id, { id: row.id, name: row.name, taxId: row.tax_id, kind: row.kind }]));
   },
 };

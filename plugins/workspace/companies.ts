@@ -19,7 +19,7 @@ async function companiesOf(kernel: Kernel, principal: Principal): Promise<Reache
   const own = principal.kind === 'session'
     ? (await identity.memberships(principal.userId)).map((m) => ({ tenantId: m.tenant_id, role: m.role }))
     : principal.tenantId && principal.role ? [{ tenantId: principal.tenantId, role: principal.role }] : [];
-  const reached = principal.kind === 'session' ? await identity.reachable(principal.userId) : await identity.reachableThrough(own);
+  const reached = await identity.reachableThrough(own);
   const ownIds = new Set(own.map((c) => c.tenantId));
   return [...own.map((c) => ({ ...c, viaTenantId: null })), ...reached.filter((c) => !ownIds.has(c.tenantId))];
 }
@@ -31,9 +31,9 @@ async function companiesOf(kernel: Kernel, principal: Principal): Promise<Reache
  */
 export async function workspaceCompanies(kernel: Kernel, principal: Principal, query: { needs?: (typeof NEEDS)[number]; sort?: (typeof SORTS)[number]; limit: number; offset: number }) {
   const companies = await companiesOf(kernel, principal);
-  const allowedIn = (permission: string) => companies
-    .filter((c) => kernel.permissions.allows({ ...principal, tenantId: c.tenantId, role: c.role }, permission))
-    .map((c) => c.tenantId);
+  const readable = new Map(['treasury.read', 'invoices.read', 'purchases.read', 'ledger.read', 'fiscal-years.read', 'audit.read', 'tax-models.read'].map((permission) => [permission,
+    companies.filter((c) => kernel.permissions.allows({ ...principal, tenantId: c.tenantId, role: c.role }, permission)).map((c) => c.tenantId)]));
+  const allowedIn = (permission: string) => readable.get(permission)!;
   const ids = companies.map((c) => c.tenantId);
   const today = todayInSpain();
   const [directory, unreconciled, invoices, toReview, locks, closed, activity, taxes] = await Promise.all([
