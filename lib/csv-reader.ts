@@ -31,3 +31,30 @@ export function readCsv(text: string, delimiter: string): { line: number; fields
   if (field !== '' || fields.length) endRow();
   return rows;
 }
+
+/**
+ * A text file's characters: UTF-8 when the bytes are valid UTF-8 (a byte-order mark is dropped), ISO-8859-1
+ * otherwise (every byte is a character there, so it never fails). A trailing Ctrl-Z (0x1A, the
+ * MS-DOS end of file some bank and accounting exports keep) is dropped too.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0x1a) end--;
+  const body = bytes.subarray(0, end);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    return new TextDecoder('latin1').decode(body);
+  }
+}
+
+/**
+ * The delimiter, from the first lines (a preamble of account data above the header may have none):
+ * the one that splits some line into the most fields.
+ */
+export function guessDelimiter(text: string): string | undefined {
+  const lines = text.split(/\r?\n/, 30);
+  const most = (d: string) => Math.max(0, ...lines.map((line) => line.split(d).length - 1));
+  const counts = [';', ',', '\t'].map((d) => [d, most(d)] as const).sort((a, b) => b[1] - a[1]);
+  return counts[0][1] > 0 ? counts[0][0] : undefined;
+}

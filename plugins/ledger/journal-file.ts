@@ -5,7 +5,7 @@ import type { Kernel } from '../../kernel/kernel';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 // The generic readers of tabular files (RFC 4180 CSV, SpreadsheetML cells); they read no table of the treasury.
-import { readCsv } from '../../lib/csv-reader';
+import { decodeText, guessDelimiter, readCsv } from '../../lib/csv-reader';
 import { workbookSheets, type Cell } from '../../lib/xlsx-reader';
 import { isIsoDate, type JournalDraft } from './draft';
 import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
@@ -75,10 +75,9 @@ function fileRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
       throw ValidationFailed.field(['body', 'file'], 'Not a readable XLSX workbook', 'value_error.file');
     }
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = header.split(';').length > header.split(',').length ? ';' : ',';
-  return readCsv(text, delimiter).map((row) => ({ line: row.line, cells: row.fields.map((f) => f.trim()) }));
+  // Spanish accounting software often exports ISO-8859-1 or Windows-1252: decoded as the treasury's statements are
+  const text = decodeText(bytes).replace(/^\uFEFF/, '');
+  return readCsv(text, guessDelimiter(text) ?? ',').map((row) => ({ line: row.line, cells: row.fields.map((f) => f.trim()) }));
 }
 
 /** The lines of the file by the layout's column names, each checked; 422 naming every bad line. */
@@ -114,7 +113,11 @@ function readLines(bytes: Uint8Array, mapping: Record<string, string>): FileLine
 /** Lines grouped by entry number in the order of the file; every entry balanced and on one date, or 422 naming each one that is not. */
 function entriesOf(lines: FileLine[]): FileLine[][] {
   const entries = new Map<string, FileLine[]>();
-  for (const line of lines) entries.set(line.entry, [...(entries.get(line.entry) ?? []), line]);
+  for (const line of lines) {
+    const entry = entries.get(line.entry);
+    if (entry) entry.push(line);
+    else entries.set(line.entry, [line]);
+  }
   const errors: FieldError[] = [];
   for (const [number, entry] of entries) {
     const at = entry.map((l) => l.line).join(', ');

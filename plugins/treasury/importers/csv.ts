@@ -8,18 +8,7 @@ import { StatementRefused, type ImportOptions, type ParsedStatement, type Statem
  */
 
 export { readCsv } from '../../../lib/csv-reader';
-import { readCsv } from '../../../lib/csv-reader';
-
-/**
- * The delimiter, from the first lines (a preamble of account data above the header may have none):
- * the one that splits some line into the most fields.
- */
-function guessDelimiter(text: string): string | undefined {
-  const lines = text.split(/\r?\n/, 30);
-  const most = (d: string) => Math.max(0, ...lines.map((line) => line.split(d).length - 1));
-  const counts = [';', ',', '\t'].map((d) => [d, most(d)] as const).sort((a, b) => b[1] - a[1]);
-  return counts[0][1] > 0 ? counts[0][0] : undefined;
-}
+import { guessDelimiter, readCsv } from '../../../lib/csv-reader';
 
 export const parseCsvDate = parseTableDate;
 export const parseCsvAmount = parseTableAmount;

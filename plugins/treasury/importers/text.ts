@@ -1,18 +1,4 @@
-/**
- * Statement text: UTF-8 when the bytes are valid UTF-8 (a byte-order mark is dropped), ISO-8859-1
- * otherwise (every byte is a character there, so it never fails). A trailing Ctrl-Z (0x1A, the
- * MS-DOS end of file some bank exports keep) is dropped too.
- */
-export function decodeStatement(bytes: Uint8Array): string {
-  let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === 0x1a) end--;
-  const body = bytes.subarray(0, end);
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    return new TextDecoder('latin1').decode(body);
-  }
-}
+export { decodeText as decodeStatement } from '../../../lib/csv-reader';
 
 /** Lines without their terminators (CRLF, LF or CR). Split on a plain character, which is several times faster than on a pattern. */
 export function splitLines(text: string): string[] {

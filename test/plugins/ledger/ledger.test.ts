@@ -506,6 +506,19 @@ describe('journal files out and in (GET /ledger/export, POST /ledger/import)', (
     expect((await app.get('/api/v1/ledger', source.token)).body.total).toBe(25);
   });
 
+  test('a file from Spanish accounting software: ISO-8859-1, semicolons; its accents arrive intact', async () => {
+    const b = await createCompany(app);
+    const text = ['entry_number;date;description;account;account_name;debit;credit',
+      '1;2026-02-03;Compra de café y azúcar, señal;600;Compras de mercaderías;12.40;',
+      '1;2026-02-03;Compra de café y azúcar, señal;572;Bancos;;12.40'].join('\r\n');
+    const latin1 = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+    expect(latin1.some((byte) => byte > 0x7f)).toBe(true); // not valid UTF-8: decoded as ISO-8859-1
+    const res = await upload(b.token, latin1);
+    expect(res.status).toBe(201);
+    const exported = await app.get('/api/v1/ledger/export?format=csv', b.token);
+    expect(exported.text).toContain('Compra de café y azúcar, señal');
+  });
+
   test('refusals: unbalanced entries with their lines, accounts of no known group, the period lock, roles; nothing written', async () => {
     const a = await createCompany(app);
     const unbalanced = [HEADER,
