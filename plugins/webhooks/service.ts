@@ -58,7 +58,12 @@ interface AttemptOutcome { ok: boolean; status: number | null; excerpt: string |
 export class WebhookService {
   private readonly loop = new BackgroundLoop(() => this.deliverDue().then(() => {}, (error) => this.kernel.logger.error('webhook deliveries failed', { error })));
 
-  constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date(), private readonly resolve: Resolver = resolveAll) {}
+  /** Failed attempts, for /metrics. */
+  private readonly failures;
+
+  constructor(private readonly kernel: Kernel, readonly settings: Settings, private readonly clock: () => Date = () => new Date(), private readonly resolve: Resolver = resolveAll) {
+    this.failures = kernel.metrics.counter('cuadra_webhook_delivery_failures_total', 'Webhook delivery attempts that failed (no answer or not 2xx), by what follows: retry or failed', ['then']);
+  }
 
   start(): void { this.loop.start(this.settings.WEBHOOKS_POLL_MS); }
 
@@ -246,8 +251,7 @@ export class WebhookService {
     const retryUntil = new Date(iso(loaded.created_at)!).getTime() + this.settings.WEBHOOKS_RETRY_HOURS * 3600_000;
     const next = new Date(at.getTime() + this.retryDelaySeconds(attempts) * 1000);
     const status = outcome.ok ? 'delivered' : options.manual || next.getTime() > retryUntil ? 'failed' : 'pending';
-    if (!outcome.ok) this.kernel.metrics.counter('cuadra_webhook_delivery_failures_total', 'Webhook delivery attempts that failed (no answer or not 2xx), by what follows: retry or failed', ['then'])
-      .inc({ then: status === 'pending' ? 'retry' : 'failed' });
+    if (!outcome.ok) this.failures.inc({ then: status === 'pending' ? 'retry' : 'failed' });
     const disabled = await uow.run(async (tx) => {
       await tx.sql(`update webhook_deliveries set status = :status, attempts = :attempts, last_attempt_at = :at::timestamptz,
           next_attempt_at = :next::timestamptz, response_status = :code, response_excerpt = :excerpt, error = :error,
