@@ -1,9 +1,35 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { nonPublicReason } from './public-address';
 
 /** A URL whose host was resolved and checked once, with the address to connect to. */
 export interface PinnedTarget { url: URL; address: string; family: 4 | 6 }
+
+/** Every address a host name resolves to. */
+export type Resolver = (host: string) => Promise<string[]>;
+export const resolveAll: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * Resolves a URL's host once and pins the first address: `unresolvable` when the name has none,
+ * `nonPublic` with the first address that is not global unicast (when `publicOnly`: one such
+ * address refuses the name), otherwise the target to connect to with `requestPinned`.
+ */
+export async function pinHost(url: URL, publicOnly: boolean, resolve: Resolver = resolveAll):
+  Promise<{ unresolvable: true } | { nonPublic: { address: string; why: string } } | { target: PinnedTarget }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try { addresses = isIP(host) ? [host] : await resolve(host); } catch { return { unresolvable: true }; }
+  if (!addresses.length) return { unresolvable: true };
+  if (publicOnly) {
+    for (const address of addresses) {
+      const why = nonPublicReason(address);
+      if (why) return { nonPublic: { address, why } };
+    }
+  }
+  return { target: { url, address: addresses[0]!, family: isIP(addresses[0]!) === 6 ? 6 : 4 } };
+}
 
 export interface PinnedAnswer { status: number; headers: IncomingMessage['headers']; excerpt: Uint8Array }
 

@@ -1,7 +1,4 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { requestPinned, type PinnedAnswer, type PinnedTarget } from '../../lib/pinned-request';
-import { isInternalAddress } from '../../lib/public-address';
+import { pinHost, requestPinned, resolveAll, type PinnedAnswer, type PinnedTarget, type Resolver } from '../../lib/pinned-request';
 
 /**
  * Who a client is: registered through RFC 7591 (`POST /oauth/register`), or described by a Client ID
@@ -101,7 +98,7 @@ export function metadataUrlRefusal(clientId: string, allowLoopback: boolean): st
  * Fetches and checks a client's metadata document: 200, JSON, at most 16 KiB, no redirects, within
  * five seconds, and its `client_id` equal to the URL it came from.
  */
-export async function fetchClientMetadataDocument(clientId: string, allowLoopback: boolean, resolve: HostResolver = resolveAll): Promise<ClientRecord> {
+export async function fetchClientMetadataDocument(clientId: string, allowLoopback: boolean, resolve: Resolver = resolveAll): Promise<ClientRecord> {
   const refusal = metadataUrlRefusal(clientId, allowLoopback);
   if (refusal) throw new ClientMetadataRefused(refusal);
   const url = new URL(clientId);
@@ -121,9 +118,6 @@ export async function fetchClientMetadataDocument(clientId: string, allowLoopbac
   return { clientId, origin: 'metadata_document', ...readClientMetadata(document) };
 }
 
-/** Every address a host name resolves to. */
-export type HostResolver = (hostname: string) => Promise<string[]>;
-const resolveAll: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**
  * A metadata document's host must resolve to public addresses only, so a client_id cannot make
@@ -131,17 +125,10 @@ const resolveAll: HostResolver = async (hostname) => (await lookup(hostname, { a
  * address checked (lib/pinned-request.ts): a name that answers differently the second time is
  * never asked a second time.
  */
-async function checkedHost(url: URL, publicOnly: boolean, resolve: HostResolver): Promise<PinnedTarget> {
+async function checkedHost(url: URL, publicOnly: boolean, resolve: Resolver): Promise<PinnedTarget> {
+  const pinned = await pinHost(url, publicOnly, resolve);
+  if ('target' in pinned) return pinned.target;
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(hostname) ? [hostname] : await resolve(hostname);
-  } catch {
-    throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) does not resolve`);
-  }
-  if (!addresses.length) throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) does not resolve`);
-  if (publicOnly && addresses.some((address) => isInternalAddress(address))) {
-    throw new ClientMetadataRefused(`The host of the client_id URL (${hostname}) resolves to a private, loopback or reserved address`);
-  }
-  return { url, address: addresses[0]!, family: isIP(addresses[0]!) === 6 ? 6 : 4 };
+  throw new ClientMetadataRefused('unresolvable' in pinned ? `The host of the client_id URL (${hostname}) does not resolve`
+    : `The host of the client_id URL (${hostname}) resolves to a private, loopback or reserved address`);
 }

@@ -1,7 +1,4 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { requestPinned, type PinnedAnswer, type PinnedTarget } from '../../lib/pinned-request';
-import { nonPublicReason } from '../../lib/public-address';
+import { pinHost, requestPinned, resolveAll, type PinnedAnswer, type PinnedTarget, type Resolver } from '../../lib/pinned-request';
 
 /**
  * Where a webhook may be sent: HTTPS to globally reachable unicast addresses only. The host is
@@ -19,9 +16,7 @@ export const ALLOW_PRIVATE_SETTING = 'WEBHOOKS_ALLOW_PRIVATE';
 /** A webhook URL checked once, with the address its delivery connects to. */
 export type CheckedTarget = PinnedTarget;
 export type TargetCheck = { refused: string } | { target: CheckedTarget };
-export type Resolver = (host: string) => Promise<string[]>;
-
-export const resolveAll: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export { resolveAll, type Resolver };
 
 export async function checkTarget(raw: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<TargetCheck> {
   let url: URL;
@@ -30,17 +25,10 @@ export async function checkTarget(raw: string, allowPrivate: boolean, resolve: R
     return { refused: url.protocol === 'http:' ? `The URL must use https (plain http only with ${ALLOW_PRIVATE_SETTING}=1, a development setting)` : 'The URL must use https' };
   }
   if (url.username || url.password) return { refused: 'The URL must not carry credentials' };
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try { addresses = isIP(host) ? [host] : await resolve(host); } catch { return { refused: `The host ${host} cannot be resolved` }; }
-  if (!addresses.length) return { refused: `The host ${host} cannot be resolved` };
-  if (!allowPrivate) {
-    for (const address of addresses) {
-      const why = nonPublicReason(address);
-      if (why) return { refused: `The URL resolves to a non-public address (${address}: ${why}); a receiver on your own machine or network needs ${ALLOW_PRIVATE_SETTING}=1, a development setting` };
-    }
-  }
-  return { target: { url, address: addresses[0], family: isIP(addresses[0]) === 6 ? 6 : 4 } };
+  const pinned = await pinHost(url, !allowPrivate, resolve);
+  if ('unresolvable' in pinned) return { refused: `The host ${url.hostname.replace(/^\[|\]$/g, '')} cannot be resolved` };
+  if ('nonPublic' in pinned) return { refused: `The URL resolves to a non-public address (${pinned.nonPublic.address}: ${pinned.nonPublic.why}); a receiver on your own machine or network needs ${ALLOW_PRIVATE_SETTING}=1, a development setting` };
+  return pinned;
 }
 
 /** The refusal of `raw` as a webhook target, or null when it may be used. */
