@@ -5,11 +5,18 @@ import type { Principal } from '../../kernel/principal';
 import { RequestTransaction } from '../../kernel/request-transaction';
 import { DRAFTS_SCOPE, holdsEffects } from '../../kernel/scopes';
 import type { Tx } from '../../kernel/uow';
-import { IdentityApi } from '../identity/api';
 
 type Row = Record<string, any>;
 
 /** How long an approval may stay `executing` (its instance died mid-run) before a person may approve it again. */
+/**
+ * The lasting credential the held request came from, which its authenticator turns back into the
+ * principal as it stands when the request runs. Rows held before keys named their credential carry
+ * only the key's id: the key's credential for the approval's company.
+ */
+const requesterCredential = (row: Pick<Row, 'tenant_id' | 'api_key_id' | 'credential'>): string | null =>
+  row.credential ?? (row.api_key_id ? `api_key:${row.api_key_id}:${row.tenant_id}` : null);
+
 const STALE_EXECUTION = '10 minutes';
 
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -93,12 +100,12 @@ export class ApprovalService {
       const uow = this.kernel.unitOfWork(approver);
       // A grant is rebuilt by its authenticator on a connection of its own: before the unit of work
       // (the embedded database has one session, which the unit of work holds until it ends).
-      const [asked] = await uow.run((tx) => tx.sql<Row>('select credential from approvals where tenant_id = :tenant and id = :id', { id }));
-      const asCredential = asked?.credential ? await this.kernel.principalOfCredential(asked.credential) : null;
+      const [asked] = await uow.run((tx) => tx.sql<Row>('select tenant_id, api_key_id, credential from approvals where tenant_id = :tenant and id = :id', { id }));
+      const askedBy = asked && requesterCredential(asked);
+      const asCredential = askedBy ? await this.kernel.principalOfCredential(askedBy) : null;
       const { row, requester } = await uow.run(async (tx) => {
         const row = await this.lockedForDecision(tx, approver, id, true);
-        const requester = row.api_key_id ? await IdentityApi.apiKeyPrincipal(tx, row.api_key_id)
-          : row.credential && row.credential === asked?.credential ? asCredential : null;
+        const requester = askedBy && requesterCredential(row) === askedBy ? asCredential : null;
         if (!requester || requester.tenantId !== row.tenant_id) throw new Conflict('The API key or OAuth grant that asked for this was revoked or has expired, or its creator left the company: reject it');
         await tx.sql(`update approvals set status = 'executing', decided_by = :user, decided_at = now(), note = null where tenant_id = :tenant and id = :id`, { id, user: approver.userId });
         return { row, requester };

@@ -2,9 +2,7 @@
  * What other plugins may use from the identity plugin: user facts and password checks inside their
  * own unit of work, and (through `kernel.service('identity')`) sessions and sign-in.
  */
-import { ApiKey, Membership, User } from './entities';
-import type { Principal } from '../../kernel/principal';
-import { isRole, roleAtLeast } from '../../kernel/roles';
+import { User } from './entities';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IdentityService } from './service';
 import type { Tx } from '../../kernel/uow';
@@ -38,23 +36,6 @@ export const IdentityApi = {
     const user = await tx.em.findOne(User, { id: userId });
     if (!user || !user.passwordSet) return false;
     return verifyPassword(user.passwordHash, password);
-  },
-
-  /**
-   * The principal an API key of the unit of work's tenant stands for now, as its authenticator
-   * would give it (the lower of its role and its creator's current one, its scopes, its expiry),
-   * or null when the key was revoked, has expired or its creator left the company.
-   */
-  async apiKeyPrincipal(tx: Tx, keyId: string): Promise<Principal | null> {
-    const key = await tx.em.findOne(ApiKey, { id: keyId });
-    if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) return null;
-    const creator = await tx.em.findOne(Membership, { tenantId: key.tenantId, userId: key.createdBy });
-    if (!creator || !isRole(creator.role) || !isRole(key.role)) return null;
-    const role = roleAtLeast(key.role, creator.role) ? creator.role : key.role;
-    const principal: Principal = { kind: 'api_key', userId: key.createdBy, tenantId: key.tenantId, role, apiKeyId: key.id };
-    if (key.expiresAt) principal.validUntil = key.expiresAt.getTime();
-    if (key.scopes) principal.scopes = key.scopes;
-    return principal;
   },
 
   /** Argon2id hash with the identity plugin's parameters and concurrency bound (for other secrets too). */

@@ -18,21 +18,47 @@ const rawQuery = <T>(db: Database, sql: string, params: unknown[]) => db.system<
 /** Access to `tenantId` for someone who is not its member, through what they hold (see TenantAccess). */
 export type ReachCompany = (tenantId: string, through: readonly { tenantId: string; role: Role }[]) => Promise<ReachedCompany | null>;
 
+type KeyRow = { key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null; scopes: string[] | string | null };
+
+/** The lasting credential of a key (`Principal.credential`): its id, and the client company when it acts for one. */
+const KEY_CREDENTIAL = /^api_key:([0-9a-f-]{36})(?::([0-9a-f-]{36}))?$/i;
+
 /** `agl_…` keys: bound to the tenant that minted them, never above their creator's current role. */
 export class ApiKeyAuthenticator implements Authenticator {
   constructor(private readonly db: Database, private readonly reach: ReachCompany) {}
   accepts(credential: string) { return credential.startsWith(API_KEY_PREFIX); }
   async authenticate(credential: string, requestedTenantId: string | null): Promise<Principal> {
-    const [row] = await rawQuery<{ key_id: string; tenant_id: string; user_id: string; role: string; expires_at: Date | string | null; scopes: string[] | null }>(
-      this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
-    if (!row || !isRole(row.role)) throw new Unauthorized('Invalid, expired or revoked API key');
+    const [row] = await rawQuery<KeyRow>(this.db, 'select * from cuadra_api_key_principal(?)', [sha256(credential)]);
+    const principal = row && await this.standing(row, requestedTenantId);
+    if (!principal) throw new Unauthorized('Invalid, expired or revoked API key');
+    return principal;
+  }
+
+  /** A key as it stands now (work held for approval runs as the key, with its role and scopes of that moment). */
+  async principalOf(credential: string): Promise<Principal | null> {
+    const [, keyId, tenantId] = KEY_CREDENTIAL.exec(credential) ?? [];
+    if (!keyId) return null;
+    const [row] = await rawQuery<KeyRow>(this.db, 'select * from cuadra_api_key_principal_of(?::uuid)', [keyId]);
+    if (!row) return null;
+    try {
+      return await this.standing(row, tenantId ?? null);
+    } catch (error) {
+      if (error instanceof Forbidden) return null;
+      throw error;
+    }
+  }
+
+  private async standing(row: KeyRow, requestedTenantId: string | null): Promise<Principal | null> {
+    if (!isRole(row.role)) return null;
     const validUntil = row.expires_at ? new Date(row.expires_at).getTime() : undefined;
-    const principal: Principal = { kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil };
+    const principal: Principal = {
+      kind: 'api_key', userId: row.user_id, tenantId: row.tenant_id, role: row.role, apiKeyId: row.key_id, validUntil, credential: `api_key:${row.key_id}`,
+    };
     if (requestedTenantId && requestedTenantId.toLowerCase() !== row.tenant_id) {
       // a key acts for another company only when its own company was given access there (a firm's client)
       const reached = UUID.test(requestedTenantId) ? await this.reach(requestedTenantId.toLowerCase(), [{ tenantId: row.tenant_id, role: row.role }]) : null;
       if (!reached) throw new Forbidden('This API key belongs to another company');
-      Object.assign(principal, { tenantId: reached.tenantId, role: reached.role, viaTenantId: reached.viaTenantId });
+      Object.assign(principal, { tenantId: reached.tenantId, role: reached.role, viaTenantId: reached.viaTenantId, credential: `api_key:${row.key_id}:${reached.tenantId}` });
     }
     if (row.scopes) principal.scopes = parseTextArray(row.scopes);
     return principal;

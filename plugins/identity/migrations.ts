@@ -182,4 +182,33 @@ export const migrations = [
   sqlMigration('20270102100100_identity_system_lookups', [
     'cuadra_api_key_principal(text)', 'cuadra_session_principal(uuid, uuid, text)', 'cuadra_user_memberships(uuid)',
   ].flatMap(systemOnlyFunction)),
+  sqlMigration('20270314000100_identity_api_key_standing', [
+    // What a key stands for now, by id: the hash lookup (authentication) and the key's lasting
+    // credential (work held for approval, run later as the key) share this one rule.
+    `create function cuadra_api_key_principal_of(p_key_id uuid)
+       returns table (key_id uuid, tenant_id uuid, user_id uuid, role text, expires_at timestamptz, scopes text[])
+       language sql stable security definer set search_path = public as $$
+         select k.id, k.tenant_id, k.created_by,
+           case when array_position(array['viewer', 'member', 'accountant', 'admin', 'owner'], m.role)
+                   < array_position(array['viewer', 'member', 'accountant', 'admin', 'owner'], k.role) then m.role else k.role end,
+           k.expires_at, k.scopes
+         from api_keys k join memberships m on m.tenant_id = k.tenant_id and m.user_id = k.created_by
+         where k.id = p_key_id and (k.expires_at is null or k.expires_at > now())
+       $$`,
+    `drop function cuadra_api_key_principal(text)`,
+    `create function cuadra_api_key_principal(hash text)
+       returns table (key_id uuid, tenant_id uuid, user_id uuid, role text, expires_at timestamptz, scopes text[])
+       language plpgsql volatile security definer set search_path = public as $$
+       declare
+         v_key_id uuid;
+       begin
+         select id into v_key_id from api_keys where key_hash = hash;
+         if not found then return; end if;
+         return query select * from cuadra_api_key_principal_of(v_key_id);
+         if found then
+           update api_keys set last_used_at = now() where id = v_key_id and (last_used_at is null or last_used_at < now() - interval '1 minute');
+         end if;
+       end $$`,
+    ...['cuadra_api_key_principal(text)', 'cuadra_api_key_principal_of(uuid)'].flatMap(systemOnlyFunction),
+  ]),
 ];

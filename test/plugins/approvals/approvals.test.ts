@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { seededTaxTypeId } from '../../../plugins/taxes/api';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createCompany, type TestCompany } from '../../support/factories';
+import { createFirm, grantFirm, nifFor } from '../../support/firms';
 import { addMember, tenantSql, type TestMember } from '../../support/team';
 import { startReceiver } from '../webhooks/receiver';
-import { IdentityApi } from '../../../plugins/identity/api';
 
 let app: TestApp;
 let a: TestCompany;
@@ -153,7 +153,7 @@ describe('a key that prepares', () => {
     const draft = await draftInvoice();
     const held = (await app.post(`/api/v1/invoices/${draft.id}/issue`, undefined, agent.key, { 'idempotency-key': 'agent-issue-crash' })).body;
     // the instance that approved it ran the request, then died before recording the result
-    const key = await app.kernel.unitOfWork(null).run((tx) => IdentityApi.apiKeyPrincipal(tx, agent.keyId), { tenantId: a.tenantId });
+    const key = await app.kernel.principalOfCredential(`api_key:${agent.keyId}`);
     const firstRun = await app.kernel.dispatchAs({ ...key!, scopes: ['invoices:write', 'contacts:read'] }, {
       method: 'POST', path: held.path, body: null, contentType: null, idempotencyKey: 'agent-issue-crash',
     });
@@ -210,5 +210,38 @@ describe('a key that prepares', () => {
     const mine = exported.body.tenants.find((t: any) => t.tenant_id === a.tenantId);
     expect(mine.sections.approvals.map((x: any) => x.id)).toContain(approval.id);
     expect(mine.sections.approvals.find((x: any) => x.id === approval.id)).toMatchObject({ status: 'approved', effect: 'issue' });
+  });
+});
+
+describe('a firm\'s key that prepares, for a client', () => {
+  test('its held request runs for the client once approved, and not after the firm loses access', async () => {
+    const firmNif = nifFor(31415926);
+    const firm = await createFirm(app, firmNif);
+    const accessId = await grantFirm(app, a.token, firm, firmNif, 'accountant');
+    const created = await app.post('/api/v1/auth/api-keys', { name: 'agente de la gestoría', role: 'accountant', scopes: ['invoices:write', 'contacts:read', 'drafts'] }, firm.token);
+    expect(created.status).toBe(201);
+    const forClient = { 'x-tenant-id': a.tenantId };
+    const draftFor = async () => {
+      const res = await app.post('/api/v1/invoices', {
+        status: 'draft', contact_id: customerId, issue_date: '2026-11-03',
+        lines: [{ description: 'Cierre trimestral', quantity: '1', unit_price: '90.00', tax_type_id: seededTaxTypeId(a.tenantId, 'IVA21') }],
+      }, created.body.key, forClient);
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+
+    const draft = await draftFor();
+    const held = await app.post(`/api/v1/invoices/${draft.id}/issue`, undefined, created.body.key, forClient);
+    expect(held.status).toBe(202);
+    const approved = await app.post(`/api/v1/approvals/${held.body.id}/approve`, undefined, a.token);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', result: { status: 200 } });
+    expect((await app.get(`/api/v1/invoices/${draft.id}`, a.token)).body.status).toBe('issued');
+
+    const second = await draftFor();
+    const waiting = (await app.post(`/api/v1/invoices/${second.id}/issue`, undefined, created.body.key, forClient)).body;
+    expect((await app.del(`/api/v1/team/firm-access/${accessId}`, a.token)).status).toBe(204);
+    expect((await app.post(`/api/v1/approvals/${waiting.id}/approve`, undefined, a.token)).status).toBe(409);
+    expect((await app.get(`/api/v1/invoices/${second.id}`, a.token)).body.status).toBe('draft');
   });
 });
