@@ -19,7 +19,7 @@ export interface AuditFilter {
 const INSERT = `insert into audit_entries (id, tenant_id, actor_kind, user_id, api_key_id, firm_tenant_id, method, route, object_id, status, client_ip, request_id)
   select :id, :tenant, :kind, :user, :key, :firm, :method, :route, :object, :status, :ip, :request
   -- a write that erased its own company (deleting the account) leaves nobody to tell
-  where exists (select 1 from tenants where id = :tenant)`;
+  where cuadra_tenant_exists(:tenant)`;
 
 /**
  * Records one completed write. Inside the request's transaction (an Idempotency-Key) the entry

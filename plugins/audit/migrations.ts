@@ -46,4 +46,12 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_audit_last_activity(uuid[])'),
   ]),
+  sqlMigration('20270314000500_audit_tenant_exists', [
+    `create or replace function audit_entries_append_only() returns trigger language plpgsql as $$
+       begin
+         -- the cascade from deleting the company (a trigger of the tenants' foreign key, hence depth 2)
+         if TG_OP = 'DELETE' and pg_trigger_depth() > 1 and not cuadra_tenant_exists(OLD.tenant_id) then return OLD; end if;
+         raise exception 'The audit log is append-only: entry % cannot change', OLD.id;
+       end $$`,
+  ]),
 ];

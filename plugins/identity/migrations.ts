@@ -1,4 +1,4 @@
-import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
+import { internalFunction, sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../kernel/migration';
 
 export const migrations = [
   sqlMigration('20261122000200_identity', [
@@ -210,5 +210,14 @@ export const migrations = [
          end if;
        end $$`,
     ...['cuadra_api_key_principal(text)', 'cuadra_api_key_principal_of(uuid)'].flatMap(systemOnlyFunction),
+  ]),
+  // A person's role in a company, for other plugins' SECURITY DEFINER functions (an OAuth grant
+  // never acts above its person's current role), so none of them reads the memberships table.
+  sqlMigration('20270314000200_identity_member_role', [
+    `create function cuadra_member_role(p_tenant_id uuid, p_user_id uuid) returns text
+       language sql stable security definer set search_path = public as $$
+         select m.role from memberships m where m.tenant_id = p_tenant_id and m.user_id = p_user_id
+       $$`,
+    ...internalFunction('cuadra_member_role(uuid, uuid)'),
   ]),
 ];

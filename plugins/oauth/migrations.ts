@@ -191,4 +191,33 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_oauth_grant_principal(uuid)'),
   ]),
+  // The person's role comes from identity's cuadra_member_role, not from its memberships table.
+  sqlMigration('20270314000300_oauth_member_role', [
+    `create or replace function cuadra_oauth_access_principal(hash text)
+       returns table (grant_id uuid, tenant_id uuid, user_id uuid, role text, scopes text[], resource text, expires_at timestamptz)
+       language plpgsql volatile security definer set search_path = public as $$
+       declare
+         t oauth_tokens;
+         g oauth_grants;
+         member_role text;
+       begin
+         select * into t from oauth_tokens where token_hash = hash and kind = 'access' and revoked_at is null and oauth_tokens.expires_at > now();
+         if not found then return; end if;
+         select * into g from oauth_grants where id = t.grant_id and revoked_at is null;
+         if not found then return; end if;
+         member_role := cuadra_member_role(g.tenant_id, g.user_id);
+         if member_role is null then return; end if;
+         if g.last_used_at is null or g.last_used_at < now() - interval '1 minute' then
+           update oauth_grants set last_used_at = now() where id = g.id;
+         end if;
+         return query select g.id, g.tenant_id, g.user_id, member_role, g.scopes, g.resource, t.expires_at;
+       end $$`,
+    `create or replace function cuadra_oauth_grant_principal(wanted uuid)
+       returns table (grant_id uuid, tenant_id uuid, user_id uuid, role text, scopes text[], resource text)
+       language sql stable security definer set search_path = public as $$
+         select g.id, g.tenant_id, g.user_id, r.role, g.scopes, g.resource
+         from oauth_grants g cross join lateral (select cuadra_member_role(g.tenant_id, g.user_id) as role) r
+         where g.id = wanted and g.revoked_at is null and r.role is not null
+       $$`,
+  ]),
 ];

@@ -50,4 +50,12 @@ export const migrations = [
     ...systemOnlyFunction('cuadra_firm_by_tax_id(text)'),
     ...systemOnlyFunction('cuadra_tenant_directory(uuid[])'),
   ]),
+  // Whether the company still exists, as the caller may see it: other plugins ask this instead of
+  // reading the tenants table (the audit log skips a write that erased its own company).
+  sqlMigration('20270314000400_tenants_exists', [
+    `create function cuadra_tenant_exists(p_tenant_id uuid) returns boolean
+       language sql stable set search_path = public as $$
+         select exists (select 1 from tenants t where t.id = p_tenant_id)
+       $$`,
+  ]),
 ];
