@@ -1,4 +1,4 @@
-import { Type, type SchemaOptions, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TLiteral, type TNull, type TSchema, type TUnion } from '@sinclair/typebox';
 
 type Literals<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> };
 
@@ -13,6 +13,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function literalUnion<const Values extends readonly string[]>(values: Values, options?: SchemaOptions): TUnion<Literals<Values>> {
   return Type.String({ ...options, enum: [...values], pattern: `^(?:${values.map(escapeRegExp).join('|')})$` }) as unknown as TUnion<Literals<Values>>;
 }
+
+/** `schema` or null (a field the API answers as null when it has no value). */
+export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}): TUnion<[T, TNull]> => Type.Union([schema, Type.Null()], options);
 
 /** The `cursor` query parameter of keyset-paginated lists (see lib/listing.ts). */
 export const ListCursor = Type.String({

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
+import { Nullable } from '../../kernel/schemas';
 
 const Money = t.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description: 'Decimal string, two decimals' });
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 const Line = t.Object({
   code: t.String({ description: 'The line\'s code: the model\'s own numbering (A.II, B.III.1.b, PN.A-1.VII on the balance sheet; 1…19 and A–D on the profit and loss account)' }),

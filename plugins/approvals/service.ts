@@ -14,7 +14,7 @@ type Row = Record<string, any>;
  * principal as it stands when the request runs. Rows held before keys named their credential carry
  * only the key's id: the key's credential for the approval's company.
  */
-const requesterCredential = (row: Pick<Row, 'tenant_id' | 'api_key_id' | 'credential'>): string | null =>
+const requesterCredential = (row: Row): string | null =>
   row.credential ?? (row.api_key_id ? `api_key:${row.api_key_id}:${row.tenant_id}` : null);
 
 const STALE_EXECUTION = '10 minutes';

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
+import { Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 export const AuditActor = t.Object({
   kind: t.Union([t.Literal('session'), t.Literal('api_key')], { description: 'A person signed in, or an API key' }),

@@ -1,8 +1,7 @@
 import { t } from 'elysia';
 import { EXPORT_COLUMNS } from './columns';
-import { ListCursor, literalUnion } from '../../kernel/schemas';
+import { ListCursor, literalUnion, Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Uuid = t.String({ format: 'uuid' });
 const Timestamp = t.String({ format: 'date-time' });
 const Money = t.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Decimal string, two decimals' });

@@ -1,7 +1,9 @@
 import type { TProperties, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { MONEY_PATTERN, QUANTITY_PATTERN } from '../../kernel/money';
-import { ListCursor, literalUnion } from '../../kernel/schemas';
+import { ListCursor, literalUnion, Nullable } from '../../kernel/schemas';
+
+export { Nullable };
 
 /**
  * TypeBox pieces every document kind's models are built from (sales invoices, purchases): the
@@ -9,7 +11,6 @@ import { ListCursor, literalUnion } from '../../kernel/schemas';
  * the payment request and list bounds. A kind registers its own named models (`InvoiceResponse`,
  * `PurchaseResponse`, …) from these.
  */
-export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options: Record<string, unknown> = {}) => t.Union([schema, t.Null()], options);
 export const Uuid = t.String({ format: 'uuid' });
 export const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD', examples: ['2026-01-15'] });
 export const Timestamp = t.String({ format: 'date-time' });

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
+import { Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 export const FirmRole = t.Union([t.Literal('admin'), t.Literal('accountant'), t.Literal('member'), t.Literal('viewer')], {
   description: 'What the firm\'s members may do in the client company (never above their own role in the firm); a firm is never an owner',

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
+import { Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Money = t.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description: 'Decimal string, two decimals' });
 
 export const FiscalYearResponse = t.Object({

@@ -1,12 +1,11 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN } from '../../kernel/money';
-import { literalUnion } from '../../kernel/schemas';
+import { literalUnion, Nullable } from '../../kernel/schemas';
 
 const Uuid = t.String({ format: 'uuid' });
 const IsoDate = t.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-03-16'] });
 const Timestamp = t.String({ format: 'date-time' });
 const Money = t.String({ pattern: MONEY_PATTERN, description: 'Decimal string with two decimals', examples: ['1200.00'] });
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Account = t.String({ pattern: '^2[012][0-9]{1,10}$', description: 'The asset account: subgroup 20 (intangible), 21 (tangible) or 22 (real-estate investments), e.g. 217', examples: ['217'] });
 const Coefficient = t.String({ pattern: '^[0-9]{1,3}(\\.[0-9]{1,2})?$', description: 'Percent of the depreciable base a year, within the table row\'s range; its maximum when omitted', examples: ['25'] });
 const Rate = {

@@ -1,11 +1,10 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN } from '../../kernel/money';
-import { literalUnion } from '../../kernel/schemas';
+import { literalUnion, Nullable } from '../../kernel/schemas';
 import { MATCH_METHODS } from './api';
 
 const Uuid = t.String({ format: 'uuid' });
 const FEE = 'A bank fee the bank kept from this payment: the document is settled for the movement\'s amount plus the fee (money in; minus the fee for money out, where the bank charged it on top), and the fee goes from the suspense account 555x to 626 Servicios bancarios in the same match (undone with it). Less than the amount the movement applies. The board proposes it (`fee_amount` of a candidate) when a payment is short of what is due by a fee-like gap';
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const PositiveMoney = t.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description: 'Positive decimal string with up to two decimals', examples: ['1210.00'] });
 const Score = t.Number({ minimum: 0, maximum: 1, description: '0–1: how sure the board is' });
 const Method = literalUnion(MATCH_METHODS, { description: 'How the match was made: `manual` (a person picked the document or account), `suggestion` (a board proposal accepted), `auto` (auto-matching, unambiguous and above the company\'s threshold), `rule` (auto-categorised by a category the company taught)' });

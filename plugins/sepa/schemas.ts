@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN } from '../../kernel/money';
-import { literalUnion } from '../../kernel/schemas';
+import { literalUnion, Nullable } from '../../kernel/schemas';
 import { MANDATE_TYPES } from './mandates';
 import { MANDATE_SCHEMES, SEQUENCE_TYPES } from './pain008';
 
@@ -8,7 +8,6 @@ const Uuid = t.String({ format: 'uuid' });
 const IsoDate = t.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-01-15'] });
 const Timestamp = t.String({ format: 'date-time' });
 const Money = t.String({ pattern: MONEY_PATTERN, description: 'Decimal string with two decimals', examples: ['1210.00'] });
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Scheme = literalUnion(MANDATE_SCHEMES, { description: '`CORE` (consumers and businesses) or `B2B` (businesses only, no refund right)' });
 const MandateType = literalUnion(MANDATE_TYPES, { description: '`recurrent` (FRST, then RCUR) or `one_off` (OOFF, collected once)' });
 const Sequence = literalUnion(SEQUENCE_TYPES);

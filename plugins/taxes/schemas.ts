@@ -1,7 +1,6 @@
 import { t } from 'elysia';
-import { literalUnion } from '../../kernel/schemas';
+import { literalUnion, Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Account = t.String({ pattern: '^\\d{3,10}$', description: 'PGC account code ("477", "7000")' });
 const RATE_PATTERN = '^\\d{1,3}(\\.\\d{1,2})?$';
 

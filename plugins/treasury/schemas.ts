@@ -1,13 +1,12 @@
 import { t } from 'elysia';
 import { MONEY_PATTERN } from '../../kernel/money';
-import { literalUnion } from '../../kernel/schemas';
+import { literalUnion, Nullable } from '../../kernel/schemas';
 import { BANK_MOVEMENT_STATUSES, TREASURY_KINDS } from './api';
 
 const Uuid = t.String({ format: 'uuid' });
 const IsoDate = t.String({ format: 'date', description: 'YYYY-MM-DD', examples: ['2026-01-15'] });
 const Timestamp = t.String({ format: 'date-time' });
 const Money = t.String({ pattern: MONEY_PATTERN, description: 'Signed decimal string with two decimals', examples: ['1210.00', '-35.40'] });
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 const Kind = literalUnion(TREASURY_KINDS, { description: '`bank` account, `payment_processor` account (Stripe-like) or payment `wallet` (PayPal-like)' });
 const Status = literalUnion(BANK_MOVEMENT_STATUSES, { description: '`unmatched` (on the suspense account 555x), `matched` to documents, or `categorized` to an account' });

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
+import { Nullable } from '../../kernel/schemas';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 const Count = (description: string) => Nullable(t.Integer({ minimum: 0, description: `${description}; null when the caller's role there may not read it` }));
 
 export const NEEDS = ['reconciliation', 'taxes_due', 'review', 'overdue_invoices'] as const;
