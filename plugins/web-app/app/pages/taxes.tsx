@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Link, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { api, problemOf, type Schemas } from '../api/client';
 import { DataTable, Notice, PageTitle } from '../components';
-import { sameDecimal, sumMoney } from '../decimal';
-import { formatDate, formatMoney } from '../format';
+import { sumMoney } from '../decimal';
+import { amountBehind, documentsBehind, drillOf, parseBookCsv, type BookRow } from '../vat-book';
+import { formatDate, formatMoney, formatRate } from '../format';
 import { useT, type MessageKey, type Translate } from '../i18n';
 import { currentPath, navigate, usePath } from '../router';
 
@@ -42,22 +43,6 @@ function periodStatus(t: Translate, model: Model | undefined, period: Period): s
   const status = t(today() <= due.to ? 'taxes.status.open' : 'taxes.status.toFile');
   return t('taxes.statusDue', { status, date: formatDate(due.due_date) });
 }
-
-/**
- * The documents behind a box of the 303, from the VAT book of the period (GET /tax-books/{book}):
- * a general-regime base or quota at the rate its rate box holds (issued, not rectifying, subject
- * and not exempt), or the domestic current purchases (28, 29) and capital goods (30, 31).
- */
-interface Drill { book: 'issued' | 'received'; amount: 'base' | 'quota' | 'deductible'; rateBox?: string; capitalGood?: boolean }
-const DRILL_303: Record<string, Drill> = {
-  ...Object.fromEntries([['150', '151', '152'], ['165', '166', '167'], ['01', '02', '03'], ['153', '154', '155'], ['04', '05', '06'], ['07', '08', '09']]
-    .flatMap(([base, rate, quota]) => [[base, { book: 'issued', amount: 'base', rateBox: rate }], [quota, { book: 'issued', amount: 'quota', rateBox: rate }]])),
-  '28': { book: 'received', amount: 'base', capitalGood: false },
-  '29': { book: 'received', amount: 'deductible', capitalGood: false },
-  '30': { book: 'received', amount: 'base', capitalGood: true },
-  '31': { book: 'received', amount: 'deductible', capitalGood: true },
-};
-const drillOf = (code: string, box: string): Drill | undefined => (code === '303' ? DRILL_303[box] : undefined);
 
 /** /taxes (the models and the VAT books) and /taxes/{code} (a model's year, a period's boxes, a box's documents). */
 export function TaxesPage() {
@@ -277,35 +262,6 @@ function BoxesTable({ code, period, onlyFilled, onDrill }: { code: string; perio
   );
 }
 
-/** One row of a VAT book as the API's CSV gives it (semicolon-separated, headers as the tax agency names its columns). */
-type BookRow = Record<string, string>;
-
-/** The API's book CSV (BOM, header row, `;`, quoted cells where needed) as rows keyed by header. */
-export function parseBookCsv(text: string): BookRow[] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') { record.push(cell); cell = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(cell); cell = '';
-      records.push(record); record = [];
-    } else cell += c;
-  }
-  if (cell !== '' || record.length) { record.push(cell); records.push(record); }
-  const [header = [], ...rows] = records;
-  return rows.filter((r) => r.some((v) => v !== '')).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
-
 function BoxDocuments({ code, period, box, onClose }: { code: string; period: Period; box: string; onClose: () => void }) {
   const t = useT();
   const drill = drillOf(code, box)!;
@@ -320,18 +276,13 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
       .then(({ data }) => {
         if (!current) return;
         if (typeof data !== 'string') { setFailed(true); return; }
-        setRows(parseBookCsv(data).filter((row) => {
-          if (row['Tipo de Factura'].startsWith('R') || row['Tipo de Factura'] === 'F5') return false;
-          if (drill.book === 'issued') return row['Calificación de la Operación'] === 'S1' && rate !== undefined && sameDecimal(row['Tipo de IVA'], rate);
-          return row['Inversión del Sujeto Pasivo'] === 'N' && row['Bien de Inversión'] === (drill.capitalGood ? 'S' : 'N');
-        }));
+        setRows(documentsBehind(parseBookCsv(data), drill, rate));
       });
     return () => { current = false; };
   }, [drill.book, drill.capitalGood, period.from, period.to, rate]);
 
   const quotaColumn = drill.book === 'issued' ? 'Cuota IVA Repercutida' : 'Cuota Deducible';
-  const amountOf = (row: BookRow) => (drill.amount === 'base' ? row['Base Imponible'] : row[quotaColumn]);
-  const sum = rows ? sumMoney(rows.map(amountOf)) : undefined;
+  const sum = rows ? sumMoney(rows.map((row) => amountBehind(row, drill))) : undefined;
   const book = t(`taxes.drill.book.${drill.book}` as MessageKey);
   return (
     <section className="drill" aria-labelledby="drill-heading">
@@ -340,7 +291,7 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
       {rows ? (
         <>
           <p role="status" className="count">
-            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatBox(rate).replace(/,00$/, ''), count: rows.length }) : t('taxes.drill.introAll', { book, count: rows.length })}
+            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatRate(rate), count: rows.length }) : t('taxes.drill.introAll', { book, count: rows.length })}
           </p>
           <DataTable label={t('taxes.drill.table', { box })} className="tail-3" items={rows.map((row, i) => ({ row, id: i }))}
             columns={[
@@ -349,7 +300,7 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
               { header: t('taxes.doc.party'), cell: ({ row }) => row[drill.book === 'issued' ? 'Nombre Destinatario' : 'Nombre Expedidor'] },
               { header: t('taxes.doc.taxId'), cell: ({ row }) => row[drill.book === 'issued' ? 'NIF Destinatario Identificación' : 'NIF Expedidor Identificación'] },
               { header: t('taxes.doc.base'), cell: ({ row }) => formatMoney(row['Base Imponible']) },
-              { header: t('taxes.doc.rate'), cell: ({ row }) => `${formatBox(row['Tipo de IVA'])} %` },
+              { header: t('taxes.doc.rate'), cell: ({ row }) => `${formatRate(row['Tipo de IVA'])} %` },
               { header: t('taxes.doc.quota'), cell: ({ row }) => formatMoney(row[quotaColumn]) },
             ]} />
           <p className="drill-sum">{t('taxes.drill.sum', { sum: sum === undefined ? '—' : formatMoney(sum), box, value: formatBox(value) })}</p>
