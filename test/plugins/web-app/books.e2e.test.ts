@@ -204,7 +204,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(await fitsWidth()).toBe(true);
 
     // The documents behind box 07 (the base at 21 %): the issued book's rows at that rate, adding up to the box.
-    await page.getByRole('button', { name: 'Ver los documentos de la casilla 07' }).click();
+    await rowOf(boxes, '07').getByText('Ver documentos').click();
     await page.getByRole('heading', { level: 2, name: 'Documentos de la casilla 07' }).waitFor();
     const issued = documentsBehind(parseBookCsv((await app.get(`/api/v1/tax-books/issued?from=${seeded.from}&to=${seeded.to}`, token)).text), DRILL_303['07'], box('08'));
     expect(issued.length).toBe(seeded.invoices.length);
@@ -215,7 +215,9 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
     // and box 29 (deductible VAT on current purchases): the rent and the supplies, not the computer
-    await page.getByRole('button', { name: 'Ver los documentos de la casilla 29' }).click();
+    // (from the keyboard: the box's row, then Enter)
+    await rowOf(boxes, '29').focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Documentos de la casilla 29' }).waitFor();
     await page.getByText('Del libro registro de facturas recibidas del periodo (operaciones interiores corrientes): 6 filas.').waitFor();
     expect(await text(page.locator('.drill-sum'))).toBe(`Suma de los documentos: ${euros(box('29'))}. Casilla 29: ${boxText(box('29'))}.`);
@@ -300,18 +302,20 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
 
-    // The customers' account over the quarter: the running balance as the API computes it.
-    await page.getByRole('link', { name: 'Mayor' }).click();
-    await heading('Libro mayor').waitFor();
-    await page.getByLabel('Cuenta', { exact: true }).fill('430');
+    // The customers' account over the quarter, opened from the trial balance of the quarter: the running balance as the API computes it.
+    await page.getByRole('link', { name: 'Sumas y saldos' }).click();
+    await heading('Balance de sumas y saldos').waitFor();
     await page.getByLabel('Desde').fill(seeded.from);
     await page.getByLabel('Hasta').fill(seeded.to);
     await page.getByRole('button', { name: 'Mostrar' }).click();
-    await heading('Mayor de 430 Clientes').waitFor();
-    const statement = (await app.get(`/api/v1/ledger/account/430?from=${seeded.from}&to=${seeded.to}&limit=100`, token)).body as { opening_balance: string; debit: string; credit: string; closing_balance: string; items: { entry_number: number; balance: string; debit: string }[] };
+    await page.getByText(`Periodo: ${formatDate(seeded.from)} – ${formatDate(seeded.to)}`).waitFor();
+    await page.getByRole('rowheader', { name: '4300', exact: true }).click();
+    await heading('Mayor de 4300 Clientes (euros)').waitFor();
+    expect(new URL(page.url()).search).toBe(`?from=${seeded.from}&to=${seeded.to}`);
+    const statement = (await app.get(`/api/v1/ledger/account/4300?from=${seeded.from}&to=${seeded.to}&limit=100`, token)).body as { opening_balance: string; debit: string; credit: string; closing_balance: string; items: { entry_number: number; balance: string; debit: string }[] };
     expect(statement.items.length).toBe(seeded.invoices.length);
     await page.getByText(`Saldo inicial ${euros(statement.opening_balance)} · Debe ${euros(statement.debit)} · Haber ${euros(statement.credit)} · Saldo final ${euros(statement.closing_balance)}`).waitFor();
-    const table = page.getByRole('region', { name: 'Movimientos de la cuenta 430' });
+    const table = page.getByRole('region', { name: 'Movimientos de la cuenta 4300' });
     const rows = table.getByRole('row');
     expect(await rows.count()).toBe(statement.items.length + 2);
     for (const [i, item] of statement.items.entries()) {
@@ -321,6 +325,13 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(statement.items.at(-1)!.balance).toBe(statement.closing_balance);
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
+    // Another account typed in the statement's own form (the period kept): input VAT.
+    await page.getByLabel('Cuenta', { exact: true }).fill('472');
+    await page.getByRole('button', { name: 'Mostrar' }).click();
+    await heading('Mayor de 472 Hacienda Pública, IVA soportado').waitFor();
+    const input = (await app.get(`/api/v1/ledger/account/472?from=${seeded.from}&to=${seeded.to}&limit=100`, token)).body;
+    await page.getByText(`Saldo final ${euros(input.closing_balance)}`, { exact: false }).waitFor();
+    expect(await page.getByRole('region', { name: 'Movimientos de la cuenta 472' }).getByRole('row').count()).toBe(input.items.length + 2);
 
     // A manual entry: the balance shown while typing; an unbalanced one is the API's 422, shown in the page; then posted.
     await page.getByRole('link', { name: 'Diario' }).click();
@@ -358,5 +369,34 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
     await shot('books-3-manual-entry');
+
+    // Reversed: a new entry with the sides swapped, which says what it reverses.
+    await page.getByRole('button', { name: 'Revertir el asiento' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Concepto').inputValue()).toBe(`Anulación del asiento ${all + 1}`);
+    expect(await pageProblems()).toEqual([]);
+    await dialog.getByRole('button', { name: 'Contabilizar la reversión' }).click();
+    await heading(`Asiento ${all + 2}`).waitFor();
+    await page.getByText(`Revierte el asiento ${all + 1}.`).waitFor();
+    const reversal = (await app.get(`/api/v1/ledger/entries/${new URL(page.url()).pathname.split('/').pop()}`, token)).body;
+    expect(reversal).toMatchObject({ number: all + 2, reversal_of: id, description: `Anulación del asiento ${all + 1}` });
+    expect(reversal.lines.map((l: { account: string; debit: string; credit: string }) => [l.account, l.debit, l.credit]))
+      .toEqual([['640', '0.00', '2500.00'], ['476', '350.00', '0.00'], ['572', '2150.00', '0.00']]);
+    expect((await app.get(`/api/v1/ledger/entries/${id}`, token)).body.reversed_by).toBe(reversal.id);
+    expect(await pageProblems()).toEqual([]);
+
+    // In English at desktop width: the same pages, the other catalogue.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('.languages').getByText('EN', { exact: true }).click();
+    await heading(`Entry ${all + 2}`).waitFor();
+    await page.getByText(`Reverses entry ${all + 1}.`).waitFor();
+    await page.getByRole('link', { name: 'Taxes' }).click();
+    await heading('Taxes').waitFor();
+    await rowOf(page, 'Model 303').waitFor();
+    expect(await pageProblems()).toEqual([]);
+    await shot('books-4-english-taxes');
+    await page.locator('.languages').getByText('ES', { exact: true }).click();
+    await heading('Impuestos').waitFor();
+    await page.setViewportSize(PHONE);
   }, FLOW_TIMEOUT);
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Form, Link } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Form, Heading, Link, Modal } from 'react-aria-components';
 import { api, problemOf, type Schemas } from '../api/client';
 import { DataTable, Field, ListCount, Notice, PageTitle } from '../components';
 import { sumMoney } from '../decimal';
@@ -147,6 +147,7 @@ function EntryView({ id }: { id: string }) {
       <p>{entry.description}</p>
       {entry.reversal_of ? <p>{t('ledger.entry.reverses', { number: original?.number ?? '…' })} <Link href={`/ledger/journal/${entry.reversal_of}`}>{t('ledger.entry.openOriginal')}</Link></p> : null}
       {entry.reversed_by ? <p>{t('ledger.entry.reversedBy')} <Link href={`/ledger/journal/${entry.reversed_by}`}>{t('ledger.entry.openReversal')}</Link></p> : null}
+      {!entry.reversed_by && !entry.reversal_of ? <div className="actions start"><ReverseDialog entry={entry} /></div> : null}
       <DataTable label={t('ledger.entry.lines')} className="tail-2"
         items={[...entry.lines.map((l) => ({ ...l, id: String(l.line_no), isTotals: false })), { line_no: 0, account: t('ledger.totals'), account_name: '', debit: totals.debit, credit: totals.credit, id: 'totals', isTotals: true }]}
         rowHref={(line) => (line.isTotals ? (undefined as unknown as string) : `/ledger/account/${line.account}?to=${entry.date}`)}
@@ -159,6 +160,39 @@ function EntryView({ id }: { id: string }) {
         ]} />
       <p><Link href="/ledger/journal">{t('ledger.entry.back')}</Link></p>
     </section>
+  );
+}
+
+/** Reverse a posted entry (a new entry with debits and credits swapped, dated as chosen); the reversal opens. */
+function ReverseDialog({ entry }: { entry: Entry }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const form = useApiForm<Entry>(
+    (values) => api.POST('/api/v1/ledger/entries/{id}/reverse', {
+      params: { path: { id: entry.id } },
+      body: { date: values.date, ...(values.description.trim() ? { description: values.description.trim() } : {}) },
+    }),
+    { onSuccess: (reversal) => { setOpen(false); navigate(`/ledger/journal/${reversal.id}?created=1`); } },
+  );
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={(next) => { setOpen(next); if (!next) form.setProblem(undefined); }}>
+      <Button>{t('ledger.reverse')}</Button>
+      <Modal isDismissable className="modal">
+        <Dialog className="dialog">
+          <Heading slot="title">{t('ledger.reverse.title', { number: entry.number })}</Heading>
+          <p>{t('ledger.reverse.intro')}</p>
+          <FormProblem problem={form.problem} />
+          <Form onSubmit={form.onSubmit} validationBehavior="aria">
+            <Field name="date" type="date" label={t('ledger.new.date')} defaultValue={today() < entry.date ? entry.date : today()} isRequired error={form.fieldError('date')} />
+            <Field name="description" label={t('ledger.new.description')} defaultValue={t('ledger.reverse.description', { number: entry.number })} error={form.fieldError('description')} />
+            <div className="actions">
+              <Button onPress={() => setOpen(false)}>{t('contacts.cancel')}</Button>
+              <Button type="submit" className="primary">{t('ledger.reverse.submit')}</Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
   );
 }
 

@@ -118,7 +118,7 @@ function TaxesHome() {
       <h2>{t('taxes.models')}</h2>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
       {models ? (
-        <DataTable label={t('taxes.models.table')} items={models.map((m) => ({ ...m, id: m.code }))}
+        <DataTable label={t('taxes.models.table')} className="wrap-cells" items={models.map((m) => ({ ...m, id: m.code }))}
           rowHref={(m) => `/taxes/${m.code}`}
           columns={[
             { header: t('taxes.model'), isRowHeader: true, cell: (m) => `${t('taxes.model')} ${m.code}` },
@@ -235,7 +235,7 @@ function ModelPage({ code }: { code: string }) {
             <ToggleButton id="filled">{t('taxes.onlyFilled')}</ToggleButton>
             <ToggleButton id="all">{t('taxes.allBoxes')}</ToggleButton>
           </ToggleButtonGroup>
-          <BoxesTable code={code} period={period} onlyFilled={onlyFilled} onDrill={(b) => go({ box: b })} />
+          <BoxesTable code={code} period={period} onlyFilled={onlyFilled} />
           {box && drillOf(code, box) ? <BoxDocuments key={`${period.period}-${box}`} code={code} period={period} box={box} onClose={() => go({ box: undefined })} /> : null}
         </>
       ) : null}
@@ -243,21 +243,20 @@ function ModelPage({ code }: { code: string }) {
   );
 }
 
-function BoxesTable({ code, period, onlyFilled, onDrill }: { code: string; period: Period; onlyFilled: boolean; onDrill: (box: string) => void }) {
+/** A period's boxes; a box whose documents can be listed (the 303's bases and quotas) is a link to them, `?box=`. */
+function BoxesTable({ code, period, onlyFilled }: { code: string; period: Period; onlyFilled: boolean }) {
   const t = useT();
   // A rate box (…: tipo) holds the rate whether or not anything was taxed at it: shown with its base.
   const shown = period.boxes.filter((b, i) => !onlyFilled || (/: tipo$/.test(b.label) ? i > 0 && !isZero(period.boxes[i - 1].value) : !isZero(b.value)));
+  const drillable = (b: Box) => Boolean(drillOf(code, b.box)) && !isZero(b.value);
   return (
     <DataTable label={t('taxes.boxes.table', { code, period: period.period, year: period.year })} className="boxes" items={shown.map((b) => ({ ...b, id: b.box }))}
+      rowHref={(b) => (drillable(b) ? `/taxes/${code}?year=${period.year}&period=${period.period}&box=${b.box}` : (undefined as unknown as string))}
       columns={[
         { header: t('taxes.box'), isRowHeader: true, cell: (b: Box) => b.box },
         { header: t('taxes.concept'), cell: (b: Box) => b.label },
         { header: t('taxes.value'), cell: (b: Box) => formatBox(b.value) },
-        {
-          header: t('taxes.drill'),
-          cell: (b: Box) => (drillOf(code, b.box) && !isZero(b.value)
-            ? <Button className="quiet" aria-label={t('taxes.drill.label', { box: b.box })} onPress={() => onDrill(b.box)}>{t('taxes.drill')}</Button> : null),
-        },
+        { header: t('taxes.drill'), cell: (b: Box) => (drillable(b) ? <span className="drill-link">{t('taxes.drill.open')}</span> : null) },
       ]} />
   );
 }
@@ -277,6 +276,8 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
         if (!current) return;
         if (typeof data !== 'string') { setFailed(true); return; }
         setRows(documentsBehind(parseBookCsv(data), drill, rate));
+        // the documents arrived: keyboard and screen-reader users are taken to them (the page's heading had the focus)
+        requestAnimationFrame(() => document.getElementById('drill-heading')?.focus());
       });
     return () => { current = false; };
   }, [drill.book, drill.capitalGood, period.from, period.to, rate]);
