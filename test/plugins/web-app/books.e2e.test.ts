@@ -343,12 +343,26 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     await line(1).getByLabel('Cuenta').fill('640');
     await line(1).getByText('Sueldos y salarios').waitFor();
     await line(1).getByLabel('Debe').fill('2.500,00');
-    await line(2).getByLabel('Cuenta').fill('476');
+    await line(2).getByLabel('Cuenta').fill('47.6');
+    await line(2).getByText('Cuenta no encontrada en el plan').waitFor();
     await line(2).getByLabel('Haber').fill('350');
     await page.getByRole('button', { name: 'Añadir línea' }).click();
     await line(3).getByLabel('Cuenta').fill('572');
     await line(3).getByLabel('Haber').fill('2.100,00');
     await page.getByText('Debe 2.500,00 € · Haber 2.450,00 € · Descuadre de 50,00 €').waitFor();
+    // Not an account code: the API's 422 on that line's field.
+    await page.getByRole('button', { name: 'Contabilizar asiento' }).click();
+    const badAccount = line(2).getByLabel('Cuenta');
+    await line(2).locator('input[aria-invalid="true"]').waitFor();
+    const describedBy = (await badAccount.getAttribute('aria-describedby')) ?? '';
+    const messages = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(messages.join(' ')).toMatch(/\S{3,}/);
+    expect(await page.locator('.notice-error').count()).toBe(0); // on the line, not repeated for the entry
+    expect(await pageProblems()).toEqual([]);
+    await shot('books-3a-manual-entry-refused');
+    // A code, but the entry does not balance: the API's message for the entry.
+    await badAccount.fill('476');
+    await line(2).getByText('Organismos de la Seguridad Social, acreedores').waitFor();
     await page.getByRole('button', { name: 'Contabilizar asiento' }).click();
     await page.getByText('The entry does not balance: debits 2500.00 and credits 2450.00 differ by 50.00').waitFor();
     expect((await app.get('/api/v1/ledger?limit=1', token)).body.total).toBe(all);

@@ -228,7 +228,8 @@ function EntryEditor() {
   const credits = sumMoney(lines.map((l) => decimalOf(l.credit) ?? ''));
   const difference = debits !== undefined && credits !== undefined ? sumMoney([debits, `-${credits}`.replace(/^--/, '')]) : undefined;
   const balanced = difference !== undefined && /^-?0\.00$/.test(difference) && debits !== '0.00';
-  const linesProblem = form.problem?.fields.lines;
+  // The entry's own message (its balance); a line's message shows on that line's field instead.
+  const linesProblem = form.problem && !Object.keys(form.problem.fields).some((key) => key.startsWith('lines.')) ? form.problem.fields.lines : undefined;
 
   return (
     <section>
