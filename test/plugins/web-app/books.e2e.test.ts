@@ -237,6 +237,24 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(file.bytes.equals(await bytesOf(`/api/v1/aeat/303/file?${quarterQuery()}`))).toBe(true);
     expect(file.bytes.toString('latin1').startsWith(`<T3030${seeded.year}${period()}0000>`)).toBe(true);
 
+    // The quarter's settlement posted (the closing entry, dated the period's last day); a second press is the API's 409, shown.
+    await page.getByRole('button', { name: `Contabilizar la liquidación del ${period()}` }).click();
+    const settled = page.getByText(/^Liquidación contabilizada en el asiento \d+\./);
+    await settled.waitFor();
+    const settlement = (await app.get(`/api/v1/ledger?source_type=tax_model&limit=5`, token)).body.items as { number: number; date: string; lines: { account: string; debit: string; credit: string }[] }[];
+    expect(settlement).toHaveLength(1);
+    expect(await settled.textContent()).toContain(`asiento ${settlement[0].number}.`);
+    expect(settlement[0].date).toBe(seeded.to);
+    // VAT charged and deductible cleared; the result (to pay) on the tax authority's account
+    const lineOn = (account: string) => settlement[0].lines.find((l) => l.account.startsWith(account))!;
+    expect(lineOn('477').debit).toBe(box('27'));
+    expect(lineOn('4750').credit).toBe(item.result);
+    await page.getByRole('button', { name: `Contabilizar la liquidación del ${period()}` }).click();
+    await page.locator('.notice-error').waitFor();
+    expect(((await page.locator('.notice-error').textContent()) ?? '').length).toBeGreaterThan(5);
+    expect((await app.get(`/api/v1/ledger?source_type=tax_model&limit=5`, token)).body.total).toBe(1);
+    expect(await pageProblems()).toEqual([]);
+
     // Another model's results: the 115 (nothing withheld on the rent here), its periods as the API gives them.
     await page.getByRole('link', { name: 'Volver a los impuestos' }).click();
     await heading('Impuestos').waitFor();
@@ -280,7 +298,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     await page.getByLabel('Cuenta (empieza por)').fill('472');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     const vat = (await app.get('/api/v1/ledger?account=472&limit=50', token)).body as { total: number; items: { id: string; number: number; lines: { account: string; debit: string; credit: string }[] }[] };
-    expect(vat.total).toBe(seeded.purchases);
+    expect(vat.total).toBe(seeded.purchases + 1); // and the 303's settlement, which clears it
     await page.getByText(`${vat.total} asientos`).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(vat.items.map((e) => String(e.number)));
     await page.getByLabel('Origen').selectOption('manual');

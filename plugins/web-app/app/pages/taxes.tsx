@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Link, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { api, problemOf, type Schemas } from '../api/client';
+import type { paths } from '../api/schema';
 import { DataTable, Notice, PageTitle } from '../components';
 import { sumMoney } from '../decimal';
 import { amountBehind, documentsBehind, drillOf, parseBookCsv, type BookRow } from '../vat-book';
@@ -156,6 +157,11 @@ const periodicityLabel = (t: Translate, periodicity: string) =>
 const declarationLabel = (t: Translate, type: string) =>
   (['I', 'N', 'C', 'D', 'exempt'].includes(type) ? t(`taxes.declaration.${type}` as MessageKey) : type);
 
+/** The models whose period has a closing entry (`POST /aeat/{code}/settle`): checked against the API's paths when compiling. */
+type SettleCode = Extract<keyof paths, `/api/v1/aeat/${string}/settle`> extends `/api/v1/aeat/${infer C}/settle` ? C : never;
+const SETTLES: readonly SettleCode[] = ['303', '111'];
+const settles = (code: string): code is SettleCode => (SETTLES as readonly string[]).includes(code);
+
 /** The model's routes under /api/v1/aeat/{code}: every model has the same shapes (TaxModelSummary, CSV, file). */
 const modelPath = <S extends '' | '/summary' | '/file'>(code: string, suffix: S) => `/api/v1/aeat/${code}${suffix}` as `/api/v1/aeat/303${S}`;
 
@@ -230,6 +236,7 @@ function ModelPage({ code }: { code: string }) {
             ) : null}
           </div>
           {downloads.shown}
+          {settles(code) ? <SettlePeriod key={`${period.year}-${period.period}`} code={code} period={period} /> : null}
           <ToggleButtonGroup aria-label={t('taxes.boxesHeading', { period: period.period, year: period.year })} selectionMode="single" disallowEmptySelection
             selectedKeys={[onlyFilled ? 'filled' : 'all']} onSelectionChange={(keys) => setOnlyFilled([...keys][0] === 'filled')} className="languages wrap">
             <ToggleButton id="filled">{t('taxes.onlyFilled')}</ToggleButton>
@@ -240,6 +247,35 @@ function ModelPage({ code }: { code: string }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Posts the period's closing entry (the 303: VAT charged and deductible cleared against what is to pay or to carry forward); once, a second time is the API's 409. */
+function SettlePeriod({ code, period }: { code: SettleCode; period: Period }) {
+  const t = useT();
+  const [outcome, setOutcome] = useState<{ entry?: Schemas['JournalEntryResponse']; problem?: string }>();
+  const [busy, setBusy] = useState(false);
+  async function settle() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { data, error, response } = await api.POST(`/api/v1/aeat/${code}/settle` as '/api/v1/aeat/303/settle', { params: { query: periodQuery(period) } });
+      setOutcome(data ? { entry: data } : { problem: problemOf(error, response.status).message || t('app.error') });
+    } catch {
+      setOutcome({ problem: t('app.error') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <div className="actions start">
+        <Button onPress={() => void settle()}>{t('taxes.settle', { period: period.period })}</Button>
+      </div>
+      {outcome?.entry ? (
+        <Notice>{t('taxes.settled', { number: outcome.entry.number })} <Link href={`/ledger/journal/${outcome.entry.id}`}>{t('taxes.openEntry')}</Link></Notice>
+      ) : outcome?.problem ? <Notice kind="error">{outcome.problem}</Notice> : null}
+    </>
   );
 }
 
