@@ -94,7 +94,7 @@ function JournalList() {
       <ListCount text={count} />
       {page ? (
         <>
-          <DataTable label={t('ledger.journal.table')} className="tail-1" items={page.items} emptyText={t('ledger.journal.empty')}
+          <DataTable label={t('ledger.journal.table')} className="tail-1 wrap-cells" items={page.items} emptyText={t('ledger.journal.empty')}
             rowHref={(entry) => `/ledger/journal/${entry.id}`}
             columns={[
               { header: t('ledger.journal.number'), isRowHeader: true, cell: (entry) => String(entry.number) },
@@ -335,7 +335,7 @@ export function AccountStatementPage() {
             opening: formatMoney(statement.opening_balance), debit: formatMoney(statement.debit), credit: formatMoney(statement.credit), closing: formatMoney(statement.closing_balance),
           })}</p>
           <p role="status" className="count">{t('ledger.statement.count', { shown: statement.items.length, total: statement.total })}</p>
-          <DataTable label={t('ledger.statement.table', { account: statement.account })} className="tail-3" items={rows} emptyText={t('ledger.statement.empty')}
+          <DataTable label={t('ledger.statement.table', { account: statement.account })} className="tail-3 wrap-cells" items={rows} emptyText={t('ledger.statement.empty')}
             rowHref={(row) => (row.entryId ? `/ledger/journal/${row.entryId}` : (undefined as unknown as string))}
             columns={[
               { header: t('ledger.journal.date'), cell: (row) => row.date },
