@@ -15,6 +15,9 @@ const InvoicesPage = lazy(() => import('./pages/invoices').then((m) => ({ defaul
 const PurchasesPage = lazy(() => import('./pages/purchases').then((m) => ({ default: m.PurchasesPage })));
 const BanksPage = lazy(() => import('./pages/banks').then((m) => ({ default: m.BanksPage })));
 const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ default: m.TrialBalancePage })));
+const TaxesPage = lazy(() => import('./pages/taxes').then((m) => ({ default: m.TaxesPage })));
+const JournalPage = lazy(() => import('./pages/journal').then((m) => ({ default: m.JournalPage })));
+const AccountStatementPage = lazy(() => import('./pages/journal').then((m) => ({ default: m.AccountStatementPage })));
 
 type Me = Schemas['MeResponse'];
 const LOCALE_KEY = 'cuadra.locale';
@@ -31,6 +34,9 @@ const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/banks', label: 'nav.banks', Page: BanksPage },
   { path: '/contacts', label: 'nav.contacts', Page: ContactsPage },
   { path: '/ledger/trial-balance', label: 'nav.trialBalance', Page: TrialBalancePage },
+  { path: '/ledger/journal', label: 'nav.journal', Page: JournalPage },
+  { path: '/ledger/account', label: 'nav.accountStatement', Page: AccountStatementPage },
+  { path: '/taxes', label: 'nav.taxes', Page: TaxesPage },
 ];
 
 function App() {

@@ -46,6 +46,7 @@ export function TrialBalancePage() {
           <p className="count">{balance.from || balance.to ? t('ledger.period', { from: balance.from ? formatDate(balance.from) : '…', to: balance.to ? formatDate(balance.to) : '…' }) : t('ledger.allTime')}</p>
           <DataTable label={t('ledger.table')} className="numbers" items={trialBalanceRows(balance, t('ledger.totals'))} emptyText={t('ledger.empty')}
             rowClassName={(row) => (row.isTotals ? 'totals' : undefined)}
+            rowHref={(row) => (row.isTotals ? (undefined as unknown as string) : `/ledger/account/${row.id}${statementQuery(balance)}`)}
             columns={[
               { header: t('ledger.account'), isRowHeader: true, cell: (row) => row.label },
               { header: t('ledger.name'), cell: (row) => row.name },
@@ -59,6 +60,14 @@ export function TrialBalancePage() {
     </section>
   );
 }
+
+/** The trial balance's period as the account statement's query (an account's row opens its statement for the same period). */
+const statementQuery = (balance: TrialBalance) => {
+  const query = new URLSearchParams();
+  if (balance.from) query.set('from', balance.from);
+  if (balance.to) query.set('to', balance.to);
+  return query.size ? `?${query}` : '';
+};
 
 type Amounts = Pick<TrialBalance['totals'], 'debit' | 'credit' | 'debit_balance' | 'credit_balance'>;
 
