@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import * as account from './messages/account';
 
 /**
  * The one message catalogue: every label the app shows comes from here. Spanish is the default;
@@ -242,6 +243,7 @@ const es = {
   'banks.categorised': 'Categorizado en {account}.',
   'banks.undo': 'Deshacer',
   'banks.undone': 'Deshecho.',
+  ...account.es,
 };
 
 export type MessageKey = keyof typeof es;
@@ -484,6 +486,7 @@ const en: Record<MessageKey, string> = {
   'banks.categorised': 'Categorised as {account}.',
   'banks.undo': 'Undo',
   'banks.undone': 'Undone.',
+  ...account.en,
 };
 
 export const catalogues = { es, en } as const;

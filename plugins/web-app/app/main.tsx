@@ -7,6 +7,7 @@ import { LOCALES, LocaleProvider, translator, useLocale, useT, type Locale, type
 import { BASE, currentPath, navigate, usePath } from './router';
 import { session } from './session';
 import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { CompanySwitcher } from './company-switcher';
 
 // Pages behind the login load on first visit (their own chunks), keeping the first load small.
 const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ default: m.ContactsPage })));
@@ -15,6 +16,12 @@ const InvoicesPage = lazy(() => import('./pages/invoices').then((m) => ({ defaul
 const PurchasesPage = lazy(() => import('./pages/purchases').then((m) => ({ default: m.PurchasesPage })));
 const BanksPage = lazy(() => import('./pages/banks').then((m) => ({ default: m.BanksPage })));
 const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ default: m.TrialBalancePage })));
+const AccountPage = lazy(() => import('./pages/account').then((m) => ({ default: m.AccountPage })));
+const ApiKeysPage = lazy(() => import('./pages/account').then((m) => ({ default: m.ApiKeysPage })));
+const TeamPage = lazy(() => import('./pages/team').then((m) => ({ default: m.TeamPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ResetPasswordPage })));
+const AcceptInvitationPage = lazy(() => import('./pages/links').then((m) => ({ default: m.AcceptInvitationPage })));
 
 type Me = Schemas['MeResponse'];
 const LOCALE_KEY = 'cuadra.locale';
@@ -31,7 +38,18 @@ const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/banks', label: 'nav.banks', Page: BanksPage },
   { path: '/contacts', label: 'nav.contacts', Page: ContactsPage },
   { path: '/ledger/trial-balance', label: 'nav.trialBalance', Page: TrialBalancePage },
+  { path: '/team', label: 'nav.team', Page: TeamPage },
+  { path: '/api-keys', label: 'nav.apiKeys', Page: ApiKeysPage },
+  { path: '/account', label: 'nav.account', Page: AccountPage },
 ];
+
+/** Where Cuadra's emailed links land, with or without a session: a password reset, an invitation (and asking for a reset). */
+function linkPage(path: string): ReactNode {
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
+  const invitation = /^\/invitations\/([^/]+)$/.exec(path);
+  return invitation ? <AcceptInvitationPage token={decodeURIComponent(invitation[1])} /> : null;
+}
 
 function App() {
   const [locale, setLocaleState] = useState<Locale>(() => (localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'es'));
@@ -77,8 +95,9 @@ function Shell() {
     navigate('/login', { replace: true });
   }
 
-  let page: ReactNode;
-  if (token && me === undefined) page = <p>{t('app.loading')}</p>;
+  let page: ReactNode = linkPage(path);
+  if (page) page = <Suspense fallback={<p>{t('app.loading')}</p>}>{page}</Suspense>;
+  else if (token && me === undefined) page = <p>{t('app.loading')}</p>;
   else if (!token || !me) {
     if (path === '/register') page = <RegisterPage />;
     else page = <LoginPage notice={notice} />;
@@ -102,7 +121,7 @@ function Shell() {
       <a className="skip" href="#main">{t('app.skip')}</a>
       <header className="top">
         <span className="brand">{t('app.name')}</span>
-        {signedIn && me?.tenant ? <span className="company">{t('company.current', { name: me.tenant.name })}</span> : null}
+        {signedIn && me ? <CompanySwitcher me={me} /> : null}
         <LanguagePicker />
         {token && me ? <Button onPress={logout} className="quiet">{t('nav.logout')}</Button> : null}
       </header>
