@@ -312,10 +312,10 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     // Scopes typed by hand: an unknown one gets the API's message (with the known ones) on the field.
     await page.getByLabel('Nombre (para reconocerla)').fill('Facturación');
     await page.getByText('Solo los ámbitos que indique').click();
-    await page.getByRole('textbox', { name: 'Ámbitos' }).fill('invoices:write facturas:leer');
+    await page.getByRole('textbox', { name: 'Ámbitos' }).fill('invoices:write facturas:read');
     await page.getByRole('button', { name: 'Crear clave' }).click();
     await page.locator('input[aria-invalid="true"][name="scopes"]').waitFor();
-    await page.getByText(/Unknown scopes: facturas:leer/).waitFor();
+    await page.getByText(/Unknown scopes: facturas:read/).waitFor();
     await page.getByRole('textbox', { name: 'Ámbitos' }).fill('invoices:write contacts:read');
     await page.getByText(/^Solo preparar/).click();
     await page.getByRole('button', { name: 'Crear clave' }).click();
