@@ -21,6 +21,7 @@ const ApiKeysPage = lazy(() => import('./pages/account').then((m) => ({ default:
 const TeamPage = lazy(() => import('./pages/team').then((m) => ({ default: m.TeamPage })));
 const ForgotPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ResetPasswordPage })));
+const TemporaryPasswordPage = lazy(() => import('./pages/account').then((m) => ({ default: m.TemporaryPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./pages/links').then((m) => ({ default: m.AcceptInvitationPage })));
 
 type Me = Schemas['MeResponse'];
@@ -103,6 +104,8 @@ function Shell() {
     else page = <LoginPage notice={notice} />;
   } else if (path.startsWith('/verify-email')) {
     page = <VerifyEmailPage email={new URLSearchParams(window.location.search).get('email') ?? me.user.email} />;
+  } else if (me.password_change_required) {
+    page = <Suspense fallback={<p>{t('app.loading')}</p>}><TemporaryPasswordPage /></Suspense>;
   } else if (me.onboarding_required) {
     page = <OnboardingPage notice={notice} onDone={() => { setNotice(''); void loadMe().then(() => navigate(HOME, { replace: true })); }} />;
   } else if (path === '/' || PUBLIC.has(path)) {
@@ -113,7 +116,7 @@ function Shell() {
   }
   if (!page) page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
 
-  const signedIn = Boolean(token && me && !me.onboarding_required);
+  const signedIn = Boolean(token && me && !me.onboarding_required && !me.password_change_required);
   // A notice for the way in (email confirmed, logged out) is spent once the user is in.
   useEffect(() => { if (signedIn) setNotice(''); }, [signedIn]);
   return (

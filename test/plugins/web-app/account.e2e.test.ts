@@ -222,7 +222,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     expect(await pageProblems()).toEqual([]);
 
     const before = smtp.inbox.length;
-    await page.getByLabel('Correo electrónico').fill(invitee);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(invitee);
     await page.getByLabel('Rol', { exact: true }).selectOption('accountant');
     await page.getByRole('button', { name: 'Enviar invitación' }).click();
     await page.getByText(`Invitación enviada a ${invitee}.`).waitFor();
@@ -266,7 +266,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     // A second invitation, revoked: its link then says so.
     const other = `otra-${Date.now()}@example.com`;
     const sent = smtp.inbox.length;
-    await page.getByLabel('Correo electrónico').fill(other);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(other);
     await page.getByRole('button', { name: 'Enviar invitación' }).click();
     await page.getByText(`Invitación enviada a ${other}.`).waitFor();
     const otherLink = linkIn((await mailAfter(sent, other, /./)).text);
@@ -281,6 +281,33 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     await late.goto(otherLink);
     await late.getByText('Esta invitación no existe, ya se usó o fue revocada.').waitFor();
     await late.close();
+
+    // An account made by the owner with a temporary password: shown once; its first login must replace it.
+    const temporaryEmail = `temporal-${Date.now()}@example.com`;
+    await page.getByLabel('Su correo electrónico').fill(temporaryEmail);
+    await page.getByLabel('Nombre completo').fill('Ana Temporal');
+    await page.getByRole('button', { name: 'Crear con contraseña temporal' }).click();
+    await page.getByText(`Cuenta creada para ${temporaryEmail}.`, { exact: false }).waitFor();
+    const temporary = await page.getByLabel('Contraseña temporal').inputValue();
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    await page.getByLabel('Rol de Ana Temporal').waitFor();
+    expect(await page.getByLabel('Su correo electrónico').inputValue()).toBe('');
+    expect(await pageProblems()).toEqual([]);
+    const hers = await browser!.newContext({ viewport: PHONE, locale: 'es-ES' });
+    const her = await newPage(hers);
+    await her.goto(`${base}/app/login`);
+    await her.getByLabel('Correo electrónico').fill(temporaryEmail);
+    await her.getByLabel('Contraseña', { exact: true }).fill(temporary);
+    await her.getByRole('button', { name: 'Entrar' }).click();
+    await heading('Elige tu contraseña', her).waitFor();
+    expect(await her.getByRole('navigation').count()).toBe(0);
+    expect(await pageProblems(her)).toEqual([]);
+    await her.getByLabel('Contraseña temporal').fill(temporary);
+    await her.getByLabel('Contraseña nueva').fill('La clave de Ana es larga 2026');
+    await her.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await heading('Panel', her).waitFor();
+    await her.getByText(`Empresa: ${companyName}`).waitFor();
+    await hers.close();
   }, FLOW_TIMEOUT);
 
   test('API keys: a read-only key shown once and copied, it reads and cannot write; a wrong scope is explained; revoked, it stops working', async () => {
@@ -368,6 +395,19 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     await heading('Panel').waitFor();
     expect(await pageProblems()).toEqual([]);
     await shot('5-password-reset');
+
+    // Changed again from the account page: the session goes on with the token the API answered.
+    await page.getByRole('link', { name: 'Mi cuenta' }).click();
+    await page.getByLabel('Contraseña actual').fill('no es la actual');
+    await page.getByLabel('Contraseña nueva').fill('Y otra contraseña larga 2028');
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await page.locator('input[aria-invalid="true"][name="current_password"]').waitFor();
+    await page.getByLabel('Contraseña actual').fill(fresh);
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await page.getByText('Contraseña cambiada. Las demás sesiones abiertas se han cerrado.').waitFor();
+    expect((await app.get('/api/v1/auth/me', await token())).status).toBe(200);
+    expect((await app.post('/api/v1/auth/login', { email: owner.email, password: 'Y otra contraseña larga 2028' })).status).toBe(200);
+    expect(await pageProblems()).toEqual([]);
   }, FLOW_TIMEOUT);
 
   test('English: the account pages carry the same labels in English', async () => {

@@ -244,28 +244,62 @@ function SwitchButton({ tenantId, label }: { tenantId: string; label: string }) 
 let flash = '';
 const takeFlash = () => { const said = flash; flash = ''; return said; };
 
-/** Change the password: the API ends every other session and answers the new session's token in X-Access-Token. */
-function PasswordSection() {
-  const t = useT();
-  const [done] = useState(takeFlash);
-  const form = useApiForm(
+/** Change the password with the API; its answer's X-Access-Token (the new session) replaces this one. */
+function usePasswordChange(onChanged: () => void) {
+  return useApiForm(
     async (values) => {
       const result = await api.POST('/api/v1/auth/change-password', { body: { current_password: values.current_password, new_password: values.new_password } });
       const token = result.response.headers.get('x-access-token');
-      if (result.response.ok && token) { flash = t('password.changed'); session.set(token); }
+      if (result.response.ok && token) { onChanged(); session.set(token); }
       return result;
     },
     { onSuccess: () => {} },
   );
+}
+
+function PasswordFields({ form, current }: { form: ReturnType<typeof usePasswordChange>; current: string }) {
+  const t = useT();
+  return (
+    <>
+      <Field name="current_password" type="password" label={current} autoComplete="current-password" isRequired error={form.fieldError('current_password')} />
+      <Field name="new_password" type="password" label={t('password.new')} autoComplete="new-password" isRequired description={t('reset.hint')} error={form.fieldError('new_password')} />
+    </>
+  );
+}
+
+/** Change the password: the API ends every other session and answers the new session's token in X-Access-Token. */
+function PasswordSection() {
+  const t = useT();
+  const [done] = useState(takeFlash);
+  const form = usePasswordChange(() => { flash = t('password.changed'); });
   return (
     <section className="panel" aria-labelledby="password-title">
       <h2 id="password-title">{t('password.title')}</h2>
       {done ? <Notice>{done}</Notice> : null}
       <FormProblem problem={form.problem} />
       <Form onSubmit={form.onSubmit} validationBehavior="aria">
-        <Field name="current_password" type="password" label={t('password.current')} autoComplete="current-password" isRequired error={form.fieldError('current_password')} />
-        <Field name="new_password" type="password" label={t('password.new')} autoComplete="new-password" isRequired error={form.fieldError('new_password')} />
+        <PasswordFields form={form} current={t('password.current')} />
         <Button type="submit">{t('password.submit')}</Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * A member created with a temporary password must replace it before anything else: the API lets
+ * that session only change it, read /auth/me or log out, so the app shows only this.
+ */
+export function TemporaryPasswordPage() {
+  const t = useT();
+  const form = usePasswordChange(() => {});
+  return (
+    <section className="narrow">
+      <PageTitle>{t('password.temporary.title')}</PageTitle>
+      <p>{t('password.temporary.intro')}</p>
+      <FormProblem problem={form.problem} />
+      <Form onSubmit={form.onSubmit} validationBehavior="aria">
+        <PasswordFields form={form} current={t('password.temporary.current')} />
+        <Button type="submit" className="primary">{t('password.submit')}</Button>
       </Form>
     </section>
   );
@@ -300,6 +334,8 @@ export function ApiKeysPage() {
   const grantable = ownRole ? ROLES.slice(ROLES.indexOf(ownRole)) : ROLES;
   const [reach, setReach] = useState<Reach>('role');
   const [drafts, setDrafts] = useState(false);
+  // A created key's form starts empty again (a new key remounts it).
+  const [sent, setSent] = useState(0);
   const form = useApiForm(
     (values) => api.POST('/api/v1/auth/api-keys', {
       body: {
@@ -308,7 +344,7 @@ export function ApiKeysPage() {
         scopes: scopesFor(reach, values.scopes ?? '', drafts),
       },
     }),
-    { onSuccess: (data) => { setCreated(data); setNews(''); void load(); } },
+    { onSuccess: (data) => { setCreated(data); setNews(''); setSent((n) => n + 1); setReach('role'); setDrafts(false); void load(); } },
   );
 
   async function revoke(key: ApiKey) {
@@ -337,7 +373,7 @@ export function ApiKeysPage() {
       <section className="panel" aria-labelledby="keys-new">
         <h2 id="keys-new">{t('keys.new')}</h2>
         <FormProblem problem={form.problem} />
-        <Form onSubmit={form.onSubmit} validationBehavior="aria">
+        <Form key={sent} onSubmit={form.onSubmit} validationBehavior="aria">
           <Field name="name" label={t('keys.name')} isRequired error={form.fieldError('name')} />
           <div className="row">
             {me ? <RoleSelect id="key-role" name="role" label={t('keys.role')} roles={grantable} defaultValue={ownRole} error={form.fieldError('role')} /> : null}

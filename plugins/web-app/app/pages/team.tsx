@@ -5,7 +5,7 @@ import { Field, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
 import { formatDate } from '../format';
 import { useT, type MessageKey } from '../i18n';
-import { ConfirmButton, ROLES, RoleSelect, roleKey, type Role } from './account';
+import { ConfirmButton, CopyButton, ROLES, RoleSelect, roleKey, type Role } from './account';
 
 type Member = Schemas['MemberOut'];
 type Invitation = Schemas['InvitationOut'];
@@ -67,9 +67,16 @@ export function TeamPage() {
     void load();
   }
 
+  // A sent form starts empty again (a new key remounts it).
+  const [sent, setSent] = useState(0);
   const invite = useApiForm(
     (values) => api.POST('/api/v1/team/invitations', { body: { email: values.email.trim(), role: values.role as Role } }),
-    { onSuccess: (data) => { say(t('team.invited', { email: data.email })); void load(); } },
+    { onSuccess: (data) => { say(t('team.invited', { email: data.email })); setSent((n) => n + 1); void load(); } },
+  );
+  const [temporary, setTemporary] = useState<Schemas['QuickCreateResponse']>();
+  const quick = useApiForm(
+    (values) => api.POST('/api/v1/team/members/quick-create', { body: { email: values.email.trim(), full_name: values.full_name || null, role: values.role as Role } }),
+    { onSuccess: (data) => { setNews(''); setProblem(''); setTemporary(data); setSent((n) => n + 1); void load(); } },
   );
 
   return (
@@ -109,12 +116,35 @@ export function TeamPage() {
             <h2 id="invite-title">{t('team.invite')}</h2>
             <p>{t('team.invite.intro')}</p>
             <FormProblem problem={invite.problem} />
-            <Form onSubmit={invite.onSubmit} validationBehavior="aria">
+            <Form key={sent} onSubmit={invite.onSubmit} validationBehavior="aria">
               <div className="row">
                 <Field name="email" type="email" label={t('field.email')} isRequired error={invite.fieldError('email')} />
                 <RoleSelect id="invite-role" name="role" label={t('team.role')} roles={grantable} defaultValue={grantable.includes('member') ? 'member' : grantable[0]} error={invite.fieldError('role')} />
               </div>
               <Button type="submit" className="primary">{t('team.invite.send')}</Button>
+            </Form>
+          </section>
+          <section className="panel" aria-labelledby="quick-title">
+            <h2 id="quick-title">{t('team.quick')}</h2>
+            <p>{t('team.quick.intro')}</p>
+            {temporary ? (
+              <div className="secret-box">
+                <Notice>{t('team.quick.created', { email: temporary.email })}</Notice>
+                <Field label={t('team.quick.password')} value={temporary.temporary_password} isReadOnly description={t('team.quick.once')} />
+                <div className="actions start">
+                  <CopyButton text={temporary.temporary_password} label={t('team.quick.copy')} />
+                  <Button onPress={() => setTemporary(undefined)}>{t('keys.saved')}</Button>
+                </div>
+              </div>
+            ) : null}
+            <FormProblem problem={quick.problem} />
+            <Form key={sent} onSubmit={quick.onSubmit} validationBehavior="aria">
+              <div className="row">
+                <Field name="email" type="email" label={t('team.quick.email')} isRequired error={quick.fieldError('email')} />
+                <Field name="full_name" label={t('field.fullName')} error={quick.fieldError('full_name')} />
+              </div>
+              <RoleSelect id="quick-role" name="role" label={t('team.quick.role')} roles={grantable} defaultValue={grantable.includes('member') ? 'member' : grantable[0]} error={quick.fieldError('role')} />
+              <Button type="submit">{t('team.quick.submit')}</Button>
             </Form>
           </section>
           <section className="panel" aria-labelledby="invitations-title">
