@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../support/app';
 import { backend } from '../../support/database';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 import { linkIn, startSmtpServer, type ReceivedMail } from '../../support/smtp';
-import { awaitStepMargin } from '../../support/totp';
+import { awaitStepMargin, enableMfa, totpCode } from '../../support/totp';
 
 /**
  * The account area of the web app in a real browser (Debian's Chromium, headless, phone width,
@@ -308,6 +308,52 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     await heading('Panel', her).waitFor();
     await her.getByText(`Empresa: ${companyName}`).waitFor();
     await hers.close();
+  }, FLOW_TIMEOUT);
+
+  test('an invitation to someone who already has an account (with MFA): accepted with their password and a code; they then switch between their companies', async () => {
+    const advisor = await createCompany(app, 'Asesoría Norte SL', VALID_CIFS[2]);
+    const { secret } = await enableMfa(app, advisor.token);
+    const before = smtp.inbox.length;
+    await page.getByRole('link', { name: 'Equipo' }).click();
+    await heading('Equipo').waitFor();
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(advisor.email);
+    await page.getByLabel('Rol', { exact: true }).selectOption('accountant');
+    await page.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText(`Invitación enviada a ${advisor.email}.`).waitFor();
+
+    const link = linkIn((await mailAfter(before, advisor.email, /./)).text);
+    const theirs = await browser!.newContext({ viewport: PHONE, locale: 'es-ES' });
+    const them = await newPage(theirs);
+    await them.goto(link);
+    await heading(`Únete a ${companyName}`, them).waitFor();
+    await them.getByText('Ya tienes cuenta en Cuadra: acepta con tu contraseña.').waitFor();
+    expect(await them.getByLabel('Nombre completo').count()).toBe(0);
+    await them.getByLabel('Contraseña', { exact: true }).fill(advisor.password);
+    await them.getByRole('button', { name: 'Aceptar la invitación' }).click();
+    // Their account has MFA: the code field appears (no error yet), then the authenticator's code.
+    const code = them.getByLabel('Código de verificación (MFA)');
+    await code.waitFor();
+    expect(await them.locator('input[aria-invalid="true"]').count()).toBe(0);
+    expect(await pageProblems(them)).toEqual([]);
+    await code.fill(totpCode(secret, 1));
+    await them.getByRole('button', { name: 'Aceptar la invitación' }).click();
+    await heading('Panel', them).waitFor();
+    // In two companies now: the header's picker has both, and switching moves the session.
+    const picker = them.getByLabel('Empresa', { exact: true });
+    await them.waitForFunction(`document.querySelector('#company-switch')?.selectedOptions[0]?.textContent === ${JSON.stringify(companyName)}`);
+    await picker.selectOption({ label: 'Asesoría Norte SL' });
+    await them.waitForFunction(`document.querySelector('#company-switch')?.selectedOptions[0]?.textContent === 'Asesoría Norte SL'`);
+    await heading('Panel', them).waitFor();
+    const theirToken = String(await them.evaluate('localStorage.getItem("cuadra.session")'));
+    expect((await app.get('/api/v1/auth/me', theirToken)).body.tenant.name).toBe('Asesoría Norte SL');
+    expect(await pageProblems(them)).toEqual([]);
+    expect(await fitsWidth(them)).toBe(true);
+    await shot('3-existing-user-joined', them);
+    await theirs.close();
+    await page.reload();
+    // The owner sees them as a member, with the role they were invited with.
+    await page.getByLabel('Rol de Test User').waitFor();
+    expect(await page.getByLabel('Rol de Test User').inputValue()).toBe('accountant');
   }, FLOW_TIMEOUT);
 
   test('API keys: a read-only key shown once and copied, it reads and cannot write; a wrong scope is explained; revoked, it stops working', async () => {
