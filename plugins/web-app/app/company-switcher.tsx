@@ -11,7 +11,8 @@ export async function switchCompany(tenantId: string): Promise<boolean> {
 }
 
 /**
- * The header's company picker, for people in more than one company: choosing one asks for a
+ * The header's company picker, for people in more than one company: choosing one and pressing the
+ * button (a change of context happens on request, never on a keystroke in the list) asks for a
  * session there (`POST /auth/switch-tenant`) and every page re-reads its data with it.
  */
 export function CompanySwitcher({ me }: { me: Schemas['MeResponse'] }) {
@@ -19,13 +20,19 @@ export function CompanySwitcher({ me }: { me: Schemas['MeResponse'] }) {
   const [failed, setFailed] = useState(false);
   if (!me.tenant) return null;
   if (me.memberships.length < 2) return <span className="company">{t('company.current', { name: me.tenant.name })}</span>;
+  const current = me.tenant.id;
   return (
-    <span className="company switcher">
-      <label htmlFor="company-switch">{t('companies.switch')}</label>{' '}
-      <select id="company-switch" value={me.tenant.id} onChange={async (event) => setFailed(!(await switchCompany(event.target.value)))}>
+    <form className="company switcher" onSubmit={async (event) => {
+      event.preventDefault();
+      const chosen = String(new FormData(event.currentTarget).get('tenant_id') ?? '');
+      if (chosen && chosen !== current) setFailed(!(await switchCompany(chosen)));
+    }}>
+      <label htmlFor="company-switch">{t('companies.switch')}</label>
+      <select id="company-switch" name="tenant_id" defaultValue={current} key={current}>
         {me.memberships.map((m) => <option key={m.tenant_id} value={m.tenant_id}>{m.tenant_name}</option>)}
       </select>
-      {failed ? <span role="alert" className="error"> {t('app.error')}</span> : null}
-    </span>
+      <button type="submit">{t('companies.go')}</button>
+      {failed ? <span role="alert" className="error">{t('app.error')}</span> : null}
+    </form>
   );
 }

@@ -101,6 +101,15 @@ async function mailAfter(since: number, to: string, subject: RegExp): Promise<Re
   throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
+/** Waits until the header's company picker shows `name` as the current company (the page's CSP refuses waitForFunction's eval). */
+async function companyShown(name: string, on = page) {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await on.locator('#company-switch option:checked').textContent({ timeout: 15_000 }).catch(() => null)) === name) return;
+    await Bun.sleep(150);
+  }
+  throw new Error(`the header does not show ${name}`);
+}
+
 const totpOf = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
@@ -195,7 +204,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     await page.getByRole('button', { name: 'Crear empresa' }).click();
     // The session is now the new company's: the header's picker says so, and its contacts are its own.
     const picker = page.getByLabel('Empresa', { exact: true });
-    await page.waitForFunction(`document.querySelector('#company-switch')?.selectedOptions[0]?.textContent === 'Reformas Vega SL'`);
+    await companyShown('Reformas Vega SL');
     expect(await picker.locator('option').allTextContents()).toEqual(expect.arrayContaining([companyName, 'Reformas Vega SL']));
     await page.locator('.cards li', { hasText: 'Reformas Vega SL' }).getByText('activa', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Contactos' }).click();
@@ -205,6 +214,9 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
 
     // Back to the first company from the header: the same page now shows that company's contacts.
     await picker.selectOption({ label: companyName });
+    // Choosing is not switching: the switch happens on the button (a change of context on request).
+    await page.getByText('0 contactos').waitFor();
+    await page.getByRole('button', { name: 'Cambiar', exact: true }).click();
     await page.getByText('1 contacto', { exact: true }).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Cliente de Talleres SL']);
     expect(new URL(page.url()).pathname).toBe('/app/contacts');
@@ -253,6 +265,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     expect(await role.inputValue()).toBe('accountant');
     await page.getByText('aceptada', { exact: true }).waitFor();
     await role.selectOption('member');
+    await page.getByRole('button', { name: 'Guardar el rol de Luis Nuevo' }).click();
     await page.getByText('Luis Nuevo ahora es Miembro.').waitFor();
     const members = async () => (await app.get('/api/v1/team/members', await token())).body as { email: string; role: string }[];
     expect((await members()).find((m) => m.email === invitee)?.role).toBe('member');
@@ -340,9 +353,10 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('the account area in the br
     await heading('Panel', them).waitFor();
     // In two companies now: the header's picker has both, and switching moves the session.
     const picker = them.getByLabel('Empresa', { exact: true });
-    await them.waitForFunction(`document.querySelector('#company-switch')?.selectedOptions[0]?.textContent === ${JSON.stringify(companyName)}`);
+    await companyShown(companyName, them);
     await picker.selectOption({ label: 'Asesoría Norte SL' });
-    await them.waitForFunction(`document.querySelector('#company-switch')?.selectedOptions[0]?.textContent === 'Asesoría Norte SL'`);
+    await them.getByRole('button', { name: 'Cambiar', exact: true }).click();
+    await companyShown('Asesoría Norte SL', them);
     await heading('Panel', them).waitFor();
     const theirToken = String(await them.evaluate('localStorage.getItem("cuadra.session")'));
     expect((await app.get('/api/v1/auth/me', theirToken)).body.tenant.name).toBe('Asesoría Norte SL');

@@ -98,8 +98,15 @@ export function TeamPage() {
                   <p className="count">{t('team.since', { date: formatDate(member.joined_at) })}</p>
                   {editable ? (
                     <div className="row">
-                      <RoleSelect id={`role-${member.user_id}`} label={t('team.roleOf', { name: nameOf(member) })} value={member.role} roles={grantable}
-                        onChange={(role) => { if (role !== member.role) void changeRole(member, role); }} />
+                      {/* The role changes when the button is pressed, not on each arrow key in the list. */}
+                      <form className="inline" key={member.role} onSubmit={(event) => {
+                        event.preventDefault();
+                        const role = new FormData(event.currentTarget).get('role') as Role;
+                        if (role && role !== member.role) void changeRole(member, role);
+                      }}>
+                        <RoleSelect id={`role-${member.user_id}`} name="role" label={t('team.roleOf', { name: nameOf(member) })} defaultValue={member.role} roles={grantable} />
+                        <Button type="submit">{t('team.saveRole', { name: nameOf(member) })}</Button>
+                      </form>
                       <ConfirmButton label={t('team.remove', { name: nameOf(member) })} question={t('team.remove.question', { name: nameOf(member) })}
                         confirm={t('team.remove.confirm')} className="danger" onConfirm={() => remove(member)} />
                     </div>
