@@ -325,8 +325,7 @@ export function ApiKeysPage() {
   const [news, setNews] = useState('');
   const load = useCallback(async () => {
     const { data, error, response } = await api.GET('/api/v1/auth/api-keys');
-    if (data) setKeys(data);
-    else setFailed((error as { detail?: string } | undefined)?.detail ?? `${t('app.error')} (${response.status})`);
+    if (data) { setKeys(data); setFailed(undefined); } else setFailed((error as { detail?: string } | undefined)?.detail ?? `${t('app.error')} (${response.status})`);
   }, [t]);
   useEffect(() => { void load(); }, [load]);
 
@@ -349,8 +348,9 @@ export function ApiKeysPage() {
 
   async function revoke(key: ApiKey) {
     const { response } = await api.DELETE('/api/v1/auth/api-keys/{key_id}', { params: { path: { key_id: key.key_id } } });
-    if (response.ok) { setNews(t('keys.revoked', { name: key.name })); if (created?.key_id === key.key_id) setCreated(undefined); }
-    else setFailed(`${t('app.error')} (${response.status})`);
+    if (!response.ok) { setFailed(`${t('app.error')} (${response.status})`); return; }
+    setNews(t('keys.revoked', { name: key.name }));
+    if (created?.key_id === key.key_id) setCreated(undefined);
     void load();
   }
 
