@@ -186,9 +186,18 @@ describe.skipIf(!RUN)('the account area in the browser (phone width, Spanish)', 
     await page.getByRole('button', { name: 'Entrar' }).click();
     await heading('Panel').waitFor();
 
+    // A recovery code works in the same field, once.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await heading('Iniciar sesión').waitFor();
+    await logIn(owner.email, password);
+    await codeField.waitFor();
+    await codeField.fill(codes[0]);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await heading('Panel').waitFor();
+
     // Off again, confirmed with the password.
     await page.getByRole('link', { name: 'Mi cuenta' }).click();
-    await page.getByText('Activada. Te quedan 10 códigos de recuperación.').waitFor();
+    await page.getByText('Activada. Te quedan 9 códigos de recuperación.').waitFor();
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
     await page.getByRole('button', { name: 'Desactivar la verificación en dos pasos' }).click();
     await page.getByText('Verificación en dos pasos desactivada.').waitFor();
