@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import * as books from './messages/books';
+import * as account from './messages/account';
 
 /**
  * The one message catalogue: every label the app shows comes from here. Spanish is the default;
@@ -244,6 +245,7 @@ const es = {
   'banks.undo': 'Deshacer',
   'banks.undone': 'Deshecho.',
   ...books.es,
+  ...account.es,
 };
 
 export type MessageKey = keyof typeof es;
@@ -487,6 +489,7 @@ const en: Record<MessageKey, string> = {
   'banks.undo': 'Undo',
   'banks.undone': 'Undone.',
   ...books.en,
+  ...account.en,
 };
 
 export const catalogues = { es, en } as const;

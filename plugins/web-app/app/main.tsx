@@ -7,6 +7,7 @@ import { LOCALES, LocaleProvider, translator, useLocale, useT, type Locale, type
 import { BASE, currentPath, navigate, usePath } from './router';
 import { session } from './session';
 import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { CompanySwitcher } from './company-switcher';
 
 // Pages behind the login load on first visit (their own chunks), keeping the first load small.
 const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ default: m.ContactsPage })));
@@ -18,6 +19,13 @@ const TrialBalancePage = lazy(() => import('./pages/ledger').then((m) => ({ defa
 const TaxesPage = lazy(() => import('./pages/taxes').then((m) => ({ default: m.TaxesPage })));
 const JournalPage = lazy(() => import('./pages/journal').then((m) => ({ default: m.JournalPage })));
 const AccountStatementPage = lazy(() => import('./pages/journal').then((m) => ({ default: m.AccountStatementPage })));
+const AccountPage = lazy(() => import('./pages/account').then((m) => ({ default: m.AccountPage })));
+const ApiKeysPage = lazy(() => import('./pages/account').then((m) => ({ default: m.ApiKeysPage })));
+const TeamPage = lazy(() => import('./pages/team').then((m) => ({ default: m.TeamPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/links').then((m) => ({ default: m.ResetPasswordPage })));
+const TemporaryPasswordPage = lazy(() => import('./pages/account').then((m) => ({ default: m.TemporaryPasswordPage })));
+const AcceptInvitationPage = lazy(() => import('./pages/links').then((m) => ({ default: m.AcceptInvitationPage })));
 
 type Me = Schemas['MeResponse'];
 const LOCALE_KEY = 'cuadra.locale';
@@ -37,7 +45,18 @@ const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/ledger/journal', label: 'nav.journal', Page: JournalPage },
   { path: '/ledger/account', label: 'nav.accountStatement', Page: AccountStatementPage },
   { path: '/taxes', label: 'nav.taxes', Page: TaxesPage },
+  { path: '/team', label: 'nav.team', Page: TeamPage },
+  { path: '/api-keys', label: 'nav.apiKeys', Page: ApiKeysPage },
+  { path: '/account', label: 'nav.account', Page: AccountPage },
 ];
+
+/** Where Cuadra's emailed links land, with or without a session: a password reset, an invitation (and asking for a reset). */
+function linkPage(path: string): ReactNode {
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
+  const invitation = /^\/invitations\/([^/]+)$/.exec(path);
+  return invitation ? <AcceptInvitationPage token={decodeURIComponent(invitation[1])} /> : null;
+}
 
 function App() {
   const [locale, setLocaleState] = useState<Locale>(() => (localStorage.getItem(LOCALE_KEY) === 'en' ? 'en' : 'es'));
@@ -83,13 +102,16 @@ function Shell() {
     navigate('/login', { replace: true });
   }
 
-  let page: ReactNode;
-  if (token && me === undefined) page = <p>{t('app.loading')}</p>;
+  let page: ReactNode = linkPage(path);
+  if (page) page = <Suspense fallback={<p>{t('app.loading')}</p>}>{page}</Suspense>;
+  else if (token && me === undefined) page = <p>{t('app.loading')}</p>;
   else if (!token || !me) {
     if (path === '/register') page = <RegisterPage />;
     else page = <LoginPage notice={notice} />;
   } else if (path.startsWith('/verify-email')) {
     page = <VerifyEmailPage email={new URLSearchParams(window.location.search).get('email') ?? me.user.email} />;
+  } else if (me.password_change_required) {
+    page = <Suspense fallback={<p>{t('app.loading')}</p>}><TemporaryPasswordPage /></Suspense>;
   } else if (me.onboarding_required) {
     page = <OnboardingPage notice={notice} onDone={() => { setNotice(''); void loadMe().then(() => navigate(HOME, { replace: true })); }} />;
   } else if (path === '/' || PUBLIC.has(path)) {
@@ -100,7 +122,7 @@ function Shell() {
   }
   if (!page) page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
 
-  const signedIn = Boolean(token && me && !me.onboarding_required);
+  const signedIn = Boolean(token && me && !me.onboarding_required && !me.password_change_required);
   // A notice for the way in (email confirmed, logged out) is spent once the user is in.
   useEffect(() => { if (signedIn) setNotice(''); }, [signedIn]);
   return (
@@ -108,7 +130,7 @@ function Shell() {
       <a className="skip" href="#main">{t('app.skip')}</a>
       <header className="top">
         <span className="brand">{t('app.name')}</span>
-        {signedIn && me?.tenant ? <span className="company">{t('company.current', { name: me.tenant.name })}</span> : null}
+        {signedIn && me ? <CompanySwitcher me={me} /> : null}
         <LanguagePicker />
         {token && me ? <Button onPress={logout} className="quiet">{t('nav.logout')}</Button> : null}
       </header>

@@ -15,8 +15,9 @@ const authorization: Middleware = {
     return request;
   },
   onResponse({ response, request }) {
-    // An expired or revoked session: forget it so the app shows the login page.
-    if (response.status === 401 && request.headers.has('authorization') && !new URL(request.url).pathname.endsWith('/auth/login')) session.clear();
+    // An expired or revoked session: forget it so the app shows the login page. (Logging in and
+    // accepting an invitation answer 401 about the credentials typed, not about the session.)
+    if (response.status === 401 && request.headers.has('authorization') && !/\/auth\/(login|invitations\/[^/]+\/accept)$/.test(new URL(request.url).pathname)) session.clear();
     return response;
   },
 };

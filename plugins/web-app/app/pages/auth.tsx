@@ -1,24 +1,37 @@
 import { useState } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
-import { api } from '../api/client';
+import { api, type Problem } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
 import { useT } from '../i18n';
 import { navigate } from '../router';
 import { session } from '../session';
 
+/** Whether a failed sign-in asks for the second factor ("required") or refused the code given ("invalid"). */
+export function mfaProblem(found: Problem): 'required' | 'invalid' | undefined {
+  const said = found.fields.mfa_code ?? found.message ?? '';
+  return said === 'MFA code required' ? 'required' : said === 'Invalid MFA code' ? 'invalid' : undefined;
+}
+
 export function LoginPage({ notice }: { notice?: string }) {
   const t = useT();
   const [needsCode, setNeedsCode] = useState(false);
   const form = useApiForm(
     (values) => api.POST('/api/v1/auth/login', {
-      body: { email: values.email, password: values.password, ...(values.mfa_code ? { mfa_code: values.mfa_code } : {}) },
+      body: { email: values.email, password: values.password, ...(values.mfa_code ? { mfa_code: values.mfa_code.replace(/\s/g, '') } : {}) },
     }),
     {
       onSuccess: (data) => { session.set(data.access_token); navigate('/', { replace: true }); },
       problem: (found, response) => {
-        if (found.message === 'MFA code required' || found.message === 'Invalid MFA code') setNeedsCode(true);
-        return response.status === 401 && !/MFA/.test(found.message ?? '') ? { fields: {}, message: t('login.failed') } : found;
+        // The API asks for the second factor with a 401 "MFA code required": the first time the
+        // code field appears with its hint; a wrong code then shows on that field.
+        const mfa = mfaProblem(found);
+        if (mfa) {
+          setNeedsCode(true);
+          if (mfa === 'required') return { fields: needsCode ? { mfa_code: t('login.mfa.hint') } : {} };
+          return { fields: { mfa_code: t('login.mfa.invalid') } };
+        }
+        return response.status === 401 ? { fields: {}, message: t('login.failed') } : found;
       },
     },
   );
@@ -30,9 +43,10 @@ export function LoginPage({ notice }: { notice?: string }) {
       <Form onSubmit={form.onSubmit} validationBehavior="aria">
         <Field name="email" type="email" label={t('field.email')} autoComplete="username" isRequired error={form.fieldError('email')} />
         <Field name="password" type="password" label={t('field.password')} autoComplete="current-password" isRequired error={form.fieldError('password')} />
-        {needsCode ? <Field name="mfa_code" label={t('field.mfaCode')} autoComplete="one-time-code" inputMode="numeric" autoFocus error={form.fieldError('mfa_code')} /> : null}
+        {needsCode ? <Field name="mfa_code" label={t('field.mfaCode')} autoComplete="one-time-code" autoFocus description={t('login.mfa.hint')} error={form.fieldError('mfa_code')} /> : null}
         <Button type="submit" className="primary">{t('login.submit')}</Button>
       </Form>
+      <p><Link href="/forgot-password">{t('login.forgot')}</Link></p>
       <p><Link href="/register">{t('login.noAccount')}</Link></p>
     </section>
   );
