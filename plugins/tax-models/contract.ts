@@ -148,6 +148,13 @@ export interface TaxModel {
   dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
   /**
+   * `compute` reads nothing but the input's `sums`, `period`, `previous` and `options` (never `tx`
+   * or `register`): it can then be computed for many companies at once, each statement of the
+   * register serving every company (`resultsByTenant`: the workspace's results). A model without
+   * it shows no result there.
+   */
+  sumsOnly?: boolean;
+  /**
    * Why the model does not apply to a company with this tax profile (a 130 for a sociedad), or null
    * when it does. A model that does not apply answers 422 with the reason on its routes, and the
    * listing (`GET /api/v1/aeat`) says so. Without it, the model applies to every company.

@@ -4,7 +4,7 @@ import type { Role } from '../../kernel/roles';
 import { lastActivityByTenant } from '../audit/api';
 import { lastClosedByTenant } from '../fiscal-years/api';
 import { pendingByTenant } from '../invoices/api';
-import { dueByTenant } from '../tax-models/api';
+import { dueByTenant, resultsByTenant } from '../tax-models/api';
 import { lockDatesByTenant, todayInSpain } from '../ledger/api';
 import { toReviewByTenant } from '../purchases/api';
 import { TenantDirectory } from '../tenants/api';
@@ -29,13 +29,12 @@ async function companiesOf(kernel: Kernel, principal: Principal): Promise<Reache
  * read from its owner's contract in one statement for every company at once, and only where the
  * caller's role (and key scopes) there may read it.
  */
-export async function workspaceCompanies(kernel: Kernel, principal: Principal, query: { needs?: (typeof NEEDS)[number]; sort?: (typeof SORTS)[number]; limit: number; offset: number }) {
+export async function workspaceCompanies(kernel: Kernel, principal: Principal, query: { needs?: (typeof NEEDS)[number]; sort?: (typeof SORTS)[number]; limit: number; offset: number }, today = todayInSpain()) {
   const companies = await companiesOf(kernel, principal);
   const readable = new Map(['treasury.read', 'invoices.read', 'purchases.read', 'ledger.read', 'fiscal-years.read', 'audit.read', 'tax-models.read'].map((permission) => [permission,
     companies.filter((c) => kernel.permissions.allows({ ...principal, tenantId: c.tenantId, role: c.role }, permission)).map((c) => c.tenantId)]));
   const allowedIn = (permission: string) => readable.get(permission)!;
   const ids = companies.map((c) => c.tenantId);
-  const today = todayInSpain();
   const [directory, unreconciled, invoices, toReview, locks, closed, activity, taxes] = await Promise.all([
     kernel.unitOfWork(null).run((tx) => TenantDirectory.entries(tx, ids), { tenantId: null }),
     unreconciledByTenant(kernel.db, allowedIn('treasury.read')),
@@ -44,7 +43,8 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
     lockDatesByTenant(kernel.db, allowedIn('ledger.read')),
     lastClosedByTenant(kernel.db, allowedIn('fiscal-years.read')),
     lastActivityByTenant(kernel.db, allowedIn('audit.read')),
-    dueByTenant(kernel.db, kernel.contributions('tax-models'), allowedIn('tax-models.read'), today),
+    dueByTenant(kernel.db, kernel.contributions('tax-models'), allowedIn('tax-models.read'), today)
+      .then(async (due) => ({ due, results: await resultsByTenant(kernel.db, kernel.contributions('tax-models'), due) })),
   ]);
   const may = (permission: string) => new Set(allowedIn(permission));
   const [treasury, sales, purchases, ledger, years, audit, taxModels] = ['treasury.read', 'invoices.read', 'purchases.read', 'ledger.read', 'fiscal-years.read', 'audit.read', 'tax-models.read'].map(may);
@@ -58,7 +58,10 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
       draft_invoices: sales.has(id) ? invoices.get(id)?.drafts ?? 0 : null,
       overdue_invoices: sales.has(id) ? invoices.get(id)?.overdue ?? 0 : null,
       purchases_to_review: purchases.has(id) ? toReview.get(id) ?? 0 : null,
-      taxes_due: taxModels.has(id) ? (taxes.get(id) ?? []).map((d) => ({ model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled })) : null,
+      taxes_due: taxModels.has(id) ? (taxes.due.get(id) ?? []).map((d) => {
+        const computed = taxes.results.get(id)?.get(`${d.model} ${d.year} ${d.period}`);
+        return { model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled, result: computed?.result ?? null, declaration_type: computed?.declarationType ?? null };
+      }) : null,
       lock_date: ledger.has(id) ? locks.get(id) ?? null : null,
       last_closed_fiscal_year: years.has(id) ? closed.get(id)?.year ?? null : null,
       last_activity: audit.has(id) ? activity.get(id) ?? null : null,
