@@ -43,8 +43,7 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
     lockDatesByTenant(kernel.db, allowedIn('ledger.read')),
     lastClosedByTenant(kernel.db, allowedIn('fiscal-years.read')),
     lastActivityByTenant(kernel.db, allowedIn('audit.read')),
-    dueByTenant(kernel.db, kernel.contributions('tax-models'), allowedIn('tax-models.read'), today)
-      .then(async (due) => ({ due, results: await resultsByTenant(kernel.db, kernel.contributions('tax-models'), due) })),
+    dueByTenant(kernel.db, kernel.contributions('tax-models'), allowedIn('tax-models.read'), today),
   ]);
   const may = (permission: string) => new Set(allowedIn(permission));
   const [treasury, sales, purchases, ledger, years, audit, taxModels] = ['treasury.read', 'invoices.read', 'purchases.read', 'ledger.read', 'fiscal-years.read', 'audit.read', 'tax-models.read'].map(may);
@@ -58,10 +57,10 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
       draft_invoices: sales.has(id) ? invoices.get(id)?.drafts ?? 0 : null,
       overdue_invoices: sales.has(id) ? invoices.get(id)?.overdue ?? 0 : null,
       purchases_to_review: purchases.has(id) ? toReview.get(id) ?? 0 : null,
-      taxes_due: taxModels.has(id) ? (taxes.due.get(id) ?? []).map((d) => {
-        const computed = taxes.results.get(id)?.get(`${d.model} ${d.year} ${d.period}`);
-        return { model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled, result: computed?.result ?? null, declaration_type: computed?.declarationType ?? null };
-      }) : null,
+      taxes_due: taxModels.has(id) ? (taxes.get(id) ?? []).map((d) => ({
+        model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled,
+        result: null as string | null, declaration_type: null as string | null,
+      })) : null,
       lock_date: ledger.has(id) ? locks.get(id) ?? null : null,
       last_closed_fiscal_year: years.has(id) ? closed.get(id)?.year ?? null : null,
       last_activity: audit.has(id) ? activity.get(id) ?? null : null,
@@ -84,5 +83,15 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
     const x = valueOf(a), y = valueOf(b);
     return (x === y ? 0 : x > y ? -1 : 1) || byName(a, b);
   });
-  return { items: needed.slice(query.offset, query.offset + query.limit), total: needed.length, limit: query.limit, offset: query.offset };
+  const items = needed.slice(query.offset, query.offset + query.limit);
+  // the results of the models due, computed for the page's companies only (filters and sorts need no result)
+  const onPage = new Map(items.filter((row) => row.taxes_due?.length).map((row) => [row.tenant_id, taxes.get(row.tenant_id)!]));
+  const results = await resultsByTenant(kernel.db, kernel.contributions('tax-models'), onPage);
+  for (const row of items) {
+    for (const due of row.taxes_due ?? []) {
+      const computed = results.get(row.tenant_id)?.get(`${due.model} ${due.year} ${due.period}`);
+      if (computed) Object.assign(due, { result: computed.result, declaration_type: computed.declarationType });
+    }
+  }
+  return { items, total: needed.length, limit: query.limit, offset: query.offset };
 }
