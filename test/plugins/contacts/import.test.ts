@@ -116,6 +116,18 @@ describe('POST /contacts/import', () => {
     expect(await contactsOf(company)).toHaveLength(0);
   });
 
+  test('two uploads of the same file at once create each contact once; too large a file or too many rows is 413', async () => {
+    const company = await createCompany(app);
+    const file = 'name,vat\nUno SL,B86561412\nDos SL,A28017895\n';
+    const [a, b] = await Promise.all([upload(company.token, file), upload(company.token, file)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.created + b.body.created).toBe(2);
+    expect(await contactsOf(company)).toHaveLength(2);
+    expect((await upload(company.token, 'name\n' + 'x'.repeat(10 * 1024 * 1024))).status).toBe(413);
+    expect((await upload(company.token, 'name\n' + 'Nombre\n'.repeat(20_001))).status).toBe(413);
+    expect(await contactsOf(company)).toHaveLength(2);
+  });
+
   test('round trip: what GET /contacts/export writes as XLSX and CSV another company imports, the same contacts; tenants apart', async () => {
     const source = await createCompany(app);
     await createContact(app, source.token, { name: 'Exportada Uno', vat: 'B12345674', email: 'a@b.es', city: 'Cádiz' });
