@@ -5,7 +5,7 @@ import { createCompany, type TestCompany } from '../../support/factories';
 import { createContact } from './support';
 
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp(); }, 60_000);
+beforeAll(async () => { app = await startTestApp(); }, 300_000);
 afterAll(() => app.close());
 
 const upload = (token: string, content: string | Uint8Array, fields: Record<string, string> = {}, name = 'contactos.csv') => {
