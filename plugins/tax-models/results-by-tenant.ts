@@ -2,6 +2,7 @@ import { pgArray } from '../../kernel/sql-params';
 import type { Database } from '../../kernel/database';
 import type { Tx } from '../../kernel/uow';
 import { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from '../documents/api';
+import { totalsByAccountByTenant } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, TaxModel, TaxPeriod } from './contract';
 import type { DueModel } from './due-by-tenant';
 import { MAX_CARRY_YEARS, withDefaults } from './options';
@@ -13,39 +14,32 @@ export interface DueResult { result: string; declarationType: string }
 const periodicityOfCode = (code: string): Periodicity => (code === '0A' ? 'annual' : code.endsWith('T') ? 'quarterly' : 'monthly');
 const indexOfCode = (code: string): number => (code === '0A' ? 0 : Number.parseInt(code, 10));
 
+/** A question many companies' computations may ask alike, answered for all of them in one statement. */
+type Question<T> = { key: string; answer: (tenantIds: string[]) => Promise<Map<string, T>> };
+
 /**
- * The register's sums asked by many companies' computations at once, answered one statement per
- * distinct question (period, grouping, filters) for every company that asked it. The computations
- * run side by side: each asks, and the questions asked before the event loop turns are sent together;
- * a chained model's next period asks once every company has its previous result.
+ * The questions (register sums, ledger totals) asked by many companies' computations at once,
+ * answered one statement per distinct question for every company that asked it. The computations
+ * run side by side: each asks, and the questions asked before the event loop turns are sent
+ * together; a chained model's next period asks once every company has its previous result. The
+ * same question of the same company is asked once.
  */
-class SumsBatch {
-  private pending = new Map<string, { q: Parameters<typeof TaxRegisterSums.queryMany>[2]; by: readonly TaxRegisterSumKey[]; waiting: Map<string, { resolve: (sums: TaxRegisterSum[]) => void; reject: (error: unknown) => void }[]> }>();
+class QuestionBatch {
+  private pending = new Map<string, { question: Question<any>; waiting: Map<string, { resolve: (value: any) => void; reject: (error: unknown) => void }[]> }>();
+  private asked = new Map<string, Promise<any>>();
   private scheduled = false;
-  statements = 0;
 
-  constructor(private readonly db: Database) {}
-
-  private asked = new Map<string, Promise<TaxRegisterSum[]>>();
-
-  /** The same question of the same company is asked once (a chained model's earlier periods, prefetched). */
-  sums(tenantId: string, q: Parameters<typeof TaxRegisterSums.queryMany>[2], by: readonly TaxRegisterSumKey[]): Promise<TaxRegisterSum[]> {
-    const key = JSON.stringify([q, by]);
-    const known = this.asked.get(`${tenantId} ${key}`);
+  ask<T>(tenantId: string, question: Question<T>, none: T): Promise<T> {
+    const known = this.asked.get(`${tenantId} ${question.key}`);
     if (known) return known;
-    const answer = this.ask(tenantId, key, q, by);
-    this.asked.set(`${tenantId} ${key}`, answer);
-    return answer;
-  }
-
-  private ask(tenantId: string, key: string, q: Parameters<typeof TaxRegisterSums.queryMany>[2], by: readonly TaxRegisterSumKey[]): Promise<TaxRegisterSum[]> {
-    const question = this.pending.get(key) ?? { q, by, waiting: new Map() };
-    this.pending.set(key, question);
-    const promise = new Promise<TaxRegisterSum[]>((resolve, reject) => {
-      const list = question.waiting.get(tenantId) ?? [];
-      list.push({ resolve, reject });
-      question.waiting.set(tenantId, list);
+    const entry = this.pending.get(question.key) ?? { question, waiting: new Map() };
+    this.pending.set(question.key, entry);
+    const promise = new Promise<T>((resolve, reject) => {
+      const list = entry.waiting.get(tenantId) ?? [];
+      list.push({ resolve: (answers: Map<string, T>) => resolve(answers.get(tenantId) ?? none), reject });
+      entry.waiting.set(tenantId, list);
     });
+    this.asked.set(`${tenantId} ${question.key}`, promise);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => void this.flush());
@@ -55,13 +49,12 @@ class SumsBatch {
 
   private async flush(): Promise<void> {
     this.scheduled = false;
-    const questions = [...this.pending.values()];
+    const entries = [...this.pending.values()];
     this.pending.clear();
-    await Promise.all(questions.map(async ({ q, by, waiting }) => {
+    await Promise.all(entries.map(async ({ question, waiting }) => {
       try {
-        this.statements++;
-        const answers = await TaxRegisterSums.queryMany(this.db, [...waiting.keys()], q, by);
-        for (const [tenantId, waiters] of waiting) for (const w of waiters) w.resolve(answers.get(tenantId) ?? []);
+        const answers = await question.answer([...waiting.keys()]);
+        for (const waiters of waiting.values()) for (const w of waiters) w.resolve(answers);
       } catch (error) {
         for (const waiters of waiting.values()) for (const w of waiters) w.reject(error);
       }
@@ -74,11 +67,11 @@ const NO_TX = new Proxy({}, { get: () => { throw new Error('A sumsOnly tax model
 
 /**
  * For many companies at once (the workspace), the result of each model period due (`dueByTenant`),
- * for the models that compute from the register's sums alone (`TaxModel.sumsOnly`); the others are
+ * for the models that compute from the input's readers alone (`TaxModel.sumsOnly`); the others are
  * left out. The same figures as each company's own `computePeriod`: a chained model is computed
  * from the first period of the year, the first receiving the years before when the options let a
  * balance carry over. Statements: one for the options of the years involved, then one per distinct
- * register question (period and grouping) for every company that asks it.
+ * question (register sums of a range and grouping, ledger totals of a range) for every company that asks it.
  * Answers by tenant, then by `model year period`.
  */
 export async function resultsByTenant(db: Database, models: readonly TaxModel[], due: ReadonlyMap<string, readonly DueModel[]>): Promise<Map<string, Map<string, DueResult>>> {
@@ -94,7 +87,9 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
   const storedOf = new Map(stored.map((row) => [`${row.tenant_id} ${row.model} ${row.year}`, JSON.parse(row.options) as ModelOptions]));
   const optionsOf = (tenantId: string, model: TaxModel, year: number) => withDefaults(model, storedOf.get(`${tenantId} ${model.code} ${year}`));
 
-  const batch = new SumsBatch(db);
+  const batch = new QuestionBatch();
+  const sums = (tenantId: string, q: Parameters<typeof TaxRegisterSums.queryMany>[2], by: readonly TaxRegisterSumKey[]) =>
+    batch.ask<TaxRegisterSum[]>(tenantId, { key: JSON.stringify(['sums', q, by]), answer: (ids) => TaxRegisterSums.queryMany(db, ids, q, by) }, []);
   const run = async (tenantId: string, model: TaxModel, periods: readonly TaxPeriod[], first: ModelResult | null): Promise<ModelResult[]> => {
     const out: ModelResult[] = [];
     let previous = first;
@@ -104,9 +99,11 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
         register: () => { throw new Error('A sumsOnly tax model read the register row by row'); },
         sums: (by, filter: RegisterFilter = {}) => {
           // the later periods of the sequence will ask the same: asked now, in the same statement round
-          for (const later of periods.slice(periods.indexOf(period) + 1)) void batch.sums(tenantId, { ...filter, from: later.from, to: later.to }, by).catch(() => undefined);
-          return batch.sums(tenantId, { ...filter, from: period.from, to: period.to }, by);
+          for (const later of periods.slice(periods.indexOf(period) + 1)) void sums(tenantId, { ...filter, from: later.from, to: later.to }, by).catch(() => undefined);
+          return sums(tenantId, { ...filter, from: period.from, to: period.to }, by);
         },
+        sumsOver: (range, by, filter: RegisterFilter = {}) => sums(tenantId, { ...filter, from: range.from, to: range.to }, by),
+        accountTotals: (range) => batch.ask(tenantId, { key: JSON.stringify(['totals', range]), answer: (ids) => totalsByAccountByTenant(db, ids, range) }, []),
       });
       out.push(result);
       previous = result;

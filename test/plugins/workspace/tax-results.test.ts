@@ -3,7 +3,8 @@
  * (resultsByTenant, one register statement per question for all of them), the same figures as each
  * company's own GET /aeat/{model}/summary for the period — a quarterly filer whose 303 compensates
  * a negative quarter into the next, a monthly filer, rents (115) and a professional (111)
- * withheld, an autónomo's 130 (not computed there: null) — on days in different filing windows.
+ * withheld, an autónomo's 130 (its year to date from the ledger) — on days in different filing windows;
+ * the 349 reads documents, so it has no result there (null).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { dueByTenant, resultsByTenant } from '../../../plugins/tax-models/api';
@@ -20,6 +21,10 @@ beforeAll(async () => {
   await books(quarterly);
   await books(monthly);
   await books(autonomo);
+  const { created, lines, tax } = documentBooker(() => app, () => autonomo);
+  const client = await createContact(app, autonomo.token, { name: 'Cliente Grande SA', kind: 'customer', vat: 'B65410011' });
+  // in a series of its own: series F has gone on to November
+  await created('/api/v1/invoices', { contact_id: client.id, series: 'G', issue_date: '2026-08-20', lines: lines({ tax_type_id: tax('IVA21') }, '10000.00') });
   const ok = (res: { status: number; text: string }) => { if (res.status !== 200) throw new Error(res.text); };
   ok(await app.request('PUT', '/api/v1/aeat/303/options?year=2026', { body: { monthly: true }, token: monthly.token }));
   ok(await app.request('PUT', '/api/v1/aeat/303/options?year=2026', { body: { last_period_negative: 'compensate' }, token: quarterly.token }));
@@ -64,7 +69,7 @@ describe('computed results of the models due, for many companies', () => {
       for (const company of companies) {
         for (const d of due.get(company.tenantId) ?? []) {
           const computed = results.get(company.tenantId)?.get(`${d.model} ${d.year} ${d.period}`);
-          if (!['303', '111', '115'].includes(d.model)) { expect(computed).toBeUndefined(); continue; }
+          if (!['303', '111', '115', '130'].includes(d.model)) { expect(computed).toBeUndefined(); continue; }
           expect({ company: company.tenantId, model: d.model, period: d.period, ...computed })
             .toEqual({ company: company.tenantId, model: d.model, period: d.period, ...await own(company, d.model, d.year, d.period) });
           compared++;
@@ -100,7 +105,7 @@ describe('computed results of the models due, for many companies', () => {
     expect(res.status).toBe(200);
     const [row] = res.body.items;
     for (const d of row.taxes_due) {
-      if (['303', '111', '115'].includes(d.model)) expect({ result: d.result, declarationType: d.declaration_type }).toEqual(await own(autonomo, d.model, d.year, d.period));
+      if (['303', '111', '115', '130'].includes(d.model)) expect({ result: d.result, declarationType: d.declaration_type }).toEqual(await own(autonomo, d.model, d.year, d.period));
       else expect([d.result, d.declaration_type]).toEqual([null, null]);
     }
     // the same page on a day in the 3T filing window (the page's own code, as the route calls it, with that day)
@@ -108,9 +113,12 @@ describe('computed results of the models due, for many companies', () => {
     const due = page.items[0].taxes_due!;
     expect(due.map((d) => d.model).sort()).toEqual(['111', '115', '130', '303', '349']);
     for (const d of due) {
-      if (d.model === '130' || d.model === '349') expect([d.result, d.declaration_type]).toEqual([null, null]);
+      if (d.model === '349') expect([d.result, d.declaration_type]).toEqual([null, null]);
       else expect({ result: d.result, declarationType: d.declaration_type }).toEqual(await own(autonomo, d.model, d.year, d.period));
     }
     expect(due.find((d) => d.model === '115')!.result).toBe('152.00');
+    // 130, 3T year to date: income 1,000 + 2,000 + 700 + 10,000 = 13,700 against 6,900 of expenses: a payment due
+    expect(due.find((d) => d.model === '130')!.declaration_type).toBe('I');
+    expect(Number(due.find((d) => d.model === '130')!.result)).toBeGreaterThan(0);
   });
 });
