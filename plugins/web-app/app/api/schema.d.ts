@@ -10932,7 +10932,7 @@ export interface components {
                 /** @description Its settlement is posted in the books (POST /aeat/{model}/settle) */
                 settled: boolean;
                 /**
-                 * @description What the model computes for the period, as its own endpoints do (GET /aeat/{model}/summary `result`): to pay when positive, to refund or carry forward when negative; null for a model the workspace does not compute (only those computed from the tax register's sums: 303, 111, 115)
+                 * @description What the model computes for the period, as its own endpoints do (GET /aeat/{model}/summary `result`): to pay when positive, to refund or carry forward when negative; null for a model the workspace does not compute (it computes those that read only the tax register's sums and the ledger's totals: 303, 111, 115, 130)
                  * @example 100.00
                  */
                 result: string | null;
