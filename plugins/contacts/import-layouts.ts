@@ -72,9 +72,9 @@ export const CONTACT_IMPORT_LAYOUTS: Record<LayoutName, ContactImportLayout> = {
   contaplus: {
     source: 'contaplus',
     columns: {
-      account: ['cod', 'id cuenta', 'subcuenta'],
-      name: ['titulo', 'cuenta'],
-      vat: ['nif'],
+      account: ['cod', 'codigo', 'id cuenta', 'subcuenta'],
+      name: ['titulo', 'descrip', 'cuenta'],
+      vat: ['nif', 'cif'],
       address: ['domicilio'],
       city: ['poblacion'],
       province: ['provincia'],
