@@ -95,6 +95,7 @@ export const MODEL_111: TaxModel = {
   designs: [],
   boxes: BOXES_111,
   compute: compute111,
+  sumsOnly: true,
   detailsReads: ['contacts.read'],
   settlement: settlement111,
 };

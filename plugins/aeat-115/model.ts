@@ -29,6 +29,7 @@ export const MODEL_115: TaxModel = {
   designs: DESIGNS_115.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_115,
   compute: compute115,
+  sumsOnly: true,
   detailsReads: ['contacts.read'],
   file: file115,
 };

@@ -1,6 +1,4 @@
 import { Decimal } from '../../kernel/money';
-import { TaxRegisterSums } from '../documents/api';
-import { LedgerService } from '../ledger/api';
 import { DESIGNS_130, file130 } from './file';
 import { BoxSheet, dec, max, min, type BoxDefinition, type BoxKind, type ModelInput, type ModelResult, type TaxModel, type TaxPeriod, type TaxProfile, standardDueDate } from '../tax-models/api';
 
@@ -86,11 +84,11 @@ export function boxes130(ytd: YearToDate, carried: Carried | null): { boxes: Box
 const yearToDate = (period: TaxPeriod) => ({ from: `${period.year}-01-01`, to: period.to });
 
 /** Groups 6 and 7 from the ledger (year-end entries left out) and the withholdings borne from the tax register, year to date. */
-export async function yearToDateOf(input: Pick<ModelInput, 'tx' | 'period'>): Promise<YearToDate> {
+export async function yearToDateOf(input: Pick<ModelInput, 'period' | 'accountTotals' | 'sumsOver'>): Promise<YearToDate> {
   const range = yearToDate(input.period);
-  const groups = await LedgerService.totalsByAccount(input.tx, { ...range, level: 1 });
+  const groups = await input.accountTotals({ ...range, level: 1 });
   const group = (code: string) => groups.find((g) => g.account === code) ?? { debit: ZERO(), credit: ZERO() };
-  const [issued] = await TaxRegisterSums.query(input.tx, { ...range, side: 'issued' }, []);
+  const [issued] = await input.sumsOver(range, [], { side: 'issued' });
   return {
     income: group('7').credit.sub(group('7').debit).rescale(2),
     expenses: group('6').debit.sub(group('6').credit).rescale(2),
@@ -127,6 +125,7 @@ export const MODEL_130: TaxModel = {
   boxes: BOXES_130,
   chained: true,
   compute: compute130,
+  sumsOnly: true,
   applies: applies130,
   file: file130,
   // the fourth quarter is filed until the 30th of January

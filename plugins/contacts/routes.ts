@@ -3,8 +3,9 @@ import type { Kernel } from '../../kernel/kernel';
 import { noContent } from '../../kernel/openapi';
 import { queryBounds } from '../../kernel/query-bounds';
 import { exportContacts } from './export';
+import { importContacts } from './import';
 import { contactInsights } from './insights';
-import { ContactExportQuery, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery, contactModels } from './schemas';
+import { ContactExportQuery, ContactImportBody, ContactImportResponse, ContactListQuery, ContactSummaryQuery, InsightsQuery, TaxSuggestionQuery, contactModels } from './schemas';
 import { ContactService, contactJson, contactToJson } from './service';
 import { suggestTaxType } from './tax-suggestion';
 
@@ -59,6 +60,17 @@ export const contactRoutes = (kernel: Kernel) =>
         summary: 'Download the filtered contacts as xlsx (default), csv, json or pdf; streamed in batches',
         tags,
         responses: { 200: { description: 'The file, as an attachment (Content-Disposition filename contactos-YYYY-MM-DD.<ext>)', content: FILE_TYPES } } as any,
+      },
+    })
+    .post('/contacts/import', async ({ uow, body, set }) => {
+      const result = await uow.run((tx) => importContacts(tx, body));
+      set.status = result.created_ids.length ? 201 : 200;
+      return result;
+    }, {
+      permission: 'contacts.write', body: ContactImportBody, response: { 200: ContactImportResponse, 201: ContactImportResponse },
+      detail: {
+        summary: 'Import contacts from a CSV or XLSX file: Cuadra\'s own columns or the layouts of Holded\'s and ContaPlus\'s exports. Every row is checked first (422 naming each bad row, nothing written); a row whose tax number is already in the company or earlier in the file is reported, not created twice, so the same file twice creates once (201 when something was created, else 200); `dry_run` reports without writing',
+        tags,
       },
     })
     .get('/contacts/:contact_id', async ({ uow, params }) => contactJson(await uow.run((tx) => ContactService.get(tx, params.contact_id))), {

@@ -187,3 +187,24 @@ export const contactModels = {
   ContactCreate, ContactUpdate, ContactResponse, PaginatedResponse_ContactResponse_, ContactSummary, ContactStatsResponse,
   TaxSuggestionResponse, MergeContactsBody, MergeContactsResponse, ContactInsights,
 };
+
+export const ContactImportBody = t.Object({
+  file: t.File({ description: 'A CSV (comma, semicolon or tab; UTF-8 or ISO-8859-1) or XLSX file of contacts, one per row under a header: Cuadra\'s own columns (those of GET /contacts/export), Holded\'s contacts export or ContaPlus\'s sub-account file (docs/domain/contacts-import.md)' }),
+  layout: t.Optional(t.Union([t.Literal('auto'), t.Literal('generic'), t.Literal('holded'), t.Literal('contaplus')], { default: 'auto', description: '`auto` (default) recognises the layout by its headings' })),
+  kind: t.Optional(Kind),
+  dry_run: t.Optional(t.Union([t.Boolean(), t.Literal('true'), t.Literal('false')], { description: 'true: check and report, write nothing' })),
+});
+
+export const ContactImportResponse = t.Object({
+  layout: t.Union([t.Literal('generic'), t.Literal('holded'), t.Literal('contaplus')]),
+  dry_run: t.Boolean(),
+  rows: t.Integer({ description: 'Rows under the header' }),
+  created: t.Integer({ description: 'Contacts created (in a dry run: that would be created)' }),
+  created_ids: t.Array(Uuid),
+  duplicates: t.Array(t.Object({
+    line: t.Integer(), vat: Nullable(t.String()), name: t.String(),
+    reason: t.Union([t.Literal('in_file'), t.Literal('existing')], { description: '`existing`: the company has it already (contact_id); `in_file`: an earlier row (first_line) has it' }),
+    contact_id: Nullable(Uuid), first_line: Nullable(t.Integer()),
+  }), { description: 'Rows not created: the same tax number (without one: the same external id, else the same name) is in the company or earlier in the file' }),
+  skipped: t.Array(t.Object({ line: t.Integer(), reason: t.String() }), { description: 'Rows that are not contacts (a ContaPlus sub-account outside groups 40, 41, 43 and 44)' }),
+});

@@ -412,6 +412,23 @@ export const ContactService = {
     return contact;
   },
 
+  /**
+   * Many contacts in one flush (an import): each input checked as `create` checks it; the first
+   * that fails throws with its field's loc. The caller has made sure their external keys are free.
+   */
+  async createMany(tx: Tx, inputs: readonly (ContactInput & { kind: ContactKind; name: string })[]): Promise<Contact[]> {
+    const contacts = inputs.map((input) => {
+      const contact = tx.em.create(Contact, {
+        id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
+        vat: null, vatValid: false, nameKey: '', publicAdministration: false, administrativeCentres: null,
+      } as any);
+      applyInput(contact, input, true);
+      return contact;
+    });
+    await tx.em.flush();
+    return contacts;
+  },
+
   async update(tx: Tx, id: string, input: ContactInput): Promise<Contact> {
     if (Object.values(input).every((value) => value === undefined)) throw ValidationFailed.field(['body'], 'Send at least one field to change', 'missing');
     for (const required of ['kind', 'name', 'country', 'customer_type', 'customer_and_supplier'] as const) {

@@ -1,3 +1,5 @@
+import type { Database } from '../../kernel/database';
+import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { registerFilter, type TaxRegisterQuery } from './tax-register';
 
@@ -80,5 +82,36 @@ export const TaxRegisterSums = {
         base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, withheldBase: r.withheld_base, rows: Number(r.n),
       };
     });
+  },
+
+  /**
+   * `query` for a set of companies in one statement (the workspace's tax results), as the system
+   * role: a SECURITY DEFINER function groups by the same columns and filters alike, answering each
+   * company's sums in the order its own `query` gives them (a company with none: no entry). Only
+   * for companies the caller has established it may read.
+   */
+  async queryMany(db: Database, tenantIds: readonly string[], q: TaxRegisterQuery, by: readonly TaxRegisterSumKey[]): Promise<Map<string, TaxRegisterSum[]>> {
+    const sums = new Map<string, TaxRegisterSum[]>();
+    if (!tenantIds.length) return sums;
+    registerFilter(q); // the same checks of the period
+    const keys = [...new Set(by)].filter((k) => k in KEYS);
+    const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
+    const rows = await db.system<any>(`select * from cuadra_tax_register_sums(?::uuid[], ?::text[], ?::date, ?::date, ?::text, ?::text[], ?::uuid[], ?::text[], ?::uuid, ?::text, ?::boolean, ?::boolean)`, [
+      pgArray(tenantIds), pgArray(keys), q.from, q.to, q.side ?? null, q.kinds ? pgArray(q.kinds) : null, q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
+      q.taxCodes ? pgArray(q.taxCodes) : null, q.contactId ?? null, q.counterpartyTaxId ?? null, q.capitalGood ?? null, q.withheld ?? null,
+    ]);
+    for (const r of rows) {
+      if (Number(r.n) <= 0) continue;
+      const values: unknown[] = typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys;
+      const key: TaxRegisterSum['key'] = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = values[i];
+        key[keys[i]] = value == null ? null : booleans[i] ? value === true : String(value);
+      }
+      const list = sums.get(r.tenant_id) ?? [];
+      list.push({ key, base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, withheldBase: r.withheld_base, rows: Number(r.n) });
+      sums.set(r.tenant_id, list);
+    }
+    return sums;
   },
 };

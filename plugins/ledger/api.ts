@@ -10,7 +10,10 @@
  * `entrySql(draft, …)` instead (see ./entry-sql.ts).
  */
 import type { Database } from '../../kernel/database';
+import { money, type Decimal } from '../../kernel/money';
+import { pgArray } from '../../kernel/sql-params';
 import { perTenant } from '../../lib/tenant-sets';
+import { YEAR_END_SOURCE_TYPES } from './year-end';
 export { LedgerService, type AccountView, type JournalQuery, type Period } from './service';
 export {
   checkDraft, assertDraft, draftTotals, subAccountCode, isIsoDate, todayInSpain,
@@ -28,4 +31,27 @@ export { YearEnd, YEAR_END_SOURCE_TYPES, type BalancesEntry, type PostedSummary 
 export async function lockDatesByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, string>> {
   const rows = await perTenant<{ tenant_id: string; locked_until: string }>(db, 'cuadra_ledger_locks', tenantIds);
   return new Map([...rows].map(([id, row]) => [id, row.locked_until]));
+}
+
+const firstOfMonth = (date: string) => date.endsWith('-01');
+const lastOfMonth = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().endsWith('-01T00:00:00.000Z');
+
+/**
+ * `LedgerService.totalsByAccount` of whole months (`from` the first of a month, `to` the last of
+ * one) for a set of companies in one statement (the workspace's tax results), year-end entries left
+ * out as there: the maintained month balances, system role. Answers by tenant; a company without
+ * movements has no entry.
+ */
+export async function totalsByAccountByTenant(db: Database, tenantIds: readonly string[], range: { from: string; to: string; level: number }): Promise<Map<string, { account: string; debit: Decimal; credit: Decimal }[]>> {
+  const totals = new Map<string, { account: string; debit: Decimal; credit: Decimal }[]>();
+  if (!tenantIds.length) return totals;
+  if (!firstOfMonth(range.from) || !lastOfMonth(range.to) || range.from > range.to) throw new Error(`totalsByAccountByTenant reads whole months: ${range.from}–${range.to}`);
+  const rows = await db.system<{ tenant_id: string; account: string; debit: string; credit: string }>('select * from cuadra_ledger_totals(?::uuid[], ?::date, ?::date, ?::int, ?::text[])',
+    [pgArray(tenantIds), range.from, range.to, range.level, pgArray(Object.values(YEAR_END_SOURCE_TYPES))]);
+  for (const row of rows) {
+    const list = totals.get(row.tenant_id) ?? [];
+    list.push({ account: row.account, debit: money(row.debit), credit: money(row.credit) });
+    totals.set(row.tenant_id, list);
+  }
+  return totals;
 }

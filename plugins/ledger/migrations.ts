@@ -397,4 +397,24 @@ export const migrations = [
      )`,
     ...tenantRowLevelSecurity('ledger_imports'),
   ]),
+  // The totals by account of whole months for a set of companies (the workspace's tax results: a
+  // 130's year to date), system role only: the maintained month balances less the year-end
+  // entries named, as totalsByAccount reads whole months.
+  sqlMigration('20270322000300_ledger_totals_by_tenant', [
+    `create function cuadra_ledger_totals(p_tenants uuid[], p_from date, p_to date, p_level int, p_excluded text[])
+       returns table (tenant_id uuid, account text, debit text, credit text)
+       language sql stable security definer set search_path = public as $$
+         select t.tenant_id, left(t.account_code, p_level), sum(t.debit)::text, sum(t.credit)::text
+         from (
+           select b.tenant_id, b.account_code, b.debit, b.credit from ledger_month_balances b
+           where b.tenant_id = any (p_tenants) and b.month >= p_from and b.month <= p_to
+           union all
+           select l.tenant_id, l.account_code, -l.debit, -l.credit
+           from journal_entries e join journal_lines l on l.tenant_id = e.tenant_id and l.entry_id = e.id
+           where e.tenant_id = any (p_tenants) and e.source_type = any (p_excluded) and e.date >= p_from and e.date <= p_to
+         ) t
+         group by 1, 2 having sum(t.debit) <> 0 or sum(t.credit) <> 0 order by 1, 2
+       $$`,
+    ...systemOnlyFunction('cuadra_ledger_totals(uuid[], date, date, int, text[])'),
+  ]),
 ];

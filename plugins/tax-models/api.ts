@@ -12,3 +12,4 @@ export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
 export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
 export { dueByTenant, type DueModel } from './due-by-tenant';
+export { resultsByTenant, type DueResult } from './results-by-tenant';

@@ -2,6 +2,7 @@ import type { SoftwareProducer } from '../../lib/software-producer';
 import type { TObject } from '@sinclair/typebox';
 import type { Tx } from '../../kernel/uow';
 import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
+import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
 
@@ -67,6 +68,10 @@ export interface ModelInput {
   register(filter?: RegisterFilter): Promise<TaxRegisterEntry[]>;
   /** The register's amounts over the period grouped by the named columns, summed in the database: prefer it where a model needs no single row. */
   sums(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
+  /** `sums` over another range of whole months than the period (a year to date). */
+  sumsOver(range: { from: string; to: string }, by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
+  /** The ledger's totals by account (its first `level` digits) over whole months, year-end entries left out (`LedgerService.totalsByAccount`). */
+  accountTotals(range: { from: string; to: string; level: number }): Promise<{ account: string; debit: Decimal; credit: Decimal }[]>;
   /**
    * The previous period's result in the same periodicity, only for `chained` models: the period
    * before in the same year, or for the first period of a year the last one of the year before when
@@ -147,6 +152,13 @@ export interface TaxModel {
    */
   dueDate?(period: TaxPeriod): string;
   compute(input: ModelInput): Promise<ModelResult>;
+  /**
+   * `compute` reads nothing but the input's `sums`, `sumsOver`, `accountTotals`, `period`,
+   * `previous` and `options` (never `tx` or `register`): it can then be computed for many
+   * companies at once, each statement serving every company (`resultsByTenant`: the workspace's
+   * results). A model without it shows no result there.
+   */
+  sumsOnly?: boolean;
   /**
    * Why the model does not apply to a company with this tax profile (a 130 for a sociedad), or null
    * when it does. A model that does not apply answers 422 with the reason on its routes, and the

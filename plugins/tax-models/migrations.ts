@@ -58,4 +58,15 @@ export const migrations = [
        $$`,
     ...['cuadra_tax_profiles(uuid[])', 'cuadra_tax_model_options(uuid[], int)', 'cuadra_tax_model_settled(uuid[], int)'].flatMap(systemOnlyFunction),
   ]),
+  // The options of a span of years for a set of companies (the workspace's tax results: a chained
+  // model's balance is followed back through the years its options carry it; system role only).
+  sqlMigration('20270322000200_tax_model_options_between', [
+    `create function cuadra_tax_model_options_between(p_tenants uuid[], p_from_year int, p_to_year int)
+       returns table (tenant_id uuid, model text, year int, options text)
+       language sql stable security definer set search_path = public as $$
+         select o.tenant_id, o.model, o.year, o.options::text from tax_model_options o
+         where o.tenant_id = any (p_tenants) and o.year between p_from_year and p_to_year
+       $$`,
+    ...systemOnlyFunction('cuadra_tax_model_options_between(uuid[], int, int)'),
+  ]),
 ];

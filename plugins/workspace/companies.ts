@@ -4,7 +4,7 @@ import type { Role } from '../../kernel/roles';
 import { lastActivityByTenant } from '../audit/api';
 import { lastClosedByTenant } from '../fiscal-years/api';
 import { pendingByTenant } from '../invoices/api';
-import { dueByTenant } from '../tax-models/api';
+import { dueByTenant, resultsByTenant } from '../tax-models/api';
 import { lockDatesByTenant, todayInSpain } from '../ledger/api';
 import { toReviewByTenant } from '../purchases/api';
 import { TenantDirectory } from '../tenants/api';
@@ -29,13 +29,12 @@ async function companiesOf(kernel: Kernel, principal: Principal): Promise<Reache
  * read from its owner's contract in one statement for every company at once, and only where the
  * caller's role (and key scopes) there may read it.
  */
-export async function workspaceCompanies(kernel: Kernel, principal: Principal, query: { needs?: (typeof NEEDS)[number]; sort?: (typeof SORTS)[number]; limit: number; offset: number }) {
+export async function workspaceCompanies(kernel: Kernel, principal: Principal, query: { needs?: (typeof NEEDS)[number]; sort?: (typeof SORTS)[number]; limit: number; offset: number }, today = todayInSpain()) {
   const companies = await companiesOf(kernel, principal);
   const readable = new Map(['treasury.read', 'invoices.read', 'purchases.read', 'ledger.read', 'fiscal-years.read', 'audit.read', 'tax-models.read'].map((permission) => [permission,
     companies.filter((c) => kernel.permissions.allows({ ...principal, tenantId: c.tenantId, role: c.role }, permission)).map((c) => c.tenantId)]));
   const allowedIn = (permission: string) => readable.get(permission)!;
   const ids = companies.map((c) => c.tenantId);
-  const today = todayInSpain();
   const [directory, unreconciled, invoices, toReview, locks, closed, activity, taxes] = await Promise.all([
     kernel.unitOfWork(null).run((tx) => TenantDirectory.entries(tx, ids), { tenantId: null }),
     unreconciledByTenant(kernel.db, allowedIn('treasury.read')),
@@ -58,7 +57,10 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
       draft_invoices: sales.has(id) ? invoices.get(id)?.drafts ?? 0 : null,
       overdue_invoices: sales.has(id) ? invoices.get(id)?.overdue ?? 0 : null,
       purchases_to_review: purchases.has(id) ? toReview.get(id) ?? 0 : null,
-      taxes_due: taxModels.has(id) ? (taxes.get(id) ?? []).map((d) => ({ model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled })) : null,
+      taxes_due: taxModels.has(id) ? (taxes.get(id) ?? []).map((d) => ({
+        model: d.model, year: d.year, period: d.period, from: d.from, to: d.to, due_date: d.dueDate, settled: d.settled,
+        result: null as string | null, declaration_type: null as string | null,
+      })) : null,
       lock_date: ledger.has(id) ? locks.get(id) ?? null : null,
       last_closed_fiscal_year: years.has(id) ? closed.get(id)?.year ?? null : null,
       last_activity: audit.has(id) ? activity.get(id) ?? null : null,
@@ -81,5 +83,15 @@ export async function workspaceCompanies(kernel: Kernel, principal: Principal, q
     const x = valueOf(a), y = valueOf(b);
     return (x === y ? 0 : x > y ? -1 : 1) || byName(a, b);
   });
-  return { items: needed.slice(query.offset, query.offset + query.limit), total: needed.length, limit: query.limit, offset: query.offset };
+  const items = needed.slice(query.offset, query.offset + query.limit);
+  // the results of the models due, computed for the page's companies only (filters and sorts need no result)
+  const onPage = new Map(items.filter((row) => row.taxes_due?.length).map((row) => [row.tenant_id, taxes.get(row.tenant_id)!]));
+  const results = await resultsByTenant(kernel.db, kernel.contributions('tax-models'), onPage);
+  for (const row of items) {
+    for (const due of row.taxes_due ?? []) {
+      const computed = results.get(row.tenant_id)?.get(`${due.model} ${due.year} ${due.period}`);
+      if (computed) Object.assign(due, { result: computed.result, declaration_type: computed.declarationType });
+    }
+  }
+  return { items, total: needed.length, limit: query.limit, offset: query.offset };
 }

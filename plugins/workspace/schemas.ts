@@ -14,6 +14,8 @@ const TaxDue = t.Object({
   to: t.String({ format: 'date' }),
   due_date: t.String({ format: 'date', description: 'The last day to file it' }),
   settled: t.Boolean({ description: 'Its settlement is posted in the books (POST /aeat/{model}/settle)' }),
+  result: Nullable(t.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'What the model computes for the period, as its own endpoints do (GET /aeat/{model}/summary `result`): to pay when positive, to refund or carry forward when negative; null for a model the workspace does not compute (it computes those that read only the tax register\'s sums and the ledger\'s totals: 303, 111, 115, 130)' })),
+  declaration_type: Nullable(t.String({ description: 'The declaration type of that result (I ingreso, N sin actividad, C compensación, D devolución, …); null with `result`' })),
 });
 
 export const WorkspaceCompany = t.Object({

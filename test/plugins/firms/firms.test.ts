@@ -179,7 +179,8 @@ describe('workspace: every company the caller reaches, with what needs doing', (
     const listing = (await own('/api/v1/aeat')).items.filter((m: any) => m.applies)
       .flatMap((m: any) => m.due.filter((d: any) => d.to < today).map((d: any) => ({ model: m.code, ...d, settled: false })))
       .sort((a: any, b: any) => a.due_date.localeCompare(b.due_date) || a.model.localeCompare(b.model));
-    expect(row.taxes_due).toEqual(listing);
+    // (each one's computed result: test/plugins/workspace/tax-results.test.ts)
+    expect(row.taxes_due.map(({ result, declaration_type, ...due }: any) => due)).toEqual(listing);
     expect(row.last_closed_fiscal_year).toBeNull();
     // a viewer there may not read the audit log: no last activity; in the firm itself it may
     expect(row.last_activity).toBeNull();

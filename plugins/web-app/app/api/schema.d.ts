@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import contacts from a CSV or XLSX file: Cuadra's own columns or the layouts of Holded's and ContaPlus's exports. Every row is checked first (422 naming each bad row, nothing written); a row whose tax number is already in the company or earlier in the file is reported, not created twice, so the same file twice creates once (201 when something was created, else 200); `dry_run` reports without writing
+         * @description Requires permission `contacts.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["contacts_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts/{contact_id}": {
         parameters: {
             query?: never;
@@ -10911,6 +10931,13 @@ export interface components {
                 due_date: string;
                 /** @description Its settlement is posted in the books (POST /aeat/{model}/settle) */
                 settled: boolean;
+                /**
+                 * @description What the model computes for the period, as its own endpoints do (GET /aeat/{model}/summary `result`): to pay when positive, to refund or carry forward when negative; null for a model the workspace does not compute (it computes those that read only the tax register's sums and the ledger's totals: 303, 111, 115, 130)
+                 * @example 100.00
+                 */
+                result: string | null;
+                /** @description The declaration type of that result (I ingreso, N sin actividad, C compensación, D devolución, …); null with `result` */
+                declaration_type: string | null;
             }[] | null;
             /**
              * Format: date
@@ -14458,6 +14485,194 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    contacts_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A CSV (comma, semicolon or tab; UTF-8 or ISO-8859-1) or XLSX file of contacts, one per row under a header: Cuadra's own columns (those of GET /contacts/export), Holded's contacts export or ContaPlus's sub-account file (docs/domain/contacts-import.md)
+                     */
+                    file: string;
+                    /** @enum {string} */
+                    layout?: "auto" | "generic" | "holded" | "contaplus";
+                    /**
+                     * @description `customer` or `supplier`
+                     * @enum {string}
+                     */
+                    kind?: "customer" | "supplier";
+                    /** @description true: check and report, write nothing */
+                    dry_run?: boolean | "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        layout: "generic" | "holded" | "contaplus";
+                        dry_run: boolean;
+                        /** @description Rows under the header */
+                        rows: number;
+                        /** @description Contacts created (in a dry run: that would be created) */
+                        created: number;
+                        created_ids: string[];
+                        /** @description Rows not created: the same tax number (without one: the same external id, else the same name) is in the company or earlier in the file */
+                        duplicates: {
+                            line: number;
+                            vat: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            reason: "in_file" | "existing";
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            contact_id: string | null;
+                            first_line: number | null;
+                        }[];
+                        /** @description Rows that are not contacts (a ContaPlus sub-account outside groups 40, 41, 43 and 44) */
+                        skipped: {
+                            line: number;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        layout: "generic" | "holded" | "contaplus";
+                        dry_run: boolean;
+                        /** @description Rows under the header */
+                        rows: number;
+                        /** @description Contacts created (in a dry run: that would be created) */
+                        created: number;
+                        created_ids: string[];
+                        /** @description Rows not created: the same tax number (without one: the same external id, else the same name) is in the company or earlier in the file */
+                        duplicates: {
+                            line: number;
+                            vat: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            reason: "in_file" | "existing";
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            contact_id: string | null;
+                            first_line: number | null;
+                        }[];
+                        /** @description Rows that are not contacts (a ContaPlus sub-account outside groups 40, 41, 43 and 44) */
+                        skipped: {
+                            line: number;
+                            reason: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
