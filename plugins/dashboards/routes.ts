@@ -1,15 +1,16 @@
 import { CloneType } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
-import { Forbidden, ValidationFailed } from '../../kernel/errors';
+import { DomainError, Forbidden, ValidationFailed } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import { noContent } from '../../kernel/openapi';
 import { todayInSpain } from '../ledger/api';
 import { queryBounds } from '../../kernel/query-bounds';
 import { boardListItem, Boards, boardToJson, recommendedTemplate } from './boards';
+import { stackBelow } from './grid';
 import { widgetReads, type WidgetContext, type WidgetType } from './contract';
 import { widgetParams } from './params';
-import { CatalogResponse, dashboardModels, GRID_COLUMNS, SummaryQuery } from './schemas';
+import { CatalogResponse, dashboardModels, GRID_COLUMNS, SummaryQuery, type PeriodName } from './schemas';
 import { SUMMARY_READS, yearSummary } from './widgets';
 
 const tags = ['dashboards'];
@@ -37,6 +38,29 @@ export function dashboardRoutes(kernel: Kernel) {
     if (refusal) throw new Forbidden(refusal);
   };
   const catalogue = { columns: GRID_COLUMNS, items: [...recommendedTemplate(catalog), ...types.filter((w) => w.recommended === undefined)].map(catalogEntry) };
+
+  /** The recommended widgets laid out as `append-recommended` lays them out on an empty board (ids: their types). */
+  const recommended = recommendedTemplate(catalog);
+  const recommendedPlaces = stackBelow(recommended.map((type) => type.defaultSize), 0);
+  const recommendedLayout = () => recommended.map((type, i) => ({ id: type.type, type: type.type, params: {} as Record<string, unknown>, ...recommendedPlaces[i] }));
+  /**
+   * One widget's data in the caller's transaction, or why there is none: a domain error (bad
+   * parameters, a read permission the caller lacks) is that widget's answer, not the board's.
+   * A database error aborts the transaction, so it fails the whole request.
+   */
+  const widgetAnswer = async (tx: Parameters<WidgetType['data']>[0], principal: Principal, type: string, given: Record<string, unknown>, period?: PeriodName) => {
+    const widget = catalog.get(type);
+    if (!widget) return { params: given, error: { status: 422, detail: `Unknown widget type "${type}" (GET /dashboard/widget-types lists them)` } };
+    let params = given;
+    try {
+      params = widgetParams(widget, period && 'period' in widget.query.properties ? { ...given, period } : given, ['params']);
+      requireReads(principal, widgetReads(widget, params));
+      return { params, data: await widget.data(tx, params, context()) };
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
+      return { params, error: { status: error.status, detail: error.message } };
+    }
+  };
 
   let app = new Elysia({ name: 'cuadra:dashboards', prefix: '/dashboard' })
     .use(kernel.http)
@@ -86,6 +110,26 @@ export function dashboardRoutes(kernel: Kernel) {
     }, {
       permission: 'dashboards.read', body: 'WidgetDataRequest', response: { 200: FreeForm },
       detail: { summary: 'The data of one widget: `type` and `params` as its data endpoint takes them (defaults applied); answers `{type, params, data}`', tags },
+    })
+    .post('/board-data', async ({ uow, principal, body }) => uow.run(async (tx) => {
+      const chosen = body.board_id
+        ? await boards.get(tx, principal.userId, body.board_id)
+        : await boards.list(tx, principal.userId).then((rows) => rows.find((row) => row.is_default) ?? rows[0]);
+      const board = chosen ? boardToJson(chosen) : null;
+      const layout = board ? [...board.widgets].sort((a, b) => a.y - b.y || a.x - b.x) : recommendedLayout();
+      const widgets = [];
+      // one after the other in this transaction: one connection, no pool to fill
+      for (const widget of layout) widgets.push({ ...widget, ...(await widgetAnswer(tx, principal, widget.type, widget.params, body.period)) });
+      const extra = [];
+      for (const wanted of body.extra ?? []) extra.push({ type: wanted.type, ...(await widgetAnswer(tx, principal, wanted.type, wanted.params ?? {})) });
+      return { board: board && { id: board.id, name: board.name, is_default: board.is_default }, columns: GRID_COLUMNS, widgets, extra };
+    }), {
+      permission: 'dashboards.read', body: 'BoardDataRequest', response: { 200: 'BoardDataResponse' },
+      detail: {
+        summary: 'A board and every widget\'s data in one request: what a client draws a dashboard from',
+        description: 'The board (`board_id`, else the calling user\'s default, else the company\'s first; with none, the recommended widgets as `append-recommended` would place them), its widgets in reading order, each with its data as POST /dashboard/data answers it, all read in one transaction. `period` sets the period of every widget that takes one. A widget whose data the caller may not read (403) or whose parameters are wrong (422) carries `error` instead of `data`; the others are unaffected. `extra` asks for more widgets\' data in the same answer (a series drawn beside a chart).',
+        tags,
+      },
     })
     .get('/summary', async ({ uow, query, principal }) => {
       requireReads(principal, SUMMARY_READS);

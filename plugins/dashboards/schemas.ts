@@ -77,6 +77,27 @@ export const WidgetDataRequest = t.Object({
   params: t.Optional(Params),
 });
 
+export const BoardDataRequest = t.Object({
+  board_id: t.Optional(t.String({ format: 'uuid', description: 'The board to show; default: the calling user\'s default board, else the company\'s first, else the recommended widgets' })),
+  period: t.Optional(literalUnion(PERIODS, { description: 'Sets `period` of every widget that takes one (the board\'s own otherwise)' })),
+  extra: t.Optional(t.Array(WidgetDataRequest, { maxItems: 10, description: 'More widgets\' data in the same answer (a series drawn beside a chart of the board)' })),
+}, { additionalProperties: false });
+
+const WidgetAnswer = {
+  data: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'As POST /dashboard/data answers it; absent when `error` is given' })),
+  error: t.Optional(t.Object({ status: t.Integer(), detail: t.String() }, { description: 'Why this widget has no data (403: a read permission the caller lacks; 422: bad parameters); the other widgets are unaffected' })),
+};
+
+export const BoardDataResponse = t.Object({
+  board: t.Union([t.Object({ id: t.String({ format: 'uuid' }), name: t.String(), is_default: t.Boolean() }), t.Null()], { description: 'The board shown; null: the company has none and the recommended widgets are shown' }),
+  columns: t.Integer({ description: 'Grid width (12)' }),
+  widgets: t.Array(t.Object({
+    id: t.String({ description: 'The widget\'s id on the board (its type for a recommended widget)' }), type: t.String(), params: t.Record(t.String(), t.Unknown(), { description: 'As used: defaults and the requested period applied' }),
+    x: t.Integer(), y: t.Integer(), w: t.Integer(), h: t.Integer(), ...WidgetAnswer,
+  })),
+  extra: t.Array(t.Object({ type: t.String(), params: t.Record(t.String(), t.Unknown()), ...WidgetAnswer })),
+});
+
 export const SummaryQuery = t.Object({ year: t.Optional(t.Integer({ minimum: 2000, maximum: 2100, description: 'Calendar year; default the current one' })) });
 
-export const dashboardModels = { DashboardCreate, DashboardUpdate, DashboardOut, DashboardListItem, CatalogResponse, WidgetDataRequest };
+export const dashboardModels = { DashboardCreate, DashboardUpdate, DashboardOut, DashboardListItem, CatalogResponse, WidgetDataRequest, BoardDataRequest, BoardDataResponse };

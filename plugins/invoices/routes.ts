@@ -66,6 +66,21 @@ export const invoiceRoutes = (kernel: Kernel) => {
         tags,
       },
     })
+    .post('/invoices/preview', async ({ uow, body }) => uow.run(async (tx) => {
+      const { record, types } = await InvoiceService.preview(tx, body as InvoiceInput);
+      const json = invoiceToJson({ record, types });
+      return {
+        currency: json.currency, subtotal: json.subtotal, tax_total: json.tax_total, surcharge_total: json.surcharge_total, withholding_total: json.withholding_total,
+        total: json.total, tax_breakdown: json.tax_breakdown, legends: json.legends, lines: json.lines,
+      };
+    }), {
+      permission: 'invoices.write', body: 'InvoiceCreate', response: { 200: 'InvoicePreview' },
+      detail: {
+        summary: 'The lines, tax breakdown and totals an invoice would have, without creating it',
+        description: 'Takes the body of POST /invoices and answers what the created invoice would carry: each line\'s base and taxes, the breakdown per tax type (VAT computed on the summed bases, then allocated to the lines), the legends and the totals. Nothing is stored and no number is taken. The same checks as a draft apply (422 for a bad line, date, currency or tax type; 404 for a customer or tax type that is not the company\'s); `status` is ignored, and what only issuing checks (the parties\' data, a negative total) is checked when the invoice is issued. For an editor showing totals as the user types.',
+        tags,
+      },
+    })
     .use(documentItemRoutes(kernel, {
       kind: INVOICE, models: invoiceModels, responseModel: 'InvoiceResponse', updateModel: 'InvoiceUpdate',
       get: (tx, id) => InvoiceService.get(tx, id), update: (tx, id, patch: InvoicePatch) => InvoiceService.update(tx, id, patch), delete: (tx, id) => InvoiceService.delete(tx, id), toJson: shaped,

@@ -76,10 +76,23 @@ export const InvoiceResponse = t.Object({
   })),
 });
 
+/** POST /invoices/preview: the amounts the invoice would have, as InvoiceResponse names them. */
+export const InvoicePreview = t.Object({
+  currency: t.String({ description: 'ISO 4217 currency of every amount (EUR unless the body names another)' }),
+  subtotal: documentResponseFields.subtotal,
+  tax_total: documentResponseFields.tax_total,
+  surcharge_total: documentResponseFields.surcharge_total,
+  withholding_total: documentResponseFields.withholding_total,
+  total: documentResponseFields.total,
+  tax_breakdown: documentResponseFields.tax_breakdown,
+  legends: documentResponseFields.legends,
+  lines: t.Array(InvoiceLineResponse),
+}, { description: 'The lines, tax breakdown, legends and totals the invoice would have if created with this body (the same computation: VAT per tax type on the summed bases, allocated to the lines); nothing is stored.' });
+
 export const PaginatedResponse_InvoiceResponse_ = paginated(InvoiceResponse);
 
 export const InvoiceListQuery = documentListQuery({ series: t.Optional(Series) }, 'the number, the customer\'s name, legal name and tax number, the notes or a line\'s description');
 
 export const invoiceModels = {
-  InvoiceLine, InvoiceCreate, InvoiceUpdate, RectifyRequest, InvoicePaymentRequest, InvoiceResponse, PaginatedResponse_InvoiceResponse_,
+  InvoiceLine, InvoiceCreate, InvoiceUpdate, RectifyRequest, InvoicePaymentRequest, InvoiceResponse, PaginatedResponse_InvoiceResponse_, InvoicePreview,
 };

@@ -53,6 +53,25 @@ export const InvoiceService = {
   },
 
   /**
+   * What `create` would compute for this body, writing nothing (POST /invoices/preview): the same
+   * checks as a draft (tax codes, header, currency, customer, lines) and the same computation, so
+   * the lines, breakdown and totals are those the created invoice gets. What is checked only at
+   * issue (the parties' data, a negative total) is left to the issue.
+   */
+  async preview(tx: Tx, input: InvoiceInput): Promise<InvoiceView> {
+    input = await withTaxTypeIds(tx, input);
+    const header = checkedHeader(input);
+    const currency = checkedCurrency(input.currency);
+    const context = await loadContext(tx, input.contact_id, wireTypeIds(input.lines));
+    assertCustomer(context.contact, ['body', 'contact_id']);
+    const { computed, types } = await buildLines(tx, input.lines, ['body', 'lines'], context.types);
+    const now = new Date().toISOString();
+    const record: InvoiceRecord = { ...INVOICE_STORE.draftRecord(header, computed, now, now), customer: null, issuer: null, rectificationGround: null };
+    record.fx = currency === BOOK_CURRENCY ? null : { documentType: INVOICE.name, documentId: record.id, currency, rate: null, rateDate: null, accountingDate: null, euros: null };
+    return { record, types };
+  },
+
+  /**
    * `create` of an invoice issued at once (POST /invoices), in two round trips with no transaction
    * open between them: a read of the customer, company and tax types, then ONE statement that
    * inserts the lines and the issued invoice, numbers it and runs the issue steps (uow.write).

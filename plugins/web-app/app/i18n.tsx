@@ -1,12 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import * as books from './messages/books';
 import * as account from './messages/account';
+import * as contactsMessages from './messages/contacts';
 
 /**
  * The one message catalogue: every label the app shows comes from here. Spanish is the default;
  * English must carry exactly the same keys (the type below makes a missing one a compile error).
  */
 const es = {
+  ...contactsMessages.es,
   'app.name': 'Cuadra',
   'app.skip': 'Saltar al contenido',
   'app.language': 'Idioma',
@@ -148,7 +150,7 @@ const es = {
   'invoices.totalAmount': 'Total',
   'invoices.empty': 'No hay facturas con este estado.',
   'invoices.draftNumber': 'Borrador',
-  'invoices.editor.intro': 'El borrador se guarda mientras escribes; los totales los calcula Cuadra.',
+  'invoices.editor.intro': 'Los totales los calcula Cuadra mientras escribes; nada se guarda hasta que emites o guardas el borrador.',
   'invoices.chooseCustomer': 'Elige un cliente',
   'invoices.suggestion': 'IVA sugerido para este cliente: {code} ({rate} %). {reason}',
   'invoices.lines': 'Líneas',
@@ -251,6 +253,7 @@ const es = {
 export type MessageKey = keyof typeof es;
 
 const en: Record<MessageKey, string> = {
+  ...contactsMessages.en,
   'app.name': 'Cuadra',
   'app.skip': 'Skip to content',
   'app.language': 'Language',
@@ -392,7 +395,7 @@ const en: Record<MessageKey, string> = {
   'invoices.totalAmount': 'Total',
   'invoices.empty': 'No invoices with this status.',
   'invoices.draftNumber': 'Draft',
-  'invoices.editor.intro': 'The draft is saved as you type; Cuadra computes the totals.',
+  'invoices.editor.intro': 'Cuadra computes the totals as you type; nothing is saved until you issue or save the draft.',
   'invoices.chooseCustomer': 'Choose a customer',
   'invoices.suggestion': 'Suggested VAT for this customer: {code} ({rate} %). {reason}',
   'invoices.lines': 'Lines',

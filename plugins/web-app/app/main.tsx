@@ -34,6 +34,8 @@ const VERIFICATION_OUTCOMES = ['verified', 'already_verified', 'invalid', 'expir
 /** Pages that need no session. */
 const PUBLIC = new Set(['/login', '/register']);
 const HOME = '/dashboard';
+// Opening on the dashboard with a session: its chunk and its data load while the session is read.
+if (session.token() && currentPath() === HOME) void import('./pages/dashboard').then((m) => m.prefetchDashboard());
 /** The signed-in pages: path → page, in the navigation's order. */
 const PAGES: { path: string; label: MessageKey; Page: ComponentType }[] = [
   { path: '/dashboard', label: 'nav.dashboard', Page: DashboardPage },

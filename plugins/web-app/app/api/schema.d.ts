@@ -1946,6 +1946,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lines, tax breakdown and totals an invoice would have, without creating it
+         * @description Takes the body of POST /invoices and answers what the created invoice would carry: each line's base and taxes, the breakdown per tax type (VAT computed on the summed bases, then allocated to the lines), the legends and the totals. Nothing is stored and no number is taken. The same checks as a draft apply (422 for a bad line, date, currency or tax type; 404 for a customer or tax type that is not the company's); `status` is ignored, and what only issuing checks (the parties' data, a negative total) is checked when the invoice is issued. For an editor showing totals as the user types.
+         *
+         *     Requires permission `invoices.write` (roles: owner, admin, accountant, member).
+         */
+        post: operations["invoices_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}": {
         parameters: {
             query?: never;
@@ -2785,6 +2807,28 @@ export interface paths {
          * @description Requires permission `dashboards.read` (roles: owner, admin, accountant, member, viewer).
          */
         post: operations["dashboard_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/board-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A board and every widget's data in one request: what a client draws a dashboard from
+         * @description The board (`board_id`, else the calling user's default, else the company's first; with none, the recommended widgets as `append-recommended` would place them), its widgets in reading order, each with its data as POST /dashboard/data answers it, all read in one transaction. `period` sets the period of every widget that takes one. A widget whose data the caller may not read (403) or whose parameters are wrong (422) carries `error` instead of `data`; the others are unaffected. `extra` asks for more widgets' data in the same answer (a series drawn beside a chart).
+         *
+         *     Requires permission `dashboards.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        post: operations["dashboard_board_data"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7209,6 +7253,134 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
         };
+        /** @description The lines, tax breakdown, legends and totals the invoice would have if created with this body (the same computation: VAT per tax type on the summed bases, allocated to the lines); nothing is stored. */
+        InvoicePreview: {
+            /** @description ISO 4217 currency of every amount (EUR unless the body names another) */
+            currency: string;
+            /**
+             * @description Σ line bases
+             * @example 100.00
+             */
+            subtotal: string;
+            /**
+             * @description Σ VAT + recargo de equivalencia charged on the document
+             * @example 21.00
+             */
+            tax_total: string;
+            /**
+             * @description The recargo de equivalencia part of tax_total
+             * @example 21.00
+             */
+            surcharge_total: string;
+            /**
+             * @description Σ IRPF withheld
+             * @example 21.00
+             */
+            withholding_total: string;
+            /**
+             * @description subtotal + tax_total − withholding_total
+             * @example 121.00
+             */
+            total: string;
+            tax_breakdown: {
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                tax_type_id: string;
+                code: string;
+                name: string;
+                /** @enum {string} */
+                kind: "vat" | "surcharge" | "withholding";
+                regime: string;
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
+                rate: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                base: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                amount: string;
+                /** @description Purchases: reverse-charge VAT self-assessed by the company (Dr 472 / Cr 477), not paid to the supplier */
+                self_assessed?: boolean;
+                /** @description Purchases: false when the VAT is not deductible (recargo de equivalencia borne by the company) */
+                deductible?: boolean;
+            }[];
+            /** @description Mandatory mentions (exemptions art. 20/21/25 LIVA, "Inversión del sujeto pasivo", …) */
+            legends: string[];
+            lines: {
+                line_no: number;
+                description: string;
+                quantity: string;
+                unit_price: string;
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
+                discount_pct: string;
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                tax_type_id: string;
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
+                tax_rate: string;
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                surcharge_type_id: string | null;
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
+                surcharge_rate: string | null;
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                withholding_type_id: string | null;
+                /**
+                 * @description Percentage with two decimals ("21.00")
+                 * @example 21.00
+                 */
+                withholding_rate: string | null;
+                /**
+                 * @description quantity × unit price − discount, rounded half away from zero to the cent
+                 * @example 100.00
+                 */
+                base: string;
+                /**
+                 * @description The line's share of its VAT type's amount (VAT is computed per type on the summed bases, then allocated to lines so that they add up exactly)
+                 * @example 21.00
+                 */
+                tax_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                surcharge_amount: string;
+                /**
+                 * @description Decimal string with two decimals
+                 * @example 1210.00
+                 */
+                withholding_amount: string;
+                /** @enum {string} */
+                nature: "goods" | "services";
+                /** @description Override given on the line, if any */
+                revenue_account: string | null;
+            }[];
+        };
         PurchaseLine: {
             description: string;
             /**
@@ -8422,6 +8594,71 @@ export interface components {
             params?: {
                 [key: string]: unknown;
             };
+        };
+        BoardDataRequest: {
+            /**
+             * Format: uuid
+             * @description The board to show; default: the calling user's default board, else the company's first, else the recommended widgets
+             */
+            board_id?: string;
+            /**
+             * @description Sets `period` of every widget that takes one (the board's own otherwise)
+             * @enum {string}
+             */
+            period?: "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "last_12m" | "ytd";
+            /** @description More widgets' data in the same answer (a series drawn beside a chart of the board) */
+            extra?: components["schemas"]["WidgetDataRequest"][];
+        };
+        BoardDataResponse: {
+            /** @description The board shown; null: the company has none and the recommended widgets are shown */
+            board: {
+                /**
+                 * Format: uuid
+                 * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                 */
+                id: string;
+                name: string;
+                is_default: boolean;
+            } | null;
+            /** @description Grid width (12) */
+            columns: number;
+            widgets: {
+                /** @description The widget's id on the board (its type for a recommended widget) */
+                id: string;
+                type: string;
+                /** @description As used: defaults and the requested period applied */
+                params: {
+                    [key: string]: unknown;
+                };
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+                /** @description As POST /dashboard/data answers it; absent when `error` is given */
+                data?: {
+                    [key: string]: unknown;
+                };
+                /** @description Why this widget has no data (403: a read permission the caller lacks; 422: bad parameters); the other widgets are unaffected */
+                error?: {
+                    status: number;
+                    detail: string;
+                };
+            }[];
+            extra: {
+                type: string;
+                params: {
+                    [key: string]: unknown;
+                };
+                /** @description As POST /dashboard/data answers it; absent when `error` is given */
+                data?: {
+                    [key: string]: unknown;
+                };
+                /** @description Why this widget has no data (403: a read permission the caller lacks; 422: bad parameters); the other widgets are unaffected */
+                error?: {
+                    status: number;
+                    detail: string;
+                };
+            }[];
         };
         DocumentSendRequest: {
             /** @description Recipients; the customer's email when omitted (422 when neither) */
@@ -21333,6 +21570,125 @@ export interface operations {
             };
         };
     };
+    invoices_preview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "issue_date": "2026-01-15",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Consultoría",
+                 *           "quantity": "1",
+                 *           "unit_price": "1000.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The lines, tax breakdown, legends and totals the invoice would have if created with this body (the same computation: VAT per tax type on the summed bases, allocated to the lines); nothing is stored. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePreview"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     invoices_get: {
         parameters: {
             query?: never;
@@ -26060,6 +26416,113 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    dashboard_board_data: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["BoardDataRequest"];
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardDataResponse"];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials */

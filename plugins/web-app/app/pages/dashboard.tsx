@@ -15,29 +15,38 @@ type Period = typeof PERIODS[number];
 /** The companion series drawn beside a monthly metric, so a month's sales and expenses compare. */
 const COMPANION: Record<string, string> = { sales: 'expenses', income: 'expenses', expenses: 'sales', purchases: 'sales' };
 
+type BoardData = Schemas['BoardDataResponse'];
+const DEFAULT_PERIOD: Period = 'last_12m';
+
 /**
- * The user's default board (else the company's first; with none, the catalogue's recommended
- * widgets), each widget's data from POST /dashboard/data with the period picker's period for the
- * widgets that take one.
+ * The board and every widget's data in one request (POST /dashboard/board-data: the user's default
+ * board, else the company's first, else the catalogue's recommended widgets), with the period
+ * picker's period for the widgets that take one, and the expenses series asked beside it for the
+ * sales chart. A chart whose companion is another series asks for it afterwards.
  */
-async function boardWidgets(): Promise<{ widgets: Widget[]; periodic: Set<string> }> {
-  const [{ data: boards }, { data: catalogue }] = await Promise.all([api.GET('/api/v1/dashboard/boards'), api.GET('/api/v1/dashboard/widget-types')]);
-  if (!boards || !catalogue) throw new Error('dashboard');
-  const periodic = new Set(catalogue.items.filter((item) => 'period' in item.params).map((item) => item.type));
-  const chosen = boards.find((board) => board.is_default) ?? boards[0];
-  if (chosen) {
-    const { data: board } = await api.GET('/api/v1/dashboard/boards/{board_id}', { params: { path: { board_id: chosen.id } } });
-    if (!board) throw new Error('dashboard');
-    return { widgets: [...board.widgets].sort((a, b) => a.y - b.y || a.x - b.x), periodic };
-  }
-  let x = 0, y = 0;
-  const widgets = catalogue.items.filter((item) => item.recommended).map((item) => {
-    if (x + item.default_size.w > catalogue.columns) { x = 0; y += 1; }
-    const widget = { id: item.type, type: item.type, params: {}, x, y, w: item.default_size.w };
-    x += item.default_size.w;
-    return widget;
-  });
-  return { widgets, periodic };
+async function loadBoard(period: Period): Promise<Loaded[]> {
+  const { data } = await api.POST('/api/v1/dashboard/board-data', { body: { period, extra: [{ type: 'timeseries', params: { metric: 'expenses', period } }] } });
+  if (!data) throw new Error('dashboard');
+  return Promise.all(data.widgets.map(async (answer): Promise<Loaded> => {
+    const widget: Widget = { id: answer.id, type: answer.type, params: answer.params, x: answer.x, y: answer.y, w: answer.w };
+    if (!answer.data) return { widget, failed: true };
+    const metric = typeof answer.params.metric === 'string' ? answer.params.metric : 'sales';
+    const wanted = answer.type === 'timeseries' ? COMPANION[metric] : undefined;
+    if (!wanted) return { widget, data: answer.data };
+    const asked = data.extra.find((extra) => extra.params.metric === wanted && extra.params.period === answer.params.period)?.data;
+    return { widget, data: answer.data, companion: asked ?? await widgetData('timeseries', { ...answer.params, metric: wanted }).catch(() => undefined) };
+  }));
+}
+
+let prefetched: { period: Period; loading: Promise<Loaded[]> } | undefined;
+/**
+ * Starts loading the board for the default period before the page is drawn (main.tsx calls it
+ * while the session is still being read, when the app opens on the dashboard); the page takes it
+ * once, and asks again if it failed.
+ */
+export function prefetchDashboard(): void {
+  prefetched = { period: DEFAULT_PERIOD, loading: loadBoard(DEFAULT_PERIOD) };
+  prefetched.loading.catch(() => undefined);
 }
 
 async function widgetData(type: string, params: Record<string, unknown>): Promise<Data> {
@@ -48,36 +57,23 @@ async function widgetData(type: string, params: Record<string, unknown>): Promis
 
 export function DashboardPage() {
   const t = useT();
-  const [period, setPeriod] = useState<Period>('last_12m');
-  const [board, setBoard] = useState<{ widgets: Widget[]; periodic: Set<string> }>();
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD);
   const [loaded, setLoaded] = useState<Loaded[]>();
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => { boardWidgets().then(setBoard, () => setFailed(true)); }, []);
-
   useEffect(() => {
-    if (!board) return;
     let current = true;
-    const paramsOf = (widget: Widget) => (board.periodic.has(widget.type) ? { ...widget.params, period } : widget.params);
-    Promise.all(board.widgets.map(async (widget): Promise<Loaded> => {
-      try {
-        const params = paramsOf(widget);
-        const metric = typeof params.metric === 'string' ? params.metric : 'sales';
-        const [data, companion] = await Promise.all([
-          widgetData(widget.type, params),
-          widget.type === 'timeseries' && COMPANION[metric] ? widgetData('timeseries', { ...params, metric: COMPANION[metric] }) : undefined,
-        ]);
-        return { widget, data, companion };
-      } catch {
-        return { widget, failed: true };
-      }
-    })).then((all) => {
+    const early = prefetched?.period === period ? prefetched.loading : undefined;
+    prefetched = undefined;
+    // a prefetch that failed (a session that had no company yet) is asked again
+    (early ? early.catch(() => loadBoard(period)) : loadBoard(period)).then((all) => {
       if (!current) return;
+      setFailed(false);
       setLoaded(all);
       performance.mark(DASHBOARD_READY);
-    });
+    }, () => { if (current) setFailed(true); });
     return () => { current = false; };
-  }, [board, period]);
+  }, [period]);
 
   return (
     <section>

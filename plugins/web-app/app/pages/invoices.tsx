@@ -13,6 +13,7 @@ type Invoice = Schemas['InvoiceResponse'];
 type Contact = Schemas['ContactResponse'];
 type TaxType = Schemas['TaxTypeResponse'];
 type Suggestion = Schemas['TaxSuggestionResponse'];
+type Preview = Schemas['InvoicePreview'];
 const STATUSES = ['all', 'draft', 'issued', 'partially_paid', 'paid', 'rectified'] as const;
 type StatusFilter = typeof STATUSES[number];
 
@@ -93,8 +94,9 @@ let lineKeys = 0;
 const blankLine = (taxTypeId: string): LineDraft => ({ key: ++lineKeys, description: '', quantity: '1', unit_price: '', tax_type_id: taxTypeId });
 
 /**
- * A new invoice: pick the customer (the API suggests its VAT), type the lines; the draft is saved
- * through the API as you type and the totals shown are the draft's, as the API computed them.
+ * A new invoice: pick the customer (the API suggests its VAT), type the lines; the totals shown are
+ * the API's preview of this body (POST /invoices/preview: computed, nothing stored), asked a moment
+ * after the last keystroke. Issuing creates the invoice with the same body; nothing is saved before.
  */
 function InvoiceEditor() {
   const t = useT();
@@ -104,14 +106,10 @@ function InvoiceEditor() {
   const [issueDate, setIssueDate] = useState(today);
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine('')]);
   const [suggestion, setSuggestion] = useState<Suggestion>();
-  const [draft, setDraft] = useState<Invoice>();
+  const [preview, setPreview] = useState<Preview>();
   const [problem, setProblem] = useState<Problem>();
-  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [dirty, setDirty] = useState(false);
-  const issue = useApiForm(
-    () => api.POST('/api/v1/invoices/{id}/issue', { params: { path: { id: draft!.id } } }),
-    { onSuccess: (issued) => navigate(`/invoices/${issued.id}`, { replace: true }) },
-  );
 
   useEffect(() => {
     api.GET('/api/v1/taxes', { params: { query: { kind: 'vat', active: true, limit: 200 } } }).then(({ data }) => setTaxes(data?.items ?? []));
@@ -132,46 +130,57 @@ function InvoiceEditor() {
     return () => { current = false; };
   }, [contactId]);
 
-  // Save the draft a moment after the last keystroke; one request at a time, the latest state wins.
-  const latest = useRef({ contactId, issueDate, lines, draft });
-  latest.current = { contactId, issueDate, lines, draft };
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  async function save() {
-    if (inFlight.current) { again.current = true; return; }
-    const state = latest.current;
+  /** The body of POST /invoices for what is typed: the complete lines only; none without a customer. */
+  const bodyOf = (state: { contactId: string; issueDate: string; lines: LineDraft[] }) => {
     const complete = state.lines.flatMap((line) => {
       const quantity = decimalOf(line.quantity), unitPrice = decimalOf(line.unit_price);
       return line.description.trim() && quantity && unitPrice && line.tax_type_id
         ? [{ description: line.description.trim(), quantity, unit_price: unitPrice, tax_type_id: line.tax_type_id }] : [];
     });
-    if (!state.contactId || !complete.length) { setDirty(false); return; }
+    return state.contactId && complete.length ? { contact_id: state.contactId, issue_date: state.issueDate, lines: complete } : undefined;
+  };
+
+  // Ask for the preview a moment after the last keystroke; one request at a time, the latest state wins.
+  const latest = useRef({ contactId, issueDate, lines });
+  latest.current = { contactId, issueDate, lines };
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  async function ask() {
+    if (inFlight.current) { again.current = true; return; }
+    const body = bodyOf(latest.current);
+    if (!body) { setPreview(undefined); setDirty(false); return; }
     inFlight.current = true;
-    setSaving(true);
+    setAsking(true);
     try {
-      const body = { contact_id: state.contactId, issue_date: state.issueDate, lines: complete };
-      const result = state.draft
-        ? await api.PATCH('/api/v1/invoices/{id}', { params: { path: { id: state.draft.id } }, body })
-        : await api.POST('/api/v1/invoices', { body: { ...body, status: 'draft' } });
-      if (result.data) { setDraft(result.data as Invoice); setProblem(undefined); }
-      else setProblem(problemOf(result.error, result.response.status));
+      const result = await api.POST('/api/v1/invoices/preview', { body });
+      if (result.data) { setPreview(result.data); setProblem(undefined); }
+      else { setPreview(undefined); setProblem(problemOf(result.error, result.response.status)); }
     } catch {
       setProblem({ fields: {}, message: t('app.error') });
     } finally {
       inFlight.current = false;
-      setSaving(false);
-      if (again.current) { again.current = false; void save(); } else setDirty(false);
+      setAsking(false);
+      if (again.current) { again.current = false; void ask(); } else setDirty(false);
     }
   }
   useEffect(() => {
     setDirty(true);
-    const timer = setTimeout(() => void save(), 400);
+    const timer = setTimeout(() => void ask(), 300);
     return () => clearTimeout(timer);
   }, [contactId, issueDate, lines]);
 
+  const issue = useApiForm(
+    () => api.POST('/api/v1/invoices', { body: { ...bodyOf(latest.current)!, status: 'issued' } }),
+    { onSuccess: (issued) => navigate(`/invoices/${(issued as Invoice).id}`, { replace: true }) },
+  );
+  const saveDraft = useApiForm(
+    () => api.POST('/api/v1/invoices', { body: { ...bodyOf(latest.current)!, status: 'draft' } }),
+    { onSuccess: (saved) => navigate(`/invoices/${(saved as Invoice).id}`, { replace: true }) },
+  );
+
   const update = (key: number, patch: Partial<LineDraft>) => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
   const lineError = (i: number, field: string) => problem?.fields[`lines.${i}.${field}`];
-  const ready = Boolean(draft) && !dirty && !saving;
+  const ready = Boolean(preview) && !problem && !dirty && !asking;
 
   return (
     <section>
@@ -212,17 +221,18 @@ function InvoiceEditor() {
         <Button onPress={() => setLines((all) => [...all, blankLine(suggestion?.tax_type_id ?? '')])}>{t('invoices.addLine')}</Button>
       </fieldset>
       <FormProblem problem={problem} />
-      <Totals invoice={draft} pending={dirty || saving} />
-      <FormProblem problem={issue.problem} />
+      <Totals invoice={preview} pending={dirty || asking} />
+      <FormProblem problem={issue.problem ?? saveDraft.problem} />
       <div className="actions">
+        <Button isDisabled={!ready} onPress={() => void saveDraft.submitValues({})}>{t('invoices.saveDraft')}</Button>
         <Button className="primary" isDisabled={!ready} onPress={() => void issue.submitValues({})}>{t('invoices.issue')}</Button>
       </div>
     </section>
   );
 }
 
-/** The totals as the API computed them (the draft's, or the invoice's). */
-function Totals({ invoice, pending }: { invoice?: Invoice; pending?: boolean }) {
+/** The totals as the API computed them (its preview, or the invoice's). */
+function Totals({ invoice, pending }: { invoice?: Pick<Invoice, 'subtotal' | 'tax_breakdown' | 'total' | 'currency'>; pending?: boolean }) {
   const t = useT();
   return (
     <div className="totals-box" aria-live="polite" aria-busy={pending ? true : undefined}>
