@@ -16,13 +16,20 @@ export function streamText(options: {
   contentType: string; filename: string; logger: Logger; what: string;
   encode?: (text: string) => Uint8Array;
   produce(write: WriteText): Promise<void>;
+  /** A full garbage collection each time this many more bytes have been written (as streamTable's option: for files of many MiB). */
+  collectEveryBytes?: number;
 }): Response {
   const channel = new ExportChannel();
   const encoder = new TextEncoder();
   const encode = options.encode ?? ((text: string) => encoder.encode(text));
+  let nextCollection = options.collectEveryBytes ?? Infinity;
   const write: WriteText = async (text) => {
     channel.write(encode(text));
     await channel.ready();
+    if (channel.written >= nextCollection) {
+      nextCollection = channel.written + options.collectEveryBytes!;
+      Bun.gc(true);
+    }
   };
   options.produce(write).then(() => channel.close(), (error) => {
     if (error instanceof ExportCancelled) return;

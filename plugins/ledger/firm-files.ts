@@ -53,12 +53,30 @@ export function fieldText(field: FixedField, value: string | undefined): string 
   }
 }
 
-/** A record of the layout from values by field name; its length is checked against the layout's. */
+const emptyRecords = new WeakMap<FixedLayout, string>();
+
+/**
+ * A record of the layout from values by field name, every other field empty by its type; its length
+ * is checked against the layout's. The empty record is built once per layout and the given fields
+ * written over it (a ContaPlus record has 101 fields, a journal line fills a dozen).
+ */
 export function fixedRecord(layout: FixedLayout, values: Record<string, string | undefined>): string {
-  let record = '';
-  for (const field of layout.fields) record += fieldText(field, values[field.field]);
-  if (record.length !== layout.length) throw new Error(`${layout.name}: a record of ${record.length} characters instead of ${layout.length}`);
-  return record;
+  let record = emptyRecords.get(layout);
+  if (record === undefined) {
+    record = layout.fields.map((field) => fieldText(field, undefined)).join('');
+    if (record.length !== layout.length) throw new Error(`${layout.name}: a record of ${record.length} characters instead of ${layout.length}`);
+    emptyRecords.set(layout, record);
+  }
+  const parts: string[] = [];
+  let at = 0;
+  for (const field of layout.fields) {
+    const value = values[field.field];
+    if (value === undefined) continue;
+    parts.push(record.slice(at, field.position - 1), fieldText(field, value));
+    at = field.position - 1 + field.length;
+  }
+  parts.push(record.slice(at));
+  return parts.join('');
 }
 
 /** A field's raw characters in a record (a short record reads as padded with spaces). */
@@ -124,6 +142,11 @@ const asciiBytes = (text: string) => {
   return bytes;
 };
 
+/** A full collection every 4 MiB written keeps a long export's resident memory flat (bench/ledger-export.ts). */
+export const COLLECT_EVERY = 4 << 20;
+/** Records handed to the response in pieces of about this many characters (a batch of ContaPlus records is ~24 MB). */
+const FLUSH_CHARS = 1 << 20;
+
 export interface FirmExportOptions extends Period { digits?: number; company?: string }
 
 /** A3: one record 0 a journal line, the entry's lines marked I … M … U; the account's name on each. */
@@ -132,12 +155,13 @@ export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExp
   const company = (options.company ?? '1').padStart(5, '0');
   await uow.run((tx) => accountCodeWriter(tx, options.digits)); // refuses impossible widths before the download starts
   return streamText({
-    contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'A3 journal export', encode: asciiBytes,
+    contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'A3 journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
     produce: (write) => uow.run(async (tx) => {
       const code = await accountCodeWriter(tx, options.digits);
       for await (const rows of LedgerService.exportRows(tx, options)) {
         let out = '';
         for (const entry of entriesOf(rows)) {
+          if (out.length >= FLUSH_CHARS) { await write(out); out = ''; }
           entry.forEach((line, i) => {
             const debit = line.debit !== '0.00';
             out += fixedRecord(A3_ENTRY_LINE, {
@@ -162,13 +186,14 @@ export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, op
   checkPeriod(options);
   await uow.run((tx) => accountCodeWriter(tx, options.digits));
   return streamText({
-    contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'ContaPlus journal export', encode: asciiBytes,
+    contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'ContaPlus journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
     produce: (write) => uow.run(async (tx) => {
       const code = await accountCodeWriter(tx, options.digits);
       let asien = 0;
       for await (const rows of LedgerService.exportRows(tx, options)) {
         let out = '';
         for (const entry of entriesOf(rows)) {
+          if (out.length >= FLUSH_CHARS) { await write(out); out = ''; }
           asien++;
           entry.forEach((line, i) => {
             const other = entry.length === 2 ? entry[1 - i].account : undefined;

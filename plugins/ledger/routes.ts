@@ -6,7 +6,7 @@ import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
 import { importJournalFile, journalXlsx } from './journal-file';
 import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalImportBody, JournalImportResponse, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
 import { checkPeriod, LedgerService } from './service';
-import { a3Export, contaplusAccountsExport, contaplusJournalExport } from './firm-files';
+import { a3Export, COLLECT_EVERY, contaplusAccountsExport, contaplusJournalExport } from './firm-files';
 import { streamText } from '../../lib/table-export/text-stream';
 import { PeriodLock } from './lock';
 import { YEAR_END_SOURCE_TYPES } from './year-end';
@@ -144,7 +144,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       checkPeriod(query);
       return streamText({
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
-        filename: `${name}.${format === 'csv' ? 'csv' : 'journal'}`, logger: kernel.logger, what: 'Journal export',
+        filename: `${name}.${format === 'csv' ? 'csv' : 'journal'}`, logger: kernel.logger, what: 'Journal export', collectEveryBytes: COLLECT_EVERY,
         produce: (write) => uow.run(async (tx) => {
           await write(format === 'csv' ? csvHeader() : hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
           for await (const rows of LedgerService.exportRows(tx, query)) await write(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
