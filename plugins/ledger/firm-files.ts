@@ -125,6 +125,31 @@ export async function accountCodeWriter(tx: Tx, digits: number | undefined): Pro
 // Export
 // ------------------------------------------------------------------------------------------------
 
+/**
+ * What the fixed-width fields cannot hold, refused with a 422 before the download starts: more
+ * entries than ASIEN's six digits (ContaPlus), or a line amount wider than the amount field (A3:
+ * ten integer digits; ContaPlus: sixteen characters with the point and decimals). The monthly
+ * balances bound every line from above, so the lines themselves are read only when a month's sum
+ * passes the limit.
+ */
+async function checkFits(tx: Tx, period: Period, limits: { entries?: number; amount: string }): Promise<void> {
+  const params: Record<string, unknown> = { limit: limits.amount };
+  let lines = '', months = '', entries = '';
+  if (period.from) { lines += ` and entry_date >= :from::date`; months += ` and month >= date_trunc('month', :from::date)`; entries += ` and date >= :from::date`; params.from = period.from; }
+  if (period.to) { lines += ` and entry_date <= :to::date`; months += ` and month <= :to::date`; entries += ` and date <= :to::date`; params.to = period.to; }
+  const errors: FieldError[] = [];
+  if (limits.entries !== undefined) {
+    const [row] = await tx.sql<{ n: number }>(`select count(*)::int as n from journal_entries where tenant_id = :tenant${entries}`, params);
+    if (Number(row.n) > limits.entries) errors.push({ loc: ['query', 'from'], msg: `The period has ${row.n} entries and the file numbers at most ${limits.entries}: export shorter periods`, type: 'value_error.too_many' });
+  }
+  const [bound] = await tx.sql<{ big: boolean }>(`select exists (select 1 from ledger_month_balances where tenant_id = :tenant${months} and greatest(debit, credit) >= :limit::numeric) as big`, params);
+  if (bound.big) {
+    const [line] = await tx.sql<{ amount: string | null }>(`select max(greatest(debit, credit))::text as amount from journal_lines where tenant_id = :tenant${lines} and greatest(debit, credit) >= :limit::numeric`, params);
+    if (line.amount) errors.push({ loc: ['query', 'format'], msg: `A line of ${line.amount} does not fit the file's amount field (less than ${limits.amount})`, type: 'value_error.too_large' });
+  }
+  if (errors.length) throw new ValidationFailed(errors);
+}
+
 /** The rows of a batch grouped by entry (the export reads whole entries per batch, lines in order). */
 function entriesOf(rows: ExportRow[]): ExportRow[][] {
   const entries: ExportRow[][] = [];
@@ -153,7 +178,10 @@ export interface FirmExportOptions extends Period { digits?: number; company?: s
 export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
   const company = (options.company ?? '1').padStart(5, '0');
-  await uow.run((tx) => accountCodeWriter(tx, options.digits)); // refuses impossible widths before the download starts
+  await uow.run(async (tx) => { // refuses what the file cannot hold before the download starts
+    await accountCodeWriter(tx, options.digits);
+    await checkFits(tx, options, { amount: '10000000000' });
+  });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'A3 journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
     produce: (write) => uow.run(async (tx) => {
@@ -184,7 +212,10 @@ export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExp
  */
 export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
-  await uow.run((tx) => accountCodeWriter(tx, options.digits));
+  await uow.run(async (tx) => {
+    await accountCodeWriter(tx, options.digits);
+    await checkFits(tx, options, { entries: 999_999, amount: '10000000000000' });
+  });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'ContaPlus journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
     produce: (write) => uow.run(async (tx) => {

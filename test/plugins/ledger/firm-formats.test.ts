@@ -143,6 +143,17 @@ describe('GET /ledger/export?format=a3|contaplus', () => {
     expect((await app.get('/api/v1/ledger/export?format=a3&company=123456', a.token)).status).toBe(422);
     expect((await app.get('/api/v1/ledger/export?format=a3&digits=3', a.token)).status).toBe(422);
     expect((await app.get('/api/v1/ledger/export?format=sage', a.token)).status).toBe(422);
+
+    // A3's amount has ten integer digits: a larger line is refused before the download, naming it; ContaPlus's field holds it
+    const c = await createCompany(app);
+    expect((await postEntry(app, c.token, [{ account: '572', debit: '10000000000.00' }, { account: '100', credit: '10000000000.00' }], '2026-03-01', 'Capital')).status).toBe(201);
+    const big = await app.get('/api/v1/ledger/export?format=a3', c.token);
+    expect(big.status).toBe(422);
+    expect(big.body.detail[0].msg).toContain('10000000000.00');
+    expect((await app.get('/api/v1/ledger/export?format=a3&from=2026-04-01', c.token)).status).toBe(200);
+    const contaplus = await app.get('/api/v1/ledger/export?format=contaplus', c.token);
+    expect(contaplus.status).toBe(200);
+    expect(at(records(contaplus.text)[0], 239, 16)).toBe('  10000000000.00');
   });
 });
 
