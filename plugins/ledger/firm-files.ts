@@ -1,9 +1,10 @@
 import { ValidationFailed, type FieldError } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
+import { Decimal } from '../../kernel/money';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { decodeText } from '../../lib/csv-reader';
 import { streamText } from '../../lib/table-export/text-stream';
-import { A3_ENTRY_LINE, A3_RECORD_HEAD, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA, fieldOf, type FixedField, type FixedLayout } from './firm-layouts';
+import { A3_ENTRY_LINE, A3_INVOICE_HEAD, A3_RECORD_HEAD, A3_VAT_DETAIL, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA, fieldOf, type FixedField, type FixedLayout } from './firm-layouts';
 import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
 
 /**
@@ -297,17 +298,39 @@ export function detectFirmFormat(bytes: Uint8Array): 'a3' | 'contaplus' | undefi
   return undefined;
 }
 
+/** An A3 signed amount (`+0000001210.00`) as a Decimal, or undefined when it is not one. */
+function a3Amount(text: string): Decimal | undefined {
+  const match = /^\s*([+-]?)\s*(\d{1,13})\.(\d{2})\s*$/.exec(text);
+  if (!match) return undefined;
+  const value = Decimal.parse(`${match[2]}.${match[3]}`, 2).rescale(2);
+  return match[1] === '-' ? value.negate() : value;
+}
+
 /**
- * A3 SUENLACE.DAT: entry lines (record 0), the lines of an entry from I to U; account records (C)
- * give names. Other records (invoices with VAT 1/2/9, due dates, analytics) are refused by line:
- * export those books from A3 as plain entries.
+ * The default accounts of an invoice's VAT and withholding when its line leaves them blank (A3
+ * takes them from the company's settings, which the file does not carry): the PGC accounts Cuadra
+ * posts to (docs/domain/pgc-and-entries.md). A surcharge needs its account in the file.
+ */
+const A3_DEFAULTS = { sales: { vat: '477', withholding: '473' }, purchases: { vat: '472', withholding: '4751' } };
+
+/**
+ * A3 SUENLACE.DAT: entry lines (record 0), the lines of an entry from I to U; invoices (record 1,
+ * with its lines as records 9 up to the one marked U), posted as the invoice's entry; account
+ * records (C) give names. Other records (credit notes 2, due dates V, analytics D, …) are refused by
+ * line. An invoice's entry must balance like any other: its total against its bases, VAT and
+ * surcharges, the withholding on its own account.
  */
 export function readA3(bytes: Uint8Array): RawLine[] {
   const lines: RawLine[] = [];
   const errors: FieldError[] = [];
   const names = new Map<string, string>();
   let entry = 0;
-  let open = false;
+  let open: null | 'entry' | { kind: 'sales' | 'purchases'; line: number; date: string; account: string; name: string; description: string; total: Decimal; withholding: Map<string, Decimal> } = null;
+  const signed = (line: number, entryKey: string, date: string, description: string, account: string, accountName: string, amount: Decimal) => {
+    if (amount.isZero()) return;
+    const text = (amount.isNegative() ? amount.negate() : amount).toString();
+    lines.push({ line, entry: entryKey, date, description, account, accountName, debit: amount.isNegative() ? '' : text, credit: amount.isNegative() ? text : '' });
+  };
   for (const { line, text } of fixedRecords(bytes)) {
     const fail = (msg: string) => errors.push({ loc: ['body', 'file', line], msg: `Line ${line}: ${msg}`, type: 'value_error.line' });
     if (text.length !== A3_ENTRY_LINE.length) { fail(`an A3 record has ${A3_ENTRY_LINE.length} characters, this one ${text.length}`); continue; }
@@ -315,23 +338,78 @@ export function readA3(bytes: Uint8Array): RawLine[] {
     const account = rawField(A3_RECORD_HEAD, text, 'account').trim();
     const accountName = rawField(A3_RECORD_HEAD, text, 'account_name').trim();
     if (type === 'C') { names.set(account, accountName); continue; }
-    if (type !== '0') { fail(`record type ${type} is not read (only entry lines, type 0, and accounts, type C)`); continue; }
+    if (type !== '0' && type !== '1' && type !== '9') { fail(`record type ${type} is not read (only entry lines 0, invoices 1 with their lines 9, and accounts C)`); continue; }
     const currency = rawField(A3_RECORD_HEAD, text, 'currency');
     if (currency !== 'E' && currency !== ' ') { fail(`amounts in currency "${currency}" are not read (only euros, E)`); continue; }
     const mark = rawField(A3_ENTRY_LINE, text, 'line_mark');
+    const date = isoOf(rawField(A3_RECORD_HEAD, text, 'date'));
+
+    if (type === '1') {
+      if (open) fail('an invoice starts before the previous entry ended (U)');
+      const kind = rawField(A3_INVOICE_HEAD, text, 'invoice_kind');
+      const total = a3Amount(rawField(A3_INVOICE_HEAD, text, 'total'));
+      if (kind !== '1' && kind !== '2' && kind !== '3') { fail(`invoice kind "${kind}" is none of 1 (sales), 2 (purchases), 3 (capital goods)`); open = null; continue; }
+      if (!total) { fail('the invoice total is not an amount (sign, ten digits, point, two decimals)'); open = null; continue; }
+      entry++;
+      const number = rawField(A3_INVOICE_HEAD, text, 'invoice_number').trim();
+      open = {
+        kind: kind === '1' ? 'sales' : 'purchases', line, date, account, name: accountName, total, withholding: new Map(),
+        description: rawField(A3_INVOICE_HEAD, text, 'description').trim() || `Factura ${number}`,
+      };
+      continue;
+    }
+    if (type === '9') {
+      if (!open || open === 'entry') { fail('an invoice line (record 9) outside an invoice (no record 1 before it)'); continue; }
+      if (mark !== 'M' && mark !== 'U') fail(`line mark "${mark}" is neither M nor U`);
+      const invoice = open;
+      const key = `A3-${entry}`;
+      const field = (name: string) => rawField(A3_VAT_DETAIL, text, name);
+      const amounts = ['base', 'vat', 'surcharge', 'withholding'].map((name) => a3Amount(field(name)));
+      if (amounts.some((a) => !a)) { fail('base, VAT, surcharge and withholding must be amounts (sign, ten digits, point, two decimals)'); continue; }
+      const kindOfAmount = field('amount_kind');
+      if (kindOfAmount !== 'C' && kindOfAmount !== 'A' && kindOfAmount !== ' ') { fail(`amount kind "${kindOfAmount}" is neither C (cargo) nor A (abono)`); continue; }
+      // a sale credits its income, VAT and surcharge; a purchase debits them; an A line goes the other way
+      const sign = (invoice.kind === 'sales' ? -1 : 1) * (kindOfAmount === 'A' ? -1 : 1);
+      const [base, vat, surcharge, withholding] = amounts.map((a) => (sign < 0 ? a!.negate() : a!));
+      const defaults = A3_DEFAULTS[invoice.kind];
+      const vatAccount = field('vat_account').trim() || defaults.vat;
+      const surchargeAccount = field('surcharge_account').trim();
+      if (!surcharge.isZero() && !surchargeAccount) { fail('a surcharge (recargo de equivalencia) without its account (positions 204–215)'); continue; }
+      signed(line, key, invoice.date, invoice.description, account, accountName, base);
+      signed(line, key, invoice.date, invoice.description, vatAccount, '', vat);
+      signed(line, key, invoice.date, invoice.description, surchargeAccount, '', surcharge);
+      // reverse charge: the VAT (and surcharge) also on the second account, on the other side
+      const vat2 = field('vat_account_2').trim(), surcharge2 = field('surcharge_account_2').trim();
+      if (vat2) signed(line, key, invoice.date, invoice.description, vat2, '', vat.negate());
+      if (surcharge2) signed(line, key, invoice.date, invoice.description, surcharge2, '', surcharge.negate());
+      if (!withholding.isZero()) {
+        const withholdingAccount = field('withholding_account').trim() || defaults.withholding;
+        invoice.withholding.set(withholdingAccount, (invoice.withholding.get(withholdingAccount) ?? Decimal.zero(2)).add(withholding));
+      }
+      if (mark === 'U') {
+        // the customer or supplier carries the total less what was withheld, which goes to its own account
+        const withheld = [...invoice.withholding.values()].reduce((sum, w) => sum.add(w), Decimal.zero(2));
+        const head = invoice.kind === 'sales' ? invoice.total : invoice.total.negate();
+        signed(invoice.line, key, invoice.date, invoice.description, invoice.account, invoice.name, head.add(withheld));
+        for (const [code, amount] of invoice.withholding) signed(invoice.line, key, invoice.date, invoice.description, code, '', amount.negate());
+        open = null;
+      }
+      continue;
+    }
+    // record 0
     if (mark === 'I') {
       if (open) fail('an entry starts (I) before the previous one ended (U)');
-      entry++; open = true;
-    } else if (mark !== 'M' && mark !== 'U') { fail(`line mark "${mark}" is none of I, M, U`); continue; } else if (!open) { fail(`a line marked ${mark} outside an entry (no I before it)`); continue; }
+      entry++; open = 'entry';
+    } else if (mark !== 'M' && mark !== 'U') { fail(`line mark "${mark}" is none of I, M, U`); continue; } else if (open !== 'entry') { fail(`a line marked ${mark} outside an entry (no I before it)`); continue; }
     const side = rawField(A3_ENTRY_LINE, text, 'side');
     if (side !== 'D' && side !== 'H') { fail(`side "${side}" is neither D (debe) nor H (haber)`); continue; }
     const { amount, negative } = unsigned(rawField(A3_ENTRY_LINE, text, 'amount'));
     const debitSide = (side === 'D') !== negative;
     lines.push({
-      line, entry: `A3-${entry}`, date: isoOf(rawField(A3_ENTRY_LINE, text, 'date')), description: rawField(A3_ENTRY_LINE, text, 'description').trim(),
+      line, entry: `A3-${entry}`, date, description: rawField(A3_ENTRY_LINE, text, 'description').trim(),
       account, accountName, debit: debitSide ? amount : '', credit: debitSide ? '' : amount,
     });
-    if (mark === 'U') open = false;
+    if (mark === 'U') open = null;
   }
   if (open) errors.push({ loc: ['body', 'file'], msg: 'The last entry has no line marked U', type: 'value_error.line' });
   if (errors.length) throw new ValidationFailed(errors.slice(0, 200));

@@ -51,6 +51,75 @@ export const A3_ENTRY_LINE: FixedLayout = {
 };
 
 /**
+ * A3 record 1: an invoice's head (alta de factura). Its lines follow as records 9, the last one
+ * marked U. Read only (Cuadra writes its journal as entry lines).
+ */
+export const A3_INVOICE_HEAD: FixedLayout = {
+  name: 'A3 cabecera de factura (registro 1)',
+  length: 254,
+  fields: [
+    { field: 'format', position: 1, length: 1, type: 'text' },
+    { field: 'company', position: 2, length: 5, type: 'text' },
+    { field: 'date', position: 7, length: 8, type: 'date' },
+    { field: 'record_type', position: 15, length: 1, type: 'const', value: '1' },
+    { field: 'account', position: 16, length: 12, type: 'text' },
+    { field: 'account_name', position: 28, length: 30, type: 'text' },
+    { field: 'invoice_kind', position: 58, length: 1, type: 'text' },
+    { field: 'invoice_number', position: 59, length: 10, type: 'text' },
+    { field: 'line_mark', position: 69, length: 1, type: 'text' },
+    { field: 'description', position: 70, length: 30, type: 'text' },
+    { field: 'total', position: 100, length: 14, type: 'a3amount' },
+    { field: 'reserved', position: 114, length: 62, type: 'text' },
+    { field: 'tax_id', position: 176, length: 14, type: 'text' },
+    { field: 'name', position: 190, length: 40, type: 'text' },
+    { field: 'postcode', position: 230, length: 5, type: 'text' },
+    { field: 'reserved2', position: 235, length: 2, type: 'text' },
+    { field: 'operation_date', position: 237, length: 8, type: 'date' },
+    { field: 'invoice_date', position: 245, length: 8, type: 'date' },
+    { field: 'currency', position: 253, length: 1, type: 'const', value: 'E' },
+    { field: 'generated', position: 254, length: 1, type: 'const', value: 'N' },
+  ],
+};
+
+/** A3 record 9: one line of an invoice, its base on an income or expense account and its VAT, surcharge and withholding. */
+export const A3_VAT_DETAIL: FixedLayout = {
+  name: 'A3 detalle de IVA (registro 9)',
+  length: 254,
+  fields: [
+    { field: 'format', position: 1, length: 1, type: 'text' },
+    { field: 'company', position: 2, length: 5, type: 'text' },
+    { field: 'date', position: 7, length: 8, type: 'date' },
+    { field: 'record_type', position: 15, length: 1, type: 'const', value: '9' },
+    { field: 'account', position: 16, length: 12, type: 'text' },
+    { field: 'account_name', position: 28, length: 30, type: 'text' },
+    { field: 'amount_kind', position: 58, length: 1, type: 'text' },
+    { field: 'invoice_number', position: 59, length: 10, type: 'text' },
+    { field: 'line_mark', position: 69, length: 1, type: 'text' },
+    { field: 'description', position: 70, length: 30, type: 'text' },
+    { field: 'subtype', position: 100, length: 2, type: 'text' },
+    { field: 'base', position: 102, length: 14, type: 'a3amount' },
+    { field: 'vat_rate', position: 116, length: 5, type: 'text' },
+    { field: 'vat', position: 121, length: 14, type: 'a3amount' },
+    { field: 'surcharge_rate', position: 135, length: 5, type: 'text' },
+    { field: 'surcharge', position: 140, length: 14, type: 'a3amount' },
+    { field: 'withholding_rate', position: 154, length: 5, type: 'text' },
+    { field: 'withholding', position: 159, length: 14, type: 'a3amount' },
+    { field: 'form', position: 173, length: 2, type: 'text' },
+    { field: 'subject_to_vat', position: 175, length: 1, type: 'text' },
+    { field: 'form_415', position: 176, length: 1, type: 'text' },
+    { field: 'reserved', position: 177, length: 15, type: 'text' },
+    { field: 'vat_account', position: 192, length: 12, type: 'text' },
+    { field: 'surcharge_account', position: 204, length: 12, type: 'text' },
+    { field: 'withholding_account', position: 216, length: 12, type: 'text' },
+    { field: 'vat_account_2', position: 228, length: 12, type: 'text' },
+    { field: 'surcharge_account_2', position: 240, length: 12, type: 'text' },
+    { field: 'analytics', position: 252, length: 1, type: 'text' },
+    { field: 'currency', position: 253, length: 1, type: 'const', value: 'E' },
+    { field: 'generated', position: 254, length: 1, type: 'const', value: 'N' },
+  ],
+};
+
+/**
  * The part every A3 record shares, which the importer reads to recognise a record and its account:
  * an account record (type C, alta de cuentas) gives the name of its account here.
  */

@@ -138,7 +138,7 @@ function entriesOf(lines: FileLine[]): FileLine[][] {
   }
   const errors: FieldError[] = [];
   for (const [number, entry] of entries) {
-    const at = entry.map((l) => l.line).join(', ');
+    const at = [...new Set(entry.map((l) => l.line))].sort((x, y) => x - y).join(', ');
     const debit = entry.reduce((sum, l) => sum.add(l.debit), Decimal.zero(2));
     const credit = entry.reduce((sum, l) => sum.add(l.credit), Decimal.zero(2));
     if (debit.compare(credit) !== 0) {

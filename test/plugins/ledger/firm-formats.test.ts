@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
-import { A3_ENTRY_LINE, A3_RECORD_HEAD, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA, type FixedLayout } from '../../../plugins/ledger/firm-layouts';
+import { A3_ENTRY_LINE, A3_INVOICE_HEAD, A3_RECORD_HEAD, A3_VAT_DETAIL, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA, type FixedLayout } from '../../../plugins/ledger/firm-layouts';
 import { postEntry, startLedgerApp, type LedgerTestApp } from './helpers';
 
 let app: LedgerTestApp;
@@ -57,7 +57,7 @@ describe('the layouts (plugins/ledger/firm-layouts.ts) are the documented ones',
   };
 
   test('every field starts where the previous one ends, and the records have their documented lengths', () => {
-    for (const layout of [A3_ENTRY_LINE, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA]) contiguous(layout);
+    for (const layout of [A3_ENTRY_LINE, A3_INVOICE_HEAD, A3_VAT_DETAIL, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA]) contiguous(layout);
     expect(A3_ENTRY_LINE.length).toBe(254);
     expect(CONTAPLUS_XDIARIO.length).toBe(1189);
     expect(CONTAPLUS_XSUBCTA.length).toBe(161);
@@ -66,7 +66,14 @@ describe('the layouts (plugins/ledger/firm-layouts.ts) are the documented ones',
       format: [1, 1], company: [2, 5], date: [7, 8], record_type: [15, 1], account: [16, 12], account_name: [28, 30], side: [58, 1], document: [59, 10],
       line_mark: [69, 1], description: [70, 30], amount: [100, 14], reserved: [114, 138], analytics: [252, 1], currency: [253, 1], generated: [254, 1],
     });
-    for (const field of A3_RECORD_HEAD.fields) expect(shape(A3_ENTRY_LINE)[field.field]).toEqual([field.position, field.length]);
+    for (const layout of [A3_ENTRY_LINE, A3_INVOICE_HEAD, A3_VAT_DETAIL]) {
+      for (const field of A3_RECORD_HEAD.fields) expect([layout.name, shape(layout)[field.field]]).toEqual([layout.name, [field.position, field.length]]);
+    }
+    expect(shape(A3_INVOICE_HEAD)).toMatchObject({ invoice_kind: [58, 1], invoice_number: [59, 10], total: [100, 14], tax_id: [176, 14], name: [190, 40], operation_date: [237, 8], invoice_date: [245, 8] });
+    expect(shape(A3_VAT_DETAIL)).toMatchObject({
+      amount_kind: [58, 1], subtype: [100, 2], base: [102, 14], vat_rate: [116, 5], vat: [121, 14], surcharge: [140, 14], withholding: [159, 14],
+      vat_account: [192, 12], surcharge_account: [204, 12], withholding_account: [216, 12], vat_account_2: [228, 12], surcharge_account_2: [240, 12],
+    });
     const xdiario = shape(CONTAPLUS_XDIARIO);
     expect([xdiario.ASIEN, xdiario.FECHA, xdiario.SUBCTA, xdiario.CONTRA, xdiario.PTADEBE, xdiario.CONCEPTO, xdiario.PTAHABER, xdiario.DOCUMENTO,
       xdiario.MONEDAUSO, xdiario.EURODEBE, xdiario.EUROHABER, xdiario.NIC, xdiario.NCOBRPAGO]).toEqual([
@@ -213,6 +220,46 @@ describe('POST /ledger/import of A3 and ContaPlus files', () => {
     ]);
   });
 
+  test('hand-written A3 invoices (records 1 and 9): a sale with withholding, a purchase with reverse charge; an invoice that does not add up is refused', async () => {
+    const a = await createCompany(app);
+    const pad = (text: string, length: number) => text.padEnd(length).slice(0, length);
+    const amount = (value: string) => (value.startsWith('-') ? '-' : '+') + value.replace('-', '').split('.')[0].padStart(10, '0') + '.' + value.split('.')[1];
+    const head = (date: string, account: string, name: string, kind: string, number: string, description: string, total: string) =>
+      `400001${date}1${pad(account, 12)}${pad(name, 30)}${kind}${pad(number, 10)}I${pad(description, 30)}${amount(total)}${' '.repeat(62)}${pad('B12345678', 14)}${pad(name, 40)}${pad('28001', 5)}  ${date}${date}EN`;
+    const detail = (date: string, account: string, name: string, number: string, mark: string, base: string, rate: string, vat: string, ret: string, accounts: { vat?: string; ret?: string; vat2?: string } = {}) =>
+      `400001${date}9${pad(account, 12)}${pad(name, 30)}C${pad(number, 10)}${mark}${pad('', 30)}01${amount(base)}${rate}${amount(vat)}00.00${amount('0.00')}${ret === '0.00' ? '00.00' : '15.00'}${amount(ret)}01SN${' '.repeat(15)}`
+      + `${pad(accounts.vat ?? '', 12)}${pad('', 12)}${pad(accounts.ret ?? '', 12)}${pad(accounts.vat2 ?? '', 12)}${pad('', 12)} EN`;
+    const sale = [
+      head('20260415', '43000009', 'Cliente Nueve', '1', 'F-2026-9', 'Factura F-2026-9', '1452.00'),
+      detail('20260415', '70500000', 'Servicios', 'F-2026-9', 'M', '1000.00', '21.00', '210.00', '150.00'),
+      detail('20260415', '70500001', 'Servicios formacion', 'F-2026-9', 'U', '200.00', '21.00', '42.00', '0.00'),
+    ];
+    const purchase = [
+      head('20260420', '41000002', 'Proveedor UE', '2', 'EU-77', '', '500.00'),
+      detail('20260420', '62300000', 'Servicios profesionales', 'EU-77', 'U', '500.00', '21.00', '105.00', '0.00', { vat: '4720021', vat2: '4770021' }),
+    ];
+    for (const record of [...sale, ...purchase]) expect(record).toHaveLength(254);
+    const res = await upload(a.token, [...sale, ...purchase].join('\r\n'));
+    expect([res.status, res.body.entries]).toEqual([201, 2]);
+    const journal = (await app.get('/api/v1/ledger?limit=5', a.token)).body.items;
+    expect(journal.map((e: any) => [e.date, e.description, e.lines.map((l: any) => [l.account, l.debit, l.credit])])).toEqual([
+      ['2026-04-15', 'Factura F-2026-9', [
+        ['70500000', '0.00', '1000.00'], ['477', '0.00', '210.00'], ['70500001', '0.00', '200.00'], ['477', '0.00', '42.00'],
+        ['43000009', '1302.00', '0.00'], ['473', '150.00', '0.00'],
+      ]],
+      ['2026-04-20', 'Factura EU-77', [['62300000', '500.00', '0.00'], ['4720021', '105.00', '0.00'], ['4770021', '0.00', '105.00'], ['41000002', '0.00', '500.00']]],
+    ]);
+    expect((await app.get('/api/v1/ledger/accounts?prefix=43000009', a.token)).body.map((acc: any) => acc.name)).toEqual(['Cliente Nueve']);
+
+    const wrongTotal = [head('20260501', '43000009', 'Cliente Nueve', '1', 'F-10', 'Factura F-10', '1210.01'), detail('20260501', '70500000', 'Servicios', 'F-10', 'U', '1000.00', '21.00', '210.00', '0.00')];
+    const refused = await upload(a.token, wrongTotal.join('\r\n'));
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].msg).toBe('Entry A3-1 (lines 1, 2) does not balance: debit 1210.01, credit 1210.00');
+    const orphan = await upload(a.token, wrongTotal[1]);
+    expect(orphan.body.detail[0].msg).toContain('outside an invoice');
+    expect((await app.get('/api/v1/ledger', a.token)).body.total).toBe(2);
+  });
+
   test('a hand-written ContaPlus XDiario with 8-digit codes and its XSubCta', async () => {
     const a = await createCompany(app);
     const pad = (text: string, length: number) => text.padEnd(length).slice(0, length);
@@ -244,10 +291,10 @@ describe('POST /ledger/import of A3 and ContaPlus files', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.detail.map((e: any) => e.msg)).toEqual(['Entry A3-1 (lines 1, 2) does not balance: debit 10.00, credit 9.99']);
 
-    const invoice = good[0].slice(0, 14) + '1' + good[0].slice(15);
-    const notRead = await upload(a.token, [invoice, good[0], good[1]].join('\r\n'));
+    const creditNote = good[0].slice(0, 14) + '2' + good[0].slice(15);
+    const notRead = await upload(a.token, [creditNote, good[0], good[1]].join('\r\n'));
     expect(notRead.status).toBe(422);
-    expect(notRead.body.detail.map((e: any) => [e.loc, e.msg])).toEqual([[['body', 'file', 1], 'Line 1: record type 1 is not read (only entry lines, type 0, and accounts, type C)']]);
+    expect(notRead.body.detail.map((e: any) => [e.loc, e.msg])).toEqual([[['body', 'file', 1], 'Line 1: record type 2 is not read (only entry lines 0, invoices 1 with their lines 9, and accounts C)']]);
     expect((await upload(a.token, good[0])).status).toBe(422);
     expect((await upload(a.token, [good[0], good[0], good[1]].join('\r\n'))).body.detail[0].msg).toContain('starts (I) before');
     expect((await upload(a.token, [good[0], good[1].slice(0, 200)].join('\r\n'), { format: 'a3' })).status).toBe(422);
