@@ -8,6 +8,7 @@ import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { decodeText, guessDelimiter, readCsv } from '../../lib/csv-reader';
 import { workbookSheets, type Cell } from '../../lib/xlsx-reader';
 import { isIsoDate, type JournalDraft } from './draft';
+import { detectFirmFormat, readA3, readContaplus, type RawLine } from './firm-files';
 import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
 
 /**
@@ -80,18 +81,25 @@ function fileRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
   return readCsv(text, guessDelimiter(text) ?? ',').map((row) => ({ line: row.line, cells: row.fields.map((f) => f.trim()) }));
 }
 
-/** The lines of the file by the layout's column names, each checked; 422 naming every bad line. */
-function readLines(bytes: Uint8Array, mapping: Record<string, string>): FileLine[] {
+/** The rows of a CSV or XLSX file by the layout's column names, still text; 422 when the header lacks a required column. */
+function csvLines(bytes: Uint8Array): RawLine[] {
   const [header, ...rows] = fileRows(bytes);
   const columns = new Map((header?.cells ?? []).map((name, i) => [name.toLowerCase(), i]));
   const missing = JOURNAL_FILE_COLUMNS.filter((c) => c.import === 'required' && !columns.has(c.key)).map((c) => c.key);
   if (missing.length) throw ValidationFailed.field(['body', 'file'], `The header lacks the column(s) ${missing.join(', ')} (docs/domain/journal-file.md)`, 'value_error.columns');
   const cell = (cells: string[], key: string) => (columns.has(key) ? cells[columns.get(key)!] ?? '' : '');
+  return rows.map(({ line, cells }) => ({
+    line, entry: cell(cells, 'entry_number'), date: cell(cells, 'date'), description: asWritten(cell(cells, 'description')),
+    account: cell(cells, 'account'), accountName: asWritten(cell(cells, 'account_name')), debit: cell(cells, 'debit'), credit: cell(cells, 'credit'),
+  }));
+}
+
+/** The lines of a file in any of the formats, each checked (the same rules whatever the format); 422 naming every bad line. */
+function checkLines(raw: RawLine[], mapping: Record<string, string>): FileLine[] {
   const errors: FieldError[] = [];
   const lines: FileLine[] = [];
-  for (const { line, cells } of rows) {
+  for (const { line, entry, date, description, account: own, accountName, debit, credit } of raw) {
     const fail = (msg: string) => errors.push({ loc: ['body', 'file', line], msg: `Line ${line}: ${msg}`, type: 'value_error.line' });
-    const [entry, date, own, debit, credit] = ['entry_number', 'date', 'account', 'debit', 'credit'].map((k) => cell(cells, k));
     const amount = (text: string, side: string) => {
       if (text === '') return Decimal.zero(2);
       if (!AMOUNT.test(text)) { fail(`${side} "${text}" is not an amount (digits, at most two decimals)`); return Decimal.zero(2); }
@@ -103,11 +111,21 @@ function readLines(bytes: Uint8Array, mapping: Record<string, string>): FileLine
     if (!/^[1-9][0-9]{0,11}$/.test(account)) fail(`account "${own}" is not a code of digits`);
     const parsed = { debit: amount(debit, 'debit'), credit: amount(credit, 'credit') };
     if (parsed.debit.isZero() === parsed.credit.isZero()) fail('exactly one of debit and credit must be a positive amount');
-    lines.push({ line, entry, date, description: asWritten(cell(cells, 'description')), account, accountName: asWritten(cell(cells, 'account_name')), ...parsed });
+    lines.push({ line, entry, date, description, account, accountName, ...parsed });
   }
   if (!lines.length && !errors.length) errors.push({ loc: ['body', 'file'], msg: 'The file has no journal lines', type: 'value_error.empty' });
   if (errors.length) throw new ValidationFailed(errors);
   return lines;
+}
+
+export type JournalFileFormat = 'csv' | 'xlsx' | 'a3' | 'contaplus';
+
+/** The file's lines in its format: the one given, else A3 or ContaPlus when its first record is one, else CSV/XLSX. */
+function readFileLines(bytes: Uint8Array, format: JournalFileFormat | undefined, accounts: Uint8Array | undefined): RawLine[] {
+  const detected = format === 'a3' || format === 'contaplus' ? format : format ? undefined : detectFirmFormat(bytes);
+  if (detected === 'a3') return readA3(bytes);
+  if (detected === 'contaplus') return readContaplus(bytes, accounts);
+  return csvLines(bytes);
 }
 
 /** Lines grouped by entry number in the order of the file; every entry balanced and on one date, or 422 naming each one that is not. */
@@ -120,7 +138,7 @@ function entriesOf(lines: FileLine[]): FileLine[][] {
   }
   const errors: FieldError[] = [];
   for (const [number, entry] of entries) {
-    const at = entry.map((l) => l.line).join(', ');
+    const at = [...new Set(entry.map((l) => l.line))].sort((x, y) => x - y).join(', ');
     const debit = entry.reduce((sum, l) => sum.add(l.debit), Decimal.zero(2));
     const credit = entry.reduce((sum, l) => sum.add(l.credit), Decimal.zero(2));
     if (debit.compare(credit) !== 0) {
@@ -163,11 +181,13 @@ const importView = (row: any, alreadyImported: boolean): JournalImport => ({
  * before anything is written; accounts unknown to the chart created under their PGC group (the
  * longest existing prefix of 3+ digits) or refused all together; the same content twice posts once.
  */
-export async function importJournalFile(tx: Tx, body: { file: File; mapping?: string | Record<string, unknown> }): Promise<JournalImport> {
+export async function importJournalFile(tx: Tx, body: { file: File; mapping?: string | Record<string, unknown>; format?: JournalFileFormat; accounts?: File }): Promise<JournalImport> {
   if (body.file.size > MAX_JOURNAL_FILE_BYTES) throw new PayloadTooLarge(`A journal file may be at most ${MAX_JOURNAL_FILE_BYTES} bytes`);
+  if (body.accounts && body.accounts.size > MAX_JOURNAL_FILE_BYTES) throw new PayloadTooLarge(`An accounts file may be at most ${MAX_JOURNAL_FILE_BYTES} bytes`);
   const mapping = readMapping(body.mapping);
   const bytes = new Uint8Array(await body.file.arrayBuffer());
-  const entries = entriesOf(readLines(bytes, mapping));
+  const accounts = body.accounts ? new Uint8Array(await body.accounts.arrayBuffer()) : undefined;
+  const entries = entriesOf(checkLines(readFileLines(bytes, body.format, accounts), mapping));
   const hash = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
 
   // claimed first: a second upload of the same content (even concurrent) waits here, then finds it

@@ -5,7 +5,9 @@ import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
 import { importJournalFile, journalXlsx } from './journal-file';
 import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalImportBody, JournalImportResponse, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
-import { LedgerService } from './service';
+import { checkPeriod, LedgerService } from './service';
+import { a3Export, COLLECT_EVERY, contaplusAccountsExport, contaplusJournalExport } from './firm-files';
+import { streamText } from '../../lib/table-export/text-stream';
 import { PeriodLock } from './lock';
 import { YEAR_END_SOURCE_TYPES } from './year-end';
 
@@ -130,26 +132,28 @@ export const ledgerRoutes = (kernel: Kernel) =>
     })
     .get('/export', async ({ uow, query, principal }) => {
       const format = query.format ?? 'csv';
-      const stamp = new Date().toISOString().slice(0, 10);
-      if (format === 'xlsx') return journalXlsx(uow, kernel, query, `libro-diario-${principal.tenantId}-${stamp}`);
-      const parts: string[] = [];
-      await uow.run(async (tx) => {
-        if (format === 'csv') parts.push(csvHeader());
-        else parts.push(hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
-        for await (const rows of LedgerService.exportRows(tx, query)) parts.push(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
-      });
-      const name = `libro-diario-${principal.tenantId}-${stamp}.${format === 'csv' ? 'csv' : 'journal'}`;
-      return new Response(new Blob(parts), {
-        headers: {
-          'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
-          'content-disposition': `attachment; filename="${name}"`,
-          'x-content-type-options': 'nosniff',
-        },
+      const name = `libro-diario-${principal.tenantId}-${new Date().toISOString().slice(0, 10)}`;
+      if (format === 'xlsx') return journalXlsx(uow, kernel, query, name);
+      const options = { from: query.from, to: query.to, digits: query.digits, company: query.company };
+      if (format === 'a3') return a3Export(uow, kernel, options, `${name}-SUENLACE.DAT`);
+      if (format === 'contaplus') {
+        return query.part === 'accounts'
+          ? contaplusAccountsExport(uow, kernel, options, `${name}-XSubCta.txt`)
+          : contaplusJournalExport(uow, kernel, options, `${name}-XDiario.txt`);
+      }
+      checkPeriod(query);
+      return streamText({
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
+        filename: `${name}.${format === 'csv' ? 'csv' : 'journal'}`, logger: kernel.logger, what: 'Journal export', collectEveryBytes: COLLECT_EVERY,
+        produce: (write) => uow.run(async (tx) => {
+          await write(format === 'csv' ? csvHeader() : hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
+          for await (const rows of LedgerService.exportRows(tx, query)) await write(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
+        }),
       });
     }, {
       permission: 'ledger.read', query: ExportQuery,
       detail: {
-        summary: 'The journal as CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md) or in hledger/ledger-cli journal format, so an independent engine can check the totals',
+        summary: 'The journal, streamed as it is read: CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md), hledger/ledger-cli journal format (an independent engine can check the totals), or the files a gestoría\'s software imports: A3 SUENLACE.DAT and ContaPlus XDiario / XSubCta (docs/domain/firm-formats.md), which POST /ledger/import reads back too',
         tags,
         responses: {
           200: {
@@ -169,7 +173,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
     }, {
       permission: 'ledger.write', body: JournalImportBody, response: { 200: JournalImportResponse, 201: JournalImportResponse }, effect: 'post',
       detail: {
-        summary: 'Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)',
+        summary: 'Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export), an A3 SUENLACE.DAT or a ContaPlus XDiario (with its XSubCta as `accounts` for the names): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)',
         tags,
       },
     });

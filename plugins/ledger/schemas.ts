@@ -179,10 +179,21 @@ export const TrialBalanceQuery = t.Object({
 });
 
 export const StatementQuery = t.Object({ limit: Limit, offset: Offset, ...Period });
-export const ExportQuery = t.Object({ format: t.Optional(t.Union([t.Literal('csv'), t.Literal('xlsx'), t.Literal('hledger')], { default: 'csv' })), ...Period });
+export const ExportQuery = t.Object({
+  format: t.Optional(t.Union([t.Literal('csv'), t.Literal('xlsx'), t.Literal('hledger'), t.Literal('a3'), t.Literal('contaplus')], {
+    default: 'csv',
+    description: 'csv / xlsx: the generic journal file; hledger: a plain-text journal; a3: SUENLACE.DAT (fixed width, 254-character entry lines); contaplus: XDiario, or XSubCta with part=accounts (docs/domain/firm-formats.md)',
+  })),
+  ...Period,
+  part: t.Optional(t.Union([t.Literal('journal'), t.Literal('accounts')], { default: 'journal', description: 'contaplus only: the journal (XDiario) or the sub-accounts with a line in the period (XSubCta)' })),
+  digits: t.Optional(t.Integer({ minimum: 4, maximum: 12, description: 'a3 and contaplus: write every account code with this many digits, as the firm\'s company is set up (4300007 → 43000007 for 8); omitted, codes are written as they are' })),
+  company: t.Optional(t.String({ pattern: '^[0-9]{1,5}$', description: 'a3 only: the company code in A3 (positions 2–6), default 00001' })),
+});
 
 export const JournalImportBody = t.Object({
-  file: t.File({ description: 'A journal file, CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional): the layout GET /ledger/export writes' }),
+  file: t.File({ description: 'A journal file: CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional), the layout GET /ledger/export writes; or an A3 SUENLACE.DAT (entry lines, record 0) or a ContaPlus XDiario (docs/domain/firm-formats.md)' }),
+  format: t.Optional(t.Union([t.Literal('csv'), t.Literal('xlsx'), t.Literal('a3'), t.Literal('contaplus')], { description: 'The file\'s format; omitted, it is recognised from the file' })),
+  accounts: t.Optional(t.File({ description: 'contaplus: the XSubCta file, whose titles name the sub-accounts the import creates' })),
   mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
     description: 'A JSON object mapping the file\'s account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"}',
   })),

@@ -904,7 +904,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The journal as CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md) or in hledger/ledger-cli journal format, so an independent engine can check the totals
+         * The journal, streamed as it is read: CSV or XLSX (one row per line, the layout POST /ledger/import reads back: docs/domain/journal-file.md), hledger/ledger-cli journal format (an independent engine can check the totals), or the files a gestoría's software imports: A3 SUENLACE.DAT and ContaPlus XDiario / XSubCta (docs/domain/firm-formats.md), which POST /ledger/import reads back too
          * @description Requires permission `ledger.read` (roles: owner, admin, accountant, member, viewer).
          */
         get: operations["ledger_export"];
@@ -926,7 +926,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)
+         * Import journal history or opening balances from a CSV or XLSX file (the layout of GET /ledger/export), an A3 SUENLACE.DAT or a ContaPlus XDiario (with its XSubCta as `accounts` for the names): every entry must balance or the whole file is refused (422 naming the entries and their lines); accounts missing from the chart are created under their PGC group or refused (422 naming them); `mapping` translates your own account codes; the same file twice posts once (200 with the earlier import); the period lock applies (409)
          * @description Requires permission `ledger.write` (roles: owner, admin, accountant).
          *
          *     Effect: `post` (an API key with the `drafts` scope gets 202 and a pending approval instead).
@@ -16562,9 +16562,12 @@ export interface operations {
     ledger_export: {
         parameters: {
             query?: {
-                format?: "csv" | "xlsx" | "hledger";
+                format?: "csv" | "xlsx" | "hledger" | "a3" | "contaplus";
                 from?: string;
                 to?: string;
+                part?: "journal" | "accounts";
+                digits?: number;
+                company?: string;
             };
             header?: {
                 /** @description Act in another company of the signed-in user (API keys: only their own). */
@@ -16655,9 +16658,16 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A journal file, CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional): the layout GET /ledger/export writes
+                     * @description A journal file: CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional), the layout GET /ledger/export writes; or an A3 SUENLACE.DAT (entry lines, record 0) or a ContaPlus XDiario (docs/domain/firm-formats.md)
                      */
                     file: string;
+                    /** @enum {string} */
+                    format?: "csv" | "xlsx" | "a3" | "contaplus";
+                    /**
+                     * Format: binary
+                     * @description contaplus: the XSubCta file, whose titles name the sub-accounts the import creates
+                     */
+                    accounts?: string;
                     /** @description A JSON object mapping the file's account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"} */
                     mapping?: string | {
                         [key: string]: unknown;
