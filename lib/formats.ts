@@ -29,6 +29,20 @@ export const STRING_FORMATS: Readonly<Record<'uuid' | 'email' | 'date', (value: 
   date: isCalendarDate,
 };
 
+const LEADING_DAY = /^(\d{4}-\d{2}-\d{2})(?![\d])/;
+
+/**
+ * Elysia's `date-time` check takes whatever `new Date` reads, and `new Date` rolls an impossible
+ * day over (`2026-02-30` is 2 March), which the database then refuses: the day a value starts
+ * with must exist. Everything else it accepted is still accepted.
+ */
+const withCalendarDay = (lenient: (value: string) => boolean) => (value: string): boolean => {
+  const day = LEADING_DAY.exec(value)?.[1];
+  return (day === undefined || isCalendarDate(day)) && lenient(value);
+};
+
 export function registerStringFormats(): void {
   for (const [name, check] of Object.entries(STRING_FORMATS)) FormatRegistry.Set(name, check);
+  const dateTime = FormatRegistry.Get('date-time');
+  if (dateTime) FormatRegistry.Set('date-time', withCalendarDay(dateTime));
 }
