@@ -56,6 +56,8 @@ export interface OutboxOptions {
 }
 
 export const OUTBOX_DEFAULTS = { maxAttempts: 10, retryBaseMs: 1000, pollMs: 1000 } as const;
+/** How long a claimed delivery is one instance's before another may claim it again (renewed before each attempt). */
+const CLAIM_LEASE = '60 seconds';
 const MAX_RETRY_MS = 3600_000;
 
 /** The wait after the `attempt`-th failed attempt (1-based): exponential, capped at an hour. */
@@ -64,8 +66,8 @@ export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.r
 /**
  * Delivers after-commit events from the outbox: fans each new event out into one delivery per
  * subscribing plugin (a plugin subscribed with `tenants: 'subscribed'` only for the tenants it
- * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED, so several instances can share one
- * database) and runs that one subscriber. A failing delivery is retried alone with exponential
+ * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED and a lease, so several instances can share one
+ * database; the lease is checked and renewed before each delivery of a batch) and runs that one subscriber. A failing delivery is retried alone with exponential
  * backoff; after `maxAttempts` it is dead: `deadLetters()` lists it and `replay()` makes it due
  * again (operator command: kernel/outbox-command.ts). A subscriber never touches the response of
  * the request that published the event.
@@ -129,9 +131,13 @@ export class OutboxDispatcher {
       const tenantScoped = JSON.stringify(this.hooks.tenantScopedSubscribers());
       for (;;) {
         const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb, ?::jsonb) as events', [100, subscribers, tenantScoped]);
-        const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, interval '60 seconds')`, [20]);
+        const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, ?::interval)`, [20, CLAIM_LEASE]);
         if (!batch.length && !fan.events) return;
-        for (const delivery of batch) await this.deliver(delivery);
+        for (const delivery of batch) {
+          // still ours (another instance claims what outlived its lease), and held for this attempt
+          const [held] = await this.execute<{ held: boolean }>('select cuadra_outbox_hold_delivery(?, ?, ?::interval) as held', [delivery.id, delivery.attempts, CLAIM_LEASE]);
+          if (held?.held) await this.deliver(delivery);
+        }
       }
     } catch (error) {
       this.logger.error('outbox drain failed', { error });
