@@ -139,14 +139,16 @@ describe.skipIf(backend === 'pglite')('three instances on one PostgreSQL databas
     smtp = await startSmtpServer();
     receiver = startReceiver(() => instances.map((i) => i.pid).filter((pid): pid is number => pid !== undefined));
     const env = {
-      REDIS_URL, SMTP_URL: smtp.url, TRUST_PROXY: '1', JWT_SECRET: `multi-instance-${crypto.randomUUID()}`,
+      REDIS_URL, SMTP_URL: smtp.url, TRUST_PROXY: '1',
       WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_POLL_MS: '200', WEBHOOKS_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS), WEBHOOKS_CLAIM_LEASE_SECONDS: '1',
       WEBHOOKS_FIRST_RETRY_SECONDS: '1',
       RECURRING_INVOICES_POLL_MS: '1000', PAYMENT_REMINDERS_POLL_MS: '1000',
       IDEMPOTENCY_LEASE_SECONDS: '2', INGEST_JOB_LEASE_SECONDS: '1', INGEST_PAGE_MEGAPIXELS: '2',
     };
     instances = [0, 1, 2].map(() => serviceProcess({ dataDir, database, env }));
-    // all three at once on the empty database: the migrations take turns (one runs them, the others wait and find none pending)
+    // all three at once on the empty database and data directory: the migrations take turns (one
+    // runs them, the others wait and find none pending) and the secrets generated under DATA_DIR
+    // (the session signing key among them: no JWT_SECRET) are one for the three
     await Promise.all(instances.map((i) => i.start()));
   }, 200_000);
 
