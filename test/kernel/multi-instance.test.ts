@@ -2,7 +2,7 @@
  * Several instances of the real service (`kernel/main.ts`, child processes) on one PostgreSQL
  * database, one Redis and one data directory, as a scaled-out deployment runs them; requests
  * spread over them. They start together on a fresh database (the migrations take turns); rate
- * limits and sign-in lockouts are counted once across them; an Idempotency-Key is honoured by
+ * limits and sign-in lockouts are counted once across them; a key deleted on one is refused by all; an Idempotency-Key is honoured by
  * whichever answers it; events are delivered once to a real HTTP receiver even when the receiver is
  * slower than a claim's lease; the background work (recurring invoices, payment reminders,
  * ingestion jobs) and a depreciation run sent to every instance at once are done once; and an
@@ -201,6 +201,18 @@ describe.skipIf(backend === 'pglite')('three instances on one PostgreSQL databas
       const refused = await instance.call('POST', '/api/v1/auth/login', { email, password }, undefined, attacker);
       expect(refused.status).toBe(429);
       expect(refused.body.detail).toBe('Too many failed attempts, try again later');
+    }
+  }, 120_000);
+
+  test('an API key deleted on one instance is refused by the others well before their cache would forget it (NOTIFY)', async () => {
+    const { token } = await company('Claves Revocadas SL');
+    const created = await instances[0]!.call('POST', '/api/v1/auth/api-keys', { name: 'integración' }, token);
+    expect(created.status).toBe(201);
+    // every instance resolves it once, so each holds it in its principal cache (30 s)
+    for (const instance of instances) expect((await instance.call('GET', '/api/v1/tenants/me', undefined, created.body.key)).status).toBe(200);
+    expect((await instances[0]!.call('DELETE', `/api/v1/auth/api-keys/${created.body.key_id}`, undefined, token)).status).toBe(204);
+    for (const instance of instances.slice(1)) {
+      await eventually(async () => ((await instance.call('GET', '/api/v1/tenants/me', undefined, created.body.key)).status === 401 ? true : undefined), 'the key refused', 10_000);
     }
   }, 120_000);
 
