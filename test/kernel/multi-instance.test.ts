@@ -144,7 +144,7 @@ describe.skipIf(backend === 'pglite')('three instances on one PostgreSQL databas
       WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_POLL_MS: '200', WEBHOOKS_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS), WEBHOOKS_CLAIM_LEASE_SECONDS: '1',
       WEBHOOKS_FIRST_RETRY_SECONDS: '1',
       RECURRING_INVOICES_POLL_MS: '1000', PAYMENT_REMINDERS_POLL_MS: '1000',
-      IDEMPOTENCY_LEASE_SECONDS: '2', INGEST_JOB_LEASE_SECONDS: '1', INGEST_PAGE_MEGAPIXELS: '2',
+      IDEMPOTENCY_LEASE_SECONDS: '2', OUTBOX_LEASE_SECONDS: '5', INGEST_JOB_LEASE_SECONDS: '1', INGEST_PAGE_MEGAPIXELS: '2',
     };
     instances = [0, 1, 2].map(() => serviceProcess({ dataDir, database, env }));
     // all three at once on the empty database and data directory: the migrations take turns (one
