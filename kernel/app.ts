@@ -73,7 +73,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   }
   const files = createFileStore(config.environment, config.dataDir);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const outbox = new OutboxDispatcher(db, hooks, logger, options.outbox);
+  const outbox = new OutboxDispatcher(db, hooks, logger, { leaseSeconds: config.outboxLeaseSeconds, ...options.outbox });
   const redisCounters = !options.counters && config.redisUrl ? new (await import('../lib/redis-counters')).RedisCounterStore(config.redisUrl) : undefined;
   const counters = options.counters ?? redisCounters ?? new MemoryCounterStore();
   const kernel = new Kernel(config, logger, db, hooks, mail, outbox, counters, files);

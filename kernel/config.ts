@@ -35,6 +35,8 @@ export interface Config {
   corsOrigins: string[];
   /** Seconds an Idempotency-Key claim holds without completing before a retry may take it over. */
   idempotencyLeaseSeconds: number;
+  /** Seconds a claimed outbox delivery is one instance's (renewed before each) before another may claim it again. */
+  outboxLeaseSeconds: number;
   /** Bearer token that opens GET /metrics (Prometheus text); unset = no such endpoint (404). */
   metricsToken?: string;
 }
@@ -68,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     environment: env,
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS && /^\d+$/.test(env.IDEMPOTENCY_LEASE_SECONDS) ? Math.max(1, Number(env.IDEMPOTENCY_LEASE_SECONDS)) : 30,
+    outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS && /^\d+$/.test(env.OUTBOX_LEASE_SECONDS) ? Math.max(1, Number(env.OUTBOX_LEASE_SECONDS)) : 60,
     ...overrides,
   };
   if (config.embeddedInMemory) config.databaseUrl = undefined;

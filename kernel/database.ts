@@ -15,7 +15,7 @@ import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
 import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
-import { mikroOrmConnection, postgresTarget } from './postgres-url';
+import { mikroOrmConnection, postgresJs, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -80,6 +80,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock key the instances' migrations take turns on (any fixed bigint; "cuadra" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x637561647261n;
+
+/**
+ * A session of its own holding the migration lock until `end()` (a killed instance's session ends
+ * with it, and so does its lock). The wait is unbounded: the instance holding it is migrating.
+ */
+async function takeMigrationLock(target: ReturnType<typeof postgresTarget>) {
+  const session = postgresJs(target, { max: 1, idle_timeout: 0 });
+  try {
+    await session.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+  } catch (error) {
+    await session.end();
+    throw error;
+  }
+  return session;
+}
+
 /**
  * Opens the database: runs every migration as the owner (DATABASE_OWNER_URL on PostgreSQL), proves
  * that each tenant-owned table has forced row-level security, then opens the application ORM on
@@ -113,6 +131,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool: { min: 0, max: 1 },
   });
   let migrated = false;
+  // Instances starting together on one PostgreSQL database (a rolling deploy, a scaled-out start)
+  // take turns: without the lock the second runs the same migrations at once and dies on the
+  // catalog ("tuple concurrently updated"); with it, it waits, then finds nothing pending.
+  const migrationLock = ownerTarget ? await takeMigrationLock(ownerTarget) : undefined;
   try {
     const pending = await owner.migrator.getPending();
     if (pending.length) logger.info('running migrations', { count: pending.length });
@@ -121,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await assertTenantTablesForceRls(owner.em.fork());
   } finally {
     await owner.close(true);
+    await migrationLock?.end();
   }
   if (migrated && ownsPglite && embeddedDir) {
     // Migrating grows the embedded database's memory for good (catalog caches of every table and

@@ -53,9 +53,11 @@ export interface OutboxOptions {
   /** Delay before retry n is retryBaseMs × 2^n, at most an hour: 2 s, 4 s, 8 s … with the default. */
   retryBaseMs?: number;
   pollMs?: number;
+  /** How long a claimed delivery is this instance's before another may claim it again (renewed before each delivery). */
+  leaseSeconds?: number;
 }
 
-export const OUTBOX_DEFAULTS = { maxAttempts: 10, retryBaseMs: 1000, pollMs: 1000 } as const;
+export const OUTBOX_DEFAULTS = { maxAttempts: 10, retryBaseMs: 1000, pollMs: 1000, leaseSeconds: 60 } as const;
 const MAX_RETRY_MS = 3600_000;
 
 /** The wait after the `attempt`-th failed attempt (1-based): exponential, capped at an hour. */
@@ -64,8 +66,8 @@ export const retryDelayMs = (attempt: number, baseMs: number = OUTBOX_DEFAULTS.r
 /**
  * Delivers after-commit events from the outbox: fans each new event out into one delivery per
  * subscribing plugin (a plugin subscribed with `tenants: 'subscribed'` only for the tenants it
- * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED, so several instances can share one
- * database) and runs that one subscriber. A failing delivery is retried alone with exponential
+ * subscribed: no row is written for the others), claims due deliveries (SKIP LOCKED and a lease, so several instances can share one
+ * database; the lease is checked and renewed before each delivery of a batch) and runs that one subscriber. A failing delivery is retried alone with exponential
  * backoff; after `maxAttempts` it is dead: `deadLetters()` lists it and `replay()` makes it due
  * again (operator command: kernel/outbox-command.ts). A subscriber never touches the response of
  * the request that published the event.
@@ -75,11 +77,13 @@ export class OutboxDispatcher {
   readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly pollMs: number;
+  private readonly lease: string;
 
   constructor(private readonly db: Database, private readonly hooks: HookBus, private readonly logger: Logger, options: OutboxOptions = {}) {
     this.maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
     this.retryBaseMs = options.retryBaseMs ?? OUTBOX_DEFAULTS.retryBaseMs;
     this.pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
+    this.lease = `${options.leaseSeconds ?? OUTBOX_DEFAULTS.leaseSeconds} seconds`;
   }
 
   start(): void {
@@ -129,9 +133,13 @@ export class OutboxDispatcher {
       const tenantScoped = JSON.stringify(this.hooks.tenantScopedSubscribers());
       for (;;) {
         const [fan] = await this.execute<{ events: number }>('select cuadra_outbox_fan_out(?, ?::jsonb, ?::jsonb) as events', [100, subscribers, tenantScoped]);
-        const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, interval '60 seconds')`, [20]);
+        const batch = await this.execute<ClaimedDelivery>(`select * from cuadra_outbox_claim_deliveries(?, ?::interval)`, [20, this.lease]);
         if (!batch.length && !fan.events) return;
-        for (const delivery of batch) await this.deliver(delivery);
+        for (const delivery of batch) {
+          // still ours (another instance claims what outlived its lease), and held for this attempt
+          const [held] = await this.execute<{ held: boolean }>('select cuadra_outbox_hold_delivery(?, ?, ?::interval) as held', [delivery.id, delivery.attempts, this.lease]);
+          if (held?.held) await this.deliver(delivery);
+        }
       }
     } catch (error) {
       this.logger.error('outbox drain failed', { error });

@@ -328,3 +328,21 @@ kernelMigrations.push(
      end $$`,
   ]),
 );
+
+kernelMigrations.push(
+  sqlMigration('20270318000100_kernel_outbox_hold_delivery', [
+    // A claimed batch is delivered one delivery after the other: before each, the dispatcher checks
+    // that the delivery is still its claim (pending, the attempt it claimed) and renews the lease.
+    // A batch held up by slow subscribers used to outlive its lease, and another instance claimed
+    // the rest and ran their subscribers too; now the first finds them taken and skips them.
+    `create function cuadra_outbox_hold_delivery(delivery_id uuid, claimed_attempt int, lease interval)
+       returns boolean language sql volatile security definer set search_path = public as $$
+         with held as (
+           update outbox_deliveries set next_attempt_at = now() + lease
+           where id = delivery_id and status = 'pending' and attempts = claimed_attempt
+           returning id)
+         select exists (select from held)
+       $$`,
+    ...systemOnlyFunction('cuadra_outbox_hold_delivery(uuid, int, interval)'),
+  ]),
+);

@@ -16,7 +16,6 @@ type Row = Record<string, any>;
 
 const EXCERPT_CHARS = 1000;
 const MAX_RETRY_SECONDS = 2 * 3600;
-const CLAIM_LEASE = '2 minutes';
 /** The type of the test event of `ping`: never published, so no endpoint subscribes to it. */
 export const PING_EVENT = 'webhook.ping';
 
@@ -218,14 +217,26 @@ export class WebhookService {
     if (created.length) this.kick();
   }
 
+  /**
+   * How long a claimed delivery is this instance's: another instance takes it over once it runs out
+   * (this one was killed). Renewed just before each attempt, so it need only cover one attempt:
+   * at least twice the attempt's timeout.
+   */
+  private get leaseMs(): number {
+    return Math.max(this.settings.WEBHOOKS_CLAIM_LEASE_SECONDS * 1000, 2 * this.settings.WEBHOOKS_TIMEOUT_MS);
+  }
+
   /** Attempts every delivery due at `at` (default: now), of every tenant. Returns how many. */
   async deliverDue(at: Date = this.clock()): Promise<number> {
     let count = 0;
     for (;;) {
+      const leaseMs = this.leaseMs;
       const claimed = await this.kernel.db.system<{ id: string; tenant_id: string }>(
-        `select * from cuadra_webhook_claim_due(?::timestamptz, ?, interval '${CLAIM_LEASE}')`, [at.toISOString(), 20], { ownTransaction: true });
+        'select * from cuadra_webhook_claim_due(?::timestamptz, ?, ?::interval)', [at.toISOString(), 20, `${leaseMs} milliseconds`], { ownTransaction: true });
       if (!claimed.length) return count;
-      for (const delivery of claimed) await this.attempt(delivery.tenant_id, delivery.id, at);
+      // the claim stamps each delivery's next_attempt_at with the lease's end: the mark that it is still ours
+      const heldUntil = new Date(at.getTime() + leaseMs);
+      for (const delivery of claimed) await this.attempt(delivery.tenant_id, delivery.id, at, { heldUntil });
       count += claimed.length;
     }
   }
@@ -234,13 +245,29 @@ export class WebhookService {
     return Math.min(MAX_RETRY_SECONDS, this.settings.WEBHOOKS_FIRST_RETRY_SECONDS * 2 ** (attempts - 1));
   }
 
-  private async attempt(tenantId: string, deliveryId: string, at: Date, options: { manual?: boolean } = {}): Promise<void> {
+  /**
+   * One attempt. A delivery claimed by `deliverDue` (`heldUntil`: the end of its claim's lease) is
+   * attempted only if it still carries that claim, whose lease is then renewed for this attempt: the
+   * deliveries of a batch are attempted one after the other, and a slow receiver could otherwise
+   * outlast the lease of the last ones, which another instance would then claim and send as well.
+   */
+  private async attempt(tenantId: string, deliveryId: string, at: Date, options: { manual?: boolean; heldUntil?: Date } = {}): Promise<void> {
     const uow = this.kernel.unitOfWork(null);
     const loaded = await uow.run(async (tx) => {
-      const [row] = await tx.sql<Row>(`select d.id, d.body, d.event_id, d.event_type, d.attempts, d.created_at, e.id as endpoint_id, e.url, e.enabled,
+      const held = options.heldUntil
+        ? `update webhook_deliveries set next_attempt_at = :renewed::timestamptz
+             where tenant_id = :tenant and id = :id and status = 'pending' and next_attempt_at = :heldUntil::timestamptz returning *`
+        : `select * from webhook_deliveries where tenant_id = :tenant and id = :id and status = 'pending'`;
+      const [row] = await tx.sql<Row>(`with d as (${held})
+        select d.id, d.body, d.event_id, d.event_type, d.attempts, d.created_at, e.id as endpoint_id, e.url, e.enabled,
           e.secret, e.previous_secret, e.previous_secret_expires_at
-        from webhook_deliveries d join webhook_endpoints e on e.tenant_id = d.tenant_id and e.id = d.endpoint_id
-        where d.tenant_id = :tenant and d.id = :id and d.status = 'pending'`, { id: deliveryId });
+        from d join webhook_endpoints e on e.tenant_id = d.tenant_id and e.id = d.endpoint_id`, {
+        id: deliveryId,
+        ...(options.heldUntil && {
+          heldUntil: options.heldUntil.toISOString(),
+          renewed: new Date(Math.max(at.getTime(), this.clock().getTime()) + this.leaseMs).toISOString(),
+        }),
+      });
       return row;
     }, { tenantId });
     if (!loaded || (!loaded.enabled && !options.manual)) return;

@@ -4,6 +4,8 @@ import { outboxCommand } from '../../kernel/outbox-command';
 import { retryDelayMs } from '../../kernel/outbox';
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
+import { postgresJs, postgresTarget } from '../../kernel/postgres-url';
+import { APP_ROLE } from '../../kernel/migration';
 import { startTestApp, type TestApp } from '../support/app';
 import { createCompany } from '../support/factories';
 
@@ -18,14 +20,17 @@ const RETRY_BASE_MS = 50;
 const calls: { plugin: string; label: string; attempt: number; at: number; eventId: string }[] = [];
 /** plugin:label → failures still to come (Infinity = always fails). */
 const failuresLeft = new Map<string, number>();
+/** Run inside a delivery of test-sub-a, before it returns (a test makes another instance act meanwhile). */
+let whileDelivering: ((label: string) => Promise<void>) | undefined;
 
 const subscriber = (name: string) => definePlugin({
   name,
   dependsOn: ['tenants'],
   hooks: {
     events: {
-      'delivery-test.happened': (payload, ctx) => {
+      'delivery-test.happened': async (payload, ctx) => {
         calls.push({ plugin: name, label: payload.label, attempt: ctx.attempt, at: Date.now(), eventId: ctx.eventId });
+        if (name === 'test-sub-a') await whileDelivering?.(payload.label);
         const left = failuresLeft.get(`${name}:${payload.label}`) ?? 0;
         if (left > 0) { failuresLeft.set(`${name}:${payload.label}`, left - 1); throw new Error(`${name} is down`); }
       },
@@ -51,6 +56,8 @@ const publisher = definePlugin({
   routes: (kernel) => new Elysia({ name: 'cuadra:test-delivery-publisher' }).use(kernel.http)
     .post('/test-deliveries', ({ uow, body }) => uow.run(async (tx) => { tx.publish('delivery-test.happened', { label: body.label }); return { ok: true }; }),
       { permission: 'test-delivery.write', body: t.Object({ label: t.String() }) })
+    .post('/test-deliveries/batch', ({ uow, body }) => uow.run(async (tx) => { for (const label of body.labels) tx.publish('delivery-test.happened', { label }); return { ok: true }; }),
+      { permission: 'test-delivery.write', body: t.Object({ labels: t.Array(t.String()) }) })
     .post('/test-deliveries/subscription', ({ uow, body }) => uow.run(async (tx) => {
       await tx.sql(`select cuadra_outbox_subscribe_tenant('test-sub-scoped', :tenant, :subscribed)`, { subscribed: body.subscribed });
       return { ok: true };
@@ -125,6 +132,47 @@ describe('outbox deliveries', () => {
     expect(b[1].at - b[0].at).toBeGreaterThanOrEqual(retryDelayMs(1, RETRY_BASE_MS));
     expect(b[2].at - b[1].at).toBeGreaterThanOrEqual(retryDelayMs(2, RETRY_BASE_MS));
     expect((await app.kernel.outbox.deadLetters({ tenantId: company.tenantId }))).toEqual([]);
+  });
+
+  test('a batch that outlives its lease: what another instance claimed meanwhile is left to it, and each runs once', async () => {
+    const company = await createCompany(app);
+    const labels = ['takeover-1', 'takeover-2', 'takeover-3'];
+    /** As the tables' owner (the dispatcher's functions are the only way in otherwise): what the lease's end would do. */
+    const asOwner = async (statement: string) => {
+      if (app.pglite) {
+        await app.pglite.exec('reset role');
+        try { await app.pglite.exec(statement); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
+        return;
+      }
+      const owner = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+      try { await owner.unsafe(statement); } finally { await owner.end(); }
+    };
+    const ofThisTest = `event_id in (select id from outbox_events where tenant_id = '${company.tenantId}')`;
+    let takenOver: { subscriber: string; payload: { label: string } }[] = [];
+    // three events, two subscribers: one batch of six deliveries. While the first runs, the lease of
+    // the other five runs out and another instance claims them.
+    whileDelivering = async (label) => {
+      if (label !== 'takeover-1' || takenOver.length) return;
+      await asOwner(`update outbox_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending' and ${ofThisTest}
+        and not (subscriber = 'test-sub-a' and event_id in (select id from outbox_events where payload ->> 'label' = 'takeover-1'))`);
+      takenOver = await app.kernel.db.system(`select * from cuadra_outbox_claim_deliveries(20, interval '60 seconds')`, [], { ownTransaction: true });
+    };
+    try {
+      expect((await app.post('/api/v1/test-deliveries/batch', { labels }, company.token)).status).toBe(200);
+      await waitFor(() => callsOf('test-sub-a', 'takeover-1').length === 1);
+      await app.kernel.outbox.idle();
+    } finally {
+      whileDelivering = undefined;
+    }
+    expect(takenOver.map((d) => `${d.subscriber} ${d.payload.label}`).sort()).toEqual(['test-sub-a takeover-2', 'test-sub-a takeover-3', 'test-sub-b takeover-1', 'test-sub-b takeover-2', 'test-sub-b takeover-3']);
+    // this instance ran only the delivery it still held
+    expect(calls.filter((c) => labels.includes(c.label)).map((c) => `${c.plugin} ${c.label}`)).toEqual(['test-sub-a takeover-1']);
+    // the other instance "dies": once its lease runs out, the five are claimed again and each runs once
+    await asOwner(`update outbox_deliveries set next_attempt_at = now() where status = 'pending' and ${ofThisTest}`);
+    await waitFor(() => calls.filter((c) => labels.includes(c.label)).length === 6);
+    await app.kernel.outbox.idle();
+    const ran = calls.filter((c) => labels.includes(c.label)).map((c) => `${c.plugin} ${c.label}`).sort();
+    expect(ran).toEqual(['test-sub-a takeover-1', 'test-sub-a takeover-2', 'test-sub-a takeover-3', 'test-sub-b takeover-1', 'test-sub-b takeover-2', 'test-sub-b takeover-3']);
   });
 
   test('the default backoff doubles from 2 seconds up to an hour', () => {
