@@ -15,6 +15,7 @@ import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
 import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
+import { isConnectionLost } from './errors';
 import { mikroOrmConnection, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -253,18 +254,28 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
   const orm = await initOrm('postgres', applicationOrmOptions({ ...base, ...mikroOrmConnection(target) }, tenantEntities, {
     max: Number(process.env.DATABASE_REPLICA_POOL_MAX ?? process.env.DATABASE_POOL_MAX ?? 16),
   }));
-  try {
-    if (!config.databaseAllowPrivileged) await assertUnprivilegedLogin(orm.em.fork());
-  } catch (error) {
-    await orm.close(true);
-    throw new Error(`${(error as Error).message.replace(/^DATABASE_URL/, 'DATABASE_REPLICA_URL')}`);
-  }
   const maxLagSeconds = config.databaseReplicaMaxLagSeconds;
+  // the login is checked (as DATABASE_URL's) before the first report reads there: at start-up, or,
+  // when the replica does not answer then, once it does
+  let loginChecked = config.databaseAllowPrivileged;
+  let refused: Error | undefined;
   let checkedAt = 0;
-  let usable = true;
+  let usable = false;
   let checking: Promise<boolean> | undefined;
   const check = async (): Promise<boolean> => {
+    if (refused) return false;
     try {
+      if (!loginChecked) {
+        try {
+          await assertUnprivilegedLogin(orm.em.fork());
+        } catch (error) {
+          if (isConnectionLost(error)) throw error;
+          refused = new Error((error as Error).message.replace(/^DATABASE_URL/, 'DATABASE_REPLICA_URL'));
+          logger.error('read replica refused: reports stay on the primary', { error: refused.message });
+          return false;
+        }
+        loginChecked = true;
+      }
       const [row] = await orm.em.fork().getConnection().execute<{ lag: number }[]>(REPLICA_LAG_SQL);
       const lag = Number(row?.lag ?? 0);
       if (lag > maxLagSeconds && usable) logger.warn('read replica lagging: reports go to the primary', { lagSeconds: lag, maxLagSeconds });
@@ -275,7 +286,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
       return false;
     }
   };
-  return {
+  const replica: ReplicaDatabase = {
     orm,
     maxLagSeconds,
     async usable() {
@@ -295,6 +306,14 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
     },
     close: () => orm.close(true),
   };
+  // a privileged login is refused at start-up, as DATABASE_URL's is; an unreachable replica is not
+  // (the service starts, reports read the primary until the replica answers)
+  await replica.usable();
+  if (refused) {
+    await orm.close(true);
+    throw refused;
+  }
+  return replica;
 }
 
 type Statements = (sql: string, params?: unknown[]) => Promise<unknown>;

@@ -108,10 +108,12 @@ export class UnitOfWork {
     em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
     const queued: { id: string; name: string; payload: unknown }[] = [];
     return em.transactional(async (tem) => {
+      // READ ONLY set by statement: the PGlite driver does not pass the transaction's access mode on
+      await tem.getConnection().execute(`select set_config('transaction_read_only', 'on', true)`, [], 'run', tem.getTransactionContext());
       const value = await work(this.makeTx(tem, tenantId, queued, { invalidatePrincipals: false }));
       if (queued.length) throw new Error('A report (uow.report) cannot publish events');
       return value;
-    }, { readOnly: true });
+    });
   }
 
   async run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {

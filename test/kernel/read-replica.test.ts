@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createApp, type CuadraApp } from '../../kernel/app';
 import { loadConfig } from '../../kernel/config';
+import { startTestApp, type TestApp } from '../support/app';
 import { backend, ensureTestRoles, OWNER_ROLE, SERVICE_ROLE } from '../support/database';
-import { COMPANY_ADDRESS, VALID_CIFS } from '../support/factories';
+import { COMPANY_ADDRESS, createCompany, VALID_CIFS } from '../support/factories';
 import { startReplicatedCluster, type ReplicatedCluster } from '../support/replica';
 
 /**
@@ -33,7 +34,10 @@ async function startApp(env: Record<string, string>): Promise<CuadraApp> {
     DATABASE_POOL_MAX: '4', DATABASE_STATEMENT_POOL_MAX: '2', JWT_SECRET,
     ...env,
   });
-  const app = await createApp({ config });
+  const app = await createApp({ config }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   apps.push({ app, dataDir });
   return app;
 }
@@ -181,9 +185,40 @@ describe.skipIf(backend !== 'postgres')(`read replica (DATABASE_REPLICA_URL)${sk
     await caughtUp();
   });
 
+  test('a privileged replica login is refused at start-up, as DATABASE_URL\'s is', async () => {
+    await expect(startApp({ DATABASE_REPLICA_URL: cluster!.url('replica', 'root', 'cuadra') })).rejects.toThrow(/DATABASE_REPLICA_URL logs in as "root", a superuser/);
+  });
+
   test('a replica that goes away: reports are answered from the primary', async () => {
     await cluster!.stopReplica();
     expect(await salesIn(app, a.token)).toBe('123.00');
     expect(await salesIn(app, b.token)).toBe('7.00');
+    // an instance that starts while its replica is down starts all the same, its reports on the primary
+    const late = await startApp({ DATABASE_REPLICA_URL: cluster!.url('replica', SERVICE_ROLE, 'cuadra') });
+    expect(await salesIn(late, a.token)).toBe('123.00');
+  });
+});
+
+describe('uow.report on the primary (both databases)', () => {
+  let app: TestApp;
+  afterAll(async () => { await app?.close(); });
+
+  test('a report reads its own tenant in a read-only transaction: a write or an event in it fails, nothing is written', async () => {
+    // on PGlite the replica setting is ignored (no replicas there); on PostgreSQL this app has none
+    app = await startTestApp(backend === 'pglite' ? { env: { DATABASE_REPLICA_URL: 'postgres://cuadra_service@127.0.0.1:1/none' } } : {});
+    expect(app.kernel.db.replica).toBeUndefined();
+    const a = await createCompany(app);
+    const b = await createCompany(app, 'Beta SL', VALID_CIFS[1]);
+    const uow = app.kernel.unitOfWork(null);
+    const names = await uow.report((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: b.tenantId });
+    expect(names).toEqual([{ name: 'Beta SL' }]);
+    // row-level security in the report's transaction: another tenant's rows are not there
+    const [{ n }] = await uow.report((tx) => tx.sql<{ n: number }>('select count(*)::int as n from journal_entries where tenant_id <> :tenant'), { tenantId: a.tenantId });
+    expect(n).toBe(0);
+    await expect(uow.report((tx) => tx.sql(`update tenants set name = 'Cambiado' where id = :tenant`), { tenantId: a.tenantId })).rejects.toThrow(/read-only transaction/);
+    app.kernel.hooks.onEvent('test.report-published' as never, 'test', () => undefined);
+    await expect(uow.report(async (tx) => { tx.publish('test.report-published' as never, {} as never); return 1; }, { tenantId: a.tenantId })).rejects.toThrow(/cannot publish/);
+    const [{ name }] = await uow.run((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: a.tenantId });
+    expect(name).not.toBe('Cambiado');
   });
 });
