@@ -235,6 +235,8 @@ export interface ReplicaDatabase {
    * most once a second; an unreachable replica is not asked again for five seconds).
    */
   usable(): Promise<boolean>;
+  /** The replay lag last measured, in seconds; null before the first check or when it did not answer. */
+  lastLagSeconds(): number | null;
   /** Marks the replica unusable for five seconds (a connection to it failed). */
   failed(): void;
   close(): Promise<void>;
@@ -262,7 +264,9 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
   let checkedAt = 0;
   let usable = false;
   let checking: Promise<boolean> | undefined;
+  let lastLag: number | null = null;
   const check = async (): Promise<boolean> => {
+    lastLag = null;
     if (refused) return false;
     try {
       if (!loginChecked) {
@@ -278,6 +282,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
       }
       const [row] = await orm.em.fork().getConnection().execute<{ lag: number }[]>(REPLICA_LAG_SQL);
       const lag = Number(row?.lag ?? 0);
+      lastLag = lag;
       if (lag > maxLagSeconds && usable) logger.warn('read replica lagging: reports go to the primary', { lagSeconds: lag, maxLagSeconds });
       return lag <= maxLagSeconds;
     } catch (error) {
@@ -300,8 +305,10 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
       }
       return usable;
     },
+    lastLagSeconds: () => lastLag,
     failed() {
       usable = false;
+      lastLag = null;
       checkedAt = Date.now() + 4_000;
     },
     close: () => orm.close(true),

@@ -24,6 +24,13 @@ let replicaAdmin: postgres.Sql | undefined;
 const apps: { app: CuadraApp; dataDir: string }[] = [];
 /** One signing secret for every app here: a session from one is good on the other (instances of one deployment). */
 const JWT_SECRET = crypto.randomUUID() + crypto.randomUUID();
+const METRICS_TOKEN = `metrics-${crypto.randomUUID()}`;
+/** The replica gauges of GET /metrics. */
+async function replicaGauges(app: CuadraApp): Promise<{ usable: string | undefined; lag: string | undefined }> {
+  const { body } = await call(app, 'GET', '/metrics', METRICS_TOKEN);
+  const value = (name: string) => (body as string).match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1];
+  return { usable: value('cuadra_db_replica_usable'), lag: value('cuadra_db_replica_lag_seconds') };
+}
 
 async function startApp(env: Record<string, string>): Promise<CuadraApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-replica-app-'));
@@ -31,7 +38,7 @@ async function startApp(env: Record<string, string>): Promise<CuadraApp> {
     DATABASE_URL: cluster!.url('primary', SERVICE_ROLE, 'cuadra'),
     DATABASE_OWNER_URL: cluster!.url('primary', OWNER_ROLE, 'cuadra'),
     DATA_DIR: dataDir, PUBLIC_URL: 'http://api.cuadra.test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', TRUST_PROXY: '1',
-    DATABASE_POOL_MAX: '4', DATABASE_STATEMENT_POOL_MAX: '2', JWT_SECRET,
+    DATABASE_POOL_MAX: '4', DATABASE_STATEMENT_POOL_MAX: '2', JWT_SECRET, METRICS_TOKEN,
     ...env,
   });
   const app = await createApp({ config }).catch((error) => {
@@ -50,7 +57,7 @@ async function call(app: CuadraApp, method: string, path: string, token?: string
     body: body ? JSON.stringify(body) : undefined,
   }));
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 }
 
 async function company(app: CuadraApp, name: string): Promise<{ token: string; tenantId: string }> {
@@ -82,6 +89,16 @@ async function caughtUp(): Promise<void> {
   for (;;) {
     const [{ done }] = await replicaAdmin!`select pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as done`;
     if (done) return;
+    await Bun.sleep(20);
+  }
+}
+
+/** Pauses replay on the standby, and waits until it is paused (it is only requested at first). */
+async function pauseReplay(): Promise<void> {
+  await replicaAdmin!`select pg_wal_replay_pause()`;
+  for (;;) {
+    const [{ state }] = await replicaAdmin!`select pg_get_wal_replay_pause_state() as state`;
+    if (state === 'paused') return;
     await Bun.sleep(20);
   }
 }
@@ -132,8 +149,11 @@ describe.skipIf(backend !== 'postgres')(`read replica (DATABASE_REPLICA_URL)${sk
     // the application's own connections are on the standby, as its login, in the application role
     const onReplica = await replicaAdmin!`select count(*)::int as n from pg_stat_activity where datname = 'cuadra' and usename = ${SERVICE_ROLE}`;
     expect(onReplica[0]!.n).toBeGreaterThan(0);
+    const gauges = await replicaGauges(app);
+    expect(gauges.usable).toBe('1');
+    expect(Number(gauges.lag)).toBeGreaterThanOrEqual(0);
 
-    await replicaAdmin!`select pg_wal_replay_pause()`;
+    await pauseReplay();
     try {
       await postSale(app, a.token, '20.00'); // written: the standby is read-only, so this went to the primary
       await receivedNotReplayed();
@@ -172,12 +192,15 @@ describe.skipIf(backend !== 'postgres')(`read replica (DATABASE_REPLICA_URL)${sk
 
   test('beyond DATABASE_REPLICA_MAX_LAG_SECONDS reports read the primary', async () => {
     const strict = await startApp({ DATABASE_REPLICA_URL: cluster!.url('replica', SERVICE_ROLE, 'cuadra'), DATABASE_REPLICA_MAX_LAG_SECONDS: '0' });
-    await replicaAdmin!`select pg_wal_replay_pause()`;
+    await pauseReplay();
     try {
       await postSale(strict, a.token, '3.00');
       await receivedNotReplayed();
       // the lagging standby would answer 120.00 (the first app, which accepts any lag, shows it)
       expect(await salesIn(app, a.token)).toBe('120.00');
+      // the lag is measured at most once a second: until the strict app has seen it
+      while ((await replicaGauges(strict)).usable !== '0') await Bun.sleep(100);
+      expect(Number((await replicaGauges(strict)).lag)).toBeGreaterThan(0);
       expect(await salesIn(strict, a.token)).toBe('123.00');
     } finally {
       await replicaAdmin!`select pg_wal_replay_resume()`;
@@ -193,6 +216,7 @@ describe.skipIf(backend !== 'postgres')(`read replica (DATABASE_REPLICA_URL)${sk
     await cluster!.stopReplica();
     expect(await salesIn(app, a.token)).toBe('123.00');
     expect(await salesIn(app, b.token)).toBe('7.00');
+    expect(await replicaGauges(app)).toEqual({ usable: '0', lag: '-1' });
     // an instance that starts while its replica is down starts all the same, its reports on the primary
     const late = await startApp({ DATABASE_REPLICA_URL: cluster!.url('replica', SERVICE_ROLE, 'cuadra') });
     expect(await salesIn(late, a.token)).toBe('123.00');
