@@ -83,9 +83,12 @@ const salesIn = async (app: CuadraApp, token: string, headers: Record<string, st
   return tb.body.totals.debit as string;
 };
 
-/** Until the standby has replayed everything the primary has written so far. */
+/**
+ * Until the standby has replayed everything the primary has written so far (its WAL insert
+ * position: every commit acknowledged so far is before it).
+ */
 async function caughtUp(): Promise<void> {
-  const [{ lsn }] = await primaryAdmin!`select pg_current_wal_lsn()::text as lsn`;
+  const [{ lsn }] = await primaryAdmin!`select pg_current_wal_insert_lsn()::text as lsn`;
   for (;;) {
     const [{ done }] = await replicaAdmin!`select pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as done`;
     if (done) return;
@@ -105,7 +108,7 @@ async function pauseReplay(): Promise<void> {
 
 /** Until the standby has received WAL it has not replayed (replay paused, the primary wrote). */
 async function receivedNotReplayed(): Promise<void> {
-  const [{ lsn }] = await primaryAdmin!`select pg_current_wal_lsn()::text as lsn`;
+  const [{ lsn }] = await primaryAdmin!`select pg_current_wal_insert_lsn()::text as lsn`;
   for (;;) {
     const [{ received }] = await replicaAdmin!`select pg_last_wal_receive_lsn() >= ${lsn}::pg_lsn and pg_last_wal_receive_lsn() > pg_last_wal_replay_lsn() as received`;
     if (received) return;

@@ -60,7 +60,7 @@ export async function startReplicatedCluster(): Promise<ReplicatedCluster> {
   const replicaDir = join(folder, 'replica');
   const settings = (port: number) => [
     `-p ${port}`, '-c listen_addresses=127.0.0.1', `-c unix_socket_directories=${folder}`,
-    '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c shared_buffers=16MB',
+    '-c fsync=off', '-c full_page_writes=off', '-c shared_buffers=16MB',
     '-c max_connections=60', '-c wal_level=replica', '-c max_wal_senders=4', '-c hot_standby=on',
     // a report is not cancelled by replay (what a busy standby would otherwise do after 30 s)
     '-c hot_standby_feedback=on', '-c wal_receiver_status_interval=1s',
