@@ -265,6 +265,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
   let usable = false;
   let checking: Promise<boolean> | undefined;
   let lastLag: number | null = null;
+  let starting = true;
   const check = async (): Promise<boolean> => {
     lastLag = null;
     if (refused) return false;
@@ -275,7 +276,8 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
         } catch (error) {
           if (isConnectionLost(error)) throw error;
           refused = new Error((error as Error).message.replace(/^DATABASE_URL/, 'DATABASE_REPLICA_URL'));
-          logger.error('read replica refused: reports stay on the primary', { error: refused.message });
+          // at start-up the error stops the service; later (the replica answered late) it is logged
+          if (!starting) logger.error('read replica refused: reports stay on the primary', { error: refused.message });
           return false;
         }
         loginChecked = true;
@@ -316,6 +318,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
   // a privileged login is refused at start-up, as DATABASE_URL's is; an unreachable replica is not
   // (the service starts, reports read the primary until the replica answers)
   await replica.usable();
+  starting = false;
   if (refused) {
     await orm.close(true);
     throw refused;

@@ -8,7 +8,7 @@ import { loadConfig } from '../../kernel/config';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend, ensureTestRoles, OWNER_ROLE, SERVICE_ROLE } from '../support/database';
 import { COMPANY_ADDRESS, createCompany, VALID_CIFS } from '../support/factories';
-import { startReplicatedCluster, type ReplicatedCluster } from '../support/replica';
+import { replicatedClusterUnavailable, startReplicatedCluster, type ReplicatedCluster } from '../support/replica';
 
 /**
  * DATABASE_REPLICA_URL: reports (`uow.report`) read a hot standby, writes go to the primary, and
@@ -16,7 +16,8 @@ import { startReplicatedCluster, type ReplicatedCluster } from '../support/repli
  * both started from the test server's binaries in a temporary folder (test/support/replica.ts).
  * PGlite has no replication at all (the setting is ignored there), so this runs on PostgreSQL.
  */
-const skipReason = backend !== 'postgres' ? ' (skipped: PGlite has no streaming replication; run with CUADRA_TEST_DB=postgres)' : '';
+const unavailable = backend !== 'postgres' ? 'PGlite has no streaming replication; run with CUADRA_TEST_DB=postgres' : replicatedClusterUnavailable();
+const skipReason = unavailable ? ` (skipped: ${unavailable})` : '';
 
 let cluster: ReplicatedCluster | undefined;
 let primaryAdmin: postgres.Sql | undefined;
@@ -116,7 +117,7 @@ async function receivedNotReplayed(): Promise<void> {
   }
 }
 
-describe.skipIf(backend !== 'postgres')(`read replica (DATABASE_REPLICA_URL)${skipReason}`, () => {
+describe.skipIf(unavailable !== null)(`read replica (DATABASE_REPLICA_URL)${skipReason}`, () => {
   let app: CuadraApp;
   let a: { token: string; tenantId: string };
   let b: { token: string; tenantId: string };

@@ -1,4 +1,4 @@
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,7 +13,15 @@ import { join } from 'node:path';
  * PostgreSQL refuses to run as root: when the tests run as root, the binaries run as `postgres`
  * (`runuser`), which owns the temporary folder.
  */
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? debianServerBinaries() ?? '/usr/lib/postgresql/15/bin';
+
+/** Debian's server binaries, newest version first (`/usr/lib/postgresql/<version>/bin`). */
+function debianServerBinaries(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  return readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, 'bin')).find((bin) => existsSync(join(bin, 'pg_basebackup')));
+}
 
 export interface ReplicatedCluster {
   /** The primary's superuser URL (database `postgres`). */
@@ -44,8 +52,14 @@ async function run(command: string[]): Promise<void> {
   if (code !== 0) throw new Error(`${command.join(' ')} failed (${code}): ${err || out}`);
 }
 
-/** Whether this machine has the binaries (the tests say why they skip otherwise). */
-export const hasPostgresBinaries = (): boolean => Bun.file(join(POSTGRES_BIN, 'pg_basebackup')).size > 0;
+/** Why a replicated cluster cannot be made on this machine, or null when it can (tests say why they skip). */
+export function replicatedClusterUnavailable(): string | null {
+  for (const binary of ['initdb', 'pg_ctl', 'pg_basebackup']) {
+    if (!existsSync(join(POSTGRES_BIN, binary))) return `no ${binary} in ${POSTGRES_BIN} (set POSTGRES_BIN to the PostgreSQL server's binaries)`;
+  }
+  if (asRoot && Bun.spawnSync(['id', '-u', 'postgres']).exitCode !== 0) return 'running as root without a postgres user to run the server binaries as';
+  return null;
+}
 
 export async function startReplicatedCluster(): Promise<ReplicatedCluster> {
   const folder = mkdtempSync(join(tmpdir(), 'cuadra-replica-'));
