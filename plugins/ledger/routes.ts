@@ -133,7 +133,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       const stamp = new Date().toISOString().slice(0, 10);
       if (format === 'xlsx') return journalXlsx(uow, kernel, query, `libro-diario-${principal.tenantId}-${stamp}`);
       const parts: string[] = [];
-      await uow.run(async (tx) => {
+      await uow.report(async (tx) => {
         if (format === 'csv') parts.push(csvHeader());
         else parts.push(hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
         for await (const rows of LedgerService.exportRows(tx, query)) parts.push(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
