@@ -14,6 +14,13 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL URL of the tables' owner, for migrations at start-up (default: `databaseUrl`). */
   databaseOwnerUrl?: string;
+  /**
+   * PostgreSQL URL of a read replica (a hot standby streaming from the primary), same login as
+   * `databaseUrl`: reports that declare it (`uow.report`) read there. Unset: everything on the primary.
+   */
+  databaseReplicaUrl?: string;
+  /** Replication lag in seconds beyond which reports read the primary instead (default 10). */
+  databaseReplicaMaxLagSeconds: number;
   /** Let the application connect as a superuser or as the tables' owner (refused otherwise). */
   databaseAllowPrivileged: boolean;
   /** In-memory PGlite (tests): nothing is written under dataDir/db. */
@@ -55,6 +62,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseOwnerUrl: env.DATABASE_OWNER_URL || env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    databaseReplicaMaxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS && /^\d+(\.\d+)?$/.test(env.DATABASE_REPLICA_MAX_LAG_SECONDS) ? Number(env.DATABASE_REPLICA_MAX_LAG_SECONDS) : 10,
     databaseAllowPrivileged: env.DATABASE_ALLOW_PRIVILEGED === '1' || env.DATABASE_ALLOW_PRIVILEGED === 'true',
     embeddedInMemory: env.DATABASE_URL === 'memory://',
     dataDir,

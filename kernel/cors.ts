@@ -7,7 +7,7 @@
  * so `Access-Control-Allow-Credentials` is not needed.
  */
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, x-request-id, accept, accept-language';
+const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, x-request-id, accept, accept-language, x-read-from';
 /** Response headers a browser script may read besides the safelisted ones. */
 const EXPOSED_HEADERS = 'x-request-id, ratelimit, ratelimit-policy, retry-after, content-disposition, location, idempotent-replayed, x-access-token, x-verifactu-records, x-verifactu-batches, x-verifactu-batch';
 

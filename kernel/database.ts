@@ -15,6 +15,7 @@ import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
 import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
+import { isConnectionLost } from './errors';
 import { mikroOrmConnection, postgresJs, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -75,6 +76,11 @@ export interface Database {
    * joins the request's (background workers).
    */
   system<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { ownTransaction?: boolean }): Promise<T[]>;
+  /**
+   * The read replica (DATABASE_REPLICA_URL, PostgreSQL only), for reads a plugin declares may be
+   * served from it (`uow.report`); undefined when none is configured.
+   */
+  replica?: ReplicaDatabase;
   /** The application pool's connections (PostgreSQL; PGlite has one session and no pool). */
   poolStats(): { open: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
@@ -155,26 +161,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const appRole = APP_ROLE;
   let applicationPool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
-  const orm = await initOrm(kind, {
-    ...base,
-    pool: kind === 'postgres' ? { min: 2, max: Number(process.env.DATABASE_POOL_MAX ?? 16) } : undefined,
-    ...(kind === 'postgres' ? { driverOptions: { onPoolCreated: (pool: any) => { applicationPool = pool; releaseDroppedConnections(pool); } } } : {}),
-    onCreateConnection: async (connection: any) => {
-      await connection.executeQuery(CompiledQuery.raw(`set role "${appRole.replaceAll('"', '""')}"`));
-    },
-    filters: {
-      tenant: {
-        name: 'tenant',
-        cond: (args: { id?: string }) => {
-          if (!args?.id) throw new Error('Tenant filter used without a tenant');
-          return { tenantId: args.id };
-        },
-        entity: options.tenantEntities,
-        default: true,
-      },
-    },
-    subscribers: [new TenantStamp(new Set(options.tenantEntities))],
-  });
+  const orm = await initOrm(kind, applicationOrmOptions(base, options.tenantEntities, kind === 'postgres' ? {
+    max: Number(process.env.DATABASE_POOL_MAX ?? 16),
+    onPoolCreated: (pool) => { applicationPool = pool; },
+  } : undefined));
 
   if (kind === 'postgres' && !config.databaseAllowPrivileged) {
     try {
@@ -189,10 +179,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const statementPool = Number(process.env.DATABASE_STATEMENT_POOL_MAX ?? 2 * availableParallelism());
   const statements = kind === 'postgres' ? new TenantStatements(target!, appRole, statementPool) : new PgliteTenantStatements(pglite!, appRole);
 
+  let replica: ReplicaDatabase | undefined;
+  if (kind === 'postgres' && config.databaseReplicaUrl) {
+    try {
+      replica = await openReplica(config, logger, base, options.tenantEntities);
+    } catch (error) {
+      await statements.close();
+      await orm.close(true);
+      throw error;
+    }
+  } else if (config.databaseReplicaUrl) {
+    logger.warn('DATABASE_REPLICA_URL is ignored: the embedded database has no replicas');
+  }
+
   return {
     kind,
     orm,
     statements,
+    replica,
     poolStats: () => applicationPool && { open: applicationPool.totalCount, idle: applicationPool.idleCount, waiting: applicationPool.waitingCount },
     async system<T>(sql: string, params: unknown[] = [], options: { ownTransaction?: boolean } = {}): Promise<T[]> {
       const held = options.ownTransaction ? undefined : RequestTransaction.current();
@@ -204,11 +208,145 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
     },
     async close() {
+      await replica?.close();
       await statements.close();
       await orm.close(true);
       if (ownsPglite) await pglite!.close();
     },
   };
+}
+
+/**
+ * The application ORM's options, on the primary or on a replica: every connection `SET ROLE`s to
+ * the application role, the tenant filter is on by default and new tenant rows are stamped.
+ */
+function applicationOrmOptions(base: Record<string, unknown>, tenantEntities: string[], pool?: { max: number; onPoolCreated?: (pool: any) => void }): Record<string, unknown> {
+  return {
+    ...base,
+    pool: pool ? { min: Math.min(2, pool.max), max: pool.max } : undefined,
+    ...(pool ? { driverOptions: { onPoolCreated: (created: any) => { pool.onPoolCreated?.(created); releaseDroppedConnections(created); } } } : {}),
+    onCreateConnection: async (connection: any) => {
+      await connection.executeQuery(CompiledQuery.raw(`set role "${APP_ROLE.replaceAll('"', '""')}"`));
+    },
+    filters: {
+      tenant: {
+        name: 'tenant',
+        cond: (args: { id?: string }) => {
+          if (!args?.id) throw new Error('Tenant filter used without a tenant');
+          return { tenantId: args.id };
+        },
+        entity: tenantEntities,
+        default: true,
+      },
+    },
+    subscribers: [new TenantStamp(new Set(tenantEntities))],
+  };
+}
+
+/**
+ * A PostgreSQL hot standby fed by streaming replication from the primary: the same tables, roles
+ * and row-level security policies (it is a copy of the primary's files), read-only. Its ORM is
+ * set up exactly as the primary's (the application role, the tenant filter); units of work on it
+ * set the same transaction settings (`app.tenant_id`), so tenancy holds there as on the primary.
+ */
+export interface ReplicaDatabase {
+  orm: MikroORM;
+  /** Most seconds of lag a report may be served with; beyond it reports go to the primary. */
+  maxLagSeconds: number;
+  /**
+   * Whether the replica is usable now: reachable and at most `maxLagSeconds` behind (checked at
+   * most once a second; an unreachable replica is not asked again for five seconds).
+   */
+  usable(): Promise<boolean>;
+  /** The replay lag last measured, in seconds; null before the first check or when it did not answer. */
+  lastLagSeconds(): number | null;
+  /** Marks the replica unusable for five seconds (a connection to it failed). */
+  failed(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Replay lag in seconds: 0 when everything received has been replayed, else the age of the last
+ * replayed transaction. (A standby that lost its connection to the primary and replayed all it
+ * received also reads 0: the primary's own position is not asked for.) `pg_is_in_recovery()` is
+ * false on a promoted standby, which is then no replica at all: it reads 0 too.
+ */
+const REPLICA_LAG_SQL = `select case when not pg_is_in_recovery() or pg_last_wal_receive_lsn() is not distinct from pg_last_wal_replay_lsn() then 0
+  else coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0) end::float8 as lag`;
+
+async function openReplica(config: Config, logger: Logger, base: Record<string, unknown>, tenantEntities: string[]): Promise<ReplicaDatabase> {
+  const target = postgresTarget(config.databaseReplicaUrl!);
+  const orm = await initOrm('postgres', applicationOrmOptions({ ...base, ...mikroOrmConnection(target) }, tenantEntities, {
+    max: Number(process.env.DATABASE_REPLICA_POOL_MAX ?? process.env.DATABASE_POOL_MAX ?? 16),
+  }));
+  const maxLagSeconds = config.databaseReplicaMaxLagSeconds;
+  // the login is checked (as DATABASE_URL's) before the first report reads there: at start-up, or,
+  // when the replica does not answer then, once it does
+  let loginChecked = config.databaseAllowPrivileged;
+  let refused: Error | undefined;
+  let checkedAt = 0;
+  let usable = false;
+  let checking: Promise<boolean> | undefined;
+  let lastLag: number | null = null;
+  let starting = true;
+  const check = async (): Promise<boolean> => {
+    lastLag = null;
+    if (refused) return false;
+    try {
+      if (!loginChecked) {
+        try {
+          await assertUnprivilegedLogin(orm.em.fork());
+        } catch (error) {
+          if (isConnectionLost(error)) throw error;
+          refused = new Error((error as Error).message.replace(/^DATABASE_URL/, 'DATABASE_REPLICA_URL'));
+          // at start-up the error stops the service; later (the replica answered late) it is logged
+          if (!starting) logger.error('read replica refused: reports stay on the primary', { error: refused.message });
+          return false;
+        }
+        loginChecked = true;
+      }
+      const [row] = await orm.em.fork().getConnection().execute<{ lag: number }[]>(REPLICA_LAG_SQL);
+      const lag = Number(row?.lag ?? 0);
+      lastLag = lag;
+      if (lag > maxLagSeconds && usable) logger.warn('read replica lagging: reports go to the primary', { lagSeconds: lag, maxLagSeconds });
+      return lag <= maxLagSeconds;
+    } catch (error) {
+      logger.warn('read replica unreachable: reports go to the primary', { error: (error as Error).message });
+      checkedAt = Date.now() + 4_000;
+      return false;
+    }
+  };
+  const replica: ReplicaDatabase = {
+    orm,
+    maxLagSeconds,
+    async usable() {
+      if (Date.now() - checkedAt >= 1_000) {
+        checking ??= check().then((ok) => {
+          usable = ok;
+          checkedAt = Math.max(checkedAt, Date.now());
+          return ok;
+        }).finally(() => { checking = undefined; });
+        return checking;
+      }
+      return usable;
+    },
+    lastLagSeconds: () => lastLag,
+    failed() {
+      usable = false;
+      lastLag = null;
+      checkedAt = Date.now() + 4_000;
+    },
+    close: () => orm.close(true),
+  };
+  // a privileged login is refused at start-up, as DATABASE_URL's is; an unreachable replica is not
+  // (the service starts, reports read the primary until the replica answers)
+  await replica.usable();
+  starting = false;
+  if (refused) {
+    await orm.close(true);
+    throw refused;
+  }
+  return replica;
 }
 
 type Statements = (sql: string, params?: unknown[]) => Promise<unknown>;

@@ -183,7 +183,7 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           }),
           async resolve({ request }) {
             const principal = await principalOf(request);
-            return { principal, uow: kernel.unitOfWork(principal) };
+            return { principal, uow: kernel.unitOfWork(principal, request) };
           },
           // deleting is an effect on every route, declared or not
           // (async: Elysia awaits only hooks it sees are async)
@@ -223,7 +223,7 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
           }),
           async resolve({ request }) {
             const principal = await principalOf(request);
-            return { principal, uow: kernel.unitOfWork(principal) };
+            return { principal, uow: kernel.unitOfWork(principal, request) };
           },
         };
       },

@@ -251,8 +251,13 @@ export class Kernel {
     return this.requests.get(request)?.ip ?? 'unknown';
   }
 
-  unitOfWork(principal: Principal | null): UnitOfWork {
-    return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger, this.principals);
+  /**
+   * The unit of work of `principal`; for a request, its `X-Read-From: primary` header keeps its
+   * reports (`uow.report`) off the read replica (read-your-writes).
+   */
+  unitOfWork(principal: Principal | null, request?: Request): UnitOfWork {
+    const reportsFrom = request?.headers.get('x-read-from')?.trim().toLowerCase() === 'primary' ? 'primary' : 'replica';
+    return new UnitOfWork(this.db, this.hooks, this.outbox, principal, this.logger, this.principals, reportsFrom);
   }
 
   provide<S extends ServiceName>(name: S, service: Services[S]): void {

@@ -22,6 +22,12 @@ export class Metrics {
     pool('open', 'Connections the application pool holds open (PostgreSQL; 0 on PGlite)');
     pool('idle', 'Open connections of the application pool not in use');
     pool('waiting', 'Units of work waiting for a connection of the application pool');
+    const replica = db.replica;
+    if (replica) {
+      // the state the last check left (at most a second old while reports are asked for), plus a check now
+      this.gauge('cuadra_db_replica_usable', 'Whether reports read the read replica now (1) or the primary (0: unreachable, refused or lagging)', async () => (await replica.usable()) ? 1 : 0);
+      this.gauge('cuadra_db_replica_lag_seconds', 'Replay lag of the read replica at its last check, -1 when it did not answer', async () => replica.lastLagSeconds() ?? -1);
+    }
     // One query per scrape, shared by the three outbox gauges.
     let backlog: Promise<OutboxBacklog> | undefined;
     const readBacklog = () => (backlog ??= db.system<OutboxBacklog>('select * from cuadra_outbox_backlog()', [], { ownTransaction: true })

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Database } from './database';
-import { DomainError, NotFound, Unprocessable, translateDatabaseError } from './errors';
+import { DomainError, NotFound, Unprocessable, isConnectionLost, translateDatabaseError } from './errors';
 import type { EventName, Events, HookBus, SyncHookName, SyncHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Principal } from './principal';
@@ -63,7 +63,58 @@ export class UnitOfWork {
     readonly principal: Principal | null,
     private readonly logger: Logger,
     private readonly principals?: PrincipalCache,
+    /** Where `report` reads: the replica when one is configured and usable, or always the primary (`X-Read-From: primary`). */
+    private readonly reportsFrom: 'replica' | 'primary' = 'replica',
   ) {}
+
+  /**
+   * A read-only unit of work for a report (dashboards, ledger reports, tax models, books and
+   * exports): the plugin declares with it that this read may be served by the read replica
+   * (DATABASE_REPLICA_URL). It runs there when a replica is configured, usable (reachable, not
+   * lagging beyond DATABASE_REPLICA_MAX_LAG_SECONDS) and the request did not ask for the primary
+   * (`X-Read-From: primary`); otherwise, and always on PGlite, on the primary. Either way the
+   * transaction is READ ONLY, with the same tenant settings as `run` (the ORM filter, and
+   * `app.tenant_id` for row-level security), so a report behaves the same wherever it runs: a
+   * report that tried to write fails on the primary too. Inside a request transaction it joins
+   * it (on the primary). A replica that fails with a lost connection or a recovery conflict is set
+   * aside for a few seconds and the report runs again on the primary (it wrote nothing).
+   *
+   * A replica may be a little behind: a report right after a write may not show it yet (see
+   * docs/scale-out.md, "Read replicas"). `tx.publish` and writes are refused in a report.
+   */
+  async report<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
+    if (RequestTransaction.current()) return this.run(work, options);
+    const replica = this.reportsFrom === 'replica' ? this.db.replica : undefined;
+    if (replica && await replica.usable()) {
+      try {
+        return await this.runReadOnly(replica.orm, work, options);
+      } catch (error) {
+        if (!replicaUnavailable(error)) throw this.translated(error);
+        replica.failed();
+        this.logger.warn('read replica failed: the report runs on the primary', { code: (error as { code?: string }).code, error: (error as Error).message });
+      }
+    }
+    try {
+      return await this.runReadOnly(this.db.orm, work, options);
+    } catch (error) {
+      throw this.translated(error);
+    }
+  }
+
+  private async runReadOnly<T>(orm: Database['orm'], work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions): Promise<T> {
+    const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
+    const em = orm.em.fork({ clear: true });
+    if (tenantId) em.setFilterParams('tenant', { id: tenantId });
+    em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
+    const queued: { id: string; name: string; payload: unknown }[] = [];
+    return em.transactional(async (tem) => {
+      // READ ONLY set by statement: the PGlite driver does not pass the transaction's access mode on
+      await tem.getConnection().execute(`select set_config('transaction_read_only', 'on', true)`, [], 'run', tem.getTransactionContext());
+      const value = await work(this.makeTx(tem, tenantId, queued, { invalidatePrincipals: false }));
+      if (queued.length) throw new Error('A report (uow.report) cannot publish events');
+      return value;
+    });
+  }
 
   async run<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
     const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
@@ -262,4 +313,15 @@ export class UnitOfWork {
     };
     return tx;
   }
+}
+
+/**
+ * A replica that cannot serve the read: its connection failed or dropped, or the standby cancelled
+ * the query for a conflict with recovery (40001 there, when replay removes rows the query needs)
+ * or because it is shutting down or starting (57P0x: within isConnectionLost).
+ */
+function replicaUnavailable(error: unknown): boolean {
+  if (isConnectionLost(error)) return true;
+  const code = (error as { code?: string })?.code;
+  return code === '40001';
 }

@@ -32,7 +32,7 @@ const monthsOf = (year: number, book: VatBook): TaxRegisterQuery[] => Array.from
  * query, so a range that fills it is read again in halves (down to single days).
  */
 async function rowsOf(uow: UnitOfWork, q: TaxRegisterQuery): Promise<TaxRegisterEntry[]> {
-  const rows = await uow.run((tx) => TaxRegister.query(tx, q));
+  const rows = await uow.report((tx) => TaxRegister.query(tx, q));
   if (rows.length < TAX_REGISTER_MAX_ROWS) return rows;
   if (q.from === q.to) throw new ValidationFailed([{ loc: ['query', 'year'], msg: `More than ${TAX_REGISTER_MAX_ROWS} register rows on ${q.from}: the book cannot be read whole`, type: 'value_error.too_large' }]);
   const middle = addDays(q.from, Math.floor(daysBetween(q.from, q.to) / 2));
@@ -86,7 +86,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
   const generatedAt = new Date();
   const months = monthsOf(request.year, request.book);
   // what can fail with a 4xx is read before the response starts: the company and the first month
-  const company = await uow.run((tx) => companyOf(tx));
+  const company = await uow.report((tx) => companyOf(tx));
   const first = await rowsOf(uow, months[0]);
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({

@@ -18,7 +18,7 @@ const RULES = 'Balances come from the ledger\'s maintained monthly balances. The
 
 export const annualAccountsRoutes = (kernel: Kernel) => {
   const statement = (kind: StatementKind) => async ({ uow, params, query }: any) => {
-    const view = await uow.run((tx: any) => AnnualAccounts.statement(tx, params.year, kind, query.model ?? 'pymes'));
+    const view = await uow.report((tx: any) => AnnualAccounts.statement(tx, params.year, kind, query.model ?? 'pymes'));
     const format = query.format ?? 'json';
     if (format === 'json') return view;
     const body = format === 'xlsx' ? await statementXlsx(view) : await statementPdf(view);

@@ -105,7 +105,7 @@ export function dashboardRoutes(kernel: Kernel) {
       if (!widget) throw ValidationFailed.field(['body', 'type'], `Unknown widget type "${body.type}" (GET /dashboard/widget-types lists them)`, 'value_error.widget_type');
       const params = widgetParams(widget, body.params, ['body', 'params']);
       requireReads(principal, widgetReads(widget, params));
-      const data = await uow.run((tx) => widget.data(tx, params, context()));
+      const data = await uow.report((tx) => widget.data(tx, params, context()));
       return { type: widget.type, params, data };
     }, {
       permission: 'dashboards.read', body: 'WidgetDataRequest', response: { 200: FreeForm },
@@ -134,7 +134,7 @@ export function dashboardRoutes(kernel: Kernel) {
     .get('/summary', async ({ uow, query, principal }) => {
       requireReads(principal, SUMMARY_READS);
       const today = todayInSpain();
-      return uow.run((tx) => yearSummary(tx, query.year ?? Number(today.slice(0, 4)), context()));
+      return uow.report((tx) => yearSummary(tx, query.year ?? Number(today.slice(0, 4)), context()));
     }, {
       permission: 'dashboards.read', query: SummaryQuery, transform: queryBounds(SummaryQuery), response: { 200: FreeForm },
       detail: { summary: 'The year\'s figures from the books: sales, income, purchases, expenses, profit, VAT due, cash, receivables, payables and the months', tags },
@@ -145,7 +145,7 @@ export function dashboardRoutes(kernel: Kernel) {
     app = app.get(`/data/${widget.type}`, async ({ uow, principal, query: given }) => {
       const params = widgetParams(widget, given as Record<string, unknown>, ['query']);
       requireReads(principal, widgetReads(widget, params));
-      return uow.run((tx) => widget.data(tx, params, context()));
+      return uow.report((tx) => widget.data(tx, params, context()));
     }, {
       permission: 'dashboards.read', query, transform: queryBounds(query), response: { 200: FreeForm },
       detail: { summary: `${widget.title}: ${widget.description}`, tags },

@@ -179,13 +179,13 @@ export interface FirmExportOptions extends Period { digits?: number; company?: s
 export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
   const company = (options.company ?? '1').padStart(5, '0');
-  await uow.run(async (tx) => { // refuses what the file cannot hold before the download starts
+  await uow.report(async (tx) => { // refuses what the file cannot hold before the download starts
     await accountCodeWriter(tx, options.digits);
     await checkFits(tx, options, { amount: '10000000000' });
   });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'A3 journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
-    produce: (write) => uow.run(async (tx) => {
+    produce: (write) => uow.report(async (tx) => {
       const code = await accountCodeWriter(tx, options.digits);
       for await (const rows of LedgerService.exportRows(tx, options)) {
         let out = '';
@@ -213,13 +213,13 @@ export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExp
  */
 export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
-  await uow.run(async (tx) => {
+  await uow.report(async (tx) => {
     await accountCodeWriter(tx, options.digits);
     await checkFits(tx, options, { entries: 999_999, amount: '10000000000000' });
   });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'ContaPlus journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
-    produce: (write) => uow.run(async (tx) => {
+    produce: (write) => uow.report(async (tx) => {
       const code = await accountCodeWriter(tx, options.digits);
       let asien = 0;
       for await (const rows of LedgerService.exportRows(tx, options)) {
@@ -244,7 +244,7 @@ export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, op
 /** ContaPlus XSubCta: the sub-accounts with a line in the period, code and title (40 characters). */
 export async function contaplusAccountsExport(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
-  const { code, accounts } = await uow.run(async (tx) => {
+  const { code, accounts } = await uow.report(async (tx) => {
     const params: Record<string, unknown> = {};
     let where = '';
     if (options.from) { where += ` and l.entry_date >= :from::date`; params.from = options.from; }

@@ -46,7 +46,7 @@ export async function journalXlsx(uow: UnitOfWork, kernel: Kernel, period: Perio
   return streamTable<ExportRow & { entry_number: number }>({
     format: 'xlsx', columns: JOURNAL_FILE_COLUMNS, filename, logger: kernel.logger, what: 'Journal export',
     heading: { title: 'Libro Diario', subtitle: '', sheet: 'Diario', generatedAt: new Date() },
-    produce: (emit) => uow.run(async (tx) => {
+    produce: (emit) => uow.report(async (tx) => {
       for await (const rows of LedgerService.exportRows(tx, period)) await emit(rows.map(journalFileRow));
     }),
   });

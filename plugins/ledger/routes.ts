@@ -46,7 +46,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
     .use(kernel.http)
     .model(ledgerModels)
     .get('', async ({ uow, query }) => {
-      const page = await uow.run((tx) => LedgerService.journal(tx, {
+      const page = await uow.report((tx) => LedgerService.journal(tx, {
         limit: query.limit, offset: query.offset, from: query.from, to: query.to, account: query.account,
         sourceType: query.source_type, sourceId: query.source_id, contactId: query.contact_id,
       }));
@@ -106,7 +106,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       permission: 'ledger.write', body: 'AccountCreate', response: { 201: 'AccountResponse' },
       detail: { summary: 'Add a sub-account (e.g. 4300001 for one customer) under an account of the chart', tags },
     })
-    .get('/trial-balance', async ({ uow, query }) => wire(await uow.run((tx) => LedgerService.trialBalance(tx, {
+    .get('/trial-balance', async ({ uow, query }) => wire(await uow.report((tx) => LedgerService.trialBalance(tx, {
       from: query.from, to: query.to, level: query.level, excludeSourceTypes: query.before_closing ? [YEAR_END_SOURCE_TYPES.closing] : undefined,
     }))), {
       permission: 'ledger.read', query: TrialBalanceQuery, response: { 200: 'TrialBalanceResponse' },
@@ -126,7 +126,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
         tags,
       },
     })
-    .get('/account/:code', async ({ uow, params, query }) => wire(await uow.run((tx) => LedgerService.statement(tx, params.code, query))), {
+    .get('/account/:code', async ({ uow, params, query }) => wire(await uow.report((tx) => LedgerService.statement(tx, params.code, query))), {
       permission: 'ledger.read', params: t.Object({ code: AccountCode }), query: StatementQuery, response: { 200: 'LedgerAccountStatement' },
       detail: { summary: 'Libro mayor of an account (and its sub-accounts) with a running balance', tags },
     })
@@ -145,7 +145,7 @@ export const ledgerRoutes = (kernel: Kernel) =>
       return streamText({
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
         filename: `${name}.${format === 'csv' ? 'csv' : 'journal'}`, logger: kernel.logger, what: 'Journal export', collectEveryBytes: COLLECT_EVERY,
-        produce: (write) => uow.run(async (tx) => {
+        produce: (write) => uow.report(async (tx) => {
           await write(format === 'csv' ? csvHeader() : hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
           for await (const rows of LedgerService.exportRows(tx, query)) await write(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
         }),

@@ -60,7 +60,7 @@ const JOURNAL_COLUMNS: TableColumn<JournalRow>[] = [
 
 export async function journalBook(uow: UnitOfWork, logger: Logger, request: BookRequest): Promise<Response> {
   const generatedAt = new Date();
-  const first = await uow.run(async (tx) => {
+  const first = await uow.report(async (tx) => {
     const opened = await start(tx, request);
     return { ...opened, page: await BookPages.journal(tx, opened.range, null, JOURNAL_ENTRIES_PER_PAGE) };
   });
@@ -81,7 +81,7 @@ export async function journalBook(uow: UnitOfWork, logger: Logger, request: Book
         await emit(rows);
         const last = page[page.length - 1];
         if (new Set(page.map((l) => l.number)).size < JOURNAL_ENTRIES_PER_PAGE) break;
-        page = await uow.run((tx) => BookPages.journal(tx, first.range, { date: last.date, number: last.number }, JOURNAL_ENTRIES_PER_PAGE));
+        page = await uow.report((tx) => BookPages.journal(tx, first.range, { date: last.date, number: last.number }, JOURNAL_ENTRIES_PER_PAGE));
       }
       await emit([{
         number: 0, date: '', description: `${entries} asiento${entries === 1 ? '' : 's'}`, source_type: '', line_no: 0, account: '', account_name: 'Total',
@@ -110,7 +110,7 @@ const LEDGER_COLUMNS: TableColumn<LedgerRow>[] = [
 
 export async function ledgerBook(uow: UnitOfWork, logger: Logger, request: BookRequest & { account?: string }): Promise<Response> {
   const generatedAt = new Date();
-  const first = await uow.run(async (tx) => {
+  const first = await uow.report(async (tx) => {
     const opened = await start(tx, request);
     const opening = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from), excludeSourceTypes: EVERY_ENTRY }) : [];
     const names = new Map((await LedgerService.accountNames(tx)).map((a) => [a.code, a.name]));
@@ -170,7 +170,7 @@ export async function ledgerBook(uow: UnitOfWork, logger: Logger, request: BookR
         if (rows.length) await emit(rows);
         if (page.length < LEDGER_LINES_PER_PAGE) break;
         const last = page[page.length - 1];
-        page = await uow.run((tx) => BookPages.ledger(tx, first.range, { account: last.account, date: last.date, number: last.number, lineNo: last.line_no }, LEDGER_LINES_PER_PAGE));
+        page = await uow.report((tx) => BookPages.ledger(tx, first.range, { account: last.account, date: last.date, number: last.number, lineNo: last.line_no }, LEDGER_LINES_PER_PAGE));
       }
       await close();
       await carriedBefore(null);
@@ -202,7 +202,7 @@ const TRIAL_COLUMNS: TableColumn<TrialRow>[] = [
  */
 export async function trialBalanceBook(uow: UnitOfWork, logger: Logger, request: BookRequest & { level?: number }): Promise<Response> {
   const generatedAt = new Date();
-  const data = await uow.run(async (tx) => {
+  const data = await uow.report(async (tx) => {
     const opened = await start(tx, request);
     const period = await LedgerService.totalsByAccount(tx, { from: request.from, to: request.to, level: request.level, excludeSourceTypes: EVERY_ENTRY });
     const before = request.from ? await LedgerService.totalsByAccount(tx, { to: dayBefore(request.from), level: request.level, excludeSourceTypes: EVERY_ENTRY }) : [];

@@ -33,7 +33,7 @@ export const legalBookRoutes = (kernel: Kernel) =>
       detail: { summary: 'Balance de Sumas y Saldos of a period: per account the opening balance, the period\'s debit and credit, and the closing balance', tags, responses: file('The Sumas y Saldos') },
     })
     .get('/legal-books/inventories/:year', async ({ uow, params, query }) => {
-      const book = await uow.run((tx) => inventoryBook(tx, params.year, query.model ?? 'pymes'));
+      const book = await uow.report((tx) => inventoryBook(tx, params.year, query.model ?? 'pymes'));
       return new Response(await inventoryBookPdf(book), {
         headers: {
           'content-type': 'application/pdf', 'content-disposition': `attachment; filename="libro-inventarios-${params.year}.pdf"`,

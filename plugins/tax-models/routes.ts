@@ -76,7 +76,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
   return new Elysia({ name: `cuadra:tax-models:${model.code}` }).use(kernel.http).model(taxModelModels).get(base, async ({ uow, query, principal }) => {
     if (model.csv) requireDetails(kernel, model, principal);
     const period = requestedPeriod(model, withQuarter(query));
-    const { result, options } = await uow.run(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }; });
+    const { result, options } = await uow.report(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), options: await optionsOf(tx, model, period.year) }; });
     const input = { model, period, result, options, company: { taxId: '', name: '' }, design: designOf(model, period) ?? { from: period.from, version: '' }, producer: softwareProducer(kernel.config) };
     return download((model.csv ?? boxesCsv)(input), CSV_CONTENT_TYPE, filename(model, period, 'csv'));
   }, {
@@ -94,7 +94,7 @@ function readRoutes(kernel: Kernel, model: TaxModel, base: string): Routes {
     const one = named ? requestedPeriod(model, withQuarter({ ...query, year })) : undefined;
     const asked = one?.periodicity ?? (query.periodicity as Periodicity | undefined);
     if (asked && !model.periodicities.includes(asked)) throw new Unprocessable(`Model ${model.code} is not filed by ${asked} period`);
-    const { periodicity, periods, results } = await uow.run(async (tx) => {
+    const { periodicity, periods, results } = await uow.report(async (tx) => {
       await requireApplies(tx, model);
       const periodicity = asked ?? (model.periodicityOf ? model.periodicityOf(await optionsOf(tx, model, year)) : model.periodicities[0]);
       // a chained model's period needs the ones before it
@@ -140,7 +140,7 @@ function fileRoute(kernel: Kernel, model: TaxModel, base: string, render: NonNul
       const period = requestedPeriod(model, withQuarter(query));
       const design = designOf(model, period);
       if (!design) throw new Unprocessable(`Model ${model.code} has no record design for ${period.year} ${period.code}; the designs known: ${designsKnown(model)}`);
-      const { result, company, options } = await uow.run(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }; });
+      const { result, company, options } = await uow.report(async (tx) => { await requireApplies(tx, model); return { result: await computePeriod(tx, model, period), company: await returnCompany(tx), options: await optionsOf(tx, model, period.year) }; });
       const file = render({ model, period, result, company, design, options, producer: softwareProducer(kernel.config) });
       return download(file.body, file.contentType, file.filename);
     }, {
