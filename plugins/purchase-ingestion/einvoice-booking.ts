@@ -216,6 +216,19 @@ function amountMismatches(view: PurchaseView, e: EInvoice, sign: 1 | -1): string
   return checks.filter(([, ours, theirs]) => !ours.eq(theirs)).map(([what, ours, theirs]) => `${what} computed is ${ours.rescale(2)}, the e-invoice says ${theirs}`);
 }
 
+/**
+ * Why a paid amount (BT-113, IRPF left out) cannot be applied as an advance on its own: a credit
+ * note's (what was refunded beforehand is the rectified purchase's business), a negative one, or
+ * one above what the purchase leaves to pay. Each makes the purchase a draft for review.
+ */
+function prepaidProblems(prepaid: Decimal, total: Decimal, credit: boolean): string[] {
+  const what = `the e-invoice says ${prepaid} was paid beforehand (BT-113)`;
+  if (credit) return [`${what} on a credit note: settle it against the purchase it rectifies by hand`];
+  if (prepaid.isNegative()) return [`${what}: a negative advance cannot be applied`];
+  if (prepaid.compare(total) > 0) return [`${what}, more than the purchase's total ${total.rescale(2)}: check the advance`];
+  return [];
+}
+
 /** A credit note's original: the purchase of this supplier registered with the number its billing reference names. */
 async function correctedPurchase(tx: Tx, supplierId: string, number: string): Promise<PurchaseView | null> {
   const wanted = normaliseInvoiceNumber(number);
@@ -296,11 +309,16 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
     view = await PurchaseService.create(tx, plan.input, origin);
     reasons.push(...amountMismatches(view, e, 1));
   }
+  const prepaid = D(e.totals.prepaid).rescale(2);
+  if (!prepaid.isZero()) reasons.push(...prepaidProblems(prepaid, view.record.total, credit));
   if (!options.book) reasons.push('booking was not asked for (book=false)');
   if (!reasons.length) {
     view = await PurchaseService.issue(tx, view.record.id);
-    if (options.paidFrom && !view.record.total.isNegative() && !view.record.total.isZero()) {
-      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: view.record.total.toString(), account: await options.paidFrom(tx) });
+    // BT-113: what was paid beforehand (an advance, 407) settles that much; the rest is what is due (BT-115)
+    if (!prepaid.isZero()) view = await PurchaseService.applyAdvance(tx, view.record.id, { date: view.record.issueDate, amount: prepaid.toString() });
+    const due = view.record.total.sub(view.record.amountPaid);
+    if (options.paidFrom && !due.isNegative() && !due.isZero()) {
+      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: due.toString(), account: await options.paidFrom(tx) });
     }
   }
   await record(tx, claim.id, view.record.id, reasons.length ? 'draft' : 'booked', report, einvoice);

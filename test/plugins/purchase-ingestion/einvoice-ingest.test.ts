@@ -340,3 +340,62 @@ describe('every installed syntax', () => {
     if (skipped.length) console.log(`e-invoice syntaxes without a writer yet: ${skipped.join('; ')}`);
   });
 });
+
+describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplier)', () => {
+  test('in every installed syntax: the purchase is registered partly paid by it (407 applied), what is left due is the file\'s amount due (BT-115)', async () => {
+    const { invoice: model } = await readUbl(ublBytes({ ...mixed, number: 'PP-0', prepaid: '100.00' }), null);
+    expect(model.totals).toMatchObject({ taxInclusive: '425.96', prepaid: '100.00', payable: '325.96' });
+    const booked: string[] = [];
+    for (const syntax of app.kernel.contributions('einvoice-syntaxes')) {
+      const bytes = await syntax.write({ ...model, number: `PP-${syntax.name}` }, { signer: null });
+      const res = await upload(Buffer.from(bytes), company.token, {}, syntax.contentType, `factura.${syntax.extension({ signer: null })}`);
+      expect(res.status).toBe(201);
+      expect(res.body.review_reasons).toEqual([]);
+      expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '425.96', prepaid: '100.00', payable: '325.96' });
+      expect(res.body.purchase).toMatchObject({ status: 'partially_paid', total: '425.96', amount_paid: '100.00', amount_due: '325.96' });
+      booked.push(syntax.name);
+    }
+    expect(booked).toEqual(expect.arrayContaining(['ubl', 'cii', 'facturae']));
+    // one settlement entry each: the supplier's account debited, the advance (407) credited
+    const entries = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.items;
+    expect(entries.length).toBe(booked.length);
+    for (const entry of entries) expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['4100', '100.00', '0.00'], ['407', '0.00', '100.00']]);
+  });
+
+  test('with IRPF withheld too: the withholding is not the advance; a paid amount equal to what is due leaves the purchase paid', async () => {
+    const professional: SampleInvoice = {
+      number: 'PP-IRPF', issueDate: '2026-03-25', dueDate: '2026-04-24', buyer: BUYER, withholdingRate: '15', prepaid: '200.00',
+      seller: { name: 'Laura Gómez Asesoría', vat: 'ES12345678Z', country: 'ES', city: 'Madrid' },
+      lines: [{ name: 'Asesoría fiscal abril', quantity: '1', price: '1000.00', withholdingRate: '15' }],
+    };
+    const res = await upload(ublBytes(professional));
+    expect(res.status).toBe(201);
+    // 1000 + 210 VAT − 150 IRPF = 1060; 200 paid beforehand, 860 due
+    expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '1210.00', withholding_total: '150.00', prepaid: '200.00', payable: '860.00' });
+    expect(res.body.purchase).toMatchObject({ status: 'partially_paid', withholding_total: '150.00', total: '1060.00', amount_paid: '200.00', amount_due: '860.00' });
+
+    const whole = await upload(ublBytes({ ...mixed, number: 'PP-ALL', prepaid: '425.96' }));
+    expect(whole.status).toBe(201);
+    expect(whole.body.einvoice.totals).toMatchObject({ prepaid: '425.96', payable: '0.00' });
+    expect(whole.body.purchase).toMatchObject({ status: 'paid', amount_paid: '425.96', amount_due: '0.00' });
+  });
+
+  test('with treasury_id the rest is paid from the bank, not the whole total', async () => {
+    const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco prepago', iban: 'ES7921000813610123456789' }, company.token);
+    expect(bank.status).toBe(201);
+    const res = await upload(ublBytes({ ...mixed, number: 'PP-BANK', prepaid: '25.96' }), company.token, { treasury_id: bank.body.id });
+    expect(res.status).toBe(201);
+    expect(res.body.purchase).toMatchObject({ status: 'paid', amount_paid: '425.96', amount_due: '0.00' });
+  });
+
+  test('more than the purchase\'s total: a draft with the reason, nothing settled', async () => {
+    const before = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total;
+    const xml = ublXml({ ...mixed, number: 'PP-OVER' })
+      .replace('<cbc:PayableAmount currencyID="EUR">425.96</cbc:PayableAmount>', '<cbc:PrepaidAmount currencyID="EUR">500.00</cbc:PrepaidAmount><cbc:PayableAmount currencyID="EUR">-74.04</cbc:PayableAmount>');
+    const res = await upload(Buffer.from(xml));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual(['the e-invoice says 500.00 was paid beforehand (BT-113), more than the purchase\'s total 425.96: check the advance']);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
+    expect((await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total).toBe(before);
+  });
+});
