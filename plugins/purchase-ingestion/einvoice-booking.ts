@@ -46,7 +46,21 @@ export function readingJson(read: EInvoiceRead) {
     },
     corrects: e.corrects ? { number: e.corrects.number, issue_date: e.corrects.issueDate || null } : null,
     payment: e.payment ? { means_code: e.payment.meansCode, iban: e.payment.iban ?? null, bic: e.payment.bic ?? null, due_date: e.payment.dueDate ?? null } : null,
+    document_adjustments: documentAdjustments(e),
   };
+}
+
+/**
+ * The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general
+ * discounts and charges) as a list: each is also the purchase line at `line` (1-based, the lines
+ * follow the file's), which carries it in the books; `amount` is positive, as in the file.
+ */
+export function documentAdjustments(e: EInvoice) {
+  const absolute = (d: Decimal) => (d.isNegative() ? d.negate() : d);
+  return e.lines.flatMap((line, index) => line.adjustment ? [{
+    kind: line.adjustment.kind, reason: line.adjustment.reason,
+    amount: absolute(D(line.netAmount)).rescale(2).toString(), vat_category: line.vat.category, vat_rate: D(line.vat.rate).rescale(2).toString(), line: index + 1,
+  }] : []);
 }
 export type EInvoiceReadingJson = ReturnType<typeof readingJson>;
 
@@ -333,5 +347,6 @@ export async function purchaseEInvoice(tx: Tx, purchaseId: string): Promise<(EIn
     order by created_at limit 1`, { purchaseId });
   if (!row) return null;
   const reading = (typeof row.einvoice === 'string' ? JSON.parse(row.einvoice) : row.einvoice) as EInvoiceReadingJson;
-  return { purchase_id: purchaseId, file_sha256: row.file_sha256, ...reading };
+  // readings kept before the list existed: their adjustments are only lines
+  return { purchase_id: purchaseId, file_sha256: row.file_sha256, ...reading, document_adjustments: reading.document_adjustments ?? [] };
 }

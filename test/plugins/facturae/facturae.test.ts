@@ -188,6 +188,8 @@ describe('Facturae reader', () => {
     };
     const summary = (invoice: EInvoice) => ({
       lines: invoice.lines.slice(2).map((l) => [l.description, l.netAmount, l.vat.rate]),
+      // what each adjustment line was, for the purchase's list of document allowances and charges
+      adjustments: invoice.lines.map((l) => l.adjustment ? [l.adjustment.kind, l.adjustment.reason] : null),
       bases: invoice.vat.map((g) => [g.rate, g.base]),
       totals: [invoice.totals.lineTotal, invoice.totals.taxExclusive, invoice.totals.taxInclusive],
     });
@@ -198,6 +200,7 @@ describe('Facturae reader', () => {
       '995.00', '500.00')), verifier);
     expect(summary(oneGroup.invoice)).toEqual({
       lines: [['Descuento: Pronto pago', '-20.00', '21.00'], ['Cargo: Portes', '15.00', '21.00']],
+      adjustments: [null, null, ['allowance', 'Pronto pago'], ['charge', 'Portes']],
       bases: [['21.00', '995.00'], ['10.00', '500.00']],
       totals: ['1495.00', '1495.00', '1753.95'],
     });
@@ -207,6 +210,7 @@ describe('Facturae reader', () => {
       '980.00', '490.00')), verifier);
     expect(summary(twoGroups.invoice)).toEqual({
       lines: [['Descuento: Pronto pago', '-20.00', '21.00'], ['Descuento: Pronto pago', '-10.00', '10.00']],
+      adjustments: [null, null, ['allowance', 'Pronto pago'], ['allowance', 'Pronto pago']],
       bases: [['21.00', '980.00'], ['10.00', '490.00']],
       totals: ['1470.00', '1470.00', '1724.80'],
     });

@@ -179,6 +179,7 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(res.body.purchase.lines.map((l: any) => [l.description, l.base])).toEqual([
       ['Asesoría fiscal marzo', '600.00'], ['Gastos de gestión', '50.00'], ['Descuento: Cliente habitual', '-20.00'],
     ]);
+    expect(res.body.einvoice.document_adjustments).toEqual([{ kind: 'allowance', reason: 'Cliente habitual', amount: '20.00', vat_category: 'S', vat_rate: '21.00', line: 3 }]);
   });
 
   test('a document-level allowance and charge (the Peppol BIS 3.0 Allowance-example\'s structure at 21 %): lines that say so, per-rate bases, totals and the journal', async () => {
@@ -205,6 +206,16 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(einvoice.totals).toMatchObject({ tax_exclusive: '5900.00', vat_total: '1029.00', tax_inclusive: '6929.00', prepaid: '0.00', payable: '6929.00' });
     expect(purchase).toMatchObject({ status: 'issued', subtotal: '5900.00', tax_total: '1029.00', withholding_total: '0.00', total: '6929.00' });
     expect(breakdown(purchase)).toEqual([['IVA21', '4900.00', '1029.00'], ['EXENTO', '1000.00', '0.00']]);
+    // the purchase-level list of the file's document allowances and charges, each pointing at the line that books it
+    const adjustments = [
+      { kind: 'charge', reason: 'Limpieza', amount: '200.00', vat_category: 'S', vat_rate: '21.00', line: 4 },
+      { kind: 'allowance', reason: 'Descuento comercial', amount: '200.00', vat_category: 'S', vat_rate: '21.00', line: 5 },
+    ];
+    expect(einvoice.document_adjustments).toEqual(adjustments);
+    const kept = await app.get(`/api/v1/purchases/${purchase.id}/einvoice`, company.token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.document_adjustments).toEqual(adjustments);
+    for (const a of adjustments) expect(purchase.lines[a.line - 1].base).toBe(a.kind === 'charge' ? a.amount : `-${a.amount}`);
     // the charge raises and the allowance lowers the purchase account of its VAT type (no 606: not a prompt-payment discount)
     const entry = (await app.get(`/api/v1/ledger/entries/${purchase.journal_entry_id}`, company.token)).body;
     expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([
