@@ -220,7 +220,10 @@ export async function readUbl(bytes: Uint8Array, verifier: SignatureVerifier | n
 export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'): EInvoice {
   const faults = new Faults();
   const credit = rootName === 'CreditNote';
-  if (!textAt(root, 'CustomizationID')) faults.add('BR-01', 'the specification identifier (cbc:CustomizationID) is missing');
+  const customization = textAt(root, 'CustomizationID');
+  if (!customization) faults.add('BR-01', 'the specification identifier (cbc:CustomizationID) is missing');
+  // a Peppol BIS Billing 3.0 file (or a CIUS built on it) also answers to Peppol's own rules
+  const peppol = !!customization && customization.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0');
   const number = textAt(root, 'ID');
   if (!number) faults.add('BR-02', 'the invoice number (cbc:ID) is missing');
   const issueDate = textAt(root, 'IssueDate');
@@ -283,8 +286,10 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
         if (factor && DECIMAL.test(factor)) discountPct = Decimal.parse(factor, 30).rescale(2).toString();
       }
     }
-    if (quantity && priceAmount && net) {
-      // PEPPOL-EN16931-R120: net = quantity × price / base quantity + charges − allowances
+    if (peppol && quantity && priceAmount && net) {
+      // PEPPOL-EN16931-R120 (Peppol BIS files only: EN 16931 itself does not tie BT-131 to quantity ×
+      // price, and the CEN's own examples do not always follow it; the net amount is what is booked):
+      // net = quantity × price / base quantity + charges − allowances
       const gross = quantity.mul(priceAmount);
       const perBase = baseQuantity && !baseQuantity.isZero() ? divide(gross, baseQuantity) : gross;
       const expected = perBase.round(2).add(charges).sub(allowances).rescale(2);

@@ -171,10 +171,11 @@ describe('Facturae reader', () => {
 
   test('general discounts and charges (InvoiceTotals/GeneralDiscounts, GeneralSurcharges): lines that say so in the tax group whose base they moved', async () => {
     // lines of 21 % and 10 % (bases 1000.00 and 500.00); the file's TaxesOutputs bases carry the general discount and charge
-    const file = (totals: string, base21: string, base10: string) => {
+    // `outside`: what the general charges add beyond every tax base (a suplido, as some generators write it)
+    const file = (totals: string, base21: string, base10: string, outside = '0.00') => {
       const [b21, b10] = [Decimal.parse(base21, 2), Decimal.parse(base10, 2)];
       const [vat21, vat10] = [b21.percent(Decimal.parse('21', 2), 2), b10.percent(Decimal.parse('10', 2), 2)];
-      const before = b21.add(b10), vatTotal = vat21.add(vat10), total = before.add(vatTotal);
+      const before = b21.add(b10).add(Decimal.parse(outside, 2)), vatTotal = vat21.add(vat10), total = before.add(vatTotal);
       const tax = (rate: string, base: string, amount: string) =>
         `<Tax><TaxTypeCode>01</TaxTypeCode><TaxRate>${rate}</TaxRate><TaxableBase><TotalAmount>${base}</TotalAmount></TaxableBase><TaxAmount><TotalAmount>${amount}</TotalAmount></TaxAmount></Tax>`;
       const line = (text: string, price: string, rate: string) => `<InvoiceLine><ItemDescription>${text}</ItemDescription><Quantity>1</Quantity><UnitPriceWithoutTax>${price}</UnitPriceWithoutTax>
@@ -214,6 +215,18 @@ describe('Facturae reader', () => {
       bases: [['21.00', '980.00'], ['10.00', '490.00']],
       totals: ['1470.00', '1470.00', '1724.80'],
     });
+    // a charge no tax base counts, the file's totals saying so (TotalGrossAmountBeforeTaxes = gross + charge, the bases
+    // adding up to it less the charge; invopop's gobl.facturae writes its un-taxed charges so): a line not subject to VAT
+    const suplido = await readFacturae(bytes(file(
+      '<GeneralSurcharges><Charge><ChargeReason>Tasas pagadas por cuenta del cliente</ChargeReason><ChargeAmount>200.00</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralSurcharges>200.00</TotalGeneralSurcharges>',
+      '1000.00', '500.00', '200.00')), verifier);
+    expect(summary(suplido.invoice)).toEqual({
+      lines: [['Cargo: Tasas pagadas por cuenta del cliente', '200.00', '0.00']],
+      adjustments: [null, null, ['charge', 'Tasas pagadas por cuenta del cliente']],
+      bases: [['21.00', '1000.00'], ['10.00', '500.00']],
+      totals: ['1700.00', '1700.00', '1960.00'],
+    });
+    expect(suplido.invoice.lines[2].vat.category).toBe('O');
     // bases that do not move by what the discounts and charges add up to: refused
     await expect(readFacturae(bytes(file('<GeneralDiscounts><Discount><DiscountReason>Pronto pago</DiscountReason><DiscountAmount>30.00</DiscountAmount></Discount></GeneralDiscounts>', '1000.00', '500.00')), verifier))
       .rejects.toThrow(InvalidEInvoiceFile);

@@ -130,6 +130,18 @@ describe('readUbl', () => {
     ]);
   });
 
+  test('a line whose net is not quantity × price: refused in a Peppol BIS file (PEPPOL-EN16931-R120), read at its net in a plain EN 16931 one (as the CEN\'s own examples write it)', async () => {
+    // the CEN's ubl-tc434-example3 (eInvoicing-EN16931, ubl/examples) has lines of quantity 2 at a price of 800.00 with a net of 800.00,
+    // and its CustomizationID is urn:cen.eu:en16931:2017; EN 16931 does not tie BT-131 to quantity × price, Peppol BIS does
+    const halfNet = ublXml({ ...base, lines: [{ name: 'Licencia anual', quantity: '2', price: '400.00' }] })
+      .replace('<cbc:PriceAmount currencyID="EUR">400.00</cbc:PriceAmount>', '<cbc:PriceAmount currencyID="EUR">800.00</cbc:PriceAmount>');
+    expect(await refusal(halfNet)).toEqual([expect.stringMatching(/^BR-LIN-R120: line 1's net amount is 800\.00, not quantity × price \+ charges − allowances = 1600\.00/)]);
+    const plain = halfNet.replace(/<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/, '<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
+    const { invoice } = await readUbl(Buffer.from(plain), null);
+    expect(invoice.lines.map((l) => [l.quantity, l.unitPrice, l.netAmount])).toEqual([['2', '800.00', '800.00']]);
+    expect(invoice.totals).toMatchObject({ taxExclusive: '800.00', vatTotal: '168.00', taxInclusive: '968.00', payable: '968.00' });
+  });
+
   test('missing mandatory parts: the seller, the number, the lines, a VAT breakdown that does not match its lines', async () => {
     expect(await refusal(ublXml({ ...base, seller: null }))).toEqual([expect.stringMatching(/^BR-06: the seller \(cac:AccountingSupplierParty\/cac:Party\) is missing/)]);
     expect(await refusal(ublXml(base).replace('<cbc:ID>FV-2026-0107</cbc:ID>', ''))).toEqual([expect.stringMatching(/^BR-02: /)]);
