@@ -1,3 +1,4 @@
+import { ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { lineBase, trimDecimal } from '../documents/api';
@@ -243,6 +244,24 @@ function prepaidProblems(prepaid: Decimal, total: Decimal, credit: boolean): str
   return [];
 }
 
+/**
+ * The supplier, found or created from the seller's tax number and name. A tax number the contacts
+ * refuse (a malformed EU VAT number, a prefix of another country than the seller's address: the
+ * public EN 16931 examples have both) would refuse the whole file as a 422 about a contact the
+ * caller never sent; the supplier is then found or created by its name alone, and the purchase left
+ * a draft saying why. Nothing was written before the refusal (the contact is checked first).
+ */
+async function supplierOf(tx: Tx, e: EInvoice, extraction: Extraction, contactId: string | null, reasons: string[]) {
+  try {
+    return await resolveSupplier(tx, extraction, contactId);
+  } catch (error) {
+    if (!(error instanceof ValidationFailed) || !e.seller.taxId || contactId) throw error;
+    reasons.push(`the seller's tax number ${e.seller.taxId} (${e.seller.address.country}) is not one a contact can have (${error.errors.map((f) => f.msg).join('; ')}): `
+      + 'the supplier was found or created by its name alone; check its tax number');
+    return resolveSupplier(tx, { ...extraction, supplier_tax_id: { ...extraction.supplier_tax_id, confidence: 0 } }, contactId);
+  }
+}
+
 /** A credit note's original: the purchase of this supplier registered with the number its billing reference names. */
 async function correctedPurchase(tx: Tx, supplierId: string, number: string): Promise<PurchaseView | null> {
   const wanted = normaliseInvoiceNumber(number);
@@ -281,7 +300,7 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
   if (e.buyer.taxId && ownTaxIds.length && !ownTaxIds.some((own) => sameTaxId(own, e.buyer.taxId!))) {
     reasons.push(`the invoice is addressed to ${e.buyer.name} (${e.buyer.taxId}), not to this company`);
   }
-  const supplier = await resolveSupplier(tx, extraction, options.contactId);
+  const supplier = await supplierOf(tx, e, extraction, options.contactId, reasons);
   if (!supplier) return answer(null, null, ['the supplier could not be identified: send contact_id']);
 
   const duplicate = await findDuplicate(tx, supplier.id, extraction);

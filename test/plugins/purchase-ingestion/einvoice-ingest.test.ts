@@ -242,6 +242,21 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
   });
 });
 
+describe('a seller\'s tax number a contact cannot have', () => {
+  test('(a malformed EU VAT number, as the CEN\'s public examples carry): booked as a draft for a supplier found or created by name, the reason given, never a 422 about a contact', async () => {
+    const res = await upload(ublBytes({
+      number: 'DE-2026-77', issueDate: '2026-03-20', dueDate: '2026-04-19', buyer: BUYER,
+      seller: { name: 'Musterlieferant GmbH', vat: 'DE12345', country: 'DE', city: 'Berlin' },
+      lines: [{ name: 'Ersatzteile', quantity: '1', price: '100.00', category: 'K', rate: '0', exemptionReason: 'Intra-community supply' }],
+    }));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons[0]).toMatch(/^the seller's tax number DE12345 \(DE\) is not one a contact can have \(Not a valid DE VAT number format\): the supplier was found or created by its name alone/);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', subtotal: '100.00' });
+    const supplier = (await app.get(`/api/v1/contacts/${res.body.purchase.contact_id}`, company.token)).body;
+    expect(supplier).toMatchObject({ name: 'Musterlieferant GmbH', vat: null, country: 'DE' });
+  });
+});
+
 describe('purchaseLineAmounts (pure): a purchase line whose base is the file\'s net to the cent', () => {
   const line = (quantity: string, unitPrice: string, netAmount: string, discount: { pct?: string; amount?: string } = {}) => ({
     id: '1', description: 'x', quantity, unitCode: 'C62', unitPrice, netAmount, discountPct: discount.pct ?? null, discountAmount: discount.amount ?? null,
