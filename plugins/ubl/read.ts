@@ -442,7 +442,9 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       faults.add('BR-CO-16', `the amount due is ${money(payable)}, not total with VAT − paid${withholdings.length ? ' − withheld' : ''} + rounding = ${money(plain.sub(withheld))}`);
     }
   }
-  if (payable && payable.compare(ZERO) > 0 && !dueDate && !list(root.PaymentTerms).length) faults.add('BR-CO-25', 'an amount is due but neither a due date nor payment terms are given');
+  // not on a CreditNote: the CEN's UBL test set says "Verify that rule does not fire on Credit Notes"
+  // (test/CreditNote-unit-UBL/BR-CO-25.xml), and its ubl-tc434-creditnote1 example has neither
+  if (!credit && payable && payable.compare(ZERO) > 0 && !dueDate && !list(root.PaymentTerms).length) faults.add('BR-CO-25', 'an amount is due but neither a due date nor payment terms are given');
 
   // ---- payment (BG-16) and the invoice a credit note corrects (BG-3)
   const means = list(root.PaymentMeans)[0];

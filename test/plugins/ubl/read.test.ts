@@ -114,6 +114,14 @@ describe('readUbl', () => {
     expect(invoice.totals).toMatchObject({ taxExclusive: '49.90', vatTotal: '0.00', payable: '49.90' });
   });
 
+  test('BR-CO-25 (a due date or payment terms for an amount due) holds for an Invoice, not for a CreditNote (the CEN\'s UBL test set: "does not fire on Credit Notes")', async () => {
+    const noDue = { ...base, dueDate: undefined, iban: undefined };
+    const withoutTerms = (xml: string) => xml.replace('<cac:PaymentTerms><cbc:Note>30 días</cbc:Note></cac:PaymentTerms>', '');
+    expect(await refusal(withoutTerms(ublXml(noDue)))).toEqual([expect.stringMatching(/^BR-CO-25: /)]);
+    const { invoice } = await readUbl(Buffer.from(withoutTerms(ublXml({ ...noDue, kind: 'CreditNote', number: 'AB-2026-0004' }))), null);
+    expect(invoice).toMatchObject({ typeCode: '381', dueDate: null, totals: { payable: '420.32' } });
+  });
+
   test('tax identifiers: a Spanish NIF with or without ES, an EU VAT number, anything else', () => {
     expect(taxIdOf('ESB12345674', 'ES')).toEqual({ taxId: 'B12345674', taxIdKind: 'nif' });
     expect(taxIdOf('B12345674', 'ES')).toEqual({ taxId: 'B12345674', taxIdKind: 'nif' });
