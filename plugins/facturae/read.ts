@@ -369,10 +369,10 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const tp = `${ip}/InvoiceTotals`;
   const lineTotal = c.decimal(totalsNode, 'TotalGrossAmount', tp);
   const taxExclusive = c.decimal(totalsNode, 'TotalGrossAmountBeforeTaxes', tp);
-  c.decimal(totalsNode, 'TotalTaxOutputs', tp);
+  const taxOutputs = c.decimal(totalsNode, 'TotalTaxOutputs', tp);
   const withheldTotal = c.decimal(totalsNode, 'TotalTaxesWithheld', tp);
   const invoiceTotal = c.decimal(totalsNode, 'InvoiceTotal', tp);
-  c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
+  const outstanding = c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
   const prepaid = c.optional(totalsNode, 'TotalPaymentsOnAccount', tp, { pattern: DECIMAL, what: 'a decimal' });
   const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp);
   const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat, { gross: lineTotal, beforeTaxes: taxExclusive });
@@ -399,6 +399,7 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const additional = c.node(node, 'AdditionalData', ip, false);
   const information = c.optional(additional, 'InvoiceAdditionalInformation', `${ip}/AdditionalData`, { max: 2500 });
 
+  if (!c.errors.length) totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid });
   if (c.errors.length) throw new InvalidEInvoiceFile(c.errors.slice(0, 20));
 
   const sum = (values: readonly string[]) => values.reduce((a, v) => a.add(money(v)), Decimal.zero(2)).toString();
@@ -436,6 +437,31 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   };
   // a rectification that takes back (negative total) is a credit note, positive in the model
   return { invoice: invoice.typeCode === '381' ? negatedAmounts(invoice) : invoice, signed: root.Signature !== undefined, xml };
+}
+
+/**
+ * Facturae's own arithmetic of InvoiceTotals (Orden HAP/1650/2015's format, the annotations of its
+ * XSD): TotalTaxOutputs = Σ TaxesOutputs (tax and equivalence surcharge amounts); TotalTaxesWithheld
+ * = Σ TaxesWithheld; InvoiceTotal = TotalGrossAmountBeforeTaxes + TotalTaxOutputs −
+ * TotalTaxesWithheld; TotalOutstandingAmount = InvoiceTotal − TotalPaymentsOnAccount. A file whose
+ * totals do not add up is refused naming the sum (FACe refuses it too), rather than booked as a
+ * draft whose amounts disagree with the file.
+ */
+function totalsArithmetic(c: Checked, tp: string, t: {
+  vat: readonly EInvoiceVat[]; withholdings: readonly { amount: string }[]; taxExclusive: string; taxOutputs: string; withheldTotal: string; invoiceTotal: string; outstanding: string; prepaid: string | null;
+}): void {
+  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.prepaid ?? '0', ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
+  if (amounts.some((a) => !DECIMAL.test(a))) return;
+  const m = (a: string) => Decimal.parse(a, 8).round(2);
+  const outputs = t.vat.reduce((sum, g) => sum.add(m(g.amount)).add(m(g.surchargeAmount ?? '0')), Decimal.zero(2));
+  const withheld = t.withholdings.reduce((sum, w) => sum.add(m(w.amount)), Decimal.zero(2));
+  const expectTotal = (name: string, declared: string, computed: Decimal, how: string) => {
+    if (!m(declared).eq(computed)) c.errors.push(`${tp}/${name}: ${m(declared)} is not ${how} = ${computed}`);
+  };
+  expectTotal('TotalTaxOutputs', t.taxOutputs, outputs, 'the sum of the taxes output (with their equivalence surcharges)');
+  expectTotal('TotalTaxesWithheld', t.withheldTotal, withheld, 'the sum of the taxes withheld');
+  expectTotal('InvoiceTotal', t.invoiceTotal, m(t.taxExclusive).add(m(t.taxOutputs)).sub(m(t.withheldTotal)), 'TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld');
+  expectTotal('TotalOutstandingAmount', t.outstanding, m(t.invoiceTotal).sub(m(t.prepaid ?? '0')), 'InvoiceTotal − TotalPaymentsOnAccount');
 }
 
 /** The VAT of a general charge or discount the file leaves out of every tax base. */

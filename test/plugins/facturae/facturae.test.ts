@@ -248,6 +248,17 @@ describe('Facturae reader', () => {
       .toEqual(['/Facturae/Parties/SellerParty/TaxIdentification/PersonTypeCode: "X" is not one of F, J', '/Facturae/Invoices/Invoice/InvoiceIssueData/IssueDate: "2026-13-02" is not a date']);
     expect((await refusal(xml.replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21,00</TaxRate>')))[0]).toContain('TaxRate: "21,00" is not a decimal');
     expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('Cuadra reads version 3.2.2')]);
+    // totals that do not add up by Facturae's own arithmetic (a public sample, "totales incorrectos", has an InvoiceTotal of 99.99
+    // for 59.75 + 8.67 − 2.39; a generator writes InvoiceTotal before the withholding): refused naming the sum
+    const invoiceTotal = /<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(xml)![1];
+    const wrongTotal = await refusal(xml.replace(`<InvoiceTotal>${invoiceTotal}</InvoiceTotal>`, '<InvoiceTotal>99999.99</InvoiceTotal>'));
+    expect(wrongTotal).toEqual([
+      expect.stringMatching(/^\/Facturae\/Invoices\/Invoice\/InvoiceTotals\/InvoiceTotal: 99999\.99 is not TotalGrossAmountBeforeTaxes \+ TotalTaxOutputs − TotalTaxesWithheld = /),
+      expect.stringMatching(/^\/Facturae\/Invoices\/Invoice\/InvoiceTotals\/TotalOutstandingAmount: .* is not InvoiceTotal − TotalPaymentsOnAccount = 99999\.99$/),
+    ]);
+    const outputs = /<TotalTaxOutputs>([^<]+)<\/TotalTaxOutputs>/.exec(xml)![1];
+    expect((await refusal(xml.replace(`<TotalTaxOutputs>${outputs}</TotalTaxOutputs>`, '<TotalTaxOutputs>0.01</TotalTaxOutputs>')))[0])
+      .toMatch(/TotalTaxOutputs: 0\.01 is not the sum of the taxes output \(with their equivalence surcharges\)/);
     expect(await refusal('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Facturae/>')).toEqual([expect.stringContaining('DOCTYPE')]);
     expect(await refusal('<Factura><x/></Factura>')).toEqual(['The root element is not Facturae']);
     expect(await refusal('not xml at all <')).toHaveLength(1);
