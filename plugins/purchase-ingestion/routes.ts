@@ -105,7 +105,7 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
           + 'An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, '
           + 'or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: '
           + 'every line with its tax types, totals equal to the file\'s, confidence 1, and `einvoice` in the answer (syntax, totals, signature check, document allowances and charges). '
-          + 'A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file\'s amount due (BT-115); '
+          + 'A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file\'s amount due (BT-115). '
           + 'An e-invoice that fails its syntax\'s schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. '
           + 'Answers 201 with the purchase created, '
           + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
