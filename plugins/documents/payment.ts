@@ -7,8 +7,8 @@ import { settle, type SettleInput, type SettlementKind } from './settlement';
  */
 export async function recordPayment<View>(tx: Tx, kind: SettlementKind, id: string, input: SettleInput, document: {
   lock(tx: Tx, id: string): Promise<unknown>; read(tx: Tx, id: string): Promise<View>;
-}): Promise<View> {
+}, prefixes?: string[]): Promise<View> {
   await document.lock(tx, id);
-  await settle(tx, kind, id, input);
+  await settle(tx, kind, id, input, prefixes);
   return document.read(tx, id);
 }

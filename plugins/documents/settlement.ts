@@ -179,15 +179,16 @@ export async function treasuryAccount(tx: Tx, account: string | undefined, accou
 
 /**
  * Settles (part of) one document: checks it can be paid and the amount fits what is outstanding,
- * posts the kind's entry, records the settlement and moves amount_paid and the status
+ * posts the kind's entry (through a treasury account, 57x, unless the caller allows other groups:
+ * an advance applied through 407 / 438), records the settlement and moves amount_paid and the status
  * (partially_paid / paid). The database lets only these two columns of an issued document change.
  */
-export async function settle(tx: Tx, kind: SettlementKind, id: string, input: SettleInput): Promise<{ settlementId: string; journalEntryId: string }> {
+export async function settle(tx: Tx, kind: SettlementKind, id: string, input: SettleInput, prefixes: string[] = TREASURY_PREFIXES): Promise<{ settlementId: string; journalEntryId: string }> {
   checkDates([{ loc: ['body', 'date'], value: input.date }]);
   const checked = await payable(tx, kind, id, input.date, input.amount, ['body']);
   const { item, amount } = checked;
   const accounts = await LedgerService.postingAccounts(tx);
-  const treasury = await treasuryAccount(tx, input.account, accounts);
+  const treasury = await treasuryAccount(tx, input.account, accounts, prefixes);
   // a document in another currency: its carrying euros settled, the difference at the day's rate to 668/768 (./currency.ts)
   const fx = await foreignSettlement(tx, kind.documentType, item, amount, input.date);
   const built = kind.entry({ item, date: input.date, amount: fx ? fx.carrying : amount, treasuryAccount: treasury, refund: item.total.isNegative() }, accounts);

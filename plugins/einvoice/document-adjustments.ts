@@ -6,7 +6,9 @@ import type { EInvoiceLine } from './model';
  * its own that says what it is (`Descuento: <reason>` / `Cargo: <reason>`), one unit at the signed
  * amount (an allowance negative), in the VAT category and rate it reduces or raises. Kept as a line
  * so every VAT base, total and posting stays the file's own; every reader builds it here so that a
- * UBL, CII or Facturae invoice with the same adjustment books the same purchase.
+ * UBL, CII or Facturae invoice with the same adjustment books the same purchase. The line keeps
+ * what it was (`adjustment`), so the purchase's e-invoice reading can list the file's document
+ * allowances and charges as such.
  */
 export function documentAdjustmentLine(
   kind: 'allowance' | 'charge', position: number, reason: string | null, amount: Decimal, vat: EInvoiceLine['vat'],
@@ -16,6 +18,6 @@ export function documentAdjustmentLine(
     id: `${kind}-${position}`,
     description: `${kind === 'charge' ? 'Cargo' : 'Descuento'}: ${reason ?? ''}`.replace(/: $/, ''),
     quantity: '1', unitCode: 'C62', unitPrice: signed, discountPct: null, discountAmount: null, netAmount: signed,
-    vat, surchargeRate: null, withholdingRate: null,
+    vat, surchargeRate: null, withholdingRate: null, adjustment: { kind, reason },
   };
 }

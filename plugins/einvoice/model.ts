@@ -88,6 +88,11 @@ export interface EInvoiceLine {
   surchargeRate: string | null;
   /** IRPF withholding on this line, or null. */
   withholdingRate: string | null;
+  /**
+   * Set on a line a reader made of a document-level allowance (BG-20) or charge (BG-21): what it
+   * was and why (BT-97 / BT-104; Facturae's DiscountReason / ChargeReason). Absent on invoice lines.
+   */
+  adjustment?: { kind: 'allowance' | 'charge'; reason: string | null } | null;
 }
 
 /** One VAT breakdown group (BG-23): per category and rate. */

@@ -369,13 +369,13 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const tp = `${ip}/InvoiceTotals`;
   const lineTotal = c.decimal(totalsNode, 'TotalGrossAmount', tp);
   const taxExclusive = c.decimal(totalsNode, 'TotalGrossAmountBeforeTaxes', tp);
-  c.decimal(totalsNode, 'TotalTaxOutputs', tp);
+  const taxOutputs = c.decimal(totalsNode, 'TotalTaxOutputs', tp);
   const withheldTotal = c.decimal(totalsNode, 'TotalTaxesWithheld', tp);
   const invoiceTotal = c.decimal(totalsNode, 'InvoiceTotal', tp);
-  c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
+  const outstanding = c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
   const prepaid = c.optional(totalsNode, 'TotalPaymentsOnAccount', tp, { pattern: DECIMAL, what: 'a decimal' });
   const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp);
-  const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat);
+  const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat, { gross: lineTotal, beforeTaxes: taxExclusive });
   lines.push(...adjustmentLines);
 
   const installments = c.nodes(c.node(node, 'PaymentDetails', ip, false), 'Installment');
@@ -399,6 +399,7 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const additional = c.node(node, 'AdditionalData', ip, false);
   const information = c.optional(additional, 'InvoiceAdditionalInformation', `${ip}/AdditionalData`, { max: 2500 });
 
+  if (!c.errors.length) totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid });
   if (c.errors.length) throw new InvalidEInvoiceFile(c.errors.slice(0, 20));
 
   const sum = (values: readonly string[]) => values.reduce((a, v) => a.add(money(v)), Decimal.zero(2)).toString();
@@ -439,13 +440,46 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
 }
 
 /**
+ * Facturae's own arithmetic of InvoiceTotals (Orden HAP/1650/2015's format, the annotations of its
+ * XSD): TotalTaxOutputs = Σ TaxesOutputs (tax and equivalence surcharge amounts); TotalTaxesWithheld
+ * = Σ TaxesWithheld; InvoiceTotal = TotalGrossAmountBeforeTaxes + TotalTaxOutputs −
+ * TotalTaxesWithheld; TotalOutstandingAmount = InvoiceTotal − TotalPaymentsOnAccount. A file whose
+ * totals do not add up is refused naming the sum (FACe refuses it too), rather than booked as a
+ * draft whose amounts disagree with the file.
+ */
+function totalsArithmetic(c: Checked, tp: string, t: {
+  vat: readonly EInvoiceVat[]; withholdings: readonly { amount: string }[]; taxExclusive: string; taxOutputs: string; withheldTotal: string; invoiceTotal: string; outstanding: string; prepaid: string | null;
+}): void {
+  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.prepaid ?? '0', ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
+  if (amounts.some((a) => !DECIMAL.test(a))) return;
+  const m = (a: string) => Decimal.parse(a, 8).round(2);
+  const outputs = t.vat.reduce((sum, g) => sum.add(m(g.amount)).add(m(g.surchargeAmount ?? '0')), Decimal.zero(2));
+  const withheld = t.withholdings.reduce((sum, w) => sum.add(m(w.amount)), Decimal.zero(2));
+  const expectTotal = (name: string, declared: string, computed: Decimal, how: string) => {
+    if (!m(declared).eq(computed)) c.errors.push(`${tp}/${name}: ${m(declared)} is not ${how} = ${computed}`);
+  };
+  expectTotal('TotalTaxOutputs', t.taxOutputs, outputs, 'the sum of the taxes output (with their equivalence surcharges)');
+  expectTotal('TotalTaxesWithheld', t.withheldTotal, withheld, 'the sum of the taxes withheld');
+  expectTotal('InvoiceTotal', t.invoiceTotal, m(t.taxExclusive).add(m(t.taxOutputs)).sub(m(t.withheldTotal)), 'TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld');
+  expectTotal('TotalOutstandingAmount', t.outstanding, m(t.invoiceTotal).sub(m(t.prepaid ?? '0')), 'InvoiceTotal − TotalPaymentsOnAccount');
+}
+
+/** The VAT of a general charge or discount the file leaves out of every tax base. */
+const OUTSIDE_VAT_BASE: EInvoiceLine['vat'] = {
+  category: 'O', rate: '0.00', exemptionReason: 'Fuera de la base imponible del IVA (art. 78.Tres LIVA): ninguna base del impuesto lo incluye', exemptionCode: null,
+};
+
+/**
  * Facturae's general discounts and charges (InvoiceTotals/GeneralDiscounts, GeneralSurcharges) name
  * no tax: the file's TaxesOutputs bases already count them. Each becomes a line that says what it is
  * (../einvoice/document-adjustments.ts) in the tax group whose base it moved: all of them in that
  * group when one group moved; else one line per group that moved, for the amount it moved, naming
- * every reason. What the groups moved must be what the discounts and charges add up to.
+ * every reason. What the groups moved must be what the discounts and charges add up to, except
+ * for a part no base counts when the file's own totals say so (TotalGrossAmountBeforeTaxes =
+ * TotalGrossAmount − discounts + charges, and the bases add up to it less that part: a suplido, art.
+ * 78.Tres.3º LIVA, as some generators write it): that part becomes a line not subject to VAT (O).
  */
-function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lines: readonly EInvoiceLine[], vat: readonly EInvoiceVat[]): EInvoiceLine[] {
+function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lines: readonly EInvoiceLine[], vat: readonly EInvoiceVat[], declared: { gross: string; beforeTaxes: string }): EInvoiceLine[] {
   const read = (kind: 'allowance' | 'charge') => {
     const [list, item, name] = kind === 'allowance' ? ['GeneralDiscounts', 'Discount', 'Discount'] : ['GeneralSurcharges', 'Charge', 'Charge'];
     return c.nodes(c.node(totals, list, tp, false), item).map((node, j) => {
@@ -462,14 +496,25 @@ function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lin
     by: lines.filter((l) => l.vat.category === group.category && l.vat.rate === group.rate).reduce((base, l) => base.sub(money(l.netAmount)), money(group.base)),
   })).filter((m) => !m.by.isZero());
   const movedTotal = moved.reduce((sum, m) => sum.add(m.by), Decimal.zero(2));
-  if (!movedTotal.eq(signedTotal)) {
-    c.errors.push(`${tp}: the general discounts and charges add up to ${signedTotal}, but the tax bases differ from the lines by ${movedTotal}`);
-    return [];
+  const outside = signedTotal.sub(movedTotal);
+  if (!outside.isZero()) {
+    const bases = vat.reduce((sum, g) => sum.add(money(g.base)), Decimal.zero(2));
+    const consistent = DECIMAL.test(declared.gross) && DECIMAL.test(declared.beforeTaxes)
+      && money(declared.gross).add(signedTotal).eq(money(declared.beforeTaxes)) && bases.add(outside).eq(money(declared.beforeTaxes));
+    if (!consistent) {
+      c.errors.push(`${tp}: the general discounts and charges add up to ${signedTotal}, but the tax bases differ from the lines by ${movedTotal}`);
+      return [];
+    }
   }
   const vatOf = (g: EInvoiceVat): EInvoiceLine['vat'] => ({ category: g.category, rate: g.rate, exemptionReason: g.exemptionReason ?? null, exemptionCode: g.exemptionCode ?? null });
-  if (moved.length === 1) return adjustments.map((a, i) => documentAdjustmentLine(a.kind, i + 1, a.reason, a.amount!, vatOf(moved[0].group)));
+  const signedLine = (by: Decimal, position: number, reason: string, tax: EInvoiceLine['vat']) =>
+    documentAdjustmentLine(by.isNegative() ? 'allowance' : 'charge', position, reason, by.isNegative() ? by.negate() : by, tax);
+  // every adjustment in one place: each its own line there
+  if (moved.length === 1 && outside.isZero()) return adjustments.map((a, i) => documentAdjustmentLine(a.kind, i + 1, a.reason, a.amount!, vatOf(moved[0].group)));
+  if (moved.length === 0) return adjustments.map((a, i) => documentAdjustmentLine(a.kind, i + 1, a.reason, a.amount!, OUTSIDE_VAT_BASE));
   const reasons = adjustments.map((a) => a.reason).join('; ');
-  return moved.map((m, i) => documentAdjustmentLine(m.by.isNegative() ? 'allowance' : 'charge', i + 1, reasons, m.by.isNegative() ? m.by.negate() : m.by, vatOf(m.group)));
+  const split = moved.map((m, i) => signedLine(m.by, i + 1, reasons, vatOf(m.group)));
+  return outside.isZero() ? split : [...split, signedLine(outside, split.length + 1, reasons, OUTSIDE_VAT_BASE)];
 }
 
 /** `einvoice-syntaxes` read: the model and, for a signed file, what the verifier found. */

@@ -1,3 +1,4 @@
+import { ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { lineBase, trimDecimal } from '../documents/api';
@@ -46,7 +47,21 @@ export function readingJson(read: EInvoiceRead) {
     },
     corrects: e.corrects ? { number: e.corrects.number, issue_date: e.corrects.issueDate || null } : null,
     payment: e.payment ? { means_code: e.payment.meansCode, iban: e.payment.iban ?? null, bic: e.payment.bic ?? null, due_date: e.payment.dueDate ?? null } : null,
+    document_adjustments: documentAdjustments(e),
   };
+}
+
+/**
+ * The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general
+ * discounts and charges) as a list: each is also the purchase line at `line` (1-based, the lines
+ * follow the file's), which carries it in the books; `amount` is positive, as in the file.
+ */
+export function documentAdjustments(e: EInvoice) {
+  const absolute = (d: Decimal) => (d.isNegative() ? d.negate() : d);
+  return e.lines.flatMap((line, index) => line.adjustment ? [{
+    kind: line.adjustment.kind, reason: line.adjustment.reason,
+    amount: absolute(D(line.netAmount)).rescale(2).toString(), vat_category: line.vat.category, vat_rate: D(line.vat.rate).rescale(2).toString(), line: index + 1,
+  }] : []);
 }
 export type EInvoiceReadingJson = ReturnType<typeof readingJson>;
 
@@ -216,6 +231,37 @@ function amountMismatches(view: PurchaseView, e: EInvoice, sign: 1 | -1): string
   return checks.filter(([, ours, theirs]) => !ours.eq(theirs)).map(([what, ours, theirs]) => `${what} computed is ${ours.rescale(2)}, the e-invoice says ${theirs}`);
 }
 
+/**
+ * Why a paid amount (BT-113, IRPF left out) cannot be applied as an advance on its own: a credit
+ * note's (what was refunded beforehand is the rectified purchase's business), a negative one, or
+ * one above what the purchase leaves to pay. Each makes the purchase a draft for review.
+ */
+function prepaidProblems(prepaid: Decimal, total: Decimal, credit: boolean): string[] {
+  const what = `the e-invoice says ${prepaid} was paid beforehand (BT-113)`;
+  if (credit) return [`${what} on a credit note: settle it against the purchase it rectifies by hand`];
+  if (prepaid.isNegative()) return [`${what}: a negative advance cannot be applied`];
+  if (prepaid.compare(total) > 0) return [`${what}, more than the purchase's total ${total.rescale(2)}: check the advance`];
+  return [];
+}
+
+/**
+ * The supplier, found or created from the seller's tax number and name. A tax number the contacts
+ * refuse (a malformed EU VAT number, a prefix of another country than the seller's address: the
+ * public EN 16931 examples have both) would refuse the whole file as a 422 about a contact the
+ * caller never sent; the supplier is then found or created by its name alone, and the purchase left
+ * a draft saying why. Nothing was written before the refusal (the contact is checked first).
+ */
+async function supplierOf(tx: Tx, e: EInvoice, extraction: Extraction, contactId: string | null, reasons: string[]) {
+  try {
+    return await resolveSupplier(tx, extraction, contactId);
+  } catch (error) {
+    if (!(error instanceof ValidationFailed) || !e.seller.taxId || contactId) throw error;
+    reasons.push(`the seller's tax number ${e.seller.taxId} (${e.seller.address.country}) is not one a contact can have (${error.errors.map((f) => f.msg).join('; ')}): `
+      + 'the supplier was found or created by its name alone; check its tax number');
+    return resolveSupplier(tx, { ...extraction, supplier_tax_id: { ...extraction.supplier_tax_id, confidence: 0 } }, contactId);
+  }
+}
+
 /** A credit note's original: the purchase of this supplier registered with the number its billing reference names. */
 async function correctedPurchase(tx: Tx, supplierId: string, number: string): Promise<PurchaseView | null> {
   const wanted = normaliseInvoiceNumber(number);
@@ -254,7 +300,7 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
   if (e.buyer.taxId && ownTaxIds.length && !ownTaxIds.some((own) => sameTaxId(own, e.buyer.taxId!))) {
     reasons.push(`the invoice is addressed to ${e.buyer.name} (${e.buyer.taxId}), not to this company`);
   }
-  const supplier = await resolveSupplier(tx, extraction, options.contactId);
+  const supplier = await supplierOf(tx, e, extraction, options.contactId, reasons);
   if (!supplier) return answer(null, null, ['the supplier could not be identified: send contact_id']);
 
   const duplicate = await findDuplicate(tx, supplier.id, extraction);
@@ -296,11 +342,16 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
     view = await PurchaseService.create(tx, plan.input, origin);
     reasons.push(...amountMismatches(view, e, 1));
   }
+  const prepaid = D(e.totals.prepaid).rescale(2);
+  if (!prepaid.isZero()) reasons.push(...prepaidProblems(prepaid, view.record.total, credit));
   if (!options.book) reasons.push('booking was not asked for (book=false)');
   if (!reasons.length) {
     view = await PurchaseService.issue(tx, view.record.id);
-    if (options.paidFrom && !view.record.total.isNegative() && !view.record.total.isZero()) {
-      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: view.record.total.toString(), account: await options.paidFrom(tx) });
+    // BT-113: what was paid beforehand (an advance, 407) settles that much; the rest is what is due (BT-115)
+    if (!prepaid.isZero()) view = await PurchaseService.applyAdvance(tx, view.record.id, { date: view.record.issueDate, amount: prepaid.toString() });
+    const due = view.record.total.sub(view.record.amountPaid);
+    if (options.paidFrom && !due.isNegative() && !due.isZero()) {
+      view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: due.toString(), account: await options.paidFrom(tx) });
     }
   }
   await record(tx, claim.id, view.record.id, reasons.length ? 'draft' : 'booked', report, einvoice);
@@ -315,5 +366,6 @@ export async function purchaseEInvoice(tx: Tx, purchaseId: string): Promise<(EIn
     order by created_at limit 1`, { purchaseId });
   if (!row) return null;
   const reading = (typeof row.einvoice === 'string' ? JSON.parse(row.einvoice) : row.einvoice) as EInvoiceReadingJson;
-  return { purchase_id: purchaseId, file_sha256: row.file_sha256, ...reading };
+  // readings kept before the list existed: their adjustments are only lines
+  return { purchase_id: purchaseId, file_sha256: row.file_sha256, ...reading, document_adjustments: reading.document_adjustments ?? [] };
 }

@@ -72,6 +72,15 @@ const EInvoiceTotalsJson = t.Object({
   withholding_total: t.String(), prepaid: t.String(), payable: t.String(),
 }, { $id: 'EInvoiceTotals', description: "The file's own totals (EN 16931 BG-22 with recargo and IRPF), decimal strings" });
 
+const EInvoiceDocumentAdjustment = t.Object({
+  kind: t.Union([t.Literal('allowance'), t.Literal('charge')], { description: 'allowance: a discount on the whole invoice (BG-20, lowers the base); charge: a cost added to it (BG-21: freight, packaging…)' }),
+  reason: Nullable(t.String(), { description: 'BT-97 / BT-104 (or its code), Facturae DiscountReason / ChargeReason' }),
+  amount: t.String({ pattern: '^\\d+\\.\\d{2}$', description: 'Its amount, positive (BT-92 / BT-99)' }),
+  vat_category: t.String({ description: 'UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M' }),
+  vat_rate: t.String({ description: 'That VAT rate, e.g. "21.00" (BT-96 / BT-103)' }),
+  line: t.Integer({ minimum: 1, description: 'The purchase line (1-based position in `purchase.lines`) that carries it: "Descuento: <reason>" at minus the amount, or "Cargo: <reason>"' }),
+}, { $id: 'EInvoiceDocumentAdjustment' });
+
 export const EInvoiceReading = t.Object({
   syntax: t.String({ description: "The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes)" }),
   container: t.Union([t.Literal('xml'), t.Literal('pdf')], { description: 'xml: the upload was the XML file; pdf: a PDF embedding it (Factur-X / ZUGFeRD)' }),
@@ -84,6 +93,11 @@ export const EInvoiceReading = t.Object({
   totals: EInvoiceTotalsJson,
   corrects: Nullable(t.Object({ number: t.String(), issue_date: Nullable(t.String()) }), { description: 'A credit note: the invoice it corrects (its billing reference)' }),
   payment: Nullable(t.Object({ means_code: t.String(), iban: Nullable(t.String()), bic: Nullable(t.String()), due_date: Nullable(t.String()) })),
+  document_adjustments: t.Array(EInvoiceDocumentAdjustment, {
+    description: "The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general discounts and charges), in the file's order. "
+      + 'Each is also booked as a purchase line of its own (`line`), in the base of the VAT rate it names, so the purchase\'s totals are the file\'s; '
+      + "Cuadra's own recargo de equivalencia charges are taxes, not adjustments, and are not listed",
+  }),
 }, { $id: 'EInvoiceReading', description: 'A purchase booked from a structured e-invoice: what was read, and its signature check' });
 
 export const PurchaseEInvoice = t.Composite([
@@ -114,4 +128,4 @@ export const IngestJobQuery = t.Object({
   wait: t.Optional(t.Integer({ minimum: 0, maximum: 30, default: 0, description: 'Seconds to wait for a running job to finish before answering (long polling)' })),
 });
 
-export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, EInvoiceSignature, EInvoiceTotals: EInvoiceTotalsJson, EInvoiceReading, PurchaseEInvoice, IngestPurchaseResponse, IngestPurchaseJob };
+export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, EInvoiceSignature, EInvoiceTotals: EInvoiceTotalsJson, EInvoiceDocumentAdjustment, EInvoiceReading, PurchaseEInvoice, IngestPurchaseResponse, IngestPurchaseJob };

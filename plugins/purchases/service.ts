@@ -5,6 +5,7 @@ import {
   blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, withTaxTypeIds, type SettleInput, type TaxTypeInfo,
 } from '../documents/api';
 import { isCurrency } from '../exchange-rates/api';
+import { LedgerService } from '../ledger/api';
 import { issueLoaded } from './issuing';
 import {
   assertSupplierNumberFree, buildLines, checkHeader, computePurchaseLines, PURCHASE, PURCHASE_SERIES, PURCHASE_SETTLEMENT, PURCHASE_STORE, supplierOf, type Computed,
@@ -173,6 +174,17 @@ export const PurchaseService = {
   /** Records a payment to the supplier (the documents plugin's settlement): Dr 4000/4100 / Cr treasury; amount_paid and status follow. */
   registerPayment: (tx: Tx, id: string, input: SettleInput): Promise<PurchaseView> =>
     recordPayment(tx, PURCHASE_SETTLEMENT, id, input, { lock: (t, key) => PURCHASE_STORE.find(t, key, true), read: (t, key) => PurchaseService.get(t, key) }),
+
+  /**
+   * Applies an advance already paid to the supplier (PGC 407 Anticipos a proveedores) to the
+   * purchase, as a received e-invoice's paid amount (EN 16931 BT-113) says: Dr 4000/4100 / Cr 407,
+   * a settlement like any payment (amount_paid and status follow; reversible the same way).
+   */
+  applyAdvance: async (tx: Tx, id: string, input: { date: string; amount: string }): Promise<PurchaseView> => {
+    const { supplierAdvances } = await LedgerService.postingAccounts(tx);
+    return recordPayment(tx, PURCHASE_SETTLEMENT, id, { ...input, account: supplierAdvances },
+      { lock: (t, key) => PURCHASE_STORE.find(t, key, true), read: (t, key) => PurchaseService.get(t, key) }, [supplierAdvances]);
+  },
 
   // ----------------------------------------------------------------------------------------------
   // Hooks answered for other plugins

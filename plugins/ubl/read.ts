@@ -220,7 +220,10 @@ export async function readUbl(bytes: Uint8Array, verifier: SignatureVerifier | n
 export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'): EInvoice {
   const faults = new Faults();
   const credit = rootName === 'CreditNote';
-  if (!textAt(root, 'CustomizationID')) faults.add('BR-01', 'the specification identifier (cbc:CustomizationID) is missing');
+  const customization = textAt(root, 'CustomizationID');
+  if (!customization) faults.add('BR-01', 'the specification identifier (cbc:CustomizationID) is missing');
+  // a Peppol BIS Billing 3.0 file (or a CIUS built on it) also answers to Peppol's own rules
+  const peppol = !!customization && customization.includes('urn:fdc:peppol.eu:2017:poacc:billing:3.0');
   const number = textAt(root, 'ID');
   if (!number) faults.add('BR-02', 'the invoice number (cbc:ID) is missing');
   const issueDate = textAt(root, 'IssueDate');
@@ -283,8 +286,10 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
         if (factor && DECIMAL.test(factor)) discountPct = Decimal.parse(factor, 30).rescale(2).toString();
       }
     }
-    if (quantity && priceAmount && net) {
-      // PEPPOL-EN16931-R120: net = quantity × price / base quantity + charges − allowances
+    if (peppol && quantity && priceAmount && net) {
+      // PEPPOL-EN16931-R120 (Peppol BIS files only: EN 16931 itself does not tie BT-131 to quantity ×
+      // price, and the CEN's own examples do not always follow it; the net amount is what is booked):
+      // net = quantity × price / base quantity + charges − allowances
       const gross = quantity.mul(priceAmount);
       const perBase = baseQuantity && !baseQuantity.isZero() ? divide(gross, baseQuantity) : gross;
       const expected = perBase.round(2).add(charges).sub(allowances).rescale(2);
@@ -437,7 +442,9 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
       faults.add('BR-CO-16', `the amount due is ${money(payable)}, not total with VAT − paid${withholdings.length ? ' − withheld' : ''} + rounding = ${money(plain.sub(withheld))}`);
     }
   }
-  if (payable && payable.compare(ZERO) > 0 && !dueDate && !list(root.PaymentTerms).length) faults.add('BR-CO-25', 'an amount is due but neither a due date nor payment terms are given');
+  // not on a CreditNote: the CEN's UBL test set says "Verify that rule does not fire on Credit Notes"
+  // (test/CreditNote-unit-UBL/BR-CO-25.xml), and its ubl-tc434-creditnote1 example has neither
+  if (!credit && payable && payable.compare(ZERO) > 0 && !dueDate && !list(root.PaymentTerms).length) faults.add('BR-CO-25', 'an amount is due but neither a due date nor payment terms are given');
 
   // ---- payment (BG-16) and the invoice a credit note corrects (BG-3)
   const means = list(root.PaymentMeans)[0];

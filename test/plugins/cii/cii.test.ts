@@ -283,9 +283,11 @@ describe('a file another system wrote', () => {
         vat: { category: 'S', rate: '19.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
       // The document-level allowance and charge, as lines of their own (the model has no document-level ones).
       { id: 'allowance-1', description: 'Descuento: Aktionsrabatt Bücher', quantity: '1', unitCode: 'C62', unitPrice: '-2.00', discountPct: null, discountAmount: null, netAmount: '-2.00',
-        vat: { category: 'S', rate: '7.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
+        vat: { category: 'S', rate: '7.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null,
+        adjustment: { kind: 'allowance', reason: 'Aktionsrabatt Bücher' } },
       { id: 'charge-2', description: 'Cargo: Fracht', quantity: '1', unitCode: 'C62', unitPrice: '10.00', discountPct: null, discountAmount: null, netAmount: '10.00',
-        vat: { category: 'S', rate: '19.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null },
+        vat: { category: 'S', rate: '19.00', exemptionReason: null, exemptionCode: null }, surchargeRate: null, withholdingRate: null,
+        adjustment: { kind: 'charge', reason: 'Fracht' } },
     ]);
     expect(invoice.vat).toEqual([
       { category: 'S', rate: '7.00', base: '18.00', amount: '1.26', surchargeRate: null, surchargeAmount: null, exemptionReason: null, exemptionCode: null },

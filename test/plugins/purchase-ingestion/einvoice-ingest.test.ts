@@ -179,6 +179,7 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(res.body.purchase.lines.map((l: any) => [l.description, l.base])).toEqual([
       ['Asesoría fiscal marzo', '600.00'], ['Gastos de gestión', '50.00'], ['Descuento: Cliente habitual', '-20.00'],
     ]);
+    expect(res.body.einvoice.document_adjustments).toEqual([{ kind: 'allowance', reason: 'Cliente habitual', amount: '20.00', vat_category: 'S', vat_rate: '21.00', line: 3 }]);
   });
 
   test('a document-level allowance and charge (the Peppol BIS 3.0 Allowance-example\'s structure at 21 %): lines that say so, per-rate bases, totals and the journal', async () => {
@@ -205,6 +206,16 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(einvoice.totals).toMatchObject({ tax_exclusive: '5900.00', vat_total: '1029.00', tax_inclusive: '6929.00', prepaid: '0.00', payable: '6929.00' });
     expect(purchase).toMatchObject({ status: 'issued', subtotal: '5900.00', tax_total: '1029.00', withholding_total: '0.00', total: '6929.00' });
     expect(breakdown(purchase)).toEqual([['IVA21', '4900.00', '1029.00'], ['EXENTO', '1000.00', '0.00']]);
+    // the purchase-level list of the file's document allowances and charges, each pointing at the line that books it
+    const adjustments = [
+      { kind: 'charge', reason: 'Limpieza', amount: '200.00', vat_category: 'S', vat_rate: '21.00', line: 4 },
+      { kind: 'allowance', reason: 'Descuento comercial', amount: '200.00', vat_category: 'S', vat_rate: '21.00', line: 5 },
+    ];
+    expect(einvoice.document_adjustments).toEqual(adjustments);
+    const kept = await app.get(`/api/v1/purchases/${purchase.id}/einvoice`, company.token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.document_adjustments).toEqual(adjustments);
+    for (const a of adjustments) expect(purchase.lines[a.line - 1].base).toBe(a.kind === 'charge' ? a.amount : `-${a.amount}`);
     // the charge raises and the allowance lowers the purchase account of its VAT type (no 606: not a prompt-payment discount)
     const entry = (await app.get(`/api/v1/ledger/entries/${purchase.journal_entry_id}`, company.token)).body;
     expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([
@@ -228,6 +239,21 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
       'the total computed is 100.00, the e-invoice says 120.00',
     ]);
     expect(res.body.purchase).toMatchObject({ status: 'draft', journal_entry_id: null });
+  });
+});
+
+describe('a seller\'s tax number a contact cannot have', () => {
+  test('(a malformed EU VAT number, as the CEN\'s public examples carry): booked as a draft for a supplier found or created by name, the reason given, never a 422 about a contact', async () => {
+    const res = await upload(ublBytes({
+      number: 'DE-2026-77', issueDate: '2026-03-20', dueDate: '2026-04-19', buyer: BUYER,
+      seller: { name: 'Musterlieferant GmbH', vat: 'DE12345', country: 'DE', city: 'Berlin' },
+      lines: [{ name: 'Ersatzteile', quantity: '1', price: '100.00', category: 'K', rate: '0', exemptionReason: 'Intra-community supply' }],
+    }));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons[0]).toMatch(/^the seller's tax number DE12345 \(DE\) is not one a contact can have \(Not a valid DE VAT number format\): the supplier was found or created by its name alone/);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', subtotal: '100.00' });
+    const supplier = (await app.get(`/api/v1/contacts/${res.body.purchase.contact_id}`, company.token)).body;
+    expect(supplier).toMatchObject({ name: 'Musterlieferant GmbH', vat: null, country: 'DE' });
   });
 });
 
@@ -338,5 +364,64 @@ describe('every installed syntax', () => {
       expect(breakdown(res.body.purchase)).toEqual([['IVA21', '330.58', '69.42'], ['IVA10', '23.60', '2.36']]);
     }
     if (skipped.length) console.log(`e-invoice syntaxes without a writer yet: ${skipped.join('; ')}`);
+  });
+});
+
+describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplier)', () => {
+  test('in every installed syntax: the purchase is registered partly paid by it (407 applied), what is left due is the file\'s amount due (BT-115)', async () => {
+    const { invoice: model } = await readUbl(ublBytes({ ...mixed, number: 'PP-0', prepaid: '100.00' }), null);
+    expect(model.totals).toMatchObject({ taxInclusive: '425.96', prepaid: '100.00', payable: '325.96' });
+    const booked: string[] = [];
+    for (const syntax of app.kernel.contributions('einvoice-syntaxes')) {
+      const bytes = await syntax.write({ ...model, number: `PP-${syntax.name}` }, { signer: null });
+      const res = await upload(Buffer.from(bytes), company.token, {}, syntax.contentType, `factura.${syntax.extension({ signer: null })}`);
+      expect(res.status).toBe(201);
+      expect(res.body.review_reasons).toEqual([]);
+      expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '425.96', prepaid: '100.00', payable: '325.96' });
+      expect(res.body.purchase).toMatchObject({ status: 'partially_paid', total: '425.96', amount_paid: '100.00', amount_due: '325.96' });
+      booked.push(syntax.name);
+    }
+    expect(booked).toEqual(expect.arrayContaining(['ubl', 'cii', 'facturae']));
+    // one settlement entry each: the supplier's account debited, the advance (407) credited
+    const entries = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.items;
+    expect(entries.length).toBe(booked.length);
+    for (const entry of entries) expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['4100', '100.00', '0.00'], ['407', '0.00', '100.00']]);
+  });
+
+  test('with IRPF withheld too: the withholding is not the advance; a paid amount equal to what is due leaves the purchase paid', async () => {
+    const professional: SampleInvoice = {
+      number: 'PP-IRPF', issueDate: '2026-03-25', dueDate: '2026-04-24', buyer: BUYER, withholdingRate: '15', prepaid: '200.00',
+      seller: { name: 'Laura Gómez Asesoría', vat: 'ES12345678Z', country: 'ES', city: 'Madrid' },
+      lines: [{ name: 'Asesoría fiscal abril', quantity: '1', price: '1000.00', withholdingRate: '15' }],
+    };
+    const res = await upload(ublBytes(professional));
+    expect(res.status).toBe(201);
+    // 1000 + 210 VAT − 150 IRPF = 1060; 200 paid beforehand, 860 due
+    expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '1210.00', withholding_total: '150.00', prepaid: '200.00', payable: '860.00' });
+    expect(res.body.purchase).toMatchObject({ status: 'partially_paid', withholding_total: '150.00', total: '1060.00', amount_paid: '200.00', amount_due: '860.00' });
+
+    const whole = await upload(ublBytes({ ...mixed, number: 'PP-ALL', prepaid: '425.96' }));
+    expect(whole.status).toBe(201);
+    expect(whole.body.einvoice.totals).toMatchObject({ prepaid: '425.96', payable: '0.00' });
+    expect(whole.body.purchase).toMatchObject({ status: 'paid', amount_paid: '425.96', amount_due: '0.00' });
+  });
+
+  test('with treasury_id the rest is paid from the bank, not the whole total', async () => {
+    const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco prepago', iban: 'ES7921000813610123456789' }, company.token);
+    expect(bank.status).toBe(201);
+    const res = await upload(ublBytes({ ...mixed, number: 'PP-BANK', prepaid: '25.96' }), company.token, { treasury_id: bank.body.id });
+    expect(res.status).toBe(201);
+    expect(res.body.purchase).toMatchObject({ status: 'paid', amount_paid: '425.96', amount_due: '0.00' });
+  });
+
+  test('more than the purchase\'s total: a draft with the reason, nothing settled', async () => {
+    const before = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total;
+    const xml = ublXml({ ...mixed, number: 'PP-OVER' })
+      .replace('<cbc:PayableAmount currencyID="EUR">425.96</cbc:PayableAmount>', '<cbc:PrepaidAmount currencyID="EUR">500.00</cbc:PrepaidAmount><cbc:PayableAmount currencyID="EUR">-74.04</cbc:PayableAmount>');
+    const res = await upload(Buffer.from(xml));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual(['the e-invoice says 500.00 was paid beforehand (BT-113), more than the purchase\'s total 425.96: check the advance']);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
+    expect((await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total).toBe(before);
   });
 });

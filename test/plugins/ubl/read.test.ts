@@ -114,6 +114,14 @@ describe('readUbl', () => {
     expect(invoice.totals).toMatchObject({ taxExclusive: '49.90', vatTotal: '0.00', payable: '49.90' });
   });
 
+  test('BR-CO-25 (a due date or payment terms for an amount due) holds for an Invoice, not for a CreditNote (the CEN\'s UBL test set: "does not fire on Credit Notes")', async () => {
+    const noDue = { ...base, dueDate: undefined, iban: undefined };
+    const withoutTerms = (xml: string) => xml.replace('<cac:PaymentTerms><cbc:Note>30 días</cbc:Note></cac:PaymentTerms>', '');
+    expect(await refusal(withoutTerms(ublXml(noDue)))).toEqual([expect.stringMatching(/^BR-CO-25: /)]);
+    const { invoice } = await readUbl(Buffer.from(withoutTerms(ublXml({ ...noDue, kind: 'CreditNote', number: 'AB-2026-0004' }))), null);
+    expect(invoice).toMatchObject({ typeCode: '381', dueDate: null, totals: { payable: '420.32' } });
+  });
+
   test('tax identifiers: a Spanish NIF with or without ES, an EU VAT number, anything else', () => {
     expect(taxIdOf('ESB12345674', 'ES')).toEqual({ taxId: 'B12345674', taxIdKind: 'nif' });
     expect(taxIdOf('B12345674', 'ES')).toEqual({ taxId: 'B12345674', taxIdKind: 'nif' });
@@ -128,6 +136,18 @@ describe('readUbl', () => {
     expect(await refusal(ublXml({ ...base, wrong: { lineExtension: '351.75' } }))).toEqual([
       expect.stringMatching(/^BR-CO-10: /), expect.stringMatching(/^BR-CO-13: /),
     ]);
+  });
+
+  test('a line whose net is not quantity × price: refused in a Peppol BIS file (PEPPOL-EN16931-R120), read at its net in a plain EN 16931 one (as the CEN\'s own examples write it)', async () => {
+    // the CEN's ubl-tc434-example3 (eInvoicing-EN16931, ubl/examples) has lines of quantity 2 at a price of 800.00 with a net of 800.00,
+    // and its CustomizationID is urn:cen.eu:en16931:2017; EN 16931 does not tie BT-131 to quantity × price, Peppol BIS does
+    const halfNet = ublXml({ ...base, lines: [{ name: 'Licencia anual', quantity: '2', price: '400.00' }] })
+      .replace('<cbc:PriceAmount currencyID="EUR">400.00</cbc:PriceAmount>', '<cbc:PriceAmount currencyID="EUR">800.00</cbc:PriceAmount>');
+    expect(await refusal(halfNet)).toEqual([expect.stringMatching(/^BR-LIN-R120: line 1's net amount is 800\.00, not quantity × price \+ charges − allowances = 1600\.00/)]);
+    const plain = halfNet.replace(/<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/, '<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
+    const { invoice } = await readUbl(Buffer.from(plain), null);
+    expect(invoice.lines.map((l) => [l.quantity, l.unitPrice, l.netAmount])).toEqual([['2', '800.00', '800.00']]);
+    expect(invoice.totals).toMatchObject({ taxExclusive: '800.00', vatTotal: '168.00', taxInclusive: '968.00', payable: '968.00' });
   });
 
   test('missing mandatory parts: the seller, the number, the lines, a VAT breakdown that does not match its lines', async () => {

@@ -59,10 +59,27 @@ const records = async (query = '', who = company) => {
   }
 };
 
-/** An export checked against the schema shipped in plugins/verifactu/xsd. */
-const validateExport = (xml: string) => {
-  const schemaFile = (name: string) => ({ fileName: name, contents: readFileSync(join(import.meta.dir, '../../../plugins/verifactu/xsd', name), 'utf8') });
-  return validateXML({ xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile('SuministroLR.cuadra.xsd'), preload: schemaFile('SuministroInformacion.cuadra.xsd') });
+/**
+ * The AEAT's own XSD files (SuministroLR.xsd, SuministroInformacion.xsd and the xmldsig-core-schema.xsd
+ * it imports, as the AEAT publishes them), when VERIFACTU_OFFICIAL_XSD_DIR names a folder holding
+ * them: the repository does not keep them (docs/domain/verifactu.md §5), so they are read at run time.
+ */
+const OFFICIAL_XSD_DIR = process.env.VERIFACTU_OFFICIAL_XSD_DIR || null;
+
+/**
+ * An export checked against the schema shipped in plugins/verifactu/xsd and, with
+ * VERIFACTU_OFFICIAL_XSD_DIR set, against the AEAT's own XSD too (its errors prefixed "AEAT XSD").
+ */
+const validateExport = async (xml: string) => {
+  const schemaFile = (dir: string, name: string) => ({ fileName: name, contents: readFileSync(join(dir, name), 'utf8') });
+  const shipped = join(import.meta.dir, '../../../plugins/verifactu/xsd');
+  const ours = await validateXML({ xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile(shipped, 'SuministroLR.cuadra.xsd'), preload: schemaFile(shipped, 'SuministroInformacion.cuadra.xsd') });
+  if (!OFFICIAL_XSD_DIR) return ours;
+  const official = await validateXML({
+    xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile(OFFICIAL_XSD_DIR, 'SuministroLR.xsd'),
+    preload: [schemaFile(OFFICIAL_XSD_DIR, 'SuministroInformacion.xsd'), schemaFile(OFFICIAL_XSD_DIR, 'xmldsig-core-schema.xsd')],
+  });
+  return { valid: ours.valid && official.valid, errors: [...ours.errors, ...official.errors.map((e) => ({ ...e, message: `AEAT XSD: ${e.message}` }))] };
 };
 
 /** Every record links to the one before it, in order, with a well-formed Madrid generation time. */

@@ -4036,7 +4036,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a purchase PDF, photo or e-invoice (UBL, Facturae, CII, Factur-X): read, supplier matched, booked (or a draft for review), deduplicated
-         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: every line with its tax types, totals equal to the file's, confidence 1, and `einvoice` in the answer (syntax, totals, signature check). An e-invoice that fails its syntax's schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG/XML: 415; encrypted, damaged or over 20 pages: 422; declared as XML (type or .xml name) but not XML, XML of no installed e-invoice syntax, or an invalid e-invoice: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
+         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: every line with its tax types, totals equal to the file's, confidence 1, and `einvoice` in the answer (syntax, totals, signature check, document allowances and charges). A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file's amount due (BT-115). An e-invoice that fails its syntax's schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG/XML: 415; encrypted, damaged or over 20 pages: 422; declared as XML (type or .xml name) but not XML, XML of no installed e-invoice syntax, or an invalid e-invoice: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
          *
          *     Requires permission `purchases.write` (roles: owner, admin, accountant, member).
          */
@@ -11279,6 +11279,23 @@ export interface components {
             prepaid: string;
             payable: string;
         };
+        EInvoiceDocumentAdjustment: {
+            /** @enum {string} */
+            kind: "allowance" | "charge";
+            /** @description BT-97 / BT-104 (or its code), Facturae DiscountReason / ChargeReason */
+            reason: string | null;
+            /**
+             * @description Its amount, positive (BT-92 / BT-99)
+             * @example 121.00
+             */
+            amount: string;
+            /** @description UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M */
+            vat_category: string;
+            /** @description That VAT rate, e.g. "21.00" (BT-96 / BT-103) */
+            vat_rate: string;
+            /** @description The purchase line (1-based position in `purchase.lines`) that carries it: "Descuento: <reason>" at minus the amount, or "Cargo: <reason>" */
+            line: number;
+        };
         /** @description A purchase booked from a structured e-invoice: what was read, and its signature check */
         EInvoiceReading: {
             /** @description The syntax it was read in: 'ubl', 'facturae', 'cii' (the installed einvoice-syntaxes) */
@@ -11309,6 +11326,8 @@ export interface components {
                 bic: string | null;
                 due_date: string | null;
             } | null;
+            /** @description The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general discounts and charges), in the file's order. Each is also booked as a purchase line of its own (`line`), in the base of the VAT rate it names, so the purchase's totals are the file's; Cuadra's own recargo de equivalencia charges are taxes, not adjustments, and are not listed */
+            document_adjustments: components["schemas"]["EInvoiceDocumentAdjustment"][];
         };
         PurchaseEInvoice: {
             /**
@@ -11345,6 +11364,8 @@ export interface components {
                 bic: string | null;
                 due_date: string | null;
             } | null;
+            /** @description The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general discounts and charges), in the file's order. Each is also booked as a purchase line of its own (`line`), in the base of the VAT rate it names, so the purchase's totals are the file's; Cuadra's own recargo de equivalencia charges are taxes, not adjustments, and are not listed */
+            document_adjustments: components["schemas"]["EInvoiceDocumentAdjustment"][];
         };
         IngestPurchaseResponse: {
             purchase: components["schemas"]["PurchaseResponse"];
