@@ -25,6 +25,8 @@ const LOADED_ON_FIRST_USE: Record<string, RegExp> = {
   '@modelcontextprotocol/sdk': /\/node_modules\/@modelcontextprotocol\/sdk\//,
   nodemailer: /\/node_modules\/nodemailer\//,
   ioredis: /\/node_modules\/ioredis\//,
+  // traces are optional: off (no OTLP endpoint), nothing of OpenTelemetry loads (kernel/tracing.ts)
+  OpenTelemetry: /\/node_modules\/@opentelemetry\//,
   'node-forge': /\/node_modules\/node-forge\//,
   xadesjs: /\/node_modules\/xadesjs\//,
   'xml-crypto': /\/node_modules\/xml-crypto\//,

@@ -1,0 +1,123 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context, Span, Tracer } from '@opentelemetry/api';
+import type { Logger } from './logger';
+
+/**
+ * Optional OpenTelemetry traces: on only when an OTLP endpoint is configured
+ * (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or `OTEL_EXPORTER_OTLP_ENDPOINT` plus `/v1/traces`).
+ * Off, nothing of OpenTelemetry is loaded (the SDK is imported when tracing starts) and the
+ * request pipeline pays one `undefined` check.
+ *
+ * On, each request gets a server span named by its method and route template (the raw path
+ * would make a name per record), with the method, the template, the status and the request id;
+ * a 5xx marks the span as an error. A caller's W3C `traceparent` header is honoured: the span
+ * continues the caller's trace. Each unit of work's database transaction is a child span.
+ * Spans carry no tenant id, no user, no raw path or query and no bodies: a trace backend is
+ * often shared and kept longer than the books allow personal data to travel (docs/scale-out.md).
+ */
+export interface Tracing {
+  /** Runs `work` (the request's handling) inside its server span, named by `route()` (the matched template) once answered. */
+  request(incoming: Request, requestId: string, work: () => Promise<Response>, route: () => string | undefined): Promise<Response>;
+  /** Sends every finished span now. */
+  flush(): Promise<void>;
+  /** Flushes and stops the exporter (at shutdown). */
+  shutdown(): Promise<void>;
+}
+
+/** The OTLP/HTTP traces URL the environment configures, or undefined (tracing off). */
+export function tracesEndpoint(env: Record<string, string | undefined>): string | undefined {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  if (traces) return traces;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
+}
+
+/** The active request's tracer and span, for child spans (units of work) anywhere below it. */
+const active = new AsyncLocalStorage<{ tracer: Tracer; context: Context; api: typeof import('@opentelemetry/api') }>();
+
+/**
+ * Runs `work` in a child span of the current request's span (named `name`), or just runs it
+ * when tracing is off or no request is being traced.
+ */
+export async function inSpan<T>(name: string, attributes: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const current = active.getStore();
+  if (!current) return work();
+  const span = current.tracer.startSpan(name, { kind: current.api.SpanKind.INTERNAL, attributes }, current.context);
+  try {
+    return await work();
+  } catch (error) {
+    span.setStatus({ code: current.api.SpanStatusCode.ERROR });
+    span.setAttribute('error.type', error instanceof Error ? error.name : 'Error');
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** `traceparent` as W3C Trace Context defines it (version 00, and later versions' first four fields). */
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+
+/**
+ * Starts tracing when the environment names an endpoint (else undefined, and nothing is loaded).
+ * `service.name` is `cuadra` unless `OTEL_SERVICE_NAME` says otherwise. The exporter sends
+ * OTLP/HTTP JSON and reads its other settings (headers, timeout) from the process environment.
+ */
+export async function startTracing(env: Record<string, string | undefined>, version: string, logger: Logger): Promise<Tracing | undefined> {
+  const url = tracesEndpoint(env);
+  if (!url) return undefined;
+  const [api, { TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/api'), import('@opentelemetry/sdk-trace'), import('@opentelemetry/exporter-trace-otlp-http'), import('@opentelemetry/resources'),
+  ]);
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || 'cuadra', 'service.version': version }),
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
+  });
+  const tracer = provider.getTracer('cuadra', version);
+  logger.info('tracing: sending OpenTelemetry traces', { endpoint: url });
+
+  /** The caller's span context from `traceparent` (and `tracestate`), else the enclosing request's, else none. */
+  const parentOf = (request: Request): Context => {
+    // a request the service sends itself (kernel.dispatch) continues the request that sent it
+    const outer = active.getStore()?.context ?? api.ROOT_CONTEXT;
+    const match = TRACEPARENT.exec(request.headers.get('traceparent')?.trim().toLowerCase() ?? '');
+    if (!match) return outer;
+    const [, version, traceId, spanId, flags, rest] = match;
+    if (version === 'ff' || (version === '00' && rest) || !api.isValidTraceId(traceId) || !api.isValidSpanId(spanId)) return outer;
+    const state = request.headers.get('tracestate');
+    return api.trace.setSpanContext(api.ROOT_CONTEXT, {
+      traceId, spanId, traceFlags: parseInt(flags, 16) & 1, isRemote: true, ...(state ? { traceState: api.createTraceState(state) } : {}),
+    });
+  };
+
+  return {
+    async request(incoming, requestId, work, route) {
+      const span: Span = tracer.startSpan(incoming.method, {
+        kind: api.SpanKind.SERVER,
+        attributes: { 'http.request.method': incoming.method, 'cuadra.request_id': requestId },
+      }, parentOf(incoming));
+      const context = api.trace.setSpan(api.ROOT_CONTEXT, span);
+      let status = 500;
+      try {
+        const response = await active.run({ tracer, context, api }, work);
+        status = response.status;
+        return response;
+      } finally {
+        const template = route();
+        if (template) {
+          span.updateName(`${incoming.method} ${template}`);
+          span.setAttribute('http.route', template);
+        }
+        span.setAttribute('http.response.status_code', status);
+        if (status >= 500) {
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
+          span.setAttribute('error.type', String(status));
+        }
+        span.end();
+      }
+    },
+    flush: () => provider.forceFlush(),
+    async shutdown() {
+      await provider.shutdown().catch((error: unknown) => logger.warn('tracing: the last spans could not be sent', { error }));
+    },
+  };
+}
