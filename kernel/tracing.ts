@@ -54,6 +54,9 @@ export async function inSpan<T>(name: string, attributes: Record<string, string>
   }
 }
 
+/** How long stopping waits for the last spans to be sent. */
+const SHUTDOWN_MS = 3000;
+
 /** `traceparent` as W3C Trace Context defines it (version 00, and later versions' first four fields). */
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
@@ -117,7 +120,11 @@ export async function startTracing(env: Record<string, string | undefined>, vers
     },
     flush: () => provider.forceFlush(),
     async shutdown() {
-      await provider.shutdown().catch((error: unknown) => logger.warn('tracing: the last spans could not be sent', { error }));
+      // a collector that is down must not hold the service's stop: the last spans get a few seconds
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => { timer = setTimeout(() => { logger.warn('tracing: the collector did not take the last spans in time'); resolve(); }, SHUTDOWN_MS); });
+      await Promise.race([provider.shutdown().catch((error: unknown) => logger.warn('tracing: the last spans could not be sent', { error })), late]);
+      clearTimeout(timer);
     },
   };
 }

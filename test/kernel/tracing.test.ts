@@ -137,6 +137,20 @@ describe(`OpenTelemetry traces (${backend})`, () => {
   });
 });
 
+describe(`stopping (${backend})`, () => {
+  test('the spans not sent yet go out when the service stops', async () => {
+    const stopping = await startTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint } });
+    try {
+      expect((await stopping.get('/health', undefined, { 'x-request-id': 'trace-at-stop' })).status).toBe(200);
+      expect(serverSpanOf('trace-at-stop')).toBeUndefined(); // batched: not sent yet
+      await stopping.stop();
+      expect(serverSpanOf('trace-at-stop')?.name).toBe('GET /health');
+    } finally {
+      await stopping.close();
+    }
+  });
+});
+
 describe(`without an OTLP endpoint (${backend})`, () => {
   test('no tracing: nothing is sent (that the SDK is not even loaded: lazy-modules.test.ts)', async () => {
     const plain = await startTestApp();
