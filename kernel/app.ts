@@ -25,7 +25,7 @@ import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
 import { Metrics } from './metrics';
-import { startTracing, type Tracing } from './tracing';
+import { startTracing, tracingSettings, type Tracing } from './tracing';
 import { timingSafeEqual } from 'node:crypto';
 
 export interface CreateAppOptions {
@@ -63,6 +63,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   // Wrong settings and dangling contributions stop start-up before the database is touched.
   const settings = readAllSettings(plugins, config.environment);
   const extensions = ExtensionRegistry.collect(plugins);
+  const traces = tracingSettings(config.environment);
 
   const entities = plugins.flatMap((p) => [...(p.entities ?? []), ...(p.globalEntities ?? [])]);
   const tenantEntities = plugins.flatMap((p) => (p.entities ?? []).map((e: { name: string }) => e.name));
@@ -99,7 +100,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const metrics = new Metrics(db);
   kernel.metrics = metrics;
   // OpenTelemetry traces only when an OTLP endpoint is set (kernel/tracing.ts); else nothing is loaded.
-  const tracing = await startTracing(config.environment, VERSION, logger);
+  const tracing = await startTracing(traces, VERSION, logger);
 
   for (const plugin of plugins) await plugin.setup?.(kernel);
 

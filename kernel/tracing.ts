@@ -60,20 +60,54 @@ const SHUTDOWN_MS = 3000;
 /** `traceparent` as W3C Trace Context defines it (version 00, and later versions' first four fields). */
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
+/** What the environment configures for traces (read before start-up touches the database). */
+export interface TracingSettings {
+  url: string;
+  serviceName: string;
+  /** Which requests are traced: all, none, or a share by trace id; `parentBased` follows a caller's decision. */
+  sampler: { root: 'always_on' | 'always_off' | 'traceidratio'; ratio: number; parentBased: boolean };
+}
+
+const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'];
+
 /**
- * Starts tracing when the environment names an endpoint (else undefined, and nothing is loaded).
- * `service.name` is `cuadra` unless `OTEL_SERVICE_NAME` says otherwise. The exporter sends
- * OTLP/HTTP JSON and reads its other settings (headers, timeout) from the process environment.
+ * The trace settings, or undefined when no endpoint is set (tracing off). `OTEL_TRACES_SAMPLER`
+ * and `OTEL_TRACES_SAMPLER_ARG` as OpenTelemetry names them (default: every request, unless the
+ * caller's `traceparent` says it is not sampled); a value outside them stops start-up.
  */
-export async function startTracing(env: Record<string, string | undefined>, version: string, logger: Logger): Promise<Tracing | undefined> {
+export function tracingSettings(env: Record<string, string | undefined>): TracingSettings | undefined {
   const url = tracesEndpoint(env);
   if (!url) return undefined;
-  const [api, { TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+  const name = env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || 'parentbased_always_on';
+  if (!SAMPLERS.includes(name)) throw new Error(`OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}; got "${env.OTEL_TRACES_SAMPLER}"`);
+  const arg = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const ratio = arg ? Number(arg) : 1;
+  if (name.endsWith('traceidratio') && (!/^\d*\.?\d+$/.test(arg ?? '1') || !(ratio >= 0 && ratio <= 1))) {
+    throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a share of requests between 0 and 1 (e.g. 0.1); got "${arg}"`);
+  }
+  return {
+    url,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'cuadra',
+    sampler: { root: name.replace('parentbased_', '') as TracingSettings['sampler']['root'], ratio, parentBased: name.startsWith('parentbased_') },
+  };
+}
+
+/**
+ * Starts tracing with `settings` (tracing off: undefined, and nothing is loaded). The exporter
+ * sends OTLP/HTTP JSON and reads its other settings (headers, timeout) from the process environment.
+ */
+export async function startTracing(settings: TracingSettings | undefined, version: string, logger: Logger): Promise<Tracing | undefined> {
+  if (!settings) return undefined;
+  const { url } = settings;
+  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/api'), import('@opentelemetry/sdk-trace'), import('@opentelemetry/exporter-trace-otlp-http'), import('@opentelemetry/resources'),
   ]);
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME?.trim() || 'cuadra', 'service.version': version }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
+  const { root, ratio, parentBased } = settings.sampler;
+  const rootSampler = root === 'always_on' ? new sdk.AlwaysOnSampler() : root === 'always_off' ? new sdk.AlwaysOffSampler() : new sdk.TraceIdRatioBasedSampler(ratio);
+  const provider = new sdk.TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.version': version }),
+    sampler: parentBased ? new sdk.ParentBasedSampler({ root: rootSampler }) : rootSampler,
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url }) })],
   });
   const tracer = provider.getTracer('cuadra', version);
   logger.info('tracing: sending OpenTelemetry traces', { endpoint: url });

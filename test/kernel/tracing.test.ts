@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { gunzipSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { definePlugin } from '../../kernel/plugin';
-import { tracesEndpoint } from '../../kernel/tracing';
+import { tracesEndpoint, tracingSettings } from '../../kernel/tracing';
 import { createCompany, type TestCompany } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend } from '../support/database';
@@ -66,6 +66,18 @@ describe(`OpenTelemetry traces (${backend})`, () => {
     expect(tracesEndpoint({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toBeUndefined();
   });
 
+  test('the sampler settings: every request unless the caller says otherwise, or as OTEL_TRACES_SAMPLER says; wrong values stop start-up', () => {
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(tracingSettings({})).toBeUndefined();
+    expect(tracingSettings(on)).toEqual({ url: 'http://collector:4318/v1/traces', serviceName: 'cuadra', sampler: { root: 'always_on', ratio: 1, parentBased: true } });
+    expect(tracingSettings({ ...on, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' })?.sampler).toEqual({ root: 'traceidratio', ratio: 0.25, parentBased: false });
+    expect(tracingSettings({ ...on, OTEL_TRACES_SAMPLER: 'parentbased_always_off' })?.sampler).toEqual({ root: 'always_off', ratio: 1, parentBased: true });
+    expect(() => tracingSettings({ ...on, OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow('OTEL_TRACES_SAMPLER must be one of');
+    for (const bad of ['1.5', '-0.1', 'half', '1e-3x']) {
+      expect(() => tracingSettings({ ...on, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: bad })).toThrow('OTEL_TRACES_SAMPLER_ARG must be');
+    }
+  });
+
   test('one server span per request, named by method and route template, with its status; a caller\'s traceparent continues', async () => {
     const contactId = crypto.randomUUID();
     const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -77,9 +89,10 @@ describe(`OpenTelemetry traces (${backend})`, () => {
       invalid: await app.post('/api/v1/contacts', { name: 'Cliente secreto SL', tax_id: 12 }, company.token, { 'x-request-id': 'trace-invalid' }),
       continued: await app.get('/health', undefined, { 'x-request-id': 'trace-continued', traceparent: `00-${callerTrace}-${callerSpan}-01` }),
       badParent: await app.get('/health', undefined, { 'x-request-id': 'trace-bad-parent', traceparent: `00-${'0'.repeat(32)}-${callerSpan}-01` }),
+      unsampled: await app.get('/health', undefined, { 'x-request-id': 'trace-unsampled', traceparent: `00-${callerTrace}-${callerSpan}-00` }),
     };
     expect(Object.fromEntries(Object.entries(sent).map(([k, r]) => [k, r.status])))
-      .toEqual({ ok: 200, missing: 404, invalid: 422, unmatched: 404, continued: 200, badParent: 200 });
+      .toEqual({ ok: 200, missing: 404, invalid: 422, unmatched: 404, continued: 200, badParent: 200, unsampled: 200 });
     await app.tracing!.flush();
 
     const ok = serverSpanOf('trace-ok')!;
@@ -112,6 +125,9 @@ describe(`OpenTelemetry traces (${backend})`, () => {
     const fresh = serverSpanOf('trace-bad-parent')!;
     expect(fresh.traceId).not.toBe('0'.repeat(32));
     expect(fresh.parentSpanId ?? '').toBe('');
+
+    // a caller that did not sample its trace is followed: no span
+    expect(serverSpanOf('trace-unsampled')).toBeUndefined();
 
     // the unit of work's transaction is a child of the request's span
     const transaction = spans().find((s) => s.name === 'db.transaction' && s.parentSpanId === ok.spanId && s.traceId === ok.traceId);
