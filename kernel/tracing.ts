@@ -5,15 +5,15 @@ import type { Logger } from './logger';
 /**
  * Optional OpenTelemetry traces: on only when an OTLP endpoint is configured
  * (`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or `OTEL_EXPORTER_OTLP_ENDPOINT` plus `/v1/traces`).
- * Off, nothing of OpenTelemetry is loaded (the SDK is imported when tracing starts) and the
- * request pipeline pays one `undefined` check.
+ * Off, no OpenTelemetry SDK or exporter is loaded (they are imported when tracing starts) and
+ * the request pipeline pays one `undefined` check, a unit of work one store lookup.
  *
  * On, each request gets a server span named by its method and route template (the raw path
  * would make a name per record), with the method, the template, the status and the request id;
  * a 5xx marks the span as an error. A caller's W3C `traceparent` header is honoured: the span
  * continues the caller's trace. Each unit of work's database transaction is a child span.
  * Spans carry no tenant id, no user, no raw path or query and no bodies: a trace backend is
- * often shared and kept longer than the books allow personal data to travel (docs/scale-out.md).
+ * often shared with other teams and services, outside the books' own access rules (docs/scale-out.md).
  */
 export interface Tracing {
   /** Runs `work` (the request's handling) inside its server span, named by `route()` (the matched template) once answered. */
