@@ -13,7 +13,7 @@ import { readAllSettings } from './settings';
 import { createMailer } from '../lib/mail';
 import { createFileStore } from '../lib/file-store';
 import { OutboxDispatcher, type OutboxOptions } from './outbox';
-import { buildOpenApiDocument, docsAsset, docsPage } from './openapi';
+import { buildOpenApiDocument, docsAsset, docsPage, VERSION } from './openapi';
 import type { CuadraPlugin } from './plugin';
 import { MemoryCounterStore, type CounterStore } from '../lib/throttle';
 import { RateLimiter } from './rate-limit';
@@ -25,6 +25,7 @@ import { PRINCIPALS_CHANNEL } from './principal-cache';
 import { postgresJs, postgresTarget } from './postgres-url';
 import { kernelMigrations } from '../migrations';
 import { Metrics } from './metrics';
+import { startTracing, tracingSettings, type Tracing } from './tracing';
 import { timingSafeEqual } from 'node:crypto';
 
 export interface CreateAppOptions {
@@ -50,6 +51,8 @@ export interface CuadraApp {
   handle(request: Request, clientIp?: string): Promise<Response>;
   /** The largest request body any route accepts (the server refuses larger ones itself). */
   maxBodyBytes: number;
+  /** OpenTelemetry traces, when an OTLP endpoint is configured (kernel/tracing.ts). */
+  tracing?: Tracing;
   stop(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   // Wrong settings and dangling contributions stop start-up before the database is touched.
   const settings = readAllSettings(plugins, config.environment);
   const extensions = ExtensionRegistry.collect(plugins);
+  const traces = tracingSettings(config.environment);
 
   const entities = plugins.flatMap((p) => [...(p.entities ?? []), ...(p.globalEntities ?? [])]);
   const tenantEntities = plugins.flatMap((p) => (p.entities ?? []).map((e: { name: string }) => e.name));
@@ -95,6 +99,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   kernel.http = createHttpContextWithModels(kernel, models);
   const metrics = new Metrics(db);
   kernel.metrics = metrics;
+  // OpenTelemetry traces only when an OTLP endpoint is set (kernel/tracing.ts); else nothing is loaded.
+  const tracing = await startTracing(traces, VERSION, logger);
 
   for (const plugin of plugins) await plugin.setup?.(kernel);
 
@@ -160,16 +166,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
   const bodies = new BodyGuard(app);
   const handle = (incoming: Request, socketIp?: string): Promise<Response> => {
     const requestId = incoming.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
-    return withLogFields({ requestId }, () => handleRequest(incoming, requestId, socketIp));
+    // The route template each request matched, for the metrics' labels and the span's name.
+    const seen: { route?: string } = {};
+    return withLogFields({ requestId }, () => tracing
+      ? tracing.request(incoming, requestId, () => handleRequest(incoming, requestId, seen, socketIp), () => seen.route)
+      : handleRequest(incoming, requestId, seen, socketIp));
   };
-  const handleRequest = async (incoming: Request, requestId: string, socketIp?: string): Promise<Response> => {
+  const handleRequest = async (incoming: Request, requestId: string, seen: { route?: string }, socketIp?: string): Promise<Response> => {
     const started = performance.now();
     kernel.remember(incoming, { ip: socketIp ?? 'unknown', requestId });
     const ip = kernel.clientIp(incoming);
     const path = new URL(incoming.url).pathname;
     let response: Response;
     let limits: Record<string, string> = {};
-    const seen: { route?: string } = {};
     const preflight = cors.preflight(incoming);
     if (preflight) {
       preflight.headers.set('x-request-id', requestId);
@@ -225,6 +234,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
     plugins,
     handle,
     maxBodyBytes: bodies.largestLimit,
+    tracing,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -236,6 +246,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CuadraA
       await principalsListener?.end({ timeout: 5 });
       await db.close();
       await redisCounters?.close();
+      await tracing?.shutdown();
     },
   };
 }

@@ -7,7 +7,8 @@ import { DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_KEY } from './request-body';
 
 registerStringFormats();
 
-const VERSION = '0.1.0';
+/** The service's version (OpenAPI document, trace resource). */
+export const VERSION = '0.1.0';
 
 const ValidationError = {
   type: 'object',

@@ -9,6 +9,7 @@ import { RequestTransaction } from './request-transaction';
 import { CompiledQuery } from 'kysely';
 import { bindNamedParameters, namedToPositional } from './sql-params';
 import { eventAudienceSql } from './outbox';
+import { inSpan } from './tracing';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
 export interface Tx {
@@ -126,13 +127,14 @@ export class UnitOfWork {
     const queued: { id: string; name: string; payload: unknown }[] = [];
     const afterCommit = { invalidatePrincipals: false };
     try {
-      const result = await em.transactional(async (tem) => {
+      // a child span of the request's when traces are on (no tenant id in it: kernel/tracing.ts)
+      const result = await inSpan('db.transaction', { 'db.system.name': 'postgresql' }, () => em.transactional(async (tem) => {
         const tx = this.makeTx(tem, tenantId, queued, afterCommit);
         const value = await work(tx);
         await tem.flush();
         await this.queueEvents(tem, tenantId, queued);
         return value;
-      });
+      }));
       if (afterCommit.invalidatePrincipals) this.principals?.clear();
       if (queued.length) this.outbox.wake();
       return result;

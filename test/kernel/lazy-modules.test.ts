@@ -25,6 +25,9 @@ const LOADED_ON_FIRST_USE: Record<string, RegExp> = {
   '@modelcontextprotocol/sdk': /\/node_modules\/@modelcontextprotocol\/sdk\//,
   nodemailer: /\/node_modules\/nodemailer\//,
   ioredis: /\/node_modules\/ioredis\//,
+  // traces are optional: off (no OTLP endpoint), no OpenTelemetry SDK or exporter loads
+  // (kernel/tracing.ts); the API alone is a no-op facade prom-client loads for its exemplars
+  'OpenTelemetry SDK': /\/node_modules\/@opentelemetry\/(?!api\/)/,
   'node-forge': /\/node_modules\/node-forge\//,
   xadesjs: /\/node_modules\/xadesjs\//,
   'xml-crypto': /\/node_modules\/xml-crypto\//,
