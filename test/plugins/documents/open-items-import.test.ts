@@ -81,13 +81,13 @@ describe('POST /open-items/import', () => {
 
     const invoice = (await app.get(`/api/v1/invoices/${current.id}`, a.token)).body;
     expect(invoice).toMatchObject({
-      number: 'A/2026/0012', status: 'partially_paid', issue_date: '2026-01-10', due_date: '2026-02-10', contact_id: customer.id,
+      number: 'A/2026/0012', migrated: true, status: 'partially_paid', issue_date: '2026-01-10', due_date: '2026-02-10', contact_id: customer.id,
       subtotal: '3650.00', tax_total: '695.00', total: '4345.00', amount_paid: '3345.00', amount_due: '1000.00', journal_entry_id: null,
     });
     expect(invoice.lines.map((l: any) => [l.base, l.tax_rate, l.tax_amount])).toEqual([['3000.00', '21.00', '630.00'], ['650.00', '10.00', '65.00']]);
     const registered = (await app.get(`/api/v1/purchases/${purchase.id}`, a.token)).body;
     expect(registered).toMatchObject({
-      supplier_invoice_number: 'FG-88', status: 'issued', contact_id: supplier.id, subtotal: '500.00', tax_total: '105.00', total: '605.00', amount_due: '605.00', journal_entry_id: null,
+      supplier_invoice_number: 'FG-88', migrated: true, status: 'issued', contact_id: supplier.id, subtotal: '500.00', tax_total: '105.00', total: '605.00', amount_due: '605.00', journal_entry_id: null,
     });
     expect(registered.number).toMatch(/^P-2026-\d{6}$/);
 
@@ -140,6 +140,16 @@ describe('POST /open-items/import', () => {
     expect(entryLines(entry)).toEqual([[treasury.suspense_account, '1000.00', '0.00'], ['4300', '0.00', '1000.00']]);
     const trial = (await app.get('/api/v1/ledger/trial-balance', a.token)).body;
     expect(trial.totals.debit).toBe(trial.totals.credit);
+  });
+
+  test('the database keeps a free number for migrated documents only, and never as a draft', async () => {
+    const insert = (columns: string) => app.asOwner(`insert into invoices (id, tenant_id, contact_id, issue_date, customer, ${Object.keys(JSON.parse(columns)).join(', ')})
+      values (gen_random_uuid(), '${a.tenantId}', '${customer.id}', '2026-01-05', '{}', ${Object.values(JSON.parse(columns)).map((v) => (v === null ? 'null' : `'${v}'`)).join(', ')})`);
+    await expect(insert(JSON.stringify({ status: 'issued', series: 'F', year: 2026, seq: 1, number: 'F/2026/1' }))).rejects.toThrow(/invoices_number_check/);
+    await expect(insert(JSON.stringify({ status: 'issued', series: 'F', year: 2026, seq: null, number: 'F/2026/1' }))).rejects.toThrow(/invoices_numbering_check/);
+    await expect(insert(JSON.stringify({ status: 'draft', migrated: true, series: 'F', year: null, seq: null, number: null }))).rejects.toThrow(/invoices_numbering_check/);
+    await expect(insert(JSON.stringify({ status: 'issued', migrated: true, series: 'MIGRADA', year: 2026, seq: null, number: 'A/2026/0012' }))).rejects.toThrow(/invoices_migrated_number/);
+    expect(await countOf('invoices', a)).toBe(2);
   });
 
   test('another company: its own contacts only; it sees none of these documents', async () => {
