@@ -33,7 +33,7 @@ const FILE = [
   'recibida;FG-88;20/01/2026;;ES B86561412;605,00;605,00;;21%;',
 ].join('\n');
 
-const upload = (token: string, content: string, name = 'pendientes.csv') => {
+const upload = (token: string, content: string | Uint8Array, name = 'pendientes.csv') => {
   const form = new FormData();
   form.append('file', new File([content], name));
   return app.request('POST', '/api/v1/open-items/import', { token, form });
@@ -150,6 +150,28 @@ describe('POST /open-items/import', () => {
     await expect(insert(JSON.stringify({ status: 'draft', migrated: true, series: 'F', year: null, seq: null, number: null }))).rejects.toThrow(/invoices_numbering_check/);
     await expect(insert(JSON.stringify({ status: 'issued', migrated: true, series: 'MIGRADA', year: 2026, seq: null, number: 'A/2026/0012' }))).rejects.toThrow(/invoices_migrated_number/);
     expect(await countOf('invoices', a)).toBe(2);
+  });
+
+  test('an XLSX workbook (real dates and numbers in its cells), uploaded twice at once, creates once', async () => {
+    const c = await createCompany(app);
+    await createContact(app, c.token, { name: 'Gráficas Levante S.L.', vat: 'B65410011' });
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Pendientes');
+    sheet.addRow(['side', 'number', 'issue_date', 'due_date', 'tax_id', 'total', 'pending', 'base', 'rate', 'quota']);
+    sheet.addRow(['issued', '2026/77', new Date(Date.UTC(2026, 1, 3)), new Date(Date.UTC(2026, 2, 5)), 'B65410011', 1331, 1331, 1100, 21, 231]);
+    sheet.addRow(['issued', '2026/78', new Date(Date.UTC(2026, 1, 4)), null, 'B65410011', 1210.5, 100.25, null, 21, null]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const [one, two] = await Promise.all([upload(c.token, bytes, 'pendientes.xlsx'), upload(c.token, bytes, 'pendientes.xlsx')]);
+    expect([one.status, two.status].sort()).toEqual([200, 201]);
+    const made = (one.status === 201 ? one : two).body.created;
+    expect((one.status === 201 ? two : one).body.existing.map((e: any) => e.id)).toEqual(made.map((m: any) => m.id));
+    const first = (await app.get(`/api/v1/invoices/${made[0].id}`, c.token)).body;
+    expect(first).toMatchObject({ number: '2026/77', issue_date: '2026-02-03', due_date: '2026-03-05', subtotal: '1100.00', tax_total: '231.00', amount_due: '1331.00' });
+    // only the rate: the base the total implies (1210.50 / 1.21 = 1000.41), the rest its VAT
+    const second = (await app.get(`/api/v1/invoices/${made[1].id}`, c.token)).body;
+    expect(second).toMatchObject({ number: '2026/78', status: 'partially_paid', subtotal: '1000.41', tax_total: '210.09', total: '1210.50', amount_due: '100.25' });
+    expect(await countOf('invoices', c)).toBe(2);
   });
 
   test('another company: its own contacts only; it sees none of these documents', async () => {
