@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createCompany, type TestCompany } from '../../support/factories';
+import { addMember } from '../../support/team';
 import { createContact, entryLines, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 
 let app: DocumentsTestApp;
@@ -69,6 +70,14 @@ describe('POST /open-items/import', () => {
     for (const table of ['invoices', 'purchases', 'tax_register']) expect(await countOf(table, a)).toBe(0);
   });
 
+  test('a migration is for whoever keeps the books: a member is 403, an accountant may', async () => {
+    const member = await addMember(app, a.token, 'member');
+    expect((await upload(member.token, FILE)).status).toBe(403);
+    const accountant = await addMember(app, a.token, 'accountant');
+    expect((await upload(accountant.token, 'side;number\n')).status).toBe(422);
+    for (const table of ['invoices', 'purchases']) expect(await countOf(table, a)).toBe(0);
+  });
+
   test('issued invoices keep their number, a purchase is registered; paid = total − pending; nothing posted, no VERI*FACTU record', async () => {
     const res = await upload(a.token, FILE);
     expect(res.status).toBe(201);
@@ -94,6 +103,12 @@ describe('POST /open-items/import', () => {
     // the opening balance carries them: the ledger has nothing; the previous system registered them with the AEAT
     expect(await countOf('journal_entries', a)).toBe(0);
     expect(await countOf('verifactu_records', a)).toBe(0);
+    const qr = await app.request('GET', `/api/v1/invoices/${current.id}/qr`, { token: a.token });
+    expect(qr.status).toBe(404);
+    // printed like any invoice, with its own number
+    const pdf = await app.handle(new Request(`http://localhost/api/v1/invoices/${current.id}/pdf`, { headers: { authorization: `Bearer ${a.token}` } }));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
     // open items, earliest due first
     const open = (await app.get('/api/v1/open-items?limit=50', a.token)).body.items;
