@@ -37,7 +37,7 @@ export const OPEN_ITEM_COLUMNS: Record<Field, string[]> = {
   total: ['total', 'importe total', 'total factura'],
   pending: ['pending', 'pendiente', 'importe pendiente'],
   base: ['base', 'base imponible'],
-  rate: ['rate', 'tipo iva', 'iva', 'porcentaje iva'],
+  rate: ['rate', 'tipo iva', 'porcentaje iva'],
   quota: ['quota', 'cuota', 'cuota iva'],
 };
 const REQUIRED: Field[] = ['side', 'number', 'issue_date', 'tax_id', 'total', 'pending'];
