@@ -395,6 +395,14 @@ export const ContactService = {
     return new Map(rows.map((row) => [row.id, row.postal_code]));
   },
 
+  /** The ids of the contacts with these tax numbers (as stored), by number: the oldest contact of each (imports of open items find their counterparties so). */
+  async idsByVat(tx: Tx, vats: readonly string[]): Promise<Map<string, string>> {
+    if (!vats.length) return new Map();
+    const rows = await tx.sql<{ id: string; vat: string }>(`select distinct on (vat) id::text as id, vat from contacts
+      where tenant_id = :tenant and vat = any(:vats::text[]) order by vat, created_at, id`, { vats: pgArray([...new Set(vats)]) });
+    return new Map(rows.map((row) => [row.vat, row.id]));
+  },
+
   async get(tx: Tx, id: string): Promise<Contact> {
     const contact = await tx.em.findOne(Contact, { id });
     if (!contact) throw new NotFound('Contact not found');

@@ -38,7 +38,7 @@ export {
 } from './lifecycle';
 export { registerBackfillSql, registerReclassifySql, type RegisterBackfill } from './migrations';
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
-export { documentGuardSql, documentTablesSql, linesGuardByKeySql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
+export { documentGuardSql, documentTablesSql, linesGuardByKeySql, migratedDocumentsSql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
   registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
@@ -46,7 +46,7 @@ export {
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';
 export { DOCUMENT_CURRENCY, documentEventPayload, rectificationEvents, type DocumentEventPayload, type DocumentPaidPayload, type SettlementPayload } from './events';
 export { documentsService, paymentToJson, type DocumentsService, type OpenItemSide, type OpenItemFacts, type OpenItemsQuery, type OpenItemView, type SettleRequest, type SettleResult } from './service';
-export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables } from './kinds';
+export { documentKind, documentKinds, documentTables, type DocumentKind, type DocumentKindName, type DocumentTables, type OpenItemFields, type OpenItemKind, type OwnValue } from './kinds';
 export { completeRectification, completeRectifying, type RectifyingKind } from './rectification';
 export { recordPayment } from './payment';
 export { documentKindHooks, documentKindPlugin } from './kind-hooks';

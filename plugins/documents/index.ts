@@ -47,6 +47,8 @@ export default definePlugin({
     'settlements.read': rolesFrom('viewer'),
     // like the documents' payment routes (invoices.issue, purchases.write): members record payments
     'settlements.write': rolesFrom('member'),
+    // bringing another system's open items in writes issued documents and register rows: a migration, by whoever keeps the books
+    'open-items.import': rolesFrom('accountant'),
   },
   hooks: {
     sync: {

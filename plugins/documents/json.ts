@@ -24,7 +24,7 @@ export function documentToJson<B>(record: DocumentRecordCommon, taxBreakdown: B,
     amount_paid: record.amountPaid.toString(), amount_due: record.substituted ? '0.00' : record.total.sub(record.amountPaid).toString(),
     tax_breakdown: taxBreakdown, legends, rectifies_id: record.rectifiesId,
     rectification_mode: record.rectificationMode, rectification_reason: record.rectificationReason, journal_entry_id: record.journalEntryId,
-    issued_at: record.issuedAt, created_at: record.createdAt, updated_at: record.updatedAt,
+    issued_at: record.issuedAt, created_at: record.createdAt, updated_at: record.updatedAt, migrated: record.migrated ?? false,
   };
 }
 

@@ -2,7 +2,7 @@ import type { SyncHandler } from '../../kernel/hooks';
 import type { SearchNeedle } from '../../lib/listing';
 import { wantsKind, type SearchGroup } from '../../lib/search';
 import type { Tx } from '../../kernel/uow';
-import type { DocumentTables } from './kinds';
+import type { DocumentTables, OpenItemKind } from './kinds';
 import type { SettlementKind } from './settlement';
 import { contactHooks } from './lifecycle';
 
@@ -37,10 +37,10 @@ export function documentKindHooks<View>(kind: DocumentTables, answers: {
  * contribution to the `document-kinds` extension point (the descriptor and its settlement rule),
  * with `rest` (migrations, models, routes) as given.
  */
-export const documentKindPlugin = <Rest extends object>(kind: DocumentTables, settlement: SettlementKind, rest: Rest) => ({
+export const documentKindPlugin = <Rest extends object>(kind: DocumentTables, settlement: SettlementKind, rest: Rest, openItems?: OpenItemKind) => ({
   ...rest,
   name: kind.plugin,
   // documents: the shared lines, numbering, lifecycle, tax register and settlements (its api.ts)
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents'],
-  contributes: { 'document-kinds': [{ ...kind, settlement }] },
+  contributes: { 'document-kinds': [{ ...kind, settlement, ...(openItems ? { openItems } : {}) }] },
 });

@@ -228,3 +228,32 @@ export function documentTablesSql(kind: DocumentGuard & Pick<DocumentTables, 'se
     linesTrigger(kind),
   ];
 }
+
+/**
+ * Open items brought from another system (./open-items-import.ts): a `migrated` flag on a kind's
+ * documents. A migrated document may keep the number the file gives (no series counter: `seq`
+ * null, `year` the issue date's), so the checks tying the number to series, year and counter hold
+ * for the others only; such a number is unique in the company. A migrated document is never a draft.
+ */
+export function migratedDocumentsSql(kind: Pick<DocumentTables, 'table'>): string[] {
+  const { table } = kind;
+  return [
+    `alter table ${table} add column migrated boolean not null default false`,
+    // the two checks were created unnamed with the table: found by what they say
+    `do $$
+     declare c record; dropped int := 0;
+     begin
+       for c in select conname from pg_constraint where conrelid = '${table}'::regclass and contype = 'c'
+           and (pg_get_constraintdef(oid) like '%lpad(%' or pg_get_constraintdef(oid) like '%(number IS NULL) = (seq IS NULL)%') loop
+         execute format('alter table ${table} drop constraint %I', c.conname);
+         dropped := dropped + 1;
+       end loop;
+       if dropped <> 2 then raise exception '${table}: expected the numbering and number checks, found %', dropped; end if;
+     end $$`,
+    `alter table ${table} add constraint ${table}_numbering_check check ((number is null) = (year is null)
+       and case when migrated then status <> 'draft' and number is not null else (number is null) = (seq is null) end)`,
+    `alter table ${table} add constraint ${table}_number_check check (number is null or (migrated and seq is null)
+       or number = series || '-' || year || '-' || case when seq < 1000000 then lpad(seq::text, 6, '0') else seq::text end)`,
+    `create unique index ${table}_migrated_number on ${table} (tenant_id, number) where migrated and seq is null`,
+  ];
+}

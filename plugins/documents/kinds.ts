@@ -9,6 +9,9 @@
  * The documents plugin reads them at start-up (`kernel.contributions('document-kinds')`) into the
  * lookup below, which services use where they hold no kernel.
  */
+import type { ContactFacts } from './context';
+import type { Party } from './document';
+import type { OwnColumns } from './kind-store';
 import type { RegisterSide } from './tax-register';
 import type { SettlementKind } from './settlement';
 
@@ -46,6 +49,42 @@ export const documentTables = <Name extends string>(kind: DocumentKindName & { n
 export interface DocumentKind extends DocumentTables {
   /** How a document of the kind is settled (its posting rule for payments). */
   settlement: SettlementKind;
+  /** How the kind stores an open item brought from another system (./open-items-import.ts); a kind without it takes none. */
+  openItems?: OpenItemKind;
+}
+
+/** One open item of a file, as the kind's own columns are filled from it. */
+export interface OpenItemFields {
+  /** The number the file gives (the previous system's, or the supplier's). */
+  number: string;
+  contact: ContactFacts;
+  party: Party;
+  issuer: Party;
+}
+
+/** A value with its SQL type, for one of the kind's own columns. */
+export type OwnValue = readonly [OwnColumns[string], unknown];
+
+/**
+ * What a kind declares to take open items (./open-items-import.ts): where the file's number goes
+ * and its own columns' values. The documents plugin writes the document (flagged `migrated`,
+ * issued, not posted), its lines (one per VAT rate) and its register rows.
+ */
+export interface OpenItemKind {
+  /**
+   * `given`: the file's number is the document's number (sales invoices; unique in the company);
+   * else the document is numbered in `series` like any other of the kind, and the file's number
+   * goes to the column named, unique per contact (a supplier's invoice number).
+   */
+  numbering: { given: true } | { series: string; numberColumn: string };
+  /** Is this contact a counterparty of the kind (a customer for sales)? Else the message refusing it. */
+  refuses(contact: ContactFacts): string | null;
+  /** The kind's own document columns (the party printed on it among them). */
+  own(fields: OpenItemFields): Record<string, OwnValue>;
+  /** The kind's own line columns (each line is one VAT rate of the item; nothing is posted from them). */
+  lineOwn: Record<string, OwnValue>;
+  /** The register row's extras: a purchase's kind, a supplier's number. */
+  register?(fields: OpenItemFields): { purchaseKind?: 'invoice' | 'expense'; supplierNumber?: string | null };
 }
 
 declare module '../../kernel/extensions' {

@@ -59,6 +59,8 @@ export interface DocumentRecordCommon {
   updatedAt: string;
   /** Rectified by substitution: replaced by its rectifying document (amount due 0). */
   substituted: boolean;
+  /** Brought from another system as an open item (./open-items-import.ts): not posted, no VERI*FACTU record; false when not read. */
+  migrated?: boolean;
 }
 
 /** The shared columns of a kind's document table under `alias`, as `commonRecordOf` reads them. */
@@ -67,7 +69,8 @@ export const documentColumns = (table: string, alias: string) => `${alias}.id::t
   ${alias}.operation_date::text as operation_date, ${alias}.notes, ${alias}.subtotal::text as subtotal, ${alias}.tax_total::text as tax_total,
   ${alias}.surcharge_total::text as surcharge_total, ${alias}.withholding_total::text as withholding_total, ${alias}.total::text as total,
   ${alias}.amount_paid::text as amount_paid, ${alias}.rectifies_id::text as rectifies_id, ${alias}.rectification_mode, ${alias}.rectification_reason,
-  ${alias}.journal_entry_id::text as journal_entry_id, ${alias}.issued_at, ${alias}.created_at, ${alias}.updated_at, ${substitutedColumn(table, alias)}`;
+  ${alias}.journal_entry_id::text as journal_entry_id, ${alias}.issued_at, ${alias}.created_at, ${alias}.updated_at, ${substitutedColumn(table, alias)},
+  ${alias}.migrated`;
 
 export function commonRecordOf(row: any): DocumentRecordCommon {
   return {
@@ -76,7 +79,7 @@ export function commonRecordOf(row: any): DocumentRecordCommon {
     subtotal: dec(row.subtotal), taxTotal: dec(row.tax_total), surchargeTotal: dec(row.surcharge_total), withholdingTotal: dec(row.withholding_total),
     total: dec(row.total), amountPaid: dec(row.amount_paid), rectifiesId: row.rectifies_id, rectificationMode: row.rectification_mode,
     rectificationReason: row.rectification_reason, journalEntryId: row.journal_entry_id, issuedAt: isoOrNull(row.issued_at), createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at), substituted: rowBoolean(row.substituted),
+    updatedAt: iso(row.updated_at), substituted: rowBoolean(row.substituted), migrated: rowBoolean(row.migrated ?? false),
   };
 }
 

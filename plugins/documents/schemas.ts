@@ -91,7 +91,8 @@ export const PartySnapshot = t.Object({
 export const documentResponseFields = {
   id: Uuid,
   series: t.String(),
-  number: Nullable(t.String(), { description: 'Null while draft; "F-2026-000123" (series-year-6 digits) once issued' }),
+  number: Nullable(t.String(), { description: 'Null while draft; "F-2026-000123" (series-year-6 digits) once issued; a sales invoice imported from another system (`migrated`) keeps its own' }),
+  migrated: t.Boolean({ description: 'Imported from another system as an open item (POST /open-items/import): issued there, not posted to the ledger here, no VERI*FACTU record' }),
   status: DocumentStatus,
   contact_id: Uuid,
   issue_date: IsoDate,

@@ -3,7 +3,8 @@ import { NotFound } from '../../kernel/errors';
 import type { Kernel } from '../../kernel/kernel';
 import { queryBounds } from '../../kernel/query-bounds';
 import { documentsService, paymentToJson } from './service';
-import { OpenItemsQuery, settlementModels } from './settlement-schemas';
+import { importOpenItems } from './open-items-import';
+import { OpenItemsImportBody, OpenItemsImportResponse, OpenItemsQuery, settlementModels } from './settlement-schemas';
 
 const tags = ['settlements'];
 const SettlementParams = t.Object({ settlement_id: t.String({ format: 'uuid' }) });
@@ -26,6 +27,18 @@ export const settlementRoutes = (kernel: Kernel) =>
     }, {
       permission: 'settlements.read', query: OpenItemsQuery, transform: queryBounds(OpenItemsQuery), response: { 200: 'PaginatedResponse_OpenItemResponse_' },
       detail: { summary: 'Open items: issued invoices and registered purchases with something outstanding, earliest due first; filters by side, contact and overdue', tags },
+    })
+    .post('/open-items/import', async ({ uow, body, set }) => {
+      const result = await uow.run((tx) => importOpenItems(tx, body));
+      set.status = result.created.length ? 201 : 200;
+      return result;
+    }, {
+      permission: 'open-items.import', body: OpenItemsImportBody, response: { 200: OpenItemsImportResponse, 201: OpenItemsImportResponse }, effect: 'issue',
+      detail: {
+        summary: 'Import the open invoices and purchases of the system used before Cuadra, as open items',
+        description: 'Each item becomes an issued sales invoice (keeping its number) or a registered purchase, flagged `migrated`: its VAT in the tax register (the 347 and VAT books of its year count it), `total − pending` already paid, nothing posted to the ledger (the opening balance carries it on 430/400) and no VERI*FACTU record. The contact must exist (by tax id). Every row is checked first: 422 naming each bad row, nothing written. An item imported before is reported in `existing`, not written again (201 when something was created, else 200). docs/domain/opening-open-items.md',
+        tags,
+      },
     })
     .post('/settlements', async ({ uow, body, set }) => {
       const input = body as { date: string; account?: string; allocations: { document_id: string; amount: string }[]; allow_overpayment?: boolean };

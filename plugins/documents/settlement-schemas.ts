@@ -63,4 +63,21 @@ export const SettlementResponse = t.Object({
   allocations: t.Array(t.Object({ kind: t.String(), document_id: Uuid, amount: t.String({ description: 'Amount applied to the document (positive)' }) })),
 });
 
+export const OpenItemsImportBody = t.Object({
+  file: t.File({ description: 'A CSV (comma, semicolon or tab; UTF-8 or ISO-8859-1) or XLSX file of open items under a header: side (issued | received), number, issue_date, due_date, tax_id, total, pending, and optionally base, rate, quota (one row per VAT rate); Spanish headings too (docs/domain/opening-open-items.md)' }),
+});
+
+const ImportedItem = t.Object({
+  line: t.Integer({ description: 'The file line of the item (its first row)' }),
+  document_type: t.String({ description: '`invoice` or `purchase`' }),
+  id: Uuid,
+  number: t.String({ description: 'The document\'s number: an invoice keeps the file\'s; a purchase is numbered in its series (the file\'s number is its supplier_invoice_number)' }),
+});
+
+export const OpenItemsImportResponse = t.Object({
+  rows: t.Integer({ description: 'Rows under the header' }),
+  created: t.Array(t.Composite([ImportedItem, t.Object({ status: literalUnion(['issued', 'partially_paid'] as const) })]), { description: 'Documents created, flagged migrated' }),
+  existing: t.Array(ImportedItem, { description: 'Items imported before (the same number, of the same contact): not written again' }),
+});
+
 export const settlementModels = { OpenItemResponse, PaginatedResponse_OpenItemResponse_, SettlementAllocation, SettlementCreate, SettlementReverse, SettlementResponse };

@@ -4,7 +4,7 @@ import { money } from '../../kernel/money';
 import { documentKindHooks, documentKindPlugin } from '../documents/api';
 import './hooks';
 import { installInvoiceExtensions, invoiceExtensionPoints } from './extensions';
-import { INVOICE } from './kind';
+import { INVOICE, INVOICE_OPEN_ITEMS } from './kind';
 import { migrations } from './migrations';
 import { invoiceRoutes } from './routes';
 import { invoiceModels } from './schemas';
@@ -14,7 +14,7 @@ import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 import { productSalesDimension, recentInvoicesWidget } from './widgets';
 
 export default definePlugin({
-  ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }),
+  ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }, INVOICE_OPEN_ITEMS),
   tags: { invoices: 'Sales invoices: drafts, issuing (numbered, posted to the ledger), rectifying invoices, payments and PDFs' },
   // Other plugins add fields to an invoice's JSON, stamps to its PDF and parts to its issue statement (./extensions.ts).
   extensionPoints: invoiceExtensionPoints,

@@ -3,7 +3,7 @@ import type { Tx } from '../../kernel/uow';
 import { actsAs } from '../contacts/api';
 import {
   checkPostableAccounts, computeDocumentLines, documentTables, jsonOrNull, kindStore, linesFromWire, loadTaxTypes, wireTypeIds,
-  type ComputedDocument, type ContactFacts, type KindStatement, type LineBasis, type Loc, type Party, type SettlementKind, type TaxTypeInfo,
+  type ComputedDocument, type ContactFacts, type KindStatement, type LineBasis, type Loc, type OpenItemKind, type Party, type SettlementKind, type TaxTypeInfo,
 } from '../documents/api';
 import { postInvoicePayment } from './posting';
 import type { InvoiceLineRecord, InvoiceLineWire, InvoiceRecord } from './types';
@@ -89,4 +89,19 @@ export const INVOICE_SETTLEMENT: SettlementKind = {
   entry: ({ item, date, amount, treasuryAccount, refund }, accounts) => postInvoicePayment({
     invoiceId: item.id, number: item.label, contactId: item.contactId, date, amount, treasuryAccount, refund,
   }, accounts),
+};
+
+/**
+ * Open sales invoices brought from another system (POST /open-items/import, documents plugin):
+ * the invoice keeps the previous system's number (no series counter advanced), with the customer
+ * and company as printed. Its lines are the file's VAT breakdown; nothing is posted from them.
+ */
+export const INVOICE_OPEN_ITEMS: OpenItemKind = {
+  numbering: { given: true },
+  refuses: (contact) => (actsAs(contact, 'customer') ? null : `contact ${contact.name} is a supplier; make it a customer (kind customer, or customer_and_supplier true)`),
+  own: ({ party, issuer }) => ({
+    customer: ['jsonb', JSON.stringify(party)], issuer: ['jsonb', JSON.stringify(issuer)], customer_country: ['text', party.country],
+    customer_type: ['text', party.customer_type ?? null], customer_vat: ['text', party.tax_id],
+  }),
+  lineOwn: { nature: ['text', 'services'], revenue_account: ['text', null] },
 };

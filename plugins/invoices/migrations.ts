@@ -1,5 +1,5 @@
 import { currentTenantSql, sqlMigration, systemOnlyFunction } from '../../kernel/migration';
-import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, registerReclassifySql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { documentGuardSql, documentTablesSql, linesGuardByKeySql, migratedDocumentsSql, registerBackfillSql, registerReclassifySql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 import { registeredAsSimplifiedSql } from './legal-content';
 import { INVOICE } from './kind';
 
@@ -90,4 +90,6 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_invoices_pending(uuid[], date)'),
   ]),
+  // Open items brought from another system (issue 31, ../documents/open-items-import.ts): flagged `migrated`, keeping the file's number.
+  sqlMigration('20270325000100_invoices_migrated', migratedDocumentsSql(INVOICE)),
 ];

@@ -2,7 +2,7 @@ import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { documentKindHooks, documentKindPlugin } from '../documents/api';
 import './hooks';
-import { PURCHASE } from './kind';
+import { PURCHASE, PURCHASE_OPEN_ITEMS } from './kind';
 import { migrations } from './migrations';
 import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
@@ -10,7 +10,7 @@ import { purchaseSearchHits } from './search';
 import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 
 export default definePlugin({
-  ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }),
+  ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }, PURCHASE_OPEN_ITEMS),
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
   permissions: {
     'purchases.read': rolesFrom('viewer'),

@@ -4,7 +4,7 @@ import { rowBoolean } from '../../kernel/rows';
 import { ContactService, actsAs } from '../contacts/api';
 import {
   checkHeaderDates, checkLineTaxTypes, checkPostableAccounts, parseLineNumbers, computeDocumentLines, dec, documentTables, jsonOrNull, kindStore, linesFromWire, loadTaxTypes, wireTypeIds,
-  type ComputedDocument, type LineBasis, type Loc, type Party, type SettlementKind, type TaxTypeInfo,
+  type ComputedDocument, type LineBasis, type Loc, type OpenItemKind, type Party, type SettlementKind, type TaxTypeInfo,
 } from '../documents/api';
 import { postPurchasePayment } from './posting';
 import type { PurchaseKind, PurchaseLineRecord, PurchaseLineWire, PurchaseRecord } from './types';
@@ -104,4 +104,20 @@ export const PURCHASE_SETTLEMENT: SettlementKind = {
     purchaseId: item.id, number: item.label, contactId: item.contactId, payableAccount: item.account ?? accounts.serviceCreditors,
     date, amount, treasuryAccount, refund,
   }),
+};
+
+/**
+ * Open purchases brought from another system (POST /open-items/import, documents plugin): the
+ * supplier's invoice number from the file, registered in the purchases' series like any other.
+ * Its lines are the file's VAT breakdown on account 600 (nothing is posted from them: the opening
+ * balance carries the debt on 400/410).
+ */
+export const PURCHASE_OPEN_ITEMS: OpenItemKind = {
+  numbering: { series: PURCHASE_SERIES, numberColumn: 'supplier_invoice_number' },
+  refuses: (contact) => (actsAs(contact, 'supplier') ? null : `contact ${contact.name} is a customer; make it a supplier (kind supplier, or customer_and_supplier true)`),
+  own: ({ number, party }) => ({
+    kind: ['text', 'invoice'], supplier_invoice_number: ['text', number], source: ['text', 'manual'], supplier: ['jsonb', JSON.stringify(party)],
+  }),
+  lineOwn: { expense_account: ['text', '600'], capital_good: ['boolean', false], self_assessed_amount: ['numeric', '0'] },
+  register: ({ number }) => ({ purchaseKind: 'invoice', supplierNumber: number }),
 };

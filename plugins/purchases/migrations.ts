@@ -1,5 +1,5 @@
 import { currentTenantSql, sqlMigration, systemOnlyFunction } from '../../kernel/migration';
-import { documentGuardSql, documentTablesSql, linesGuardByKeySql, registerBackfillSql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
+import { documentGuardSql, documentTablesSql, linesGuardByKeySql, migratedDocumentsSql, registerBackfillSql, type DocumentGuard, type RegisterBackfill } from '../documents/api';
 import { PURCHASE } from './kind';
 
 /**
@@ -88,4 +88,6 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_purchases_to_review(uuid[])'),
   ]),
+  // Open items brought from another system (issue 31, ../documents/open-items-import.ts): flagged `migrated`, numbered in their series like any registered purchase.
+  sqlMigration('20270325000200_purchases_migrated', migratedDocumentsSql(PURCHASE)),
 ];

@@ -1070,6 +1070,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/open-items/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the open invoices and purchases of the system used before Cuadra, as open items
+         * @description Each item becomes an issued sales invoice (keeping its number) or a registered purchase, flagged `migrated`: its VAT in the tax register (the 347 and VAT books of its year count it), `total − pending` already paid, nothing posted to the ledger (the opening balance carries it on 430/400) and no VERI*FACTU record. The contact must exist (by tax id). Every row is checked first: 422 naming each bad row, nothing written. An item imported before is reported in `existing`, not written again (201 when something was created, else 200). docs/domain/opening-open-items.md
+         *
+         *     Requires permission `open-items.import` (roles: owner, admin, accountant).
+         *
+         *     Effect: `issue` (an API key with the `drafts` scope gets 202 and a pending approval instead).
+         */
+        post: operations["open_items_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlements": {
         parameters: {
             query?: never;
@@ -6976,8 +7000,10 @@ export interface components {
              */
             id: string;
             series: string;
-            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
+            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued; a sales invoice imported from another system (`migrated`) keeps its own */
             number: string | null;
+            /** @description Imported from another system as an open item (POST /open-items/import): issued there, not posted to the ledger here, no VERI*FACTU record */
+            migrated: boolean;
             /**
              * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
              * @enum {string}
@@ -7544,8 +7570,10 @@ export interface components {
              */
             id: string;
             series: string;
-            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued */
+            /** @description Null while draft; "F-2026-000123" (series-year-6 digits) once issued; a sales invoice imported from another system (`migrated`) keeps its own */
             number: string | null;
+            /** @description Imported from another system as an open item (POST /open-items/import): issued there, not posted to the ledger here, no VERI*FACTU record */
+            migrated: boolean;
             /**
              * @description `draft` (editable, no number) → `issued` (numbered, posted, immutable) → `partially_paid` → `paid`; `rectified` once fully rectified
              * @enum {string}
@@ -17519,6 +17547,195 @@ export interface operations {
             };
             /** @description Authenticated but not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    open_items_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A CSV (comma, semicolon or tab; UTF-8 or ISO-8859-1) or XLSX file of open items under a header: side (issued | received), number, issue_date, due_date, tax_id, total, pending, and optionally base, rate, quota (one row per VAT rate); Spanish headings too (docs/domain/opening-open-items.md)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows under the header */
+                        rows: number;
+                        /** @description Documents created, flagged migrated */
+                        created: {
+                            /** @description The file line of the item (its first row) */
+                            line: number;
+                            /** @description `invoice` or `purchase` */
+                            document_type: string;
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            id: string;
+                            /** @description The document's number: an invoice keeps the file's; a purchase is numbered in its series (the file's number is its supplier_invoice_number) */
+                            number: string;
+                            /** @enum {string} */
+                            status: "issued" | "partially_paid";
+                        }[];
+                        /** @description Items imported before (the same number, of the same contact): not written again */
+                        existing: {
+                            /** @description The file line of the item (its first row) */
+                            line: number;
+                            /** @description `invoice` or `purchase` */
+                            document_type: string;
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            id: string;
+                            /** @description The document's number: an invoice keeps the file's; a purchase is numbered in its series (the file's number is its supplier_invoice_number) */
+                            number: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows under the header */
+                        rows: number;
+                        /** @description Documents created, flagged migrated */
+                        created: {
+                            /** @description The file line of the item (its first row) */
+                            line: number;
+                            /** @description `invoice` or `purchase` */
+                            document_type: string;
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            id: string;
+                            /** @description The document's number: an invoice keeps the file's; a purchase is numbered in its series (the file's number is its supplier_invoice_number) */
+                            number: string;
+                            /** @enum {string} */
+                            status: "issued" | "partially_paid";
+                        }[];
+                        /** @description Items imported before (the same number, of the same contact): not written again */
+                        existing: {
+                            /** @description The file line of the item (its first row) */
+                            line: number;
+                            /** @description `invoice` or `purchase` */
+                            document_type: string;
+                            /**
+                             * Format: uuid
+                             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+                             */
+                            id: string;
+                            /** @description The document's number: an invoice keeps the file's; a purchase is numbered in its series (the file's number is its supplier_invoice_number) */
+                            number: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
