@@ -89,6 +89,9 @@ export function translateDatabaseError(error: unknown): DomainError | undefined 
     case '23514':
     case '22P02':
     case '22003': return new Unprocessable('The data violates a database rule');
+    // a date such as 30 February that a lenient format check let through
+    case '22007':
+    case '22008': return new Unprocessable('A date or time is not valid (the day or time does not exist)');
     case 'P0001': return new Unprocessable((error as Error).message);
     // a trigger that refuses a write because of the state of the books (the ledger's period lock)
     case 'CU409': return new Conflict((error as Error).message);

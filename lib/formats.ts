@@ -29,16 +29,16 @@ export const STRING_FORMATS: Readonly<Record<'uuid' | 'email' | 'date', (value: 
   date: isCalendarDate,
 };
 
-const LEADING_DAY = /^(\d{4}-\d{2}-\d{2})(?![\d])/;
+const LEADING_DAY = /^(\d{4})[-/ ](\d{1,2})[-/ ](\d{1,2})(?!\d)/;
 
 /**
  * Elysia's `date-time` check takes whatever `new Date` reads, and `new Date` rolls an impossible
- * day over (`2026-02-30` is 2 March), which the database then refuses: the day a value starts
- * with must exist. Everything else it accepted is still accepted.
+ * day over (`2026-02-30`, `2026/2/30` are 2 March), which the database then refuses: the day a
+ * value starts with, in any of the forms it reads (`-`, `/` or space between the parts), must exist.
  */
 const withCalendarDay = (lenient: (value: string) => boolean) => (value: string): boolean => {
-  const day = LEADING_DAY.exec(value)?.[1];
-  return (day === undefined || isCalendarDate(day)) && lenient(value);
+  const day = LEADING_DAY.exec(value);
+  return (!day || isCalendarDate(`${day[1]}-${day[2].padStart(2, '0')}-${day[3].padStart(2, '0')}`)) && lenient(value);
 };
 
 export function registerStringFormats(): void {

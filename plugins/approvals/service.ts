@@ -8,7 +8,6 @@ import type { Tx } from '../../kernel/uow';
 
 type Row = Record<string, any>;
 
-/** How long an approval may stay `executing` (its instance died mid-run) before a person may approve it again. */
 /**
  * The lasting credential the held request came from, which its authenticator turns back into the
  * principal as it stands when the request runs. Rows held before keys named their credential carry
@@ -17,6 +16,7 @@ type Row = Record<string, any>;
 const requesterCredential = (row: Row): string | null =>
   row.credential ?? (row.api_key_id ? `api_key:${row.api_key_id}:${row.tenant_id}` : null);
 
+/** How long an approval may stay `executing` (its instance died mid-run) before a person may approve it again. */
 const STALE_EXECUTION = '10 minutes';
 
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());

@@ -83,6 +83,7 @@ describe('audit log', () => {
     expect((await audit('?method=GET')).status).toBe(422);
     expect((await audit('?from=yesterday')).status).toBe(422);
     expect((await audit('?to=2026-02-30')).status).toBe(422);
+    expect((await audit('?to=2026/02/30')).status).toBe(422);
     expect((await audit('?from=2026-02-30T10:00:00Z')).status).toBe(422);
   });
 
