@@ -3,7 +3,6 @@ import { provinceOf, record, recordNif, recordsFile, type RenderedFile, type Ren
 import { RENT_WITHHOLDING_RATE } from '../aeat-115/api';
 import { DESIGN_180_2014, type Design180 } from './design-2014';
 import type { Line180 } from './model';
-import { properties180 } from './options';
 
 /** The 180's designs, oldest first, one file each. */
 export const DESIGNS_180: readonly Design180[] = [DESIGN_180_2014];
@@ -13,7 +12,8 @@ export function missingOf(line: Line180): string | null {
   const missing = [
     ...(line.tax_id ? [] : ['a tax id']),
     ...(line.province ? [] : ['a Spanish postal code on the contact (its province)']),
-    ...(!line.property ? ['its property (PUT /api/v1/aeat/180/options: properties)'] : []),
+    ...(!line.property && line.unassigned_purchases ? [`a property naming its rent invoices ${line.unassigned_purchases.join(', ')} (purchase_ids of one of its properties in PUT /api/v1/aeat/180/options)`] : []),
+    ...(!line.property && !line.unassigned_purchases ? ['its property (PUT /api/v1/aeat/180/options: properties)'] : []),
     ...(line.property && line.property.situation !== 4 && !line.property.cadastral_reference ? [`the cadastral reference of its property (situation ${line.property.situation})`] : []),
   ];
   return missing.length ? `${line.name} (${line.tax_id ?? 'no tax id'}): ${missing.join(', ')}` : null;
@@ -22,16 +22,14 @@ export function missingOf(line: Line180): string | null {
 /**
  * The 180 file of a year: the declarant's type 1 record with the totals, then one type 2 record
  * per landlord and property; 500 positions each, CRLF between records, ISO-8859-1. A landlord
- * without a tax id, a province or a property is refused (422), naming what is missing.
+ * without a tax id, a province or a property (or, with several, rent invoices none of its
+ * properties names) is refused (422), naming what is missing.
  */
 export function file180(input: RenderInput): RenderedFile {
   const design = DESIGNS_180.find((d) => d.version === input.design.version);
   if (!design) throw new Unprocessable(`No layout for record design ${input.design.version}`);
   const { period, result, company } = input;
   const lines = (result.details?.landlords ?? []) as Line180[];
-  const given = properties180(input.options).map((p) => p.landlord_tax_id);
-  const several = [...new Set(given.filter((taxId, i) => given.indexOf(taxId) !== i))];
-  if (several.length) throw new Unprocessable(`One property per landlord is supported: the options of ${period.year} give several for ${several.join(', ')}`);
   const missing = lines.map(missingOf).filter((m): m is string => m !== null);
   if (missing.length) throw new Unprocessable(`The 180 record names each landlord's tax id, province and leased property: complete ${missing.join('; ')}`);
   const common = { year: period.year, declarantTaxId: recordNif(company.taxId) };

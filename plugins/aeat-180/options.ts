@@ -6,7 +6,9 @@ const text = (maxLength: number, description: string) => t.Optional(t.String({ m
 
 /**
  * A leased property as the 180's perceptor record names it. Cuadra's contacts and purchases hold
- * no cadastral data, so the company gives it here, per year, for each landlord (by tax id).
+ * no cadastral data, so the company gives it here, per year, for each landlord (by tax id). A
+ * landlord may lease several properties: then each of its properties names the purchases (rent
+ * invoices) paid for it, and the 180 has one line per landlord and property.
  */
 export const Property180 = t.Object({
   landlord_tax_id: t.String({ pattern: '^[0-9A-Z]{9}$', description: 'The landlord\'s Spanish tax id (NIF, nine characters, upper case), as on the landlord contact' }),
@@ -23,13 +25,17 @@ export const Property180 = t.Object({
   municipality: t.String({ minLength: 1, maxLength: 30, description: 'Municipality' }),
   municipality_code: t.Optional(t.String({ pattern: '^\\d{5}$', description: 'The municipality\'s INE code (five digits); zeros when not given' })),
   postal_code: t.String({ pattern: '^\\d{5}$', description: 'Postal code: its first two digits give the property\'s province code' }),
+  purchase_ids: t.Optional(t.Array(t.String({ format: 'uuid' }), {
+    maxItems: 1000, uniqueItems: true,
+    description: 'The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord\'s rent with one property is all that property\'s',
+  })),
 }, { additionalProperties: false });
 
 /** The company's facts of a year that the register cannot give (`GET`/`PUT /api/v1/aeat/180/options?year`). */
 export const OPTIONS_180 = t.Object({
   properties: t.Optional(t.Array(Property180, {
     default: [], maxItems: 1000,
-    description: 'The leased property of each landlord that year (one per landlord): the 180\'s official file names it in the landlord\'s record and answers 422 naming the landlords without one',
+    description: 'The leased properties of each landlord that year: the 180\'s official file has one record per landlord and property, and answers 422 naming the landlords without one (or, for a landlord with several, the rent invoices no property of it names)',
   })),
 });
 

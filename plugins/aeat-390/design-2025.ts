@@ -7,7 +7,8 @@
  * (simplified regime) and page 08 (differentiated sectors) are for activities Cuadra does not
  * keep, so they are not written. Amounts take 17 positions with two implied decimals; a negative
  * one starts with `N`. Each field names its first position as the design prints it (checked by
- * `layoutProblems`). Sources and what is unconfirmed: docs/domain/modelo-390.md §4.
+ * `layoutProblems`) and its type (N signed, Num unsigned) as the AEAT's design, versión 1.02, prints
+ * them (test/plugins/aeat-390/design-390-official.test.ts). Sources: docs/domain/modelo-390.md §4.
  */
 import { field as f, type DesignField } from '../tax-models/api';
 
@@ -39,8 +40,8 @@ const PAGES = {
     f(130, 1, 'alpha', 'insolvency', 'Declarado en concurso de acreedores en el ejercicio'),
     f(131, 1, 'alpha', 'cashBasis', 'Régimen especial del criterio de caja'),
     f(132, 1, 'alpha', 'cashBasisRecipient', 'Destinatario de operaciones en el régimen especial del criterio de caja'),
-    f(133, 1, 'alpha', 'substitute', 'Declaración sustitutiva'),
-    f(134, 1, 'alpha', 'substituteForRectification', 'Sustitutiva por rectificación de cuotas'),
+    f(133, 1, 'numeric', 'substitute', 'Declaración sustitutiva'),
+    f(134, 1, 'numeric', 'substituteForRectification', 'Sustitutiva por rectificación de cuotas'),
     f(135, 13, 'alpha', 'previousReceipt', 'Número de justificante de la declaración anterior'),
     f(148, 40, 'alpha', 'mainActivity', 'Actividad principal'),
     f(188, 3, 'alpha', 'mainActivityKey', 'Actividad principal: clave'),
@@ -352,7 +353,7 @@ const PAGES = {
   page06: [
     f(1, 11, 'constant', '<T39006000>', 'Inicio del identificador de modelo y página'),
     f(12, 1, 'alpha', 'complementaryPage', 'Indicador de página complementaria'),
-    f(13, 17, 'amount', '658', '[658] Regularización de cuotas art. 80.Cinco.5ª LIVA'),
+    f(13, 17, 'signedN', '658', '[658] Regularización de cuotas art. 80.Cinco.5ª LIVA'),
     f(30, 17, 'signedN', '84', '[84] Suma de resultados'),
     f(47, 17, 'amount', '659', '[659] IVA a la importación liquidado por la Aduana (diferimiento)'),
     f(64, 17, 'amount', '85', '[85] Compensación de cuotas del ejercicio anterior'),
@@ -362,7 +363,7 @@ const PAGES = {
     f(108, 5, 'amount', '89', '[89] Guipúzcoa (%)'),
     f(113, 5, 'amount', '90', '[90] Vizcaya (%)'),
     f(118, 5, 'amount', '91', '[91] Navarra (%)'),
-    f(123, 17, 'amount', '658t', 'Tributación por razón de territorio: regularización de cuotas art. 80.Cinco.5ª LIVA'),
+    f(123, 17, 'signedN', '658t', 'Tributación por razón de territorio: regularización de cuotas art. 80.Cinco.5ª LIVA'),
     f(140, 17, 'signedN', '84t', 'Tributación por razón de territorio: suma de resultados'),
     f(157, 17, 'signedN', '92', '[92] Resultado atribuible a territorio común'),
     f(174, 17, 'amount', '659t', 'Tributación por razón de territorio: IVA a la importación liquidado por la Aduana'),
@@ -400,17 +401,17 @@ const PAGES = {
   page07: [
     f(1, 11, 'constant', '<T39007000>', 'Inicio del identificador de modelo y página'),
     f(12, 1, 'alpha', 'complementaryPage', 'Indicador de página complementaria'),
-    f(13, 17, 'amount', '230', '[230] Adquisiciones interiores exentas'),
-    f(30, 17, 'amount', '109', '[109] Adquisiciones intracomunitarias exentas'),
-    f(47, 17, 'amount', '231', '[231] Importaciones exentas'),
-    f(64, 17, 'amount', '232', '[232] Bases imponibles del IVA soportado no deducible'),
-    f(81, 17, 'amount', '111', '[111] Operaciones sujetas que originan el derecho a la devolución mensual'),
-    f(98, 17, 'amount', '113', '[113] Entregas interiores devengadas por inversión del sujeto pasivo (operaciones triangulares)'),
-    f(115, 17, 'amount', '523', '[523] Servicios localizados en el territorio por inversión del sujeto pasivo'),
-    f(132, 17, 'amount', '654', '[654] Entregas en el régimen especial del criterio de caja: base'),
-    f(149, 17, 'amount', '655', '[655] Entregas en el régimen especial del criterio de caja: cuota'),
-    f(166, 17, 'amount', '656', '[656] Adquisiciones en el régimen especial del criterio de caja: base'),
-    f(183, 17, 'amount', '657', '[657] Adquisiciones en el régimen especial del criterio de caja: cuota'),
+    f(13, 17, 'signedN', '230', '[230] Adquisiciones interiores exentas'),
+    f(30, 17, 'signedN', '109', '[109] Adquisiciones intracomunitarias exentas'),
+    f(47, 17, 'signedN', '231', '[231] Importaciones exentas'),
+    f(64, 17, 'signedN', '232', '[232] Bases imponibles del IVA soportado no deducible'),
+    f(81, 17, 'signedN', '111', '[111] Operaciones sujetas que originan el derecho a la devolución mensual'),
+    f(98, 17, 'signedN', '113', '[113] Entregas interiores devengadas por inversión del sujeto pasivo (operaciones triangulares)'),
+    f(115, 17, 'signedN', '523', '[523] Servicios localizados en el territorio por inversión del sujeto pasivo'),
+    f(132, 17, 'signedN', '654', '[654] Entregas en el régimen especial del criterio de caja: base'),
+    f(149, 17, 'signedN', '655', '[655] Entregas en el régimen especial del criterio de caja: cuota'),
+    f(166, 17, 'signedN', '656', '[656] Adquisiciones en el régimen especial del criterio de caja: base'),
+    f(183, 17, 'signedN', '657', '[657] Adquisiciones en el régimen especial del criterio de caja: cuota'),
     f(200, 40, 'alpha', 'prorrata1Activity', 'Prorrata 1: actividad desarrollada'),
     f(240, 3, 'alpha', 'prorrata1Cnae', 'Prorrata 1: código CNAE'),
     f(243, 17, 'amount', 'prorrata1Operations', 'Prorrata 1: importe total de las operaciones'),

@@ -56,4 +56,11 @@ export const addedMigrations = [
   sqlMigration('20270311000100_documents_register_capital_goods_index', [
     `create index tax_register_capital_goods on tax_register (tenant_id, side, accounting_date) where capital_good`,
   ]),
+  /**
+   * The withholding models (111, 115, 180, 190) read a period's few rows with IRPF withheld out of
+   * all of them: a partial index holds only those rows, in period order.
+   */
+  sqlMigration('20270324000100_documents_register_withheld_index', [
+    `create index tax_register_withheld on tax_register (tenant_id, accounting_date) where withholding <> 0`,
+  ]),
 ];

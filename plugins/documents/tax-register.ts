@@ -214,9 +214,10 @@ export const TAX_REGISTER_MAX_ROWS = 200_000;
 
 /**
  * The WHERE clause of a register query and its parameters (`TaxRegister.query` and the sums of
- * `tax-register-sums.ts` filter alike); checks the period first. The capital-good flag is written
- * into the statement, not passed: only then does the planner match the partial index of capital
- * goods (tax_register_capital_goods) in a prepared statement's generic plan.
+ * `tax-register-sums.ts` filter alike); checks the period first. The capital-good and withheld
+ * flags are written into the statement, not passed: only then does the planner match the partial
+ * indexes of capital goods and of withheld rows (tax_register_capital_goods, tax_register_withheld)
+ * in a prepared statement's generic plan.
  */
 export function registerFilter(q: TaxRegisterQuery): { where: string; params: Record<string, unknown> } {
   checkDates([{ loc: ['query', 'from'], value: q.from }, { loc: ['query', 'to'], value: q.to }]);
@@ -230,10 +231,10 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
         ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
-        and (:withheld::boolean is null or (withholding <> 0) = :withheld::boolean)`,
+        ${q.withheld == null ? '' : q.withheld ? 'and withholding <> 0' : 'and withholding = 0'}`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null, withheld: q.withheld ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
     },
   };
 }

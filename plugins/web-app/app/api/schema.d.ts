@@ -19360,7 +19360,7 @@ export interface operations {
                         year: number;
                         options: {
                             /**
-                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @description The leased properties of each landlord that year: the 180's official file has one record per landlord and property, and answers 422 naming the landlords without one (or, for a landlord with several, the rent invoices no property of it names)
                              * @default []
                              */
                             properties: {
@@ -19403,6 +19403,8 @@ export interface operations {
                                 municipality_code?: string;
                                 /** @description Postal code: its first two digits give the property's province code */
                                 postal_code: string;
+                                /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
+                                purchase_ids?: string[];
                             }[];
                         };
                     };
@@ -19486,7 +19488,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one */
+                    /** @description The leased properties of each landlord that year: the 180's official file has one record per landlord and property, and answers 422 naming the landlords without one (or, for a landlord with several, the rent invoices no property of it names) */
                     properties?: {
                         /** @description The landlord's Spanish tax id (NIF, nine characters, upper case), as on the landlord contact */
                         landlord_tax_id: string;
@@ -19527,6 +19529,8 @@ export interface operations {
                         municipality_code?: string;
                         /** @description Postal code: its first two digits give the property's province code */
                         postal_code: string;
+                        /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
+                        purchase_ids?: string[];
                     }[];
                 };
             };
@@ -19545,7 +19549,7 @@ export interface operations {
                         year: number;
                         options: {
                             /**
-                             * @description The leased property of each landlord that year (one per landlord): the 180's official file names it in the landlord's record and answers 422 naming the landlords without one
+                             * @description The leased properties of each landlord that year: the 180's official file has one record per landlord and property, and answers 422 naming the landlords without one (or, for a landlord with several, the rent invoices no property of it names)
                              * @default []
                              */
                             properties: {
@@ -19588,6 +19592,8 @@ export interface operations {
                                 municipality_code?: string;
                                 /** @description Postal code: its first two digits give the property's province code */
                                 postal_code: string;
+                                /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
+                                purchase_ids?: string[];
                             }[];
                         };
                     };
