@@ -36,12 +36,12 @@ afterAll(() => app?.close());
 const download = (path: string, token: string) =>
   app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.7' } }));
 
-async function rest(reader: ReadableStreamDefaultReader<Uint8Array>, first: Uint8Array): Promise<string> {
+async function rest(reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }, first: Uint8Array): Promise<string> {
   const chunks = [first];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    chunks.push(value!);
   }
   return Buffer.concat(chunks).toString('latin1');
 }
