@@ -5,7 +5,7 @@ import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { decodeText } from '../../lib/csv-reader';
 import { streamText } from '../../lib/table-export/text-stream';
 import { A3_ENTRY_LINE, A3_INVOICE_HEAD, A3_RECORD_HEAD, A3_VAT_DETAIL, CONTAPLUS_XDIARIO, CONTAPLUS_XSUBCTA, fieldOf, type FixedField, type FixedLayout } from './firm-layouts';
-import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
+import { checkPeriod, journalBatches, LedgerService, type ExportRange, type ExportRow, type Period } from './service';
 
 /**
  * The journal in and out of the gestorías' software: A3's SUENLACE.DAT (entry lines, record 0)
@@ -133,9 +133,10 @@ export async function accountCodeWriter(tx: Tx, digits: number | undefined): Pro
  * balances bound every line from above, so the lines themselves are read only when a month's sum
  * passes the limit.
  */
-async function checkFits(tx: Tx, period: Period, limits: { entries?: number; amount: string }): Promise<void> {
-  const params: Record<string, unknown> = { limit: limits.amount };
-  let lines = '', months = '', entries = '';
+async function checkFits(tx: Tx, period: ExportRange & { upTo: number }, limits: { entries?: number; amount: string }): Promise<void> {
+  const params: Record<string, unknown> = { limit: limits.amount, upTo: period.upTo };
+  // the entries the file will hold: the period's, up to the number the export fixed (entries posted since stay out of the file)
+  let lines = ` and entry_id in (select id from journal_entries where tenant_id = :tenant and number <= :upTo)`, months = '', entries = ` and number <= :upTo`;
   if (period.from) { lines += ` and entry_date >= :from::date`; months += ` and month >= date_trunc('month', :from::date)`; entries += ` and date >= :from::date`; params.from = period.from; }
   if (period.to) { lines += ` and entry_date <= :to::date`; months += ` and month <= :to::date`; entries += ` and date <= :to::date`; params.to = period.to; }
   const errors: FieldError[] = [];
@@ -179,15 +180,17 @@ export interface FirmExportOptions extends Period { digits?: number; company?: s
 export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
   const company = (options.company ?? '1').padStart(5, '0');
-  await uow.report(async (tx) => { // refuses what the file cannot hold before the download starts
-    await accountCodeWriter(tx, options.digits);
-    await checkFits(tx, options, { amount: '10000000000' });
+  const { code, range } = await uow.report(async (tx) => { // refuses what the file cannot hold before the download starts
+    const range = { from: options.from, to: options.to, upTo: await LedgerService.lastEntryNumber(tx) };
+    const code = await accountCodeWriter(tx, options.digits);
+    await checkFits(tx, range, { amount: '10000000000' });
+    return { code, range };
   });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'A3 journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
-    produce: (write) => uow.report(async (tx) => {
-      const code = await accountCodeWriter(tx, options.digits);
-      for await (const rows of LedgerService.exportRows(tx, options)) {
+    // each batch in its own short report over the range checked above (journalBatches): a replica retry never writes a record twice
+    produce: async (write) => {
+      for await (const rows of journalBatches(uow, range)) {
         let out = '';
         for (const entry of entriesOf(rows)) {
           if (out.length >= FLUSH_CHARS) { await write(out); out = ''; }
@@ -202,7 +205,7 @@ export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExp
         }
         await write(out);
       }
-    }),
+    },
   });
 }
 
@@ -213,16 +216,18 @@ export async function a3Export(uow: UnitOfWork, kernel: Kernel, options: FirmExp
  */
 export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, options: FirmExportOptions, filename: string): Promise<Response> {
   checkPeriod(options);
-  await uow.report(async (tx) => {
-    await accountCodeWriter(tx, options.digits);
-    await checkFits(tx, options, { entries: 999_999, amount: '10000000000000' });
+  const { code, range } = await uow.report(async (tx) => {
+    const range = { from: options.from, to: options.to, upTo: await LedgerService.lastEntryNumber(tx) };
+    const code = await accountCodeWriter(tx, options.digits);
+    await checkFits(tx, range, { entries: 999_999, amount: '10000000000000' });
+    return { code, range };
   });
   return streamText({
     contentType: 'text/plain; charset=us-ascii', filename, logger: kernel.logger, what: 'ContaPlus journal export', encode: asciiBytes, collectEveryBytes: COLLECT_EVERY,
-    produce: (write) => uow.report(async (tx) => {
-      const code = await accountCodeWriter(tx, options.digits);
+    // each batch in its own short report over the range checked above: ASIEN counts on across batches, never restarts
+    produce: async (write) => {
       let asien = 0;
-      for await (const rows of LedgerService.exportRows(tx, options)) {
+      for await (const rows of journalBatches(uow, range)) {
         let out = '';
         for (const entry of entriesOf(rows)) {
           if (out.length >= FLUSH_CHARS) { await write(out); out = ''; }
@@ -237,7 +242,7 @@ export async function contaplusJournalExport(uow: UnitOfWork, kernel: Kernel, op
         }
         await write(out);
       }
-    }),
+    },
   });
 }
 

@@ -9,7 +9,7 @@ import { decodeText, guessDelimiter, readCsv } from '../../lib/csv-reader';
 import { workbookSheets, type Cell } from '../../lib/xlsx-reader';
 import { isIsoDate, type JournalDraft } from './draft';
 import { detectFirmFormat, readA3, readContaplus, type RawLine } from './firm-files';
-import { checkPeriod, LedgerService, type ExportRow, type Period } from './service';
+import { checkPeriod, journalBatches, LedgerService, type ExportRow, type Period } from './service';
 
 /**
  * The generic journal file (CSV or XLSX), one row per journal line: what GET /ledger/export writes
@@ -38,17 +38,17 @@ export const JOURNAL_FILE_COLUMNS: readonly (TableColumn<ExportRow> & { import?:
 export const journalFileRow = (row: ExportRow) => ({ ...row, entry_number: row.number });
 
 /**
- * The journal as XLSX in the layout, streamed as it is written. The rows are read in one
- * transaction (the export's batches are consecutive pages of it); amounts stay text cells.
+ * The journal as XLSX in the layout, streamed as it is written. Each batch of rows is read in its
+ * own short transaction over a range fixed at the first (`journalBatches`); amounts stay text cells.
  */
 export async function journalXlsx(uow: UnitOfWork, kernel: Kernel, period: Period, filename: string): Promise<Response> {
   checkPeriod(period);
   return streamTable<ExportRow & { entry_number: number }>({
     format: 'xlsx', columns: JOURNAL_FILE_COLUMNS, filename, logger: kernel.logger, what: 'Journal export',
     heading: { title: 'Libro Diario', subtitle: '', sheet: 'Diario', generatedAt: new Date() },
-    produce: (emit) => uow.report(async (tx) => {
-      for await (const rows of LedgerService.exportRows(tx, period)) await emit(rows.map(journalFileRow));
-    }),
+    produce: async (emit) => {
+      for await (const rows of journalBatches(uow, { from: period.from, to: period.to })) await emit(rows.map(journalFileRow));
+    },
   });
 }
 

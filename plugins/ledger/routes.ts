@@ -5,7 +5,7 @@ import type { PostedEntry } from './draft';
 import { csvHeader, csvRows, hledgerHeader, hledgerRows } from './export';
 import { importJournalFile, journalXlsx } from './journal-file';
 import { AccountCode, AccountResponse, ChartQuery, JournalEntryReverse, ExportQuery, JournalImportBody, JournalImportResponse, JournalQuery, StatementQuery, TrialBalanceQuery, ledgerModels } from './schemas';
-import { checkPeriod, LedgerService } from './service';
+import { checkPeriod, journalBatches, LedgerService } from './service';
 import { a3Export, COLLECT_EVERY, contaplusAccountsExport, contaplusJournalExport } from './firm-files';
 import { streamText } from '../../lib/table-export/text-stream';
 import { PeriodLock } from './lock';
@@ -145,10 +145,15 @@ export const ledgerRoutes = (kernel: Kernel) =>
       return streamText({
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
         filename: `${name}.${format === 'csv' ? 'csv' : 'journal'}`, logger: kernel.logger, what: 'Journal export', collectEveryBytes: COLLECT_EVERY,
-        produce: (write) => uow.report(async (tx) => {
-          await write(format === 'csv' ? csvHeader() : hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId));
-          for await (const rows of LedgerService.exportRows(tx, query)) await write(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
-        }),
+        // each batch in its own short report (journalBatches): a replica retry never writes a row twice, a slow client holds no connection
+        produce: async (write) => {
+          const { header, upTo } = await uow.report(async (tx) => ({ // the range fixed with the accounts the header declares
+            upTo: await LedgerService.lastEntryNumber(tx),
+            header: format === 'csv' ? csvHeader() : hledgerHeader(await LedgerService.accountNames(tx), tx.tenantId),
+          }));
+          await write(header);
+          for await (const rows of journalBatches(uow, { from: query.from, to: query.to, upTo })) await write(format === 'csv' ? csvRows(rows) : hledgerRows(rows));
+        },
       });
     }, {
       permission: 'ledger.read', query: ExportQuery,

@@ -584,33 +584,49 @@ export const LedgerService = {
 
   /**
    * Journal rows for export, in batches of entries (date, number order), so a large journal never
-   * sits in memory as one result set.
+   * sits in memory as one result set. All the batches in this one transaction (the GDPR export);
+   * a download reads each batch in its own short transaction instead: `journalBatches`.
    */
   async *exportRows(tx: Tx, query: Period = {}, batchEntries = 5000): AsyncGenerator<ExportRow[]> {
     checkPeriod(query);
-    let after: { date: string; number: number } | null = null;
+    let after: ExportCursor = null;
     for (;;) {
-      const params: Record<string, unknown> = { batch: batchEntries };
-      let where = `e.tenant_id = :tenant` + periodSql('e.date', query, params);
-      if (after) { where += ` and (e.date, e.number) > (:afterDate::date, :afterNumber)`; params.afterDate = after.date; params.afterNumber = after.number; }
-      const rows = await tx.sql<ExportRow>(`
-        with page as (
-          select e.id, e.number, e.date, e.description, e.source_type, e.source_id, e.reversal_of
-          from journal_entries e where ${where} order by e.date, e.number limit :batch
-        )
-        select p.number, p.date::text as date, p.id::text as entry_id, p.description, p.source_type, p.source_id::text as source_id,
-          p.reversal_of::text as reversal_of, l.line_no, l.account_code as account, a.name as account_name,
-          l.debit::text as debit, l.credit::text as credit, l.contact_id::text as contact_id, l.tax_type_id::text as tax_type_id, l.tax_base::text as tax_base
-        from page p
-        join journal_lines l on l.tenant_id = :tenant and l.entry_id = p.id
-        join accounts a on a.tenant_id = :tenant and a.code = l.account_code
-        order by p.date, p.number, l.line_no`, params);
+      const rows = await LedgerService.exportPage(tx, query, after, batchEntries);
       if (!rows.length) return;
       yield rows;
-      const last = rows[rows.length - 1];
-      after = { date: last.date, number: Number(last.number) };
-      if (new Set(rows.map((r) => r.entry_id)).size < batchEntries) return;
+      after = exportCursor(rows, batchEntries);
+      if (!after) return;
     }
+  },
+
+  /** The highest entry number now: the upper bound that keeps an export read in many transactions one picture. */
+  async lastEntryNumber(tx: Tx): Promise<number> {
+    const [row] = await tx.sql<{ last: number | null }>(`select max(number) as last from journal_entries where tenant_id = :tenant`);
+    return Number(row?.last ?? 0);
+  },
+
+  /**
+   * One batch of the export: the lines of the next `batchEntries` entries after the cursor, in
+   * (date, number, line) order; with `upTo`, only entries numbered up to it.
+   */
+  async exportPage(tx: Tx, query: ExportRange, after: ExportCursor, batchEntries = 5000): Promise<ExportRow[]> {
+    checkPeriod(query);
+    const params: Record<string, unknown> = { batch: batchEntries };
+    let where = `e.tenant_id = :tenant` + periodSql('e.date', query, params);
+    if (query.upTo !== undefined) { where += ` and e.number <= :upTo`; params.upTo = query.upTo; }
+    if (after) { where += ` and (e.date, e.number) > (:afterDate::date, :afterNumber)`; params.afterDate = after.date; params.afterNumber = after.number; }
+    return tx.sql<ExportRow>(`
+      with page as (
+        select e.id, e.number, e.date, e.description, e.source_type, e.source_id, e.reversal_of
+        from journal_entries e where ${where} order by e.date, e.number limit :batch
+      )
+      select p.number, p.date::text as date, p.id::text as entry_id, p.description, p.source_type, p.source_id::text as source_id,
+        p.reversal_of::text as reversal_of, l.line_no, l.account_code as account, a.name as account_name,
+        l.debit::text as debit, l.credit::text as credit, l.contact_id::text as contact_id, l.tax_type_id::text as tax_type_id, l.tax_base::text as tax_base
+      from page p
+      join journal_lines l on l.tenant_id = :tenant and l.entry_id = p.id
+      join accounts a on a.tenant_id = :tenant and a.code = l.account_code
+      order by p.date, p.number, l.line_no`, params);
   },
 
   /** Every account used in the journal (code and name), for export headers. */
@@ -693,4 +709,38 @@ async function aggregateByAccount(tx: Tx, period: Period, level?: number): Promi
     from (${periodRowsSql(period, params)}) l
     group by 1 having sum(debit) <> 0 or sum(credit) <> 0 order by 1`, params);
   return rows.map((r) => ({ account: r.account, debit: money(r.debit), credit: money(r.credit) }));
+}
+
+/** A journal export's range: the period and, once the export started, the highest entry number it holds. */
+export interface ExportRange extends Period { upTo?: number }
+export type ExportCursor = { date: string; number: number } | null;
+
+/** Where the next batch starts, or null when this batch was the last (fewer entries than asked). */
+function exportCursor(rows: ExportRow[], batchEntries: number): ExportCursor {
+  if (new Set(rows.map((r) => r.entry_id)).size < batchEntries) return null;
+  const last = rows[rows.length - 1];
+  return { date: last.date, number: Number(last.number) };
+}
+
+/**
+ * The journal for a download, batch by batch, each batch read in its own short `uow.report`: no
+ * transaction (nor pooled connection) stays open while a slow client takes the bytes, and when the
+ * replica fails mid-way `report` reads again only the batch it was reading, never what was already
+ * sent. The range is fixed when the export starts (`range.upTo`, or the highest entry number at
+ * the first batch), so entries posted meanwhile stay out and every batch reads the same picture.
+ */
+export async function* journalBatches(uow: UnitOfWork, range: ExportRange, batchEntries = 5000): AsyncGenerator<ExportRow[]> {
+  checkPeriod(range);
+  let after: ExportCursor = null;
+  let fixed = range;
+  for (;;) {
+    const rows = await uow.report(async (tx) => {
+      if (fixed.upTo === undefined) fixed = { ...fixed, upTo: await LedgerService.lastEntryNumber(tx) };
+      return LedgerService.exportPage(tx, fixed, after, batchEntries);
+    });
+    if (!rows.length) return;
+    yield rows;
+    after = exportCursor(rows, batchEntries);
+    if (!after) return;
+  }
 }
