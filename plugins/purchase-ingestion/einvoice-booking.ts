@@ -192,6 +192,9 @@ async function planEInvoice(tx: Tx, e: EInvoice, supplierId: string, sign: 1 | -
   for (const line of e.lines) {
     const vat = types.vat(line.vat, country);
     if (vat.note) reasons.push(`line ${line.id}: ${vat.note}`);
+    if (line.adjustment && line.vat.category === 'O') {
+      reasons.push(`line ${line.id}: a document ${line.adjustment.kind === 'charge' ? 'charge' : 'discount'} the file leaves out of every VAT base, booked as not subject (category O): check that it really is outside the taxable base (a suplido, art. 78.Tres.3º LIVA) and not a part of the price`);
+    }
     const vatType = vat.type ?? types.notSubject();
     if (!vatType) throw new Error('The tax catalogue has no not-subject purchase type');
     const surcharge = line.surchargeRate ? types.surcharge(line.surchargeRate) : null;

@@ -378,6 +378,23 @@ describe('every installed syntax', () => {
   });
 });
 
+describe('a Facturae general charge no tax base counts', () => {
+  test('booked as a not-subject line (category O), the purchase left for review: whether it is a suplido is for a person to say', async () => {
+    const { invoice: model } = await readUbl(ublBytes({ ...mixed, number: 'SUP-1' }), null);
+    const facturae = app.kernel.contributions('einvoice-syntaxes').find((s) => s.name === 'facturae');
+    if (!facturae) throw new Error('the facturae syntax is not installed');
+    const xml = new TextDecoder().decode(await facturae.write(model, { signer: null }));
+    const plus = (tag: string) => (text: string) => text.replace(new RegExp(`<${tag}>([^<]+)</${tag}>`), (_, v: string) => `<${tag}>${(Number(v) + 200).toFixed(2)}</${tag}>`);
+    let file = xml.replace(/(<TotalGrossAmount>[^<]+<\/TotalGrossAmount>)/, '$1<GeneralSurcharges><Charge><ChargeReason>Tasas pagadas por cuenta del cliente</ChargeReason><ChargeAmount>200.00</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralSurcharges>200.00</TotalGeneralSurcharges>')
+      .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
+    for (const tag of ['TotalGrossAmountBeforeTaxes', 'InvoiceTotal', 'TotalOutstandingAmount', 'TotalExecutableAmount']) file = plus(tag)(file);
+    const res = await upload(Buffer.from(file), company.token, {}, facturae.contentType, 'factura.xsig');
+    expect(res.status).toBe(201);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', total: '625.96' });
+    expect(res.body.review_reasons).toEqual([expect.stringMatching(/^line charge-1: a document charge the file leaves out of every VAT base, booked as not subject \(category O\): check/)]);
+  });
+});
+
 describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplier)', () => {
   /** The supplier with this tax number, created when the company has none yet. */
   const supplierId = async (seller: { name: string; vat: string }): Promise<string> => {
