@@ -397,7 +397,8 @@ describe('a Facturae general charge no tax base counts', () => {
 
 describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplier)', () => {
   /** The supplier with this tax number, created when the company has none yet. */
-  const supplierId = async (seller: { name: string; vat: string }): Promise<string> => {
+  const supplierId = async (party: SampleInvoice['seller']): Promise<string> => {
+    const seller = { name: party!.name, vat: party!.vat! };
     const found = (await app.get(`/api/v1/contacts?search=${encodeURIComponent(seller.vat.slice(2))}`, company.token)).body.items;
     if (found.length) return found[0].id;
     const created = await app.post('/api/v1/contacts', { kind: 'supplier', name: seller.name, vat: seller.vat }, company.token);
@@ -405,7 +406,7 @@ describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplie
     return created.body.id;
   };
   /** An advance paid to the supplier and booked from its advance invoice (art. 75.Dos LIVA): Dr 407 (base, with the supplier) + Dr 472 (VAT) / Cr 572. */
-  const advance = async (seller: { name: string; vat: string }, base: string, vat: string, total: string) => {
+  const advance = async (seller: SampleInvoice['seller'], base: string, vat: string, total: string) => {
     const res = await app.post('/api/v1/ledger/entries', {
       date: '2026-03-01', description: 'Anticipo al proveedor (factura de anticipo)',
       lines: [{ account: '407', debit: base, contact_id: await supplierId(seller) }, { account: '472', debit: vat }, { account: '572', credit: total }],
