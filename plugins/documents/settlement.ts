@@ -158,7 +158,7 @@ async function applyAll(tx: Tx, checked: Checked[], date: string, treasury: stri
 
 /** The net movement on `account` of a payment's entry: positive when money comes in. */
 const netOn = (account: string, lines: readonly JournalDraftLine[]) =>
-  lines.filter((l) => l.account === account && !l.contactId).reduce((net, l) => net.add(l.debit ?? Decimal.zero(2)).sub(l.credit ?? Decimal.zero(2)), Decimal.zero(2));
+  lines.filter((l) => l.account === account).reduce((net, l) => net.add(l.debit ?? Decimal.zero(2)).sub(l.credit ?? Decimal.zero(2)), Decimal.zero(2));
 
 function publishCreated(tx: Tx, id: string, date: string, amount: Decimal, account: string, entryId: string, checked: Checked[]): void {
   tx.publish('settlement.created', {
@@ -180,7 +180,7 @@ export async function treasuryAccount(tx: Tx, account: string | undefined, accou
 /**
  * Settles (part of) one document: checks it can be paid and the amount fits what is outstanding,
  * posts the kind's entry (through a treasury account, 57x, unless the caller allows other groups:
- * an advance applied through 407 / 438), records the settlement and moves amount_paid and the status
+ * an advance applied through 407), records the settlement and moves amount_paid and the status
  * (partially_paid / paid). The database lets only these two columns of an issued document change.
  */
 export async function settle(tx: Tx, kind: SettlementKind, id: string, input: SettleInput, prefixes: string[] = TREASURY_PREFIXES): Promise<{ settlementId: string; journalEntryId: string }> {

@@ -192,6 +192,9 @@ async function planEInvoice(tx: Tx, e: EInvoice, supplierId: string, sign: 1 | -
   for (const line of e.lines) {
     const vat = types.vat(line.vat, country);
     if (vat.note) reasons.push(`line ${line.id}: ${vat.note}`);
+    if (line.adjustment && line.vat.category === 'O') {
+      reasons.push(`line ${line.id}: a document ${line.adjustment.kind === 'charge' ? 'charge' : 'discount'} the file leaves out of every VAT base, booked as not subject (category O): check that it really is outside the taxable base (a suplido, art. 78.Tres.3º LIVA) and not a part of the price`);
+    }
     const vatType = vat.type ?? types.notSubject();
     if (!vatType) throw new Error('The tax catalogue has no not-subject purchase type');
     const surcharge = line.surchargeRate ? types.surcharge(line.surchargeRate) : null;
@@ -312,6 +315,7 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
   const fileKey = options.keepFile ? await options.keepFile(tx.tenantId) : null;
   const origin = { source: 'ocr' as const, fileSha256: sha256, fileKey };
   const credit = e.typeCode === '381' || e.typeCode === '384';
+  const prepaid = D(e.totals.prepaid).rescale(2);
   let view: PurchaseView;
   if (credit) {
     const original = e.corrects ? await correctedPurchase(tx, supplier.id, e.corrects.number) : null;
@@ -320,6 +324,8 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
     const sign: 1 | -1 = e.typeCode === '381' ? -1 : 1;
     const plan = await planEInvoice(tx, e, supplier.id, sign);
     reasons.push(...plan.reasons);
+    // a paid amount on a credit note is not booked by itself: it leaves the rectification for review
+    if (!prepaid.isZero()) reasons.push(...prepaidProblems(prepaid, D(e.totals.taxInclusive).rescale(2), true));
     if (original && !reasons.length && options.book) {
       view = await PurchaseService.rectify(tx, original.record.id, {
         issue_date: e.issueDate, mode: e.typeCode === '381' ? 'differences' : 'substitution', supplier_invoice_number: e.number,
@@ -342,10 +348,20 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
     view = await PurchaseService.create(tx, plan.input, origin);
     reasons.push(...amountMismatches(view, e, 1));
   }
-  const prepaid = D(e.totals.prepaid).rescale(2);
-  if (!prepaid.isZero()) reasons.push(...prepaidProblems(prepaid, view.record.total, credit));
+  if (!prepaid.isZero() && !credit) {
+    const problems = prepaidProblems(prepaid, view.record.total, false);
+    reasons.push(...problems);
+    if (!problems.length) {
+      // an advance was invoiced with its VAT (art. 75.Dos LIVA: Dr 407 + Dr 472 / Cr 57x): only what the supplier's 407 holds can be applied
+      const available = await PurchaseService.advanceBalance(tx, supplier.id, view.record.issueDate);
+      if (available.compare(prepaid) < 0) {
+        reasons.push(`the e-invoice says ${prepaid.toString()} was paid beforehand (BT-113), but the supplier's advances (407) come to ${available.toString()} on ${view.record.issueDate}: record the advance and its invoice first`);
+      }
+    }
+  }
   if (!options.book) reasons.push('booking was not asked for (book=false)');
-  if (!reasons.length) {
+  const booked = !reasons.length;
+  if (booked) {
     view = await PurchaseService.issue(tx, view.record.id);
     // BT-113: what was paid beforehand (an advance, 407) settles that much; the rest is what is due (BT-115)
     if (!prepaid.isZero()) view = await PurchaseService.applyAdvance(tx, view.record.id, { date: view.record.issueDate, amount: prepaid.toString() });
@@ -354,9 +370,15 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
       view = await PurchaseService.registerPayment(tx, view.record.id, { date: view.record.issueDate, amount: due.toString(), account: await options.paidFrom(tx) });
     }
   }
-  await record(tx, claim.id, view.record.id, reasons.length ? 'draft' : 'booked', report, einvoice);
+  // booked, but for a person to look at: the advance's VAT belongs to the advance invoice, not to this one
+  if (!prepaid.isZero() && !credit) reasons.push(advanceVatReview(prepaid));
+  await record(tx, claim.id, view.record.id, booked ? 'booked' : 'draft', report, einvoice);
   return answer(view, null, reasons, true);
 }
+
+/** The review every paid amount (BT-113) gets: the VAT on the advance was deducted on the advance invoice (art. 75.Dos LIVA), not here. */
+const advanceVatReview = (prepaid: Decimal) =>
+  `${prepaid.toString()} was paid beforehand (BT-113): check that the advance's VAT was deducted on the supplier's advance invoice (art. 75.Dos LIVA) and that its amount matches the advance recorded on 407`;
 
 /** What the purchase was booked from, when it was a structured e-invoice (null otherwise). */
 export async function purchaseEInvoice(tx: Tx, purchaseId: string): Promise<(EInvoiceReadingJson & { purchase_id: string; file_sha256: string }) | null> {

@@ -2,7 +2,7 @@ import { Conflict, ValidationFailed } from '../../kernel/errors';
 import type { Tx } from '../../kernel/uow';
 import { ContactService } from '../contacts/api';
 import {
-  blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, withTaxTypeIds, type SettleInput, type TaxTypeInfo,
+  blankToNull, BOOK_CURRENCY, checkRectification, DocumentCurrencies, completeRectifying, eraseKind, everyPage, loadTaxTypes, recordPayment, typeIdsOf, withTaxTypeIds, type SettleInput, type SettlementKind, type TaxTypeInfo,
 } from '../documents/api';
 import { isCurrency } from '../exchange-rates/api';
 import { LedgerService } from '../ledger/api';
@@ -11,6 +11,7 @@ import {
   assertSupplierNumberFree, buildLines, checkHeader, computePurchaseLines, PURCHASE, PURCHASE_SERIES, PURCHASE_SETTLEMENT, PURCHASE_STORE, supplierOf, type Computed,
 } from './kind';
 import { PURCHASES } from './search';
+import { Decimal } from '../../kernel/money';
 import type { PurchaseInput, PurchaseKind, PurchaseListQuery, PurchaseOrigin, PurchasePatch, PurchaseRecord, PurchaseRectifyInput, PurchaseView } from './types';
 
 export { computePurchaseLines, DEFAULT_EXPENSE_ACCOUNT, PURCHASE_SERIES, PURCHASE_SETTLEMENT } from './kind';
@@ -52,6 +53,15 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, orig
 }
 
 /** Purchase invoices and expenses: the documents plugin's lifecycle with the purchase's rules. Every function runs in the caller's unit of work. */
+/** A purchase settled from an advance (407): the 407 line names the supplier, so each supplier's advances are told apart. */
+const PURCHASE_ADVANCE: SettlementKind = {
+  ...PURCHASE_SETTLEMENT,
+  entry: (posting, accounts) => {
+    const draft = PURCHASE_SETTLEMENT.entry(posting, accounts);
+    return { ...draft, lines: draft.lines.map((l) => (l.account === posting.treasuryAccount ? { ...l, contactId: posting.item.contactId } : l)) };
+  },
+};
+
 export const PurchaseService = {
   /** `origin`: for plugins that create purchases from a file (purchase ingestion); the API creates manual ones. */
   async create(tx: Tx, input: PurchaseInput, origin: PurchaseOrigin = MANUAL): Promise<PurchaseView> {
@@ -176,13 +186,32 @@ export const PurchaseService = {
     recordPayment(tx, PURCHASE_SETTLEMENT, id, input, { lock: (t, key) => PURCHASE_STORE.find(t, key, true), read: (t, key) => PurchaseService.get(t, key) }),
 
   /**
+   * What is left of the advances paid to a supplier (PGC 407 Anticipos a proveedores) on `asOf`:
+   * the debit balance of the 407 lines carrying that contact, read through the ledger's contract.
+   * An advance is booked with its VAT on the supplier's advance invoice (art. 75.Dos LIVA): Dr 407
+   * (base) + Dr 472 (VAT) / Cr 57x; only the base stays on 407.
+   */
+  advanceBalance: async (tx: Tx, contactId: string, asOf: string): Promise<Decimal> => {
+    const { supplierAdvances } = await LedgerService.postingAccounts(tx);
+    const row = (await LedgerService.totalsByContact(tx, supplierAdvances, { to: asOf })).find((r) => r.contactId === contactId);
+    return row ? row.debit.sub(row.credit).rescale(2) : Decimal.zero(2);
+  },
+
+  /**
    * Applies an advance already paid to the supplier (PGC 407 Anticipos a proveedores) to the
-   * purchase, as a received e-invoice's paid amount (EN 16931 BT-113) says: Dr 4000/4100 / Cr 407,
-   * a settlement like any payment (amount_paid and status follow; reversible the same way).
+   * purchase, as a received e-invoice's paid amount (EN 16931 BT-113) says: Dr 4000/4100 / Cr 407
+   * (the 407 line carries the supplier), a settlement like any payment (amount_paid and status
+   * follow; reversible the same way). 409 when the supplier's 407 balance on that date does not
+   * cover the amount: no advance to apply.
    */
   applyAdvance: async (tx: Tx, id: string, input: { date: string; amount: string }): Promise<PurchaseView> => {
     const { supplierAdvances } = await LedgerService.postingAccounts(tx);
-    return recordPayment(tx, PURCHASE_SETTLEMENT, id, { ...input, account: supplierAdvances },
+    const purchase = await PurchaseService.get(tx, id);
+    const available = await PurchaseService.advanceBalance(tx, purchase.record.contactId, input.date);
+    if (available.compare(Decimal.parse(input.amount, 2)) < 0) {
+      throw new Conflict(`The supplier's advances (407) come to ${available.toString()} on ${input.date}: record the advance (with its invoice and VAT) before applying ${input.amount}`);
+    }
+    return recordPayment(tx, PURCHASE_ADVANCE, id, { ...input, account: supplierAdvances },
       { lock: (t, key) => PURCHASE_STORE.find(t, key, true), read: (t, key) => PurchaseService.get(t, key) }, [supplierAdvances]);
   },
 

@@ -61,6 +61,7 @@ const attr = (node: Node, name: string): string | null => {
 const DECIMAL = /^[+-]?\d{1,15}(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ZERO = Decimal.zero(2);
+const R120_SLACK = Decimal.parse('0.02');
 
 const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
 const CATEGORIES = new Set<VatCategory>(['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M']);
@@ -289,11 +290,14 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
     if (peppol && quantity && priceAmount && net) {
       // PEPPOL-EN16931-R120 (Peppol BIS files only: EN 16931 itself does not tie BT-131 to quantity ×
       // price, and the CEN's own examples do not always follow it; the net amount is what is booked):
-      // net = quantity × price / base quantity + charges − allowances
+      // net = quantity × price / base quantity + charges − allowances, unrounded, within 0.02 (the rule's slack)
       const gross = quantity.mul(priceAmount);
       const perBase = baseQuantity && !baseQuantity.isZero() ? divide(gross, baseQuantity) : gross;
-      const expected = perBase.round(2).add(charges).sub(allowances).rescale(2);
-      if (!expected.eq(net)) faults.add('BR-LIN-R120', `${where}'s net amount is ${net.rescale(2)}, not quantity × price + charges − allowances = ${expected}`);
+      const expected = perBase.add(charges).sub(allowances);
+      const gap = net.sub(expected);
+      if ((gap.isNegative() ? gap.negate() : gap).compare(R120_SLACK) > 0) {
+        faults.add('PEPPOL-EN16931-R120', `${where}'s net amount is ${net.rescale(2)}, not quantity × price + charges − allowances = ${expected.round(2)} (within 0.02)`);
+      }
     }
     const unitPrice = priceAmount && baseQuantity && !baseQuantity.isZero() ? divide(priceAmount, baseQuantity).round(6) : priceAmount;
     lines.push({
@@ -421,7 +425,7 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
   const chargeTotal = decimalAt(faults, totals?.ChargeTotalAmount, 'the charges total', 'BR-CO-12') ?? ZERO;
   const prepaidRaw = decimalAt(faults, totals?.PrepaidAmount, 'the amount paid', 'BR-CO-16') ?? ZERO;
   const rounding = decimalAt(faults, totals?.PayableRoundingAmount, 'the rounding amount', 'BR-CO-16') ?? ZERO;
-  const lineSum = sum(lines.filter((l) => !/^(allowance|charge)-/.test(l.id)).map((l) => Decimal.parse(l.netAmount)));
+  const lineSum = sum(lines.filter((l) => !l.adjustment).map((l) => Decimal.parse(l.netAmount)));
   const vatSum = sum(vat.map((g) => Decimal.parse(g.amount)));
   if (lineExtension && !lineExtension.eq(lineSum)) faults.add('BR-CO-10', `the sum of line net amounts is ${money(lineExtension)}, but the lines add up to ${money(lineSum)}`);
   if (!allowanceTotal.eq(docAllowances)) faults.add('BR-CO-11', `the allowances total is ${money(allowanceTotal)}, but the document allowances add up to ${money(docAllowances)}`);

@@ -227,6 +227,13 @@ describe('Facturae reader', () => {
       totals: ['1700.00', '1700.00', '1960.00'],
     });
     expect(suplido.invoice.lines[2].vat.category).toBe('O');
+    // what the file shows, no legal claim: whether it is a suplido is for a person to check (purchase ingestion asks)
+    expect(suplido.invoice.lines[2].vat.exemptionReason).toBe('Ninguna base imponible del fichero lo incluye');
+    // the declared totals with more than two decimals (Facturae allows up to 8): read to the cent, not refused
+    const threeDecimals = await readFacturae(bytes(file(
+      '<GeneralSurcharges><Charge><ChargeReason>Tasas pagadas por cuenta del cliente</ChargeReason><ChargeAmount>200.000</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralSurcharges>200.00</TotalGeneralSurcharges>',
+      '1000.00', '500.00', '200.00').replace('<TotalGrossAmount>1500.00</TotalGrossAmount>', '<TotalGrossAmount>1500.000</TotalGrossAmount>')), verifier);
+    expect(summary(threeDecimals.invoice)).toEqual(summary(suplido.invoice));
     // bases that do not move by what the discounts and charges add up to: refused
     await expect(readFacturae(bytes(file('<GeneralDiscounts><Discount><DiscountReason>Pronto pago</DiscountReason><DiscountAmount>30.00</DiscountAmount></Discount></GeneralDiscounts>', '1000.00', '500.00')), verifier))
       .rejects.toThrow(InvalidEInvoiceFile);
@@ -256,6 +263,13 @@ describe('Facturae reader', () => {
       expect.stringMatching(/^\/Facturae\/Invoices\/Invoice\/InvoiceTotals\/InvoiceTotal: 99999\.99 is not TotalGrossAmountBeforeTaxes \+ TotalTaxOutputs − TotalTaxesWithheld = /),
       expect.stringMatching(/^\/Facturae\/Invoices\/Invoice\/InvoiceTotals\/TotalOutstandingAmount: .* is not InvoiceTotal − TotalPaymentsOnAccount = 99999\.99$/),
     ]);
+    // the sums add the file's unrounded amounts, only the compared sides are rounded: 1530.004 + 248.554 − 135.00 = 1643.558 → 1643.56
+    expect(xml).toContain('<TotalGrossAmountBeforeTaxes>1530.00</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>248.55</TotalTaxOutputs>');
+    const unrounded = xml.replace('<TotalGrossAmountBeforeTaxes>1530.00</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>248.55</TotalTaxOutputs>', '<TotalGrossAmountBeforeTaxes>1530.004</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>248.554</TotalTaxOutputs>')
+      .replaceAll(`>${invoiceTotal}<`, '>1643.56<');
+    expect((await readFacturae(bytes(unrounded), verifier)).invoice.totals).toMatchObject({ taxExclusive: '1530.00', payable: '1643.56' });
+    expect(await refusal(unrounded.replace('<InvoiceTotal>1643.56</InvoiceTotal>', '<InvoiceTotal>1643.55</InvoiceTotal>')))
+      .toEqual([expect.stringMatching(/InvoiceTotal: 1643\.55 is not TotalGrossAmountBeforeTaxes \+ TotalTaxOutputs − TotalTaxesWithheld = 1643\.56/), expect.stringMatching(/TotalOutstandingAmount/)]);
     const outputs = /<TotalTaxOutputs>([^<]+)<\/TotalTaxOutputs>/.exec(xml)![1];
     expect((await refusal(xml.replace(`<TotalTaxOutputs>${outputs}</TotalTaxOutputs>`, '<TotalTaxOutputs>0.01</TotalTaxOutputs>')))[0])
       .toMatch(/TotalTaxOutputs: 0\.01 is not the sum of the taxes output \(with their equivalence surcharges\)/);

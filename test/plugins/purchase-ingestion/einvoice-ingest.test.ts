@@ -144,6 +144,17 @@ describe('a UBL invoice (Peppol BIS 3.0)', () => {
     expect(breakdown(res.body.purchase)).toEqual([['IVA10', '-5.90', '-0.59']]);
   });
 
+  test('a credit note of a registered purchase with a paid amount (BT-113): not booked as its rectification, the paid amount a review reason', async () => {
+    const credit: SampleInvoice = {
+      ...mixed, kind: 'CreditNote', number: 'AB-2026-0008', issueDate: '2026-03-21', billingReference: { number: 'FT-2026-0311', issueDate: '2026-03-11' },
+      lines: [{ name: 'Devolución agua mineral', quantity: '2', price: '2.95', rate: '10' }], prepaid: '1.00',
+    };
+    const res = await upload(ublBytes(credit));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual(['the e-invoice says 1.00 was paid beforehand (BT-113) on a credit note: settle it against the purchase it rectifies by hand']);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', rectifies_id: null, supplier_invoice_number: 'AB-2026-0008' });
+  });
+
   test('a supplier in another EU state with reverse charge: an intra-community acquisition (RCINTRACOM, self-assessed)', async () => {
     const foreign: SampleInvoice = {
       number: 'INV-77120', issueDate: '2026-03-18', dueDate: '2026-04-17', buyer: BUYER,
@@ -367,25 +378,84 @@ describe('every installed syntax', () => {
   });
 });
 
+describe('a Facturae general charge no tax base counts', () => {
+  test('booked as a not-subject line (category O), the purchase left for review: whether it is a suplido is for a person to say', async () => {
+    const { invoice: model } = await readUbl(ublBytes({ ...mixed, number: 'SUP-1' }), null);
+    const facturae = app.kernel.contributions('einvoice-syntaxes').find((s) => s.name === 'facturae');
+    if (!facturae) throw new Error('the facturae syntax is not installed');
+    const xml = new TextDecoder().decode(await facturae.write(model, { signer: null }));
+    const plus = (tag: string) => (text: string) => text.replace(new RegExp(`<${tag}>([^<]+)</${tag}>`), (_, v: string) => `<${tag}>${(Number(v) + 200).toFixed(2)}</${tag}>`);
+    let file = xml.replace(/(<TotalGrossAmount>[^<]+<\/TotalGrossAmount>)/, '$1<GeneralSurcharges><Charge><ChargeReason>Tasas pagadas por cuenta del cliente</ChargeReason><ChargeAmount>200.00</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralSurcharges>200.00</TotalGeneralSurcharges>')
+      .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
+    for (const tag of ['TotalGrossAmountBeforeTaxes', 'InvoiceTotal', 'TotalOutstandingAmount', 'TotalExecutableAmount']) file = plus(tag)(file);
+    const res = await upload(Buffer.from(file), company.token, {}, facturae.contentType, 'factura.xsig');
+    expect(res.status).toBe(201);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', total: '625.96' });
+    expect(res.body.review_reasons).toEqual([expect.stringMatching(/^line charge-1: a document charge the file leaves out of every VAT base, booked as not subject \(category O\): check/)]);
+  });
+});
+
 describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplier)', () => {
+  /** The supplier with this tax number, created when the company has none yet. */
+  const supplierId = async (party: SampleInvoice['seller']): Promise<string> => {
+    const seller = { name: party!.name, vat: party!.vat! };
+    const found = (await app.get(`/api/v1/contacts?search=${encodeURIComponent(seller.vat.slice(2))}`, company.token)).body.items;
+    if (found.length) return found[0].id;
+    const created = await app.post('/api/v1/contacts', { kind: 'supplier', name: seller.name, vat: seller.vat }, company.token);
+    expect(created.status).toBe(201);
+    return created.body.id;
+  };
+  /** An advance paid to the supplier and booked from its advance invoice (art. 75.Dos LIVA): Dr 407 (base, with the supplier) + Dr 472 (VAT) / Cr 572. */
+  const advance = async (seller: SampleInvoice['seller'], base: string, vat: string, total: string) => {
+    const res = await app.post('/api/v1/ledger/entries', {
+      date: '2026-03-01', description: 'Anticipo al proveedor (factura de anticipo)',
+      lines: [{ account: '407', debit: base, contact_id: await supplierId(seller) }, { account: '472', debit: vat }, { account: '572', credit: total }],
+    }, company.token);
+    expect(res.status).toBe(201);
+  };
+  const vatReview = (amount: string) =>
+    `${amount} was paid beforehand (BT-113): check that the advance's VAT was deducted on the supplier's advance invoice (art. 75.Dos LIVA) and that its amount matches the advance recorded on 407`;
+
+  test('no advance recorded for the supplier: a draft with the reason, nothing settled', async () => {
+    const before = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total;
+    const res = await upload(ublBytes({ ...mixed, number: 'PP-NONE', prepaid: '100.00' }));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual([
+      'the e-invoice says 100.00 was paid beforehand (BT-113), but the supplier\'s advances (407) come to 0.00 on 2026-03-11: record the advance and its invoice first',
+      vatReview('100.00'),
+    ]);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
+    expect((await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total).toBe(before);
+  });
+
   test('in every installed syntax: the purchase is registered partly paid by it (407 applied), what is left due is the file\'s amount due (BT-115)', async () => {
     const { invoice: model } = await readUbl(ublBytes({ ...mixed, number: 'PP-0', prepaid: '100.00' }), null);
     expect(model.totals).toMatchObject({ taxInclusive: '425.96', prepaid: '100.00', payable: '325.96' });
+    const syntaxes = app.kernel.contributions('einvoice-syntaxes');
+    // one advance per syntax's invoice: 100.00 on 407 each (its VAT deducted on the advance invoice)
+    for (const _ of syntaxes) await advance(SUPPLIER, '100.00', '21.00', '121.00');
     const booked: string[] = [];
-    for (const syntax of app.kernel.contributions('einvoice-syntaxes')) {
+    for (const syntax of syntaxes) {
       const bytes = await syntax.write({ ...model, number: `PP-${syntax.name}` }, { signer: null });
       const res = await upload(Buffer.from(bytes), company.token, {}, syntax.contentType, `factura.${syntax.extension({ signer: null })}`);
       expect(res.status).toBe(201);
-      expect(res.body.review_reasons).toEqual([]);
+      expect(res.body.review_reasons).toEqual([vatReview('100.00')]);
       expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '425.96', prepaid: '100.00', payable: '325.96' });
       expect(res.body.purchase).toMatchObject({ status: 'partially_paid', total: '425.96', amount_paid: '100.00', amount_due: '325.96' });
       booked.push(syntax.name);
     }
     expect(booked).toEqual(expect.arrayContaining(['ubl', 'cii', 'facturae']));
     // one settlement entry each: the supplier's account debited, the advance (407) credited
-    const entries = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.items;
+    const supplier = await supplierId(SUPPLIER);
+    const entries = (await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.items.filter((e: any) => e.source_type === 'purchase.payment');
     expect(entries.length).toBe(booked.length);
-    for (const entry of entries) expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([['4100', '100.00', '0.00'], ['407', '0.00', '100.00']]);
+    for (const entry of entries) {
+      expect(entry.lines.map((l: any) => [l.account, l.debit, l.credit, l.contact_id])).toEqual([['4100', '100.00', '0.00', supplier], ['407', '0.00', '100.00', supplier]]);
+    }
+    // every advance applied: the supplier's 407 is back to nothing, never a credit balance
+    const again = await upload(ublBytes({ ...mixed, number: 'PP-AGAIN', prepaid: '100.00' }));
+    expect(again.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
+    expect(again.body.review_reasons[0]).toContain('the supplier\'s advances (407) come to 0.00');
   });
 
   test('with IRPF withheld too: the withholding is not the advance; a paid amount equal to what is due leaves the purchase paid', async () => {
@@ -394,12 +464,15 @@ describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplie
       seller: { name: 'Laura Gómez Asesoría', vat: 'ES12345678Z', country: 'ES', city: 'Madrid' },
       lines: [{ name: 'Asesoría fiscal abril', quantity: '1', price: '1000.00', withholdingRate: '15' }],
     };
+    await advance(professional.seller, '200.00', '42.00', '242.00');
     const res = await upload(ublBytes(professional));
     expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual([vatReview('200.00')]);
     // 1000 + 210 VAT − 150 IRPF = 1060; 200 paid beforehand, 860 due
     expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '1210.00', withholding_total: '150.00', prepaid: '200.00', payable: '860.00' });
     expect(res.body.purchase).toMatchObject({ status: 'partially_paid', withholding_total: '150.00', total: '1060.00', amount_paid: '200.00', amount_due: '860.00' });
 
+    await advance(SUPPLIER, '425.96', '89.45', '515.41');
     const whole = await upload(ublBytes({ ...mixed, number: 'PP-ALL', prepaid: '425.96' }));
     expect(whole.status).toBe(201);
     expect(whole.body.einvoice.totals).toMatchObject({ prepaid: '425.96', payable: '0.00' });
@@ -409,6 +482,7 @@ describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplie
   test('with treasury_id the rest is paid from the bank, not the whole total', async () => {
     const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco prepago', iban: 'ES7921000813610123456789' }, company.token);
     expect(bank.status).toBe(201);
+    await advance(SUPPLIER, '25.96', '5.45', '31.41');
     const res = await upload(ublBytes({ ...mixed, number: 'PP-BANK', prepaid: '25.96' }), company.token, { treasury_id: bank.body.id });
     expect(res.status).toBe(201);
     expect(res.body.purchase).toMatchObject({ status: 'paid', amount_paid: '425.96', amount_due: '0.00' });
@@ -420,7 +494,7 @@ describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplie
       .replace('<cbc:PayableAmount currencyID="EUR">425.96</cbc:PayableAmount>', '<cbc:PrepaidAmount currencyID="EUR">500.00</cbc:PrepaidAmount><cbc:PayableAmount currencyID="EUR">-74.04</cbc:PayableAmount>');
     const res = await upload(Buffer.from(xml));
     expect(res.status).toBe(201);
-    expect(res.body.review_reasons).toEqual(['the e-invoice says 500.00 was paid beforehand (BT-113), more than the purchase\'s total 425.96: check the advance']);
+    expect(res.body.review_reasons).toEqual(['the e-invoice says 500.00 was paid beforehand (BT-113), more than the purchase\'s total 425.96: check the advance', vatReview('500.00')]);
     expect(res.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
     expect((await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total).toBe(before);
   });

@@ -143,11 +143,22 @@ describe('readUbl', () => {
     // and its CustomizationID is urn:cen.eu:en16931:2017; EN 16931 does not tie BT-131 to quantity × price, Peppol BIS does
     const halfNet = ublXml({ ...base, lines: [{ name: 'Licencia anual', quantity: '2', price: '400.00' }] })
       .replace('<cbc:PriceAmount currencyID="EUR">400.00</cbc:PriceAmount>', '<cbc:PriceAmount currencyID="EUR">800.00</cbc:PriceAmount>');
-    expect(await refusal(halfNet)).toEqual([expect.stringMatching(/^BR-LIN-R120: line 1's net amount is 800\.00, not quantity × price \+ charges − allowances = 1600\.00/)]);
+    expect(await refusal(halfNet)).toEqual([expect.stringMatching(/^PEPPOL-EN16931-R120: line 1's net amount is 800\.00, not quantity × price \+ charges − allowances = 1600\.00/)]);
     const plain = halfNet.replace(/<cbc:CustomizationID>[^<]*<\/cbc:CustomizationID>/, '<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>');
     const { invoice } = await readUbl(Buffer.from(plain), null);
     expect(invoice.lines.map((l) => [l.quantity, l.unitPrice, l.netAmount])).toEqual([['2', '800.00', '800.00']]);
     expect(invoice.totals).toMatchObject({ taxExclusive: '800.00', vatTotal: '168.00', taxInclusive: '968.00', payable: '968.00' });
+  });
+
+  test('PEPPOL-EN16931-R120 compares the unrounded quantity × price with the net within 0.02 (the rule\'s slack)', async () => {
+    const thirds = ublXml({ ...base, lines: [{ name: 'Cartuchos de tinta', quantity: '3', price: '33.333' }] });
+    expect(thirds).toContain('<cbc:PriceAmount currencyID="EUR">33.333</cbc:PriceAmount>');
+    // 3 × 33.327 = 99.981: 0.019 from the net 100.00, within the slack
+    const { invoice } = await readUbl(Buffer.from(thirds.replace('>33.333</cbc:PriceAmount>', '>33.327</cbc:PriceAmount>')), null);
+    expect(invoice.lines.map((l) => l.netAmount)).toEqual(['100.00']);
+    // 3 × 33.32 = 99.96: 0.04 off
+    expect(await refusal(thirds.replace('>33.333</cbc:PriceAmount>', '>33.32</cbc:PriceAmount>')))
+      .toEqual([expect.stringMatching(/^PEPPOL-EN16931-R120: line 1's net amount is 100\.00, not quantity × price \+ charges − allowances = 99\.96 \(within 0\.02\)/)]);
   });
 
   test('missing mandatory parts: the seller, the number, the lines, a VAT breakdown that does not match its lines', async () => {

@@ -75,9 +75,13 @@ const validateExport = async (xml: string) => {
   const shipped = join(import.meta.dir, '../../../plugins/verifactu/xsd');
   const ours = await validateXML({ xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile(shipped, 'SuministroLR.cuadra.xsd'), preload: schemaFile(shipped, 'SuministroInformacion.cuadra.xsd') });
   if (!OFFICIAL_XSD_DIR) return ours;
+  // the AEAT's files import by absolute URL (SuministroInformacion.xsd imports xmldsig from the W3C's
+  // site): every absolute schemaLocation is pointed at the preloaded file of that name, nothing fetched
+  const local = (file: { fileName: string; contents: string }) =>
+    ({ ...file, contents: file.contents.replace(/schemaLocation="https?:\/\/[^"]*\/([^"/]+)"/g, 'schemaLocation="$1"') });
   const official = await validateXML({
-    xml: { fileName: 'export.xml', contents: xml }, schema: schemaFile(OFFICIAL_XSD_DIR, 'SuministroLR.xsd'),
-    preload: [schemaFile(OFFICIAL_XSD_DIR, 'SuministroInformacion.xsd'), schemaFile(OFFICIAL_XSD_DIR, 'xmldsig-core-schema.xsd')],
+    xml: { fileName: 'export.xml', contents: xml }, schema: local(schemaFile(OFFICIAL_XSD_DIR, 'SuministroLR.xsd')),
+    preload: [local(schemaFile(OFFICIAL_XSD_DIR, 'SuministroInformacion.xsd')), schemaFile(OFFICIAL_XSD_DIR, 'xmldsig-core-schema.xsd')],
   });
   return { valid: ours.valid && official.valid, errors: [...ours.errors, ...official.errors.map((e) => ({ ...e, message: `AEAT XSD: ${e.message}` }))] };
 };
