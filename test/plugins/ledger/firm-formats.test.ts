@@ -285,7 +285,7 @@ describe('POST /ledger/import of A3 and ContaPlus files', () => {
     // format 5: '5' first, 510 characters (the currency at 509); recognised as A3, not taken for ContaPlus
     const format5 = good.map((l) => '5' + l.slice(1, 252) + ' '.repeat(256) + 'EN');
     expect(format5[0]).toHaveLength(510);
-    for (const options of [{}, { format: 'a3' }]) {
+    for (const options of [{}, { format: 'a3' }] as Record<string, string>[]) {
       const refused = await upload(a.token, format5.join('\r\n'), options);
       expect(refused.status).toBe(422);
       expect(refused.body.detail.map((e: any) => e.msg)).toEqual(['A3 format 5 (510-character records) is not supported yet: line(s) 1, 2, 3, 4; export the file from A3 in format 4 (254-character records)']);
