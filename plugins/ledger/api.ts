@@ -42,10 +42,12 @@ const lastOfMonth = (date: string) => ISO_DATE.test(date) && !Number.isNaN(Date.
 /**
  * The rule of the readers of whole months (totalsByAccountByTenant here, and the tax models'
  * `accountTotals` and `sumsOver` on every path): `from` the first of a month, `to` the last of one,
- * in order; otherwise a 422 naming the range, never a 500.
+ * in order; otherwise a 422 naming the range, never a 500. `to` may also be `openEnd`: the end of a
+ * period computed so far (a company's own result accrued up to today, the dashboard's), which its
+ * reader answers; the workspace's many-companies path computes whole periods and passes none.
  */
-export function checkWholeMonths(range: { from: string; to: string }, what: string): void {
-  if (!firstOfMonth(range.from) || !lastOfMonth(range.to) || range.from > range.to) {
+export function checkWholeMonths(range: { from: string; to: string }, what: string, openEnd?: string): void {
+  if (!firstOfMonth(range.from) || !(lastOfMonth(range.to) || (openEnd !== undefined && range.to === openEnd)) || range.from > range.to) {
     throw new Unprocessable(`${what} reads whole months (from the first of a month to the last of one): ${range.from}–${range.to} is not`);
   }
 }
