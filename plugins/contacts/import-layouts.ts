@@ -7,7 +7,7 @@ import { EXPORT_COLUMNS } from './columns';
 
 export type ImportField =
   | 'name' | 'legal_name' | 'vat' | 'kind' | 'customer_type' | 'country' | 'email' | 'phone' | 'address' | 'city'
-  | 'postal_code' | 'province' | 'iban' | 'bic' | 'notes' | 'external_id' | 'account';
+  | 'postal_code' | 'province' | 'iban' | 'bic' | 'notes' | 'external_id' | 'account' | 'customer_and_supplier' | 'external_source';
 
 export const LAYOUT_NAMES = ['generic', 'holded', 'contaplus'] as const;
 export type LayoutName = (typeof LAYOUT_NAMES)[number];
@@ -31,6 +31,7 @@ export const CONTACT_IMPORT_LAYOUTS: Record<LayoutName, ContactImportLayout> = {
       legal_name: [...own('legal_name')],
       vat: [...own('vat'), 'tax_id', 'nif', 'cif', 'vat_number'],
       kind: [...own('kind')],
+      customer_and_supplier: [...own('customer_and_supplier')],
       customer_type: ['customer_type'],
       country: [...own('country')],
       email: [...own('email'), 'correo'],
@@ -43,6 +44,7 @@ export const CONTACT_IMPORT_LAYOUTS: Record<LayoutName, ContactImportLayout> = {
       bic: ['bic', 'swift'],
       notes: [...own('notes')],
       external_id: [...own('external_id')],
+      external_source: [...own('external_source')],
     },
     signature: [],
   },

@@ -15,8 +15,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The longest text each field takes (ContactCreate's limits). */
 const MAX_LENGTH: Partial<Record<ImportField, number>> = {
-  name: 200, legal_name: 200, email: 254, phone: 50, address: 300, city: 100, postal_code: 20, province: 100, notes: 5000, external_id: 100,
+  name: 200, legal_name: 200, email: 254, phone: 50, address: 300, city: 100, postal_code: 20, province: 100, notes: 5000, external_id: 100, external_source: 32,
 };
+
+/** How a yes/no cell is written: Cuadra's export writes true/false (CSV) or a boolean cell (XLSX, read as true/false). */
+const YES_NO: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, si: true, yes: true, no: false, x: true, verdadero: true, falso: false };
+
+/** Errors listed in a 422 at most (the rest are not shown, as the journal import). */
+const MAX_ERRORS = 200;
 
 /** Country names as Holded and ContaPlus write them (Spanish or English), to ISO codes. */
 const COUNTRY_BY_NAME: Map<string, string> = (() => {
@@ -82,6 +88,8 @@ function readCandidates(rows: TextRow[], layoutName: LayoutName, defaultKind: Co
   const candidates: Candidate[] = [];
   const skipped: ContactImportResult['skipped'] = [];
   for (const { line, cells } of body) {
+    // a row of nothing but delimiters (;;;;), as spreadsheets leave below the data, is no contact
+    if (cells.every((cell) => cell.trim() === '')) continue;
     const value = (field: ImportField): string => {
       for (const i of columns.get(field) ?? []) { const text = asWritten(cells[i] ?? '').trim(); if (text) return text; }
       return '';
@@ -126,7 +134,12 @@ function readCandidates(rows: TextRow[], layoutName: LayoutName, defaultKind: Co
     const bic = bicText ? checked('bic', () => checkedBic(bicText, ['bic'])) : null;
     const customerType = value('customer_type');
     if (customerType && customerType !== 'business' && customerType !== 'individual') fail('customer_type', 'customer_type is business or individual', 'value_error.customer_type');
+    const bothText = value('customer_and_supplier');
+    const both = bothText ? YES_NO[headingKey(bothText)] : false;
+    if (both === undefined) fail('customer_and_supplier', `customer_and_supplier "${bothText}" is neither true nor false`, 'value_error.boolean');
     const externalId = layout.source ? (value('external_id') || account) : value('external_id');
+    // the generic layout keeps the source a contact was exported with (holded, contaplus, …); without one, `import`
+    const externalSource = layout.source ?? (externalId ? value('external_source') || 'import' : null);
     candidates.push({
       line,
       input: {
@@ -134,11 +147,12 @@ function readCandidates(rows: TextRow[], layoutName: LayoutName, defaultKind: Co
         email: email || null, phone: value('phone') || null, address: value('address') || null, city: value('city') || null,
         postal_code: value('postal_code') || null, province: value('province') || null, iban, bic, notes: value('notes') || null,
         ...(customerType ? { customer_type: customerType as 'business' | 'individual' } : {}),
-        external_source: layout.source ?? (externalId ? 'import' : null), external_id: externalId || null,
+        ...(both ? { customer_and_supplier: true } : {}),
+        external_source: externalSource, external_id: externalId || null,
       },
     });
   }
-  if (errors.length) throw new ValidationFailed(errors);
+  if (errors.length) throw new ValidationFailed(errors.slice(0, MAX_ERRORS));
   return { candidates, skipped };
 }
 

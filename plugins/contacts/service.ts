@@ -142,6 +142,16 @@ function applyInput(contact: Contact, input: ContactInput, creating: boolean): v
   refreshDerived(contact);
 }
 
+/** A new contact in the unit of work (not flushed): the defaults of a contact, then the input applied and checked. */
+function newContact(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Contact {
+  const contact = tx.em.create(Contact, {
+    id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
+    vat: null, vatValid: false, nameKey: '', publicAdministration: false, administrativeCentres: null,
+  } as any);
+  applyInput(contact, input, true);
+  return contact;
+}
+
 /** The stored tax number under a new country: refused when it does not fit (send vat too, or null). */
 function recheckedTaxNumber(vat: string, country: string) {
   try {
@@ -410,11 +420,7 @@ export const ContactService = {
   },
 
   async create(tx: Tx, input: ContactInput & { kind: ContactKind; name: string }): Promise<Contact> {
-    const contact = tx.em.create(Contact, {
-      id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
-      vat: null, vatValid: false, nameKey: '', publicAdministration: false, administrativeCentres: null,
-    } as any);
-    applyInput(contact, input, true);
+    const contact = newContact(tx, input);
     await assertExternalKeyFree(tx, contact);
     await tx.em.flush();
     return contact;
@@ -425,14 +431,7 @@ export const ContactService = {
    * that fails throws with its field's loc. The caller has made sure their external keys are free.
    */
   async createMany(tx: Tx, inputs: readonly (ContactInput & { kind: ContactKind; name: string })[]): Promise<Contact[]> {
-    const contacts = inputs.map((input) => {
-      const contact = tx.em.create(Contact, {
-        id: crypto.randomUUID(), kind: input.kind, customerAndSupplier: false, name: input.name, customerType: 'business', country: 'ES',
-        vat: null, vatValid: false, nameKey: '', publicAdministration: false, administrativeCentres: null,
-      } as any);
-      applyInput(contact, input, true);
-      return contact;
-    });
+    const contacts = inputs.map((input) => newContact(tx, input));
     await tx.em.flush();
     return contacts;
   },

@@ -10,6 +10,7 @@
  * `entrySql(draft, …)` instead (see ./entry-sql.ts).
  */
 import type { Database } from '../../kernel/database';
+import { Unprocessable } from '../../kernel/errors';
 import { money, type Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import { perTenant } from '../../lib/tenant-sets';
@@ -33,8 +34,23 @@ export async function lockDatesByTenant(db: Database, tenantIds: readonly string
   return new Map([...rows].map(([id, row]) => [id, row.locked_until]));
 }
 
-const firstOfMonth = (date: string) => date.endsWith('-01');
-const lastOfMonth = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().endsWith('-01T00:00:00.000Z');
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const firstOfMonth = (date: string) => ISO_DATE.test(date) && date.endsWith('-01');
+const lastOfMonth = (date: string) => ISO_DATE.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`))
+  && new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().endsWith('-01T00:00:00.000Z');
+
+/**
+ * The rule of the readers of whole months (totalsByAccountByTenant here, and the tax models'
+ * `accountTotals` and `sumsOver` on every path): `from` the first of a month, `to` the last of one,
+ * in order; otherwise a 422 naming the range, never a 500. `to` may also be `openEnd`: the end of a
+ * period computed so far (a company's own result accrued up to today, the dashboard's), which its
+ * reader answers; the workspace's many-companies path computes whole periods and passes none.
+ */
+export function checkWholeMonths(range: { from: string; to: string }, what: string, openEnd?: string): void {
+  if (!firstOfMonth(range.from) || !(lastOfMonth(range.to) || (openEnd !== undefined && range.to === openEnd)) || range.from > range.to) {
+    throw new Unprocessable(`${what} reads whole months (from the first of a month to the last of one): ${range.from}–${range.to} is not`);
+  }
+}
 
 /**
  * `LedgerService.totalsByAccount` of whole months (`from` the first of a month, `to` the last of
@@ -44,8 +60,8 @@ const lastOfMonth = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) +
  */
 export async function totalsByAccountByTenant(db: Database, tenantIds: readonly string[], range: { from: string; to: string; level: number }): Promise<Map<string, { account: string; debit: Decimal; credit: Decimal }[]>> {
   const totals = new Map<string, { account: string; debit: Decimal; credit: Decimal }[]>();
+  checkWholeMonths(range, 'totalsByAccountByTenant');
   if (!tenantIds.length) return totals;
-  if (!firstOfMonth(range.from) || !lastOfMonth(range.to) || range.from > range.to) throw new Error(`totalsByAccountByTenant reads whole months: ${range.from}–${range.to}`);
   const rows = await db.system<{ tenant_id: string; account: string; debit: string; credit: string }>('select * from cuadra_ledger_totals(?::uuid[], ?::date, ?::date, ?::int, ?::text[])',
     [pgArray(tenantIds), range.from, range.to, range.level, pgArray(Object.values(YEAR_END_SOURCE_TYPES))]);
   for (const row of rows) {

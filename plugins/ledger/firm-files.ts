@@ -299,8 +299,43 @@ export function detectFirmFormat(bytes: Uint8Array): 'a3' | 'contaplus' | undefi
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
   const first = head.split(/\r?\n/).find((l) => l.trim() !== '')?.replace(/\r$/, '') ?? '';
   if (first.length === A3_ENTRY_LINE.length && /^\d{6}\d{8}[0-9A-Z]/.test(first)) return 'a3';
+  // A3's newer format 5 (510-character records, '5' first): A3's, though long enough to pass for ContaPlus
+  if (first.length === A3_FORMAT_5_LENGTH && /^5\d{5}\d{8}[0-9A-Z]/.test(first)) return 'a3';
   if (first.length >= fieldOf(CONTAPLUS_XDIARIO, 'EUROHABER').position && /^[ \d]{5}\d\d{8}/.test(first)) return 'contaplus';
   return undefined;
+}
+
+/** The length of a record of A3's format 5, which Cuadra does not read yet (docs/domain/firm-formats.md §2). */
+const A3_FORMAT_5_LENGTH = 510;
+
+/** Line numbers for a message: the first ten, then how many more. */
+const listLines = (lines: number[]) => lines.slice(0, 10).join(', ') + (lines.length > 10 ? ` and ${lines.length - 10} more` : '');
+
+/**
+ * A SUENLACE.DAT may carry several A3 companies (positions 2–6): the import posts into one
+ * company, so a file with more than one company code, or with one other than the `company` asked
+ * for, is refused naming the lines of each code (422).
+ */
+function checkA3Company(records: { line: number; text: string }[], company: string | undefined) {
+  const byCode = new Map<string, number[]>();
+  for (const { line, text } of records) {
+    if (text.length !== A3_ENTRY_LINE.length) continue;
+    const code = rawField(A3_RECORD_HEAD, text, 'company');
+    const lines = byCode.get(code);
+    if (lines) lines.push(line);
+    else byCode.set(code, [line]);
+  }
+  const wanted = company === undefined ? undefined : company.padStart(5, '0');
+  if (wanted !== undefined) {
+    const errors: FieldError[] = [...byCode].filter(([code]) => code !== wanted).map(([code, lines]) => ({
+      loc: ['body', 'file'], msg: `Line(s) ${listLines(lines)} belong to A3 company ${code}, not ${wanted} (the company asked for)`, type: 'value_error.company',
+    }));
+    if (errors.length) throw new ValidationFailed(errors);
+  } else if (byCode.size > 1) {
+    throw new ValidationFailed([...byCode].map(([code, lines]) => ({
+      loc: ['body', 'file'], msg: `The file holds ${byCode.size} A3 companies; company ${code} on line(s) ${listLines(lines)}: import one company per file`, type: 'value_error.company',
+    })));
+  }
 }
 
 /** An A3 signed amount (`+0000001210.00`) as a Decimal, or undefined when it is not one. */
@@ -325,7 +360,13 @@ const A3_DEFAULTS = { sales: { vat: '477', withholding: '473' }, purchases: { va
  * line. An invoice's entry must balance like any other: its total against its bases, VAT and
  * surcharges, the withholding on its own account.
  */
-export function readA3(bytes: Uint8Array): RawLine[] {
+export function readA3(bytes: Uint8Array, options: { company?: string } = {}): RawLine[] {
+  const records = fixedRecords(bytes);
+  const format5 = records.filter((r) => r.text.length === A3_FORMAT_5_LENGTH && r.text[0] === '5').map((r) => r.line);
+  if (format5.length) {
+    throw ValidationFailed.field(['body', 'file'], `A3 format 5 (510-character records) is not supported yet: line(s) ${listLines(format5)}; export the file from A3 in format 4 (254-character records)`, 'value_error.format');
+  }
+  checkA3Company(records, options.company);
   const lines: RawLine[] = [];
   const errors: FieldError[] = [];
   const names = new Map<string, string>();
@@ -336,7 +377,7 @@ export function readA3(bytes: Uint8Array): RawLine[] {
     const text = (amount.isNegative() ? amount.negate() : amount).toString();
     lines.push({ line, entry: entryKey, date, description, account, accountName, debit: amount.isNegative() ? '' : text, credit: amount.isNegative() ? text : '' });
   };
-  for (const { line, text } of fixedRecords(bytes)) {
+  for (const { line, text } of records) {
     const fail = (msg: string) => errors.push({ loc: ['body', 'file', line], msg: `Line ${line}: ${msg}`, type: 'value_error.line' });
     if (text.length !== A3_ENTRY_LINE.length) { fail(`an A3 record has ${A3_ENTRY_LINE.length} characters, this one ${text.length}`); continue; }
     const type = rawField(A3_RECORD_HEAD, text, 'record_type');

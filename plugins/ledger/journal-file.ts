@@ -4,9 +4,8 @@ import { pgArray } from '../../kernel/sql-params';
 import type { Kernel } from '../../kernel/kernel';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
-// The generic readers of tabular files (RFC 4180 CSV, SpreadsheetML cells); they read no table of the treasury.
-import { decodeText, guessDelimiter, readCsv } from '../../lib/csv-reader';
-import { workbookSheets, type Cell } from '../../lib/xlsx-reader';
+// The generic reader of tabular files (RFC 4180 CSV, SpreadsheetML cells); it reads no table of the treasury.
+import { asWritten, tableFileRows, TableFileUnreadable, type TextRow } from '../../lib/table-file';
 import { isIsoDate, type JournalDraft } from './draft';
 import { detectFirmFormat, readA3, readContaplus, type RawLine } from './firm-files';
 import { checkPeriod, journalBatches, LedgerService, type ExportRow, type Period } from './service';
@@ -59,26 +58,14 @@ const SUB_ACCOUNT = /^[1-9][0-9]{3,11}$/;
 
 interface FileLine { line: number; entry: string; date: string; description: string; account: string; accountName: string; debit: Decimal; credit: Decimal }
 
-const cellText = (cell: Cell): string =>
-  cell instanceof Date ? cell.toISOString().slice(0, 10) : cell === null || cell === undefined ? '' : String(cell).trim();
-
-/** Text as it was before a CSV writer made it inert (lib/spreadsheet-cells.ts: an apostrophe before a formula-looking start). */
-const asWritten = (text: string) => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);
-
-/** The file's rows as text cells with their line (CSV: the line it starts on; XLSX: the sheet row). */
-function fileRows(bytes: Uint8Array): { line: number; cells: string[] }[] {
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  if (isZip) {
-    try {
-      const first = workbookSheets(bytes, MAX_JOURNAL_FILE_BYTES * 8).next();
-      return first.done ? [] : first.value.map((row) => ({ line: row.line, cells: row.cells.map(cellText) }));
-    } catch {
-      throw ValidationFailed.field(['body', 'file'], 'Not a readable XLSX workbook', 'value_error.file');
-    }
+/** The file's rows as text cells with their line (CSV: the line it starts on; XLSX: the sheet row); 422 for an unreadable workbook. */
+function fileRows(bytes: Uint8Array): TextRow[] {
+  try {
+    return tableFileRows(bytes, MAX_JOURNAL_FILE_BYTES * 8);
+  } catch (error) {
+    if (error instanceof TableFileUnreadable) throw ValidationFailed.field(['body', 'file'], error.message, 'value_error.file');
+    throw error;
   }
-  // Spanish accounting software often exports ISO-8859-1 or Windows-1252: decoded as the treasury's statements are
-  const text = decodeText(bytes).replace(/^\uFEFF/, '');
-  return readCsv(text, guessDelimiter(text) ?? ',').map((row) => ({ line: row.line, cells: row.fields.map((f) => f.trim()) }));
 }
 
 /** The rows of a CSV or XLSX file by the layout's column names, still text; 422 when the header lacks a required column. */
@@ -121,9 +108,9 @@ function checkLines(raw: RawLine[], mapping: Record<string, string>): FileLine[]
 export type JournalFileFormat = 'csv' | 'xlsx' | 'a3' | 'contaplus';
 
 /** The file's lines in its format: the one given, else A3 or ContaPlus when its first record is one, else CSV/XLSX. */
-function readFileLines(bytes: Uint8Array, format: JournalFileFormat | undefined, accounts: Uint8Array | undefined): RawLine[] {
+function readFileLines(bytes: Uint8Array, format: JournalFileFormat | undefined, accounts: Uint8Array | undefined, company: string | undefined): RawLine[] {
   const detected = format === 'a3' || format === 'contaplus' ? format : format ? undefined : detectFirmFormat(bytes);
-  if (detected === 'a3') return readA3(bytes);
+  if (detected === 'a3') return readA3(bytes, { company });
   if (detected === 'contaplus') return readContaplus(bytes, accounts);
   return csvLines(bytes);
 }
@@ -181,13 +168,13 @@ const importView = (row: any, alreadyImported: boolean): JournalImport => ({
  * before anything is written; accounts unknown to the chart created under their PGC group (the
  * longest existing prefix of 3+ digits) or refused all together; the same content twice posts once.
  */
-export async function importJournalFile(tx: Tx, body: { file: File; mapping?: string | Record<string, unknown>; format?: JournalFileFormat; accounts?: File }): Promise<JournalImport> {
+export async function importJournalFile(tx: Tx, body: { file: File; mapping?: string | Record<string, unknown>; format?: JournalFileFormat; accounts?: File; company?: string }): Promise<JournalImport> {
   if (body.file.size > MAX_JOURNAL_FILE_BYTES) throw new PayloadTooLarge(`A journal file may be at most ${MAX_JOURNAL_FILE_BYTES} bytes`);
   if (body.accounts && body.accounts.size > MAX_JOURNAL_FILE_BYTES) throw new PayloadTooLarge(`An accounts file may be at most ${MAX_JOURNAL_FILE_BYTES} bytes`);
   const mapping = readMapping(body.mapping);
   const bytes = new Uint8Array(await body.file.arrayBuffer());
   const accounts = body.accounts ? new Uint8Array(await body.accounts.arrayBuffer()) : undefined;
-  const entries = entriesOf(checkLines(readFileLines(bytes, body.format, accounts), mapping));
+  const entries = entriesOf(checkLines(readFileLines(bytes, body.format, accounts, body.company), mapping));
   const hash = new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
 
   // claimed first: a second upload of the same content (even concurrent) waits here, then finds it

@@ -194,6 +194,7 @@ export const JournalImportBody = t.Object({
   file: t.File({ description: 'A journal file: CSV (comma or semicolon) or XLSX, one row per line with the columns entry_number, date, description, account, debit, credit (account_name optional), the layout GET /ledger/export writes; or an A3 SUENLACE.DAT (entry lines, record 0) or a ContaPlus XDiario (docs/domain/firm-formats.md)' }),
   format: t.Optional(t.Union([t.Literal('csv'), t.Literal('xlsx'), t.Literal('a3'), t.Literal('contaplus')], { description: 'The file\'s format; omitted, it is recognised from the file' })),
   accounts: t.Optional(t.File({ description: 'contaplus: the XSubCta file, whose titles name the sub-accounts the import creates' })),
+  company: t.Optional(t.String({ pattern: '^[0-9]{1,5}$', description: 'a3 only: the company code in A3 (positions 2–6) the file must carry; a file with another code, or with several, is refused (422 naming the lines)' })),
   mapping: t.Optional(t.Union([t.String(), t.Record(t.String(), t.Unknown())], {
     description: 'A JSON object mapping the file\'s account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"}',
   })),

@@ -2,7 +2,7 @@ import { pgArray } from '../../kernel/sql-params';
 import type { Database } from '../../kernel/database';
 import type { Tx } from '../../kernel/uow';
 import { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from '../documents/api';
-import { totalsByAccountByTenant } from '../ledger/api';
+import { checkWholeMonths, totalsByAccountByTenant } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, TaxModel, TaxPeriod } from './contract';
 import type { DueModel } from './due-by-tenant';
 import { MAX_CARRY_YEARS, withDefaults } from './options';
@@ -102,8 +102,8 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
           for (const later of periods.slice(periods.indexOf(period) + 1)) void sums(tenantId, { ...filter, from: later.from, to: later.to }, by).catch(() => undefined);
           return sums(tenantId, { ...filter, from: period.from, to: period.to }, by);
         },
-        sumsOver: (range, by, filter: RegisterFilter = {}) => sums(tenantId, { ...filter, from: range.from, to: range.to }, by),
-        accountTotals: (range) => batch.ask(tenantId, { key: JSON.stringify(['totals', range]), answer: (ids) => totalsByAccountByTenant(db, ids, range) }, []),
+        sumsOver: (range, by, filter: RegisterFilter = {}) => { checkWholeMonths(range, 'sumsOver'); return sums(tenantId, { ...filter, from: range.from, to: range.to }, by); },
+        accountTotals: (range) => { checkWholeMonths(range, 'accountTotals'); return batch.ask(tenantId, { key: JSON.stringify(['totals', range]), answer: (ids) => totalsByAccountByTenant(db, ids, range) }, []); },
       });
       out.push(result);
       previous = result;

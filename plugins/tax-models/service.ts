@@ -2,7 +2,7 @@ import type { Tx } from '../../kernel/uow';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { Unprocessable } from '../../kernel/errors';
 import { TenantService } from '../tenants/api';
-import { LedgerService } from '../ledger/api';
+import { checkWholeMonths, LedgerService } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
@@ -70,8 +70,10 @@ async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first
       tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model),
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
       sums: (by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by),
-      sumsOver: (range, by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by),
-      accountTotals: (range) => LedgerService.totalsByAccount(tx, range),
+      // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;
+      // a period computed so far (to today: the dashboard's accrued result) may end where it ends
+      sumsOver: (range, by, filter = {}) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by); },
+      accountTotals: (range) => { checkWholeMonths(range, 'accountTotals', period.to); return LedgerService.totalsByAccount(tx, range); },
     });
     results.push(result);
     previous = result;

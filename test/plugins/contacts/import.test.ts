@@ -90,7 +90,8 @@ describe('POST /contacts/import', () => {
     const res = await upload(company.token, bad);
     expect(res.status).toBe(422);
     const locs = res.body.detail.map((d: any) => d.loc.join('.'));
-    expect(locs).toEqual(['body.file.3.vat', 'body.file.4.name', 'body.file.5.email', 'body.file.6.country', 'body.file.6.iban', 'body.file.7.kind']);
+    // line 4, only delimiters, is no contact: skipped, not an error
+    expect(locs).toEqual(['body.file.3.vat', 'body.file.5.email', 'body.file.6.country', 'body.file.6.iban', 'body.file.7.kind']);
     expect(res.body.detail[0].msg).toContain('Line 3');
     expect(await contactsOf(company)).toHaveLength(0);
 
@@ -128,21 +129,37 @@ describe('POST /contacts/import', () => {
     expect(await contactsOf(company)).toHaveLength(2);
   });
 
+  test('rows of only delimiters are skipped; a yes/no that is neither is refused; the 422 lists at most 200 errors', async () => {
+    const company = await createCompany(app);
+    const res = await upload(company.token, ['name;kind;customer_and_supplier', 'Una SL;customer;', ';;', 'Dos SL;supplier;sí', ';;;;', ''].join('\n'));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ created: 2, skipped: [] });
+    expect((await contactsOf(company)).map((c) => [c.name, c.kind, c.customer_and_supplier]).sort()).toEqual([['Dos SL', 'supplier', true], ['Una SL', 'customer', false]]);
+    const maybe = await upload(company.token, 'name,customer_and_supplier\nTres SL,quizá\n');
+    expect(maybe.status).toBe(422);
+    expect(maybe.body.detail.map((d: any) => d.loc.join('.'))).toEqual(['body.file.2.customer_and_supplier']);
+    const many = await upload(company.token, 'name,email\n' + 'Mala,no-es-correo\n'.repeat(300));
+    expect(many.status).toBe(422);
+    expect(many.body.detail).toHaveLength(200);
+    expect(await contactsOf(company)).toHaveLength(2);
+  });
+
   test('round trip: what GET /contacts/export writes as XLSX and CSV another company imports, the same contacts; tenants apart', async () => {
     const source = await createCompany(app);
     await createContact(app, source.token, { name: 'Exportada Uno', vat: 'B12345674', email: 'a@b.es', city: 'Cádiz' });
-    await createContact(app, source.token, { kind: 'supplier', name: 'Exportada Dos', vat: 'FR40303265045', country: 'FR' });
+    await createContact(app, source.token, { kind: 'supplier', name: 'Exportada Dos', vat: 'FR40303265045', country: 'FR', customer_and_supplier: true, external_source: 'holded', external_id: 'H-77' });
+    await createContact(app, source.token, { name: 'Exportada Tres', external_source: 'contaplus', external_id: '43000009' });
     for (const format of ['xlsx', 'csv']) {
       const target = await createCompany(app);
       const file = await app.handle(new Request(`http://localhost/api/v1/contacts/export?format=${format}`, { headers: { authorization: `Bearer ${source.token}` } }));
       expect(file.status).toBe(200);
       const res = await upload(target.token, new Uint8Array(await file.arrayBuffer()), {}, `contactos.${format}`);
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ layout: 'generic', created: 2 });
-      const strip = (c: any) => [c.kind, c.name, c.vat, c.country, c.email, c.city];
+      expect(res.body).toMatchObject({ layout: 'generic', created: 3 });
+      const strip = (c: any) => [c.kind, c.customer_and_supplier, c.name, c.vat, c.country, c.email, c.city, c.external_source, c.external_id];
       expect((await contactsOf(target)).map(strip).sort()).toEqual((await contactsOf(source)).map(strip).sort());
     }
     // the source's contacts did not count as duplicates anywhere else, and it still has exactly its own
-    expect(await contactsOf(source)).toHaveLength(2);
+    expect(await contactsOf(source)).toHaveLength(3);
   });
 });

@@ -260,6 +260,39 @@ describe('POST /ledger/import of A3 and ContaPlus files', () => {
     expect((await app.get('/api/v1/ledger', a.token)).body.total).toBe(2);
   });
 
+  test('A3 company codes: a file with two companies, or another than `company`, is refused naming the lines; format 5 (510 characters) is refused as such', async () => {
+    const a = await createCompany(app);
+    const source = await createCompany(app);
+    await postEntry(app, source.token, [{ account: '572', debit: '10.00' }, { account: '7000', credit: '10.00' }], '2026-01-05', 'Bien');
+    await postEntry(app, source.token, [{ account: '572', debit: '20.00' }, { account: '7000', credit: '20.00' }], '2026-01-06', 'Otro');
+    const good = records((await app.get('/api/v1/ledger/export?format=a3&company=7', source.token)).text);
+    expect(good.map((l) => at(l, 2, 5))).toEqual(['00007', '00007', '00007', '00007']);
+    const otherCompany = (l: string) => l.slice(0, 1) + '00008' + l.slice(6);
+    const mixed = await upload(a.token, [good[0], good[1], otherCompany(good[2]), otherCompany(good[3])].join('\r\n'));
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.detail.map((e: any) => e.msg)).toEqual([
+      'The file holds 2 A3 companies; company 00007 on line(s) 1, 2: import one company per file',
+      'The file holds 2 A3 companies; company 00008 on line(s) 3, 4: import one company per file',
+    ]);
+    const wrong = await upload(a.token, good.join('\r\n'), { company: '8' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail.map((e: any) => e.msg)).toEqual(['Line(s) 1, 2, 3, 4 belong to A3 company 00007, not 00008 (the company asked for)']);
+    expect((await upload(a.token, good.join('\r\n'), { company: 'x' })).status).toBe(422);
+    expect((await app.get('/api/v1/ledger', a.token)).body.total).toBe(0);
+    const right = await upload(a.token, good.join('\r\n'), { company: '00007' });
+    expect([right.status, right.body.entries]).toEqual([201, 2]);
+
+    // format 5: '5' first, 510 characters (the currency at 509); recognised as A3, not taken for ContaPlus
+    const format5 = good.map((l) => '5' + l.slice(1, 252) + ' '.repeat(256) + 'EN');
+    expect(format5[0]).toHaveLength(510);
+    for (const options of [{}, { format: 'a3' }] as Record<string, string>[]) {
+      const refused = await upload(a.token, format5.join('\r\n'), options);
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail.map((e: any) => e.msg)).toEqual(['A3 format 5 (510-character records) is not supported yet: line(s) 1, 2, 3, 4; export the file from A3 in format 4 (254-character records)']);
+    }
+    expect((await app.get('/api/v1/ledger', a.token)).body.total).toBe(2);
+  });
+
   test('a hand-written ContaPlus XDiario with 8-digit codes and its XSubCta', async () => {
     const a = await createCompany(app);
     const pad = (text: string, length: number) => text.padEnd(length).slice(0, length);

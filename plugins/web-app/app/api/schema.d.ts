@@ -16717,6 +16717,8 @@ export interface operations {
                      * @description contaplus: the XSubCta file, whose titles name the sub-accounts the import creates
                      */
                     accounts?: string;
+                    /** @description a3 only: the company code in A3 (positions 2–6) the file must carry; a file with another code, or with several, is refused (422 naming the lines) */
+                    company?: string;
                     /** @description A JSON object mapping the file's account codes to accounts of the chart, e.g. {"43000012":"4300012","572001":"5720001"} */
                     mapping?: string | {
                         [key: string]: unknown;
