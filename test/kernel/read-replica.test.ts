@@ -219,7 +219,7 @@ describe.skipIf(unavailable !== null)(`read replica (DATABASE_REPLICA_URL)${skip
 
   test('once a report of a unit of work ran on the primary, its later reports stay there (one snapshot source per book)', async () => {
     const inRecovery = (uow: ReturnType<CuadraApp['kernel']['unitOfWork']>) =>
-      uow.report((tx) => tx.sql<{ standby: boolean }>('select pg_is_in_recovery() as standby'), { tenantId: a.tenantId }).then(([row]) => row!.standby);
+      uow.report((tx) => tx.sql<{ standby: boolean }>('select pg_is_in_recovery() as standby where :tenant::uuid is not null'), { tenantId: a.tenantId }).then(([row]) => row!.standby);
     const replica = app.kernel.db.replica!;
     while (!await replica.usable()) await Bun.sleep(100);
     const uow = app.kernel.unitOfWork(null);
@@ -263,6 +263,20 @@ describe('uow.report on the primary (both databases)', () => {
     await expect(uow.report(async (tx) => { tx.publish('test.report-published' as never, {} as never); return 1; }, { tenantId: a.tenantId })).rejects.toThrow(/cannot publish/);
     const [{ name }] = await uow.run((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: a.tenantId });
     expect(name).not.toBe('Cambiado');
+  });
+
+  test.skipIf(backend !== 'postgres')('a replica that accepts TCP and never answers: start-up and reports do not hang, they read the primary', async () => {
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } });
+    const other = await startTestApp({ env: { DATABASE_REPLICA_URL: `postgres://cuadra_service@127.0.0.1:${silent.port}/none` } });
+    try {
+      expect(await other.kernel.db.replica!.usable()).toBe(false);
+      const c = await createCompany(other, 'Delta SL', VALID_CIFS[3]);
+      const [{ standby }] = await other.kernel.unitOfWork(null).report((tx) => tx.sql<{ standby: boolean }>('select pg_is_in_recovery() as standby where :tenant::uuid is not null'), { tenantId: c.tenantId });
+      expect(standby).toBe(false);
+    } finally {
+      await other.close();
+      silent.stop(true);
+    }
   });
 
   test('inside a request transaction a report is read-only too, and the transaction is writable again after it', async () => {
