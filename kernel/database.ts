@@ -293,7 +293,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
     max: Number(process.env.DATABASE_REPLICA_POOL_MAX ?? process.env.DATABASE_POOL_MAX ?? 16),
     // a replica that stops answering must not hold a report (or start-up) waiting on a connection:
     // connecting gives up after REPLICA_CHECK_MS, and TCP keep-alive notices a dead peer on open ones
-    driver: { connectionTimeoutMillis: REPLICA_CHECK_MS, keepAlive: true },
+    driver: { connectionTimeoutMillis: REPLICA_CHECK_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
   }));
   const maxLagSeconds = config.databaseReplicaMaxLagSeconds;
   // the login is checked (as DATABASE_URL's) before the first report reads there: at start-up, or,
