@@ -15,7 +15,6 @@ import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
 import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
-import { isConnectionLost } from './errors';
 import { mikroOrmConnection, postgresJs, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -94,7 +93,8 @@ export const MIGRATION_LOCK_KEY = 0x637561647261n;
  * with it, and so does its lock). The wait is unbounded: the instance holding it is migrating.
  */
 async function takeMigrationLock(target: ReturnType<typeof postgresTarget>) {
-  const session = postgresJs(target, { max: 1, idle_timeout: 0 });
+  // no idle end and no lifetime: postgres.js would otherwise recycle the session (and drop the lock)
+  const session = postgresJs(target, { max: 1, idle_timeout: 0, max_lifetime: null });
   try {
     await session.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
   } catch (error) {
@@ -220,11 +220,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * The application ORM's options, on the primary or on a replica: every connection `SET ROLE`s to
  * the application role, the tenant filter is on by default and new tenant rows are stamped.
  */
-function applicationOrmOptions(base: Record<string, unknown>, tenantEntities: string[], pool?: { max: number; onPoolCreated?: (pool: any) => void }): Record<string, unknown> {
+function applicationOrmOptions(base: Record<string, unknown>, tenantEntities: string[], pool?: { max: number; onPoolCreated?: (pool: any) => void; driver?: Record<string, unknown> }): Record<string, unknown> {
   return {
     ...base,
     pool: pool ? { min: Math.min(2, pool.max), max: pool.max } : undefined,
-    ...(pool ? { driverOptions: { onPoolCreated: (created: any) => { pool.onPoolCreated?.(created); releaseDroppedConnections(created); } } } : {}),
+    ...(pool ? { driverOptions: { ...pool.driver, onPoolCreated: (created: any) => { pool.onPoolCreated?.(created); releaseDroppedConnections(created); } } } : {}),
     onCreateConnection: async (connection: any) => {
       await connection.executeQuery(CompiledQuery.raw(`set role "${APP_ROLE.replaceAll('"', '""')}"`));
     },
@@ -274,10 +274,26 @@ export interface ReplicaDatabase {
 const REPLICA_LAG_SQL = `select case when not pg_is_in_recovery() or pg_last_wal_receive_lsn() is not distinct from pg_last_wal_replay_lsn() then 0
   else coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0) end::float8 as lag`;
 
+/** How long a replica check (connecting included) may take before the replica counts as unreachable. */
+const REPLICA_CHECK_MS = 2_000;
+
+/** `work`, or a rejection when it has not settled within REPLICA_CHECK_MS (the work itself is left to end). */
+function withinReplicaTime<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`read replica did not answer within ${REPLICA_CHECK_MS} ms`)), REPLICA_CHECK_MS);
+  });
+  work.catch(() => {});
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function openReplica(config: Config, logger: Logger, base: Record<string, unknown>, tenantEntities: string[]): Promise<ReplicaDatabase> {
   const target = postgresTarget(config.databaseReplicaUrl!);
   const orm = await initOrm('postgres', applicationOrmOptions({ ...base, ...mikroOrmConnection(target) }, tenantEntities, {
     max: Number(process.env.DATABASE_REPLICA_POOL_MAX ?? process.env.DATABASE_POOL_MAX ?? 16),
+    // a replica that stops answering must not hold a report (or start-up) waiting on a connection:
+    // connecting gives up after REPLICA_CHECK_MS, and TCP keep-alive notices a dead peer on open ones
+    driver: { connectionTimeoutMillis: REPLICA_CHECK_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
   }));
   const maxLagSeconds = config.databaseReplicaMaxLagSeconds;
   // the login is checked (as DATABASE_URL's) before the first report reads there: at start-up, or,
@@ -289,15 +305,19 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
   let checking: Promise<boolean> | undefined;
   let lastLag: number | null = null;
   let starting = true;
+  // bumped by failed(): a check that started before a failure does not undo its back-off
+  let generation = 0;
   const check = async (): Promise<boolean> => {
     lastLag = null;
     if (refused) return false;
     try {
       if (!loginChecked) {
         try {
-          await assertUnprivilegedLogin(orm.em.fork());
+          await withinReplicaTime(assertUnprivilegedLogin(orm.em.fork()));
         } catch (error) {
-          if (isConnectionLost(error)) throw error;
+          // only the privileged-login finding refuses the replica for good; any other error (no
+          // answer, too many connections, a restart) is the replica being unreachable for now
+          if (!(error instanceof PrivilegedLoginError)) throw error;
           refused = new Error((error as Error).message.replace(/^DATABASE_URL/, 'DATABASE_REPLICA_URL'));
           // at start-up the error stops the service; later (the replica answered late) it is logged
           if (!starting) logger.error('read replica refused: reports stay on the primary', { error: refused.message });
@@ -305,7 +325,7 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
         }
         loginChecked = true;
       }
-      const [row] = await orm.em.fork().getConnection().execute<{ lag: number }[]>(REPLICA_LAG_SQL);
+      const [row] = await withinReplicaTime(orm.em.fork().getConnection().execute<{ lag: number }[]>(REPLICA_LAG_SQL));
       const lag = Number(row?.lag ?? 0);
       lastLag = lag;
       if (lag > maxLagSeconds && usable) logger.warn('read replica lagging: reports go to the primary', { lagSeconds: lag, maxLagSeconds });
@@ -321,17 +341,23 @@ async function openReplica(config: Config, logger: Logger, base: Record<string, 
     maxLagSeconds,
     async usable() {
       if (Date.now() - checkedAt >= 1_000) {
-        checking ??= check().then((ok) => {
-          usable = ok;
-          checkedAt = Math.max(checkedAt, Date.now());
-          return ok;
-        }).finally(() => { checking = undefined; });
+        if (!checking) {
+          const started = generation;
+          checking = check().then((ok) => {
+            // a failure reported while this check ran wins: its back-off stands
+            if (started !== generation) return false;
+            usable = ok;
+            checkedAt = Math.max(checkedAt, Date.now());
+            return ok;
+          }).finally(() => { checking = undefined; });
+        }
         return checking;
       }
       return usable;
     },
     lastLagSeconds: () => lastLag,
     failed() {
+      generation++;
       usable = false;
       lastLag = null;
       checkedAt = Date.now() + 4_000;
@@ -408,6 +434,9 @@ async function initOrm(kind: DatabaseKind, options: Record<string, unknown>): Pr
  * who may become it): one missed role switch or one injected `RESET ROLE` would run as that.
  * DATABASE_ALLOW_PRIVILEGED=1 skips the check (a single-user database, a benchmark).
  */
+/** The finding of assertUnprivilegedLogin: the login could step around row-level security. */
+export class PrivilegedLoginError extends Error {}
+
 export async function assertUnprivilegedLogin(em: EntityManager): Promise<void> {
   const [login] = await em.getConnection().execute<{ name: string; superuser: boolean; bypassrls: boolean; owns: string | null }[]>(`
     select r.rolname as name, r.rolsuper as superuser, r.rolbypassrls as bypassrls,
@@ -418,7 +447,7 @@ export async function assertUnprivilegedLogin(em: EntityManager): Promise<void> 
   if (!login) throw new Error('Cannot read the database login role');
   const why = login.superuser ? 'a superuser' : login.bypassrls ? 'a role with BYPASSRLS' : login.owns ? `the owner of the tables (e.g. ${login.owns}) or a member of the owner's role` : null;
   if (why) {
-    throw new Error(`DATABASE_URL logs in as "${login.name}", ${why}: the application must connect as a login role that owns nothing and bypasses no row-level security, ` +
+    throw new PrivilegedLoginError(`DATABASE_URL logs in as "${login.name}", ${why}: the application must connect as a login role that owns nothing and bypasses no row-level security, ` +
       'with migrations run through DATABASE_OWNER_URL (see infra/README.md). Set DATABASE_ALLOW_PRIVILEGED=1 to run anyway.');
   }
 }

@@ -156,10 +156,14 @@ export class OutboxDispatcher {
     } catch (error) {
       failure = (error as Error).message || String(error);
     }
-    const [settled] = await this.execute<{ status: DeliveryStatus }>('select cuadra_outbox_settle_delivery(?, ?, ?, ?) as status', [
-      delivery.id, failure, failure ? retryDelayMs(delivery.attempts, this.retryBaseMs) : null, this.maxAttempts,
+    // settled only while still this attempt's claim: a lease that ran out meanwhile leaves the
+    // delivery to the instance that claimed it since (its result is not overwritten)
+    const [settled] = await this.execute<{ status: DeliveryStatus | null }>('select cuadra_outbox_settle_delivery(?, ?, ?, ?, ?) as status', [
+      delivery.id, delivery.attempts, failure, failure ? retryDelayMs(delivery.attempts, this.retryBaseMs) : null, this.maxAttempts,
     ]);
-    if (settled?.status === 'dead') {
+    if (!settled?.status) {
+      this.logger.warn('event delivery was claimed again before it settled (its lease ran out): its result is left to the new claim', { event: name, eventId: delivery.event_id, deliveryId: delivery.id, plugin, attempt: delivery.attempts, error: failure });
+    } else if (settled.status === 'dead') {
       this.logger.error('event delivery is dead after its last attempt: list with the outbox command, replay once fixed', { event: name, eventId: delivery.event_id, deliveryId: delivery.id, plugin, attempts: delivery.attempts, error: failure });
     } else if (failure) {
       this.logger.warn('event subscriber failed', { event: name, eventId: delivery.event_id, plugin, attempt: delivery.attempts, error: failure });

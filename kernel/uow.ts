@@ -77,15 +77,20 @@ export class UnitOfWork {
    * transaction is READ ONLY, with the same tenant settings as `run` (the ORM filter, and
    * `app.tenant_id` for row-level security), so a report behaves the same wherever it runs: a
    * report that tried to write fails on the primary too. Inside a request transaction it joins
-   * it (on the primary). A replica that fails with a lost connection or a recovery conflict is set
-   * aside for a few seconds and the report runs again on the primary (it wrote nothing).
+   * it (on the primary), in a savepoint made read-only and rolled back at its end. A replica that
+   * fails with a lost connection or a recovery conflict is set aside for a few seconds and the
+   * report runs again on the primary (it wrote nothing).
+   *
+   * Once a report of this unit of work ran on the primary, its later reports stay there: a
+   * multi-page book read in several reports never mixes the primary's snapshot with an older one.
    *
    * A replica may be a little behind: a report right after a write may not show it yet (see
    * docs/scale-out.md, "Read replicas"). `tx.publish` and writes are refused in a report.
    */
   async report<T>(work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions = {}): Promise<T> {
-    if (RequestTransaction.current()) return this.run(work, options);
-    const replica = this.reportsFrom === 'replica' ? this.db.replica : undefined;
+    const held = RequestTransaction.current();
+    if (held) return this.reportInRequestTransaction(held, work, options);
+    const replica = this.reportsFrom === 'replica' && !this.reportedOnPrimary ? this.db.replica : undefined;
     if (replica && await replica.usable()) {
       try {
         return await this.runReadOnly(replica.orm, work, options);
@@ -95,8 +100,43 @@ export class UnitOfWork {
         this.logger.warn('read replica failed: the report runs on the primary', { code: (error as { code?: string }).code, error: (error as Error).message });
       }
     }
+    // sticky from here on (set before the read: a report running alongside this one sees it too)
+    this.reportedOnPrimary = true;
     try {
       return await this.runReadOnly(this.db.orm, work, options);
+    } catch (error) {
+      throw this.translated(error);
+    }
+  }
+
+  /** Whether a report of this unit of work ran on the primary (its later reports stay there). */
+  private reportedOnPrimary = false;
+
+  /**
+   * A report inside the request's transaction: a savepoint with the tenant set and
+   * `transaction_read_only` on (PostgreSQL lets a transaction turn read-only at any point, not back
+   * to read-write; rolling back to the savepoint restores the setting), always rolled back at its end.
+   */
+  private async reportInRequestTransaction<T>(held: RequestTransaction, work: (tx: Tx) => Promise<T>, options: UnitOfWorkRunOptions): Promise<T> {
+    const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
+    try {
+      return await held.use(async (root) => {
+        const ctx = root.getTransactionContext();
+        const execute = (sql: string, params: unknown[] = []) => root.getConnection().execute(sql, params, 'run', ctx);
+        await execute('savepoint cuadra_report');
+        try {
+          const em = root.fork({ clear: true, keepTransactionContext: true });
+          if (tenantId) em.setFilterParams('tenant', { id: tenantId });
+          await execute(`select set_config('app.tenant_id', ?, true), set_config('transaction_read_only', 'on', true)`, [tenantId ?? '']);
+          const queued: { id: string; name: string; payload: unknown }[] = [];
+          const value = await work(this.makeTx(em, tenantId, queued, { invalidatePrincipals: false }));
+          if (queued.length) throw new Error('A report (uow.report) cannot publish events');
+          return value;
+        } finally {
+          await execute('rollback to savepoint cuadra_report');
+          await execute('release savepoint cuadra_report');
+        }
+      });
     } catch (error) {
       throw this.translated(error);
     }

@@ -346,3 +346,24 @@ kernelMigrations.push(
     ...systemOnlyFunction('cuadra_outbox_hold_delivery(uuid, int, interval)'),
   ]),
 );
+
+kernelMigrations.push(
+  sqlMigration('20270326000100_kernel_outbox_settle_claimed', [
+    // A delivery is settled only while it is still the claim of the attempt that ran it (pending,
+    // `attempts` as claimed): an instance whose lease ran out while its subscriber ran, and whose
+    // delivery another instance has claimed since, no longer overwrites that one's result. Null
+    // when the claim was lost (nothing changed).
+    `drop function cuadra_outbox_settle_delivery(uuid, text, bigint, int)`,
+    `create function cuadra_outbox_settle_delivery(delivery_id uuid, claimed_attempt int, failure text, retry_ms bigint, max_attempts int)
+       returns text language sql volatile security definer set search_path = public as $$
+         update outbox_deliveries set
+           status = case when failure is null then 'delivered' when attempts >= max_attempts then 'dead' else 'pending' end,
+           last_error = failure,
+           settled_at = case when failure is null or attempts >= max_attempts then now() end,
+           next_attempt_at = now() + make_interval(secs => coalesce(retry_ms, 0) / 1000.0)
+         where id = delivery_id and status = 'pending' and attempts = claimed_attempt
+         returning status
+       $$`,
+    ...systemOnlyFunction('cuadra_outbox_settle_delivery(uuid, int, text, bigint, int)'),
+  ]),
+);

@@ -111,7 +111,7 @@ export function dashboardRoutes(kernel: Kernel) {
       permission: 'dashboards.read', body: 'WidgetDataRequest', response: { 200: FreeForm },
       detail: { summary: 'The data of one widget: `type` and `params` as its data endpoint takes them (defaults applied); answers `{type, params, data}`', tags },
     })
-    .post('/board-data', async ({ uow, principal, body }) => uow.run(async (tx) => {
+    .post('/board-data', async ({ uow, principal, body }) => uow.report(async (tx) => {
       const chosen = body.board_id
         ? await boards.get(tx, principal.userId, body.board_id)
         : await boards.list(tx, principal.userId).then((rows) => rows.find((row) => row.is_default) ?? rows[0]);

@@ -226,10 +226,12 @@ export class WebhookService {
     return Math.max(this.settings.WEBHOOKS_CLAIM_LEASE_SECONDS * 1000, 2 * this.settings.WEBHOOKS_TIMEOUT_MS);
   }
 
-  /** Attempts every delivery due at `at` (default: now), of every tenant. Returns how many. */
-  async deliverDue(at: Date = this.clock()): Promise<number> {
+  /** Attempts every delivery due at `given` (default: now, read again on each pass), of every tenant. Returns how many. */
+  async deliverDue(given?: Date): Promise<number> {
     let count = 0;
     for (;;) {
+      // a pass after a slow batch claims what is due by then, with a lease from then
+      const at = given ?? this.clock();
       const leaseMs = this.leaseMs;
       const claimed = await this.kernel.db.system<{ id: string; tenant_id: string }>(
         'select * from cuadra_webhook_claim_due(?::timestamptz, ?, ?::interval)', [at.toISOString(), 20, `${leaseMs} milliseconds`], { ownTransaction: true });
@@ -253,6 +255,8 @@ export class WebhookService {
    */
   private async attempt(tenantId: string, deliveryId: string, at: Date, options: { manual?: boolean; heldUntil?: Date } = {}): Promise<void> {
     const uow = this.kernel.unitOfWork(null);
+    // the claim renewed for this attempt (claimed deliveries): the final update requires it still
+    const renewed = options.heldUntil && new Date(Math.max(at.getTime(), this.clock().getTime()) + this.leaseMs).toISOString();
     const loaded = await uow.run(async (tx) => {
       const held = options.heldUntil
         ? `update webhook_deliveries set next_attempt_at = :renewed::timestamptz
@@ -265,7 +269,7 @@ export class WebhookService {
         id: deliveryId,
         ...(options.heldUntil && {
           heldUntil: options.heldUntil.toISOString(),
-          renewed: new Date(Math.max(at.getTime(), this.clock().getTime()) + this.leaseMs).toISOString(),
+          renewed,
         }),
       });
       return row;
@@ -280,13 +284,21 @@ export class WebhookService {
     const status = outcome.ok ? 'delivered' : options.manual || next.getTime() > retryUntil ? 'failed' : 'pending';
     if (!outcome.ok) this.failures.inc({ then: status === 'pending' ? 'retry' : 'failed' });
     const disabled = await uow.run(async (tx) => {
-      await tx.sql(`update webhook_deliveries set status = :status, attempts = :attempts, last_attempt_at = :at::timestamptz,
+      // only while still this attempt's: pending, not attempted since, and (claimed) still carrying
+      // the renewed claim. A lease that ran out while the receiver was slow left the delivery to the
+      // instance that claimed it since; this late result does not overwrite that one's.
+      const settled = await tx.sql(`update webhook_deliveries set status = :status, attempts = :attempts, last_attempt_at = :at::timestamptz,
           next_attempt_at = :next::timestamptz, response_status = :code, response_excerpt = :excerpt, error = :error,
           delivered_at = case when :ok then :at::timestamptz else delivered_at end
-        where tenant_id = :tenant and id = :id`, {
-        id: deliveryId, status, attempts, at: at.toISOString(), next: status === 'pending' ? next.toISOString() : null,
-        code: outcome.status, excerpt: outcome.excerpt, error: outcome.error, ok: outcome.ok,
+        where tenant_id = :tenant and id = :id and status = 'pending' and attempts = :previous${renewed ? ' and next_attempt_at = :renewed::timestamptz' : ''}
+        returning id`, {
+        id: deliveryId, status, attempts, previous: Number(loaded.attempts), at: at.toISOString(), next: status === 'pending' ? next.toISOString() : null,
+        code: outcome.status, excerpt: outcome.excerpt, error: outcome.error, ok: outcome.ok, ...(renewed && { renewed }),
       });
+      if (!settled.length) {
+        this.kernel.logger.warn('webhook delivery was claimed again before its attempt settled (its lease ran out): its result is left to the new claim', { deliveryId });
+        return null;
+      }
       if (outcome.ok) {
         await tx.sql(`update webhook_endpoints set failing_since = null, last_success_at = :at::timestamptz where tenant_id = :tenant and id = :id`, { id: loaded.endpoint_id, at: at.toISOString() });
         return null;

@@ -175,6 +175,44 @@ describe('outbox deliveries', () => {
     expect(ran).toEqual(['test-sub-a takeover-1', 'test-sub-a takeover-2', 'test-sub-a takeover-3', 'test-sub-b takeover-1', 'test-sub-b takeover-2', 'test-sub-b takeover-3']);
   });
 
+  test('a late settle from an instance whose lease ran out leaves the new claim alone (the delivery is not marked delivered under it)', async () => {
+    const company = await createCompany(app);
+    const asOwner = async (statement: string) => {
+      if (app.pglite) {
+        await app.pglite.exec('reset role');
+        try { await app.pglite.exec(statement); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
+        return;
+      }
+      const owner = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+      try { await owner.unsafe(statement); } finally { await owner.end(); }
+    };
+    const mine = `subscriber = 'test-sub-a' and event_id in (select id from outbox_events where tenant_id = '${company.tenantId}')`;
+    let reclaimed: { id: string; subscriber: string; attempts: number }[] = [];
+    // while test-sub-a runs, its lease runs out and another instance claims that same delivery (attempt 2)
+    whileDelivering = async (label) => {
+      if (label !== 'late-settle' || reclaimed.length) return;
+      await asOwner(`update outbox_deliveries set next_attempt_at = now() - interval '1 second' where status = 'pending' and ${mine}`);
+      const claimed = await app.kernel.db.system<{ id: string; subscriber: string; attempts: number; tenant_id: string }>(`select * from cuadra_outbox_claim_deliveries(20, interval '60 seconds')`, [], { ownTransaction: true });
+      reclaimed = claimed.filter((d) => d.tenant_id === company.tenantId);
+    };
+    try {
+      await publish('late-settle', company.token);
+      await waitFor(() => callsOf('test-sub-b', 'late-settle').length === 1 && callsOf('test-sub-a', 'late-settle').length === 1);
+      await app.kernel.outbox.idle();
+    } finally {
+      whileDelivering = undefined;
+    }
+    expect(reclaimed.map((d) => [d.subscriber, d.attempts])).toEqual([['test-sub-a', 2]]);
+    // the first instance's success came after the new claim: the delivery is still the other's, pending
+    const pending = (await app.kernel.outbox.deliveries('pending', { tenantId: company.tenantId })).filter((d) => d.subscriber === 'test-sub-a');
+    expect(pending.map((d) => [d.id, d.attempts])).toEqual([[reclaimed[0]!.id, 2]]);
+    // the other instance "dies": its lease runs out, this one delivers it
+    await asOwner(`update outbox_deliveries set next_attempt_at = now() where status = 'pending' and ${mine}`);
+    app.kernel.outbox.wake();
+    await waitFor(async () => (await app.kernel.outbox.deliveries('pending', { tenantId: company.tenantId })).length === 0);
+    expect(callsOf('test-sub-a', 'late-settle').map((c) => c.attempt)).toEqual([1, 3]);
+  });
+
   test('the default backoff doubles from 2 seconds up to an hour', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([2000, 4000, 8000, 16000]);
     expect(retryDelayMs(20)).toBe(3600_000);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createApp, type CuadraApp } from '../../kernel/app';
+import { RequestTransaction } from '../../kernel/request-transaction';
 import { loadConfig } from '../../kernel/config';
 import { startTestApp, type TestApp } from '../support/app';
 import { backend, ensureTestRoles, OWNER_ROLE, SERVICE_ROLE } from '../support/database';
@@ -216,6 +217,20 @@ describe.skipIf(unavailable !== null)(`read replica (DATABASE_REPLICA_URL)${skip
     await expect(startApp({ DATABASE_REPLICA_URL: cluster!.url('replica', 'root', 'cuadra') })).rejects.toThrow(/DATABASE_REPLICA_URL logs in as "root", a superuser/);
   });
 
+  test('once a report of a unit of work ran on the primary, its later reports stay there (one snapshot source per book)', async () => {
+    const inRecovery = (uow: ReturnType<CuadraApp['kernel']['unitOfWork']>) =>
+      uow.report((tx) => tx.sql<{ standby: boolean }>('select pg_is_in_recovery() as standby where :tenant::uuid is not null'), { tenantId: a.tenantId }).then(([row]) => row!.standby);
+    const replica = app.kernel.db.replica!;
+    while (!await replica.usable()) await Bun.sleep(100);
+    const uow = app.kernel.unitOfWork(null);
+    expect(await inRecovery(uow)).toBe(true);
+    replica.failed(); // set aside for a few seconds: the next report reads the primary
+    expect(await inRecovery(uow)).toBe(false);
+    while (!await replica.usable()) await Bun.sleep(200);
+    expect(await inRecovery(uow)).toBe(false); // the replica is back, this unit of work stays on the primary
+    expect(await inRecovery(app.kernel.unitOfWork(null))).toBe(true); // a new one reads the replica
+  }, 60_000);
+
   test('a replica that goes away: reports are answered from the primary', async () => {
     await cluster!.stopReplica();
     expect(await salesIn(app, a.token)).toBe('123.00');
@@ -248,5 +263,35 @@ describe('uow.report on the primary (both databases)', () => {
     await expect(uow.report(async (tx) => { tx.publish('test.report-published' as never, {} as never); return 1; }, { tenantId: a.tenantId })).rejects.toThrow(/cannot publish/);
     const [{ name }] = await uow.run((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: a.tenantId });
     expect(name).not.toBe('Cambiado');
+  });
+
+  test.skipIf(backend !== 'postgres')('a replica that accepts TCP and never answers: start-up and reports do not hang, they read the primary', async () => {
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } });
+    const other = await startTestApp({ env: { DATABASE_REPLICA_URL: `postgres://cuadra_service@127.0.0.1:${silent.port}/none` } });
+    try {
+      expect(await other.kernel.db.replica!.usable()).toBe(false);
+      const c = await createCompany(other, 'Delta SL', VALID_CIFS[3]);
+      const [{ standby }] = await other.kernel.unitOfWork(null).report((tx) => tx.sql<{ standby: boolean }>('select pg_is_in_recovery() as standby where :tenant::uuid is not null'), { tenantId: c.tenantId });
+      expect(standby).toBe(false);
+    } finally {
+      await other.close();
+      silent.stop(true);
+    }
+  });
+
+  test('inside a request transaction a report is read-only too, and the transaction is writable again after it', async () => {
+    const a = await createCompany(app, 'Gamma SL', VALID_CIFS[2]);
+    const uow = app.kernel.unitOfWork(null);
+    const held = new RequestTransaction(app.kernel.db.orm);
+    await held.run(async () => {
+      const [{ name }] = await uow.report((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: a.tenantId });
+      expect(name).toBe('Gamma SL');
+      await expect(uow.report((tx) => tx.sql(`update tenants set name = 'Cambiado' where id = :tenant`), { tenantId: a.tenantId })).rejects.toThrow(/read-only transaction/);
+      await expect(uow.report(async (tx) => { tx.publish('test.report-published' as never, {} as never); return 1; }, { tenantId: a.tenantId })).rejects.toThrow(/cannot publish/);
+      await uow.run((tx) => tx.sql(`update tenants set name = 'Gamma Dos SL' where id = :tenant`), { tenantId: a.tenantId });
+    });
+    expect(await held.commit(async () => true)).toBe(true);
+    const [{ name }] = await uow.run((tx) => tx.sql<{ name: string }>('select name from tenants where id = :tenant'), { tenantId: a.tenantId });
+    expect(name).toBe('Gamma Dos SL');
   });
 });

@@ -1,7 +1,7 @@
 /** An HTTP receiver started by a test: records every request and answers from a script. */
 export interface Received { path: string; headers: Headers; body: string }
 
-export function startReceiver(answers: (path: string, count: number) => Response = () => new Response('ok')) {
+export function startReceiver(answers: (path: string, count: number) => Response | Promise<Response> = () => new Response('ok')) {
   const received: Received[] = [];
   const server = Bun.serve({
     port: 0,

@@ -15,7 +15,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let a: TestCompany;
 let b: TestCompany;
 let customerId: string;
-const receiver = startReceiver((path, count) => {
+/** Run while the receiver answers /late (a test makes another instance claim the delivery meanwhile). */
+let whileLate: (() => Promise<void>) | undefined;
+const receiver = startReceiver(async (path, count) => {
+  if (path === '/late') await whileLate?.();
   if (path === '/retry' && count === 1) return new Response('temporarily down', { status: 500 });
   if (path === '/down') return new Response('x'.repeat(5000), { status: 503 });
   if (path === '/moved') return new Response(null, { status: 302, headers: { location: '/elsewhere' } });
@@ -256,5 +259,27 @@ describe('outbox', () => {
     expect((await app.patch(`/api/v1/webhooks/${endpoint.id}`, { enabled: false }, c.token)).status).toBe(200);
     await issueInvoiceOf(c, contactId);
     expect(await webhookDeliveries()).toHaveLength(afterEnabled);
+  });
+});
+
+describe('claims', () => {
+  test('an attempt that outlived its claim does not settle over the instance that claimed the delivery since', async () => {
+    const late = await createEndpoint(a, '/late');
+    // while the receiver is slow, the lease runs out and another instance claims the delivery (a new lease end)
+    whileLate = async () => {
+      whileLate = undefined;
+      await app.kernel.unitOfWork(null).run((tx) => tx.sql(`update webhook_deliveries set next_attempt_at = now() + interval '1 hour'
+        where tenant_id = :tenant and endpoint_id = :endpoint and status = 'pending'`, { endpoint: late.id }), { tenantId: a.tenantId });
+    };
+    await issueInvoice(a.token);
+    expect(receiver.on('/late')).toHaveLength(1);
+    // its 200 came after the new claim: the delivery is still pending, the other instance's to settle
+    let [delivery] = (await deliveriesOf(late.id)).items;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 0 });
+    // that instance died too: once its lease has run out, the delivery is attempted again and settles
+    expect(await webhooks().deliverDue(new Date(Date.now() + 2 * HOUR))).toBeGreaterThanOrEqual(1);
+    expect(receiver.on('/late')).toHaveLength(2);
+    [delivery] = (await deliveriesOf(late.id)).items;
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 });
