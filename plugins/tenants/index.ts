@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { logoRoutes, tenantRoutes } from './routes';
 import { tenantModels } from './schemas';
 import { TenantService } from './service';
+import { archivePart } from './archive';
 
 export default definePlugin({
   name: 'tenants',
@@ -13,6 +14,7 @@ export default definePlugin({
   // The tenants table is guarded by row-level security on its own id, not by a tenant_id column.
   globalEntities: [Tenant],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: tenantModels,
   permissions: {
     'tenants.read': rolesFrom('viewer'),
