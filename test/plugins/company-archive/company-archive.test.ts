@@ -6,13 +6,12 @@
  * a non-owner cannot export; every table holding company rows is archived or says why not.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import sharp from 'sharp';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { APP_ROLE } from '../../../kernel/migration';
 import { backend } from '../../support/database';
-import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
 import { createApiKey, createCompany, registerUser, type TestCompany, type TestUser } from '../../support/factories';
-import { archiveOf, companyFigures, importArchive, rezip, sha256 } from './support';
+import { archiveOf, companyFigures, fillCompany, importArchive, rezip, sha256 } from './support';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -24,31 +23,6 @@ beforeAll(async () => {
   archive = await archiveOf(app, company.token);
 }, 300_000);
 afterAll(() => app?.close());
-
-/** A little of everything: contacts, issued and rectifying invoices, a payment, a purchase, a treasury with a movement, an upload, a logo. */
-export async function fillCompany(app: DocumentsTestApp, company: TestCompany): Promise<void> {
-  const customer = await createContact(app, company.token, { name: 'Cliente Archivado SL' });
-  const supplier = await createContact(app, company.token, { name: 'Proveedor Archivado SL', kind: 'supplier', vat: 'A58818501' });
-  const line = (price: string) => ({ description: 'Servicio', quantity: '3', unit_price: price, tax_type_id: taxId(company, 'IVA21') });
-  const sale = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-02', lines: [line('100.10'), line('0.35')] }, company.token);
-  expect(sale.status).toBe(201);
-  expect((await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-05', lines: [line('19.99')] }, company.token)).status).toBe(201);
-  expect((await app.post(`/api/v1/invoices/${sale.body.id}/rectify`, { issue_date: '2026-03-20', reason: 'Descuento', mode: 'differences', lines: [{ ...line('10.00'), quantity: '-1' }] }, company.token)).status).toBe(201);
-  expect((await app.post(`/api/v1/invoices/${sale.body.id}/payments`, { date: '2026-04-02', amount: '100.00', account: '572' }, company.token)).status).toBe(200);
-  expect((await app.post('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'P-77', issue_date: '2026-03-03', lines: [line('40.00')] }, company.token)).status).toBe(201);
-  const draft = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-06', status: 'draft', lines: [line('5.00')] }, company.token);
-  expect(draft.status).toBe(201);
-  const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco', iban: 'ES9121000418450200051332', opening_balance: '1000.00', opening_date: '2026-01-01' }, company.token);
-  expect(bank.status).toBe(201);
-  expect((await app.post(`/api/v1/treasuries/${bank.body.id}/movements`, { date: '2026-03-10', amount: '-12.34', description: 'Comisión' }, company.token)).status).toBe(201);
-  const form = new FormData();
-  form.append('file', new File([strToU8('Fecha;Importe\n2026-03-01;1,00\n')], 'extracto.csv', { type: 'text/csv' }));
-  expect((await app.request('POST', '/api/v1/uploads', { form, token: company.token })).status).toBe(201);
-  const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
-  const logo = new FormData();
-  logo.append('file', new File([png], 'logo.png', { type: 'image/png' }));
-  expect((await app.request('POST', '/api/v1/tenants/me/logo', { form: logo, token: company.token })).status).toBe(200);
-}
 
 describe(`the company archive (${backend})`, () => {
   test('one zip: format.json first, manifest.json last, every entry listed with its rows and SHA-256', () => {
@@ -95,6 +69,11 @@ describe(`the company archive (${backend})`, () => {
     expect(after).toEqual(before);
     expect(after.verifies).toBe(true);
     expect(after.trialBalance.length).toBeGreaterThan(3);
+    // stored files byte for byte
+    const uploadId = JSON.parse(strFromU8(unzipSync(archive)['tables/uploads.jsonl']!).trim()).id;
+    const upload = async (bearer: string) => new Uint8Array(await (await app.handle(new Request(`http://localhost/api/v1/uploads/${uploadId}`, { headers: { authorization: `Bearer ${bearer}` } }))).arrayBuffer());
+    expect(sha256(await upload(token))).toBe(sha256(await upload(company.token)));
+    expect((await upload(token)).byteLength).toBeGreaterThan(10);
     // the restored company goes on: a new invoice continues the numbering and the chain
     const customer = (await app.get('/api/v1/contacts?limit=1', token)).body.items[0];
     const next = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-04-10', lines: [{ description: 'Más', quantity: '1', unit_price: '1.00', tax_type_id: taxId(company, 'IVA21') }] }, token);
@@ -109,6 +88,21 @@ describe(`the company archive (${backend})`, () => {
     expect((await app.get('/api/v1/tenants/me/archive', admin.key)).status).toBe(403);
     expect((await importArchive(app, admin.key, archive)).status).toBe(403);
     expect((await app.get('/api/v1/tenants/me/archive')).status).toBe(401);
+  });
+
+  test('an import never touches another company: rows naming another tenant land in the new company', async () => {
+    const victim = await createCompany(app, 'Otra Empresa SL');
+    const before = await companyFigures(app, victim.token);
+    const aimed = rezip(archive, (files) => {
+      for (const name of Object.keys(files)) {
+        if (name.startsWith('tables/') && name !== 'tables/tenants.jsonl') files[name] = strToU8(strFromU8(files[name]!).replaceAll(company.tenantId, victim.tenantId));
+      }
+    }, { refreshManifest: true });
+    const other = await registerUser(app);
+    const restored = await importArchive(app, other.token, aimed);
+    expect(restored.status).toBe(201);
+    expect(await companyFigures(app, victim.token)).toEqual(before);
+    expect((await app.get('/api/v1/contacts', victim.token)).body.total).toBe(0);
   });
 
   describe('refused archives leave nothing behind', () => {
@@ -154,8 +148,11 @@ describe(`the company archive (${backend})`, () => {
 
     test('an unbalanced entry (manifest made to match) is refused by the books', async () => {
       await refused(rezip(archive, (files) => {
-        const text = strFromU8(files['tables/journal_lines.jsonl']!);
-        files['tables/journal_lines.jsonl'] = strToU8(text.replace(/"debit":(\d+)\.(\d\d)/, (_, a, b) => `"debit":${Number(a) + 1}.${b}`));
+        // a debit line (its credit zero) one euro larger
+        const lines = strFromU8(files['tables/journal_lines.jsonl']!).split('\n');
+        const at = lines.findIndex((line) => line.includes('"credit":0.00') && !line.includes('"debit":0.00'));
+        lines[at] = lines[at]!.replace(/"debit":(\d+)\.(\d\d)/, (_, a, b) => `"debit":${Number(a) + 1}.${b}`);
+        files['tables/journal_lines.jsonl'] = strToU8(lines.join('\n'));
       }, { refreshManifest: true }), 422, /unbalanced/);
     });
   });

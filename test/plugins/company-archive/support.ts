@@ -1,6 +1,9 @@
 import { expect } from 'bun:test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
 import type { TestApp } from '../../support/app';
+import { createContact, taxId } from '../../support/documents';
+import type { TestCompany } from '../../support/factories';
 
 export const sha256 = (bytes: Uint8Array): string => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
 
@@ -76,4 +79,29 @@ export async function companyFigures(app: TestApp, token: string) {
     verifies: verify.body.intact,
     logo: logo.status === 200 ? sha256(new Uint8Array(await logo.arrayBuffer())) : null,
   };
+}
+
+/** A little of everything: contacts, issued and rectifying invoices, a payment, a purchase, a treasury with a movement, an upload, a logo. */
+export async function fillCompany(app: TestApp, company: TestCompany): Promise<void> {
+  const customer = await createContact(app, company.token, { name: 'Cliente Archivado SL' });
+  const supplier = await createContact(app, company.token, { name: 'Proveedor Archivado SL', kind: 'supplier', vat: 'A58818501' });
+  const line = (price: string) => ({ description: 'Servicio', quantity: '3', unit_price: price, tax_type_id: taxId(company, 'IVA21') });
+  const sale = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-02', lines: [line('100.10'), line('0.35')] }, company.token);
+  expect(sale.status).toBe(201);
+  expect((await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-05', lines: [line('19.99')] }, company.token)).status).toBe(201);
+  expect((await app.post(`/api/v1/invoices/${sale.body.id}/rectify`, { issue_date: '2026-03-20', reason: 'Descuento', mode: 'differences', lines: [{ ...line('10.00'), quantity: '-1' }] }, company.token)).status).toBe(201);
+  expect((await app.post(`/api/v1/invoices/${sale.body.id}/payments`, { date: '2026-04-02', amount: '100.00', account: '572' }, company.token)).status).toBe(200);
+  expect((await app.post('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'P-77', issue_date: '2026-03-03', lines: [line('40.00')] }, company.token)).status).toBe(201);
+  const draft = await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2026-03-06', status: 'draft', lines: [line('5.00')] }, company.token);
+  expect(draft.status).toBe(201);
+  const bank = await app.post('/api/v1/treasuries', { kind: 'bank', name: 'Banco', iban: 'ES9121000418450200051332', opening_balance: '1000.00', opening_date: '2026-01-01' }, company.token);
+  expect(bank.status).toBe(201);
+  expect((await app.post(`/api/v1/treasuries/${bank.body.id}/movements`, { date: '2026-03-10', amount: '-12.34', description: 'Comisión' }, company.token)).status).toBe(201);
+  const form = new FormData();
+  form.append('file', new File([strToU8('Fecha;Importe\n2026-03-01;1,00\n')], 'extracto.csv', { type: 'text/csv' }));
+  expect((await app.request('POST', '/api/v1/uploads', { form, token: company.token })).status).toBe(201);
+  const png = await sharp({ create: { width: 8, height: 4, channels: 3, background: { r: 200, g: 10, b: 10 } } }).png().toBuffer();
+  const logo = new FormData();
+  logo.append('file', new File([png], 'logo.png', { type: 'image/png' }));
+  expect((await app.request('POST', '/api/v1/tenants/me/logo', { form: logo, token: company.token })).status).toBe(200);
 }
