@@ -3,7 +3,8 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { Kernel } from '../../kernel/kernel';
 import { RequestTransaction } from '../../kernel/request-transaction';
 import { sqlLiteral } from '../../kernel/sql-params';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchivePart } from './api';
+import type { ArchivePart } from '../tenants/api';
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION } from './format';
 import { insertionOrder, quoted, statementsIn } from './tables';
 
 /** Rows fetched from the cursor at a time: what the export holds in memory, with the zip's buffers. */

@@ -3,7 +3,8 @@ import { Conflict, DomainError, PayloadTooLarge, Unprocessable } from '../../ker
 import type { Kernel } from '../../kernel/kernel';
 import type { Principal } from '../../kernel/principal';
 import type { Tx } from '../../kernel/uow';
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchivePart } from './api';
+import type { ArchivePart } from '../tenants/api';
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION } from './format';
 import type { ArchiveFormat, ManifestEntry } from './export';
 import { insertedColumns, quoted, statementsIn, type PartTable } from './tables';
 

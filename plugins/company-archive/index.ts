@@ -1,12 +1,12 @@
 import { definePlugin } from '../../kernel/plugin';
-import './api';
 import { archiveModels, archiveRoutes } from './routes';
 
 /**
  * The company, portable: GET /tenants/me/archive streams every plugin's rows and files for the
  * company as one versioned zip; POST /tenants/import restores one into a new company. Plugins
- * contribute their own tables to the `company-archive` extension point (./api.ts); this plugin
- * reads no table of its own choosing. See docs/company-archive.md.
+ * contribute their own tables to the `company-archive` extension point (declared by the tenants
+ * plugin: ../tenants/archive-point.ts); this plugin reads no table of its own choosing. See
+ * docs/company-archive.md.
  */
 export default definePlugin({
   name: 'company-archive',
@@ -14,9 +14,6 @@ export default definePlugin({
   dependsOn: ['tenants', 'identity'],
   models: archiveModels,
   permissions: { 'company-archive.export': ['owner'] },
-  extensionPoints: {
-    'company-archive': { description: "a plugin's own tables in the company's archive (what is copied, how it comes back)", key: (part) => part.part },
-  },
   contributes: {
     'company-archive': [{
       part: 'kernel',

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { ArchivePart, ArchiveTable } from './api';
+import type { ArchivePart, ArchiveTable } from '../tenants/api';
 
 /** A contributed table with the part it belongs to. */
 export interface PartTable extends ArchiveTable { part: string }

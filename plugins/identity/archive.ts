@@ -1,4 +1,4 @@
-import type { ArchivePart } from '../company-archive/api';
+import type { ArchivePart } from '../tenants/api';
 import { Membership } from './entities';
 
 /** This plugin's tables in the company's archive (docs/company-archive.md). */

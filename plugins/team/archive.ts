@@ -1,4 +1,4 @@
-import type { ArchivePart } from '../company-archive/api';
+import type { ArchivePart } from '../tenants/api';
 
 /** This plugin's tables in the company's archive (docs/company-archive.md). */
 export const archivePart: ArchivePart = {

@@ -32,7 +32,12 @@ export interface ArchiveTable {
   tenantColumn?: string;
 }
 
-/** What a plugin contributes to the `company-archive` extension point: its own tables, and nothing else's. */
+/**
+ * What a plugin contributes to the `company-archive` extension point: its own tables, and nothing
+ * else's. The point is declared here, by the plugin every other one depends on, so that a plugin
+ * can describe its tables whether or not the company-archive plugin (which reads them and serves
+ * the archive) is installed.
+ */
 export interface ArchivePart {
   /** Names the part in the archive's manifest (usually the plugin's name). */
   part: string;
@@ -49,6 +54,3 @@ declare module '../../kernel/extensions' {
   interface ExtensionPoints { 'company-archive': ArchivePart }
 }
 
-/** The archive format this build writes and the newest it reads. */
-export const ARCHIVE_FORMAT = 'cuadra-company-archive';
-export const ARCHIVE_FORMAT_VERSION = 1;
