@@ -166,7 +166,9 @@ class Restorer {
     if (format.format_version > ARCHIVE_FORMAT_VERSION) {
       throw new Unprocessable(`The archive is format version ${format.format_version}, newer than this deployment reads (${ARCHIVE_FORMAT_VERSION}): restore it on an up-to-date deployment`);
     }
-    if (!Array.isArray(format.parts)) throw new Unprocessable('format.json lists no parts');
+    if (!Array.isArray(format.parts) || !format.parts.every((p) => typeof p?.part === 'string' && Number.isInteger(p?.version))) {
+      throw new Unprocessable('format.json lists no parts (each a part name and an integer version)');
+    }
     for (const { part, version } of format.parts) {
       const local = this.parts.find((p) => p.part === part);
       if (!local) throw new Unprocessable(`The archive holds "${part}", which this deployment does not have: install its plugin first`);
@@ -177,7 +179,11 @@ class Restorer {
 
   private async readManifest(bytes: Uint8Array): Promise<void> {
     const manifest = parseJson<{ format: string; format_version: number; entries: ManifestEntry[] }>(bytes, 'manifest.json');
-    if (manifest?.format !== ARCHIVE_FORMAT || !Array.isArray(manifest.entries)) throw new Unprocessable('manifest.json is not a company archive manifest');
+    const wellFormed = (entry: ManifestEntry) => typeof entry?.path === 'string' && typeof entry.sha256 === 'string' && Number.isInteger(entry.bytes)
+      && (entry.rows === undefined || Number.isInteger(entry.rows));
+    if (manifest?.format !== ARCHIVE_FORMAT || !Array.isArray(manifest.entries) || !manifest.entries.every(wellFormed)) {
+      throw new Unprocessable('manifest.json is not a company archive manifest');
+    }
     const listed = new Set<string>();
     for (const entry of manifest.entries) {
       listed.add(entry.path);

@@ -11,5 +11,9 @@ export const archivePart: ArchivePart = {
     { table: 'api_keys', reason: 'credentials stay with the deployment that minted them: mint new keys for the restored company' },
   ],
   // the person restoring the company owns it, as one who creates a company does
-  restored: async (tx, { userId }) => { tx.em.create(Membership, { tenantId: tx.tenantId, userId, role: 'owner' } as any); await tx.em.flush(); },
+  restored: async (tx, { userId }) => {
+    tx.em.create(Membership, { tenantId: tx.tenantId, userId, role: 'owner' } as any);
+    await tx.em.flush();
+    await tx.invalidatePrincipals();
+  },
 };

@@ -142,6 +142,20 @@ describe(`the company archive (${backend})`, () => {
       await refused(strToU8('not a zip at all'), 422, /zip|format\.json/);
     });
 
+    test('malformed entries answer 422 (never 500); a body that is not a zip by its type, 415', async () => {
+      await refused(rezip(archive, (files) => {
+        files['format.json'] = strToU8(JSON.stringify({ format: 'cuadra-company-archive', format_version: 1, parts: [null] }));
+      }, { refreshManifest: true }), 422, /lists no parts/);
+      await refused(rezip(archive, (files) => {
+        delete files['manifest.json'];
+        files['manifest.json'] = strToU8(JSON.stringify({ format: 'cuadra-company-archive', format_version: 1, entries: [null] }));
+      }), 422, /not a company archive manifest/);
+      await refused(rezip(archive, (files) => { files['tables/contacts.jsonl'] = strToU8('[1,2]\n"text"\n'); }, { refreshManifest: true }), 422, /contacts/);
+      await refused(rezip(archive, (files) => { files['tables/unknown_table.jsonl'] = strToU8('{}\n'); }, { refreshManifest: true }), 422, /unknown_table/);
+      const res = await app.post('/api/v1/tenants/import', { archive: 'no' }, user.token);
+      expect(res.status).toBe(415);
+    });
+
     test('broken references: the contacts left out (manifest made to match)', async () => {
       await refused(rezip(archive, (files) => { files['tables/contacts.jsonl'] = new Uint8Array(0); }, { refreshManifest: true }), 422, /broken references in (invoices|purchases|journal_lines|[a-z_]+)/);
     });
