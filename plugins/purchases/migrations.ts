@@ -88,4 +88,6 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_purchases_to_review(uuid[])'),
   ]),
+  // As for invoices: the lines' guard keeps to the key lookup however stale the statistics.
+  sqlMigration('20270319000300_purchase_lines_guard_generic_plan', ['alter function purchase_lines_guard() set plan_cache_mode = force_generic_plan']),
 ];
