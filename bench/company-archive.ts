@@ -113,11 +113,9 @@ try {
     console.log(`  restore  ${(restoreMs / 1000).toFixed(1)} s: ${perSecond(DOCUMENTS, restoreMs)} documents/s, ${perSecond(rows, restoreMs)} rows/s, peak RSS +${mb(importPeak)}`);
 
     // baseline: the same rows copied inside the database into another company, rolled back
-    start = performance.now();
-    await rawCopy(tenant);
-    const rawCopyMs = ms(start);
+    const rawCopyMs = await rawCopy(tenant);
 
-    console.log(`  baseline INSERT … SELECT in the database ${(rawCopyMs / 1000).toFixed(1)} s: ${perSecond(DOCUMENTS, rawCopyMs)} documents/s → ${(restoreMs / rawCopyMs).toFixed(2)}×`);
+    console.log(`  baseline INSERT … SELECT in the database (as the application role) ${(rawCopyMs / 1000).toFixed(1)} s: ${perSecond(DOCUMENTS, rawCopyMs)} documents/s → ${(restoreMs / rawCopyMs).toFixed(2)}×`);
     if (!restoredId) throw new Error('restore answered no company');
   }
 } finally {
@@ -160,41 +158,57 @@ async function rawRead(tables: { table: string; tenantColumn?: string }[], tenan
   return bytes;
 }
 
-/** The company's rows copied into a new company inside the database (INSERT … SELECT per table, drafts numbered after), rolled back. */
-async function rawCopy(tenant: string): Promise<void> {
+/**
+ * The company's rows copied into a new company inside the database, rolled back: each table's rows
+ * first put aside in a temporary table as the owner (not timed), then inserted by INSERT … SELECT
+ * per table as the application role under row-level security, as the import writes (documents as
+ * drafts numbered after, the deferred checks run). Answers the milliseconds of the inserts.
+ */
+async function rawCopy(tenant: string): Promise<number> {
   const copy = crypto.randomUUID();
   const columns = async (table: string, fresh: readonly string[]) => (await bench.ownerSql<{ name: string }>(
     `select attname as name from pg_attribute where attrelid = '${table}'::regclass and attnum > 0 and not attisdropped and attgenerated = '' and attidentity <> 'a' order by attnum`))
     .map((r) => r.name).filter((name) => !fresh.includes(name));
-  // as the application role, as the import writes: row-level security's tenant predicate is what
-  // lets the documents' line guards find their document by key
-  const statements: string[] = ['set local role cuadra_app', `set local app.tenant_id = '${copy}'`];
-  const after: string[] = [];
   // the order the archive writes (and the import inserts) the tables in
   const ordered = await insertionOrder((statement) => bench.ownerSql(statement), app.kernel.contributions('company-archive'));
+  const aside: string[] = [];
+  const statements: string[] = ['set local role cuadra_app', `set local app.tenant_id = '${copy}'`];
+  const after: string[] = [];
   for (const t of ordered) {
     const column = t.tenantColumn ?? 'tenant_id';
+    aside.push(`create temporary table aside_${t.table} on commit drop as select * from ${t.table} where ${column} = '${tenant}'`, `grant select on aside_${t.table} to cuadra_app`);
     const cols = await columns(t.table, t.fresh ?? []);
     const later = t.restoreAfter ?? {};
     const values = cols.map((c) => c === column ? `'${copy}'::uuid` : (t.people ?? []).includes(c) ? 'null' : later[c] ?? `x.${c}`);
-    statements.push(`insert into ${t.table} (${cols.join(', ')}) select ${values.join(', ')} from ${t.table} x where x.${column} = '${tenant}' order by ${t.orderBy ?? '1'}`);
+    statements.push(`insert into ${t.table} (${cols.join(', ')}) select ${values.join(', ')} from aside_${t.table} x order by ${t.orderBy ?? '1'}`);
     if (Object.keys(later).length) {
-      after.push(`update ${t.table} n set ${Object.keys(later).map((c) => `${c} = o.${c}`).join(', ')} from ${t.table} o where n.tenant_id = '${copy}' and o.tenant_id = '${tenant}' and o.id = n.id`);
+      after.push(`update ${t.table} n set ${Object.keys(later).map((c) => `${c} = o.${c}`).join(', ')} from aside_${t.table} o where n.tenant_id = '${copy}' and o.id = n.id`);
     }
   }
-  const body = [...statements, ...after, 'set constraints all immediate'].join(';\n');
+  const timed = [...statements, ...after, 'set constraints all immediate'].join(';\n');
   if (app.pglite) {
     await app.pglite.exec('reset role');
     try {
-      await app.pglite.exec(`begin; ${body};`);
+      await app.pglite.exec(`begin; ${aside.join(';\n')};`);
+      const start = performance.now();
+      await app.pglite.exec(`${timed};`);
+      const took = ms(start);
       await app.pglite.exec('rollback');
+      return took;
     } finally { await app.pglite.exec('set role cuadra_app'); }
-    return;
   }
   const { postgresJs, postgresTarget } = await import('../kernel/postgres-url');
   const sql = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+  let took = 0;
   try {
-    await sql.begin(async (tx) => { await tx.unsafe(body); throw new RolledBack(); }).catch((error) => { if (!(error instanceof RolledBack)) throw error; });
+    await sql.begin(async (tx) => {
+      await tx.unsafe(aside.join(';\n'));
+      const start = performance.now();
+      await tx.unsafe(timed);
+      took = ms(start);
+      throw new RolledBack();
+    }).catch((error) => { if (!(error instanceof RolledBack)) throw error; });
   } finally { await sql.end(); }
+  return took;
 }
 
