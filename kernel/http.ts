@@ -4,7 +4,7 @@ import { DomainError, Forbidden, translateDatabaseError, Unauthorized, Validatio
 import type { Kernel } from './kernel';
 import { PASSWORD_CHANGE_REQUIRED, type Principal } from './principal';
 import type { Role } from './roles';
-import { MAX_BODY_BYTES_KEY } from './request-body';
+import { MAX_BODY_BYTES_KEY, STREAMED_BODY_KEY } from './request-body';
 import type { Effect, HeldRequest } from './hooks';
 import { holdsEffects } from './scopes';
 
@@ -230,6 +230,10 @@ export function createHttpContext(kernel: Kernel, models: Record<string, TSchema
       /** The route's own body limit in bytes (uploads); others get DEFAULT_MAX_BODY_BYTES. */
       maxBodyBytes(bytes: number) {
         return { detail: { [MAX_BODY_BYTES_KEY]: bytes } as Record<string, unknown> };
+      },
+      /** The handler reads `request.body` as a stream (never whole in memory), up to `maxBodyBytes`; declare `parse: 'none'` too. */
+      streamedBody(streamed: boolean) {
+        return { detail: { [STREAMED_BODY_KEY]: streamed } as Record<string, unknown> };
       },
     });
 }

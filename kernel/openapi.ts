@@ -310,10 +310,12 @@ export function buildOpenApiDocument(app: AnyElysia, kernel: Kernel, tags: { nam
       if (body?.content) {
         const schema = body.content['application/json']?.schema ?? Object.values<any>(body.content)[0]?.schema;
         const resolved = schema?.$ref ? components[schema.$ref.split('/').pop()] : schema;
-        const media = hasFile(resolved) ? 'multipart/form-data' : 'application/json';
+        // a body that is a file as it comes (a zip read as a stream) keeps the media type it declares
+        const binary = resolved?.type === 'string' && resolved?.format === 'binary';
+        const media = binary ? Object.keys(body.content)[0]! : hasFile(resolved) ? 'multipart/form-data' : 'application/json';
         const example = media === 'application/json' ? exampleOf(schema, components) : undefined;
         body.content = { [media]: { schema, ...(example === undefined ? {} : { example }) } };
-        closeRequestObjects(schema, components);
+        if (!binary) closeRequestObjects(schema, components);
       }
       if (method === 'post') operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
       if (operation.requestBody) {

@@ -1,4 +1,5 @@
 import type { AnyElysia } from 'elysia';
+import { PayloadTooLarge } from './errors';
 
 /** Body limit of a route that declares none (JSON bodies of every ordinary operation fit easily). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -6,6 +7,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
 /** The OpenAPI extension (and route `detail` key) that carries a route's own body limit. */
 export const MAX_BODY_BYTES_KEY = 'x-max-body-bytes';
+/** The route detail key of a route that reads its body as a stream (`streamedBody`): never held in memory whole. */
+export const STREAMED_BODY_KEY = 'x-streamed-body';
 
 const json = (status: number, detail: string) =>
   new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json' } });
@@ -21,20 +24,25 @@ const compile = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\
  * can exhaust the stack or the memory.
  */
 export class BodyGuard {
-  private readonly routes: { method: string; pattern: RegExp; limit: number }[];
+  private readonly routes: { method: string; pattern: RegExp; limit: number; streamed: boolean }[];
   /** The largest body any route accepts: the server refuses anything larger itself. */
   readonly largestLimit: number;
 
   constructor(app: AnyElysia, readonly defaultLimit = DEFAULT_MAX_BODY_BYTES) {
     this.routes = app.routes
-      .map((route) => ({ route, limit: (route.hooks as { detail?: Record<string, unknown> })?.detail?.[MAX_BODY_BYTES_KEY] }))
-      .filter((entry): entry is { route: (typeof app.routes)[number]; limit: number } => typeof entry.limit === 'number')
-      .map(({ route, limit }) => ({ method: route.method.toUpperCase(), pattern: compile(route.path), limit }));
+      .map((route) => ({ route, detail: (route.hooks as { detail?: Record<string, unknown> })?.detail }))
+      .map(({ route, detail }) => ({ route, limit: detail?.[MAX_BODY_BYTES_KEY], streamed: detail?.[STREAMED_BODY_KEY] === true }))
+      .filter((entry): entry is { route: (typeof app.routes)[number]; limit: number; streamed: boolean } => typeof entry.limit === 'number')
+      .map(({ route, limit, streamed }) => ({ method: route.method.toUpperCase(), pattern: compile(route.path), limit, streamed }));
     this.largestLimit = Math.max(defaultLimit, ...this.routes.map((route) => route.limit));
   }
 
   limitFor(method: string, path: string): number {
-    return this.routes.find((route) => (route.method === method || route.method === 'ALL') && route.pattern.test(path))?.limit ?? this.defaultLimit;
+    return this.routeFor(method, path)?.limit ?? this.defaultLimit;
+  }
+
+  private routeFor(method: string, path: string) {
+    return this.routes.find((route) => (route.method === method || route.method === 'ALL') && route.pattern.test(path));
   }
 
   /**
@@ -43,15 +51,30 @@ export class BodyGuard {
    */
   async admit(request: Request, path: string): Promise<Request | Response> {
     if (request.method === 'GET' || request.method === 'HEAD' || request.body === null) return request;
-    const limit = this.limitFor(request.method, path);
+    const route = this.routeFor(request.method, path);
+    const limit = route?.limit ?? this.defaultLimit;
     const tooLarge = () => json(413, `The request body may be at most ${limit} bytes`);
     const declared = request.headers.get('content-length');
     if (declared !== null && Number(declared) > limit) return tooLarge();
+    // a streamed body is handed on as it comes, cut off with an error past the limit
+    if (route?.streamed) return new Request(request.url, { method: request.method, headers: request.headers, body: limited(request.body, limit), signal: request.signal, duplex: 'half' } as RequestInit);
     const bytes = await readAtMost(request.body, limit);
     if (!bytes) return tooLarge();
     if (await nestedTooDeep(request.headers.get('content-type'), bytes)) return json(400, `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     return new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
   }
+}
+
+/** `body` as it comes, erroring with PayloadTooLarge (413) once it passes `limit` bytes. */
+function limited(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > limit) controller.error(new PayloadTooLarge(`The request body may be at most ${limit} bytes`));
+      else controller.enqueue(chunk);
+    },
+  }));
 }
 
 /** The whole stream, or undefined as soon as it passes `limit` bytes (the rest is never read). */

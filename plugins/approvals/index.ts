@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { approvalRoutes } from './routes';
 import { approvalModels } from './schemas';
 import { ApprovalService, type ApprovalJson } from './service';
+import { archivePart } from './archive';
 
 declare module '../../kernel/kernel' {
   interface Services { approvals: ApprovalService }
@@ -21,6 +22,7 @@ export default definePlugin({
   tags: { approvals: 'What an API key with the drafts scope would issue, post, settle, close, delete or send, held until a person approves it (it then runs once) or rejects it' },
   dependsOn: ['tenants', 'identity'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: approvalModels,
   permissions: {
     'approvals.read': rolesFrom('viewer'),

@@ -4,6 +4,7 @@ import { AuditEntries, recordWrite } from './entries';
 import { migrations } from './migrations';
 import { auditRoutes } from './routes';
 import { auditModels } from './schemas';
+import { archivePart } from './archive';
 
 /**
  * The audit log of each company: the kernel tells it of every completed write
@@ -15,6 +16,7 @@ export default definePlugin({
   tags: { audit: 'The audit log of a company: who wrote what, when and from where' },
   dependsOn: ['tenants', 'identity'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: auditModels,
   permissions: { 'audit.read': rolesFrom('accountant') },
   hooks: {

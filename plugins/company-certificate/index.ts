@@ -11,6 +11,7 @@ import { companyCertificateModels } from './schemas';
 import { CompanyCertificates } from './service';
 import { companyCertificateSettings } from './settings';
 import { signFacturaeXml, verifyXadesXml } from './xades';
+import { archivePart } from './archive';
 
 let kernel: Kernel;
 let box: SecretBox;
@@ -24,6 +25,7 @@ export default definePlugin({
   name: 'company-certificate',
   dependsOn: ['tenants', 'einvoice'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: companyCertificateModels,
   settings: companyCertificateSettings,
   permissions: { 'company-certificate.manage': rolesFrom('admin') },

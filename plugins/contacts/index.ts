@@ -7,6 +7,7 @@ import { contactRoutes } from './routes';
 import { contactModels } from './schemas';
 import { wantsKind } from '../../lib/search';
 import { ContactService, contactJson } from './service';
+import { archivePart } from './archive';
 
 export default definePlugin({
   name: 'contacts',
@@ -14,6 +15,7 @@ export default definePlugin({
   dependsOn: ['tenants', 'taxes'],
   entities: [Contact],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: contactModels,
   permissions: {
     'contacts.read': rolesFrom('viewer'),

@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { dashboardRoutes } from './routes';
 import { dashboardModels } from './schemas';
 import { ledgerWidgets } from './widgets';
+import { archivePart } from './archive';
 
 /**
  * Dashboards: the company's boards of widgets, the widget catalogue and the widgets' data. Widget
@@ -17,6 +18,7 @@ export default definePlugin({
   tags: { dashboards: 'Boards of widgets on a 12-column grid, the widget catalogue and each widget\'s data, from the books' },
   dependsOn: ['tenants', 'contacts', 'ledger', 'treasury', 'documents', 'tax-models'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: dashboardModels,
   extensionPoints: {
     'widget-types': { description: 'a dashboard widget type with its data provider', key: (widget: WidgetType) => widget.type },

@@ -5,6 +5,7 @@ import { invoiceLastSent } from './response-fields';
 import { sendingRoutes } from './routes';
 import { sendingModels } from './schemas';
 import { eraseSendings, exportSendings } from './service';
+import { archivePart } from './archive';
 
 /**
  * Sending documents by email: each kind that declares itself `sendable-documents` gets
@@ -16,7 +17,7 @@ export default definePlugin({
   migrations,
   models: sendingModels,
   extensionPoints: sendingExtensionPoints,
-  contributesIfInstalled: invoiceLastSent,
+  contributesIfInstalled: { ...invoiceLastSent, 'company-archive': [archivePart] },
   hooks: {
     sync: {
       'account.exporting': async (tx, payload) => { payload.sections['document-sending'] = await exportSendings(tx); },

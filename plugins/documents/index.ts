@@ -16,6 +16,7 @@ import { settlementRoutes } from './settlement-routes';
 import { settlementModels } from './settlement-schemas';
 import { eraseRegister, repointRegister } from './tax-register';
 import { currencyMigrations, DocumentCurrencies } from './currency';
+import { archivePart } from './archive';
 
 /**
  * What sales and purchase documents share: lines and arithmetic, numbering, party snapshots, the
@@ -41,7 +42,7 @@ export default definePlugin({
   },
   contributes: { 'document-formats': [pdfFormat], 'document-issue-steps': [registerStep, eventStep] },
   // drafts dated in a year hold back its close, when the fiscal-years plugin is installed
-  contributesIfInstalled: { 'year-end-checks': [draftDocumentsCheck] },
+  contributesIfInstalled: { 'company-archive': [archivePart], 'year-end-checks': [draftDocumentsCheck] },
   permissions: {
     'tax-books.read': rolesFrom('viewer'),
     'settlements.read': rolesFrom('viewer'),

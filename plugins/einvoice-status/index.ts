@@ -9,6 +9,7 @@ import { todayInSpain } from './rules';
 import { einvoiceStatusModels } from './schemas';
 import { eraseStatuses, exportStatuses, issuedEventOf, recordSettlementPaid, recordSettlementReversed } from './service';
 import { unansweredWidget } from './widgets';
+import { archivePart } from './archive';
 
 /**
  * The `issued` event, written by the issue statement of every sales invoice and purchase (one
@@ -52,7 +53,7 @@ export default definePlugin({
   migrations,
   models: einvoiceStatusModels,
   contributes: { 'document-issue-steps': [issueStep] },
-  contributesIfInstalled: { 'widget-types': [unansweredWidget] },
+  contributesIfInstalled: { 'company-archive': [archivePart], 'widget-types': [unansweredWidget] },
   hooks: {
     sync: {
       'account.exporting': async (tx, payload) => { payload.sections['einvoice-status'] = await exportStatuses(tx, (p) => payload.allows(p)); },

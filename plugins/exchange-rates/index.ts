@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { exchangeRateRoutes } from './routes';
 import { exchangeRateModels } from './schemas';
 import { exchangeRateService } from './service';
+import { archivePart } from './archive';
 
 /**
  * Each company's exchange-rate table (units of a currency per euro, by day): entered by hand or
@@ -17,6 +18,7 @@ export default definePlugin({
   tags: { 'exchange-rates': 'Exchange rates (units of a currency per euro, by day): manual entry, ECB reference rates import, the rate of a day' },
   dependsOn: ['tenants', 'ledger'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: exchangeRateModels,
   permissions: {
     'exchange-rates.read': rolesFrom('viewer'),

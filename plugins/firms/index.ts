@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { firmRoutes } from './routes';
 import { firmModels } from './schemas';
 import { FirmAccessService } from './service';
+import { archivePart } from './archive';
 
 /**
  * Accounting firms (gestorías): a company of kind `firm` whose members act for client companies
@@ -18,6 +19,7 @@ export default definePlugin({
   tags: { firms: 'An accounting firm\'s side of its access to client companies' },
   dependsOn: ['tenants', 'identity'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: firmModels,
   contributes: { 'tenant-access': [firmAccess] },
   permissions: {

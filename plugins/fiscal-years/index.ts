@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { fiscalYearRoutes } from './routes';
 import { fiscalYearModels } from './schemas';
 import { FiscalYears } from './service';
+import { archivePart } from './archive';
 
 /**
  * Fiscal years: their dates, result and status, the year-end close (regularisation, closing and
@@ -18,6 +19,7 @@ export default definePlugin({
   tags: { 'fiscal-years': 'Fiscal years: dates, result, year-end close (regularisation, closing and opening entries) and reopening' },
   dependsOn: ['tenants', 'ledger'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: fiscalYearModels,
   extensionPoints: {
     'year-end-checks': { description: 'what must be settled before a fiscal year is closed (drafts, unreconciled movements)', key: (check) => check.name },

@@ -4,6 +4,7 @@ import { eraseFixedAssets, exportFixedAssets } from './lifecycle';
 import { migrations } from './migrations';
 import { fixedAssetRoutes } from './routes';
 import { fixedAssetModels } from './schemas';
+import { archivePart } from './archive';
 
 /**
  * Fixed assets: the register, linear depreciation by month (useful life, or a coefficient of the
@@ -16,6 +17,7 @@ export default definePlugin({
   tags: { 'fixed-assets': 'Fixed assets: register, depreciation schedule and posting, disposal, the official coefficients table' },
   dependsOn: ['tenants', 'ledger', 'purchases', 'invoices'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: fixedAssetModels,
   permissions: {
     'fixed-assets.read': rolesFrom('viewer'),

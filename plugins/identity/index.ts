@@ -13,6 +13,7 @@ import { identityRoutes } from './routes';
 import { identityModels } from './schemas';
 import { IdentityService } from './service';
 import { SessionTokens } from './tokens';
+import { archivePart } from './archive';
 
 let identity: IdentityService;
 
@@ -23,6 +24,7 @@ export default definePlugin({
   entities: [Membership, ApiKey],
   globalEntities: [User, UserToken, UserIdentity],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: identityModels,
   settings: googleSettings,
   permissions: { 'api_keys.manage': rolesFrom('member') },

@@ -12,6 +12,7 @@ import { invoiceSearchHits } from './search';
 import { sendableInvoice } from './sending';
 import { INVOICE_SETTLEMENT, InvoiceService, invoiceToJson } from './service';
 import { productSalesDimension, recentInvoicesWidget } from './widgets';
+import { archivePart } from './archive';
 
 export default definePlugin({
   ...documentKindPlugin(INVOICE, INVOICE_SETTLEMENT, { migrations, models: invoiceModels, routes: invoiceRoutes }, INVOICE_OPEN_ITEMS),
@@ -20,7 +21,7 @@ export default definePlugin({
   extensionPoints: invoiceExtensionPoints,
   setup: (kernel) => installInvoiceExtensions(kernel),
   // the dashboards plugin's widget catalogue and the document-sending plugin, when they are installed
-  contributesIfInstalled: { 'widget-types': [recentInvoicesWidget], 'top-dimensions': [productSalesDimension], 'sendable-documents': [sendableInvoice] },
+  contributesIfInstalled: { 'company-archive': [archivePart], 'widget-types': [recentInvoicesWidget], 'top-dimensions': [productSalesDimension], 'sendable-documents': [sendableInvoice] },
   permissions: {
     'invoices.read': rolesFrom('viewer'),
     // Members create and edit documents (roles: docs/api.md)…

@@ -8,6 +8,7 @@ import { ledgerModels } from './schemas';
 import { ledgerIssueStep } from './issue-step';
 import { LedgerService } from './service';
 import { PeriodLock } from './lock';
+import { archivePart } from './archive';
 
 export default definePlugin({
   name: 'ledger',
@@ -17,7 +18,7 @@ export default definePlugin({
   migrations,
   models: ledgerModels,
   // documents posts its kinds' entries through this step (the ledger builds its part of the issue statement)
-  contributesIfInstalled: { 'document-issue-steps': [ledgerIssueStep] },
+  contributesIfInstalled: { 'company-archive': [archivePart], 'document-issue-steps': [ledgerIssueStep] },
   permissions: {
     // Everyone in the company may read the books; only accountants and above write them by hand.
     'ledger.read': rolesFrom('viewer'),

@@ -417,4 +417,12 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_ledger_totals(uuid[], date, date, int, text[])'),
   ]),
+  // A company writing many entries in one transaction (an archive restored, a large journal file)
+  // has none of its lines in the table's statistics yet, so a custom plan for "this entry's lines"
+  // took any index that starts with tenant_id and filtered the company's every line for each entry:
+  // quadratic. The generic plan uses the primary key (tenant_id, entry_id), whatever the statistics.
+  sqlMigration('20270319000100_ledger_checks_generic_plans', [
+    'alter function ledger_entry_check_lines() set plan_cache_mode = force_generic_plan',
+    'alter function ledger_line_before_insert() set plan_cache_mode = force_generic_plan',
+  ]),
 ];

@@ -9,6 +9,7 @@ import { grantRoutes } from './routes';
 import { oauthModels } from './schemas';
 import { OAuthService } from './service';
 import { oauthSettings } from './settings';
+import { archivePart } from './archive';
 
 let service: OAuthService;
 
@@ -23,6 +24,7 @@ export default definePlugin({
   name: 'oauth',
   dependsOn: ['identity'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: oauthModels,
   settings: oauthSettings,
   rateLimits: [

@@ -6,6 +6,7 @@ import { reminderRoutes } from './routes';
 import { reminderModels } from './schemas';
 import { eraseReminders, exportReminders } from './service';
 import { reminderSettings } from './settings';
+import { archivePart } from './archive';
 
 declare module '../../kernel/kernel' {
   interface Services { 'payment-reminders': PaymentReminderJob }
@@ -17,6 +18,7 @@ export default definePlugin({
   tags: { 'payment-reminders': 'Emails reminding customers of overdue invoices, on a schedule each company sets (off by default), each sent once' },
   dependsOn: ['tenants', 'contacts', 'documents'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: reminderModels,
   settings: reminderSettings,
   permissions: {

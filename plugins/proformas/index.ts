@@ -2,7 +2,11 @@ import { definePlugin } from '../../kernel/plugin';
 import { offerPlugin } from '../documents/api';
 import { PROFORMA } from './kind';
 import { migrations } from './migrations';
+import { archivePart } from './archive';
 
 const offer = offerPlugin(PROFORMA);
 
-export default definePlugin({ ...offer, dependsOn: [...offer.dependsOn, 'invoices'], migrations });
+export default definePlugin({
+  ...offer, dependsOn: [...offer.dependsOn, 'invoices'], migrations,
+  contributesIfInstalled: { ...offer.contributesIfInstalled, 'company-archive': [archivePart] },
+});

@@ -6,6 +6,7 @@ import { migrations } from './migrations';
 import { OcrPool } from './ocr-pool';
 import { ingestionRoutes } from './routes';
 import { ingestionSettings } from './settings';
+import { archivePart } from './archive';
 
 /** The OCR workers and background jobs of each running app (tests run several in one process). */
 const running = new WeakMap<Kernel, { pool: OcrPool; decoders: ProcessSlots; jobs: IngestionJobs }>();
@@ -25,6 +26,7 @@ export default definePlugin({
   // books through the purchases plugin's service; suppliers through the contacts plugin's
   dependsOn: ['tenants', 'contacts', 'taxes', 'documents', 'purchases'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   settings: ingestionSettings,
   hooks: {
     sync: {

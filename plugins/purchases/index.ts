@@ -8,9 +8,11 @@ import { purchaseRoutes } from './routes';
 import { purchaseModels } from './schemas';
 import { purchaseSearchHits } from './search';
 import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
+import { archivePart } from './archive';
 
 export default definePlugin({
   ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }, PURCHASE_OPEN_ITEMS),
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
   permissions: {
     'purchases.read': rolesFrom('viewer'),

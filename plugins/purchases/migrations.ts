@@ -90,4 +90,6 @@ export const migrations = [
   ]),
   // Open items brought from another system (issue 31, ../documents/open-items-import.ts): flagged `migrated`, numbered in their series like any registered purchase.
   sqlMigration('20270325000200_purchases_migrated', migratedDocumentsSql(PURCHASE)),
+  // As for invoices: the lines' guard keeps to the key lookup however stale the statistics.
+  sqlMigration('20270319000300_purchase_lines_guard_generic_plan', ['alter function purchase_lines_guard() set plan_cache_mode = force_generic_plan']),
 ];

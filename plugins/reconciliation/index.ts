@@ -9,6 +9,7 @@ import { reconciliationRoutes } from './routes';
 import { reconciliationModels } from './schemas';
 import { eraseReconciliation, exportReconciliation, reconciliationService, type ReconciliationService } from './service';
 import type { Kernel } from '../../kernel/kernel';
+import { archivePart } from './archive';
 
 /** One service per kernel (tests run several apps in one process). */
 const services = new WeakMap<Kernel, ReconciliationService>();
@@ -29,6 +30,7 @@ export default definePlugin({
   tags: { reconciliation: 'Matching bank movements with sales and purchase documents, categorising the rest; the board of scored suggestions' },
   dependsOn: ['tenants', 'contacts', 'ledger', 'documents', 'treasury'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: reconciliationModels,
   permissions: {
     'reconciliation.read': rolesFrom('viewer'),

@@ -9,6 +9,7 @@ import { RecurringInvoiceRunner, sendMadeInvoice } from './runner';
 import { recurringInvoiceModels } from './schemas';
 import { recurringInvoiceSettings } from './settings';
 import { Templates } from './templates';
+import { archivePart } from './archive';
 
 /**
  * Recurring invoices: templates (customer, lines, every N months or yearly) from which a
@@ -20,6 +21,7 @@ export default definePlugin({
   // document-sending: a template may ask for each issued invoice to be emailed to its customer
   dependsOn: ['tenants', 'contacts', 'taxes', 'ledger', 'documents', 'invoices', 'document-sending'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: recurringInvoiceModels,
   settings: recurringInvoiceSettings,
   permissions: {

@@ -6,6 +6,7 @@ import { sepaRoutes } from './routes';
 import { settleFromStatement } from './statement-match';
 import { returnsFromStatement } from './statement-returns';
 import { sepaModels } from './schemas';
+import { archivePart } from './archive';
 
 /**
  * SEPA remittances: supplier invoices paid by credit transfer (pain.001.001.09) and customer
@@ -17,6 +18,7 @@ export default definePlugin({
   tags: { sepa: 'SEPA payment orders (pain.001), direct-debit mandates and remittances (pain.008)' },
   dependsOn: ['tenants', 'contacts', 'treasury', 'documents'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: sepaModels,
   permissions: {
     'sepa.read': rolesFrom('viewer'),

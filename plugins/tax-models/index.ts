@@ -8,6 +8,7 @@ import { eraseSettlements, exportSettlements } from './settlements';
 import { eraseTaxProfile, exportTaxProfile, TaxProfileResponse, TaxProfileUpdate } from './profile';
 import { taxModelRoutes } from './routes';
 import { taxModelModels } from './schemas';
+import { archivePart } from './archive';
 
 /**
  * Tax models (modelos de la AEAT) as contributions: this plugin owns the `tax-models` extension
@@ -19,6 +20,7 @@ export default definePlugin({
   tags: { 'tax-models': 'Tax models (303, 111, 347…) prepared from the tax register: CSV, history and the tax agency\'s import file' },
   dependsOn: ['tenants', 'ledger', 'documents'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate },
   extensionPoints: {
     'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },

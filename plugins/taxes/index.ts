@@ -7,6 +7,7 @@ import { migrations } from './migrations';
 import { taxRoutes } from './routes';
 import { taxModels } from './schemas';
 import { TaxService, taxTypeToJson } from './service';
+import { archivePart } from './archive';
 
 export default definePlugin({
   name: 'taxes',
@@ -14,6 +15,7 @@ export default definePlugin({
   dependsOn: ['tenants'],
   entities: [TaxType, TaxSettings],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: taxModels,
   permissions: {
     'taxes.read': rolesFrom('viewer'),

@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { teamRoutes } from './routes';
 import { teamModels } from './schemas';
 import { TeamService } from './service';
+import { archivePart } from './archive';
 
 let team: TeamService;
 
@@ -14,6 +15,7 @@ export default definePlugin({
   dependsOn: ['identity', 'tenants'],
   entities: [Invitation],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: teamModels,
   permissions: {
     'team.read': rolesFrom('viewer'),

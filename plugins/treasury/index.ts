@@ -14,6 +14,7 @@ import { treasuryRoutes } from './routes';
 import { treasuryModels } from './schemas';
 import { treasuryService } from './service';
 import { unreconciledMovementsCheck } from './year-end-check';
+import { archivePart } from './archive';
 
 /**
  * Treasuries (bank accounts, payment processors, wallets) with their balance from the books, their
@@ -35,7 +36,7 @@ export default definePlugin({
   contributes: { 'statement-importers': [norma43Importer, camt053Importer, camt054Importer, spreadsheetImporter, htmlTableImporter, csvImporter] },
   // the IBAN printed on the company's documents, when the documents plugin is installed
   // and the movements still to reconcile hold back a fiscal year's close, when the fiscal-years plugin is installed
-  contributesIfInstalled: {
+  contributesIfInstalled: { 'company-archive': [archivePart],
     'collection-accounts': [{ name: 'treasury', load: (tx: Tx) => CollectionAccounts.current(tx) }],
     'year-end-checks': [unreconciledMovementsCheck],
   },

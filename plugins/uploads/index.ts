@@ -3,6 +3,7 @@ import { rolesFrom } from '../../kernel/roles';
 import { migrations } from './migrations';
 import { uploadModels, uploadRoutes } from './routes';
 import { eraseUploads, exportUploads } from './service';
+import { archivePart } from './archive';
 
 /**
  * Files uploaded once and named by URL (`/api/v1/uploads/{id}`) where an operation takes a file:
@@ -13,6 +14,7 @@ export default definePlugin({
   tags: { uploads: 'Files uploaded once and named by URL where an operation takes a file (the MCP tools for statement import and purchase ingestion)' },
   dependsOn: ['tenants'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: uploadModels,
   permissions: {
     // whoever may record a purchase may hand over its file

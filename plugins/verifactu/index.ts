@@ -11,6 +11,7 @@ import { InvoiceVerifactu, verifactuModels } from './schemas';
 import { recordQrUrl, registrationPart, VerifactuService, type AppendResult } from './service';
 import { LEGENDS, verifactuSettings } from './settings';
 import { qrEnvironment } from './json';
+import { archivePart } from './archive';
 
 const responseField: InvoiceResponseField = {
   name: 'verifactu',
@@ -48,6 +49,7 @@ export default definePlugin({
   tags: { verifactu: 'VERI*FACTU: the chained, tamper-evident records of issued invoices, their QR codes and the AEAT export (Cuadra keeps and exports; it never sends anything to the AEAT)' },
   dependsOn: ['tenants', 'taxes', 'documents', 'invoices'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: verifactuModels,
   settings: verifactuSettings,
   permissions: {

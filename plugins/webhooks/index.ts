@@ -7,6 +7,7 @@ import { webhookRoutes } from './routes';
 import { webhookModels } from './schemas';
 import { WebhookService } from './service';
 import { webhookSettings } from './settings';
+import { archivePart } from './archive';
 
 declare module '../../kernel/kernel' {
   interface Services { webhooks: WebhookService }
@@ -17,6 +18,7 @@ export default definePlugin({
   tags: { webhooks: 'Signed HTTPS deliveries of the company\'s events (invoice issued, purchase registered, document paid, …), with retries and a delivery log' },
   dependsOn: ['tenants', 'identity'],
   migrations,
+  contributesIfInstalled: { 'company-archive': [archivePart] },
   models: webhookModels,
   settings: webhookSettings,
   permissions: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type CreateAppOptions, type CuadraApp } from '../../kernel/app';
 import { loadConfig, type Config } from '../../kernel/config';
-import { backend, freshDatabase } from './database';
+import { backend, freshDatabase, type Backend } from './database';
 import { migratedPglite } from './embedded-template';
 import { migratedPostgresDatabase } from './postgres-template';
 import type { PGlite } from '@electric-sql/pglite';
@@ -29,8 +29,10 @@ export interface TestApp extends CuadraApp {
  * starts migrated (a copy of a migrated template: embedded-template.ts, postgres-template.ts) unless
  * the test brings its own PGlite.
  */
-export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = backend === 'postgres' ? await migratedPostgresDatabase(options) : await freshDatabase();
+export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & { env?: Record<string, string>; backend?: Backend } = {}): Promise<TestApp> {
+  // `backend` picks one other than the run's (a test moving data between the two)
+  const kind = options.backend ?? backend;
+  const database = kind === 'postgres' ? await migratedPostgresDatabase(options) : kind === backend ? await freshDatabase() : { url: 'memory://', drop: async () => {} };
   const dataDir = mkdtempSync(join(tmpdir(), 'cuadra-test-'));
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -45,7 +47,7 @@ export async function startTestApp(options: Omit<CreateAppOptions, 'config'> & {
     ...options.env,
   });
   // On PGlite, unless the test brings its own, the app starts from a migrated copy (see embedded-template.ts).
-  const ownPglite = backend === 'pglite' && !options.pglite ? await migratedPglite(options) : undefined;
+  const ownPglite = kind === 'pglite' && !options.pglite ? await migratedPglite(options) : undefined;
   const pglite = options.pglite ?? ownPglite;
   const app = await createApp({ ...options, ...(pglite ? { pglite } : {}), config });
   const request: TestApp['request'] = async (method, path, { body, token, headers = {}, form } = {}) => {

@@ -2544,6 +2544,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenants/me/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole company as one archive (owner only): a zip of JSON lines per table, the stored files and a manifest, streamed
+         * @description format.json (format and part versions) comes first, manifest.json (rows, bytes and SHA-256 of every entry) last; read in one consistent transaction. See docs/company-archive.md. This is also the GDPR portability copy of the company.
+         *
+         *     Requires permission `company-archive.export` (roles: owner).
+         */
+        get: operations["tenants_me_archive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenants/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a company archive into a NEW company owned by the caller (the body is the zip, read as it arrives)
+         * @description Same numbers, same ledger, the VERI*FACTU chain and the files byte for byte. A newer format, an altered entry (SHA-256 differing from the manifest), a missing manifest or a broken reference: 422 with the reason; a clash with what the deployment holds: 409. Nothing is kept from a refused archive.
+         *
+         *     Requires a user session (API keys are refused).
+         */
+        post: operations["tenants_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenants/me/certificate": {
         parameters: {
             query?: never;
@@ -8224,6 +8268,21 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        CompanyImportResponse: {
+            /**
+             * Format: uuid
+             * @description The new company; switch to it with POST /auth/switch-tenant
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            tenant_id: string;
+            name: string;
+            /** @description Rows restored, by table */
+            rows: {
+                [key: string]: number;
+            };
+            /** @description Stored files restored (logo, purchase originals, uploads) */
+            files: number;
         };
         /** @description The company's signing certificate; the private key is never returned */
         CompanyCertificate: {
@@ -24832,6 +24891,185 @@ export interface operations {
             };
             /** @description Not found (another company's ids answer the same) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tenants_me_archive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tenants_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+                /** @description Makes a retry safe: the first response is kept for 24 hours per credential and key and replayed (with `Idempotent-Replayed: true`) instead of running the request again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": string;
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyImportResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state, or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 8589934592 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,12 @@
+import type { ArchivePart } from '../tenants/api';
+
+/** This plugin's tables in the company's archive (docs/company-archive.md). */
+export const archivePart: ArchivePart = {
+  part: 'documents',
+  version: 1,
+  tables: [
+    { table: 'tax_register' },
+    { table: 'settlements' },
+    { table: 'document_currencies' },
+  ],
+};

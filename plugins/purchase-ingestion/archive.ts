@@ -1,0 +1,13 @@
+import type { ArchivePart } from '../tenants/api';
+
+/** This plugin's tables in the company's archive (docs/company-archive.md). */
+export const archivePart: ArchivePart = {
+  part: 'purchase-ingestion',
+  version: 1,
+  tables: [
+    { table: 'purchase_ingestions' },
+  ],
+  notArchived: [
+    { table: 'purchase_ingestion_jobs', reason: 'work in flight on the source deployment: a file not read yet is sent again' },
+  ],
+};
