@@ -91,9 +91,11 @@ function Shell() {
   });
 
   const loadMe = useCallback(async () => {
-    if (!session.token()) { setMe(null); return; }
+    const asked = session.token();
+    if (!asked) { setMe(null); return; }
     const { data } = await api.GET('/api/v1/auth/me');
-    setMe(data ?? null);
+    // a stale answer (the session changed while it was in flight: logout, another login) is dropped
+    if (session.token() === asked) setMe(data ?? null);
   }, []);
   useEffect(() => { setMe(undefined); void loadMe(); }, [token, loadMe]);
 
