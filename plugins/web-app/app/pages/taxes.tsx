@@ -297,6 +297,9 @@ function BoxesTable({ code, period, onlyFilled }: { code: string; period: Period
   );
 }
 
+/** The drill shows this many rows at most (a big company's quarter has thousands); the sum is of them all. */
+const DRILL_SHOWN = 200;
+
 function BoxDocuments({ code, period, box, onClose }: { code: string; period: Period; box: string; onClose: () => void }) {
   const t = useT();
   const drill = drillOf(code, box)!;
@@ -328,9 +331,11 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
       {rows ? (
         <>
           <p role="status" className="count">
-            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatRate(rate), count: rows.length }) : t('taxes.drill.introAll', { book, count: rows.length })}
+            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatRate(rate), count: rows.length })
+              : t(drill.capitalGood ? 'taxes.drill.introCapital' : 'taxes.drill.introAll', { book, count: rows.length })}
           </p>
-          <DataTable label={t('taxes.drill.table', { box })} className="tail-3" items={rows.map((row, i) => ({ row, id: i }))}
+          {rows.length > DRILL_SHOWN ? <p className="count">{t('taxes.drill.more', { shown: DRILL_SHOWN, more: rows.length - DRILL_SHOWN })}</p> : null}
+          <DataTable label={t('taxes.drill.table', { box })} className="tail-3" items={rows.slice(0, DRILL_SHOWN).map((row, i) => ({ row, id: i }))}
             columns={[
               { header: t('taxes.doc.number'), isRowHeader: true, cell: ({ row }) => (drill.book === 'issued' ? row['Identificación de la Factura Número'] : row['Identificación Factura del Expedidor (Serie-Número)']) },
               { header: t('taxes.doc.date'), cell: ({ row }) => formatDate(row['Fecha Expedición']) },
