@@ -4,7 +4,7 @@ import { create as createQr } from 'qrcode';
 import { api, type Schemas } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
-import { formatDate } from '../format';
+import { endOfDayInMadrid, formatDate } from '../format';
 import { useT, type MessageKey } from '../i18n';
 import { session } from '../session';
 import { switchCompany } from '../company-switcher';
@@ -339,7 +339,7 @@ export function ApiKeysPage() {
     (values) => api.POST('/api/v1/auth/api-keys', {
       body: {
         name: values.name, role: (values.role || undefined) as Role | undefined,
-        expires_at: values.expires_on ? `${values.expires_on}T23:59:59Z` : null,
+        expires_at: values.expires_on ? endOfDayInMadrid(values.expires_on) : null, // the end of that day for the company, in Madrid
         scopes: scopesFor(reach, values.scopes ?? '', drafts),
       },
     }),
