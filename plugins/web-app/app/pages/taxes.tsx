@@ -4,6 +4,7 @@ import { api, problemOf, type Schemas } from '../api/client';
 import type { paths } from '../api/schema';
 import { DataTable, Notice, PageTitle } from '../components';
 import { sumMoney } from '../decimal';
+import { saveBlob } from '../download';
 import { amountBehind, documentsBehind, drillOf, parseBookCsv, type BookRow } from '../vat-book';
 import { formatDate, formatMoney, formatRate } from '../format';
 import { useT, type MessageKey, type Translate } from '../i18n';
@@ -64,16 +65,7 @@ function NotFound() {
 async function saveDownload(call: Promise<{ data?: unknown; error?: unknown; response: Response }>, fallback: string): Promise<{ name?: string; problem?: string }> {
   const { data, error, response } = await call;
   if (!response.ok || !(data instanceof Blob)) return { problem: problemOf(error, response.status).message ?? '' };
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(data);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { name };
+  return { name: saveBlob(data, response, fallback) };
 }
 
 /** A notice for the last download: its name, or what went wrong. */
