@@ -8,19 +8,13 @@ import { endOfDayInMadrid, formatDate } from '../format';
 import { useT, type MessageKey } from '../i18n';
 import { session } from '../session';
 import { switchCompany } from '../company-switcher';
+import { useMe } from '../me';
 
 type Me = Schemas['MeResponse'];
 export type Role = Me['memberships'][number]['role'];
 export const ROLES: Role[] = ['owner', 'admin', 'accountant', 'member', 'viewer'];
 export const roleKey = (role: Role) => `role.${role}` as MessageKey;
 
-/** The signed-in person, re-read when a section changes something /auth/me shows. */
-function useMe() {
-  const [me, setMe] = useState<Me>();
-  const load = useCallback(async () => { const { data } = await api.GET('/api/v1/auth/me'); if (data) setMe(data); }, []);
-  useEffect(() => { void load(); }, [load]);
-  return { me, reload: load };
-}
 
 /** A native select of roles (labelled), the most dependable picker on phones and with screen readers. */
 export function RoleSelect({ id, label, name, value, defaultValue, onChange, roles = ROLES, error }: {
@@ -75,7 +69,7 @@ export function AccountPage() {
             <dt>{t('field.email')}</dt><dd>{me.user.email}</dd>
             {me.user.full_name ? <><dt>{t('field.fullName')}</dt><dd>{me.user.full_name}</dd></> : null}
           </dl>
-          <MfaSection onChange={reload} />
+          <MfaSection onChange={() => void reload()} />
           <CompaniesSection me={me} />
           <PasswordSection />
         </>
