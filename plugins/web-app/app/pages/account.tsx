@@ -9,6 +9,7 @@ import { useT, type MessageKey } from '../i18n';
 import { session } from '../session';
 import { switchCompany } from '../company-switcher';
 import { useMe } from '../me';
+import { CompanyFields, companyBody } from './auth';
 
 type Me = Schemas['MeResponse'];
 export type Role = Me['memberships'][number]['role'];
@@ -189,7 +190,7 @@ function CompaniesSection({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
   const form = useApiForm(
     (values) => api.POST('/api/v1/auth/tenants', {
-      body: { name: values.name, tax_id: values.tax_id.trim().toUpperCase(), address: values.address || null, city: values.city || null, postal_code: values.postal_code || null, province: values.province || null },
+      body: companyBody(values),
     }),
     { onSuccess: (data) => { setAdding(false); session.set(data.access_token); } },
   );
@@ -209,14 +210,7 @@ function CompaniesSection({ me }: { me: Me }) {
           <h3>{t('companies.new')}</h3>
           <FormProblem problem={form.problem} />
           <Form onSubmit={form.onSubmit} validationBehavior="aria">
-            <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired autoFocus error={form.fieldError('name')} />
-            <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={form.fieldError('tax_id')} />
-            <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={form.fieldError('address')} />
-            <div className="row">
-              <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={form.fieldError('postal_code')} />
-              <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={form.fieldError('city')} />
-            </div>
-            <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={form.fieldError('province')} />
+            <CompanyFields fieldError={form.fieldError} autoFocus />
             <div className="actions start">
               <Button type="submit" className="primary">{t('companies.create')}</Button>
               <Button onPress={() => { setAdding(false); form.setProblem(undefined); }}>{t('account.cancel')}</Button>
