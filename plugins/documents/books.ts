@@ -34,19 +34,21 @@ const invoiceType = (e: TaxRegisterEntry): string => {
   return 'F1';
 };
 
-/** Operation key: 01 general; 02 export; 09 intra-EU acquisition; for received reverse charge, 01 with the ISP flag. */
+/** Operation key: 01 general; 02 export; 09 intra-EU acquisition; 17 a sale under the EU one-stop shop (OSS); for received reverse charge, 01 with the ISP flag. */
 const operationKey = (e: TaxRegisterEntry): string => {
   if (e.regime === 'export') return '02';
+  if (e.regime === 'oss') return '17';
   if (e.kind === 'intra_eu_acquisition') return '09';
   return '01';
 };
 
-/** Issued: S1 subject and not exempt; S2 reverse charge (the customer accounts for the VAT); E1–E6 exempt; N1/N2 not subject. */
+/** Issued: S1 subject and not exempt; S2 reverse charge (the customer accounts for the VAT); E1–E6 exempt; N1/N2 not subject
+ *  (an OSS sale is N2: taxed in the customer's member state by the place-of-supply rules, declared in the OSS return, not in the 303's 01–09). */
 const qualification = (e: TaxRegisterEntry): { qualification: Cell; exempt: Cell } => {
   if (e.regime === 'exempt') return { qualification: null, exempt: 'E1' };
   if (e.regime === 'export') return { qualification: null, exempt: 'E2' };
   if (e.regime === 'intra_eu') return { qualification: null, exempt: 'E5' };
-  if (e.regime === 'not_subject') return { qualification: 'N2', exempt: null };
+  if (e.regime === 'not_subject' || e.regime === 'oss') return { qualification: 'N2', exempt: null };
   if (e.regime === 'reverse_charge') return { qualification: 'S2', exempt: null };
   return { qualification: 'S1', exempt: null };
 };

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, lazy, StrictMode, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, type ReactNode, lazy, StrictMode, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Button, I18nProvider, Link, RouterProvider, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { api, type Schemas } from './api/client';
@@ -8,6 +8,7 @@ import { BASE, currentPath, navigate, usePath } from './router';
 import { session } from './session';
 import { LoginPage, OnboardingPage, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { CompanySwitcher } from './company-switcher';
+import { MeContext, type Me } from './me';
 
 // Pages behind the login load on first visit (their own chunks), keeping the first load small.
 const ContactsPage = lazy(() => import('./pages/contacts').then((m) => ({ default: m.ContactsPage })));
@@ -27,7 +28,6 @@ const ResetPasswordPage = lazy(() => import('./pages/links').then((m) => ({ defa
 const TemporaryPasswordPage = lazy(() => import('./pages/account').then((m) => ({ default: m.TemporaryPasswordPage })));
 const AcceptInvitationPage = lazy(() => import('./pages/links').then((m) => ({ default: m.AcceptInvitationPage })));
 
-type Me = Schemas['MeResponse'];
 const LOCALE_KEY = 'cuadra.locale';
 const VERIFICATION_OUTCOMES = ['verified', 'already_verified', 'invalid', 'expired'] as const;
 
@@ -91,9 +91,11 @@ function Shell() {
   });
 
   const loadMe = useCallback(async () => {
-    if (!session.token()) { setMe(null); return; }
+    const asked = session.token();
+    if (!asked) { setMe(null); return; }
     const { data } = await api.GET('/api/v1/auth/me');
-    setMe(data ?? null);
+    // a stale answer (the session changed while it was in flight: logout, another login) is dropped
+    if (session.token() === asked) setMe(data ?? null);
   }, []);
   useEffect(() => { setMe(undefined); void loadMe(); }, [token, loadMe]);
 
@@ -124,6 +126,7 @@ function Shell() {
   }
   if (!page) page = <><PageTitle>{t('app.notFound')}</PageTitle><Notice kind="error">{t('app.notFound')}</Notice></>;
 
+  const meContext = useMemo(() => ({ me: me ?? undefined, reload: loadMe }), [me, loadMe]);
   const signedIn = Boolean(token && me && !me.onboarding_required && !me.password_change_required);
   // A notice for the way in (email confirmed, logged out) is spent once the user is in.
   useEffect(() => { if (signedIn) setNotice(''); }, [signedIn]);
@@ -141,7 +144,7 @@ function Shell() {
           {PAGES.map((p) => <Link key={p.path} href={p.path} aria-current={path === p.path || path.startsWith(`${p.path}/`) ? 'page' : undefined}>{t(p.label)}</Link>)}
         </nav>
       ) : null}
-      <main id="main">{page}</main>
+      <main id="main"><MeContext.Provider value={meContext}>{page}</MeContext.Provider></main>
     </>
   );
 }

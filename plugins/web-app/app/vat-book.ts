@@ -52,14 +52,24 @@ export function parseBookCsv(text: string): BookRow[] {
 }
 
 
-/** The rows of the period's book behind a box: not rectifying (those go to 14/15 and 40/41) nor imports; issued ones subject and not exempt at the box's rate; received ones not reverse-charged, current or capital goods as the box says. */
+/**
+ * The rows of the period's book behind a box, as compute303 (plugins/aeat-303) sorts the register: not rectifying (those go
+ * to 14/15 and 40/41) nor imports (32–35); issued ones subject and not exempt (S1: not OSS, which is N2 and goes to 123) at
+ * the box's rate; received ones current or capital goods as the box says, reverse charge for services included (their
+ * deductible VAT is in 28–31 too) but not intra-EU acquisitions (key 09: 36–39), and not those whose VAT is not deductible
+ * (a quota charged with nothing deductible feeds no box).
+ */
 export function documentsBehind(rows: readonly BookRow[], drill: Drill, rate: string | undefined): BookRow[] {
   return rows.filter((row) => {
     if ((row['Tipo de Factura'] ?? '').startsWith('R') || row['Tipo de Factura'] === 'F5') return false;
     if (drill.book === 'issued') return row['Calificación de la Operación'] === 'S1' && rate !== undefined && sameDecimal(row['Tipo de IVA'] ?? '', rate);
-    return row['Inversión del Sujeto Pasivo'] === 'N' && row['Bien de Inversión'] === (drill.capitalGood ? 'S' : 'N');
+    if (row['Clave de Operación'] === '09') return false;
+    if (isZero(row['Cuota Deducible']) && !isZero(row['Cuota IVA Soportada'])) return false;
+    return row['Bien de Inversión'] === (drill.capitalGood ? 'S' : 'N');
   });
 }
+
+const isZero = (amount: string | undefined) => amount === undefined || amount === '' || sameDecimal(amount, '0');
 
 /** What a row adds to the box: its base, its VAT charged (issued) or its deductible VAT (received). */
 export const amountBehind = (row: BookRow, drill: Drill) =>

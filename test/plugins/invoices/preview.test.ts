@@ -78,7 +78,7 @@ describe('POST /invoices/preview', () => {
     expect((await app.post('/api/v1/invoices/preview', bodies[2], company.token)).body.withholding_total).not.toBe('0.00');
   });
 
-  test('tax codes instead of ids, and another currency, are previewed as created', async () => {
+  test('tax codes instead of ids, and another currency, are previewed as the draft they create', async () => {
     const { company, customer } = await setup();
     const body = { contact_id: customer.id, issue_date: '2026-04-01', currency: 'USD', lines: [{ description: 'Servicio', quantity: '2', unit_price: '45.50', tax_code: 'IVA21' }] };
     const preview = await app.post('/api/v1/invoices/preview', body, company.token);

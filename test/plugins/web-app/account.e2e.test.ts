@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../support/app';
+import type { TestApp } from '../../support/app';
+import { CHROMIUM, FLOW_TIMEOUT, launchPhone, pageChecks, PHONE, serveTestApp, warnWithoutChromium, watchedPage } from './browser';
 import { backend } from '../../support/database';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 import { linkIn, startSmtpServer, type ReceivedMail } from '../../support/smtp';
@@ -18,14 +17,7 @@ import { awaitStepMargin, enableMfa, totpCode } from '../../support/totp';
  * app, a role changed, a member removed), a password reset from the emailed link, API keys.
  * Screenshots of each flow's last step: test-output/web-app/<backend>/account-*.png.
  */
-const root = join(import.meta.dir, '../../..');
-const SHOTS = join(root, 'test-output', 'web-app', process.env.CUADRA_TEST_DB ?? 'pglite');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM) console.warn('[web-app] account browser tests skipped: Chromium is not installed (apt-get install -y chromium, or npm test installs it)');
-
-const PHONE = { width: 390, height: 844 };
-/** A flow drives the real app through many requests; on a busy 2-core machine one can take minutes. */
-const FLOW_TIMEOUT = 240_000;
+warnWithoutChromium('account');
 
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -44,19 +36,13 @@ const RUN = Boolean(CHROMIUM) && backend !== 'postgres';
 beforeAll(async () => {
   if (!RUN) return;
   smtp = await startSmtpServer();
-  // The first /app request builds the bundle: on a busy machine that outlasts Bun's 10 s idle timeout.
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 120, fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
-  base = `http://127.0.0.1:${server.port}`;
   // No FRONTEND_URL: the web-app plugin makes the emailed links lead into /app by itself.
-  app = await startTestApp({ env: { PUBLIC_URL: base, FRONTEND_URL: undefined as unknown as string, SMTP_URL: smtp.url } });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-  context = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
+  ({ app, server, base } = await serveTestApp(() => ({ FRONTEND_URL: undefined, SMTP_URL: smtp.url })));
+  ({ browser, context } = await launchPhone());
   // The API key's copy button writes to the clipboard; the test reads it back.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   page = await newPage(context);
   owner = await createCompany(app, companyName, VALID_CIFS[0]);
-  mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -66,31 +52,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function newPage(of: BrowserContext) {
-  const opened = await of.newPage();
-  opened.setDefaultTimeout(15_000);
-  // An API answer of 4xx is logged by the browser as a failed resource: that is the app handling it, not an error.
-  opened.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) browserErrors.push(message.text()); });
-  opened.on('pageerror', (error) => browserErrors.push(error.message));
-  return opened;
-}
-
-/** Serious and critical axe-core violations, and browser errors, on the page as it is now. */
-async function pageProblems(on = page): Promise<string[]> {
-  if ((await on.evaluate('typeof window.axe')) !== 'object') await on.evaluate(readFileSync(Bun.resolveSync('axe-core/axe.min.js', root), 'utf8'));
-  const violations = await on.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[];
-  return [...violations, ...browserErrors.splice(0)];
-}
-
-/** The page fits a phone's width: nothing makes the whole page scroll sideways (else: what sticks out). */
-const fitsWidth = (on = page) => on.evaluate(`document.documentElement.scrollWidth <= window.innerWidth || [...document.querySelectorAll('body *')]
-  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-scroll'))
-  .slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`);
-
-const heading = (name: string, on = page) => on.getByRole('heading', { level: 1, name });
-const shot = (name: string, on = page) => on.screenshot({ path: join(SHOTS, `account-${name}.png`), fullPage: true });
+const newPage = (of: BrowserContext) => watchedPage(of, browserErrors);
+// the header (company picker, language, logout) must fit too: the whole body, not only main
+const { pageProblems, fitsWidth, heading, shot } = pageChecks(() => page, browserErrors, { scope: 'body', prefix: 'account-' });
 const token = () => page.evaluate('localStorage.getItem("cuadra.session")').then(String);
 
 /** The first message to `to` received after `since` messages were in the inbox whose subject matches. */

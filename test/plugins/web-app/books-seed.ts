@@ -4,7 +4,10 @@ import type { TestApp } from '../../support/app';
  * A quarter of a small company's sales and purchases, entered through the API as any client
  * would: the last whole quarter before today, so its 303 is complete and its boxes are non-zero.
  * Sales at 21 % and 10 %, the monthly rent and supplies at 21 %, one computer bought as a capital
- * good (the capital goods book).
+ * good (the capital goods book). And the cases where the book's flags and the 303 part ways: a
+ * software subscription from an Irish supplier (reverse charge, ISP: its VAT is in 12/13 and,
+ * deductible, in 28/29), a purchase bearing recargo de equivalencia (its VAT is not deductible:
+ * in no box) and a distance sale to a Belgian consumer under the OSS at 21 % (box 123, not 07/09).
  */
 export interface SeededQuarter {
   year: number;
@@ -13,7 +16,11 @@ export interface SeededQuarter {
   to: string;
   customers: { id: string; name: string }[];
   suppliers: { id: string; name: string }[];
+  /** The domestic sales (at 21 % and 10 %). */
   invoices: { id: string; number: string; base: string }[];
+  /** The distance sales under the OSS (not behind any of 01–09). */
+  ossSales: { id: string; number: string }[];
+  /** The purchases with deductible VAT (a line on 472). */
   purchases: number;
 }
 
@@ -77,6 +84,23 @@ export async function seedQuarter(app: TestApp, token: string, today = new Date(
     lines: [{ description: 'Ordenador portátil', unit_price: '1450.00', tax_type_id: tax('IVA21'), expense_account: '217', capital_good: true }],
   }, token), 'computer');
   purchases += 1;
+  const irish = await ok(app.post('/api/v1/contacts', { kind: 'supplier', name: 'Cloudware Ltd', vat: 'IE6388047V', country: 'IE', address: '1 Dock Road', city: 'Dublin', postal_code: 'D01', province: 'Dublin' }, token), 'EU supplier');
+  await ok(app.post('/api/v1/purchases', {
+    contact_id: irish.id, kind: 'invoice', supplier_invoice_number: `CW-${months[0]}`, issue_date: `${months[0]}-15`, status: 'issued',
+    lines: [{ description: 'Suscripción de software', unit_price: '300.00', tax_type_id: tax('ISP'), expense_account: '629' }],
+  }, token), 'reverse-charge service');
+  await ok(app.post('/api/v1/purchases', {
+    contact_id: suppliers[1].id, kind: 'invoice', supplier_invoice_number: `V-${months[2]}-RE`, issue_date: `${months[2]}-12`, status: 'issued',
+    lines: [{ description: 'Lámparas para la venta', unit_price: '200.00', tax_type_id: tax('IVA21'), surcharge_type_id: tax('RE52'), expense_account: '600' }],
+  }, token), 'non-deductible purchase');
+  purchases += 1; // the reverse charge's deductible VAT is on 472; the recargo purchase's VAT goes into the expense
+  const oss = await ok(app.post('/api/v1/taxes', { code: 'OSS-BE21', name: 'OSS Bélgica 21%', kind: 'vat', rate: '21.00', regime: 'oss', country: 'BE' }, token), 'OSS type');
+  const belgian = await ok(app.post('/api/v1/contacts', { kind: 'customer', customer_type: 'individual', name: 'Marie Dubois', vat: null, country: 'BE', address: 'Rue Haute 12', city: 'Bruxelles', postal_code: '1000', province: 'Bruxelles' }, token), 'OSS customer');
+  const ossSale = await ok(app.post('/api/v1/invoices', {
+    contact_id: belgian.id, issue_date: `${months[2]}-25`, status: 'issued',
+    lines: [{ description: 'Curso en línea', quantity: '1', unit_price: '250.00', tax_type_id: oss.id }],
+  }, token), 'OSS sale');
+  const ossSales = [{ id: ossSale.id, number: ossSale.number }];
   const last = new Date(Date.UTC(year, quarter * 3, 0)).getUTCDate();
-  return { year, quarter, from: `${months[0]}-01`, to: `${months[2]}-${pad(last)}`, customers, suppliers, invoices, purchases };
+  return { year, quarter, from: `${months[0]}-01`, to: `${months[2]}-${pad(last)}`, customers, suppliers, invoices, ossSales, purchases };
 }

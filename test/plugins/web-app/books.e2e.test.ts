@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate, formatMoney } from '../../../plugins/web-app/app/format';
 import { fromCents, sumMoney, toCents } from '../../../plugins/web-app/app/decimal';
 import { amountBehind, documentsBehind, DRILL_303, parseBookCsv } from '../../../plugins/web-app/app/vat-book';
-import { startTestApp, type TestApp } from '../../support/app';
+import type { TestApp } from '../../support/app';
+import { CHROMIUM, FLOW_TIMEOUT, launchPhone, pageChecks, PHONE, serveTestApp, warnWithoutChromium, watchedPage } from './browser';
 import { backend } from '../../support/database';
 import { createCompany } from '../../support/factories';
 import { seedQuarter, type SeededQuarter } from './books-seed';
@@ -18,13 +18,8 @@ import { seedQuarter, type SeededQuarter } from './books-seed';
  * and purchases is entered through the API first, so the 303's boxes are not zero; every figure
  * the page shows is checked against what the API answers.
  */
-const root = join(import.meta.dir, '../../..');
-const SHOTS = join(root, 'test-output', 'web-app', process.env.CUADRA_TEST_DB ?? 'pglite');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM) console.warn('[web-app] books browser tests skipped: Chromium is not installed (apt-get install -y chromium, or npm test installs it)');
+warnWithoutChromium('books');
 
-const PHONE = { width: 390, height: 844 };
-const FLOW_TIMEOUT = 240_000;
 
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -36,25 +31,17 @@ let seeded: SeededQuarter;
 const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  // The first /app request builds the bundle: on a busy machine that outlasts Bun's 10 s idle timeout.
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 120, fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
-  base = `http://127.0.0.1:${server.port}`;
-  app = await startTestApp({ env: { PUBLIC_URL: base } });
+  ({ app, server, base } = await serveTestApp());
   const company = await createCompany(app, 'Talleres Ruiz SL');
   token = company.token;
   seeded = await seedQuarter(app, token);
   if (CHROMIUM && backend !== 'postgres') {
     // the first /app request builds the bundle (or finds it built): done here, not inside a page load's timeout
     expect((await fetch(`${base}/app`)).status).toBe(200);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext({ viewport: PHONE, locale: 'es-ES', acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) browserErrors.push(message.text()); });
-    page.on('pageerror', (error) => browserErrors.push(error.message));
+    let context;
+    ({ browser, context } = await launchPhone({ acceptDownloads: true }));
+    page = await watchedPage(context, browserErrors);
   }
-  mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -108,7 +95,7 @@ describe('exact sums and the VAT book read back (what the pages compute with)', 
       issued: parseBookCsv((await app.get(`/api/v1/tax-books/issued?from=${seeded.from}&to=${seeded.to}`, token)).text),
       received: parseBookCsv((await app.get(`/api/v1/tax-books/received?from=${seeded.from}&to=${seeded.to}`, token)).text),
     };
-    expect(books.issued.length).toBe(seeded.invoices.length + 3); // the clinic's invoices have a 10 % line too
+    expect(books.issued.length).toBe(seeded.invoices.length + 3 + seeded.ossSales.length); // the clinic's invoices have a 10 % line too
     let checked = 0;
     for (const [code, drill] of Object.entries(DRILL_303)) {
       const rows = documentsBehind(books[drill.book], drill, drill.rateBox ? box(drill.rateBox) : undefined);
@@ -128,25 +115,7 @@ describe('exact sums and the VAT book read back (what the pages compute with)', 
   });
 });
 
-/** Serious and critical axe-core violations, and browser errors, on the page as it is now. */
-async function pageProblems(): Promise<string[]> {
-  if ((await page.evaluate('typeof window.axe')) !== 'object') {
-    await page.evaluate(readFileSync(Bun.resolveSync('axe-core/axe.min.js', root), 'utf8'));
-  }
-  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[];
-  return [...violations, ...browserErrors.splice(0)];
-}
-
-/** The page fits a phone's width: nothing makes the whole page scroll sideways (else: what sticks out). */
-const fitsWidth = () => page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth || [...document.querySelectorAll('main *')]
-  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-scroll'))
-  .slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`);
-
-const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-const text = async (locator: ReturnType<Page['locator']>) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+const { pageProblems, fitsWidth, heading, shot, text } = pageChecks(() => page, browserErrors);
 const rowOf = (scope: Page | ReturnType<Page['locator']>, header: string) => scope.getByRole('row').filter({ has: page.getByRole('rowheader', { name: header, exact: true }) });
 
 /** Presses a button that downloads, and gives the download's name and bytes. */
@@ -214,14 +183,18 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(await text(page.locator('.drill-sum'))).toBe(`Suma de los documentos: ${euros(box('07'))}. Casilla 07: ${boxText(box('07'))}.`);
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);
-    // and box 29 (deductible VAT on current purchases): the rent and the supplies, not the computer
+    // and box 29 (deductible VAT on current purchases): the rent, the supplies and the reverse-charged software,
+    // not the computer nor the purchase bearing recargo de equivalencia (its VAT is not deductible)
     // (from the keyboard: the box's row, then Enter)
     await rowOf(boxes, '29').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'Documentos de la casilla 29' }).waitFor();
-    await page.getByText('Del libro registro de facturas recibidas del periodo (operaciones interiores corrientes): 6 filas.').waitFor();
+    await page.getByText('Del libro registro de facturas recibidas del periodo (operaciones interiores corrientes): 7 filas.').waitFor();
     expect(await text(page.locator('.drill-sum'))).toBe(`Suma de los documentos: ${euros(box('29'))}. Casilla 29: ${boxText(box('29'))}.`);
-    expect(await text(page.getByRole('region', { name: 'Documentos detrás de la casilla 29' }))).not.toContain('EQ');
+    const behind29 = await text(page.getByRole('region', { name: 'Documentos detrás de la casilla 29' }));
+    expect(behind29).not.toContain('EQ');
+    expect(behind29).not.toContain('-RE');
+    expect(behind29).toContain('CW-');
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot('books-1-303-box-documents');
     await page.setViewportSize(PHONE);
@@ -332,7 +305,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     await heading('Mayor de 4300 Clientes (euros)').waitFor();
     expect(new URL(page.url()).search).toBe(`?from=${seeded.from}&to=${seeded.to}`);
     const statement = (await app.get(`/api/v1/ledger/account/4300?from=${seeded.from}&to=${seeded.to}&limit=100`, token)).body as { opening_balance: string; debit: string; credit: string; closing_balance: string; items: { entry_number: number; balance: string; debit: string }[] };
-    expect(statement.items.length).toBe(seeded.invoices.length);
+    expect(statement.items.length).toBe(seeded.invoices.length + seeded.ossSales.length);
     await page.getByText(`Saldo inicial ${euros(statement.opening_balance)} · Debe ${euros(statement.debit)} · Haber ${euros(statement.credit)} · Saldo final ${euros(statement.closing_balance)}`).waitFor();
     const table = page.getByRole('region', { name: 'Movimientos de la cuenta 4300' });
     const rows = table.getByRole('row');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../support/app';
+import type { TestApp } from '../../support/app';
+import { CHROMIUM, FLOW_TIMEOUT, launchPhone, pageChecks, serveTestApp, SHOTS, warnWithoutChromium, watchedPage } from './browser';
 import { backend } from '../../support/database';
 import { createCompany, type TestCompany } from '../../support/factories';
 import { seededTaxTypeId } from '../../../plugins/taxes/api';
@@ -13,12 +14,7 @@ import { seededTaxTypeId } from '../../../plugins/taxes/api';
  * edit with the API's tax-id message inline, merge two contacts (the duplicate's invoice moves),
  * export the filtered list as a file. Screenshot of the last step: test-output/web-app/<backend>/.
  */
-const root = join(import.meta.dir, '../../..');
-const SHOTS = join(root, 'test-output', 'web-app', process.env.CUADRA_TEST_DB ?? 'pglite');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM) console.warn('[web-app] contacts browser tests skipped: Chromium is not installed');
-const PHONE = { width: 390, height: 844 };
-const FLOW_TIMEOUT = 240_000;
+warnWithoutChromium('contacts');
 
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -29,19 +25,12 @@ let company: TestCompany;
 const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 120, fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
-  base = `http://127.0.0.1:${server.port}`;
-  app = await startTestApp({ env: { PUBLIC_URL: base } });
+  ({ app, server, base } = await serveTestApp());
   if (CHROMIUM && backend === 'pglite') {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-    const context = await browser.newContext({ viewport: PHONE, locale: 'es-ES', acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) browserErrors.push(message.text()); });
-    page.on('pageerror', (error) => browserErrors.push(error.message));
+    let context;
+    ({ browser, context } = await launchPhone({ acceptDownloads: true }));
+    page = await watchedPage(context, browserErrors);
   }
-  mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -50,18 +39,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Serious and critical axe-core violations and browser errors on the page as it is now. */
-async function pageProblems(): Promise<string[]> {
-  if ((await page.evaluate('typeof window.axe')) !== 'object') await page.evaluate(readFileSync(Bun.resolveSync('axe-core/axe.min.js', root), 'utf8'));
-  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[];
-  return [...violations, ...browserErrors.splice(0)];
-}
-const fitsWidth = () => page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth || [...document.querySelectorAll('main *')]
-  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-scroll'))
-  .slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`);
-const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+const { pageProblems, fitsWidth, heading } = pageChecks(() => page, browserErrors);
 /** The summary's figure for a label ("Clientes" → "3"). */
 const summaryFigure = (label: string) => page.locator('dl.summary div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 const apiSummary = async (query = '') => (await app.get(`/api/v1/contacts/summary${query}`, company.token)).body;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatDate, formatMoney, formatRate } from '../../../plugins/web-app/app/format';
 import { buildWebApp } from '../../../plugins/web-app/build';
 import { clientTypes, SCHEMA_FILE } from '../../../infra/web-app-client';
-import { startTestApp, type TestApp } from '../../support/app';
+import type { TestApp } from '../../support/app';
+import { CHROMIUM, FLOW_TIMEOUT, launchPhone, pageChecks, PHONE, ROOT, serveTestApp, warnWithoutChromium, watchedPage } from './browser';
 import { backend } from '../../support/database';
 import { startSmtpServer, linkIn } from '../../support/smtp';
 import { DASHBOARD_READY } from '../../../plugins/web-app/app/marks';
@@ -18,15 +19,10 @@ import { norma43 } from '../treasury/norma43-builder';
  * the app started in-process on a free port (its real API, PGlite or PostgreSQL as the run says).
  * Screenshots of each flow's last step go to test-output/web-app/ (git ignores it).
  */
-const root = join(import.meta.dir, '../../..');
-const SHOTS = join(root, 'test-output', 'web-app', process.env.CUADRA_TEST_DB ?? 'pglite');
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-if (!CHROMIUM) console.warn('[web-app] browser tests skipped: Chromium is not installed (apt-get install -y chromium, or npm test installs it)');
+const root = ROOT;
+warnWithoutChromium('flows');
 
-const PHONE = { width: 390, height: 844 };
 const INITIAL_JS_BUDGET = 250 * 1024;
-/** A flow drives the real app through many requests; on a busy 2-core machine one can take minutes. */
-const FLOW_TIMEOUT = 240_000;
 
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -41,22 +37,12 @@ const browserErrors: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // The first /app request builds the bundle: on a busy machine that outlasts Bun's 10 s idle timeout.
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 120, fetch: (request, srv) => app.handle(request, srv.requestIP(request)?.address) });
-  base = `http://127.0.0.1:${server.port}`;
   // No FRONTEND_URL: the web-app plugin makes the emailed links lead into /app by itself.
-  app = await startTestApp({ env: { PUBLIC_URL: base, FRONTEND_URL: undefined as unknown as string, SMTP_URL: smtp.url } });
+  ({ app, server, base } = await serveTestApp(() => ({ FRONTEND_URL: undefined, SMTP_URL: smtp.url })));
   if (CHROMIUM) {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-    context = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    // An API answer of 4xx is logged by the browser as a failed resource: that is the app handling it, not an error.
-    page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) browserErrors.push(message.text()); });
-    page.on('pageerror', (error) => browserErrors.push(error.message));
+    ({ browser, context } = await launchPhone());
+    page = await watchedPage(context, browserErrors);
   }
-  mkdirSync(SHOTS, { recursive: true });
   // Starting the app on PGlite and the browser can take long on a busy machine.
 }, 240_000);
 
@@ -131,29 +117,7 @@ describe('serving /app', () => {
   }, FLOW_TIMEOUT);
 });
 
-/** Serious and critical axe-core violations on the page as it is now. */
-async function accessibilityViolations(): Promise<string[]> {
-  if ((await page.evaluate('typeof window.axe')) !== 'object') {
-    await page.evaluate(readFileSync(Bun.resolveSync('axe-core/axe.min.js', root), 'utf8'));
-  }
-  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
-  return violations as string[];
-}
-
-/** Serious and critical axe-core violations, and browser errors, on the page as it is now. */
-async function pageProblems(): Promise<string[]> {
-  return [...(await accessibilityViolations()), ...browserErrors.splice(0)];
-}
-
-/** The page fits a phone's width: nothing makes the whole page scroll sideways (else: what sticks out). */
-const fitsWidth = () => page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth || [...document.querySelectorAll('main *')]
-  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-scroll'))
-  .slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`);
-
-const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const { accessibilityViolations, pageProblems, fitsWidth, heading, shot } = pageChecks(() => page, browserErrors);
 
 // The flows run in the PGlite pass (the embedded database a person starts with `npm start`); the API they
 // drive is covered on PostgreSQL by each plugin's own tests.

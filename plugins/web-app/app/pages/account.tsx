@@ -4,23 +4,18 @@ import { create as createQr } from 'qrcode';
 import { api, type Schemas } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
-import { formatDate } from '../format';
+import { endOfDayInMadrid, formatDate } from '../format';
 import { useT, type MessageKey } from '../i18n';
 import { session } from '../session';
 import { switchCompany } from '../company-switcher';
+import { useMe } from '../me';
+import { CompanyFields, companyBody } from './auth';
 
 type Me = Schemas['MeResponse'];
 export type Role = Me['memberships'][number]['role'];
 export const ROLES: Role[] = ['owner', 'admin', 'accountant', 'member', 'viewer'];
 export const roleKey = (role: Role) => `role.${role}` as MessageKey;
 
-/** The signed-in person, re-read when a section changes something /auth/me shows. */
-function useMe() {
-  const [me, setMe] = useState<Me>();
-  const load = useCallback(async () => { const { data } = await api.GET('/api/v1/auth/me'); if (data) setMe(data); }, []);
-  useEffect(() => { void load(); }, [load]);
-  return { me, reload: load };
-}
 
 /** A native select of roles (labelled), the most dependable picker on phones and with screen readers. */
 export function RoleSelect({ id, label, name, value, defaultValue, onChange, roles = ROLES, error }: {
@@ -75,7 +70,7 @@ export function AccountPage() {
             <dt>{t('field.email')}</dt><dd>{me.user.email}</dd>
             {me.user.full_name ? <><dt>{t('field.fullName')}</dt><dd>{me.user.full_name}</dd></> : null}
           </dl>
-          <MfaSection onChange={reload} />
+          <MfaSection onChange={() => void reload()} />
           <CompaniesSection me={me} />
           <PasswordSection />
         </>
@@ -195,7 +190,7 @@ function CompaniesSection({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
   const form = useApiForm(
     (values) => api.POST('/api/v1/auth/tenants', {
-      body: { name: values.name, tax_id: values.tax_id.trim().toUpperCase(), address: values.address || null, city: values.city || null, postal_code: values.postal_code || null, province: values.province || null },
+      body: companyBody(values),
     }),
     { onSuccess: (data) => { setAdding(false); session.set(data.access_token); } },
   );
@@ -215,14 +210,7 @@ function CompaniesSection({ me }: { me: Me }) {
           <h3>{t('companies.new')}</h3>
           <FormProblem problem={form.problem} />
           <Form onSubmit={form.onSubmit} validationBehavior="aria">
-            <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired autoFocus error={form.fieldError('name')} />
-            <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={form.fieldError('tax_id')} />
-            <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={form.fieldError('address')} />
-            <div className="row">
-              <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={form.fieldError('postal_code')} />
-              <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={form.fieldError('city')} />
-            </div>
-            <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={form.fieldError('province')} />
+            <CompanyFields fieldError={form.fieldError} autoFocus />
             <div className="actions start">
               <Button type="submit" className="primary">{t('companies.create')}</Button>
               <Button onPress={() => { setAdding(false); form.setProblem(undefined); }}>{t('account.cancel')}</Button>
@@ -339,7 +327,7 @@ export function ApiKeysPage() {
     (values) => api.POST('/api/v1/auth/api-keys', {
       body: {
         name: values.name, role: (values.role || undefined) as Role | undefined,
-        expires_at: values.expires_on ? `${values.expires_on}T23:59:59Z` : null,
+        expires_at: values.expires_on ? endOfDayInMadrid(values.expires_on) : null, // the end of that day for the company, in Madrid
         scopes: scopesFor(reach, values.scopes ?? '', drafts),
       },
     }),

@@ -96,14 +96,34 @@ export function VerifyEmailPage({ email }: { email: string }) {
   );
 }
 
+/** A new company's body from its form (onboarding, or another company from the account page). */
+export const companyBody = (values: Record<string, string>) => ({
+  name: values.name, tax_id: values.tax_id.trim().toUpperCase(),
+  address: values.address || null, city: values.city || null, postal_code: values.postal_code || null, province: values.province || null,
+});
+
+/** A new company's fields: name, tax number and address (the same on onboarding and when adding another). */
+export function CompanyFields({ fieldError, autoFocus }: { fieldError: (name: string) => string | undefined; autoFocus?: boolean }) {
+  const t = useT();
+  return (
+    <>
+      <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired autoFocus={autoFocus} error={fieldError('name')} />
+      <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={fieldError('tax_id')} />
+      <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={fieldError('address')} />
+      <div className="row">
+        <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={fieldError('postal_code')} />
+        <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={fieldError('city')} />
+      </div>
+      <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={fieldError('province')} />
+    </>
+  );
+}
+
 export function OnboardingPage({ notice, onDone }: { notice?: string; onDone: () => void }) {
   const t = useT();
   const form = useApiForm(
     (values) => api.POST('/api/v1/auth/onboarding/complete', {
-      body: {
-        name: values.name, tax_id: values.tax_id.trim().toUpperCase(),
-        address: values.address || null, city: values.city || null, postal_code: values.postal_code || null, province: values.province || null,
-      },
+      body: companyBody(values),
     }),
     { onSuccess: (data) => { session.set(data.access_token); onDone(); } },
   );
@@ -114,14 +134,7 @@ export function OnboardingPage({ notice, onDone }: { notice?: string; onDone: ()
       <p>{t('onboarding.intro')}</p>
       <FormProblem problem={form.problem} />
       <Form onSubmit={form.onSubmit} validationBehavior="aria">
-        <Field name="name" label={t('onboarding.name')} autoComplete="organization" isRequired error={form.fieldError('name')} />
-        <Field name="tax_id" label={t('onboarding.taxId')} isRequired error={form.fieldError('tax_id')} />
-        <Field name="address" label={t('onboarding.address')} autoComplete="street-address" error={form.fieldError('address')} />
-        <div className="row">
-          <Field name="postal_code" label={t('onboarding.postalCode')} autoComplete="postal-code" error={form.fieldError('postal_code')} />
-          <Field name="city" label={t('onboarding.city')} autoComplete="address-level2" error={form.fieldError('city')} />
-        </div>
-        <Field name="province" label={t('onboarding.province')} autoComplete="address-level1" error={form.fieldError('province')} />
+        <CompanyFields fieldError={form.fieldError} />
         <Button type="submit" className="primary">{t('onboarding.submit')}</Button>
       </Form>
     </section>

@@ -3,6 +3,7 @@ import {
   Button, Dialog, DialogTrigger, Form, Heading, Input, Label, Modal, Radio, RadioGroup, SearchField, ToggleButton, ToggleButtonGroup,
 } from 'react-aria-components';
 import { api, type Schemas } from '../api/client';
+import { saveBlob } from '../download';
 import { FormProblem, useApiForm } from '../forms';
 import { DataTable, Field, ListCount, Notice, PageTitle } from '../components';
 import { useT } from '../i18n';
@@ -273,16 +274,7 @@ function ExportContacts({ filters, onExported }: { filters: Filters; onExported:
       const { data, response } = await api.GET('/api/v1/contacts/export', { params: { query: { ...queryOf(filters), format } }, parseAs: 'blob' });
       setFailed(!data);
       if (!data) return;
-      const file = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `contactos.${format}`;
-      const url = URL.createObjectURL(data as Blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      onExported(file);
+      onExported(saveBlob(data as Blob, response, `contactos.${format}`));
     } catch {
       setFailed(true);
     } finally {

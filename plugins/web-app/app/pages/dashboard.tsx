@@ -15,7 +15,6 @@ type Period = typeof PERIODS[number];
 /** The companion series drawn beside a monthly metric, so a month's sales and expenses compare. */
 const COMPANION: Record<string, string> = { sales: 'expenses', income: 'expenses', expenses: 'sales', purchases: 'sales' };
 
-type BoardData = Schemas['BoardDataResponse'];
 const DEFAULT_PERIOD: Period = 'last_12m';
 
 /**

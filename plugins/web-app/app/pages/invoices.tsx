@@ -224,8 +224,9 @@ function InvoiceEditor() {
       <Totals invoice={preview} pending={dirty || asking} />
       <FormProblem problem={issue.problem ?? saveDraft.problem} />
       <div className="actions">
-        <Button isDisabled={!ready} onPress={() => void saveDraft.submitValues({})}>{t('invoices.saveDraft')}</Button>
-        <Button className="primary" isDisabled={!ready} onPress={() => void issue.submitValues({})}>{t('invoices.issue')}</Button>
+        {/* one request at a time: while either is in flight the other is disabled (else a draft and an issued invoice) */}
+        <Button isDisabled={!ready || issue.busy} onPress={() => void saveDraft.submitValues({})}>{t('invoices.saveDraft')}</Button>
+        <Button className="primary" isDisabled={!ready || saveDraft.busy} onPress={() => void issue.submitValues({})}>{t('invoices.issue')}</Button>
       </div>
     </section>
   );

@@ -13,7 +13,8 @@ type Statement = Schemas['LedgerAccountStatement'];
 
 const PAGE = 50;
 const STATEMENT_PAGE = 100;
-const SOURCES = ['manual', 'invoice', 'purchase', 'invoice.payment', 'purchase.payment', 'bank_import', 'reconciliation', 'tax_model', 'depreciation'] as const;
+const SOURCES = ['manual', 'invoice', 'purchase', 'invoice.payment', 'purchase.payment', 'bank_import', 'reconciliation', 'tax_model', 'depreciation',
+  'fixed_asset', 'treasury.opening', 'sepa_remittance', 'sepa_payment_order'] as const;
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const today = () => {
   const now = new Date();

@@ -4,6 +4,7 @@ import { api, problemOf, type Schemas } from '../api/client';
 import type { paths } from '../api/schema';
 import { DataTable, Notice, PageTitle } from '../components';
 import { sumMoney } from '../decimal';
+import { saveBlob } from '../download';
 import { amountBehind, documentsBehind, drillOf, parseBookCsv, type BookRow } from '../vat-book';
 import { formatDate, formatMoney, formatRate } from '../format';
 import { useT, type MessageKey, type Translate } from '../i18n';
@@ -64,16 +65,7 @@ function NotFound() {
 async function saveDownload(call: Promise<{ data?: unknown; error?: unknown; response: Response }>, fallback: string): Promise<{ name?: string; problem?: string }> {
   const { data, error, response } = await call;
   if (!response.ok || !(data instanceof Blob)) return { problem: problemOf(error, response.status).message ?? '' };
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(data);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { name };
+  return { name: saveBlob(data, response, fallback) };
 }
 
 /** A notice for the last download: its name, or what went wrong. */
@@ -297,6 +289,9 @@ function BoxesTable({ code, period, onlyFilled }: { code: string; period: Period
   );
 }
 
+/** The drill shows this many rows at most (a big company's quarter has thousands); the sum is of them all. */
+const DRILL_SHOWN = 200;
+
 function BoxDocuments({ code, period, box, onClose }: { code: string; period: Period; box: string; onClose: () => void }) {
   const t = useT();
   const drill = drillOf(code, box)!;
@@ -328,9 +323,11 @@ function BoxDocuments({ code, period, box, onClose }: { code: string; period: Pe
       {rows ? (
         <>
           <p role="status" className="count">
-            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatRate(rate), count: rows.length }) : t('taxes.drill.introAll', { book, count: rows.length })}
+            {rate !== undefined ? t('taxes.drill.intro', { book, rate: formatRate(rate), count: rows.length })
+              : t(drill.capitalGood ? 'taxes.drill.introCapital' : 'taxes.drill.introAll', { book, count: rows.length })}
           </p>
-          <DataTable label={t('taxes.drill.table', { box })} className="tail-3" items={rows.map((row, i) => ({ row, id: i }))}
+          {rows.length > DRILL_SHOWN ? <p className="count">{t('taxes.drill.more', { shown: DRILL_SHOWN, more: rows.length - DRILL_SHOWN })}</p> : null}
+          <DataTable label={t('taxes.drill.table', { box })} className="tail-3" items={rows.slice(0, DRILL_SHOWN).map((row, i) => ({ row, id: i }))}
             columns={[
               { header: t('taxes.doc.number'), isRowHeader: true, cell: ({ row }) => (drill.book === 'issued' ? row['Identificación de la Factura Número'] : row['Identificación Factura del Expedidor (Serie-Número)']) },
               { header: t('taxes.doc.date'), cell: ({ row }) => formatDate(row['Fecha Expedición']) },

@@ -4,6 +4,7 @@ import { api, type Schemas } from '../api/client';
 import { Field, Notice, PageTitle } from '../components';
 import { FormProblem, useApiForm } from '../forms';
 import { formatDate } from '../format';
+import { useMe } from '../me';
 import { useT, type MessageKey } from '../i18n';
 import { ConfirmButton, CopyButton, ROLES, RoleSelect, roleKey, type Role } from './account';
 
@@ -17,23 +18,24 @@ const MANAGERS: Role[] = ['owner', 'admin'];
  */
 export function TeamPage() {
   const t = useT();
-  const [me, setMe] = useState<Schemas['MeResponse']>();
+  // the shell's signed-in person (re-read after a change to a membership, which may be one's own)
+  const { me, reload } = useMe();
   const [members, setMembers] = useState<Member[]>();
   const [invitations, setInvitations] = useState<Invitation[]>();
   const [news, setNews] = useState('');
   const [problem, setProblem] = useState('');
 
+  const role = me?.memberships.find((m) => m.tenant_id === me.tenant?.id)?.role;
+  const managing = Boolean(role && MANAGERS.includes(role));
   const load = useCallback(async () => {
-    const [who, people] = await Promise.all([api.GET('/api/v1/auth/me'), api.GET('/api/v1/team/members')]);
-    if (who.data) setMe(who.data);
+    const people = await api.GET('/api/v1/team/members');
     if (people.data) setMembers(people.data);
     else setProblem(detailOf(people.error) ?? t('app.error'));
-    const role = who.data?.memberships.find((m) => m.tenant_id === who.data?.tenant?.id)?.role;
-    if (role && MANAGERS.includes(role)) {
+    if (managing) {
       const { data } = await api.GET('/api/v1/team/invitations');
       if (data) setInvitations(data);
     }
-  }, [t]);
+  }, [t, managing]);
   useEffect(() => { void load(); }, [load]);
 
   const ownRole = me?.memberships.find((m) => m.tenant_id === me.tenant?.id)?.role;
@@ -46,12 +48,14 @@ export function TeamPage() {
     const { data, error, response } = await api.PATCH('/api/v1/team/members/{user_id}', { params: { path: { user_id: member.user_id } }, body: { role } });
     if (data) say(t('team.roleChanged', { name: nameOf(member), role: t(roleKey(role)) }));
     else fail(error, response.status);
+    void reload();
     void load();
   }
   async function remove(member: Member) {
     const { error, response } = await api.DELETE('/api/v1/team/members/{user_id}', { params: { path: { user_id: member.user_id } } });
     if (response.ok) say(t('team.removed', { name: nameOf(member) }));
     else fail(error, response.status);
+    void reload();
     void load();
   }
   async function resend(invitation: Invitation) {
