@@ -48,6 +48,9 @@ export default definePlugin({
       }),
       jobs: new IngestionJobs(kernel.logger, settings.INGEST_JOB_LEASE_SECONDS * 1000),
     });
+    const jobs = running.get(kernel)!.jobs;
+    kernel.metrics.gauge('cuadra_ingest_jobs_running', 'Purchase ingestion jobs (async=true) this instance is running', async () => jobs.queue().depth);
+    kernel.metrics.gauge('cuadra_ingest_jobs_oldest_seconds', 'How long the oldest ingestion job of this instance has run, 0 when none', async () => jobs.queue().oldestSeconds);
   },
   async teardown(kernel) {
     const state = running.get(kernel);

@@ -23,6 +23,7 @@ export const INTERRUPTED = {
  */
 export class IngestionJobs {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly startedAt = new Map<string, number>();
   /** This process, as the runner named on the jobs it runs. */
   readonly instanceId = crypto.randomUUID();
 
@@ -58,9 +59,17 @@ export class IngestionJobs {
     })().finally(() => {
       clearInterval(heartbeat);
       this.running.delete(id);
+      this.startedAt.delete(id);
     });
     this.running.set(id, run);
+    this.startedAt.set(id, Date.now());
     return run;
+  }
+
+  /** Jobs this instance runs now, and how long the oldest has run (seconds; 0 when none): for /metrics. */
+  queue(): { depth: number; oldestSeconds: number } {
+    const oldest = Math.min(...this.startedAt.values());
+    return { depth: this.running.size, oldestSeconds: this.startedAt.size ? (Date.now() - oldest) / 1000 : 0 };
   }
 
   /**

@@ -65,7 +65,7 @@ describe('GET /metrics (Prometheus)', () => {
 
   test('the pool and the outbox backlog, read when scraped', async () => {
     const text = (await app.get('/metrics', TOKEN)).text;
-    for (const name of ['cuadra_db_pool_connections', 'cuadra_db_pool_idle', 'cuadra_db_pool_waiting', 'cuadra_outbox_pending', 'cuadra_outbox_oldest_pending_seconds', 'cuadra_outbox_dead']) {
+    for (const name of ['cuadra_db_pool_connections', 'cuadra_db_pool_idle', 'cuadra_db_pool_waiting', 'cuadra_outbox_pending', 'cuadra_outbox_oldest_pending_seconds', 'cuadra_outbox_dead', 'cuadra_ingest_jobs_running', 'cuadra_ingest_jobs_oldest_seconds']) {
       expect({ name, value: series(text, name) }).toEqual({ name, value: expect.any(Number) });
     }
     if (backend === 'postgres') expect(series(text, 'cuadra_db_pool_connections')).toBeGreaterThan(0);

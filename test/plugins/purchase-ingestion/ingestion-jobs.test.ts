@@ -55,6 +55,11 @@ describe.skipIf(backend === 'pglite')('a job polled on another instance (Postgre
       const running = await pollOnSecond(started.body.id, company.token, 3);
       expect(running).toMatchObject({ status: 200, body: { id: started.body.id, status: 'running', result: null, error: null } });
       expect((await pollOnSecond(started.body.id, other.token)).status).toBe(404);
+      // the instance that runs it counts it in /metrics; the other does not
+      const metrics = (await first.kernel.metrics.text()).body;
+      expect(metrics).toMatch(/^cuadra_ingest_jobs_running 1$/m);
+      expect(Number(/^cuadra_ingest_jobs_oldest_seconds (\S+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+      expect((await second.kernel.metrics.text()).body).toMatch(/^cuadra_ingest_jobs_running 0$/m);
       stopListening();
       seen.resolve();
       const done = await pollOnSecond(started.body.id, company.token, 30);
