@@ -78,6 +78,16 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms = 15_000) => 
   const deadline = Date.now() + ms;
   while (!(await check()) && Date.now() < deadline) { app.kernel.outbox.wake(); await app.kernel.outbox.idle(); await Bun.sleep(20); }
 };
+/** As the tables' owner (the dispatcher's functions are the only way in otherwise): what a lease's end would do. */
+const asOwner = async (statement: string) => {
+  if (app.pglite) {
+    await app.pglite.exec('reset role');
+    try { await app.pglite.exec(statement); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
+    return;
+  }
+  const owner = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
+  try { await owner.unsafe(statement); } finally { await owner.end(); }
+};
 const publish = async (label: string, token: string) => expect((await app.post('/api/v1/test-deliveries', { label }, token)).status).toBe(200);
 
 describe('outbox deliveries', () => {
@@ -137,16 +147,6 @@ describe('outbox deliveries', () => {
   test('a batch that outlives its lease: what another instance claimed meanwhile is left to it, and each runs once', async () => {
     const company = await createCompany(app);
     const labels = ['takeover-1', 'takeover-2', 'takeover-3'];
-    /** As the tables' owner (the dispatcher's functions are the only way in otherwise): what the lease's end would do. */
-    const asOwner = async (statement: string) => {
-      if (app.pglite) {
-        await app.pglite.exec('reset role');
-        try { await app.pglite.exec(statement); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
-        return;
-      }
-      const owner = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
-      try { await owner.unsafe(statement); } finally { await owner.end(); }
-    };
     const ofThisTest = `event_id in (select id from outbox_events where tenant_id = '${company.tenantId}')`;
     let takenOver: { subscriber: string; payload: { label: string } }[] = [];
     // three events, two subscribers: one batch of six deliveries. While the first runs, the lease of
@@ -177,15 +177,6 @@ describe('outbox deliveries', () => {
 
   test('a late settle from an instance whose lease ran out leaves the new claim alone (the delivery is not marked delivered under it)', async () => {
     const company = await createCompany(app);
-    const asOwner = async (statement: string) => {
-      if (app.pglite) {
-        await app.pglite.exec('reset role');
-        try { await app.pglite.exec(statement); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
-        return;
-      }
-      const owner = postgresJs(postgresTarget(app.config.databaseOwnerUrl!), { max: 1 });
-      try { await owner.unsafe(statement); } finally { await owner.end(); }
-    };
     const mine = `subscriber = 'test-sub-a' and event_id in (select id from outbox_events where tenant_id = '${company.tenantId}')`;
     let reclaimed: { id: string; subscriber: string; attempts: number }[] = [];
     // while test-sub-a runs, its lease runs out and another instance claims that same delivery (attempt 2)

@@ -15,6 +15,21 @@ const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
 type ExportFormat = typeof EXPORT_FORMATS[number];
 
 /** The list's filters, as GET /contacts, /contacts/summary and /contacts/export name them. */
+/** A native select over a fixed list of values (the first usually '' for "all"): only those values come back. */
+function ChoiceFilter<V extends string>(props: { id: string; label: string; value: V; choices: readonly (readonly [V, string])[]; onChange: (value: V) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => {
+        const chosen = props.choices.find(([value]) => value === e.target.value);
+        if (chosen) props.onChange(chosen[0]);
+      }}>
+        {props.choices.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
 interface Filters { search: string; kind: 'all' | Kind; country: string; customerType: '' | 'business' | 'individual'; hasVat: '' | 'true' | 'false' }
 
 const queryOf = (f: Filters) => ({
@@ -75,22 +90,12 @@ export function ContactsPage() {
         <legend>{t('contacts.filters')}</legend>
         <Field label={t('contacts.filter.country')} description={t('contacts.filter.country.hint')} value={filters.country} maxLength={2}
           onChange={(country) => set({ country })} />
-        <div className="field">
-          <label htmlFor="contacts-customer-type">{t('contacts.filter.customerType')}</label>
-          <select id="contacts-customer-type" value={filters.customerType} onChange={(e) => set({ customerType: e.target.value === 'business' || e.target.value === 'individual' ? e.target.value : '' })}>
-            <option value="">{t('contacts.filter.customerType.all')}</option>
-            <option value="business">{t('contacts.filter.customerType.business')}</option>
-            <option value="individual">{t('contacts.filter.customerType.individual')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="contacts-has-vat">{t('contacts.filter.hasVat')}</label>
-          <select id="contacts-has-vat" value={filters.hasVat} onChange={(e) => set({ hasVat: e.target.value === 'true' || e.target.value === 'false' ? e.target.value : '' })}>
-            <option value="">{t('contacts.filter.hasVat.all')}</option>
-            <option value="true">{t('contacts.filter.hasVat.with')}</option>
-            <option value="false">{t('contacts.filter.hasVat.without')}</option>
-          </select>
-        </div>
+        <ChoiceFilter id="contacts-customer-type" label={t('contacts.filter.customerType')} value={filters.customerType}
+          choices={[['', t('contacts.filter.customerType.all')], ['business', t('contacts.filter.customerType.business')], ['individual', t('contacts.filter.customerType.individual')]]}
+          onChange={(customerType) => set({ customerType })} />
+        <ChoiceFilter id="contacts-has-vat" label={t('contacts.filter.hasVat')} value={filters.hasVat}
+          choices={[['', t('contacts.filter.hasVat.all')], ['true', t('contacts.filter.hasVat.with')], ['false', t('contacts.filter.hasVat.without')]]}
+          onChange={(hasVat) => set({ hasVat })} />
       </fieldset>
       {failed ? <Notice kind="error">{t('app.error')}</Notice> : null}
       <ListCount text={page ? (page.total === 1 ? t('contacts.total.one') : t('contacts.total', { count: page.total })) : undefined} />
