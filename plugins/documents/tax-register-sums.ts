@@ -33,6 +33,9 @@ const KEYS = {
 
 export type TaxRegisterSumKey = keyof typeof KEYS;
 
+/** Every grouping key `query` and `queryMany` take (the latter's SQL function repeats the list: a test holds them equal). */
+export const TAX_REGISTER_SUM_KEYS = Object.keys(KEYS) as TaxRegisterSumKey[];
+
 export interface TaxRegisterSum {
   /** The values of the grouping columns (rates as decimal strings, flags as booleans, null where the register has none). */
   key: Partial<Record<TaxRegisterSumKey, string | boolean | null>>;

@@ -7,6 +7,7 @@
  * the 349 reads documents, so it has no result there (null).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { TAX_REGISTER_SUM_KEYS, TaxRegisterSums } from '../../../plugins/documents/tax-register-sums';
 import { dueByTenant, resultsByTenant } from '../../../plugins/tax-models/api';
 import { workspaceCompanies } from '../../../plugins/workspace/companies';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
@@ -120,5 +121,19 @@ describe('computed results of the models due, for many companies', () => {
     // 130, 3T year to date: income 1,000 + 2,000 + 700 + 10,000 = 13,700 against 6,900 of expenses: a payment due
     expect(due.find((d) => d.model === '130')!.declaration_type).toBe('I');
     expect(Number(due.find((d) => d.model === '130')!.result)).toBeGreaterThan(0);
+  });
+
+  test('the register sums for many companies group by every key exactly as one company\'s own sums (the SQL function repeats the key list)', async () => {
+    const q = { from: '2026-01-01', to: '2026-12-31' };
+    const tenants = [quarterly.tenantId, autonomo.tenantId, empty.tenantId];
+    for (const key of TAX_REGISTER_SUM_KEYS) {
+      const many = await TaxRegisterSums.queryMany(app.kernel.db, tenants, q, [key, 'side']);
+      for (const tenantId of tenants) {
+        const own = await app.kernel.unitOfWork(null).run((tx) => TaxRegisterSums.query(tx, q, [key, 'side']), { tenantId });
+        expect({ key, tenantId, sums: many.get(tenantId) ?? [] }).toEqual({ key, tenantId, sums: own });
+      }
+    }
+    const withheld = await TaxRegisterSums.queryMany(app.kernel.db, tenants, { ...q, side: 'received', withheld: true }, ['withholdingRate']);
+    expect(withheld.get(quarterly.tenantId)!.map((s) => s.key.withholdingRate).sort()).toEqual(['15.00', '19.00']);
   });
 });
