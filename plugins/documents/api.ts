@@ -40,7 +40,7 @@ export { registerBackfillSql, registerReclassifySql, type RegisterBackfill } fro
 export { RECTIFIES_SIMPLIFIED_BACKFILL } from './added-migrations';
 export { documentGuardSql, documentTablesSql, linesGuardByKeySql, migratedDocumentsSql, type DocumentGuard, type KindTablesOwn } from './kind-schema';
 export {
-  registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
+  deductiblePart, registerRows, registerSubstitution, REGISTER_KINDS, TaxRegister, type RegisterDocument, type SubstitutionRegister, type RegisterKind, type RegisterLine, type RegisterSide,
   type TaxRegisterEntry, type TaxRegisterQuery,
 } from './tax-register';
 export { loadPayment, openItems, reverseSettlement, settle, settleMany, type Allocation, type Payment, type OpenItem, type SettleInput, type SettlementKind, type SettlementPosting } from './settlement';

@@ -62,7 +62,17 @@ export interface RegisterDocument {
   simplified?: boolean;
   /** A rectification of a simplified invoice (R5 in the books and VERI*FACTU); see `rectifiesSimplified`. */
   rectifiesSimplified?: boolean;
+  /**
+   * Received documents: the percentage of their deductible VAT that is deducted (the VAT prorrata's
+   * provisional percentage, art. 104 LIVA); 100 when not given. Each group's deductible quota is
+   * `deductiblePart` of its quota, as the purchase's entry posts it.
+   */
+  deductiblePercent?: number;
 }
+
+/** The part of a quota deducted at a percentage (1–100), rounded half away from zero to cents: the register's and the posting's one rule. */
+export const deductiblePart = (quota: Decimal, percent: number): Decimal =>
+  (percent >= 100 ? quota.rescale(2) : quota.percent(Decimal.parse(String(percent), 0), 2));
 
 const kindOf = (doc: RegisterDocument, type: TaxTypeInfo | undefined): RegisterKind => {
   if (doc.rectifiesId) return 'rectification';
@@ -97,7 +107,7 @@ export function registerRows(doc: RegisterDocument, lines: readonly RegisterLine
       rectifies_id: doc.rectifiesId, rectifies_number: doc.rectifiesNumber, rectification_mode: doc.rectificationMode,
       rectification_type: doc.rectifiesId ? rectificationTypeOf(doc.rectificationGround) : null, capital_good: g.line.capitalGood ?? false,
       tax_type_id: g.line.taxTypeId, tax_code: type?.code ?? '', regime: type?.regime ?? 'domestic', base: g.base.toString(), rate: g.line.taxRate.toString(),
-      quota: g.quota.toString(), deductible_quota: doc.side === 'received' && (g.line.deductible ?? true) ? g.quota.toString() : '0.00',
+      quota: g.quota.toString(), deductible_quota: doc.side === 'received' && (g.line.deductible ?? true) ? deductiblePart(g.quota, doc.deductiblePercent ?? 100).toString() : '0.00',
       surcharge_rate: g.surchargeRate?.toString() ?? null, surcharge: g.surcharge.toString(), withholding_rate: g.withholdingRate?.toString() ?? null,
       withholding: g.withholding.toString(), document_total: doc.total.toString(), rectifies_simplified: !!doc.rectifiesId && !!doc.rectifiesSimplified,
     };

@@ -10,8 +10,12 @@ import { purchaseSearchHits } from './search';
 import { PURCHASE_SETTLEMENT, PurchaseService, purchaseToJson } from './service';
 import { archivePart } from './archive';
 
+const kindPlugin = documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }, PURCHASE_OPEN_ITEMS);
+
 export default definePlugin({
-  ...documentKindPlugin(PURCHASE, PURCHASE_SETTLEMENT, { migrations, models: purchaseModels, routes: purchaseRoutes }, PURCHASE_OPEN_ITEMS),
+  ...kindPlugin,
+  // the year's VAT prorrata (tax-models' `vatProrrataOf`) decides how much of a purchase's VAT is deducted
+  dependsOn: [...kindPlugin.dependsOn, 'tax-models'],
   contributesIfInstalled: { 'company-archive': [archivePart] },
   tags: { purchases: 'Purchase invoices and expenses: drafts, booking, rectifications and payments' },
   permissions: {

@@ -7,6 +7,7 @@ import {
   DocumentCurrencies, documentEventPayload, euroAmountsOf, euroBasis, iso, withEuroAmounts, issueInTransaction, numberMark, partyOfContact, planIssue, registerRows, type KindStatement, type TaxTypeInfo,
 } from '../documents/api';
 import { LedgerService, type PostingAccounts } from '../ledger/api';
+import { vatProrrataOf } from '../tax-models/api';
 import type { PurchaseIssuedPayload } from './hooks';
 import { computePurchaseLines, PURCHASE } from './kind';
 import { nonDeductible, payableAccountOf, postPurchase } from './posting';
@@ -48,16 +49,18 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
     conversion = { currency: fx.currency, rate: found.rate, rateDate: found.rate_date, accountingDate, euros: euroAmountsOf(euros) };
   }
   const payableAccount = payableAccountOf(record.lines, accounts);
+  // the year's VAT prorrata: its provisional percentage of the deductible VAT is deducted, the rest is cost
+  const deductiblePercent = (await vatProrrataOf(tx, Number(record.issueDate.slice(0, 4)))).provisionalPercent;
   const mark = numberMark(record.series);
   const draft = postPurchase({
     id: record.id, number: mark, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
     contactId: record.contactId, supplierName: supplier.legal_name ?? supplier.name, total: books.total, payableAccount, rectifiesNumber: options.rectifiesNumber ?? null,
-    lines: books.lines, types,
+    lines: books.lines, types, deductiblePercent,
   }, accounts);
   const register = registerRows({
     documentType: 'purchase', documentId: record.id, side: 'received', purchaseKind: record.kind, number: null, supplierNumber: record.supplierInvoiceNumber,
     issueDate: record.issueDate, operationDate: record.operationDate, contactId: record.contactId, counterparty: supplier, rectifiesId: record.rectifiesId,
-    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: books.total,
+    rectifiesNumber: options.rectifiesNumber ?? null, rectificationMode: record.rectificationMode, total: books.total, deductiblePercent,
   }, books.lines.map((l) => ({
     taxTypeId: l.taxTypeId, taxRate: l.taxRate, surchargeRate: l.surchargeRate, withholdingRate: l.withholdingRate, base: l.base,
     quota: l.taxAmount.add(l.selfAssessedAmount), surcharge: l.surchargeAmount, withholding: l.withholdingAmount, capitalGood: l.capitalGood, deductible: !nonDeductible(l),

@@ -1,5 +1,5 @@
-import { Decimal } from '../../kernel/money';
-import { sided, type TaxTypeInfo } from '../documents/api';
+import { allocate, Decimal } from '../../kernel/money';
+import { deductiblePart, sided, type TaxTypeInfo } from '../documents/api';
 import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/api';
 
 /**
@@ -20,6 +20,12 @@ import type { JournalDraft, JournalDraftLine, PostingAccounts } from '../ledger/
  * `tax_type_id` and `tax_base`: its tax line(s), or — for a type that posts no tax (exempt, not
  * subject, a zero rate) — the expense line of its lines. Non-deductible VAT carries no type (the
  * retailer in recargo de equivalencia declares none of it).
+ *
+ * Under the VAT prorrata (`deductiblePercent` below 100, art. 104 LIVA) only that part of each
+ * deductible group's VAT goes to 472/4729, rounded as the tax register rounds it (`deductiblePart`);
+ * the rest is part of the cost (PGC, norma de registro y valoración 12ª): it is added to the
+ * group's expense or asset accounts in proportion to their bases. Self-assessed VAT is still
+ * credited to 477 in full.
  */
 
 export interface PurchasePostingLine {
@@ -49,6 +55,8 @@ export interface PurchasePostingDoc {
   rectifiesNumber?: string | null;
   lines: PurchasePostingLine[];
   types: ReadonlyMap<string, TaxTypeInfo>;
+  /** The percentage of deductible VAT deducted (the year's provisional prorrata); 100 when not given. */
+  deductiblePercent?: number;
 }
 
 /** Goods bought for resale or production (60x) are owed on 4000 Proveedores; anything else on 4100 Acreedores. */
@@ -71,25 +79,35 @@ export function postPurchase(doc: PurchasePostingDoc, accounts: PostingAccounts)
   const capitalAccount = capitalGoodsVatAccount(accounts);
 
   // Deductible VAT per (type, capital good).
-  const vatGroups = new Map<string, { typeId: string; capital: boolean; base: Decimal; amount: Decimal }>();
+  const percent = doc.deductiblePercent ?? 100;
+  const vatGroups = new Map<string, { typeId: string; capital: boolean; base: Decimal; amount: Decimal; lines: PurchasePostingLine[] }>();
   for (const line of doc.lines) {
     if (nonDeductible(line)) continue;
     const key = `${line.taxTypeId}|${line.capitalGood}`;
-    const group = vatGroups.get(key) ?? { typeId: line.taxTypeId, capital: line.capitalGood, base: ZERO, amount: ZERO };
+    const group = vatGroups.get(key) ?? { typeId: line.taxTypeId, capital: line.capitalGood, base: ZERO, amount: ZERO, lines: [] };
     group.base = group.base.add(line.base).rescale(2);
     group.amount = group.amount.add(line.taxAmount).add(line.selfAssessedAmount).rescale(2);
+    group.lines.push(line);
     vatGroups.set(key, group);
   }
   const vatLines: JournalDraftLine[] = [];
   const selfAssessedLines: JournalDraftLine[] = [];
   const posted = new Set<string>();
+  // the VAT the prorrata leaves undeducted, per expense account: part of the cost
+  const undeducted = new Map<string, Decimal>();
   for (const [key, group] of vatGroups) {
     const type = doc.types.get(group.typeId);
     const purchases = type?.purchases;
     if (!purchases?.account || group.amount.isZero()) continue;
     const extra = { taxTypeId: group.typeId, taxBase: group.base };
     const account = group.capital ? capitalAccount : purchases.account;
-    const debit = sided(account, group.amount, 'debit', { ...extra, createAccount: { name: group.capital ? CAPITAL_GOODS_VAT_NAME : `${type!.name} (${type!.code})`.slice(0, 200) } });
+    const deducted = deductiblePart(group.amount, percent);
+    const rest = group.amount.sub(deducted);
+    if (!rest.isZero()) {
+      const shares = allocate(rest, group.lines.map((l) => l.base));
+      group.lines.forEach((l, i) => undeducted.set(l.expenseAccount, (undeducted.get(l.expenseAccount) ?? ZERO).add(shares[i]).rescale(2)));
+    }
+    const debit = sided(account, deducted, 'debit', { ...extra, createAccount: { name: group.capital ? CAPITAL_GOODS_VAT_NAME : `${type!.name} (${type!.code})`.slice(0, 200) } });
     if (debit) vatLines.push(debit);
     if (purchases.selfAssessedAccount) {
       const credit = sided(purchases.selfAssessedAccount, group.amount, 'credit', { ...extra, createAccount: { name: `${type!.name} (${type!.code}), autorrepercutido`.slice(0, 200) } });
@@ -108,6 +126,11 @@ export function postPurchase(doc: PurchasePostingDoc, accounts: PostingAccounts)
     const bucket = expenses.get(key) ?? { account: line.expenseAccount, amount: ZERO, taxTypeId: tagged };
     bucket.amount = bucket.amount.add(amount).rescale(2);
     expenses.set(key, bucket);
+  }
+  for (const [account, amount] of undeducted) {
+    const bucket = expenses.get(`${account}|`) ?? { account, amount: ZERO, taxTypeId: null };
+    bucket.amount = bucket.amount.add(amount).rescale(2);
+    expenses.set(`${account}|`, bucket);
   }
   const expenseLines = [...expenses.values()].map((e) => sided(e.account, e.amount, 'debit', e.taxTypeId ? { taxTypeId: e.taxTypeId, taxBase: e.amount } : {}));
 

@@ -5,6 +5,7 @@ import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSum
 import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
+import type { VatProrrata } from './prorrata';
 
 /**
  * The tax-model contract: what a model plugin (303, 111, 347; tomorrow 130, 115, 349, 390…)
@@ -80,6 +81,8 @@ export interface ModelInput {
   previous: ModelResult | null;
   /** The company's options of the period's year (`TaxModel.options`, defaults filled in); `{}` for a model without options. */
   options: ModelOptions;
+  /** The company's VAT prorrata of the period's year (`none` when it set none). */
+  prorrata: VatProrrata;
 }
 
 /** A company's choices for one model and year, as the model's `options` schema describes them (snake_case, on the wire). */
@@ -154,7 +157,7 @@ export interface TaxModel {
   compute(input: ModelInput): Promise<ModelResult>;
   /**
    * `compute` reads nothing but the input's `sums`, `sumsOver`, `accountTotals`, `period`,
-   * `previous` and `options` (never `tx` or `register`): it can then be computed for many
+   * `previous`, `options` and `prorrata` (never `tx` or `register`): it can then be computed for many
    * companies at once, each statement serving every company (`resultsByTenant`: the workspace's
    * results). A model without it shows no result there.
    */

@@ -9,6 +9,7 @@ import { eraseTaxProfile, exportTaxProfile, TaxProfileResponse, TaxProfileUpdate
 import { taxModelRoutes } from './routes';
 import { taxModelModels } from './schemas';
 import { archivePart } from './archive';
+import { eraseVatProrratas, exportVatProrratas, VatProrrataResponse, VatProrrataUpdate } from './prorrata';
 
 /**
  * Tax models (modelos de la AEAT) as contributions: this plugin owns the `tax-models` extension
@@ -21,7 +22,7 @@ export default definePlugin({
   dependsOn: ['tenants', 'ledger', 'documents'],
   migrations,
   contributesIfInstalled: { 'company-archive': [archivePart] },
-  models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate },
+  models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate, VatProrrataResponse, VatProrrataUpdate },
   extensionPoints: {
     'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },
   },
@@ -32,8 +33,8 @@ export default definePlugin({
   },
   hooks: {
     sync: {
-      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx), options: await exportOptions(tx), profile: await exportTaxProfile(tx) }; },
-      'tenant.erasing': async (tx) => { await eraseSettlements(tx); await eraseOptions(tx); await eraseTaxProfile(tx); },
+      'account.exporting': async (tx, payload) => { payload.sections['tax-models'] = { settlements: await exportSettlements(tx), options: await exportOptions(tx), profile: await exportTaxProfile(tx), prorratas: await exportVatProrratas(tx) }; },
+      'tenant.erasing': async (tx) => { await eraseSettlements(tx); await eraseOptions(tx); await eraseTaxProfile(tx); await eraseVatProrratas(tx); },
     },
   },
   routes: taxModelRoutes,

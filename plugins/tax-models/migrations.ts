@@ -69,4 +69,27 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_tax_model_options_between(uuid[], int, int)'),
   ]),
+  // The company's VAT prorrata per year (arts. 102–106 LIVA; plugins/tax-models/prorrata.ts), and the same
+  // for a set of companies over a span of years (the workspace's tax results; system role only).
+  sqlMigration('20270327030000_company_vat_prorratas', [
+    `create table company_vat_prorratas (
+      tenant_id uuid not null references tenants(id),
+      year int not null,
+      method text not null check (method in ('none', 'general')),
+      provisional_percent int check (provisional_percent between 1 and 100),
+      activity text not null default '' check (length(activity) <= 40),
+      cnae text not null default '' check (cnae ~ '^([0-9A-Z]{3})?$'),
+      updated_at timestamptz not null default now(),
+      primary key (tenant_id, year),
+      check ((method = 'general') = (provisional_percent is not null))
+    )`,
+    ...tenantRowLevelSecurity('company_vat_prorratas'),
+    `create function cuadra_vat_prorratas(p_tenants uuid[], p_from_year int, p_to_year int)
+       returns table (tenant_id uuid, year int, method text, provisional_percent int, activity text, cnae text)
+       language sql stable security definer set search_path = public as $$
+         select p.tenant_id, p.year, p.method, p.provisional_percent, p.activity, p.cnae from company_vat_prorratas p
+         where p.tenant_id = any (p_tenants) and p.year between p_from_year and p_to_year
+       $$`,
+    ...systemOnlyFunction('cuadra_vat_prorratas(uuid[], int, int)'),
+  ]),
 ];

@@ -7,6 +7,7 @@ import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, TaxModel, 
 import type { DueModel } from './due-by-tenant';
 import { MAX_CARRY_YEARS, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
+import { NO_PRORRATA, prorrataFromRow, type ProrrataRow } from './prorrata';
 
 /** A period of a model due in a company, with what the model computes for it. */
 export interface DueResult { result: string; declarationType: string }
@@ -70,7 +71,7 @@ const NO_TX = new Proxy({}, { get: () => { throw new Error('A sumsOnly tax model
  * for the models that compute from the input's readers alone (`TaxModel.sumsOnly`); the others are
  * left out. The same figures as each company's own `computePeriod`: a chained model is computed
  * from the first period of the year, the first receiving the years before when the options let a
- * balance carry over. Statements: one for the options of the years involved, then one per distinct
+ * balance carry over. Statements: one for the options of the years involved, one for their prorratas, then one per distinct
  * question (register sums of a range and grouping, ledger totals of a range) for every company that asks it.
  * Answers by tenant, then by `model year period`.
  */
@@ -86,6 +87,10 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
     'select tenant_id, model, year, options from cuadra_tax_model_options_between(?::uuid[], ?, ?)', [pgArray(tenants), firstYear, lastYear]);
   const storedOf = new Map(stored.map((row) => [`${row.tenant_id} ${row.model} ${row.year}`, JSON.parse(row.options) as ModelOptions]));
   const optionsOf = (tenantId: string, model: TaxModel, year: number) => withDefaults(model, storedOf.get(`${tenantId} ${model.code} ${year}`));
+  const prorratas = await db.system<ProrrataRow & { tenant_id: string; year: number }>(
+    'select tenant_id, year, method, provisional_percent, activity, cnae from cuadra_vat_prorratas(?::uuid[], ?, ?)', [pgArray(tenants), firstYear, lastYear]);
+  const prorrataByYear = new Map(prorratas.map((row) => [`${row.tenant_id} ${Number(row.year)}`, prorrataFromRow(row)]));
+  const prorrataOf = (tenantId: string, year: number) => prorrataByYear.get(`${tenantId} ${year}`) ?? NO_PRORRATA;
 
   const batch = new QuestionBatch();
   const sums = (tenantId: string, q: Parameters<typeof TaxRegisterSums.queryMany>[2], by: readonly TaxRegisterSumKey[]) =>
@@ -95,7 +100,7 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
     let previous = first;
     for (const period of periods) {
       const result = await model.compute({
-        tx: NO_TX, period, previous: model.chained ? previous : null, options: optionsOf(tenantId, model, period.year),
+        tx: NO_TX, period, previous: model.chained ? previous : null, options: optionsOf(tenantId, model, period.year), prorrata: prorrataOf(tenantId, period.year),
         register: () => { throw new Error('A sumsOnly tax model read the register row by row'); },
         sums: (by, filter: RegisterFilter = {}) => {
           // the later periods of the sequence will ask the same: asked now, in the same statement round

@@ -14,6 +14,7 @@ import { computePeriod, computeSequence, returnCompany } from './service';
 import { settlePeriod } from './settlements';
 import { modelListing } from './listing';
 import { profileToJson, taxProfileOf, TaxProfileResponse, TaxProfileUpdate, updateTaxProfile } from './profile';
+import { prorrataToJson, saveVatProrrata, vatProrrataOf, VatProrrataResponse, VatProrrataUpdate } from './prorrata';
 import type { Tx } from '../../kernel/uow';
 import { entryToJson, JournalEntryResponse } from '../ledger/api';
 
@@ -202,7 +203,7 @@ const TaxModelListing = t.Object({
 
 /** GET /aeat (the installed models), GET and PATCH /aeat/profile (the company's tax profile). */
 function profileRoutes(kernel: Kernel, models: readonly TaxModel[]): Routes {
-  return new Elysia({ name: 'cuadra:tax-models:profile' }).use(kernel.http).model({ TaxProfileResponse, TaxProfileUpdate })
+  return new Elysia({ name: 'cuadra:tax-models:profile' }).use(kernel.http).model({ TaxProfileResponse, TaxProfileUpdate, VatProrrataResponse, VatProrrataUpdate })
     .get('/aeat', async ({ uow }) => {
       const listing = await uow.run((tx) => modelListing(tx, models, todayInSpain()));
       return {
@@ -225,6 +226,22 @@ function profileRoutes(kernel: Kernel, models: readonly TaxModel[]): Routes {
       detail: {
         summary: 'Change the company\'s tax profile (the fields given)',
         description: 'An `individual` is assessed by estimación directa (`irpf_method`, `directa_simplificada` when it names none); a `company` or an `entity` has no IRPF method (422 when given one).',
+        tags,
+      },
+    })
+    .get('/aeat/prorrata', async ({ uow, query }) => prorrataToJson(query.year, await uow.run((tx) => vatProrrataOf(tx, query.year))), {
+      permission: 'tax-models.read', query: t.Object({ year: Year }), response: { 200: 'VatProrrataResponse' },
+      detail: {
+        summary: 'The company\'s VAT prorrata of a year: none, or the regla de prorrata general with its provisional percentage',
+        description: '`none` until set. Under `general` the purchases registered that year deduct their VAT at the provisional percentage, and the last 303 of the year regularises to the definitive one (box 44).',
+        tags,
+      },
+    })
+    .put('/aeat/prorrata', async ({ uow, query, body }) => prorrataToJson(query.year, await uow.run((tx) => saveVatProrrata(tx, query.year, body as Parameters<typeof saveVatProrrata>[2]))), {
+      permission: 'tax-models.configure', query: t.Object({ year: Year }), body: 'VatProrrataUpdate', response: { 200: 'VatProrrataResponse' },
+      detail: {
+        summary: 'Set the company\'s VAT prorrata of a year',
+        description: 'Set it before registering the year\'s purchases: a purchase\'s deduction is fixed when it is registered (the last period\'s regularisation brings the year to the definitive percentage either way). Under `general` without `provisional_percent`, the previous year\'s definitive percentage is taken from its tax register (422 when it has no operations); `provisional_percent` under `none` is 422.',
         tags,
       },
     });

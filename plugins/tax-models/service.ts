@@ -6,6 +6,7 @@ import { checkWholeMonths, LedgerService } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
+import { vatProrrataOf, type VatProrrata } from './prorrata';
 
 /**
  * Computes a model for a period. A chained model (one that carries a balance, as the 303 carries
@@ -64,10 +65,12 @@ async function carriedIn(tx: Tx, model: TaxModel, first: TaxPeriod, options: Map
 
 async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first: ModelResult | null, options: Map<number, ModelOptions>): Promise<ModelResult[]> {
   const results: ModelResult[] = [];
+  const prorratas = new Map<number, VatProrrata>();
   let previous = first;
   for (const period of periods) {
+    if (!prorratas.has(period.year)) prorratas.set(period.year, await vatProrrataOf(tx, period.year));
     const result: ModelResult = await model.compute({
-      tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model),
+      tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model), prorrata: prorratas.get(period.year)!,
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
       sums: (by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by),
       // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;

@@ -1,0 +1,146 @@
+import { t } from 'elysia';
+import { Unprocessable, ValidationFailed } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
+import { literalUnion } from '../../kernel/schemas';
+import type { Tx } from '../../kernel/uow';
+import { deductiblePart, TaxRegisterSums, type TaxRegisterSum } from '../documents/api';
+
+/**
+ * The company's VAT prorrata of a year (Ley 37/1992 del IVA, arts. 102–106): `none` (every
+ * deductible quota deducted in full) or `general` (art. 104: each quota deducted at the
+ * provisional percentage during the year, regularised to the definitive one in the last period).
+ * The special prorrata (art. 106) is not kept. Rules and sources: docs/domain/vat.md §prorrata.
+ */
+export const PRORRATA_METHODS = ['none', 'general'] as const;
+export type ProrrataMethod = typeof PRORRATA_METHODS[number];
+
+export interface VatProrrata {
+  method: ProrrataMethod;
+  /** The percentage deducted during the year (1–100); 100 under `none`. */
+  provisionalPercent: number;
+  /** The activity the prorrata applies to, as the 390 names it (page 07); empty when not given. */
+  activity: string;
+  /** Its CNAE code (three characters), for the 390; empty when not given. */
+  cnae: string;
+}
+
+export const NO_PRORRATA: VatProrrata = { method: 'none', provisionalPercent: 100, activity: '', cnae: '' };
+
+export const VatProrrataResponse = t.Object({
+  year: t.Integer(),
+  method: literalUnion(PRORRATA_METHODS, { description: '`none`: every deductible quota is deducted in full; `general`: the regla de prorrata general (art. 104 LIVA)' }),
+  provisional_percent: t.Integer({ minimum: 1, maximum: 100, description: 'The percentage of each deductible quota deducted during the year (100 under `none`)' }),
+  activity: t.String({ description: 'The activity the prorrata applies to (the 390\'s page 07); empty when not given' }),
+  cnae: t.String({ description: 'Its CNAE code, three characters (the 390\'s page 07); empty when not given' }),
+}, { description: 'The company\'s VAT prorrata of a year' });
+
+export const VatProrrataUpdate = t.Object({
+  method: literalUnion(PRORRATA_METHODS, { description: '`none` or `general` (the regla de prorrata general)' }),
+  provisional_percent: t.Optional(t.Integer({
+    minimum: 1, maximum: 100,
+    description: 'Under `general`: the provisional percentage deducted during the year. Left out, it is the previous year\'s definitive percentage, computed from that year\'s tax register when this is saved (422 when that year has no operations). Not allowed under `none`',
+  })),
+  activity: t.Optional(t.String({ maxLength: 40, description: 'The activity the prorrata applies to, as the 390 names it' })),
+  cnae: t.Optional(t.String({ pattern: '^([0-9A-Z]{3})?$', description: 'The activity\'s CNAE code, three characters (empty for none)' })),
+}, { additionalProperties: false, description: 'The company\'s VAT prorrata of a year' });
+
+export const prorrataToJson = (year: number, p: VatProrrata) => ({ year, method: p.method, provisional_percent: p.provisionalPercent, activity: p.activity, cnae: p.cnae });
+
+export type ProrrataRow = { method: ProrrataMethod; provisional_percent: number | string | null; activity: string | null; cnae: string | null };
+
+export function prorrataFromRow(row: ProrrataRow | undefined): VatProrrata {
+  if (!row || row.method === 'none') return { ...NO_PRORRATA, activity: row?.activity ?? '', cnae: row?.cnae ?? '' };
+  return { method: row.method, provisionalPercent: Number(row.provisional_percent), activity: row.activity ?? '', cnae: row.cnae ?? '' };
+}
+
+/** The company's prorrata of a year (`none` when it set none). */
+export async function vatProrrataOf(tx: Tx, year: number): Promise<VatProrrata> {
+  const [row] = await tx.sql<ProrrataRow>(`select method, provisional_percent, activity, cnae from company_vat_prorratas where tenant_id = :tenant and year = :year`, { year });
+  return prorrataFromRow(row);
+}
+
+/**
+ * Where each sale of the register stands in the prorrata's fraction (art. 104.Dos LIVA), by the
+ * regime of its VAT type: with right to deduct (taxed domestic sales, exports, intra-EU supplies,
+ * sales with reverse charge, sales located elsewhere: art. 94.Uno), or without (exempt, art. 20).
+ * Not counted: purchases, and any regime not listed.
+ */
+export const PRORRATA_REGIMES: Readonly<Record<string, 'with_right' | 'without_right'>> = {
+  domestic: 'with_right', export: 'with_right', intra_eu: 'with_right', reverse_charge: 'with_right', not_subject: 'with_right', oss: 'with_right',
+  exempt: 'without_right',
+};
+
+/** The year's operations as the prorrata counts them, and the percentage they give. */
+export interface ProrrataOperations {
+  /** The bases of every operation counted (the denominator). */
+  total: Decimal;
+  /** The bases of those that give the right to deduct (the numerator). */
+  withRight: Decimal;
+  /** withRight / total × 100, rounded up to the next whole unit (art. 104.Dos); null without operations. */
+  percent: number | null;
+}
+
+/** The operations of the year from the register's sums grouped by `side` and `regime`. */
+export function prorrataOperations(sums: readonly TaxRegisterSum[]): ProrrataOperations {
+  let total = Decimal.zero(2), withRight = Decimal.zero(2);
+  for (const sum of sums) {
+    if (sum.key.side !== 'issued') continue;
+    const place = PRORRATA_REGIMES[String(sum.key.regime)];
+    if (!place) continue;
+    const base = Decimal.parse(sum.base, 6).rescale(2);
+    total = total.add(base);
+    if (place === 'with_right') withRight = withRight.add(base);
+  }
+  return { total, withRight, percent: definitivePercent(withRight, total) };
+}
+
+/** The definitive percentage: the fraction × 100 rounded up to the next whole unit, within 0–100; null when the total is not positive. */
+export function definitivePercent(withRight: Decimal, total: Decimal): number | null {
+  const t = total.rescale(2).units, w = withRight.rescale(2).units;
+  if (t <= 0n) return null;
+  if (w <= 0n) return 0;
+  if (w >= t) return 100;
+  return Number((w * 100n + t - 1n) / t);
+}
+
+/** A quota's deductible part at a percentage, rounded half away from zero to cents (the register's rule). */
+export const deductibleAt = deductiblePart;
+
+/** The register's operations of a whole year (accounting dates). */
+export async function yearOperations(tx: Tx, year: number): Promise<ProrrataOperations> {
+  return prorrataOperations(await TaxRegisterSums.query(tx, { from: `${year}-01-01`, to: `${year}-12-31`, side: 'issued' }, ['side', 'regime']));
+}
+
+/**
+ * Sets the prorrata of a year. Under `general` without a percentage, the provisional one is the
+ * previous year's definitive percentage (art. 105.Uno), computed now from that year's register.
+ */
+export async function saveVatProrrata(tx: Tx, year: number, body: { method: ProrrataMethod; provisional_percent?: number; activity?: string; cnae?: string }): Promise<VatProrrata> {
+  let percent = 100;
+  if (body.method === 'none') {
+    if (body.provisional_percent !== undefined) throw ValidationFailed.field(['body', 'provisional_percent'], 'Without prorrata every deductible quota is deducted in full: give no provisional_percent');
+  } else if (body.provisional_percent !== undefined) {
+    percent = body.provisional_percent;
+  } else {
+    const previous = await yearOperations(tx, year - 1);
+    if (previous.percent === null || previous.percent === 0) {
+      throw new Unprocessable(`The register of ${year - 1} gives no definitive prorrata to start ${year} with: give provisional_percent (1–100)`);
+    }
+    percent = previous.percent;
+  }
+  const next: VatProrrata = { method: body.method, provisionalPercent: percent, activity: body.activity ?? '', cnae: body.cnae ?? '' };
+  await tx.sql(`insert into company_vat_prorratas (tenant_id, year, method, provisional_percent, activity, cnae)
+    values (:tenant, :year, :method, :percent, :activity, :cnae)
+    on conflict (tenant_id, year) do update set method = excluded.method, provisional_percent = excluded.provisional_percent,
+      activity = excluded.activity, cnae = excluded.cnae, updated_at = now()`,
+  { year, method: next.method, percent: next.method === 'none' ? null : percent, activity: next.activity, cnae: next.cnae });
+  return next;
+}
+
+export async function exportVatProrratas(tx: Tx) {
+  return tx.sql(`select year, method, provisional_percent, activity, cnae, updated_at from company_vat_prorratas where tenant_id = :tenant order by year`);
+}
+
+export async function eraseVatProrratas(tx: Tx): Promise<void> {
+  await tx.sql(`delete from company_vat_prorratas where tenant_id = :tenant`);
+}
