@@ -1,5 +1,5 @@
 import type { TaxRegisterSum } from '../documents/api';
-import { BoxSheet, dec, max, min, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
+import { BoxSheet, dec, max, min, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 import { options303 } from './options';
 
@@ -15,6 +15,10 @@ import { options303 } from './options';
  *   deductible VAT 28/29 (30/31); non-deductible VAT feeds no box;
  * - rectifying documents never go to the ordinary boxes: sales to 14/15 (recargo 25/26), purchases
  *   to 40/41, reverse-charge purchases to both, each with its own sign (a reduction is negative).
+ * - under the general prorrata the register's deductible quotas are already at the provisional
+ *   percentage (the purchase's registration deducted so much); the bases stay whole. The last
+ *   period of the year adds box 44: the year's quotas with the right to deduct at the definitive
+ *   percentage, less what the year deducted (`prorrataYear`, tax-models).
  */
 
 type Pair = readonly [base: string, quota: string];
@@ -58,7 +62,7 @@ const groupOf = (sum: TaxRegisterSum): Group => ({
 });
 const describe = (g: Group) => `${g.side} ${g.kind} ${g.regime}`;
 
-export async function compute303({ period, sums, previous, options }: ModelInput): Promise<ModelResult> {
+export async function compute303({ period, sums, sumsOver, previous, options, prorrata }: ModelInput): Promise<ModelResult> {
   const rows = (await sums(GROUPED_BY)).map(groupOf);
   const boxes = new BoxSheet();
   const unmapped: string[] = [];
@@ -107,7 +111,12 @@ export async function compute303({ period, sums, previous, options }: ModelInput
 
   setRates(boxes, period, surchargeRates);
   boxes.set('27', boxes.sum('152', '167', '03', '155', '06', '09', '11', '13', '15', '158', '170', '18', '21', '24', '26'));
-  // 42 (REAGP), 43 (capital goods) and 44 (final prorrata) are regularisations the register does not know: zero
+  // 42 (REAGP) and 43 (capital goods, arts. 107–110) are regularisations the register does not know: zero;
+  // 44 regularises the year's deductions to the definitive prorrata in its last period
+  const yearly = period.last && prorrata.method === 'general'
+    ? prorrataYear(prorrata, await sumsOver({ from: `${period.year}-01-01`, to: period.to }, PRORRATA_SUMS_BY))
+    : null;
+  if (yearly) boxes.set('44', yearly.regularisation);
   boxes.set('45', boxes.sum('29', '31', '33', '35', '37', '39', '41', '42', '43', '44'));
   boxes.set('46', boxes.get('27').sub(boxes.get('45')));
   boxes.set('64', boxes.sum('46', '76'));
@@ -133,7 +142,7 @@ export async function compute303({ period, sums, previous, options }: ModelInput
   const declarationType = result.isZero() ? 'N' : !result.isNegative() ? 'I' : refundable ? 'D' : 'C';
   return {
     boxes: boxes.toRecord(BOXES_303), result: result.toString(), declarationType,
-    ...(unmapped.length ? { details: { unmapped } } : {}),
+    ...(unmapped.length || yearly ? { details: { ...(unmapped.length ? { unmapped } : {}), ...(yearly ? { prorrata: prorrataYearToJson(yearly) } : {}) } } : {}),
   };
 }
 

@@ -17,8 +17,10 @@ const MARKS = {
 
 /**
  * The DR390 pre-declaration of a year: the envelope, the `<AUX>` block and the pages of the design
- * with the year's boxes. Refused (422) when the company need not file it, when a register row has
- * no box (the file would leave it out) or when the main activity is not given.
+ * with the year's boxes; under the general prorrata, page 07's first prorrata (the company's one
+ * activity, type G, the definitive percentage). Refused (422) when the company need not file it,
+ * when a register row has no box (the file would leave it out), when the main activity is not
+ * given, or under a prorrata without its activity and CNAE code.
  */
 export function file390(input: RenderInput): RenderedFile {
   const design = DESIGNS_390.find((d) => d.version === input.design.version);
@@ -32,8 +34,16 @@ export function file390(input: RenderInput): RenderedFile {
   if (!main_activity || !main_activity_key || !main_activity_iae) {
     throw new Unprocessable(`The 390 file names the main activity: give main_activity, main_activity_key and main_activity_iae (PUT /api/v1/aeat/390/options?year=${period.year})`);
   }
+  const prorrata = details.prorrata as { activity: string | null; cnae: string | null; operations: string; operations_with_right: string; definitive_percent: number } | null | undefined;
+  if (prorrata && (!prorrata.activity || !prorrata.cnae)) {
+    throw new Unprocessable(`The 390 file names the activity of the prorrata and its CNAE code: give activity and cnae (PUT /api/v1/aeat/prorrata?year=${period.year})`);
+  }
   const values = {
-    ...result.boxes, ...MARKS, taxId: recordNif(company.taxId), name: company.name, year: period.year,
+    ...result.boxes, ...MARKS,
+    ...(prorrata ? {
+      prorrata1Activity: prorrata.activity!, prorrata1Cnae: prorrata.cnae!, prorrata1Operations: prorrata.operations, prorrata1Deductible: prorrata.operations_with_right,
+      prorrata1Type: 'G', prorrata1Percent: String(prorrata.definitive_percent),
+    } : {}), taxId: recordNif(company.taxId), name: company.name, year: period.year,
     redeme: details.redeme === true ? '1' : '0', mainActivity: main_activity, mainActivityKey: main_activity_key, mainActivityIae: main_activity_iae,
     operations347: options390(input.options).operations_347 ? 'X' : '',
   };

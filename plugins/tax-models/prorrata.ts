@@ -144,3 +144,55 @@ export async function exportVatProrratas(tx: Tx) {
 export async function eraseVatProrratas(tx: Tx): Promise<void> {
   await tx.sql(`delete from company_vat_prorratas where tenant_id = :tenant`);
 }
+
+/** The year's prorrata as the last period regularises it (art. 105 LIVA). */
+export interface ProrrataYear {
+  method: ProrrataMethod;
+  provisionalPercent: number;
+  /** The percentage of the year's operations (the provisional one when the year has none). */
+  definitivePercent: number;
+  operations: ProrrataOperations;
+  /** The year's VAT borne with the right to deduct, in full (received groups with a deductible quota), and what its returns deducted of it. */
+  quotas: Decimal;
+  deducted: Decimal;
+  /** The part of `regularisation` on capital goods (the books put it on 6342/6392 rather than 6341/6391). */
+  capitalGoodsRegularisation: Decimal;
+  /**
+   * The quotas at the definitive percentage less what was deducted, current goods and capital goods
+   * each rounded to cents: the 303's box 44 of the last period, the 390's box 522.
+   */
+  regularisation: Decimal;
+}
+
+/** The groupings `prorrataYear` reads, over the whole year up to the last period's end. */
+export const PRORRATA_SUMS_BY = ['side', 'regime', 'deductible', 'capitalGood'] as const;
+
+/** The year's regularisation from its register sums grouped by `PRORRATA_SUMS_BY`; null when the year has no general prorrata. */
+export function prorrataYear(prorrata: VatProrrata, sums: readonly TaxRegisterSum[]): ProrrataYear | null {
+  if (prorrata.method !== 'general') return null;
+  const operations = prorrataOperations(sums);
+  const definitivePercent = operations.percent ?? prorrata.provisionalPercent;
+  const zero = () => ({ quotas: Decimal.zero(2), deducted: Decimal.zero(2) });
+  const parts = { current: zero(), capital: zero() };
+  for (const sum of sums) {
+    if (sum.key.side !== 'received' || sum.key.deductible !== true) continue;
+    const part = sum.key.capitalGood === true ? parts.capital : parts.current;
+    part.quotas = part.quotas.add(Decimal.parse(sum.quota, 6)).rescale(2);
+    part.deducted = part.deducted.add(Decimal.parse(sum.deductibleQuota, 6)).rescale(2);
+  }
+  const regularise = (p: { quotas: Decimal; deducted: Decimal }) => deductiblePart(p.quotas, definitivePercent).sub(p.deducted).rescale(2);
+  const capitalGoodsRegularisation = regularise(parts.capital);
+  return {
+    method: prorrata.method, provisionalPercent: prorrata.provisionalPercent, definitivePercent, operations,
+    quotas: parts.current.quotas.add(parts.capital.quotas).rescale(2), deducted: parts.current.deducted.add(parts.capital.deducted).rescale(2),
+    capitalGoodsRegularisation, regularisation: regularise(parts.current).add(capitalGoodsRegularisation).rescale(2),
+  };
+}
+
+/** A `ProrrataYear` as the models' `details` show it. */
+export const prorrataYearToJson = (y: ProrrataYear) => ({
+  method: y.method, provisional_percent: y.provisionalPercent, definitive_percent: y.definitivePercent,
+  operations: y.operations.total.toString(), operations_with_right: y.operations.withRight.toString(),
+  quotas: y.quotas.toString(), deducted: y.deducted.toString(), regularisation: y.regularisation.toString(),
+  regularisation_capital_goods: y.capitalGoodsRegularisation.toString(),
+});

@@ -1,0 +1,188 @@
+/**
+ * The general VAT prorrata (arts. 102–106 LIVA) through the books, the 303 and the 390: an academy
+ * that also sells books, 2025 under a provisional 80 %, every figure worked out by hand below.
+ *
+ * Sales (bases): 1T taxed 1,000 and exempt 300; 2T an intra-EU supply 2,000; 3T exempt 1,000;
+ * 4T an export 1,500. With the right to deduct 1,000 + 2,000 + 1,500 = 4,500 of 5,800:
+ * 77.586… %, rounded up to a definitive 78 %.
+ * Purchases (deducted at 80 %): 1T a lawyer 500 at 21 % (105 → 84.00); 2T intra-EU services 500 at
+ * 21 % (105 → 84.00); 3T a capital good 2,000 at 21 % (420 → 336.00); 4T goods 333.33 at 10 %
+ * (33.33 → 26.66, 26.664 rounded).
+ * Box 44 of 4T: current goods 243.33 × 78 % = 189.80 − 194.66 = −4.86; capital goods
+ * 420 × 78 % = 327.60 − 336.00 = −8.40; together −13.26.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createContact, documentBooker, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createCompany, type TestCompany } from '../../support/factories';
+
+let app: DocumentsTestApp;
+let company: TestCompany;
+let other: TestCompany;
+const purchases: Record<string, any> = {};
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  company = await createCompany(app);
+  other = await createCompany(app);
+  const set = await app.request('PUT', '/api/v1/aeat/prorrata?year=2025', { body: { method: 'general', provisional_percent: 80, activity: 'Academia y venta de libros', cnae: '855' }, token: company.token });
+  expect(set.status).toBe(200);
+  await createDocuments();
+}, 120_000);
+afterAll(() => app?.close());
+
+const { sale, purchase, tax } = documentBooker(() => app, () => company);
+
+async function createDocuments() {
+  const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
+  const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
+  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
+  const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
+  const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
+  const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
+  await sale(customer.id, '2025-02-10', { tax_type_id: tax('IVA21') });
+  await sale(customer.id, '2025-03-01', { tax_type_id: tax('EXENTO') }, '300.00');
+  purchases.lawyer = await purchase(lawyer.id, '2025-03-05', { tax_type_id: tax('IVA21'), expense_account: '629' }, '500.00');
+  await sale(french.id, '2025-05-10', { tax_type_id: tax('IVAINTRA') }, '2000.00');
+  purchases.services = await purchase(german.id, '2025-06-20', { tax_type_id: tax('RCINTRACOM'), expense_account: '623' }, '500.00');
+  await sale(customer.id, '2025-08-10', { tax_type_id: tax('EXENTO') }, '1000.00');
+  purchases.capital = await purchase(builder.id, '2025-08-20', { tax_type_id: tax('IVA21'), expense_account: '217', capital_good: true }, '2000.00');
+  await sale(american.id, '2025-11-10', { tax_type_id: tax('EXPORT') }, '1500.00');
+  purchases.goods = await purchase(builder.id, '2025-12-10', { tax_type_id: tax('IVA10'), expense_account: '600' }, '333.33');
+}
+
+const boxesOf = (item: any): Record<string, string> => Object.fromEntries(item.boxes.map((b: any) => [b.box, b.value]));
+const nonZero = (boxes: Record<string, string>) => Object.fromEntries(Object.entries(boxes).filter(([, v]) => Number(v) !== 0));
+const RATES = ['151', '02', '166', '154', '05', '08', '157', '169', '17', '20', '23', '65'];
+const amounts = (boxes: Record<string, string>) => nonZero(Object.fromEntries(Object.entries(boxes).filter(([box]) => !RATES.includes(box))));
+const journalEntry = async (id: string) => (await app.get(`/api/v1/ledger/entries/${id}`, company.token)).body;
+const summary303 = async () => {
+  const res = await app.get('/api/v1/aeat/303/summary?year=2025', company.token);
+  expect(res.status).toBe(200);
+  return res.body.items as any[];
+};
+
+describe('VAT prorrata of a year', () => {
+  test('GET answers what was set; another company has none', async () => {
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', company.token)).body).toEqual({ year: 2025, method: 'general', provisional_percent: 80, activity: 'Academia y venta de libros', cnae: '855' });
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', other.token)).body).toEqual({ year: 2025, method: 'none', provisional_percent: 100, activity: '', cnae: '' });
+  });
+
+  test('validated: a percentage outside 1–100, one under `none`, a bad CNAE code, an unknown field are 422', async () => {
+    const put = (body: Record<string, unknown>, year = 2024) => app.request('PUT', `/api/v1/aeat/prorrata?year=${year}`, { body, token: other.token });
+    for (const body of [
+      { method: 'general', provisional_percent: 0 }, { method: 'general', provisional_percent: 101 }, { method: 'general', provisional_percent: 80.5 },
+      { method: 'none', provisional_percent: 80 }, { method: 'general', provisional_percent: 80, cnae: '85' }, { method: 'special' }, { method: 'general', percent: 80 },
+    ]) expect((await put(body)).status).toBe(422);
+    // without a percentage, the year before must give one: the other company's 2023 has no operations
+    const none = await put({ method: 'general' });
+    expect(none.status).toBe(422);
+    expect(none.body.detail).toContain('provisional_percent');
+    expect((await app.get('/api/v1/aeat/prorrata?year=2024', other.token)).body.method).toBe('none');
+  });
+
+  test('without a percentage, the provisional one is the previous year\'s definitive (78 for 2026)', async () => {
+    const res = await app.request('PUT', '/api/v1/aeat/prorrata?year=2026', { body: { method: 'general' }, token: company.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ year: 2026, method: 'general', provisional_percent: 78 });
+  });
+});
+
+describe('the books: only the provisional part of the VAT in 472, the rest in the cost', () => {
+  test('a purchase at 80 %: Dr 629 521.00 / Dr 472 84.00 / Cr 4100 605.00', async () => {
+    expect(entryLines(await journalEntry(purchases.lawyer.journal_entry_id))).toEqual([['629', '521.00', '0.00'], ['472', '84.00', '0.00'], ['4100', '0.00', '605.00']]);
+  });
+
+  test('intra-EU services: 477 self-assessed in full, 472 at 80 %, the rest in the expense', async () => {
+    expect(entryLines(await journalEntry(purchases.services.journal_entry_id))).toEqual([['623', '521.00', '0.00'], ['472', '84.00', '0.00'], ['4100', '0.00', '500.00'], ['477', '0.00', '105.00']]);
+  });
+
+  test('a capital good: the undeducted VAT is part of its price (217), 4729 at 80 %', async () => {
+    expect(entryLines(await journalEntry(purchases.capital.journal_entry_id))).toEqual([['217', '2084.00', '0.00'], ['4729', '336.00', '0.00'], ['4100', '0.00', '2420.00']]);
+  });
+
+  test('rounding as the register rounds: 33.33 at 80 % is 26.66 deducted (26.664), 6.67 cost', async () => {
+    expect(entryLines(await journalEntry(purchases.goods.journal_entry_id))).toEqual([['600', '340.00', '0.00'], ['472', '26.66', '0.00'], ['4000', '0.00', '366.66']]);
+  });
+});
+
+describe('modelo 303 under the general prorrata', () => {
+  test('each quarter deducts at 80 %; the 4T regularises to the definitive 78 % in box 44', async () => {
+    const [q1, q2, q3, q4] = await summary303();
+    expect(amounts(boxesOf(q1))).toEqual({ '07': '1000.00', '09': '210.00', '27': '210.00', '28': '500.00', '29': '84.00', '45': '84.00', '46': '126.00', '64': '126.00', '66': '126.00', '69': '126.00', '71': '126.00' });
+    expect(amounts(boxesOf(q2))).toEqual({ '59': '2000.00', '10': '500.00', '11': '105.00', '27': '105.00', '36': '500.00', '37': '84.00', '45': '84.00', '46': '21.00', '64': '21.00', '66': '21.00', '69': '21.00', '71': '21.00' });
+    expect(amounts(boxesOf(q3))).toEqual({ '30': '2000.00', '31': '336.00', '45': '336.00', '46': '-336.00', '64': '-336.00', '66': '-336.00', '69': '-336.00', '71': '-336.00' });
+    expect(q3.declaration_type).toBe('C');
+    expect(q1.details?.prorrata).toBeUndefined();
+    // 4T: 45 = 26.66 − 13.26; the 336.00 carried from 3T refunded with it
+    expect(amounts(boxesOf(q4))).toEqual({
+      '60': '1500.00', '28': '333.33', '29': '26.66', '44': '-13.26', '45': '13.40', '46': '-13.40', '64': '-13.40', '66': '-13.40',
+      '110': '336.00', '78': '336.00', '69': '-349.40', '71': '-349.40',
+    });
+    expect(q4).toMatchObject({ declaration_type: 'D', result: '-349.40' });
+    expect(q4.details.prorrata).toEqual({
+      method: 'general', provisional_percent: 80, definitive_percent: 78, operations: '5800.00', operations_with_right: '4500.00',
+      quotas: '663.33', deducted: '530.66', regularisation: '-13.26', regularisation_capital_goods: '-8.40',
+    });
+  });
+
+  test('the 4T settlement clears 472 and posts box 44 to 6341 / 6342 (less deducted: an expense)', async () => {
+    const res = await app.post('/api/v1/aeat/303/settle?year=2025&quarter=4', {}, company.token);
+    expect(res.status).toBe(201);
+    expect(entryLines(res.body)).toEqual([['472', '0.00', '26.66'], ['6341', '4.86', '0.00'], ['6342', '8.40', '0.00'], ['4700', '0.00', '336.00'], ['4700', '349.40', '0.00']]);
+  });
+
+  test('without a prorrata nothing changes: the other company\'s 303 has no box 44 and deducts in full', async () => {
+    const lawyer = await createContact(app, other.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
+    const res = await app.post('/api/v1/purchases', { contact_id: lawyer.id, kind: 'invoice', supplier_invoice_number: 'X-1', issue_date: '2025-03-05', lines: [{ description: 'Base', quantity: '1', unit_price: '500.00', tax_type_id: taxId(other, 'IVA21'), expense_account: '629' }] }, other.token);
+    expect(res.status).toBe(201);
+    const q4 = (await app.get('/api/v1/aeat/303/summary?year=2025&quarter=4', other.token)).body.items[0];
+    expect(boxesOf(q4)['44']).toBe('0.00');
+    const q1 = (await app.get('/api/v1/aeat/303/summary?year=2025&quarter=1', other.token)).body.items[0];
+    expect(boxesOf(q1)['29']).toBe('105.00');
+  });
+});
+
+describe('modelo 390 under the general prorrata', () => {
+  test('its deductible boxes and [522] equal the 303s summed; page 07\'s prorrata; the volume of operations unchanged', async () => {
+    const res = await app.get('/api/v1/aeat/390/summary?year=2025', company.token);
+    expect(res.status).toBe(200);
+    const item = res.body.items[0];
+    expect(nonZero(boxesOf(item))).toEqual({
+      '05': '1000.00', '06': '210.00', '551': '500.00', '552': '105.00', '33': '1500.00', '34': '315.00', '47': '315.00',
+      '603': '333.33', '604': '26.66', '605': '500.00', '606': '84.00', '48': '833.33', '49': '110.66',
+      '613': '2000.00', '614': '336.00', '50': '2000.00', '51': '336.00',
+      '637': '500.00', '638': '84.00', '597': '500.00', '598': '84.00',
+      '522': '-13.26', // the 4T's box 44
+      '64': '517.40', '65': '-202.40', '84': '-202.40', '86': '-202.40', // 110.66 + 336 + 84 − 13.26; 315 − 517.40
+      '95': '147.00', '98': '349.40',
+      '99': '1000.00', '103': '2000.00', '104': '1500.00', '105': '1300.00', '108': '5800.00',
+    });
+    const { details } = item;
+    expect(details.checks_303.filter((c: any) => !c.equal)).toEqual([]);
+    expect(details.checks_303.find((c: any) => c.boxes_390.join() === '522')).toMatchObject({ boxes_303: ['44'], value_390: '-13.26', sum_303: '-13.26' });
+    expect(details.prorrata).toEqual({
+      method: 'general', provisional_percent: 80, definitive_percent: 78, operations: '5800.00', operations_with_right: '4500.00',
+      quotas: '663.33', deducted: '530.66', regularisation: '-13.26', regularisation_capital_goods: '-8.40',
+      activity: 'Academia y venta de libros', cnae: '855', type: 'G',
+    });
+    expect(details.volume_of_operations).toBe('5800.00');
+  });
+
+  test('the DR390 file writes page 07\'s first prorrata and box 522', async () => {
+    const options = await app.request('PUT', '/api/v1/aeat/390/options?year=2025', { body: { main_activity: 'Academia', main_activity_key: 'A01', main_activity_iae: '9332' }, token: company.token });
+    expect(options.status).toBe(200);
+    const res = await app.handle(new Request('http://localhost/api/v1/aeat/390/file?year=2025', { headers: { authorization: `Bearer ${company.token}` } }));
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(res.status).toBe(200);
+    const page07 = text.slice(text.indexOf('<T39007000>'));
+    const at = (position: number, length: number) => page07.slice(position - 1, position - 1 + length);
+    expect(at(200, 40).trimEnd()).toBe('ACADEMIA Y VENTA DE LIBROS');
+    expect(at(240, 3)).toBe('855');
+    expect(at(243, 17)).toBe('00000000000580000');
+    expect(at(260, 17)).toBe('00000000000450000');
+    expect(at(277, 1)).toBe('G');
+    expect(at(278, 5)).toBe('07800');
+    expect(at(283, 40).trim()).toBe('');
+    const page04 = text.slice(text.indexOf('<T39004000>'));
+    expect(page04.slice(641, 641 + 17)).toBe('N0000000000001326');
+  });
+});
