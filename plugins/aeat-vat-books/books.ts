@@ -3,7 +3,7 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
-import { taxProfileOf } from '../tax-models/api';
+import { taxProfileOf, vatProrrataOf, yearOperations } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
 
@@ -55,7 +55,7 @@ const MAX_MONTHS_PER_READ = 3;
 const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
 
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
-export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
+export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean, definitivePercent: number | null = null): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
   const rows: BookRow[] = new Array(entries.length);
   let context: RowContext | null = null;
@@ -65,7 +65,7 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
     // one context per month (the rows come in date order), not one per row
     if (e.accountingDate.slice(0, 7) !== month) {
       month = e.accountingDate.slice(0, 7);
-      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
+      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly), definitivePercent };
     }
     const row: BookRow = new Array(columns.length);
     for (let c = 0; c < columns.length; c++) row[c] = columns[c].value(e, context!);
@@ -77,16 +77,18 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
 const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
   columns.map((c, i) => ({ key: String(i), header: c.heading, label: c.heading, type: c.type, width: c.width }));
 
-async function companyOf(tx: Tx) {
-  const [tenant, profile] = await Promise.all([TenantService.current(tx), taxProfileOf(tx)]);
-  return { name: tenant.name, taxId: tenant.taxId ?? null, monthly: profile.vatMonthly || profile.vatRedeme };
+async function companyOf(tx: Tx, year: number, book: VatBook) {
+  const [tenant, profile, prorrata] = await Promise.all([TenantService.current(tx), taxProfileOf(tx), vatProrrataOf(tx, year)]);
+  // the capital goods book shows the year's definitive prorrata: the provisional one while the year has no operations
+  const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? (await yearOperations(tx, year)).percent ?? prorrata.provisionalPercent : null;
+  return { name: tenant.name, taxId: tenant.taxId ?? null, monthly: profile.vatMonthly || profile.vatRedeme, definitivePercent };
 }
 
 export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: VatBook; year: number; format: BookFormat }): Promise<Response> {
   const generatedAt = new Date();
   const months = monthsOf(request.year, request.book);
   // what can fail with a 4xx is read before the response starts: the company and the first month
-  const company = await uow.report((tx) => companyOf(tx));
+  const company = await uow.report((tx) => companyOf(tx, request.year, request.book));
   const first = await rowsOf(uow, months[0]);
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({
@@ -113,7 +115,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       let entries: TaxRegisterEntry[] | undefined = first;
       while (entries) {
         while (pending.length < READ_AHEAD && next < months.length) readAhead();
-        const rows = bookRows(request.book, entries, company.monthly);
+        const rows = bookRows(request.book, entries, company.monthly, company.definitivePercent);
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
         entries = await pending.shift();
       }

@@ -1,4 +1,5 @@
-import type { TaxRegisterEntry } from '../documents/api';
+import { Decimal } from '../../kernel/money';
+import { deductiblePart, type TaxRegisterEntry } from '../documents/api';
 
 /**
  * The columns of the three VAT books (libros registro de IVA) in the tax agency's published format
@@ -17,7 +18,12 @@ export type VatBook = 'issued' | 'received' | 'capital-goods';
 export const VAT_BOOKS: readonly VatBook[] = ['issued', 'received', 'capital-goods'];
 
 /** What a row's value may read besides the register row: the self-assessment period it falls in. */
-export interface RowContext { year: string; period: string }
+export interface RowContext {
+  year: string;
+  period: string;
+  /** The year's definitive VAT prorrata under the general prorrata (docs/domain/vat.md §3); null without one. */
+  definitivePercent: number | null;
+}
 export interface BookColumn {
   heading: string;
   type: 'string' | 'amount';
@@ -139,12 +145,17 @@ const RECEIVED: BookColumn[] = [
   text('Factura Rectificada', 16, (e) => e.rectifies?.number ?? null),
 ];
 
+/** A capital good's regularisation of the year to the definitive prorrata: its quota at that percentage less what was deducted. */
+const prorrataRegularisation = (e: TaxRegisterEntry, c: RowContext): string =>
+  (c.definitivePercent === null ? '0.00' : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).sub(Decimal.parse(e.deductibleQuota, 6)).rescale(2).toString());
+
 /**
  * Libro registro de bienes de inversión: one row per capital good as the register knows it (a
- * received invoice's VAT group flagged as a capital good), annual (period 0A). The books deduct
- * every deductible quota in full (no prorrata), so the definitive prorrata is 100 and the annual
- * regularisation zero; a sale of the good (its delivery and the regularisation it causes) is left
- * to the company.
+ * received invoice's VAT group flagged as a capital good), annual (period 0A). Without a prorrata
+ * every deductible quota is deducted in full, so the definitive prorrata is 100 and the annual
+ * regularisation zero; under the general prorrata, the year's definitive percentage and the good's
+ * share of the 303's box 44 (the regularisations of the years after, arts. 107–110, are not kept).
+ * A sale of the good (its delivery and the regularisation it causes) is left to the company.
  */
 const CAPITAL_GOODS: BookColumn[] = [
   text('Autoliquidación Ejercicio', 8, (_e, c) => c.year),
@@ -167,8 +178,8 @@ const CAPITAL_GOODS: BookColumn[] = [
   amount('Cuota IVA Soportada', (e) => e.quota),
   amount('Cuota Deducible', (e) => e.deductibleQuota),
   text('Fecha Inicio Utilización', 11, none),
-  amount('Prorrata Anual Definitiva', () => '100'),
-  amount('Regularización Anual Deducción', () => '0.00'),
+  amount('Prorrata Anual Definitiva', (_e, c) => String(c.definitivePercent ?? 100)),
+  amount('Regularización Anual Deducción', prorrataRegularisation),
   text('Identificación Entrega', 16, none),
   amount('Regularización Deducción Efectuada', none),
 ];
