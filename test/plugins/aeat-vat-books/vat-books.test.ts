@@ -234,7 +234,7 @@ describe('a seeded year, byte for byte', () => {
   function plainCsv(book: VatBook, entries: TaxRegisterEntry[]): string {
     const layout = BOOK_LAYOUTS[book];
     const lines = [csvLine(layout.map((c) => c.heading)), ...entries.map((e) => {
-      const context = { year: e.accountingDate.slice(0, 4), period: `${Math.floor((Number(e.accountingDate.slice(5, 7)) - 1) / 3) + 1}T` };
+      const context = { year: e.accountingDate.slice(0, 4), period: `${Math.floor((Number(e.accountingDate.slice(5, 7)) - 1) / 3) + 1}T`, definitivePercent: null };
       return csvLine(layout.map((c) => c.value(e, context)));
     })];
     return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
