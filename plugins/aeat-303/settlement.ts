@@ -25,8 +25,9 @@ const prorrataLines = (total: Decimal, capitalGoods: Decimal): JournalDraftLine[
  * The quarter's VAT regularisation: every 472 and 477 account is cleared with its balance of the
  * period; the compensation applied [78] comes out of 4700; the result [71] goes to 4750 (to pay)
  * or 4700 (to compensate or refund); the prorrata's regularisation [44] of the last period is
- * credited to 639 (more deducted) or debited to 634 (less), by `PRORRATA_ACCOUNTS`. Refused when the books' balances
- * do not give the model's result (a document posted without its register row, a manual entry on 472/477).
+ * credited to 639 (more deducted) or debited to 634 (less), by `PRORRATA_ACCOUNTS`. Refused when
+ * the books' balances do not give the model's result (a document posted without its register row,
+ * a manual entry on 472/477).
  */
 export async function settlement303({ tx, period, result }: SettlementInput): Promise<JournalDraft> {
   const balances = (await LedgerService.trialBalance(tx, { from: period.from, to: period.to })).accounts.filter((a) => settledAccount(a.account) && !a.balance.isZero());

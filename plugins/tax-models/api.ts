@@ -12,8 +12,7 @@ export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
 export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
 export {
-  definitivePercent, deductibleAt, NO_PRORRATA, PRORRATA_REGIMES, PRORRATA_SUMS_BY, prorrataOperations, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations,
-  type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
+  PRORRATA_REGIMES, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations, type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
 } from './prorrata';
 export { dueByTenant, type DueModel } from './due-by-tenant';
 export { resultsByTenant, type DueResult } from './results-by-tenant';

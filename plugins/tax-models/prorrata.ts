@@ -103,9 +103,6 @@ export function definitivePercent(withRight: Decimal, total: Decimal): number | 
   return Number((w * 100n + t - 1n) / t);
 }
 
-/** A quota's deductible part at a percentage, rounded half away from zero to cents (the register's rule). */
-export const deductibleAt = deductiblePart;
-
 /** The register's operations of a whole year (accounting dates). */
 export async function yearOperations(tx: Tx, year: number): Promise<ProrrataOperations> {
   return prorrataOperations(await TaxRegisterSums.query(tx, { from: `${year}-01-01`, to: `${year}-12-31`, side: 'issued' }, ['side', 'regime']));

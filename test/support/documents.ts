@@ -146,6 +146,18 @@ export async function download(app: TestApp, path: string, token: string) {
 
 export const hasBinary = (name: string) => Bun.which(name) !== null;
 
+/** The counterparties of the VAT returns' golden years (303, 390): customers in Spain, France and the US; suppliers in Spain and Germany. */
+export async function vatReturnContacts(app: TestApp, token: string) {
+  return {
+    customer: await createContact(app, token, { name: 'Cliente Nacional SL', vat: 'B65410011' }),
+    french: await createContact(app, token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' }),
+    american: await createContact(app, token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' }),
+    lawyer: await createContact(app, token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' }),
+    german: await createContact(app, token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' }),
+    builder: await createContact(app, token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' }),
+  };
+}
+
 /**
  * Short-hands for tests that book many documents of one company (the app and company are read
  * when called, so they may be assigned in `beforeAll`): `created` (POST expecting 201), one-line

@@ -10,7 +10,7 @@ import { developerTaxId } from '../../../plugins/tax-models/api';
 import { BOXES_303 } from '../../../plugins/aeat-303/boxes';
 import { softwareProducer } from '../../../lib/software-producer';
 import { PAGE01_2024, PAGE01_2026, PAGE03_2024, PAGE03_2026, pageLength, positions } from '../../../plugins/aeat-303/layouts';
-import { cents, createContact, entryLines, startDocumentsApp, taxId, type DocumentsTestApp, documentBooker } from '../../support/documents';
+import { cents, createContact, entryLines, startDocumentsApp, taxId, documentBooker, vatReturnContacts, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, VALID_CIFS, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
@@ -29,12 +29,7 @@ afterAll(() => app?.close());
 const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => company);
 
 async function createDocuments() {
-  const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
-  const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
-  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
-  const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
-  const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
-  const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
+  const { customer, french, american, lawyer, german, builder } = await vatReturnContacts(app, company.token);
   const wholesaler = await createContact(app, company.token, { name: 'Mayorista SA', kind: 'supplier', vat: 'A28017895' });
   const software = await createContact(app, company.token, { name: 'Cloud Services Inc', kind: 'supplier', country: 'US' });
 

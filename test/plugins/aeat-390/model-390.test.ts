@@ -4,7 +4,7 @@
  * CSV, validation and tenancy.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createContact, startDocumentsApp, documentBooker, type DocumentsTestApp } from '../../support/documents';
+import { startDocumentsApp, documentBooker, vatReturnContacts, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
@@ -21,12 +21,7 @@ afterAll(() => app?.close());
 const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => company);
 
 async function createDocuments() {
-  const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
-  const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
-  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
-  const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
-  const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
-  const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
+  const { customer, french, american, lawyer, german, builder } = await vatReturnContacts(app, company.token);
   // 1T 2025: sales at 21 % and 10 %, a domestic purchase at 21 %
   const first = await sale(customer.id, '2025-02-10', { tax_type_id: tax('IVA21') });
   await sale(customer.id, '2025-03-01', { tax_type_id: tax('IVA10') });

@@ -12,7 +12,7 @@
  * 420 × 78 % = 327.60 − 336.00 = −8.40; together −13.26.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createContact, documentBooker, entryLines, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
+import { createContact, documentBooker, entryLines, startDocumentsApp, taxId, vatReturnContacts, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
@@ -32,12 +32,7 @@ afterAll(() => app?.close());
 const { sale, purchase, tax } = documentBooker(() => app, () => company);
 
 async function createDocuments() {
-  const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
-  const french = await createContact(app, company.token, { name: 'Client SARL', country: 'FR', vat: 'FR40303265045' });
-  const american = await createContact(app, company.token, { name: 'Importer Inc', country: 'US', vat: '12-3456789' });
-  const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
-  const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
-  const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
+  const { customer, french, american, lawyer, german, builder } = await vatReturnContacts(app, company.token);
   await sale(customer.id, '2025-02-10', { tax_type_id: tax('IVA21') });
   await sale(customer.id, '2025-03-01', { tax_type_id: tax('EXENTO') }, '300.00');
   purchases.lawyer = await purchase(lawyer.id, '2025-03-05', { tax_type_id: tax('IVA21'), expense_account: '629' }, '500.00');
