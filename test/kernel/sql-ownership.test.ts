@@ -13,11 +13,11 @@
  * Also guarded here: the trigger functions that must keep a generic plan (`plan_cache_mode`), a
  * setting that a later `create or replace function` drops without a word.
  */
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { discoverPlugins } from '../../kernel/loader';
-import { APP_ROLE, type MigrationDefinition } from '../../kernel/migration';
+import type { MigrationDefinition } from '../../kernel/migration';
 import { kernelMigrations } from '../../migrations';
+import { adminSql, type AdminSql } from '../support/admin-sql';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -35,23 +35,15 @@ const MIGRATOR_TABLES = ['mikro_orm_migrations'];
 const GENERIC_PLAN_FUNCTIONS = ['ledger_entry_check_lines', 'ledger_line_before_insert', 'invoice_lines_guard', 'purchase_lines_guard'];
 
 let app: TestApp;
-let admin: postgres.Sql | undefined;
+let admin: AdminSql;
 beforeAll(async () => {
   app = await startTestApp();
-  if (app.adminUrl) admin = postgres(app.adminUrl, { max: 1, onnotice: () => {} });
+  admin = adminSql(app);
 }, 120_000);
-afterAll(async () => { await admin?.end(); await app?.close(); });
+afterAll(async () => { await admin?.close(); await app?.close(); });
 
-/** The catalog as the tables' owner sees it (PGlite: its one session, out of the application role for a moment). */
-async function query<T>(sql: string): Promise<T[]> {
-  if (admin) return (await admin.unsafe(sql)) as unknown as T[];
-  await app.pglite!.exec('reset role');
-  try {
-    return (await app.pglite!.query<T>(sql)).rows;
-  } finally {
-    await app.pglite!.exec(`set role ${APP_ROLE}`);
-  }
-}
+/** The catalog as the tables' owner sees it, and the probes' statements. */
+const query = <T>(sql: string): Promise<T[]> => admin.query<T>(sql);
 
 interface Ownership {
   /** table or view → owner ('kernel' or a plugin's name) */
