@@ -220,4 +220,36 @@ export const migrations = [
        $$`,
     ...internalFunction('cuadra_member_role(uuid, uuid)'),
   ]),
+  // A plugin's functions read its own tables only (test/kernel/sql-ownership.test.ts). People's
+  // names and whether an email has an account, for other plugins' SECURITY DEFINER functions (the
+  // team's invitation lookup), so none of them reads the users table. PL/pgSQL, like the tenants'
+  // directory: called from another function, it keeps its plan where an SQL body is planned anew.
+  sqlMigration('20270327060100_identity_user_directory', [
+    `create function cuadra_user_directory(p_ids uuid[])
+       returns table (id uuid, email text, full_name text)
+       language plpgsql stable security definer set search_path = public as $$
+       begin
+         return query select u.id, u.email, u.full_name from users u where u.id = any (p_ids);
+       end $$`,
+    `create function cuadra_user_email_registered(p_email text) returns boolean
+       language plpgsql stable security definer set search_path = public as $$
+       begin
+         return exists (select 1 from users u where lower(u.email) = lower(p_email));
+       end $$`,
+    ...internalFunction('cuadra_user_directory(uuid[])'),
+    ...internalFunction('cuadra_user_email_registered(text)'),
+    // The companies' names come from the tenants plugin's directory, asked once for all of the
+    // person's companies, not from its table.
+    `create or replace function cuadra_user_memberships(p_user_id uuid)
+       returns table (tenant_id uuid, tenant_name text, role text, created_at timestamptz)
+       language plpgsql stable security definer set search_path = public as $$
+       begin
+         return query
+           select m.tenant_id, t.name, m.role, m.created_at
+           from memberships m
+           join cuadra_tenant_directory(array(select x.tenant_id from memberships x where x.user_id = p_user_id)) t on t.id = m.tenant_id
+           where m.user_id = p_user_id
+           order by m.created_at, t.name;
+       end $$`,
+  ]),
 ];

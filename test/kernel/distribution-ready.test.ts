@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import postgres from 'postgres';
-import { APP_ROLE } from '../../kernel/migration';
+import { adminSql, type AdminSql } from '../support/admin-sql';
 import { startTestApp, type TestApp } from '../support/app';
 
 /**
@@ -16,23 +15,15 @@ const COORDINATOR_TABLES = ['idempotency_keys', 'outbox_deliveries', 'outbox_eve
 const CROSS_TENANT_LOOKUPS = ['api_keys (key_hash)', 'invitations (token_hash)'];
 
 let app: TestApp;
-let admin: postgres.Sql | undefined;
+let admin: AdminSql;
 beforeAll(async () => {
   app = await startTestApp();
-  if (app.adminUrl) admin = postgres(app.adminUrl, { max: 1, onnotice: () => {} });
+  admin = adminSql(app);
 });
-afterAll(async () => { await admin?.end(); await app?.close(); });
+afterAll(async () => { await admin?.close(); await app?.close(); });
 
-async function query<T>(sql: string): Promise<T[]> {
-  if (admin) return (await admin.unsafe(sql)) as unknown as T[];
-  // PGlite: the app's one session runs as the application role; the catalog and the probe tables need the owner
-  await app.pglite!.exec('reset role');
-  try {
-    return (await app.pglite!.query<T>(sql)).rows;
-  } finally {
-    await app.pglite!.exec(`set role ${APP_ROLE}`);
-  }
-}
+/** The catalog and the probe tables as their owner sees them. */
+const query = <T>(sql: string): Promise<T[]> => admin.query<T>(sql);
 
 const TABLES = `select c.oid, c.relname as name, a.attnum as tenant_col, a.attnotnull as tenant_required
   from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
