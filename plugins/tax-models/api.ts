@@ -10,6 +10,6 @@ export { designOf, designsKnown, dueDateOf, periodContaining, periodOf, periodsO
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
 export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
-export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
+export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, provinceOrLaPalmaOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
 export { dueByTenant, type DueModel } from './due-by-tenant';
 export { resultsByTenant, type DueResult } from './results-by-tenant';
