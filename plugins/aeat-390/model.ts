@@ -1,6 +1,7 @@
 import { Unprocessable } from '../../kernel/errors';
+import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { registerNature } from '../documents/api';
+import { registerNature, type NatureAmounts } from '../documents/api';
 import { dec, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
@@ -25,7 +26,8 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
   const rows = await register({ side: 'received', kinds: ['intra_eu_acquisition'], capitalGood: false });
   if (!rows.length) return { parts: [], unmapped: [] };
   const natures = await registerNature(tx, rows);
-  const sums = new Map<string, IntraEuPart>();
+  type Sum = Pick<IntraEuPart, 'nature' | 'rate' | 'deductible'> & NatureAmounts;
+  const sums = new Map<string, Sum>();
   const unmapped = new Set<string>();
   for (const [i, row] of rows.entries()) {
     const rate = dec(row.rate).rescale(2).toString();
@@ -33,16 +35,14 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
     if (!nature) { unmapped.add(`received intra_eu_acquisition ${row.taxCode} ${rate} %: a ${row.documentType} does not say goods or services`); continue; }
     const deductible = !dec(row.deductibleQuota).isZero();
     for (const kind of ['goods', 'services'] as const) {
-      const amounts = nature[kind];
       const key = `${kind}|${rate}|${deductible}`;
-      const part = sums.get(key) ?? { nature: kind, rate, deductible, base: '0.00', quota: '0.00', deductibleQuota: '0.00' };
-      sums.set(key, {
-        ...part, base: dec(part.base).add(amounts.base).rescale(2).toString(), quota: dec(part.quota).add(amounts.quota).rescale(2).toString(),
-        deductibleQuota: dec(part.deductibleQuota).add(amounts.deductibleQuota).rescale(2).toString(),
-      });
+      const sum = sums.get(key) ?? { nature: kind, rate, deductible, base: Decimal.zero(2), quota: Decimal.zero(2), deductibleQuota: Decimal.zero(2) };
+      const amounts = nature[kind];
+      sums.set(key, { ...sum, base: sum.base.add(amounts.base), quota: sum.quota.add(amounts.quota), deductibleQuota: sum.deductibleQuota.add(amounts.deductibleQuota) });
     }
   }
-  const parts = [...sums.values()].filter((p) => !dec(p.base).isZero() || !dec(p.quota).isZero());
+  const parts = [...sums.values()].filter((p) => !p.base.isZero() || !p.quota.isZero())
+    .map((p) => ({ ...p, base: p.base.rescale(2).toString(), quota: p.quota.rescale(2).toString(), deductibleQuota: p.deductibleQuota.rescale(2).toString() }));
   return { parts, unmapped: [...unmapped] };
 }
 
