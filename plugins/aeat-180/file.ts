@@ -1,11 +1,16 @@
 import { Unprocessable } from '../../kernel/errors';
-import { provinceOf, record, recordNif, recordsFile, type RenderedFile, type RenderInput } from '../tax-models/api';
+import { provinceOf, record, recordNif, recordsFile, type RenderedFile, type RenderInput, type TaxPeriod } from '../tax-models/api';
 import { RENT_WITHHOLDING_RATE } from '../aeat-115/api';
 import { DESIGN_180_2014, type Design180 } from './design-2014';
+import { DESIGN_180_2023 } from './design-2023';
 import type { Line180 } from './model';
 
 /** The 180's designs, oldest first, one file each. */
-export const DESIGNS_180: readonly Design180[] = [DESIGN_180_2014];
+export const DESIGNS_180: readonly Design180[] = [DESIGN_180_2014, DESIGN_180_2023];
+
+/** The design whose rules a period follows: the newest that starts by its end (the newest of all for a year not yet checked). */
+export const design180Of = (period: Pick<TaxPeriod, 'to'>): Design180 =>
+  DESIGNS_180.findLast((design) => design.from <= period.to) ?? DESIGNS_180[0];
 
 /** What the record of a landlord still lacks (its tax id, its province, its property), or null. */
 export function missingOf(line: Line180): string | null {
@@ -15,6 +20,7 @@ export function missingOf(line: Line180): string | null {
     ...(!line.property && line.unassigned_purchases ? [`a property naming its rent invoices ${line.unassigned_purchases.join(', ')} (purchase_ids of one of its properties in PUT /api/v1/aeat/180/options)`] : []),
     ...(!line.property && !line.unassigned_purchases ? ['its property (PUT /api/v1/aeat/180/options: properties)'] : []),
     ...(line.property && line.property.situation !== 4 && !line.property.cadastral_reference ? [`the cadastral reference of its property (situation ${line.property.situation})`] : []),
+    ...(line.property && !provinceOf(line.property.postal_code) ? [`a Spanish postal code for its property (${line.property.postal_code})`] : []),
   ];
   return missing.length ? `${line.name} (${line.tax_id ?? 'no tax id'}): ${missing.join(', ')}` : null;
 }
@@ -43,9 +49,9 @@ export function file180(input: RenderInput): RenderedFile {
       return record(design.perceptor, {
         ...common, taxId: recordNif(tax_id!), name, province: province!, modality: 1, base, rate: RENT_WITHHOLDING_RATE, withholding, accrualYear: 0,
         situation: p.situation, cadastralReference: p.cadastral_reference ?? '', streetType: p.street_type ?? '', streetName: p.street_name,
-        numberType: p.number_type ?? 'NUM', number: p.number ?? 0, numberQualifier: p.number_qualifier ?? '', block: p.block ?? '', portal: p.portal ?? '',
+        numberType: p.number_type ?? 'NUM', number: p.number ?? '', numberQualifier: p.number_qualifier ?? '', block: p.block ?? '', portal: p.portal ?? '',
         stair: p.stair ?? '', floor: p.floor ?? '', door: p.door ?? '', complement: p.complement ?? '', locality: p.locality ?? '', municipality: p.municipality,
-        municipalityCode: p.municipality_code ?? '0', propertyProvince: provinceOf(p.postal_code) ?? '0', postalCode: p.postal_code,
+        municipalityCode: p.municipality_code ?? '', propertyProvince: design.provinceOf(p.postal_code)!, postalCode: p.postal_code,
       });
     }),
   ], `${recordNif(company.taxId)}${period.year}.180`);

@@ -1,8 +1,8 @@
 import { Decimal } from '../../kernel/money';
 import { ContactService } from '../contacts/api';
-import { BoxSheet, dec, provinceOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { BoxSheet, dec, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { isRent, LANDLORD_GROUPS, landlordsOf, RENT_ROWS, type Landlord } from '../aeat-115/api';
-import { DESIGNS_180, file180 } from './file';
+import { design180Of, DESIGNS_180, file180 } from './file';
 import { OPTIONS_180, properties180, type Property } from './options';
 
 /** The summary page (hoja resumen) of modelo 180; the landlords are its lines (`details.landlords`). */
@@ -55,14 +55,15 @@ async function linesOfProperties(landlord: Landlord, properties: readonly Proper
  * each with the property the company gave for it in the year's options (`properties`), matched by
  * tax id; a landlord with several properties is split by the purchases each of them names.
  */
-export async function compute180({ tx, sums, register, options }: ModelInput): Promise<ModelResult> {
+export async function compute180({ tx, period, sums, register, options }: ModelInput): Promise<ModelResult> {
   const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS));
   const properties = properties180(options);
   const postalCodes = await ContactService.postalCodes(tx, landlords.map((landlord) => landlord.contact_id));
   const lines: Line180[] = [];
   for (const landlord of landlords) {
     const own = properties.filter((p) => landlord.tax_id !== null && p.landlord_tax_id === landlord.tax_id.toUpperCase());
-    const province = provinceOf(postalCodes.get(landlord.contact_id));
+    // as the year's design lists the provinces (the Isla de La Palma is 53 from 2023)
+    const province = design180Of(period).provinceOf(postalCodes.get(landlord.contact_id));
     if (own.length < 2) lines.push({ ...landlord, province, property: own[0] ?? null });
     else for (const line of await linesOfProperties({ ...landlord, tax_id: landlord.tax_id!.toUpperCase() }, own, register)) lines.push({ ...line, province });
   }

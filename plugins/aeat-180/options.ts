@@ -23,8 +23,8 @@ export const Property180 = t.Object({
   complement: text(40, 'Anything else that locates the property'),
   locality: text(30, 'Locality, when it differs from the municipality'),
   municipality: t.String({ minLength: 1, maxLength: 30, description: 'Municipality' }),
-  municipality_code: t.Optional(t.String({ pattern: '^\\d{5}$', description: 'The municipality\'s INE code (five digits); zeros when not given' })),
-  postal_code: t.String({ pattern: '^\\d{5}$', description: 'Postal code: its first two digits give the property\'s province code' }),
+  municipality_code: t.Optional(t.String({ pattern: '^\\d{5}$', description: 'The municipality\'s INE code (five digits); blank in the record when not given' })),
+  postal_code: t.String({ pattern: '^\\d{5}$', description: 'Postal code: it gives the property\'s province code (its first two digits; from 2023, 53 for the Isla de La Palma, 38700–38799)' }),
   purchase_ids: t.Optional(t.Array(t.String({ format: 'uuid' }), {
     maxItems: 1000, uniqueItems: true,
     description: 'The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord\'s rent with one property is all that property\'s',

@@ -1,9 +1,9 @@
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { TaxRegister, TaxRegisterSums, type TaxRegisterEntry } from '../documents/api';
+import { registerNature, TaxRegister, TaxRegisterSums, type NatureParts, type TaxRegisterEntry } from '../documents/api';
 import { ContactService } from '../contacts/api';
 import { InvoiceService } from '../invoices/api';
-import { PurchaseService, purchaseLineNature, type PurchaseNature } from '../purchases/api';
+import { PurchaseService } from '../purchases/api';
 import { isEuMemberState, vatPrefixOf } from '../taxes/api';
 import { BoxSheet, dec, periodContaining, periodOf, type BoxDefinition, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 
@@ -31,13 +31,8 @@ export interface Line349 { key: Key349; vat: string; country: string; name: stri
 export interface Rectification349 extends Omit<Line349, 'base'> { year: number; period: string; rectified_base: string; previous_base: string }
 export interface Error349 { contact_id: string; name: string; tax_id: string | null; country: string; key: Key349; document_number: string; base: string; reason: string }
 
-type Nature = PurchaseNature;
-
-/** Purchase lines: goods or services by the purchases plugin's rule (capital goods, 600–602 and group 2 are goods). */
-export const purchaseNature = purchaseLineNature;
-
 /** The key of an operation: deliveries E (goods) and S (services), acquisitions A (goods) and I (services). */
-export const keyOf = (side: 'issued' | 'received', nature: Nature): Key349 =>
+export const keyOf = (side: 'issued' | 'received', nature: 'goods' | 'services'): Key349 =>
   side === 'issued' ? (nature === 'goods' ? 'E' : 'S') : (nature === 'goods' ? 'A' : 'I');
 
 /** An EU operator's VAT number as the 349 needs it: another Member State's, with that State's prefix; the reason when it is not. */
@@ -56,59 +51,35 @@ async function checkDigitsProblem(tx: Tx, contactId: string, taxId: string | nul
   return `The VAT number ${taxId} has wrong check digits`;
 }
 
-interface Doc { issueDate: string; lines: { taxTypeId: string; capitalGood: boolean; base: Decimal; nature: Nature }[] }
-
-/** Documents read through their kinds' services (the register keeps no goods/services nature), once each. */
-class Documents {
-  private cache = new Map<string, Promise<Doc>>();
+/** The issue dates of rectified documents (a rectification belongs to its original's period), read through their kinds' services once each. */
+class IssueDates {
+  private cache = new Map<string, Promise<string>>();
   constructor(private tx: Tx) {}
-  /** Whether the document kind's lines say goods or services (invoices and purchases do). */
-  static known = (type: string) => type === 'invoice' || type === 'purchase';
-  get(type: string, id: string): Promise<Doc> {
+  of(type: string, id: string): Promise<string> {
     const key = `${type}|${id}`;
     if (!this.cache.has(key)) this.cache.set(key, this.load(type, id));
     return this.cache.get(key)!;
   }
-  private async load(type: string, id: string): Promise<Doc> {
-    if (type === 'purchase') {
-      const { record } = await PurchaseService.get(this.tx, id);
-      return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: l.capitalGood, base: l.base, nature: purchaseNature(l) })) };
-    }
-    if (type !== 'invoice') throw new Error(`aeat-349: no reader for document kind ${type}`);
-    const { record } = await InvoiceService.get(this.tx, id);
-    return { issueDate: record.issueDate, lines: record.lines.map((l) => ({ taxTypeId: l.taxTypeId, capitalGood: false, base: l.base, nature: l.nature })) };
+  private async load(type: string, id: string): Promise<string> {
+    if (type === 'purchase') return (await PurchaseService.get(this.tx, id)).record.issueDate;
+    if (type === 'invoice') return (await InvoiceService.get(this.tx, id)).record.issueDate;
+    throw new Error(`aeat-349: no reader for document kind ${type}`);
   }
 }
 
-/** One register row split by nature: its base per key, and the period the operation belongs to (the rectified document's for a rectification). */
+/** One register row's part of one nature: its base under the key, and the period the operation belongs to (the rectified document's for a rectification). */
 interface Part { row: TaxRegisterEntry; key: Key349; base: Decimal; target: TaxPeriod }
 
-/** `amount` × part / whole, to the cent, half away from zero (all with two decimals). */
-function shareOf(amount: Decimal, part: Decimal, whole: Decimal): Decimal {
-  const numerator = amount.rescale(2).units * part.rescale(2).units, denominator = whole.rescale(2).units;
-  const negative = (numerator < 0n) !== (denominator < 0n);
-  const [n, d] = [numerator < 0n ? -numerator : numerator, denominator < 0n ? -denominator : denominator];
-  const cents = (2n * n + d) / (2n * d);
-  return Decimal.of(negative ? -cents : cents, 2);
-}
-
-async function partsOf(docs: Documents, row: TaxRegisterEntry, periodicity: TaxPeriod['periodicity']): Promise<Part[]> {
-  // a substitution's rows that cancel the original carry the original's groups: its lines give the nature
-  const source = await docs.get(row.documentType, row.reversesOriginal && row.rectifies ? row.rectifies.id : row.documentId);
-  const original = row.rectifies ? await docs.get(row.documentType, row.rectifies.id) : null;
-  const target = periodContaining(original?.issueDate ?? row.accountingDate, periodicity);
-  // the lines the register grouped into this row: its VAT type and, on purchases, its capital-good flag
-  const lines = source.lines.filter((l) => l.taxTypeId === row.taxTypeId && l.capitalGood === row.capitalGood);
-  const goods = lines.filter((l) => l.nature === 'goods').reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
-  const total = lines.reduce((a, l) => a.add(l.base), Decimal.zero(2)).rescale(2);
-  const base = dec(row.base).rescale(2);
-  // the row's own base is the truth (in euros, whatever the document's currency; negative for a
-  // cancelling row): goods take the lines' share of it, services the rest
-  const goodsPart = total.isZero() || goods.isZero() ? Decimal.zero(2) : goods.eq(total) ? base : shareOf(base, goods, total);
+/**
+ * A register row's parts by key: the goods and services parts of the documents plugin's rule
+ * (`registerNature`, the one the 390 reads too), goods first, a zero part left out (a row of
+ * neither keeps its services key, so that an empty row still has a line).
+ */
+async function partsOf(dates: IssueDates, row: TaxRegisterEntry, nature: NatureParts, periodicity: TaxPeriod['periodicity']): Promise<Part[]> {
+  const target = periodContaining(row.rectifies ? await dates.of(row.documentType, row.rectifies.id) : row.accountingDate, periodicity);
   const parts: Part[] = [];
-  if (!goodsPart.isZero()) parts.push({ row, key: keyOf(row.side, 'goods'), base: goodsPart, target });
-  const services = base.sub(goodsPart).rescale(2);
-  if (!services.isZero() || parts.length === 0) parts.push({ row, key: keyOf(row.side, 'services'), base: services, target });
+  if (!nature.goods.base.isZero()) parts.push({ row, key: keyOf(row.side, 'goods'), base: nature.goods.base, target });
+  if (!nature.services.base.isZero() || parts.length === 0) parts.push({ row, key: keyOf(row.side, 'services'), base: nature.services.base, target });
   return parts;
 }
 
@@ -140,21 +111,24 @@ async function periodicityCheck(tx: Tx, period: TaxPeriod) {
 }
 
 export async function compute349({ tx, period, register }: ModelInput): Promise<ModelResult> {
-  const docs = new Documents(tx);
+  const dates = new IssueDates(tx);
   const lines = new Map<string, Line349 & { amount: Decimal }>();
   const errors: Error349[] = [];
   const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
   const checkDigits = new Map<string, Promise<string | null>>();
-  for (const row of intraEu(await register())) {
+  const rows = intraEu(await register());
+  const natures = await registerNature(tx, rows);
+  for (const [i, row] of rows.entries()) {
     const id = row.counterparty.contactId;
     if (!checkDigits.has(id)) checkDigits.set(id, checkDigitsProblem(tx, id, row.counterparty.taxId));
-    if (!Documents.known(row.documentType)) {
+    const nature = natures[i];
+    if (!nature) {
       // a kind whose lines keep no goods/services nature: listed, never guessed
       errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `A ${row.documentType} does not say whether it is goods or services` });
       continue;
     }
     const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;
-    for (const part of await partsOf(docs, row, period.periodicity)) {
+    for (const part of await partsOf(dates, row, nature, period.periodicity)) {
       if (problem) {
         errors.push({ contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });
         continue;
@@ -176,7 +150,7 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
   }
   const rectifications: Rectification349[] = [];
   for (const c of corrections.values()) {
-    const previous = await declaredBefore(tx, docs, c.target, period, c.line.contact_id, c.line.key, c.line.vat);
+    const previous = await declaredBefore(tx, dates, c.target, period, c.line.contact_id, c.line.key, c.line.vat);
     const rectified = previous.add(c.delta).rescale(2);
     if (rectified.isNegative()) {
       errors.push({ contact_id: c.line.contact_id, name: c.line.name, tax_id: c.line.vat, country: c.line.country, key: c.line.key, document_number: '', base: c.delta.toString(), reason: `The rectification of ${c.target.year} ${c.target.code} leaves a negative base (${rectified.toString()}): correct that period's return by hand` });
@@ -207,12 +181,14 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
  * What the return of `target` declared for an operator and key, as the register stands: the rows
  * of `target` itself and every rectification of it registered after it and before `current`.
  */
-async function declaredBefore(tx: Tx, docs: Documents, target: TaxPeriod, current: TaxPeriod, contactId: string, key: Key349, vat: string): Promise<Decimal> {
-  const rows = intraEu(await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId }));
+async function declaredBefore(tx: Tx, dates: IssueDates, target: TaxPeriod, current: TaxPeriod, contactId: string, key: Key349, vat: string): Promise<Decimal> {
+  const rows = intraEu(await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId })).filter((row) => row.counterparty.taxId?.toUpperCase() === vat);
+  const natures = await registerNature(tx, rows);
   let total = Decimal.zero(2);
-  for (const row of rows) {
-    if (row.counterparty.taxId?.toUpperCase() !== vat || !Documents.known(row.documentType)) continue;
-    for (const part of await partsOf(docs, row, target.periodicity)) {
+  for (const [i, row] of rows.entries()) {
+    const nature = natures[i];
+    if (!nature) continue;
+    for (const part of await partsOf(dates, row, nature, target.periodicity)) {
       if (part.key === key && samePeriod(part.target, target)) total = total.add(part.base).rescale(2);
     }
   }

@@ -1,8 +1,8 @@
 import { Unprocessable } from '../../kernel/errors';
-import { allocate } from '../../kernel/money';
+import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { purchaseNatureBases } from '../purchases/api';
-import { dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel, type TaxPeriod } from '../tax-models/api';
+import { registerNature, type NatureAmounts } from '../documents/api';
+import { dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
 import { DESIGNS_390, file390 } from './file';
@@ -17,35 +17,40 @@ let findModel: (code: string) => TaxModel | undefined = () => undefined;
 export const useModels = (find: (code: string) => TaxModel | undefined) => { findModel = find; };
 
 /**
- * The year's intra-EU acquisitions that are not investment goods, split into goods and services:
- * each VAT type's register sums (by rate and deductibility) shared in proportion to the goods and
- * services bases of the year's purchase lines of that type (the purchases plugin's rule). A type
- * no purchase line of the year explains cannot be told apart and is returned as unmapped.
+ * The year's intra-EU acquisitions that are not investment goods, split into goods and services
+ * row by row by the documents plugin's rule (`registerNature`, the one the 349's keys A and I
+ * read), summed by nature, rate and deductibility. A row whose document kind does not say goods or
+ * services is returned as unmapped.
  */
-async function intraEuParts(tx: Tx, period: TaxPeriod, sums: ModelInput['sums']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
-  const groups = (await sums(['taxTypeId', 'taxCode', 'rate', 'deductible', 'capitalGood'], { side: 'received', kinds: ['intra_eu_acquisition'] })).filter((g) => g.key.capitalGood !== true);
-  if (!groups.length) return { parts: [], unmapped: [] };
-  const natures = new Map((await purchaseNatureBases(tx, period.from, period.to)).map((n) => [n.taxTypeId, [dec(n.goods), dec(n.services)]]));
-  const parts: IntraEuPart[] = [];
-  const unmapped: string[] = [];
-  for (const g of groups) {
-    const rate = dec(String(g.key.rate)).rescale(2).toString();
-    const weights = natures.get(String(g.key.taxTypeId));
-    if (!weights || weights.every((w) => w.isZero())) { unmapped.push(`received intra_eu_acquisition ${g.key.taxCode} ${rate} %: no purchase line of the year tells goods from services`); continue; }
-    const [base, quota, deductibleQuota] = [g.base, g.quota, g.deductibleQuota].map((amount) => allocate(dec(amount), weights));
-    (['goods', 'services'] as const).forEach((nature, i) => {
-      if (base[i].isZero() && quota[i].isZero()) return;
-      parts.push({ nature, rate, deductible: g.key.deductible === true, base: base[i].toString(), quota: quota[i].toString(), deductibleQuota: deductibleQuota[i].toString() });
-    });
+async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+  const rows = await register({ side: 'received', kinds: ['intra_eu_acquisition'], capitalGood: false });
+  if (!rows.length) return { parts: [], unmapped: [] };
+  const natures = await registerNature(tx, rows);
+  type Sum = Pick<IntraEuPart, 'nature' | 'rate' | 'deductible'> & NatureAmounts;
+  const sums = new Map<string, Sum>();
+  const unmapped = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    const rate = dec(row.rate).rescale(2).toString();
+    const nature = natures[i];
+    if (!nature) { unmapped.add(`received intra_eu_acquisition ${row.taxCode} ${rate} %: a ${row.documentType} does not say goods or services`); continue; }
+    const deductible = !dec(row.deductibleQuota).isZero();
+    for (const kind of ['goods', 'services'] as const) {
+      const key = `${kind}|${rate}|${deductible}`;
+      const sum = sums.get(key) ?? { nature: kind, rate, deductible, base: Decimal.zero(2), quota: Decimal.zero(2), deductibleQuota: Decimal.zero(2) };
+      const amounts = nature[kind];
+      sums.set(key, { ...sum, base: sum.base.add(amounts.base), quota: sum.quota.add(amounts.quota), deductibleQuota: sum.deductibleQuota.add(amounts.deductibleQuota) });
+    }
   }
-  return { parts, unmapped };
+  const parts = [...sums.values()].filter((p) => !p.base.isZero() || !p.quota.isZero())
+    .map((p) => ({ ...p, base: p.base.rescale(2).toString(), quota: p.quota.rescale(2).toString(), deductibleQuota: p.deductibleQuota.rescale(2).toString() }));
+  return { parts, unmapped: [...unmapped] };
 }
 
-export async function compute390({ tx, period, sums, options, prorrata }: ModelInput): Promise<ModelResult> {
+export async function compute390({ tx, period, sums, register, options, prorrata }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
   const { sii, exempting_activities_only, main_activity, operations_347 } = options390(options);
-  const acquisitions = await intraEuParts(tx, period, sums);
+  const acquisitions = await intraEuParts(tx, register);
   // the general prorrata: the year's operations and its regularisation, as the last 303 computes them
   const yearly = prorrataYear(prorrata, prorrata.method === 'general' ? await sums(PRORRATA_SUMS_BY) : []);
   const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts, yearly?.regularisation);

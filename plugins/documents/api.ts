@@ -10,7 +10,9 @@
  *   migrations.
  * - `DocumentIssueStep`: what a plugin contributes to `document-issue-steps` to write its own rows
  *   in every issue statement.
- * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books).
+ * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books);
+ *   `registerNature`: the goods and services parts of its rows, by the kinds' `lineNature` (the
+ *   one rule the 349 and the 390 read).
  * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
  *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
  * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
@@ -63,6 +65,7 @@ export {
   type LinesSource,
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
+export { registerNature, type NatureAmounts, type NatureParts } from './nature';
 export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
 export { issueInOneWrite, issueInTransaction, planIssue, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
 export { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

@@ -25,6 +25,13 @@ export interface DocumentKindName {
   noun: string;
   /** Sales documents go to the issued book, purchases to the received one. */
   side: RegisterSide;
+  /**
+   * Which of the kind's lines are goods, and which are capital goods (the register's capital-good
+   * flag), as SQL over its lines table aliased `l`. A kind without it does not say goods or
+   * services: the informative returns list its rows instead of guessing. Read only through
+   * `registerNature` (./nature.ts), the one rule of goods and services.
+   */
+  lineNature?: { goods: string; capitalGood: string };
 }
 
 /**

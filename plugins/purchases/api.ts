@@ -11,7 +11,6 @@ export {
 export type { PurchaseIssuedPayload } from './hooks';
 export { PurchaseResponse } from './schemas';
 export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, type PurchasePostingDoc, type PurchasePostingLine } from './posting';
-export { purchaseLineNature, purchaseNatureBases, type NatureBases, type PurchaseNature } from './nature';
 
 /** Purchases read from a file (source `ocr`) that are still drafts to review, per company, in one statement (the workspace). */
 export async function toReviewByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, number>> {

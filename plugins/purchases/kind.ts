@@ -6,11 +6,12 @@ import {
   checkHeaderDates, checkLineTaxTypes, checkPostableAccounts, parseLineNumbers, computeDocumentLines, dec, documentTables, jsonOrNull, kindStore, linesFromWire, loadTaxTypes, wireTypeIds,
   type ComputedDocument, type LineBasis, type Loc, type OpenItemKind, type Party, type SettlementKind, type TaxTypeInfo,
 } from '../documents/api';
+import { PURCHASE_LINE_NATURE } from './nature';
 import { postPurchasePayment } from './posting';
 import type { PurchaseKind, PurchaseLineRecord, PurchaseLineWire, PurchaseRecord } from './types';
 
 /** Purchases as a document kind: its table names (purchases, purchase_lines, purchase_series) derive from this. */
-export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', noun: 'Purchase', side: 'received' });
+export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', noun: 'Purchase', side: 'received', lineNature: PURCHASE_LINE_NATURE });
 
 /** The purchase's own columns beside the shared ones (the documents plugin reads and writes the rest). */
 export const PURCHASE_STORE = kindStore<PurchaseRecord, PurchaseLineRecord>({

@@ -10,7 +10,7 @@ export { designOf, designsKnown, dueDateOf, periodContaining, periodOf, periodsO
 export { computePeriod, yearOfModel, type YearOfModel } from './service';
 export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
-export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
+export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, provinceOrLaPalmaOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
 export {
   PRORRATA_REGIMES, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations, type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
 } from './prorrata';

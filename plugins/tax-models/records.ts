@@ -129,6 +129,16 @@ export function provinceOf(postalCode: string | null | undefined): string | null
   return code && Number(code) >= 1 && Number(code) <= 52 ? code : null;
 }
 
+/**
+ * The province code as the designs that Orden HFP/1284/2023 amended list it (the 180's from the
+ * 2023 tax year): `provinceOf`, except that the Isla de La Palma has its own code, 53, instead of
+ * Santa Cruz de Tenerife's 38. The island's postal codes are 38700–38799.
+ */
+export function provinceOrLaPalmaOf(postalCode: string | null | undefined): string | null {
+  const province = provinceOf(postalCode);
+  return province === '38' && postalCode!.trim().startsWith('387') ? '53' : province;
+}
+
 /** A Spanish tax id as the records take it: nine characters, without the ES prefix of a VAT number. */
 export const recordNif = (taxId: string): string => (/^ES[0-9A-Z]{9}$/i.test(taxId) ? taxId.slice(2) : taxId).toUpperCase();
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { DESIGN_349_2020 } from '../../../plugins/aeat-349/design-2020';
 import { file349 } from '../../../plugins/aeat-349/file';
 import { MODEL_349 } from '../../../plugins/aeat-349/index';
-import { keyOf, operatorVatProblem, purchaseNature } from '../../../plugins/aeat-349/model';
+import { keyOf, operatorVatProblem } from '../../../plugins/aeat-349/model';
 import { aeatText, designOf, layoutProblems, periodOf, record, type DesignField } from '../../../plugins/tax-models/api';
 
 describe('the record design', () => {
@@ -53,12 +53,6 @@ describe('the record design', () => {
 describe('the rules', () => {
   test('keys: deliveries E (goods) and S (services), acquisitions A (goods) and I (services)', () => {
     expect([keyOf('issued', 'goods'), keyOf('issued', 'services'), keyOf('received', 'goods'), keyOf('received', 'services')]).toEqual(['E', 'S', 'A', 'I']);
-  });
-
-  test('a purchase line is goods when bought on 600–602 or group 2 or a capital good; any other expense is a service', () => {
-    const nature = (expenseAccount: string, capitalGood = false) => purchaseNature({ expenseAccount, capitalGood });
-    expect([nature('600'), nature('6010001'), nature('602'), nature('217'), nature('623', true), nature('623'), nature('607'), nature('629')])
-      .toEqual(['goods', 'goods', 'goods', 'goods', 'goods', 'services', 'services', 'services']);
   });
 
   test("an operator's VAT number: another Member State's, with its prefix (EL for Greece)", () => {
