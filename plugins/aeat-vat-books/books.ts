@@ -5,7 +5,7 @@ import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { taxProfileOf } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
-import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
+import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
 /**
  * A VAT book of a tax year, streamed: the register is read through its contract a range of months
@@ -75,7 +75,7 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
 }
 
 const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
-  columns.map((c, i) => ({ key: String(i), header: c.heading, label: c.heading, type: c.type, width: c.width }));
+  columns.map((c, i) => ({ key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, type: c.type, width: c.width }));
 
 async function companyOf(tx: Tx) {
   const [tenant, profile] = await Promise.all([TenantService.current(tx), taxProfileOf(tx)]);
@@ -91,7 +91,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({
     format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book]), logger, what: names.title,
-    filename: `${names.file}-${request.year}`,
+    filename: bookFileName(request.book, request.year, company),
     heading: {
       title: `${names.title} - ${company.name}`, sheet: names.sheet, generatedAt,
       subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,
