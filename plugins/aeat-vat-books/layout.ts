@@ -140,10 +140,18 @@ const CASH_BASIS = (title: 'Cobro' | 'Pago'): BookColumn[] => {
   const group = under(`${title} (Operación Criterio de Caja de IVA y/o artículo 7.2.1º de Reglamento del IRPF)`);
   return [group.text('Fecha', 11, none), group.amount('Importe', none), group.text('Medio Utilizado', 7, none), group.text('Identificación Medio Utilizado', 16, none)];
 };
-/** IRPF withholding: an IRPF book's columns, empty in the VAT books kept apart (validation 12 of each design). */
-const WITHHOLDING: BookColumn[] = [amount('Tipo Retención del IRPF', none), amount('Importe Retenido del IRPF', none)];
 const property = under('Inmueble');
-const CLOSING: BookColumn[] = [
+/**
+ * The columns that end both invoice books: the surcharge, the cash-basis collections or payments,
+ * the IRPF withholding (an IRPF book's columns, empty in the VAT books kept apart), the billing
+ * agreement, the property and an external reference.
+ */
+const INVOICE_BOOK_END = (cash: 'Cobro' | 'Pago'): BookColumn[] => [
+  amount('Tipo de Recargo Eq.', (e) => e.surchargeRate),
+  amount('Cuota Recargo Eq.', surchargeQuota),
+  ...CASH_BASIS(cash),
+  amount('Tipo Retención del IRPF', none),
+  amount('Importe Retenido del IRPF', none),
   text('Registro Acuerdo Facturación', 15, none),
   property.text('Situación', 8, none),
   property.text('Referencia Catastral', 20, none),
@@ -174,11 +182,7 @@ const ISSUED: BookColumn[] = [
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', (e) => e.rate),
   amount('Cuota IVA Repercutida', (e) => e.quota),
-  amount('Tipo de Recargo Eq.', (e) => e.surchargeRate),
-  amount('Cuota Recargo Eq.', surchargeQuota),
-  ...CASH_BASIS('Cobro'),
-  ...WITHHOLDING,
-  ...CLOSING,
+  ...INVOICE_BOOK_END('Cobro'),
 ];
 
 const supplierInvoice = under('Identificación Factura del Expedidor');
@@ -213,11 +217,7 @@ const RECEIVED: BookColumn[] = [
   amount('Tipo de IVA', (e) => e.rate),
   amount('Cuota IVA Soportado', (e) => e.quota),
   amount('Cuota Deducible', (e) => e.deductibleQuota),
-  amount('Tipo de Recargo Eq.', (e) => e.surchargeRate),
-  amount('Cuota Recargo Eq.', surchargeQuota),
-  ...CASH_BASIS('Pago'),
-  ...WITHHOLDING,
-  ...CLOSING,
+  ...INVOICE_BOOK_END('Pago'),
 ];
 
 const goodDescription = under('Descripción del Bien');
