@@ -106,7 +106,10 @@ export function csvWriter<R>(channel: ExportChannel, columns: readonly TableColu
       const cells = new Array<string>(columns.length);
       for (let r = 0; r < batch.length; r++) {
         const row = batch[r] as unknown as Record<string | number, unknown>;
-        for (let i = 0; i < columns.length; i++) cells[i] = csvCell(textOf(row[keys[i]], columns[i]));
+        for (let i = 0; i < columns.length; i++) {
+          const value = row[keys[i]];
+          cells[i] = value === null || value === undefined ? '' : csvCell(textOf(value, columns[i]));
+        }
         lines[r] = cells.join(';');
       }
       lines[batch.length] = '';

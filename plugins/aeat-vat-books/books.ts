@@ -57,6 +57,8 @@ const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7)
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
 export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
+  // the columns the register fills, by position; the others stay null (a book has more empty columns than filled ones)
+  const filled = columns.flatMap((c, i) => (c.empty ? [] : [i]));
   const rows: BookRow[] = new Array(entries.length);
   let context: RowContext | null = null;
   let month = '';
@@ -67,8 +69,8 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
       month = e.accountingDate.slice(0, 7);
       context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly) };
     }
-    const row: BookRow = new Array(columns.length);
-    for (let c = 0; c < columns.length; c++) row[c] = columns[c].value(e, context!);
+    const row: BookRow = new Array(columns.length).fill(null);
+    for (let k = 0; k < filled.length; k++) row[filled[k]] = columns[filled[k]].value(e, context!);
     rows[r] = row;
   }
   return rows;

@@ -28,6 +28,8 @@ export interface BookColumn {
   heading: string;
   type: 'string' | 'amount';
   width: number;
+  /** A column the register cannot fill (activity, cash basis, the IRPF book's columns…): always empty, never asked for a value. */
+  empty: boolean;
   value(entry: TaxRegisterEntry, context: RowContext): string | null;
 }
 
@@ -112,12 +114,13 @@ const definitiveProrrata: BookColumn['value'] = () => '100';
 const none = () => null;
 /** A column under a group's title, or (`title` null) a column whose heading fills both rows. */
 function column(title: string | null, heading: string, type: BookColumn['type'], width: number, value: BookColumn['value']): BookColumn {
-  const format = type === 'amount' ? (e: TaxRegisterEntry, c: RowContext) => bookDecimal(value(e, c)) : value;
-  return { headings: [title ?? heading, heading], heading: title ? `${title} ${heading}` : heading, type, width, value: format };
+  const empty = value === none;
+  const format = type === 'amount' && !empty ? (e: TaxRegisterEntry, c: RowContext) => bookDecimal(value(e, c)) : value;
+  return { headings: [title ?? heading, heading], heading: title ? `${title} ${heading}` : heading, type, width, empty, value: format };
 }
 const text = (heading: string, width: number, value: BookColumn['value']) => column(null, heading, 'string', width, value);
 const amount = (heading: string, value: BookColumn['value']) => column(null, heading, 'amount', 14, value);
-const date = (heading: string, value: (e: TaxRegisterEntry) => string | null) => column(null, heading, 'string', 11, (e) => value(e));
+const date = (heading: string, value: (e: TaxRegisterEntry) => string | null) => column(null, heading, 'string', 11, value === none ? none : (e) => value(e));
 const under = (title: string) => ({
   text: (heading: string, width: number, value: BookColumn['value']) => column(title, heading, 'string', width, value),
   amount: (heading: string, value: BookColumn['value']) => column(title, heading, 'amount', 14, value),
