@@ -120,7 +120,8 @@ function column(title: string | null, heading: string, type: BookColumn['type'],
 }
 const text = (heading: string, width: number, value: BookColumn['value']) => column(null, heading, 'string', width, value);
 const amount = (heading: string, value: BookColumn['value']) => column(null, heading, 'amount', 14, value);
-const date = (heading: string, value: (e: TaxRegisterEntry) => string | null) => column(null, heading, 'string', 11, value === none ? none : (e) => value(e));
+/** A date column: its value is already dd/mm/yyyy (bookDate). */
+const date = (heading: string, value: BookColumn['value']) => column(null, heading, 'string', 11, value);
 const under = (title: string) => ({
   text: (heading: string, width: number, value: BookColumn['value']) => column(title, heading, 'string', width, value),
   amount: (heading: string, value: BookColumn['value']) => column(title, heading, 'amount', 14, value),
