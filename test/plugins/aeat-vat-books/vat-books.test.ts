@@ -164,7 +164,7 @@ describe('the VAT books of a tax year', () => {
     await workbook.xlsx.load(await res.arrayBuffer());
     const sheet = workbook.getWorksheet('EXPEDIDAS')!;
     const texts = (n: number) => BOOK_LAYOUTS.issued.map((_, i) => sheet.getRow(n).getCell(i + 1).text);
-    expect(BOOK_LAYOUTS.issued.map((_, i) => [texts(1)[i], texts(2)[i]])).toEqual(BOOK_LAYOUTS.issued.map((c) => c.headings));
+    expect(BOOK_LAYOUTS.issued.map((_, i) => [texts(1)[i], texts(2)[i]])).toEqual(BOOK_LAYOUTS.issued.map((c) => [...c.headings]));
     expect(sheet.rowCount).toBe(2 + 5);
     const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, sheet.getRow(4).getCell(i + 1).value]));
     expect(usd).toMatchObject({ 'Fecha Expedición': '06/02/2027', 'Base Imponible': '909,09', 'Cuota IVA Repercutida': '190,91', 'Total Factura': '1100,00' });
