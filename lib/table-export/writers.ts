@@ -21,6 +21,13 @@ export interface TableColumn<R> {
   type: 'string' | 'boolean' | 'datetime' | 'amount';
   /** XLSX column width in characters; the PDF shares the page in proportion to it. */
   width: number;
+  /**
+   * XLSX only: the column's two heading rows, a group's title over the column's own heading
+   * ("NIF Destinatario" over "Tipo"), for files whose format heads columns that way (the VAT
+   * books). Neighbouring columns with the same title share it, merged across; a column whose two
+   * rows are equal has no group and is merged down. The CSV keeps the one-line `header`.
+   */
+  headingRows?: readonly [string, string];
   /** What the PDF shows for the row's value, when not the value itself. */
   display?(row: R): string;
 }
@@ -99,7 +106,10 @@ export function csvWriter<R>(channel: ExportChannel, columns: readonly TableColu
       const cells = new Array<string>(columns.length);
       for (let r = 0; r < batch.length; r++) {
         const row = batch[r] as unknown as Record<string | number, unknown>;
-        for (let i = 0; i < columns.length; i++) cells[i] = csvCell(textOf(row[keys[i]], columns[i]));
+        for (let i = 0; i < columns.length; i++) {
+          const value = row[keys[i]];
+          cells[i] = value === null || value === undefined ? '' : csvCell(textOf(value, columns[i]));
+        }
         lines[r] = cells.join(';');
       }
       lines[batch.length] = '';
@@ -155,23 +165,62 @@ function sheetBacklog(sheet: ExcelJS.Worksheet): number {
   return entry?.writableLength ?? entry?._writableState?.length ?? 0;
 }
 
+/** The two heading rows of `headingRows`, merged as that field says; a merge's text is in its first cell only. */
+function writeHeadingRows<R>(sheet: ExcelJS.Worksheet, columns: readonly TableColumn<R>[]) {
+  const rowsOf = (c: TableColumn<R>) => c.headingRows ?? [c.header ?? c.key, c.header ?? c.key];
+  const top: (string | null)[] = [];
+  const bottom: (string | null)[] = [];
+  const merges: [number, number, number, number][] = [];
+  for (let i = 0; i < columns.length;) {
+    const [title, own] = rowsOf(columns[i]);
+    if (title === own) {
+      top.push(title);
+      bottom.push(null);
+      merges.push([1, i + 1, 2, i + 1]);
+      i += 1;
+      continue;
+    }
+    let end = i + 1;
+    while (end < columns.length && rowsOf(columns[end])[0] === title && rowsOf(columns[end])[1] !== title) end += 1;
+    for (let k = i; k < end; k++) {
+      top.push(k === i ? title : null);
+      bottom.push(rowsOf(columns[k])[1]);
+    }
+    if (end - i > 1) merges.push([1, i + 1, 1, end]);
+    i = end;
+  }
+  const rows = [top, bottom].map((values) => {
+    const row = sheet.addRow(values);
+    row.font = { bold: true };
+    row.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
+    return row;
+  });
+  // the streaming writer merges only rows not yet committed
+  for (const [fromRow, fromColumn, toRow, toColumn] of merges) sheet.mergeCells(fromRow, fromColumn, toRow, toColumn);
+  for (const row of rows) row.commit();
+}
+
 export async function xlsxWriter<R>(channel: ExportChannel, columns: readonly TableColumn<R>[], heading: ExportHeading): Promise<ExportWriter<R>> {
   const { default: ExcelJS } = await import('exceljs');
   const { sink, finished } = pipeToChannel(channel);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Cuadra';
   workbook.created = heading.generatedAt;
-  const sheet = workbook.addWorksheet(heading.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const twoRows = columns.some((c) => c.headingRows);
+  const sheet = workbook.addWorksheet(heading.sheet, { views: [{ state: 'frozen', ySplit: twoRows ? 2 : 1 }] });
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     begin() {
       sheet.columns = columns.map((c) => ({
-        header: c.header ?? c.key, key: c.key, width: c.width,
+        ...(twoRows ? {} : { header: c.header ?? c.key }), key: c.key, width: c.width,
         style: c.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
       }));
-      const header = sheet.getRow(1);
-      header.font = { bold: true };
-      header.commit();
+      if (twoRows) writeHeadingRows(sheet, columns);
+      else {
+        const header = sheet.getRow(1);
+        header.font = { bold: true };
+        header.commit();
+      }
     },
     rows(batch, options) {
       for (const row of batch) {

@@ -5,7 +5,7 @@ import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { taxProfileOf, vatProrrataOf, yearOperations } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
-import { BOOK_LAYOUTS, BOOK_NAMES, type BookColumn, type RowContext, type VatBook } from './layout';
+import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
 /**
  * A VAT book of a tax year, streamed: the register is read through its contract a range of months
@@ -57,6 +57,8 @@ const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7)
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
 export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean, definitivePercent: number | null = null): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
+  // the columns the register fills, by position; the others stay null (a book has more empty columns than filled ones)
+  const filled = columns.flatMap((c, i) => (c.empty ? [] : [i]));
   const rows: BookRow[] = new Array(entries.length);
   let context: RowContext | null = null;
   let month = '';
@@ -67,15 +69,15 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
       month = e.accountingDate.slice(0, 7);
       context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly), definitivePercent };
     }
-    const row: BookRow = new Array(columns.length);
-    for (let c = 0; c < columns.length; c++) row[c] = columns[c].value(e, context!);
+    const row: BookRow = new Array(columns.length).fill(null);
+    for (let k = 0; k < filled.length; k++) row[filled[k]] = columns[filled[k]].value(e, context!);
     rows[r] = row;
   }
   return rows;
 }
 
 const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
-  columns.map((c, i) => ({ key: String(i), header: c.heading, label: c.heading, type: c.type, width: c.width }));
+  columns.map((c, i) => ({ key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, type: c.type, width: c.width }));
 
 async function companyOf(tx: Tx, year: number, book: VatBook) {
   const [tenant, profile, prorrata] = await Promise.all([TenantService.current(tx), taxProfileOf(tx), vatProrrataOf(tx, year)]);
@@ -93,7 +95,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({
     format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book]), logger, what: names.title,
-    filename: `${names.file}-${request.year}`,
+    filename: bookFileName(request.book, request.year, company),
     heading: {
       title: `${names.title} - ${company.name}`, sheet: names.sheet, generatedAt,
       subtitle: `${company.taxId ? `NIF ${company.taxId} · ` : ''}Ejercicio ${request.year} · importes en euros`,

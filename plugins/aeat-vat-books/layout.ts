@@ -2,16 +2,18 @@ import { Decimal } from '../../kernel/money';
 import { deductiblePart, type TaxRegisterEntry } from '../documents/api';
 
 /**
- * The columns of the three VAT books (libros registro de IVA) in the tax agency's published format
- * for books kept outside the SII ("formato de los libros registro de IVA", the Excel/CSV template
- * the AEAT publishes for IVA and IRPF books, Orden HAC/773/2019 for the IRPF side; the content is
- * art. 63–65 of the VAT regulation, RD 1624/1992). The template heads each group of columns with a
- * two-row heading ("Identificación de la Factura" over "Serie", "Número"…); a flat CSV/XLSX joins
- * the two rows into one heading. Sources and what is not confirmed: docs/domain/vat-books.md.
+ * The columns of the three VAT books (libros registro de IVA) in the tax agency's common format for
+ * books kept outside the SII ("Formato Electrónico Común Libros Registro x IVA e IRPF", the design
+ * of 21 March 2025 for 2025, the latest published): one design for the IVA and IRPF books, the
+ * same columns in the same order whether the books are kept apart or together. These are the IVA
+ * books kept apart (file types E, R and S): the columns only the IRPF books use stay empty, as the
+ * design requires. The content is art. 63–65 of the VAT regulation (RD 1624/1992). Every column,
+ * heading and code below was checked against the design: docs/domain/vat-books.md.
  *
- * One column: its heading (the file's header, also the row's key), the cell type, the XLSX width and
- * the value from one register row (one invoice and VAT rate). What the register does not know is
- * empty (activity codes, description of a capital good, the day it started to be used).
+ * One column: its two heading rows (a group's title over the column's own heading), the cell type,
+ * the XLSX width and the value from one register row (one invoice and VAT rate), already written as
+ * the format writes it (amounts with a decimal comma, dates dd/mm/yyyy). What the register does
+ * not know is empty (activity, cash-basis collections, properties, the capital good's use).
  */
 
 export type VatBook = 'issued' | 'received' | 'capital-goods';
@@ -25,15 +27,36 @@ export interface RowContext {
   definitivePercent: number | null;
 }
 export interface BookColumn {
+  /** The format's two heading rows: a group's title over the column's own heading; the same text twice for a column without a group. */
+  headings: readonly [string, string];
+  /** The one-line heading (the CSV's header, a row's key): the group's title and the column's heading, or the heading alone. */
   heading: string;
   type: 'string' | 'amount';
   width: number;
+  /** A column the register cannot fill (activity, cash basis, the IRPF book's columns…): always empty, never asked for a value. */
+  empty: boolean;
   value(entry: TaxRegisterEntry, context: RowContext): string | null;
 }
 
+/**
+ * An amount, rate or percentage as the format writes it (its validation 3): no thousands separator,
+ * a comma before exactly two decimals, a minus on the left: "66325,12", "135,00", "10,50", "-502,36".
+ */
+export function bookDecimal(text: string | null): string | null {
+  if (text == null) return null;
+  const dot = text.indexOf('.');
+  if (dot < 0) return `${text},00`;
+  const decimals = text.length - dot - 1;
+  if (decimals === 2) return `${text.slice(0, dot)},${text.slice(dot + 1)}`;
+  return Decimal.parse(text, Math.max(decimals, 2)).round(2).toString().replace('.', ',');
+}
+
+/** A date as the format writes it (its validation 5): dd/mm/yyyy. */
+export const bookDate = (iso: string | null): string | null => (iso == null ? null : `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`);
+
 const EU_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'GR', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
 
-/** Identification type: empty for a Spanish NIF; 02 a VAT number of another Member State; 04 a document of another country; none without a tax id. */
+/** Identification type: empty for a Spanish NIF; 02 a VAT number of another Member State; 04 an official document of another country; none without a tax id. */
 export const idType = (e: TaxRegisterEntry): string | null => {
   if (!e.counterparty.taxId || e.counterparty.country === 'ES') return null;
   return EU_PREFIXES.has(e.counterparty.country) ? '02' : '04';
@@ -49,146 +72,246 @@ export const invoiceType = (e: TaxRegisterEntry): string => {
   return 'F1';
 };
 
-/** Operation key (clave de régimen): 01 general, 02 export, 09 intra-EU acquisition. */
-export const operationKey = (e: TaxRegisterEntry): string => (e.regime === 'export' ? '02' : e.kind === 'intra_eu_acquisition' ? '09' : '01');
+/**
+ * Operation key (clave de operación): 01 general; issued, 02 export and 17 a sale under the EU
+ * one-stop shop (OSS, chapter XI of title IX LIVA); received, 09 an intra-EU acquisition of goods
+ * or services (also its rectification).
+ */
+export const operationKey = (e: TaxRegisterEntry): string => {
+  if (e.side === 'issued') return e.regime === 'export' ? '02' : e.regime === 'oss' ? '17' : '01';
+  return e.regime === 'intra_eu' ? '09' : '01';
+};
 
-/** Issued: S1 subject and not exempt, S2 the customer is liable (reverse charge), N2 not subject by place of supply; E1 exempt (art. 20), E2 export (art. 21), E5 intra-EU supply (art. 25). */
+/**
+ * Issued: S1 subject and not exempt; S2 subject, the customer liable (reverse charge); N2 not
+ * subject by the place-of-supply rules (also an OSS sale, taxed in the customer's Member State);
+ * or, for an exempt row, the exemption instead: E1 art. 20, E2 art. 21 (exports), E5 art. 25
+ * (intra-EU supplies).
+ */
 export const qualification = (e: TaxRegisterEntry): { qualification: string | null; exempt: string | null } => {
   switch (e.regime) {
     case 'exempt': return { qualification: null, exempt: 'E1' };
     case 'export': return { qualification: null, exempt: 'E2' };
     case 'intra_eu': return { qualification: null, exempt: 'E5' };
-    case 'not_subject': return { qualification: 'N2', exempt: null };
+    case 'not_subject': case 'oss': return { qualification: 'N2', exempt: null };
     case 'reverse_charge': return { qualification: 'S2', exempt: null };
     default: return { qualification: 'S1', exempt: null };
   }
 };
 
-const selfAssessed = (e: TaxRegisterEntry) => e.kind === 'reverse_charge' || e.kind === 'intra_eu_acquisition' || (e.kind === 'rectification' && ['reverse_charge', 'intra_eu'].includes(e.regime) && e.side === 'received');
+/** Received "Inversión del Sujeto Pasivo": S for a domestic reverse charge or a service from outside the EU; an intra-EU acquisition (key 09) is N, as the design requires. */
+const reverseCharged = (e: TaxRegisterEntry) => e.regime === 'reverse_charge';
 const seriesOf = (number: string) => (number.includes('-') ? number.slice(0, number.lastIndexOf('-')) : '');
-const operationDate = (e: TaxRegisterEntry) => (e.operationDate && e.operationDate !== e.issueDate ? e.operationDate : null);
+const operationDate = (e: TaxRegisterEntry) => (e.operationDate && e.operationDate !== e.issueDate ? bookDate(e.operationDate) : null);
+/** Names are at most 40 characters in the format. */
+const name40 = (name: string) => (name.length > 40 ? name.slice(0, 40) : name);
+/** A simplified invoice (or its rectification) without the customer's tax id names the customer as the design asks. */
+const customerName = (e: TaxRegisterEntry) => (!e.counterparty.taxId && (e.kind === 'simplified' || e.rectifies?.simplified) ? 'VENTAS A CONSUMIDOR FINAL' : name40(e.counterparty.name));
+/** The surcharge's rate and quota only on rows that carry one: empty, not zero, on the others (validation 3). */
+const surchargeQuota = (e: TaxRegisterEntry) => (e.surchargeRate == null ? null : e.surcharge);
+
+/**
+ * The definitive prorrata of the capital goods book (its two "Prorrata Definitiva" columns): the
+ * books deduct every deductible quota in full, so 100.
+ */
+/** The year's definitive prorrata: 100 without one (every deductible quota deducted in full), else the general prorrata's (docs/domain/vat.md §3). */
+const definitiveProrrata: BookColumn['value'] = (_e, c) => String(c.definitivePercent ?? 100);
+/**
+ * The quota the good's first year finally deducts: under the general prorrata its quota at the
+ * year's definitive percentage (the register holds it at the provisional one; the 303's box 44
+ * regularises the difference), else the register's deductible quota.
+ */
+const firstYearDeduction: BookColumn['value'] = (e, c) =>
+  (c.definitivePercent === null || Decimal.parse(e.deductibleQuota, 6).isZero() ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+
 const none = () => null;
-const text = (heading: string, width: number, value: BookColumn['value']): BookColumn => ({ heading, type: 'string', width, value });
-const amount = (heading: string, value: BookColumn['value']): BookColumn => ({ heading, type: 'amount', width: 14, value });
+/** A column under a group's title, or (`title` null) a column whose heading fills both rows. */
+function column(title: string | null, heading: string, type: BookColumn['type'], width: number, value: BookColumn['value']): BookColumn {
+  const empty = value === none;
+  const format = type === 'amount' && !empty ? (e: TaxRegisterEntry, c: RowContext) => bookDecimal(value(e, c)) : value;
+  return { headings: [title ?? heading, heading], heading: title ? `${title} ${heading}` : heading, type, width, empty, value: format };
+}
+const text = (heading: string, width: number, value: BookColumn['value']) => column(null, heading, 'string', width, value);
+const amount = (heading: string, value: BookColumn['value']) => column(null, heading, 'amount', 14, value);
+/** A date column: its value is already dd/mm/yyyy (bookDate). */
+const date = (heading: string, value: BookColumn['value']) => column(null, heading, 'string', 11, value);
+const under = (title: string) => ({
+  text: (heading: string, width: number, value: BookColumn['value']) => column(title, heading, 'string', width, value),
+  amount: (heading: string, value: BookColumn['value']) => column(title, heading, 'amount', 14, value),
+});
 
-const PERIOD_AND_ACTIVITY: BookColumn[] = [
-  text('Autoliquidación Ejercicio', 8, (_e, c) => c.year),
-  text('Autoliquidación Periodo', 8, (_e, c) => c.period),
-  text('Actividad Tipo', 8, none),
-  text('Actividad Código', 8, none),
-  text('Actividad Grupo o Epígrafe del IAE', 10, none),
+const selfAssessment = under('Autoliquidación');
+const activity = under('Actividad');
+/** Ejercicio and periodo of the self-assessment, then the activity (Código A–D, Tipo, IAE epigraph: the register does not know it). */
+const PERIOD_AND_ACTIVITY = (period: BookColumn['value']): BookColumn[] => [
+  selfAssessment.text('Ejercicio', 9, (_e, c) => c.year),
+  selfAssessment.text('Periodo', 8, period),
+  activity.text('Código', 7, none),
+  activity.text('Tipo', 6, none),
+  activity.text('Grupo o Epígrafe del IAE', 10, none),
+];
+const quarterOrMonth: BookColumn['value'] = (_e, c) => c.period;
+
+/** A cash-basis operation's collections (issued, "Cobro") or payments (received, "Pago"): none, the books are not kept on a cash basis. */
+const CASH_BASIS = (title: 'Cobro' | 'Pago'): BookColumn[] => {
+  const group = under(`${title} (Operación Criterio de Caja de IVA y/o artículo 7.2.1º de Reglamento del IRPF)`);
+  return [group.text('Fecha', 11, none), group.amount('Importe', none), group.text('Medio Utilizado', 7, none), group.text('Identificación Medio Utilizado', 16, none)];
+};
+const property = under('Inmueble');
+/**
+ * The columns that end both invoice books: the surcharge, the cash-basis collections or payments,
+ * the IRPF withholding (an IRPF book's columns, empty in the VAT books kept apart), the billing
+ * agreement, the property and an external reference.
+ */
+const INVOICE_BOOK_END = (cash: 'Cobro' | 'Pago'): BookColumn[] => [
+  amount('Tipo de Recargo Eq.', (e) => e.surchargeRate),
+  amount('Cuota Recargo Eq.', surchargeQuota),
+  ...CASH_BASIS(cash),
+  amount('Tipo Retención del IRPF', none),
+  amount('Importe Retenido del IRPF', none),
+  text('Registro Acuerdo Facturación', 15, none),
+  property.text('Situación', 8, none),
+  property.text('Referencia Catastral', 20, none),
+  text('Referencia Externa', 16, none),
 ];
 
-const SURCHARGE_AND_WITHHOLDING: BookColumn[] = [
-  amount('Tipo de Recargo eq.', (e) => e.surchargeRate),
-  amount('Cuota Recargo eq.', (e) => e.surcharge),
-  amount('Tipo Retención IRPF', (e) => e.withholdingRate),
-  amount('Importe Retenido IRPF', (e) => e.withholding),
-];
-
-/** Libro registro de facturas expedidas. */
+const invoiceId = under('Identificación de la Factura');
+const customer = under('NIF Destinatario');
+/** Libro registro de facturas expedidas: the design's 36 columns, A–AJ. */
 const ISSUED: BookColumn[] = [
-  ...PERIOD_AND_ACTIVITY,
-  text('Tipo de Factura', 6, invoiceType),
+  ...PERIOD_AND_ACTIVITY(quarterOrMonth),
+  text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Ingreso', 8, none),
-  amount('Ingreso Computable', (e) => e.base),
-  text('Fecha Expedición', 11, (e) => e.issueDate),
-  text('Fecha Operación', 11, operationDate),
-  text('Identificación de la Factura Serie', 10, (e) => seriesOf(e.number)),
-  text('Identificación de la Factura Número', 16, (e) => e.number),
-  text('Identificación de la Factura Número-Final', 10, none),
-  text('NIF Destinatario Tipo', 6, idType),
-  text('NIF Destinatario Código País', 6, countryCode),
-  text('NIF Destinatario Identificación', 16, (e) => e.counterparty.taxId),
-  text('Nombre Destinatario', 32, (e) => e.counterparty.name),
-  text('Clave de Operación', 6, operationKey),
-  text('Calificación de la Operación', 6, (e) => qualification(e).qualification),
-  text('Operación Exenta', 6, (e) => qualification(e).exempt),
+  amount('Ingreso Computable', none),
+  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  date('Fecha Operación', operationDate),
+  invoiceId.text('Serie', 10, (e) => seriesOf(e.number)),
+  invoiceId.text('Número', 16, (e) => e.number),
+  invoiceId.text('Número-Final', 10, none),
+  customer.text('Tipo', 6, idType),
+  customer.text('Código País', 7, countryCode),
+  customer.text('Identificación', 16, (e) => e.counterparty.taxId),
+  text('Nombre Destinatario', 32, customerName),
+  text('Clave de Operación', 8, operationKey),
+  text('Calificación de la Operación', 10, (e) => qualification(e).qualification),
+  text('Operación Exenta', 8, (e) => qualification(e).exempt),
   amount('Total Factura', (e) => e.documentTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', (e) => e.rate),
   amount('Cuota IVA Repercutida', (e) => e.quota),
-  ...SURCHARGE_AND_WITHHOLDING,
-  text('Factura Rectificada', 16, (e) => e.rectifies?.number ?? null),
-  text('Tipo de Rectificación', 6, (e) => (e.rectifies ? (e.rectifies.mode === 'substitution' ? 'S' : 'I') : null)),
+  ...INVOICE_BOOK_END('Cobro'),
 ];
 
-/** Libro registro de facturas recibidas. */
+const supplierInvoice = under('Identificación Factura del Expedidor');
+const supplier = under('NIF Expedidor');
+const laterDeduction = under('Periodo Deducción');
+/** Libro registro de facturas recibidas: the design's 42 columns, A–AP. */
 const RECEIVED: BookColumn[] = [
-  ...PERIOD_AND_ACTIVITY,
-  text('Tipo de Factura', 6, invoiceType),
+  ...PERIOD_AND_ACTIVITY(quarterOrMonth),
+  text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Gasto', 8, none),
-  amount('Gasto Deducible', (e) => e.base),
-  text('Fecha Expedición', 11, (e) => e.issueDate),
-  text('Fecha Operación', 11, operationDate),
-  text('Identificación Factura del Expedidor (Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
-  text('Identificación Factura del Expedidor Número-Final', 10, none),
-  text('Fecha Recepción', 11, (e) => e.accountingDate),
+  amount('Gasto Deducible', none),
+  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  date('Fecha Operación', operationDate),
+  supplierInvoice.text('(Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
+  supplierInvoice.text('Número-Final', 10, none),
+  date('Fecha Recepción', (e) => bookDate(e.accountingDate)),
   text('Número Recepción', 16, (e) => e.number),
   text('Número Recepción Final', 10, none),
-  text('NIF Expedidor Tipo', 6, idType),
-  text('NIF Expedidor Código País', 6, countryCode),
-  text('NIF Expedidor Identificación', 16, (e) => e.counterparty.taxId),
-  text('Nombre Expedidor', 32, (e) => e.counterparty.name),
-  text('Clave de Operación', 6, operationKey),
-  text('Bien de Inversión', 6, (e) => (e.capitalGood ? 'S' : 'N')),
-  text('Inversión del Sujeto Pasivo', 6, (e) => (selfAssessed(e) ? 'S' : 'N')),
-  text('Deducible en Periodo Posterior', 6, () => 'N'),
-  text('Ejercicio Deducción', 8, (_e, c) => c.year),
-  text('Periodo Deducción', 8, (_e, c) => c.period),
+  supplier.text('Tipo', 6, idType),
+  supplier.text('Código País', 7, countryCode),
+  supplier.text('Identificación', 16, (e) => e.counterparty.taxId),
+  text('Nombre Expedidor', 32, (e) => name40(e.counterparty.name)),
+  text('Clave de Operación', 8, operationKey),
+  text('Bien de Inversión', 8, (e) => (e.capitalGood ? 'S' : 'N')),
+  text('Inversión del Sujeto Pasivo', 10, (e) => (reverseCharged(e) ? 'S' : 'N')),
+  // deducted in the period of the accounting date: N, and the later period's two columns empty (the design's validation 35)
+  text('Deducible en Periodo Posterior', 10, () => 'N'),
+  laterDeduction.text('Ejercicio', 9, none),
+  laterDeduction.text('Periodo', 8, none),
   amount('Total Factura', (e) => e.documentTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', (e) => e.rate),
-  amount('Cuota IVA Soportada', (e) => e.quota),
+  amount('Cuota IVA Soportado', (e) => e.quota),
   amount('Cuota Deducible', (e) => e.deductibleQuota),
-  ...SURCHARGE_AND_WITHHOLDING,
-  text('Factura Rectificada', 16, (e) => e.rectifies?.number ?? null),
+  ...INVOICE_BOOK_END('Pago'),
 ];
 
-/** A capital good's regularisation of the year to the definitive prorrata: its quota at that percentage less what was deducted. */
-const prorrataRegularisation = (e: TaxRegisterEntry, c: RowContext): string =>
-  (c.definitivePercent === null ? '0.00' : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).sub(Decimal.parse(e.deductibleQuota, 6)).rescale(2).toString());
-
+const goodDescription = under('Descripción del Bien');
+const depreciation = under('Amortización');
+const firstYear = under('Año de Inicio Utilización');
+const regularisation = under('Regularización Anual');
+const writeOff = under('Baja del Bien');
+const saleInvoice = under('Identificación de la Factura de Transmisión del Bien');
 /**
- * Libro registro de bienes de inversión: one row per capital good as the register knows it (a
- * received invoice's VAT group flagged as a capital good), annual (period 0A). Without a prorrata
- * every deductible quota is deducted in full, so the definitive prorrata is 100 and the annual
- * regularisation zero; under the general prorrata, the year's definitive percentage and the good's
- * share of the 303's box 44 (the regularisations of the years after, arts. 107–110, are not kept).
- * A sale of the good (its delivery and the regularisation it causes) is left to the company.
+ * Libro registro de bienes de inversión: the design's 40 columns, A–AN; one row per capital good
+ * as the register knows it (a received invoice's VAT group flagged as a capital good), annual
+ * (period 0A). The good's description, value and depreciation are the IRPF book's columns and stay
+ * empty; the good is known by its invoice, and by Cuadra's `<receipt number>/<group>` in
+ * "Referencia Externa". A good bought in the year has no regularisation yet: the year's deductible
+ * quota equals the first year's and the quota to regularise is zero. The good's type, the day its
+ * use began and its write-off are left to the company.
  */
 const CAPITAL_GOODS: BookColumn[] = [
-  text('Autoliquidación Ejercicio', 8, (_e, c) => c.year),
-  text('Autoliquidación Periodo', 8, () => '0A'),
-  text('Actividad Tipo', 8, none),
-  text('Actividad Código', 8, none),
-  text('Actividad Grupo o Epígrafe del IAE', 10, none),
-  text('Identificación del Bien', 20, (e) => `${e.number}/${e.groupNo}`),
-  text('Descripción del Bien', 32, none),
-  text('Fecha Expedición', 11, (e) => e.issueDate),
-  text('Identificación Factura del Expedidor (Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
-  text('Número Recepción', 16, (e) => e.number),
-  text('Tipo de Factura', 6, invoiceType),
-  text('NIF Expedidor Tipo', 6, idType),
-  text('NIF Expedidor Código País', 6, countryCode),
-  text('NIF Expedidor Identificación', 16, (e) => e.counterparty.taxId),
-  text('Nombre Expedidor', 32, (e) => e.counterparty.name),
-  amount('Base Imponible', (e) => e.base),
-  amount('Tipo de IVA', (e) => e.rate),
-  amount('Cuota IVA Soportada', (e) => e.quota),
-  amount('Cuota Deducible', (e) => e.deductibleQuota),
-  text('Fecha Inicio Utilización', 11, none),
-  amount('Prorrata Anual Definitiva', (_e, c) => String(c.definitivePercent ?? 100)),
-  amount('Regularización Anual Deducción', prorrataRegularisation),
-  text('Identificación Entrega', 16, none),
-  amount('Regularización Deducción Efectuada', none),
+  ...PERIOD_AND_ACTIVITY(() => '0A'),
+  text('Tipo de Bien', 7, none),
+  goodDescription.text('Identificador', 16, none),
+  goodDescription.text('Literal', 24, none),
+  date('Fecha Inicio Utilización', none),
+  amount('Valor Adquisición', none),
+  amount('Valor Amortizable', none),
+  text('Método de Amortización', 8, none),
+  amount('Porcentaje de Amortización', none),
+  depreciation.amount('Acumulada al Inicio', none),
+  depreciation.amount('Cuota Resultante', none),
+  depreciation.amount('Acumulada al final', none),
+  depreciation.amount('Pendiente', none),
+  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  supplierInvoice.text('(Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
+  supplierInvoice.text('Número-Final', 10, none),
+  text('Número Recepción', 16, none),
+  text('Número Recepción Final', 10, none),
+  supplier.text('Tipo', 6, idType),
+  supplier.text('Código País', 7, countryCode),
+  supplier.text('Identificación', 16, (e) => e.counterparty.taxId),
+  text('Nombre Expedidor', 32, (e) => name40(e.counterparty.name)),
+  firstYear.amount('Base Imponible', (e) => e.base),
+  firstYear.amount('Tipo de IVA', (e) => e.rate),
+  firstYear.amount('Prorrata Definitiva', definitiveProrrata),
+  firstYear.amount('Cuota Deducible', firstYearDeduction),
+  regularisation.amount('Prorrata Definitiva', definitiveProrrata),
+  regularisation.amount('Cuota Deducible', firstYearDeduction),
+  regularisation.amount('Cuota a Regularizar', () => '0.00'),
+  writeOff.text('Fecha', 11, none),
+  writeOff.text('Causa', 6, none),
+  saleInvoice.text('Serie', 10, none),
+  saleInvoice.text('Número', 16, none),
+  saleInvoice.text('Número-Final', 10, none),
+  text('Registro Acuerdo Facturación', 15, none),
+  text('Referencia Externa', 20, (e) => `${e.number}/${e.groupNo}`),
 ];
 
 export const BOOK_LAYOUTS: Record<VatBook, readonly BookColumn[]> = { issued: ISSUED, received: RECEIVED, 'capital-goods': CAPITAL_GOODS };
 
-/** File and sheet names of each book. */
-export const BOOK_NAMES: Record<VatBook, { title: string; sheet: string; file: string }> = {
-  issued: { title: 'Libro registro de facturas expedidas', sheet: 'Expedidas', file: 'libro-facturas-expedidas' },
-  received: { title: 'Libro registro de facturas recibidas', sheet: 'Recibidas', file: 'libro-facturas-recibidas' },
-  'capital-goods': { title: 'Libro registro de bienes de inversión', sheet: 'Bienes de inversión', file: 'libro-bienes-inversion' },
+/**
+ * Each book's title, its sheet as the format names it, its letter in the format's file name
+ * (`<ejercicio><NIF><letter><name>`: E expedidas, R recibidas, S bienes de inversión of the VAT
+ * books) and the file name used when the company has no tax id.
+ */
+export const BOOK_NAMES: Record<VatBook, { title: string; sheet: string; letter: string; file: string }> = {
+  issued: { title: 'Libro registro de facturas expedidas', sheet: 'EXPEDIDAS', letter: 'E', file: 'libro-facturas-expedidas' },
+  received: { title: 'Libro registro de facturas recibidas', sheet: 'RECIBIDAS', letter: 'R', file: 'libro-facturas-recibidas' },
+  'capital-goods': { title: 'Libro registro de bienes de inversión', sheet: 'BIENES-INVERSIÓN', letter: 'S', file: 'libro-bienes-inversion' },
 };
+
+/**
+ * The format's file name without its extension: year, NIF, the book's letter and the company's
+ * name, run together ("2027B12345678EEmpresa SL"). The name is kept to letters, digits, spaces and
+ * `.,&-` without accents, since it travels in a header; without a tax id, `<file>-<year>`.
+ */
+export function bookFileName(book: VatBook, year: number, company: { name: string; taxId: string | null }): string {
+  const names = BOOK_NAMES[book];
+  if (!company.taxId) return `${names.file}-${year}`;
+  const name = company.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .,&-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return `${year}${company.taxId}${names.letter}${name}`;
+}

@@ -12,7 +12,7 @@ const BookParams = t.Object({
 });
 const BookQuery = t.Object({
   year: t.Integer({ minimum: 2000, maximum: 2999, description: 'The tax year (accounting dates 1 January – 31 December)' }),
-  format: t.Optional(literalUnion(['csv', 'xlsx'] as const, { default: 'xlsx', description: '`xlsx` (default) or `csv` (UTF-8 with BOM, `;` separated, CRLF)' })),
+  format: t.Optional(literalUnion(['csv', 'xlsx'] as const, { default: 'xlsx', description: '`xlsx` (default: the format\'s two heading rows) or `csv` (the same columns under one joined heading line; UTF-8 with BOM, `;` separated, CRLF)' })),
 });
 
 export const vatBookRoutes = (kernel: Kernel) =>
@@ -21,9 +21,10 @@ export const vatBookRoutes = (kernel: Kernel) =>
     .get('/aeat/vat-books/:book', ({ uow, params, query }) => vatBook(uow, kernel.logger, { book: params.book as VatBook, year: query.year, format: query.format ?? 'xlsx' }), {
       permission: 'tax-models.read', params: BookParams, query: BookQuery, transform: queryBounds(BookQuery),
       detail: {
-        summary: 'A VAT book (libro registro de IVA) of a tax year in the tax agency\'s published column layout, XLSX or CSV; streamed',
-        description: 'One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date; amounts in euros, '
-          + 'also for documents in another currency. Columns and codes: docs/domain/vat-books.md.',
+        summary: 'A VAT book (libro registro de IVA) of a tax year in the tax agency\'s common format for the books (2025 design), XLSX or CSV; streamed',
+        description: 'One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and '
+          + 'order of the format\'s design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book\'s '
+          + 'columns empty. The file is named as the format names it: year, NIF, the book\'s letter (E, R, S) and the company\'s name. Columns, codes and sources: docs/domain/vat-books.md.',
         responses: {
           200: {
             description: 'The book',

@@ -12,7 +12,10 @@
  * - R1 20 May, S1 rectified by differences −100.00 → base −100.00, quota −21.00.
  * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld, total 1,060.00.
  * - P2 10 Jun, a capital good 2,000.00 at 21 % → 420.00, total 2,420.00: the capital goods book's one row.
- * - P3 10 Jul, an intra-EU acquisition from DE of 1,000.00 → self-assessed 21 % (210.00), key 09, ISP S, total 1,000.00.
+ * - P3 10 Jul, an intra-EU acquisition from DE of 1,000.00 → self-assessed 21 % (210.00), key 09, ISP N (the design's rule for key 09), total 1,000.00.
+ *
+ * Cells as the format writes them: amounts with a decimal comma ("1210,00"), dates dd/mm/yyyy; the
+ * IRPF-only columns (income, withholding) empty in these IVA books.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -26,6 +29,8 @@ import { createCompany, type TestCompany } from '../../support/factories';
 
 const FIXTURES = join(import.meta.dir, '../../fixtures/exchange-rates');
 
+/** The company keeping the books: its name and tax id make the format's file name. */
+const KEEPER = { name: 'Libros Prueba SL', taxId: 'B65410011' };
 let app: DocumentsTestApp;
 let company: TestCompany;
 let other: TestCompany;
@@ -33,7 +38,7 @@ const { created, lines, sale, purchase, tax } = documentBooker(() => app, () => 
 
 beforeAll(async () => {
   app = await startDocumentsApp();
-  company = await createCompany(app);
+  company = await createCompany(app, KEEPER.name, KEEPER.taxId);
   other = await createCompany(app);
   for (const file of ['ecb-hist-2027-02-01-05.xml', 'ecb-daily-2027-02-08.xml']) {
     const form = new FormData();
@@ -80,23 +85,25 @@ async function csvBook(path: string, token = company.token) {
 describe('the VAT books of a tax year', () => {
   test('issued: the layout\'s headings in order, one row per invoice and rate, every cell by hand, the USD invoice in euros', async () => {
     const { header, records, disposition } = await csvBook('issued?year=2027&format=csv');
-    expect(disposition).toBe('attachment; filename="libro-facturas-expedidas-2027.csv"');
+    expect(disposition).toBe(`attachment; filename="2027${KEEPER.taxId}E${KEEPER.name}.csv"`);
     expect(header).toEqual(BOOK_LAYOUTS.issued.map((c) => c.heading));
-    expect(header.slice(0, 3)).toEqual(['Autoliquidación Ejercicio', 'Autoliquidación Periodo', 'Actividad Tipo']);
+    expect(header.slice(0, 3)).toEqual(['Autoliquidación Ejercicio', 'Autoliquidación Periodo', 'Actividad Código']);
     expect(records.map((r) => [r['Fecha Expedición'], r['Autoliquidación Periodo'], r['Tipo de Factura'], r['Base Imponible'], r['Tipo de IVA'], r['Cuota IVA Repercutida'], r['Total Factura']])).toEqual([
-      ['2027-01-15', '1T', 'F1', '1000.00', '21.00', '210.00', '1210.00'],
-      ['2027-02-06', '1T', 'F1', '909.09', '21.00', '190.91', '1100.00'],
-      ['2027-02-10', '1T', 'F1', '1000.00', '21.00', '210.00', '1262.00'],
-      ['2027-04-10', '2T', 'F1', '2000.00', '0.00', '0.00', '2000.00'],
-      ['2027-05-20', '2T', records[4]['Tipo de Factura'], '-100.00', '21.00', '-21.00', '-121.00'],
+      ['15/01/2027', '1T', 'F1', '1000,00', '21,00', '210,00', '1210,00'],
+      ['06/02/2027', '1T', 'F1', '909,09', '21,00', '190,91', '1100,00'],
+      ['10/02/2027', '1T', 'F1', '1000,00', '21,00', '210,00', '1262,00'],
+      ['10/04/2027', '2T', 'F1', '2000,00', '0,00', '0,00', '2000,00'],
+      ['20/05/2027', '2T', records[4]['Tipo de Factura'], '-100,00', '21,00', '-21,00', '-121,00'],
     ]);
     expect(records[4]['Tipo de Factura']).toMatch(/^R[1-4]$/);
-    expect(records[4]['Factura Rectificada']).toBe(records[0]['Identificación de la Factura Número']);
-    expect(records[4]['Tipo de Rectificación']).toBe('I');
-    expect(records[2]).toMatchObject({ 'Tipo de Recargo eq.': '5.20', 'Cuota Recargo eq.': '52.00', 'Calificación de la Operación': 'S1', 'Operación Exenta': '' });
+    // only the surcharged sale carries the surcharge's rate and quota: the others leave both empty, not zero
+    expect(records.map((r) => [r['Tipo de Recargo Eq.'], r['Cuota Recargo Eq.']])).toEqual([['', ''], ['', ''], ['5,20', '52,00'], ['', ''], ['', '']]);
+    expect(records[2]).toMatchObject({ 'Calificación de la Operación': 'S1', 'Operación Exenta': '' });
     expect(records[0]).toMatchObject({
       'Autoliquidación Ejercicio': '2027', 'NIF Destinatario Tipo': '', 'NIF Destinatario Código País': '', 'NIF Destinatario Identificación': 'B65410011',
-      'Nombre Destinatario': 'Cliente Nacional SL', 'Clave de Operación': '01', 'Ingreso Computable': '1000.00', 'Actividad Código': '',
+      'Nombre Destinatario': 'Cliente Nacional SL', 'Clave de Operación': '01', 'Actividad Código': '', 'Fecha Operación': '',
+      // the IRPF book's columns, empty in the IVA book kept apart
+      'Concepto de Ingreso': '', 'Ingreso Computable': '', 'Tipo Retención del IRPF': '', 'Importe Retenido del IRPF': '',
     });
     expect(records[3]).toMatchObject({
       'NIF Destinatario Tipo': '02', 'NIF Destinatario Código País': 'FR', 'NIF Destinatario Identificación': 'FR40303265045', 'Calificación de la Operación': '', 'Operación Exenta': 'E5',
@@ -111,45 +118,56 @@ describe('the VAT books of a tax year', () => {
   test('received: deductible quota, withholding, the intra-EU acquisition self-assessed with key 09, the capital good flagged', async () => {
     const { header, records } = await csvBook('received?year=2027&format=csv');
     expect(header).toEqual(BOOK_LAYOUTS.received.map((c) => c.heading));
-    expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Soportada'], r['Cuota Deducible'], r['Importe Retenido IRPF'], r['Total Factura'], r['Bien de Inversión'], r['Inversión del Sujeto Pasivo'], r['Clave de Operación']])).toEqual([
-      ['2027-03-05', '1000.00', '210.00', '210.00', '150.00', '1060.00', 'N', 'N', '01'],
-      ['2027-06-10', '2000.00', '420.00', '420.00', '0.00', '2420.00', 'S', 'N', '01'],
-      ['2027-07-10', '1000.00', '210.00', '210.00', '0.00', '1000.00', 'N', 'S', '09'],
+    expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Soportado'], r['Cuota Deducible'], r['Total Factura'], r['Bien de Inversión'], r['Inversión del Sujeto Pasivo'], r['Clave de Operación']])).toEqual([
+      ['05/03/2027', '1000,00', '210,00', '210,00', '1060,00', 'N', 'N', '01'],
+      ['10/06/2027', '2000,00', '420,00', '420,00', '2420,00', 'S', 'N', '01'],
+      ['10/07/2027', '1000,00', '210,00', '210,00', '1000,00', 'N', 'N', '09'],
     ]);
-    expect(records[0]).toMatchObject({ 'Tipo Retención IRPF': '15.00', 'NIF Expedidor Identificación': 'B86561412', 'Nombre Expedidor': 'Abogados SLP', 'Periodo Deducción': '1T', 'Ejercicio Deducción': '2027' });
+    expect(records[0]).toMatchObject({
+      'NIF Expedidor Identificación': 'B86561412', 'Nombre Expedidor': 'Abogados SLP', 'Fecha Recepción': '05/03/2027', 'Autoliquidación Periodo': '1T',
+      // deducted in the period of the accounting date: N, and the later period's columns empty
+      'Deducible en Periodo Posterior': 'N', 'Periodo Deducción Ejercicio': '', 'Periodo Deducción Periodo': '',
+      // the IRPF withheld belongs to the IRPF book: empty here
+      'Tipo Retención del IRPF': '', 'Importe Retenido del IRPF': '', 'Gasto Deducible': '', 'Concepto de Gasto': '',
+    });
     expect(records[0]['Identificación Factura del Expedidor (Serie-Número)']).toMatch(/^FR-\d+$/);
     expect(records[2]).toMatchObject({ 'NIF Expedidor Tipo': '02', 'NIF Expedidor Código País': 'DE', 'Autoliquidación Periodo': '3T' });
   });
 
   test('capital goods: one row per capital good bought, annual (0A), prorrata 100, no regularisation', async () => {
     const { header, records, disposition } = await csvBook('capital-goods?year=2027&format=csv');
-    expect(disposition).toBe('attachment; filename="libro-bienes-inversion-2027.csv"');
+    expect(disposition).toBe(`attachment; filename="2027${KEEPER.taxId}S${KEEPER.name}.csv"`);
     expect(header).toEqual(BOOK_LAYOUTS['capital-goods'].map((c) => c.heading));
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
-      'Autoliquidación Ejercicio': '2027', 'Autoliquidación Periodo': '0A', 'Fecha Expedición': '2027-06-10', 'Nombre Expedidor': 'Construcciones SA', 'NIF Expedidor Identificación': 'A58818501',
-      'Base Imponible': '2000.00', 'Tipo de IVA': '21.00', 'Cuota IVA Soportada': '420.00', 'Cuota Deducible': '420.00', 'Prorrata Anual Definitiva': '100',
-      'Regularización Anual Deducción': '0.00', 'Fecha Inicio Utilización': '', 'Identificación Entrega': '',
+      'Autoliquidación Ejercicio': '2027', 'Autoliquidación Periodo': '0A', 'Fecha Expedición': '10/06/2027', 'Nombre Expedidor': 'Construcciones SA', 'NIF Expedidor Identificación': 'A58818501',
+      'Año de Inicio Utilización Base Imponible': '2000,00', 'Año de Inicio Utilización Tipo de IVA': '21,00', 'Año de Inicio Utilización Prorrata Definitiva': '100,00',
+      'Año de Inicio Utilización Cuota Deducible': '420,00', 'Regularización Anual Prorrata Definitiva': '100,00', 'Regularización Anual Cuota Deducible': '420,00',
+      'Regularización Anual Cuota a Regularizar': '0,00', 'Fecha Inicio Utilización': '', 'Baja del Bien Fecha': '', 'Tipo de Bien': '',
+      // the IRPF book's columns (description, value, depreciation, receipt number) stay empty
+      'Descripción del Bien Identificador': '', 'Valor Adquisición': '', 'Amortización Pendiente': '', 'Número Recepción': '',
     });
-    expect(records[0]['Identificación del Bien']).toBe(`${records[0]['Número Recepción']}/1`);
+    const received = (await csvBook('received?year=2027&format=csv')).records.find((r) => r['Bien de Inversión'] === 'S')!;
+    expect(records[0]['Identificación Factura del Expedidor (Serie-Número)']).toBe(received['Identificación Factura del Expedidor (Serie-Número)']);
+    expect(records[0]['Referencia Externa']).toBe(`${received['Número Recepción']}/1`);
     // a year without documents: the headings only
     expect((await csvBook('capital-goods?year=2026&format=csv')).records).toHaveLength(0);
   });
 
-  test('XLSX (the default): the same headings and cells, amounts as exact text', async () => {
+  test('XLSX (the default): the design\'s two heading rows, the same cells, amounts and dates as text', async () => {
     const res = await fetchBook('issued?year=2027');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="libro-facturas-expedidas-2027.xlsx"');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="2027${KEEPER.taxId}E${KEEPER.name}.xlsx"`);
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
-    const sheet = workbook.getWorksheet('Expedidas')!;
-    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(BOOK_LAYOUTS.issued.map((c) => c.heading));
-    expect(sheet.rowCount).toBe(1 + 5);
-    const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, values(3)[i]]));
-    expect(usd).toMatchObject({ 'Fecha Expedición': '2027-02-06', 'Base Imponible': '909.09', 'Cuota IVA Repercutida': '190.91', 'Total Factura': '1100.00' });
+    const sheet = workbook.getWorksheet('EXPEDIDAS')!;
+    const texts = (n: number) => BOOK_LAYOUTS.issued.map((_, i) => sheet.getRow(n).getCell(i + 1).text);
+    expect(BOOK_LAYOUTS.issued.map((_, i) => [texts(1)[i], texts(2)[i]])).toEqual(BOOK_LAYOUTS.issued.map((c) => [...c.headings]));
+    expect(sheet.rowCount).toBe(2 + 5);
+    const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, sheet.getRow(4).getCell(i + 1).value]));
+    expect(usd).toMatchObject({ 'Fecha Expedición': '06/02/2027', 'Base Imponible': '909,09', 'Cuota IVA Repercutida': '190,91', 'Total Factura': '1100,00' });
   });
 
   test('a monthly filer\'s books name the month as the period', async () => {
@@ -171,7 +189,7 @@ describe('the VAT books of a tax year', () => {
     }
     expect((await app.handle(new Request('http://localhost/api/v1/aeat/vat-books/issued?year=2027'))).status).toBe(401);
     const theirs = await csvBook('issued?year=2027&format=csv', other.token);
-    expect(theirs.records.map((r) => [r['Nombre Destinatario'], r['Base Imponible']])).toEqual([['Ajeno SL', '1000.00']]);
+    expect(theirs.records.map((r) => [r['Nombre Destinatario'], r['Base Imponible']])).toEqual([['Ajeno SL', '1000,00']]);
     expect((await csvBook('received?year=2027&format=csv', other.token)).records).toHaveLength(0);
   });
 });

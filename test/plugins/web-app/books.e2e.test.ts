@@ -251,7 +251,7 @@ describe.skipIf(!CHROMIUM || backend === 'postgres')('books in the browser (phon
     expect(received.bytes.equals(await bytesOf(`/api/v1/aeat/vat-books/received?year=${seeded.year}&format=csv`))).toBe(true);
     const capital = await downloadFrom('Bienes de inversión (CSV)');
     expect(capital.bytes.equals(await bytesOf(`/api/v1/aeat/vat-books/capital-goods?year=${seeded.year}&format=csv`))).toBe(true);
-    expect(capital.bytes.toString('utf8')).toMatch(/;V-\d{4}-\d{2}-EQ;.*;1450.00;21.00;304.50;/);
+    expect(capital.bytes.toString('utf8')).toMatch(/;V-\d{4}-\d{2}-EQ;.*;1450,00;21,00;[\d,]*;304,50;/);
     await page.getByText(`Descargado ${capital.name}.`).waitFor();
     expect(await pageProblems()).toEqual([]);
     expect(await fitsWidth()).toBe(true);

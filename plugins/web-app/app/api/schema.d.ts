@@ -2258,8 +2258,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A VAT book (libro registro de IVA) of a tax year in the tax agency's published column layout, XLSX or CSV; streamed
-         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date; amounts in euros, also for documents in another currency. Columns and codes: docs/domain/vat-books.md.
+         * A VAT book (libro registro de IVA) of a tax year in the tax agency's common format for the books (2025 design), XLSX or CSV; streamed
+         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and order of the format's design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book's columns empty. The file is named as the format names it: year, NIF, the book's letter (E, R, S) and the company's name. Columns, codes and sources: docs/domain/vat-books.md.
          *
          *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
          */
