@@ -7,7 +7,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { OcrPool } from './ocr-pool';
 import { extractInOwnProcess } from './extract-in-process';
 import { decodeDocument, readPages, sniff } from './reader';
-import { ingestEInvoice, purchaseEInvoice } from './einvoice-booking';
+import { ingestEInvoiceFile, purchaseEInvoice } from './einvoice-booking';
 import { declaredXml, looksLikeXml, readEInvoiceXml, readEmbeddedEInvoice } from './einvoice-file';
 import { IngestJobQuery, IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
 import { ingestionSettings, readLimitsOf } from './settings';
@@ -46,12 +46,12 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
       if (!admission) {
         const read = await readEInvoiceXml(kernel, bytes);
         const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, 'application/xml');
-        return await uow.run((tx) => ingestEInvoice(tx, sha256, read, 'xml', own, { ...options, keepFile }));
+        return await uow.run((tx) => ingestEInvoiceFile(tx, sha256, read, 'xml', own, { ...options, keepFile }));
       }
       const decoded = await decodeDocument(bytes, limits, pool, admission);
       const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[decoded.kind]);
       const embedded = decoded.attachments.length ? await readEmbeddedEInvoice(kernel, decoded.attachments) : null;
-      if (embedded) return await uow.run((tx) => ingestEInvoice(tx, sha256, embedded, 'pdf', own, { ...options, keepFile }));
+      if (embedded) return await uow.run((tx) => ingestEInvoiceFile(tx, sha256, embedded, 'pdf', own, { ...options, keepFile }));
       const read = await readPages(decoded, pool);
       const extraction = await extractInOwnProcess(read.pages, own, limits);
       return await uow.run((tx) => ingestRead(tx, sha256, read, extraction, { ...options, keepFile }));

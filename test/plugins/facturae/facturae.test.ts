@@ -76,7 +76,11 @@ describe('Facturae writer', () => {
     expect(syntax.extension({ signer: null })).toBe('xml');
     expect(syntax.extension({ signer })).toBe('xsig');
     expect(syntax.recognises({ namespace: 'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', localName: 'Facturae' })).toBe(true);
-    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2009/v3.2/Facturae', localName: 'Facturae' })).toBe(false);
+    // 3.2 and 3.2.1 are read; 3.1 is taken so that the reader's refusal names it; anything else is not Facturae
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2009/v3.2/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2014/v3.2.1/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2007/v3.1/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://example.com/Facturae', localName: 'Facturae' })).toBe(false);
   });
 });
 
@@ -185,7 +189,8 @@ describe('Facturae reader', () => {
         .replace(/<Items>.*<\/Items>/s, `<Items>${line('Consultoría', '1000.00', '21.00')}${line('Libros', '500.00', '10.00')}</Items>`)
         .replace(/<InvoiceTotals>.*<\/InvoiceTotals>/s, `<InvoiceTotals><TotalGrossAmount>1500.00</TotalGrossAmount>${totals}<TotalGrossAmountBeforeTaxes>${before}</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>${vatTotal}</TotalTaxOutputs>
       <TotalTaxesWithheld>0.00</TotalTaxesWithheld><InvoiceTotal>${total}</InvoiceTotal><TotalOutstandingAmount>${total}</TotalOutstandingAmount><TotalExecutableAmount>${total}</TotalExecutableAmount></InvoiceTotals>`)
-        .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
+        .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '')
+        .replace(/<Batch>(.*?)<\/Batch>/s, (batch) => batch.replace(/<TotalAmount>[^<]+<\/TotalAmount>/g, `<TotalAmount>${total}</TotalAmount>`));
     };
     const summary = (invoice: EInvoice) => ({
       lines: invoice.lines.slice(2).map((l) => [l.description, l.netAmount, l.vat.rate]),
@@ -254,7 +259,12 @@ describe('Facturae reader', () => {
     expect(await refusal(xml.replace('<PersonTypeCode>J</PersonTypeCode>', '<PersonTypeCode>X</PersonTypeCode>').replace('<IssueDate>2026-03-02</IssueDate>', '<IssueDate>2026-13-02</IssueDate>')))
       .toEqual(['/Facturae/Parties/SellerParty/TaxIdentification/PersonTypeCode: "X" is not one of F, J', '/Facturae/Invoices/Invoice/InvoiceIssueData/IssueDate: "2026-13-02" is not a date']);
     expect((await refusal(xml.replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21,00</TaxRate>')))[0]).toContain('TaxRate: "21,00" is not a decimal');
-    expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('Cuadra reads version 3.2.2')]);
+    expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('not one of Facturae 3.2, 3.2.1 or 3.2.2')]);
+    expect(await refusal(xml.replace('http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', 'http://www.facturae.es/Facturae/2007/v3.1/Facturae')))
+      .toEqual(['Facturae 3.1 is not read: Cuadra reads Facturae 3.2, 3.2.1 and 3.2.2 (ask the sender for a file in 3.2.2, the version in force)']);
+    // the namespace and the SchemaVersion must agree
+    expect(await refusal(xml.replace('<SchemaVersion>3.2.2</SchemaVersion>', '<SchemaVersion>3.2.1</SchemaVersion>')))
+      .toEqual(['/Facturae/FileHeader/SchemaVersion: "3.2.1" is not one of 3.2.2']);
     // totals that do not add up by Facturae's own arithmetic (a public sample, "totales incorrectos", has an InvoiceTotal of 99.99
     // for 59.75 + 8.67 − 2.39; a generator writes InvoiceTotal before the withholding): refused naming the sum
     const invoiceTotal = /<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(xml)![1];
