@@ -10,11 +10,12 @@ import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugi
 import facturae from '../../../plugins/facturae/index';
 import { readFacturae } from '../../../plugins/facturae/read';
 import { facturaeXml, writeFacturae } from '../../../plugins/facturae/write';
-import { FACTURAE_NAMESPACES, type FacturaeVersion } from '../../../plugins/facturae/versions';
+import type { FacturaeVersion } from '../../../plugins/facturae/versions';
+import { batchOf, inVersion } from './files';
 import { makeAuthority, makeCertificate, makePkcs12 } from '../../support/certificates';
 import { completeInvoice, rectification, toPublicAdministration } from './model';
 
-/** Facturae 3.2.2 out and in: the writer's files against Cuadra's schema, the signature against an independent verifier, the reader against the model. */
+/** Facturae 3.2.2 out, and 3.2, 3.2.1, 3.2.2 and batches in: the files against Cuadra's schemas (and the official ones when at hand), the signature against an independent verifier, the reader against the model. */
 
 const syntax = facturae.contributes!['einvoice-syntaxes']![0]!;
 const cuadraSchema = (version: FacturaeVersion) => readFileSync(join(import.meta.dir, `../../../plugins/facturae/xsd/facturae-${version}.cuadra.xsd`), 'utf8');
@@ -41,24 +42,6 @@ async function officialSchemaErrors(xml: string, version: FacturaeVersion): Prom
   return result.errors.map((e) => e.rawMessage);
 }
 
-/**
- * A Facturae 3.2.2 file Cuadra wrote, rewritten by hand as the same invoice in an earlier version
- * (versions.ts lists the differences): its namespace and schema version; without what 3.2.2 added
- * (FileReference, the corrected invoice's InvoiceIssueDate); for 3.2, amounts with its exact decimals.
- */
-function inVersion(xml: string, version: FacturaeVersion): string {
-  let out = xml.replace(FACTURAE_NAMESPACES['3.2.2'], FACTURAE_NAMESPACES[version])
-    .replace('<SchemaVersion>3.2.2</SchemaVersion>', `<SchemaVersion>${version}</SchemaVersion>`)
-    .replace(/<FileReference>[^<]*<\/FileReference>/, '')
-    .replace(/(<\/AdditionalReasonDescription>|<\/CorrectionMethodDescription>)<InvoiceIssueDate>[^<]*<\/InvoiceIssueDate>/, '$1');
-  if (version === '3.2') {
-    const places = (digits: number) => (_: string, name: string, value: string) => `<${name}>${Decimal.parse(value, 8).rescale(digits).toString()}</${name}>`;
-    out = out.replace(/<(UnitPriceWithoutTax|TotalCost|GrossAmount|DiscountAmount)>([^<]+)<\/\1>/g, places(6))
-      .replace(/<(DiscountRate)>([^<]+)<\/\1>/g, places(4))
-      .replace(/<(TaxRate|EquivalenceSurcharge)>([^<]+)<\/\1>/g, places(2));
-  }
-  return out;
-}
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const bytes = (xml: string) => new TextEncoder().encode(xml);
 
@@ -377,21 +360,6 @@ describe('Facturae 3.2 and 3.2.1', () => {
     expect((await readFacturae(bytes(v321), verifier)).invoice.vat.map((g) => g.rate)).toContain('21.00');
   });
 });
-
-/**
- * A batch (modality L) of Cuadra's complete invoice and a second invoice of the same parties: the
- * second is the first with another number and its one 21 % line at `price` instead, the batch's
- * totals the sums.
- */
-function batchOf(xml: string, second: { number: string; price?: string } = { number: 'F-2026-000008' }) {
-  const invoice = /<Invoice>.*<\/Invoice>/s.exec(xml)![0];
-  const other = invoice.replace('<InvoiceNumber>F-2026-000007</InvoiceNumber>', `<InvoiceNumber>${second.number}</InvoiceNumber>`);
-  const total = (text: string) => Decimal.parse(/<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(text)![1], 2);
-  const sum = total(invoice).add(total(other)).toString();
-  return xml.replace('<Modality>I</Modality>', '<Modality>L</Modality>').replace('<InvoicesCount>1</InvoicesCount>', '<InvoicesCount>2</InvoicesCount>')
-    .replace(/<Batch>(.*?)<\/Batch>/s, (batch) => batch.replace(/<TotalAmount>[^<]+<\/TotalAmount>/g, `<TotalAmount>${sum}</TotalAmount>`))
-    .replace(invoice, invoice + other);
-}
 
 describe('Facturae batches', () => {
   test('a batch of two invoices reads as both, valid against the schema; the first is `invoice`', async () => {
