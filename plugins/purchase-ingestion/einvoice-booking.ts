@@ -1,4 +1,4 @@
-import { Unprocessable, ValidationFailed } from '../../kernel/errors';
+import { Conflict, translateDatabaseError, Unprocessable, ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { lineBase, trimDecimal } from '../documents/api';
@@ -388,8 +388,8 @@ async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKi
  * Books an e-invoice file in the caller's unit of work: its invoice, or each invoice of a batch (a
  * Facturae file of several) as a purchase of its own, in the file's order, deduplicated each by
  * the file and its position in it, then by the supplier's invoice number. All or nothing: the
- * caller's transaction holds them all, and an invoice that cannot be booked (a 422) fails the
- * whole file, its message naming the invoice. The file is kept once; every purchase of a batch
+ * caller's transaction holds them all, and an invoice that cannot be booked (a 422, or a 409 such
+ * as the books locked at its date) fails the whole file, its message naming the invoice. The file is kept once; every purchase of a batch
  * carries the same signature check.
  */
 export async function ingestEInvoiceFile(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions): Promise<IngestOutcome> {
@@ -403,7 +403,10 @@ export async function ingestEInvoiceFile(tx: Tx, sha256: string, read: EInvoiceR
       outcomes.push(await ingestEInvoice(tx, sha256, { ...read, invoice }, fileKind, ownTaxIds, { ...options, keepFile }, position));
     } catch (error) {
       if (error instanceof ValidationFailed) throw new ValidationFailed(error.errors.map((e) => ({ ...e, msg: `${which}: ${e.msg}` })));
-      if (error instanceof Unprocessable) throw new Unprocessable(`${which}: ${error.message}`);
+      // a refusal by the database (the books' period lock) is named too; a lost connection (503) is left as it is
+      const refusal = error instanceof Unprocessable || error instanceof Conflict ? error : translateDatabaseError(error);
+      if (refusal instanceof Unprocessable) throw new Unprocessable(`${which}: ${refusal.message}`);
+      if (refusal instanceof Conflict) throw new Conflict(`${which}: ${refusal.message}`);
       throw error;
     }
   }

@@ -108,7 +108,7 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
           + 'A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file\'s amount due (BT-115). '
           + 'An e-invoice that fails its syntax\'s schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. '
           + 'A Facturae batch (several invoices in one file) books each invoice as a purchase of its own: the answer\'s fields are the first invoice\'s and `batch` lists every invoice\'s answer; '
-          + 'all or nothing (one invoice that cannot be read or booked: 422 naming it, none booked). '
+          + 'all or nothing (one invoice that cannot be read or booked: 422, or 409 for books locked at its date, naming it; none booked). '
           + 'Answers 201 with the purchase created, '
           + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
           + 'With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. '

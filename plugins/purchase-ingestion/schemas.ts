@@ -119,7 +119,7 @@ export const IngestPurchaseBatchInvoice = t.Object(ingestedInvoiceFields, { $id:
 
 export const IngestPurchaseResponse = t.Object({
   ...ingestedInvoiceFields,
-  batch: t.Optional(t.Array(IngestPurchaseBatchInvoice, { description: 'Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file\'s order; the fields above are the first invoice\'s. All or nothing: one invoice that cannot be read or booked refuses the file (422 naming it), nothing booked' })),
+  batch: t.Optional(t.Array(IngestPurchaseBatchInvoice, { description: 'Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file\'s order; the fields above are the first invoice\'s. All or nothing: one invoice that cannot be read or booked refuses the file (422, or 409 for books locked at its date, naming it), nothing booked' })),
 }, { $id: 'IngestPurchaseResponse' });
 
 export const IngestPurchaseJob = t.Object({

@@ -580,6 +580,26 @@ describe('a Facturae batch (several invoices in one file)', () => {
   });
 });
 
+describe('a Facturae batch whose second invoice cannot be booked', () => {
+  // it locks the company's books, and lifts the lock again whatever happens
+  test('the books locked before its date: refused naming the invoice, and the first, bookable, is not booked either', async () => {
+    const before = await purchaseCount();
+    const xml = batchOf(await facturaeOf('LOTE-6'), 'LOTE-7');
+    const last = xml.lastIndexOf('<IssueDate>');
+    const file = `${xml.slice(0, last)}<IssueDate>2026-01-15</IssueDate>${xml.slice(last + '<IssueDate>2026-03-11</IssueDate>'.length)}`;
+    expect(file.slice(last, last + 40)).toContain('2026-01-15');
+    expect((await app.request('PUT', '/api/v1/ledger/lock', { token: company.token, body: { locked_until: '2026-01-31' } })).status).toBe(200);
+    try {
+      const res = await upload(Buffer.from(file));
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/^invoice 2 of 2 \(LOTE-7\): /);
+      expect(await purchaseCount()).toBe(before);
+    } finally {
+      expect((await app.request('PUT', '/api/v1/ledger/lock', { token: company.token, body: { locked_until: null } })).status).toBe(200);
+    }
+  });
+});
+
 describe('a Facturae InvoiceTotal written before the withholding (as invopop\'s gobl.facturae writes it)', () => {
   test('read when its lines, taxes and amount to pay agree: a draft with the reason, its amounts the consistent ones, never registered', async () => {
     const professional: SampleInvoice = {
