@@ -389,8 +389,8 @@ async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKi
  * Facturae file of several) as a purchase of its own, in the file's order, deduplicated each by
  * the file and its position in it, then by the supplier's invoice number. All or nothing: the
  * caller's transaction holds them all, and an invoice that cannot be booked (a 422, or a 409 such
- * as the books locked at its date) fails the whole file, its message naming the invoice. The file is kept once; every purchase of a batch
- * carries the same signature check.
+ * as the books locked at its date) fails the whole file, its message naming the invoice. The file
+ * is kept once; every purchase of a batch carries the same signature check.
  */
 export async function ingestEInvoiceFile(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions): Promise<IngestOutcome> {
   if (!read.batch || read.batch.length < 2) return ingestEInvoice(tx, sha256, read, fileKind, ownTaxIds, options);
