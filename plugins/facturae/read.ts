@@ -93,6 +93,13 @@ class Checked {
     return this.decimal(node, 'TotalAmount', `${path}/${name}`, 'two');
   }
 
+  /** A tax type code: 01 to 29 (20 to 29 were added in 3.2.1). */
+  taxTypeCode(parent: Node | null, path: string): string {
+    return this.version === '3.2'
+      ? this.text(parent, 'TaxTypeCode', path, { pattern: /^(0[1-9]|1\d)$/, what: 'a Facturae 3.2 tax type code (01 to 19)' })
+      : this.text(parent, 'TaxTypeCode', path, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+  }
+
   /** An element the file's version does not have (3.2.2's additions in a 3.2 or 3.2.1 file). */
   absent(parent: Node | null, names: readonly string[], path: string) {
     if (this.version === '3.2.2' || !parent) return;
@@ -351,7 +358,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
     if (outputs.length === 0) c.errors.push(`${lp}/TaxesOutputs/Tax: required element missing`);
     const tax = outputs[0] ?? null;
     const tp = `${lp}/TaxesOutputs/Tax[1]`;
-    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    const taxType = c.taxTypeCode(tax, tp);
     const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
     const surcharge = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
     const event = c.node(item, 'SpecialTaxableEvent', lp, false);
@@ -378,7 +385,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
   const claimed = new Set<number>();
   const vat: EInvoiceVat[] = c.nodes(c.node(node, 'TaxesOutputs', ip), 'Tax').map((tax, i) => {
     const tp = `${ip}/TaxesOutputs/Tax[${i + 1}]`;
-    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    const taxType = c.taxTypeCode(tax, tp);
     const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
     const base = twoDecimals(c.amount(tax, 'TaxableBase', tp));
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
@@ -414,7 +421,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
 
   const withholdings = c.nodes(c.node(node, 'TaxesWithheld', ip, false), 'Tax').map((tax, i) => {
     const tp = `${ip}/TaxesWithheld/Tax[${i + 1}]`;
-    c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    c.taxTypeCode(tax, tp);
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
     return {
       rate: twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two')),

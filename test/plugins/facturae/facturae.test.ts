@@ -354,6 +354,9 @@ describe('Facturae 3.2 and 3.2.1', () => {
     const twoDecimalPrice = v32.replace(`<UnitPriceWithoutTax>${price}</UnitPriceWithoutTax>`, `<UnitPriceWithoutTax>${Decimal.parse(price, 8).rescale(2)}</UnitPriceWithoutTax>`);
     expect((await schemaErrors(twoDecimalPrice, '3.2')).length).toBeGreaterThan(0);
     await expect(readFacturae(bytes(twoDecimalPrice), verifier)).rejects.toMatchObject({ errors: [expect.stringContaining('exactly six decimals (Facturae 3.2)')] });
+    // tax type codes 20 to 29 came with 3.2.1
+    const code20 = v32.replace('<TaxTypeCode>04</TaxTypeCode>', '<TaxTypeCode>20</TaxTypeCode>');
+    await expect(readFacturae(bytes(code20), verifier)).rejects.toMatchObject({ errors: [expect.stringContaining('TaxTypeCode: "20" is not a Facturae 3.2 tax type code (01 to 19)')] });
     // the same amounts are fine in 3.2.1, whose decimals are "up to eight"
     const v321 = inVersion(facturaeXml(completeInvoice), '3.2.1').replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21.0</TaxRate>');
     expect(await schemaErrors(v321, '3.2.1')).toEqual([]);
