@@ -24,7 +24,7 @@ export const CII_LIMITS: XmlLimits = { maxBytes: 16 * 1024 * 1024, maxDepth: 24,
 const READ_OPTIONS = textReadOptions(new Set(), true);
 
 const TYPE_CODES: readonly InvoiceTypeCode[] = ['380', '381', '384'];
-const CATEGORIES: readonly VatCategory[] = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'];
+const CATEGORIES: readonly VatCategory[] = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M', 'B'];
 const MAX_ERRORS = 20;
 
 type Node = any;
@@ -423,6 +423,12 @@ function categoryRules(p: Problems, f: { groups: readonly EInvoiceVat[]; seller:
     if (NEEDS_REASON.has(g.category) && !g.exemptionReason && !g.exemptionCode) p.add(`BR-${rule}-10: VAT ${g.category} gives no exemption reason (BT-120) or reason code (BT-121)`);
     if (g.category !== 'O' && f.seller.name && !f.seller.taxId) p.add(`BR-${rule}-02: VAT ${g.category} needs the seller's VAT identifier (BT-31) or tax registration (BT-32)`);
   }
+  // split payment (B, Italy) is for domestic Italian invoices and never mixed with standard rated groups
+  if (f.groups.some((g) => g.category === 'B')) {
+    const outside = [f.seller, f.buyer].filter((party) => party.address.country && party.address.country !== 'IT').map((party) => `${party.name} (${party.address.country})`);
+    if (outside.length) p.add(`BR-B-01: split payment (VAT category B) is for domestic Italian invoices only, and ${outside.join(', ')} is not in Italy`);
+    if (f.groups.some((g) => g.category === 'S')) p.add('BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown');
+  }
   if (f.groups.some((g) => g.category === 'K')) {
     if (!f.buyer.taxId) p.add("BR-IC-02: an intra-community supply needs the buyer's VAT identifier (BT-48)");
     if (!f.deliveryDate && !f.hasBillingPeriod) p.add('BR-IC-11: an intra-community supply needs the actual delivery date (BT-72) or the invoicing period (BG-14)');
@@ -438,7 +444,7 @@ function readCategory(p: Problems, node: Node, where: string): VatCategory {
     p.add(`${where}: the VAT category code is missing`);
     return 'S';
   }
-  if (!CATEGORIES.includes(category as VatCategory)) p.add(`${where}: "${category}" is not a VAT category code (UNCL 5305: S, Z, E, AE, K, G, O, L, M)`);
+  if (!CATEGORIES.includes(category as VatCategory)) p.add(`${where}: "${category}" is not a VAT category code (UNCL 5305: S, Z, E, AE, K, G, O, L, M, B)`);
   return category as VatCategory;
 }
 

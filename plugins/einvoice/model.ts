@@ -22,9 +22,11 @@ export type InvoiceTypeCode = '380' | '381' | '384';
 
 /**
  * UNCL 5305 VAT category (BT-118 / BT-151): S standard, Z zero, E exempt, AE reverse charge,
- * K intra-community supply, G export outside the EU, O not subject, L/M Canary Islands / Ceuta-Melilla.
+ * K intra-community supply, G export outside the EU, O not subject, L/M Canary Islands / Ceuta-Melilla,
+ * B split payment (Italy's scissione dei pagamenti: the buyer pays the VAT to the Italian treasury;
+ * read from received files only, never written).
  */
-export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M';
+export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | 'B';
 
 export interface PostalAddress {
   line: string | null;
@@ -183,4 +185,11 @@ export interface EInvoice {
   } | null;
   /** Mandatory legends (exemptions with their legal reference, reverse charge). */
   legends: readonly string[];
+  /**
+   * What a reader accepted although the received file departs from its format's own rules, each
+   * saying how (a producer's Facturae `InvoiceTotal` written before the withholding). The amounts
+   * read are the consistent ones; whoever books the file leaves it for a person to check. Set by
+   * readers only, never written.
+   */
+  readerFindings?: readonly string[];
 }

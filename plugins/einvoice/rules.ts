@@ -23,10 +23,10 @@ const twoDecimals = (text: string) => /^-?\d+(\.\d{1,2})?$/.test(text);
 /** ISO 3166-1 alpha-2 shape, and Greece's EL (BR-CO-09). */
 const COUNTRY_PREFIX = /^(EL|[A-Z]{2})/;
 
-const CATEGORY_RULE: Record<Exclude<VatCategory, 'L' | 'M'>, string> = { S: 'BR-S', Z: 'BR-Z', E: 'BR-E', AE: 'BR-AE', K: 'BR-IC', G: 'BR-G', O: 'BR-O' };
+const CATEGORY_RULE: Record<Exclude<VatCategory, 'L' | 'M' | 'B'>, string> = { S: 'BR-S', Z: 'BR-Z', E: 'BR-E', AE: 'BR-AE', K: 'BR-IC', G: 'BR-G', O: 'BR-O' };
 const CATEGORY_NAME: Record<VatCategory, string> = {
   S: 'Standard rated', Z: 'Zero rated', E: 'Exempt from VAT', AE: 'Reverse charge', K: 'Intra-community supply', G: 'Export outside the EU', O: 'Not subject to VAT',
-  L: 'IGIC', M: 'IPSI',
+  L: 'IGIC', M: 'IPSI', B: 'Split payment',
 };
 
 /** Every violation of the rules by the model as written (empty when it complies). */
@@ -125,7 +125,7 @@ export function checkEn16931(inv: En16931Invoice): string[] {
   // Per VAT category.
   const categories = new Set<VatCategory>([...inv.lines.map((l) => l.category), ...inv.charges.map((c) => c.category)]);
   for (const category of categories) {
-    if (category === 'L' || category === 'M') {
+    if (category === 'L' || category === 'M' || category === 'B') {
       fail('BR-CO-04', `VAT category ${category} (${CATEGORY_NAME[category]}) is not emitted by Cuadra`);
       continue;
     }

@@ -31,7 +31,14 @@ export interface WriteOptions {
 }
 
 export interface ReadEInvoice {
+  /** The file's invoice; in a batch, the first. */
   invoice: EInvoice;
+  /**
+   * A file that carries several invoices (a Facturae batch, modality L): all of them in the
+   * file's order, `invoice` first. Absent for a file of one invoice. A reader answers for the
+   * whole file: one bad invoice makes the file an `InvalidEInvoiceFile` naming it.
+   */
+  batch?: readonly EInvoice[];
   /** null for syntaxes without an enveloped signature. */
   signature: SignatureCheck | null;
 }

@@ -1,14 +1,15 @@
 import { Decimal, money } from '../../kernel/money';
 import { readXml, XmlRefused, type XmlLimits } from '../../lib/xml-limits';
 import {
-  documentAdjustmentLine, InvalidEInvoiceFile, negatedAmounts, UnprocessableEInvoice, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
+  documentAdjustmentLine, InvalidEInvoiceFile, negatedAmounts, type AdministrativeCentres, type EInvoice, type EInvoiceLine, type EInvoiceParty, type EInvoiceVat,
   type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
-import { FACTURAE_NAMESPACE } from './write';
+import { FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeVersion } from './versions';
 
 /**
- * A Facturae 3.2.2 file (signed or not) read back into the semantic model. The file is parsed
+ * A Facturae 3.2, 3.2.1 or 3.2.2 file (signed or not; one invoice or a batch of several) read
+ * back into the semantic model, one invoice each. The file is parsed
  * within the XML limits (no DOCTYPE, bounded size, depth and width), then checked against the
  * format's rules this reader depends on — required elements, code lists, decimal and date
  * patterns — and every breach is reported (the first ones) as an `InvalidEInvoiceFile`. A
@@ -28,6 +29,8 @@ type Node = Record<string, unknown>;
 /** Walks the parsed tree, collecting every breach with the element's path. */
 class Checked {
   readonly errors: string[] = [];
+
+  constructor(readonly version: FacturaeVersion) {}
 
   node(parent: Node | null, name: string, path: string, required = true): Node | null {
     const value = parent?.[name];
@@ -66,13 +69,41 @@ class Checked {
     return text;
   }
 
-  decimal(parent: Node | null, name: string, path: string): string {
-    return this.text(parent, name, path, { pattern: DECIMAL, what: 'a decimal with at most eight decimals' });
+  /** A decimal of up to eight decimals; in a 3.2 file, with exactly the decimals its type has there. */
+  decimal(parent: Node | null, name: string, path: string, exact?: keyof typeof FACTURAE_3_2_DECIMALS): string {
+    const value = this.text(parent, name, path, { pattern: DECIMAL, what: 'a decimal with at most eight decimals' });
+    this.exactly(value, name, path, exact);
+    return value;
+  }
+
+  optionalDecimal(parent: Node | null, name: string, path: string, exact?: keyof typeof FACTURAE_3_2_DECIMALS): string | null {
+    const value = this.optional(parent, name, path, { pattern: DECIMAL, what: 'a decimal' });
+    if (value !== null) this.exactly(value, name, path, exact);
+    return value;
+  }
+
+  private exactly(value: string, name: string, path: string, exact: keyof typeof FACTURAE_3_2_DECIMALS | undefined) {
+    if (this.version !== '3.2' || !exact || !DECIMAL.test(value)) return;
+    const rule = FACTURAE_3_2_DECIMALS[exact];
+    if (!rule.pattern.test(value)) this.errors.push(`${path}/${name}: "${value}" is not ${rule.what}`);
   }
 
   amount(parent: Node | null, name: string, path: string): string {
     const node = this.node(parent, name, path);
-    return this.decimal(node, 'TotalAmount', `${path}/${name}`);
+    return this.decimal(node, 'TotalAmount', `${path}/${name}`, 'two');
+  }
+
+  /** A tax type code: 01 to 29 (20 to 29 were added in 3.2.1). */
+  taxTypeCode(parent: Node | null, path: string): string {
+    return this.version === '3.2'
+      ? this.text(parent, 'TaxTypeCode', path, { pattern: /^(0[1-9]|1\d)$/, what: 'a Facturae 3.2 tax type code (01 to 19)' })
+      : this.text(parent, 'TaxTypeCode', path, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+  }
+
+  /** An element the file's version does not have (3.2.2's additions in a 3.2 or 3.2.1 file). */
+  absent(parent: Node | null, names: readonly string[], path: string) {
+    if (this.version === '3.2.2' || !parent) return;
+    for (const name of names) if (parent[name] !== undefined) this.errors.push(`${path}/${name}: not an element of Facturae ${this.version} (added in 3.2.2)`);
   }
 }
 
@@ -199,7 +230,7 @@ function lineVat(taxType: string, rate: string, event: string | null, reasonText
 }
 
 /** The Facturae file as the model, or an `InvalidEInvoiceFile` with the first breaches. */
-export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: boolean; xml: string } {
+export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; invoices: EInvoice[]; version: FacturaeVersion; signed: boolean; xml: string } {
   let tree: Node;
   try {
     tree = readXml(bytes, LIMITS, { ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false, trimValues: true, isArray: (name) => ARRAYS.has(name) });
@@ -211,26 +242,58 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const root = tree.Facturae as Node | undefined;
   if (!root || typeof root !== 'object') throw new InvalidEInvoiceFile(['The root element is not Facturae']);
   const { namespace } = rootNamespace(xml);
-  if (namespace !== FACTURAE_NAMESPACE) throw new InvalidEInvoiceFile([`The Facturae namespace is "${namespace ?? 'none'}"; Cuadra reads version 3.2.2 (${FACTURAE_NAMESPACE})`]);
+  const known = facturaeVersionOf(namespace);
+  if (!known || 'refused' in known) {
+    throw new InvalidEInvoiceFile([known
+      ? `Facturae ${known.refused} is not read: Cuadra reads Facturae 3.2, 3.2.1 and 3.2.2 (ask the sender for a file in 3.2.2, the version in force)`
+      : `The Facturae namespace is "${namespace ?? 'none'}", not one of Facturae 3.2, 3.2.1 or 3.2.2`]);
+  }
+  const { version } = known;
 
-  const c = new Checked();
+  const c = new Checked(version);
   const fileHeader = c.node(root, 'FileHeader', '/Facturae');
-  c.text(fileHeader, 'SchemaVersion', '/Facturae/FileHeader', { oneOf: ['3.2.2'] });
-  c.text(fileHeader, 'Modality', '/Facturae/FileHeader', { oneOf: ['I', 'L'] });
+  c.text(fileHeader, 'SchemaVersion', '/Facturae/FileHeader', { oneOf: [version] });
+  const modality = c.text(fileHeader, 'Modality', '/Facturae/FileHeader', { oneOf: ['I', 'L'] });
   c.text(fileHeader, 'InvoiceIssuerType', '/Facturae/FileHeader', { oneOf: ['EM', 'RE', 'TE'] });
   const batch = c.node(fileHeader, 'Batch', '/Facturae/FileHeader');
-  c.text(batch, 'InvoicesCount', '/Facturae/FileHeader/Batch', { pattern: /^\d+$/, what: 'a count' });
-  for (const name of ['TotalInvoicesAmount', 'TotalOutstandingAmount', 'TotalExecutableAmount']) c.amount(batch, name, '/Facturae/FileHeader/Batch');
+  const count = c.text(batch, 'InvoicesCount', '/Facturae/FileHeader/Batch', { pattern: /^\d+$/, what: 'a count' });
+  const [batchTotal, batchOutstanding, batchExecutable] = ['TotalInvoicesAmount', 'TotalOutstandingAmount', 'TotalExecutableAmount'].map((name) => c.amount(batch, name, '/Facturae/FileHeader/Batch'));
 
   const parties = c.node(root, 'Parties', '/Facturae');
   const seller = party(c, parties, 'SellerParty');
   const buyer = party(c, parties, 'BuyerParty');
 
-  const invoices = c.nodes(c.node(root, 'Invoices', '/Facturae'), 'Invoice');
-  if (invoices.length === 0) c.errors.push('/Facturae/Invoices/Invoice: required element missing');
-  if (invoices.length > 1 && c.errors.length === 0) throw new UnprocessableEInvoice(`The file is a batch of ${invoices.length} invoices; Cuadra reads one invoice a file`);
-  const ip = '/Facturae/Invoices/Invoice';
-  const node = invoices[0] ?? null;
+  const nodes = c.nodes(c.node(root, 'Invoices', '/Facturae'), 'Invoice');
+  if (nodes.length === 0) c.errors.push('/Facturae/Invoices/Invoice: required element missing');
+  const headerErrors = c.errors.length;
+  // a batch's invoices are named by their position, as an XPath would: /Facturae/Invoices/Invoice[2]
+  const read = nodes.map((node, i) => readInvoice(c, node, nodes.length > 1 ? `/Facturae/Invoices/Invoice[${i + 1}]` : '/Facturae/Invoices/Invoice', seller, buyer, headerErrors === 0));
+  if (!c.errors.length) {
+    const bp = '/Facturae/FileHeader/Batch';
+    if (/^\d+$/.test(count) && Number(count) !== nodes.length) c.errors.push(`${bp}/InvoicesCount: ${count}, but the file has ${nodes.length} invoice${nodes.length === 1 ? '' : 's'}`);
+    if (modality === 'I' && nodes.length > 1) c.errors.push(`/Facturae/FileHeader/Modality: I (one invoice), but the file has ${nodes.length} invoices (a batch is L)`);
+    type Declared = NonNullable<ReadInvoice>['declared'];
+    const sum = (pick: (d: Declared) => string) => read.reduce((total, r) => total.add(Decimal.parse(pick(r!.declared), 8)), Decimal.zero(8)).round(2);
+    const batchSum = (name: string, declared: string, pick: (d: Declared) => string, of: string) => {
+      if (!Decimal.parse(declared, 8).round(2).eq(sum(pick))) c.errors.push(`${bp}/${name}: ${Decimal.parse(declared, 8).round(2)} is not the sum of the invoices' ${of} = ${sum(pick)}`);
+    };
+    batchSum('TotalInvoicesAmount', batchTotal, (d) => d.invoiceTotal, 'InvoiceTotal');
+    batchSum('TotalOutstandingAmount', batchOutstanding, (d) => d.outstanding, 'TotalOutstandingAmount');
+    batchSum('TotalExecutableAmount', batchExecutable, (d) => d.executable, 'TotalExecutableAmount');
+  }
+  if (c.errors.length) throw new InvalidEInvoiceFile(c.errors.slice(0, 20));
+  const invoices = read.map((r) => r!.invoice);
+  return { invoice: invoices[0], invoices, version, signed: root.Signature !== undefined, xml };
+}
+
+type ReadInvoice = { invoice: EInvoice; declared: { invoiceTotal: string; outstanding: string; executable: string } } | null;
+
+/**
+ * One invoice of the file (`ip` its path) as the model, or null when it breaks the format (its
+ * breaches added to `c`). `arithmetic`: check its totals' sums (not when the file's header is broken).
+ */
+function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, buyer: EInvoiceParty, arithmetic: boolean): ReadInvoice {
+  const errorsBefore = c.errors.length;
 
   const header = c.node(node, 'InvoiceHeader', ip);
   const hp = `${ip}/InvoiceHeader`;
@@ -249,6 +312,7 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
     c.text(period, 'EndDate', `${cp}/TaxPeriod`, { pattern: DATE, what: 'a date' });
     const method = c.text(corrective, 'CorrectionMethod', cp, { oneOf: Object.keys(CORRECTION_METHODS) }) as '01' | '02' | '03' | '04';
     c.text(corrective, 'CorrectionMethodDescription', cp, { oneOf: Object.values(CORRECTION_METHODS) });
+    c.absent(corrective, ONLY_IN_3_2_2.Corrective, cp);
     corrects = {
       number: c.optional(corrective, 'InvoiceNumber', cp, { max: 20 }) ?? '',
       series: orNull(c.optional(corrective, 'InvoiceSeriesCode', cp, { max: 20 })),
@@ -266,6 +330,7 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const currency = c.text(issueData, 'InvoiceCurrencyCode', dp, { pattern: /^[A-Z]{3}$/, what: 'a currency code' });
   c.text(issueData, 'TaxCurrencyCode', dp, { pattern: /^[A-Z]{3}$/, what: 'a currency code' });
   c.text(issueData, 'LanguageName', dp, { pattern: /^[a-z]{2}$/, what: 'a language code' });
+  c.absent(issueData, ONLY_IN_3_2_2.InvoiceIssueData, dp);
   const description = orNull(c.optional(issueData, 'InvoiceDescription', dp, { max: 2500 }));
   const buyerReference = orNull(c.optional(issueData, 'FileReference', dp, { max: 20 }));
 
@@ -277,30 +342,30 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
     const sequence = c.optional(item, 'SequenceNumber', lp, { pattern: DOUBLE, what: 'a number' });
     const article = c.optional(item, 'ArticleCode', lp, { max: 20 });
     const quantity = c.text(item, 'Quantity', lp, { pattern: DOUBLE, what: 'a number' });
-    const unitPrice = c.decimal(item, 'UnitPriceWithoutTax', lp);
-    c.decimal(item, 'TotalCost', lp);
-    const gross = c.decimal(item, 'GrossAmount', lp);
+    const unitPrice = c.decimal(item, 'UnitPriceWithoutTax', lp, 'six');
+    c.decimal(item, 'TotalCost', lp, 'six');
+    const gross = c.decimal(item, 'GrossAmount', lp, 'six');
     const discounts = c.nodes(c.node(item, 'DiscountsAndRebates', lp, false), 'Discount');
     let discountPct: string | null = null;
     let discountAmount: string | null = null;
     if (discounts.length) {
-      const amounts = discounts.map((d, j) => c.decimal(d, 'DiscountAmount', `${lp}/DiscountsAndRebates/Discount[${j + 1}]`));
+      const amounts = discounts.map((d, j) => c.decimal(d, 'DiscountAmount', `${lp}/DiscountsAndRebates/Discount[${j + 1}]`, 'six'));
       discountAmount = amounts.every((a) => DECIMAL.test(a)) ? amounts.reduce((sum, a) => sum.add(Decimal.parse(a, 8)), Decimal.zero(2)).round(2).toString() : null;
-      const rate = discounts.length === 1 ? c.optional(discounts[0], 'DiscountRate', `${lp}/DiscountsAndRebates/Discount[1]`, { pattern: DECIMAL, what: 'a rate' }) : null;
+      const rate = discounts.length === 1 ? c.optionalDecimal(discounts[0], 'DiscountRate', `${lp}/DiscountsAndRebates/Discount[1]`, 'four') : null;
       discountPct = rate ? twoDecimals(rate) : null;
     }
     const outputs = c.nodes(c.node(item, 'TaxesOutputs', lp), 'Tax');
     if (outputs.length === 0) c.errors.push(`${lp}/TaxesOutputs/Tax: required element missing`);
     const tax = outputs[0] ?? null;
     const tp = `${lp}/TaxesOutputs/Tax[1]`;
-    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
-    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp));
-    const surcharge = c.optional(tax, 'EquivalenceSurcharge', tp, { pattern: DECIMAL, what: 'a rate' });
+    const taxType = c.taxTypeCode(tax, tp);
+    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
+    const surcharge = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
     const event = c.node(item, 'SpecialTaxableEvent', lp, false);
     const eventCode = event ? c.text(event, 'SpecialTaxableEventCode', `${lp}/SpecialTaxableEvent`, { oneOf: ['01', '02'] }) : null;
     const eventReason = event ? c.text(event, 'SpecialTaxableEventReason', `${lp}/SpecialTaxableEvent`, { max: 2500 }) : null;
     const withheld = c.nodes(c.node(item, 'TaxesWithheld', lp, false), 'Tax');
-    const withholding = withheld.length ? c.decimal(withheld[0], 'TaxRate', `${lp}/TaxesWithheld/Tax[1]`) : null;
+    const withholding = withheld.length ? c.decimal(withheld[0], 'TaxRate', `${lp}/TaxesWithheld/Tax[1]`, 'two') : null;
     const id = sequence && /^\d+(\.0*)?$/.test(sequence) ? String(Number.parseInt(sequence, 10)) : article ?? String(i + 1);
     return {
       id,
@@ -320,14 +385,14 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const claimed = new Set<number>();
   const vat: EInvoiceVat[] = c.nodes(c.node(node, 'TaxesOutputs', ip), 'Tax').map((tax, i) => {
     const tp = `${ip}/TaxesOutputs/Tax[${i + 1}]`;
-    const taxType = c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
-    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp));
+    const taxType = c.taxTypeCode(tax, tp);
+    const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
     const base = twoDecimals(c.amount(tax, 'TaxableBase', tp));
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
-    const amount = taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`)) : '0.00';
-    const surchargeRate = c.optional(tax, 'EquivalenceSurcharge', tp, { pattern: DECIMAL, what: 'a rate' });
+    const amount = taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`, 'two')) : '0.00';
+    const surchargeRate = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
     const surchargeNode = c.node(tax, 'EquivalenceSurchargeAmount', tp, false);
-    const surchargeAmount = surchargeNode ? twoDecimals(c.decimal(surchargeNode, 'TotalAmount', `${tp}/EquivalenceSurchargeAmount`)) : null;
+    const surchargeAmount = surchargeNode ? twoDecimals(c.decimal(surchargeNode, 'TotalAmount', `${tp}/EquivalenceSurchargeAmount`, 'two')) : null;
     // The group's category: the lines of the same tax type and rate whose bases add up to this base.
     const code = (category: VatCategory) => (category === 'L' ? '03' : category === 'M' ? '02' : '01');
     const candidates = new Map<string, { category: VatCategory; first: EInvoiceLine; sum: Decimal }>();
@@ -356,25 +421,26 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
 
   const withholdings = c.nodes(c.node(node, 'TaxesWithheld', ip, false), 'Tax').map((tax, i) => {
     const tp = `${ip}/TaxesWithheld/Tax[${i + 1}]`;
-    c.text(tax, 'TaxTypeCode', tp, { pattern: /^(0[1-9]|1\d|2\d)$/, what: 'a tax type code' });
+    c.taxTypeCode(tax, tp);
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
     return {
-      rate: twoDecimals(c.decimal(tax, 'TaxRate', tp)),
+      rate: twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two')),
       base: twoDecimals(c.amount(tax, 'TaxableBase', tp)),
-      amount: taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`)) : '0.00',
+      amount: taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`, 'two')) : '0.00',
     };
   });
 
   const totalsNode = c.node(node, 'InvoiceTotals', ip);
   const tp = `${ip}/InvoiceTotals`;
-  const lineTotal = c.decimal(totalsNode, 'TotalGrossAmount', tp);
-  const taxExclusive = c.decimal(totalsNode, 'TotalGrossAmountBeforeTaxes', tp);
-  const taxOutputs = c.decimal(totalsNode, 'TotalTaxOutputs', tp);
-  const withheldTotal = c.decimal(totalsNode, 'TotalTaxesWithheld', tp);
-  const invoiceTotal = c.decimal(totalsNode, 'InvoiceTotal', tp);
-  const outstanding = c.decimal(totalsNode, 'TotalOutstandingAmount', tp);
-  const prepaid = c.optional(totalsNode, 'TotalPaymentsOnAccount', tp, { pattern: DECIMAL, what: 'a decimal' });
-  const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp);
+  const lineTotal = c.decimal(totalsNode, 'TotalGrossAmount', tp, 'two');
+  const taxExclusive = c.decimal(totalsNode, 'TotalGrossAmountBeforeTaxes', tp, 'two');
+  const taxOutputs = c.decimal(totalsNode, 'TotalTaxOutputs', tp, 'two');
+  const withheldTotal = c.decimal(totalsNode, 'TotalTaxesWithheld', tp, 'two');
+  const invoiceTotal = c.decimal(totalsNode, 'InvoiceTotal', tp, 'two');
+  const outstanding = c.decimal(totalsNode, 'TotalOutstandingAmount', tp, 'two');
+  const prepaid = c.optionalDecimal(totalsNode, 'TotalPaymentsOnAccount', tp, 'two');
+  c.absent(totalsNode, ONLY_IN_3_2_2.InvoiceTotals, tp);
+  const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp, 'two');
   const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat, { gross: lineTotal, beforeTaxes: taxExclusive });
   lines.push(...adjustmentLines);
 
@@ -399,8 +465,10 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
   const additional = c.node(node, 'AdditionalData', ip, false);
   const information = c.optional(additional, 'InvoiceAdditionalInformation', `${ip}/AdditionalData`, { max: 2500 });
 
-  if (!c.errors.length) totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid });
-  if (c.errors.length) throw new InvalidEInvoiceFile(c.errors.slice(0, 20));
+  const findings = arithmetic && c.errors.length === errorsBefore
+    ? totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid, executable })
+    : [];
+  if (c.errors.length > errorsBefore || !arithmetic) return null;
 
   const sum = (values: readonly string[]) => values.reduce((a, v) => a.add(money(v)), Decimal.zero(2)).toString();
   const vatTotal = sum(vat.map((v) => v.amount));
@@ -426,7 +494,8 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
       taxExclusive: twoDecimals(taxExclusive),
       vatTotal,
       surchargeTotal,
-      taxInclusive: Decimal.parse(invoiceTotal, 8).add(Decimal.parse(withheldTotal, 8)).round(2).toString(),
+      // InvoiceTotal is after the withholding; a file that wrote it before (findings) gives it as is
+      taxInclusive: (findings.length ? Decimal.parse(invoiceTotal, 8) : Decimal.parse(invoiceTotal, 8).add(Decimal.parse(withheldTotal, 8))).round(2).toString(),
       withholdingTotal: twoDecimals(withheldTotal),
       prepaid: prepaid ? twoDecimals(prepaid) : '0.00',
       payable: twoDecimals(executable),
@@ -434,9 +503,10 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
     payment,
     corrects,
     legends,
+    ...(findings.length ? { readerFindings: findings } : {}),
   };
   // a rectification that takes back (negative total) is a credit note, positive in the model
-  return { invoice: invoice.typeCode === '381' ? negatedAmounts(invoice) : invoice, signed: root.Signature !== undefined, xml };
+  return { invoice: invoice.typeCode === '381' ? negatedAmounts(invoice) : invoice, declared: { invoiceTotal, outstanding, executable } };
 }
 
 /**
@@ -444,26 +514,40 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; signed: b
  * XSD): TotalTaxOutputs = Σ TaxesOutputs (tax and equivalence surcharge amounts); TotalTaxesWithheld
  * = Σ TaxesWithheld; InvoiceTotal = TotalGrossAmountBeforeTaxes + TotalTaxOutputs −
  * TotalTaxesWithheld; TotalOutstandingAmount = InvoiceTotal − TotalPaymentsOnAccount. A file whose
- * totals do not add up is refused naming the sum (FACe refuses it too), rather than booked as a
- * draft whose amounts disagree with the file.
+ * totals do not add up is refused naming the sum, rather than booked as a draft whose amounts
+ * disagree with the file. One departure is read, and returned as a finding: InvoiceTotal written
+ * before the withholding when everything else, the amounts to pay included, agrees.
  */
 function totalsArithmetic(c: Checked, tp: string, t: {
   vat: readonly EInvoiceVat[]; withholdings: readonly { amount: string }[]; taxExclusive: string; taxOutputs: string; withheldTotal: string; invoiceTotal: string; outstanding: string; prepaid: string | null;
-}): void {
-  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.prepaid ?? '0', ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
-  if (amounts.some((a) => !DECIMAL.test(a))) return;
+  executable: string;
+}): string[] {
+  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.executable, t.prepaid ?? '0', ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
+  if (amounts.some((a) => !DECIMAL.test(a))) return [];
   // the file's amounts may carry up to 8 decimals: the sums add them as written, and only the two
   // sides compared are rounded to the cent (1530.004 + 248.554 − 135.00 = 1643.558 → 1643.56)
   const u = (a: string) => Decimal.parse(a, 8);
+  const cents = (a: string) => u(a).round(2);
   const outputs = t.vat.reduce((sum, g) => sum.add(u(g.amount)).add(u(g.surchargeAmount ?? '0')), Decimal.zero(8));
   const withheld = t.withholdings.reduce((sum, w) => sum.add(u(w.amount)), Decimal.zero(8));
   const expectTotal = (name: string, declared: string, computed: Decimal, how: string) => {
-    if (!u(declared).round(2).eq(computed.round(2))) c.errors.push(`${tp}/${name}: ${u(declared).round(2)} is not ${how} = ${computed.round(2)}`);
+    if (!cents(declared).eq(computed.round(2))) c.errors.push(`${tp}/${name}: ${cents(declared)} is not ${how} = ${computed.round(2)}`);
   };
   expectTotal('TotalTaxOutputs', t.taxOutputs, outputs, 'the sum of the taxes output (with their equivalence surcharges)');
   expectTotal('TotalTaxesWithheld', t.withheldTotal, withheld, 'the sum of the taxes withheld');
-  expectTotal('InvoiceTotal', t.invoiceTotal, u(t.taxExclusive).add(u(t.taxOutputs)).sub(u(t.withheldTotal)), 'TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld');
+  const withTaxes = u(t.taxExclusive).add(u(t.taxOutputs));
+  const afterWithholding = withTaxes.sub(u(t.withheldTotal));
+  const due = afterWithholding.sub(u(t.prepaid ?? '0'));
+  // a producer that writes InvoiceTotal before the withholding (invopop's gobl.facturae) but states
+  // what is owed right: the outstanding and executable amounts are InvoiceTotal's formula less the
+  // withholding and the payments on account. Read with the consistent amounts, and said
+  if (!u(t.withheldTotal).isZero() && cents(t.invoiceTotal).eq(withTaxes.round(2)) && cents(t.outstanding).eq(due.round(2)) && cents(t.executable).eq(due.round(2))) {
+    return [`the file's InvoiceTotal ${cents(t.invoiceTotal)} is written before the withholding: Facturae's InvoiceTotal is TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = ${afterWithholding.round(2)}; `
+      + `its lines, taxes, withholding and amount to pay (${due.round(2)}) agree, and were read: check the invoice with the supplier`];
+  }
+  expectTotal('InvoiceTotal', t.invoiceTotal, afterWithholding, 'TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld');
   expectTotal('TotalOutstandingAmount', t.outstanding, u(t.invoiceTotal).sub(u(t.prepaid ?? '0')), 'InvoiceTotal − TotalPaymentsOnAccount');
+  return [];
 }
 
 /**
@@ -490,7 +574,8 @@ function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lin
     const [list, item, name] = kind === 'allowance' ? ['GeneralDiscounts', 'Discount', 'Discount'] : ['GeneralSurcharges', 'Charge', 'Charge'];
     return c.nodes(c.node(totals, list, tp, false), item).map((node, j) => {
       const at = `${tp}/${list}/${item}[${j + 1}]`;
-      const amount = c.decimal(node, `${name}Amount`, at);
+      const amount = c.decimal(node, `${name}Amount`, at, 'six');
+      c.optionalDecimal(node, `${name}Rate`, at, 'four');
       return { kind, reason: c.text(node, `${name}Reason`, at, { max: 2500 }), amount: DECIMAL.test(amount) ? Decimal.parse(amount, 8).round(2) : null };
     });
   };
@@ -525,11 +610,11 @@ function generalAdjustmentLines(c: Checked, totals: Node | null, tp: string, lin
   return outside.isZero() ? split : [...split, signedLine(outside, split.length + 1, reasons, OUTSIDE_VAT_BASE)];
 }
 
-/** `einvoice-syntaxes` read: the model and, for a signed file, what the verifier found. */
+/** `einvoice-syntaxes` read: the model (every invoice of a batch) and, for a signed file, what the verifier found (one signature covers the file). */
 export async function readFacturae(bytes: Uint8Array, verifier: SignatureVerifier | null): Promise<ReadEInvoice> {
-  const { invoice, signed, xml } = parseFacturae(bytes);
+  const { invoice, invoices, signed, xml } = parseFacturae(bytes);
   let signature: SignatureCheck | null;
   if (!signed) signature = { status: 'unsigned', holder: null, holderTaxId: null, reason: null };
   else signature = verifier ? await verifier.verify(xml) : null;
-  return { invoice, signature };
+  return invoices.length > 1 ? { invoice, signature, batch: invoices } : { invoice, signature };
 }

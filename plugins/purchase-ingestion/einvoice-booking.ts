@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../../kernel/errors';
+import { Conflict, translateDatabaseError, Unprocessable, ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { lineBase, trimDecimal } from '../documents/api';
@@ -130,6 +130,13 @@ class PurchaseTaxTypes {
           : { type: this.pick('ISP', selfAssessed('reverse_charge')), note: null };
       case 'G':
         return { type: this.pick('ISP', selfAssessed('reverse_charge')), note: 'an export from outside the EU (category G): services are self-assessed (ISP), goods pay their VAT on the customs DUA (IMPORT): check the tax type' };
+      case 'B':
+        // EN 16931's split payment is Italy's (BR-B-01: a domestic Italian invoice): Italian VAT the
+        // buyer pays to the Italian treasury, which no Spanish purchase tax type books or deducts
+        return {
+          type: this.pick('NOSUJETO', (t) => t.kind === 'vat' && t.regime === 'not_subject'),
+          note: `VAT category B (split payment, Italy) at ${rate}%: Italian VAT the buyer pays to the Italian treasury, which a Spanish purchase cannot book or deduct: check the invoice and its tax type`,
+        };
       default:
         return { type: this.pick('NOSUJETO', (t) => t.kind === 'vat' && t.regime === 'not_subject'), note: `VAT category ${line.category} (Canarias, Ceuta or Melilla) is outside the Spanish VAT: check the tax type` };
     }
@@ -283,7 +290,7 @@ async function correctedPurchase(tx: Tx, supplierId: string, number: string): Pr
  * are the file's, else left a draft with the reasons. `fileKind`: what was uploaded (the XML, or
  * the PDF embedding it).
  */
-export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions): Promise<IngestOutcome> {
+async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions, position = 0): Promise<IngestOutcome> {
   const e = read.invoice;
   const extraction = extractionOf(e);
   const report = { ...extraction, file_sha256: sha256, file_kind: fileKind, pages: [] };
@@ -293,10 +300,11 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
     body: { purchase: view ? purchaseToJson(view) : null, duplicate_of: duplicateOf, needs_review: reasons.length > 0, review_reasons: reasons, extraction: report, einvoice },
   });
 
-  const claim = await claimFile(tx, sha256);
+  const claim = await claimFile(tx, sha256, position);
   if ('duplicate' in claim) return claim.duplicate;
 
-  const reasons: string[] = [];
+  // what the reader accepted although the file departs from its format
+  const reasons: string[] = [...(e.readerFindings ?? [])];
   if (e.seller.taxId && ownTaxIds.some((own) => sameTaxId(own, e.seller.taxId!))) {
     reasons.push(`the seller is this company (${e.seller.taxId}): this is one of its own sales invoices, not a purchase`);
   }
@@ -374,6 +382,36 @@ export async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead,
   if (!prepaid.isZero() && !credit) reasons.push(advanceVatReview(prepaid));
   await record(tx, claim.id, view.record.id, booked ? 'booked' : 'draft', report, einvoice);
   return answer(view, null, reasons, true);
+}
+
+/**
+ * Books an e-invoice file in the caller's unit of work: its invoice, or each invoice of a batch (a
+ * Facturae file of several) as a purchase of its own, in the file's order, deduplicated each by
+ * the file and its position in it, then by the supplier's invoice number. All or nothing: the
+ * caller's transaction holds them all, and an invoice that cannot be booked (a 422, or a 409 such
+ * as the books locked at its date) fails the whole file, its message naming the invoice. The file
+ * is kept once; every purchase of a batch carries the same signature check.
+ */
+export async function ingestEInvoiceFile(tx: Tx, sha256: string, read: EInvoiceRead, fileKind: 'xml' | 'pdf', ownTaxIds: readonly string[], options: IngestOptions): Promise<IngestOutcome> {
+  if (!read.batch || read.batch.length < 2) return ingestEInvoice(tx, sha256, read, fileKind, ownTaxIds, options);
+  let kept: Promise<string> | null = null;
+  const keepFile = options.keepFile ? (tenantId: string) => (kept ??= options.keepFile!(tenantId)) : undefined;
+  const outcomes: IngestOutcome[] = [];
+  for (const [position, invoice] of read.batch.entries()) {
+    const which = `invoice ${position + 1} of ${read.batch.length} (${invoice.number})`;
+    try {
+      outcomes.push(await ingestEInvoice(tx, sha256, { ...read, invoice }, fileKind, ownTaxIds, { ...options, keepFile }, position));
+    } catch (error) {
+      if (error instanceof ValidationFailed) throw new ValidationFailed(error.errors.map((e) => ({ ...e, msg: `${which}: ${e.msg}` })));
+      // a refusal by the database (the books' period lock) is named too; a lost connection (503) is left as it is
+      const refusal = error instanceof Unprocessable || error instanceof Conflict ? error : translateDatabaseError(error);
+      if (refusal instanceof Unprocessable) throw new Unprocessable(`${which}: ${refusal.message}`);
+      if (refusal instanceof Conflict) throw new Conflict(`${which}: ${refusal.message}`);
+      throw error;
+    }
+  }
+  const batch = outcomes.map((o) => o.body);
+  return { created: outcomes.some((o) => o.created), body: { ...batch[0], batch } };
 }
 
 /** The review every paid amount (BT-113) gets: the VAT on the advance was deducted on the advance invoice (art. 75.Dos LIVA), not here. */

@@ -28,6 +28,8 @@ export interface EInvoiceRead {
   /** The embedded file's name, for a PDF. */
   attachment: string | null;
   invoice: EInvoice;
+  /** Every invoice of a file that carries several (a Facturae batch), `invoice` first; absent otherwise. */
+  batch?: readonly EInvoice[];
   /** The verifier's answer, or `unchecked` when it was not asked (no einvoice-signing plugin installed). */
   signature: Omit<SignatureCheck, 'status'> & { status: SignatureCheck['status'] | 'unchecked' };
 }
@@ -121,9 +123,9 @@ export function syntaxOf(kernel: Kernel, bytes: Uint8Array): EInvoiceSyntax | nu
 export async function readEInvoice(kernel: Kernel, syntax: EInvoiceSyntax, bytes: Uint8Array, container: 'xml' | 'pdf', attachment: string | null): Promise<EInvoiceRead> {
   const signing = kernel.extensions.declared('einvoice-signing') ? kernel.contributions('einvoice-signing')[0] ?? null : null;
   try {
-    const { invoice, signature } = await syntax.read(bytes, signing?.verifier ?? null);
+    const { invoice, batch, signature } = await syntax.read(bytes, signing?.verifier ?? null);
     return {
-      syntax: syntax.name, container, attachment, invoice,
+      syntax: syntax.name, container, attachment, invoice, ...(batch && batch.length > 1 ? { batch } : {}),
       signature: signature ?? {
         status: 'unchecked', holder: null, holderTaxId: null,
         reason: signing ? `the ${syntax.name} reader reports no signature check` : 'signed, but no einvoice-signing plugin is installed to verify the signature',

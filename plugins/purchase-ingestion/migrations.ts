@@ -1,8 +1,8 @@
 import { sqlMigration, tenantRowLevelSecurity } from '../../kernel/migration';
 
 /**
- * `purchase_ingestions`: one row per file read and booked, keyed by the SHA-256 of its bytes within
- * the company. The unique key is what makes two concurrent uploads of the same file create one
+ * `purchase_ingestions`: one row per file read and booked (per invoice of a batch), keyed by the
+ * SHA-256 of its bytes within the company (and the invoice's position in the batch). The unique key is what makes two concurrent uploads of the same file create one
  * purchase: the second insert waits for the first transaction and then finds its row.
  * `purchase_id` names the purchase the file became (or the one it duplicated); it is no foreign key
  * because purchases belong to the purchases plugin, whose service is asked whether it still exists.
@@ -47,5 +47,12 @@ export const migrations = [
   sqlMigration('20270204000100_purchase_ingestion_einvoices', [
     `alter table purchase_ingestions add column einvoice jsonb`,
     `create index purchase_ingestions_purchase on purchase_ingestions (tenant_id, purchase_id)`,
+  ]),
+  // a Facturae batch (several invoices in one file) becomes one purchase per invoice: the file's row
+  // per invoice, by its position in the file (0 for a file of one invoice)
+  sqlMigration('20270327050000_purchase_ingestion_batches', [
+    `alter table purchase_ingestions add column batch_position integer not null default 0 check (batch_position >= 0)`,
+    `alter table purchase_ingestions drop constraint purchase_ingestions_tenant_id_file_sha256_key`,
+    `alter table purchase_ingestions add constraint purchase_ingestions_file_invoice unique (tenant_id, file_sha256, batch_position)`,
   ]),
 ];

@@ -7,7 +7,7 @@ import type { Kernel } from '../../kernel/kernel';
 import { OcrPool } from './ocr-pool';
 import { extractInOwnProcess } from './extract-in-process';
 import { decodeDocument, readPages, sniff } from './reader';
-import { ingestEInvoice, purchaseEInvoice } from './einvoice-booking';
+import { ingestEInvoiceFile, purchaseEInvoice } from './einvoice-booking';
 import { declaredXml, looksLikeXml, readEInvoiceXml, readEmbeddedEInvoice } from './einvoice-file';
 import { IngestJobQuery, IngestPurchaseBody, ingestionModels, MAX_FILE_BYTES } from './schemas';
 import { ingestionSettings, readLimitsOf } from './settings';
@@ -46,12 +46,12 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
       if (!admission) {
         const read = await readEInvoiceXml(kernel, bytes);
         const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, 'application/xml');
-        return await uow.run((tx) => ingestEInvoice(tx, sha256, read, 'xml', own, { ...options, keepFile }));
+        return await uow.run((tx) => ingestEInvoiceFile(tx, sha256, read, 'xml', own, { ...options, keepFile }));
       }
       const decoded = await decodeDocument(bytes, limits, pool, admission);
       const keepFile = (tenantId: string) => kernel.files.put(tenantId, bytes, CONTENT_TYPES[decoded.kind]);
       const embedded = decoded.attachments.length ? await readEmbeddedEInvoice(kernel, decoded.attachments) : null;
-      if (embedded) return await uow.run((tx) => ingestEInvoice(tx, sha256, embedded, 'pdf', own, { ...options, keepFile }));
+      if (embedded) return await uow.run((tx) => ingestEInvoiceFile(tx, sha256, embedded, 'pdf', own, { ...options, keepFile }));
       const read = await readPages(decoded, pool);
       const extraction = await extractInOwnProcess(read.pages, own, limits);
       return await uow.run((tx) => ingestRead(tx, sha256, read, extraction, { ...options, keepFile }));
@@ -107,6 +107,8 @@ export const ingestionRoutes = (kernel: Kernel, pool: OcrPool, decoders: Process
           + 'every line with its tax types, totals equal to the file\'s, confidence 1, and `einvoice` in the answer (syntax, totals, signature check, document allowances and charges). '
           + 'A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file\'s amount due (BT-115). '
           + 'An e-invoice that fails its syntax\'s schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. '
+          + 'A Facturae batch (several invoices in one file) books each invoice as a purchase of its own: the answer\'s fields are the first invoice\'s and `batch` lists every invoice\'s answer; '
+          + 'all or nothing (one invoice that cannot be read or booked: 422, or 409 for books locked at its date, naming it; none booked). '
           + 'Answers 201 with the purchase created, '
           + '200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. '
           + 'With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. '

@@ -105,13 +105,21 @@ export const PurchaseEInvoice = t.Composite([
   EInvoiceReading,
 ], { $id: 'PurchaseEInvoice' });
 
-export const IngestPurchaseResponse = t.Object({
+/** What one file (one invoice of a batch) became. */
+const ingestedInvoiceFields = {
   purchase: Nullable(PurchaseResponse, { description: 'The purchase created (registered, or a draft when needs_review), or the existing one when duplicate_of is set; null when too little was read' }),
   duplicate_of: Nullable(t.String({ format: 'uuid' }), { description: 'Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created' }),
   needs_review: t.Boolean(),
   review_reasons: t.Array(t.String()),
   extraction: PurchaseExtraction,
   einvoice: t.Optional(Nullable(EInvoiceReading, { description: 'Set when the file was a structured e-invoice (XML, or a PDF embedding one): booked from its data with no OCR; null otherwise' })),
+};
+
+export const IngestPurchaseBatchInvoice = t.Object(ingestedInvoiceFields, { $id: 'IngestPurchaseBatchInvoice', description: 'One invoice of a batch file, as a file of one invoice would answer' });
+
+export const IngestPurchaseResponse = t.Object({
+  ...ingestedInvoiceFields,
+  batch: t.Optional(t.Array(IngestPurchaseBatchInvoice, { description: 'Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file\'s order; the fields above are the first invoice\'s. All or nothing: one invoice that cannot be read or booked refuses the file (422, or 409 for books locked at its date, naming it), nothing booked' })),
 }, { $id: 'IngestPurchaseResponse' });
 
 export const IngestPurchaseJob = t.Object({
@@ -128,4 +136,4 @@ export const IngestJobQuery = t.Object({
   wait: t.Optional(t.Integer({ minimum: 0, maximum: 30, default: 0, description: 'Seconds to wait for a running job to finish before answering (long polling)' })),
 });
 
-export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, EInvoiceSignature, EInvoiceTotals: EInvoiceTotalsJson, EInvoiceDocumentAdjustment, EInvoiceReading, PurchaseEInvoice, IngestPurchaseResponse, IngestPurchaseJob };
+export const ingestionModels = { ExtractedField, ExtractedTaxLine, PageReadReport, PurchaseExtraction, EInvoiceSignature, EInvoiceTotals: EInvoiceTotalsJson, EInvoiceDocumentAdjustment, EInvoiceReading, PurchaseEInvoice, IngestPurchaseBatchInvoice, IngestPurchaseResponse, IngestPurchaseJob };

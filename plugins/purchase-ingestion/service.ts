@@ -28,29 +28,45 @@ export interface IngestOutcome {
     extraction: Extraction & { file_sha256: string; file_kind: FileKind | 'xml'; pages: PageReport[] };
     /** Set when the file was a structured e-invoice (einvoice-booking.ts). */
     einvoice?: EInvoiceReadingJson | null;
+    /** A file of several invoices (a Facturae batch): each invoice's answer, in the file's order; the fields above are the first's. */
+    batch?: Omit<IngestOutcome['body'], 'batch'>[];
   };
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The purchase a file already became in this company, if it is still there. */
-async function purchaseOfFile(tx: Tx, sha256: string): Promise<{ view: PurchaseView; extraction: IngestOutcome['body']['extraction']; einvoice: EInvoiceReadingJson | null } | null> {
+/** What an invoice of a file (its `position` in a batch, 0 for a file of one) already became in this company, if it is still there. */
+async function purchaseOfFile(tx: Tx, sha256: string, position: number): Promise<{ view: PurchaseView; extraction: IngestOutcome['body']['extraction']; einvoice: EInvoiceReadingJson | null } | null> {
   const [row] = await tx.sql<{ purchase_id: string | null; extraction: unknown; einvoice: unknown }>(
-    `select purchase_id, extraction, einvoice from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
+    `select purchase_id, extraction, einvoice from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256 and batch_position = :position::int`, { sha256, position });
   const view = row?.purchase_id ? await existingPurchase(tx, row.purchase_id) : null;
   if (!view) return null;
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value ?? null);
   return { view, extraction: json(row.extraction) as IngestOutcome['body']['extraction'], einvoice: json(row.einvoice) as EInvoiceReadingJson | null };
 }
 
-/** The same bytes uploaded again: the purchase they became, with what was read then; nothing is read or created. */
+const knownAnswer = (known: NonNullable<Awaited<ReturnType<typeof purchaseOfFile>>>): IngestOutcome['body'] => (
+  { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction, einvoice: known.einvoice });
+
+/**
+ * The same bytes uploaded again: the purchases they became, with what was read then; nothing is
+ * read or created. A batch is known when every one of its invoices still is (one whose draft was
+ * deleted is read anew with the file).
+ */
 export async function knownFile(tx: Tx, sha256: string): Promise<IngestOutcome | null> {
-  const known = await purchaseOfFile(tx, sha256);
-  if (!known) return null;
-  return {
-    created: false,
-    body: { purchase: purchaseToJson(known.view), duplicate_of: known.view.record.id, needs_review: false, review_reasons: [], extraction: known.extraction, einvoice: known.einvoice },
-  };
+  const positions = await tx.sql<{ batch_position: number }>(
+    `select batch_position from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256 order by batch_position`, { sha256 });
+  if (positions.length <= 1) {
+    const known = await purchaseOfFile(tx, sha256, 0);
+    return known ? { created: false, body: knownAnswer(known) } : null;
+  }
+  const batch: IngestOutcome['body'][] = [];
+  for (const { batch_position: position } of positions) {
+    const known = await purchaseOfFile(tx, sha256, Number(position));
+    if (!known) return null;
+    batch.push(knownAnswer(known));
+  }
+  return { created: false, body: { ...batch[0], batch } };
 }
 
 /** The company's own tax ids: a tax id of the reader's own company on the page is never the supplier's. */
@@ -59,18 +75,21 @@ export async function ownTaxIds(tx: Tx): Promise<string[]> {
   return [tenant.taxId].filter(Boolean);
 }
 
-/** Claims the file for this transaction; false when another upload of it already became a purchase. */
-export async function claimFile(tx: Tx, sha256: string): Promise<{ id: string } | { duplicate: IngestOutcome }> {
+/**
+ * Claims the file (the invoice at `position` of a batch) for this transaction; the duplicate answer
+ * when another upload of it already became a purchase.
+ */
+export async function claimFile(tx: Tx, sha256: string, position = 0): Promise<{ id: string } | { duplicate: IngestOutcome }> {
   const id = crypto.randomUUID();
   const inserted = await tx.sql(`
-    insert into purchase_ingestions (id, tenant_id, file_sha256, outcome) values (:id::uuid, :tenant, :sha256, 'pending')
-    on conflict (tenant_id, file_sha256) do nothing returning id`, { id, sha256 });
+    insert into purchase_ingestions (id, tenant_id, file_sha256, batch_position, outcome) values (:id::uuid, :tenant, :sha256, :position::int, 'pending')
+    on conflict (tenant_id, file_sha256, batch_position) do nothing returning id`, { id, sha256, position });
   if (inserted.length) return { id };
-  const existing = await knownFile(tx, sha256);
-  if (existing) return { duplicate: existing };
+  const existing = await purchaseOfFile(tx, sha256, position);
+  if (existing) return { duplicate: { created: false, body: knownAnswer(existing) } };
   // the purchase it became was a draft since deleted: read the file anew
-  await tx.sql(`delete from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256`, { sha256 });
-  await tx.sql(`insert into purchase_ingestions (id, tenant_id, file_sha256, outcome) values (:id::uuid, :tenant, :sha256, 'pending')`, { id, sha256 });
+  await tx.sql(`delete from purchase_ingestions where tenant_id = :tenant and file_sha256 = :sha256 and batch_position = :position::int`, { sha256, position });
+  await tx.sql(`insert into purchase_ingestions (id, tenant_id, file_sha256, batch_position, outcome) values (:id::uuid, :tenant, :sha256, :position::int, 'pending')`, { id, sha256, position });
   return { id };
 }
 

@@ -64,7 +64,7 @@ const ZERO = Decimal.zero(2);
 const R120_SLACK = Decimal.parse('0.02');
 
 const EU_VAT_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
-const CATEGORIES = new Set<VatCategory>(['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M']);
+const CATEGORIES = new Set<VatCategory>(['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M', 'B']);
 
 /** Collects the file's faults in order; reading goes on so that the first several are reported together. */
 class Faults {
@@ -166,7 +166,7 @@ function readCategory(faults: Faults, node: Node, where: string, rule: string): 
   }
   const id = (textAt(node, 'ID') ?? '').toUpperCase() as VatCategory;
   if (!CATEGORIES.has(id)) {
-    faults.add(rule, `${where}: "${id}" is not a VAT category code (UNCL 5305: S, Z, E, AE, K, G, O, L, M)`);
+    faults.add(rule, `${where}: "${id}" is not a VAT category code (UNCL 5305: S, Z, E, AE, K, G, O, L, M, B)`);
     return null;
   }
   const rate = decimalAt(faults, node.Percent, `${where}'s VAT rate`, rule);
@@ -358,6 +358,12 @@ export function readUblDocument(root: Node, rootName: 'Invoice' | 'CreditNote'):
   }
   if (!vat.length) faults.add('BR-CO-18', 'the invoice has no VAT breakdown (cac:TaxTotal/cac:TaxSubtotal)');
   for (const group of vat) checkBreakdown(faults, group);
+  // split payment (B, Italy) is for domestic Italian invoices and never mixed with standard rated lines
+  if (vat.some((g) => g.category === 'B') || lines.some((l) => l.vat.category === 'B')) {
+    const outside = [seller, buyer].filter((p) => p && p.address.country && p.address.country !== 'IT').map((p) => `${p!.name} (${p!.address.country})`);
+    if (outside.length) faults.add('BR-B-01', `split payment (VAT category B) is for domestic Italian invoices only, and ${outside.join(', ')} is not in Italy`);
+    if (vat.some((g) => g.category === 'S') || lines.some((l) => l.vat.category === 'S')) faults.add('BR-B-02', 'an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown');
+  }
 
   // every line's category and rate has its breakdown, whose base is the lines' nets (BR-S-08, BR-AE-08, …)
   const byCategory = new Map<string, Decimal>();

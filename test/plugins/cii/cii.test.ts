@@ -296,6 +296,18 @@ describe('a file another system wrote', () => {
   });
 });
 
+describe('split payment (VAT category B, Italy)', () => {
+  const split = handWritten.replaceAll('<a:CategoryCode>S</a:CategoryCode>', '<a:CategoryCode>B</a:CategoryCode>');
+  test('read on a domestic Italian invoice; elsewhere, or beside standard rated groups, refused with BR-B-01 and BR-B-02', () => {
+    const italian = split.replaceAll('<a:CountryID>DE</a:CountryID>', '<a:CountryID>IT</a:CountryID>').replaceAll('<a:CountryID>ES</a:CountryID>', '<a:CountryID>IT</a:CountryID>');
+    expect(ciiToModel(bytes(italian)).vat.map((g) => [g.category, g.rate, g.base, g.amount])).toEqual([['B', '7.00', '18.00', '1.26'], ['B', '19.00', '205.50', '39.05']]);
+    expect(refusal(split)).toEqual([expect.stringMatching(/^BR-B-01: split payment \(VAT category B\) is for domestic Italian invoices only, and .*\(DE\), .*\(ES\) is not in Italy$/)]);
+    // the 7 % line, allowance and group standard rated again, the 19 % ones split payment
+    const mixed = italian.replace(/<a:CategoryCode>B<\/a:CategoryCode>(<a:RateApplicablePercent>7(\.00)?<)/g, '<a:CategoryCode>S</a:CategoryCode>$1');
+    expect(refusal(mixed)).toEqual(['BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown']);
+  });
+});
+
 describe('files refused with InvalidEInvoiceFile', () => {
   const written = ciiXml(domestic);
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateXML } from 'xmllint-wasm';
@@ -10,15 +10,38 @@ import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugi
 import facturae from '../../../plugins/facturae/index';
 import { readFacturae } from '../../../plugins/facturae/read';
 import { facturaeXml, writeFacturae } from '../../../plugins/facturae/write';
+import type { FacturaeVersion } from '../../../plugins/facturae/versions';
+import { batchOf, inVersion } from './files';
 import { makeAuthority, makeCertificate, makePkcs12 } from '../../support/certificates';
 import { completeInvoice, rectification, toPublicAdministration } from './model';
 
-/** Facturae 3.2.2 out and in: the writer's files against Cuadra's schema, the signature against an independent verifier, the reader against the model. */
+/** Facturae 3.2.2 out, and 3.2, 3.2.1, 3.2.2 and batches in: the files against Cuadra's schemas (and the official ones when at hand), the signature against an independent verifier, the reader against the model. */
 
 const syntax = facturae.contributes!['einvoice-syntaxes']![0]!;
-const schema = readFileSync(join(import.meta.dir, '../../../plugins/facturae/xsd/facturae-3.2.2.cuadra.xsd'), 'utf8');
-const schemaErrors = async (xml: string) =>
-  (await validateXML({ xml: { fileName: 'facturae.xml', contents: xml }, schema: { fileName: 'facturae-3.2.2.cuadra.xsd', contents: schema } })).errors.map((e) => e.rawMessage);
+const cuadraSchema = (version: FacturaeVersion) => readFileSync(join(import.meta.dir, `../../../plugins/facturae/xsd/facturae-${version}.cuadra.xsd`), 'utf8');
+const schemaErrors = async (xml: string, version: FacturaeVersion = '3.2.2') =>
+  (await validateXML({ xml: { fileName: 'facturae.xml', contents: xml }, schema: { fileName: `facturae-${version}.cuadra.xsd`, contents: cuadraSchema(version) } })).errors.map((e) => e.rawMessage);
+
+/**
+ * The official schemas (facturae.gob.es: Facturaev3_2.xsd, Facturaev3_2_1.xsd, Facturaev3_2_2.xsd
+ * and the xmldsig-core-schema.xsd they import) are not in the repository: put them in the folder
+ * CUADRA_FACTURAE_XSD_DIR names and the tests validate against them too; without it they check
+ * against Cuadra's own schemas only.
+ */
+const officialDir = process.env.CUADRA_FACTURAE_XSD_DIR ?? null;
+const OFFICIAL_FILE: Record<FacturaeVersion, string> = { '3.2': 'Facturaev3_2.xsd', '3.2.1': 'Facturaev3_2_1.xsd', '3.2.2': 'Facturaev3_2_2.xsd' };
+const DSIG_LOCATION = 'http://www.w3.org/TR/xmldsig-core/xmldsig-core-schema.xsd';
+async function officialSchemaErrors(xml: string, version: FacturaeVersion): Promise<string[] | null> {
+  if (!officialDir || !existsSync(join(officialDir, OFFICIAL_FILE[version]))) return null;
+  const official = readFileSync(join(officialDir, OFFICIAL_FILE[version]), 'utf8').replace(DSIG_LOCATION, 'xmldsig-core-schema.xsd');
+  const dsig = readFileSync(join(officialDir, 'xmldsig-core-schema.xsd'), 'utf8');
+  const result = await validateXML({
+    xml: { fileName: 'facturae.xml', contents: xml }, schema: { fileName: OFFICIAL_FILE[version], contents: official },
+    preload: [{ fileName: 'xmldsig-core-schema.xsd', contents: dsig }],
+  });
+  return result.errors.map((e) => e.rawMessage);
+}
+
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const bytes = (xml: string) => new TextEncoder().encode(xml);
 
@@ -76,7 +99,11 @@ describe('Facturae writer', () => {
     expect(syntax.extension({ signer: null })).toBe('xml');
     expect(syntax.extension({ signer })).toBe('xsig');
     expect(syntax.recognises({ namespace: 'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', localName: 'Facturae' })).toBe(true);
-    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2009/v3.2/Facturae', localName: 'Facturae' })).toBe(false);
+    // 3.2 and 3.2.1 are read; 3.1 is taken so that the reader's refusal names it; anything else is not Facturae
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2009/v3.2/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2014/v3.2.1/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://www.facturae.es/Facturae/2007/v3.1/Facturae', localName: 'Facturae' })).toBe(true);
+    expect(syntax.recognises({ namespace: 'http://example.com/Facturae', localName: 'Facturae' })).toBe(false);
   });
 });
 
@@ -185,7 +212,8 @@ describe('Facturae reader', () => {
         .replace(/<Items>.*<\/Items>/s, `<Items>${line('Consultoría', '1000.00', '21.00')}${line('Libros', '500.00', '10.00')}</Items>`)
         .replace(/<InvoiceTotals>.*<\/InvoiceTotals>/s, `<InvoiceTotals><TotalGrossAmount>1500.00</TotalGrossAmount>${totals}<TotalGrossAmountBeforeTaxes>${before}</TotalGrossAmountBeforeTaxes><TotalTaxOutputs>${vatTotal}</TotalTaxOutputs>
       <TotalTaxesWithheld>0.00</TotalTaxesWithheld><InvoiceTotal>${total}</InvoiceTotal><TotalOutstandingAmount>${total}</TotalOutstandingAmount><TotalExecutableAmount>${total}</TotalExecutableAmount></InvoiceTotals>`)
-        .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
+        .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '')
+        .replace(/<Batch>(.*?)<\/Batch>/s, (batch) => batch.replace(/<TotalAmount>[^<]+<\/TotalAmount>/g, `<TotalAmount>${total}</TotalAmount>`));
     };
     const summary = (invoice: EInvoice) => ({
       lines: invoice.lines.slice(2).map((l) => [l.description, l.netAmount, l.vat.rate]),
@@ -254,7 +282,12 @@ describe('Facturae reader', () => {
     expect(await refusal(xml.replace('<PersonTypeCode>J</PersonTypeCode>', '<PersonTypeCode>X</PersonTypeCode>').replace('<IssueDate>2026-03-02</IssueDate>', '<IssueDate>2026-13-02</IssueDate>')))
       .toEqual(['/Facturae/Parties/SellerParty/TaxIdentification/PersonTypeCode: "X" is not one of F, J', '/Facturae/Invoices/Invoice/InvoiceIssueData/IssueDate: "2026-13-02" is not a date']);
     expect((await refusal(xml.replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21,00</TaxRate>')))[0]).toContain('TaxRate: "21,00" is not a decimal');
-    expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('Cuadra reads version 3.2.2')]);
+    expect(await refusal(xml.replace('Facturaev3_2_2.xml', 'Facturaev3_2_1.xml'))).toEqual([expect.stringContaining('not one of Facturae 3.2, 3.2.1 or 3.2.2')]);
+    expect(await refusal(xml.replace('http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', 'http://www.facturae.es/Facturae/2007/v3.1/Facturae')))
+      .toEqual(['Facturae 3.1 is not read: Cuadra reads Facturae 3.2, 3.2.1 and 3.2.2 (ask the sender for a file in 3.2.2, the version in force)']);
+    // the namespace and the SchemaVersion must agree
+    expect(await refusal(xml.replace('<SchemaVersion>3.2.2</SchemaVersion>', '<SchemaVersion>3.2.1</SchemaVersion>')))
+      .toEqual(['/Facturae/FileHeader/SchemaVersion: "3.2.1" is not one of 3.2.2']);
     // totals that do not add up by Facturae's own arithmetic (a public sample, "totales incorrectos", has an InvoiceTotal of 99.99
     // for 59.75 + 8.67 − 2.39; a generator writes InvoiceTotal before the withholding): refused naming the sum
     const invoiceTotal = /<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(xml)![1];
@@ -276,5 +309,122 @@ describe('Facturae reader', () => {
     expect(await refusal('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Facturae/>')).toEqual([expect.stringContaining('DOCTYPE')]);
     expect(await refusal('<Factura><x/></Factura>')).toEqual(['The root element is not Facturae']);
     expect(await refusal('not xml at all <')).toHaveLength(1);
+  });
+});
+
+describe('Facturae 3.2 and 3.2.1', () => {
+  test("Cuadra's own 3.2.2 files are valid against the official schema too (when it is at hand)", async () => {
+    for (const invoice of [completeInvoice, rectification, toPublicAdministration]) {
+      const errors = await officialSchemaErrors(facturaeXml(invoice), '3.2.2');
+      if (errors) expect(errors).toEqual([]);
+    }
+  });
+
+  for (const version of ['3.2', '3.2.1'] as const) {
+    test(`a ${version} file (the same invoices, by hand) is valid against its schema and reads as its 3.2.2 twin, less what 3.2.2 added`, async () => {
+      for (const invoice of [completeInvoice, rectification, toPublicAdministration]) {
+        const xml = inVersion(facturaeXml(invoice), version);
+        expect(await schemaErrors(xml, version)).toEqual([]);
+        const official = await officialSchemaErrors(xml, version);
+        if (official) expect(official).toEqual([]);
+        // no FileReference before 3.2.2; the corrected invoice's date comes from the tax period (Cuadra writes it there too)
+        // (prices are read as written: 3.2 writes them with six decimals)
+        const lines = version === '3.2' ? invoice.lines.map((l) => ({ ...l, unitPrice: Decimal.parse(l.unitPrice, 8).rescale(6).toString() })) : invoice.lines;
+        expect((await readFacturae(bytes(xml), verifier)).invoice).toEqual({ ...invoice, lines, buyerReference: null });
+      }
+    });
+
+    test(`${version}: an element 3.2.2 added is refused, as its schema refuses it`, async () => {
+      const xml = inVersion(facturaeXml(completeInvoice), version).replace('<LanguageName>es</LanguageName>', '<LanguageName>es</LanguageName><FileReference>PED-1</FileReference>');
+      expect((await schemaErrors(xml, version)).length).toBeGreaterThan(0);
+      await expect(readFacturae(bytes(xml), verifier)).rejects.toMatchObject({
+        errors: [`/Facturae/Invoices/Invoice/InvoiceIssueData/FileReference: not an element of Facturae ${version} (added in 3.2.2)`],
+      });
+    });
+  }
+
+  test("3.2's exact decimals: a rate with one decimal or a price with two breaks 3.2 (not 3.2.1)", async () => {
+    const v32 = inVersion(facturaeXml(completeInvoice), '3.2');
+    const oneDecimalRate = v32.replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21.0</TaxRate>');
+    expect((await schemaErrors(oneDecimalRate, '3.2')).length).toBeGreaterThan(0);
+    await expect(readFacturae(bytes(oneDecimalRate), verifier)).rejects.toMatchObject({
+      errors: [expect.stringMatching(/TaxRate: "21\.0" is not an amount with exactly two decimals \(Facturae 3\.2\)$/)],
+    });
+    const price = /<UnitPriceWithoutTax>([^<]+)<\/UnitPriceWithoutTax>/.exec(v32)![1];
+    const twoDecimalPrice = v32.replace(`<UnitPriceWithoutTax>${price}</UnitPriceWithoutTax>`, `<UnitPriceWithoutTax>${Decimal.parse(price, 8).rescale(2)}</UnitPriceWithoutTax>`);
+    expect((await schemaErrors(twoDecimalPrice, '3.2')).length).toBeGreaterThan(0);
+    await expect(readFacturae(bytes(twoDecimalPrice), verifier)).rejects.toMatchObject({ errors: [expect.stringContaining('exactly six decimals (Facturae 3.2)')] });
+    // tax type codes 20 to 29 came with 3.2.1
+    const code20 = v32.replace('<TaxTypeCode>04</TaxTypeCode>', '<TaxTypeCode>20</TaxTypeCode>');
+    await expect(readFacturae(bytes(code20), verifier)).rejects.toMatchObject({ errors: [expect.stringContaining('TaxTypeCode: "20" is not a Facturae 3.2 tax type code (01 to 19)')] });
+    // the same amounts are fine in 3.2.1, whose decimals are "up to eight"
+    const v321 = inVersion(facturaeXml(completeInvoice), '3.2.1').replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21.0</TaxRate>');
+    expect(await schemaErrors(v321, '3.2.1')).toEqual([]);
+    expect((await readFacturae(bytes(v321), verifier)).invoice.vat.map((g) => g.rate)).toContain('21.00');
+  });
+});
+
+describe('Facturae batches', () => {
+  test('a batch of two invoices reads as both, valid against the schema; the first is `invoice`', async () => {
+    const xml = batchOf(facturaeXml(completeInvoice));
+    expect(await schemaErrors(xml)).toEqual([]);
+    const official = await officialSchemaErrors(xml, '3.2.2');
+    if (official) expect(official).toEqual([]);
+    const read = await readFacturae(bytes(xml), verifier);
+    expect(read.batch?.map((i) => i.number)).toEqual(['F-2026-000007', 'F-2026-000008']);
+    expect(read.invoice).toEqual(completeInvoice);
+    expect(read.batch![1]).toEqual({ ...completeInvoice, number: 'F-2026-000008' });
+    // a file of one invoice has no batch
+    expect((await readFacturae(bytes(facturaeXml(completeInvoice)), verifier)).batch).toBeUndefined();
+  });
+
+  test('one bad invoice refuses the whole batch, naming it; the batch header must agree with its invoices', async () => {
+    const xml = batchOf(facturaeXml(completeInvoice));
+    const secondDate = xml.lastIndexOf('<IssueDate>2026-03-02</IssueDate>');
+    const badSecond = `${xml.slice(0, secondDate)}<IssueDate>2026-02-30x</IssueDate>${xml.slice(secondDate + '<IssueDate>2026-03-02</IssueDate>'.length)}`;
+    await expect(readFacturae(bytes(badSecond), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/Invoices/Invoice[2]/InvoiceIssueData/IssueDate: "2026-02-30x" is not a date'],
+    });
+    await expect(readFacturae(bytes(xml.replace('<InvoicesCount>2</InvoicesCount>', '<InvoicesCount>3</InvoicesCount>')), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/FileHeader/Batch/InvoicesCount: 3, but the file has 2 invoices'],
+    });
+    await expect(readFacturae(bytes(xml.replace('<Modality>L</Modality>', '<Modality>I</Modality>')), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/FileHeader/Modality: I (one invoice), but the file has 2 invoices (a batch is L)'],
+    });
+    const declared = /<TotalInvoicesAmount><TotalAmount>([^<]+)/.exec(xml)![1];
+    await expect(readFacturae(bytes(xml.replace(`<TotalInvoicesAmount><TotalAmount>${declared}`, '<TotalInvoicesAmount><TotalAmount>1.00')), verifier)).rejects.toMatchObject({
+      errors: [`/Facturae/FileHeader/Batch/TotalInvoicesAmount: 1.00 is not the sum of the invoices' InvoiceTotal = ${declared}`],
+    });
+  });
+});
+
+describe('Facturae InvoiceTotal written before the withholding', () => {
+  // Cuadra's complete invoice: before taxes 1530.00 + outputs 248.55 − IRPF 135.00 = 1643.55; a producer (invopop's
+  // gobl.facturae) writes InvoiceTotal 1778.55, before the withholding, and the amounts to pay right (1643.55)
+  const xml = facturaeXml(completeInvoice);
+  const beforeWithholding = xml.replace('<InvoiceTotal>1643.55</InvoiceTotal>', '<InvoiceTotal>1778.55</InvoiceTotal>')
+    .replace('<TotalInvoicesAmount><TotalAmount>1643.55</TotalAmount>', '<TotalInvoicesAmount><TotalAmount>1778.55</TotalAmount>');
+
+  test('read with the consistent amounts and the finding, when lines, taxes and the amounts to pay agree', async () => {
+    expect(xml).toContain('<InvoiceTotal>1643.55</InvoiceTotal><TotalOutstandingAmount>1643.55</TotalOutstandingAmount>');
+    expect(await schemaErrors(beforeWithholding)).toEqual([]);
+    const read = await readFacturae(bytes(beforeWithholding), verifier);
+    expect(read.invoice.totals).toEqual(completeInvoice.totals);
+    expect(read.invoice.readerFindings).toEqual([
+      "the file's InvoiceTotal 1778.55 is written before the withholding: Facturae's InvoiceTotal is TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = 1643.55; "
+      + 'its lines, taxes, withholding and amount to pay (1643.55) agree, and were read: check the invoice with the supplier',
+    ]);
+    expect({ ...read.invoice, readerFindings: undefined }).toEqual({ ...completeInvoice, readerFindings: undefined });
+  });
+
+  test('refused when the amount to pay does not agree either (a cent off), or without a withholding', async () => {
+    await expect(readFacturae(bytes(beforeWithholding.replace('<TotalExecutableAmount>1643.55</TotalExecutableAmount>', '<TotalExecutableAmount>1643.56</TotalExecutableAmount>')), verifier))
+      .rejects.toMatchObject({ errors: [expect.stringContaining('InvoiceTotal: 1778.55 is not TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = 1643.55'), expect.stringContaining('TotalOutstandingAmount')] });
+    const outstandingOff = beforeWithholding.replace('<TotalOutstandingAmount>1643.55</TotalOutstandingAmount>', '<TotalOutstandingAmount>1643.54</TotalOutstandingAmount>');
+    await expect(readFacturae(bytes(outstandingOff), verifier)).rejects.toBeInstanceOf(InvalidEInvoiceFile);
+    // an invoice without IRPF whose InvoiceTotal is off is simply wrong
+    const noIrpf = facturaeXml(toPublicAdministration);
+    const total = /<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(noIrpf)![1];
+    await expect(readFacturae(bytes(noIrpf.replace(`<InvoiceTotal>${total}</InvoiceTotal>`, '<InvoiceTotal>1.00</InvoiceTotal>')), verifier)).rejects.toBeInstanceOf(InvalidEInvoiceFile);
   });
 });

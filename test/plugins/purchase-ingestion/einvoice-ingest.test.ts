@@ -16,6 +16,7 @@ import { VALID_CIFS, type TestCompany } from '../../support/factories';
 import { OWN_CIF, startWithBuyerAndOther } from './app';
 import { sampleTotals, ublBytes, ublXml, type SampleInvoice } from '../../support/ubl-samples';
 import { uploader } from './fixtures';
+import { batchOf, inVersion } from '../facturae/files';
 
 let app: DocumentsTestApp;
 let company: TestCompany;
@@ -388,6 +389,8 @@ describe('a Facturae general charge no tax base counts', () => {
     let file = xml.replace(/(<TotalGrossAmount>[^<]+<\/TotalGrossAmount>)/, '$1<GeneralSurcharges><Charge><ChargeReason>Tasas pagadas por cuenta del cliente</ChargeReason><ChargeAmount>200.00</ChargeAmount></Charge></GeneralSurcharges><TotalGeneralSurcharges>200.00</TotalGeneralSurcharges>')
       .replace(/<PaymentDetails>.*<\/PaymentDetails>/s, '');
     for (const tag of ['TotalGrossAmountBeforeTaxes', 'InvoiceTotal', 'TotalOutstandingAmount', 'TotalExecutableAmount']) file = plus(tag)(file);
+    // the batch header's totals are the invoice's
+    file = file.replace(/<Batch>(.*?)<\/Batch>/s, (batch) => batch.replace(/<TotalAmount>([^<]+)<\/TotalAmount>/g, (_, v: string) => `<TotalAmount>${(Number(v) + 200).toFixed(2)}</TotalAmount>`));
     const res = await upload(Buffer.from(file), company.token, {}, facturae.contentType, 'factura.xsig');
     expect(res.status).toBe(201);
     expect(res.body.purchase).toMatchObject({ status: 'draft', total: '625.96' });
@@ -497,5 +500,147 @@ describe('a paid amount (EN 16931 BT-113: an advance already paid to the supplie
     expect(res.body.review_reasons).toEqual(['the e-invoice says 500.00 was paid beforehand (BT-113), more than the purchase\'s total 425.96: check the advance', vatReview('500.00')]);
     expect(res.body.purchase).toMatchObject({ status: 'draft', amount_paid: '0.00' });
     expect((await app.get('/api/v1/ledger?account=407&limit=500', company.token)).body.total).toBe(before);
+  });
+});
+
+/** The Facturae plugin's syntax (installed in the test app). */
+const facturaeSyntax = () => {
+  const facturae = app.kernel.contributions('einvoice-syntaxes').find((s) => s.name === 'facturae');
+  if (!facturae) throw new Error('the facturae syntax is not installed');
+  return facturae;
+};
+/** The `mixed` invoice numbered `number`, as the Facturae 3.2.2 file Cuadra writes. */
+const facturaeOf = async (number: string, sample: SampleInvoice = mixed) => {
+  const { invoice } = await readUbl(ublBytes({ ...sample, number }), null);
+  return new TextDecoder().decode(await facturaeSyntax().write(invoice, { signer: null }));
+};
+
+describe('Facturae 3.2 and 3.2.1', () => {
+  test('booked like a 3.2.2 file: the same lines, taxes and totals; 3.1 refused naming its version, nothing booked', async () => {
+    for (const version of ['3.2', '3.2.1'] as const) {
+      const res = await upload(Buffer.from(inVersion(await facturaeOf(`V-${version}`), version)));
+      expect(res.status).toBe(201);
+      expect(res.body.review_reasons).toEqual([]);
+      expect(res.body.einvoice.syntax).toBe('facturae');
+      expect(res.body.purchase).toMatchObject({ status: 'issued', supplier_invoice_number: `V-${version}`, subtotal: '354.18', tax_total: '71.78', total: '425.96' });
+      expect(breakdown(res.body.purchase)).toEqual([['IVA21', '330.58', '69.42'], ['IVA10', '23.60', '2.36']]);
+    }
+    const before = await purchaseCount();
+    const v31 = (await facturaeOf('V-3.1')).replace('http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml', 'http://www.facturae.es/Facturae/2007/v3.1/Facturae')
+      .replace('<SchemaVersion>3.2.2</SchemaVersion>', '<SchemaVersion>3.1</SchemaVersion>');
+    const refused = await upload(Buffer.from(v31));
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].msg).toBe('Facturae 3.1 is not read: Cuadra reads Facturae 3.2, 3.2.1 and 3.2.2 (ask the sender for a file in 3.2.2, the version in force)');
+    expect(await purchaseCount()).toBe(before);
+  });
+});
+
+describe('a Facturae batch (several invoices in one file)', () => {
+  test('each invoice is a purchase of its own, in the file\'s order; the answer\'s fields are the first\'s and `batch` lists them all', async () => {
+    const before = await purchaseCount();
+    const file = Buffer.from(batchOf(await facturaeOf('LOTE-1'), 'LOTE-2'));
+    const res = await upload(file);
+    expect(res.status).toBe(201);
+    expect(res.body.batch.map((b: any) => [b.purchase.supplier_invoice_number, b.purchase.status, b.purchase.total, b.duplicate_of, b.needs_review])).toEqual([
+      ['LOTE-1', 'issued', '425.96', null, false], ['LOTE-2', 'issued', '425.96', null, false],
+    ]);
+    const { batch, ...first } = res.body;
+    expect(first).toEqual(batch[0]);
+    expect(new Set(batch.map((b: any) => b.purchase.id)).size).toBe(2);
+    // one file, one signature check, kept with each purchase
+    expect(batch.map((b: any) => [b.extraction.file_sha256, b.einvoice.signature.status])).toEqual([[first.extraction.file_sha256, 'unsigned'], [first.extraction.file_sha256, 'unsigned']]);
+    expect(await purchaseCount()).toBe(before + 2);
+    const second = await app.get(`/api/v1/purchases/${batch[1].purchase.id}/einvoice`, company.token);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ number: 'LOTE-2', file_sha256: first.extraction.file_sha256 });
+    expect((await app.get(`/api/v1/purchases/${batch[1].purchase.id}/einvoice`, other.token)).status).toBe(404);
+    expect((await app.get(`/api/v1/purchases/${batch[1].purchase.id}`, other.token)).status).toBe(404);
+
+    // the same file again: both purchases, nothing created
+    const again = await upload(file);
+    expect(again.status).toBe(200);
+    expect(again.body.batch.map((b: any) => b.duplicate_of)).toEqual(batch.map((b: any) => b.purchase.id));
+    expect(again.body.duplicate_of).toBe(batch[0].purchase.id);
+    expect(await purchaseCount()).toBe(before + 2);
+    // a file of one invoice answers without `batch`, as before
+    const single = await upload(Buffer.from(await facturaeOf('LOTE-3')));
+    expect(single.status).toBe(201);
+    expect(single.body.batch).toBeUndefined();
+  });
+
+  test('one bad invoice: 422 naming it, and no invoice of the file is booked', async () => {
+    const before = await purchaseCount();
+    const xml = batchOf(await facturaeOf('LOTE-4'), 'LOTE-5');
+    const last = xml.lastIndexOf('<TaxRate>21.00</TaxRate>');
+    const bad = `${xml.slice(0, last)}<TaxRate>21,00</TaxRate>${xml.slice(last + '<TaxRate>21.00</TaxRate>'.length)}`;
+    const res = await upload(Buffer.from(bad));
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: any) => d.msg)).toEqual([expect.stringMatching(/^\/Facturae\/Invoices\/Invoice\[2\]\/.*TaxRate: "21,00" is not a decimal/)]);
+    expect(await purchaseCount()).toBe(before);
+  });
+});
+
+describe('a Facturae batch whose second invoice cannot be booked', () => {
+  // it locks the company's books, and lifts the lock again whatever happens
+  test('the books locked before its date: refused naming the invoice, and the first, bookable, is not booked either', async () => {
+    const before = await purchaseCount();
+    const xml = batchOf(await facturaeOf('LOTE-6'), 'LOTE-7');
+    const last = xml.lastIndexOf('<IssueDate>');
+    const file = `${xml.slice(0, last)}<IssueDate>2026-01-15</IssueDate>${xml.slice(last + '<IssueDate>2026-03-11</IssueDate>'.length)}`;
+    expect(file.slice(last, last + 40)).toContain('2026-01-15');
+    expect((await app.request('PUT', '/api/v1/ledger/lock', { token: company.token, body: { locked_until: '2026-01-31' } })).status).toBe(200);
+    try {
+      const res = await upload(Buffer.from(file));
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/^invoice 2 of 2 \(LOTE-7\): /);
+      expect(await purchaseCount()).toBe(before);
+    } finally {
+      expect((await app.request('PUT', '/api/v1/ledger/lock', { token: company.token, body: { locked_until: null } })).status).toBe(200);
+    }
+  });
+});
+
+describe('a Facturae InvoiceTotal written before the withholding (as invopop\'s gobl.facturae writes it)', () => {
+  test('read when its lines, taxes and amount to pay agree: a draft with the reason, its amounts the consistent ones, never registered', async () => {
+    const professional: SampleInvoice = {
+      number: '2026/077', issueDate: '2026-03-27', dueDate: '2026-04-26', buyer: BUYER, withholdingRate: '15',
+      seller: { name: 'Laura Gómez Asesoría', vat: 'ES12345678Z', country: 'ES', city: 'Madrid' },
+      lines: [{ name: 'Asesoría fiscal marzo', quantity: '1', price: '600.00', withholdingRate: '15' }],
+    };
+    // 600.00 + VAT 126.00 − IRPF 90.00 = 636.00; the file says InvoiceTotal 726.00 and (right) 636.00 to pay
+    const xml = await facturaeOf('2026/077', professional);
+    expect(xml).toContain('<InvoiceTotal>636.00</InvoiceTotal><TotalOutstandingAmount>636.00</TotalOutstandingAmount>');
+    const file = xml.replace('<InvoiceTotal>636.00</InvoiceTotal>', '<InvoiceTotal>726.00</InvoiceTotal>')
+      .replace('<TotalInvoicesAmount><TotalAmount>636.00</TotalAmount>', '<TotalInvoicesAmount><TotalAmount>726.00</TotalAmount>');
+    const res = await upload(Buffer.from(file));
+    expect(res.status).toBe(201);
+    expect(res.body.review_reasons).toEqual([expect.stringMatching(/^the file's InvoiceTotal 726\.00 is written before the withholding: Facturae's InvoiceTotal is .* = 636\.00; its lines, taxes, withholding and amount to pay \(636\.00\) agree/)]);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', subtotal: '600.00', tax_total: '126.00', withholding_total: '90.00', total: '636.00' });
+    expect(res.body.einvoice.totals).toMatchObject({ tax_inclusive: '726.00', withholding_total: '90.00', payable: '636.00' });
+  });
+});
+
+describe('a UBL invoice with split payment (VAT category B, Italy)', () => {
+  test('read per EN 16931 into a draft with the reason: Italian VAT a Spanish purchase cannot book', async () => {
+    const italian: SampleInvoice = {
+      number: 'SP-2026-9', issueDate: '2026-03-27', dueDate: '2026-04-26', prepaid: '22.00',
+      seller: { name: 'Forniture Milano SRL', vat: 'IT01234567897', country: 'IT', city: 'Milano' },
+      buyer: { name: 'Comune di Bergamo', vat: 'IT00456780163', country: 'IT', city: 'Bergamo' },
+      lines: [{ name: 'Cancelleria', quantity: '1', price: '100.00', category: 'B', rate: '22' }],
+    };
+    const res = await upload(ublBytes(italian));
+    expect(res.status).toBe(201);
+    expect(res.body.purchase).toMatchObject({ status: 'draft', journal_entry_id: null });
+    expect(res.body.einvoice.totals).toMatchObject({ tax_exclusive: '100.00', vat_total: '22.00', tax_inclusive: '122.00', prepaid: '22.00', payable: '100.00' });
+    expect(res.body.review_reasons).toEqual(expect.arrayContaining([
+      'line 1: VAT category B (split payment, Italy) at 22.00%: Italian VAT the buyer pays to the Italian treasury, which a Spanish purchase cannot book or deduct: check the invoice and its tax type',
+    ]));
+    // BR-B-01 and BR-B-02: a domestic Italian invoice, never mixed with standard rated lines
+    const spanishBuyer = await upload(ublBytes({ ...italian, number: 'SP-2026-10', buyer: BUYER }));
+    expect(spanishBuyer.status).toBe(422);
+    expect(spanishBuyer.body.detail.map((d: any) => d.msg)).toEqual([expect.stringContaining('BR-B-01')]);
+    const mixedCategories = await upload(ublBytes({ ...italian, number: 'SP-2026-11', lines: [...italian.lines, { name: 'Toner', quantity: '1', price: '10.00', rate: '22' }], prepaid: '24.20' }));
+    expect(mixedCategories.status).toBe(422);
+    expect(mixedCategories.body.detail.map((d: any) => d.msg)).toEqual([expect.stringContaining('BR-B-02')]);
   });
 });
