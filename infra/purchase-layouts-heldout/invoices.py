@@ -100,7 +100,7 @@ INVOICES = [
             irpf=D('19'), date_form='dd/mm/yyyy', style=dict(template='letter', words=False, place='Cádiz'), scan=dict(dpi=200, degrees=1.9, contrast=0.5, noise=8, quality=55)),
     Invoice('wp-intra-eu', 'weasyprint', 'bilingual, VAT numbers',
             'a bilingual "Invoice / Factura" with both parties\' EU VAT numbers (ES prefix), English date, amounts as 1,234.56 EUR',
-            Party('Balearic Yacht Services S.L.', cif('B', '5729384'), ['Moll Vell s/n', '07012 Palma'], printed_tax_id='ESB57293844'),
+            Party('Balearic Yacht Services S.L.', cif('B', '5729384'), ['Moll Vell s/n', '07012 Palma'], printed_tax_id='ES' + cif('B', '5729384')),
             BALEAR, 'BYS-26-0093', '2026-03-03',
             [L('Crew transfer service (March)', 12, '85.00', 21), L('Fuel handling fee', 1, '140.00', 21)],
             date_form='english', style=dict(template='english'), scan=dict(dpi=200, degrees=-1.1, contrast=0.65, noise=9, quality=55)),

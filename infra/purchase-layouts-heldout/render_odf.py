@@ -49,7 +49,8 @@ class Tables:
                     text = b(text)
                 else:
                     text = x(text) if not text.startswith('<') else text
-                cells += f'<table:table-cell table:style-name="{style}" office:value-type="string">{p(text, pstyle)}</table:table-cell>'
+                content = text if text.startswith('<text:p') else p(text, pstyle)  # a block of paragraphs goes in as it is
+                cells += f'<table:table-cell table:style-name="{style}" office:value-type="string">{content}</table:table-cell>'
             out.append(f'<table:table-row>{cells}</table:table-row>')
         header = f'<table:table-header-rows>{out[0]}</table:table-header-rows>' if head else out[0]
         return f'<table:table table:name="{name}" table:style-name="{name}">{cols}{header}{"".join(out[1:])}</table:table>'
@@ -59,7 +60,9 @@ def summary_rows(inv):
     rows = [('Base imponible', money(inv, inv.subtotal))]
     for r in inv.breakdown():
         if r['rate'] > 0:
-            rows.append((f'I.V.A. {rate(r["rate"])} % s/ {money(inv, r["base"])}' if inv.recargo else f'Cuota IVA {rate(r["rate"])} %', money(inv, r['vat'])))
+            # with several rates each rate's base is printed beside its VAT, as the invoicing rules require
+            several = inv.recargo or len(inv.rates()) > 1
+            rows.append((f'I.V.A. {rate(r["rate"])} % s/ {money(inv, r["base"])}' if several else f'Cuota IVA {rate(r["rate"])} %', money(inv, r['vat'])))
         if r['re_rate'] > 0:
             rows.append((f'R.E. {rate(r["re_rate"])} % s/ {money(inv, r["base"])}', money(inv, r['re'])))
         if r['rate'] == 0:
