@@ -9,6 +9,9 @@
  * Fields scored: supplier name, supplier tax id, invoice number, issue date, subtotal, total, and
  * each expected VAT, recargo and IRPF line (rate, base and amount all right); a tax line read that
  * the invoice does not have counts as one more field, wrong.
+ *
+ * The same labels and scoring serve the held-out corpus (HELDOUT_DIR, made by
+ * infra/purchase-layouts-heldout/): pass its directory to loadLayouts and measureLayouts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
