@@ -21,7 +21,7 @@ import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
-import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, measureLayouts, percent } from './layout-corpus';
+import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, measureLayouts, percent, validSpanishTaxId } from './layout-corpus';
 
 /**
  * Thresholds: the first-contact figures measured on 2026-11-27 (text PDFs 235/285 = 82.5 %; scans
@@ -37,20 +37,6 @@ const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
-
-/** A Spanish tax number's check character, computed here on its own (not by the corpus's generator). */
-function validSpanishTaxId(id: string): boolean {
-  const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
-  if (/^\d{8}[A-Z]$/.test(id)) return letters[Number(id.slice(0, 8)) % 23] === id[8];
-  if (/^[XYZ]\d{7}[A-Z]$/.test(id)) return letters[Number(`${'XYZ'.indexOf(id[0])}${id.slice(1, 8)}`) % 23] === id[8];
-  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
-  if (!m) return false;
-  const digits = m[2].split('').map(Number);
-  const doubled = digits.filter((_, i) => i % 2 === 0).map((d) => (d * 2 > 9 ? d * 2 - 9 : d * 2));
-  const sum = doubled.reduce((s, d) => s + d, 0) + digits.filter((_, i) => i % 2 === 1).reduce((s, d) => s + d, 0);
-  const control = (10 - (sum % 10)) % 10;
-  return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
-}
 
 /** Exact cents of a label's decimal string (the labels carry two decimals). */
 const cents = (value: string) => {

@@ -98,6 +98,20 @@ export async function measureLayouts(labels: LayoutLabel[], variant: Variant, re
   return score;
 }
 
+/** A Spanish tax number's check character, computed here on its own (not by either corpus's generator). */
+export function validSpanishTaxId(id: string): boolean {
+  const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
+  if (/^\d{8}[A-Z]$/.test(id)) return letters[Number(id.slice(0, 8)) % 23] === id[8];
+  if (/^[XYZ]\d{7}[A-Z]$/.test(id)) return letters[Number(`${'XYZ'.indexOf(id[0])}${id.slice(1, 8)}`) % 23] === id[8];
+  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
+  if (!m) return false;
+  const digits = m[2].split('').map(Number);
+  const odd = digits.filter((_, i) => i % 2 === 0).map((d) => { const x = d * 2; return x > 9 ? x - 9 : x; });
+  const sum = odd.reduce((s, d) => s + d, 0) + digits.filter((_, i) => i % 2 === 1).reduce((s, d) => s + d, 0);
+  const control = (10 - (sum % 10)) % 10;
+  return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
+}
+
 export const percent = (s: { right: number; all: number }) => (s.all ? (s.right / s.all) * 100 : 0);
 export function describeScore(title: string, s: Score): string {
   const fields = Object.entries(s.byField).map(([f, v]) => `  ${f}: ${v.right}/${v.all}`).join('\n');
