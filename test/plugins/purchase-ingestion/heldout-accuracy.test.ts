@@ -50,8 +50,8 @@ function arithmeticHolds(label: LayoutLabel): boolean {
   const sum = (lines: { amount: string }[]) => lines.reduce((s, l) => s + cents(l.amount), 0n);
   const bases = e.vat.reduce((s, l) => s + cents(l.base), 0n);
   const taxesRight = [...e.vat, ...e.surcharge, ...e.withholding].every((l) => {
-    // an amount is its rate applied to its base, to the cent (half-up), or, when VAT is rounded per line or
-    // taken out of prices that include it, within a cent per line of that
+    // an amount is its rate applied to its base, to the cent (half-up), or within a few cents of that when
+    // VAT is rounded per line or taken out of prices that include it
     const exact = (cents(l.base) * cents(l.rate) + 5000n) / 10000n;
     const diff = cents(l.amount) - exact;
     return diff >= -3n && diff <= 3n;
@@ -94,5 +94,5 @@ describe.skipIf(backend === 'pglite')('the held-out layout corpus (one database 
     console.log(`held-out scans and photos: ${both.right}/${both.all} (${percent(both).toFixed(1)}%)`);
     expect([...scans.sources, ...photos.sources].every((s) => s === 'ocr')).toBe(true);
     expect(both.right / both.all).toBeGreaterThanOrEqual(SCAN_THRESHOLD);
-  }, 900_000);
+  }, 1_800_000); // 27 pages of OCR: about 15 minutes on this shared 2-core machine at load ~12
 });
