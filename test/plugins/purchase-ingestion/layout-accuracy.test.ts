@@ -18,7 +18,7 @@ import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
-import { describeScore, emptyScore, LAYOUTS_DIR, loadLayouts, measureLayouts, percent } from './layout-corpus';
+import { describeScore, emptyScore, LAYOUTS_DIR, loadLayouts, measureLayouts, percent, validSpanishTaxId } from './layout-corpus';
 
 /**
  * Thresholds: the figures measured on 2026-11-27 after the page images were prepared for OCR (the
@@ -34,20 +34,6 @@ const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
-
-/** A Spanish tax number's check character, computed here on its own (not by the corpus's generator). */
-function validSpanishTaxId(id: string): boolean {
-  const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
-  if (/^\d{8}[A-Z]$/.test(id)) return letters[Number(id.slice(0, 8)) % 23] === id[8];
-  if (/^[XYZ]\d{7}[A-Z]$/.test(id)) return letters[Number(`${'XYZ'.indexOf(id[0])}${id.slice(1, 8)}`) % 23] === id[8];
-  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
-  if (!m) return false;
-  const digits = m[2].split('').map(Number);
-  const odd = digits.filter((_, i) => i % 2 === 0).map((d) => { const x = d * 2; return x > 9 ? x - 9 : x; });
-  const sum = odd.reduce((s, d) => s + d, 0) + digits.filter((_, i) => i % 2 === 1).reduce((s, d) => s + d, 0);
-  const control = (10 - (sum % 10)) % 10;
-  return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
-}
 
 describe.skipIf(backend === 'pglite')('the independent layout corpus (one database pass only: no database involved)', () => {
   test('at least 30 layouts from five generators, 12 scans and 3 photos, every file small, every supplier tax id with a valid check character', () => {

@@ -9,6 +9,9 @@
  * Fields scored: supplier name, supplier tax id, invoice number, issue date, subtotal, total, and
  * each expected VAT, recargo and IRPF line (rate, base and amount all right); a tax line read that
  * the invoice does not have counts as one more field, wrong.
+ *
+ * The same labels and scoring serve the held-out corpus (HELDOUT_DIR, made by
+ * infra/purchase-layouts-heldout/): pass its directory to loadLayouts and measureLayouts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +19,8 @@ import { extractPurchase, type Extraction, type TaxAmountLine } from '../../../p
 import type { ReadResult } from '../../../plugins/purchase-ingestion/reader';
 
 export const LAYOUTS_DIR = join(import.meta.dir, '..', '..', 'fixtures', 'purchase-layouts');
+/** The held-out corpus (infra/purchase-layouts-heldout/), kept for measuring: never tune the extractor on it. */
+export const HELDOUT_DIR = join(import.meta.dir, '..', '..', 'fixtures', 'purchase-layouts-heldout');
 
 interface TaxLine { rate: string; base: string; amount: string }
 export interface LayoutLabel {
@@ -23,15 +28,17 @@ export interface LayoutLabel {
   expected: { supplier_name: string; supplier_tax_id: string; invoice_number: string; issue_date: string; subtotal: string; total: string; vat: TaxLine[]; surcharge: TaxLine[]; withholding: TaxLine[] };
   /** The file names of the scan (JPEG, or an image-only PDF) and of the phone photo, when made. */
   scan: string | null; photo: string | null;
+  /** How the invoice rounds its VAT (per line or per base), where the label says. */
+  rounding?: string;
 }
 export type Variant = 'text' | 'scan' | 'photo';
 
-export function loadLayouts(): LayoutLabel[] {
-  return readdirSync(LAYOUTS_DIR).filter((n) => n.endsWith('.json')).sort().map((n) => JSON.parse(readFileSync(join(LAYOUTS_DIR, n), 'utf8')) as LayoutLabel);
+export function loadLayouts(dir = LAYOUTS_DIR): LayoutLabel[] {
+  return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as LayoutLabel);
 }
-export function fileOf(label: LayoutLabel, variant: Variant): Buffer | null {
+export function fileOf(label: LayoutLabel, variant: Variant, dir = LAYOUTS_DIR): Buffer | null {
   const name = variant === 'text' ? `${label.id}.pdf` : variant === 'scan' ? label.scan : label.photo;
-  return name ? readFileSync(join(LAYOUTS_DIR, name)) : null;
+  return name ? readFileSync(join(dir, name)) : null;
 }
 
 export interface Miss { layout: string; variant: Variant; field: string; expected: string; got: string }
@@ -78,17 +85,31 @@ export function scoreExtraction(label: LayoutLabel, variant: Variant, x: Extract
 
 export const emptyScore = (): Score => ({ right: 0, all: 0, misses: [], byField: {}, sources: [] });
 
-/** Reads each label's file of `variant` with `read` (the reader as the ingestion calls it) and scores the extraction. */
-export async function measureLayouts(labels: LayoutLabel[], variant: Variant, read: (bytes: Buffer) => Promise<ReadResult>): Promise<Score> {
+/** Reads each label's file of `variant` (in `dir`) with `read` (the reader as the ingestion calls it) and scores the extraction. */
+export async function measureLayouts(labels: LayoutLabel[], variant: Variant, read: (bytes: Buffer) => Promise<ReadResult>, dir = LAYOUTS_DIR): Promise<Score> {
   const score = emptyScore();
   for (const label of labels) {
-    const bytes = fileOf(label, variant);
+    const bytes = fileOf(label, variant, dir);
     if (!bytes) continue;
     const result = await read(bytes);
     score.sources.push(...result.pages.map((p) => p.source));
     scoreExtraction(label, variant, extractPurchase(result.pages, label.own_tax_ids), score);
   }
   return score;
+}
+
+/** A Spanish tax number's check character, computed here on its own (not by either corpus's generator). */
+export function validSpanishTaxId(id: string): boolean {
+  const letters = 'TRWAGMYFPDXBNJZSQVHLCKE';
+  if (/^\d{8}[A-Z]$/.test(id)) return letters[Number(id.slice(0, 8)) % 23] === id[8];
+  if (/^[XYZ]\d{7}[A-Z]$/.test(id)) return letters[Number(`${'XYZ'.indexOf(id[0])}${id.slice(1, 8)}`) % 23] === id[8];
+  const m = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(id);
+  if (!m) return false;
+  const digits = m[2].split('').map(Number);
+  const odd = digits.filter((_, i) => i % 2 === 0).map((d) => { const x = d * 2; return x > 9 ? x - 9 : x; });
+  const sum = odd.reduce((s, d) => s + d, 0) + digits.filter((_, i) => i % 2 === 1).reduce((s, d) => s + d, 0);
+  const control = (10 - (sum % 10)) % 10;
+  return m[3] === String(control) || m[3] === 'JABCDEFGHI'[control];
 }
 
 export const percent = (s: { right: number; all: number }) => (s.all ? (s.right / s.all) * 100 : 0);

@@ -1,0 +1,100 @@
+/**
+ * Field-level accuracy on the held-out layout corpus (test/fixtures/purchase-layouts-heldout/, made
+ * by infra/purchase-layouts-heldout/ without opening the extractor or the first corpus's templates):
+ * 33 layouts from six generators none of which made the first corpus (wkhtmltopdf, WeasyPrint,
+ * pdflatex, LibreOffice Writer and Calc, PostScript through Ghostscript), as text PDFs, and 17 scans
+ * (3 of them multi-page image PDFs) and 5 phone photos made by a degradation of its own, read by real
+ * OCR through the reader and the field extraction the ingestion uses.
+ *
+ * The first corpus's figures flatter the extractor, which was tuned on it; this one has not been
+ * tuned on, so its thresholds are what the extractor reached on first contact, not the issue's
+ * targets (98 % of fields on text PDFs, 92 % on scans and photos). Keep it that way: read the misses
+ * (`bun bench/extraction-accuracy.ts --corpus heldout`), fix the extractor for the classes of miss
+ * they show, and raise the thresholds here to what is then measured; never tune on these files.
+ *
+ * No database is involved, so the test runs in the PostgreSQL pass only and is skipped in the other.
+ * Duration: 779 s on 2026-11-27 on the shared 2-core machine at load 6–10 (text PDFs 367 s, OCR of the
+ * 22 images, 27 pages, 411 s), the same figures as the bench's run; on a quiet machine it is far less.
+ */
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
+import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
+import { backend } from '../../support/database';
+import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, measureLayouts, percent, validSpanishTaxId } from './layout-corpus';
+
+/**
+ * Thresholds: the first-contact figures measured on 2026-11-27 (text PDFs 235/285 = 82.5 %; scans
+ * 92/141 and photos 22/38, together 114/179 = 63.7 %), less a field of margin on text and about five
+ * fields on scans and photos for OCR's variation between machines. Both are far below the issue's
+ * targets (98 % and 92 %): the targets are NOT met on layouts the extractor has not seen.
+ */
+const TEXT_THRESHOLD = 0.82;
+const SCAN_THRESHOLD = 0.61;
+
+const LAYOUTS = loadLayouts(HELDOUT_DIR);
+const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
+afterAll(() => pool.close());
+const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
+const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
+
+/** Exact cents of a label's decimal string (the labels carry two decimals). */
+const cents = (value: string) => {
+  expect(value).toMatch(/^-?\d+\.\d{2}$/);
+  return BigInt(value.replace('.', ''));
+};
+
+/** The label's own arithmetic: bases add up to the subtotal, and subtotal + VAT + recargo − IRPF is the total. */
+function arithmeticHolds(label: LayoutLabel): boolean {
+  const e = label.expected;
+  const sum = (lines: { amount: string }[]) => lines.reduce((s, l) => s + cents(l.amount), 0n);
+  const bases = e.vat.reduce((s, l) => s + cents(l.base), 0n);
+  const taxesRight = [...e.vat, ...e.surcharge, ...e.withholding].every((l) => {
+    // an amount is its rate applied to its base, to the cent (half-up), or within a few cents of that when
+    // VAT is rounded per line or taken out of prices that include it
+    const exact = (cents(l.base) * cents(l.rate) + 5000n) / 10000n;
+    const diff = cents(l.amount) - exact;
+    return diff >= -3n && diff <= 3n;
+  });
+  return bases === cents(e.subtotal) && cents(e.subtotal) + sum(e.vat) + sum(e.surcharge) - sum(e.withholding) === cents(e.total) && taxesRight;
+}
+
+describe.skipIf(backend === 'pglite')('the held-out layout corpus (one database pass only: no database involved)', () => {
+  test('at least 30 layouts from at least four generators, 12 scans and 4 photos, every file small, tax ids valid, the arithmetic right', () => {
+    expect(LAYOUTS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(LAYOUTS.map((l) => l.generator)).size).toBeGreaterThanOrEqual(4);
+    expect(LAYOUTS.filter((l) => l.scan).length).toBeGreaterThanOrEqual(12);
+    expect(LAYOUTS.filter((l) => l.photo).length).toBeGreaterThanOrEqual(4);
+    for (const l of LAYOUTS) {
+      expect(statSync(join(HELDOUT_DIR, `${l.id}.pdf`)).size).toBeLessThan(200 * 1024);
+      for (const name of [l.scan, l.photo].filter((n): n is string => !!n)) {
+        expect(existsSync(join(HELDOUT_DIR, name))).toBe(true);
+        expect(statSync(join(HELDOUT_DIR, name)).size).toBeLessThan(400 * 1024);
+      }
+      expect([l.id, validSpanishTaxId(l.expected.supplier_tax_id)]).toEqual([l.id, true]);
+      for (const own of l.own_tax_ids) expect([l.id, validSpanishTaxId(own)]).toEqual([l.id, true]);
+      expect([l.id, arithmeticHolds(l)]).toEqual([l.id, true]);
+      expect(l.expected.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  test(`${LAYOUTS.length} layouts as text PDFs: field-level accuracy at least ${(TEXT_THRESHOLD * 100).toFixed(1)}% (first contact; target 98%)`, async () => {
+    const score = await measureLayouts(LAYOUTS, 'text', read, HELDOUT_DIR);
+    console.log(describeScore('held-out corpus, text PDFs', score));
+    expect(score.sources.every((s) => s === 'text_layer')).toBe(true);
+    expect(score.right / score.all).toBeGreaterThanOrEqual(TEXT_THRESHOLD);
+  }, 600_000);
+
+  test(`scans and phone photos read by OCR: field-level accuracy at least ${(SCAN_THRESHOLD * 100).toFixed(1)}% (first contact; target 92%)`, async () => {
+    const scans = await measureLayouts(LAYOUTS, 'scan', read, HELDOUT_DIR);
+    const photos = await measureLayouts(LAYOUTS, 'photo', read, HELDOUT_DIR);
+    console.log(describeScore('held-out corpus, scans', scans));
+    console.log(describeScore('held-out corpus, phone photos', photos));
+    const both = { ...emptyScore(), right: scans.right + photos.right, all: scans.all + photos.all };
+    console.log(`held-out scans and photos: ${both.right}/${both.all} (${percent(both).toFixed(1)}%)`);
+    expect([...scans.sources, ...photos.sources].every((s) => s === 'ocr')).toBe(true);
+    expect(both.right / both.all).toBeGreaterThanOrEqual(SCAN_THRESHOLD);
+  }, 1_800_000); // 27 pages of OCR: about 15 minutes on this shared 2-core machine at load ~12
+});
