@@ -1,5 +1,4 @@
-import { Decimal } from '../../kernel/money';
-import { deductiblePart, type TaxRegisterEntry } from '../documents/api';
+import type { TaxRegisterEntry } from '../documents/api';
 
 /**
  * The columns of the three VAT books (libros registro de IVA) in the tax agency's published format
@@ -145,16 +144,14 @@ const RECEIVED: BookColumn[] = [
   text('Factura Rectificada', 16, (e) => e.rectifies?.number ?? null),
 ];
 
-/** A capital good's regularisation of the year to the definitive prorrata: its quota at that percentage less what was deducted. */
-const prorrataRegularisation = (e: TaxRegisterEntry, c: RowContext): string =>
-  (c.definitivePercent === null ? '0.00' : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).sub(Decimal.parse(e.deductibleQuota, 6)).rescale(2).toString());
-
 /**
  * Libro registro de bienes de inversión: one row per capital good as the register knows it (a
  * received invoice's VAT group flagged as a capital good), annual (period 0A). Without a prorrata
- * every deductible quota is deducted in full, so the definitive prorrata is 100 and the annual
- * regularisation zero; under the general prorrata, the year's definitive percentage and the good's
- * share of the 303's box 44 (the regularisations of the years after, arts. 107–110, are not kept).
+ * every deductible quota is deducted in full, so the definitive prorrata is 100; under the general
+ * prorrata, the year's definitive percentage. "Regularización Anual Deducción" is the regularisation
+ * of arts. 107–109 LIVA in the years after the purchase (303 box 43), which Cuadra does not keep:
+ * 0.00, also in the purchase's own year, whose adjustment to the definitive percentage (art. 105) is
+ * part of that year's deduction (303 box 44), not of this column.
  * A sale of the good (its delivery and the regularisation it causes) is left to the company.
  */
 const CAPITAL_GOODS: BookColumn[] = [
@@ -179,7 +176,7 @@ const CAPITAL_GOODS: BookColumn[] = [
   amount('Cuota Deducible', (e) => e.deductibleQuota),
   text('Fecha Inicio Utilización', 11, none),
   amount('Prorrata Anual Definitiva', (_e, c) => String(c.definitivePercent ?? 100)),
-  amount('Regularización Anual Deducción', prorrataRegularisation),
+  amount('Regularización Anual Deducción', () => '0.00'),
   text('Identificación Entrega', 16, none),
   amount('Regularización Deducción Efectuada', none),
 ];

@@ -100,13 +100,13 @@ describe('the books: only the provisional part of the VAT in 472, the rest in th
 });
 
 describe('the capital goods book under the general prorrata', () => {
-  test('the year\'s definitive 78 % and the good\'s regularisation: 420 × 78 % = 327.60 − 336.00', async () => {
+  test('the year\'s definitive 78 %; the annual regularisation (arts. 107–109, the years after) is 0.00 in the purchase\'s year', async () => {
     const res = await app.get('/api/v1/aeat/vat-books/capital-goods?year=2025&format=csv', company.token);
     expect(res.status).toBe(200);
     const [header, ...rows] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line: string) => line.split(';'));
     const records = rows.map((cells: string[]) => Object.fromEntries(header.map((h: string, i: number) => [h, cells[i]])));
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ 'Base Imponible': '2000.00', 'Cuota IVA Soportada': '420.00', 'Cuota Deducible': '336.00', 'Prorrata Anual Definitiva': '78', 'Regularización Anual Deducción': '-8.40' });
+    expect(records[0]).toMatchObject({ 'Base Imponible': '2000.00', 'Cuota IVA Soportada': '420.00', 'Cuota Deducible': '336.00', 'Prorrata Anual Definitiva': '78', 'Regularización Anual Deducción': '0.00' });
   });
 });
 
