@@ -45,4 +45,18 @@ describe('the percentage a purchase deducted', () => {
     expect(credit.body).toMatchObject({ vat_deducted_percent: 100, deducted_vat: '-42.00', undeducted_vat: '0.00' });
     expect(entryLines(await journalEntry(credit.body.journal_entry_id))).toEqual([['629', '0.00', '200.00'], ['472', '0.00', '42.00'], ['4100', '242.00', '0.00']]);
   });
+
+  test('at 1 % a quota of 0.42 deducts 0.00 and still counts as deductible: box 28 has its base, the last period regularises it (0.42 at a definitive 100 %)', async () => {
+    expect((await app.request('PUT', '/api/v1/aeat/prorrata?year=2027', { body: { method: 'general', provisional_percent: 1 }, token: company.token })).status).toBe(200);
+    const customer = await createContact(app, company.token, { name: 'Cliente Nacional SL', vat: 'B65410011' });
+    expect((await app.post('/api/v1/invoices', { contact_id: customer.id, issue_date: '2027-01-10', lines: [{ description: 'Venta', quantity: '1', unit_price: '100.00', tax_type_id: taxId(company, 'IVA21') }] }, company.token)).status).toBe(201);
+    const tiny = await app.post('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'T-1', issue_date: '2027-02-01', lines: [line('2.00')] }, company.token);
+    expect(tiny.body).toMatchObject({ vat_deducted_percent: 1, deducted_vat: '0.00', undeducted_vat: '0.42' });
+    const boxes = (item: any): Record<string, string> => Object.fromEntries(item.boxes.map((b: any) => [b.box, b.value]));
+    const [q1] = (await app.get('/api/v1/aeat/303/summary?year=2027&quarter=1', company.token)).body.items;
+    expect([boxes(q1)['28'], boxes(q1)['29']]).toEqual(['2.00', '0.00']);
+    const [q4] = (await app.get('/api/v1/aeat/303/summary?year=2027&quarter=4', company.token)).body.items;
+    expect(q4.details.prorrata).toMatchObject({ definitive_percent: 100, quotas: '0.42', deducted: '0.00', regularisation: '0.42' });
+    expect(boxes(q4)['44']).toBe('0.42');
+  });
 });
