@@ -76,7 +76,9 @@ export async function vatProrrataOf(tx: Tx, year: number): Promise<VatProrrata> 
 /**
  * Where each sale of the register stands in the prorrata's fraction (art. 104.Dos LIVA), by the
  * regime of its VAT type: with right to deduct (taxed domestic sales, exports, intra-EU supplies,
- * sales with reverse charge, sales located elsewhere: art. 94.Uno), or without (exempt, art. 20).
+ * sales with reverse charge), or without (exempt, art. 20). Operations located elsewhere (not
+ * subject, OSS, intra-EU services) give it only if they would in Spain (art. 94.Uno.2º), which the
+ * register cannot tell: they are assumed to, and `definitive_percent` corrects a year where not.
  * Not counted: purchases, and any regime not listed.
  */
 export const PRORRATA_REGIMES: Readonly<Record<string, 'with_right' | 'without_right'>> = {
