@@ -3,7 +3,7 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
-import { taxProfileOf, vatProrrataOf, yearOperations } from '../tax-models/api';
+import { definitivePercentOf, taxProfileOf, vatProrrataOf, yearOperations } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
@@ -81,8 +81,8 @@ const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
 
 async function companyOf(tx: Tx, year: number, book: VatBook) {
   const [tenant, profile, prorrata] = await Promise.all([TenantService.current(tx), taxProfileOf(tx), vatProrrataOf(tx, year)]);
-  // the capital goods book shows the year's definitive prorrata: the provisional one while the year has no operations
-  const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? (await yearOperations(tx, year)).percent ?? prorrata.provisionalPercent : null;
+  // the capital goods book shows the year's definitive prorrata: set by hand, or the register's, or the provisional one while the year has no operations
+  const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? definitivePercentOf(prorrata, await yearOperations(tx, year)) : null;
   return { name: tenant.name, taxId: tenant.taxId ?? null, monthly: profile.vatMonthly || profile.vatRedeme, definitivePercent };
 }
 

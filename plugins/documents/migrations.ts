@@ -2,6 +2,48 @@ import { sqlMigration, systemOnlyFunction, tenantRowLevelSecurity } from '../../
 import type { DocumentTables } from './kinds';
 import type { RegisterKind } from './tax-register';
 
+/** The register's sums for a set of companies (system role only), as first created; a later migration replaces its `deductible` key. */
+const TAX_REGISTER_SUMS_FUNCTION = `create function cuadra_tax_register_sums(p_tenants uuid[], p_keys text[], p_from date, p_to date, p_side text, p_kinds text[],
+         p_type_ids uuid[], p_codes text[], p_contact uuid, p_tax_id text, p_capital_good boolean, p_withheld boolean)
+       returns table (tenant_id uuid, keys jsonb, base text, quota text, deductible_quota text, surcharge text, withholding text, withheld_base text, n int)
+       language plpgsql stable security definer set search_path = public as $fn$
+       declare
+         expressions text[] := '{}';
+         expression text;
+         k text;
+         grouped text;
+       begin
+         foreach k in array coalesce(p_keys, '{}'::text[]) loop
+           expression := case k
+             when 'side' then 'r.side' when 'kind' then 'r.kind' when 'regime' then 'r.regime' when 'taxCode' then 'r.tax_code'
+             when 'taxTypeId' then 'r.tax_type_id::text' when 'rate' then 'r.rate::text' when 'surchargeRate' then 'r.surcharge_rate::text'
+             when 'withholdingRate' then 'r.withholding_rate::text' when 'capitalGood' then 'r.capital_good'
+             when 'deductible' then '(r.deductible_quota <> 0)' when 'withheld' then '(r.withholding <> 0)'
+             when 'counterpartyTaxId' then 'r.counterparty_tax_id' when 'counterpartyName' then 'r.counterparty_name'
+             when 'counterpartyCountry' then 'r.counterparty_country' when 'contactId' then 'r.contact_id::text'
+             when 'rectificationMode' then 'r.rectification_mode' when 'month' then $q$to_char(r.accounting_date, 'YYYY-MM')$q$
+           end;
+           if expression is null then raise exception 'unknown tax register key %', k using errcode = '22023'; end if;
+           expressions := expressions || expression;
+         end loop;
+         grouped := case when cardinality(expressions) = 0 then '' else ', ' || array_to_string(expressions, ', ') end;
+         return query execute format($q$
+           select r.tenant_id, jsonb_build_array(%s), sum(r.base)::text, sum(r.quota)::text, sum(r.deductible_quota)::text, sum(r.surcharge)::text,
+                  sum(r.withholding)::text,
+                  sum(case when r.withholding_rate is null or r.withholding_rate = 0 or round(r.base * r.withholding_rate / 100, 2) = r.withholding then r.base
+                      else round(r.withholding * 100 / r.withholding_rate, 2) end)::text,
+                  count(*)::int
+           from tax_register r
+           where r.tenant_id = any ($1) and r.accounting_date between $2 and $3
+             and ($4::text is null or r.side = $4) and ($5::text[] is null or r.kind = any ($5)) and ($6::uuid[] is null or r.tax_type_id = any ($6))
+             and ($7::text[] is null or r.tax_code = any ($7)) and ($8::uuid is null or r.contact_id = $8) and ($9::text is null or r.counterparty_tax_id = $9)
+             and ($10::boolean is null or r.capital_good = $10) and ($11::boolean is null or (r.withholding <> 0) = $11)
+           group by r.tenant_id%s
+           order by r.tenant_id%s$q$, array_to_string(expressions, ', '), grouped, grouped)
+         using p_tenants, p_from, p_to, p_side, p_kinds, p_type_ids, p_codes, p_contact, p_tax_id, p_capital_good, p_withheld;
+       end
+       $fn$`;
+
 /**
  * The documents plugin's own tables.
  *
@@ -88,47 +130,15 @@ export const migrations = [
   // name is refused), the filters are registerFilter's; one row per company and group, in the order
   // a company's own query gives.
   sqlMigration('20270322000100_tax_register_sums_by_tenant', [
-    `create function cuadra_tax_register_sums(p_tenants uuid[], p_keys text[], p_from date, p_to date, p_side text, p_kinds text[],
-         p_type_ids uuid[], p_codes text[], p_contact uuid, p_tax_id text, p_capital_good boolean, p_withheld boolean)
-       returns table (tenant_id uuid, keys jsonb, base text, quota text, deductible_quota text, surcharge text, withholding text, withheld_base text, n int)
-       language plpgsql stable security definer set search_path = public as $fn$
-       declare
-         expressions text[] := '{}';
-         expression text;
-         k text;
-         grouped text;
-       begin
-         foreach k in array coalesce(p_keys, '{}'::text[]) loop
-           expression := case k
-             when 'side' then 'r.side' when 'kind' then 'r.kind' when 'regime' then 'r.regime' when 'taxCode' then 'r.tax_code'
-             when 'taxTypeId' then 'r.tax_type_id::text' when 'rate' then 'r.rate::text' when 'surchargeRate' then 'r.surcharge_rate::text'
-             when 'withholdingRate' then 'r.withholding_rate::text' when 'capitalGood' then 'r.capital_good'
-             when 'deductible' then '(r.deductible_quota <> 0)' when 'withheld' then '(r.withholding <> 0)'
-             when 'counterpartyTaxId' then 'r.counterparty_tax_id' when 'counterpartyName' then 'r.counterparty_name'
-             when 'counterpartyCountry' then 'r.counterparty_country' when 'contactId' then 'r.contact_id::text'
-             when 'rectificationMode' then 'r.rectification_mode' when 'month' then $q$to_char(r.accounting_date, 'YYYY-MM')$q$
-           end;
-           if expression is null then raise exception 'unknown tax register key %', k using errcode = '22023'; end if;
-           expressions := expressions || expression;
-         end loop;
-         grouped := case when cardinality(expressions) = 0 then '' else ', ' || array_to_string(expressions, ', ') end;
-         return query execute format($q$
-           select r.tenant_id, jsonb_build_array(%s), sum(r.base)::text, sum(r.quota)::text, sum(r.deductible_quota)::text, sum(r.surcharge)::text,
-                  sum(r.withholding)::text,
-                  sum(case when r.withholding_rate is null or r.withholding_rate = 0 or round(r.base * r.withholding_rate / 100, 2) = r.withholding then r.base
-                      else round(r.withholding * 100 / r.withholding_rate, 2) end)::text,
-                  count(*)::int
-           from tax_register r
-           where r.tenant_id = any ($1) and r.accounting_date between $2 and $3
-             and ($4::text is null or r.side = $4) and ($5::text[] is null or r.kind = any ($5)) and ($6::uuid[] is null or r.tax_type_id = any ($6))
-             and ($7::text[] is null or r.tax_code = any ($7)) and ($8::uuid is null or r.contact_id = $8) and ($9::text is null or r.counterparty_tax_id = $9)
-             and ($10::boolean is null or r.capital_good = $10) and ($11::boolean is null or (r.withholding <> 0) = $11)
-           group by r.tenant_id%s
-           order by r.tenant_id%s$q$, array_to_string(expressions, ', '), grouped, grouped)
-         using p_tenants, p_from, p_to, p_side, p_kinds, p_type_ids, p_codes, p_contact, p_tax_id, p_capital_good, p_withheld;
-       end
-       $fn$`,
+    TAX_REGISTER_SUMS_FUNCTION,
     ...systemOnlyFunction('cuadra_tax_register_sums(uuid[], text[], date, date, text, text[], uuid[], text[], uuid, text, boolean, boolean)'),
+  ]),
+  // A received group is deductible when its VAT is (no recargo de equivalencia borne: no surcharge
+  // rate) and it has VAT, even when the VAT prorrata rounds its deductible quota to 0.00; the same
+  // expression as TaxRegisterSums' `deductible` key.
+  sqlMigration('20270327080200_tax_register_sums_deductible_flag', [
+    TAX_REGISTER_SUMS_FUNCTION.replace('create function', 'create or replace function')
+      .replace(`when 'deductible' then '(r.deductible_quota <> 0)'`, `when 'deductible' then $q$(r.deductible_quota <> 0 or (r.side = 'received' and r.surcharge_rate is null and r.quota <> 0))$q$`),
   ]),
 ];
 

@@ -18,8 +18,12 @@ const KEYS = {
   surchargeRate: 'surcharge_rate::text',
   withholdingRate: 'withholding_rate::text',
   capitalGood: 'capital_good',
-  /** The group's VAT is deductible (a non-zero deductible quota). */
-  deductible: '(deductible_quota <> 0)',
+  /**
+   * The group's VAT is deductible: a non-zero deductible quota, or a received group with VAT and no
+   * recargo de equivalencia borne (whose VAT is never deductible) whose deductible quota the VAT
+   * prorrata rounded to 0.00. The function cuadra_tax_register_sums repeats the expression.
+   */
+  deductible: `(deductible_quota <> 0 or (side = 'received' and surcharge_rate is null and quota <> 0))`,
   /** The group carries a withholding (IRPF). */
   withheld: '(withholding <> 0)',
   counterpartyTaxId: 'counterparty_tax_id',

@@ -127,7 +127,8 @@ export const FixedAssets = {
 
   /**
    * The asset a purchase line bought: its account (2x), the purchase's date, and as cost the line's
-   * base plus its VAT when that VAT is not deductible (PGC NRV 2ª: taxes not recovered are cost).
+   * base plus the VAT not deducted (PGC NRV 2ª and 12ª: taxes not recovered are cost): all of it when
+   * it is not deductible, the part the VAT prorrata leaves (the line's `undeducted_vat`) otherwise.
    */
   async fromPurchaseLine(tx: Tx, purchaseId: string, lineNo: number, terms: AssetFromPurchaseLine): Promise<AssetRow> {
     if (!UUID.test(purchaseId)) throw new NotFound('Purchase not found');
@@ -140,10 +141,13 @@ export const FixedAssets = {
     }
     const [existing] = await tx.sql<{ id: string }>(`select id::text as id from fixed_assets where tenant_id = :tenant and purchase_id = :p::uuid and purchase_line_no = :n`, { p: purchaseId, n: lineNo });
     if (existing) throw new Conflict(`Line ${lineNo} of this purchase is already the fixed asset ${existing.id}`);
-    const base = Decimal.parse(line.base), vat = Decimal.parse(line.tax_amount);
-    const cost = line.deductible === false ? base.add(vat) : base;
+    // the cost is what the purchase's entry debited to the asset's account: the base, plus the VAT not deducted
+    // (all of it under recargo de equivalencia, the prorrata's undeducted part otherwise)
+    const base = Decimal.parse(line.base), undeducted = Decimal.parse(line.undeducted_vat);
+    const vat = Decimal.parse(line.tax_amount).add(Decimal.parse(line.self_assessed_amount)); // self-assessed VAT (intra-EU, reverse charge) is deducted too
+    const cost = line.deductible === false ? base.add(vat) : base.add(undeducted);
     return insert(tx, { ...terms, name: terms.name ?? line.description, account: line.expense_account, acquisition_date: purchase.issue_date, cost: cost.rescale(2).toString() },
-      { vatDeducted: line.deductible === false ? Decimal.zero(2) : vat, purchaseId, lineNo });
+      { vatDeducted: line.deductible === false ? Decimal.zero(2) : vat.sub(undeducted).rescale(2), purchaseId, lineNo });
   },
 
   async find(tx: Tx, id: string, lock = false): Promise<AssetRow | null> {

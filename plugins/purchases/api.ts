@@ -10,7 +10,7 @@ export {
 } from './service';
 export type { PurchaseIssuedPayload } from './hooks';
 export { PurchaseResponse } from './schemas';
-export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, type PurchasePostingDoc, type PurchasePostingLine } from './posting';
+export { postPurchase, postPurchasePayment, payableAccountOf, capitalGoodsVatAccount, undeductedVat, vatDeduction, type PurchasePostingDoc, type PurchasePostingLine } from './posting';
 
 /** Purchases read from a file (source `ocr`) that are still drafts to review, per company, in one statement (the workspace). */
 export async function toReviewByTenant(db: Database, tenantIds: readonly string[]): Promise<Map<string, number>> {

@@ -18,12 +18,17 @@ const PURCHASE_STATEMENT: KindStatement = {
   kind: PURCHASE, source: 'draft', numbering: 'any-date', dateLoc: ['body', 'issue_date'], conflict: 'The purchase is no longer a draft',
   issued: `issued as (
       update purchases p set status = 'issued', year = :year, seq = n.seq, number = n.number, journal_entry_id = :entryId::uuid, supplier = :supplier::jsonb,
-        payable_account = :payable, issued_at = now(), updated_at = now()
+        payable_account = :payable, vat_deducted_percent = :deductedPercent, issued_at = now(), updated_at = now()
       from numbered n where p.tenant_id = :tenant and p.id = :id::uuid
       returning p.issued_at, p.updated_at
     )`,
   answer: '(select issued_at from issued) as issued_at, (select updated_at from issued) as updated_at',
 };
+
+async function deductedPercentOf(tx: Tx, purchaseId: string): Promise<number> {
+  const [row] = await tx.sql<{ percent: number | string }>(`select vat_deducted_percent as percent from purchases where tenant_id = :tenant and id = :id::uuid`, { id: purchaseId });
+  return row ? Number(row.percent) : 100;
+}
 
 /**
  * Registers a draft in the caller's unit of work through the issue steps (number, posting, tax
@@ -49,8 +54,11 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
     conversion = { currency: fx.currency, rate: found.rate, rateDate: found.rate_date, accountingDate, euros: euroAmountsOf(euros) };
   }
   const payableAccount = payableAccountOf(record.lines, accounts);
-  // the year's VAT prorrata: its provisional percentage of the deductible VAT is deducted, the rest is cost
-  const deductiblePercent = (await vatProrrataOf(tx, Number(record.issueDate.slice(0, 4)))).provisionalPercent;
+  // the year's VAT prorrata: its provisional percentage of the deductible VAT is deducted, the rest is cost;
+  // a rectification corrects what the rectified purchase deducted, so it takes that purchase's percentage
+  const deductiblePercent = record.rectifiesId
+    ? await deductedPercentOf(tx, record.rectifiesId)
+    : (await vatProrrataOf(tx, Number(record.issueDate.slice(0, 4)))).provisionalPercent;
   const mark = numberMark(record.series);
   const draft = postPurchase({
     id: record.id, number: mark, kind: record.kind, supplierInvoiceNumber: record.supplierInvoiceNumber, issueDate: record.issueDate,
@@ -69,7 +77,7 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
     kind: PURCHASE, record, types, counterparty: supplier, issuer: supplier, simplified: false, posting: draft ? { draft, numberMark: mark } : null, register,
     event: { name: 'purchase.registered', payload: null, publish: false, audience: 'false' },
   });
-  Object.assign(plan.params, { supplier: JSON.stringify(supplier), payable: payableAccount });
+  Object.assign(plan.params, { supplier: JSON.stringify(supplier), payable: payableAccount, deductedPercent: deductiblePercent });
   const row = await issueInTransaction(tx, plan, PURCHASE_STATEMENT);
   const number = row.number;
   if (conversion) await DocumentCurrencies.recordConversion(tx, PURCHASE.name, record.id, conversion);
@@ -77,7 +85,7 @@ export async function issueLoaded(tx: Tx, record: PurchaseRecord, types: Readonl
     await LedgerService.reverse(tx, options.reverseEntryId, record.issueDate, `Anulación por sustitución: ${number} (${options.rectifiesNumber ?? ''})`.slice(0, 500));
   }
   const issued: PurchaseRecord = {
-    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount,
+    ...record, status: 'issued', year: plan.year, seq: Number(row.seq), number, journalEntryId: plan.journalEntryId, supplier, payableAccount, vatDeductedPercent: deductiblePercent,
     issuedAt: iso(row.issued_at), updatedAt: iso(row.updated_at),
     fx: conversion ? { documentType: PURCHASE.name, documentId: record.id, ...conversion } : null,
   };

@@ -17,10 +17,11 @@ export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', 
 export const PURCHASE_STORE = kindStore<PurchaseRecord, PurchaseLineRecord>({
   kind: PURCHASE,
   columns: (a) => `${a}.kind, ${a}.supplier_invoice_number, ${a}.source, ${a}.file_sha256, ${a}.file_key,
-    ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier`,
+    ${a}.self_assessed_total::text as self_assessed_total, ${a}.payable_account, ${a}.supplier::text as supplier, ${a}.vat_deducted_percent`,
   recordOf: (common, row, lines) => ({
     ...common, kind: row.kind, supplierInvoiceNumber: row.supplier_invoice_number, source: row.source, fileSha256: row.file_sha256, fileKey: row.file_key,
-    selfAssessedTotal: dec(row.self_assessed_total), payableAccount: row.payable_account, supplier: jsonOrNull<Party>(row.supplier), lines,
+    selfAssessedTotal: dec(row.self_assessed_total), payableAccount: row.payable_account, supplier: jsonOrNull<Party>(row.supplier),
+    vatDeductedPercent: Number(row.vat_deducted_percent ?? 100), lines,
   }),
   lineColumns: { expense_account: 'text', capital_good: 'boolean', self_assessed_amount: 'numeric' },
   lineOf: (common, row) => ({ ...common, expenseAccount: row.expense_account, capitalGood: rowBoolean(row.capital_good), selfAssessedAmount: dec(row.self_assessed_amount) }),

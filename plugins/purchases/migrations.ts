@@ -92,4 +92,11 @@ export const migrations = [
   sqlMigration('20270325000200_purchases_migrated', migratedDocumentsSql(PURCHASE)),
   // As for invoices: the lines' guard keeps to the key lookup however stale the statistics.
   sqlMigration('20270319000300_purchase_lines_guard_generic_plan', ['alter function purchase_lines_guard() set plan_cache_mode = force_generic_plan']),
+  // The percentage of the deductible VAT the purchase deducted when it was registered (its year's
+  // provisional prorrata, or the rectified purchase's own): the JSON's undeducted VAT, the assets
+  // bought and its rectifications read it back (./posting.ts, undeductedVat). 100 for drafts and for
+  // purchases registered before it was kept.
+  sqlMigration('20270327080000_purchases_vat_deducted_percent', [
+    `alter table purchases add column vat_deducted_percent int not null default 100 check (vat_deducted_percent between 1 and 100)`,
+  ]),
 ];

@@ -68,53 +68,85 @@ export function payableAccountOf(lines: readonly Pick<PurchasePostingLine, 'expe
 export const capitalGoodsVatAccount = (accounts: PostingAccounts): string => `${accounts.vatInput}9`;
 export const CAPITAL_GOODS_VAT_NAME = 'Hacienda Pública, IVA soportado en bienes de inversión';
 
+const ZERO = Decimal.zero(2);
+
 /** A line bears recargo de equivalencia: neither its VAT nor its RE is deductible. */
 export const nonDeductible = (line: Pick<PurchasePostingLine, 'surchargeTypeId'>): boolean => line.surchargeTypeId !== null;
 
-const ZERO = Decimal.zero(2);
 const truncate = (text: string, max = 500) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+type VatLine = Pick<PurchasePostingLine, 'base' | 'taxAmount' | 'selfAssessedAmount' | 'capitalGood' | 'taxTypeId' | 'surchargeTypeId'>;
+interface VatGroup { typeId: string; capital: boolean; base: Decimal; amount: Decimal; lines: number[] }
+
+/** The deductible VAT of a purchase per (type, capital good) that the entry posts: types with a purchases account and a non-zero amount; `lines` are indexes into `lines`. */
+function vatGroupsOf(lines: readonly VatLine[], types: ReadonlyMap<string, TaxTypeInfo>): Map<string, VatGroup> {
+  const groups = new Map<string, VatGroup>();
+  lines.forEach((line, i) => {
+    if (nonDeductible(line)) return;
+    const key = `${line.taxTypeId}|${line.capitalGood}`;
+    const group = groups.get(key) ?? { typeId: line.taxTypeId, capital: line.capitalGood, base: ZERO, amount: ZERO, lines: [] };
+    group.base = group.base.add(line.base).rescale(2);
+    group.amount = group.amount.add(line.taxAmount).add(line.selfAssessedAmount).rescale(2);
+    group.lines.push(i);
+    groups.set(key, group);
+  });
+  for (const [key, group] of groups) if (!types.get(group.typeId)?.purchases?.account || group.amount.isZero()) groups.delete(key);
+  return groups;
+}
+
+/**
+ * The VAT of each line that the prorrata leaves undeducted (art. 104 LIVA), as the entry puts it in
+ * the line's account: per (type, capital good) the group's VAT less its `deductiblePart` at
+ * `percent`, shared among the group's lines in proportion to their bases. Zero at 100 %, and for
+ * lines whose VAT is not deductible at all (recargo de equivalencia: already in the expense).
+ */
+export function undeductedVat(lines: readonly VatLine[], types: ReadonlyMap<string, TaxTypeInfo>, percent: number): Decimal[] {
+  const result = lines.map(() => ZERO);
+  for (const group of vatGroupsOf(lines, types).values()) {
+    const rest = group.amount.sub(deductiblePart(group.amount, percent));
+    if (rest.isZero()) continue;
+    const shares = allocate(rest, group.lines.map((i) => lines[i].base));
+    group.lines.forEach((lineIndex, k) => { result[lineIndex] = shares[k].rescale(2); });
+  }
+  return result;
+}
+
+/** A purchase's deductible VAT split as its entry posts it: `deducted` on 472/4729, `undeducted` in the lines' accounts (with each line's part). */
+export function vatDeduction(lines: readonly VatLine[], types: ReadonlyMap<string, TaxTypeInfo>, percent: number): { deducted: Decimal; undeducted: Decimal; lines: Decimal[] } {
+  const byLine = undeductedVat(lines, types, percent);
+  const undeducted = byLine.reduce((sum, part) => sum.add(part), ZERO).rescale(2);
+  const deductible = [...vatGroupsOf(lines, types).values()].reduce((sum, group) => sum.add(group.amount), ZERO).rescale(2);
+  return { deducted: deductible.sub(undeducted).rescale(2), undeducted, lines: byLine };
+}
 
 /** The purchase entry, or null when every amount is zero. */
 export function postPurchase(doc: PurchasePostingDoc, accounts: PostingAccounts): JournalDraft | null {
   const capitalAccount = capitalGoodsVatAccount(accounts);
 
-  // Deductible VAT per (type, capital good).
   const percent = doc.deductiblePercent ?? 100;
-  const vatGroups = new Map<string, { typeId: string; capital: boolean; base: Decimal; amount: Decimal; lines: PurchasePostingLine[] }>();
-  for (const line of doc.lines) {
-    if (nonDeductible(line)) continue;
-    const key = `${line.taxTypeId}|${line.capitalGood}`;
-    const group = vatGroups.get(key) ?? { typeId: line.taxTypeId, capital: line.capitalGood, base: ZERO, amount: ZERO, lines: [] };
-    group.base = group.base.add(line.base).rescale(2);
-    group.amount = group.amount.add(line.taxAmount).add(line.selfAssessedAmount).rescale(2);
-    group.lines.push(line);
-    vatGroups.set(key, group);
-  }
+  const undeductedByLine = undeductedVat(doc.lines, doc.types, percent);
   const vatLines: JournalDraftLine[] = [];
   const selfAssessedLines: JournalDraftLine[] = [];
   const posted = new Set<string>();
-  // the VAT the prorrata leaves undeducted, per expense account: part of the cost
-  const undeducted = new Map<string, Decimal>();
-  for (const [key, group] of vatGroups) {
-    const type = doc.types.get(group.typeId);
-    const purchases = type?.purchases;
-    if (!purchases?.account || group.amount.isZero()) continue;
+  for (const [key, group] of vatGroupsOf(doc.lines, doc.types)) {
+    const type = doc.types.get(group.typeId)!;
+    const purchases = type.purchases!;
     const extra = { taxTypeId: group.typeId, taxBase: group.base };
-    const account = group.capital ? capitalAccount : purchases.account;
+    const account = group.capital ? capitalAccount : purchases.account!;
     const deducted = deductiblePart(group.amount, percent);
-    const rest = group.amount.sub(deducted);
-    if (!rest.isZero()) {
-      const shares = allocate(rest, group.lines.map((l) => l.base));
-      group.lines.forEach((l, i) => undeducted.set(l.expenseAccount, (undeducted.get(l.expenseAccount) ?? ZERO).add(shares[i]).rescale(2)));
-    }
-    const debit = sided(account, deducted, 'debit', { ...extra, createAccount: { name: group.capital ? CAPITAL_GOODS_VAT_NAME : `${type!.name} (${type!.code})`.slice(0, 200) } });
+    const debit = sided(account, deducted, 'debit', { ...extra, createAccount: { name: group.capital ? CAPITAL_GOODS_VAT_NAME : `${type.name} (${type.code})`.slice(0, 200) } });
     if (debit) vatLines.push(debit);
     if (purchases.selfAssessedAccount) {
-      const credit = sided(purchases.selfAssessedAccount, group.amount, 'credit', { ...extra, createAccount: { name: `${type!.name} (${type!.code}), autorrepercutido`.slice(0, 200) } });
+      const credit = sided(purchases.selfAssessedAccount, group.amount, 'credit', { ...extra, createAccount: { name: `${type.name} (${type.code}), autorrepercutido`.slice(0, 200) } });
       if (credit) selfAssessedLines.push(credit);
     }
     posted.add(key);
   }
+  // the VAT the prorrata leaves undeducted, per expense account: part of the cost
+  const undeducted = new Map<string, Decimal>();
+  doc.lines.forEach((l, i) => {
+    if (!undeductedByLine[i].isZero()) undeducted.set(l.expenseAccount, (undeducted.get(l.expenseAccount) ?? ZERO).add(undeductedByLine[i]).rescale(2));
+  });
 
   // Expenses per account; the lines of a type without a tax line stay apart and carry the type.
   const expenses = new Map<string, { account: string; amount: Decimal; taxTypeId: string | null }>();

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { MONEY_PATTERN } from '../../kernel/money';
 import { literalUnion } from '../../kernel/schemas';
 import {
   currencyResponseFields, Description, DiscountPct, DocumentCurrencyField, documentCreate, documentListQuery, documentRectify, documentResponseFields, documentUpdate, IsoDate, LineResponseFields, Money,
@@ -69,6 +70,7 @@ const PurchaseLineResponse = t.Object({
   capital_good: t.Boolean(),
   self_assessed_amount: t.String({ description: 'Reverse charge (intra-EU acquisition, ISP): the VAT the company self-assesses (Dr 472 / Cr 477); not part of the total' }),
   deductible: t.Boolean({ description: 'False when the VAT goes into the expense (recargo de equivalencia borne by the company)' }),
+  undeducted_vat: t.String({ pattern: MONEY_PATTERN, description: 'The part of the line\'s deductible VAT the VAT prorrata leaves undeducted (art. 104 LIVA): the entry adds it to the line\'s account (a capital good\'s cost); 0.00 without prorrata and for drafts' }),
 });
 
 export const PurchaseResponse = t.Object({
@@ -80,6 +82,9 @@ export const PurchaseResponse = t.Object({
   file_sha256: Nullable(t.String({ pattern: '^[0-9a-f]{64}$' })),
   self_assessed_total: Money,
   payable_account: Nullable(t.String({ description: 'The account the supplier is owed on: 4000 (goods, 60x) or 4100 (services and everything else)' })),
+  vat_deducted_percent: t.Integer({ minimum: 1, maximum: 100, description: 'The percentage of its deductible VAT the purchase deducted when registered: its year\'s provisional prorrata, or the rectified purchase\'s own for a rectification; 100 without prorrata and for drafts' }),
+  deducted_vat: t.String({ pattern: MONEY_PATTERN, description: 'The deductible VAT (self-assessed included) the entry puts on 472/4729, in the document\'s currency' }),
+  undeducted_vat: t.String({ pattern: MONEY_PATTERN, description: 'The deductible VAT the prorrata leaves undeducted, part of the lines\' cost (the sum of the lines\' undeducted_vat)' }),
   lines: t.Array(PurchaseLineResponse),
   supplier: Nullable(PartySnapshot),
 }, { description: 'Like InvoiceResponse; `number` is the registration number (P-2026-000001) given at registration, in order of registration.' });

@@ -48,7 +48,7 @@ async function insertDraft(tx: Tx, fields: DraftFields, computed: Computed, orig
   });
   return {
     ...draft, kind: fields.kind, supplierInvoiceNumber: fields.supplierInvoiceNumber, source: origin.source, fileSha256: origin.fileSha256, fileKey: origin.fileKey ?? null,
-    selfAssessedTotal: computed.selfAssessedTotal, payableAccount: null, supplier: null,
+    selfAssessedTotal: computed.selfAssessedTotal, payableAccount: null, supplier: null, vatDeductedPercent: 100,
   };
 }
 

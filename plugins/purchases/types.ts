@@ -54,6 +54,8 @@ export interface PurchaseRecord extends DocumentRecordCommon {
   selfAssessedTotal: Decimal;
   payableAccount: string | null;
   supplier: Party | null;
+  /** The percentage of its deductible VAT the purchase deducted when registered (the VAT prorrata; 100 without one, and for drafts). */
+  vatDeductedPercent: number;
   lines: PurchaseLineRecord[];
   /** A document in another currency: its currency and, once registered, the conversion; absent or null for EUR. */
   fx?: DocumentCurrency | null;

@@ -12,7 +12,7 @@ export { modelListing, type ModelListing } from './listing';
 export { taxProfileOf, DEFAULT_PROFILE, type TaxProfile, type LegalForm, type IrpfMethod } from './profile';
 export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead, layoutProblems, preDeclarationFile, provinceOf, provinceOrLaPalmaOf, record, recordNif, recordsFile, type DesignField, type FieldKind, type RecordsDesign } from './records';
 export {
-  PRORRATA_REGIMES, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations, type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
+  definitivePercentOf, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations, type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
 } from './prorrata';
 export { dueByTenant, type DueModel } from './due-by-tenant';
 export { resultsByTenant, type DueResult } from './results-by-tenant';

@@ -92,4 +92,18 @@ export const migrations = [
        $$`,
     ...systemOnlyFunction('cuadra_vat_prorratas(uuid[], int, int)'),
   ]),
+  // The definitive percentage set by hand (under `general` only), replacing the register's: the
+  // exclusions of art. 104.Tres LIVA and the operations of art. 94.Uno.2º the register cannot judge.
+  sqlMigration('20270327080100_company_vat_prorratas_definitive', [
+    `alter table company_vat_prorratas add column definitive_percent int check (definitive_percent between 1 and 100)`,
+    `alter table company_vat_prorratas add constraint company_vat_prorratas_definitive_general check (definitive_percent is null or method = 'general')`,
+    `drop function cuadra_vat_prorratas(uuid[], int, int)`,
+    `create function cuadra_vat_prorratas(p_tenants uuid[], p_from_year int, p_to_year int)
+       returns table (tenant_id uuid, year int, method text, provisional_percent int, activity text, cnae text, definitive_percent int)
+       language sql stable security definer set search_path = public as $$
+         select p.tenant_id, p.year, p.method, p.provisional_percent, p.activity, p.cnae, p.definitive_percent from company_vat_prorratas p
+         where p.tenant_id = any (p_tenants) and p.year between p_from_year and p_to_year
+       $$`,
+    ...systemOnlyFunction('cuadra_vat_prorratas(uuid[], int, int)'),
+  ]),
 ];

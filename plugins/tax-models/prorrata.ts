@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Unprocessable, ValidationFailed } from '../../kernel/errors';
+import { Conflict, Unprocessable, ValidationFailed } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import { literalUnion } from '../../kernel/schemas';
 import type { Tx } from '../../kernel/uow';
@@ -22,9 +22,15 @@ export interface VatProrrata {
   activity: string;
   /** Its CNAE code (three characters), for the 390; empty when not given. */
   cnae: string;
+  /**
+   * The definitive percentage set by hand (1–100), replacing the one computed from the register
+   * (art. 104.Tres exclusions, art. 94.Uno.2º operations that would not give the right in Spain);
+   * null to compute it.
+   */
+  definitivePercent: number | null;
 }
 
-export const NO_PRORRATA: VatProrrata = { method: 'none', provisionalPercent: 100, activity: '', cnae: '' };
+export const NO_PRORRATA: VatProrrata = { method: 'none', provisionalPercent: 100, activity: '', cnae: '', definitivePercent: null };
 
 export const VatProrrataResponse = t.Object({
   year: t.Integer(),
@@ -32,6 +38,7 @@ export const VatProrrataResponse = t.Object({
   provisional_percent: t.Integer({ minimum: 1, maximum: 100, description: 'The percentage of each deductible quota deducted during the year (100 under `none`)' }),
   activity: t.String({ description: 'The activity the prorrata applies to (the 390\'s page 07); empty when not given' }),
   cnae: t.String({ description: 'Its CNAE code, three characters (the 390\'s page 07); empty when not given' }),
+  definitive_percent: t.Union([t.Integer({ minimum: 1, maximum: 100 }), t.Null()], { description: 'The definitive percentage set by hand, which replaces the one computed from the year\'s tax register; null when it is computed' }),
 }, { description: 'The company\'s VAT prorrata of a year' });
 
 export const VatProrrataUpdate = t.Object({
@@ -42,27 +49,36 @@ export const VatProrrataUpdate = t.Object({
   })),
   activity: t.Optional(t.String({ maxLength: 40, description: 'The activity the prorrata applies to, as the 390 names it' })),
   cnae: t.Optional(t.String({ pattern: '^([0-9A-Z]{3})?$', description: 'The activity\'s CNAE code, three characters (empty for none)' })),
+  definitive_percent: t.Optional(t.Integer({
+    minimum: 1, maximum: 100,
+    description: 'Under `general`: the year\'s definitive percentage, a whole number 1–100, when the one computed from the tax register is not right (sales the register cannot leave out under art. 104.Tres LIVA, operations located elsewhere that would not give the right to deduct in Spain); it replaces the computed one in the last period\'s box 44, the 390 and the capital goods book. Left out, the percentage is computed. Not allowed under `none`',
+  })),
 }, { additionalProperties: false, description: 'The company\'s VAT prorrata of a year' });
 
-export const prorrataToJson = (year: number, p: VatProrrata) => ({ year, method: p.method, provisional_percent: p.provisionalPercent, activity: p.activity, cnae: p.cnae });
+export const prorrataToJson = (year: number, p: VatProrrata) => ({ year, method: p.method, provisional_percent: p.provisionalPercent, activity: p.activity, cnae: p.cnae, definitive_percent: p.definitivePercent });
 
-export type ProrrataRow = { method: ProrrataMethod; provisional_percent: number | string | null; activity: string | null; cnae: string | null };
+export type ProrrataRow = { method: ProrrataMethod; provisional_percent: number | string | null; activity: string | null; cnae: string | null; definitive_percent: number | string | null };
 
 export function prorrataFromRow(row: ProrrataRow | undefined): VatProrrata {
   if (!row || row.method === 'none') return { ...NO_PRORRATA, activity: row?.activity ?? '', cnae: row?.cnae ?? '' };
-  return { method: row.method, provisionalPercent: Number(row.provisional_percent), activity: row.activity ?? '', cnae: row.cnae ?? '' };
+  return {
+    method: row.method, provisionalPercent: Number(row.provisional_percent), activity: row.activity ?? '', cnae: row.cnae ?? '',
+    definitivePercent: row.definitive_percent === null || row.definitive_percent === undefined ? null : Number(row.definitive_percent),
+  };
 }
 
 /** The company's prorrata of a year (`none` when it set none). */
 export async function vatProrrataOf(tx: Tx, year: number): Promise<VatProrrata> {
-  const [row] = await tx.sql<ProrrataRow>(`select method, provisional_percent, activity, cnae from company_vat_prorratas where tenant_id = :tenant and year = :year`, { year });
+  const [row] = await tx.sql<ProrrataRow>(`select method, provisional_percent, activity, cnae, definitive_percent from company_vat_prorratas where tenant_id = :tenant and year = :year`, { year });
   return prorrataFromRow(row);
 }
 
 /**
  * Where each sale of the register stands in the prorrata's fraction (art. 104.Dos LIVA), by the
  * regime of its VAT type: with right to deduct (taxed domestic sales, exports, intra-EU supplies,
- * sales with reverse charge, sales located elsewhere: art. 94.Uno), or without (exempt, art. 20).
+ * sales with reverse charge), or without (exempt, art. 20). Operations located elsewhere (not
+ * subject, OSS, intra-EU services) give it only if they would in Spain (art. 94.Uno.2º), which the
+ * register cannot tell: they are assumed to, and `definitive_percent` corrects a year where not.
  * Not counted: purchases, and any regime not listed.
  */
 export const PRORRATA_REGIMES: Readonly<Record<string, 'with_right' | 'without_right'>> = {
@@ -103,39 +119,62 @@ export function definitivePercent(withRight: Decimal, total: Decimal): number | 
   return Number((w * 100n + t - 1n) / t);
 }
 
+/** The year's definitive percentage: the one set by hand, else the operations', else (a year without operations) the provisional one. */
+export const definitivePercentOf = (prorrata: VatProrrata, operations: ProrrataOperations): number =>
+  prorrata.definitivePercent ?? operations.percent ?? prorrata.provisionalPercent;
+
 /** The register's operations of a whole year (accounting dates). */
 export async function yearOperations(tx: Tx, year: number): Promise<ProrrataOperations> {
   return prorrataOperations(await TaxRegisterSums.query(tx, { from: `${year}-01-01`, to: `${year}-12-31`, side: 'issued' }, ['side', 'regime']));
 }
 
 /**
+ * Whether the year's purchases deducted less than their whole deductible VAT (some were registered
+ * under a prorrata below 100 %): the register's received deductible quotas against their quotas.
+ */
+async function deductedShort(tx: Tx, year: number): Promise<boolean> {
+  const sums = await TaxRegisterSums.query(tx, { from: `${year}-01-01`, to: `${year}-12-31`, side: 'received' }, ['side', 'deductible']);
+  return sums.some((sum) => sum.key.deductible === true && Decimal.parse(sum.quota, 6).rescale(2).compare(Decimal.parse(sum.deductibleQuota, 6).rescale(2)) !== 0);
+}
+
+/**
  * Sets the prorrata of a year. Under `general` without a percentage, the provisional one is the
  * previous year's definitive percentage (art. 105.Uno), computed now from that year's register.
+ * A year whose purchases were already deducted at less than 100 % cannot go back to `none`: only
+ * the general prorrata's last period brings them to what the year may deduct (409).
  */
-export async function saveVatProrrata(tx: Tx, year: number, body: { method: ProrrataMethod; provisional_percent?: number; activity?: string; cnae?: string }): Promise<VatProrrata> {
+export async function saveVatProrrata(tx: Tx, year: number, body: { method: ProrrataMethod; provisional_percent?: number; activity?: string; cnae?: string; definitive_percent?: number }): Promise<VatProrrata> {
   let percent = 100;
   if (body.method === 'none') {
     if (body.provisional_percent !== undefined) throw ValidationFailed.field(['body', 'provisional_percent'], 'Without prorrata every deductible quota is deducted in full: give no provisional_percent');
+    if (body.definitive_percent !== undefined) throw ValidationFailed.field(['body', 'definitive_percent'], 'Without prorrata there is no definitive percentage: give no definitive_percent');
+    if (await deductedShort(tx, year)) {
+      throw new Conflict(`Purchases of ${year} were registered deducting only part of their VAT under the prorrata: without it nothing would bring them back to the full deduction. `
+        + 'Keep the method general (the last period regularises every purchase to the definitive percentage; give definitive_percent 100 if the year gives the right to deduct in full)');
+    }
   } else if (body.provisional_percent !== undefined) {
     percent = body.provisional_percent;
   } else {
     const previous = await yearOperations(tx, year - 1);
-    if (previous.percent === null || previous.percent === 0) {
-      throw new Unprocessable(`The register of ${year - 1} gives no definitive prorrata to start ${year} with: give provisional_percent (1–100)`);
+    if (previous.percent === null) {
+      throw new Unprocessable(`The register of ${year - 1} has no operations to give a definitive prorrata to start ${year} with: give provisional_percent (1–100)`);
+    }
+    if (previous.percent === 0) {
+      throw new Unprocessable(`The definitive prorrata of ${year - 1} is 0 %, which cannot be a provisional percentage: give provisional_percent (1–100)`);
     }
     percent = previous.percent;
   }
-  const next: VatProrrata = { method: body.method, provisionalPercent: percent, activity: body.activity ?? '', cnae: body.cnae ?? '' };
-  await tx.sql(`insert into company_vat_prorratas (tenant_id, year, method, provisional_percent, activity, cnae)
-    values (:tenant, :year, :method, :percent, :activity, :cnae)
+  const next: VatProrrata = { method: body.method, provisionalPercent: percent, activity: body.activity ?? '', cnae: body.cnae ?? '', definitivePercent: body.definitive_percent ?? null };
+  await tx.sql(`insert into company_vat_prorratas (tenant_id, year, method, provisional_percent, activity, cnae, definitive_percent)
+    values (:tenant, :year, :method, :percent, :activity, :cnae, :definitive)
     on conflict (tenant_id, year) do update set method = excluded.method, provisional_percent = excluded.provisional_percent,
-      activity = excluded.activity, cnae = excluded.cnae, updated_at = now()`,
-  { year, method: next.method, percent: next.method === 'none' ? null : percent, activity: next.activity, cnae: next.cnae });
+      activity = excluded.activity, cnae = excluded.cnae, definitive_percent = excluded.definitive_percent, updated_at = now()`,
+  { year, method: next.method, percent: next.method === 'none' ? null : percent, activity: next.activity, cnae: next.cnae, definitive: next.definitivePercent });
   return next;
 }
 
 export async function exportVatProrratas(tx: Tx) {
-  return tx.sql(`select year, method, provisional_percent, activity, cnae, updated_at from company_vat_prorratas where tenant_id = :tenant order by year`);
+  return tx.sql(`select year, method, provisional_percent, activity, cnae, definitive_percent, updated_at from company_vat_prorratas where tenant_id = :tenant order by year`);
 }
 
 export async function eraseVatProrratas(tx: Tx): Promise<void> {
@@ -146,7 +185,7 @@ export async function eraseVatProrratas(tx: Tx): Promise<void> {
 export interface ProrrataYear {
   method: ProrrataMethod;
   provisionalPercent: number;
-  /** The percentage of the year's operations (the provisional one when the year has none). */
+  /** The year's definitive percentage (`definitivePercentOf`: set by hand, else the operations', else the provisional one). */
   definitivePercent: number;
   operations: ProrrataOperations;
   /** The year's VAT borne with the right to deduct, in full (received groups with a deductible quota), and what its returns deducted of it. */
@@ -168,7 +207,7 @@ export const PRORRATA_SUMS_BY = ['side', 'regime', 'deductible', 'capitalGood'] 
 export function prorrataYear(prorrata: VatProrrata, sums: readonly TaxRegisterSum[]): ProrrataYear | null {
   if (prorrata.method !== 'general') return null;
   const operations = prorrataOperations(sums);
-  const definitivePercent = operations.percent ?? prorrata.provisionalPercent;
+  const definitivePercent = definitivePercentOf(prorrata, operations);
   const zero = () => ({ quotas: Decimal.zero(2), deducted: Decimal.zero(2) });
   const parts = { current: zero(), capital: zero() };
   for (const sum of sums) {

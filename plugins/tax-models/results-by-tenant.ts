@@ -88,7 +88,7 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
   const storedOf = new Map(stored.map((row) => [`${row.tenant_id} ${row.model} ${row.year}`, JSON.parse(row.options) as ModelOptions]));
   const optionsOf = (tenantId: string, model: TaxModel, year: number) => withDefaults(model, storedOf.get(`${tenantId} ${model.code} ${year}`));
   const prorratas = await db.system<ProrrataRow & { tenant_id: string; year: number }>(
-    'select tenant_id, year, method, provisional_percent, activity, cnae from cuadra_vat_prorratas(?::uuid[], ?, ?)', [pgArray(tenants), firstYear, lastYear]);
+    'select tenant_id, year, method, provisional_percent, activity, cnae, definitive_percent from cuadra_vat_prorratas(?::uuid[], ?, ?)', [pgArray(tenants), firstYear, lastYear]);
   const prorrataByYear = new Map(prorratas.map((row) => [`${row.tenant_id} ${Number(row.year)}`, prorrataFromRow(row)]));
   const prorrataOf = (tenantId: string, year: number) => prorrataByYear.get(`${tenantId} ${year}`) ?? NO_PRORRATA;
 

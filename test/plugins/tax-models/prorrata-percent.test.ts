@@ -2,12 +2,12 @@
 import { describe, expect, test } from 'bun:test';
 import { money } from '../../../kernel/money';
 import type { TaxRegisterSum } from '../../../plugins/documents/api';
-import { PRORRATA_REGIMES, prorrataYear, type VatProrrata } from '../../../plugins/tax-models/api';
-import { definitivePercent, prorrataOperations } from '../../../plugins/tax-models/prorrata';
+import { prorrataYear, type VatProrrata } from '../../../plugins/tax-models/api';
+import { definitivePercent, PRORRATA_REGIMES, prorrataOperations } from '../../../plugins/tax-models/prorrata';
 
 const sum = (key: TaxRegisterSum['key'], base: string, quota = '0.00', deductibleQuota = '0.00'): TaxRegisterSum =>
   ({ key, base, quota, deductibleQuota, surcharge: '0.00', withholding: '0.00', withheldBase: '0.00', rows: 1 });
-const GENERAL: VatProrrata = { method: 'general', provisionalPercent: 80, activity: '', cnae: '' };
+const GENERAL: VatProrrata = { method: 'general', provisionalPercent: 80, activity: '', cnae: '', definitivePercent: null };
 
 describe('the definitive percentage', () => {
   test('rounded up to the next whole unit; a whole one stays; 0 and 100 at the ends; none without operations', () => {
@@ -44,5 +44,17 @@ describe('the regularisation of the last period', () => {
     const quiet = prorrataYear(GENERAL, received)!;
     expect([quiet.definitivePercent, quiet.regularisation.toString()]).toEqual([80, '0.00']);
     expect(prorrataYear({ ...GENERAL, method: 'none', provisionalPercent: 100 }, received)).toBeNull();
+  });
+
+  test('a definitive percentage set by hand replaces the computed one, also in a year without operations', () => {
+    const received = [
+      sum({ side: 'received', regime: 'domestic', deductible: true, capitalGood: false }, '1158.71', '243.33', '194.66'),
+      sum({ side: 'received', regime: 'domestic', deductible: true, capitalGood: true }, '2000.00', '420.00', '336.00'),
+    ];
+    const sales = [sum({ side: 'issued', regime: 'domestic' }, '4500.00'), sum({ side: 'issued', regime: 'exempt' }, '1300.00')];
+    // 90 %: current 243.33 × 90 % = 219.00 (218.997) − 194.66 = 24.34; capital 420 × 90 % = 378.00 − 336.00 = 42.00
+    const set = prorrataYear({ ...GENERAL, definitivePercent: 90 }, [...received, ...sales])!;
+    expect([set.definitivePercent, set.operations.percent, set.capitalGoodsRegularisation.toString(), set.regularisation.toString()]).toEqual([90, 78, '42.00', '66.34']);
+    expect(prorrataYear({ ...GENERAL, definitivePercent: 90 }, received)!.definitivePercent).toBe(90);
   });
 });

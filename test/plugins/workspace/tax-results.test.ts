@@ -3,7 +3,8 @@
  * (resultsByTenant, one register statement per question for all of them), the same figures as each
  * company's own GET /aeat/{model}/summary for the period — a quarterly filer whose 303 compensates
  * a negative quarter into the next, a monthly filer, rents (115) and a professional (111)
- * withheld, an autónomo's 130 (its year to date from the ledger) — on days in different filing windows;
+ * withheld, an autónomo's 130 (its year to date from the ledger), a company under the VAT prorrata
+ * (its 4T's box 44 at a definitive percentage set by hand) — on days in different filing windows;
  * the 349 reads documents, so it has no result there (null).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -14,11 +15,11 @@ import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp
 import { createCompany, type TestCompany } from '../../support/factories';
 
 let app: DocumentsTestApp;
-let quarterly: TestCompany, monthly: TestCompany, autonomo: TestCompany, empty: TestCompany;
+let quarterly: TestCompany, monthly: TestCompany, autonomo: TestCompany, empty: TestCompany, prorrata: TestCompany;
 
 beforeAll(async () => {
   app = await startDocumentsApp();
-  [quarterly, monthly, autonomo, empty] = [await createCompany(app), await createCompany(app), await createCompany(app), await createCompany(app)];
+  [quarterly, monthly, autonomo, empty, prorrata] = [await createCompany(app), await createCompany(app), await createCompany(app), await createCompany(app), await createCompany(app)];
   await books(quarterly);
   await books(monthly);
   await books(autonomo);
@@ -30,6 +31,7 @@ beforeAll(async () => {
   ok(await app.request('PUT', '/api/v1/aeat/303/options?year=2026', { body: { monthly: true }, token: monthly.token }));
   ok(await app.request('PUT', '/api/v1/aeat/303/options?year=2026', { body: { last_period_negative: 'compensate' }, token: quarterly.token }));
   ok(await app.request('PATCH', '/api/v1/aeat/profile', { body: { legal_form: 'individual', irpf_method: 'directa_simplificada' }, token: autonomo.token }));
+  await prorrataBooks();
 }, 300_000);
 afterAll(() => app?.close());
 
@@ -50,6 +52,22 @@ async function books(company: TestCompany) {
   await sale(customer.id, '2026-11-03', vat21, '400.00');
 }
 
+/**
+ * The general prorrata at a provisional 80 %, its definitive percentage set by hand at 60 % (the
+ * register's would be 50 %): 1T a taxed sale of 1,000 and a purchase of 1,000 at 21 % (168.00 of
+ * its 210.00 deducted), 4T an exempt sale of 1,000.
+ */
+async function prorrataBooks() {
+  const { sale, purchase, tax } = documentBooker(() => app, () => prorrata);
+  const res = await app.request('PUT', '/api/v1/aeat/prorrata?year=2026', { body: { method: 'general', provisional_percent: 80, definitive_percent: 60 }, token: prorrata.token });
+  if (res.status !== 200) throw new Error(res.text);
+  const customer = await createContact(app, prorrata.token, { name: 'Comprador SA', kind: 'customer', vat: 'A58818501' });
+  const supplier = await createContact(app, prorrata.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
+  await sale(customer.id, '2026-02-10', { tax_type_id: tax('IVA21') }, '1000.00');
+  await purchase(supplier.id, '2026-03-01', { tax_type_id: tax('IVA21'), expense_account: '623' }, '1000.00');
+  await sale(customer.id, '2026-11-03', { tax_type_id: tax('EXENTO') }, '1000.00');
+}
+
 /** The company's own figure for a period, from its model endpoint. */
 async function own(company: TestCompany, model: string, year: number, period: string) {
   const which = period === '0A' ? '' : period.endsWith('T') ? `&quarter=${period[0]}` : `&month=${Number(period)}`;
@@ -63,7 +81,7 @@ describe('computed results of the models due, for many companies', () => {
   for (const today of ['2026-04-10', '2026-07-15', '2026-10-05', '2026-12-10', '2027-01-12']) {
     test(`${today}: each result equals the company's own model endpoint`, async () => {
       const models = app.kernel.contributions('tax-models');
-      const companies = [quarterly, monthly, autonomo, empty];
+      const companies = [quarterly, monthly, autonomo, empty, prorrata];
       const due = await dueByTenant(app.kernel.db, models, companies.map((c) => c.tenantId), today);
       const results = await resultsByTenant(app.kernel.db, models, due);
       let compared = 0;
@@ -99,6 +117,16 @@ describe('computed results of the models due, for many companies', () => {
     expect(april.get(quarterly.tenantId)!.get('111 2026 1T')).toEqual({ result: '45.00', declarationType: 'I' });
     expect(april.get(quarterly.tenantId)!.get('115 2026 1T')).toEqual({ result: '152.00', declarationType: 'I' });
     expect(april.get(quarterly.tenantId)!.get('303 2026 1T')).toEqual({ result: '-21.00', declarationType: 'C' });
+  });
+
+  test('under the prorrata: the 4T 303 regularises to the definitive percentage set by hand, as the company\'s own endpoint does', async () => {
+    const models = app.kernel.contributions('tax-models');
+    const results = await resultsByTenant(app.kernel.db, models, await dueByTenant(app.kernel.db, models, [prorrata.tenantId], '2027-01-12'));
+    // box 44: 210.00 × 60 % = 126.00 − 168.00 = −42.00; nothing charged in 4T, so [46] = 42.00 to pay
+    expect(results.get(prorrata.tenantId)!.get('303 2026 4T')).toEqual({ result: '42.00', declarationType: 'I' });
+    const [q4] = (await app.get('/api/v1/aeat/303/summary?year=2026&quarter=4', prorrata.token)).body.items;
+    expect(q4.boxes.find((b: any) => b.box === '44').value).toBe('-42.00');
+    expect(results.get(prorrata.tenantId)!.get('303 2026 4T')).toEqual(await own(prorrata, '303', 2026, '4T'));
   });
 
   test('GET /workspace/companies carries each due model\'s result and declaration type (null where not computed)', async () => {
