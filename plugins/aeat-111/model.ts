@@ -33,6 +33,8 @@ const OTHER_MODELS_RATES = new Set(['19.00']);
 
 /** What the 111 sums the register's withheld rows by: the perceptor as the register prints it, and the withholding's rate (the 190's subkey). */
 const RECIPIENT_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
+/** What the 111 declares of them: the income paid (the base each withholding was computed on) and the withholding. */
+const RECIPIENT_AMOUNTS = ['withheldBase', 'withholding'] as const;
 
 /** A recipient of the 111's withholdings (`details.recipients`), with its amounts by withholding rate (what a 190 needs for its subkey). */
 export interface Recipient111 {
@@ -50,7 +52,7 @@ export interface Recipient111 {
  * by row. Recipients come in the sums' order (by tax id, those without one last).
  */
 export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
-  const groups = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }))
+  const groups = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }, RECIPIENT_AMOUNTS))
     .filter((group) => !OTHER_MODELS_RATES.has(rateOf(group)));
   const boxes = new BoxSheet();
   type Sums = { base: Decimal; withholding: Decimal };
@@ -86,7 +88,7 @@ export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
 }
 
 /** A group's withholding rate as the 111 and the 190 name it (two decimals; none is 0.00). */
-const rateOf = (group: TaxRegisterSum): string => dec(group.key.withholdingRate == null ? '0' : String(group.key.withholdingRate)).rescale(2).toString();
+const rateOf = (group: Pick<TaxRegisterSum, 'key'>): string => dec(group.key.withholdingRate == null ? '0' : String(group.key.withholdingRate)).rescale(2).toString();
 
 export const MODEL_111: TaxModel = {
   code: '111',
