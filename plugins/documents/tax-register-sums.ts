@@ -75,69 +75,35 @@ const AMOUNT_SQL: Record<TaxRegisterAmount, string> = {
   withholding: 'sum(withholding)::text', withheldBase: `sum(${WITHHELD_BASE})::text`,
 };
 
-const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/**
- * The sums of consecutive ranges in one statement: the rows of `from`…`to` grouped by the range
- * they fall in (`bucket`, 0 for the first) before the `by` columns; a single range needs no bucket.
- */
-async function sumsOfRanges<A extends TaxRegisterAmount>(tx: Tx, q: Omit<TaxRegisterQuery, 'from' | 'to'>, ranges: readonly { from: string; to: string }[],
-  by: readonly TaxRegisterSumKey[], amounts: readonly A[]): Promise<TaxRegisterSum<A>[][]> {
-  for (let i = 1; i < ranges.length; i++) {
-    if (ranges[i].from !== addDay(ranges[i - 1].to)) throw new Error(`Tax register sums: ${ranges[i].from} does not follow ${ranges[i - 1].to}`);
-  }
-  const { where, params } = registerFilter({ ...q, from: ranges[0].from, to: ranges[ranges.length - 1].to });
-  const keys = [...new Set(by)].filter((k) => k in KEYS);
-  const asked = TAX_REGISTER_AMOUNTS.filter((a) => amounts.includes(a as A)) as A[];
-  // the range a row falls in, by its accounting date against each range's last day
-  const bucketed = ranges.length > 1;
-  const bounds = Object.fromEntries(ranges.slice(0, -1).map((r, i) => [`bucketEnd${i}`, r.to]));
-  const bucket = `case ${ranges.slice(0, -1).map((_, i) => `when accounting_date <= :bucketEnd${i}::date then ${i}`).join(' ')} else ${ranges.length - 1} end`;
-  // the bucket by its position: its parameters bound twice would make two expressions
-  const grouping = [...(bucketed ? ['1'] : []), ...keys.map((k) => KEYS[k].replace(/::text$/, ''))];
-  const columns = [...(bucketed ? [`${bucket} as bucket`] : []), ...keys.map((k, i) => `${KEYS[k]} as k${i}`), ...asked.map((a, i) => `${AMOUNT_SQL[a]} as a${i}`), 'count(*)::int as n'];
-  // grouped by the columns themselves (a uuid or a numeric compares cheaper than its text), ordered by the text the caller reads
-  const rows = await tx.sql<any>(`
-      select ${columns.join(', ')}
-      from tax_register
-      ${where}
-      ${grouping.length ? `group by ${grouping.join(', ')} order by ${grouping.map((_, i) => i + 1).join(', ')}` : ''}`, { ...params, ...bounds });
-  const names = keys.map((_, i) => `k${i}`);
-  const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
-  const answers: TaxRegisterSum<A>[][] = ranges.map(() => []);
-  for (const r of rows) {
-    if (Number(r.n) <= 0) continue;
-    const key: TaxRegisterSum['key'] = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = r[names[i]];
-      key[keys[i]] = value == null ? null : booleans[i] ? value === true || value === 't' || value === 'true' : String(value);
-    }
-    // sums of numeric(18,2) columns keep their scale: the text is already the exact two-decimal string
-    const sum = { key, rows: Number(r.n) } as TaxRegisterSum<A>;
-    asked.forEach((a, i) => { (sum as Record<string, unknown>)[a] = r[`a${i}`]; });
-    answers[bucketed ? Number(r.bucket) : 0].push(sum);
-  }
-  return answers;
-}
-
 export const TaxRegisterSums = {
   /**
    * The register's amounts over `q` (the same filters as `TaxRegister.query`), one result per
    * combination of the `by` columns: the `amounts` named, every amount when none are.
    */
   async query<A extends TaxRegisterAmount = TaxRegisterAmount>(tx: Tx, q: TaxRegisterQuery, by: readonly TaxRegisterSumKey[], amounts?: readonly A[]): Promise<TaxRegisterSum<A>[]> {
-    const { from, to, ...filter } = q;
-    return (await sumsOfRanges(tx, filter, [{ from, to }], by, amounts ?? TAX_REGISTER_AMOUNTS as readonly A[]))[0];
-  },
-
-  /**
-   * `query` over consecutive ranges (a year's periods) in one statement: the answer of each range,
-   * in the ranges' order, as `query` would give it for that range alone.
-   */
-  async queryRanges<A extends TaxRegisterAmount = TaxRegisterAmount>(tx: Tx, q: Omit<TaxRegisterQuery, 'from' | 'to'>, ranges: readonly { from: string; to: string }[],
-    by: readonly TaxRegisterSumKey[], amounts?: readonly A[]): Promise<TaxRegisterSum<A>[][]> {
-    if (!ranges.length) return [];
-    return sumsOfRanges(tx, q, ranges, by, amounts ?? TAX_REGISTER_AMOUNTS as readonly A[]);
+    const { where, params } = registerFilter(q);
+    const keys = [...new Set(by)].filter((k) => k in KEYS);
+    const asked = TAX_REGISTER_AMOUNTS.filter((a) => !amounts || amounts.includes(a as A)) as A[];
+    const columns = [...keys.map((k, i) => `${KEYS[k]} as k${i}`), ...asked.map((a, i) => `${AMOUNT_SQL[a]} as a${i}`), 'count(*)::int as n'];
+    // grouped by the columns themselves (a uuid or a numeric compares cheaper than its text), ordered by the text the caller reads
+    const rows = await tx.sql<any>(`
+      select ${columns.join(', ')}
+      from tax_register
+      ${where}
+      ${keys.length ? `group by ${keys.map((k) => KEYS[k].replace(/::text$/, '')).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, params);
+    const names = keys.map((_, i) => `k${i}`);
+    const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
+    return rows.filter((r) => Number(r.n) > 0).map((r) => {
+      const key: TaxRegisterSum['key'] = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = r[names[i]];
+        key[keys[i]] = value == null ? null : booleans[i] ? value === true || value === 't' || value === 'true' : String(value);
+      }
+      // sums of numeric(18,2) columns keep their scale: the text is already the exact two-decimal string
+      const sum = { key, rows: Number(r.n) } as TaxRegisterSum<A>;
+      asked.forEach((a, i) => { (sum as Record<string, unknown>)[a] = r[`a${i}`]; });
+      return sum;
+    });
   },
 
   /**

@@ -69,9 +69,7 @@ export interface ModelInput {
   /**
    * The register's amounts over the period grouped by the named columns, summed in the database:
    * prefer it where a model needs no single row. Name the `amounts` the model reads (every amount
-   * when none are named): each one is summed over every row read. Where a model's periods are
-   * computed in a row (a chained model, a year's history, another model's year), a question asked
-   * for one period is answered for the later ones in the same statement.
+   * when none are named): each one is summed over every row read.
    */
   sums<A extends TaxRegisterAmount = TaxRegisterAmount>(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter, amounts?: readonly A[]): Promise<TaxRegisterSum<A>[]>;
   /** `sums` over another range of whole months than the period (a year to date). */

@@ -1,9 +1,9 @@
 import type { Tx } from '../../kernel/uow';
-import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterAmount, type TaxRegisterEntry, type TaxRegisterQuery, type TaxRegisterSum, type TaxRegisterSumKey } from '../documents/api';
+import { TAX_REGISTER_MAX_ROWS, TaxRegister, TaxRegisterSums, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { Unprocessable } from '../../kernel/errors';
 import { TenantService } from '../tenants/api';
 import { checkWholeMonths, LedgerService } from '../ledger/api';
-import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, ReturnCompany, TaxModel, TaxPeriod } from './contract';
+import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
 
@@ -62,33 +62,14 @@ async function carriedIn(tx: Tx, model: TaxModel, first: TaxPeriod, options: Map
   return previous;
 }
 
-/**
- * The register's sums of a run of consecutive periods: a question (grouping, filter, amounts) asked
- * for one period is asked for it and every later period of the run in one statement, grouped by
- * period, and the later periods find their answer there (a year of 111s for the 190: one statement,
- * not four). A question no later period repeats cost only the rows of those periods.
- */
-function sumsOfPeriods(tx: Tx, periods: readonly TaxPeriod[]) {
-  const answered = new Map<string, { first: number; answers: Promise<TaxRegisterSum<any>[][]> }>();
-  return <A extends TaxRegisterAmount>(index: number, by: readonly TaxRegisterSumKey[], filter: RegisterFilter, amounts?: readonly A[]): Promise<TaxRegisterSum<A>[]> => {
-    const question = JSON.stringify([by, filter, amounts ?? null]);
-    const known = answered.get(question);
-    if (known && known.first <= index) return known.answers.then((answers) => answers[index - known.first]);
-    const answers = TaxRegisterSums.queryRanges(tx, filter, periods.slice(index), by, amounts);
-    answered.set(question, { first: index, answers });
-    return answers.then((all) => all[0]);
-  };
-}
-
 async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first: ModelResult | null, options: Map<number, ModelOptions>): Promise<ModelResult[]> {
   const results: ModelResult[] = [];
   let previous = first;
-  const sums = sumsOfPeriods(tx, periods);
-  for (const [index, period] of periods.entries()) {
+  for (const period of periods) {
     const result: ModelResult = await model.compute({
       tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model),
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
-      sums: (by, filter = {}, amounts) => sums(index, by, filter, amounts),
+      sums: (by, filter = {}, amounts) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by, amounts),
       // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;
       // a period computed so far (to today: the dashboard's accrued result) may end where it ends
       sumsOver: (range, by, filter = {}, amounts) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by, amounts); },
