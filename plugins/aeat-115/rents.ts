@@ -20,8 +20,8 @@ export interface Landlord {
 
 /** What the rents are summed by in the database: the landlord as the register prints it, and the withholding's rate (a rent is a rate). */
 export const LANDLORD_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
-/** The register rows a rent can be among: received, with IRPF withheld. */
-export const RENT_ROWS = { side: 'received', withheld: true } as const;
+/** The register rows a rent can be among: received, withheld at the rent rate. */
+export const RENT_ROWS = { side: 'received', withheld: true, withholdingRates: [RENT_WITHHOLDING_RATE] } as const;
 /** The amounts a landlord's line declares: the rent paid and the withholding on it. */
 export const LANDLORD_AMOUNTS = ['base', 'withholding'] as const;
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../kernel/database';
+import { Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
 import { registerFilter, type TaxRegisterQuery } from './tax-register';
@@ -117,6 +118,10 @@ export const TaxRegisterSums = {
     if (!tenantIds.length) return sums;
     registerFilter(q); // the same checks of the period
     const keys = [...new Set(by)].filter((k) => k in KEYS);
+    // the SQL function has no rate filter: the groups are kept by their rate, which must then be one of the keys
+    if (q.withholdingRates && !keys.includes('withholdingRate')) throw new Error('Tax register sums of many companies filter by withholding rate only when grouped by it');
+    const rates = q.withholdingRates?.map((rate) => Decimal.parse(rate));
+    const atRate = (value: unknown) => !rates || (value != null && rates.some((rate) => rate.eq(Decimal.parse(String(value)))));
     const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
     const rows = await db.system<any>(`select * from cuadra_tax_register_sums(?::uuid[], ?::text[], ?::date, ?::date, ?::text, ?::text[], ?::uuid[], ?::text[], ?::uuid, ?::text, ?::boolean, ?::boolean)`, [
       pgArray(tenantIds), pgArray(keys), q.from, q.to, q.side ?? null, q.kinds ? pgArray(q.kinds) : null, q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
@@ -130,6 +135,7 @@ export const TaxRegisterSums = {
         const value = values[i];
         key[keys[i]] = value == null ? null : booleans[i] ? value === true : String(value);
       }
+      if (!atRate(key.withholdingRate)) continue;
       const list = sums.get(r.tenant_id) ?? [];
       list.push({ key, base: r.base, quota: r.quota, deductibleQuota: r.deductible_quota, surcharge: r.surcharge, withholding: r.withholding, withheldBase: r.withheld_base, rows: Number(r.n) });
       sums.set(r.tenant_id, list);
