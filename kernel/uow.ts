@@ -146,11 +146,11 @@ export class UnitOfWork {
     const tenantId = options.tenantId !== undefined ? options.tenantId : this.principal?.tenantId ?? null;
     const em = orm.em.fork({ clear: true });
     if (tenantId) em.setFilterParams('tenant', { id: tenantId });
-    em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '' } });
+    // READ ONLY set by statement (the PGlite driver does not pass the transaction's access mode on),
+    // in the one that sets the tenant: a report pays one round trip for both
+    em.setSessionContext({ variables: { 'app.tenant_id': tenantId ?? '', transaction_read_only: 'on' } });
     const queued: { id: string; name: string; payload: unknown }[] = [];
     return em.transactional(async (tem) => {
-      // READ ONLY set by statement: the PGlite driver does not pass the transaction's access mode on
-      await tem.getConnection().execute(`select set_config('transaction_read_only', 'on', true)`, [], 'run', tem.getTransactionContext());
       const value = await work(this.makeTx(tem, tenantId, queued, { invalidatePrincipals: false }));
       if (queued.length) throw new Error('A report (uow.report) cannot publish events');
       return value;

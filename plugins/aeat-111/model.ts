@@ -33,6 +33,8 @@ const OTHER_MODELS_RATES = new Set(['19.00']);
 
 /** What the 111 sums the register's withheld rows by: the perceptor as the register prints it, and the withholding's rate (the 190's subkey). */
 const RECIPIENT_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
+/** What the 111 declares of them: the income paid (the base each withholding was computed on) and the withholding. */
+const RECIPIENT_AMOUNTS = ['withheldBase', 'withholding'] as const;
 
 /** A recipient of the 111's withholdings (`details.recipients`), with its amounts by withholding rate (what a 190 needs for its subkey). */
 export interface Recipient111 {
@@ -50,12 +52,16 @@ export interface Recipient111 {
  * by row. Recipients come in the sums' order (by tax id, those without one last).
  */
 export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
-  const groups = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }))
-    .filter((group) => !OTHER_MODELS_RATES.has(rateOf(group)));
+  // a quarter has few rates and many groups: each rate's text is read once
+  const rates = new Map<string, string>();
+  const named = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }, RECIPIENT_AMOUNTS))
+    .map((group) => ({ group, rate: rateOf(group, rates) }))
+    .filter(({ rate }) => !OTHER_MODELS_RATES.has(rate));
   const boxes = new BoxSheet();
   type Sums = { base: Decimal; withholding: Decimal };
   const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal; rates: Map<string, Sums> }>();
-  for (const group of groups) {
+  let base08 = Decimal.zero(2), withholding09 = Decimal.zero(2);
+  for (const { group, rate } of named) {
     const taxId = group.key.counterpartyTaxId == null ? null : String(group.key.counterpartyTaxId);
     const contactId = String(group.key.contactId);
     const key = taxId?.toUpperCase() ?? contactId;
@@ -63,21 +69,23 @@ export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
     const base = dec(group.withheldBase).rescale(2), withholding = dec(group.withholding).rescale(2);
     recipient.base = recipient.base.add(base);
     recipient.withholding = recipient.withholding.add(withholding);
-    const rate = rateOf(group);
     const byRate = recipient.rates.get(rate) ?? { base: Decimal.zero(2), withholding: Decimal.zero(2) };
     recipient.rates.set(rate, { base: byRate.base.add(base), withholding: byRate.withholding.add(withholding) });
     recipients.set(key, recipient);
-    // invoices of professionals and other economic activities (dinerarios): 07–09
-    boxes.add('08', base).add('09', withholding);
+    base08 = base08.add(base);
+    withholding09 = withholding09.add(withholding);
   }
+  // invoices of professionals and other economic activities (dinerarios): 07–09
+  boxes.add('08', base08).add('09', withholding09);
   const declared = [...recipients.values()].filter((r) => !r.withholding.isZero());
   boxes.set('07', Decimal.of(BigInt(declared.length), 0));
   boxes.set('28', boxes.sum('03', '06', '09', '12', '15', '18', '21', '24', '27'));
   boxes.set('30', boxes.get('28').sub(boxes.get('29')));
   const result = boxes.get('30');
+  const byRateDescending = ([a]: [string, Sums], [b]: [string, Sums]) => dec(b).compare(dec(a));
   const recipientsOut: Recipient111[] = declared.map((r) => ({
     contact_id: r.contact_id, name: r.name, tax_id: r.tax_id, base: r.base.toString(), withholding: r.withholding.toString(),
-    rates: [...r.rates].sort(([a], [b]) => dec(b).compare(dec(a))).map(([rate, sums]) => ({ rate, base: sums.base.toString(), withholding: sums.withholding.toString() })),
+    rates: (r.rates.size > 1 ? [...r.rates].sort(byRateDescending) : [...r.rates]).map(([rate, sums]) => ({ rate, base: sums.base.toString(), withholding: sums.withholding.toString() })),
   }));
   return {
     boxes: boxes.toRecord(BOXES_111), result: result.toString(), declarationType: result.compare(Decimal.zero(2)) > 0 ? 'I' : 'N',
@@ -85,8 +93,13 @@ export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
   };
 }
 
-/** A group's withholding rate as the 111 and the 190 name it (two decimals; none is 0.00). */
-const rateOf = (group: TaxRegisterSum): string => dec(group.key.withholdingRate == null ? '0' : String(group.key.withholdingRate)).rescale(2).toString();
+/** A group's withholding rate as the 111 and the 190 name it (two decimals; none is 0.00), through the call's cache of rates named. */
+function rateOf(group: Pick<TaxRegisterSum, 'key'>, named: Map<string, string>): string {
+  const text = group.key.withholdingRate == null ? '0' : String(group.key.withholdingRate);
+  let rate = named.get(text);
+  if (rate === undefined) named.set(text, rate = dec(text).rescale(2).toString());
+  return rate;
+}
 
 export const MODEL_111: TaxModel = {
   code: '111',

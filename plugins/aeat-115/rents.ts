@@ -20,8 +20,10 @@ export interface Landlord {
 
 /** What the rents are summed by in the database: the landlord as the register prints it, and the withholding's rate (a rent is a rate). */
 export const LANDLORD_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
-/** The register rows a rent can be among: received, with IRPF withheld. */
-export const RENT_ROWS = { side: 'received', withheld: true } as const;
+/** The register rows a rent can be among: received, withheld at the rent rate. */
+export const RENT_ROWS = { side: 'received', withheld: true, withholdingRates: [RENT_WITHHOLDING_RATE] } as const;
+/** The amounts a landlord's line declares: the rent paid and the withholding on it. */
+export const LANDLORD_AMOUNTS = ['base', 'withholding'] as const;
 
 /** A group of received rows with IRPF withheld (RENT_ROWS) is a rent when withheld at the rent rate. */
 export const isRent = (group: Pick<TaxRegisterSum, 'key'>): boolean =>
@@ -33,7 +35,7 @@ export const isRent = (group: Pick<TaxRegisterSum, 'key'>): boolean =>
  * withholdings net to zero are left out. The database adds the rows up: a quarter of a large
  * company is never read row by row.
  */
-export function landlordsOf(groups: readonly TaxRegisterSum[]): Landlord[] {
+export function landlordsOf(groups: readonly TaxRegisterSum<(typeof LANDLORD_AMOUNTS)[number]>[]): Landlord[] {
   const byKey = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal }>();
   for (const group of groups.filter(isRent)) {
     const taxId = group.key.counterpartyTaxId == null ? null : String(group.key.counterpartyTaxId);

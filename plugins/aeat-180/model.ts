@@ -1,7 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { ContactService } from '../contacts/api';
 import { BoxSheet, dec, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
-import { isRent, LANDLORD_GROUPS, landlordsOf, RENT_ROWS, type Landlord } from '../aeat-115/api';
+import { isRent, LANDLORD_AMOUNTS, LANDLORD_GROUPS, landlordsOf, RENT_ROWS, type Landlord } from '../aeat-115/api';
 import { design180Of, DESIGNS_180, file180 } from './file';
 import { OPTIONS_180, properties180, type Property } from './options';
 
@@ -56,7 +56,7 @@ async function linesOfProperties(landlord: Landlord, properties: readonly Proper
  * tax id; a landlord with several properties is split by the purchases each of them names.
  */
 export async function compute180({ tx, period, sums, register, options }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS));
+  const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS, LANDLORD_AMOUNTS));
   const properties = properties180(options);
   const postalCodes = await ContactService.postalCodes(tx, landlords.map((landlord) => landlord.contact_id));
   const lines: Line180[] = [];

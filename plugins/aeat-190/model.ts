@@ -50,13 +50,17 @@ export async function compute190({ tx, period }: ModelInput): Promise<ModelResul
   const year111 = await yearOfModel(tx, model111, period.year);
   const lines = new Map<string, { key: string; subkey: string; contact_id: string; tax_id: string | null; name: string; base: Decimal; withholding: Decimal }>();
   const sums111 = { base: Decimal.zero(2), withholding: Decimal.zero(2) };
+  // a year has few rates and many recipients: each rate's key is found once
+  const keys = new Map<string, { key: string; subkey: string }>();
   for (const { result } of year111.periods) {
     // professionals and other economic activities (07–09); payroll (01–06) is not in the register
     sums111.base = sums111.base.add(dec(result.boxes['08'] ?? '0')).rescale(2);
     sums111.withholding = sums111.withholding.add(dec(result.boxes['28'] ?? '0')).rescale(2);
     for (const recipient of (result.details?.recipients ?? []) as Recipient111[]) {
       for (const part of recipient.rates) {
-        const { key, subkey } = keyOfRate(part.rate);
+        let keyed = keys.get(part.rate);
+        if (!keyed) keys.set(part.rate, keyed = keyOfRate(part.rate));
+        const { key, subkey } = keyed;
         const id = `${recipient.tax_id?.toUpperCase() ?? recipient.contact_id}|${key}|${subkey}`;
         const line = lines.get(id) ?? { key, subkey, contact_id: recipient.contact_id, tax_id: recipient.tax_id?.toUpperCase() ?? null, name: recipient.name, base: Decimal.zero(2), withholding: Decimal.zero(2) };
         line.base = line.base.add(dec(part.base)).rescale(2);

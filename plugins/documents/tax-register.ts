@@ -194,6 +194,8 @@ export interface TaxRegisterQuery {
   capitalGood?: boolean;
   /** Only the rows with an IRPF withholding (true) or without one (false). */
   withheld?: boolean;
+  /** Only the rows withheld at one of these rates (percent as decimal text, '19.00'): the 115's rents are read without the 111's rows. */
+  withholdingRates?: readonly string[];
 }
 
 const entryOf = (r: any): TaxRegisterEntry => ({
@@ -241,10 +243,12 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
         ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
-        ${q.withheld == null ? '' : q.withheld ? 'and withholding <> 0' : 'and withholding = 0'}`,
+        ${q.withheld == null ? '' : q.withheld ? 'and withholding <> 0' : 'and withholding = 0'}
+        ${q.withholdingRates == null ? '' : 'and withholding_rate = any(:withholdingRates::numeric[])'}`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
       codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+      ...(q.withholdingRates == null ? {} : { withholdingRates: pgArray(q.withholdingRates) }),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { SoftwareProducer } from '../../lib/software-producer';
 import type { TObject } from '@sinclair/typebox';
 import type { Tx } from '../../kernel/uow';
-import type { TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
+import type { TaxRegisterAmount, TaxRegisterEntry, TaxRegisterQuery, TaxRegisterSum, TaxRegisterSumKey } from '../documents/api';
 import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
@@ -67,10 +67,14 @@ export interface ModelInput {
   period: TaxPeriod;
   /** The tax register over the period (accounting dates `period.from`…`period.to`), filtered further as asked. */
   register(filter?: RegisterFilter): Promise<TaxRegisterEntry[]>;
-  /** The register's amounts over the period grouped by the named columns, summed in the database: prefer it where a model needs no single row. */
-  sums(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
+  /**
+   * The register's amounts over the period grouped by the named columns, summed in the database:
+   * prefer it where a model needs no single row. Name the `amounts` the model reads (every amount
+   * when none are named): each one is summed over every row read.
+   */
+  sums<A extends TaxRegisterAmount = TaxRegisterAmount>(by: readonly TaxRegisterSumKey[], filter?: RegisterFilter, amounts?: readonly A[]): Promise<TaxRegisterSum<A>[]>;
   /** `sums` over another range of whole months than the period (a year to date). */
-  sumsOver(range: { from: string; to: string }, by: readonly TaxRegisterSumKey[], filter?: RegisterFilter): Promise<TaxRegisterSum[]>;
+  sumsOver<A extends TaxRegisterAmount = TaxRegisterAmount>(range: { from: string; to: string }, by: readonly TaxRegisterSumKey[], filter?: RegisterFilter, amounts?: readonly A[]): Promise<TaxRegisterSum<A>[]>;
   /** The ledger's totals by account (its first `level` digits) over whole months, year-end entries left out (`LedgerService.totalsByAccount`). */
   accountTotals(range: { from: string; to: string; level: number }): Promise<{ account: string; debit: Decimal; credit: Decimal }[]>;
   /**

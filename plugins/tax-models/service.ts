@@ -72,10 +72,10 @@ async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first
     const result: ModelResult = await model.compute({
       tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model), prorrata: prorratas.get(period.year)!,
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
-      sums: (by, filter = {}) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by),
+      sums: (by, filter = {}, amounts) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by, amounts),
       // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;
       // a period computed so far (to today: the dashboard's accrued result) may end where it ends
-      sumsOver: (range, by, filter = {}) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by); },
+      sumsOver: (range, by, filter = {}, amounts) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by, amounts); },
       accountTotals: (range) => { checkWholeMonths(range, 'accountTotals', period.to); return LedgerService.totalsByAccount(tx, range); },
     });
     results.push(result);

@@ -22,6 +22,23 @@ describe('Decimal', () => {
     expect(() => money('12.345')).toThrow();
     expect(() => money('')).toThrow();
   });
+  test('reads every shape the decimal grammar allows, and refuses the rest, with or without the hand-read path', () => {
+    const read = (text: string) => { try { const d = Decimal.parse(text, 2); return `${d.units}/${d.scale}`; } catch (error) { return (error as Error).message; } };
+    expect(['0', '-0', '+5', '-12.5', '007.10', ' 3.25 ', '\t-1.00\n', '99999999999999999999.99'].map(read))
+      .toEqual(['0/0', '0/0', '5/0', '-125/1', '710/2', '325/2', '-100/2', '9999999999999999999999/2']);
+    for (const bad of ['', '-', '+', '.5', '5.', '1.2.3', '1e5', '--1', '+-1', '1,5', '١٢', '0x10', ' ']) expect(read(bad)).toBe(`Not a decimal number: ${JSON.stringify(bad)}`);
+    expect(read('1.234')).toBe('More than 2 decimals: 1.234');
+    expect(read(' 1.234')).toBe('More than 2 decimals:  1.234');
+  });
+  test('sums, compares and rescales alike whatever the scales', () => {
+    expect(Decimal.parse('1.5').add(Decimal.parse('2.25')).toString()).toBe('3.75');
+    expect(Decimal.parse('1.50').add(Decimal.parse('2.25')).toString()).toBe('3.75');
+    expect(Decimal.parse('1.50').compare(Decimal.parse('1.5'))).toBe(0);
+    expect(Decimal.parse('-1.51').compare(Decimal.parse('-1.50'))).toBe(-1);
+    expect(Decimal.parse('2.00').rescale(2).toString()).toBe('2.00');
+    expect(Decimal.parse('2.005', 3).rescale(2).toString()).toBe('2.01');
+    expect(Decimal.parse('1', 0).rescale(40).rescale(0).toString()).toBe('1');
+  });
   test('allocate splits exactly', () => {
     const parts = allocate(money('10.00'), [Decimal.parse('1'), Decimal.parse('1'), Decimal.parse('1')]);
     expect(parts.map(String)).toEqual(['3.34', '3.33', '3.33']);

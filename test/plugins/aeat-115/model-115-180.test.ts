@@ -228,6 +228,21 @@ describe('modelo 180', () => {
     expect(year.details.landlords).toEqual([]);
     expect(boxesOf((await app.get('/api/v1/aeat/115/summary?year=2026&quarter=1', other.token)).body.items[0])['03']).toBe('0.00');
   });
+
+  test('the withheld rows\' view (what the sums read them through) shows the transaction\'s company only, and nothing is written through it', async () => {
+    const count = `select count(*)::int as n, count(distinct tenant_id)::int as tenants from tax_register_withheld_rows`;
+    // the company's six withheld purchases; the other company's and no company's transaction see none
+    expect((await app.asAppRole(company.tenantId, count))[0]).toEqual({ n: 6, tenants: 1 });
+    expect((await app.asAppRole(other.tenantId, count))[0]).toEqual({ n: 0, tenants: 0 });
+    expect((await app.asAppRole(null, count))[0]).toEqual({ n: 0, tenants: 0 });
+    const [own] = await app.asOwner<{ n: number }>(`select count(*)::int as n from tax_register where tenant_id = '${company.tenantId}' and withholding <> 0`);
+    expect(own.n).toBe(6);
+    for (const write of [
+      `update tax_register_withheld_rows set base = 0`,
+      `delete from tax_register_withheld_rows`,
+      `insert into tax_register_withheld_rows (tenant_id, accounting_date, side, kind, base, withholding) values ('${company.tenantId}', date '2026-01-01', 'received', 'purchase_invoice', 1, 1)`,
+    ]) await expect(app.asAppRole(other.tenantId, write)).rejects.toThrow(/permission denied/);
+  });
 });
 
 test('isRent: a group of withheld purchases at 19 %', () => {
