@@ -334,4 +334,8 @@ export const migrations = [
               created_at, updated_at, search_compact, public_administration, administrative_centres, bic
        from contacts where tenant_id = (select ${currentTenantSql})`,
   ]),
+  // The search views run with their owner's rights (past row-level security) and hold the tenant wall
+  // in their WHERE, which binds reads only: a simple view is updatable, and an insert through it
+  // would take any tenant_id. The application only reads them, so it may not write through them.
+  sqlMigration('20270327110000_contacts_searchable_read_only', ['revoke insert, update, delete, truncate on contacts_searchable from cuadra_app']),
 ];

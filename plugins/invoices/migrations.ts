@@ -96,4 +96,8 @@ export const migrations = [
   // statistics (many written in one transaction: an archive restored) a custom plan filtered every
   // invoice of the company through another index for each line. The generic plan uses the key.
   sqlMigration('20270319000200_invoice_lines_guard_generic_plan', ['alter function invoice_lines_guard() set plan_cache_mode = force_generic_plan']),
+  // The search views run with their owner's rights (past row-level security) and hold the tenant wall
+  // in their WHERE, which binds reads only: a simple view is updatable, and an insert through it
+  // would take any tenant_id. The application only reads them, so it may not write through them.
+  sqlMigration('20270327110100_invoices_searchable_read_only', ['revoke insert, update, delete, truncate on invoices_searchable, invoice_lines_searchable from cuadra_app']),
 ];

@@ -99,4 +99,8 @@ export const migrations = [
   sqlMigration('20270327080000_purchases_vat_deducted_percent', [
     `alter table purchases add column vat_deducted_percent int not null default 100 check (vat_deducted_percent between 1 and 100)`,
   ]),
+  // The search views run with their owner's rights (past row-level security) and hold the tenant wall
+  // in their WHERE, which binds reads only: a simple view is updatable, and an insert through it
+  // would take any tenant_id. The application only reads them, so it may not write through them.
+  sqlMigration('20270327110200_purchases_searchable_read_only', ['revoke insert, update, delete, truncate on purchases_searchable, purchase_lines_searchable from cuadra_app']),
 ];
