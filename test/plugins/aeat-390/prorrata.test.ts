@@ -57,15 +57,17 @@ const summary303 = async () => {
 
 describe('VAT prorrata of a year', () => {
   test('GET answers what was set; another company has none', async () => {
-    expect((await app.get('/api/v1/aeat/prorrata?year=2025', company.token)).body).toEqual({ year: 2025, method: 'general', provisional_percent: 80, activity: 'Academia y venta de libros', cnae: '855' });
-    expect((await app.get('/api/v1/aeat/prorrata?year=2025', other.token)).body).toEqual({ year: 2025, method: 'none', provisional_percent: 100, activity: '', cnae: '' });
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', company.token)).body).toEqual({ year: 2025, method: 'general', provisional_percent: 80, activity: 'Academia y venta de libros', cnae: '855', definitive_percent: null });
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', other.token)).body).toEqual({ year: 2025, method: 'none', provisional_percent: 100, activity: '', cnae: '', definitive_percent: null });
   });
 
-  test('validated: a percentage outside 1–100, one under `none`, a bad CNAE code, an unknown field are 422', async () => {
+  test('validated: a percentage outside 1–100 (provisional or definitive), one under `none`, a bad CNAE code, an unknown field are 422', async () => {
     const put = (body: Record<string, unknown>, year = 2024) => app.request('PUT', `/api/v1/aeat/prorrata?year=${year}`, { body, token: other.token });
     for (const body of [
       { method: 'general', provisional_percent: 0 }, { method: 'general', provisional_percent: 101 }, { method: 'general', provisional_percent: 80.5 },
       { method: 'none', provisional_percent: 80 }, { method: 'general', provisional_percent: 80, cnae: '85' }, { method: 'special' }, { method: 'general', percent: 80 },
+      { method: 'general', provisional_percent: 80, definitive_percent: 0 }, { method: 'general', provisional_percent: 80, definitive_percent: 101 },
+      { method: 'general', provisional_percent: 80, definitive_percent: 90.5 }, { method: 'none', definitive_percent: 90 },
     ]) expect((await put(body)).status).toBe(422);
     // without a percentage, the year before must give one: the other company's 2023 has no operations
     const none = await put({ method: 'general' });
@@ -193,5 +195,73 @@ describe('modelo 390 under the general prorrata', () => {
     expect(at(283, 40).trim()).toBe('');
     const page04 = text.slice(text.indexOf('<T39004000>'));
     expect(page04.slice(641, 641 + 17)).toBe('N0000000000001326');
+  });
+});
+
+describe('the definitive percentage set by hand', () => {
+  const setDefinitive = (definitive?: number) => app.request('PUT', '/api/v1/aeat/prorrata?year=2025', {
+    body: { method: 'general', provisional_percent: 80, activity: 'Academia y venta de libros', cnae: '855', ...(definitive ? { definitive_percent: definitive } : {}) }, token: company.token,
+  });
+
+  test('90 % replaces the computed 78 % in box 44, the 390 and the capital goods book; left out, it is computed again', async () => {
+    const set = await setDefinitive(90);
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ provisional_percent: 80, definitive_percent: 90 });
+    // current goods 243.33 × 90 % = 219.00 − 194.66 = 24.34; capital goods 420 × 90 % = 378.00 − 336.00 = 42.00
+    const q4 = (await summary303())[3];
+    expect(boxesOf(q4)['44']).toBe('66.34');
+    expect(q4.details.prorrata).toMatchObject({ definitive_percent: 90, regularisation: '66.34', regularisation_capital_goods: '42.00', operations: '5800.00', operations_with_right: '4500.00' });
+    const item390 = (await app.get('/api/v1/aeat/390/summary?year=2025', company.token)).body.items[0];
+    expect(boxesOf(item390)['522']).toBe('66.34');
+    expect(item390.details.prorrata.definitive_percent).toBe(90);
+    const book = await app.get('/api/v1/aeat/vat-books/capital-goods?year=2025&format=csv', company.token);
+    const [header, row] = book.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line: string) => line.split(';'));
+    expect([header.indexOf('Año de Inicio Utilización Prorrata Definitiva'), header.indexOf('Regularización Anual Prorrata Definitiva')].map((i) => row[i])).toEqual(['90,00', '90,00']);
+    expect(row[header.indexOf('Año de Inicio Utilización Cuota Deducible')]).toBe('378,00');
+    const cleared = await setDefinitive();
+    expect(cleared.body.definitive_percent).toBeNull();
+    expect(boxesOf((await summary303())[3])['44']).toBe('-13.26');
+  });
+});
+
+describe('going back to no prorrata', () => {
+  test('refused (409) for a year whose purchases were deducted at the provisional percentage: nothing would give the rest back', async () => {
+    const res = await app.request('PUT', '/api/v1/aeat/prorrata?year=2025', { body: { method: 'none' }, token: company.token });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toContain('general');
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', company.token)).body).toMatchObject({ method: 'general', provisional_percent: 80 });
+  });
+
+  test('allowed while every purchase of the year was deducted in full (the other company\'s 2025)', async () => {
+    const put = (body: Record<string, unknown>) => app.request('PUT', '/api/v1/aeat/prorrata?year=2025', { body, token: other.token });
+    expect((await put({ method: 'general', provisional_percent: 80 })).status).toBe(200);
+    expect((await put({ method: 'none' })).status).toBe(200);
+    expect((await app.get('/api/v1/aeat/prorrata?year=2025', other.token)).body.method).toBe('none');
+  });
+});
+
+describe('a year that deducts more than its provisional percentage (2026: 78 %, every sale taxed)', () => {
+  const manual = (date: string, lines: { account: string; debit?: string; credit?: string }[]) =>
+    app.post('/api/v1/ledger/entries', { date, description: 'Asiento manual', lines }, company.token);
+
+  test('box 44 is a gain: current goods 210.00 − 163.80, capital goods 105.00 − 81.90; the settlement credits 6391 and 6392, and is refused while 472 disagrees', async () => {
+    const { customer, builder } = await vatReturnContacts(app, company.token);
+    await sale(customer.id, '2026-10-05', { tax_type_id: tax('IVA21') });
+    await purchase(builder.id, '2026-10-06', { tax_type_id: tax('IVA21'), expense_account: '629' }, '1000.00');
+    await purchase(builder.id, '2026-11-06', { tax_type_id: tax('IVA21'), expense_account: '217', capital_good: true }, '500.00');
+    const q4 = (await app.get('/api/v1/aeat/303/summary?year=2026&quarter=4', company.token)).body.items[0];
+    expect(boxesOf(q4)['44']).toBe('69.30');
+    expect(q4.details.prorrata).toMatchObject({ provisional_percent: 78, definitive_percent: 100, regularisation: '69.30', regularisation_capital_goods: '23.10' });
+    // a manual entry on 472 the register does not know: the books no longer give [46] with [44]
+    expect((await manual('2026-11-20', [{ account: '472', debit: '10.00' }, { account: '572', credit: '10.00' }])).status).toBe(201);
+    const refused = await app.post('/api/v1/aeat/303/settle?year=2026&quarter=4', {}, company.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('[44] 69.30');
+    expect((await manual('2026-11-21', [{ account: '572', debit: '10.00' }, { account: '472', credit: '10.00' }])).status).toBe(201);
+    const settled = await app.post('/api/v1/aeat/303/settle?year=2026&quarter=4', {}, company.token);
+    expect(settled.status).toBe(201);
+    const lines = entryLines(settled.body);
+    expect(lines).toContainEqual(['6391', '0.00', '46.20']);
+    expect(lines).toContainEqual(['6392', '0.00', '23.10']);
   });
 });
