@@ -5,7 +5,7 @@ import {
   type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
-import { FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeVersion } from './versions';
+import { EXACTLY_TWO_DECIMALS, FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeVersion } from './versions';
 
 /**
  * A Facturae 3.2, 3.2.1 or 3.2.2 file (signed or not; one invoice or a batch of several) read
@@ -93,6 +93,11 @@ class Checked {
     if (this.version !== '3.2' || !exact || !DECIMAL.test(value)) return;
     const rule = FACTURAE_3_2_DECIMALS[exact];
     if (!rule.pattern.test(value)) this.errors.push(`${path}/${name}: "${value}" is not ${rule.what}`);
+  }
+
+  /** One of the few elements every version writes with exactly two decimals (versions.ts: EXACTLY_TWO_DECIMALS). */
+  optionalTwoDecimals(parent: Node | null, name: string, path: string): string | null {
+    return this.optional(parent, name, path, { pattern: EXACTLY_TWO_DECIMALS, what: 'a number with exactly two decimals' });
   }
 
   amount(parent: Node | null, name: string, path: string): string {
@@ -389,7 +394,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
     const tp = `${lp}/TaxesOutputs/Tax[1]`;
     const taxType = c.taxTypeCode(tax, tp);
     const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
-    const surcharge = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
+    const surcharge = c.optionalTwoDecimals(tax, 'EquivalenceSurcharge', tp);
     const event = c.node(item, 'SpecialTaxableEvent', lp, false);
     const eventCode = event ? c.text(event, 'SpecialTaxableEventCode', `${lp}/SpecialTaxableEvent`, { oneOf: ['01', '02'] }) : null;
     const eventReason = event ? c.text(event, 'SpecialTaxableEventReason', `${lp}/SpecialTaxableEvent`, { max: 2500 }) : null;
@@ -419,7 +424,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
     const base = twoDecimals(c.amount(tax, 'TaxableBase', tp));
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
     const amount = taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`, 'two')) : '0.00';
-    const surchargeRate = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
+    const surchargeRate = c.optionalTwoDecimals(tax, 'EquivalenceSurcharge', tp);
     const surchargeNode = c.node(tax, 'EquivalenceSurchargeAmount', tp, false);
     const surchargeAmount = surchargeNode ? twoDecimals(c.decimal(surchargeNode, 'TotalAmount', `${tp}/EquivalenceSurchargeAmount`, 'two')) : null;
     // The group's category: the lines of the same tax type and rate whose bases add up to this base.
@@ -474,7 +479,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
   const retained = c.optionalDecimal(c.node(totalsNode, 'AmountsWithheld', tp, false), 'WithholdingAmount', `${tp}/AmountsWithheld`, 'two');
   const inKind = c.optionalDecimal(c.node(totalsNode, 'PaymentInKind', tp, false), 'PaymentInKindAmount', `${tp}/PaymentInKind`);
   const reimbursable = c.optionalDecimal(totalsNode, 'TotalReimbursableExpenses', tp, 'two');
-  const financial = c.optional(totalsNode, 'TotalFinancialExpenses', tp, { pattern: /^-?\d+\.\d{2}$/, what: 'an amount with two decimals' });
+  const financial = c.optionalTwoDecimals(totalsNode, 'TotalFinancialExpenses', tp);
   const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat, { gross: lineTotal, beforeTaxes: taxExclusive });
   lines.push(...adjustmentLines);
 
@@ -490,7 +495,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
       bic: orNull(c.optional(account, 'BIC', pp, { max: 11 })),
       dueDate: c.text(first, 'InstallmentDueDate', pp, { pattern: DATE, what: 'a date' }),
     };
-    c.text(first, 'InstallmentAmount', pp, { pattern: /^-?\d+\.\d{2}$/, what: 'an amount with two decimals' });
+    if (c.optionalTwoDecimals(first, 'InstallmentAmount', pp) === null) c.errors.push(`${pp}/InstallmentAmount: required element missing`);
   }
   const legends = c.nodes(node, 'LegalLiterals').flatMap((literals) => {
     const value = literals.LegalReference;

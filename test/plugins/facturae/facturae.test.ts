@@ -366,6 +366,11 @@ describe('Facturae 3.2 and 3.2.1', () => {
     const v321 = inVersion(facturaeXml(completeInvoice), '3.2.1').replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21.0</TaxRate>');
     expect(await schemaErrors(v321, '3.2.1')).toEqual([]);
     expect((await readFacturae(bytes(v321), verifier)).invoice.vat.map((g) => g.rate)).toContain('21.00');
+    // but the equivalence surcharge rate keeps exactly two decimals in every version (DoubleTwoDecimalType)
+    const surcharge = /<EquivalenceSurcharge>([^<]+)<\/EquivalenceSurcharge>/.exec(v321)![1];
+    const oneDecimalSurcharge = v321.replaceAll(`<EquivalenceSurcharge>${surcharge}</EquivalenceSurcharge>`, `<EquivalenceSurcharge>${Decimal.parse(surcharge, 8).round(1)}</EquivalenceSurcharge>`);
+    expect((await schemaErrors(oneDecimalSurcharge, '3.2.1')).length).toBeGreaterThan(0);
+    await expect(readFacturae(bytes(oneDecimalSurcharge), verifier)).rejects.toMatchObject({ errors: [expect.stringMatching(/EquivalenceSurcharge: "\d+\.\d" is not a number with exactly two decimals$/), expect.anything()] });
   });
 });
 
@@ -507,7 +512,7 @@ describe('Facturae TotalExecutableAmount', () => {
     });
     // TotalFinancialExpenses has two decimals in every version
     await expect(readFacturae(bytes(withExecutable(extras, '1516.06').replace('<TotalFinancialExpenses>2.50<', '<TotalFinancialExpenses>2.5<')), verifier)).rejects.toMatchObject({
-      errors: ['/Facturae/Invoices/Invoice/InvoiceTotals/TotalFinancialExpenses: "2.5" is not an amount with two decimals'],
+      errors: ['/Facturae/Invoices/Invoice/InvoiceTotals/TotalFinancialExpenses: "2.5" is not a number with exactly two decimals'],
     });
   });
 
