@@ -432,6 +432,11 @@ describe('Facturae batches', () => {
     await expect(readFacturae(bytes(withBatchTotal('3287.12')), verifier)).rejects.toMatchObject({
       errors: ["/Facturae/FileHeader/Batch/TotalInvoicesAmount: 3287.12 is not the sum of the invoices' InvoiceTotal = 3287.11"],
     });
+    // a file of one invoice: its Batch totals are its InvoiceTotals (modality I)
+    const single = facturaeXml(completeInvoice).replace('<TotalOutstandingAmount><TotalAmount>1643.55</TotalAmount>', '<TotalOutstandingAmount><TotalAmount>1643.56</TotalAmount>');
+    await expect(readFacturae(bytes(single), verifier)).rejects.toMatchObject({
+      errors: ["/Facturae/FileHeader/Batch/TotalOutstandingAmount: 1643.56 is not the sum of the invoices' TotalOutstandingAmount = 1643.55"],
+    });
   });
 
   test('one bad invoice refuses the whole batch, naming it; the batch header must agree with its invoices', async () => {
