@@ -354,7 +354,7 @@ export function ciiToModel(bytes: Uint8Array): EInvoice {
   const correctedNumber = text(at(reference, 'IssuerAssignedID'));
   if (typeCode === '384' && !correctedNumber) p.add('BR-55: a corrected invoice (384) names the invoice it corrects (BT-25, InvoiceReferencedDocument/IssuerAssignedID)');
   const correctedDate = correctedNumber ? p.date(at(reference, 'FormattedIssueDateTime'), 'The preceding invoice issue date (BT-26)', false) : null;
-  categoryRules(p, { groups, seller, buyer, deliveryDate, hasBillingPeriod: at(settlement, 'BillingSpecifiedPeriod') != null, shipToCountry: text(at(deliveryNode, 'ShipToTradeParty', 'PostalTradeAddress', 'CountryID')) });
+  categoryRules(p, { groups, lines: [...lines, ...documentLines], seller, buyer, deliveryDate, hasBillingPeriod: at(settlement, 'BillingSpecifiedPeriod') != null, shipToCountry: text(at(deliveryNode, 'ShipToTradeParty', 'PostalTradeAddress', 'CountryID')) });
   if (due.compare(Decimal.zero()) > 0 && !dueDate && !terms.some((t) => text(t?.Description) != null)) p.add('BR-CO-25: an amount is due, and the file has neither a payment due date (BT-9) nor payment terms (BT-20)');
   if (payment && (payment.meansCode === '30' || payment.meansCode === '58') && !payment.iban && !text(at(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'PayeePartyCreditorFinancialAccount', 'ProprietaryID'))) {
     p.add('BR-61: a credit transfer (payment means 30 or 58) names no account to pay into (BT-84)');
@@ -414,7 +414,7 @@ const ZERO_CATEGORIES = new Set(['Z', 'E', 'AE', 'K', 'G', 'O']);
 const NEEDS_REASON = new Set(['E', 'AE', 'K', 'G', 'O']);
 
 /** The EN 16931 rules of each VAT category that protect what is booked from the file. */
-function categoryRules(p: Problems, f: { groups: readonly EInvoiceVat[]; seller: EInvoiceParty; buyer: EInvoiceParty; deliveryDate: string | null; hasBillingPeriod: boolean; shipToCountry: string | null }) {
+function categoryRules(p: Problems, f: { groups: readonly EInvoiceVat[]; lines: readonly EInvoiceLine[]; seller: EInvoiceParty; buyer: EInvoiceParty; deliveryDate: string | null; hasBillingPeriod: boolean; shipToCountry: string | null }) {
   for (const g of f.groups) {
     const rule = g.category === 'K' ? 'IC' : g.category;
     if (g.category === 'S' && !(Decimal.parse(g.rate).compare(Decimal.zero()) > 0)) p.add(`BR-S-05: a standard-rated VAT group has the rate ${g.rate} %, not more than zero`);
@@ -423,11 +423,12 @@ function categoryRules(p: Problems, f: { groups: readonly EInvoiceVat[]; seller:
     if (NEEDS_REASON.has(g.category) && !g.exemptionReason && !g.exemptionCode) p.add(`BR-${rule}-10: VAT ${g.category} gives no exemption reason (BT-120) or reason code (BT-121)`);
     if (g.category !== 'O' && f.seller.name && !f.seller.taxId) p.add(`BR-${rule}-02: VAT ${g.category} needs the seller's VAT identifier (BT-31) or tax registration (BT-32)`);
   }
-  // split payment (B, Italy) is for domestic Italian invoices and never mixed with standard rated groups
-  if (f.groups.some((g) => g.category === 'B')) {
+  // split payment (B, Italy) is for domestic Italian invoices and never mixed with standard rated lines or groups
+  const has = (category: VatCategory) => f.groups.some((g) => g.category === category) || f.lines.some((l) => l.vat.category === category);
+  if (has('B')) {
     const outside = [f.seller, f.buyer].filter((party) => party.address.country && party.address.country !== 'IT').map((party) => `${party.name} (${party.address.country})`);
     if (outside.length) p.add(`BR-B-01: split payment (VAT category B) is for domestic Italian invoices only, and ${outside.join(', ')} is not in Italy`);
-    if (f.groups.some((g) => g.category === 'S')) p.add('BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown');
+    if (has('S')) p.add('BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown');
   }
   if (f.groups.some((g) => g.category === 'K')) {
     if (!f.buyer.taxId) p.add("BR-IC-02: an intra-community supply needs the buyer's VAT identifier (BT-48)");

@@ -5,7 +5,7 @@ import {
   type PostalAddress, type ReadEInvoice, type SignatureCheck, type SignatureVerifier, type VatCategory,
 } from '../einvoice/api';
 import { alpha2, CORRECTION_METHODS, REASONS, rec20Unit, uncl4461 } from './codes';
-import { FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeVersion } from './versions';
+import { EXACTLY_TWO_DECIMALS, FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeVersion } from './versions';
 
 /**
  * A Facturae 3.2, 3.2.1 or 3.2.2 file (signed or not; one invoice or a batch of several) read
@@ -15,6 +15,13 @@ import { FACTURAE_3_2_DECIMALS, facturaeVersionOf, ONLY_IN_3_2_2, type FacturaeV
  * patterns — and every breach is reported (the first ones) as an `InvalidEInvoiceFile`. A
  * signature is handed to the verifier; without a verifier a signed file's check is null.
  */
+
+/**
+ * The most invoices one file may hold. A batch is booked in one transaction that holds the
+ * company's ledger counter lock while it books: some 2,500 small invoices fit the XML limits, which
+ * would hold the lock for minutes. Counted before any invoice is read.
+ */
+export const MAX_BATCH_INVOICES = 100;
 
 const LIMITS: XmlLimits = { maxBytes: 15 * 1024 * 1024, maxDepth: 64, maxNodes: 200_000, maxTextLength: 1_000_000 };
 
@@ -86,6 +93,11 @@ class Checked {
     if (this.version !== '3.2' || !exact || !DECIMAL.test(value)) return;
     const rule = FACTURAE_3_2_DECIMALS[exact];
     if (!rule.pattern.test(value)) this.errors.push(`${path}/${name}: "${value}" is not ${rule.what}`);
+  }
+
+  /** One of the few elements every version writes with exactly two decimals (versions.ts: EXACTLY_TWO_DECIMALS). */
+  optionalTwoDecimals(parent: Node | null, name: string, path: string): string | null {
+    return this.optional(parent, name, path, { pattern: EXACTLY_TWO_DECIMALS, what: 'a number with exactly two decimals' });
   }
 
   amount(parent: Node | null, name: string, path: string): string {
@@ -258,6 +270,7 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; invoices:
   const batch = c.node(fileHeader, 'Batch', '/Facturae/FileHeader');
   const count = c.text(batch, 'InvoicesCount', '/Facturae/FileHeader/Batch', { pattern: /^\d+$/, what: 'a count' });
   const [batchTotal, batchOutstanding, batchExecutable] = ['TotalInvoicesAmount', 'TotalOutstandingAmount', 'TotalExecutableAmount'].map((name) => c.amount(batch, name, '/Facturae/FileHeader/Batch'));
+  const batchCurrency = c.text(batch, 'InvoiceCurrencyCode', '/Facturae/FileHeader/Batch', { pattern: /^[A-Z]{3}$/, what: 'a currency code' });
 
   const parties = c.node(root, 'Parties', '/Facturae');
   const seller = party(c, parties, 'SellerParty');
@@ -265,6 +278,9 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; invoices:
 
   const nodes = c.nodes(c.node(root, 'Invoices', '/Facturae'), 'Invoice');
   if (nodes.length === 0) c.errors.push('/Facturae/Invoices/Invoice: required element missing');
+  if (nodes.length > MAX_BATCH_INVOICES) {
+    throw new InvalidEInvoiceFile([`/Facturae/Invoices: the file holds ${nodes.length} invoices; Cuadra reads at most ${MAX_BATCH_INVOICES} in one file (send the batch in smaller files)`]);
+  }
   const headerErrors = c.errors.length;
   // a batch's invoices are named by their position, as an XPath would: /Facturae/Invoices/Invoice[2]
   const read = nodes.map((node, i) => readInvoice(c, node, nodes.length > 1 ? `/Facturae/Invoices/Invoice[${i + 1}]` : '/Facturae/Invoices/Invoice', seller, buyer, headerErrors === 0));
@@ -272,10 +288,28 @@ export function parseFacturae(bytes: Uint8Array): { invoice: EInvoice; invoices:
     const bp = '/Facturae/FileHeader/Batch';
     if (/^\d+$/.test(count) && Number(count) !== nodes.length) c.errors.push(`${bp}/InvoicesCount: ${count}, but the file has ${nodes.length} invoice${nodes.length === 1 ? '' : 's'}`);
     if (modality === 'I' && nodes.length > 1) c.errors.push(`/Facturae/FileHeader/Modality: I (one invoice), but the file has ${nodes.length} invoices (a batch is L)`);
+    // the schema's annotation: a batch (L) always has InvoicesCount > 1
+    if (modality === 'L' && nodes.length === 1) c.errors.push('/Facturae/FileHeader/Modality: L (a batch), but the file has one invoice (a single invoice is I)');
+    const seen = new Map<string, number>();
+    for (const [i, r] of read.entries()) {
+      const { number, currency } = r!.invoice;
+      const at = nodes.length > 1 ? `/Facturae/Invoices/Invoice[${i + 1}]` : '/Facturae/Invoices/Invoice';
+      const first = seen.get(number);
+      if (first !== undefined) c.errors.push(`${at}/InvoiceHeader/InvoiceNumber: "${number}" repeats invoice ${first + 1}'s series and number: each invoice of a batch has its own`);
+      else seen.set(number, i);
+      if (currency !== batchCurrency) c.errors.push(`${bp}/InvoiceCurrencyCode: ${batchCurrency}, but ${at}/InvoiceIssueData/InvoiceCurrencyCode is ${currency}`);
+    }
     type Declared = NonNullable<ReadInvoice>['declared'];
-    const sum = (pick: (d: Declared) => string) => read.reduce((total, r) => total.add(Decimal.parse(pick(r!.declared), 8)), Decimal.zero(8)).round(2);
+    // a producer may add the invoices' amounts as written and round the sum, or round each invoice
+    // to the cent and add those: either is the batch's total
+    const sums = (pick: (d: Declared) => string) => [
+      read.reduce((total, r) => total.add(Decimal.parse(pick(r!.declared), 8)), Decimal.zero(8)).round(2),
+      read.reduce((total, r) => total.add(Decimal.parse(pick(r!.declared), 8).round(2)), Decimal.zero(2)),
+    ];
     const batchSum = (name: string, declared: string, pick: (d: Declared) => string, of: string) => {
-      if (!Decimal.parse(declared, 8).round(2).eq(sum(pick))) c.errors.push(`${bp}/${name}: ${Decimal.parse(declared, 8).round(2)} is not the sum of the invoices' ${of} = ${sum(pick)}`);
+      const stated = Decimal.parse(declared, 8).round(2);
+      const [sum] = sums(pick);
+      if (!sums(pick).some((s) => s.eq(stated))) c.errors.push(`${bp}/${name}: ${stated} is not the sum of the invoices' ${of} = ${sum}`);
     };
     batchSum('TotalInvoicesAmount', batchTotal, (d) => d.invoiceTotal, 'InvoiceTotal');
     batchSum('TotalOutstandingAmount', batchOutstanding, (d) => d.outstanding, 'TotalOutstandingAmount');
@@ -360,7 +394,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
     const tp = `${lp}/TaxesOutputs/Tax[1]`;
     const taxType = c.taxTypeCode(tax, tp);
     const rate = twoDecimals(c.decimal(tax, 'TaxRate', tp, 'two'));
-    const surcharge = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
+    const surcharge = c.optionalTwoDecimals(tax, 'EquivalenceSurcharge', tp);
     const event = c.node(item, 'SpecialTaxableEvent', lp, false);
     const eventCode = event ? c.text(event, 'SpecialTaxableEventCode', `${lp}/SpecialTaxableEvent`, { oneOf: ['01', '02'] }) : null;
     const eventReason = event ? c.text(event, 'SpecialTaxableEventReason', `${lp}/SpecialTaxableEvent`, { max: 2500 }) : null;
@@ -390,7 +424,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
     const base = twoDecimals(c.amount(tax, 'TaxableBase', tp));
     const taxAmount = c.node(tax, 'TaxAmount', tp, false);
     const amount = taxAmount ? twoDecimals(c.decimal(taxAmount, 'TotalAmount', `${tp}/TaxAmount`, 'two')) : '0.00';
-    const surchargeRate = c.optionalDecimal(tax, 'EquivalenceSurcharge', tp, 'two');
+    const surchargeRate = c.optionalTwoDecimals(tax, 'EquivalenceSurcharge', tp);
     const surchargeNode = c.node(tax, 'EquivalenceSurchargeAmount', tp, false);
     const surchargeAmount = surchargeNode ? twoDecimals(c.decimal(surchargeNode, 'TotalAmount', `${tp}/EquivalenceSurchargeAmount`, 'two')) : null;
     // The group's category: the lines of the same tax type and rate whose bases add up to this base.
@@ -441,6 +475,11 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
   const prepaid = c.optionalDecimal(totalsNode, 'TotalPaymentsOnAccount', tp, 'two');
   c.absent(totalsNode, ONLY_IN_3_2_2.InvoiceTotals, tp);
   const executable = c.decimal(totalsNode, 'TotalExecutableAmount', tp, 'two');
+  // what TotalExecutableAmount adds to or takes from the outstanding amount (their schema types: 3.2 writes the first two with two decimals)
+  const retained = c.optionalDecimal(c.node(totalsNode, 'AmountsWithheld', tp, false), 'WithholdingAmount', `${tp}/AmountsWithheld`, 'two');
+  const inKind = c.optionalDecimal(c.node(totalsNode, 'PaymentInKind', tp, false), 'PaymentInKindAmount', `${tp}/PaymentInKind`);
+  const reimbursable = c.optionalDecimal(totalsNode, 'TotalReimbursableExpenses', tp, 'two');
+  const financial = c.optionalTwoDecimals(totalsNode, 'TotalFinancialExpenses', tp);
   const adjustmentLines = generalAdjustmentLines(c, totalsNode, tp, lines, vat, { gross: lineTotal, beforeTaxes: taxExclusive });
   lines.push(...adjustmentLines);
 
@@ -456,7 +495,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
       bic: orNull(c.optional(account, 'BIC', pp, { max: 11 })),
       dueDate: c.text(first, 'InstallmentDueDate', pp, { pattern: DATE, what: 'a date' }),
     };
-    c.text(first, 'InstallmentAmount', pp, { pattern: /^-?\d+\.\d{2}$/, what: 'an amount with two decimals' });
+    if (c.optionalTwoDecimals(first, 'InstallmentAmount', pp) === null) c.errors.push(`${pp}/InstallmentAmount: required element missing`);
   }
   const legends = c.nodes(node, 'LegalLiterals').flatMap((literals) => {
     const value = literals.LegalReference;
@@ -466,7 +505,7 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
   const information = c.optional(additional, 'InvoiceAdditionalInformation', `${ip}/AdditionalData`, { max: 2500 });
 
   const findings = arithmetic && c.errors.length === errorsBefore
-    ? totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid, executable })
+    ? totalsArithmetic(c, tp, { vat, withholdings, taxExclusive, taxOutputs, withheldTotal, invoiceTotal, outstanding, prepaid, executable, retained, inKind, reimbursable, financial })
     : [];
   if (c.errors.length > errorsBefore || !arithmetic) return null;
 
@@ -513,16 +552,19 @@ function readInvoice(c: Checked, node: Node, ip: string, seller: EInvoiceParty, 
  * Facturae's own arithmetic of InvoiceTotals (Orden HAP/1650/2015's format, the annotations of its
  * XSD): TotalTaxOutputs = Σ TaxesOutputs (tax and equivalence surcharge amounts); TotalTaxesWithheld
  * = Σ TaxesWithheld; InvoiceTotal = TotalGrossAmountBeforeTaxes + TotalTaxOutputs −
- * TotalTaxesWithheld; TotalOutstandingAmount = InvoiceTotal − TotalPaymentsOnAccount. A file whose
+ * TotalTaxesWithheld; TotalOutstandingAmount = InvoiceTotal − TotalPaymentsOnAccount;
+ * TotalExecutableAmount = TotalOutstandingAmount − AmountsWithheld/WithholdingAmount −
+ * PaymentInKind/PaymentInKindAmount + TotalReimbursableExpenses + TotalFinancialExpenses. A file whose
  * totals do not add up is refused naming the sum, rather than booked as a draft whose amounts
  * disagree with the file. One departure is read, and returned as a finding: InvoiceTotal written
  * before the withholding when everything else, the amounts to pay included, agrees.
  */
 function totalsArithmetic(c: Checked, tp: string, t: {
   vat: readonly EInvoiceVat[]; withholdings: readonly { amount: string }[]; taxExclusive: string; taxOutputs: string; withheldTotal: string; invoiceTotal: string; outstanding: string; prepaid: string | null;
-  executable: string;
+  executable: string; retained: string | null; inKind: string | null; reimbursable: string | null; financial: string | null;
 }): string[] {
-  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.executable, t.prepaid ?? '0', ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
+  const extras = [t.retained, t.inKind, t.reimbursable, t.financial].map((a) => a ?? '0');
+  const amounts = [t.taxExclusive, t.taxOutputs, t.withheldTotal, t.invoiceTotal, t.outstanding, t.executable, t.prepaid ?? '0', ...extras, ...t.vat.flatMap((g) => [g.amount, g.surchargeAmount ?? '0']), ...t.withholdings.map((w) => w.amount)];
   if (amounts.some((a) => !DECIMAL.test(a))) return [];
   // the file's amounts may carry up to 8 decimals: the sums add them as written, and only the two
   // sides compared are rounded to the cent (1530.004 + 248.554 − 135.00 = 1643.558 → 1643.56)
@@ -538,15 +580,19 @@ function totalsArithmetic(c: Checked, tp: string, t: {
   const withTaxes = u(t.taxExclusive).add(u(t.taxOutputs));
   const afterWithholding = withTaxes.sub(u(t.withheldTotal));
   const due = afterWithholding.sub(u(t.prepaid ?? '0'));
+  const [retained, inKind, reimbursable, financial] = extras.map(u);
+  const executableOf = (outstanding: Decimal) => outstanding.sub(retained).sub(inKind).add(reimbursable).add(financial);
   // a producer that writes InvoiceTotal before the withholding (invopop's gobl.facturae) but states
   // what is owed right: the outstanding and executable amounts are InvoiceTotal's formula less the
   // withholding and the payments on account. Read with the consistent amounts, and said
-  if (!u(t.withheldTotal).isZero() && cents(t.invoiceTotal).eq(withTaxes.round(2)) && cents(t.outstanding).eq(due.round(2)) && cents(t.executable).eq(due.round(2))) {
+  if (!u(t.withheldTotal).isZero() && cents(t.invoiceTotal).eq(withTaxes.round(2)) && cents(t.outstanding).eq(due.round(2)) && cents(t.executable).eq(executableOf(due).round(2))) {
     return [`the file's InvoiceTotal ${cents(t.invoiceTotal)} is written before the withholding: Facturae's InvoiceTotal is TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = ${afterWithholding.round(2)}; `
       + `its lines, taxes, withholding and amount to pay (${due.round(2)}) agree, and were read: check the invoice with the supplier`];
   }
   expectTotal('InvoiceTotal', t.invoiceTotal, afterWithholding, 'TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld');
   expectTotal('TotalOutstandingAmount', t.outstanding, u(t.invoiceTotal).sub(u(t.prepaid ?? '0')), 'InvoiceTotal − TotalPaymentsOnAccount');
+  expectTotal('TotalExecutableAmount', t.executable, executableOf(u(t.outstanding)),
+    'TotalOutstandingAmount − AmountsWithheld − PaymentInKind + TotalReimbursableExpenses + TotalFinancialExpenses');
   return [];
 }
 

@@ -6,7 +6,9 @@
  * - 3.2 (2009) → 3.2.1 (2014): the amounts' decimal types. 3.2 writes totals, tax amounts and
  *   rates with exactly two decimals, line prices, costs and gross amounts, discount and charge
  *   amounts with exactly six, discount and charge rates with exactly four (unsigned); 3.2.1 allows
- *   up to eight decimals in all of them. 3.2.1 adds the tax type codes 20 to 29.
+ *   up to eight decimals in them, except the equivalence surcharge rate, the installment amount,
+ *   the equivalents in euros and the total financial expenses, which keep exactly two in every
+ *   version. 3.2.1 adds the tax type codes 20 to 29.
  * - 3.2.1 → 3.2.2 (2015, Orden HAP/1650/2015): `InvoiceIssueData` gains `InvoiceDescription`,
  *   `ReceiverTransactionReference`, `FileReference` and `ReceiverContractReference`;
  *   `Corrective` gains the corrected invoice's `InvoiceIssueDate`; `InvoiceTotals` gains
@@ -48,6 +50,9 @@ export const ONLY_IN_3_2_2 = {
   Corrective: ['InvoiceIssueDate'],
   InvoiceTotals: ['PaymentInKind'],
 } as const;
+
+/** The elements every version writes with exactly two decimals (DoubleTwoDecimalType in 3.2.1 and 3.2.2 too): EquivalenceSurcharge, InstallmentAmount, EquivalentInEuros, TotalFinancialExpenses. */
+export const EXACTLY_TWO_DECIMALS = /^-?\d+\.\d{2}$/;
 
 /** Facturae 3.2's exact decimal patterns (its DoubleTwoDecimalType, DoubleFourDecimalType, DoubleSixDecimalType). */
 export const FACTURAE_3_2_DECIMALS = {

@@ -3,7 +3,9 @@ import type { ArchivePart } from '../tenants/api';
 /** This plugin's tables in the company's archive (docs/company-archive.md). */
 export const archivePart: ArchivePart = {
   part: 'purchase-ingestion',
-  version: 1,
+  // 2: purchase_ingestions.batch_position (an older importer would restore a batch's rows all at
+  // position 0, where they collide)
+  version: 2,
   tables: [
     { table: 'purchase_ingestions' },
   ],

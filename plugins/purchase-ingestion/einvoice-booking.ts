@@ -387,7 +387,10 @@ async function ingestEInvoice(tx: Tx, sha256: string, read: EInvoiceRead, fileKi
 /**
  * Books an e-invoice file in the caller's unit of work: its invoice, or each invoice of a batch (a
  * Facturae file of several) as a purchase of its own, in the file's order, deduplicated each by
- * the file and its position in it, then by the supplier's invoice number. All or nothing: the
+ * the file and its position in it, then by the supplier's invoice number. A batch's answer is the
+ * first invoice's purchase and reading, with `batch` listing every invoice's answer; needs_review
+ * and review_reasons speak for all of them (each reason naming its invoice), and duplicate_of is
+ * set only when every invoice was already booked. All or nothing: the
  * caller's transaction holds them all, and an invoice that cannot be booked (a 422, or a 409 such
  * as the books locked at its date) fails the whole file, its message naming the invoice. The file
  * is kept once; every purchase of a batch carries the same signature check.
@@ -411,7 +414,13 @@ export async function ingestEInvoiceFile(tx: Tx, sha256: string, read: EInvoiceR
     }
   }
   const batch = outcomes.map((o) => o.body);
-  return { created: outcomes.some((o) => o.created), body: { ...batch[0], batch } };
+  // the answer's purchase, extraction and reading are the first invoice's; whether to look and why speak for the whole file
+  const reviewReasons = batch.flatMap((body, position) => body.review_reasons.map((reason) => `invoice ${position + 1} of ${batch.length} (${read.batch![position].number}): ${reason}`));
+  const allDuplicates = batch.every((body) => body.duplicate_of !== null);
+  return {
+    created: outcomes.some((o) => o.created),
+    body: { ...batch[0], duplicate_of: allDuplicates ? batch[0].duplicate_of : null, needs_review: batch.some((body) => body.needs_review), review_reasons: reviewReasons, batch },
+  };
 }
 
 /** The review every paid amount (BT-113) gets: the VAT on the advance was deducted on the advance invoice (art. 75.Dos LIVA), not here. */

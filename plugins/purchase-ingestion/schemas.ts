@@ -76,7 +76,7 @@ const EInvoiceDocumentAdjustment = t.Object({
   kind: t.Union([t.Literal('allowance'), t.Literal('charge')], { description: 'allowance: a discount on the whole invoice (BG-20, lowers the base); charge: a cost added to it (BG-21: freight, packaging…)' }),
   reason: Nullable(t.String(), { description: 'BT-97 / BT-104 (or its code), Facturae DiscountReason / ChargeReason' }),
   amount: t.String({ pattern: '^\\d+\\.\\d{2}$', description: 'Its amount, positive (BT-92 / BT-99)' }),
-  vat_category: t.String({ description: 'UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M' }),
+  vat_category: t.String({ description: 'UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M, B' }),
   vat_rate: t.String({ description: 'That VAT rate, e.g. "21.00" (BT-96 / BT-103)' }),
   line: t.Integer({ minimum: 1, description: 'The purchase line (1-based position in `purchase.lines`) that carries it: "Descuento: <reason>" at minus the amount, or "Cargo: <reason>"' }),
 }, { $id: 'EInvoiceDocumentAdjustment' });
@@ -108,9 +108,9 @@ export const PurchaseEInvoice = t.Composite([
 /** What one file (one invoice of a batch) became. */
 const ingestedInvoiceFields = {
   purchase: Nullable(PurchaseResponse, { description: 'The purchase created (registered, or a draft when needs_review), or the existing one when duplicate_of is set; null when too little was read' }),
-  duplicate_of: Nullable(t.String({ format: 'uuid' }), { description: 'Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created' }),
-  needs_review: t.Boolean(),
-  review_reasons: t.Array(t.String()),
+  duplicate_of: Nullable(t.String({ format: 'uuid' }), { description: 'Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created. For a batch, set at the top only when every invoice was already registered' }),
+  needs_review: t.Boolean({ description: 'A person should look before the purchase counts (it was left a draft, or booked with a caveat). For a batch, true at the top when any invoice needs review' }),
+  review_reasons: t.Array(t.String(), { description: 'Why needs_review. For a batch, the top lists every invoice\'s reasons, each prefixed "invoice k of n (number): "' }),
   extraction: PurchaseExtraction,
   einvoice: t.Optional(Nullable(EInvoiceReading, { description: 'Set when the file was a structured e-invoice (XML, or a PDF embedding one): booked from its data with no OCR; null otherwise' })),
 };
@@ -119,7 +119,7 @@ export const IngestPurchaseBatchInvoice = t.Object(ingestedInvoiceFields, { $id:
 
 export const IngestPurchaseResponse = t.Object({
   ...ingestedInvoiceFields,
-  batch: t.Optional(t.Array(IngestPurchaseBatchInvoice, { description: 'Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file\'s order; the fields above are the first invoice\'s. All or nothing: one invoice that cannot be read or booked refuses the file (422, or 409 for books locked at its date, naming it), nothing booked' })),
+  batch: t.Optional(t.Array(IngestPurchaseBatchInvoice, { description: 'Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file\'s order; the purchase, extraction and einvoice above are the first invoice\'s; needs_review, review_reasons and duplicate_of speak for every invoice. At most 100 invoices a file (422 beyond), each with its own series and number (422 for a repeat). All or nothing: one invoice that cannot be read or booked refuses the file (422, or 409 for books locked at its date, naming it), nothing booked' })),
 }, { $id: 'IngestPurchaseResponse' });
 
 export const IngestPurchaseJob = t.Object({

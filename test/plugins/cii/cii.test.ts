@@ -305,6 +305,10 @@ describe('split payment (VAT category B, Italy)', () => {
     // the 7 % line, allowance and group standard rated again, the 19 % ones split payment
     const mixed = italian.replace(/<a:CategoryCode>B<\/a:CategoryCode>(<a:RateApplicablePercent>7(\.00)?<)/g, '<a:CategoryCode>S</a:CategoryCode>$1');
     expect(refusal(mixed)).toEqual(['BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown']);
+    // a line in split payment whose group is standard rated is refused as the UBL reader refuses it (BR-B-02 looks at the lines too)
+    const lineOnly = handWritten.replaceAll('<a:CountryID>DE</a:CountryID>', '<a:CountryID>IT</a:CountryID>').replaceAll('<a:CountryID>ES</a:CountryID>', '<a:CountryID>IT</a:CountryID>')
+      .replace('<a:CategoryCode>S</a:CategoryCode>', '<a:CategoryCode>B</a:CategoryCode>');
+    expect(refusal(lineOnly)).toEqual(expect.arrayContaining(['BR-B-02: an invoice with split payment (VAT category B) has no standard rated (S) lines or breakdown']));
   });
 });
 

@@ -127,6 +127,13 @@ describe(`the company archive (${backend})`, () => {
         format.parts.find((p: any) => p.part === 'ledger').version = 9;
         files['format.json'] = strToU8(JSON.stringify(format));
       }, { refreshManifest: true }), 422, /"ledger" is version 9/);
+      // purchase ingestion's part is version 2 since batches (batch_position); a version 3 is an importer's future
+      expect(JSON.parse(strFromU8(unzipSync(archive)['format.json']!)).parts.find((p: any) => p.part === 'purchase-ingestion')?.version).toBe(2);
+      await refused(rezip(archive, (files) => {
+        const format = JSON.parse(strFromU8(files['format.json']!));
+        format.parts.find((p: any) => p.part === 'purchase-ingestion').version = 3;
+        files['format.json'] = strToU8(JSON.stringify(format));
+      }, { refreshManifest: true }), 422, /"purchase-ingestion" is version 3/);
     });
 
     test('a tampered archive: one amount changed, the manifest left as it was', async () => {

@@ -8,7 +8,7 @@ import { InvalidEInvoiceFile, UnprocessableEInvoice, type EInvoice, type XmlSign
 import { openPkcs12 } from '../../../plugins/company-certificate/pkcs12';
 import { FACTURAE_POLICY, signFacturaeXml, verifyXadesXml } from '../../../plugins/company-certificate/xades';
 import facturae from '../../../plugins/facturae/index';
-import { readFacturae } from '../../../plugins/facturae/read';
+import { MAX_BATCH_INVOICES, readFacturae } from '../../../plugins/facturae/read';
 import { facturaeXml, writeFacturae } from '../../../plugins/facturae/write';
 import type { FacturaeVersion } from '../../../plugins/facturae/versions';
 import { batchOf, inVersion } from './files';
@@ -31,8 +31,10 @@ const schemaErrors = async (xml: string, version: FacturaeVersion = '3.2.2') =>
 const officialDir = process.env.CUADRA_FACTURAE_XSD_DIR ?? null;
 const OFFICIAL_FILE: Record<FacturaeVersion, string> = { '3.2': 'Facturaev3_2.xsd', '3.2.1': 'Facturaev3_2_1.xsd', '3.2.2': 'Facturaev3_2_2.xsd' };
 const DSIG_LOCATION = 'http://www.w3.org/TR/xmldsig-core/xmldsig-core-schema.xsd';
-async function officialSchemaErrors(xml: string, version: FacturaeVersion): Promise<string[] | null> {
-  if (!officialDir || !existsSync(join(officialDir, OFFICIAL_FILE[version]))) return null;
+/** Whether the official schemas are at hand: the tests that need them are skipped (and say so) otherwise. */
+const officialAtHand = officialDir !== null && [...Object.values(OFFICIAL_FILE), 'xmldsig-core-schema.xsd'].every((file) => existsSync(join(officialDir, file)));
+async function officialSchemaErrors(xml: string, version: FacturaeVersion): Promise<string[]> {
+  if (!officialDir) throw new Error('CUADRA_FACTURAE_XSD_DIR is not set');
   const official = readFileSync(join(officialDir, OFFICIAL_FILE[version]), 'utf8').replace(DSIG_LOCATION, 'xmldsig-core-schema.xsd');
   const dsig = readFileSync(join(officialDir, 'xmldsig-core-schema.xsd'), 'utf8');
   const result = await validateXML({
@@ -313,10 +315,9 @@ describe('Facturae reader', () => {
 });
 
 describe('Facturae 3.2 and 3.2.1', () => {
-  test("Cuadra's own 3.2.2 files are valid against the official schema too (when it is at hand)", async () => {
+  test.skipIf(!officialAtHand)("Cuadra's own 3.2.2 files are valid against the official schema too (CUADRA_FACTURAE_XSD_DIR)", async () => {
     for (const invoice of [completeInvoice, rectification, toPublicAdministration]) {
-      const errors = await officialSchemaErrors(facturaeXml(invoice), '3.2.2');
-      if (errors) expect(errors).toEqual([]);
+      expect(await officialSchemaErrors(facturaeXml(invoice), '3.2.2')).toEqual([]);
     }
   });
 
@@ -325,12 +326,16 @@ describe('Facturae 3.2 and 3.2.1', () => {
       for (const invoice of [completeInvoice, rectification, toPublicAdministration]) {
         const xml = inVersion(facturaeXml(invoice), version);
         expect(await schemaErrors(xml, version)).toEqual([]);
-        const official = await officialSchemaErrors(xml, version);
-        if (official) expect(official).toEqual([]);
         // no FileReference before 3.2.2; the corrected invoice's date comes from the tax period (Cuadra writes it there too)
         // (prices are read as written: 3.2 writes them with six decimals)
         const lines = version === '3.2' ? invoice.lines.map((l) => ({ ...l, unitPrice: Decimal.parse(l.unitPrice, 8).rescale(6).toString() })) : invoice.lines;
         expect((await readFacturae(bytes(xml), verifier)).invoice).toEqual({ ...invoice, lines, buyerReference: null });
+      }
+    });
+
+    test.skipIf(!officialAtHand)(`a ${version} file (the same invoices, by hand) is valid against the official ${version} schema (CUADRA_FACTURAE_XSD_DIR)`, async () => {
+      for (const invoice of [completeInvoice, rectification, toPublicAdministration]) {
+        expect(await officialSchemaErrors(inVersion(facturaeXml(invoice), version), version)).toEqual([]);
       }
     });
 
@@ -361,6 +366,11 @@ describe('Facturae 3.2 and 3.2.1', () => {
     const v321 = inVersion(facturaeXml(completeInvoice), '3.2.1').replace('<TaxRate>21.00</TaxRate>', '<TaxRate>21.0</TaxRate>');
     expect(await schemaErrors(v321, '3.2.1')).toEqual([]);
     expect((await readFacturae(bytes(v321), verifier)).invoice.vat.map((g) => g.rate)).toContain('21.00');
+    // but the equivalence surcharge rate keeps exactly two decimals in every version (DoubleTwoDecimalType)
+    const surcharge = /<EquivalenceSurcharge>([^<]+)<\/EquivalenceSurcharge>/.exec(v321)![1];
+    const oneDecimalSurcharge = v321.replaceAll(`<EquivalenceSurcharge>${surcharge}</EquivalenceSurcharge>`, `<EquivalenceSurcharge>${Decimal.parse(surcharge, 8).round(1)}</EquivalenceSurcharge>`);
+    expect((await schemaErrors(oneDecimalSurcharge, '3.2.1')).length).toBeGreaterThan(0);
+    await expect(readFacturae(bytes(oneDecimalSurcharge), verifier)).rejects.toMatchObject({ errors: [expect.stringMatching(/EquivalenceSurcharge: "\d+\.\d" is not a number with exactly two decimals$/), expect.anything()] });
   });
 });
 
@@ -368,14 +378,65 @@ describe('Facturae batches', () => {
   test('a batch of two invoices reads as both, valid against the schema; the first is `invoice`', async () => {
     const xml = batchOf(facturaeXml(completeInvoice));
     expect(await schemaErrors(xml)).toEqual([]);
-    const official = await officialSchemaErrors(xml, '3.2.2');
-    if (official) expect(official).toEqual([]);
     const read = await readFacturae(bytes(xml), verifier);
     expect(read.batch?.map((i) => i.number)).toEqual(['F-2026-000007', 'F-2026-000008']);
     expect(read.invoice).toEqual(completeInvoice);
     expect(read.batch![1]).toEqual({ ...completeInvoice, number: 'F-2026-000008' });
     // a file of one invoice has no batch
     expect((await readFacturae(bytes(facturaeXml(completeInvoice)), verifier)).batch).toBeUndefined();
+  });
+
+  test.skipIf(!officialAtHand)('a batch of two invoices is valid against the official schema (CUADRA_FACTURAE_XSD_DIR)', async () => {
+    expect(await officialSchemaErrors(batchOf(facturaeXml(completeInvoice)), '3.2.2')).toEqual([]);
+  });
+
+  test(`a file of more than ${MAX_BATCH_INVOICES} invoices is refused naming the limit; ${MAX_BATCH_INVOICES} are read`, async () => {
+    const numbers = (n: number) => Array.from({ length: n }, (_, i) => `L-${String(i + 2).padStart(4, '0')}`);
+    const tooMany = batchOf(facturaeXml(completeInvoice), ...numbers(MAX_BATCH_INVOICES));
+    await expect(readFacturae(bytes(tooMany), verifier)).rejects.toMatchObject({
+      errors: [`/Facturae/Invoices: the file holds ${MAX_BATCH_INVOICES + 1} invoices; Cuadra reads at most ${MAX_BATCH_INVOICES} in one file (send the batch in smaller files)`],
+    });
+    const atTheLimit = batchOf(facturaeXml(completeInvoice), ...numbers(MAX_BATCH_INVOICES - 1));
+    expect((await readFacturae(bytes(atTheLimit), verifier)).batch).toHaveLength(MAX_BATCH_INVOICES);
+  });
+
+  test('the same series and number twice in a batch is refused at the second', async () => {
+    const twice = batchOf(facturaeXml(completeInvoice), 'F-2026-000008', 'F-2026-000007');
+    await expect(readFacturae(bytes(twice), verifier)).rejects.toMatchObject({
+      errors: [`/Facturae/Invoices/Invoice[3]/InvoiceHeader/InvoiceNumber: "F-2026-000007" repeats invoice 1's series and number: each invoice of a batch has its own`],
+    });
+  });
+
+  test("the batch's currency is each invoice's; a batch (L) holds more than one invoice", async () => {
+    const xml = batchOf(facturaeXml(completeInvoice));
+    const dollars = xml.replace(/(<Batch>.*?)<InvoiceCurrencyCode>EUR<\/InvoiceCurrencyCode>/s, '$1<InvoiceCurrencyCode>USD</InvoiceCurrencyCode>');
+    await expect(readFacturae(bytes(dollars), verifier)).rejects.toMatchObject({
+      errors: [
+        '/Facturae/FileHeader/Batch/InvoiceCurrencyCode: USD, but /Facturae/Invoices/Invoice[1]/InvoiceIssueData/InvoiceCurrencyCode is EUR',
+        '/Facturae/FileHeader/Batch/InvoiceCurrencyCode: USD, but /Facturae/Invoices/Invoice[2]/InvoiceIssueData/InvoiceCurrencyCode is EUR',
+      ],
+    });
+    const single = facturaeXml(completeInvoice).replace('<Modality>I</Modality>', '<Modality>L</Modality>');
+    await expect(readFacturae(bytes(single), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/FileHeader/Modality: L (a batch), but the file has one invoice (a single invoice is I)'],
+    });
+  });
+
+  test("the batch's totals: the invoices' amounts added then rounded, or rounded then added; a cent more is refused", async () => {
+    // each invoice's InvoiceTotal 1643.554: added, 3287.108 → 3287.11; rounded first, 1643.55 + 1643.55 = 3287.10
+    const xml = batchOf(facturaeXml(completeInvoice)).replaceAll('<InvoiceTotal>1643.55</InvoiceTotal>', '<InvoiceTotal>1643.554</InvoiceTotal>');
+    const withBatchTotal = (total: string) => xml.replace('<TotalInvoicesAmount><TotalAmount>3287.10</TotalAmount>', `<TotalInvoicesAmount><TotalAmount>${total}</TotalAmount>`);
+    expect(xml).toContain('<TotalInvoicesAmount><TotalAmount>3287.10</TotalAmount>');
+    expect((await readFacturae(bytes(withBatchTotal('3287.10')), verifier)).batch).toHaveLength(2);
+    expect((await readFacturae(bytes(withBatchTotal('3287.11')), verifier)).batch).toHaveLength(2);
+    await expect(readFacturae(bytes(withBatchTotal('3287.12')), verifier)).rejects.toMatchObject({
+      errors: ["/Facturae/FileHeader/Batch/TotalInvoicesAmount: 3287.12 is not the sum of the invoices' InvoiceTotal = 3287.11"],
+    });
+    // a file of one invoice: its Batch totals are its InvoiceTotals (modality I)
+    const single = facturaeXml(completeInvoice).replace('<TotalOutstandingAmount><TotalAmount>1643.55</TotalAmount>', '<TotalOutstandingAmount><TotalAmount>1643.56</TotalAmount>');
+    await expect(readFacturae(bytes(single), verifier)).rejects.toMatchObject({
+      errors: ["/Facturae/FileHeader/Batch/TotalOutstandingAmount: 1643.56 is not the sum of the invoices' TotalOutstandingAmount = 1643.55"],
+    });
   });
 
   test('one bad invoice refuses the whole batch, naming it; the batch header must agree with its invoices', async () => {
@@ -419,12 +480,48 @@ describe('Facturae InvoiceTotal written before the withholding', () => {
 
   test('refused when the amount to pay does not agree either (a cent off), or without a withholding', async () => {
     await expect(readFacturae(bytes(beforeWithholding.replace('<TotalExecutableAmount>1643.55</TotalExecutableAmount>', '<TotalExecutableAmount>1643.56</TotalExecutableAmount>')), verifier))
-      .rejects.toMatchObject({ errors: [expect.stringContaining('InvoiceTotal: 1778.55 is not TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = 1643.55'), expect.stringContaining('TotalOutstandingAmount')] });
+      .rejects.toMatchObject({ errors: [expect.stringContaining('InvoiceTotal: 1778.55 is not TotalGrossAmountBeforeTaxes + TotalTaxOutputs − TotalTaxesWithheld = 1643.55'), expect.stringContaining('TotalOutstandingAmount'), expect.stringContaining('TotalExecutableAmount: 1643.56')] });
     const outstandingOff = beforeWithholding.replace('<TotalOutstandingAmount>1643.55</TotalOutstandingAmount>', '<TotalOutstandingAmount>1643.54</TotalOutstandingAmount>');
     await expect(readFacturae(bytes(outstandingOff), verifier)).rejects.toBeInstanceOf(InvalidEInvoiceFile);
     // an invoice without IRPF whose InvoiceTotal is off is simply wrong
     const noIrpf = facturaeXml(toPublicAdministration);
     const total = /<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(noIrpf)![1];
     await expect(readFacturae(bytes(noIrpf.replace(`<InvoiceTotal>${total}</InvoiceTotal>`, '<InvoiceTotal>1.00</InvoiceTotal>')), verifier)).rejects.toBeInstanceOf(InvalidEInvoiceFile);
+  });
+});
+
+describe('Facturae TotalExecutableAmount', () => {
+  // Cuadra's complete invoice owes 1643.55: the amount to execute is that, less an amount retained as a guarantee and
+  // a payment in kind, plus reimbursable and financial expenses (the official schema's annotation of TotalExecutableAmount)
+  const xml = facturaeXml(completeInvoice);
+  const withExecutable = (file: string, amount: string) => file.replace('<TotalExecutableAmount>1643.55</TotalExecutableAmount>', `<TotalExecutableAmount>${amount}</TotalExecutableAmount>`)
+    .replace('<TotalExecutableAmount><TotalAmount>1643.55</TotalAmount>', `<TotalExecutableAmount><TotalAmount>${amount}</TotalAmount>`);
+  const extras = xml.replace('<TotalOutstandingAmount>1643.55</TotalOutstandingAmount>', '<TotalFinancialExpenses>2.50</TotalFinancialExpenses><TotalOutstandingAmount>1643.55</TotalOutstandingAmount>')
+    .replace('<TotalExecutableAmount>1643.55</TotalExecutableAmount>',
+      '<AmountsWithheld><WithholdingReason>Garantía</WithholdingReason><WithholdingAmount>100.00</WithholdingAmount></AmountsWithheld>'
+      + '<TotalExecutableAmount>1643.55</TotalExecutableAmount><TotalReimbursableExpenses>10.005</TotalReimbursableExpenses>'
+      + '<PaymentInKind><PaymentInKindReason>Material</PaymentInKindReason><PaymentInKindAmount>40.00</PaymentInKindAmount></PaymentInKind>');
+
+  test('one that is not the outstanding amount (and nothing added or taken) is refused', async () => {
+    await expect(readFacturae(bytes(withExecutable(xml, '1643.56')), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/Invoices/Invoice/InvoiceTotals/TotalExecutableAmount: 1643.56 is not TotalOutstandingAmount − AmountsWithheld − PaymentInKind + TotalReimbursableExpenses + TotalFinancialExpenses = 1643.55'],
+    });
+  });
+
+  test('retained amounts and payments in kind are taken, reimbursable and financial expenses added', async () => {
+    // 1643.55 − 100.00 − 40.00 + 10.005 + 2.50 = 1516.055 → 1516.06
+    const right = withExecutable(extras, '1516.06');
+    expect((await readFacturae(bytes(right), verifier)).invoice.totals.payable).toBe('1516.06');
+    await expect(readFacturae(bytes(withExecutable(extras, '1643.55')), verifier)).rejects.toMatchObject({
+      errors: [expect.stringContaining('TotalExecutableAmount: 1643.55 is not TotalOutstandingAmount − AmountsWithheld − PaymentInKind + TotalReimbursableExpenses + TotalFinancialExpenses = 1516.06')],
+    });
+    // TotalFinancialExpenses has two decimals in every version
+    await expect(readFacturae(bytes(withExecutable(extras, '1516.06').replace('<TotalFinancialExpenses>2.50<', '<TotalFinancialExpenses>2.5<')), verifier)).rejects.toMatchObject({
+      errors: ['/Facturae/Invoices/Invoice/InvoiceTotals/TotalFinancialExpenses: "2.5" is not a number with exactly two decimals'],
+    });
+  });
+
+  test.skipIf(!officialAtHand)('the file with every amount TotalExecutableAmount counts is valid against the official schema (CUADRA_FACTURAE_XSD_DIR)', async () => {
+    expect(await officialSchemaErrors(withExecutable(extras, '1516.06'), '3.2.2')).toEqual([]);
   });
 });

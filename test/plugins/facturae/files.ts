@@ -23,16 +23,17 @@ export function inVersion(xml: string, version: FacturaeVersion): string {
 }
 
 /**
- * A batch (modality L) of the file's one invoice and a copy of it numbered `secondNumber`, the
- * batch's totals the sums.
+ * A batch (modality L) of the file's one invoice and a copy of it for each of `otherNumbers`
+ * (numbered so), the batch's totals the sums.
  */
-export function batchOf(xml: string, secondNumber = 'F-2026-000008'): string {
+export function batchOf(xml: string, ...otherNumbers: string[]): string {
   const invoice = /<Invoice>.*<\/Invoice>/s.exec(xml)![0];
   const number = /<InvoiceNumber>([^<]+)<\/InvoiceNumber>/.exec(invoice)![1];
-  const other = invoice.replace(`<InvoiceNumber>${number}</InvoiceNumber>`, `<InvoiceNumber>${secondNumber}</InvoiceNumber>`);
+  const others = (otherNumbers.length ? otherNumbers : ['F-2026-000008'])
+    .map((other) => invoice.replace(`<InvoiceNumber>${number}</InvoiceNumber>`, `<InvoiceNumber>${other}</InvoiceNumber>`));
   const total = (text: string) => Decimal.parse(/<InvoiceTotal>([^<]+)<\/InvoiceTotal>/.exec(text)![1], 2);
-  const sum = total(invoice).add(total(other)).toString();
-  return xml.replace('<Modality>I</Modality>', '<Modality>L</Modality>').replace('<InvoicesCount>1</InvoicesCount>', '<InvoicesCount>2</InvoicesCount>')
+  const sum = others.reduce((s, other) => s.add(total(other)), total(invoice)).toString();
+  return xml.replace('<Modality>I</Modality>', '<Modality>L</Modality>').replace('<InvoicesCount>1</InvoicesCount>', `<InvoicesCount>${others.length + 1}</InvoicesCount>`)
     .replace(/<Batch>(.*?)<\/Batch>/s, (batch) => batch.replace(/<TotalAmount>[^<]+<\/TotalAmount>/g, `<TotalAmount>${sum}</TotalAmount>`))
-    .replace(invoice, invoice + other);
+    .replace(invoice, invoice + others.join(''));
 }

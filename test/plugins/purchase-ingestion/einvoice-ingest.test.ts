@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import PDFDocument from 'pdfkit';
 import type { EInvoice } from '../../../plugins/einvoice/api';
 import { readUbl } from '../../../plugins/ubl/read';
+import { MAX_BATCH_INVOICES } from '../../../plugins/facturae/read';
 import { purchaseLineAmounts } from '../../../plugins/purchase-ingestion/einvoice-booking';
 import type { DocumentsTestApp } from '../../support/documents';
 import { VALID_CIFS, type TestCompany } from '../../support/factories';
@@ -566,6 +567,50 @@ describe('a Facturae batch (several invoices in one file)', () => {
     const single = await upload(Buffer.from(await facturaeOf('LOTE-3')));
     expect(single.status).toBe(201);
     expect(single.body.batch).toBeUndefined();
+  });
+
+  test('the answer speaks for every invoice: any needing review makes it need review, each reason naming its invoice', async () => {
+    const xml = batchOf(await facturaeOf('LOTE-8'), 'LOTE-9');
+    // the second invoice's taxes are IGIC (tax type 03): outside the Spanish VAT, for review
+    const second = xml.lastIndexOf('<Invoice>');
+    const file = xml.slice(0, second) + xml.slice(second).replaceAll('<TaxTypeCode>01</TaxTypeCode>', '<TaxTypeCode>03</TaxTypeCode>');
+    const res = await upload(Buffer.from(file));
+    expect(res.status).toBe(201);
+    const [first, other] = res.body.batch;
+    expect([first.needs_review, other.needs_review]).toEqual([false, true]);
+    expect(other.review_reasons).toEqual(expect.arrayContaining([expect.stringContaining('VAT category L (Canarias, Ceuta or Melilla)')]));
+    expect(res.body.needs_review).toBe(true);
+    expect(res.body.review_reasons).toEqual(other.review_reasons.map((reason: string) => `invoice 2 of 2 (LOTE-9): ${reason}`));
+    expect(res.body.purchase.id).toBe(first.purchase.id);
+    expect(res.body.duplicate_of).toBeNull();
+  });
+
+  test('duplicate_of at the top only when every invoice of the batch was already booked', async () => {
+    const booked = await upload(Buffer.from(await facturaeOf('LOTE-10')));
+    expect(booked.status).toBe(201);
+    // the first invoice of the batch is the one already booked, the second is new
+    const res = await upload(Buffer.from(batchOf(await facturaeOf('LOTE-10'), 'LOTE-11')));
+    expect(res.status).toBe(201);
+    expect(res.body.batch.map((b: any) => b.duplicate_of)).toEqual([booked.body.purchase.id, null]);
+    expect(res.body.duplicate_of).toBeNull();
+    expect(res.body.purchase.id).toBe(booked.body.purchase.id);
+  });
+
+  test('the same series and number twice in one file: 422 at the repeat, nothing booked', async () => {
+    const before = await purchaseCount();
+    const res = await upload(Buffer.from(batchOf(await facturaeOf('LOTE-12'), 'LOTE-12')));
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: any) => d.msg)).toEqual([`/Facturae/Invoices/Invoice[2]/InvoiceHeader/InvoiceNumber: "LOTE-12" repeats invoice 1's series and number: each invoice of a batch has its own`]);
+    expect(await purchaseCount()).toBe(before);
+  });
+
+  test(`more than ${MAX_BATCH_INVOICES} invoices in one file: 422 naming the limit, nothing booked`, async () => {
+    const before = await purchaseCount();
+    const numbers = Array.from({ length: MAX_BATCH_INVOICES }, (_, i) => `LOTE-M${i + 1}`);
+    const res = await upload(Buffer.from(batchOf(await facturaeOf('LOTE-M0'), ...numbers)));
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: any) => d.msg)).toEqual([`/Facturae/Invoices: the file holds ${MAX_BATCH_INVOICES + 1} invoices; Cuadra reads at most ${MAX_BATCH_INVOICES} in one file (send the batch in smaller files)`]);
+    expect(await purchaseCount()).toBe(before);
   });
 
   test('one bad invoice: 422 naming it, and no invoice of the file is booked', async () => {
