@@ -10,7 +10,7 @@
  * - S3 6 Feb (Saturday), 2 × 500.00 USD at 21 %: Friday's 1.1000 → base 909.09, quota 190.91, total 1,100.00 €.
  * - S4 10 Apr, intra-EU supply to FR of 2,000.00 → E5, 02/FR (2T).
  * - R1 20 May, S1 rectified by differences −100.00 → base −100.00, quota −21.00.
- * - S5 10 Aug, an OSS sale to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota (3T).
+ * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota (3T).
  * - S6 10 Sep, a service to a US business not subject by the place-of-supply rules (NOSUJETO) of 1,000.00 → 01, N2, no rate or quota.
  * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld, total 1,060.00.
  * - P2 10 Jun, a capital good 2,000.00 at 21 % → 420.00, total 2,420.00: the capital goods book's one row.
@@ -102,7 +102,7 @@ describe('the VAT books of a tax year', () => {
       // exempt (E5) and not subject (N2) rows carry no Spanish rate or quota: the OSS sale's 20 % and 100.00 are France's (modelo 369)
       ['10/04/2027', '2T', 'F1', '2000,00', '', '', '2000,00'],
       ['20/05/2027', '2T', records[4]['Tipo de Factura'], '-100,00', '21,00', '-21,00', '-121,00'],
-      ['10/08/2027', '3T', 'F1', '500,00', '', '', '600,00'],
+      ['10/08/2027', '3T', 'F2', '500,00', '', '', '600,00'],
       ['10/09/2027', '3T', 'F1', '1000,00', '', '', '1000,00'],
     ]);
     expect(records.slice(5).map((r) => [r['Nombre Destinatario'], r['Clave de Operación'], r['Calificación de la Operación'], r['Operación Exenta']])).toEqual([
