@@ -111,11 +111,11 @@ const customerName = (e: TaxRegisterEntry) => (!e.counterparty.taxId && (e.kind 
 const surchargeQuota = (e: TaxRegisterEntry) => (e.surchargeRate == null ? null : e.surcharge);
 
 /**
- * The definitive prorrata of the capital goods book (its two "Prorrata Definitiva" columns): the
- * books deduct every deductible quota in full, so 100.
+ * The year's definitive prorrata: 100 without one (every deductible quota deducted in full), else the
+ * general prorrata's (docs/domain/vat.md §3); empty on a row that deducts nothing (a prorrata there
+ * would say a part of its quota is deducted).
  */
-/** The year's definitive prorrata: 100 without one (every deductible quota deducted in full), else the general prorrata's (docs/domain/vat.md §3). */
-const definitiveProrrata: BookColumn['value'] = (_e, c) => String(c.definitivePercent ?? 100);
+const definitiveProrrata: BookColumn['value'] = (e, c) => (Decimal.parse(e.deductibleQuota, 6).isZero() ? null : String(c.definitivePercent ?? 100));
 /**
  * The quota the good's first year finally deducts: under the general prorrata its quota at the
  * year's definitive percentage (the register holds it at the provisional one; the 303's box 44
@@ -306,12 +306,14 @@ export const BOOK_NAMES: Record<VatBook, { title: string; sheet: string; letter:
 
 /**
  * The format's file name without its extension: year, NIF, the book's letter and the company's
- * name, run together ("2027B12345678EEmpresa SL"). The name is kept to letters, digits, spaces and
- * `.,&-` without accents, since it travels in a header; without a tax id, `<file>-<year>`.
+ * legal name (its name without one), run together ("2027B12345678EEmpresa SL"). The name is kept
+ * to letters, digits, spaces and `.,&-` without accents, since it travels in a header, and loses
+ * trailing dots ("Empresa S.L." → "Empresa S.L": no ".." before the extension, and a name Windows
+ * keeps as written); without a tax id, `<file>-<year>`.
  */
 export function bookFileName(book: VatBook, year: number, company: { name: string; taxId: string | null }): string {
   const names = BOOK_NAMES[book];
   if (!company.taxId) return `${names.file}-${year}`;
-  const name = company.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .,&-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = company.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .,&-]+/g, ' ').replace(/\s+/g, ' ').replace(/[. ]+$/, '').trim();
   return `${year}${company.taxId}${names.letter}${name}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The VAT books of a tax year (GET /api/v1/aeat/vat-books/{issued|received|capital-goods}): the
  * layout's headings in order, every cell of a year of documents worked out by hand (a USD invoice
- * in euros at the ECB rate of the fixtures), CSV and XLSX, the monthly period column, validation and
+ * in euros at the ECB rate of the fixtures), CSV and XLSX, the quarter as a monthly filer's period, validation and
  * tenancy.
  *
  * Hand figures (2027):
@@ -106,7 +106,7 @@ describe('the VAT books of a tax year', () => {
       ['10/09/2027', '3T', 'F1', '1000,00', '', '', '1000,00'],
     ]);
     expect(records.slice(5).map((r) => [r['Nombre Destinatario'], r['Clave de Operación'], r['Calificación de la Operación'], r['Operación Exenta']])).toEqual([
-      ['Jean Dupont', '17', 'N2', ''], ['Consulting Inc', '01', 'N2', ''],
+      ['VENTAS A CONSUMIDOR FINAL', '17', 'N2', ''], ['Consulting Inc', '01', 'N2', ''],
     ]);
     expect(records[4]['Tipo de Factura']).toMatch(/^R[1-4]$/);
     // only the surcharged sale carries the surcharge's rate and quota: the others leave both empty, not zero
@@ -197,15 +197,32 @@ describe('the VAT books of a tax year', () => {
     expect(usd).toMatchObject({ 'Fecha Expedición': '06/02/2027', 'Base Imponible': '909,09', 'Cuota IVA Repercutida': '190,91', 'Total Factura': '1100,00' });
   });
 
-  test('a monthly filer\'s books name the month as the period', async () => {
+  test('a monthly filer\'s books name the quarter as the period: the design lists only 1T–4T and 0A', async () => {
     expect((await app.request('PATCH', '/api/v1/aeat/profile', { body: { vat_monthly: true }, token: company.token })).status).toBe(200);
     try {
       const { records } = await csvBook('received?year=2027&format=csv');
-      expect(records.map((r) => r['Autoliquidación Periodo'])).toEqual(['03', '06', '07']);
+      expect(records.map((r) => r['Autoliquidación Periodo'])).toEqual(['1T', '2T', '3T']);
       expect((await csvBook('capital-goods?year=2027&format=csv')).records[0]['Autoliquidación Periodo']).toBe('0A');
     } finally {
       expect((await app.request('PATCH', '/api/v1/aeat/profile', { body: { vat_monthly: false }, token: company.token })).status).toBe(200);
     }
+  });
+
+  test('a company with a legal name: the file is named after it, without trailing dots; a capital good that deducts nothing has no definitive prorrata', async () => {
+    const titular = await createCompany(app, 'Libros Tercera', 'A28017895');
+    expect((await app.request('PATCH', '/api/v1/tenants/me', { body: { legal_name: 'Libros Tercera, S.L.' }, token: titular.token })).status).toBe(200);
+    const retailer = await createContact(app, titular.token, { name: 'Mayorista SA', kind: 'supplier', vat: 'A58818501' });
+    // a retailer under the surcharge regime: its purchase bears the surcharge, so its VAT is not deductible
+    const bought = await app.post('/api/v1/purchases', {
+      contact_id: retailer.id, kind: 'invoice', supplier_invoice_number: 'M-1', issue_date: '2027-03-01', lines: [
+        { description: 'Vitrina', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(titular, 'IVA21'), surcharge_type_id: taxId(titular, 'RE52'), expense_account: '216', capital_good: true },
+      ],
+    }, titular.token);
+    expect(bought.status).toBe(201);
+    const { records, disposition } = await csvBook('capital-goods?year=2027&format=csv', titular.token);
+    expect(disposition).toBe('attachment; filename="2027A28017895SLibros Tercera, S.L.csv"');
+    expect(records.map((r) => [r['Año de Inicio Utilización Base Imponible'], r['Año de Inicio Utilización Prorrata Definitiva'], r['Año de Inicio Utilización Cuota Deducible'],
+      r['Regularización Anual Prorrata Definitiva'], r['Regularización Anual Cuota Deducible']])).toEqual([['1000,00', '', '0,00', '', '0,00']]);
   });
 
   test('bad input is 422 naming the parameter; no token is 401; another company sees only its own rows', async () => {
