@@ -98,6 +98,8 @@ export const TaxRegisterSums = {
     const sums = new Map<string, TaxRegisterSum[]>();
     if (!tenantIds.length) return sums;
     registerFilter(q); // the same checks of the period
+    // the many-company function takes the filters it was written with: refuse one it would silently drop
+    if (q.regimes) throw new Error('TaxRegisterSums.queryMany does not filter by regime');
     const keys = [...new Set(by)].filter((k) => k in KEYS);
     const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
     const rows = await db.system<any>(`select * from cuadra_tax_register_sums(?::uuid[], ?::text[], ?::date, ?::date, ?::text, ?::text[], ?::uuid[], ?::text[], ?::uuid, ?::text, ?::boolean, ?::boolean)`, [
