@@ -25,8 +25,7 @@ export const DESIGN_180_2014: Design180 = {
   length: 500,
   declarant: [
     ...informativeHead('180', '1'),
-    // the 180's design makes the contact's phone a numeric field: zeros when there is none
-    ...informativeDeclarant.map((field) => (field.name === 'contactPhone' ? { ...field, kind: 'numeric' as const } : field)),
+    ...informativeDeclarant,
     f(136, 9, 'numeric', 'perceptorCount', 'Número total de perceptores (registros de tipo 2)'),
     f(145, 16, 'signed', 'baseAmount', 'Base de las retenciones e ingresos a cuenta (signo e importe)'),
     f(161, 15, 'amount', 'withholdingsAmount', 'Retenciones e ingresos a cuenta'),

@@ -85,7 +85,8 @@ async function partsOf(dates: IssueDates, row: TaxRegisterEntry, nature: NatureP
 
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const samePeriod = (a: TaxPeriod, b: TaxPeriod) => a.year === b.year && a.code === b.code;
-const intraEu = (rows: TaxRegisterEntry[]) => rows.filter((r) => r.regime === 'intra_eu');
+/** Only the intra-EU rows of the register: the filter the register's query applies in the database. */
+const INTRA_EU = { regimes: ['intra_eu'] };
 
 /** Intra-EU deliveries (E and S: the issued side) per quarter, summed in the database. */
 async function deliveriesByQuarter(tx: Tx, from: string, to: string): Promise<Map<string, Decimal>> {
@@ -116,7 +117,7 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
   const errors: Error349[] = [];
   const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
   const checkDigits = new Map<string, Promise<string | null>>();
-  const rows = intraEu(await register());
+  const rows = await register(INTRA_EU);
   const natures = await registerNature(tx, rows);
   for (const [i, row] of rows.entries()) {
     const id = row.counterparty.contactId;
@@ -182,7 +183,7 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
  * of `target` itself and every rectification of it registered after it and before `current`.
  */
 async function declaredBefore(tx: Tx, dates: IssueDates, target: TaxPeriod, current: TaxPeriod, contactId: string, key: Key349, vat: string): Promise<Decimal> {
-  const rows = intraEu(await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId })).filter((row) => row.counterparty.taxId?.toUpperCase() === vat);
+  const rows = (await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId, ...INTRA_EU })).filter((row) => row.counterparty.taxId?.toUpperCase() === vat);
   const natures = await registerNature(tx, rows);
   let total = Decimal.zero(2);
   for (const [i, row] of rows.entries()) {

@@ -3,7 +3,7 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
-import { definitivePercentOf, taxProfileOf, vatProrrataOf, yearOperations } from '../tax-models/api';
+import { definitivePercentOf, vatProrrataOf, yearOperations } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
@@ -51,11 +51,14 @@ const READ_AHEAD = 2;
 const ROWS_PER_READ = 20_000;
 const MAX_MONTHS_PER_READ = 3;
 
-/** The self-assessment period of an accounting date: the month for a monthly filer, else the quarter. */
-const periodOf = (date: string, monthly: boolean) => (monthly ? date.slice(5, 7) : `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`);
+/**
+ * The self-assessment period of an accounting date: its quarter, 1T–4T, for monthly filers too,
+ * since the design lists only 1T–4T and 0A (docs/domain/vat-books.md §4).
+ */
+const periodOf = (date: string) => `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`;
 
 /** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
-export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], monthly: boolean, definitivePercent: number | null = null): BookRow[] {
+export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], definitivePercent: number | null = null): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
   // the columns the register fills, by position; the others stay null (a book has more empty columns than filled ones)
   const filled = columns.flatMap((c, i) => (c.empty ? [] : [i]));
@@ -67,7 +70,7 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], mo
     // one context per month (the rows come in date order), not one per row
     if (e.accountingDate.slice(0, 7) !== month) {
       month = e.accountingDate.slice(0, 7);
-      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate, monthly), definitivePercent };
+      context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate), definitivePercent };
     }
     const row: BookRow = new Array(columns.length).fill(null);
     for (let k = 0; k < filled.length; k++) row[filled[k]] = columns[filled[k]].value(e, context!);
@@ -80,10 +83,11 @@ const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
   columns.map((c, i) => ({ key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, type: c.type, width: c.width }));
 
 async function companyOf(tx: Tx, year: number, book: VatBook) {
-  const [tenant, profile, prorrata] = await Promise.all([TenantService.current(tx), taxProfileOf(tx), vatProrrataOf(tx, year)]);
+  const [tenant, prorrata] = await Promise.all([TenantService.current(tx), vatProrrataOf(tx, year)]);
   // the capital goods book shows the year's definitive prorrata: set by hand, or the register's, or the provisional one while the year has no operations
   const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? definitivePercentOf(prorrata, await yearOperations(tx, year)) : null;
-  return { name: tenant.name, taxId: tenant.taxId ?? null, monthly: profile.vatMonthly || profile.vatRedeme, definitivePercent };
+  // the books are the titular's: its legal name (razón social) when it has one
+  return { name: tenant.legalName || tenant.name, taxId: tenant.taxId ?? null, definitivePercent };
 }
 
 export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: VatBook; year: number; format: BookFormat }): Promise<Response> {
@@ -117,7 +121,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       let entries: TaxRegisterEntry[] | undefined = first;
       while (entries) {
         while (pending.length < READ_AHEAD && next < months.length) readAhead();
-        const rows = bookRows(request.book, entries, company.monthly, company.definitivePercent);
+        const rows = bookRows(request.book, entries, company.definitivePercent);
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
         entries = await pending.shift();
       }

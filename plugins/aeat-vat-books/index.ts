@@ -8,6 +8,6 @@ import { vatBookRoutes } from './routes';
 export default definePlugin({
   name: 'aeat-vat-books',
   tags: { 'aeat-vat-books': 'The VAT books of a tax year (expedidas, recibidas, bienes de inversión) in the tax agency\'s format, XLSX or CSV' },
-  dependsOn: ['tenants', 'documents', 'tax-models'],
+  dependsOn: ['tenants', 'taxes', 'documents', 'tax-models'],
   routes: vatBookRoutes,
 });

@@ -1,5 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { deductiblePart, type TaxRegisterEntry } from '../documents/api';
+import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime } from '../taxes/api';
 
 /**
  * The columns of the three VAT books (libros registro de IVA) in the tax agency's common format for
@@ -73,31 +74,30 @@ export const invoiceType = (e: TaxRegisterEntry): string => {
 };
 
 /**
- * Operation key (clave de operación): 01 general; issued, 02 export and 17 a sale under the EU
- * one-stop shop (OSS, chapter XI of title IX LIVA); received, 09 an intra-EU acquisition of goods
- * or services (also its rectification).
+ * Operation key (clave de operación): issued, the regime key VERI*FACTU writes too (01 general, 02
+ * export, 17 a sale under the EU one-stop shop, chapter XI of title IX LIVA); received, 09 an
+ * intra-EU acquisition of goods or services (also its rectification), else 01.
  */
 export const operationKey = (e: TaxRegisterEntry): string => {
-  if (e.side === 'issued') return e.regime === 'export' ? '02' : e.regime === 'oss' ? '17' : '01';
+  if (e.side === 'issued') return issuedRegimeKey(e.regime as TaxRegime);
   return e.regime === 'intra_eu' ? '09' : '01';
 };
 
 /**
- * Issued: S1 subject and not exempt; S2 subject, the customer liable (reverse charge); N2 not
- * subject by the place-of-supply rules (also an OSS sale, taxed in the customer's Member State);
- * or, for an exempt row, the exemption instead: E1 art. 20, E2 art. 21 (exports), E5 art. 25
- * (intra-EU supplies).
+ * Issued: the qualification (S1, S2, N2) or, instead, the exemption (E1, E2, E5) of the row's
+ * regime, the one mapping the taxes plugin gives VERI*FACTU as well (plugins/taxes/qualification.ts).
  */
 export const qualification = (e: TaxRegisterEntry): { qualification: string | null; exempt: string | null } => {
-  switch (e.regime) {
-    case 'exempt': return { qualification: null, exempt: 'E1' };
-    case 'export': return { qualification: null, exempt: 'E2' };
-    case 'intra_eu': return { qualification: null, exempt: 'E5' };
-    case 'not_subject': case 'oss': return { qualification: 'N2', exempt: null };
-    case 'reverse_charge': return { qualification: 'S2', exempt: null };
-    default: return { qualification: 'S1', exempt: null };
-  }
+  const q = issuedQualification(e.regime as TaxRegime);
+  return { qualification: q.qualification, exempt: q.exemption };
 };
+/**
+ * The issued row's Spanish rate and quota: empty on an exempt or not-subject row (E*, N2), as the
+ * agency's answers on this book allow ("Tipo de IVA" and "Cuota" empty or zero there). An OSS
+ * row's register rate and quota are the destination country's, declared in the modelo 369, not
+ * Spanish output VAT: written here they would make the book's output VAT differ from the 303's.
+ */
+const spanishOnly = (value: (e: TaxRegisterEntry) => string): BookColumn['value'] => (e) => (chargesSpanishVat(issuedQualification(e.regime as TaxRegime)) ? value(e) : null);
 
 /** Received "Inversión del Sujeto Pasivo": S for a domestic reverse charge or a service from outside the EU; an intra-EU acquisition (key 09) is N, as the design requires. */
 const reverseCharged = (e: TaxRegisterEntry) => e.regime === 'reverse_charge';
@@ -111,11 +111,11 @@ const customerName = (e: TaxRegisterEntry) => (!e.counterparty.taxId && (e.kind 
 const surchargeQuota = (e: TaxRegisterEntry) => (e.surchargeRate == null ? null : e.surcharge);
 
 /**
- * The definitive prorrata of the capital goods book (its two "Prorrata Definitiva" columns): the
- * books deduct every deductible quota in full, so 100.
+ * The year's definitive prorrata: 100 without one (every deductible quota deducted in full), else the
+ * general prorrata's (docs/domain/vat.md §3); empty on a row that deducts nothing (a prorrata there
+ * would say a part of its quota is deducted).
  */
-/** The year's definitive prorrata: 100 without one (every deductible quota deducted in full), else the general prorrata's (docs/domain/vat.md §3). */
-const definitiveProrrata: BookColumn['value'] = (_e, c) => String(c.definitivePercent ?? 100);
+const definitiveProrrata: BookColumn['value'] = (e, c) => (Decimal.parse(e.deductibleQuota, 6).isZero() ? null : String(c.definitivePercent ?? 100));
 /**
  * The quota the good's first year finally deducts: under the general prorrata its quota at the
  * year's definitive percentage (the register holds it at the provisional one; the 303's box 44
@@ -197,8 +197,8 @@ const ISSUED: BookColumn[] = [
   text('Operación Exenta', 8, (e) => qualification(e).exempt),
   amount('Total Factura', (e) => e.documentTotal),
   amount('Base Imponible', (e) => e.base),
-  amount('Tipo de IVA', (e) => e.rate),
-  amount('Cuota IVA Repercutida', (e) => e.quota),
+  amount('Tipo de IVA', spanishOnly((e) => e.rate)),
+  amount('Cuota IVA Repercutida', spanishOnly((e) => e.quota)),
   ...INVOICE_BOOK_END('Cobro'),
 ];
 
@@ -306,12 +306,14 @@ export const BOOK_NAMES: Record<VatBook, { title: string; sheet: string; letter:
 
 /**
  * The format's file name without its extension: year, NIF, the book's letter and the company's
- * name, run together ("2027B12345678EEmpresa SL"). The name is kept to letters, digits, spaces and
- * `.,&-` without accents, since it travels in a header; without a tax id, `<file>-<year>`.
+ * legal name (its name without one), run together ("2027B12345678EEmpresa SL"). The name is kept
+ * to letters, digits, spaces and `.,&-` without accents, since it travels in a header, and loses
+ * trailing dots ("Empresa S.L." → "Empresa S.L": no ".." before the extension, and a name Windows
+ * keeps as written); without a tax id, `<file>-<year>`.
  */
 export function bookFileName(book: VatBook, year: number, company: { name: string; taxId: string | null }): string {
   const names = BOOK_NAMES[book];
   if (!company.taxId) return `${names.file}-${year}`;
-  const name = company.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .,&-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = company.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .,&-]+/g, ' ').replace(/\s+/g, ' ').replace(/[. ]+$/, '').trim();
   return `${year}${company.taxId}${names.letter}${name}`;
 }

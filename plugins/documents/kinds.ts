@@ -26,12 +26,18 @@ export interface DocumentKindName {
   /** Sales documents go to the issued book, purchases to the received one. */
   side: RegisterSide;
   /**
-   * Which of the kind's lines are goods, and which are capital goods (the register's capital-good
-   * flag), as SQL over its lines table aliased `l`. A kind without it does not say goods or
+   * Which of the kind's lines are goods, as SQL over its lines table aliased `l`. A kind without it does not say goods or
    * services: the informative returns list its rows instead of guessing. Read only through
    * `registerNature` (./nature.ts), the one rule of goods and services.
    */
-  lineNature?: { goods: string; capitalGood: string };
+  lineNature?: { goods: string };
+  /**
+   * What splits a document's lines into register rows besides the VAT type, as SQL over its lines
+   * table aliased `l`: the capital-good flag and deductibility (a purchase line bearing a surcharge
+   * is not deductible). The register backfill groups by it, and `registerNature` matches a row to
+   * its lines by it. Without it, one row per VAT type.
+   */
+  registerGroupBy?: { capitalGood: string; deductible: string };
 }
 
 /**

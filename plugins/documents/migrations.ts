@@ -142,12 +142,13 @@ export const migrations = [
   ]),
 ];
 
+/** A kind whose lines split by VAT type only: never a capital good, always deductible. */
+export const NO_REGISTER_SPLIT = { capitalGood: 'false', deductible: 'true' } as const;
+
 /** How a document kind's issued documents map onto register rows, for `registerBackfillSql`. */
-export interface RegisterBackfill extends Pick<DocumentTables, 'name' | 'side' | 'table' | 'linesTable' | 'linesKey'> {
+export interface RegisterBackfill extends Pick<DocumentTables, 'name' | 'side' | 'table' | 'linesTable' | 'linesKey' | 'registerGroupBy'> {
   /** The jsonb column with the party printed on the document (`customer`, `supplier`). */
   partyColumn: string;
-  /** Line columns that split a group besides the VAT type (purchases: capital good, deductibility); SQL over alias `l`. */
-  groupBy: { capitalGood: string; deductible: string };
   /** The line's VAT (alias `l`). */
   quota: string;
   /** The register kind (aliases `d` document, `t` tax type). */
@@ -164,6 +165,7 @@ export interface RegisterBackfill extends Pick<DocumentTables, 'name' | 'side' |
  * Each kind's migration runs it once for its own table.
  */
 export function registerBackfillSql(b: RegisterBackfill): string {
+  const groupBy = b.registerGroupBy ?? NO_REGISTER_SPLIT;
   return `
     insert into tax_register (tenant_id, document_type, document_id, group_no, side, kind, number, supplier_number, issue_date, operation_date, accounting_date,
       contact_id, counterparty_name, counterparty_tax_id, counterparty_country, rectifies_id, rectifies_number, rectification_mode, capital_good, tax_type_id,
@@ -175,7 +177,7 @@ export function registerBackfillSql(b: RegisterBackfill): string {
       g.withholding_rate, g.withholding, d.total
     from ${b.table} d
     join lateral (
-      select l.tax_type_id, ${b.groupBy.capitalGood} as capital_good, ${b.groupBy.deductible} as deductible, min(l.line_no) as first_line, min(l.tax_rate) as rate,
+      select l.tax_type_id, ${groupBy.capitalGood} as capital_good, ${groupBy.deductible} as deductible, min(l.line_no) as first_line, min(l.tax_rate) as rate,
         sum(l.base) as base, sum(${b.quota}) as quota, sum(l.surcharge_amount) as surcharge, sum(l.withholding_amount) as withholding,
         (array_agg(l.surcharge_rate order by l.line_no) filter (where l.surcharge_rate is not null))[1] as surcharge_rate,
         (array_agg(l.withholding_rate order by l.line_no) filter (where l.withholding_rate is not null))[1] as withholding_rate

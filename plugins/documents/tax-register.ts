@@ -188,6 +188,8 @@ export interface TaxRegisterQuery {
   taxTypeIds?: string[];
   /** Tax type codes, e.g. ['IVA21', 'IVA10']. */
   taxCodes?: string[];
+  /** The regimes of the rows' VAT types, e.g. ['intra_eu'] (the taxes plugin's `TaxRegime`). */
+  regimes?: string[];
   contactId?: string;
   counterpartyTaxId?: string;
   /** Only the rows of capital goods (true) or of the rest (false). */
@@ -240,6 +242,7 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:kinds::text[] is null or kind = any(:kinds::text[]))
         and (:typeIds::uuid[] is null or tax_type_id = any(:typeIds::uuid[]))
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
+        and (:regimes::text[] is null or regime = any(:regimes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
         ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
@@ -247,7 +250,7 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         ${q.withholdingRates == null ? '' : 'and withholding_rate = any(:withholdingRates::numeric[])'}`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
-      codes: q.taxCodes ? pgArray(q.taxCodes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+      codes: q.taxCodes ? pgArray(q.taxCodes) : null, regimes: q.regimes ? pgArray(q.regimes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
       ...(q.withholdingRates == null ? {} : { withholdingRates: pgArray(q.withholdingRates) }),
     },
   };

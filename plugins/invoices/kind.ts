@@ -12,7 +12,7 @@ import type { InvoiceLineRecord, InvoiceLineWire, InvoiceRecord } from './types'
  * Sales invoices as a document kind: its table names (invoices, invoice_lines, invoice_series)
  * derive from this. A sales line says its nature (goods or services); no sale is a capital good.
  */
-export const INVOICE = documentTables({ name: 'invoice', plugin: 'invoices', noun: 'Invoice', side: 'issued', lineNature: { goods: `l.nature = 'goods'`, capitalGood: 'false' } });
+export const INVOICE = documentTables({ name: 'invoice', plugin: 'invoices', noun: 'Invoice', side: 'issued', lineNature: { goods: `l.nature = 'goods'` } });
 
 export const DEFAULT_SERIES = 'F';
 /** Rectifying invoices have their own series (art. 6.1.a RD 1619/2012 and practice). */

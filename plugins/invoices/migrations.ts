@@ -24,7 +24,7 @@ const GUARD = { ...INVOICE, issued: 'issued', party: 'its customer', deleteHint:
 
 /** Issued documents as tax register rows, for the backfill below (and its test). */
 export const INVOICE_REGISTER_BACKFILL: RegisterBackfill = {
-  ...INVOICE, partyColumn: 'customer', groupBy: { capitalGood: 'false', deductible: 'true' }, quota: 'l.tax_amount', supplierNumber: 'null::text', rectifiesNumber: 'o.number',
+  ...INVOICE, partyColumn: 'customer', quota: 'l.tax_amount', supplierNumber: 'null::text', rectifiesNumber: 'o.number',
   kind: "case when d.rectifies_id is not null then 'rectification' else 'invoice' end",
 };
 

@@ -11,7 +11,8 @@ import { postPurchasePayment } from './posting';
 import type { PurchaseKind, PurchaseLineRecord, PurchaseLineWire, PurchaseRecord } from './types';
 
 /** Purchases as a document kind: its table names (purchases, purchase_lines, purchase_series) derive from this. */
-export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', noun: 'Purchase', side: 'received', lineNature: PURCHASE_LINE_NATURE });
+export const PURCHASE = documentTables({ name: 'purchase', plugin: 'purchases', noun: 'Purchase', side: 'received', lineNature: PURCHASE_LINE_NATURE,
+  registerGroupBy: { capitalGood: 'l.capital_good', deductible: 'l.surcharge_type_id is null' } });
 
 /** The purchase's own columns beside the shared ones (the documents plugin reads and writes the rest). */
 export const PURCHASE_STORE = kindStore<PurchaseRecord, PurchaseLineRecord>({

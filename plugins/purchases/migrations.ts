@@ -19,7 +19,7 @@ import { PURCHASE } from './kind';
 const GUARD = { ...PURCHASE, issued: 'registered', party: 'its supplier', deleteHint: "register the supplier's rectifying invoice", correctHint: 'register a rectifying invoice' } satisfies DocumentGuard;
 /** Issued documents as tax register rows, for the backfill below (and its test). */
 export const PURCHASE_REGISTER_BACKFILL: RegisterBackfill = {
-  ...PURCHASE, partyColumn: 'supplier', groupBy: { capitalGood: 'l.capital_good', deductible: 'l.surcharge_type_id is null' }, quota: 'l.tax_amount + l.self_assessed_amount',
+  ...PURCHASE, partyColumn: 'supplier', quota: 'l.tax_amount + l.self_assessed_amount',
   kind: `case when d.rectifies_id is not null then 'rectification' when t.regime = 'import' then 'import' when t.regime = 'intra_eu' then 'intra_eu_acquisition'
     when t.regime = 'reverse_charge' then 'reverse_charge' when d.kind = 'expense' then 'expense' else 'purchase_invoice' end`,
   supplierNumber: 'd.supplier_invoice_number', rectifiesNumber: 'coalesce(o.supplier_invoice_number, o.number)',

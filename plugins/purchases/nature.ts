@@ -7,5 +7,4 @@
  */
 export const PURCHASE_LINE_NATURE = {
   goods: `(l.capital_good or l.expense_account ~ '^(60[012]|2)')`,
-  capitalGood: 'l.capital_good',
 } as const;

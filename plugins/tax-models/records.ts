@@ -51,7 +51,8 @@ export const informativeHead = (model: string, type: '1' | '2'): DesignField[] =
 export const informativeDeclarant: readonly DesignField[] = [
   field(18, 40, 'alpha', 'declarantName', 'Apellidos y nombre, razón social o denominación del declarante'),
   field(58, 1, 'alpha', 'mediaType', 'Tipo de soporte'),
-  field(59, 9, 'alpha', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
+  // numeric in the 347's, 190's and 180's designs alike: zeros when there is no phone
+  field(59, 9, 'numeric', 'contactPhone', 'Persona con quién relacionarse: teléfono'),
   field(68, 40, 'alpha', 'contactName', 'Persona con quién relacionarse: apellidos y nombre'),
   field(108, 13, 'numeric', 'declarationId', 'Número identificativo de la declaración'),
   field(121, 1, 'alpha', 'complementary', 'Declaración complementaria'),

@@ -2,6 +2,7 @@ import { DomainError, NotFound, ValidationFailed } from '../../kernel/errors';
 import { money } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import type { SoftwareProducer } from '../../lib/software-producer';
+import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime } from '../taxes/api';
 import { recordDate } from './hash';
 import { namesRecipient, recipientId, type RecipientId } from './recipient';
 import { VerifactuService, type RecordRow, type StoredRecipient } from './service';
@@ -29,25 +30,21 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 const el = (name: string, value: string) => `<sum1:${name}>${escape(value)}</sum1:${name}>`;
 const group = (name: string, ...children: string[]) => `<sum1:${name}>${children.join('')}</sum1:${name}>`;
 
-/** Per tax group of the invoice: the AEAT's regime key and operation qualification. */
+/** Per tax group of the invoice: the AEAT's regime key and operation qualification or exemption, by the taxes plugin's one mapping (also the VAT books'). */
 function breakdownXml(detail: any): string {
   const groups: any[] = detail?.breakdown ?? [];
   const vat = groups.filter((g) => g.kind === 'vat');
   const surcharges = groups.filter((g) => g.kind === 'surcharge');
   const lines = (vat.length ? vat : [{ regime: 'not_subject', rate: '0.00', base: '0.00', amount: '0.00' }]).map((g) => {
-    const key = g.regime === 'export' ? '02' : g.regime === 'oss' ? '17' : '01';
     const surcharge = surcharges.find((s) => s.base === g.base);
-    const taxed = (qualification: string) => [
-      el('CalificacionOperacion', qualification), el('TipoImpositivo', g.rate), el('BaseImponibleOimporteNoSujeto', g.base), el('CuotaRepercutida', g.amount),
-      ...(surcharge ? [el('TipoRecargoEquivalencia', surcharge.rate), el('CuotaRecargoEquivalencia', surcharge.amount)] : []),
-    ];
-    const body = g.regime === 'exempt' ? [el('OperacionExenta', 'E1'), el('BaseImponibleOimporteNoSujeto', g.base)]
-      : g.regime === 'export' ? [el('OperacionExenta', 'E2'), el('BaseImponibleOimporteNoSujeto', g.base)]
-      : g.regime === 'intra_eu' ? [el('OperacionExenta', 'E5'), el('BaseImponibleOimporteNoSujeto', g.base)]
-      : g.regime === 'oss' ? [el('CalificacionOperacion', 'N2'), el('BaseImponibleOimporteNoSujeto', g.base)]
-      : g.regime === 'not_subject' ? [el('CalificacionOperacion', 'N1'), el('BaseImponibleOimporteNoSujeto', g.base)]
-      : taxed(g.regime === 'reverse_charge' ? 'S2' : 'S1');
-    return group('DetalleDesglose', el('Impuesto', '01'), el('ClaveRegimen', key), ...body);
+    const { qualification, exemption } = issuedQualification(g.regime as TaxRegime);
+    const body = exemption ? [el('OperacionExenta', exemption), el('BaseImponibleOimporteNoSujeto', g.base)]
+      : !chargesSpanishVat({ qualification, exemption }) ? [el('CalificacionOperacion', qualification!), el('BaseImponibleOimporteNoSujeto', g.base)]
+      : [
+        el('CalificacionOperacion', qualification!), el('TipoImpositivo', g.rate), el('BaseImponibleOimporteNoSujeto', g.base), el('CuotaRepercutida', g.amount),
+        ...(surcharge ? [el('TipoRecargoEquivalencia', surcharge.rate), el('CuotaRecargoEquivalencia', surcharge.amount)] : []),
+      ];
+    return group('DetalleDesglose', el('Impuesto', '01'), el('ClaveRegimen', issuedRegimeKey(g.regime as TaxRegime)), ...body);
   });
   return group('Desglose', ...lines);
 }

@@ -26,8 +26,8 @@ describe('the record design and the keys', () => {
   test('the fields the design prints, at their positions', () => {
     const at = (fields: readonly DesignField[], name: string) => fields.filter((f) => f.name === name).map((f) => [f.position, f.length, f.kind]);
     const d = DESIGN_190_2025.declarant, p = DESIGN_190_2025.perceptor;
-    expect([at(d, 'perceptorCount'), at(d, 'perceptionsAmount'), at(d, 'withholdingsAmount'), at(d, 'email')])
-      .toEqual([[[136, 9, 'numeric']], [[145, 16, 'signed']], [[161, 15, 'amount']], [[176, 50, 'alpha']]]);
+    expect([at(d, 'contactPhone'), at(d, 'perceptorCount'), at(d, 'perceptionsAmount'), at(d, 'withholdingsAmount'), at(d, 'email')])
+      .toEqual([[[59, 9, 'numeric']], [[136, 9, 'numeric']], [[145, 16, 'signed']], [[161, 15, 'amount']], [[176, 50, 'alpha']]]);
     expect([at(p, 'taxId'), at(p, 'name'), at(p, 'province'), at(p, 'key'), at(p, 'subkey'), at(p, 'cash'), at(p, 'cashWithholding'), at(p, 'inKind'), at(p, 'accrualYear')])
       .toEqual([[[18, 9, 'alpha']], [[36, 40, 'alpha']], [[76, 2, 'alpha']], [[78, 1, 'alpha']], [[79, 2, 'alpha']], [[81, 14, 'signed']], [[95, 13, 'amount']], [[108, 14, 'signed']], [[148, 4, 'numeric']]]);
     expect([at(p, 'spouseTaxId'), at(p, 'householdHolder'), at(p, 'sickLeaveCash'), at(p, 'childSupplement'), at(p, 'pensionTypes')])
@@ -108,8 +108,9 @@ describe('the 2026 190 of a sociedad', () => {
     const [one, , lawyer, designer7] = records;
     const nif = at(one, 9, 9);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${nif}2026.190"`);
-    expect([at(one, 1, 8), at(one, 58, 1), at(one, 108, 13), at(one, 136, 9), at(one, 145, 16), at(one, 161, 15), at(one, 176, 325).trim()])
-      .toEqual(['11902026', 'T', '1900000000000', '000000003', ' 000000000580000', '000000000071000', '']);
+    // no contact phone: the design's numeric 59–67 is zeros
+    expect([at(one, 1, 8), at(one, 58, 1), at(one, 59, 9), at(one, 108, 13), at(one, 136, 9), at(one, 145, 16), at(one, 161, 15), at(one, 176, 325).trim()])
+      .toEqual(['11902026', 'T', '000000000', '1900000000000', '000000003', ' 000000000580000', '000000000071000', '']);
     expect([at(lawyer, 1, 17), at(lawyer, 18, 9), at(lawyer, 36, 40).trim(), at(lawyer, 76, 5), at(lawyer, 81, 14), at(lawyer, 95, 13), at(lawyer, 108, 14), at(lawyer, 148, 4)])
       .toEqual([`21902026${nif}`, 'B86561412', 'ABOGADOS SLP', '08G01', ' 0000000280000', '0000000042000', ' 0000000000000', '0000']);
     expect([at(designer7, 36, 40).trim(), at(designer7, 76, 5), at(designer7, 81, 27), at(designer7, 158, 9), at(designer7, 322, 66), at(designer7, 395, 106).trim()])

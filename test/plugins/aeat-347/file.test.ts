@@ -31,8 +31,8 @@ describe('the record designs', () => {
   test('the fields the design prints, at their positions', () => {
     const at = (fields: readonly DesignField[], name: string) => fields.filter((f) => f.name === name).map((f) => [f.position, f.length, f.kind]);
     const d = DESIGN_347_2025.declarant, r = DESIGN_347_2025.declared;
-    expect([at(d, 'declaredCount'), at(d, 'totalAmount'), at(d, 'propertiesCount'), at(d, 'rentsAmount'), at(d, 'representativeTaxId')])
-      .toEqual([[[136, 9, 'numeric']], [[145, 16, 'signed']], [[161, 9, 'numeric']], [[170, 16, 'signed']], [[391, 9, 'alpha']]]);
+    expect([at(d, 'contactPhone'), at(d, 'declaredCount'), at(d, 'totalAmount'), at(d, 'propertiesCount'), at(d, 'rentsAmount'), at(d, 'representativeTaxId')])
+      .toEqual([[[59, 9, 'numeric']], [[136, 9, 'numeric']], [[145, 16, 'signed']], [[161, 9, 'numeric']], [[170, 16, 'signed']], [[391, 9, 'alpha']]]);
     expect([at(r, 'taxId'), at(r, 'name'), at(r, 'province'), at(r, 'key'), at(r, 'amount'), at(r, 'cashAmount'), at(r, 'cashYear')])
       .toEqual([[[18, 9, 'alpha']], [[36, 40, 'alpha']], [[77, 2, 'alpha']], [[82, 1, 'alpha']], [[83, 16, 'signed']], [[101, 15, 'amount']], [[132, 4, 'numeric']]]);
     expect([at(r, 'q1'), at(r, 'q2'), at(r, 'q3'), at(r, 'q4'), at(r, 'communityVat'), at(r, 'reverseCharge'), at(r, 'cashBasisAmount')])
@@ -92,8 +92,9 @@ describe('the 2026 file of a sociedad', () => {
     expect(records.map((r) => r.length)).toEqual([500, 500, 500, 500]);
     const [one, builder, builderReverse, customer] = records;
     const nif = at(one, 9, 9);
-    expect([at(one, 1, 8), at(one, 58, 1), at(one, 108, 13), at(one, 136, 9), at(one, 145, 16), at(one, 161, 9), at(one, 170, 16), at(one, 186, 315).trim()])
-      .toEqual(['13472026', 'T', '3470000000000', '000000003', ' 000000000871900', '000000000', ' 000000000000000', '']);
+    // no contact phone: the design's numeric 59–67 is zeros
+    expect([at(one, 1, 8), at(one, 58, 1), at(one, 59, 9), at(one, 108, 13), at(one, 136, 9), at(one, 145, 16), at(one, 161, 9), at(one, 170, 16), at(one, 186, 315).trim()])
+      .toEqual(['13472026', 'T', '000000000', '3470000000000', '000000003', ' 000000000871900', '000000000', ' 000000000000000', '']);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${nif}2026.347"`);
     expect([at(builder, 1, 17), at(builder, 18, 9), at(builder, 36, 40).trim(), at(builder, 76, 7), at(builder, 83, 16), at(builder, 101, 15), at(builder, 132, 4)])
       .toEqual([`23472026${nif}`, 'A58818501', 'CONSTRUCCIONES SA', 'D08   A', ' 000000000121000', '000000000000000', '0000']);

@@ -191,7 +191,8 @@ describe('the books as served', () => {
     const res = await fetchBook(`${book}?year=2027`);
     expect(res.status).toBe(200);
     const letter = { issued: 'E', received: 'R', 'capital-goods': 'S' }[book];
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="2027B65410011${letter}Pena & Hijos, S.L..xlsx"`);
+    // the legal name without accents and without its trailing dot
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="2027B65410011${letter}Pena & Hijos, S.L.xlsx"`);
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
@@ -208,7 +209,7 @@ describe('the books as served', () => {
 
     const csv = await fetchBook(`${book}?year=2027&format=csv`);
     expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="2027B65410011${letter}Pena & Hijos, S.L..csv"`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="2027B65410011${letter}Pena & Hijos, S.L.csv"`);
     const text = new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer()).slice(3));
     expect(text).toBe(`${official.map(joined).join(';')}\r\n`);
   });

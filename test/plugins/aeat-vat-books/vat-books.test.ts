@@ -1,7 +1,7 @@
 /**
  * The VAT books of a tax year (GET /api/v1/aeat/vat-books/{issued|received|capital-goods}): the
  * layout's headings in order, every cell of a year of documents worked out by hand (a USD invoice
- * in euros at the ECB rate of the fixtures), CSV and XLSX, the monthly period column, validation and
+ * in euros at the ECB rate of the fixtures), CSV and XLSX, the quarter as a monthly filer's period, validation and
  * tenancy.
  *
  * Hand figures (2027):
@@ -10,6 +10,8 @@
  * - S3 6 Feb (Saturday), 2 × 500.00 USD at 21 %: Friday's 1.1000 → base 909.09, quota 190.91, total 1,100.00 €.
  * - S4 10 Apr, intra-EU supply to FR of 2,000.00 → E5, 02/FR (2T).
  * - R1 20 May, S1 rectified by differences −100.00 → base −100.00, quota −21.00.
+ * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota (3T).
+ * - S6 10 Sep, a service to a US business not subject by the place-of-supply rules (NOSUJETO) of 1,000.00 → 01, N2, no rate or quota.
  * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld, total 1,060.00.
  * - P2 10 Jun, a capital good 2,000.00 at 21 % → 420.00, total 2,420.00: the capital goods book's one row.
  * - P3 10 Jul, an intra-EU acquisition from DE of 1,000.00 → self-assessed 21 % (210.00), key 09, ISP N (the design's rule for key 09), total 1,000.00.
@@ -50,6 +52,9 @@ beforeAll(async () => {
   const lawyer = await createContact(app, company.token, { name: 'Abogados SLP', kind: 'supplier', vat: 'B86561412' });
   const builder = await createContact(app, company.token, { name: 'Construcciones SA', kind: 'supplier', vat: 'A58818501' });
   const german = await createContact(app, company.token, { name: 'Lieferant GmbH', kind: 'supplier', country: 'DE', vat: 'DE136695976' });
+  const consumer = await createContact(app, company.token, { name: 'Jean Dupont', country: 'FR', customer_type: 'individual' });
+  const american = await createContact(app, company.token, { name: 'Consulting Inc', country: 'US', vat: '12-3456789' });
+  const ossFrance = (await created('/api/v1/taxes', { code: 'OSS-FR20', name: 'OSS Francia 20 %', kind: 'vat', rate: '20.00', regime: 'oss', country: 'FR' })).id;
   const first = await sale(customer.id, '2027-01-15', { tax_type_id: tax('IVA21') });
   await created('/api/v1/invoices', {
     contact_id: customer.id, issue_date: '2027-02-06', currency: 'USD',
@@ -57,6 +62,8 @@ beforeAll(async () => {
   });
   await sale(customer.id, '2027-02-10', { tax_type_id: tax('IVA21'), surcharge_type_id: tax('RE52') });
   await sale(french.id, '2027-04-10', { tax_type_id: tax('IVAINTRA') }, '2000.00');
+  await sale(consumer.id, '2027-08-10', { tax_type_id: ossFrance }, '500.00');
+  await sale(american.id, '2027-09-10', { tax_type_id: tax('NOSUJETO'), nature: 'services' });
   await created(`/api/v1/invoices/${first.id}/rectify`, { issue_date: '2027-05-20', reason: 'Descuento', mode: 'differences', lines: lines({ tax_type_id: tax('IVA21') }, '-100.00') });
   await purchase(lawyer.id, '2027-03-05', { tax_type_id: tax('IVA21'), withholding_type_id: tax('IRPF15'), expense_account: '623' });
   await purchase(builder.id, '2027-06-10', { tax_type_id: tax('IVA21'), expense_account: '217', capital_good: true }, '2000.00');
@@ -92,12 +99,18 @@ describe('the VAT books of a tax year', () => {
       ['15/01/2027', '1T', 'F1', '1000,00', '21,00', '210,00', '1210,00'],
       ['06/02/2027', '1T', 'F1', '909,09', '21,00', '190,91', '1100,00'],
       ['10/02/2027', '1T', 'F1', '1000,00', '21,00', '210,00', '1262,00'],
-      ['10/04/2027', '2T', 'F1', '2000,00', '0,00', '0,00', '2000,00'],
+      // exempt (E5) and not subject (N2) rows carry no Spanish rate or quota: the OSS sale's 20 % and 100.00 are France's (modelo 369)
+      ['10/04/2027', '2T', 'F1', '2000,00', '', '', '2000,00'],
       ['20/05/2027', '2T', records[4]['Tipo de Factura'], '-100,00', '21,00', '-21,00', '-121,00'],
+      ['10/08/2027', '3T', 'F2', '500,00', '', '', '600,00'],
+      ['10/09/2027', '3T', 'F1', '1000,00', '', '', '1000,00'],
+    ]);
+    expect(records.slice(5).map((r) => [r['Nombre Destinatario'], r['Clave de Operación'], r['Calificación de la Operación'], r['Operación Exenta']])).toEqual([
+      ['VENTAS A CONSUMIDOR FINAL', '17', 'N2', ''], ['Consulting Inc', '01', 'N2', ''],
     ]);
     expect(records[4]['Tipo de Factura']).toMatch(/^R[1-4]$/);
     // only the surcharged sale carries the surcharge's rate and quota: the others leave both empty, not zero
-    expect(records.map((r) => [r['Tipo de Recargo Eq.'], r['Cuota Recargo Eq.']])).toEqual([['', ''], ['', ''], ['5,20', '52,00'], ['', ''], ['', '']]);
+    expect(records.map((r) => [r['Tipo de Recargo Eq.'], r['Cuota Recargo Eq.']])).toEqual([['', ''], ['', ''], ['5,20', '52,00'], ['', ''], ['', ''], ['', ''], ['', '']]);
     expect(records[2]).toMatchObject({ 'Calificación de la Operación': 'S1', 'Operación Exenta': '' });
     expect(records[0]).toMatchObject({
       'Autoliquidación Ejercicio': '2027', 'NIF Destinatario Tipo': '', 'NIF Destinatario Código País': '', 'NIF Destinatario Identificación': 'B65410011',
@@ -113,6 +126,20 @@ describe('the VAT books of a tax year', () => {
     expect(number.startsWith(records[0]['Identificación de la Factura Serie'])).toBe(true);
     // the other company's sale of the same year is not here
     expect(records.some((r) => r['Nombre Destinatario'] === 'Ajeno SL')).toBe(false);
+  });
+
+  test('the issued book\'s output VAT is the 303\'s, quarter by quarter (the OSS sale\'s foreign quota in neither)', async () => {
+    const { records } = await csvBook('issued?year=2027&format=csv');
+    const cents = (text: string) => Math.round(Number((text || '0').replace(',', '.')) * 100);
+    for (const quarter of [1, 2, 3]) {
+      const res = await app.get(`/api/v1/aeat/303/summary?year=2027&quarter=${quarter}`, company.token);
+      expect(res.status).toBe(200);
+      const boxes = Object.fromEntries(res.body.items[0].boxes.map((b: any) => [b.box, b.value]));
+      // the output VAT of the general regime by rate (0, 4, 5, 10, 21 %) and of rectifications; the surcharge has its own boxes and column
+      const returned = ['152', '03', '155', '06', '09', '15'].reduce((sum, box) => sum + cents(boxes[box]), 0);
+      const booked = records.filter((r) => r['Autoliquidación Periodo'] === `${quarter}T`).reduce((sum, r) => sum + cents(r['Cuota IVA Repercutida']), 0);
+      expect([quarter, booked]).toEqual([quarter, returned]);
+    }
   });
 
   test('received: deductible quota, withholding, the intra-EU acquisition self-assessed with key 09, the capital good flagged', async () => {
@@ -165,20 +192,37 @@ describe('the VAT books of a tax year', () => {
     const sheet = workbook.getWorksheet('EXPEDIDAS')!;
     const texts = (n: number) => BOOK_LAYOUTS.issued.map((_, i) => sheet.getRow(n).getCell(i + 1).text);
     expect(BOOK_LAYOUTS.issued.map((_, i) => [texts(1)[i], texts(2)[i]])).toEqual(BOOK_LAYOUTS.issued.map((c) => [...c.headings]));
-    expect(sheet.rowCount).toBe(2 + 5);
+    expect(sheet.rowCount).toBe(2 + 7);
     const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, sheet.getRow(4).getCell(i + 1).value]));
     expect(usd).toMatchObject({ 'Fecha Expedición': '06/02/2027', 'Base Imponible': '909,09', 'Cuota IVA Repercutida': '190,91', 'Total Factura': '1100,00' });
   });
 
-  test('a monthly filer\'s books name the month as the period', async () => {
+  test('a monthly filer\'s books name the quarter as the period: the design lists only 1T–4T and 0A', async () => {
     expect((await app.request('PATCH', '/api/v1/aeat/profile', { body: { vat_monthly: true }, token: company.token })).status).toBe(200);
     try {
       const { records } = await csvBook('received?year=2027&format=csv');
-      expect(records.map((r) => r['Autoliquidación Periodo'])).toEqual(['03', '06', '07']);
+      expect(records.map((r) => r['Autoliquidación Periodo'])).toEqual(['1T', '2T', '3T']);
       expect((await csvBook('capital-goods?year=2027&format=csv')).records[0]['Autoliquidación Periodo']).toBe('0A');
     } finally {
       expect((await app.request('PATCH', '/api/v1/aeat/profile', { body: { vat_monthly: false }, token: company.token })).status).toBe(200);
     }
+  });
+
+  test('a company with a legal name: the file is named after it, without trailing dots; a capital good that deducts nothing has no definitive prorrata', async () => {
+    const titular = await createCompany(app, 'Libros Tercera', 'A28017895');
+    expect((await app.request('PATCH', '/api/v1/tenants/me', { body: { legal_name: 'Libros Tercera, S.L.' }, token: titular.token })).status).toBe(200);
+    const retailer = await createContact(app, titular.token, { name: 'Mayorista SA', kind: 'supplier', vat: 'A58818501' });
+    // a retailer under the surcharge regime: its purchase bears the surcharge, so its VAT is not deductible
+    const bought = await app.post('/api/v1/purchases', {
+      contact_id: retailer.id, kind: 'invoice', supplier_invoice_number: 'M-1', issue_date: '2027-03-01', lines: [
+        { description: 'Vitrina', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(titular, 'IVA21'), surcharge_type_id: taxId(titular, 'RE52'), expense_account: '216', capital_good: true },
+      ],
+    }, titular.token);
+    expect(bought.status).toBe(201);
+    const { records, disposition } = await csvBook('capital-goods?year=2027&format=csv', titular.token);
+    expect(disposition).toBe('attachment; filename="2027A28017895SLibros Tercera, S.L.csv"');
+    expect(records.map((r) => [r['Año de Inicio Utilización Base Imponible'], r['Año de Inicio Utilización Prorrata Definitiva'], r['Año de Inicio Utilización Cuota Deducible'],
+      r['Regularización Anual Prorrata Definitiva'], r['Regularización Anual Cuota Deducible']])).toEqual([['1000,00', '', '0,00', '', '0,00']]);
   });
 
   test('bad input is 422 naming the parameter; no token is 401; another company sees only its own rows', async () => {

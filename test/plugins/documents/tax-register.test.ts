@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import ExcelJS from 'exceljs';
 import { rowBoolean } from '../../../kernel/rows';
-import { RECTIFIES_SIMPLIFIED_BACKFILL, registerBackfillSql } from '../../../plugins/documents/api';
+import { RECTIFIES_SIMPLIFIED_BACKFILL, registerBackfillSql, TaxRegister } from '../../../plugins/documents/api';
 import { INVOICE_REGISTER_BACKFILL, INVOICE_SIMPLIFIED_RECLASSIFY } from '../../../plugins/invoices/migrations';
 import { PURCHASE_REGISTER_BACKFILL } from '../../../plugins/purchases/migrations';
 import { createContact, startDocumentsApp, taxId, type DocumentsTestApp } from '../../support/documents';
@@ -98,6 +98,19 @@ describe('the tax register', () => {
     expect(row(rows, ids.import)).toEqual([expect.objectContaining({ kind: 'import', quota: '210.00', deductible_quota: '210.00', document_total: '1210.00' })]);
     expect(row(rows, ids.re)).toEqual([expect.objectContaining({ kind: 'purchase_invoice', quota: '210.00', surcharge: '52.00', deductible_quota: '0.00', document_total: '1262.00' })]);
     expect(row(rows, ids.ticket)).toEqual([expect.objectContaining({ kind: 'expense', supplier_number: null, tax_code: 'IVA10', quota: '100.00', deductible_quota: '100.00' })]);
+  });
+
+  test('the query\'s regimes filter answers only the rows of those regimes, in the database (the 349 reads intra_eu that way)', async () => {
+    const owner = app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
+    const [all, intraEu, two] = await owner.run((tx) => Promise.all([
+      TaxRegister.query(tx, { from: '2026-01-01', to: '2026-12-31', side: 'received' }),
+      TaxRegister.query(tx, { from: '2026-01-01', to: '2026-12-31', side: 'received', regimes: ['intra_eu'] }),
+      TaxRegister.query(tx, { from: '2026-01-01', to: '2026-12-31', side: 'received', regimes: ['intra_eu', 'import'] }),
+    ]));
+    expect(new Set(all.map((r) => r.regime)).size).toBeGreaterThan(2);
+    expect(intraEu.map((r) => r.documentId).sort()).toEqual([ids.acquisition, ids.capital].sort());
+    expect(two.map((r) => r.documentId).sort()).toEqual(all.filter((r) => r.regime === 'intra_eu' || r.regime === 'import').map((r) => r.documentId).sort());
+    expect(two.some((r) => r.documentId === ids.import)).toBe(true);
   });
 
   test('a rectification is registered with the rectified number and mode, in the same transaction as the rectifying invoice', async () => {

@@ -468,6 +468,38 @@ describe('recipients (Destinatarios)', () => {
     expect(refused.body.detail[0].type).toBe('value_error.verifactu_recipient');
   });
 
+  test('not subject by the place-of-supply rules (NOSUJETO, arts. 68–70 LIVA) and an OSS sale are N2 with no Spanish rate or quota, as the VAT book qualifies them; the hash does not cover the qualification', async () => {
+    const own = await createCompany(app, undefined, VALID_CIFS[2]);
+    const american = await createContact(app, own.token, { name: 'Consulting Inc', country: 'US', vat: '12-3456789' });
+    const french = await createContact(app, own.token, { name: 'Jean Dupont', country: 'FR', customer_type: 'individual', address: '1 rue de Rivoli', city: 'Paris' });
+    const oss = await app.post('/api/v1/taxes', { code: 'OSS-FR20', name: 'OSS Francia 20 %', kind: 'vat', rate: '20.00', regime: 'oss', country: 'FR' }, own.token);
+    expect(oss.status).toBe(201);
+    const sell = async (contactId: string, taxTypeId: string, extra: Record<string, unknown> = {}) => {
+      const res = await app.post('/api/v1/invoices', { contact_id: contactId, issue_date: '2026-08-03', lines: [{ description: 'Servicio', quantity: '1', unit_price: '500.00', tax_type_id: taxTypeId, ...extra }] }, own.token);
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const notSubject = await sell(american.id, taxId(own, 'NOSUJETO'), { nature: 'services' });
+    const ossSale = await sell(french.id, oss.body.id);
+    const xml = (await app.get('/api/v1/verifactu/export?from=2026-08-01&to=2026-08-31', own.token)).text;
+    expect((await validateExport(xml)).errors).toEqual([]);
+    const registrations = new Map(xml.match(/<sum1:RegistroAlta>.*?<\/sum1:RegistroAlta>/g)!.map((r) => [/<sum1:NumSerieFactura>([^<]*)</.exec(r)![1], r]));
+    const detail = (number: string) => /<sum1:DetalleDesglose>.*?<\/sum1:DetalleDesglose>/.exec(registrations.get(number)!)![0];
+    expect(detail(notSubject.number)).toBe('<sum1:DetalleDesglose><sum1:Impuesto>01</sum1:Impuesto><sum1:ClaveRegimen>01</sum1:ClaveRegimen>'
+      + '<sum1:CalificacionOperacion>N2</sum1:CalificacionOperacion><sum1:BaseImponibleOimporteNoSujeto>500.00</sum1:BaseImponibleOimporteNoSujeto></sum1:DetalleDesglose>');
+    expect(detail(ossSale.number)).toBe('<sum1:DetalleDesglose><sum1:Impuesto>01</sum1:Impuesto><sum1:ClaveRegimen>17</sum1:ClaveRegimen>'
+      + '<sum1:CalificacionOperacion>N2</sum1:CalificacionOperacion><sum1:BaseImponibleOimporteNoSujeto>500.00</sum1:BaseImponibleOimporteNoSujeto></sum1:DetalleDesglose>');
+    // the VAT book in the AEAT's format qualifies both rows as the records do
+    const book = (await app.get('/api/v1/aeat/vat-books/issued?year=2026&format=csv', own.token)).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(';'));
+    const at = (heading: string) => book[0].indexOf(heading);
+    const rows = new Map(book.slice(1).map((r) => [r[at('Identificación de la Factura Número')], [r[at('Clave de Operación')], r[at('Calificación de la Operación')], r[at('Operación Exenta')]]]));
+    expect([rows.get(notSubject.number), rows.get(ossSale.number)]).toEqual([['01', 'N2', ''], ['17', 'N2', '']]);
+    // the registration hash covers issuer, number, date, type, CuotaTotal, ImporteTotal, previous hash and timestamp: not the qualification
+    const record = (await records('', own)).items.find((r: any) => r.invoice_id === notSubject.id && r.record_type === 'registration');
+    expect(Object.keys(record.hash_fields).sort()).toEqual(['CuotaTotal', 'FechaExpedicionFactura', 'FechaHoraHusoGenRegistro', 'Huella', 'IDEmisorFactura', 'ImporteTotal', 'NumSerieFactura', 'TipoFactura']);
+    expect(registrationHash(record.hash_fields)).toBe(record.hash);
+  });
+
   test('the mapping of a contact\'s tax number and country (pure)', () => {
     expect(recipientId('ESB12345674', 'ES')).toEqual({ id: { nif: 'B12345674' } });
     expect(recipientId('40303265045', 'FR')).toEqual({ id: { other: { country: 'FR', type: '02', id: 'FR40303265045' } } });
