@@ -13,32 +13,56 @@
  * they show, and raise the thresholds here to what is then measured; never tune on these files.
  *
  * No database is involved, so the test runs in the PostgreSQL pass only and is skipped in the other.
- * Duration: 779 s on 2026-11-27 on the shared 2-core machine at load 6–10 (text PDFs 367 s, OCR of the
- * 22 images, 27 pages, 411 s), the same figures as the bench's run; on a quiet machine it is far less.
+ * Duration: 779 s at first (2026-11-27, load 6–10: text PDFs 367 s, OCR of all 22 images, 27 pages,
+ * 411 s). The text PDFs' time was not OCR (every page has its text layer) but one decoding child
+ * process a file, each loading pdfjs-dist (about a second of CPU) at background priority, starved on a
+ * loaded machine: decoded in this process they take ~5 s. OCR runs over a fixed subset (OCR_SUBSET);
+ * the file took 117 s at load ~5 on 2026-11-27 (text 4.5 s, OCR of 8 pages 111 s).
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { readPages, sniff } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
 import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, measureLayouts, percent, validSpanishTaxId } from './layout-corpus';
 
 /**
- * Thresholds: the first-contact figures measured on 2026-11-27 (text PDFs 235/285 = 82.5 %; scans
- * 92/141 and photos 22/38, together 114/179 = 63.7 %), less a field of margin on text and about five
- * fields on scans and photos for OCR's variation between machines. Both are far below the issue's
- * targets (98 % and 92 %): the targets are NOT met on layouts the extractor has not seen.
+ * Thresholds: the first-contact figures measured on 2026-11-27 (text PDFs 235/285 = 82.5 %; all
+ * scans and photos 114/179 = 63.7 %, of which the suite's OCR_SUBSET 49/61 = 80.3 %), less a field
+ * of margin on text and about two fields on the OCR subset for OCR's variation between machines.
+ * Both are far below the issue's targets (98 % and 92 %): the targets are NOT met on layouts the
+ * extractor has not seen.
  */
 const TEXT_THRESHOLD = 0.82;
-const SCAN_THRESHOLD = 0.61;
+const SCAN_THRESHOLD = 0.77;
 
 const LAYOUTS = loadLayouts(HELDOUT_DIR);
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
-const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
+
+/**
+ * The reader's decoding and OCR, with the decoding run in this process rather than in a child
+ * process a file: the same decodeFile and readPages the ingestion runs, so the same text, without
+ * loading pdfjs-dist once per file (about a second of CPU each, and far longer at the child's
+ * background priority on a loaded machine). The child process's budgets have tests of their own.
+ */
+async function read(bytes: Buffer) {
+  const decoded = await decodeFile(sniff(bytes)!, bytes, LIMITS);
+  if ('refused' in decoded) throw new Error(decoded.refused.detail);
+  return readPages({ kind: decoded.kind, pages: decoded.pages, attachments: [] }, pool);
+}
+
+/**
+ * The images OCR'd in the suite: one single-page scan of each generator (the first by name) and one
+ * photo from each of the two generators that made photos, 8 pages of the 27, so the file stays
+ * within the suite's time. The whole held-out set of scans and photos is measured by
+ * `bun bench/extraction-accuracy.ts --corpus heldout --ocr-only`.
+ */
+const OCR_SUBSET = ['ods-grid-wholesale', 'odt-plumber', 'ps-dotmatrix-recargo', 'tex-consultant-letter', 'wk-electricity', 'wp-intra-eu', 'ps-cafe-ticket', 'wk-restaurant-ticket'];
 
 /** Exact cents of a label's decimal string (the labels carry two decimals). */
 const cents = (value: string) => {
@@ -87,9 +111,11 @@ describe.skipIf(backend === 'pglite')('the held-out layout corpus (one database 
     expect(score.right / score.all).toBeGreaterThanOrEqual(TEXT_THRESHOLD);
   }, 600_000);
 
-  test(`scans and phone photos read by OCR: field-level accuracy at least ${(SCAN_THRESHOLD * 100).toFixed(1)}% (first contact; target 92%)`, async () => {
-    const scans = await measureLayouts(LAYOUTS, 'scan', read, HELDOUT_DIR);
-    const photos = await measureLayouts(LAYOUTS, 'photo', read, HELDOUT_DIR);
+  test(`${OCR_SUBSET.length} of the scans and phone photos read by OCR: field-level accuracy at least ${(SCAN_THRESHOLD * 100).toFixed(1)}% (first contact; target 92%)`, async () => {
+    const subset = LAYOUTS.filter((l) => OCR_SUBSET.includes(l.id));
+    expect(subset.length).toBe(OCR_SUBSET.length);
+    const scans = await measureLayouts(subset, 'scan', read, HELDOUT_DIR);
+    const photos = await measureLayouts(subset, 'photo', read, HELDOUT_DIR);
     console.log(describeScore('held-out corpus, scans', scans));
     console.log(describeScore('held-out corpus, phone photos', photos));
     const both = { ...emptyScore(), right: scans.right + photos.right, all: scans.all + photos.all };
