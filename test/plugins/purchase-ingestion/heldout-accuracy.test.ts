@@ -17,7 +17,7 @@
  * 411 s). The text PDFs' time was not OCR (every page has its text layer) but one decoding child
  * process a file, each loading pdfjs-dist (about a second of CPU) at background priority, starved on a
  * loaded machine: decoded in this process they take ~5 s. OCR runs over a fixed subset (OCR_SUBSET);
- * the file took 117 s at load ~5 on 2026-11-27 (text 4.5 s, OCR of 8 pages 111 s).
+ * the file took 117 s at load ~6 on 2026-11-27 (text 4.5 s, OCR of 8 pages 111 s).
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
