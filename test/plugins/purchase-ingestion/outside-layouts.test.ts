@@ -223,3 +223,26 @@ describe('summaries as OCR reads them', () => {
     expect(read(page('| FERRETERÍA TOMÁS\nNIF: A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('FERRETERÍA TOMÁS');
   });
 });
+
+describe('a tax breakdown table and a totals block on one invoice', () => {
+  test('the VAT of the totals block repeats the table\'s row: counted once, and the subtotal is not doubled', () => {
+    const e = read(page(['Servicios Hídricos del Jalón S.L.', 'CIF: B65410011', 'Factura: HJ-2026-0093', 'Fecha: 14/05/2026',
+      'Concepto Importe', 'Cuota de servicio bimestral 48,20', 'Consumo 32 m3 81,60',
+      'Base imponible Tipo Cuota', '129,80 10 % 12,98', '55,00 21 % 11,55',
+      'Total antes de impuestos 184,80', 'IVA 10 % 12,98', 'IVA 21 % 11,55', 'Total a pagar 209,33'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '184.80', total: '209.33', vat: [['10.00', '129.80', '12.98'], ['21.00', '55.00', '11.55']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('an exempt row of the breakdown ("Exento" where the rate goes) is a 0 % line, its base in the subtotal', () => {
+    const e = read(page(['Academia de Idiomas Moncayo S.L.', 'NIF: A58818501', 'Factura A-77/2026', 'Fecha 03-02-2026',
+      'Base imponible % IVA Cuota IVA', '1.200,00 Exento 0,00', '90,00 21 % 18,90',
+      'Subtotal 1.290,00', 'IVA 21 % 18,90', 'Total 1.308,90 €'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '1290.00', total: '1308.90', vat: [['0.00', '1200.00', '0.00'], ['21.00', '90.00', '18.90']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a columnar summary titled "B.IMPONIBLE" with its values in the row below, recargo included', () => {
+    const e = read(page(['SUMINISTROS DE OFICINA ARGA S.A.', 'C.I.F.: A58818501', 'FACTURA 0009981 10/01/2026',
+      'B.IMPONIBLE %IVA CUOTA IVA %R.E. CUOTA R.E.', '150,00 21 31,50 5,2 7,80', 'TOTAL FACTURA 189,30'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '150.00', total: '189.30', vat: [['21.00', '150.00', '31.50']], surcharge: [['5.20', '150.00', '7.80']], withholding: [], passed: true });
+  });
+});
