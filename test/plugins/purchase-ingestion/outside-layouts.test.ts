@@ -246,3 +246,24 @@ describe('a tax breakdown table and a totals block on one invoice', () => {
     expect(amounts(e)).toEqual({ subtotal: '150.00', total: '189.30', vat: [['21.00', '150.00', '31.50']], surcharge: [['5.20', '150.00', '7.80']], withholding: [], passed: true });
   });
 });
+
+describe('invoice numbers in other forms', () => {
+  const numberOf = (...lines: string[]) => read(page(lines.join('\n'))).invoice_number.value;
+
+  test('a series set apart by a space, after "Factura n.º", and parts set apart by a spaced slash', () => {
+    expect(numberOf('Imprenta Lozoya S.L.', 'CIF: B65410011', 'Factura n.º IL 2026/0375 Fecha 02/03/2026', 'Total 10,00')).toBe('IL 2026/0375');
+    expect(numberOf('Laboratorio Cinca S.L.', 'CIF: B65410011', 'Factura: LAB 2026 / 118', 'Fecha: 02/03/2026', 'Total 10,00')).toBe('LAB 2026 / 118');
+    // a date after a spaced separator is no part of the number
+    expect(numberOf('Taller Cinca S.L.', 'CIF: B65410011', 'Factura: TC-0090 - 02/03/2026', 'Total 10,00')).toBe('TC-0090');
+  });
+
+  test('after a simplified invoice\'s title and a colon ("FRA. SIMPLIFICADA: …")', () => {
+    expect(numberOf('BAR EL ROBLE', 'C.I.F.: B65410011', 'FRA. SIMPLIFICADA: K7-019922', 'Fecha: 01/04/2026', 'TOTAL 12,00')).toBe('K7-019922');
+  });
+
+  test('in a header row\'s column, the series apart, with the customer\'s address between the header and its row', () => {
+    expect(numberOf('Ferretería Sorbe S.L.', 'NIF: B65410011', 'Nº factura Fecha factura', 'FS 26/0881 12/06/2026', 'Total 10,00')).toBe('FS 26/0881');
+    expect(numberOf('Tejidos Alagón S.A.', 'Cliente', 'Factura Fecha', '10600 Plasencia (Cáceres)', '26-1204 05/05/2026', 'Total 10,00')).toBe('26-1204');
+    expect(numberOf('PAPELERIA BIDASOA S.A.', 'FACTURA N. FECHA PAGINA', 'Marta Iriarte Goñi', 'Calle Mayor 3', '0071234 09/02/2026 1', 'TOTAL FACTURA 10,00')).toBe('0071234');
+  });
+});
