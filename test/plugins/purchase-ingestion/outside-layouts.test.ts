@@ -267,3 +267,12 @@ describe('invoice numbers in other forms', () => {
     expect(numberOf('PAPELERIA BIDASOA S.A.', 'FACTURA N. FECHA PAGINA', 'Marta Iriarte Goñi', 'Calle Mayor 3', '0071234 09/02/2026 1', 'TOTAL FACTURA 10,00')).toBe('0071234');
   });
 });
+
+describe('supplier names wrapped on narrow tickets', () => {
+  test('a name over two lines, the break before or after a connective, is read whole', () => {
+    expect(read(page('GASOLINERA LA CUESTA\nDEL MONCAYO S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('GASOLINERA LA CUESTA DEL MONCAYO S.L.');
+    expect(read(page('HIPERMERCADOS DEL\nBAJO ARAGÓN S.A.\nNIF A58818501\nTOTAL 10,00')).supplier_name.value).toBe('HIPERMERCADOS DEL BAJO ARAGÓN S.A.');
+    // a line above that is an address or a title is not part of the name
+    expect(read(page('Calle de la Paz 4\nDel Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('Del Moncayo S.L.');
+  });
+});
