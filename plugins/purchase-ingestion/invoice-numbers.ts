@@ -124,7 +124,7 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
       let from = line;
       let weight = strong ? 0.95 : 0.9;
       if (!value || !plausible(value, taxId)) {
-        // a label heading a column ("Nº factura   Fecha"): the value is under it, on the next line
+        // a label heading a column ("Nº factura   Fecha"): the value is under it (valueUnder)
         const rest = after.replace(/^[\s:.#]*/, '');
         if (/\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
         const under = valueUnder(line, m.index!, lines.slice(index + 1, index + 4), taxId);
