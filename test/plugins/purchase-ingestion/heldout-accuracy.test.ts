@@ -17,7 +17,7 @@
  * 411 s). The text PDFs' time was not OCR (every page has its text layer) but one decoding child
  * process a file, each loading pdfjs-dist (about a second of CPU) at background priority, starved on a
  * loaded machine: decoded in this process they take ~5 s. OCR runs over a fixed subset (OCR_SUBSET);
- * the file took 117 s at load ~6 on 2026-11-27 (text 4.5 s, OCR of 8 pages 111 s), 170 s at load ~9.
+ * the file took 81 s at load ~3 on 2026-11-27 (text 6 s, OCR of 8 pages 73 s), 117 s at load ~6, 170 s at load ~9.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
