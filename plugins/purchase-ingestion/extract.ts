@@ -117,6 +117,23 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
   return names[parties.indexOf('supplier')] ?? null;
 }
 
+/** A word a name is not ended with, nor a line begun with unless it continues one ("… Puerto / del Pico S.L."). */
+const CONNECTIVE = /^(?:de|del|la|las|los|el|y|e|i)$/i;
+
+/**
+ * A name wrapped over two lines on a narrow ticket ("SUPERMERCADOS ECONÓMICOS DEL" / "TIÉTAR S.A."):
+ * the line with the legal form and the one before it, when that one ends with a connective or this
+ * one starts with one, and the one before is a name's words only (no digits, label or form).
+ */
+function wrappedName(text: string, page: number, previous: Line | undefined): string {
+  if (!previous || previous.page !== page) return text;
+  const last = previous.text.trim().split(/\s+/).pop() ?? '';
+  const first = text.trim().split(/\s+/)[0] ?? '';
+  if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first)) return text;
+  if (/\d/.test(previous.text) || LABEL.test(previous.text) || LEGAL_FORM.test(previous.text) || CUSTOMER_LABEL.test(previous.text) || !/^[\p{L} .'&·-]+$/u.test(previous.text.trim())) return text;
+  return `${previous.text.trim()} ${text.trim()}`;
+}
+
 function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
   const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
   if (paired) return fieldOf(paired.name, paired.line, 0.9);
@@ -130,7 +147,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    const name = legal ? legalNamesIn({ ...line, text })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
+    const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
     if (name && name.length >= 3) candidates.push({ name, line, legal });
   }
   const legal = candidates.find((c) => c.legal);

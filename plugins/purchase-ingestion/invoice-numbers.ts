@@ -10,12 +10,14 @@ export interface NumberRead { value: string; weight: number; line: Line }
  * "Factura", "Fra.", "Invoice no.", "Ticket nº", and a bare "Nº" / "Número" (weaker: it may number
  * anything, so what it numbers is checked).
  */
-const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o*"”“]\.?|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
+const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o*"”“]\.?|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)/i;
 const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)\.?\s*$/i;
 const VALUE = /\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/iy;
 const TOKEN = /[A-Z0-9][A-Z0-9\-/.]{3,}/gi;
+/** A value in a header's row: a token, with the capitals of its series before it apart ("SF 26/1043"). */
+const ROW_TOKEN = /(?:(?<![\p{L}\d])[A-Z]{1,5} (?=\d))?[A-Za-z0-9][A-Za-z0-9\-/.]{3,}/gu;
 
 /** A value that is a number of the invoice, not a date, an amount, a tax number or a word. */
 function plausible(value: string, taxId: string | null): boolean {
@@ -36,8 +38,12 @@ function valueAt(text: string, from: number): string | null {
   const [first, second] = value.split(' ');
   // a second part only after a series of letters or a separator ("FV 2026/12", "A- 0012"), never a postcode after a number
   if (second !== undefined && (datesIn(second).length || amountsIn(second).length || (/\d/.test(first) && !/[-/]$/.test(first)))) value = first;
+  // a number whose parts are set apart by a spaced separator ("CPL 2026 / 302"), the part after it no date
+  const spaced = value === m[1] ? SPACED_PART.exec(text.slice(VALUE.lastIndex)) : null;
+  if (spaced && !datesIn(spaced[1]).length) value += spaced[0];
   return value.replace(/[.\-/]+$/, '');
 }
+const SPACED_PART = /^ ?[-/] ?(\d[A-Z0-9\-/.]*)/i;
 
 /**
  * OCR's "O" and "I"/"l" between two digits are the digits 0 and 1 ("2O26-0O1" is 2026-001): letters
@@ -81,6 +87,24 @@ function headerColumn(text: string, at: number): { index: number; count: number 
 }
 
 /**
+ * The value under a label heading a column ("Nº factura   Fecha"), in one of the next three lines: a
+ * customer's address may sit between the header and its row, in a column beside them. The row whose
+ * values are as many as the header's labels gives the one in the label's column; else the first
+ * plausible value, a line starting with a postcode and its town passed over.
+ */
+function valueUnder(header: Line, at: number, below: readonly Line[], taxId: string | null): { value: string; line: Line } | null {
+  const column = headerColumn(header.text, at);
+  const rows = below.filter((l) => !POSTCODE_TOWN.test(l.text)).map((line) => ({ line, tokens: [...line.text.matchAll(ROW_TOKEN)].map((t) => t[0].replace(/[.\-/]+$/, '')) }));
+  const aligned = column && rows.find((r) => r.tokens.length === column.count && plausible(r.tokens[column.index], taxId));
+  if (aligned) return { value: aligned.tokens[column.index], line: aligned.line };
+  for (const { line, tokens } of rows) {
+    const value = tokens.find((t) => plausible(t, taxId));
+    if (value) return { value, line };
+  }
+  return null;
+}
+
+/**
  * The invoice number: the first value after an invoice-number label (letters of its series kept:
  * "RE20264471", "T0045119283"), or under it when the label heads a column; on OCR'd text, the
  * confusions a check allows undone.
@@ -100,17 +124,12 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
       let from = line;
       let weight = strong ? 0.95 : 0.9;
       if (!value || !plausible(value, taxId)) {
-        // a label heading a column ("Nº factura   Fecha"): the value is under it, on the next line
+        // a label heading a column ("Nº factura   Fecha"): the value is under it (valueUnder)
         const rest = after.replace(/^[\s:.#]*/, '');
-        const next = lines[index + 1];
-        if (!next || /\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
-        const tokens = [...next.text.matchAll(TOKEN)].map((t) => t[0].replace(/[.\-/]+$/, ''));
-        // the token in the label's column when the header's labels and the row's values are as many
-        const column = headerColumn(line.text, m.index!);
-        const below = column && column.count === tokens.length && plausible(tokens[column.index], taxId) ? tokens[column.index] : tokens.find((t) => plausible(t, taxId));
-        if (!below) continue;
-        value = below;
-        from = next;
+        if (/\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
+        const under = valueUnder(line, m.index!, lines.slice(index + 1, index + 4), taxId);
+        if (!under) continue;
+        ({ value, line: from } = under);
         weight = 0.85;
       }
       if (from.source === 'ocr') value = confirmedReading(digitsInsideRuns(value), lines);

@@ -31,7 +31,7 @@ const LABELS: [Kind, string][] = [
   ['withholding', String.raw`(?:(?:cuota|${TOTAL})\s+)?retenci[oó]n(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:cuota|${TOTAL})\s+)?${IRPF}|withholding(?:\s+tax)?`],
   ['surcharge', String.raw`(?:(?:cuota|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec\.)|(?:(?:cuota|${TOTAL})\s+)?${RE}`],
   ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
-  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|\.)|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
   ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|unidades|\bkg\b`],
   ['vat', String.raw`(?:cuota|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|cuota|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
   ['total', TOTAL],
@@ -181,6 +181,9 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
   });
 }
 
+/** The word an exempt line prints in its rate's column. */
+const EXEMPT_RATE = /(?<![\p{L}])(?:exent[oa]s?|exempt)(?![\p{L}])/giu;
+
 /** Numbers of a row under a header: amounts, rates with or without "%", in order. */
 const ROW_NUMBER = /(?<![\d.,])-?(?:\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
 
@@ -286,7 +289,8 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
   for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
     const row = lines[k];
     if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
-    const numbers = [...row.text.matchAll(ROW_NUMBER)].map((m) => m[0]);
+    // an exempt base's row prints a word where the rate goes ("336,00  Exento  0,00"): its rate is 0 %
+    const numbers = [...row.text.replace(EXEMPT_RATE, ' 0 % ').matchAll(ROW_NUMBER)].map((m) => m[0]);
     // a summary's cells are amounts with cents and rates of two digits at most: on an OCR'd row, an
     // integer of three digits or more is an amount whose decimal comma was lost ("400" for 4,00)
     const columns = rowColumns(segments, row.source === 'ocr' ? numbers.map((n) => n.replace(/^(-?\d+)(\d{2})$/, '$1,$2')) : numbers);
@@ -353,6 +357,15 @@ function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
   return candidates.filter((c) => !seen.has(c.value.toString()) && !!seen.add(c.value.toString())).slice(0, MAX_CANDIDATES);
 }
 
+/** Tax lines with the same tax, rate, base and quota counted once (the first read, the table's row before a footer's repeat). */
+function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
+  const seen = new Set<string>();
+  return taxes.filter((tax) => {
+    const key = [tax.tax, tax.rate, tax.base ?? '', tax.amount].join('|');
+    return !seen.has(key) && !!seen.add(key);
+  });
+}
+
 /**
  * The summary of the invoice: every labelled amount is a candidate, and the choice is the one that
  * adds up. `baseFallback` is not needed: a tax printed with its quota only takes, of the printed
@@ -361,12 +374,7 @@ function uniqueValues(candidates: AmountCandidate[]): AmountCandidate[] {
 export function readSummary(lines: Line[]): SummaryRead {
   const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_GLUED, '$1 $2') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
-  const taxes: TaxCandidate[] = [];
-  const seen = new Set<string>();
-  for (const tax of found.taxes) {
-    const key = [tax.tax, tax.rate, tax.base ?? '', tax.amount].join('|');
-    if (!seen.has(key)) { seen.add(key); taxes.push(tax); }
-  }
+  const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has
   const bases = uniqueValues([...found.bases].sort((a, b) => a.rank - b.rank));
   const vatCount = taxes.filter((t) => t.tax === 'vat').length;
@@ -389,7 +397,9 @@ export function readSummary(lines: Line[]): SummaryRead {
       if (taxes.length) break;
     }
   }
-  const usable = taxes.filter((t) => t.base);
+  // and once more now that quotas printed alone have their base: a breakdown table ("Base  Tipo  Cuota")
+  // and a totals block under it ("IVA 21 %  21,60") print the same tax line twice
+  const usable = onceEach(taxes).filter((t) => t.base);
   const vat = usable.filter((t) => t.tax === 'vat');
   const surcharge = usable.filter((t) => t.tax === 'surcharge');
   const withholding = usable.filter((t) => t.tax === 'withholding');

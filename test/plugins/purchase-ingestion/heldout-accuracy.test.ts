@@ -6,39 +6,70 @@
  * (3 of them multi-page image PDFs) and 5 phone photos made by a degradation of its own, read by real
  * OCR through the reader and the field extraction the ingestion uses.
  *
- * The first corpus's figures flatter the extractor, which was tuned on it; this one has not been
- * tuned on, so its thresholds are what the extractor reached on first contact, not the issue's
- * targets (98 % of fields on text PDFs, 92 % on scans and photos). Keep it that way: read the misses
- * (`bun bench/extraction-accuracy.ts --corpus heldout`), fix the extractor for the classes of miss
- * they show, and raise the thresholds here to what is then measured; never tune on these files.
+ * The first corpus's figures flatter the extractor, which was tuned on it. This one was made to be
+ * measured on first contact; the extractor has since been fixed for the classes of miss it showed
+ * (never for one file's text: each fix has a hand-written case in outside-layouts.test.ts), so its
+ * figures below are labelled first-contact or after-tuning. Read the misses with
+ * `bun bench/extraction-accuracy.ts --corpus heldout`.
  *
  * No database is involved, so the test runs in the PostgreSQL pass only and is skipped in the other.
- * Duration: 779 s on 2026-11-27 on the shared 2-core machine at load 6–10 (text PDFs 367 s, OCR of the
- * 22 images, 27 pages, 411 s), the same figures as the bench's run; on a quiet machine it is far less.
+ * Duration: 779 s at first (2026-11-27, load 6–10: text PDFs 367 s, OCR of all 22 images, 27 pages,
+ * 411 s). The text PDFs' time was not OCR (every page has its text layer) but one decoding child
+ * process a file, each loading pdfjs-dist (about a second of CPU) at background priority, starved on a
+ * loaded machine: decoded in this process they take ~5 s. OCR runs over a fixed subset (OCR_SUBSET);
+ * the file took 81 s at load ~3 on 2026-11-27 (text 6 s, OCR of 8 pages 73 s), 117 s at load ~6, 170 s at load ~9.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { readDocument } from '../../../plugins/purchase-ingestion/reader';
+import { readPages, sniff } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
 import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, measureLayouts, percent, validSpanishTaxId } from './layout-corpus';
 
 /**
- * Thresholds: the first-contact figures measured on 2026-11-27 (text PDFs 235/285 = 82.5 %; scans
- * 92/141 and photos 22/38, together 114/179 = 63.7 %), less a field of margin on text and about five
- * fields on scans and photos for OCR's variation between machines. Both are far below the issue's
- * targets (98 % and 92 %): the targets are NOT met on layouts the extractor has not seen.
+ * Thresholds. First contact (2026-11-27, before any change for this corpus): text PDFs 235/285 =
+ * 82.5 %; all scans and photos 114/179 = 63.7 %, of which the suite's OCR_SUBSET 49/61 = 80.3 %.
+ * After tuning on the held-out corpus's miss classes (a tax line repeated by a totals block counted
+ * once, exempt breakdown rows, a "B.IMPONIBLE" title, invoice numbers with a spaced series or under
+ * a header with an address between, "FRA. SIMPLIFICADA:", names wrapped at a connective; each with a
+ * hand-written case in outside-layouts.test.ts), 2026-11-27: text PDFs 261/262 = 99.6 % (fewer
+ * fields: tax lines read that the invoices do not have count as fields, and those are gone); the
+ * OCR subset 49/61 = 80.3 %, unchanged (see plugins/purchase-ingestion/README.md for the whole set).
+ * Thresholds are those figures less about a field of margin on text and two on the OCR subset
+ * (OCR varies between machines). These figures are no longer first contact: the corpus has now
+ * been tuned on, so a fresh measure needs layouts the fixes never saw. The OCR target (92 %) is
+ * NOT met.
  */
-const TEXT_THRESHOLD = 0.82;
-const SCAN_THRESHOLD = 0.61;
+const TEXT_THRESHOLD = 0.985;
+const SCAN_THRESHOLD = 0.77;
 
 const LAYOUTS = loadLayouts(HELDOUT_DIR);
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
-const read = (bytes: Buffer) => readDocument(bytes, LIMITS, pool);
+
+/**
+ * The reader's decoding and OCR, with the decoding run in this process rather than in a child
+ * process a file: the same decodeFile and readPages the ingestion runs, so the same text, without
+ * loading pdfjs-dist once per file (about a second of CPU each, and far longer at the child's
+ * background priority on a loaded machine). The child process's budgets have tests of their own.
+ */
+async function read(bytes: Buffer) {
+  const decoded = await decodeFile(sniff(bytes)!, bytes, LIMITS);
+  if ('refused' in decoded) throw new Error(decoded.refused.detail);
+  return readPages({ kind: decoded.kind, pages: decoded.pages, attachments: [] }, pool);
+}
+
+/**
+ * The images OCR'd in the suite: one single-page scan of each generator (the first by name) and one
+ * photo from each of the two generators that made photos, 8 pages of the 27, so the file stays
+ * within the suite's time. The whole held-out set of scans and photos is measured by
+ * `bun bench/extraction-accuracy.ts --corpus heldout --ocr-only`.
+ */
+const OCR_SUBSET = ['ods-grid-wholesale', 'odt-plumber', 'ps-dotmatrix-recargo', 'tex-consultant-letter', 'wk-electricity', 'wp-intra-eu', 'ps-cafe-ticket', 'wk-restaurant-ticket'];
 
 /** Exact cents of a label's decimal string (the labels carry two decimals). */
 const cents = (value: string) => {
@@ -80,16 +111,18 @@ describe.skipIf(backend === 'pglite')('the held-out layout corpus (one database 
     }
   });
 
-  test(`${LAYOUTS.length} layouts as text PDFs: field-level accuracy at least ${(TEXT_THRESHOLD * 100).toFixed(1)}% (first contact; target 98%)`, async () => {
+  test(`${LAYOUTS.length} layouts as text PDFs: field-level accuracy at least ${(TEXT_THRESHOLD * 100).toFixed(1)}% (target 98%)`, async () => {
     const score = await measureLayouts(LAYOUTS, 'text', read, HELDOUT_DIR);
     console.log(describeScore('held-out corpus, text PDFs', score));
     expect(score.sources.every((s) => s === 'text_layer')).toBe(true);
     expect(score.right / score.all).toBeGreaterThanOrEqual(TEXT_THRESHOLD);
   }, 600_000);
 
-  test(`scans and phone photos read by OCR: field-level accuracy at least ${(SCAN_THRESHOLD * 100).toFixed(1)}% (first contact; target 92%)`, async () => {
-    const scans = await measureLayouts(LAYOUTS, 'scan', read, HELDOUT_DIR);
-    const photos = await measureLayouts(LAYOUTS, 'photo', read, HELDOUT_DIR);
+  test(`${OCR_SUBSET.length} of the scans and phone photos read by OCR: field-level accuracy at least ${(SCAN_THRESHOLD * 100).toFixed(1)}% (target 92%, not met)`, async () => {
+    const subset = LAYOUTS.filter((l) => OCR_SUBSET.includes(l.id));
+    expect(subset.length).toBe(OCR_SUBSET.length);
+    const scans = await measureLayouts(subset, 'scan', read, HELDOUT_DIR);
+    const photos = await measureLayouts(subset, 'photo', read, HELDOUT_DIR);
     console.log(describeScore('held-out corpus, scans', scans));
     console.log(describeScore('held-out corpus, phone photos', photos));
     const both = { ...emptyScore(), right: scans.right + photos.right, all: scans.all + photos.all };

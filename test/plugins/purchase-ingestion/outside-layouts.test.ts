@@ -223,3 +223,56 @@ describe('summaries as OCR reads them', () => {
     expect(read(page('| FERRETERÍA TOMÁS\nNIF: A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('FERRETERÍA TOMÁS');
   });
 });
+
+describe('a tax breakdown table and a totals block on one invoice', () => {
+  test('the VAT of the totals block repeats the table\'s row: counted once, and the subtotal is not doubled', () => {
+    const e = read(page(['Servicios Hídricos del Jalón S.L.', 'CIF: B65410011', 'Factura: HJ-2026-0093', 'Fecha: 14/05/2026',
+      'Concepto Importe', 'Cuota de servicio bimestral 48,20', 'Consumo 32 m3 81,60',
+      'Base imponible Tipo Cuota', '129,80 10 % 12,98', '55,00 21 % 11,55',
+      'Total antes de impuestos 184,80', 'IVA 10 % 12,98', 'IVA 21 % 11,55', 'Total a pagar 209,33'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '184.80', total: '209.33', vat: [['10.00', '129.80', '12.98'], ['21.00', '55.00', '11.55']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('an exempt row of the breakdown ("Exento" where the rate goes) is a 0 % line, its base in the subtotal', () => {
+    const e = read(page(['Academia de Idiomas Moncayo S.L.', 'NIF: A58818501', 'Factura A-77/2026', 'Fecha 03-02-2026',
+      'Base imponible % IVA Cuota IVA', '1.200,00 Exento 0,00', '90,00 21 % 18,90',
+      'Subtotal 1.290,00', 'IVA 21 % 18,90', 'Total 1.308,90 €'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '1290.00', total: '1308.90', vat: [['0.00', '1200.00', '0.00'], ['21.00', '90.00', '18.90']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a columnar summary titled "B.IMPONIBLE" with its values in the row below, recargo included', () => {
+    const e = read(page(['SUMINISTROS DE OFICINA ARGA S.A.', 'C.I.F.: A58818501', 'FACTURA 0009981 10/01/2026',
+      'B.IMPONIBLE %IVA CUOTA IVA %R.E. CUOTA R.E.', '150,00 21 31,50 5,2 7,80', 'TOTAL FACTURA 189,30'].join('\n')));
+    expect(amounts(e)).toEqual({ subtotal: '150.00', total: '189.30', vat: [['21.00', '150.00', '31.50']], surcharge: [['5.20', '150.00', '7.80']], withholding: [], passed: true });
+  });
+});
+
+describe('invoice numbers in other forms', () => {
+  const numberOf = (...lines: string[]) => read(page(lines.join('\n'))).invoice_number.value;
+
+  test('a series set apart by a space, after "Factura n.º", and parts set apart by a spaced slash', () => {
+    expect(numberOf('Imprenta Lozoya S.L.', 'CIF: B65410011', 'Factura n.º IL 2026/0375 Fecha 02/03/2026', 'Total 10,00')).toBe('IL 2026/0375');
+    expect(numberOf('Laboratorio Cinca S.L.', 'CIF: B65410011', 'Factura: LAB 2026 / 118', 'Fecha: 02/03/2026', 'Total 10,00')).toBe('LAB 2026 / 118');
+    // a date after a spaced separator is no part of the number
+    expect(numberOf('Taller Cinca S.L.', 'CIF: B65410011', 'Factura: TC-0090 - 02/03/2026', 'Total 10,00')).toBe('TC-0090');
+  });
+
+  test('after a simplified invoice\'s title and a colon ("FRA. SIMPLIFICADA: …")', () => {
+    expect(numberOf('BAR EL ROBLE', 'C.I.F.: B65410011', 'FRA. SIMPLIFICADA: K7-019922', 'Fecha: 01/04/2026', 'TOTAL 12,00')).toBe('K7-019922');
+  });
+
+  test('in a header row\'s column, the series apart, with the customer\'s address between the header and its row', () => {
+    expect(numberOf('Ferretería Sorbe S.L.', 'NIF: B65410011', 'Nº factura Fecha factura', 'FS 26/0881 12/06/2026', 'Total 10,00')).toBe('FS 26/0881');
+    expect(numberOf('Tejidos Alagón S.A.', 'Cliente', 'Factura Fecha', '10600 Plasencia (Cáceres)', '26-1204 05/05/2026', 'Total 10,00')).toBe('26-1204');
+    expect(numberOf('PAPELERIA BIDASOA S.A.', 'FACTURA N. FECHA PAGINA', 'Marta Iriarte Goñi', 'Calle Mayor 3', '0071234 09/02/2026 1', 'TOTAL FACTURA 10,00')).toBe('0071234');
+  });
+});
+
+describe('supplier names wrapped on narrow tickets', () => {
+  test('a name over two lines, the break before or after a connective, is read whole', () => {
+    expect(read(page('GASOLINERA LA CUESTA\nDEL MONCAYO S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('GASOLINERA LA CUESTA DEL MONCAYO S.L.');
+    expect(read(page('HIPERMERCADOS DEL\nBAJO ARAGÓN S.A.\nNIF A58818501\nTOTAL 10,00')).supplier_name.value).toBe('HIPERMERCADOS DEL BAJO ARAGÓN S.A.');
+    // a line above that is an address or a title is not part of the name
+    expect(read(page('Calle de la Paz 4\nDel Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('Del Moncayo S.L.');
+  });
+});
