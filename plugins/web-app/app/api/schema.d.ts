@@ -1210,6 +1210,34 @@ export interface paths {
         patch: operations["aeat_profile_update"];
         trace?: never;
     };
+    "/api/v1/aeat/prorrata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's VAT prorrata of a year: none, or the regla de prorrata general with its provisional percentage
+         * @description `none` until set. Under `general` the purchases registered that year deduct their VAT at the provisional percentage, and the last 303 of the year regularises to the definitive one (box 44).
+         *
+         *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
+         */
+        get: operations["aeat_prorrata_get"];
+        /**
+         * Set the company's VAT prorrata of a year
+         * @description Set it before registering the year's purchases: a purchase's deduction is fixed when it is registered (the last period's regularisation brings the year to the definitive percentage either way). Under `general` without `provisional_percent`, the previous year's definitive percentage is taken from its tax register (422 when it has no operations); `provisional_percent` under `none` is 422.
+         *
+         *     Requires permission `tax-models.configure` (roles: owner, admin, accountant).
+         */
+        put: operations["aeat_prorrata_replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/aeat/111": {
         parameters: {
             query?: never;
@@ -2259,7 +2287,7 @@ export interface paths {
         };
         /**
          * A VAT book (libro registro de IVA) of a tax year in the tax agency's common format for the books (2025 design), XLSX or CSV; streamed
-         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and order of the format's design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book's columns empty. The file is named as the format names it: year, NIF, the book's letter (E, R, S) and the company's name. Columns, codes and sources: docs/domain/vat-books.md.
+         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and order of the format's design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book's columns empty; the period is the quarter (1T–4T, for monthly filers too) or, in the capital goods book, 0A; exempt and not-subject rows (E*, N2) leave the rate and quota empty. The file is named as the format names it: year, NIF, the book's letter (E, R, S) and the company's legal name (else its name), without trailing dots. Columns, codes and sources: docs/domain/vat-books.md.
          *
          *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
          */
@@ -4104,7 +4132,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a purchase PDF, photo or e-invoice (UBL, Facturae, CII, Factur-X): read, supplier matched, booked (or a draft for review), deduplicated
-         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: every line with its tax types, totals equal to the file's, confidence 1, and `einvoice` in the answer (syntax, totals, signature check, document allowances and charges). A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file's amount due (BT-115). An e-invoice that fails its syntax's schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG/XML: 415; encrypted, damaged or over 20 pages: 422; declared as XML (type or .xml name) but not XML, XML of no installed e-invoice syntax, or an invalid e-invoice: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
+         * @description Reads the text layer of each PDF page and OCRs the pages without one (and photos). An XML e-invoice of an installed syntax (UBL 2.1; Facturae and CII with their plugins), recognised by its content and root element, or a PDF embedding one (Factur-X / ZUGFeRD: factur-x.xml, zugferd-invoice.xml…), is booked from its structured data with no OCR: every line with its tax types, totals equal to the file's, confidence 1, and `einvoice` in the answer (syntax, totals, signature check, document allowances and charges). A paid amount the file states (EN 16931 BT-113: an advance) is applied to the registered purchase through 407 Anticipos a proveedores, so `amount_due` is the file's amount due (BT-115). An e-invoice that fails its syntax's schema or the EN 16931 rules is 422 with the first errors (`detail[].msg`, each naming its rule), nothing booked. A Facturae batch (several invoices in one file, at most 100: 422 beyond; a series and number repeated in it: 422) books each invoice as a purchase of its own: the answer's purchase and reading are the first invoice's, `needs_review` and `review_reasons` (each naming its invoice) speak for all of them, `duplicate_of` is set only when every invoice was already registered, and `batch` lists every invoice's answer; all or nothing (one invoice that cannot be read or booked: 422, or 409 for books locked at its date, naming it; none booked). Answers 201 with the purchase created, 200 with `duplicate_of` when the same file or the same supplier invoice is already registered (nothing is created) or when too little was read. With `async=true`: 202 with a job at once, polled at GET /ai/ingest-purchase/jobs/{job_id}. Too large: 413 before the body is read; not a PDF/JPEG/PNG/XML: 415; encrypted, damaged or over 20 pages: 422; declared as XML (type or .xml name) but not XML, XML of no installed e-invoice syntax, or an invalid e-invoice: 422. Every file is decoded in its own process under budgets (decompressed bytes, pixels of an image, pages, memory, CPU time): a file over one is 422 naming it (with async=true, a job that ends failed with that status and detail). Every decoding process busy and its queue full, or every OCR worker busy: 503 with Retry-After (also with async=true).
          *
          *     Requires permission `purchases.write` (roles: owner, admin, accountant, member).
          */
@@ -6874,6 +6902,39 @@ export interface components {
             /** @description Keeps its VAT books on the SII (Suministro Inmediato de Información) */
             sii?: boolean;
         };
+        /** @description The company's VAT prorrata of a year */
+        VatProrrataResponse: {
+            year: number;
+            /**
+             * @description `none`: every deductible quota is deducted in full; `general`: the regla de prorrata general (art. 104 LIVA)
+             * @enum {string}
+             */
+            method: "none" | "general";
+            /** @description The percentage of each deductible quota deducted during the year (100 under `none`) */
+            provisional_percent: number;
+            /** @description The activity the prorrata applies to (the 390's page 07); empty when not given */
+            activity: string;
+            /** @description Its CNAE code, three characters (the 390's page 07); empty when not given */
+            cnae: string;
+            /** @description The definitive percentage set by hand, which replaces the one computed from the year's tax register; null when it is computed */
+            definitive_percent: number | null;
+        };
+        /** @description The company's VAT prorrata of a year */
+        VatProrrataUpdate: {
+            /**
+             * @description `none` or `general` (the regla de prorrata general)
+             * @enum {string}
+             */
+            method: "none" | "general";
+            /** @description Under `general`: the provisional percentage deducted during the year. Left out, it is the previous year's definitive percentage, computed from that year's tax register when this is saved (422 when that year has no operations). Not allowed under `none` */
+            provisional_percent?: number;
+            /** @description The activity the prorrata applies to, as the 390 names it */
+            activity?: string;
+            /** @description The activity's CNAE code, three characters (empty for none) */
+            cnae?: string;
+            /** @description Under `general`: the year's definitive percentage, a whole number 1–100, when the one computed from the tax register is not right (sales the register cannot leave out under art. 104.Tres LIVA, operations located elsewhere that would not give the right to deduct in Spain); it replaces the computed one in the last period's box 44, the 390 and the capital goods book. Left out, the percentage is computed. Not allowed under `none` */
+            definitive_percent?: number;
+        };
         InvoiceLine: {
             description: string;
             /**
@@ -7781,6 +7842,18 @@ export interface components {
             self_assessed_total: string;
             /** @description The account the supplier is owed on: 4000 (goods, 60x) or 4100 (services and everything else) */
             payable_account: string | null;
+            /** @description The percentage of its deductible VAT the purchase deducted when registered: its year's provisional prorrata, or the rectified purchase's own for a rectification; 100 without prorrata and for drafts */
+            vat_deducted_percent: number;
+            /**
+             * @description The deductible VAT (self-assessed included) the entry puts on 472/4729, in the document's currency
+             * @example 21.00
+             */
+            deducted_vat: string;
+            /**
+             * @description The deductible VAT the prorrata leaves undeducted, part of the lines' cost (the sum of the lines' undeducted_vat)
+             * @example 21.00
+             */
+            undeducted_vat: string;
             lines: {
                 line_no: number;
                 description: string;
@@ -7847,6 +7920,11 @@ export interface components {
                 self_assessed_amount: string;
                 /** @description False when the VAT goes into the expense (recargo de equivalencia borne by the company) */
                 deductible: boolean;
+                /**
+                 * @description The part of the line's deductible VAT the VAT prorrata leaves undeducted (art. 104 LIVA): the entry adds it to the line's account (a capital good's cost); 0.00 without prorrata and for drafts
+                 * @example 21.00
+                 */
+                undeducted_vat: string;
             }[];
             /** @description The party as printed on the issued document (frozen at issue) */
             supplier: {
@@ -11376,7 +11454,7 @@ export interface components {
              * @example 121.00
              */
             amount: string;
-            /** @description UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M */
+            /** @description UNCL 5305 VAT category whose base it moves (BT-95 / BT-102): S, Z, E, AE, K, G, O, L, M, B */
             vat_category: string;
             /** @description That VAT rate, e.g. "21.00" (BT-96 / BT-103) */
             vat_rate: string;
@@ -11454,18 +11532,38 @@ export interface components {
             /** @description The file's document-level allowances and charges (EN 16931 BG-20 / BG-21; Facturae's general discounts and charges), in the file's order. Each is also booked as a purchase line of its own (`line`), in the base of the VAT rate it names, so the purchase's totals are the file's; Cuadra's own recargo de equivalencia charges are taxes, not adjustments, and are not listed */
             document_adjustments: components["schemas"]["EInvoiceDocumentAdjustment"][];
         };
+        /** @description One invoice of a batch file, as a file of one invoice would answer */
+        IngestPurchaseBatchInvoice: {
+            purchase: components["schemas"]["PurchaseResponse"];
+            /**
+             * Format: uuid
+             * @description Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created. For a batch, set at the top only when every invoice was already registered
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
+            duplicate_of: string | null;
+            /** @description A person should look before the purchase counts (it was left a draft, or booked with a caveat). For a batch, true at the top when any invoice needs review */
+            needs_review: boolean;
+            /** @description Why needs_review. For a batch, the top lists every invoice's reasons, each prefixed "invoice k of n (number): " */
+            review_reasons: string[];
+            extraction: components["schemas"]["PurchaseExtraction"];
+            einvoice?: components["schemas"]["EInvoiceReading"];
+        };
         IngestPurchaseResponse: {
             purchase: components["schemas"]["PurchaseResponse"];
             /**
              * Format: uuid
-             * @description Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created
+             * @description Set when the file (same bytes), or the same supplier invoice number, is already registered: nothing was created. For a batch, set at the top only when every invoice was already registered
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             duplicate_of: string | null;
+            /** @description A person should look before the purchase counts (it was left a draft, or booked with a caveat). For a batch, true at the top when any invoice needs review */
             needs_review: boolean;
+            /** @description Why needs_review. For a batch, the top lists every invoice's reasons, each prefixed "invoice k of n (number): " */
             review_reasons: string[];
             extraction: components["schemas"]["PurchaseExtraction"];
             einvoice?: components["schemas"]["EInvoiceReading"];
+            /** @description Only for a file of several invoices (a Facturae batch, modality L): each invoice booked as a purchase of its own, in the file's order; the purchase, extraction and einvoice above are the first invoice's; needs_review, review_reasons and duplicate_of speak for every invoice. At most 100 invoices a file (422 beyond), each with its own series and number (422 for a repeat). All or nothing: one invoice that cannot be read or booked refuses the file (422, or 409 for books locked at its date, naming it), nothing booked */
+            batch?: components["schemas"]["IngestPurchaseBatchInvoice"][];
         };
         IngestPurchaseJob: {
             /**
@@ -18467,6 +18565,193 @@ export interface operations {
             };
         };
     };
+    aeat_prorrata_get: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's VAT prorrata of a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatProrrataResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    aeat_prorrata_replace: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description Act in another company of the signed-in user (API keys: only their own). */
+                "X-Tenant-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The company's VAT prorrata of a year */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "none"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VatProrrataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The company's VAT prorrata of a year */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatProrrataResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body larger than 1048576 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     aeat_111: {
         parameters: {
             query: {
@@ -19460,9 +19745,9 @@ export interface operations {
                                 locality?: string;
                                 /** @description Municipality */
                                 municipality: string;
-                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                /** @description The municipality's INE code (five digits); blank in the record when not given */
                                 municipality_code?: string;
-                                /** @description Postal code: its first two digits give the property's province code */
+                                /** @description Postal code: it gives the property's province code (its first two digits; from 2023, 53 for the Isla de La Palma, 38700–38799) */
                                 postal_code: string;
                                 /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
                                 purchase_ids?: string[];
@@ -19586,9 +19871,9 @@ export interface operations {
                         locality?: string;
                         /** @description Municipality */
                         municipality: string;
-                        /** @description The municipality's INE code (five digits); zeros when not given */
+                        /** @description The municipality's INE code (five digits); blank in the record when not given */
                         municipality_code?: string;
-                        /** @description Postal code: its first two digits give the property's province code */
+                        /** @description Postal code: it gives the property's province code (its first two digits; from 2023, 53 for the Isla de La Palma, 38700–38799) */
                         postal_code: string;
                         /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
                         purchase_ids?: string[];
@@ -19649,9 +19934,9 @@ export interface operations {
                                 locality?: string;
                                 /** @description Municipality */
                                 municipality: string;
-                                /** @description The municipality's INE code (five digits); zeros when not given */
+                                /** @description The municipality's INE code (five digits); blank in the record when not given */
                                 municipality_code?: string;
-                                /** @description Postal code: its first two digits give the property's province code */
+                                /** @description Postal code: it gives the property's province code (its first two digits; from 2023, 53 for the Isla de La Palma, 38700–38799) */
                                 postal_code: string;
                                 /** @description The purchases (rent invoices, by id) of the year paid for this property. Needed only when the landlord has several properties: a landlord's rent with one property is all that property's */
                                 purchase_ids?: string[];
