@@ -125,7 +125,7 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
     const nature = natures[i];
     if (!nature) {
       // a kind whose lines keep no goods/services nature: listed, never guessed
-      errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `A ${row.documentType} does not say whether it is goods or services` });
+      errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `Goods or services cannot be told for this ${row.documentType}: its kind does not say, or none of its lines explains the row` });
       continue;
     }
     const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;

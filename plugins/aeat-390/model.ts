@@ -1,7 +1,7 @@
 import { Unprocessable } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { registerNature, type NatureAmounts } from '../documents/api';
+import { registerNature, registerRowDeductible, type NatureAmounts } from '../documents/api';
 import { dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
@@ -32,8 +32,8 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
   for (const [i, row] of rows.entries()) {
     const rate = dec(row.rate).rescale(2).toString();
     const nature = natures[i];
-    if (!nature) { unmapped.add(`received intra_eu_acquisition ${row.taxCode} ${rate} %: a ${row.documentType} does not say goods or services`); continue; }
-    const deductible = !dec(row.deductibleQuota).isZero();
+    if (!nature) { unmapped.add(`received intra_eu_acquisition ${row.taxCode} ${rate} %: goods or services cannot be told for ${row.documentType} ${row.number} (its kind does not say, or none of its lines explains the row)`); continue; }
+    const deductible = registerRowDeductible(row);
     for (const kind of ['goods', 'services'] as const) {
       const key = `${kind}|${rate}|${deductible}`;
       const sum = sums.get(key) ?? { nature: kind, rate, deductible, base: Decimal.zero(2), quota: Decimal.zero(2), deductibleQuota: Decimal.zero(2) };

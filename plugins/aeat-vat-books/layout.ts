@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { deductiblePart, type TaxRegisterEntry } from '../documents/api';
+import { deductiblePart, registerRowDeductible, type TaxRegisterEntry } from '../documents/api';
 import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime } from '../taxes/api';
 
 /**
@@ -115,14 +115,14 @@ const surchargeQuota = (e: TaxRegisterEntry) => (e.surchargeRate == null ? null 
  * general prorrata's (docs/domain/vat.md §3); empty on a row that deducts nothing (a prorrata there
  * would say a part of its quota is deducted).
  */
-const definitiveProrrata: BookColumn['value'] = (e, c) => (Decimal.parse(e.deductibleQuota, 6).isZero() ? null : String(c.definitivePercent ?? 100));
+const definitiveProrrata: BookColumn['value'] = (e, c) => (registerRowDeductible(e) ? String(c.definitivePercent ?? 100) : null);
 /**
  * The quota the good's first year finally deducts: under the general prorrata its quota at the
  * year's definitive percentage (the register holds it at the provisional one; the 303's box 44
  * regularises the difference), else the register's deductible quota.
  */
 const firstYearDeduction: BookColumn['value'] = (e, c) =>
-  (c.definitivePercent === null || Decimal.parse(e.deductibleQuota, 6).isZero() ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+  (c.definitivePercent === null || !registerRowDeductible(e) ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
 
 const none = () => null;
 /** A column under a group's title, or (`title` null) a column whose heading fills both rows. */
@@ -150,7 +150,7 @@ const PERIOD_AND_ACTIVITY = (period: BookColumn['value']): BookColumn[] => [
   activity.text('Tipo', 6, none),
   activity.text('Grupo o Epígrafe del IAE', 10, none),
 ];
-const quarterOrMonth: BookColumn['value'] = (_e, c) => c.period;
+const quarterOf: BookColumn['value'] = (_e, c) => c.period;
 
 /** A cash-basis operation's collections (issued, "Cobro") or payments (received, "Pago"): none, the books are not kept on a cash basis. */
 const CASH_BASIS = (title: 'Cobro' | 'Pago'): BookColumn[] => {
@@ -179,7 +179,7 @@ const invoiceId = under('Identificación de la Factura');
 const customer = under('NIF Destinatario');
 /** Libro registro de facturas expedidas: the design's 36 columns, A–AJ. */
 const ISSUED: BookColumn[] = [
-  ...PERIOD_AND_ACTIVITY(quarterOrMonth),
+  ...PERIOD_AND_ACTIVITY(quarterOf),
   text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Ingreso', 8, none),
   amount('Ingreso Computable', none),
@@ -207,7 +207,7 @@ const supplier = under('NIF Expedidor');
 const laterDeduction = under('Periodo Deducción');
 /** Libro registro de facturas recibidas: the design's 42 columns, A–AP. */
 const RECEIVED: BookColumn[] = [
-  ...PERIOD_AND_ACTIVITY(quarterOrMonth),
+  ...PERIOD_AND_ACTIVITY(quarterOf),
   text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Gasto', 8, none),
   amount('Gasto Deducible', none),

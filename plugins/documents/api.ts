@@ -68,7 +68,7 @@ export { TAX_REGISTER_MAX_ROWS } from './tax-register';
 export { registerNature, type NatureAmounts, type NatureParts } from './nature';
 export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
 export { issueInOneWrite, issueInTransaction, planIssue, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
-export { TAX_REGISTER_AMOUNTS, TaxRegisterSums, type TaxRegisterAmount, type TaxRegisterAmounts, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';
+export { registerRowDeductible, TAX_REGISTER_AMOUNTS, TaxRegisterSums, type TaxRegisterAmount, type TaxRegisterAmounts, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';
 export { type PrintableDocument, type PrintableLine, type PrintableTax, type PrintableStamp, printableDate } from './printable';
 export { documentFormat, renderDocument, type DocumentFormat } from './formats';
 export { formatEuro } from './pdf';

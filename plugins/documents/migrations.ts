@@ -136,10 +136,10 @@ export const migrations = [
   // A received group is deductible when its VAT is (no recargo de equivalencia borne: no surcharge
   // rate) and it has VAT, even when the VAT prorrata rounds its deductible quota to 0.00; the same
   // expression as TaxRegisterSums' `deductible` key.
-  sqlMigration('20270327080200_tax_register_sums_deductible_flag', [
-    TAX_REGISTER_SUMS_FUNCTION.replace('create function', 'create or replace function')
-      .replace(`when 'deductible' then '(r.deductible_quota <> 0)'`, `when 'deductible' then $q$(r.deductible_quota <> 0 or (r.side = 'received' and r.surcharge_rate is null and r.quota <> 0))$q$`),
-  ]),
+  sqlMigration('20270327080200_tax_register_sums_deductible_flag', [replacedOnce(
+    TAX_REGISTER_SUMS_FUNCTION.replace('create function', 'create or replace function'),
+    `when 'deductible' then '(r.deductible_quota <> 0)'`, `when 'deductible' then $q$(r.deductible_quota <> 0 or (r.side = 'received' and r.surcharge_rate is null and r.quota <> 0))$q$`,
+  )]),
 ];
 
 /** A kind whose lines split by VAT type only: never a capital good, always deductible. */
@@ -207,4 +207,10 @@ export function registerReclassifySql(b: Pick<DocumentTables, 'name' | 'table'> 
     `update tax_register r set kind = '${b.to}' from ${b.table} d
      where r.tenant_id = d.tenant_id and r.document_type = '${b.name}' and r.document_id = d.id and r.kind = '${b.from}' and (${b.where})`,
   ]);
+}
+
+/** `text` with `from` replaced by `to`, refusing to build a migration that would silently change nothing. */
+function replacedOnce(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`migration text: ${from} not found`);
+  return text.replace(from, to);
 }

@@ -5,6 +5,7 @@ import { pgArray } from './document';
 import { NO_REGISTER_SPLIT } from './migrations';
 import { documentKind } from './kinds';
 import type { TaxRegisterEntry } from './tax-register';
+import { registerRowDeductible } from './tax-register-sums';
 
 /**
  * Goods or services: the one rule by which every return that tells them apart reads the tax
@@ -45,15 +46,15 @@ type GroupLines = { deductible?: LineBases; nonDeductible?: LineBases };
  * numbered their rows in the order of each group's first line, as the lines are read here: so
  * the earlier row (`earlier`: the other row of the pair is among those asked about, with a
  * higher group number) takes the group whose first line comes first. A row asked about without
- * its pair is told by its deductible quota (zero on the non-deductible row; a 0 % prorrata or
- * rate cannot be told that way and reads as deductible).
+ * its pair is told by the sums' rule (`registerRowDeductible`: a deductible quota, or received VAT
+ * without recargo whose deductible quota a prorrata rounded to 0.00).
  */
 function linesOf(group: GroupLines | undefined, row: TaxRegisterEntry, earlier: boolean | null): LineBases | undefined {
   if (!group) return undefined;
   const { deductible, nonDeductible } = group;
   if (!deductible || !nonDeductible) return deductible ?? nonDeductible;
   if (earlier !== null) return (deductible.firstLine < nonDeductible.firstLine) === earlier ? deductible : nonDeductible;
-  return Decimal.parse(row.deductibleQuota).isZero() && !Decimal.parse(row.quota).isZero() ? nonDeductible : deductible;
+  return registerRowDeductible(row) ? deductible : nonDeductible;
 }
 
 /** For each row, whether another row of its document, VAT type, capital-good flag and direction (cancelling or not) follows it (true), precedes it (false), or none is given (null). */
@@ -107,7 +108,9 @@ export async function registerNature(tx: Tx, rows: readonly TaxRegisterEntry[]):
   const order = pairOrder(rows);
   return rows.map((row, r) => {
     if (!documentKind(row.documentType)?.lineNature) return null;
-    const lines = linesOf(lineBases.get(groupKey(sourceOf(row), row.taxTypeId, row.capitalGood)), row, order[r]) ?? { goods: Decimal.zero(2), total: Decimal.zero(2), firstLine: 0 };
+    const lines = linesOf(lineBases.get(groupKey(sourceOf(row), row.taxTypeId, row.capitalGood)), row, order[r]);
+    // no line of the document explains the row: it cannot be told goods or services (the models list it)
+    if (!lines) return null;
     const whole = { base: Decimal.parse(row.base), quota: Decimal.parse(row.quota), deductibleQuota: Decimal.parse(row.deductibleQuota) };
     const goodsOf = (amount: Decimal) => (lines.total.isZero() || lines.goods.isZero() ? Decimal.zero(2) : lines.goods.eq(lines.total) ? amount.rescale(2) : shareOf(amount, lines.goods, lines.total));
     const goods = { base: goodsOf(whole.base), quota: goodsOf(whole.quota), deductibleQuota: goodsOf(whole.deductibleQuota) };

@@ -2,7 +2,7 @@ import type { Database } from '../../kernel/database';
 import { Decimal } from '../../kernel/money';
 import { pgArray } from '../../kernel/sql-params';
 import type { Tx } from '../../kernel/uow';
-import { registerFilter, type TaxRegisterQuery } from './tax-register';
+import { registerFilter, type TaxRegisterEntry, type TaxRegisterQuery } from './tax-register';
 
 /**
  * Sums of the tax register grouped by the columns a reader names, computed in the database: what
@@ -59,6 +59,10 @@ export interface TaxRegisterAmounts {
 export type TaxRegisterAmount = keyof TaxRegisterAmounts;
 
 /** Every amount: what a reader gets when it names none. */
+/** One register row's VAT is deductible, by the same rule as the sums' `deductible` key (the SQL above), for code that reads rows. */
+export const registerRowDeductible = (row: Pick<TaxRegisterEntry, 'side' | 'quota' | 'deductibleQuota' | 'surchargeRate'>): boolean =>
+  !Decimal.parse(row.deductibleQuota).isZero() || (row.side === 'received' && row.surchargeRate === null && !Decimal.parse(row.quota).isZero());
+
 export const TAX_REGISTER_AMOUNTS: readonly TaxRegisterAmount[] = ['base', 'quota', 'deductibleQuota', 'surcharge', 'withholding', 'withheldBase'];
 
 /** A group's sums: the amounts asked (all of them unless named), and its number of rows. */
