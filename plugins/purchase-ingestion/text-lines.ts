@@ -36,5 +36,6 @@ export function withoutEdgeDebris(text: string): string {
   const tokens = text.split(' ');
   while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && (/^\d/.test(tokens[1]) || !LINE_OPENERS.has(tokens[0].toLowerCase())) && /^[\p{Lu}\d]/u.test(tokens[1])) tokens.shift();
   while (tokens.length > 1 && SHORT_MARK.test(tokens[tokens.length - 1]) && !UNITS.has(tokens[tokens.length - 1].toLowerCase()) && /[\d€%]$/.test(tokens[tokens.length - 2])) tokens.pop();
-  return tokens.join(' ');
+  // an amount's cents set apart from it by a speck read as a space ("16, 64")
+  return tokens.join(' ').replace(/(?<=\d,) (?=\d{2}(?![\d,.]))/g, '');
 }

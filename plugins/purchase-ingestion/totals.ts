@@ -51,6 +51,13 @@ interface Segment { kind: Kind; start: number; end: number; text: string }
 const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
 /** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
 const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+/** "%IVA" with its "%I" read as two strokes ("11VA", "1lVA"). */
+const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
+/**
+ * A summary's title row naming a tax bare just before its quota ("IVA CUOTA IVA", "R.E. CUOTA R.E."):
+ * the bare one is the rate's column, its "%" lost by OCR.
+ */
+const OCR_RATE_TITLE = /(?<![%\p{L}])(IVA|R\.E\.|REC\.)(?=\s+CUOTA\s+\1)/giu;
 
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
@@ -372,7 +379,7 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_GLUED, '$1 $2') } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has

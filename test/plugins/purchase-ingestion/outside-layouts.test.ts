@@ -248,6 +248,14 @@ describe('a tax breakdown table and a totals block on one invoice', () => {
   });
 });
 
+describe('a columnar summary as OCR reads a dot-matrix form', () => {
+  test('"%IVA" read as "11VA", the "%" of "%R.E." lost, cents set apart by a space: the row is read', () => {
+    const e = read(page(['COMERCIAL FERRETERA DEL DUERO S.A.', 'C.I.F.: A58818501', 'FACTURA N. FECHA', '0004412 17/03/2026',
+      'BASE IMP. 11VA CUOTA IVA R.E. CUOTA R.E.', '-  250,00 21 52,50 5,2 13, 00 !', 'TOTAL FACTURA 315,50'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '250.00', total: '315.50', vat: [['21.00', '250.00', '52.50']], surcharge: [['5.20', '250.00', '13.00']], withholding: [], passed: true });
+  });
+});
+
 describe('invoice numbers in other forms', () => {
   const numberOf = (...lines: string[]) => read(page(lines.join('\n'))).invoice_number.value;
 
