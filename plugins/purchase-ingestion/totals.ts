@@ -192,7 +192,7 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
 const EXEMPT_RATE = /(?<![\p{L}])(?:exent[oa]s?|exempt)(?![\p{L}])/giu;
 
 /** Numbers of a row under a header: amounts, rates with or without "%", in order. */
-const ROW_NUMBER = /(?<![\d.,])-?(?:\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
+const ROW_NUMBER = /(?<![\d.,])-?(?:\d{1,3}(?:\.\d{3})+\.\d{2}(?![\d.,])|\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
 
 /**
  * The numbers of a row by the header's column kinds: one number a column; or, when the row prints
@@ -403,6 +403,13 @@ export function readSummary(lines: Line[]): SummaryRead {
       }
       if (taxes.length) break;
     }
+  }
+  // an OCR'd VAT rate no tax has, whose quota it does not give from its base ("1%" for 4 %): the one
+  // known rate that gives it
+  for (const tax of taxes) {
+    if (tax.tax !== 'vat' || tax.line.source !== 'ocr' || !tax.base || KNOWN_RATES.some((r) => r.compare(tax.rate) === 0) || near(tax.base.percent(tax.rate), tax.amount, 1)) continue;
+    const giving = KNOWN_RATES.filter((r) => near(tax.base!.percent(r), tax.amount, 1));
+    if (giving.length === 1) tax.rate = giving[0];
   }
   // and once more now that quotas printed alone have their base: a breakdown table ("Base  Tipo  Cuota")
   // and a totals block under it ("IVA 21 %  21,60") print the same tax line twice

@@ -256,6 +256,14 @@ describe('a columnar summary as OCR reads a dot-matrix form', () => {
   });
 });
 
+describe('a breakdown table of several rates as OCR reads it', () => {
+  test('a base whose decimal comma was read as a point ("3.118.40") and a rate of 4 % read as "1%" are read right', () => {
+    const e = read(page(['Almacenes Vegas del Alberche S.A.', 'NIF A58818501', 'Factura AV-2026-3310 Fecha 02/04/2026',
+      'Base imponible Tipo IVA Cuota IVA', '3.118.40 21% 654,86', '1.205,00 1% 48,20', 'TOTAL A PAGAR 5.026,46 €'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '4323.40', total: '5026.46', vat: [['21.00', '3118.40', '654.86'], ['4.00', '1205.00', '48.20']], surcharge: [], withholding: [], passed: true });
+  });
+});
+
 describe('invoice numbers in other forms', () => {
   const numberOf = (...lines: string[]) => read(page(lines.join('\n'))).invoice_number.value;
 
