@@ -136,7 +136,7 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     const [prepared] = decoded.pages;
     if (prepared.source !== 'image') throw new Error(`page read as ${prepared.source}`);
     // the lid, binarised, would be solid black wedges along the edges (Tesseract reads them as lines of noise)
-    const ink = await grey(prepared.png);
+    const ink = await grey(Buffer.from(prepared.png));
     expect(edgeBrightness(ink)).toBeGreaterThan(180); // about 110 with the lid left on, about 200 cut out (text runs near the edges)
   });
 
