@@ -312,11 +312,12 @@ describe("specks at a scanned line's ends, read as a letter or two", () => {
     expect(read(page('La Rioja Alta S.A.\nNIF A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('La Rioja Alta S.A.');
   });
 
-  test('the line-end rule by itself: units and opening words stay, a text layer is never touched', () => {
+  test('the line-end rule by itself: units, opening words and a series letter stay, a text layer is never touched', () => {
     expect(withoutEdgeDebris('Potencia contratada 6,928 kW')).toBe('Potencia contratada 6,928 kW');
     expect(withoutEdgeDebris('El importe 10,00 €')).toBe('El importe 10,00 €');
-    expect(withoutEdgeDebris('A 45,20 “i')).toBe('45,20');
+    expect(withoutEdgeDebris('Ta 45,20 “i')).toBe('45,20');
     expect(withoutEdgeDebris('Nº 1234')).toBe('Nº 1234');
+    expect(withoutEdgeDebris('A 0051873 09/02/2026')).toBe('A 0051873 09/02/2026');
     expect(read(page('To Aislamientos Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('To Aislamientos Moncayo S.L.');
   });
 });

@@ -186,5 +186,4 @@ describe.skipIf(backend === 'postgres')('read by OCR (one database pass only: no
         .toEqual({ name, fields: ['B86561412', 'CA-2026/0419', '2026-09-21', '186.40', '225.54', [['21.00', '186.40', '39.14']]] });
     }
   }, 300_000);
-
 });
