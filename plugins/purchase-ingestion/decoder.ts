@@ -111,7 +111,7 @@ const TARGET_LINE_HEIGHT = 36;
 const MAX_ENLARGEMENT = 2.5;
 
 /**
- * What tesseract reads best, as PNG: greyscale; a photo's sheet cut out of its background and
+ * What tesseract reads best, as PNG: greyscale; a photo's or a scan's sheet cut out of its background and
  * squared; the lighting evened out and binarised at the page's own threshold; levelled; small text
  * enlarged to about 300 dpi (within the page's pixel budget); the ruling lines of tables and boxes
  * erased (page-image.ts).
@@ -122,8 +122,10 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   const resized = scale < 1 ? image.resize(Math.floor(width * scale), Math.floor(height * scale)) : image;
   const { data, info } = await resized.flatten({ background: '#ffffff' }).greyscale().extractChannel(0).median(3).raw().toBuffer({ resolveWithObject: true });
   let grey: GreyImage = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-  // a page rendered from a PDF is the page itself; a photo may show the table under the sheet
-  if (!dpi) grey = cutOutSheet(grey) ?? grey;
+  // a photo may show the table under the sheet, and a scanned page in an image-only PDF the scanner's
+  // dark lid in its corners (read as blocks of noise that drown the letterhead); a page whose border
+  // is paper is left as it is
+  grey = cutOutSheet(grey) ?? grey;
   let page = binarise(grey);
   // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
   // narrow ticket photos and some scans of the independent layout corpus as sideways

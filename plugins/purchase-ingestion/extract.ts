@@ -130,6 +130,9 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
   const last = previous.text.trim().split(/\s+/).pop() ?? '';
   const first = text.trim().split(/\s+/)[0] ?? '';
   if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first)) return text;
+  // the two parts are printed alike: both in capitals or neither ("e Tri i" above a name in capitals is a scan's specks)
+  const inCapitals = (t: string) => t === t.toUpperCase();
+  if (inCapitals(previous.text) !== inCapitals(first)) return text;
   if (/\d/.test(previous.text) || LABEL.test(previous.text) || LEGAL_FORM.test(previous.text) || CUSTOMER_LABEL.test(previous.text) || !/^[\p{L} .'&·-]+$/u.test(previous.text.trim())) return text;
   return `${previous.text.trim()} ${text.trim()}`;
 }

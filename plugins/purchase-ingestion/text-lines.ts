@@ -11,9 +11,34 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   const lines: Line[] = [];
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
-      const text = raw.replace(/\s+/g, ' ').trim();
+      const collapsed = raw.replace(/\s+/g, ' ').trim();
+      const text = page.source === 'ocr' ? withoutEdgeDebris(collapsed) : collapsed;
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
   return lines;
+}
+
+/** Short words a printed line may begin with ("A pagar", "El importe", "La Rioja S.L."), never taken for debris. */
+const LINE_OPENERS = new Set(['a', 'al', 'de', 'del', 'el', 'en', 'la', 'lo', 'los', 'las', 'mi', 'su', 'tu', 'un', 'y', 'o', 'no', 'ya', 'se', 'si', 'es', 'id', 'nº', 'n°', 'n.', 'cp', 'tl', 'tf']);
+/** Units an amount or a quantity may end a line with ("6,928 kW", "25 kg"). */
+const UNITS = new Set(['kg', 'g', 'l', 'cl', 'ml', 'm', 'h', 'u', 'ud', 'kw', 'km', 'm2', 'm3', 'cm', 'mm']);
+/** A capital letter alone before a number may be an invoice number's series ("A 0051873"): kept. */
+const SERIES_LETTER = /^\p{Lu}$/u;
+/** A token of one or two characters with no digit and no sign an amount keeps (€, %, $, º). */
+const SHORT_MARK = /^[^\d€%$º°ª]{1,2}$/u;
+
+/**
+ * An OCR'd line without the specks a scan's edges and margins leave, read as a letter or two: before
+ * a name or an amount ("E Transportes Llorente S.L.", "To Neumáticos Ávila S.L.", "Ta 278,64 21% 58,51")
+ * and after the line's last number ("320,45 21% 67,29 re", "Total 387,74 € E"). A short word a line
+ * may begin with is kept unless a number follows it, a capital letter alone before a number (a
+ * series) always; a unit after a number is kept.
+ */
+export function withoutEdgeDebris(text: string): string {
+  const tokens = text.split(' ');
+  while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && /^[\p{Lu}\d]/u.test(tokens[1]) && (/^\d/.test(tokens[1]) ? !SERIES_LETTER.test(tokens[0]) : !LINE_OPENERS.has(tokens[0].toLowerCase()))) tokens.shift();
+  while (tokens.length > 1 && SHORT_MARK.test(tokens[tokens.length - 1]) && !UNITS.has(tokens[tokens.length - 1].toLowerCase()) && /[\d€%]$/.test(tokens[tokens.length - 2])) tokens.pop();
+  // an amount's cents set apart from it by a speck read as a space ("16, 64")
+  return tokens.join(' ').replace(/(?<=\d,) (?=\d{2}(?![\d,.]))/g, '');
 }

@@ -51,6 +51,13 @@ interface Segment { kind: Kind; start: number; end: number; text: string }
 const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
 /** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
 const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+/** "%IVA" with its "%I" read as two strokes ("11VA", "1lVA"). */
+const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
+/**
+ * A summary's title row naming a tax bare just before its quota ("IVA CUOTA IVA", "R.E. CUOTA R.E."):
+ * the bare one is the rate's column, its "%" lost by OCR.
+ */
+const OCR_RATE_TITLE = /(?<![%\p{L}])(IVA|R\.E\.|REC\.)(?=\s+CUOTA\s+\1)/giu;
 
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
@@ -185,7 +192,7 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
 const EXEMPT_RATE = /(?<![\p{L}])(?:exent[oa]s?|exempt)(?![\p{L}])/giu;
 
 /** Numbers of a row under a header: amounts, rates with or without "%", in order. */
-const ROW_NUMBER = /(?<![\d.,])-?(?:\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
+const ROW_NUMBER = /(?<![\d.,])-?(?:\d{1,3}(?:\.\d{3})+\.\d{2}(?![\d.,])|\d+\.\d{1,2}(?!\d)|(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?)(?:\s*%)?(?![\d])/g;
 
 /**
  * The numbers of a row by the header's column kinds: one number a column; or, when the row prints
@@ -372,7 +379,7 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_GLUED, '$1 $2') } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1') } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has
@@ -396,6 +403,13 @@ export function readSummary(lines: Line[]): SummaryRead {
       }
       if (taxes.length) break;
     }
+  }
+  // an OCR'd VAT rate no tax has, whose quota it does not give from its base ("1%" for 4 %): the one
+  // known rate that gives it
+  for (const tax of taxes) {
+    if (tax.tax !== 'vat' || tax.line.source !== 'ocr' || !tax.base || KNOWN_RATES.some((r) => r.compare(tax.rate) === 0) || near(tax.base.percent(tax.rate), tax.amount, 1)) continue;
+    const giving = KNOWN_RATES.filter((r) => near(tax.base!.percent(r), tax.amount, 1));
+    if (giving.length === 1) tax.rate = giving[0];
   }
   // and once more now that quotas printed alone have their base: a breakdown table ("Base  Tipo  Cuota")
   // and a totals block under it ("IVA 21 %  21,60") print the same tax line twice

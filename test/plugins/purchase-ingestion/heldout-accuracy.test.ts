@@ -17,7 +17,8 @@
  * 411 s). The text PDFs' time was not OCR (every page has its text layer) but one decoding child
  * process a file, each loading pdfjs-dist (about a second of CPU) at background priority, starved on a
  * loaded machine: decoded in this process they take ~5 s. OCR runs over a fixed subset (OCR_SUBSET);
- * the file took 81 s at load ~3 on 2026-11-27 (text 6 s, OCR of 8 pages 73 s), 117 s at load ~6, 170 s at load ~9.
+ * the file took 81 s at load ~3 on 2026-11-27 (text 6 s, OCR of 8 pages 73 s), 117 s at load ~6, 170 s at load ~9,
+ * 98 s at load ~3 after the scan fixes.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, statSync } from 'node:fs';
@@ -38,13 +39,18 @@ import { describeScore, emptyScore, HELDOUT_DIR, type LayoutLabel, loadLayouts, 
  * hand-written case in outside-layouts.test.ts), 2026-11-27: text PDFs 261/262 = 99.6 % (fewer
  * fields: tax lines read that the invoices do not have count as fields, and those are gone); the
  * OCR subset 49/61 = 80.3 %, unchanged (see plugins/purchase-ingestion/README.md for the whole set).
+ * After the scans' and photos' miss classes (a scanned page in an image-only PDF with the scanner
+ * lid's dark corners cut out, specks read as a letter or two at a line's ends, a dot-matrix form's
+ * columnar summary as OCR reads it, a base "4.562.50" in a breakdown row and a VAT rate no tax has
+ * read for 4 %), 2026-11-27: the OCR subset 52/61 = 85.2 %; text unchanged; the whole set of scans and
+ * photos (bench) 137/174 = 78.7 %.
  * Thresholds are those figures less about a field of margin on text and two on the OCR subset
  * (OCR varies between machines). These figures are no longer first contact: the corpus has now
  * been tuned on, so a fresh measure needs layouts the fixes never saw. The OCR target (92 %) is
  * NOT met.
  */
 const TEXT_THRESHOLD = 0.985;
-const SCAN_THRESHOLD = 0.77;
+const SCAN_THRESHOLD = 0.81;
 
 const LAYOUTS = loadLayouts(HELDOUT_DIR);
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });

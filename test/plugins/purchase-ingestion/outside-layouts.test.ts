@@ -11,6 +11,7 @@ import { describe, expect, test } from 'bun:test';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction, type PageText } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
+import { withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
 
 const OWN = 'B12345674';
 const page = (text: string, source: PageText['source'] = 'text_layer', number = 1): PageText => ({ page: number, source, text, confidence: source === 'ocr' ? 0.88 : 1 });
@@ -247,6 +248,22 @@ describe('a tax breakdown table and a totals block on one invoice', () => {
   });
 });
 
+describe('a columnar summary as OCR reads a dot-matrix form', () => {
+  test('"%IVA" read as "11VA", the "%" of "%R.E." lost, cents set apart by a space: the row is read', () => {
+    const e = read(page(['COMERCIAL FERRETERA DEL DUERO S.A.', 'C.I.F.: A58818501', 'FACTURA N. FECHA', '0004412 17/03/2026',
+      'BASE IMP. 11VA CUOTA IVA R.E. CUOTA R.E.', '-  250,00 21 52,50 5,2 13, 00 !', 'TOTAL FACTURA 315,50'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '250.00', total: '315.50', vat: [['21.00', '250.00', '52.50']], surcharge: [['5.20', '250.00', '13.00']], withholding: [], passed: true });
+  });
+});
+
+describe('a breakdown table of several rates as OCR reads it', () => {
+  test('a base whose decimal comma was read as a point ("3.118.40") and a rate of 4 % read as "1%" are read right', () => {
+    const e = read(page(['Almacenes Vegas del Alberche S.A.', 'NIF A58818501', 'Factura AV-2026-3310 Fecha 02/04/2026',
+      'Base imponible Tipo IVA Cuota IVA', '3.118.40 21% 654,86', '1.205,00 1% 48,20', 'TOTAL A PAGAR 5.026,46 €'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '4323.40', total: '5026.46', vat: [['21.00', '3118.40', '654.86'], ['4.00', '1205.00', '48.20']], surcharge: [], withholding: [], passed: true });
+  });
+});
+
 describe('invoice numbers in other forms', () => {
   const numberOf = (...lines: string[]) => read(page(lines.join('\n'))).invoice_number.value;
 
@@ -274,5 +291,33 @@ describe('supplier names wrapped on narrow tickets', () => {
     expect(read(page('HIPERMERCADOS DEL\nBAJO ARAGÓN S.A.\nNIF A58818501\nTOTAL 10,00')).supplier_name.value).toBe('HIPERMERCADOS DEL BAJO ARAGÓN S.A.');
     // a line above that is an address or a title is not part of the name
     expect(read(page('Calle de la Paz 4\nDel Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('Del Moncayo S.L.');
+    // specks of a scan's margin above a name in capitals, ending in what reads as a connective, are not part of it
+    expect(read(page('x Fra i\n: CERÁMICAS DEL JALÓN S.A. Kw\nC.I.F.: A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('CERÁMICAS DEL JALÓN S.A.');
+  });
+});
+
+describe("specks at a scanned line's ends, read as a letter or two", () => {
+  test('before a name and after an amount they are dropped; a word a line begins with, and a unit, are kept', () => {
+    const e = read(page([
+      'E Mudanzas Hermanos Ocaña S.L.', 'C.I.F.: B65410011', 'Cliente: Compradora Test SL · NIF B12345674',
+      'Factura nº MH-2026/118 Fecha 04/06/2026',
+      'Traslado de mobiliario 1 512,40 re',
+      'Base imponible Tipo IVA Cuota IVA',
+      'Ta 512,40 21% 107,60 “a',
+      'A pagar 620,00 € E',
+    ].join('\n'), 'ocr'));
+    expect(e.supplier_name.value).toBe('Mudanzas Hermanos Ocaña S.L.');
+    expect(amounts(e)).toEqual({ subtotal: '512.40', total: '620.00', vat: [['21.00', '512.40', '107.60']], surcharge: [], withholding: [], passed: true });
+    expect(read(page('To Aislamientos Moncayo S.L.\nNIF B65410011\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('Aislamientos Moncayo S.L.');
+    expect(read(page('La Rioja Alta S.A.\nNIF A58818501\nTOTAL 10,00', 'ocr')).supplier_name.value).toBe('La Rioja Alta S.A.');
+  });
+
+  test('the line-end rule by itself: units, opening words and a series letter stay, a text layer is never touched', () => {
+    expect(withoutEdgeDebris('Potencia contratada 6,928 kW')).toBe('Potencia contratada 6,928 kW');
+    expect(withoutEdgeDebris('El importe 10,00 €')).toBe('El importe 10,00 €');
+    expect(withoutEdgeDebris('Ta 45,20 “i')).toBe('45,20');
+    expect(withoutEdgeDebris('Nº 1234')).toBe('Nº 1234');
+    expect(withoutEdgeDebris('A 0051873 09/02/2026')).toBe('A 0051873 09/02/2026');
+    expect(read(page('To Aislamientos Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('To Aislamientos Moncayo S.L.');
   });
 });

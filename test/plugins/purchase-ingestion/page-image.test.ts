@@ -11,10 +11,11 @@ import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { backend } from '../../support/database';
-import { photoJpeg } from './fixtures';
+import { imagePdf, photoJpeg } from './fixtures';
 
 const LINES = [
   'Cerrajería Albufera S.L.', 'C.I.F.: B86561412', 'Avda. del Puerto 112, 46023 Valencia', 'Cliente: Compradora Test SL', 'NIF: B12345674',
@@ -24,6 +25,15 @@ const level = () => photoJpeg(LINES, { seed: 7, degrees: 0, quality: 85 });
 const grey = async (image: Buffer): Promise<GreyImage> => {
   const { data, info } = await sharp(image).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data) };
+};
+/** The mean brightness of a frame 3 % of the width wide along the image's edges. */
+const edgeBrightness = (image: GreyImage) => {
+  const frame = Math.round(image.width * 0.03);
+  let sum = 0, n = 0;
+  for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
+    if (y < frame || y >= image.height - frame || x < frame || x >= image.width - frame) { sum += image.data[y * image.width + x]; n++; }
+  }
+  return sum / n;
 };
 /** Turned a number of quarter turns clockwise, then by `degrees`, on white. */
 const turned = async (quarterTurns: number, degrees = 0) => {
@@ -110,17 +120,24 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     // about the sheet's own size, and nothing of the table left: its edges are paper
     expect(Math.abs(found.width - width)).toBeLessThan(width * 0.06);
     expect(Math.abs(found.height - height)).toBeLessThan(height * 0.06);
-    const edgeBrightness = (image: GreyImage) => {
-      const frame = Math.round(image.width * 0.03);
-      let sum = 0, n = 0;
-      for (let y = 0; y < image.height; y++) for (let x = 0; x < image.width; x++) {
-        if (y < frame || y >= image.height - frame || x < frame || x >= image.width - frame) { sum += image.data[y * image.width + x]; n++; }
-      }
-      return sum / n;
-    };
     expect(edgeBrightness(photo)).toBeLessThan(120);
     expect(edgeBrightness(found)).toBeGreaterThan(220);
     expect(cutOutSheet(await grey(sheet))).toBeNull();
+  });
+
+  test("a scanned page in an image-only PDF, turned on the glass with the scanner's dark lid in its corners, is prepared without the lid", async () => {
+    // the sheet as a whole A4 page, turned 3° with the lid dark around it, as the only content of a PDF page
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    const page = await sharp(sheet).extend({ bottom: Math.round(width * 1.414) - height, background: '#ffffff' }).png().toBuffer();
+    const scan = await sharp(page).rotate(3, { background: '#1e1e1e' }).greyscale().jpeg({ quality: 80 }).toBuffer();
+    const decoded = await decodeFile('pdf', await imagePdf(scan), defaultReadLimits());
+    if ('refused' in decoded) throw new Error(decoded.refused.detail);
+    const [prepared] = decoded.pages;
+    if (prepared.source !== 'image') throw new Error(`page read as ${prepared.source}`);
+    // the lid, binarised, would be solid black wedges along the edges (Tesseract reads them as lines of noise)
+    const ink = await grey(Buffer.from(prepared.png));
+    expect(edgeBrightness(ink)).toBeGreaterThan(180); // about 110 with the lid left on, about 200 cut out (text runs near the edges)
   });
 
   test("a table's rules are erased, its text and a solid dark band kept", async () => {
