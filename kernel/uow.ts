@@ -109,6 +109,35 @@ export class UnitOfWork {
     }
   }
 
+  /**
+   * A report whose reads are each one statement: `tx.sql` and `tx.sqlBulk` run as `read` (a
+   * read-only transaction of its own, tenant set, row-level security underneath, in one round trip
+   * instead of a unit of work's four). For a report that reads only through SQL and needs no single
+   * snapshot across its statements: a tax model of a period reads the register's sums and the
+   * company's settings. `tx.em`, hooks and events are refused. Where a report would read elsewhere
+   * (a read replica is configured and not declined, or the request holds a transaction) it is `report`.
+   */
+  async reportByStatements<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (RequestTransaction.current() || (this.reportsFrom === 'replica' && this.db.replica)) return this.report(work);
+    const tenantId = this.principal?.tenantId ?? null;
+    const refuse = (what: string): never => { throw new Error(`A report by statements (uow.reportByStatements) cannot ${what}`); };
+    const tx: Tx = {
+      get em(): EntityManager { return refuse('use the entity manager: read with tx.sql'); },
+      get tenantId() {
+        if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
+        return tenantId;
+      },
+      tenantIdOrNull: tenantId,
+      principal: this.principal,
+      hook: async () => refuse('run hooks'),
+      publish: () => refuse('publish events'),
+      invalidatePrincipals: async () => refuse('invalidate principals'),
+      sql: (statement, params = {}) => this.read(statement, params),
+      sqlBulk: (statement, params = {}) => this.read(statement, params),
+    };
+    return work(tx);
+  }
+
   /** Whether a report of this unit of work ran on the primary (its later reports stay there). */
   private reportedOnPrimary = false;
 

@@ -29,7 +29,7 @@ export const BOXES_111: readonly BoxDefinition[] = [
  * Withholdings on rents (19 %) belong to modelo 115 and on capital income to modelo 123, not to the
  * 111; the register keeps the rate of the withholding, and 19 % is the rate of both.
  */
-const OTHER_MODELS_RATES = new Set(['19.00']);
+const OTHER_MODELS_RATES = ['19.00'];
 
 /** What the 111 sums the register's withheld rows by: the perceptor as the register prints it, and the withholding's rate (the 190's subkey). */
 const RECIPIENT_GROUPS = ['counterpartyTaxId', 'contactId', 'counterpartyName', 'withholdingRate'] as const;
@@ -54,9 +54,8 @@ export interface Recipient111 {
 export async function compute111({ sums }: ModelInput): Promise<ModelResult> {
   // a quarter has few rates and many groups: each rate's text is read once
   const rates = new Map<string, string>();
-  const named = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true }, RECIPIENT_AMOUNTS))
-    .map((group) => ({ group, rate: rateOf(group, rates) }))
-    .filter(({ rate }) => !OTHER_MODELS_RATES.has(rate));
+  const named = (await sums(RECIPIENT_GROUPS, { side: 'received', withheld: true, withholdingRatesExcluded: OTHER_MODELS_RATES }, RECIPIENT_AMOUNTS))
+    .map((group) => ({ group, rate: rateOf(group, rates) }));
   const boxes = new BoxSheet();
   type Sums = { base: Decimal; withholding: Decimal };
   const recipients = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal; rates: Map<string, Sums> }>();

@@ -1,7 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { BoxSheet, dec, type BoxDefinition, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { DESIGNS_115, file115 } from './file';
-import { LANDLORD_AMOUNTS, LANDLORD_GROUPS, landlordsOf, RENT_ROWS } from './rents';
+import { LANDLORD_AMOUNTS, LANDLORD_GROUPS, RENT_ROWS, rentsOf } from './rents';
 
 /** The five boxes of modelo 115 (retenciones sobre arrendamientos de inmuebles urbanos). */
 export const BOXES_115: readonly BoxDefinition[] = [
@@ -14,9 +14,8 @@ export const BOXES_115: readonly BoxDefinition[] = [
 
 /** A quarter's rents withheld (received documents at the rent rate), one summary; the landlords in `details`. */
 export async function compute115({ sums }: ModelInput): Promise<ModelResult> {
-  const landlords = landlordsOf(await sums(LANDLORD_GROUPS, RENT_ROWS, LANDLORD_AMOUNTS));
-  const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0));
-  for (const landlord of landlords) boxes.add('02', landlord.base).add('03', landlord.withholding);
+  const { landlords, base, withholding } = rentsOf(await sums(LANDLORD_GROUPS, RENT_ROWS, LANDLORD_AMOUNTS));
+  const boxes = new BoxSheet().set('01', Decimal.of(BigInt(landlords.length), 0)).set('02', base).set('03', withholding);
   boxes.set('05', boxes.get('03').sub(boxes.get('04')));
   const result = boxes.get('05');
   return { boxes: boxes.toRecord(BOXES_115), result: result.toString(), declarationType: result.compare(dec('0')) > 0 ? 'I' : 'N', details: { landlords } };

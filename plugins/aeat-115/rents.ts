@@ -26,8 +26,11 @@ export const RENT_ROWS = { side: 'received', withheld: true, withholdingRates: [
 export const LANDLORD_AMOUNTS = ['base', 'withholding'] as const;
 
 /** A group of received rows with IRPF withheld (RENT_ROWS) is a rent when withheld at the rent rate. */
-export const isRent = (group: Pick<TaxRegisterSum, 'key'>): boolean =>
-  group.key.withholdingRate != null && dec(String(group.key.withholdingRate)).rescale(2).toString() === RENT_WITHHOLDING_RATE;
+export const isRent = (group: Pick<TaxRegisterSum, 'key'>): boolean => {
+  const rate = group.key.withholdingRate;
+  // the register's numeric(5,2) reads as '19.00' already; any other spelling is compared as a number
+  return rate != null && (rate === RENT_WITHHOLDING_RATE || dec(String(rate)).rescale(2).toString() === RENT_WITHHOLDING_RATE);
+};
 
 /**
  * The rents summed per landlord (by tax id, else contact) from the register's sums of RENT_ROWS by
@@ -36,15 +39,29 @@ export const isRent = (group: Pick<TaxRegisterSum, 'key'>): boolean =>
  * company is never read row by row.
  */
 export function landlordsOf(groups: readonly TaxRegisterSum<(typeof LANDLORD_AMOUNTS)[number]>[]): Landlord[] {
+  return rentsOf(groups).landlords;
+}
+
+/** The landlords (`landlordsOf`) and what their lines add up to: the 115's bases and withholdings, summed once. */
+export function rentsOf(groups: readonly TaxRegisterSum<(typeof LANDLORD_AMOUNTS)[number]>[]): { landlords: Landlord[]; base: Decimal; withholding: Decimal } {
   const byKey = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal }>();
-  for (const group of groups.filter(isRent)) {
+  for (const group of groups) {
+    if (!isRent(group)) continue;
     const taxId = group.key.counterpartyTaxId == null ? null : String(group.key.counterpartyTaxId);
     const contactId = String(group.key.contactId);
     const key = taxId?.toUpperCase() ?? contactId;
-    const landlord = byKey.get(key) ?? { contact_id: contactId, name: String(group.key.counterpartyName), tax_id: taxId, base: Decimal.zero(2), withholding: Decimal.zero(2) };
-    landlord.base = landlord.base.add(dec(group.base)).rescale(2);
-    landlord.withholding = landlord.withholding.add(dec(group.withholding)).rescale(2);
-    byKey.set(key, landlord);
+    const base = dec(group.base).rescale(2), withholding = dec(group.withholding).rescale(2);
+    const landlord = byKey.get(key);
+    if (!landlord) byKey.set(key, { contact_id: contactId, name: String(group.key.counterpartyName), tax_id: taxId, base, withholding });
+    else { landlord.base = landlord.base.add(base); landlord.withholding = landlord.withholding.add(withholding); }
   }
-  return [...byKey.values()].filter((l) => !l.withholding.isZero()).map((l) => ({ ...l, base: l.base.toString(), withholding: l.withholding.toString() }));
+  const landlords: Landlord[] = [];
+  let base = Decimal.zero(2), withholding = Decimal.zero(2);
+  for (const l of byKey.values()) {
+    if (l.withholding.isZero()) continue;
+    base = base.add(l.base);
+    withholding = withholding.add(l.withholding);
+    landlords.push({ contact_id: l.contact_id, name: l.name, tax_id: l.tax_id, base: l.base.toString(), withholding: l.withholding.toString() });
+  }
+  return { landlords, base, withholding };
 }

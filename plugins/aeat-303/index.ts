@@ -19,6 +19,7 @@ export const MODEL_303: TaxModel = {
   // the last quarter or month of the year is filed until the 30th of January
   dueDate: (period) => (period.last ? `${period.year + 1}-01-30` : standardDueDate(period)),
   compute: compute303,
+  readsProrrata: true,
   sumsOnly: true,
   file: dr303,
   settlement: settlement303,

@@ -86,5 +86,6 @@ export const MODEL_390: TaxModel = {
   options: OPTIONS_390,
   // filed from the 1st to the 30th of January of the next year: the usual annual calendar
   compute: compute390,
+  readsProrrata: true,
   file: file390,
 };

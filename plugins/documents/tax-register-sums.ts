@@ -51,7 +51,8 @@ export interface TaxRegisterAmounts {
   /**
    * The bases the withholdings were computed on: a row's base where its withholding rate gives its
    * withholding (or it has no rate), else the withholding divided back by the rate, rounded half
-   * away from zero to cents, row by row (what the 111 and the 190 declare as the income paid).
+   * away from zero to cents, row by row (what the 111 and the 190 declare as the income paid; the
+   * register's generated column `withheld_base`, withheld-base.ts).
    */
   withheldBase: string;
 }
@@ -72,16 +73,12 @@ export type TaxRegisterSum<A extends TaxRegisterAmount = TaxRegisterAmount> = Pi
   rows: number;
 };
 
-/** One row's withheld base (see `TaxRegisterSum.withheldBase`); numeric `round` rounds half away from zero, as `Decimal` does. */
-const WITHHELD_BASE = `case when withholding_rate is null or withholding_rate = 0 or round(base * withholding_rate / 100, 2) = withholding then base
-  else round(withholding * 100 / withholding_rate, 2) end`;
-
 const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'withheld']);
 
 /** The SQL of each amount; a statement sums only those its reader asks (each is work on every row read). */
 const AMOUNT_SQL: Record<TaxRegisterAmount, string> = {
   base: 'sum(base)::text', quota: 'sum(quota)::text', deductibleQuota: 'sum(deductible_quota)::text', surcharge: 'sum(surcharge)::text',
-  withholding: 'sum(withholding)::text', withheldBase: `sum(${WITHHELD_BASE})::text`,
+  withholding: 'sum(withholding)::text', withheldBase: 'sum(withheld_base)::text',
 };
 
 export const TaxRegisterSums = {
@@ -131,8 +128,11 @@ export const TaxRegisterSums = {
     const keys = [...new Set(by)].filter((k) => k in KEYS);
     // the SQL function has no rate filter: the groups are kept by their rate, which must then be one of the keys
     if (q.withholdingRates && !keys.includes('withholdingRate')) throw new Error('Tax register sums of many companies filter by withholding rate only when grouped by it');
+    if (q.withholdingRatesExcluded && !keys.includes('withholdingRate')) throw new Error('Tax register sums of many companies leave out withholding rates only when grouped by them');
     const rates = q.withholdingRates?.map((rate) => Decimal.parse(rate));
-    const atRate = (value: unknown) => !rates || (value != null && rates.some((rate) => rate.eq(Decimal.parse(String(value)))));
+    const excluded = q.withholdingRatesExcluded?.map((rate) => Decimal.parse(rate));
+    const atRate = (value: unknown) => (!rates || (value != null && rates.some((rate) => rate.eq(Decimal.parse(String(value))))))
+      && (!excluded || value == null || !excluded.some((rate) => rate.eq(Decimal.parse(String(value)))));
     const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
     const rows = await db.system<any>(`select * from cuadra_tax_register_sums(?::uuid[], ?::text[], ?::date, ?::date, ?::text, ?::text[], ?::uuid[], ?::text[], ?::uuid, ?::text, ?::boolean, ?::boolean)`, [
       pgArray(tenantIds), pgArray(keys), q.from, q.to, q.side ?? null, q.kinds ? pgArray(q.kinds) : null, q.taxTypeIds ? pgArray(q.taxTypeIds) : null,

@@ -198,6 +198,8 @@ export interface TaxRegisterQuery {
   withheld?: boolean;
   /** Only the rows withheld at one of these rates (percent as decimal text, '19.00'): the 115's rents are read without the 111's rows. */
   withholdingRates?: readonly string[];
+  /** Leaves out the rows withheld at these rates (rows without a rate stay): the 111 reads its rows without the 115's rents. */
+  withholdingRatesExcluded?: readonly string[];
 }
 
 const entryOf = (r: any): TaxRegisterEntry => ({
@@ -247,11 +249,13 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
         ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
         ${q.withheld == null ? '' : q.withheld ? 'and withholding <> 0' : 'and withholding = 0'}
-        ${q.withholdingRates == null ? '' : 'and withholding_rate = any(:withholdingRates::numeric[])'}`,
+        ${q.withholdingRates == null ? '' : 'and withholding_rate = any(:withholdingRates::numeric[])'}
+        ${q.withholdingRatesExcluded == null ? '' : 'and (withholding_rate is null or withholding_rate <> all(:withholdingRatesExcluded::numeric[]))'}`,
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
       codes: q.taxCodes ? pgArray(q.taxCodes) : null, regimes: q.regimes ? pgArray(q.regimes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
       ...(q.withholdingRates == null ? {} : { withholdingRates: pgArray(q.withholdingRates) }),
+      ...(q.withholdingRatesExcluded == null ? {} : { withholdingRatesExcluded: pgArray(q.withholdingRatesExcluded) }),
     },
   };
 }

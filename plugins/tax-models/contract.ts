@@ -85,7 +85,10 @@ export interface ModelInput {
   previous: ModelResult | null;
   /** The company's options of the period's year (`TaxModel.options`, defaults filled in); `{}` for a model without options. */
   options: ModelOptions;
-  /** The company's VAT prorrata of the period's year (`none` when it set none). */
+  /**
+   * The company's VAT prorrata of the period's year (`none` when it set none), for a model that
+   * declares `readsProrrata`; reading it without the declaration throws.
+   */
   prorrata: VatProrrata;
 }
 
@@ -166,6 +169,11 @@ export interface TaxModel {
    * results). A model without it shows no result there.
    */
   sumsOnly?: boolean;
+  /**
+   * `compute` reads `input.prorrata` (the VAT models: 303, 390). The prorrata is read from the
+   * database only for such a model: the others (111, 115, 190…) spare a statement per request.
+   */
+  readsProrrata?: boolean;
   /**
    * Why the model does not apply to a company with this tax profile (a 130 for a sociedad), or null
    * when it does. A model that does not apply answers 422 with the reason on its routes, and the

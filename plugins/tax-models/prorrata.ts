@@ -68,6 +68,10 @@ export function prorrataFromRow(row: ProrrataRow | undefined): VatProrrata {
 }
 
 /** The company's prorrata of a year (`none` when it set none). */
+/** What a model that did not declare `readsProrrata` gets as `input.prorrata`: reading it is a bug in the model, said so. */
+export const undeclaredProrrata = (model: { code: string }): VatProrrata =>
+  new Proxy({} as VatProrrata, { get: (_, property) => { throw new Error(`Tax model ${model.code} read the VAT prorrata (${String(property)}) without declaring readsProrrata`); } });
+
 export async function vatProrrataOf(tx: Tx, year: number): Promise<VatProrrata> {
   const [row] = await tx.sql<ProrrataRow>(`select method, provisional_percent, activity, cnae, definitive_percent from company_vat_prorratas where tenant_id = :tenant and year = :year`, { year });
   return prorrataFromRow(row);

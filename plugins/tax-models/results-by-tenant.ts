@@ -7,7 +7,7 @@ import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, TaxModel, 
 import type { DueModel } from './due-by-tenant';
 import { MAX_CARRY_YEARS, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
-import { NO_PRORRATA, prorrataFromRow, type ProrrataRow } from './prorrata';
+import { NO_PRORRATA, prorrataFromRow, undeclaredProrrata, type ProrrataRow } from './prorrata';
 
 /** A period of a model due in a company, with what the model computes for it. */
 export interface DueResult { result: string; declarationType: string }
@@ -100,7 +100,8 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
     let previous = first;
     for (const period of periods) {
       const result = await model.compute({
-        tx: NO_TX, period, previous: model.chained ? previous : null, options: optionsOf(tenantId, model, period.year), prorrata: prorrataOf(tenantId, period.year),
+        tx: NO_TX, period, previous: model.chained ? previous : null, options: optionsOf(tenantId, model, period.year),
+        prorrata: model.readsProrrata ? prorrataOf(tenantId, period.year) : undeclaredProrrata(model),
         register: () => { throw new Error('A sumsOnly tax model read the register row by row'); },
         sums: (by, filter: RegisterFilter = {}) => {
           // the later periods of the sequence will ask the same: asked now, in the same statement round

@@ -6,7 +6,7 @@ import { checkWholeMonths, LedgerService } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
-import { vatProrrataOf, type VatProrrata } from './prorrata';
+import { undeclaredProrrata, vatProrrataOf, type VatProrrata } from './prorrata';
 
 /**
  * Computes a model for a period. A chained model (one that carries a balance, as the 303 carries
@@ -68,7 +68,7 @@ async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first
   const prorratas = new Map<number, VatProrrata>();
   let previous = first;
   for (const period of periods) {
-    if (!prorratas.has(period.year)) prorratas.set(period.year, await vatProrrataOf(tx, period.year));
+    if (!prorratas.has(period.year)) prorratas.set(period.year, model.readsProrrata ? await vatProrrataOf(tx, period.year) : undeclaredProrrata(model));
     const result: ModelResult = await model.compute({
       tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model), prorrata: prorratas.get(period.year)!,
       register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),

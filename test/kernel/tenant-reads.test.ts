@@ -58,6 +58,21 @@ describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
   });
 });
 
+describe('UnitOfWork.reportByStatements (a report whose reads are single statements)', () => {
+  test('each tx.sql is a tenant read: only the company\'s own rows, read-only; the entity manager, hooks and events are refused', async () => {
+    const names = await uowFor(a).reportByStatements(async (tx) => {
+      expect(tx.tenantId).toBe(a.tenantId);
+      expect(() => tx.em).toThrow(/cannot use the entity manager/);
+      expect(() => tx.publish('tenant.created' as never, {} as never)).toThrow(/cannot publish events/);
+      await expect(tx.sql(`update tenants set name = 'cambiado' where id = :tenant returning id`)).rejects.toThrow(/read-only/);
+      return (await tx.sql<{ name: string }>('select name from tenants where id = :tenant or true')).map((r) => r.name);
+    });
+    expect(names).toEqual(['Lectora A SL']);
+    expect((await app.get('/api/v1/tenants/me', a.token)).body.name).toBe('Lectora A SL');
+    await expect(uowFor(null).reportByStatements((tx) => tx.sql('select 1 where :tenant is not null'))).rejects.toThrow(/No active tenant/);
+  });
+});
+
 describe('UnitOfWork.write (one statement as its own transaction)', () => {
   test('interleaved writes of two tenants each change only their own company, even when the statement asks for more', async () => {
     const writes = Array.from({ length: 40 }, (_, i) => {
