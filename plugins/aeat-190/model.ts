@@ -106,6 +106,7 @@ export const MODEL_190: TaxModel = {
   designs: DESIGNS_190.map((d) => ({ from: d.from, to: d.to, version: d.version })),
   boxes: BOXES_190,
   compute: compute190,
+  readsByStatements: true,
   detailsReads: ['contacts.read'],
   csv: csv190,
   file: file190,

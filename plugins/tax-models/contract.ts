@@ -175,6 +175,14 @@ export interface TaxModel {
    */
   readsProrrata?: boolean;
   /**
+   * `compute` reads only through `tx.sql` (its own statements and other plugins' `api.ts` reads that
+   * use it), and nothing it reads must come from one snapshot: its routes then read with
+   * `uow.reportByStatements` (each statement one round trip). A `sumsOnly` model that is not
+   * `chained` is read so without saying it; the 190 (the year's 111s and its perceptors' postal
+   * codes) says it.
+   */
+  readsByStatements?: boolean;
+  /**
    * Why the model does not apply to a company with this tax profile (a 130 for a sociedad), or null
    * when it does. A model that does not apply answers 422 with the reason on its routes, and the
    * listing (`GET /api/v1/aeat`) says so. Without it, the model applies to every company.

@@ -72,13 +72,13 @@ type Routes = Elysia<any, any, any, any, any, any, any>;
 
 /**
  * How a model's periods are read. A `sumsOnly` model that is not chained reads nothing but the
- * register's sums and the company's settings, and no period of it depends on another: each read is
- * one statement (`uow.reportByStatements`, one round trip instead of a transaction's four). The
+ * register's sums and the company's settings, and no period of it depends on another (and a model
+ * may say the same of itself: `readsByStatements`): each read is one statement (`uow.reportByStatements`, one round trip instead of a transaction's four). The
  * others read in one read-only transaction (`uow.report`): a chained model's periods, and what a
  * model reads through `tx`, come from one snapshot.
  */
 const reportFor = (uow: UnitOfWork, model: TaxModel): UnitOfWork['report'] =>
-  model.sumsOnly && !model.chained ? (work) => uow.reportByStatements(work) : (work, options) => uow.report(work, options);
+  model.readsByStatements || (model.sumsOnly && !model.chained) ? (work) => uow.reportByStatements(work) : (work, options) => uow.report(work, options);
 const withQuarter = (q: { year?: number; quarter?: number; month?: number; periodicity?: string }) => ({ year: q.year!, quarter: q.quarter, month: q.month });
 const filename = (model: TaxModel, period: TaxPeriod, extension: string) => `modelo-${model.code}-${period.year}-${period.code}.${extension}`;
 
