@@ -113,6 +113,21 @@ export const qualification = (e: TaxRegisterEntry): { qualification: string | nu
  */
 const spanishOnly = (value: (e: TaxRegisterEntry) => string): BookColumn['value'] => (e) => (chargesSpanishVat(issuedQualification(e.regime as TaxRegime)) ? value(e) : null);
 
+/**
+ * "Total Factura" of one row, a line of the invoice: the line's own subtotal, so that an invoice's
+ * lines add up to its total (the design's validations 7 and 8 for an invoice of several rates),
+ * never the whole invoice's total repeated. Issued (validation 37): base + the Spanish quota and
+ * the surcharge the row writes on an S1/S2 row, the base alone on an exempt or not-subject row
+ * (E*, N1, N2: an OSS sale's foreign VAT is not in it). Received (validation 32): base + quota +
+ * surcharge, the base alone with reverse charge (ISP S) or key 09 (an intra-EU acquisition). An IRPF
+ * withholding is not subtracted (the IRPF columns carry it).
+ */
+export const lineTotal = (e: TaxRegisterEntry): string => {
+  const base = Decimal.parse(e.base);
+  const vat = e.side === 'issued' ? chargesSpanishVat(issuedQualification(e.regime as TaxRegime)) : !reverseCharged(e) && e.regime !== 'intra_eu';
+  return (vat ? base.add(Decimal.parse(e.quota)).add(Decimal.parse(e.surcharge)) : base).rescale(2).toString();
+};
+
 /** Received "Inversión del Sujeto Pasivo": S for a domestic reverse charge or a service from outside the EU; an intra-EU acquisition (key 09) is N, as the design requires. */
 const reverseCharged = (e: TaxRegisterEntry) => e.regime === 'reverse_charge';
 const seriesOf = (number: string) => (number.includes('-') ? number.slice(0, number.lastIndexOf('-')) : '');
@@ -218,7 +233,7 @@ const ISSUED: BookColumn[] = [
   text('Clave de Operación', 8, operationKey),
   text('Calificación de la Operación', 10, (e) => qualification(e).qualification),
   text('Operación Exenta', 8, (e) => qualification(e).exempt),
-  amount('Total Factura', (e) => e.documentTotal),
+  amount('Total Factura', lineTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', spanishOnly((e) => e.rate)),
   amount('Cuota IVA Repercutida', spanishOnly((e) => e.quota)),
@@ -252,7 +267,7 @@ const RECEIVED: BookColumn[] = [
   text('Deducible en Periodo Posterior', 10, () => 'N'),
   laterDeduction.year('Ejercicio', none),
   laterDeduction.text('Periodo', 8, none),
-  amount('Total Factura', (e) => e.documentTotal),
+  amount('Total Factura', lineTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', (e) => e.rate),
   amount('Cuota IVA Soportado', (e) => e.quota),

@@ -10,9 +10,9 @@
  * - S3 6 Feb (Saturday), 2 × 500.00 USD at 21 %: Friday's 1.1000 → base 909.09, quota 190.91, total 1,100.00 €.
  * - S4 10 Apr, intra-EU supply to FR of 2,000.00 → E5, 02/FR (2T).
  * - R1 20 May, S1 rectified by differences −100.00 → base −100.00, quota −21.00.
- * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota (3T).
+ * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota, Total Factura 500.00 (3T).
  * - S6 10 Sep, a service to a US business not subject by the place-of-supply rules (NOSUJETO) of 1,000.00 → 01, N2, no rate or quota.
- * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld, total 1,060.00.
+ * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld (invoice 1,060.00), Total Factura 1,210.00.
  * - P2 10 Jun, a capital good 2,000.00 at 21 % → 420.00, total 2,420.00: the capital goods book's one row.
  * - P3 10 Jul, an intra-EU acquisition from DE of 1,000.00 → self-assessed 21 % (210.00), key 09, ISP N (the design's rule for key 09), total 1,000.00.
  *
@@ -103,7 +103,8 @@ describe('the VAT books of a tax year', () => {
       // exempt (E5) and not subject (N2) rows carry no Spanish rate or quota: the OSS sale's 20 % and 100.00 are France's (modelo 369)
       ['10/04/2027', '2T', 'F1', '2000,00', '', '', '2000,00'],
       ['20/05/2027', '2T', records[4]['Tipo de Factura'], '-100,00', '21,00', '-21,00', '-121,00'],
-      ['10/08/2027', '3T', 'F2', '500,00', '', '', '600,00'],
+      // the OSS row's total is its base (N2: the design's validation 37), not the invoice's 600.00 with France's VAT
+      ['10/08/2027', '3T', 'F2', '500,00', '', '', '500,00'],
       ['10/09/2027', '3T', 'F1', '1000,00', '', '', '1000,00'],
     ]);
     expect(records.slice(5).map((r) => [r['Nombre Destinatario'], r['Clave de Operación'], r['Calificación de la Operación'], r['Operación Exenta']])).toEqual([
@@ -147,7 +148,8 @@ describe('the VAT books of a tax year', () => {
     const { header, records } = await csvBook('received?year=2027&format=csv');
     expect(header).toEqual(BOOK_LAYOUTS.received.map((c) => c.heading));
     expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Soportado'], r['Cuota Deducible'], r['Total Factura'], r['Bien de Inversión'], r['Inversión del Sujeto Pasivo'], r['Clave de Operación']])).toEqual([
-      ['05/03/2027', '1000,00', '210,00', '210,00', '1060,00', 'N', 'N', '01'],
+      // the line's base + quota (validation 32): the IRPF withheld is not subtracted (the invoice's 1,060.00)
+      ['05/03/2027', '1000,00', '210,00', '210,00', '1210,00', 'N', 'N', '01'],
       ['10/06/2027', '2000,00', '420,00', '420,00', '2420,00', 'S', 'N', '01'],
       ['10/07/2027', '1000,00', '210,00', '210,00', '1000,00', 'N', 'N', '09'],
     ]);
@@ -247,6 +249,23 @@ describe('the VAT books of a tax year', () => {
     const { records } = await csvBook('issued?year=2027&format=csv', titular.token);
     expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Repercutida'], r['Total Factura']])).toEqual([
       ['15/01/2027', '1000,00', '210,00', '1210,00'], ['10/04/2027', '2000,00', '', '2000,00'], ['30/11/2027', '123456789,01', '25925925,69', '149382714,70'],
+    ]);
+  });
+
+  test('Total Factura is each line\'s own subtotal (the design\'s validations 7, 32 and 37): an invoice of two rates adds up to its total', async () => {
+    const titular = await createCompany(app, 'Libros Lineas SL', 'B08001851');
+    const buyer = await createContact(app, titular.token, { name: 'Comprador SA', vat: 'A58818501' });
+    const res = await app.post('/api/v1/invoices', {
+      contact_id: buyer.id, issue_date: '2027-03-10', lines: [
+        { description: 'Servicio', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(titular, 'IVA21') },
+        { description: 'Libro', quantity: '1', unit_price: '200.00', tax_type_id: taxId(titular, 'IVA10') },
+      ],
+    }, titular.token);
+    expect(res.status).toBe(201);
+    const { records } = await csvBook('issued?year=2027&format=csv', titular.token);
+    // 1,000.00 + 210.00 and 200.00 + 20.00: 1,210.00 + 220.00 = the invoice's 1,430.00, not 1,430.00 on each line
+    expect(records.map((r) => [r['Tipo de IVA'], r['Base Imponible'], r['Cuota IVA Repercutida'], r['Total Factura']]).sort()).toEqual([
+      ['10,00', '200,00', '20,00', '220,00'], ['21,00', '1000,00', '210,00', '1210,00'],
     ]);
   });
 
