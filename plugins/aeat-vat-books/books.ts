@@ -57,9 +57,14 @@ const MAX_MONTHS_PER_READ = 3;
  */
 const periodOf = (date: string) => `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`;
 
-/** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
-export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], definitivePercent: number | null = null): BookRow[] {
+/**
+ * The book's rows of some register rows (the capital goods book is read with the register's
+ * capital-good filter): the format's text (`text`, the CSV) or the typed cells' values (`typed`,
+ * the XLSX: amounts as exact decimal strings, dates ISO).
+ */
+export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], definitivePercent: number | null = null, cells: 'text' | 'typed' = 'text'): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
+  const read = columns.map((c) => (cells === 'typed' ? c.cell : c.value));
   // the columns the register fills, by position; the others stay null (a book has more empty columns than filled ones)
   const filled = columns.flatMap((c, i) => (c.empty ? [] : [i]));
   const rows: BookRow[] = new Array(entries.length);
@@ -73,14 +78,23 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], de
       context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate), definitivePercent };
     }
     const row: BookRow = new Array(columns.length).fill(null);
-    for (let k = 0; k < filled.length; k++) row[filled[k]] = columns[filled[k]].value(e, context!);
+    for (let k = 0; k < filled.length; k++) row[filled[k]] = read[filled[k]](e, context!);
     rows[r] = row;
   }
   return rows;
 }
 
-const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
-  columns.map((c, i) => ({ key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, type: c.type, width: c.width }));
+/**
+ * The writer's columns. XLSX: amounts are numeric cells shown with two decimals and no thousands
+ * separator, dates date cells shown dd/mm/yyyy and the year a number, as the agency's example book
+ * stores them (docs/domain/vat-books.md §2); the CSV writes the format's text.
+ */
+const XLSX_TYPES = { amount: { type: 'decimal', decimals: 2 }, date: { type: 'date' }, year: { type: 'decimal', decimals: 0 }, string: { type: 'string' } } as const;
+const tableColumns = (columns: readonly BookColumn[], format: BookFormat): TableColumn<BookRow>[] =>
+  columns.map((c, i) => ({
+    key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, width: c.width,
+    ...(format === 'xlsx' ? XLSX_TYPES[c.type] : { type: c.type === 'amount' ? 'amount' : 'string' }),
+  }));
 
 async function companyOf(tx: Tx, year: number, book: VatBook) {
   const [tenant, prorrata] = await Promise.all([TenantService.current(tx), vatProrrataOf(tx, year)]);
@@ -98,7 +112,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
   const first = await rowsOf(uow, months[0]);
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({
-    format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book]), logger, what: names.title,
+    format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book], request.format), logger, what: names.title,
     filename: bookFileName(request.book, request.year, company),
     heading: {
       title: `${names.title} - ${company.name}`, sheet: names.sheet, generatedAt,
@@ -121,7 +135,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
       let entries: TaxRegisterEntry[] | undefined = first;
       while (entries) {
         while (pending.length < READ_AHEAD && next < months.length) readAhead();
-        const rows = bookRows(request.book, entries, company.definitivePercent);
+        const rows = bookRows(request.book, entries, company.definitivePercent, request.format === 'xlsx' ? 'typed' : 'text');
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
         entries = await pending.shift();
       }
