@@ -5,6 +5,7 @@ import type { TaxRegisterAmount, TaxRegisterEntry, TaxRegisterQuery, TaxRegister
 import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
+import type { CapitalGoodsYear } from './capital-goods';
 import type { VatProrrata } from './prorrata';
 
 /**
@@ -87,6 +88,12 @@ export interface ModelInput {
   options: ModelOptions;
   /** The company's VAT prorrata of the period's year (`none` when it set none). */
   prorrata: VatProrrata;
+  /**
+   * The regularisation of the capital goods bought in the years before the period's year (arts.
+   * 107–109 LIVA; `capitalGoodsRegularisation`), for a last period's box 43; null where it is not
+   * read (the workspace's many-companies computation, which leaves box 43 out).
+   */
+  capitalGoods(): Promise<CapitalGoodsYear | null>;
 }
 
 /** A company's choices for one model and year, as the model's `options` schema describes them (snake_case, on the wire). */

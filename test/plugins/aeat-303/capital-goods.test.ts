@@ -1,0 +1,139 @@
+/**
+ * The regularisation of capital goods in the years after their purchase (arts. 107–109 LIVA),
+ * through the 303's box 43, its settlement entry, the 390's box 63 and the capital goods book,
+ * over three years, every figure worked out by hand below.
+ *
+ * 2024 under the general prorrata, provisional and definitive 80 %: a machine (PGC 213) of
+ * 10,000.00 at 21 % (quota 2,100.00, deducted 1,680.00) and a building (PGC 211) of 100,000.00 at
+ * 21 % (quota 21,000.00, deducted 16,800.00).
+ * 2025, definitive 60 %: 20 points from 80, more than 10, so both regularise:
+ *   machine (2,100.00 × 60 % − 1,680.00) / 5 = (1,260.00 − 1,680.00) / 5 = −84.00;
+ *   building (21,000.00 × 60 % − 16,800.00) / 10 = (12,600.00 − 16,800.00) / 10 = −420.00;
+ *   box 43 = −504.00, an expense on 6342.
+ * 2026, definitive 75 %: 5 points from 80, not more than 10: nothing (box 43 = 0.00).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { documentBooker, entryLines, startDocumentsApp, vatReturnContacts, type DocumentsTestApp } from '../../support/documents';
+import { createCompany, type TestCompany } from '../../support/factories';
+
+let app: DocumentsTestApp;
+let company: TestCompany;
+beforeAll(async () => {
+  app = await startDocumentsApp();
+  company = await createCompany(app);
+  const prorrata = (year: number, provisional: number, definitive: number) =>
+    app.request('PUT', `/api/v1/aeat/prorrata?year=${year}`, { body: { method: 'general', provisional_percent: provisional, definitive_percent: definitive, activity: 'Taller y alquiler de viviendas', cnae: '256' }, token: company.token });
+  expect((await prorrata(2024, 80, 80)).status).toBe(200);
+  expect((await prorrata(2025, 80, 60)).status).toBe(200);
+  expect((await prorrata(2026, 60, 75)).status).toBe(200);
+  // 2024's last period refunds what it has to compensate, so 2025 begins with nothing carried
+  expect((await app.request('PUT', '/api/v1/aeat/303/options?year=2024', { body: { last_period_negative: 'refund' }, token: company.token })).status).toBe(200);
+  const { builder } = await vatReturnContacts(app, company.token);
+  const { purchase, tax } = booker;
+  await purchase(builder.id, '2024-03-10', { tax_type_id: tax('IVA21'), expense_account: '213', capital_good: true }, '10000.00');
+  await purchase(builder.id, '2024-05-10', { tax_type_id: tax('IVA21'), expense_account: '211', capital_good: true }, '100000.00');
+}, 120_000);
+afterAll(() => app?.close());
+
+const booker = documentBooker(() => app, () => company);
+const boxesOf = (item: any): Record<string, string> => Object.fromEntries(item.boxes.map((b: any) => [b.box, b.value]));
+const fourthQuarter = async (year: number) => {
+  const res = await app.get(`/api/v1/aeat/303/summary?year=${year}&quarter=4`, company.token);
+  expect(res.status).toBe(200);
+  return res.body.items[0];
+};
+const book = async (year: number) => {
+  const res = await app.get(`/api/v1/aeat/vat-books/capital-goods?year=${year}&format=csv`, company.token);
+  expect(res.status).toBe(200);
+  const [header, ...rows] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line: string) => line.split(';'));
+  return rows.map((cells: string[]) => Object.fromEntries(header.map((h: string, i: number) => [h, cells[i]])));
+};
+const columns = (row: Record<string, string>) => [
+  row['Año de Inicio Utilización Prorrata Definitiva'], row['Año de Inicio Utilización Cuota Deducible'],
+  row['Regularización Anual Prorrata Definitiva'], row['Regularización Anual Cuota Deducible'], row['Regularización Anual Cuota a Regularizar'],
+];
+
+describe('the purchase year (2024)', () => {
+  test('deducts at 80 % and regularises nothing: no earlier goods, definitive = provisional', async () => {
+    const q4 = await fourthQuarter(2024);
+    expect(boxesOf(q4)['43']).toBe('0.00');
+    expect(boxesOf(q4)['44']).toBe('0.00');
+    expect(q4.details?.capital_goods).toBeUndefined();
+    const q1 = (await app.get('/api/v1/aeat/303/summary?year=2024&quarter=1', company.token)).body.items[0];
+    expect([boxesOf(q1)['30'], boxesOf(q1)['31']]).toEqual(['10000.00', '1680.00']);
+  });
+
+  test('the capital goods book lists both goods at 80 %, nothing to regularise', async () => {
+    const rows = await book(2024);
+    expect(rows.map(columns)).toEqual([['80,00', '1680,00', '80,00', '1680,00', '0,00'], ['80,00', '16800,00', '80,00', '16800,00', '0,00']]);
+  });
+});
+
+describe('a year more than 10 points away (2025, 60 %)', () => {
+  test('box 43 = −84.00 − 420.00 = −504.00 in the 4T; 45, 46 and the result follow', async () => {
+    const q4 = await fourthQuarter(2025);
+    const boxes = boxesOf(q4);
+    expect([boxes['43'], boxes['44'], boxes['45'], boxes['46'], boxes['110'], boxes['71']]).toEqual(['-504.00', '0.00', '-504.00', '504.00', '0.00', '504.00']);
+    expect(q4).toMatchObject({ declaration_type: 'I', result: '504.00' });
+    expect(q4.details.capital_goods.total).toBe('-504.00');
+    expect(q4.details.capital_goods.goods.map(({ document_id: _, reference: __, ...g }: any) => g)).toEqual([
+      {
+        document_type: 'purchase', supplier_invoice: expect.any(String), purchase_date: '2024-03-10', land_or_building: false, period_years: 5, year_of_period: 2, years_left: 3,
+        base: '10000.00', quota: '2100.00', purchase_percent: 80, deducted: '1680.00', year_percent: 60, year_deduction: '1260.00', regularises: true, regularisation: '-84.00',
+      },
+      {
+        document_type: 'purchase', supplier_invoice: expect.any(String), purchase_date: '2024-05-10', land_or_building: true, period_years: 10, year_of_period: 2, years_left: 8,
+        base: '100000.00', quota: '21000.00', purchase_percent: 80, deducted: '16800.00', year_percent: 60, year_deduction: '12600.00', regularises: true, regularisation: '-420.00',
+      },
+    ]);
+  });
+
+  test('only the last period regularises: the 3T has no box 43', async () => {
+    const q3 = (await app.get('/api/v1/aeat/303/summary?year=2025&quarter=3', company.token)).body.items[0];
+    expect(boxesOf(q3)['43']).toBe('0.00');
+    expect(q3.details?.capital_goods).toBeUndefined();
+  });
+
+  test('the 4T settlement posts box 43 to 6342 (less deducted on investments) against 4750, balanced', async () => {
+    const res = await app.post('/api/v1/aeat/303/settle?year=2025&quarter=4', {}, company.token);
+    expect(res.status).toBe(201);
+    expect(entryLines(res.body)).toEqual([['6342', '504.00', '0.00'], ['4750', '0.00', '504.00']]);
+  });
+
+  test('the 390: box 63 is the 4T\'s 43, in the sum of deductions [64]; every check against the 303s holds', async () => {
+    const res = await app.get('/api/v1/aeat/390/summary?year=2025', company.token);
+    expect(res.status).toBe(200);
+    const item = res.body.items[0];
+    const boxes = boxesOf(item);
+    expect([boxes['63'], boxes['522'], boxes['64'], boxes['65'], boxes['84'], boxes['86'], boxes['95']]).toEqual(['-504.00', '0.00', '-504.00', '504.00', '504.00', '504.00', '504.00']);
+    expect(item.details.checks_303.filter((c: any) => !c.equal)).toEqual([]);
+    expect(item.details.checks_303.find((c: any) => c.boxes_390.join() === '63')).toMatchObject({ boxes_303: ['43'], value_390: '-504.00', sum_303: '-504.00' });
+    expect(item.details.capital_goods.total).toBe('-504.00');
+  });
+
+  test('the DR390 file writes box 63 signed on page 04', async () => {
+    const options = await app.request('PUT', '/api/v1/aeat/390/options?year=2025', { body: { main_activity: 'Academia', main_activity_key: 'A01', main_activity_iae: '9332' }, token: company.token });
+    expect(options.status).toBe(200);
+    const res = await app.handle(new Request('http://localhost/api/v1/aeat/390/file?year=2025', { headers: { authorization: `Bearer ${company.token}` } }));
+    expect(res.status).toBe(200);
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    const page04 = text.slice(text.indexOf('<T39004000>'));
+    expect(page04.slice(624, 624 + 17)).toBe('N0000000000050400');
+  });
+
+  test('the capital goods book of 2025 lists the 2024 goods with their regularisation', async () => {
+    const rows = await book(2025);
+    expect(rows.map(columns)).toEqual([['80,00', '1680,00', '60,00', '1260,00', '-84,00'], ['80,00', '16800,00', '60,00', '12600,00', '-420,00']]);
+    expect(rows.map((r) => r['Autoliquidación Periodo'] ?? r.Periodo)).toEqual(['0A', '0A']);
+  });
+});
+
+describe('a year within 10 points (2026, 75 %)', () => {
+  test('box 43 is zero; details show each good at 75 % without regularisation', async () => {
+    const q4 = await fourthQuarter(2026);
+    expect(boxesOf(q4)['43']).toBe('0.00');
+    expect(q4.details.capital_goods.goods.map((g: any) => [g.year_percent, g.year_of_period, g.years_left, g.regularises, g.regularisation])).toEqual([[75, 3, 2, false, '0.00'], [75, 3, 7, false, '0.00']]);
+    const rows = await book(2026);
+    expect(rows.map(columns)).toEqual([['80,00', '1680,00', '75,00', '1575,00', '0,00'], ['80,00', '16800,00', '75,00', '15750,00', '0,00']]);
+  });
+});
