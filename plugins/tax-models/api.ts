@@ -16,7 +16,7 @@ export {
 } from './prorrata';
 export {
   capitalGoodsRegularisation, capitalGoodsYear, capitalGoodsYearToJson, definitivePercentOfYear, isLandOrBuildingAccount, regulariseGood, REGULARISATION_THRESHOLD,
-  type CapitalGood, type CapitalGoodYear, type CapitalGoodsYear,
+  type CapitalGood, type CapitalGoodDisposal, type CapitalGoodDisposals, type CapitalGoodSale, type CapitalGoodYear, type CapitalGoodsYear,
 } from './capital-goods';
 export { dueByTenant, type DueModel } from './due-by-tenant';
 export { resultsByTenant, type DueResult } from './results-by-tenant';

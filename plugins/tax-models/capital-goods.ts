@@ -2,7 +2,7 @@ import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { deductiblePart, registerRowDeductible, TaxRegister, type TaxRegisterEntry } from '../documents/api';
 import { LedgerService } from '../ledger/api';
-import { definitivePercentOf, vatProrrataOf, yearOperations } from './prorrata';
+import { definitivePercentOf, PRORRATA_REGIMES, vatProrrataOf, yearOperations } from './prorrata';
 
 /**
  * The regularisation of the deductions on capital goods in the years after their purchase
@@ -16,7 +16,10 @@ import { definitivePercentOf, vatProrrataOf, yearOperations } from './prorrata';
  * by more than 10 points from the purchase year's, the deduction is regularised (art. 109):
  * (quota × this year's % − the deduction made in the purchase year) / 5 (or / 10), rounded half
  * away from zero to cents. A year without the general prorrata counts as 100 %. The regularisation
- * goes in the last period's 303 box 43 (the 390's box 63) and the capital goods book.
+ * goes in the last period's 303 box 43 (the 390's box 63) and the capital goods book. A good sold
+ * within its period (art. 110) is regularised once, in the year of the sale, for that year and the
+ * ones left, as if used only with the right to deduct (a taxed sale: 100 %) or without it (an
+ * exempt one: 0 %); the sales are known from the fixed assets made from purchase lines.
  */
 
 /** A capital good's purchase, as the regularisation reads it. */
@@ -25,7 +28,51 @@ export interface CapitalGood {
   entry: TaxRegisterEntry;
   /** Land or a building (10-year period) rather than another capital good (5-year period). */
   building: boolean;
+  /**
+   * The part of the row's quota this good is: the whole quota, or (a row some of whose lines were
+   * sold apart, `capitalGoodsBefore`) the sold lines' share of it, or the rest. Default: the row's quota.
+   */
+  quota?: Decimal;
+  /** Its sale within the regularisation period (art. 110), when known; null or absent otherwise. */
+  sale?: CapitalGoodSale | null;
 }
+
+/**
+ * A capital good's sale (art. 110 LIVA): the day and the percentage the rest of the period counts
+ * with: 100 for a sale subject and not exempt (or exempt with the right to deduct: an export, an
+ * intra-EU supply), 0 for an exempt one.
+ */
+export interface CapitalGoodSale { date: string; percent: 0 | 100 }
+
+/**
+ * A fixed asset made from a purchase line and disposed of, as the plugin that keeps fixed assets
+ * tells it (extension point `capital-good-disposals`): the line's VAT type, deductibility and base
+ * find its register group; a sale names its invoice, whose register rows say taxed or exempt.
+ */
+export interface CapitalGoodDisposal {
+  purchaseId: string;
+  taxTypeId: string;
+  deductible: boolean;
+  base: string;
+  date: string;
+  kind: 'sale' | 'write_off';
+  invoiceId: string | null;
+}
+
+/** A source of disposals of capital goods (the fixed-assets plugin contributes one). */
+export interface CapitalGoodDisposals {
+  name: string;
+  /** The disposals of the assets bought by these purchases (documents of type `purchase`). */
+  disposals(tx: Tx, purchaseIds: readonly string[]): Promise<CapitalGoodDisposal[]>;
+}
+
+/**
+ * How the regularisation finds the disposal sources: set by this plugin's `setup` from the
+ * `capital-good-disposals` contributions. One per process, the last app's (apps booted in one
+ * process, the tests, contribute the same sources).
+ */
+let disposalSources: () => readonly CapitalGoodDisposals[] = () => [];
+export const useDisposalSources = (sources: () => readonly CapitalGoodDisposals[]) => { disposalSources = sources; };
 
 /** One good's regularisation in one year. */
 export interface CapitalGoodYear {
@@ -46,10 +93,15 @@ export interface CapitalGoodYear {
   /** This year's definitive percentage, and the deduction the quota would give at it. */
   yearPercent: number;
   yearDeduction: Decimal;
-  /** Whether the percentages differ by more than 10 points (art. 107.Uno). */
+  /** Whether the percentages differ by more than 10 points (art. 107.Uno), or the good was sold this year (art. 110). */
   regularises: boolean;
-  /** (yearDeduction − deducted) / periodYears when `regularises`, else 0.00: positive deducts more. */
+  /**
+   * (yearDeduction − deducted) / periodYears when `regularises`, else 0.00: positive deducts more.
+   * In the year of a sale, the same at the sale's percentage times the years left of the period, this one included.
+   */
   amount: Decimal;
+  /** The good's sale this year (art. 110): the rest of the period is regularised at once, and the good leaves the regularisation. */
+  sale: CapitalGoodSale | null;
 }
 
 /** The year's regularisation over every capital good still in its period. */
@@ -86,15 +138,22 @@ export function regulariseGood(good: CapitalGood, year: number, purchasePercent:
   const periodYears = good.building ? 10 : 5;
   const yearOfPeriod = year - purchaseYear + 1;
   if (yearOfPeriod < 2 || yearOfPeriod > periodYears) return null;
-  const quota = Decimal.parse(good.entry.quota, 6).rescale(2);
+  const saleYear = good.sale ? Number(good.sale.date.slice(0, 4)) : null;
+  // sold in an earlier year: its one regularisation covered the rest of the period
+  if (saleYear !== null && saleYear < year) return null;
+  const sale = saleYear === year ? good.sale! : null;
+  const percent = sale ? sale.percent : yearPercent;
+  const quota = (good.quota ?? Decimal.parse(good.entry.quota, 6)).rescale(2);
   const deducted = deductiblePart(quota, purchasePercent);
-  const regularises = Math.abs(yearPercent - purchasePercent) > REGULARISATION_THRESHOLD;
+  // art. 110: always, for this year and the ones left; art. 107: only past the threshold, for this year
+  const regularises = sale !== null || Math.abs(yearPercent - purchasePercent) > REGULARISATION_THRESHOLD;
+  const years = sale ? periodYears - yearOfPeriod + 1 : 1;
   // in cents × 100: quota (cents) × percent against deducted (cents) × 100
-  const difference = quota.units * BigInt(yearPercent) - deducted.units * 100n;
+  const difference = (quota.units * BigInt(percent) - deducted.units * 100n) * BigInt(years);
   const amount = regularises ? Decimal.of(divideHalfAway(difference, 100n * BigInt(periodYears)), 2) : Decimal.zero(2);
   return {
-    good, reference: `${good.entry.number}/${good.entry.groupNo}`, purchaseYear, periodYears, yearOfPeriod, yearsLeft: periodYears - yearOfPeriod,
-    quota, purchasePercent, deducted, yearPercent, yearDeduction: deductiblePart(quota, yearPercent), regularises, amount,
+    good, reference: `${good.entry.number}/${good.entry.groupNo}`, purchaseYear, periodYears, yearOfPeriod, yearsLeft: sale ? 0 : periodYears - yearOfPeriod,
+    quota, purchasePercent, deducted, yearPercent: percent, yearDeduction: deductiblePart(quota, percent), regularises, amount, sale,
   };
 }
 
@@ -124,19 +183,63 @@ async function boughtLandOrBuilding(tx: Tx, entry: TaxRegisterEntry): Promise<bo
 }
 
 /**
+ * The percentage a sale counts with (art. 110.Uno): its invoice's register rows, 100 when every
+ * one gives the right to deduct (`PRORRATA_REGIMES`), 0 when none does; null when the invoice has
+ * no rows or mixes both (the sale is then not regularised: docs/domain/vat.md §3.1).
+ */
+async function salePercent(tx: Tx, disposal: CapitalGoodDisposal): Promise<0 | 100 | null> {
+  if (disposal.kind !== 'sale' || !disposal.invoiceId) return null;
+  const rows = await TaxRegister.ofDocument(tx, { side: 'issued', accountingDate: disposal.date, documentId: disposal.invoiceId });
+  const places = new Set(rows.map((row) => PRORRATA_REGIMES[row.regime] ?? 'unknown'));
+  if (places.size !== 1) return null;
+  return places.has('with_right') ? 100 : places.has('without_right') ? 0 : null;
+}
+
+/**
+ * A register row as goods: whole, or split by the sales of some of its lines (a fixed asset each):
+ * each sale takes its lines' share of the quota (base sold / the row's base, rounded to cents), the
+ * rest stays a good of its own. Disposals that are no sale (a write-off) change nothing.
+ */
+async function goodsOfRow(tx: Tx, entry: TaxRegisterEntry, building: boolean, disposals: readonly CapitalGoodDisposal[]): Promise<CapitalGood[]> {
+  const quota = Decimal.parse(entry.quota, 6).rescale(2);
+  const base = Decimal.parse(entry.base, 6).rescale(2);
+  const sales: { sale: CapitalGoodSale; base: Decimal }[] = [];
+  for (const disposal of disposals) {
+    if (disposal.taxTypeId !== entry.taxTypeId || !disposal.deductible) continue;
+    const percent = await salePercent(tx, disposal);
+    if (percent !== null) sales.push({ sale: { date: disposal.date, percent }, base: Decimal.parse(disposal.base, 6).rescale(2) });
+  }
+  if (!sales.length || base.isZero()) return [{ entry, building, quota, sale: null }];
+  const goods: CapitalGood[] = [];
+  let rest = quota, restBase = base;
+  for (const { sale, base: sold } of sales) {
+    const part = sold.compare(restBase) >= 0 ? rest : Decimal.of(divideHalfAway(quota.units * sold.units, base.units), 2);
+    goods.push({ entry, building, quota: part, sale });
+    rest = rest.sub(part);
+    restBase = restBase.sub(sold);
+  }
+  if (restBase.compare(Decimal.zero(2)) > 0 && !rest.isZero()) goods.push({ entry, building, quota: rest, sale: null });
+  return goods;
+}
+
+/**
  * The capital goods of the 9 years before `year` (the longest period's), as the register and the
- * ledger know them; the goods of `year` itself have no regularisation yet.
+ * ledger know them, with their sales as the `capital-good-disposals` sources tell them; the goods
+ * of `year` itself have no regularisation yet.
  */
 export async function capitalGoodsBefore(tx: Tx, year: number): Promise<CapitalGood[]> {
   const rows = (await TaxRegister.query(tx, { from: `${year - 9}-01-01`, to: `${year - 1}-12-31`, side: 'received', capitalGood: true })).filter(followedCapitalGood);
+  const purchaseIds = [...new Set(rows.filter((row) => row.documentType === 'purchase').map((row) => row.documentId))];
+  const disposals = purchaseIds.length ? (await Promise.all(disposalSources().map((source) => source.disposals(tx, purchaseIds)))).flat() : [];
   const building = new Map<string, boolean>();
   const goods: CapitalGood[] = [];
   for (const entry of rows) {
     const key = `${entry.documentType} ${entry.documentId}`;
     if (!building.has(key)) building.set(key, await boughtLandOrBuilding(tx, entry));
-    const good = { entry, building: building.get(key)! };
     // a good whose period ended before `year` is not read further
-    if (Number(entry.accountingDate.slice(0, 4)) + (good.building ? 10 : 5) > year) goods.push(good);
+    if (Number(entry.accountingDate.slice(0, 4)) + (building.get(key) ? 10 : 5) <= year) continue;
+    const own = entry.documentType === 'purchase' ? disposals.filter((d) => d.purchaseId === entry.documentId) : [];
+    goods.push(...await goodsOfRow(tx, entry, building.get(key)!, own));
   }
   return goods;
 }
@@ -160,5 +263,6 @@ export const capitalGoodsYearToJson = (y: CapitalGoodsYear) => ({
     land_or_building: g.good.building, period_years: g.periodYears, year_of_period: g.yearOfPeriod, years_left: g.yearsLeft,
     base: g.good.entry.base, quota: g.quota.toString(), purchase_percent: g.purchasePercent, deducted: g.deducted.toString(),
     year_percent: g.yearPercent, year_deduction: g.yearDeduction.toString(), regularises: g.regularises, regularisation: g.amount.toString(),
+    sale: g.sale ? { date: g.sale.date, percent: g.sale.percent } : null,
   })),
 });

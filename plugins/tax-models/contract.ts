@@ -5,7 +5,7 @@ import type { TaxRegisterAmount, TaxRegisterEntry, TaxRegisterQuery, TaxRegister
 import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
-import type { CapitalGoodsYear } from './capital-goods';
+import type { CapitalGoodDisposals, CapitalGoodsYear } from './capital-goods';
 import type { VatProrrata } from './prorrata';
 
 /**
@@ -204,5 +204,9 @@ export interface SettlementInput {
 }
 
 declare module '../../kernel/extensions' {
-  interface ExtensionPoints { 'tax-models': TaxModel }
+  interface ExtensionPoints {
+    'tax-models': TaxModel;
+    /** The sales of capital goods within their regularisation period (art. 110 LIVA): the fixed-assets plugin contributes them. */
+    'capital-good-disposals': CapitalGoodDisposals;
+  }
 }

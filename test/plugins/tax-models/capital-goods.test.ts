@@ -45,6 +45,27 @@ describe('regulariseGood', () => {
   });
 });
 
+describe('a sale within the period (art. 110)', () => {
+  const sold = (percent: 0 | 100, building = false): CapitalGood => ({ ...good('2024-03-10', '2100.00', building), sale: { date: '2025-06-30', percent } });
+
+  test('taxed, in year 2: (2,100.00 × 100 % − 1,680.00) × 4 / 5 = 336.00, whatever the year\'s percentage; nothing left after', () => {
+    expect(regulariseGood(sold(100), 2025, 80, 82)).toMatchObject({ regularises: true, yearPercent: 100, yearsLeft: 0 });
+    expect(regulariseGood(sold(100), 2025, 80, 82)!.amount.toString()).toBe('336.00');
+    expect(regulariseGood(sold(100), 2026, 80, 60)).toBeNull();
+  });
+
+  test('exempt: (0 − 1,680.00) × 4 / 5 = −1,344.00; a building: × 9 / 10 = −1,512.00', () => {
+    expect(regulariseGood(sold(0), 2025, 80, 80)!.amount.toString()).toBe('-1344.00');
+    expect(regulariseGood(sold(0, true), 2025, 80, 80)!.amount.toString()).toBe('-1512.00');
+  });
+
+  test('the years before the sale regularise as usual', () => {
+    const later = { ...good('2024-03-10', '2100.00'), sale: { date: '2027-02-01', percent: 100 as const } };
+    expect(regulariseGood(later, 2025, 80, 60)!.amount.toString()).toBe('-84.00');
+    expect(regulariseGood(later, 2027, 80, 60)!.amount.toString()).toBe('168.00'); // 420.00 × 2 / 5
+  });
+});
+
 describe('capitalGoodsYear', () => {
   test('each good against its own purchase year: the sum is box 43', () => {
     const percents: Record<number, number> = { 2023: 50, 2024: 80, 2025: 60 };
