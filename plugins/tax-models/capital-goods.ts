@@ -42,7 +42,15 @@ export interface CapitalGood {
  * with: 100 for a sale subject and not exempt (or exempt with the right to deduct: an export, an
  * intra-EU supply), 0 for an exempt one.
  */
-export interface CapitalGoodSale { date: string; percent: 0 | 100 }
+export interface CapitalGoodSale {
+  date: string;
+  percent: 0 | 100;
+  /**
+   * The VAT the sale accrued (its invoice's quotas), for a taxed sale: what the regularisation may
+   * deduct at most (art. 110.Uno.1ª, second paragraph); null when not capped.
+   */
+  vat?: Decimal | null;
+}
 
 /**
  * A fixed asset made from a purchase line and disposed of, as the plugin that keeps fixed assets
@@ -150,7 +158,10 @@ export function regulariseGood(good: CapitalGood, year: number, purchasePercent:
   const years = sale ? periodYears - yearOfPeriod + 1 : 1;
   // in cents × 100: quota (cents) × percent against deducted (cents) × 100
   const difference = (quota.units * BigInt(percent) - deducted.units * 100n) * BigInt(years);
-  const amount = regularises ? Decimal.of(divideHalfAway(difference, 100n * BigInt(periodYears)), 2) : Decimal.zero(2);
+  const computed = regularises ? Decimal.of(divideHalfAway(difference, 100n * BigInt(periodYears)), 2) : Decimal.zero(2);
+  // a taxed sale deducts no more than the VAT it accrued (art. 110.Uno.1ª)
+  const cap = sale?.percent === 100 ? sale.vat ?? null : null;
+  const amount = cap && computed.compare(cap) > 0 ? cap.rescale(2) : computed;
   return {
     good, reference: `${good.entry.number}/${good.entry.groupNo}`, purchaseYear, periodYears, yearOfPeriod, yearsLeft: sale ? 0 : periodYears - yearOfPeriod,
     quota, purchasePercent, deducted, yearPercent: percent, yearDeduction: deductiblePart(quota, percent), regularises, amount, sale,
@@ -183,16 +194,22 @@ async function boughtLandOrBuilding(tx: Tx, entry: TaxRegisterEntry): Promise<bo
 }
 
 /**
- * The percentage a sale counts with (art. 110.Uno): its invoice's register rows, 100 when every
- * one gives the right to deduct (`PRORRATA_REGIMES`), 0 when none does; null when the invoice has
- * no rows or mixes both (the sale is then not regularised: docs/domain/vat.md §3.1).
+ * A disposal as a sale (art. 110.Uno): its invoice's register rows give the percentage, 100 when
+ * every one gives the right to deduct (`PRORRATA_REGIMES`; art. 110.Uno.2ª, last paragraph, sends
+ * exempt sales with the right to deduct to rule 1ª), 0 when none does; null when it is no sale (a
+ * write-off), or its invoice has no rows or mixes both (not regularised: docs/domain/vat.md §3.1).
  */
-async function salePercent(tx: Tx, disposal: CapitalGoodDisposal): Promise<0 | 100 | null> {
+async function saleOf(tx: Tx, disposal: CapitalGoodDisposal): Promise<CapitalGoodSale | null> {
   if (disposal.kind !== 'sale' || !disposal.invoiceId) return null;
   const rows = await TaxRegister.ofDocument(tx, { side: 'issued', accountingDate: disposal.date, documentId: disposal.invoiceId });
-  const places = new Set(rows.map((row) => PRORRATA_REGIMES[row.regime] ?? 'unknown'));
-  if (places.size !== 1) return null;
-  return places.has('with_right') ? 100 : places.has('without_right') ? 0 : null;
+  const places = new Set<string>(rows.map((row) => PRORRATA_REGIMES[row.regime] ?? 'unknown'));
+  if (places.size !== 1 || places.has('unknown')) return null;
+  if (places.has('without_right')) return { date: disposal.date, percent: 0, vat: null };
+  // with the right to deduct: a domestic sale caps the regularisation at the VAT it accrued; an
+  // export or intra-EU supply accrues none here, and is left uncapped (docs/domain/vat.md §3.1)
+  const taxed = rows.every((row) => row.regime === 'domestic');
+  const vat = rows.reduce((sum, row) => sum.add(Decimal.parse(row.quota, 6)), Decimal.zero(2)).rescale(2);
+  return { date: disposal.date, percent: 100, vat: taxed ? vat : null };
 }
 
 /**
@@ -206,8 +223,8 @@ async function goodsOfRow(tx: Tx, entry: TaxRegisterEntry, building: boolean, di
   const sales: { sale: CapitalGoodSale; base: Decimal }[] = [];
   for (const disposal of disposals) {
     if (disposal.taxTypeId !== entry.taxTypeId || !disposal.deductible) continue;
-    const percent = await salePercent(tx, disposal);
-    if (percent !== null) sales.push({ sale: { date: disposal.date, percent }, base: Decimal.parse(disposal.base, 6).rescale(2) });
+    const sale = await saleOf(tx, disposal);
+    if (sale) sales.push({ sale, base: Decimal.parse(disposal.base, 6).rescale(2) });
   }
   if (!sales.length || base.isZero()) return [{ entry, building, quota, sale: null }];
   const goods: CapitalGood[] = [];
@@ -263,6 +280,6 @@ export const capitalGoodsYearToJson = (y: CapitalGoodsYear) => ({
     land_or_building: g.good.building, period_years: g.periodYears, year_of_period: g.yearOfPeriod, years_left: g.yearsLeft,
     base: g.good.entry.base, quota: g.quota.toString(), purchase_percent: g.purchasePercent, deducted: g.deducted.toString(),
     year_percent: g.yearPercent, year_deduction: g.yearDeduction.toString(), regularises: g.regularises, regularisation: g.amount.toString(),
-    sale: g.sale ? { date: g.sale.date, percent: g.sale.percent } : null,
+    sale: g.sale ? { date: g.sale.date, percent: g.sale.percent, vat: g.sale.vat?.toString() ?? null } : null,
   })),
 });

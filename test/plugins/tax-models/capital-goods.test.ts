@@ -4,6 +4,7 @@
  * worked out by hand.
  */
 import { describe, expect, test } from 'bun:test';
+import { Decimal } from '../../../kernel/money';
 import type { TaxRegisterEntry } from '../../../plugins/documents/api';
 import { capitalGoodsYear, isLandOrBuildingAccount, regulariseGood, type CapitalGood } from '../../../plugins/tax-models/api';
 
@@ -57,6 +58,13 @@ describe('a sale within the period (art. 110)', () => {
   test('exempt: (0 − 1,680.00) × 4 / 5 = −1,344.00; a building: × 9 / 10 = −1,512.00', () => {
     expect(regulariseGood(sold(0), 2025, 80, 80)!.amount.toString()).toBe('-1344.00');
     expect(regulariseGood(sold(0, true), 2025, 80, 80)!.amount.toString()).toBe('-1512.00');
+  });
+
+  test('a taxed sale deducts no more than the VAT it accrued (art. 110.Uno.1ª): 336.00 capped at 300.00; an exempt one has no cap', () => {
+    const capped = { ...good('2024-03-10', '2100.00'), sale: { date: '2025-06-30', percent: 100 as const, vat: Decimal.parse('300.00') } };
+    expect(regulariseGood(capped, 2025, 80, 60)!.amount.toString()).toBe('300.00');
+    const under = { ...capped, sale: { ...capped.sale, vat: Decimal.parse('400.00') } };
+    expect(regulariseGood(under, 2025, 80, 60)!.amount.toString()).toBe('336.00');
   });
 
   test('the years before the sale regularise as usual', () => {
