@@ -161,3 +161,17 @@ describe('a year within 10 points (2026, 75 %)', () => {
     expect(rows.map(columns)).toEqual([['80,00', '1680,00', '75,00', '1575,00', '0,00'], ['80,00', '16800,00', '75,00', '15750,00', '0,00']]);
   });
 });
+
+describe('a year without prorrata after prorrata years (2027)', () => {
+  test('counts as 100 %: 20 points from 80, so (2,100.00 − 1,680.00) / 5 = +84.00 and (21,000.00 − 16,800.00) / 10 = +420.00; box 43 = 504.00, credited to 6392', async () => {
+    expect((await app.get('/api/v1/aeat/prorrata?year=2027', company.token)).body.method).toBe('none');
+    const q4 = await fourthQuarter(2027);
+    expect([boxesOf(q4)['43'], boxesOf(q4)['44'], boxesOf(q4)['45'], boxesOf(q4)['46']]).toEqual(['504.00', '0.00', '504.00', '-504.00']);
+    expect(q4.details.capital_goods.goods.map((g: any) => [g.purchase_percent, g.year_percent, g.year_of_period, g.regularisation])).toEqual([[80, 100, 4, '84.00'], [80, 100, 4, '420.00']]);
+    expect(q4.details.prorrata).toBeUndefined();
+    // a gain on investments: Cr 6392, the negative result to compensate on 4700
+    const settled = await app.post('/api/v1/aeat/303/settle?year=2027&quarter=4', {}, company.token);
+    expect(settled.status).toBe(201);
+    expect(entryLines(settled.body)).toEqual([['6392', '0.00', '504.00'], ['4700', '504.00', '0.00']]);
+  });
+});
