@@ -247,7 +247,9 @@ async function goodsOfRow(tx: Tx, entry: TaxRegisterEntry, building: boolean, di
 export async function capitalGoodsBefore(tx: Tx, year: number): Promise<CapitalGood[]> {
   const rows = (await TaxRegister.query(tx, { from: `${year - 9}-01-01`, to: `${year - 1}-12-31`, side: 'received', capitalGood: true })).filter(followedCapitalGood);
   const purchaseIds = [...new Set(rows.filter((row) => row.documentType === 'purchase').map((row) => row.documentId))];
-  const disposals = purchaseIds.length ? (await Promise.all(disposalSources().map((source) => source.disposals(tx, purchaseIds)))).flat() : [];
+  const disposals: CapitalGoodDisposal[] = [];
+  // one source after another: they read through the same transaction
+  if (purchaseIds.length) for (const source of disposalSources()) disposals.push(...await source.disposals(tx, purchaseIds));
   const building = new Map<string, boolean>();
   const goods: CapitalGood[] = [];
   for (const entry of rows) {
