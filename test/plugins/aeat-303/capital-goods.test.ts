@@ -121,6 +121,15 @@ describe('a year more than 10 points away (2025, 60 %)', () => {
     expect(entryLines(res.body)).toEqual([['6342', '336.00', '0.00'], ['4750', '0.00', '336.00']]);
   });
 
+  test('the DR303 file of the 4T writes box 43 signed (page 01, position 889 of the 2024–2025 layout)', async () => {
+    const res = await app.handle(new Request('http://localhost/api/v1/aeat/303/file?year=2025&quarter=4', { headers: { authorization: `Bearer ${company.token}` } }));
+    expect(res.status).toBe(200);
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    const page01 = text.slice(text.indexOf('<T30301000>'));
+    expect(page01.slice(888, 888 + 17)).toBe('N0000000000033600');
+    expect(page01.slice(922, 922 + 17)).toBe('N0000000000033600'); // [45]
+  });
+
   test('the 390: box 63 is the 4T\'s 43, in the sum of deductions [64]; every check against the 303s holds', async () => {
     const res = await app.get('/api/v1/aeat/390/summary?year=2025', company.token);
     expect(res.status).toBe(200);
