@@ -10,7 +10,7 @@ import { definitivePercentOf, PRORRATA_REGIMES, vatProrrataOf, yearOperations } 
  *
  * A capital good is a received register group flagged as one (`capital_good`) whose VAT is
  * deductible. Its regularisation period is the year of purchase (its accounting date) and the 4
- * calendar years after it, 9 for land and buildings (art. 107.Uno): a good is land or a building
+ * calendar years after it, 9 for land and buildings (art. 107): a good is land or a building
  * when its purchase's journal entry debits a PGC account of 210 (Terrenos y bienes naturales) or 211
  * (Construcciones). In each later year of the period whose definitive deduction percentage differs
  * by more than 10 points from the purchase year's, the deduction is regularised (art. 109):
@@ -35,6 +35,11 @@ export interface CapitalGood {
   quota?: Decimal;
   /** Its sale within the regularisation period (art. 110), when known; null or absent otherwise. */
   sale?: CapitalGoodSale | null;
+  /**
+   * The day it was written off (a fixed asset's disposal without sale: lost, destroyed, scrapped):
+   * the years after that one are not regularised (docs/domain/vat.md §3.1); null or absent otherwise.
+   */
+  writtenOff?: string | null;
 }
 
 /**
@@ -101,7 +106,7 @@ export interface CapitalGoodYear {
   /** This year's definitive percentage, and the deduction the quota would give at it. */
   yearPercent: number;
   yearDeduction: Decimal;
-  /** Whether the percentages differ by more than 10 points (art. 107.Uno), or the good was sold this year (art. 110). */
+  /** Whether the percentages differ by more than 10 points (art. 107), or the good was sold this year (art. 110). */
   regularises: boolean;
   /**
    * (yearDeduction − deducted) / periodYears when `regularises`, else 0.00: positive deducts more.
@@ -120,10 +125,10 @@ export interface CapitalGoodsYear {
   total: Decimal;
 }
 
-/** Points a later year's percentage must differ by, strictly more, to regularise (art. 107.Uno). */
+/** Points a later year's percentage must differ by, strictly more, to regularise (art. 107). */
 export const REGULARISATION_THRESHOLD = 10;
 
-/** PGC accounts whose goods are land and buildings (art. 107.Uno: 10-year period). */
+/** PGC accounts whose goods are land and buildings (art. 107: 10-year period). */
 const LAND_AND_BUILDINGS = ['210', '211'];
 export const isLandOrBuildingAccount = (account: string): boolean => LAND_AND_BUILDINGS.some((prefix) => account.startsWith(prefix));
 
@@ -149,6 +154,8 @@ export function regulariseGood(good: CapitalGood, year: number, purchasePercent:
   const saleYear = good.sale ? Number(good.sale.date.slice(0, 4)) : null;
   // sold in an earlier year: its one regularisation covered the rest of the period
   if (saleYear !== null && saleYear < year) return null;
+  // written off in an earlier year: no longer used, no longer regularised
+  if (good.writtenOff && Number(good.writtenOff.slice(0, 4)) < year) return null;
   const sale = saleYear === year ? good.sale! : null;
   const percent = sale ? sale.percent : yearPercent;
   const quota = (good.quota ?? Decimal.parse(good.entry.quota, 6)).rescale(2);
@@ -213,29 +220,33 @@ async function saleOf(tx: Tx, disposal: CapitalGoodDisposal): Promise<CapitalGoo
 }
 
 /**
- * A register row as goods: whole, or split by the sales of some of its lines (a fixed asset each):
- * each sale takes its lines' share of the quota (base sold / the row's base, rounded to cents), the
- * rest stays a good of its own. Disposals that are no sale (a write-off) change nothing.
+ * A register row as goods: whole, or split by the disposals of some of its lines (a fixed asset
+ * each): each sale or write-off takes its lines' share of the quota (base disposed of / the row's
+ * base, rounded to cents), the rest stays a good of its own. A sale whose invoice cannot say taxed
+ * or exempt changes nothing.
  */
 async function goodsOfRow(tx: Tx, entry: TaxRegisterEntry, building: boolean, disposals: readonly CapitalGoodDisposal[]): Promise<CapitalGood[]> {
   const quota = Decimal.parse(entry.quota, 6).rescale(2);
   const base = Decimal.parse(entry.base, 6).rescale(2);
-  const sales: { sale: CapitalGoodSale; base: Decimal }[] = [];
+  const parts: { sale: CapitalGoodSale | null; writtenOff: string | null; base: Decimal }[] = [];
   for (const disposal of disposals) {
     if (disposal.taxTypeId !== entry.taxTypeId || !disposal.deductible) continue;
+    const disposed = Decimal.parse(disposal.base, 6).rescale(2);
+    if (disposal.kind === 'write_off') { parts.push({ sale: null, writtenOff: disposal.date, base: disposed }); continue; }
     const sale = await saleOf(tx, disposal);
-    if (sale) sales.push({ sale, base: Decimal.parse(disposal.base, 6).rescale(2) });
+    if (sale) parts.push({ sale, writtenOff: null, base: disposed });
   }
-  if (!sales.length || base.isZero()) return [{ entry, building, quota, sale: null }];
+  if (!parts.length || base.isZero()) return [{ entry, building, quota, sale: null, writtenOff: null }];
   const goods: CapitalGood[] = [];
   let rest = quota, restBase = base;
-  for (const { sale, base: sold } of sales) {
-    const part = sold.compare(restBase) >= 0 ? rest : Decimal.of(divideHalfAway(quota.units * sold.units, base.units), 2);
-    goods.push({ entry, building, quota: part, sale });
+  for (const { sale, writtenOff, base: disposed } of parts) {
+    const part = disposed.compare(restBase) >= 0 ? rest : Decimal.of(divideHalfAway(quota.units * disposed.units, base.units), 2);
+    goods.push({ entry, building, quota: part, sale, writtenOff });
     rest = rest.sub(part);
-    restBase = restBase.sub(sold);
+    restBase = restBase.sub(disposed);
+    if (restBase.compare(Decimal.zero(2)) <= 0) break;
   }
-  if (restBase.compare(Decimal.zero(2)) > 0 && !rest.isZero()) goods.push({ entry, building, quota: rest, sale: null });
+  if (restBase.compare(Decimal.zero(2)) > 0 && !rest.isZero()) goods.push({ entry, building, quota: rest, sale: null, writtenOff: null });
   return goods;
 }
 
@@ -283,5 +294,6 @@ export const capitalGoodsYearToJson = (y: CapitalGoodsYear) => ({
     base: g.good.entry.base, quota: g.quota.toString(), purchase_percent: g.purchasePercent, deducted: g.deducted.toString(),
     year_percent: g.yearPercent, year_deduction: g.yearDeduction.toString(), regularises: g.regularises, regularisation: g.amount.toString(),
     sale: g.sale ? { date: g.sale.date, percent: g.sale.percent, vat: g.sale.vat?.toString() ?? null } : null,
+    written_off: g.good.writtenOff ?? null,
   })),
 });

@@ -90,16 +90,16 @@ describe('a year more than 10 points away (2025, 60 %)', () => {
     expect(q4.details.capital_goods.goods.map(({ document_id: _, reference: __, ...g }: any) => g)).toEqual([
       {
         document_type: 'purchase', supplier_invoice: expect.any(String), purchase_date: '2024-03-10', land_or_building: false, period_years: 5, year_of_period: 2, years_left: 3,
-        base: '10000.00', quota: '2100.00', purchase_percent: 80, deducted: '1680.00', year_percent: 60, year_deduction: '1260.00', regularises: true, regularisation: '-84.00', sale: null,
+        base: '10000.00', quota: '2100.00', purchase_percent: 80, deducted: '1680.00', year_percent: 60, year_deduction: '1260.00', regularises: true, regularisation: '-84.00', sale: null, written_off: null,
       },
       {
         document_type: 'purchase', supplier_invoice: expect.any(String), purchase_date: '2024-03-20', land_or_building: false, period_years: 5, year_of_period: 2, years_left: 0,
         base: '5000.00', quota: '1050.00', purchase_percent: 80, deducted: '840.00', year_percent: 100, year_deduction: '1050.00', regularises: true, regularisation: '168.00',
-        sale: { date: '2025-06-30', percent: 100, vat: '630.00' },
+        sale: { date: '2025-06-30', percent: 100, vat: '630.00' }, written_off: null,
       },
       {
         document_type: 'purchase', supplier_invoice: expect.any(String), purchase_date: '2024-05-10', land_or_building: true, period_years: 10, year_of_period: 2, years_left: 8,
-        base: '100000.00', quota: '21000.00', purchase_percent: 80, deducted: '16800.00', year_percent: 60, year_deduction: '12600.00', regularises: true, regularisation: '-420.00', sale: null,
+        base: '100000.00', quota: '21000.00', purchase_percent: 80, deducted: '16800.00', year_percent: 60, year_deduction: '12600.00', regularises: true, regularisation: '-420.00', sale: null, written_off: null,
       },
     ]);
   });

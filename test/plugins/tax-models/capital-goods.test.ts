@@ -74,6 +74,12 @@ describe('a sale within the period (art. 110)', () => {
   });
 });
 
+test('a good written off: regularised in the year of the write-off, not after', () => {
+  const gone = { ...good('2024-03-10', '2100.00'), writtenOff: '2025-05-01' };
+  expect(regulariseGood(gone, 2025, 80, 60)!.amount.toString()).toBe('-84.00');
+  expect(regulariseGood(gone, 2026, 80, 60)).toBeNull();
+});
+
 describe('capitalGoodsYear', () => {
   test('each good against its own purchase year: the sum is box 43', () => {
     const percents: Record<number, number> = { 2023: 50, 2024: 80, 2025: 60 };
