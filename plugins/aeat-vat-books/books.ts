@@ -3,7 +3,7 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
-import { definitivePercentOf, vatProrrataOf, yearOperations } from '../tax-models/api';
+import { capitalGoodsRegularisation, definitivePercentOf, vatProrrataOf, yearOperations, type CapitalGoodYear } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
@@ -84,6 +84,12 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], de
   return rows;
 }
 
+/** The capital goods book's rows of the goods bought in earlier years and still in their regularisation period (annual, 0A). */
+export function earlierGoodsRows(year: number, goods: readonly CapitalGoodYear[], definitivePercent: number | null, cells: 'text' | 'typed' = 'text'): BookRow[] {
+  const columns = BOOK_LAYOUTS['capital-goods'];
+  return goods.map((item) => columns.map((c) => (c.empty ? null : (cells === 'typed' ? c.cell : c.value)(item.good.entry, { year: String(year), period: periodOf(item.good.entry.accountingDate), definitivePercent, regularisation: item }))));
+}
+
 /**
  * The writer's columns. XLSX: amounts are numeric cells shown with two decimals and no thousands
  * separator, dates date cells shown dd/mm/yyyy and the year a number, as the agency's example book
@@ -100,8 +106,10 @@ async function companyOf(tx: Tx, year: number, book: VatBook) {
   const [tenant, prorrata] = await Promise.all([TenantService.current(tx), vatProrrataOf(tx, year)]);
   // the capital goods book shows the year's definitive prorrata: set by hand, or the register's, or the provisional one while the year has no operations
   const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? definitivePercentOf(prorrata, await yearOperations(tx, year)) : null;
+  // the capital goods book also lists the goods of earlier years still in their regularisation period
+  const earlier = book === 'capital-goods' ? (await capitalGoodsRegularisation(tx, year)).goods : [];
   // the books are the titular's: its legal name (razón social) when it has one
-  return { name: tenant.legalName || tenant.name, taxId: tenant.taxId ?? null, definitivePercent };
+  return { name: tenant.legalName || tenant.name, taxId: tenant.taxId ?? null, definitivePercent, earlier };
 }
 
 export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: VatBook; year: number; format: BookFormat }): Promise<Response> {
@@ -132,6 +140,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
         pending.push(read);
         next += span;
       };
+      if (company.earlier.length) await emit(earlierGoodsRows(request.year, company.earlier, company.definitivePercent, request.format === 'xlsx' ? 'typed' : 'text'));
       let entries: TaxRegisterEntry[] | undefined = first;
       while (entries) {
         while (pending.length < READ_AHEAD && next < months.length) readAhead();

@@ -1,5 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { deductiblePart, registerRowDeductible, type TaxRegisterEntry } from '../documents/api';
+import type { CapitalGoodYear } from '../tax-models/api';
 import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime } from '../taxes/api';
 
 /**
@@ -27,6 +28,11 @@ export interface RowContext {
   period: string;
   /** The year's definitive VAT prorrata under the general prorrata (docs/domain/vat.md §3); null without one. */
   definitivePercent: number | null;
+  /**
+   * The capital goods book's row of a good bought in an earlier year and still in its
+   * regularisation period: its regularisation of the book's year (arts. 107–109 LIVA).
+   */
+  regularisation?: CapitalGoodYear;
 }
 export interface BookColumn {
   /** The format's two heading rows: a group's title over the column's own heading; the same text twice for a column without a group. */
@@ -151,7 +157,14 @@ const definitiveProrrata: BookColumn['value'] = (e, c) => (registerRowDeductible
  * regularises the difference), else the register's deductible quota.
  */
 const firstYearDeduction: BookColumn['value'] = (e, c) =>
-  (c.definitivePercent === null || !registerRowDeductible(e) ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+  (c.regularisation ? c.regularisation.deducted.toString()
+    : c.definitivePercent === null || !registerRowDeductible(e) ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+/** The purchase year's definitive percentage: the book's year's for a good bought in it, the good's purchase year's for an earlier one. */
+const firstYearProrrata: BookColumn['value'] = (e, c) => (c.regularisation ? String(c.regularisation.purchasePercent) : definitiveProrrata(e, c));
+/** The book's year: its definitive percentage, the quota at it and (a good of an earlier year) the regularisation of art. 109. */
+const yearProrrata: BookColumn['value'] = (e, c) => (c.regularisation ? String(c.regularisation.yearPercent) : definitiveProrrata(e, c));
+const yearDeduction: BookColumn['value'] = (e, c) => (c.regularisation ? c.regularisation.yearDeduction.toString() : firstYearDeduction(e, c));
+const toRegularise: BookColumn['value'] = (_e, c) => (c.regularisation ? c.regularisation.amount.toString() : '0.00');
 
 const none = () => null;
 /** A column under a group's title, or (`title` null) a column whose heading fills both rows. */
@@ -287,8 +300,12 @@ const saleInvoice = under('Identificación de la Factura de Transmisión del Bie
  * (period 0A). The good's description, value and depreciation are the IRPF book's columns and stay
  * empty; the good is known by its invoice, and by Cuadra's `<receipt number>/<group>` in
  * "Referencia Externa". A good bought in the year has no regularisation yet: the year's deductible
- * quota equals the first year's and the quota to regularise is zero. The good's type, the day its
- * use began and its write-off are left to the company.
+ * quota equals the first year's and the quota to regularise is zero. A good bought in an earlier
+ * year and still in its regularisation period (5 years, 10 for land and buildings) comes first,
+ * with its purchase year's percentage and deduction under "Año de Inicio Utilización" and the
+ * book's year's percentage, the quota at it and the regularisation of art. 109 LIVA (the 303's box
+ * 43) under "Regularización Anual". The good's type, the day its use began and its write-off are
+ * left to the company.
  */
 const CAPITAL_GOODS: BookColumn[] = [
   ...PERIOD_AND_ACTIVITY(() => '0A'),
@@ -315,11 +332,11 @@ const CAPITAL_GOODS: BookColumn[] = [
   text('Nombre Expedidor', 32, (e) => name40(e.counterparty.name)),
   firstYear.amount('Base Imponible', (e) => e.base),
   firstYear.amount('Tipo de IVA', (e) => e.rate),
-  firstYear.amount('Prorrata Definitiva', definitiveProrrata),
+  firstYear.amount('Prorrata Definitiva', firstYearProrrata),
   firstYear.amount('Cuota Deducible', firstYearDeduction),
-  regularisation.amount('Prorrata Definitiva', definitiveProrrata),
-  regularisation.amount('Cuota Deducible', firstYearDeduction),
-  regularisation.amount('Cuota a Regularizar', () => '0.00'),
+  regularisation.amount('Prorrata Definitiva', yearProrrata),
+  regularisation.amount('Cuota Deducible', yearDeduction),
+  regularisation.amount('Cuota a Regularizar', toRegularise),
   writeOff.date('Fecha', none),
   writeOff.text('Causa', 6, none),
   saleInvoice.text('Serie', 10, none),
