@@ -61,7 +61,6 @@ def tax_summary(c, with_re=False, irpf_label='Retención IRPF'):
         rate = 'Exento' if not v['rate'] else f"{v['rate']} %"
         row = [es(v['base']), rate, es(v['amount'])]
         if with_re:
-            re = [r for r in c['re'] if any(l['vat'] == int(v['rate']) for l in c['lines'])]
             match = next((r for r in c['re'] if r['base'] == v['base']), None)
             row += [f"{str(match['rate']).replace('.', ',')} %" if match else '', es(match['amount']) if match else '']
         rows.append('|'.join(row))
