@@ -17,8 +17,16 @@ export interface TableColumn<R> {
   header?: string;
   /** Spanish label for the PDF. */
   label: string;
-  /** `amount`: an exact decimal string (kept as text in XLSX: a float cell could round it), right-aligned in the PDF. */
-  type: 'string' | 'boolean' | 'datetime' | 'amount';
+  /**
+   * `amount`: an exact decimal string (kept as text in XLSX: a float cell could round it), right-aligned in the PDF.
+   * `decimal`: an exact decimal string with a dot ("-502.36", "2027") written in XLSX as a numeric cell whose
+   * number is that text itself, never a float's rendering, shown with `decimals` places and no thousands
+   * separator. `date`: an ISO date (yyyy-mm-dd) written in XLSX as a date cell (its day number) shown
+   * dd/mm/yyyy. The other formats write both as the value's text.
+   */
+  type: 'string' | 'boolean' | 'datetime' | 'amount' | 'decimal' | 'date';
+  /** `decimal` only: the places its XLSX number format shows (2 unless given: "0.00"; 0: "0"). */
+  decimals?: number;
   /** XLSX column width in characters; the PDF shares the page in proportion to it. */
   width: number;
   /**
@@ -56,6 +64,37 @@ export interface ExportWriter<R> {
 }
 
 const nothingBuffered = async () => {};
+
+/** An exact decimal as a spreadsheet number's text: digits with an optional sign and a dot, no exponent. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The XML text of a `decimal` cell: the decimal string itself (a leading zero run and a negative zero
+ * dropped), so 123456789.01 is stored as those digits and no float ever rounds it. Anything else is a
+ * programming error, not bad input: it throws.
+ */
+export function xlsxNumberText(text: string): string {
+  if (!DECIMAL_TEXT.test(text)) throw new Error(`Not a decimal for a spreadsheet number: ${JSON.stringify(text)}`);
+  const negative = text.startsWith('-');
+  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '');
+  return negative && /[1-9]/.test(digits) ? `-${digits}` : digits;
+}
+
+/** The day number of an ISO date in the 1900 date system (1899-12-30 is day 0): whole days, so exact. */
+export function xlsxDateSerial(iso: string): string {
+  const m = ISO_DATE.exec(iso);
+  if (!m) throw new Error(`Not an ISO date for a spreadsheet date: ${JSON.stringify(iso)}`);
+  return String(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000 + 25_569);
+}
+
+/** The XLSX number format of a column's type: two decimals (or `decimals`) without thousands separator; dates day first. */
+function xlsxNumFmt<R>(c: TableColumn<R>): string | undefined {
+  if (c.type === 'datetime') return 'yyyy-mm-dd hh:mm:ss';
+  if (c.type === 'date') return 'dd/mm/yyyy';
+  if (c.type === 'decimal') return (c.decimals ?? 2) === 0 ? '0' : `0.${'0'.repeat(c.decimals ?? 2)}`;
+  return undefined;
+}
 
 const encoder = new TextEncoder();
 const valueOf = <R>(row: R, column: TableColumn<R>) => (row as unknown as Record<string, unknown>)[column.key];
@@ -211,10 +250,10 @@ export async function xlsxWriter<R>(channel: ExportChannel, columns: readonly Ta
   return {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     begin() {
-      sheet.columns = columns.map((c) => ({
-        ...(twoRows ? {} : { header: c.header ?? c.key }), key: c.key, width: c.width,
-        style: c.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
-      }));
+      sheet.columns = columns.map((c) => {
+        const numFmt = xlsxNumFmt(c);
+        return { ...(twoRows ? {} : { header: c.header ?? c.key }), key: c.key, width: c.width, style: numFmt ? { numFmt } : {} };
+      });
       if (twoRows) writeHeadingRows(sheet, columns);
       else {
         const header = sheet.getRow(1);
@@ -224,13 +263,23 @@ export async function xlsxWriter<R>(channel: ExportChannel, columns: readonly Ta
     },
     rows(batch, options) {
       for (const row of batch) {
-        const added = sheet.addRow(columns.map((c) => {
+        const numbers: [number, string][] = [];
+        const added = sheet.addRow(columns.map((c, i) => {
           const value = valueOf(row, c);
           if (value === null || value === undefined) return null;
           if (c.type === 'datetime') return asDate(value);
           if (c.type === 'boolean') return Boolean(value);
-          return String(value);
+          if (c.type === 'decimal') numbers.push([i + 1, xlsxNumberText(String(value))]);
+          else if (c.type === 'date') numbers.push([i + 1, xlsxDateSerial(String(value))]);
+          else return String(value);
+          return null;
         }));
+        // a numeric cell whose number is our text: exceljs writes a Number cell's value into <v> as it is,
+        // so the decimal string goes there without becoming a float (its style, the column's format, is kept)
+        for (const [column, text] of numbers) {
+          const cell = added.getCell(column);
+          cell.model = { address: cell.address, type: ExcelJS.ValueType.Number, value: text, style: cell.style } as unknown as ExcelJS.CellModel;
+        }
         if (options?.bold) added.font = { bold: true };
         added.commit();
       }

@@ -1,5 +1,5 @@
 import type { TaxRegisterSum } from '../documents/api';
-import { BoxSheet, dec, max, min, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
+import { BoxSheet, capitalGoodsYearToJson, dec, max, min, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, type ModelInput, type ModelResult, type TaxPeriod } from '../tax-models/api';
 import { BOXES_303 } from './boxes';
 import { options303 } from './options';
 
@@ -19,6 +19,9 @@ import { options303 } from './options';
  *   percentage (the purchase's registration deducted so much); the bases stay whole. The last
  *   period of the year adds box 44: the year's quotas with the right to deduct at the definitive
  *   percentage, less what the year deducted (`prorrataYear`, tax-models).
+ * - the last period also adds box 43: the regularisation of the capital goods bought in the years
+ *   before (arts. 107–109 LIVA; `capitalGoodsRegularisation`, tax-models), shown good by good in
+ *   `details.capital_goods`.
  */
 
 type Pair = readonly [base: string, quota: string];
@@ -62,7 +65,7 @@ const groupOf = (sum: TaxRegisterSum): Group => ({
 });
 const describe = (g: Group) => `${g.side} ${g.kind} ${g.regime}`;
 
-export async function compute303({ period, sums, sumsOver, previous, options, prorrata }: ModelInput): Promise<ModelResult> {
+export async function compute303({ period, sums, sumsOver, previous, options, prorrata, capitalGoods }: ModelInput): Promise<ModelResult> {
   const rows = (await sums(GROUPED_BY)).map(groupOf);
   const boxes = new BoxSheet();
   const unmapped: string[] = [];
@@ -111,12 +114,16 @@ export async function compute303({ period, sums, sumsOver, previous, options, pr
 
   setRates(boxes, period, surchargeRates);
   boxes.set('27', boxes.sum('152', '167', '03', '155', '06', '09', '11', '13', '15', '158', '170', '18', '21', '24', '26'));
-  // 42 (REAGP) and 43 (capital goods, arts. 107–110) are regularisations the register does not know: zero;
+  // 42 (REAGP compensations) is a regularisation the register does not know: zero;
   // 44 regularises the year's deductions to the definitive prorrata in its last period
   const yearly = period.last && prorrata.method === 'general'
     ? prorrataYear(prorrata, await sumsOver({ from: `${period.year}-01-01`, to: period.to }, PRORRATA_SUMS_BY))
     : null;
   if (yearly) boxes.set('44', yearly.regularisation);
+  // 43 regularises, in the last period, the capital goods of the years before (arts. 107–109), whatever this year's method
+  const capital = period.last ? await capitalGoods() : null;
+  if (capital) boxes.set('43', capital.total);
+  const capitalDetails = capital?.goods.length ? capitalGoodsYearToJson(capital) : null;
   boxes.set('45', boxes.sum('29', '31', '33', '35', '37', '39', '41', '42', '43', '44'));
   boxes.set('46', boxes.get('27').sub(boxes.get('45')));
   boxes.set('64', boxes.sum('46', '76'));
@@ -142,7 +149,9 @@ export async function compute303({ period, sums, sumsOver, previous, options, pr
   const declarationType = result.isZero() ? 'N' : !result.isNegative() ? 'I' : refundable ? 'D' : 'C';
   return {
     boxes: boxes.toRecord(BOXES_303), result: result.toString(), declarationType,
-    ...(unmapped.length || yearly ? { details: { ...(unmapped.length ? { unmapped } : {}), ...(yearly ? { prorrata: prorrataYearToJson(yearly) } : {}) } } : {}),
+    ...(unmapped.length || yearly || capitalDetails ? {
+      details: { ...(unmapped.length ? { unmapped } : {}), ...(yearly ? { prorrata: prorrataYearToJson(yearly) } : {}), ...(capitalDetails ? { capital_goods: capitalDetails } : {}) },
+    } : {}),
   };
 }
 

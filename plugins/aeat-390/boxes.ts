@@ -53,7 +53,7 @@ export const TOTALS: readonly { box: string; of: readonly string[]; less?: reado
   { box: '56', of: bases(INTRA_EU_CURRENT_GOODS) }, { box: '57', of: quotas(INTRA_EU_CURRENT_GOODS) },
   { box: '58', of: bases(INTRA_EU_CAPITAL) }, { box: '59', of: quotas(INTRA_EU_CAPITAL) },
   { box: '597', of: bases(INTRA_EU_SERVICES_DEDUCTIBLE) }, { box: '598', of: quotas(INTRA_EU_SERVICES_DEDUCTIBLE) },
-  { box: '64', of: ['49', '51', '53', '55', '57', '59', '598', '62', '522'] },
+  { box: '64', of: ['49', '51', '53', '55', '57', '59', '598', '62', '63', '522'] },
   { box: '65', of: ['47'], less: ['64'] },
   // 84 = 65 + 658 (the art. 80.Cinco.5ª regularisation, which the books do not know: zero)
   { box: '84', of: ['65'] },
@@ -81,6 +81,7 @@ export const BOXES_390: readonly Box390[] = [
   ...pairs('Deducible en adquisiciones intracomunitarias de bienes de inversión', INTRA_EU_CAPITAL), signed('58', 'Total bases, adquisiciones intracomunitarias de bienes de inversión'), signed('59', 'Total cuotas deducibles, adquisiciones intracomunitarias de bienes de inversión'),
   ...pairs('Deducible en adquisiciones intracomunitarias de servicios', INTRA_EU_SERVICES_DEDUCTIBLE), signed('597', 'Total bases, adquisiciones intracomunitarias de servicios'), signed('598', 'Total cuotas deducibles, adquisiciones intracomunitarias de servicios'),
   signed('639', 'Rectificación de deducciones: base', ['40']), signed('62', 'Rectificación de deducciones: cuota', ['41']),
+  signed('63', 'Regularización de bienes de inversión', ['43']),
   signed('522', 'Regularización por aplicación del porcentaje definitivo de prorrata', ['44']),
   signed('64', 'Suma de deducciones'), signed('65', 'Resultado del régimen general ([47] − [64])'),
   // 7. Resultado de la liquidación anual; 9. Resultado de las liquidaciones (from the year's 303s)

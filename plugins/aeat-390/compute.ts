@@ -54,11 +54,14 @@ export interface IntraEuPart { nature: 'goods' | 'services'; rate: string; deduc
  * The 390's boxes from the year's register sums. Intra-EU acquisitions of investment goods are
  * goods and come from the groups; the others come from `acquisitions`, split by nature (their
  * groups give the `intraEu` detail only). `prorrataRegularisation` is the year's regularisation to
- * the definitive prorrata ([522], the last 303's [44]; `prorrataYear` of tax-models).
+ * the definitive prorrata ([522], the last 303's [44]; `prorrataYear` of tax-models);
+ * `capitalGoodsRegularisation` the year's regularisation of the capital goods bought in the years
+ * before ([63], the last 303's [43]; `capitalGoodsRegularisation` of tax-models).
  */
-export function boxes390(groups: readonly Group390[], acquisitions: readonly IntraEuPart[] = [], prorrataRegularisation?: Decimal): Boxes390 {
+export function boxes390(groups: readonly Group390[], acquisitions: readonly IntraEuPart[] = [], prorrataRegularisation?: Decimal, capitalGoodsRegularisation?: Decimal): Boxes390 {
   const boxes = new BoxSheet();
   if (prorrataRegularisation) boxes.set('522', prorrataRegularisation);
+  if (capitalGoodsRegularisation) boxes.set('63', capitalGoodsRegularisation);
   const unmapped: string[] = [];
   const intraEu = new Map<string, { base: Decimal; quota: Decimal; deductibleBase: Decimal; deductibleQuota: Decimal }>();
   const describe = (g: Group390, what: string) => `${g.side} ${g.kind} ${g.regime} ${what}`;

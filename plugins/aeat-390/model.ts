@@ -2,7 +2,7 @@ import { Unprocessable } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { registerNature, registerRowDeductible, type NatureAmounts } from '../documents/api';
-import { dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
+import { capitalGoodsYearToJson, dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
 import { DESIGNS_390, file390 } from './file';
@@ -46,14 +46,16 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
   return { parts, unmapped: [...unmapped] };
 }
 
-export async function compute390({ tx, period, sums, register, options, prorrata }: ModelInput): Promise<ModelResult> {
+export async function compute390({ tx, period, sums, register, options, prorrata, capitalGoods }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
   const { sii, exempting_activities_only, main_activity, operations_347 } = options390(options);
   const acquisitions = await intraEuParts(tx, register);
   // the general prorrata: the year's operations and its regularisation, as the last 303 computes them
   const yearly = prorrataYear(prorrata, prorrata.method === 'general' ? await sums(PRORRATA_SUMS_BY) : []);
-  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts, yearly?.regularisation);
+  // the capital goods of the years before (arts. 107–109), as the last 303's box 43
+  const capital = await capitalGoods();
+  const mapped = boxes390((await sums(GROUPED_BY)).map(groupOf), acquisitions.parts, yearly?.regularisation, capital?.total);
   const year303 = await yearOfModel(tx, model303, period.year);
   const returns303 = year303.periods.map(({ result }) => result);
   liquidation390(mapped.boxes, returns303);
@@ -66,6 +68,7 @@ export async function compute390({ tx, period, sums, register, options, prorrata
     main_activity: main_activity || null,
     // page 07: one general prorrata for the company's activity (type G)
     prorrata: yearly ? { ...prorrataYearToJson(yearly), activity: prorrata.activity || main_activity || null, cnae: prorrata.cnae || null, type: 'G' } : null,
+    ...(capital?.goods.length ? { capital_goods: capitalGoodsYearToJson(capital) } : {}),
     redeme: (await taxProfileOf(tx)).vatRedeme,
     operations_347,
     volume_of_operations: mapped.boxes.get('108').toString(),

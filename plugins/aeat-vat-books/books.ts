@@ -3,7 +3,7 @@ import type { Logger } from '../../kernel/logger';
 import type { Tx, UnitOfWork } from '../../kernel/uow';
 import { streamTable, type TableColumn } from '../../lib/table-export/stream';
 import { TAX_REGISTER_MAX_ROWS, TaxRegister, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
-import { definitivePercentOf, vatProrrataOf, yearOperations } from '../tax-models/api';
+import { capitalGoodsRegularisation, definitivePercentOf, vatProrrataOf, yearOperations, type CapitalGoodYear } from '../tax-models/api';
 import { TenantService } from '../tenants/api';
 import { BOOK_LAYOUTS, BOOK_NAMES, bookFileName, type BookColumn, type RowContext, type VatBook } from './layout';
 
@@ -57,9 +57,14 @@ const MAX_MONTHS_PER_READ = 3;
  */
 const periodOf = (date: string) => `${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}T`;
 
-/** The book's rows of some register rows (the capital goods book is read with the register's capital-good filter). */
-export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], definitivePercent: number | null = null): BookRow[] {
+/**
+ * The book's rows of some register rows (the capital goods book is read with the register's
+ * capital-good filter): the format's text (`text`, the CSV) or the typed cells' values (`typed`,
+ * the XLSX: amounts as exact decimal strings, dates ISO).
+ */
+export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], definitivePercent: number | null = null, cells: 'text' | 'typed' = 'text'): BookRow[] {
   const columns = BOOK_LAYOUTS[book];
+  const read = columns.map((c) => (cells === 'typed' ? c.cell : c.value));
   // the columns the register fills, by position; the others stay null (a book has more empty columns than filled ones)
   const filled = columns.flatMap((c, i) => (c.empty ? [] : [i]));
   const rows: BookRow[] = new Array(entries.length);
@@ -73,21 +78,38 @@ export function bookRows(book: VatBook, entries: readonly TaxRegisterEntry[], de
       context = { year: e.accountingDate.slice(0, 4), period: periodOf(e.accountingDate), definitivePercent };
     }
     const row: BookRow = new Array(columns.length).fill(null);
-    for (let k = 0; k < filled.length; k++) row[filled[k]] = columns[filled[k]].value(e, context!);
+    for (let k = 0; k < filled.length; k++) row[filled[k]] = read[filled[k]](e, context!);
     rows[r] = row;
   }
   return rows;
 }
 
-const tableColumns = (columns: readonly BookColumn[]): TableColumn<BookRow>[] =>
-  columns.map((c, i) => ({ key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, type: c.type, width: c.width }));
+/** The capital goods book's rows of the goods bought in earlier years and still in their regularisation period (annual, 0A). */
+export function earlierGoodsRows(year: number, goods: readonly CapitalGoodYear[], definitivePercent: number | null, cells: 'text' | 'typed' = 'text'): BookRow[] {
+  const columns = BOOK_LAYOUTS['capital-goods'];
+  return goods.map((item) => columns.map((c) => (c.empty ? null : (cells === 'typed' ? c.cell : c.value)(item.good.entry, { year: String(year), period: periodOf(item.good.entry.accountingDate), definitivePercent, regularisation: item }))));
+}
+
+/**
+ * The writer's columns. XLSX: amounts are numeric cells shown with two decimals and no thousands
+ * separator, dates date cells shown dd/mm/yyyy and the year a number, as the agency's example book
+ * stores them (docs/domain/vat-books.md §2); the CSV writes the format's text.
+ */
+const XLSX_TYPES = { amount: { type: 'decimal', decimals: 2 }, date: { type: 'date' }, year: { type: 'decimal', decimals: 0 }, string: { type: 'string' } } as const;
+const tableColumns = (columns: readonly BookColumn[], format: BookFormat): TableColumn<BookRow>[] =>
+  columns.map((c, i) => ({
+    key: String(i), header: c.heading, headingRows: c.headings, label: c.heading, width: c.width,
+    ...(format === 'xlsx' ? XLSX_TYPES[c.type] : { type: c.type === 'amount' ? 'amount' : 'string' }),
+  }));
 
 async function companyOf(tx: Tx, year: number, book: VatBook) {
   const [tenant, prorrata] = await Promise.all([TenantService.current(tx), vatProrrataOf(tx, year)]);
   // the capital goods book shows the year's definitive prorrata: set by hand, or the register's, or the provisional one while the year has no operations
   const definitivePercent = book === 'capital-goods' && prorrata.method === 'general' ? definitivePercentOf(prorrata, await yearOperations(tx, year)) : null;
+  // the capital goods book also lists the goods of earlier years still in their regularisation period
+  const earlier = book === 'capital-goods' ? (await capitalGoodsRegularisation(tx, year)).goods : [];
   // the books are the titular's: its legal name (razón social) when it has one
-  return { name: tenant.legalName || tenant.name, taxId: tenant.taxId ?? null, definitivePercent };
+  return { name: tenant.legalName || tenant.name, taxId: tenant.taxId ?? null, definitivePercent, earlier };
 }
 
 export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: VatBook; year: number; format: BookFormat }): Promise<Response> {
@@ -98,7 +120,7 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
   const first = await rowsOf(uow, months[0]);
   const names = BOOK_NAMES[request.book];
   return streamTable<BookRow>({
-    format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book]), logger, what: names.title,
+    format: request.format, columns: tableColumns(BOOK_LAYOUTS[request.book], request.format), logger, what: names.title,
     filename: bookFileName(request.book, request.year, company),
     heading: {
       title: `${names.title} - ${company.name}`, sheet: names.sheet, generatedAt,
@@ -118,10 +140,11 @@ export async function vatBook(uow: UnitOfWork, logger: Logger, request: { book: 
         pending.push(read);
         next += span;
       };
+      if (company.earlier.length) await emit(earlierGoodsRows(request.year, company.earlier, company.definitivePercent, request.format === 'xlsx' ? 'typed' : 'text'));
       let entries: TaxRegisterEntry[] | undefined = first;
       while (entries) {
         while (pending.length < READ_AHEAD && next < months.length) readAhead();
-        const rows = bookRows(request.book, entries, company.definitivePercent);
+        const rows = bookRows(request.book, entries, company.definitivePercent, request.format === 'xlsx' ? 'typed' : 'text');
         for (let start = 0; start < rows.length; start += 2000) await emit(rows.slice(start, start + 2000));
         entries = await pending.shift();
       }

@@ -1,5 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { deductiblePart, registerRowDeductible, type TaxRegisterEntry } from '../documents/api';
+import type { CapitalGoodYear } from '../tax-models/api';
 import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime } from '../taxes/api';
 
 /**
@@ -12,8 +13,9 @@ import { chargesSpanishVat, issuedQualification, issuedRegimeKey, type TaxRegime
  * heading and code below was checked against the design: docs/domain/vat-books.md.
  *
  * One column: its two heading rows (a group's title over the column's own heading), the cell type,
- * the XLSX width and the value from one register row (one invoice and VAT rate), already written as
- * the format writes it (amounts with a decimal comma, dates dd/mm/yyyy). What the register does
+ * the XLSX width and the value from one register row (one invoice and VAT rate), as the format's
+ * text writes it (amounts with a decimal comma, dates dd/mm/yyyy: the CSV) and as a typed cell's
+ * value (an exact decimal, an ISO date: the XLSX's numeric and date cells). What the register does
  * not know is empty (activity, cash-basis collections, properties, the capital good's use).
  */
 
@@ -26,17 +28,29 @@ export interface RowContext {
   period: string;
   /** The year's definitive VAT prorrata under the general prorrata (docs/domain/vat.md §3); null without one. */
   definitivePercent: number | null;
+  /**
+   * The capital goods book's row of a good bought in an earlier year and still in its
+   * regularisation period: its regularisation of the book's year (arts. 107–109 LIVA).
+   */
+  regularisation?: CapitalGoodYear;
 }
 export interface BookColumn {
   /** The format's two heading rows: a group's title over the column's own heading; the same text twice for a column without a group. */
   headings: readonly [string, string];
   /** The one-line heading (the CSV's header, a row's key): the group's title and the column's heading, or the heading alone. */
   heading: string;
-  type: 'string' | 'amount';
+  /** `amount` an amount, rate or percentage (Decimal(n,2)); `date` a date; `year` a year (Decimal(4,0)); `string` text. */
+  type: 'string' | 'amount' | 'date' | 'year';
   width: number;
   /** A column the register cannot fill (activity, cash basis, the IRPF book's columns…): always empty, never asked for a value. */
   empty: boolean;
+  /** The value as the format's text writes it (the CSV): amounts with a decimal comma and two decimals, dates dd/mm/yyyy. */
   value(entry: TaxRegisterEntry, context: RowContext): string | null;
+  /**
+   * The value for a typed cell (the XLSX): an amount as an exact decimal string with a dot and two
+   * decimals ("-502.36"), a date as ISO yyyy-mm-dd, a year or text as in `value`.
+   */
+  cell(entry: TaxRegisterEntry, context: RowContext): string | null;
 }
 
 /**
@@ -44,12 +58,18 @@ export interface BookColumn {
  * a comma before exactly two decimals, a minus on the left: "66325,12", "135,00", "10,50", "-502,36".
  */
 export function bookDecimal(text: string | null): string | null {
+  const amount = bookAmount(text);
+  return amount == null ? null : amount.replace('.', ',');
+}
+
+/** An amount, rate or percentage with exactly two decimals and a dot ("135.00", "-0.13"): the number of an XLSX cell. */
+export function bookAmount(text: string | null): string | null {
   if (text == null) return null;
   const dot = text.indexOf('.');
-  if (dot < 0) return `${text},00`;
+  if (dot < 0) return `${text}.00`;
   const decimals = text.length - dot - 1;
-  if (decimals === 2) return `${text.slice(0, dot)},${text.slice(dot + 1)}`;
-  return Decimal.parse(text, Math.max(decimals, 2)).round(2).toString().replace('.', ',');
+  if (decimals === 2) return text;
+  return Decimal.parse(text, Math.max(decimals, 2)).round(2).toString();
 }
 
 /** A date as the format writes it (its validation 5): dd/mm/yyyy. */
@@ -99,10 +119,25 @@ export const qualification = (e: TaxRegisterEntry): { qualification: string | nu
  */
 const spanishOnly = (value: (e: TaxRegisterEntry) => string): BookColumn['value'] => (e) => (chargesSpanishVat(issuedQualification(e.regime as TaxRegime)) ? value(e) : null);
 
+/**
+ * "Total Factura" of one row, a line of the invoice: the line's own subtotal, so that an invoice's
+ * lines add up to its total (the design's validations 7 and 8 for an invoice of several rates),
+ * never the whole invoice's total repeated. Issued (validation 37): base + the Spanish quota and
+ * the surcharge the row writes on an S1/S2 row, the base alone on an exempt or not-subject row
+ * (E*, N1, N2: an OSS sale's foreign VAT is not in it). Received (validation 32): base + quota +
+ * surcharge, the base alone with reverse charge (ISP S) or key 09 (an intra-EU acquisition). An IRPF
+ * withholding is not subtracted (the IRPF columns carry it).
+ */
+export const lineTotal = (e: TaxRegisterEntry): string => {
+  const base = Decimal.parse(e.base);
+  const vat = e.side === 'issued' ? chargesSpanishVat(issuedQualification(e.regime as TaxRegime)) : !reverseCharged(e) && e.regime !== 'intra_eu';
+  return (vat ? base.add(Decimal.parse(e.quota)).add(Decimal.parse(e.surcharge)) : base).rescale(2).toString();
+};
+
 /** Received "Inversión del Sujeto Pasivo": S for a domestic reverse charge or a service from outside the EU; an intra-EU acquisition (key 09) is N, as the design requires. */
 const reverseCharged = (e: TaxRegisterEntry) => e.regime === 'reverse_charge';
 const seriesOf = (number: string) => (number.includes('-') ? number.slice(0, number.lastIndexOf('-')) : '');
-const operationDate = (e: TaxRegisterEntry) => (e.operationDate && e.operationDate !== e.issueDate ? bookDate(e.operationDate) : null);
+const operationDate = (e: TaxRegisterEntry) => (e.operationDate && e.operationDate !== e.issueDate ? e.operationDate : null);
 /** Names are at most 40 characters in the format. */
 const name40 = (name: string) => (name.length > 40 ? name.slice(0, 40) : name);
 /** A simplified invoice (or its rectification) without the customer's tax id names the customer as the design asks. */
@@ -122,29 +157,45 @@ const definitiveProrrata: BookColumn['value'] = (e, c) => (registerRowDeductible
  * regularises the difference), else the register's deductible quota.
  */
 const firstYearDeduction: BookColumn['value'] = (e, c) =>
-  (c.definitivePercent === null || !registerRowDeductible(e) ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+  (c.regularisation ? c.regularisation.deducted.toString()
+    : c.definitivePercent === null || !registerRowDeductible(e) ? e.deductibleQuota : deductiblePart(Decimal.parse(e.quota, 6), c.definitivePercent).rescale(2).toString());
+/** The purchase year's definitive percentage: the book's year's for a good bought in it, the good's purchase year's for an earlier one. */
+const firstYearProrrata: BookColumn['value'] = (e, c) => (c.regularisation ? String(c.regularisation.purchasePercent) : definitiveProrrata(e, c));
+/** The book's year: its definitive percentage, the quota at it and (a good of an earlier year) the regularisation of art. 109. */
+const yearProrrata: BookColumn['value'] = (e, c) => (c.regularisation ? String(c.regularisation.yearPercent) : definitiveProrrata(e, c));
+const yearDeduction: BookColumn['value'] = (e, c) => (c.regularisation ? c.regularisation.yearDeduction.toString() : firstYearDeduction(e, c));
+const toRegularise: BookColumn['value'] = (_e, c) => (c.regularisation ? c.regularisation.amount.toString() : '0.00');
 
 const none = () => null;
 /** A column under a group's title, or (`title` null) a column whose heading fills both rows. */
+/**
+ * A column under a group's title, or (`title` null) a column whose heading fills both rows. `value`
+ * gives the register's value: an amount as a decimal string, a date ISO; the column writes it as the
+ * format's text (`value`) and as a typed cell's value (`cell`).
+ */
 function column(title: string | null, heading: string, type: BookColumn['type'], width: number, value: BookColumn['value']): BookColumn {
   const empty = value === none;
-  const format = type === 'amount' && !empty ? (e: TaxRegisterEntry, c: RowContext) => bookDecimal(value(e, c)) : value;
-  return { headings: [title ?? heading, heading], heading: title ? `${title} ${heading}` : heading, type, width, empty, value: format };
+  const headings = { headings: [title ?? heading, heading] as const, heading: title ? `${title} ${heading}` : heading, type, width, empty };
+  if (empty || type === 'string' || type === 'year') return { ...headings, value, cell: value };
+  if (type === 'date') return { ...headings, value: (e, c) => bookDate(value(e, c)), cell: value };
+  return { ...headings, value: (e, c) => bookDecimal(value(e, c)), cell: (e, c) => bookAmount(value(e, c)) };
 }
 const text = (heading: string, width: number, value: BookColumn['value']) => column(null, heading, 'string', width, value);
 const amount = (heading: string, value: BookColumn['value']) => column(null, heading, 'amount', 14, value);
-/** A date column: its value is already dd/mm/yyyy (bookDate). */
-const date = (heading: string, value: BookColumn['value']) => column(null, heading, 'string', 11, value);
+/** A date column: its value is the ISO date, written dd/mm/yyyy (bookDate) or as a date cell. */
+const date = (heading: string, value: BookColumn['value']) => column(null, heading, 'date', 11, value);
 const under = (title: string) => ({
   text: (heading: string, width: number, value: BookColumn['value']) => column(title, heading, 'string', width, value),
   amount: (heading: string, value: BookColumn['value']) => column(title, heading, 'amount', 14, value),
+  date: (heading: string, value: BookColumn['value']) => column(title, heading, 'date', 11, value),
+  year: (heading: string, value: BookColumn['value']) => column(title, heading, 'year', 9, value),
 });
 
 const selfAssessment = under('Autoliquidación');
 const activity = under('Actividad');
 /** Ejercicio and periodo of the self-assessment, then the activity (Código A–D, Tipo, IAE epigraph: the register does not know it). */
 const PERIOD_AND_ACTIVITY = (period: BookColumn['value']): BookColumn[] => [
-  selfAssessment.text('Ejercicio', 9, (_e, c) => c.year),
+  selfAssessment.year('Ejercicio', (_e, c) => c.year),
   selfAssessment.text('Periodo', 8, period),
   activity.text('Código', 7, none),
   activity.text('Tipo', 6, none),
@@ -155,7 +206,7 @@ const quarterOf: BookColumn['value'] = (_e, c) => c.period;
 /** A cash-basis operation's collections (issued, "Cobro") or payments (received, "Pago"): none, the books are not kept on a cash basis. */
 const CASH_BASIS = (title: 'Cobro' | 'Pago'): BookColumn[] => {
   const group = under(`${title} (Operación Criterio de Caja de IVA y/o artículo 7.2.1º de Reglamento del IRPF)`);
-  return [group.text('Fecha', 11, none), group.amount('Importe', none), group.text('Medio Utilizado', 7, none), group.text('Identificación Medio Utilizado', 16, none)];
+  return [group.date('Fecha', none), group.amount('Importe', none), group.text('Medio Utilizado', 7, none), group.text('Identificación Medio Utilizado', 16, none)];
 };
 const property = under('Inmueble');
 /**
@@ -183,7 +234,7 @@ const ISSUED: BookColumn[] = [
   text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Ingreso', 8, none),
   amount('Ingreso Computable', none),
-  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  date('Fecha Expedición', (e) => e.issueDate),
   date('Fecha Operación', operationDate),
   invoiceId.text('Serie', 10, (e) => seriesOf(e.number)),
   invoiceId.text('Número', 16, (e) => e.number),
@@ -195,7 +246,7 @@ const ISSUED: BookColumn[] = [
   text('Clave de Operación', 8, operationKey),
   text('Calificación de la Operación', 10, (e) => qualification(e).qualification),
   text('Operación Exenta', 8, (e) => qualification(e).exempt),
-  amount('Total Factura', (e) => e.documentTotal),
+  amount('Total Factura', lineTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', spanishOnly((e) => e.rate)),
   amount('Cuota IVA Repercutida', spanishOnly((e) => e.quota)),
@@ -211,11 +262,11 @@ const RECEIVED: BookColumn[] = [
   text('Tipo de Factura', 7, invoiceType),
   text('Concepto de Gasto', 8, none),
   amount('Gasto Deducible', none),
-  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  date('Fecha Expedición', (e) => e.issueDate),
   date('Fecha Operación', operationDate),
   supplierInvoice.text('(Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
   supplierInvoice.text('Número-Final', 10, none),
-  date('Fecha Recepción', (e) => bookDate(e.accountingDate)),
+  date('Fecha Recepción', (e) => e.accountingDate),
   text('Número Recepción', 16, (e) => e.number),
   text('Número Recepción Final', 10, none),
   supplier.text('Tipo', 6, idType),
@@ -227,9 +278,9 @@ const RECEIVED: BookColumn[] = [
   text('Inversión del Sujeto Pasivo', 10, (e) => (reverseCharged(e) ? 'S' : 'N')),
   // deducted in the period of the accounting date: N, and the later period's two columns empty (the design's validation 35)
   text('Deducible en Periodo Posterior', 10, () => 'N'),
-  laterDeduction.text('Ejercicio', 9, none),
+  laterDeduction.year('Ejercicio', none),
   laterDeduction.text('Periodo', 8, none),
-  amount('Total Factura', (e) => e.documentTotal),
+  amount('Total Factura', lineTotal),
   amount('Base Imponible', (e) => e.base),
   amount('Tipo de IVA', (e) => e.rate),
   amount('Cuota IVA Soportado', (e) => e.quota),
@@ -249,8 +300,12 @@ const saleInvoice = under('Identificación de la Factura de Transmisión del Bie
  * (period 0A). The good's description, value and depreciation are the IRPF book's columns and stay
  * empty; the good is known by its invoice, and by Cuadra's `<receipt number>/<group>` in
  * "Referencia Externa". A good bought in the year has no regularisation yet: the year's deductible
- * quota equals the first year's and the quota to regularise is zero. The good's type, the day its
- * use began and its write-off are left to the company.
+ * quota equals the first year's and the quota to regularise is zero. A good bought in an earlier
+ * year and still in its regularisation period (5 years, 10 for land and buildings) comes first,
+ * with its purchase year's percentage and deduction under "Año de Inicio Utilización" and the
+ * book's year's percentage, the quota at it and the regularisation of art. 109 LIVA (the 303's box
+ * 43) under "Regularización Anual". The good's type, the day its use began and its write-off are
+ * left to the company.
  */
 const CAPITAL_GOODS: BookColumn[] = [
   ...PERIOD_AND_ACTIVITY(() => '0A'),
@@ -266,7 +321,7 @@ const CAPITAL_GOODS: BookColumn[] = [
   depreciation.amount('Cuota Resultante', none),
   depreciation.amount('Acumulada al final', none),
   depreciation.amount('Pendiente', none),
-  date('Fecha Expedición', (e) => bookDate(e.issueDate)),
+  date('Fecha Expedición', (e) => e.issueDate),
   supplierInvoice.text('(Serie-Número)', 18, (e) => e.supplierNumber ?? e.number),
   supplierInvoice.text('Número-Final', 10, none),
   text('Número Recepción', 16, none),
@@ -277,12 +332,12 @@ const CAPITAL_GOODS: BookColumn[] = [
   text('Nombre Expedidor', 32, (e) => name40(e.counterparty.name)),
   firstYear.amount('Base Imponible', (e) => e.base),
   firstYear.amount('Tipo de IVA', (e) => e.rate),
-  firstYear.amount('Prorrata Definitiva', definitiveProrrata),
+  firstYear.amount('Prorrata Definitiva', firstYearProrrata),
   firstYear.amount('Cuota Deducible', firstYearDeduction),
-  regularisation.amount('Prorrata Definitiva', definitiveProrrata),
-  regularisation.amount('Cuota Deducible', firstYearDeduction),
-  regularisation.amount('Cuota a Regularizar', () => '0.00'),
-  writeOff.text('Fecha', 11, none),
+  regularisation.amount('Prorrata Definitiva', yearProrrata),
+  regularisation.amount('Cuota Deducible', yearDeduction),
+  regularisation.amount('Cuota a Regularizar', toRegularise),
+  writeOff.date('Fecha', none),
   writeOff.text('Causa', 6, none),
   saleInvoice.text('Serie', 10, none),
   saleInvoice.text('Número', 16, none),

@@ -23,7 +23,7 @@ export const vatBookRoutes = (kernel: Kernel) =>
       detail: {
         summary: 'A VAT book (libro registro de IVA) of a tax year in the tax agency\'s common format for the books (2025 design), XLSX or CSV; streamed',
         description: 'One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and '
-          + 'order of the format\'s design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book\'s '
+          + 'order of the format\'s design; amounts in euros, also for documents in another currency: in the XLSX numeric cells shown with two decimals and dates date cells shown `dd/mm/yyyy` (as the agency\'s example book), in the CSV text with a decimal comma (`1210,00`) and `dd/mm/yyyy`; the IRPF book\'s '
           + 'columns empty; the period is the quarter (1T–4T, for monthly filers too) or, in the capital goods book, 0A; exempt and not-subject rows (E*, N2) leave the rate and quota empty. '
           + 'The file is named as the format names it: year, NIF, the book\'s letter (E, R, S) and the company\'s legal name (else its name), without trailing dots. Columns, codes and sources: docs/domain/vat-books.md.',
         responses: {

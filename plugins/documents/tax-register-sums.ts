@@ -22,7 +22,8 @@ const KEYS = {
   /**
    * The group's VAT is deductible: a non-zero deductible quota, or a received group with VAT and no
    * recargo de equivalencia borne (whose VAT is never deductible) whose deductible quota the VAT
-   * prorrata rounded to 0.00. The function cuadra_tax_register_sums repeats the expression.
+   * prorrata rounded to 0.00. The function cuadra_tax_register_sums and `registerRowDeductible`
+   * repeat it; a test holds the three equal row by row (register-deductible-rule.test.ts).
    */
   deductible: `(deductible_quota <> 0 or (side = 'received' and surcharge_rate is null and quota <> 0))`,
   /** The group carries a withholding (IRPF). */
@@ -59,11 +60,15 @@ export interface TaxRegisterAmounts {
 
 export type TaxRegisterAmount = keyof TaxRegisterAmounts;
 
-/** Every amount: what a reader gets when it names none. */
-/** One register row's VAT is deductible, by the same rule as the sums' `deductible` key (the SQL above), for code that reads rows. */
+/**
+ * One register row's VAT is deductible, by the same rule as the sums' `deductible` key (the SQL
+ * above and the function cuadra_tax_register_sums), for code that reads rows.
+ * test/plugins/documents/register-deductible-rule.test.ts holds the three equal, case by case.
+ */
 export const registerRowDeductible = (row: Pick<TaxRegisterEntry, 'side' | 'quota' | 'deductibleQuota' | 'surchargeRate'>): boolean =>
   !Decimal.parse(row.deductibleQuota).isZero() || (row.side === 'received' && row.surchargeRate === null && !Decimal.parse(row.quota).isZero());
 
+/** Every amount: what a reader gets when it names none. */
 export const TAX_REGISTER_AMOUNTS: readonly TaxRegisterAmount[] = ['base', 'quota', 'deductibleQuota', 'surcharge', 'withholding', 'withheldBase'];
 
 /** A group's sums: the amounts asked (all of them unless named), and its number of rows. */

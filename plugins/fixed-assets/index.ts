@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { fixedAssetRoutes } from './routes';
 import { fixedAssetModels } from './schemas';
 import { archivePart } from './archive';
+import { FIXED_ASSET_DISPOSALS } from './capital-good-disposals';
 
 /**
  * Fixed assets: the register, linear depreciation by month (useful life, or a coefficient of the
@@ -17,7 +18,8 @@ export default definePlugin({
   tags: { 'fixed-assets': 'Fixed assets: register, depreciation schedule and posting, disposal, the official coefficients table' },
   dependsOn: ['tenants', 'ledger', 'purchases', 'invoices'],
   migrations,
-  contributesIfInstalled: { 'company-archive': [archivePart] },
+  // the sales of the assets bought by purchase lines, for the VAT regularisation of capital goods (art. 110 LIVA)
+  contributesIfInstalled: { 'company-archive': [archivePart], 'capital-good-disposals': [FIXED_ASSET_DISPOSALS] },
   models: fixedAssetModels,
   permissions: {
     'fixed-assets.read': rolesFrom('viewer'),

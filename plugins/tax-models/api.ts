@@ -14,5 +14,9 @@ export { aeatText, developerTaxId, field, informativeDeclarant, informativeHead,
 export {
   definitivePercentOf, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, vatProrrataOf, yearOperations, type ProrrataMethod, type ProrrataOperations, type ProrrataYear, type VatProrrata,
 } from './prorrata';
+export {
+  capitalGoodsRegularisation, capitalGoodsYear, capitalGoodsYearToJson, definitivePercentOfYear, isLandOrBuildingAccount, regulariseGood, REGULARISATION_THRESHOLD,
+  type CapitalGood, type CapitalGoodDisposal, type CapitalGoodDisposals, type CapitalGoodSale, type CapitalGoodYear, type CapitalGoodsYear,
+} from './capital-goods';
 export { dueByTenant, type DueModel } from './due-by-tenant';
 export { resultsByTenant, type DueResult } from './results-by-tenant';

@@ -5,6 +5,7 @@ import type { TaxRegisterAmount, TaxRegisterEntry, TaxRegisterQuery, TaxRegister
 import type { Decimal } from '../../kernel/money';
 import type { JournalDraft } from '../ledger/api';
 import type { TaxProfile } from './profile';
+import type { CapitalGoodDisposals, CapitalGoodsYear } from './capital-goods';
 import type { VatProrrata } from './prorrata';
 
 /**
@@ -90,6 +91,12 @@ export interface ModelInput {
    * declares `readsProrrata`; reading it without the declaration throws.
    */
   prorrata: VatProrrata;
+  /**
+   * The regularisation of the capital goods bought in the years before the period's year (arts.
+   * 107–109 LIVA; `capitalGoodsRegularisation`), for a last period's box 43; null where it is not
+   * read (the workspace's many-companies computation, which leaves box 43 out).
+   */
+  capitalGoods(): Promise<CapitalGoodsYear | null>;
 }
 
 /** A company's choices for one model and year, as the model's `options` schema describes them (snake_case, on the wire). */
@@ -213,5 +220,9 @@ export interface SettlementInput {
 }
 
 declare module '../../kernel/extensions' {
-  interface ExtensionPoints { 'tax-models': TaxModel }
+  interface ExtensionPoints {
+    'tax-models': TaxModel;
+    /** The sales of capital goods within their regularisation period (art. 110 LIVA): the fixed-assets plugin contributes them. */
+    'capital-good-disposals': CapitalGoodDisposals;
+  }
 }

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../kernel/plugin';
 import { rolesFrom } from '../../kernel/roles';
 import { softwareProducer } from '../../lib/software-producer';
+import { useDisposalSources, type CapitalGoodDisposals } from './capital-goods';
 import type { TaxModel } from './contract';
 import { migrations } from './migrations';
 import { eraseOptions, exportOptions } from './options';
@@ -25,6 +26,7 @@ export default definePlugin({
   models: { ...taxModelModels, TaxProfileResponse, TaxProfileUpdate, VatProrrataResponse, VatProrrataUpdate },
   extensionPoints: {
     'tax-models': { description: 'a tax model (modelo) computed from the tax register', key: (model: TaxModel) => model.code },
+    'capital-good-disposals': { description: 'the sales of capital goods, for their VAT regularisation (art. 110 LIVA)', key: (source: CapitalGoodDisposals) => source.name },
   },
   permissions: {
     'tax-models.read': rolesFrom('viewer'),
@@ -39,5 +41,8 @@ export default definePlugin({
   },
   routes: taxModelRoutes,
   // the software producer (lib/software-producer.ts; shared with verifactu) fills the import files' "NIF empresa desarrollo": checked at start-up
-  setup(kernel) { softwareProducer(kernel.config); },
+  setup(kernel) {
+    softwareProducer(kernel.config);
+    useDisposalSources(() => kernel.contributions('capital-good-disposals'));
+  },
 });

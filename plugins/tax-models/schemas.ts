@@ -22,7 +22,7 @@ const TaxModelPeriod = t.Object({
   declaration_type: t.String({ description: 'I ingreso, N sin actividad o resultado cero, C a compensar, D a devolver; for an informative annual model (347, 390) I when it declares something, N when nothing, and `exempt` when the company need not file it (390)' }),
   result: t.String({ description: 'To pay (positive), to compensate or refund (negative)' }),
   boxes: t.Array(TaxModelBox),
-  details: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'Model-specific detail (the 111\'s recipients, the 347\'s counterparties: contacts\' names and tax ids); absent when the caller may not read contacts (role or API-key scopes)' })),
+  details: t.Optional(t.Record(t.String(), t.Unknown(), { description: 'Model-specific detail (the 111\'s recipients, the 347\'s counterparties: contacts\' names and tax ids; the last 303\'s and the 390\'s `prorrata` and `capital_goods`, the regularisation of each capital good of earlier years); absent when the caller may not read contacts (role or API-key scopes)' })),
 });
 
 export const TaxModelSummary = t.Object({

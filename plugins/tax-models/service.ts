@@ -6,6 +6,7 @@ import { checkWholeMonths, LedgerService } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, ReturnCompany, TaxModel, TaxPeriod } from './contract';
 import { MAX_CARRY_YEARS, optionsOf, optionsOfYears, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
+import { capitalGoodsRegularisation } from './capital-goods';
 import { undeclaredProrrata, vatProrrataOf, type VatProrrata } from './prorrata';
 
 /**
@@ -77,6 +78,7 @@ async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first
       // a period computed so far (to today: the dashboard's accrued result) may end where it ends
       sumsOver: (range, by, filter = {}, amounts) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by, amounts); },
       accountTotals: (range) => { checkWholeMonths(range, 'accountTotals', period.to); return LedgerService.totalsByAccount(tx, range); },
+      capitalGoods: () => capitalGoodsRegularisation(tx, period.year),
     });
     results.push(result);
     previous = result;

@@ -265,3 +265,61 @@ describe('a year that deducts more than its provisional percentage (2026: 78 %, 
     expect(lines).toContainEqual(['6392', '0.00', '23.10']);
   });
 });
+
+/**
+ * A tiny intra-EU acquisition under a low prorrata (2025, another company, provisional 1 %):
+ * 1T a taxed sale of 300.00 at 21 % (63.00) and an exempt one (art. 20) of 9,700.00; 2T 2.00 of
+ * goods bought from Germany at 21 %. With the right to deduct 300 of 10,000: a definitive 3 %.
+ * - The acquisition self-assesses 2.00 × 21 % = 0.42 in full: 303 boxes 10/11 = 2.00 / 0.42.
+ * - It deducts 0.42 × 1 % = 0.0042 → 0.00; its VAT is still deductible VAT (no recargo borne), so its
+ *   base stays whole in boxes 36/37 = 2.00 / 0.00, and the 2T result is 0.42.
+ * - 4T box 44: the year's deductible quotas 0.42 at the definitive 3 % = 0.0126 → 0.01, less the
+ *   0.00 deducted = 0.01 (current goods; no capital goods); the 4T result −0.01.
+ * - 390: accrued [05]/[06] 300.00 / 63.00 and intra-EU goods at 21 % [25]/[26] 2.00 / 0.42, so [33]/[34]
+ *   302.00 / 63.42 and [47] 63.42; deductible intra-EU current goods at 21 % [629]/[630] 2.00 / 0.00
+ *   ([56]/[57]), [522] 0.01, [64] 0.01, [65] = [84] = [86] 63.42 − 0.01 = 63.41; the quarters' results
+ *   [95] 63.00 + 0.42 = 63.42 to pay and the last one 0.01 to refund ([98]); operations [99] 300.00,
+ *   [105] 9,700.00, [108] 10,000.00.
+ * Without the rule that keeps a quota the prorrata rounded to 0.00 deductible, boxes 36 and [629]
+ * would lose the base and box 44 the 0.42 (0.00 instead of 0.01).
+ */
+describe('a 2 € intra-EU acquisition under a 1 % provisional prorrata', () => {
+  let small: TestCompany;
+  const summary = async (path: string) => {
+    const res = await app.get(path, small.token);
+    expect(res.status).toBe(200);
+    return res.body.items[0];
+  };
+  beforeAll(async () => {
+    small = await createCompany(app);
+    const set = await app.request('PUT', '/api/v1/aeat/prorrata?year=2025', { body: { method: 'general', provisional_percent: 1, activity: 'Formación', cnae: '855' }, token: small.token });
+    expect(set.status).toBe(200);
+    const booker = documentBooker(() => app, () => small);
+    const { customer, german } = await vatReturnContacts(app, small.token);
+    await booker.sale(customer.id, '2025-02-10', { tax_type_id: booker.tax('IVA21') }, '300.00');
+    await booker.sale(customer.id, '2025-03-01', { tax_type_id: booker.tax('EXENTO') }, '9700.00');
+    await booker.purchase(german.id, '2025-05-20', { tax_type_id: booker.tax('RCINTRACOM'), expense_account: '600' }, '2.00');
+  }, 120_000);
+
+  test('303: 2T boxes 10/11 2.00 / 0.42 and 36/37 2.00 / 0.00; 4T box 44 0.01 at the definitive 3 %', async () => {
+    const q2 = boxesOf(await summary('/api/v1/aeat/303/summary?year=2025&quarter=2'));
+    expect(amounts(q2)).toEqual({ '10': '2.00', '11': '0.42', '27': '0.42', '36': '2.00', '46': '0.42', '64': '0.42', '66': '0.42', '69': '0.42', '71': '0.42' });
+    expect([q2['37'], q2['45']]).toEqual(['0.00', '0.00']);
+    const q4 = await summary('/api/v1/aeat/303/summary?year=2025&quarter=4');
+    expect(amounts(boxesOf(q4))).toEqual({ '44': '0.01', '45': '0.01', '46': '-0.01', '64': '-0.01', '66': '-0.01', '69': '-0.01', '71': '-0.01' });
+    expect(q4.details.prorrata).toMatchObject({ provisional_percent: 1, definitive_percent: 3, quotas: '0.42', deducted: '0.00', regularisation: '0.01', regularisation_capital_goods: '0.00' });
+  });
+
+  test('390: the acquisition accrued in [25]/[26], deductible in [629]/[630] with a 0.00 quota, [522] 0.01', async () => {
+    const item = await summary('/api/v1/aeat/390/summary?year=2025');
+    const boxes = boxesOf(item);
+    expect(nonZero(boxes)).toEqual({
+      '05': '300.00', '06': '63.00', '25': '2.00', '26': '0.42', '33': '302.00', '34': '63.42', '47': '63.42',
+      '629': '2.00', '56': '2.00', '522': '0.01', '64': '0.01', '65': '63.41', '84': '63.41', '86': '63.41',
+      '95': '63.42', '98': '0.01', '99': '300.00', '105': '9700.00', '108': '10000.00',
+    });
+    expect([boxes['630'], boxes['57']]).toEqual(['0.00', '0.00']);
+    expect(item.details.checks_303.filter((c: any) => !c.equal)).toEqual([]);
+    expect(item.details.prorrata).toMatchObject({ provisional_percent: 1, definitive_percent: 3, operations: '10000.00', operations_with_right: '300.00', quotas: '0.42', deducted: '0.00', regularisation: '0.01' });
+  });
+});

@@ -10,14 +10,15 @@
  * - S3 6 Feb (Saturday), 2 × 500.00 USD at 21 %: Friday's 1.1000 → base 909.09, quota 190.91, total 1,100.00 €.
  * - S4 10 Apr, intra-EU supply to FR of 2,000.00 → E5, 02/FR (2T).
  * - R1 20 May, S1 rectified by differences −100.00 → base −100.00, quota −21.00.
- * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota (3T).
+ * - S5 10 Aug, an OSS sale (F2: a consumer without tax id) to a French consumer of 500.00 at France's 20 % (100.00, the modelo 369's) → key 17, N2, no Spanish rate or quota, Total Factura 500.00 (3T).
  * - S6 10 Sep, a service to a US business not subject by the place-of-supply rules (NOSUJETO) of 1,000.00 → 01, N2, no rate or quota.
- * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld, total 1,060.00.
+ * - P1 5 Mar, a lawyer's 1,000.00 at 21 % with IRPF 15 % → 210.00 deductible, 150.00 withheld (invoice 1,060.00), Total Factura 1,210.00.
  * - P2 10 Jun, a capital good 2,000.00 at 21 % → 420.00, total 2,420.00: the capital goods book's one row.
  * - P3 10 Jul, an intra-EU acquisition from DE of 1,000.00 → self-assessed 21 % (210.00), key 09, ISP N (the design's rule for key 09), total 1,000.00.
  *
- * Cells as the format writes them: amounts with a decimal comma ("1210,00"), dates dd/mm/yyyy; the
- * IRPF-only columns (income, withholding) empty in these IVA books.
+ * Cells as the format writes them: in the CSV amounts with a decimal comma ("1210,00"), dates
+ * dd/mm/yyyy; in the XLSX amounts as exact numeric cells shown "0.00", dates as date cells shown
+ * dd/mm/yyyy; the IRPF-only columns (income, withholding) empty in these IVA books.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -102,7 +103,8 @@ describe('the VAT books of a tax year', () => {
       // exempt (E5) and not subject (N2) rows carry no Spanish rate or quota: the OSS sale's 20 % and 100.00 are France's (modelo 369)
       ['10/04/2027', '2T', 'F1', '2000,00', '', '', '2000,00'],
       ['20/05/2027', '2T', records[4]['Tipo de Factura'], '-100,00', '21,00', '-21,00', '-121,00'],
-      ['10/08/2027', '3T', 'F2', '500,00', '', '', '600,00'],
+      // the OSS row's total is its base (N2: the design's validation 37), not the invoice's 600.00 with France's VAT
+      ['10/08/2027', '3T', 'F2', '500,00', '', '', '500,00'],
       ['10/09/2027', '3T', 'F1', '1000,00', '', '', '1000,00'],
     ]);
     expect(records.slice(5).map((r) => [r['Nombre Destinatario'], r['Clave de Operación'], r['Calificación de la Operación'], r['Operación Exenta']])).toEqual([
@@ -146,7 +148,8 @@ describe('the VAT books of a tax year', () => {
     const { header, records } = await csvBook('received?year=2027&format=csv');
     expect(header).toEqual(BOOK_LAYOUTS.received.map((c) => c.heading));
     expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Soportado'], r['Cuota Deducible'], r['Total Factura'], r['Bien de Inversión'], r['Inversión del Sujeto Pasivo'], r['Clave de Operación']])).toEqual([
-      ['05/03/2027', '1000,00', '210,00', '210,00', '1060,00', 'N', 'N', '01'],
+      // the line's base + quota (validation 32): the IRPF withheld is not subtracted (the invoice's 1,060.00)
+      ['05/03/2027', '1000,00', '210,00', '210,00', '1210,00', 'N', 'N', '01'],
       ['10/06/2027', '2000,00', '420,00', '420,00', '2420,00', 'S', 'N', '01'],
       ['10/07/2027', '1000,00', '210,00', '210,00', '1000,00', 'N', 'N', '09'],
     ]);
@@ -181,7 +184,7 @@ describe('the VAT books of a tax year', () => {
     expect((await csvBook('capital-goods?year=2026&format=csv')).records).toHaveLength(0);
   });
 
-  test('XLSX (the default): the design\'s two heading rows, the same cells, amounts and dates as text', async () => {
+  test('XLSX (the default): the design\'s two heading rows, the same cells, amounts as numbers and dates as dates', async () => {
     const res = await fetchBook('issued?year=2027');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -193,8 +196,77 @@ describe('the VAT books of a tax year', () => {
     const texts = (n: number) => BOOK_LAYOUTS.issued.map((_, i) => sheet.getRow(n).getCell(i + 1).text);
     expect(BOOK_LAYOUTS.issued.map((_, i) => [texts(1)[i], texts(2)[i]])).toEqual(BOOK_LAYOUTS.issued.map((c) => [...c.headings]));
     expect(sheet.rowCount).toBe(2 + 7);
-    const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, sheet.getRow(4).getCell(i + 1).value]));
-    expect(usd).toMatchObject({ 'Fecha Expedición': '06/02/2027', 'Base Imponible': '909,09', 'Cuota IVA Repercutida': '190,91', 'Total Factura': '1100,00' });
+    const usd = Object.fromEntries(BOOK_LAYOUTS.issued.map((c, i) => [c.heading, sheet.getRow(4).getCell(i + 1)]));
+    expect(Object.fromEntries(['Fecha Expedición', 'Base Imponible', 'Cuota IVA Repercutida', 'Total Factura', 'Autoliquidación Ejercicio', 'Tipo de Factura'].map((h) => [h, usd[h].value]))).toEqual({
+      'Fecha Expedición': new Date(Date.UTC(2027, 1, 6)), 'Base Imponible': 909.09, 'Cuota IVA Repercutida': 190.91, 'Total Factura': 1100, 'Autoliquidación Ejercicio': 2027, 'Tipo de Factura': 'F1',
+    });
+    expect([usd['Fecha Expedición'].numFmt, usd['Base Imponible'].numFmt]).toEqual(['dd/mm/yyyy', '0.00']);
+  });
+
+  test('XLSX cells read back from the sheet\'s XML: a 21 % row, an exempt row and 123,456,789.01 as exact numbers with two decimals, dates as day numbers', async () => {
+    const titular = await createCompany(app, 'Libros Grandes SL', 'A08001851');
+    const buyer = await createContact(app, titular.token, { name: 'Comprador SA', vat: 'A58818501' });
+    const abroad = await createContact(app, titular.token, { name: 'Acheteur SARL', country: 'FR', vat: 'FR40303265045' });
+    const issue = async (contact: string, date: string, code: string, price: string) => {
+      const res = await app.post('/api/v1/invoices', { contact_id: contact, issue_date: date, lines: [{ description: 'Base', quantity: '1', unit_price: price, tax_type_id: taxId(titular, code) }] }, titular.token);
+      expect(res.status).toBe(201);
+    };
+    await issue(buyer.id, '2027-01-15', 'IVA21', '1000.00');
+    await issue(abroad.id, '2027-04-10', 'IVAINTRA', '2000.00');
+    await issue(buyer.id, '2027-11-30', 'IVA21', '123456789.01');
+    const res = await fetchBook('issued?year=2027', titular.token);
+    expect(res.status).toBe(200);
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const sheetXml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    const stylesXml = strFromU8(files['xl/styles.xml']);
+    // the number format of a style index: the custom ones by id, else the built-in ones these cells may use
+    const custom = Object.fromEntries([...stylesXml.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const builtIn: Record<string, string> = { 0: 'General', 1: '0', 2: '0.00', 14: 'mm-dd-yy' };
+    const xfs = [...stylesXml.match(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/)![1].matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((m) => custom[m[1]] ?? builtIn[m[1]]);
+    const letter = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : letter(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+    /** A cell of the sheet's XML by row and heading: its type attribute, its <v> text and its number format. */
+    const cell = (row: number, heading: string) => {
+      const ref = `${letter(BOOK_LAYOUTS.issued.findIndex((c) => c.heading === heading))}${row}`;
+      const xml = sheetXml.match(new RegExp(`<c r="${ref}"[^>]*?(/>|>[\\s\\S]*?</c>)`))?.[0] ?? '';
+      return { t: xml.match(/ t="([^"]+)"/)?.[1] ?? null, v: xml.match(/<v>([^<]*)<\/v>/)?.[1] ?? null, format: xfs[Number(xml.match(/ s="(\d+)"/)?.[1] ?? 0)] };
+    };
+    const amounts = ['Base Imponible', 'Tipo de IVA', 'Cuota IVA Repercutida', 'Total Factura'];
+    // row 3: 1,000.00 at 21 %; row 4: the exempt intra-EU supply (E5), no Spanish rate or quota; row 5: 123,456,789.01 at 21 %
+    // (quota 25,925,925.6921 → 25,925,925.69, total 149,382,714.70): numbers (no t attribute) whose text is the decimal itself
+    expect([3, 4, 5].map((row) => amounts.map((h) => cell(row, h).v))).toEqual([
+      ['1000.00', '21.00', '210.00', '1210.00'],
+      ['2000.00', null, null, '2000.00'],
+      ['123456789.01', '21.00', '25925925.69', '149382714.70'],
+    ]);
+    for (const row of [3, 4, 5]) for (const h of amounts) expect([row, h, cell(row, h).t, cell(row, h).format]).toEqual([row, h, null, '0.00']);
+    // dates: the day number in the 1900 date system (15/01/2027 is day 46402, 10/04/2027 46487, 30/11/2027 46721), shown dd/mm/yyyy
+    expect([3, 4, 5].map((row) => cell(row, 'Fecha Expedición'))).toEqual([46402, 46487, 46721].map((v) => ({ t: null, v: String(v), format: 'dd/mm/yyyy' })));
+    // the year a number without decimals; codes and names stay text
+    expect(cell(3, 'Autoliquidación Ejercicio')).toEqual({ t: null, v: '2027', format: '0' });
+    expect([cell(3, 'Tipo de Factura').t, cell(4, 'Operación Exenta').v, cell(5, 'Nombre Destinatario').v]).toEqual(['str', 'E5', 'Comprador SA']);
+    // the CSV keeps the format's text: decimal comma, dd/mm/yyyy
+    const { records } = await csvBook('issued?year=2027&format=csv', titular.token);
+    expect(records.map((r) => [r['Fecha Expedición'], r['Base Imponible'], r['Cuota IVA Repercutida'], r['Total Factura']])).toEqual([
+      ['15/01/2027', '1000,00', '210,00', '1210,00'], ['10/04/2027', '2000,00', '', '2000,00'], ['30/11/2027', '123456789,01', '25925925,69', '149382714,70'],
+    ]);
+  });
+
+  test('Total Factura is each line\'s own subtotal (the design\'s validations 7, 32 and 37): an invoice of two rates adds up to its total', async () => {
+    const titular = await createCompany(app, 'Libros Lineas SL', 'B08001851');
+    const buyer = await createContact(app, titular.token, { name: 'Comprador SA', vat: 'A58818501' });
+    const res = await app.post('/api/v1/invoices', {
+      contact_id: buyer.id, issue_date: '2027-03-10', lines: [
+        { description: 'Servicio', quantity: '1', unit_price: '1000.00', tax_type_id: taxId(titular, 'IVA21') },
+        { description: 'Libro', quantity: '1', unit_price: '200.00', tax_type_id: taxId(titular, 'IVA10') },
+      ],
+    }, titular.token);
+    expect(res.status).toBe(201);
+    const { records } = await csvBook('issued?year=2027&format=csv', titular.token);
+    // 1,000.00 + 210.00 and 200.00 + 20.00: 1,210.00 + 220.00 = the invoice's 1,430.00, not 1,430.00 on each line
+    expect(records.map((r) => [r['Tipo de IVA'], r['Base Imponible'], r['Cuota IVA Repercutida'], r['Total Factura']]).sort()).toEqual([
+      ['10,00', '200,00', '20,00', '220,00'], ['21,00', '1000,00', '210,00', '1210,00'],
+    ]);
   });
 
   test('a monthly filer\'s books name the quarter as the period: the design lists only 1T–4T and 0A', async () => {
@@ -293,13 +365,28 @@ describe('a seeded year, byte for byte', () => {
   }
 
   /** The book written the plain way: a BOM, the headings, then one line per row through the layout, CRLF after each. */
-  function plainCsv(book: VatBook, entries: TaxRegisterEntry[]): string {
+  function plainCsv(book: VatBook, entries: TaxRegisterEntry[], earlier: string[] = []): string {
     const layout = BOOK_LAYOUTS[book];
-    const lines = [csvLine(layout.map((c) => c.heading)), ...entries.map((e) => {
+    const lines = [csvLine(layout.map((c) => c.heading)), ...earlier, ...entries.map((e) => {
       const context = { year: e.accountingDate.slice(0, 4), period: `${Math.floor((Number(e.accountingDate.slice(5, 7)) - 1) / 3) + 1}T`, definitivePercent: null };
       return csvLine(layout.map((c) => c.value(e, context)));
     })];
     return `\uFEFF${lines.map((line) => `${line}\r\n`).join('')}`;
+  }
+
+  /**
+   * The capital goods book begins with the goods of earlier years still in their regularisation
+   * period (here the 2027 purchase of the first describe): their lines, by their Referencia
+   * Externa, as the book wrote them; the year's rows follow.
+   */
+  async function earlierLines(book: VatBook, text: string): Promise<string[]> {
+    if (book !== 'capital-goods') return [];
+    const earlier = await app.asOwner(`select number, group_no from tax_register where tenant_id = '${company.tenantId}' and side = 'received' and capital_good
+      and kind <> 'rectification' and deductible_quota <> 0 and accounting_date between date '${YEAR - 9}-01-01' and date '${YEAR - 1}-12-31' order by accounting_date, number, group_no`);
+    expect(earlier.length).toBeGreaterThan(0);
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n').slice(1, 1 + earlier.length);
+    expect(lines.map((line) => line.split(';').at(-1))).toEqual(earlier.map((r) => `${r.number}/${r.group_no}`));
+    return lines;
   }
 
   test.each(['issued', 'received', 'capital-goods'] as VatBook[])('%s', async (book) => {
@@ -308,7 +395,7 @@ describe('a seeded year, byte for byte', () => {
     const res = await fetchBook(`${book}?year=${YEAR}&format=csv`);
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const expected = new TextEncoder().encode(plainCsv(book, entries));
+    const expected = new TextEncoder().encode(plainCsv(book, entries, await earlierLines(book, Buffer.from(bytes).toString('utf8'))));
     expect(bytes.length).toBe(expected.length);
     expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
   });
