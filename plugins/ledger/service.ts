@@ -348,6 +348,23 @@ export const LedgerService = {
   },
 
   /** Every entry posted for a source document, oldest first (its posting and any reversals). */
+  /**
+   * Of these sources (one source type, many ids), the ids whose standing entries (neither a reversal
+   * nor reversed) debit an account under one of `prefixes`: one statement for a whole list, where
+   * reading each source's entries would be one per source.
+   */
+  async sourcesDebiting(tx: Tx, sourceType: string, sourceIds: readonly string[], prefixes: readonly string[]): Promise<Set<string>> {
+    if (!sourceIds.length || !prefixes.length) return new Set();
+    const rows = await tx.sql<{ source_id: string }>(`
+      select distinct e.source_id::text as source_id
+      from journal_entries e join journal_lines l on l.tenant_id = e.tenant_id and l.entry_id = e.id
+      where e.tenant_id = :tenant and e.source_type = :sourceType and e.source_id = any(:ids::uuid[]) and e.reversal_of is null
+        and not exists (select 1 from journal_entries r where r.tenant_id = e.tenant_id and r.reversal_of = e.id)
+        and l.debit <> 0 and l.account_code like any(:patterns::text[])`,
+    { sourceType, ids: pgArray(sourceIds), patterns: pgArray(prefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`)) });
+    return new Set(rows.map((row) => row.source_id));
+  },
+
   async entriesForSource(tx: Tx, sourceType: string, sourceId: string): Promise<PostedEntry[]> {
     return (await LedgerService.journal(tx, { sourceType, sourceId, limit: 1000 })).items;
   },

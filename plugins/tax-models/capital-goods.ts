@@ -194,10 +194,18 @@ export async function definitivePercentOfYear(tx: Tx, year: number): Promise<num
   return prorrata.method === 'general' ? definitivePercentOf(prorrata, await yearOperations(tx, year)) : 100;
 }
 
-/** Whether the purchase's journal entry (the last one posted for it not reversed) debits land or buildings. */
-async function boughtLandOrBuilding(tx: Tx, entry: TaxRegisterEntry): Promise<boolean> {
-  const entries = (await LedgerService.entriesForSource(tx, entry.documentType, entry.documentId)).filter((e) => !e.reversalOf && !e.reversedBy);
-  return entries.some((e) => e.lines.some((line) => !line.debit.isZero() && isLandOrBuildingAccount(line.account)));
+/**
+ * The documents among `rows` whose purchase entry (one standing, not reversed) debits land or
+ * buildings, as `documentType documentId`: one ledger statement per document type.
+ */
+async function landOrBuildingDocuments(tx: Tx, rows: readonly TaxRegisterEntry[]): Promise<Set<string>> {
+  const idsByType = new Map<string, Set<string>>();
+  for (const row of rows) idsByType.set(row.documentType, (idsByType.get(row.documentType) ?? new Set()).add(row.documentId));
+  const found = new Set<string>();
+  for (const [type, ids] of idsByType) {
+    for (const id of await LedgerService.sourcesDebiting(tx, type, [...ids], LAND_AND_BUILDINGS)) found.add(`${type} ${id}`);
+  }
+  return found;
 }
 
 /**
@@ -261,15 +269,14 @@ export async function capitalGoodsBefore(tx: Tx, year: number): Promise<CapitalG
   const disposals: CapitalGoodDisposal[] = [];
   // one source after another: they read through the same transaction
   if (purchaseIds.length) for (const source of disposalSources()) disposals.push(...await source.disposals(tx, purchaseIds));
-  const building = new Map<string, boolean>();
+  const buildings = await landOrBuildingDocuments(tx, rows);
   const goods: CapitalGood[] = [];
   for (const entry of rows) {
-    const key = `${entry.documentType} ${entry.documentId}`;
-    if (!building.has(key)) building.set(key, await boughtLandOrBuilding(tx, entry));
+    const building = buildings.has(`${entry.documentType} ${entry.documentId}`);
     // a good whose period ended before `year` is not read further
-    if (Number(entry.accountingDate.slice(0, 4)) + (building.get(key) ? 10 : 5) <= year) continue;
+    if (Number(entry.accountingDate.slice(0, 4)) + (building ? 10 : 5) <= year) continue;
     const own = entry.documentType === 'purchase' ? disposals.filter((d) => d.purchaseId === entry.documentId) : [];
-    goods.push(...await goodsOfRow(tx, entry, building.get(key)!, own));
+    goods.push(...await goodsOfRow(tx, entry, building, own));
   }
   return goods;
 }
