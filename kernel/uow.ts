@@ -119,23 +119,7 @@ export class UnitOfWork {
    */
   async reportByStatements<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     if (RequestTransaction.current() || (this.reportsFrom === 'replica' && this.db.replica)) return this.report(work);
-    const tenantId = this.principal?.tenantId ?? null;
-    const refuse = (what: string): never => { throw new Error(`A report by statements (uow.reportByStatements) cannot ${what}`); };
-    const tx: Tx = {
-      get em(): EntityManager { return refuse('use the entity manager: read with tx.sql'); },
-      get tenantId() {
-        if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
-        return tenantId;
-      },
-      tenantIdOrNull: tenantId,
-      principal: this.principal,
-      hook: async () => refuse('run hooks'),
-      publish: () => refuse('publish events'),
-      invalidatePrincipals: async () => refuse('invalidate principals'),
-      sql: (statement, params = {}) => this.read(statement, params),
-      sqlBulk: (statement, params = {}) => this.read(statement, params),
-    };
-    return work(tx);
+    return work(statementsTx(this.principal?.tenantId ?? null, this.principal, (statement, params) => this.read(statement, params)));
   }
 
   /** Whether a report of this unit of work ran on the primary (its later reports stay there). */
@@ -395,4 +379,28 @@ function replicaUnavailable(error: unknown): boolean {
   if (isConnectionLost(error)) return true;
   const code = (error as { code?: string })?.code;
   return code === '40001';
+}
+
+/**
+ * A `Tx` whose `sql` and `sqlBulk` run each statement through `read` (a read-only transaction of its
+ * own for the tenant: `uow.read`, or the database's tenant statements), with no entity manager,
+ * hooks or events: what `uow.reportByStatements` hands its work, and what a computation for many
+ * companies at once (the workspace's tax results) hands a reader that needs a tenant's `tx`.
+ */
+export function statementsTx(tenantId: string | null, principal: Principal | null, read: <T>(statement: string, params: Record<string, unknown>) => Promise<T[]>): Tx {
+  const refuse = (what: string): never => { throw new Error(`A report by statements (uow.reportByStatements) cannot ${what}`); };
+  return {
+    get em(): EntityManager { return refuse('use the entity manager: read with tx.sql'); },
+    get tenantId() {
+      if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
+      return tenantId;
+    },
+    tenantIdOrNull: tenantId,
+    principal,
+    hook: async () => refuse('run hooks'),
+    publish: () => refuse('publish events'),
+    invalidatePrincipals: async () => refuse('invalidate principals'),
+    sql: (statement, params = {}) => read(statement, params),
+    sqlBulk: (statement, params = {}) => read(statement, params),
+  };
 }

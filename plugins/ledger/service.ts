@@ -347,7 +347,6 @@ export const LedgerService = {
     return toPosted(row, (await loadLines(tx, [row.id])).get(row.id) ?? []);
   },
 
-  /** Every entry posted for a source document, oldest first (its posting and any reversals). */
   /**
    * Of these sources (one source type, many ids), the ids whose standing entries (neither a reversal
    * nor reversed) debit an account under one of `prefixes`: one statement for a whole list, where
@@ -365,6 +364,7 @@ export const LedgerService = {
     return new Set(rows.map((row) => row.source_id));
   },
 
+  /** Every entry posted for a source document, oldest first (its posting and any reversals). */
   async entriesForSource(tx: Tx, sourceType: string, sourceId: string): Promise<PostedEntry[]> {
     return (await LedgerService.journal(tx, { sourceType, sourceId, limit: 1000 })).items;
   },

@@ -128,8 +128,12 @@ export interface CapitalGoodsYear {
 /** Points a later year's percentage must differ by, strictly more, to regularise (art. 107). */
 export const REGULARISATION_THRESHOLD = 10;
 
-/** PGC accounts whose goods are land and buildings (art. 107: 10-year period). */
-const LAND_AND_BUILDINGS = ['210', '211'];
+/**
+ * PGC accounts whose goods are land and buildings (art. 107: 10-year period), wherever the company
+ * books them: in use (210 Terrenos, 211 Construcciones), held as investments (220, 221) or in
+ * progress (230 Adaptación de terrenos, 231 Construcciones en curso).
+ */
+const LAND_AND_BUILDINGS = ['210', '211', '220', '221', '230', '231'];
 export const isLandOrBuildingAccount = (account: string): boolean => LAND_AND_BUILDINGS.some((prefix) => account.startsWith(prefix));
 
 /** a / b for integers, rounded half away from zero. */
@@ -220,12 +224,16 @@ async function saleOf(tx: Tx, disposal: CapitalGoodDisposal): Promise<CapitalGoo
   const places = new Set<string>(rows.map((row) => PRORRATA_REGIMES[row.regime] ?? 'unknown'));
   if (places.size !== 1 || places.has('unknown')) return null;
   if (places.has('without_right')) return { date: disposal.date, percent: 0, vat: null };
-  // with the right to deduct: a domestic sale caps the regularisation at the VAT it accrued; an
+  // with the right to deduct: a sale subject and not exempt caps the regularisation at the VAT it
+  // accrued — charged (domestic), or self-assessed by the buyer (reverse charge: base × rate); an
   // export or intra-EU supply accrues none here, and is left uncapped (docs/domain/vat.md §3.1)
-  const taxed = rows.every((row) => row.regime === 'domestic');
-  const vat = rows.reduce((sum, row) => sum.add(Decimal.parse(row.quota, 6)), Decimal.zero(2)).rescale(2);
+  const taxed = rows.every((row) => row.regime === 'domestic' || row.regime === 'reverse_charge');
+  const vat = rows.reduce((sum, row) => sum.add(row.regime === 'reverse_charge' ? accruedByBuyer(row) : Decimal.parse(row.quota, 6).rescale(2)), Decimal.zero(2));
   return { date: disposal.date, percent: 100, vat: taxed ? vat : null };
 }
+
+/** The VAT a reverse-charge sale accrues, which the buyer self-assesses: its base at its rate, to cents. */
+const accruedByBuyer = (row: TaxRegisterEntry): Decimal => Decimal.parse(row.base, 6).percent(Decimal.parse(row.rate, 6), 2);
 
 /**
  * A register row as goods: whole, or split by the disposals of some of its lines (a fixed asset

@@ -93,10 +93,10 @@ export interface ModelInput {
   prorrata: VatProrrata;
   /**
    * The regularisation of the capital goods bought in the years before the period's year (arts.
-   * 107–109 LIVA; `capitalGoodsRegularisation`), for a last period's box 43; null where it is not
-   * read (the workspace's many-companies computation, which leaves box 43 out).
+   * 107–110 LIVA; `capitalGoodsRegularisation`), for a last period's box 43; in the workspace's
+   * many-companies computation too, read for the company alone.
    */
-  capitalGoods(): Promise<CapitalGoodsYear | null>;
+  capitalGoods(): Promise<CapitalGoodsYear>;
 }
 
 /** A company's choices for one model and year, as the model's `options` schema describes them (snake_case, on the wire). */

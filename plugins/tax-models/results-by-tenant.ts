@@ -1,6 +1,6 @@
 import { pgArray } from '../../kernel/sql-params';
 import type { Database } from '../../kernel/database';
-import type { Tx } from '../../kernel/uow';
+import { statementsTx, type Tx } from '../../kernel/uow';
 import { TaxRegisterSums, type TaxRegisterSum, type TaxRegisterSumKey } from '../documents/api';
 import { checkWholeMonths, totalsByAccountByTenant } from '../ledger/api';
 import type { ModelOptions, ModelResult, Periodicity, RegisterFilter, TaxModel, TaxPeriod } from './contract';
@@ -8,6 +8,7 @@ import type { DueModel } from './due-by-tenant';
 import { MAX_CARRY_YEARS, withDefaults } from './options';
 import { periodOf, periodsOfYear } from './periods';
 import { NO_PRORRATA, prorrataFromRow, undeclaredProrrata, type ProrrataRow } from './prorrata';
+import { capitalGoodsRegularisation } from './capital-goods';
 
 /** A period of a model due in a company, with what the model computes for it. */
 export interface DueResult { result: string; declarationType: string }
@@ -72,7 +73,8 @@ const NO_TX = new Proxy({}, { get: () => { throw new Error('A sumsOnly tax model
  * left out. The same figures as each company's own `computePeriod`: a chained model is computed
  * from the first period of the year, the first receiving the years before when the options let a
  * balance carry over. Statements: one for the options of the years involved, one for their prorratas, then one per distinct
- * question (register sums of a range and grouping, ledger totals of a range) for every company that asks it.
+ * question (register sums of a range and grouping, ledger totals of a range) for every company that asks it;
+ * a 303's last period also reads its company's capital goods of earlier years (box 43) by statements of that company's own.
  * Answers by tenant, then by `model year period`.
  */
 export async function resultsByTenant(db: Database, models: readonly TaxModel[], due: ReadonlyMap<string, readonly DueModel[]>): Promise<Map<string, Map<string, DueResult>>> {
@@ -111,7 +113,8 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
         sumsOver: (range, by, filter: RegisterFilter = {}) => { checkWholeMonths(range, 'sumsOver'); return sums(tenantId, { ...filter, from: range.from, to: range.to }, by); },
         accountTotals: (range) => { checkWholeMonths(range, 'accountTotals'); return batch.ask(tenantId, { key: JSON.stringify(['totals', range]), answer: (ids) => totalsByAccountByTenant(db, ids, range) }, []); },
         // read company by company (register rows of past years, their prorratas, the purchases' entries): not here
-        capitalGoods: async () => null,
+        // the capital goods of earlier years (box 43), read for this company alone, each statement its own read
+        capitalGoods: () => capitalGoodsRegularisation(statementsTx(tenantId, null, (statement, params) => db.statements.read(tenantId, statement, params)), period.year),
       });
       out.push(result);
       previous = result;

@@ -90,6 +90,7 @@ describe('capitalGoodsYear', () => {
   });
 });
 
-test('land and buildings are the PGC accounts 210 and 211 (and their sub-accounts)', () => {
-  expect(['210', '2110001', '211', '213', '217', '21'].map(isLandOrBuildingAccount)).toEqual([true, true, true, false, false, false]);
+test('land and buildings are the PGC accounts 210, 211, 220, 221, 230 and 231 (and their sub-accounts), wherever the company books them', () => {
+  expect(['210', '2110001', '211', '213', '217', '21', '2200001', '221', '2210003', '230', '231', '232', '22'].map(isLandOrBuildingAccount))
+    .toEqual([true, true, true, false, false, false, true, true, true, true, true, false, false]);
 });
