@@ -65,21 +65,32 @@ async function carriedIn(tx: Tx, model: TaxModel, first: TaxPeriod, options: Map
 }
 
 async function run(tx: Tx, model: TaxModel, periods: readonly TaxPeriod[], first: ModelResult | null, options: Map<number, ModelOptions>): Promise<ModelResult[]> {
-  const results: ModelResult[] = [];
   const prorratas = new Map<number, VatProrrata>();
+  for (const year of new Set(periods.map((p) => p.year))) prorratas.set(year, model.readsProrrata ? await vatProrrataOf(tx, year) : undeclaredProrrata(model));
+  const compute = (period: TaxPeriod, previous: ModelResult | null): Promise<ModelResult> => model.compute({
+    tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model), prorrata: prorratas.get(period.year)!,
+    register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
+    sums: (by, filter = {}, amounts) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by, amounts),
+    // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;
+    // a period computed so far (to today: the dashboard's accrued result) may end where it ends
+    sumsOver: (range, by, filter = {}, amounts) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by, amounts); },
+    accountTotals: (range) => { checkWholeMonths(range, 'accountTotals', period.to); return LedgerService.totalsByAccount(tx, range); },
+    capitalGoods: () => capitalGoodsRegularisation(tx, period.year),
+  });
+  // periods that do not depend on each other, of a model that reads only the register's sums, are
+  // asked at once: where each read is a statement of its own (uow.reportByStatements) they run side
+  // by side on the database's connections; in one transaction they queue on its connection
+  if (!model.chained && model.sumsOnly) {
+    // every period's reads end before the work does, a failed one's included (nothing left running on the transaction)
+    const settled = await Promise.allSettled(periods.map((period) => compute(period, null)));
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<ModelResult>).value);
+  }
+  const results: ModelResult[] = [];
   let previous = first;
   for (const period of periods) {
-    if (!prorratas.has(period.year)) prorratas.set(period.year, model.readsProrrata ? await vatProrrataOf(tx, period.year) : undeclaredProrrata(model));
-    const result: ModelResult = await model.compute({
-      tx, period, previous: model.chained ? previous : null, options: options.get(period.year) ?? withDefaults(model), prorrata: prorratas.get(period.year)!,
-      register: (filter = {}) => registerRows(tx, { ...filter, from: period.from, to: period.to }),
-      sums: (by, filter = {}, amounts) => TaxRegisterSums.query(tx, { ...filter, from: period.from, to: period.to }, by, amounts),
-      // the same whole-months rule as the workspace's path (results-by-tenant.ts), so a model behaves alike on both;
-      // a period computed so far (to today: the dashboard's accrued result) may end where it ends
-      sumsOver: (range, by, filter = {}, amounts) => { checkWholeMonths(range, 'sumsOver', period.to); return TaxRegisterSums.query(tx, { ...filter, from: range.from, to: range.to }, by, amounts); },
-      accountTotals: (range) => { checkWholeMonths(range, 'accountTotals', period.to); return LedgerService.totalsByAccount(tx, range); },
-      capitalGoods: () => capitalGoodsRegularisation(tx, period.year),
-    });
+    const result = await compute(period, previous);
     results.push(result);
     previous = result;
   }
