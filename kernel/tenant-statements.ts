@@ -21,9 +21,16 @@ interface Connection {
 
 interface Prepared { name: string; text: string; params: string[] }
 
+/**
+ * How a read is planned: `prepared` (the default) once per connection, for hot statements whose
+ * planning costs about what running them does; `each-time` with its values, as a report's statement
+ * is (it runs for milliseconds, and a plan made for its dates and amounts beats a generic one).
+ */
+export interface ReadOptions { plan?: 'prepared' | 'each-time' }
+
 /** One tenant statement as its own transaction (`uow.read` / `uow.write`), on either database. */
 export interface TenantStatementRunner {
-  read<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]>;
+  read<T>(tenantId: string, statement: string, params: Record<string, unknown>, options?: ReadOptions): Promise<T[]>;
   write<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -60,19 +67,19 @@ export class TenantStatements implements TenantStatementRunner {
     this.role = `set_config('role', ${sqlLiteral(appRole)}, true)`;
   }
 
-  read<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]> {
-    return this.run<T>(tenantId, `${this.role}, set_config('transaction_read_only', 'on', true)`, statement, params, true);
+  read<T>(tenantId: string, statement: string, params: Record<string, unknown>, options: ReadOptions = {}): Promise<T[]> {
+    return this.run<T>(tenantId, `${this.role}, set_config('transaction_read_only', 'on', true)`, statement, params, true, options.plan === 'each-time');
   }
 
   write<T>(tenantId: string, statement: string, params: Record<string, unknown>): Promise<T[]> {
-    return this.run<T>(tenantId, this.role, statement, params, false);
+    return this.run<T>(tenantId, this.role, statement, params, false, false);
   }
 
   async close(): Promise<void> {
     await Promise.all(this.connections.map((c) => c.sql.end({ timeout: 5 })));
   }
 
-  private async run<T>(tenantId: string, settings: string, statement: string, params: Record<string, unknown>, readOnly: boolean, attempt = 1): Promise<T[]> {
+  private async run<T>(tenantId: string, settings: string, statement: string, params: Record<string, unknown>, readOnly: boolean, eachTime: boolean, attempt = 1): Promise<T[]> {
     if (!UUID.test(tenantId)) throw new Error('TenantStatements needs a tenant id');
     const prelude = `select ${settings}, set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true)`;
     const connection = this.leastBusy();
@@ -80,7 +87,7 @@ export class TenantStatements implements TenantStatementRunner {
     const prepared = connection.prepared;
     connection.inFlight++;
     try {
-      const statementPlan = this.prepare(statement);
+      const statementPlan = eachTime ? null : this.prepare(statement);
       let text: string;
       if (statementPlan && (prepared.has(statementPlan.name) || prepared.size < MAX_PREPARED)) {
         const values = statementPlan.params.map((name) => executeArgument(name === 'tenant' ? tenantId : params[name], name, params));
@@ -98,7 +105,7 @@ export class TenantStatements implements TenantStatementRunner {
     } catch (error) {
       if (attempt >= 3) throw error;
       const code = (error as { code?: string }).code ?? '';
-      const again = () => this.run<T>(tenantId, settings, statement, params, readOnly, attempt + 1);
+      const again = () => this.run<T>(tenantId, settings, statement, params, readOnly, eachTime, attempt + 1);
       // the connection was re-established (prepared statements are per session): the statement
       // did not run, so it is prepared and sent again
       if (code === PREPARED_STATEMENT_MISSING) {

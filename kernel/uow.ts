@@ -9,6 +9,7 @@ import { RequestTransaction } from './request-transaction';
 import { CompiledQuery } from 'kysely';
 import { bindNamedParameters, namedToPositional } from './sql-params';
 import { eventAudienceSql } from './outbox';
+import type { ReadOptions } from './tenant-statements';
 import { inSpan } from './tracing';
 
 /** What a service gets: the transaction's entity manager, the tenant, the actor and the hook bus. */
@@ -119,7 +120,9 @@ export class UnitOfWork {
    */
   async reportByStatements<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     if (RequestTransaction.current() || (this.reportsFrom === 'replica' && this.db.replica)) return this.report(work);
-    return work(statementsTx(this.principal?.tenantId ?? null, this.principal, (statement, params) => this.read(statement, params)));
+    // planned with their values each time: a report's statement runs for milliseconds, and its plan
+    // for the period's dates and the rates asked beats a generic one (the 115's sums: 4.5 against 5–7 ms)
+    return work(statementsTx(this.principal?.tenantId ?? null, this.principal, (statement, params) => this.read(statement, params, { plan: 'each-time' })));
   }
 
   /** Whether a report of this unit of work ran on the primary (its later reports stay there). */
@@ -268,8 +271,8 @@ export class UnitOfWork {
    * Same rules as `tx.sql`: the statement references `:tenant`, RLS applies underneath. Column
    * types differ between drivers for int8 and json: cast in the statement when it matters.
    */
-  async read<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}): Promise<T[]> {
-    return this.single<T>('read', statement, params);
+  async read<T = Record<string, unknown>>(statement: string, params: Record<string, unknown> = {}, options: ReadOptions = {}): Promise<T[]> {
+    return this.single<T>('read', statement, params, options);
   }
 
   /**
@@ -305,7 +308,7 @@ export class UnitOfWork {
     return this.hooks.hasEventHandlers(name);
   }
 
-  private async single<T>(mode: 'read' | 'write', statement: string, params: Record<string, unknown>): Promise<T[]> {
+  private async single<T>(mode: 'read' | 'write', statement: string, params: Record<string, unknown>, options: ReadOptions = {}): Promise<T[]> {
     const statements = this.db.statements;
     if (RequestTransaction.current()) {
       // inside a request transaction the statement joins it (it commits with the request's outcome)
@@ -315,7 +318,7 @@ export class UnitOfWork {
     const tenantId = this.principal?.tenantId;
     if (!tenantId) throw new NotFound('No active tenant: create or select a company first');
     try {
-      return await statements[mode]<T>(tenantId, statement, params);
+      return await (mode === 'read' ? statements.read<T>(tenantId, statement, params, options) : statements.write<T>(tenantId, statement, params));
     } catch (error) {
       throw this.translated(error);
     }

@@ -114,7 +114,7 @@ export async function resultsByTenant(db: Database, models: readonly TaxModel[],
         accountTotals: (range) => { checkWholeMonths(range, 'accountTotals'); return batch.ask(tenantId, { key: JSON.stringify(['totals', range]), answer: (ids) => totalsByAccountByTenant(db, ids, range) }, []); },
         // read company by company (register rows of past years, their prorratas, the purchases' entries): not here
         // the capital goods of earlier years (box 43), read for this company alone, each statement its own read
-        capitalGoods: () => capitalGoodsRegularisation(statementsTx(tenantId, null, (statement, params) => db.statements.read(tenantId, statement, params)), period.year),
+        capitalGoods: () => capitalGoodsRegularisation(statementsTx(tenantId, null, (statement, params) => db.statements.read(tenantId, statement, params, { plan: 'each-time' })), period.year),
       });
       out.push(result);
       previous = result;

@@ -28,6 +28,16 @@ describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
     for (const { company, rows } of await Promise.all(reads)) expect(rows.map((r) => r.id)).toEqual([company.tenantId]);
   });
 
+  test('planned each time with its values (as reports are): the same rows, the same wall between companies, still read-only', async () => {
+    for (const company of [a, b]) {
+      const rows = await uowFor(company).read<{ id: string }>('select id from tenants where id = :tenant or true', {}, { plan: 'each-time' });
+      expect(rows.map((r) => r.id)).toEqual([company.tenantId]);
+    }
+    const [row] = await uowFor(a).read<{ v: string }>('select :value::text as v where :tenant::uuid is not null', { value: "x' or '1'='1" }, { plan: 'each-time' });
+    expect(row!.v).toBe("x' or '1'='1");
+    await expect(uowFor(a).read(`update tenants set name = 'cambiado' where id = :tenant returning id`, {}, { plan: 'each-time' })).rejects.toThrow(/read-only/);
+  });
+
   test('values are literals, never SQL: quotes, backslashes, dollar quotes and comments come back unchanged', async () => {
     const tricky = ["x' or '1'='1", 'O\'Reilly \\ "doble" $$ -- ;', '\\\'', 'ñandú €', ''];
     for (const value of tricky) {
