@@ -3,7 +3,9 @@
  *   1. our endpoint  GET /api/v1/aeat/390/summary?year=2026  (in-process, through auth, RLS, the model, the four 303s it
  *      reads through tax-models and their equalities, the JSON)
  *   2. the sums the 390 needs in raw SQL as the database owner (no RLS, no HTTP): the year's register sums by the columns
- *      the 390 maps, and the same sums for each quarter (what the four 303s it checks against read)
+ *      the 390 maps, and the same sums for each quarter (what the four 303s it checks against read), and what its
+ *      goods/services split of the intra-EU acquisitions reads: those rows, and their purchases' lines summed by
+ *      VAT type and capital-good flag with the goods' part (the seeded rows have no purchases: the lines read none)
  * Target: the endpoint within 1.5× of the raw aggregates.
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-390.ts
@@ -30,7 +32,15 @@ try {
 
   const sums = (from: string, to: string) => registerSumsSql(tenant, from, to);
   const ranges = [['2026-01-01', '2026-12-31'], ...QUARTERS_2026];
-  const rawAll = async () => { for (const [from, to] of ranges) await ownerSql(sums(from, to)); };
+  const acquisitions = `from tax_register where tenant_id = '${tenant}' and accounting_date between date '2026-01-01' and date '2026-12-31'
+    and side = 'received' and kind = 'intra_eu_acquisition' and not capital_good`;
+  const rawAll = async () => {
+    for (const [from, to] of ranges) await ownerSql(sums(from, to));
+    await ownerSql(`select document_type, document_id, group_no, number, tax_type_id, capital_good, base, rate, quota, deductible_quota, surcharge_rate ${acquisitions} order by accounting_date, number, group_no`);
+    await ownerSql(`select l.purchase_id, l.tax_type_id, l.capital_good, coalesce(sum(l.base) filter (where l.capital_good or l.expense_account ~ '^(60[012]|2)'), 0) as goods,
+        sum(l.base) as total, min(l.line_no) as first_line
+      from purchase_lines l where l.tenant_id = '${tenant}' and l.purchase_id in (select document_id ${acquisitions}) group by 1, 2, 3`);
+  };
   const endpoint = async () => {
     const res = await app.get('/api/v1/aeat/390/summary?year=2026', company.token);
     if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);

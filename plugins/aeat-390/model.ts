@@ -28,11 +28,19 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
   const natures = await registerNature(tx, rows);
   type Sum = Pick<IntraEuPart, 'nature' | 'rate' | 'deductible'> & NatureAmounts;
   const sums = new Map<string, Sum>();
-  const unmapped = new Set<string>();
+  // rows that cannot be told, by VAT type and rate: how many, and the first documents' numbers
+  const unmapped = new Map<string, { rows: number; documents: Set<string> }>();
   for (const [i, row] of rows.entries()) {
     const rate = dec(row.rate).rescale(2).toString();
     const nature = natures[i];
-    if (!nature) { unmapped.add(`received intra_eu_acquisition ${row.taxCode} ${rate} %: goods or services cannot be told for ${row.documentType} ${row.number} (its kind does not say, or none of its lines explains the row)`); continue; }
+    if (!nature) {
+      const key = `${row.taxCode} ${rate} %`;
+      const entry = unmapped.get(key) ?? { rows: 0, documents: new Set<string>() };
+      entry.rows += 1;
+      if (entry.documents.size < UNMAPPED_LISTED) entry.documents.add(`${row.documentType} ${row.number}`);
+      unmapped.set(key, entry);
+      continue;
+    }
     const deductible = registerRowDeductible(row);
     for (const kind of ['goods', 'services'] as const) {
       const key = `${kind}|${rate}|${deductible}`;
@@ -43,8 +51,13 @@ async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{
   }
   const parts = [...sums.values()].filter((p) => !p.base.isZero() || !p.quota.isZero())
     .map((p) => ({ ...p, base: p.base.rescale(2).toString(), quota: p.quota.rescale(2).toString(), deductibleQuota: p.deductibleQuota.rescale(2).toString() }));
-  return { parts, unmapped: [...unmapped] };
+  const told = (key: string, { rows, documents }: { rows: number; documents: Set<string> }) =>
+    `received intra_eu_acquisition ${key}: goods or services cannot be told for ${rows === 1 ? [...documents][0] : `${rows} rows (${[...documents].join(', ')}${rows > documents.size ? ', …' : ''})`} (its kind does not say, or none of its lines explains the row)`;
+  return { parts, unmapped: [...unmapped].map(([key, entry]) => told(key, entry)) };
 }
+
+/** How many documents an unmapped message names (a year may hold thousands of such rows: the count says how many). */
+const UNMAPPED_LISTED = 10;
 
 export async function compute390({ tx, period, sums, register, options, prorrata, capitalGoods }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
