@@ -25,8 +25,18 @@ const LINE_OPENERS = new Set(['a', 'al', 'de', 'del', 'el', 'en', 'la', 'lo', 'l
 const UNITS = new Set(['kg', 'g', 'l', 'cl', 'ml', 'm', 'h', 'u', 'ud', 'kw', 'km', 'm2', 'm3', 'cm', 'mm']);
 /** A capital letter alone before a number may be an invoice number's series ("A 0051873"): kept. */
 const SERIES_LETTER = /^\p{Lu}$/u;
+/** A capital and its dot is an abbreviation ("B. IMPONIBLE", "S. Coop."), not a speck. */
+const ABBREVIATION = /^\p{Lu}\.$/u;
 /** A token of one or two characters with no digit and no sign an amount keeps (€, %, $, º). */
 const SHORT_MARK = /^[^\d€%$º°ª]{1,2}$/u;
+
+/**
+ * A table's vertical rules, as OCR reads them between two cells: a "|", "¦" or "!" standing alone,
+ * or stuck to the end or start of a cell ("21 %!", "|Base"), is a space. Never inside a word or a number.
+ */
+export function withoutCellRules(text: string): string {
+  return text.replace(/(?:^|(?<=[\s%€\d.,]))[|¦!]+(?=\s|$)|(?:^|(?<=\s))[|¦!]+(?=[\p{L}\d%])/gu, ' ').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * An OCR'd line without the specks a scan's edges and margins leave, read as a letter or two: before
@@ -36,8 +46,9 @@ const SHORT_MARK = /^[^\d€%$º°ª]{1,2}$/u;
  * series) always; a unit after a number is kept.
  */
 export function withoutEdgeDebris(text: string): string {
-  const tokens = text.split(' ');
-  while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && /^[\p{Lu}\d]/u.test(tokens[1]) && (/^\d/.test(tokens[1]) ? !SERIES_LETTER.test(tokens[0]) : !LINE_OPENERS.has(tokens[0].toLowerCase()))) tokens.shift();
+  const tokens = withoutCellRules(text).split(' ').filter(Boolean);
+  if (!tokens.length) return '';
+  while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && !ABBREVIATION.test(tokens[0]) && /^[\p{Lu}\d]/u.test(tokens[1]) && (/^\d/.test(tokens[1]) ? !SERIES_LETTER.test(tokens[0]) : !LINE_OPENERS.has(tokens[0].toLowerCase()))) tokens.shift();
   while (tokens.length > 1 && SHORT_MARK.test(tokens[tokens.length - 1]) && !UNITS.has(tokens[tokens.length - 1].toLowerCase()) && /[\d€%]$/.test(tokens[tokens.length - 2])) tokens.pop();
   // an amount's cents set apart from it by a speck read as a space ("16, 64")
   return tokens.join(' ').replace(/(?<=\d,) (?=\d{2}(?![\d,.]))/g, '');

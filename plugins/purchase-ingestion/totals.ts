@@ -49,8 +49,11 @@ interface Segment { kind: Kind; start: number; end: number; text: string }
 
 /** Two words of a column's title OCR read as one ("BASEIMPONIBLE", "CUOTAIVA", "TOTALFACTURA"). */
 const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
-/** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
-const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+/**
+ * OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it
+ * is that; so is a stroke read as "I" stuck to "R.E." ("IR.E.": no word starts so).
+ */
+const OCR_PERCENT = /(?<![\p{L}\d])(?:[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))|[I1l](?=R\.E\.))/gu;
 /** "%IVA" with its "%I" read as two strokes ("11VA", "1lVA"). */
 const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
 /**
@@ -374,6 +377,42 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
 }
 
 /**
+ * A totals block that prints each VAT rate's quota but only the sum of the bases ("Base imponible
+ * 368,58 · IVA 21 % 72,99 · IVA 10 % 2,10"): the bases are split from that sum. Every rate but one
+ * takes an amount printed elsewhere on the invoice (a breakdown's row, a line's amount) that its rate
+ * gives its quota from, to the cent; the last takes what is left of the sum, which must give its
+ * quota too. A rate whose base was read beside it, giving its quota, keeps it. Left as they are
+ * unless every base is found so.
+ */
+function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines: Line[]): void {
+  // a base already read and giving its quota counts as found
+  const known = taxes.filter((t) => t.base && near(t.base.percent(t.rate), t.amount, 2));
+  // a totals block repeating a known row ("IVA 10 % 515,38" under its breakdown row) is that row
+  const vat = taxes.filter((t) => !known.includes(t) && !known.some((k) => k.rate.eq(t.rate) && k.amount.eq(t.amount)));
+  const rates = [...known, ...vat].map((t) => t.rate.toString());
+  if (rates.length < 2 || !vat.length || vat.some((t) => t.base) || new Set(rates).size !== rates.length) return;
+  const knownSum = sum(known.map((t) => t.base!));
+  const printed = lines.flatMap((line) => (IN_WORDS.test(line.text) ? [] : amountsAfterRate(line.text).map(abs)));
+  // the sum is a printed base larger than the bases already known (a breakdown's row is a base too)
+  for (const total of uniqueValues(bases).map((b) => b.value).filter((b) => b.compare(knownSum) > 0)) {
+    for (const [rest, last] of vat.entries()) {
+      const found: Decimal[] = [];
+      for (const [i, tax] of vat.entries()) {
+        if (i === rest) continue;
+        const base = printed.find((a) => a.compare(total) < 0 && !a.isZero() && near(a.percent(tax.rate), tax.amount, 1));
+        if (base) found.push(base);
+      }
+      if (found.length !== vat.length - 1) continue;
+      const left = total.sub(sum(found)).sub(knownSum);
+      if (left.isNegative() || left.isZero() || !near(left.percent(last.rate), last.amount, 1)) continue;
+      let k = 0;
+      vat.forEach((tax, i) => { tax.base = i === rest ? left : found[k++]; });
+      return;
+    }
+  }
+}
+
+/**
  * The summary of the invoice: every labelled amount is a candidate, and the choice is the one that
  * adds up. `baseFallback` is not needed: a tax printed with its quota only takes, of the printed
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
@@ -384,11 +423,20 @@ export function readSummary(lines: Line[]): SummaryRead {
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has
   const bases = uniqueValues([...found.bases].sort((a, b) => a.rank - b.rank));
+  // an OCR'd breakdown row whose separators were lost ("1732957 210 36379") beside a totals block
+  // that prints the same quota clearly ("IVA 21% 363,79"): the row's reading does not add up, the block's stays
+  const checks = (t: TaxCandidate) => !!t.base && near(t.base.percent(t.rate), t.amount, 2);
+  for (let i = taxes.length - 1; i >= 0; i--) {
+    const tax = taxes[i];
+    if (tax.line.source === 'ocr' && tax.base && !checks(tax) && taxes.some((o) => o !== tax && o.tax === tax.tax && o.amount.eq(tax.amount) && (!o.base || checks(o)))) taxes.splice(i, 1);
+  }
   const vatCount = taxes.filter((t) => t.tax === 'vat').length;
+  splitSumOfBases(taxes.filter((t) => t.tax === 'vat'), bases, lines);
   // a quota printed without its base: the printed base its rate gives it from, else the only base
   for (const tax of taxes) {
     if (tax.base) continue;
-    const matching = bases.find((b) => near(b.value.percent(tax.rate), tax.amount, 2));
+    const vatBases = taxes.filter((t) => t.tax === 'vat' && t.base).map((t) => ({ value: t.base! }));
+    const matching = [...bases, ...(tax.tax === 'vat' ? [] : vatBases)].find((b) => near(b.value.percent(tax.rate), tax.amount, 2));
     if (matching) { tax.base = matching.value; continue; }
     const vatBase = taxes.find((t) => t.tax === 'vat' && t.base)?.base ?? null;
     const only = tax.tax === 'vat' ? (vatCount === 1 ? bases[0]?.value ?? null : null) : (vatCount === 1 && vatBase) || (bases[0]?.value ?? null);

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'bun:test';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction, type PageText } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
+import { withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
 
 const OWN = 'B12345674';
 const page = (text: string, source: PageText['source'] = 'text_layer', number = 1): PageText => ({ page: number, source, text, confidence: source === 'ocr' ? 0.88 : 1 });
@@ -319,5 +319,33 @@ describe("specks at a scanned line's ends, read as a letter or two", () => {
     expect(withoutEdgeDebris('Nº 1234')).toBe('Nº 1234');
     expect(withoutEdgeDebris('A 0051873 09/02/2026')).toBe('A 0051873 09/02/2026');
     expect(read(page('To Aislamientos Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('To Aislamientos Moncayo S.L.');
+  });
+});
+
+describe("OCR'd summaries", () => {
+  const summary = (lines: string[]) => amounts(read(page(['Reformas Gallego S.L.', 'NIF B65410011', ...lines].join('\n'), 'ocr')));
+
+  test('a totals block printing each rate\'s quota and only the sum of the bases: the bases are split by the amounts printed', () => {
+    expect(summary(['Material eléctrico 900,00', 'Mano de obra 350,00', 'Base imponible 1.250,00', 'IVA 21 % 189,00', 'IVA 10 % 35,00', 'Total 1.474,00']))
+      .toEqual({ subtotal: '1250.00', total: '1474.00', vat: [['21.00', '900.00', '189.00'], ['10.00', '350.00', '35.00']], surcharge: [], withholding: [], passed: true });
+    // and each recargo takes the VAT base its rate gives its quota from
+    expect(summary(['Tejidos 347,58', 'Algodón 21,00', 'Base imponible 368,58', 'IVA 21 % 72,99', 'Recargo equivalencia 5,2 % 18,07', 'IVA 10 % 2,10', 'Recargo equivalencia 1,4 % 0,29', 'TOTAL 462,03 €']))
+      .toEqual({ subtotal: '368.58', total: '462.03', vat: [['21.00', '347.58', '72.99'], ['10.00', '21.00', '2.10']], surcharge: [['5.20', '347.58', '18.07'], ['1.40', '21.00', '0.29']], withholding: [], passed: true });
+    // no printed amount gives a quota: nothing is made up
+    expect(summary(['Base imponible 1.250,00', 'IVA 21 % 189,00', 'IVA 10 % 35,00', 'Total 1.474,00']).vat).toEqual([]);
+  });
+
+  test('a breakdown row whose separators OCR lost does not stand in for the same quota read clearly in the totals block', () => {
+    expect(summary(['Base imponible %IVA CuotalVA', '1732957 210 36379', '515384 10% 51538', 'Base imponible 6.886,19', 'IVA 21% 363,79', 'IVA 10 % 515,38', 'TOTAL 7.765,36 €']))
+      .toEqual({ subtotal: '6886.19', total: '7765.36', vat: [['10.00', '5153.84', '515.38'], ['21.00', '1732.35', '363.79']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a table\'s vertical rules read as "|" or "!" between cells, a rate\'s "%" read as "I" before "R.E.", an abbreviation opening a line', () => {
+    expect(withoutCellRules('347,58 | 21 %! 72,99 ! 5,2% | 18,07')).toBe('347,58 21 % 72,99 5,2% 18,07');
+    expect(withoutCellRules('|Base imponible | % IVA')).toBe('Base imponible % IVA');
+    expect(withoutCellRules('¡Gracias! Vuelva pronto')).toBe('¡Gracias! Vuelva pronto');
+    expect(withoutEdgeDebris('B. IMPONIBLE 320,00')).toBe('B. IMPONIBLE 320,00');
+    expect(summary(['B. IMPONIBLE $IVA CUOTA IVA IR.E. CUOTA R.E.', '320,00 21 67,20 5,2 16,64', 'TOTAL FACTURA 403,84']))
+      .toEqual({ subtotal: '320.00', total: '403.84', vat: [['21.00', '320.00', '67.20']], surcharge: [['5.20', '320.00', '16.64']], withholding: [], passed: true });
   });
 });
