@@ -12,11 +12,23 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
       const collapsed = raw.replace(/\s+/g, ' ').trim();
-      const text = page.source === 'ocr' ? withoutEdgeDebris(collapsed) : collapsed;
+      const text = page.source === 'ocr' ? withLegalFormRead(withoutEdgeDebris(collapsed)) : collapsed;
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
   return lines;
+}
+
+/**
+ * A company's legal form ending a line of words, a letter of it read as the digit it looks like
+ * ("DEL PICO 8.L." for S.L., "TIÉTAR S.4." for S.A., "ZAMORA C.3." for C.B.): written back. Only
+ * the two-letter forms, only after a word, only at the line's end, and only when a digit is in it.
+ */
+export function withLegalFormRead(text: string): string {
+  return text.replace(/(?<=\p{L}{2,}\s)([S58])\.\s?([LA4])\.(?=\s*$)|(?<=\p{L}{2,}\s)C\.\s?([B38])\.(?=\s*$)/u, (form, s, la, b) => {
+    if (!/\d/.test(form)) return form;
+    return b ? 'C.B.' : `S.${la === '4' ? 'A' : la}.`;
+  });
 }
 
 /** Short words a printed line may begin with ("A pagar", "El importe", "La Rioja S.L."), never taken for debris. */

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'bun:test';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction, type PageText } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
+import { withLegalFormRead, withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
 
 const OWN = 'B12345674';
 const page = (text: string, source: PageText['source'] = 'text_layer', number = 1): PageText => ({ page: number, source, text, confidence: source === 'ocr' ? 0.88 : 1 });
@@ -347,5 +347,19 @@ describe("OCR'd summaries", () => {
     expect(withoutEdgeDebris('B. IMPONIBLE 320,00')).toBe('B. IMPONIBLE 320,00');
     expect(summary(['B. IMPONIBLE $IVA CUOTA IVA IR.E. CUOTA R.E.', '320,00 21 67,20 5,2 16,64', 'TOTAL FACTURA 403,84']))
       .toEqual({ subtotal: '320.00', total: '403.84', vat: [['21.00', '320.00', '67.20']], surcharge: [['5.20', '320.00', '16.64']], withholding: [], passed: true });
+  });
+});
+
+describe("a ticket's legal form as OCR reads it", () => {
+  test('a letter of "S.L.", "S.A." or "C.B." read as a digit at the end of a name is written back; elsewhere nothing changes', () => {
+    expect(withLegalFormRead('DEL MONCAYO 8.L.')).toBe('DEL MONCAYO S.L.');
+    expect(withLegalFormRead('HERMANOS RUIZ S.4.')).toBe('HERMANOS RUIZ S.A.');
+    expect(withLegalFormRead('BAR EL CRUCE C.3.')).toBe('BAR EL CRUCE C.B.');
+    expect(withLegalFormRead('Importe 8.4. total')).toBe('Importe 8.4. total');
+    expect(withLegalFormRead('Ref. 12 8.4.')).toBe('Ref. 12 8.4.');
+    expect(withLegalFormRead('MONCAYO S.L.')).toBe('MONCAYO S.L.');
+    // a wrapped ticket name with its form misread is read whole
+    const e = read(page('ESTACIÓN DE SERVICIO MONCAYO\nDEL CRUCE 8.L.\nNIF B65410011\nTOTAL EUR 10,00', 'ocr'));
+    expect(e.supplier_name.value).toBe('ESTACIÓN DE SERVICIO MONCAYO DEL CRUCE S.L.');
   });
 });
