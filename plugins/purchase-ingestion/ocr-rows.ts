@@ -20,17 +20,17 @@ export function rowsOf(lines: readonly OcrLineBox[]): string {
   const found = lines
     .map((line) => ({ ...line, text: line.text.replace(/\s+/g, ' ').trim() }))
     .filter((line) => line.text && line.y1 > line.y0)
-    .sort((a, b) => (a.y0 + a.y1) - (b.y0 + b.y1));
+    // the tallest lines first: each row is anchored on a line of text, not on a speck read as a letter
+    .sort((a, b) => (b.y1 - b.y0) - (a.y1 - a.y0) || (a.y0 + a.y1) - (b.y0 + b.y1));
   const rows: { anchor: OcrLineBox; lines: OcrLineBox[] }[] = [];
+  const level = (a: OcrLineBox, b: OcrLineBox) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= Math.min(a.y1 - a.y0, b.y1 - b.y0) * SAME_ROW;
   for (const line of found) {
-    const row = rows.find(({ anchor, lines: members }) => {
-      const overlap = Math.min(anchor.y1, line.y1) - Math.max(anchor.y0, line.y0);
-      const shorter = Math.min(anchor.y1 - anchor.y0, line.y1 - line.y0);
-      // a line already in the row where this one lies is a line above or below it, not beside it
-      return overlap >= shorter * SAME_ROW && !members.some((m) => Math.min(m.x1, line.x1) > Math.max(m.x0, line.x0));
-    });
+    // a line of the row level with this one and where it lies is a line above or below it, not beside it
+    const row = rows.find(({ anchor, lines: members }) => level(anchor, line)
+      && !members.some((m) => Math.min(m.x1, line.x1) > Math.max(m.x0, line.x0) && level(m, line)));
     if (row) row.lines.push(line);
     else rows.push({ anchor: line, lines: [line] });
   }
+  rows.sort((a, b) => (a.anchor.y0 + a.anchor.y1) - (b.anchor.y0 + b.anchor.y1));
   return rows.map((row) => row.lines.sort((a, b) => a.x0 - b.x0).map((l) => l.text).join(' ')).join('\n');
 }

@@ -30,3 +30,13 @@ describe('rows of an OCR\'d page', () => {
     expect(rowsOf(lines)).toBe('Primera línea\nSegunda línea');
   });
 });
+
+describe("a speck in a row's band", () => {
+  test('a speck read as a letter, above a header row but within its band, does not split the header', () => {
+    const lines = [
+      box('i', 300, 795, 8, 14), box('Tipo IVA', 700, 800, 160, 38),
+      box('Base imponible Cuota IVA', 60, 798, 600, 57),
+    ];
+    expect(rowsOf(lines)).toBe('i\nBase imponible Cuota IVA Tipo IVA');
+  });
+});
