@@ -12,7 +12,7 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
       const collapsed = raw.replace(/\s+/g, ' ').trim();
-      const text = page.source === 'ocr' ? withLegalFormRead(withoutEdgeDebris(collapsed)) : collapsed;
+      const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : collapsed;
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
@@ -29,6 +29,14 @@ export function withLegalFormRead(text: string): string {
     if (!/\d/.test(form)) return form;
     return b ? 'C.B.' : `S.${la === '4' ? 'A' : la}.`;
   });
+}
+
+/**
+ * "Nº" after "Factura", "Fra." or "Ticket" with its "º" read as a "2" ("FACTURA N2 ALQ-2026-03"):
+ * written back, only when a number with a digit follows it (an invoice numbered "N2" alone is kept).
+ */
+export function withNumberSignRead(text: string): string {
+  return text.replace(/(?<=\b(?:factura|fra\.?|ticket)\s+)N2(?=\s+\S*\d)/giu, 'Nº');
 }
 
 /** Short words a printed line may begin with ("A pagar", "El importe", "La Rioja S.L."), never taken for debris. */

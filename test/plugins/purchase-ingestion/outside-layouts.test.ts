@@ -11,7 +11,7 @@ import { describe, expect, test } from 'bun:test';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction, type PageText } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { withLegalFormRead, withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
+import { withLegalFormRead, withNumberSignRead, withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
 
 const OWN = 'B12345674';
 const page = (text: string, source: PageText['source'] = 'text_layer', number = 1): PageText => ({ page: number, source, text, confidence: source === 'ocr' ? 0.88 : 1 });
@@ -361,5 +361,15 @@ describe("a ticket's legal form as OCR reads it", () => {
     // a wrapped ticket name with its form misread is read whole
     const e = read(page('ESTACIÓN DE SERVICIO MONCAYO\nDEL CRUCE 8.L.\nNIF B65410011\nTOTAL EUR 10,00', 'ocr'));
     expect(e.supplier_name.value).toBe('ESTACIÓN DE SERVICIO MONCAYO DEL CRUCE S.L.');
+  });
+});
+
+describe('"Nº" as OCR reads it', () => {
+  test('"N2" after "Factura" before a number is "Nº"; alone, or in a text layer, it is left', () => {
+    expect(withNumberSignRead('FACTURA N2 ALQ-2026-03')).toBe('FACTURA Nº ALQ-2026-03');
+    expect(withNumberSignRead('Factura N2')).toBe('Factura N2');
+    expect(withNumberSignRead('Modelo N2 240')).toBe('Modelo N2 240');
+    const text = 'Inmuebles Caleta S.L.\nNIF B65410011\nFACTURA N2 ARR-2026-11\nTotal 100,00';
+    expect(read(page(text, 'ocr')).invoice_number.value).toBe('ARR-2026-11');
   });
 });
