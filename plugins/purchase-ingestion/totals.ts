@@ -62,6 +62,16 @@ const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
  */
 const OCR_RATE_TITLE = /(?<![%\p{L}])(IVA|R\.E\.|REC\.)(?=\s+CUOTA\s+\1)/giu;
 
+/** "Cuota IVA" with its thin "I" lost ("Cuota VA", "CuotaVA"): a quota's title has no other "VA". */
+const OCR_QUOTA_VA = /\b(cuota)\s?VA\b/giu;
+/**
+ * On a summary's title row (one that names a base or a quota), "%IVA" read with its "%" as "*" and
+ * its "I" as a stroke ("*1vA", "*lVA", "*IVA"): the rate's title. Elsewhere an asterisk before
+ * "IVA" is a footnote's ("*IVA incluido") and is left.
+ */
+const OCR_STAR_PERCENT = /(?<![\p{L}\d])\*(?=[I1l|][Vv]A(?![\p{L}]))/gu;
+const SUMMARY_TITLES = /\b(?:base|cuota)\b/i;
+
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
 
@@ -418,7 +428,7 @@ function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines:
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1') } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1').replace(OCR_QUOTA_VA, '$1 IVA').replace(OCR_STAR_PERCENT, (star) => (SUMMARY_TITLES.test(line.text) ? '%' : star)) } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has

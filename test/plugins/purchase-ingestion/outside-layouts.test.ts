@@ -373,3 +373,16 @@ describe('"Nº" as OCR reads it', () => {
     expect(read(page(text, 'ocr')).invoice_number.value).toBe('ARR-2026-11');
   });
 });
+
+describe("a summary's titles as OCR reads them", () => {
+  test('"Cuota VA" for "Cuota IVA" and "*1vA" for "%IVA" on a title row: the printed quota is read, not the one the rate gives', () => {
+    // VAT summed per line: the printed quota 22,62 is a cent off the base times the rate (22,61)
+    const e = read(page(['Papelería Ebro S.L.', 'NIF B65410011', '[Base |*1vA — [Cuota VA%R.E. [Cuota RE.', '107.69 21 2262 5.2 5.60', 'Total base imponible 107.69', 'TOTAL FACTURA 135,91 €'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '107.69', total: '135.91', vat: [['21.00', '107.69', '22.62']], surcharge: [['5.20', '107.69', '5.60']], withholding: [], passed: true });
+  });
+
+  test('an asterisk before "IVA" off a title row is a footnote\'s, and a text layer is never touched', () => {
+    const ticket = read(page(['Bar Ebro C.B.', 'NIF E65410011', '2 Cafés 3,00', 'TOTAL 3,00 €', '*IVA incluido'].join('\n'), 'ocr'));
+    expect(amounts(ticket)).toEqual(amounts(read(page(['Bar Ebro C.B.', 'NIF E65410011', '2 Cafés 3,00', 'TOTAL 3,00 €', 'IVA incluido'].join('\n'), 'ocr'))));
+  });
+});
