@@ -14,7 +14,7 @@ type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'r
 /** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"). */
 const TOTAL = String.raw`\bt[o0]t[a4][l1i](?![a-záéíóúñ])`;
 /** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A.". */
-const IVA = String.raw`(?<![a-z0-9])[i1l|](?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
+const IVA = String.raw`(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
 const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
 
@@ -71,6 +71,15 @@ const OCR_QUOTA_VA = /\b(cuota)\s?VA\b/giu;
  */
 const OCR_STAR_PERCENT = /(?<![\p{L}\d])\*(?=[I1l|][Vv]A(?![\p{L}]))/gu;
 const SUMMARY_TITLES = /\b(?:base|cuota)\b/i;
+/** "Total a pagar" read as one word ("Totalapagar"). */
+const OCR_GLUED_TO_PAY = /\b(t[o0]tal)(a)(pagar)\b/giu;
+/**
+ * A label and one amount, its decimal comma lost ("Base imponible ~~ 91600", "Total 97096€"): an
+ * amount is printed with its cents, so a bare integer of three digits or more alone after a label
+ * with no other number is one whose last two digits are the cents.
+ */
+const LABEL_ONLY = new RegExp(String.raw`^\W*(?:${TOTAL}(?:\s+a\s+pagar|\s+factura)?|bases?\s+imponibles?|suma|subtotal|importe\s+total)\W*$`, 'iu');
+const OCR_LABEL_BARE_AMOUNT = /^(\D*\p{L}\D*?\s)(-?\d{1,})(\d{2})(\s*€)?$/u;
 
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
@@ -335,7 +344,13 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
         const checked = !!base && near(base.percent(rate), quota, 2);
         out.taxes.push({ tax, rate, base, amount: quota, weight: checked ? 0.9 : 0.6, line: row });
       } else if (rate && base && tax === 'vat') {
-        out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
+        // an OCR'd rate no Spanish tax has ("16%" for 10 %), its quota in a column the header did
+        // not tell apart: the row's amount a known rate gives from the base, with that rate
+        const known = row.source === 'ocr' && !KNOWN_RATES.some((r) => r.eq(rate))
+          ? numbers.map((n) => amountOfCell(n.replace(/^(-?\d+)(\d{2})$/, '$1,$2'))).flatMap((amount) => (amount && !amount.eq(base) ? KNOWN_RATES.filter((r) => near(base.percent(r), amount, 1)).map((r) => ({ rate: r, amount })) : []))
+          : [];
+        if (known.length === 1) out.taxes.push({ tax, rate: known[0].rate, base, amount: known[0].amount, weight: 0.6, line: row });
+        else out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
       } else if (quota && tax === 'vat') out.ratelessVat.push({ amount: quota, line: row });
     }
     const total = amountOf(cell('strong_total') ?? cell('total'));
@@ -428,7 +443,7 @@ function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines:
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1').replace(OCR_QUOTA_VA, '$1 IVA').replace(OCR_STAR_PERCENT, (star) => (SUMMARY_TITLES.test(line.text) ? '%' : star)) } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1').replace(OCR_QUOTA_VA, '$1 IVA').replace(OCR_GLUED_TO_PAY, '$1 $2 $3').replace(OCR_LABEL_BARE_AMOUNT, (all, label, units, cents, euro) => (LABEL_ONLY.test(label) ? `${label}${units},${cents}${euro ?? ''}` : all)).replace(OCR_STAR_PERCENT, (star) => (SUMMARY_TITLES.test(line.text) ? '%' : star)) } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has

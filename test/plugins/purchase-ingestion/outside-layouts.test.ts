@@ -386,3 +386,18 @@ describe("a summary's titles as OCR reads them", () => {
     expect(amounts(ticket)).toEqual(amounts(read(page(['Bar Ebro C.B.', 'NIF E65410011', '2 Cafés 3,00', 'TOTAL 3,00 €', 'IVA incluido'].join('\n'), 'ocr'))));
   });
 });
+
+describe('more OCR misreadings of labels and amounts', () => {
+  test('"N?" for "Nº" before a number, "IL.V.A." for "I.V.A.", "Totalapagar", a labelled amount whose comma was lost', () => {
+    const e = read(page(['Traducciones Duero S.L.', 'NIF B65410011', 'FACTURA N?: 000417', 'Base imponible ~~ 52000', '21% IL.V.A. 109,20', 'Retención IRPF 15 % -78,00', 'Totalapagar ~~ 55120€'].join('\n'), 'ocr'));
+    expect(e.invoice_number.value).toBe('000417');
+    expect(amounts(e)).toEqual({ subtotal: '520.00', total: '551.20', vat: [['21.00', '520.00', '109.20']], surcharge: [], withholding: [['15.00', '520.00', '78.00']], passed: true });
+    // a bare integer after a label that is no summary's is left
+    expect(read(page('Duero S.L.\nNIF B65410011\nKilómetros 12845\nTotal 10,00', 'ocr')).total.value).toBe('10.00');
+  });
+
+  test('a ticket\'s breakdown row with a rate no Spanish tax has ("16%" for 10 %), its quota under a second "IVA" title: the known rate that gives the quota', () => {
+    const e = read(page(['Bar Duero C.B.', 'NIF E65410011', 'TOTAL 38,05', 'IVA BASE CUOTA', '21% 10,61 2,23', '16% 8,11 0,81', '4% 15,66 0,63'].join('\n'), 'ocr'));
+    expect(amounts(e).vat).toEqual([['21.00', '10.61', '2.23'], ['10.00', '8.11', '0.81'], ['4.00', '15.66', '0.63']]);
+  });
+});
