@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
-import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, type GreyImage } from './page-image';
+import { binarise, cutOutSheet, eraseRules, evenLighting, lineHeightOf, orientationOf, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -126,6 +126,10 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // dark lid in its corners (read as blocks of noise that drown the letterhead); a page whose border
   // is paper is left as it is
   grey = cutOutSheet(grey) ?? grey;
+  // turned and enlarged once its light is even: the white a turn fills the corners with is then the
+  // paper's own colour (on a page lit from one side, white corners beside grey paper would make the
+  // threshold read that paper, and the text on it, as ink)
+  grey = evenLighting(grey);
   let page = binarise(grey);
   // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
   // narrow ticket photos and some scans of the independent layout corpus as sideways

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
 import { ServiceUnavailable } from '../../kernel/errors';
+import { rowsOf, type OcrLineBox } from './ocr-rows';
 
 const require = createRequire(import.meta.url);
 const LANGUAGES = ['spa', 'eng'] as const;
@@ -63,6 +64,23 @@ function languageDirectory(): string {
 }
 
 /**
+ * A worker reading Spanish and English with the LSTM models, segmenting each page automatically into
+ * its blocks (Tesseract's library default, as tesseract.js leaves it, reads a page as one uniform
+ * block); its lines are put back into printed rows by ocr-rows.ts.
+ */
+async function createOcrWorker(langPath: string): Promise<Worker> {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
+  const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
+  try {
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  } catch (error) {
+    await worker.terminate().catch(() => undefined);
+    throw error;
+  }
+  return worker;
+}
+
+/**
  * tesseract.js workers (one WebAssembly instance on its own thread each), created on first use and
  * reused; at most `workers` pages are recognised at once and at most `queue` more wait. Past that
  * the caller gets 503 with Retry-After at once instead of a request that waits without bound.
@@ -115,9 +133,10 @@ export class OcrPool {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new OcrTimeout()), timeoutMs); });
     try {
-      const { data } = await Promise.race([worker.recognize(image), expired]);
+      const { data } = await Promise.race([worker.recognize(image, {}, { text: true, blocks: true }), expired]);
       this.release(worker);
-      return { text: data.text, confidence: Math.max(0, Math.min(100, data.confidence)) / 100 };
+      const lines: OcrLineBox[] = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ text: line.text, ...line.bbox }))));
+      return { text: data.blocks ? rowsOf(lines) : data.text, confidence: Math.max(0, Math.min(100, data.confidence)) / 100 };
     } catch (error) {
       // a worker that timed out (or failed) may be mid-page: end it, a new one takes its place
       this.discard(worker);
@@ -144,8 +163,7 @@ export class OcrPool {
       this.live++;
       try {
         this.langDir ??= languageDirectory();
-        const { createWorker, OEM } = await import('tesseract.js');
-        return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir, gzip: true, cacheMethod: 'none' });
+        return await createOcrWorker(this.langDir);
       } catch (error) {
         this.live--;
         throw error;
@@ -173,8 +191,7 @@ export class OcrPool {
   private async acquireFresh(): Promise<Worker> {
     this.live++;
     try {
-      const { createWorker, OEM } = await import('tesseract.js');
-      return await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: this.langDir!, gzip: true, cacheMethod: 'none' });
+      return await createOcrWorker(this.langDir!);
     } catch (error) {
       this.live--;
       throw error;

@@ -9,21 +9,29 @@
 export interface GreyImage { width: number; height: number; data: Uint8Array }
 
 /**
- * Divides each pixel by its neighbourhood's paper brightness (the brightest of the area around it,
- * smoothed), so that paper is white everywhere and ink keeps its contrast against it; then the
- * threshold between ink and paper is the histogram's (Otsu). Returns a black-on-white image.
+ * The page with its lighting evened out: each pixel divided by its neighbourhood's paper brightness
+ * (the brightest of the area around it, smoothed), so that paper is white everywhere and ink keeps
+ * its contrast against it. An evened page can be turned or enlarged with white filling the corners:
+ * white is its paper's own colour, where on the raw page a white corner is brighter than the paper
+ * beside it and would make that paper read as ink.
  */
-export function binarise(image: GreyImage): GreyImage {
+export function evenLighting(image: GreyImage): GreyImage {
   const { width, height, data } = image;
   const paper = paperBrightness(image);
   const even = new Uint8Array(width * height);
+  // paper is never below PAPER_FLOOR, so never zero
+  for (let i = 0; i < even.length; i++) even[i] = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
+  return { width, height, data: even };
+}
+
+/**
+ * The lighting evened out (evenLighting), then the threshold between ink and paper the histogram's
+ * (Otsu). Returns a black-on-white image.
+ */
+export function binarise(image: GreyImage): GreyImage {
+  const { width, height, data: even } = evenLighting(image);
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < even.length; i++) {
-    // paper is never below PAPER_FLOOR, so never zero
-    const value = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
-    even[i] = value;
-    histogram[value]++;
-  }
+  for (let i = 0; i < even.length; i++) histogram[even[i]]++;
   const threshold = Math.max(96, Math.min(224, otsu(histogram, even.length)));
   for (let i = 0; i < even.length; i++) even[i] = even[i] < threshold ? 0 : 255;
   return { width, height, data: even };

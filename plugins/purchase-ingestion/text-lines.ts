@@ -12,11 +12,31 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
       const collapsed = raw.replace(/\s+/g, ' ').trim();
-      const text = page.source === 'ocr' ? withoutEdgeDebris(collapsed) : collapsed;
+      const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : collapsed;
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
   return lines;
+}
+
+/**
+ * A company's legal form ending a line of words, a letter of it read as the digit it looks like
+ * ("DEL PICO 8.L." for S.L., "TIÉTAR S.4." for S.A., "ZAMORA C.3." for C.B.): written back. Only
+ * the two-letter forms, only after a word, only at the line's end, and only when a digit is in it.
+ */
+export function withLegalFormRead(text: string): string {
+  return text.replace(/(?<=\p{L}{2,}\s)([S58])\.\s?([LA4])\.(?=\s*$)|(?<=\p{L}{2,}\s)C\.\s?([B38])\.(?=\s*$)/u, (form, s, la, b) => {
+    if (!/\d/.test(form)) return form;
+    return b ? 'C.B.' : `S.${la === '4' ? 'A' : la}.`;
+  });
+}
+
+/**
+ * "Nº" after "Factura", "Fra." or "Ticket" with its "º" read as a "2" ("FACTURA N2 ALQ-2026-03"):
+ * written back, only when a number with a digit follows it (an invoice numbered "N2" alone is kept).
+ */
+export function withNumberSignRead(text: string): string {
+  return text.replace(/(?<=\b(?:factura|fra\.?|ticket)\s+)N2(?=\s+\S*\d)/giu, 'Nº');
 }
 
 /** Short words a printed line may begin with ("A pagar", "El importe", "La Rioja S.L."), never taken for debris. */
@@ -25,8 +45,18 @@ const LINE_OPENERS = new Set(['a', 'al', 'de', 'del', 'el', 'en', 'la', 'lo', 'l
 const UNITS = new Set(['kg', 'g', 'l', 'cl', 'ml', 'm', 'h', 'u', 'ud', 'kw', 'km', 'm2', 'm3', 'cm', 'mm']);
 /** A capital letter alone before a number may be an invoice number's series ("A 0051873"): kept. */
 const SERIES_LETTER = /^\p{Lu}$/u;
+/** A capital and its dot is an abbreviation ("B. IMPONIBLE", "S. Coop."), not a speck. */
+const ABBREVIATION = /^\p{Lu}\.$/u;
 /** A token of one or two characters with no digit and no sign an amount keeps (€, %, $, º). */
 const SHORT_MARK = /^[^\d€%$º°ª]{1,2}$/u;
+
+/**
+ * A table's vertical rules, as OCR reads them between two cells: a "|", "¦" or "!" standing alone,
+ * or stuck to the end or start of a cell ("21 %!", "|Base"), is a space. Never inside a word or a number.
+ */
+export function withoutCellRules(text: string): string {
+  return text.replace(/(?:^|(?<=[\s%€\d.,]))[|¦!]+(?=\s|$)|(?:^|(?<=\s))[|¦!]+(?=[\p{L}\d%])/gu, ' ').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * An OCR'd line without the specks a scan's edges and margins leave, read as a letter or two: before
@@ -36,8 +66,9 @@ const SHORT_MARK = /^[^\d€%$º°ª]{1,2}$/u;
  * series) always; a unit after a number is kept.
  */
 export function withoutEdgeDebris(text: string): string {
-  const tokens = text.split(' ');
-  while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && /^[\p{Lu}\d]/u.test(tokens[1]) && (/^\d/.test(tokens[1]) ? !SERIES_LETTER.test(tokens[0]) : !LINE_OPENERS.has(tokens[0].toLowerCase()))) tokens.shift();
+  const tokens = withoutCellRules(text).split(' ').filter(Boolean);
+  if (!tokens.length) return '';
+  while (tokens.length > 1 && SHORT_MARK.test(tokens[0]) && !ABBREVIATION.test(tokens[0]) && /^[\p{Lu}\d]/u.test(tokens[1]) && (/^\d/.test(tokens[1]) ? !SERIES_LETTER.test(tokens[0]) : !LINE_OPENERS.has(tokens[0].toLowerCase()))) tokens.shift();
   while (tokens.length > 1 && SHORT_MARK.test(tokens[tokens.length - 1]) && !UNITS.has(tokens[tokens.length - 1].toLowerCase()) && /[\d€%]$/.test(tokens[tokens.length - 2])) tokens.pop();
   // an amount's cents set apart from it by a speck read as a space ("16, 64")
   return tokens.join(' ').replace(/(?<=\d,) (?=\d{2}(?![\d,.]))/g, '');

@@ -14,7 +14,7 @@ type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'r
 /** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"). */
 const TOTAL = String.raw`\bt[o0]t[a4][l1i](?![a-záéíóúñ])`;
 /** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A.". */
-const IVA = String.raw`(?<![a-z0-9])[i1l|](?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
+const IVA = String.raw`(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
 const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
 
@@ -49,8 +49,11 @@ interface Segment { kind: Kind; start: number; end: number; text: string }
 
 /** Two words of a column's title OCR read as one ("BASEIMPONIBLE", "CUOTAIVA", "TOTALFACTURA"). */
 const OCR_GLUED = /\b(base|cuota|importe|total)(imponible|iva|re\b|r\.e\.?|bruto|neto|factura)/gi;
-/** OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it is that. */
-const OCR_PERCENT = /(?<![\p{L}\d])[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))/gu;
+/**
+ * OCR reads the "%" of a column's title as "S", "$" or "§" ("SIVA", "$REC."): before a tax's name it
+ * is that; so is a stroke read as "I" stuck to "R.E." ("IR.E.": no word starts so).
+ */
+const OCR_PERCENT = /(?<![\p{L}\d])(?:[S$§](?=\s?(?:IVA|I\.V\.A|REC\b|R\.E\b|IRPF|I\.R\.P\.F)\.?(?![\p{L}]))|[I1l](?=R\.E\.))/gu;
 /** "%IVA" with its "%I" read as two strokes ("11VA", "1lVA"). */
 const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
 /**
@@ -58,6 +61,25 @@ const OCR_PERCENT_IVA = /(?<![\p{L}\d])[1Il|]{2}VA\b/gu;
  * the bare one is the rate's column, its "%" lost by OCR.
  */
 const OCR_RATE_TITLE = /(?<![%\p{L}])(IVA|R\.E\.|REC\.)(?=\s+CUOTA\s+\1)/giu;
+
+/** "Cuota IVA" with its thin "I" lost ("Cuota VA", "CuotaVA"): a quota's title has no other "VA". */
+const OCR_QUOTA_VA = /\b(cuota)\s?VA\b/giu;
+/**
+ * On a summary's title row (one that names a base or a quota), "%IVA" read with its "%" as "*" and
+ * its "I" as a stroke ("*1vA", "*lVA", "*IVA"): the rate's title. Elsewhere an asterisk before
+ * "IVA" is a footnote's ("*IVA incluido") and is left.
+ */
+const OCR_STAR_PERCENT = /(?<![\p{L}\d])\*(?=[I1l|][Vv]A(?![\p{L}]))/gu;
+const SUMMARY_TITLES = /\b(?:base|cuota)\b/i;
+/** "Total a pagar" read as one word ("Totalapagar"). */
+const OCR_GLUED_TO_PAY = /\b(t[o0]tal)(a)(pagar)\b/giu;
+/**
+ * A label and one amount, its decimal comma lost ("Base imponible ~~ 91600", "Total 97096€"): an
+ * amount is printed with its cents, so a bare integer of three digits or more alone after a label
+ * with no other number is one whose last two digits are the cents.
+ */
+const LABEL_ONLY = new RegExp(String.raw`^\W*(?:${TOTAL}(?:\s+a\s+pagar|\s+factura)?|bases?\s+imponibles?|suma|subtotal|importe\s+total)\W*$`, 'iu');
+const OCR_LABEL_BARE_AMOUNT = /^(\D*\p{L}\D*?\s)(-?\d{1,})(\d{2})(\s*€)?$/u;
 
 export interface TaxCandidate { tax: Tax; rate: Decimal; base: Decimal | null; amount: Decimal; weight: number; line: Line }
 export interface AmountCandidate { value: Decimal; weight: number; line: Line; rank: number }
@@ -322,7 +344,13 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
         const checked = !!base && near(base.percent(rate), quota, 2);
         out.taxes.push({ tax, rate, base, amount: quota, weight: checked ? 0.9 : 0.6, line: row });
       } else if (rate && base && tax === 'vat') {
-        out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
+        // an OCR'd rate no Spanish tax has ("16%" for 10 %), its quota in a column the header did
+        // not tell apart: the row's amount a known rate gives from the base, with that rate
+        const known = row.source === 'ocr' && !KNOWN_RATES.some((r) => r.eq(rate))
+          ? numbers.map((n) => amountOfCell(n.replace(/^(-?\d+)(\d{2})$/, '$1,$2'))).flatMap((amount) => (amount && !amount.eq(base) ? KNOWN_RATES.filter((r) => near(base.percent(r), amount, 1)).map((r) => ({ rate: r, amount })) : []))
+          : [];
+        if (known.length === 1) out.taxes.push({ tax, rate: known[0].rate, base, amount: known[0].amount, weight: 0.6, line: row });
+        else out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
       } else if (quota && tax === 'vat') out.ratelessVat.push({ amount: quota, line: row });
     }
     const total = amountOf(cell('strong_total') ?? cell('total'));
@@ -374,21 +402,66 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
 }
 
 /**
+ * A totals block that prints each VAT rate's quota but only the sum of the bases ("Base imponible
+ * 368,58 · IVA 21 % 72,99 · IVA 10 % 2,10"): the bases are split from that sum. Every rate but one
+ * takes an amount printed elsewhere on the invoice (a breakdown's row, a line's amount) that its rate
+ * gives its quota from, to the cent; the last takes what is left of the sum, which must give its
+ * quota too. A rate whose base was read beside it, giving its quota, keeps it. Left as they are
+ * unless every base is found so.
+ */
+function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines: Line[]): void {
+  // a base already read and giving its quota counts as found
+  const known = taxes.filter((t) => t.base && near(t.base.percent(t.rate), t.amount, 2));
+  // a totals block repeating a known row ("IVA 10 % 515,38" under its breakdown row) is that row
+  const vat = taxes.filter((t) => !known.includes(t) && !known.some((k) => k.rate.eq(t.rate) && k.amount.eq(t.amount)));
+  const rates = [...known, ...vat].map((t) => t.rate.toString());
+  if (rates.length < 2 || !vat.length || vat.some((t) => t.base) || new Set(rates).size !== rates.length) return;
+  const knownSum = sum(known.map((t) => t.base!));
+  const printed = lines.flatMap((line) => (IN_WORDS.test(line.text) ? [] : amountsAfterRate(line.text).map(abs)));
+  // the sum is a printed base larger than the bases already known (a breakdown's row is a base too)
+  for (const total of uniqueValues(bases).map((b) => b.value).filter((b) => b.compare(knownSum) > 0)) {
+    for (const [rest, last] of vat.entries()) {
+      const found: Decimal[] = [];
+      for (const [i, tax] of vat.entries()) {
+        if (i === rest) continue;
+        const base = printed.find((a) => a.compare(total) < 0 && !a.isZero() && near(a.percent(tax.rate), tax.amount, 1));
+        if (base) found.push(base);
+      }
+      if (found.length !== vat.length - 1) continue;
+      const left = total.sub(sum(found)).sub(knownSum);
+      if (left.isNegative() || left.isZero() || !near(left.percent(last.rate), last.amount, 1)) continue;
+      let k = 0;
+      vat.forEach((tax, i) => { tax.base = i === rest ? left : found[k++]; });
+      return;
+    }
+  }
+}
+
+/**
  * The summary of the invoice: every labelled amount is a candidate, and the choice is the one that
  * adds up. `baseFallback` is not needed: a tax printed with its quota only takes, of the printed
  * bases, one its rate gives that quota from (or the one base when the invoice has a single VAT rate).
  */
 export function readSummary(lines: Line[]): SummaryRead {
-  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1') } : line)));
+  const found = collect(lines.map((line) => (line.source === 'ocr' ? { ...line, text: line.text.replace(OCR_PERCENT, '%').replace(OCR_PERCENT_IVA, '%IVA').replace(OCR_GLUED, '$1 $2').replace(OCR_RATE_TITLE, '%$1').replace(OCR_QUOTA_VA, '$1 IVA').replace(OCR_GLUED_TO_PAY, '$1 $2 $3').replace(OCR_LABEL_BARE_AMOUNT, (all, label, units, cents, euro) => (LABEL_ONLY.test(label) ? `${label}${units},${cents}${euro ?? ''}` : all)).replace(OCR_STAR_PERCENT, (star) => (SUMMARY_TITLES.test(line.text) ? '%' : star)) } : line)));
   // a tax line printed twice (a summary and a footer, or on every page) counts once
   const taxes = onceEach(found.taxes);
   // each printed base once (its first printing), and no more of them than any summary has
   const bases = uniqueValues([...found.bases].sort((a, b) => a.rank - b.rank));
+  // an OCR'd breakdown row whose separators were lost ("1732957 210 36379") beside a totals block
+  // that prints the same quota clearly ("IVA 21% 363,79"): the row's reading does not add up, the block's stays
+  const checks = (t: TaxCandidate) => !!t.base && near(t.base.percent(t.rate), t.amount, 2);
+  for (let i = taxes.length - 1; i >= 0; i--) {
+    const tax = taxes[i];
+    if (tax.line.source === 'ocr' && tax.base && !checks(tax) && taxes.some((o) => o !== tax && o.tax === tax.tax && o.amount.eq(tax.amount) && (!o.base || checks(o)))) taxes.splice(i, 1);
+  }
   const vatCount = taxes.filter((t) => t.tax === 'vat').length;
+  splitSumOfBases(taxes.filter((t) => t.tax === 'vat'), bases, lines);
   // a quota printed without its base: the printed base its rate gives it from, else the only base
   for (const tax of taxes) {
     if (tax.base) continue;
-    const matching = bases.find((b) => near(b.value.percent(tax.rate), tax.amount, 2));
+    const vatBases = taxes.filter((t) => t.tax === 'vat' && t.base).map((t) => ({ value: t.base! }));
+    const matching = [...bases, ...(tax.tax === 'vat' ? [] : vatBases)].find((b) => near(b.value.percent(tax.rate), tax.amount, 2));
     if (matching) { tax.base = matching.value; continue; }
     const vatBase = taxes.find((t) => t.tax === 'vat' && t.base)?.base ?? null;
     const only = tax.tax === 'vat' ? (vatCount === 1 ? bases[0]?.value ?? null : null) : (vatCount === 1 && vatBase) || (bases[0]?.value ?? null);

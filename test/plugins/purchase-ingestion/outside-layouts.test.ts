@@ -11,7 +11,7 @@ import { describe, expect, test } from 'bun:test';
 import { datesIn } from '../../../plugins/purchase-ingestion/dates';
 import { extractPurchase, type Extraction, type PageText } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
-import { withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
+import { withLegalFormRead, withNumberSignRead, withoutCellRules, withoutEdgeDebris } from '../../../plugins/purchase-ingestion/text-lines';
 
 const OWN = 'B12345674';
 const page = (text: string, source: PageText['source'] = 'text_layer', number = 1): PageText => ({ page: number, source, text, confidence: source === 'ocr' ? 0.88 : 1 });
@@ -319,5 +319,85 @@ describe("specks at a scanned line's ends, read as a letter or two", () => {
     expect(withoutEdgeDebris('Nº 1234')).toBe('Nº 1234');
     expect(withoutEdgeDebris('A 0051873 09/02/2026')).toBe('A 0051873 09/02/2026');
     expect(read(page('To Aislamientos Moncayo S.L.\nNIF B65410011\nTOTAL 10,00')).supplier_name.value).toBe('To Aislamientos Moncayo S.L.');
+  });
+});
+
+describe("OCR'd summaries", () => {
+  const summary = (lines: string[]) => amounts(read(page(['Reformas Gallego S.L.', 'NIF B65410011', ...lines].join('\n'), 'ocr')));
+
+  test('a totals block printing each rate\'s quota and only the sum of the bases: the bases are split by the amounts printed', () => {
+    expect(summary(['Material eléctrico 900,00', 'Mano de obra 350,00', 'Base imponible 1.250,00', 'IVA 21 % 189,00', 'IVA 10 % 35,00', 'Total 1.474,00']))
+      .toEqual({ subtotal: '1250.00', total: '1474.00', vat: [['21.00', '900.00', '189.00'], ['10.00', '350.00', '35.00']], surcharge: [], withholding: [], passed: true });
+    // and each recargo takes the VAT base its rate gives its quota from
+    expect(summary(['Tejidos 347,58', 'Algodón 21,00', 'Base imponible 368,58', 'IVA 21 % 72,99', 'Recargo equivalencia 5,2 % 18,07', 'IVA 10 % 2,10', 'Recargo equivalencia 1,4 % 0,29', 'TOTAL 462,03 €']))
+      .toEqual({ subtotal: '368.58', total: '462.03', vat: [['21.00', '347.58', '72.99'], ['10.00', '21.00', '2.10']], surcharge: [['5.20', '347.58', '18.07'], ['1.40', '21.00', '0.29']], withholding: [], passed: true });
+    // no printed amount gives a quota: nothing is made up
+    expect(summary(['Base imponible 1.250,00', 'IVA 21 % 189,00', 'IVA 10 % 35,00', 'Total 1.474,00']).vat).toEqual([]);
+  });
+
+  test('a breakdown row whose separators OCR lost does not stand in for the same quota read clearly in the totals block', () => {
+    expect(summary(['Base imponible %IVA CuotalVA', '1732957 210 36379', '515384 10% 51538', 'Base imponible 6.886,19', 'IVA 21% 363,79', 'IVA 10 % 515,38', 'TOTAL 7.765,36 €']))
+      .toEqual({ subtotal: '6886.19', total: '7765.36', vat: [['10.00', '5153.84', '515.38'], ['21.00', '1732.35', '363.79']], surcharge: [], withholding: [], passed: true });
+  });
+
+  test('a table\'s vertical rules read as "|" or "!" between cells, a rate\'s "%" read as "I" before "R.E.", an abbreviation opening a line', () => {
+    expect(withoutCellRules('347,58 | 21 %! 72,99 ! 5,2% | 18,07')).toBe('347,58 21 % 72,99 5,2% 18,07');
+    expect(withoutCellRules('|Base imponible | % IVA')).toBe('Base imponible % IVA');
+    expect(withoutCellRules('¡Gracias! Vuelva pronto')).toBe('¡Gracias! Vuelva pronto');
+    expect(withoutEdgeDebris('B. IMPONIBLE 320,00')).toBe('B. IMPONIBLE 320,00');
+    expect(summary(['B. IMPONIBLE $IVA CUOTA IVA IR.E. CUOTA R.E.', '320,00 21 67,20 5,2 16,64', 'TOTAL FACTURA 403,84']))
+      .toEqual({ subtotal: '320.00', total: '403.84', vat: [['21.00', '320.00', '67.20']], surcharge: [['5.20', '320.00', '16.64']], withholding: [], passed: true });
+  });
+});
+
+describe("a ticket's legal form as OCR reads it", () => {
+  test('a letter of "S.L.", "S.A." or "C.B." read as a digit at the end of a name is written back; elsewhere nothing changes', () => {
+    expect(withLegalFormRead('DEL MONCAYO 8.L.')).toBe('DEL MONCAYO S.L.');
+    expect(withLegalFormRead('HERMANOS RUIZ S.4.')).toBe('HERMANOS RUIZ S.A.');
+    expect(withLegalFormRead('BAR EL CRUCE C.3.')).toBe('BAR EL CRUCE C.B.');
+    expect(withLegalFormRead('Importe 8.4. total')).toBe('Importe 8.4. total');
+    expect(withLegalFormRead('Ref. 12 8.4.')).toBe('Ref. 12 8.4.');
+    expect(withLegalFormRead('MONCAYO S.L.')).toBe('MONCAYO S.L.');
+    // a wrapped ticket name with its form misread is read whole
+    const e = read(page('ESTACIÓN DE SERVICIO MONCAYO\nDEL CRUCE 8.L.\nNIF B65410011\nTOTAL EUR 10,00', 'ocr'));
+    expect(e.supplier_name.value).toBe('ESTACIÓN DE SERVICIO MONCAYO DEL CRUCE S.L.');
+  });
+});
+
+describe('"Nº" as OCR reads it', () => {
+  test('"N2" after "Factura" before a number is "Nº"; alone, or in a text layer, it is left', () => {
+    expect(withNumberSignRead('FACTURA N2 ALQ-2026-03')).toBe('FACTURA Nº ALQ-2026-03');
+    expect(withNumberSignRead('Factura N2')).toBe('Factura N2');
+    expect(withNumberSignRead('Modelo N2 240')).toBe('Modelo N2 240');
+    const text = 'Inmuebles Caleta S.L.\nNIF B65410011\nFACTURA N2 ARR-2026-11\nTotal 100,00';
+    expect(read(page(text, 'ocr')).invoice_number.value).toBe('ARR-2026-11');
+  });
+});
+
+describe("a summary's titles as OCR reads them", () => {
+  test('"Cuota VA" for "Cuota IVA" and "*1vA" for "%IVA" on a title row: the printed quota is read, not the one the rate gives', () => {
+    // VAT summed per line: the printed quota 22,62 is a cent off the base times the rate (22,61)
+    const e = read(page(['Papelería Ebro S.L.', 'NIF B65410011', '[Base |*1vA — [Cuota VA%R.E. [Cuota RE.', '107.69 21 2262 5.2 5.60', 'Total base imponible 107.69', 'TOTAL FACTURA 135,91 €'].join('\n'), 'ocr'));
+    expect(amounts(e)).toEqual({ subtotal: '107.69', total: '135.91', vat: [['21.00', '107.69', '22.62']], surcharge: [['5.20', '107.69', '5.60']], withholding: [], passed: true });
+  });
+
+  test('an asterisk before "IVA" off a title row is a footnote\'s, and a text layer is never touched', () => {
+    const ticket = read(page(['Bar Ebro C.B.', 'NIF E65410011', '2 Cafés 3,00', 'TOTAL 3,00 €', '*IVA incluido'].join('\n'), 'ocr'));
+    expect(amounts(ticket)).toEqual(amounts(read(page(['Bar Ebro C.B.', 'NIF E65410011', '2 Cafés 3,00', 'TOTAL 3,00 €', 'IVA incluido'].join('\n'), 'ocr'))));
+  });
+});
+
+describe('more OCR misreadings of labels and amounts', () => {
+  test('"N?" for "Nº" before a number, "IL.V.A." for "I.V.A.", "Totalapagar", a labelled amount whose comma was lost', () => {
+    const e = read(page(['Traducciones Duero S.L.', 'NIF B65410011', 'FACTURA N?: 000417', 'Base imponible ~~ 52000', '21% IL.V.A. 109,20', 'Retención IRPF 15 % -78,00', 'Totalapagar ~~ 55120€'].join('\n'), 'ocr'));
+    expect(e.invoice_number.value).toBe('000417');
+    expect(amounts(e)).toEqual({ subtotal: '520.00', total: '551.20', vat: [['21.00', '520.00', '109.20']], surcharge: [], withholding: [['15.00', '520.00', '78.00']], passed: true });
+    // a bare integer after a label that is no summary's is left
+    expect(read(page('Duero S.L.\nNIF B65410011\nKilómetros 12845\nTotal 10,00', 'ocr')).total.value).toBe('10.00');
+  });
+
+  test('a ticket\'s breakdown row with a rate no Spanish tax has ("16%" for 10 %), its quota under a second "IVA" title: the known rate that gives the quota', () => {
+    const e = read(page(['Bar Duero C.B.', 'NIF E65410011', 'TOTAL 38,05', 'IVA BASE CUOTA', '21% 10,61 2,23', '16% 8,11 0,81', '4% 15,66 0,63'].join('\n'), 'ocr'));
+    expect(amounts(e).vat).toEqual([['21.00', '10.61', '2.23'], ['10.00', '8.11', '0.81'], ['4.00', '15.66', '0.63']]);
   });
 });

@@ -90,6 +90,23 @@ describe('lighting', () => {
     expect(inkShare(shade, 0, 1 / 3)).toBeGreaterThan(inkShare(plain, 0, 1 / 3) * 0.5);
   });
 
+  test('a page lit from one side and askew is levelled without its shaded side turning to ink', async () => {
+    // the page turned 4° on white, then shaded from its left: its paper there is grey, and the
+    // levelling turn fills its corners with white, brighter than that paper
+    const prepared = async (image: Buffer) => {
+      const decoded = await decodeFile('jpeg', image, defaultReadLimits());
+      if ('refused' in decoded) throw new Error(decoded.refused.detail);
+      const [page] = decoded.pages;
+      if (page.source !== 'image') throw new Error(`page read as ${page.source}`);
+      return grey(Buffer.from(page.png));
+    };
+    const askew = await sharp(await turned(0, 4)).jpeg({ quality: 85 }).toBuffer();
+    const plain = await prepared(askew);
+    const shaded = await prepared(await shadowed(askew));
+    // with the corners filled white before the light is evened: about 40 % of the shaded third black
+    expect(inkShare(shaded, 0, 1 / 3)).toBeLessThan(inkShare(plain, 0, 1 / 3) * 1.5 + 0.01);
+  });
+
   test('a faint scan keeps its ink: about as much as the same page printed dark', async () => {
     const plain = binarise(await grey(await level()));
     const light = binarise(await grey(await faint(await level())));
