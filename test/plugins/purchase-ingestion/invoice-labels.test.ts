@@ -31,3 +31,15 @@ describe('invoice number labels beyond "factura"', () => {
     expect(number('Recibí conforme\nFactura nº F-2026-12')).toBe('F-2026-12');
   });
 });
+
+describe('a professional\'s letterhead without a legal form', () => {
+  const supplier = (text: string) => extractPurchase([page(text)], ['B12345674']).supplier_name.value;
+  test('the name written as a name, not the occupation printed above it', () => {
+    expect(supplier('Traductora jurada\nMarta Ibáñez de la Fuente\nNIE X1234567L\nMinuta nº 26/14\nTotal 121,00')).toBe('Marta Ibáñez de la Fuente');
+    expect(supplier('Procuradora de los Tribunales\nElena Ruiz Campos\nNIF 12345678Z\nTotal 121,00')).toBe('Elena Ruiz Campos');
+  });
+  test('a letterhead in capitals, or a trade name, stays the first candidate', () => {
+    expect(supplier('TALLERES HERMANOS GIL\nNIF 12345678Z\nTotal 121,00')).toBe('TALLERES HERMANOS GIL');
+    expect(supplier('Bar Casa Pepe\nCalle Real 4\nNIF 12345678Z\nTotal 121,00')).toBe('Bar Casa Pepe');
+  });
+});
