@@ -164,9 +164,20 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
   });
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
-  const first = candidates[0];
+  // a professional's letterhead: the name, written as a name (every word capitalised), not the
+  // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
+  const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
+
+/** Every word of the text begins with a capital (or is a connective: "de", "del", "y"…), as a person's or trade name is written. */
+const writtenAsName = (text: string): boolean => {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return words.length > 0 && words.every((w) => CONNECTIVE.test(w) || /^\p{Lu}/u.test(w));
+};
+
+/** A line that opens with a professional's title, as the self-employed print it on their letterhead. */
+const OCCUPATION = /^(?:abogad[oa]|procurador(?:a)?|traductor(?:a)?|int[eé]rprete|asesor(?:a)?|gestor(?:a)?|graduad[oa]\s+social|economista|arquitect[oa]|aparejador(?:a)?|ingenier[oa]|perit[oa]|notari[oa]|registrador(?:a)?|psic[oó]log[oa]|fisioterapeuta|m[eé]dic[oa]|odont[oó]log[oa]|dentista|veterinari[oa]|enfermer[oa]|logopeda|nutricionista|dise[nñ]ador(?:a)?|fot[oó]graf[oa]|consultor(?:a)?|administrador(?:a)?\s+de\s+fincas|agente\s+(?:de\s+)?(?:seguros|comercial)|profesor(?:a)?|formador(?:a)?|electricista|fontaner[oa]|carpinter[oa]|pintor(?:a)?)(?![\p{L}])/iu;
 
 function invoiceNumber(lines: Line[], taxId: string | null): Field {
   const read = invoiceNumberIn(lines, taxId);

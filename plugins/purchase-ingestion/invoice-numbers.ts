@@ -7,10 +7,12 @@ export interface NumberRead { value: string; weight: number; line: Line }
 
 /**
  * The labels an invoice number follows: "Nº factura", "Núm. factura", "Número de factura", "Factura nº",
- * "Factura", "Fra.", "Invoice no.", "Ticket nº", and a bare "Nº" / "Número" (weaker: it may number
- * anything, so what it numbers is checked).
+ * "Factura", "Fra.", "Invoice no.", "Ticket nº", a professional's "Minuta (de honorarios) nº" and a
+ * "Recibo nº" (a simplified invoice's usual names: a lawyer's or court agent's fees, a taxi, a
+ * small trader), the invoice's kind also abbreviated ("Fra. simpl. nº", "Fra. rect."), and a bare
+ * "Nº" / "Número" (weaker: it may number anything, so what it numbers is checked).
  */
-const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|completa|proforma))?\s*(?:n[º°o*"”“]\.?|n\?(?=\s*:?\s*\S*\d)|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|factura|fra\.?|fact\.?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
+const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?|minuta(?:\s+de\s+honorarios)?|recibo)(?:\s+(?:simplificada|rectificativa|completa|proforma|simpl\.?|rect(?:if)?\.?))?\s*(?:n[º°o*"”“]\.?|n\?(?=\s*:?\s*\S*\d)|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa|simpl\.?|rect(?:if)?\.?)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|simpl\.?|rect(?:if)?\.?)(?=\s+[a-z]{0,5}\d))?|invoice|ticket)|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)/i;
 const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)\.?\s*$/i;
