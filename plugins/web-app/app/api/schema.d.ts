@@ -2287,7 +2287,7 @@ export interface paths {
         };
         /**
          * A VAT book (libro registro de IVA) of a tax year in the tax agency's common format for the books (2025 design), XLSX or CSV; streamed
-         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and order of the format's design; amounts in euros, also for documents in another currency, with a decimal comma (`1210,00`), dates `dd/mm/yyyy`; the IRPF book's columns empty; the period is the quarter (1T–4T, for monthly filers too) or, in the capital goods book, 0A; exempt and not-subject rows (E*, N2) leave the rate and quota empty. The file is named as the format names it: year, NIF, the book's letter (E, R, S) and the company's legal name (else its name), without trailing dots. Columns, codes and sources: docs/domain/vat-books.md.
+         * @description One row per invoice and VAT rate from the tax register (the capital goods book: per capital good bought), by accounting date, in the columns and order of the format's design; amounts in euros, also for documents in another currency: in the XLSX numeric cells shown with two decimals and dates date cells shown `dd/mm/yyyy` (as the agency's example book), in the CSV text with a decimal comma (`1210,00`) and `dd/mm/yyyy`; the IRPF book's columns empty; the period is the quarter (1T–4T, for monthly filers too) or, in the capital goods book, 0A; exempt and not-subject rows (E*, N2) leave the rate and quota empty. The file is named as the format names it: year, NIF, the book's letter (E, R, S) and the company's legal name (else its name), without trailing dots. Columns, codes and sources: docs/domain/vat-books.md.
          *
          *     Requires permission `tax-models.read` (roles: owner, admin, accountant, member, viewer).
          */
@@ -6854,7 +6854,7 @@ export interface components {
                     /** @description Decimal string: money and percentages with two decimals, counts without */
                     value: string;
                 }[];
-                /** @description Model-specific detail (the 111's recipients, the 347's counterparties: contacts' names and tax ids); absent when the caller may not read contacts (role or API-key scopes) */
+                /** @description Model-specific detail (the 111's recipients, the 347's counterparties: contacts' names and tax ids; the last 303's and the 390's `prorrata` and `capital_goods`, the regularisation of each capital good of earlier years); absent when the caller may not read contacts (role or API-key scopes) */
                 details?: {
                     [key: string]: unknown;
                 };
