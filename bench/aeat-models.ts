@@ -10,11 +10,14 @@
  *   190  GET /api/v1/aeat/190?year=2026           the four quarters' withholdings of the 111s (not 19 %) summed by perceptor and rate
  *   130  GET /api/v1/aeat/130?year=2026&quarter=4  chained from the first quarter: for each quarter, groups 6 and 7 of the
  *                                                   journal from the 1st of January and the issued side's withholdings
+ *   180  GET /api/v1/aeat/180?year=2026           the year's rents withheld (19 %) summed by landlord, and the landlords' postal codes
+ *   349  GET /api/v1/aeat/349?year=2026&quarter=4  the quarter's intra-EU rows (issued and received) and, for their goods/services
+ *                                                   split, their documents' lines summed by VAT type and capital-good flag
  * Target (issue 29): each model within 1.5× of the raw SQL of its sums, same run.
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-models.ts
  *   BENCH_DB=postgres (default) | pglite   BENCH_LINES=1000000  BENCH_WITHHELD=20000  BENCH_JOURNAL=1000000  BENCH_RUNS=7
- *   BENCH_MODELS=347,115,190,130
+ *   BENCH_MODELS=347,115,190,130,180,349
  */
 import { compareWithBaseline, createCompany, seedJournal, startBenchApp } from './support';
 import { QUARTERS_2026, seedTaxRegister, seedWithholdings } from './tax-register-seed';
@@ -23,7 +26,7 @@ const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const WITHHELD = Number(process.env.BENCH_WITHHELD ?? 20_000);
 const JOURNAL = Number(process.env.BENCH_JOURNAL ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const MODELS = (process.env.BENCH_MODELS ?? '347,115,190,130').split(',');
+const MODELS = (process.env.BENCH_MODELS ?? '347,115,190,130,180,349').split(',');
 const ACCOUNTS = ['600', '621', '623', '629', '7000', '7050', '4300', '4000', '572'];
 
 const bench = await startBenchApp();
@@ -65,6 +68,23 @@ try {
   }
   if (MODELS.includes('190')) {
     await compareWithBaseline('190 (the year, four 111s)', RUNS, () => get('/api/v1/aeat/190?year=2026'), async () => { for (const [from, to] of QUARTERS_2026) await withheldSums(from, to, false); });
+  }
+  if (MODELS.includes('180')) {
+    await compareWithBaseline('180 (the year)', RUNS, () => get('/api/v1/aeat/180?year=2026'), async () => {
+      await withheldSums('2026-01-01', '2026-12-31', true);
+      await ownerSql(`select id, postal_code from contacts where tenant_id = '${tenant}' and id in (select contact_id from tax_register where ${range('2026-01-01', '2026-12-31')} and withholding <> 0 and withholding_rate = 19)`);
+    });
+  }
+  if (MODELS.includes('349')) {
+    const intraEu = `from tax_register where ${range('2026-10-01', '2026-12-31')} and regime = 'intra_eu'`;
+    await compareWithBaseline('349 (4T)', RUNS, () => get('/api/v1/aeat/349?year=2026&quarter=4'), async () => {
+      await ownerSql(`select document_type, document_id, group_no, number, side, kind, tax_type_id, capital_good, counterparty_tax_id, counterparty_country, contact_id,
+          base, quota, deductible_quota, rectifies_id ${intraEu} order by accounting_date, number, group_no`);
+      for (const [table, key] of [['invoice_lines', 'invoice_id'], ['purchase_lines', 'purchase_id']]) {
+        await ownerSql(`select l.${key}, l.tax_type_id, sum(l.base) as total, min(l.line_no) as first_line from ${table} l
+          where l.tenant_id = '${tenant}' and l.${key} in (select document_id ${intraEu}) group by 1, 2`);
+      }
+    });
   }
   if (MODELS.includes('130')) {
     await compareWithBaseline('130 (4T, chained from 1T)', RUNS, () => get('/api/v1/aeat/130?year=2026&quarter=4'), async () => {
