@@ -44,31 +44,21 @@ export function landlordsOf(groups: readonly TaxRegisterSum<(typeof LANDLORD_AMO
 
 /** The landlords (`landlordsOf`) and what their lines add up to: the 115's bases and withholdings, summed once. */
 export function rentsOf(groups: readonly TaxRegisterSum<(typeof LANDLORD_AMOUNTS)[number]>[]): { landlords: Landlord[]; base: Decimal; withholding: Decimal } {
-  // in cents, and a landlord of one group keeps that group's texts: a quarter of a large company
-  // has thousands of landlords, and their amounts are read and written once each
-  const byKey = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: bigint; withholding: bigint; texts: [string, string] | null }>();
+  const byKey = new Map<string, { contact_id: string; name: string; tax_id: string | null; base: Decimal; withholding: Decimal }>();
   for (const group of groups) {
     if (!isRent(group)) continue;
     const taxId = group.key.counterpartyTaxId == null ? null : String(group.key.counterpartyTaxId);
     const contactId = String(group.key.contactId);
     const key = taxId?.toUpperCase() ?? contactId;
-    const base = cents(group.base), withholding = cents(group.withholding);
+    const base = dec(group.base).rescale(2), withholding = dec(group.withholding).rescale(2);
     const landlord = byKey.get(key);
-    if (!landlord) byKey.set(key, { contact_id: contactId, name: String(group.key.counterpartyName), tax_id: taxId, base, withholding, texts: TWO_DECIMALS.test(group.base) && TWO_DECIMALS.test(group.withholding) ? [group.base, group.withholding] : null });
-    else { landlord.base += base; landlord.withholding += withholding; landlord.texts = null; }
+    if (!landlord) byKey.set(key, { contact_id: contactId, name: String(group.key.counterpartyName), tax_id: taxId, base, withholding });
+    else { landlord.base = landlord.base.add(base); landlord.withholding = landlord.withholding.add(withholding); }
   }
-  const landlords: Landlord[] = [];
-  let base = 0n, withholding = 0n;
-  for (const l of byKey.values()) {
-    if (l.withholding === 0n) continue;
-    base += l.base;
-    withholding += l.withholding;
-    const [baseText, withholdingText] = l.texts ?? [Decimal.of(l.base, 2).toString(), Decimal.of(l.withholding, 2).toString()];
-    landlords.push({ contact_id: l.contact_id, name: l.name, tax_id: l.tax_id, base: baseText, withholding: withholdingText });
-  }
-  return { landlords, base: Decimal.of(base, 2), withholding: Decimal.of(withholding, 2) };
+  const kept = [...byKey.values()].filter((l) => !l.withholding.isZero());
+  return {
+    landlords: kept.map((l) => ({ ...l, base: l.base.toString(), withholding: l.withholding.toString() })),
+    base: kept.reduce((sum, l) => sum.add(l.base), Decimal.zero(2)),
+    withholding: kept.reduce((sum, l) => sum.add(l.withholding), Decimal.zero(2)),
+  };
 }
-
-/** A sum's text in cents: the register's numeric(18,2) sums come with exactly two decimals ("-12.30"); any other spelling through `Decimal`. */
-const TWO_DECIMALS = /^-?\d+\.\d\d$/;
-const cents = (text: string): bigint => (TWO_DECIMALS.test(text) ? BigInt(text.replace('.', '')) : dec(text).rescale(2).units);
