@@ -79,7 +79,9 @@ export class Decimal {
   toJSON(): string { return this.toString(); }
 }
 
-function divideHalfAwayFromZero(n: bigint, d: bigint): bigint {
+/** n / d for integers, rounded half away from zero. */
+export function divideHalfAwayFromZero(n: bigint, d: bigint): bigint {
+  if (d < 0n) { n = -n; d = -d; }
   const q = n / d, r = n % d;
   if (r === 0n) return q;
   const twice = (r < 0n ? -r : r) * 2n;

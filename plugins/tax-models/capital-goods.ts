@@ -1,4 +1,4 @@
-import { Decimal } from '../../kernel/money';
+import { Decimal, divideHalfAwayFromZero } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
 import { deductiblePart, registerRowDeductible, TaxRegister, type TaxRegisterEntry } from '../documents/api';
 import { LedgerService } from '../ledger/api';
@@ -11,15 +11,15 @@ import { definitivePercentOf, PRORRATA_REGIMES, vatProrrataOf, yearOperations } 
  * A capital good is a received register group flagged as one (`capital_good`) whose VAT is
  * deductible. Its regularisation period is the year of purchase (its accounting date) and the 4
  * calendar years after it, 9 for land and buildings (art. 107): a good is land or a building
- * when its purchase's journal entry debits a PGC account of 210 (Terrenos y bienes naturales) or 211
- * (Construcciones). In each later year of the period whose definitive deduction percentage differs
+ * when its purchase's journal entry debits a PGC account of `LAND_AND_BUILDINGS` (210/211 in use,
+ * 220/221 held as investments, 230/231 in progress). In each later year of the period whose definitive deduction percentage differs
  * by more than 10 points from the purchase year's, the deduction is regularised (art. 109):
  * (quota × this year's % − the deduction made in the purchase year) / 5 (or / 10), rounded half
  * away from zero to cents. A year without the general prorrata counts as 100 %. The regularisation
  * goes in the last period's 303 box 43 (the 390's box 63) and the capital goods book. A good sold
  * within its period (art. 110) is regularised once, in the year of the sale, for that year and the
- * ones left, as if used only with the right to deduct (a taxed sale: 100 %) or without it (an
- * exempt one: 0 %); the sales are known from the fixed assets made from purchase lines.
+ * ones left, as if used only with the right to deduct (a taxed sale, capped at the VAT it accrued:
+ * 100 %) or without it (an exempt one: 0 %); the sales are known from the fixed assets made from purchase lines.
  */
 
 /** A capital good's purchase, as the regularisation reads it. */
@@ -136,14 +136,6 @@ export const REGULARISATION_THRESHOLD = 10;
 const LAND_AND_BUILDINGS = ['210', '211', '220', '221', '230', '231'];
 export const isLandOrBuildingAccount = (account: string): boolean => LAND_AND_BUILDINGS.some((prefix) => account.startsWith(prefix));
 
-/** a / b for integers, rounded half away from zero. */
-const divideHalfAway = (a: bigint, b: bigint): bigint => {
-  const negative = (a < 0n) !== (b < 0n);
-  const [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
-  const q = (x * 2n + y) / (y * 2n);
-  return negative ? -q : q;
-};
-
 /**
  * One good's regularisation in `year` (a later year of its period), from the purchase year's and
  * this year's definitive percentages; null when `year` is outside the period's later years.
@@ -169,7 +161,7 @@ export function regulariseGood(good: CapitalGood, year: number, purchasePercent:
   const years = sale ? periodYears - yearOfPeriod + 1 : 1;
   // in cents × 100: quota (cents) × percent against deducted (cents) × 100
   const difference = (quota.units * BigInt(percent) - deducted.units * 100n) * BigInt(years);
-  const computed = regularises ? Decimal.of(divideHalfAway(difference, 100n * BigInt(periodYears)), 2) : Decimal.zero(2);
+  const computed = regularises ? Decimal.of(divideHalfAwayFromZero(difference, 100n * BigInt(periodYears)), 2) : Decimal.zero(2);
   // a taxed sale deducts no more than the VAT it accrued (art. 110.Uno.1ª)
   const cap = sale?.percent === 100 ? sale.vat ?? null : null;
   const amount = cap && computed.compare(cap) > 0 ? cap.rescale(2) : computed;
@@ -256,7 +248,7 @@ async function goodsOfRow(tx: Tx, entry: TaxRegisterEntry, building: boolean, di
   const goods: CapitalGood[] = [];
   let rest = quota, restBase = base;
   for (const { sale, writtenOff, base: disposed } of parts) {
-    const part = disposed.compare(restBase) >= 0 ? rest : Decimal.of(divideHalfAway(quota.units * disposed.units, base.units), 2);
+    const part = disposed.compare(restBase) >= 0 ? rest : Decimal.of(divideHalfAwayFromZero(quota.units * disposed.units, base.units), 2);
     goods.push({ entry, building, quota: part, sale, writtenOff });
     rest = rest.sub(part);
     restBase = restBase.sub(disposed);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { Decimal, allocate, money, sumMoney } from '../../kernel/money';
+import { Decimal, allocate, divideHalfAwayFromZero, money, sumMoney } from '../../kernel/money';
 
 describe('Decimal', () => {
   test('parses and prints without floating point', () => {
@@ -45,5 +45,12 @@ describe('Decimal', () => {
     expect(sumMoney(parts).toString()).toBe('10.00');
     const negative = allocate(money('-0.05'), [Decimal.parse('3'), Decimal.parse('1')]);
     expect(sumMoney(negative).toString()).toBe('-0.05');
+  });
+});
+
+describe('divideHalfAwayFromZero', () => {
+  test('integer division rounded half away from zero, whatever the signs', () => {
+    const cases: [bigint, bigint, bigint][] = [[5n, 2n, 3n], [-5n, 2n, -3n], [5n, -2n, -3n], [-5n, -2n, 3n], [7n, 3n, 2n], [-7n, 3n, -2n], [8n, 3n, 3n], [4n, -3n, -1n], [6n, 3n, 2n]];
+    for (const [n, d, q] of cases) expect(divideHalfAwayFromZero(n, d)).toBe(q);
   });
 });
