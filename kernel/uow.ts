@@ -391,7 +391,7 @@ function replicaUnavailable(error: unknown): boolean {
  * companies at once (the workspace's tax results) hands a reader that needs a tenant's `tx`.
  */
 export function statementsTx(tenantId: string | null, principal: Principal | null, read: <T>(statement: string, params: Record<string, unknown>) => Promise<T[]>): Tx {
-  const refuse = (what: string): never => { throw new Error(`A report by statements (uow.reportByStatements) cannot ${what}`); };
+  const refuse = (what: string): never => { throw new Error(`A read by single statements (uow.reportByStatements, the workspace's tax results) cannot ${what}`); };
   return {
     get em(): EntityManager { return refuse('use the entity manager: read with tx.sql'); },
     get tenantId() {
