@@ -45,8 +45,7 @@ export function operatorVatProblem(taxId: string | null, country: string): strin
 }
 
 /** The contacts plugin's verdict on the check digits, when the contact still has the VAT number the document printed. */
-async function checkDigitsProblem(tx: Tx, contactId: string, taxId: string | null): Promise<string | null> {
-  const contact = await ContactService.get(tx, contactId).catch(() => null);
+function checkDigitsProblem(contact: { vat: string | null; vatValid: boolean } | undefined, taxId: string | null): string | null {
   if (!contact || !taxId || contact.vat?.toUpperCase() !== taxId.toUpperCase() || contact.vatValid) return null;
   return `The VAT number ${taxId} has wrong check digits`;
 }
@@ -116,19 +115,19 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
   const lines = new Map<string, Line349 & { amount: Decimal }>();
   const errors: Error349[] = [];
   const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
-  const checkDigits = new Map<string, Promise<string | null>>();
   const rows = await register(INTRA_EU);
   const natures = await registerNature(tx, rows);
+  // the counterparties' VAT numbers as their contacts hold them: one statement for all of them
+  const contacts = await ContactService.vatNumbers(tx, rows.map((row) => row.counterparty.contactId));
   for (const [i, row] of rows.entries()) {
     const id = row.counterparty.contactId;
-    if (!checkDigits.has(id)) checkDigits.set(id, checkDigitsProblem(tx, id, row.counterparty.taxId));
     const nature = natures[i];
     if (!nature) {
       // a kind whose lines keep no goods/services nature: listed, never guessed
       errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `Goods or services cannot be told for this ${row.documentType}: its kind does not say, or none of its lines explains the row` });
       continue;
     }
-    const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? await checkDigits.get(id)!;
+    const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? checkDigitsProblem(contacts.get(id), row.counterparty.taxId);
     for (const part of await partsOf(dates, row, nature, period.periodicity)) {
       if (problem) {
         errors.push({ contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { Conflict, NotFound, ValidationFailed } from '../../kernel/errors';
 import { pgArray } from '../../kernel/sql-params';
+import { rowBoolean } from '../../kernel/rows';
 import type { Tx } from '../../kernel/uow';
 import { Contact, type AdministrativeCentresRow } from './entities';
 import { assertOneStart, decodeCursor, encodeCursor, keysetAfter, matchedFieldsSql, needleParams, orderBy, rankSql, searchNeedle, sortKeyColumns, sortKeyOf, type SearchNeedle, type SortKey } from '../../lib/listing';
@@ -395,6 +396,14 @@ export const ContactService = {
   async identities(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string; legal_name: string | null; iban: string | null; bic: string | null }[]> {
     if (!ids.length) return [];
     return tx.sql(`select id::text as id, name, legal_name, iban, bic from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray(ids) });
+  },
+
+  /** The VAT numbers of many contacts at once, by id, with whether their check digits were found valid (the 349's operators); unknown ids are left out. */
+  async vatNumbers(tx: Tx, ids: readonly string[]): Promise<Map<string, { vat: string | null; vatValid: boolean }>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.sql<{ id: string; vat: string | null; vat_valid: unknown }>(
+      `select id::text as id, vat, vat_valid from contacts where tenant_id = :tenant and id = any(:ids::uuid[])`, { ids: pgArray([...new Set(ids)]) });
+    return new Map(rows.map((row) => [row.id, { vat: row.vat, vatValid: rowBoolean(row.vat_valid) }]));
   },
 
   /** The postal codes of many contacts at once, by id (the tax models' provinces); unknown ids are left out, a contact without one maps to null. */
