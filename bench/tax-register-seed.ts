@@ -37,7 +37,9 @@ export const seedTaxRegister = (bench: Pick<BenchApp, 'ownerSql'>, tenant: strin
         surcharge_rate, surcharge, document_total)
       select '${tenant}', case when s.side = 'issued' then 'invoice' else 'purchase' end, gen_random_uuid(), 1, s.side, s.kind, 'B-' || g,
         date '${options.from}' + (g % ${options.days}), date '${options.from}' + (g % ${options.days}), md5('tercero ' || (g % 5000))::uuid, 'Tercero ' || (g % 5000),
-        'B' || lpad((g % 5000)::text, 8, '0'), 'ES', s.capital_good, md5(s.code)::uuid, s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
+        -- an intra-EU operation's counterparty is a French business with its VAT number (as the 349 requires)
+        case when s.regime = 'intra_eu' then 'FR' || lpad((g % 5000)::text, 11, '0') else 'B' || lpad((g % 5000)::text, 8, '0') end,
+        case when s.regime = 'intra_eu' then 'FR' else 'ES' end, s.capital_good, md5(s.code)::uuid, s.code, s.regime, b.base, s.rate, round(b.base * s.rate / 100, 2),
         case when s.side = 'received' then round(b.base * s.rate / 100, 2) else 0 end, s.surcharge_rate, coalesce(round(b.base * s.surcharge_rate / 100, 2), 0),
         b.base + round(b.base * s.rate / 100, 2)
       from generate_series(${first}, ${last}) g
