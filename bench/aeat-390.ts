@@ -5,7 +5,8 @@
  *   2. the sums the 390 needs in raw SQL as the database owner (no RLS, no HTTP): the year's register sums by the columns
  *      the 390 maps, and the same sums for each quarter (what the four 303s it checks against read), and what its
  *      goods/services split of the intra-EU acquisitions reads: those rows, and their purchases' lines summed by
- *      VAT type and capital-good flag with the goods' part (the seeded rows have no purchases: the lines read none)
+ *      VAT type and capital-good flag with the goods' part (seedIntraEuLines writes lines behind the seeded intra-EU rows:
+ *      goods, services or both)
  * Target: the endpoint within 1.5× of the raw aggregates.
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-390.ts
@@ -13,7 +14,7 @@
  * The rows are seeded with bulk SQL into the real register table (bench/tax-register-seed.ts, shared with aeat-303 and aeat-vat-books).
  */
 import { createCompany, fmt, median, ms, startBenchApp } from './support';
-import { QUARTERS_2026, registerSumsSql, seedTaxRegister } from './tax-register-seed';
+import { QUARTERS_2026, registerSumsSql, seedIntraEuLines, seedTaxRegister } from './tax-register-seed';
 
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
@@ -27,7 +28,7 @@ try {
   console.log(`modelo 390 benchmark — ${app.kernel.db.kind}, ${LINES.toLocaleString('en')} register lines over one year, ${RUNS} runs each`);
   const company = await createCompany(app);
   const tenant = company.tenantId;
-  const seconds = await seedTaxRegister(bench, tenant, { lines: LINES, from: '2026-01-01', days: 365 });
+  const seconds = await seedTaxRegister(bench, tenant, { lines: LINES, from: '2026-01-01', days: 365 }) + await seedIntraEuLines(bench, tenant);
   console.log(`seeded in ${seconds.toFixed(1)} s`);
 
   const sums = (from: string, to: string) => registerSumsSql(tenant, from, to);

@@ -13,6 +13,8 @@
  *   180  GET /api/v1/aeat/180?year=2026           the year's rents withheld (19 %) summed by landlord, and the landlords' postal codes
  *   349  GET /api/v1/aeat/349?year=2026&quarter=4  the quarter's intra-EU rows (issued and received) and, for their goods/services
  *                                                   split, their documents' lines summed by VAT type and capital-good flag
+ *                                                   (seedIntraEuLines: lines of goods, services or both behind each such row),
+ *                                                   and the deliveries of the quarter and the four before (monthly or quarterly)
  * Target (issue 29): each model within 1.5× of the raw SQL of its sums, same run.
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-models.ts
@@ -20,7 +22,7 @@
  *   BENCH_MODELS=347,115,190,130,180,349
  */
 import { compareWithBaseline, createCompany, seedJournal, startBenchApp } from './support';
-import { QUARTERS_2026, seedTaxRegister, seedWithholdings } from './tax-register-seed';
+import { QUARTERS_2026, seedIntraEuLines, seedTaxRegister, seedWithholdings } from './tax-register-seed';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const WITHHELD = Number(process.env.BENCH_WITHHELD ?? 20_000);
@@ -41,6 +43,7 @@ try {
   if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${profile.text}`);
   let seconds = await seedTaxRegister(bench, tenant, { lines: LINES, from: '2026-01-01', days: 365 });
   seconds += await seedWithholdings(bench, tenant, { lines: WITHHELD, from: '2026-01-01', days: 365 });
+  if (MODELS.includes('349')) seconds += await seedIntraEuLines(bench, tenant);
   if (MODELS.includes('130')) seconds += (await seedJournal(bench, { tenant, lines: JOURNAL, accounts: ACCOUNTS, firstDate: `date '2026-12-31'`, direction: '-' })).seconds;
   console.log(`seeded in ${seconds.toFixed(1)} s`);
 
@@ -80,11 +83,18 @@ try {
     await compareWithBaseline('349 (4T)', RUNS, () => get('/api/v1/aeat/349?year=2026&quarter=4'), async () => {
       await ownerSql(`select document_type, document_id, group_no, number, side, kind, tax_type_id, capital_good, counterparty_tax_id, counterparty_country, contact_id,
           base, quota, deductible_quota, rectifies_id ${intraEu} order by accounting_date, number, group_no`);
+      // the deliveries of this quarter and the four before, by month: whether the company must file monthly
+      await ownerSql(`select to_char(accounting_date, 'YYYY-MM'), sum(base) from tax_register where ${range('2025-10-01', '2026-12-31')}
+        and side = 'issued' and regime = 'intra_eu' group by 1`);
       for (const [table, key] of [['invoice_lines', 'invoice_id'], ['purchase_lines', 'purchase_id']]) {
         await ownerSql(`select l.${key}, l.tax_type_id, sum(l.base) as total, min(l.line_no) as first_line from ${table} l
           where l.tenant_id = '${tenant}' and l.${key} in (select document_id ${intraEu}) group by 1, 2`);
       }
     });
+  }
+  if (MODELS.includes('349')) {
+    const { items: [quarter] } = (await get('/api/v1/aeat/349/summary?year=2026&quarter=4')).body;
+    console.log(`349: ${quarter.details.lines.length} lines, ${quarter.details.errors.length} errors`);
   }
   if (MODELS.includes('130')) {
     await compareWithBaseline('130 (4T, chained from 1T)', RUNS, () => get('/api/v1/aeat/130?year=2026&quarter=4'), async () => {

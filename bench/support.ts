@@ -53,10 +53,25 @@ export async function startBenchApp() {
     await pglite.exec('reset role');
     try { await pglite.exec(`begin; ${statements} commit;`); } finally { await pglite.exec(`set role ${APP_ROLE}`); }
   }
+  /**
+   * Statements as the server's superuser in one transaction, with `session_replication_role = replica` (no triggers, no
+   * foreign-key checks): document lines written for register rows the seeding made without documents behind them.
+   */
+  async function unguardedTransaction(statements: string): Promise<void> {
+    const all = `set local session_replication_role = replica; ${statements}`;
+    if (app.pglite) {
+      await app.pglite.exec('reset role');
+      try { await app.pglite.exec(`begin; ${all} commit;`); } finally { await app.pglite.exec(`set role ${APP_ROLE}`); }
+      return;
+    }
+    const admin = postgresJs(postgresTarget(app.adminUrl!), { max: 1 });
+    try { await admin.begin((tx) => tx.unsafe(all)); } finally { await admin.end(); }
+  }
   return {
     app,
     ownerSql,
     ownerTransaction,
+    unguardedTransaction,
     async close() {
       await owner?.end();
       await app.close();

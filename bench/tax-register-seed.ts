@@ -72,3 +72,28 @@ export const seedWithholdings = (bench: Pick<BenchApp, 'ownerSql'>, tenant: stri
       from generate_series(${first}, ${last}) g
       cross join lateral (select (case when g % 10 = 9 then -1 else 1 end) * ((g % 613) + 1) * 2.11 as base) b
       cross join lateral (select (array[15.00, 15.00, 7.00, 19.00])[1 + (g % 500) % 4]::numeric(5,2) as rate) w`);
+
+/**
+ * The documents' lines behind a seeded register's intra-EU rows (what the 349 and the 390 split into goods and
+ * services): for each intra-EU invoice and purchase row, lines of its VAT type adding up to its base, a third of the
+ * documents all goods (invoice lines of nature `goods`, purchase lines on 600), a third all services (`services`, 629),
+ * a third both (60 % goods). Written as the superuser without triggers or foreign-key checks: the seeded rows have no
+ * document headers, and the returns read only the lines. Answers the seconds it took.
+ */
+export async function seedIntraEuLines(bench: Pick<BenchApp, 'unguardedTransaction' | 'ownerSql'>, tenant: string): Promise<number> {
+  const start = performance.now();
+  const linesOf = (table: string, key: string, documentType: string, natureColumn: string, goods: string, services: string) => `
+    insert into ${table} (tenant_id, ${key}, line_no, description, quantity, unit_price, tax_type_id, tax_rate, base, tax_amount, ${natureColumn})
+    select r.tenant_id, r.document_id, p.line_no, p.what, 1, p.base, r.tax_type_id, r.rate, p.base, round(p.base * r.rate / 100, 2), p.nature
+    from tax_register r
+    cross join lateral (select abs(hashtext(r.document_id::text)) % 3 as mix, round(r.base * 0.6, 2) as goods_part) m
+    cross join lateral (values
+      (1, 'Mercancía', ${goods}, case m.mix when 0 then r.base when 2 then m.goods_part end),
+      (case m.mix when 1 then 1 else 2 end, 'Servicio', ${services}, case m.mix when 1 then r.base when 2 then r.base - m.goods_part end)
+    ) as p (line_no, what, nature, base)
+    where r.tenant_id = '${tenant}' and r.regime = 'intra_eu' and r.document_type = '${documentType}' and p.base is not null;`;
+  await bench.unguardedTransaction(linesOf('invoice_lines', 'invoice_id', 'invoice', 'nature', `'goods'`, `'services'`) + linesOf('purchase_lines', 'purchase_id', 'purchase', 'expense_account', `'600'`, `'629'`));
+  await bench.ownerSql('analyze invoice_lines');
+  await bench.ownerSql('analyze purchase_lines');
+  return (performance.now() - start) / 1000;
+}

@@ -15,7 +15,7 @@ import { APP_ROLE, SYSTEM_ROLE, type MigrationDefinition } from './migration';
 import { sqlLiteral } from './sql-params';
 import { PgliteTenantStatements, TenantStatements, type TenantStatementRunner } from './tenant-statements';
 import { RequestTransaction } from './request-transaction';
-import { mikroOrmConnection, postgresJs, postgresTarget } from './postgres-url';
+import { APPLICATION_JIT, mikroOrmConnection, postgresJs, postgresTarget } from './postgres-url';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -227,6 +227,7 @@ function applicationOrmOptions(base: Record<string, unknown>, tenantEntities: st
     ...(pool ? { driverOptions: { ...pool.driver, onPoolCreated: (created: any) => { pool.onPoolCreated?.(created); releaseDroppedConnections(created); } } } : {}),
     onCreateConnection: async (connection: any) => {
       await connection.executeQuery(CompiledQuery.raw(`set role "${APP_ROLE.replaceAll('"', '""')}"`));
+      await connection.executeQuery(CompiledQuery.raw(`set jit = ${APPLICATION_JIT}`));
     },
     filters: {
       tenant: {

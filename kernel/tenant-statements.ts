@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { isConnectionLost } from './errors';
-import { postgresJs, type PostgresTarget } from './postgres-url';
+import { APPLICATION_JIT, postgresJs, type PostgresTarget } from './postgres-url';
 import { bindNamedParameters, namedToPositional, quoteLiteral, sqlLiteral } from './sql-params';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,6 +60,7 @@ export class TenantStatements implements TenantStatementRunner {
   constructor(target: PostgresTarget, appRole: string, connections: number) {
     this.client = () => postgresJs(target, {
       max: 1,
+      connection: { jit: APPLICATION_JIT },
       // dates and timestamps as PostgreSQL's text, as on the ORM's connections
       types: { temporalText: { to: 25, from: [1082, 1114, 1184, 1186], serialize: (value: unknown) => String(value), parse: (value: string) => value } },
     });

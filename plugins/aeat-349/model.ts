@@ -1,6 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { registerNature, TaxRegister, TaxRegisterSums, type NatureParts, type TaxRegisterEntry } from '../documents/api';
+import { TaxRegisterNature, TaxRegisterSums, type NatureParts, type NatureSum, type NatureSumKey, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
 import { ContactService } from '../contacts/api';
 import { InvoiceService } from '../invoices/api';
 import { PurchaseService } from '../purchases/api';
@@ -66,20 +66,29 @@ class IssueDates {
   }
 }
 
-/** One register row's part of one nature: its base under the key, and the period the operation belongs to (the rectified document's for a rectification). */
-interface Part { row: TaxRegisterEntry; key: Key349; base: Decimal; target: TaxPeriod }
+/** One part of an operation: its key, its base, and the period it belongs to (the rectified document's for a rectification). */
+interface Part { key: Key349; base: Decimal; target: TaxPeriod }
 
 /**
- * A register row's parts by key: the goods and services parts of the documents plugin's rule
- * (`registerNature`, the one the 390 reads too), goods first, a zero part left out (a row of
- * neither keeps its services key, so that an empty row still has a line).
+ * The parts by key of a row, or of a group of rows summed alike: the goods and services parts of
+ * the documents plugin's rule (`TaxRegisterNature`, the one the 390 reads too), goods first, a part
+ * no row has left out (a row of neither keeps its services key, so that an empty row still has a line).
  */
-async function partsOf(dates: IssueDates, row: TaxRegisterEntry, nature: NatureParts, periodicity: TaxPeriod['periodicity']): Promise<Part[]> {
-  const target = periodContaining(row.rectifies ? await dates.of(row.documentType, row.rectifies.id) : row.accountingDate, periodicity);
+function partsOf(side: 'issued' | 'received', nature: NatureParts, listed: { goods: boolean; services: boolean }, target: TaxPeriod): Part[] {
   const parts: Part[] = [];
-  if (!nature.goods.base.isZero()) parts.push({ row, key: keyOf(row.side, 'goods'), base: nature.goods.base, target });
-  if (!nature.services.base.isZero() || parts.length === 0) parts.push({ row, key: keyOf(row.side, 'services'), base: nature.services.base, target });
+  if (listed.goods) parts.push({ key: keyOf(side, 'goods'), base: nature.goods.base, target });
+  if (listed.services) parts.push({ key: keyOf(side, 'services'), base: nature.services.base, target });
   return parts;
+}
+
+/** Which parts one row lists: goods when its goods part is not zero, services when its services part is not zero or it has no goods part. */
+const listedOfRow = (nature: NatureParts) => ({ goods: !nature.goods.base.isZero(), services: !nature.services.base.isZero() || nature.goods.base.isZero() });
+/** Which parts a group of rows lists: those some row of it lists. */
+const listedOfGroup = (sum: NatureSum) => ({ goods: sum.goodsRows > 0, services: sum.servicesRows > 0 });
+
+/** The period an operation belongs to: the rectified document's, for a rectification; else its accounting date's (a month of it). */
+async function targetOf(dates: IssueDates, documentType: string, rectifiesId: string | null, accounting: string, periodicity: TaxPeriod['periodicity']): Promise<TaxPeriod> {
+  return periodContaining(rectifiesId ? await dates.of(documentType, rectifiesId) : accounting, periodicity);
 }
 
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -89,10 +98,9 @@ const INTRA_EU = { regimes: ['intra_eu'] };
 
 /** Intra-EU deliveries (E and S: the issued side) per quarter, summed in the database. */
 async function deliveriesByQuarter(tx: Tx, from: string, to: string): Promise<Map<string, Decimal>> {
-  const sums = await TaxRegisterSums.query(tx, { from, to, side: 'issued' }, ['regime', 'month']);
+  const sums = await TaxRegisterSums.query(tx, { from, to, side: 'issued', ...INTRA_EU }, ['month'], ['base']);
   const quarters = new Map<string, Decimal>();
   for (const s of sums) {
-    if (s.key.regime !== 'intra_eu') continue;
     const q = periodContaining(`${s.key.month}-01`, 'quarterly');
     const key = `${q.year}-${q.code}`;
     quarters.set(key, (quarters.get(key) ?? Decimal.zero(2)).add(dec(s.base)).rescale(2));
@@ -110,44 +118,45 @@ async function periodicityCheck(tx: Tx, period: TaxPeriod) {
   return { threshold: MONTHLY_THRESHOLD_349.toString(), monthly_required: monthly, quarters };
 }
 
-export async function compute349({ tx, period, register }: ModelInput): Promise<ModelResult> {
+/** What the period's intra-EU rows are summed by: what tells an operator, a key and the period it belongs to. */
+const OPERATOR_GROUPS: NatureSumKey[] = ['side', 'contactId', 'counterpartyTaxId', 'counterpartyName', 'counterpartyCountry', 'documentType', 'rectifiesId'];
+
+export async function compute349({ tx, period }: ModelInput): Promise<ModelResult> {
   const dates = new IssueDates(tx);
   const lines = new Map<string, Line349 & { amount: Decimal }>();
-  const errors: Error349[] = [];
   const corrections = new Map<string, { line: Omit<Line349, 'base'>; target: TaxPeriod; delta: Decimal }>();
-  const rows = await register(INTRA_EU);
-  const natures = await registerNature(tx, rows);
+  const range = { from: period.from, to: period.to, ...INTRA_EU };
+  // the period's intra-EU rows split and summed in the database, by operator, document kind and rectified document
+  const groups = await TaxRegisterNature.sums(tx, range, OPERATOR_GROUPS);
   // the counterparties' VAT numbers as their contacts hold them: one statement for all of them
-  const contacts = await ContactService.vatNumbers(tx, rows.map((row) => row.counterparty.contactId));
-  for (const [i, row] of rows.entries()) {
-    const id = row.counterparty.contactId;
-    const nature = natures[i];
-    if (!nature) {
-      // a kind whose lines keep no goods/services nature: listed, never guessed
-      errors.push({ contact_id: id, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `Goods or services cannot be told for this ${row.documentType}: its kind does not say, or none of its lines explains the row` });
-      continue;
-    }
-    const problem = operatorVatProblem(row.counterparty.taxId, row.counterparty.country) ?? checkDigitsProblem(contacts.get(id), row.counterparty.taxId);
-    for (const part of await partsOf(dates, row, nature, period.periodicity)) {
-      if (problem) {
-        errors.push({ contact_id: row.counterparty.contactId, name: row.counterparty.name, tax_id: row.counterparty.taxId, country: row.counterparty.country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });
-        continue;
-      }
-      const vat = row.counterparty.taxId!.toUpperCase();
-      const identity = { key: part.key, vat, country: row.counterparty.country, name: row.counterparty.name, contact_id: row.counterparty.contactId };
+  const contacts = await ContactService.vatNumbers(tx, groups.map((g) => String(g.key.contactId)));
+  const problemOf = (contactId: string, taxId: string | null, country: string) =>
+    operatorVatProblem(taxId, country) ?? checkDigitsProblem(contacts.get(contactId), taxId);
+  // operators with rows that are listed as errors: read row by row, so that each error names its document
+  const listedApart = new Set<string>();
+  for (const group of groups) {
+    const { contactId, counterpartyTaxId: taxId, counterpartyName: name, counterpartyCountry: country, side } = group.key as Record<string, string>;
+    if (group.unmapped) listedApart.add(contactId);
+    if (problemOf(contactId, taxId ?? null, country)) { listedApart.add(contactId); continue; }
+    if (group.rows === group.unmapped) continue;
+    const target = await targetOf(dates, String(group.key.documentType), (group.key.rectifiesId as string | null) ?? null, period.from, period.periodicity);
+    const vat = taxId.toUpperCase();
+    const identity = { vat, country, name, contact_id: contactId };
+    for (const part of partsOf(side as 'issued' | 'received', group, listedOfGroup(group), target)) {
       if (samePeriod(part.target, period)) {
         const id = `${part.key}|${vat}`;
-        const line = lines.get(id) ?? { ...identity, base: '0.00', amount: Decimal.zero(2) };
+        const line = lines.get(id) ?? { ...identity, key: part.key, base: '0.00', amount: Decimal.zero(2) };
         line.amount = line.amount.add(part.base).rescale(2);
         lines.set(id, line);
       } else {
         const id = `${part.target.year}|${part.target.code}|${part.key}|${vat}`;
-        const correction = corrections.get(id) ?? { line: identity, target: part.target, delta: Decimal.zero(2) };
+        const correction = corrections.get(id) ?? { line: { ...identity, key: part.key }, target: part.target, delta: Decimal.zero(2) };
         correction.delta = correction.delta.add(part.base).rescale(2);
         corrections.set(id, correction);
       }
     }
   }
+  const errors = await rowErrors(tx, dates, range, [...listedApart], problemOf, period.periodicity);
   const rectifications: Rectification349[] = [];
   for (const c of corrections.values()) {
     const previous = await declaredBefore(tx, dates, c.target, period, c.line.contact_id, c.line.key, c.line.vat);
@@ -178,17 +187,47 @@ export async function compute349({ tx, period, register }: ModelInput): Promise<
 }
 
 /**
+ * The errors of the rows the lines leave out, in book order: a row whose goods and services cannot
+ * be told, and each part of a row whose operator's VAT number is wrong.
+ */
+async function rowErrors(tx: Tx, dates: IssueDates, range: TaxRegisterQuery, contactIds: readonly string[], problemOf: (contactId: string, taxId: string | null, country: string) => string | null,
+  periodicity: TaxPeriod['periodicity']): Promise<Error349[]> {
+  const rows = (await Promise.all(contactIds.map((contactId) => TaxRegisterNature.rows(tx, { ...range, contactId })))).flat()
+    .sort((a, b) => compareBookOrder(a.row, b.row));
+  const errors: Error349[] = [];
+  for (const { row, nature } of rows) {
+    const { contactId, name, taxId, country } = row.counterparty;
+    if (!nature) {
+      // a kind whose lines keep no goods/services nature: listed, never guessed
+      errors.push({ contact_id: contactId, name, tax_id: taxId, country, key: keyOf(row.side, 'goods'), document_number: row.number, base: dec(row.base).toString(), reason: `Goods or services cannot be told for this ${row.documentType}: its kind does not say, or none of its lines explains the row` });
+      continue;
+    }
+    const problem = problemOf(contactId, taxId, country);
+    if (!problem) continue;
+    const target = await targetOf(dates, row.documentType, row.rectifies?.id ?? null, row.accountingDate, periodicity);
+    for (const part of partsOf(row.side, nature, listedOfRow(nature), target)) {
+      errors.push({ contact_id: contactId, name, tax_id: taxId, country, key: part.key, document_number: row.number, base: part.base.toString(), reason: problem });
+    }
+  }
+  return errors;
+}
+
+/** The register's book order: accounting date, number, group. */
+const compareBookOrder = (a: TaxRegisterEntry, b: TaxRegisterEntry) =>
+  (a.accountingDate < b.accountingDate ? -1 : a.accountingDate > b.accountingDate ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0) || a.groupNo - b.groupNo;
+
+/**
  * What the return of `target` declared for an operator and key, as the register stands: the rows
  * of `target` itself and every rectification of it registered after it and before `current`.
  */
 async function declaredBefore(tx: Tx, dates: IssueDates, target: TaxPeriod, current: TaxPeriod, contactId: string, key: Key349, vat: string): Promise<Decimal> {
-  const rows = (await TaxRegister.query(tx, { from: target.from, to: dayBefore(current.from), contactId, ...INTRA_EU })).filter((row) => row.counterparty.taxId?.toUpperCase() === vat);
-  const natures = await registerNature(tx, rows);
+  const groups = (await TaxRegisterNature.sums(tx, { from: target.from, to: dayBefore(current.from), contactId, ...INTRA_EU }, ['side', 'counterpartyTaxId', 'documentType', 'rectifiesId', 'month']))
+    .filter((group) => String(group.key.counterpartyTaxId ?? '').toUpperCase() === vat);
   let total = Decimal.zero(2);
-  for (const [i, row] of rows.entries()) {
-    const nature = natures[i];
-    if (!nature) continue;
-    for (const part of await partsOf(dates, row, nature, target.periodicity)) {
+  for (const group of groups) {
+    if (group.rows === group.unmapped) continue;
+    const belongs = await targetOf(dates, String(group.key.documentType), (group.key.rectifiesId as string | null) ?? null, `${group.key.month}-01`, target.periodicity);
+    for (const part of partsOf(group.key.side as 'issued' | 'received', group, listedOfGroup(group), belongs)) {
       if (part.key === key && samePeriod(part.target, target)) total = total.add(part.base).rescale(2);
     }
   }

@@ -1,7 +1,7 @@
 import { Unprocessable } from '../../kernel/errors';
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { registerNature, registerRowDeductible, type NatureAmounts } from '../documents/api';
+import { TaxRegisterNature, type NatureAmounts } from '../documents/api';
 import { capitalGoodsYearToJson, dec, PRORRATA_SUMS_BY, prorrataYear, prorrataYearToJson, taxProfileOf, yearOfModel, type ModelInput, type ModelResult, type TaxModel } from '../tax-models/api';
 import { BOXES_390 } from './boxes';
 import { boxes390, checks303, exemption, GROUPED_BY, groupOf, liquidation390, liquidationCheck, result390, type IntraEuPart } from './compute';
@@ -18,52 +18,48 @@ export const useModels = (find: (code: string) => TaxModel | undefined) => { fin
 
 /**
  * The year's intra-EU acquisitions that are not investment goods, split into goods and services
- * row by row by the documents plugin's rule (`registerNature`, the one the 349's keys A and I
- * read), summed by nature, rate and deductibility. A row whose document kind does not say goods or
- * services is returned as unmapped.
+ * by the documents plugin's rule (`TaxRegisterNature`, the one the 349's keys A and I read) and
+ * summed in the database by VAT type, rate and deductibility. The rows whose document kind does not
+ * say goods or services are counted apart, one message per VAT type and rate.
  */
-async function intraEuParts(tx: Tx, register: ModelInput['register']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
-  const rows = await register({ side: 'received', kinds: ['intra_eu_acquisition'], capitalGood: false });
-  if (!rows.length) return { parts: [], unmapped: [] };
-  const natures = await registerNature(tx, rows);
+async function intraEuParts(tx: Tx, period: ModelInput['period']): Promise<{ parts: IntraEuPart[]; unmapped: string[] }> {
+  const groups = await TaxRegisterNature.sums(tx, { from: period.from, to: period.to, side: 'received', kinds: ['intra_eu_acquisition'], capitalGood: false }, ['taxCode', 'rate', 'deductible']);
   type Sum = Pick<IntraEuPart, 'nature' | 'rate' | 'deductible'> & NatureAmounts;
   const sums = new Map<string, Sum>();
   // rows that cannot be told, by VAT type and rate: how many, and the first documents' numbers
-  const unmapped = new Map<string, { rows: number; documents: Set<string> }>();
-  for (const [i, row] of rows.entries()) {
-    const rate = dec(row.rate).rescale(2).toString();
-    const nature = natures[i];
-    if (!nature) {
-      const key = `${row.taxCode} ${rate} %`;
-      const entry = unmapped.get(key) ?? { rows: 0, documents: new Set<string>() };
-      entry.rows += 1;
-      if (entry.documents.size < UNMAPPED_LISTED) entry.documents.add(`${row.documentType} ${row.number}`);
+  const unmapped = new Map<string, { rows: number; documents: string[] }>();
+  for (const group of groups) {
+    const rate = dec(String(group.key.rate)).rescale(2).toString();
+    const deductible = group.key.deductible === true;
+    if (group.unmapped) {
+      const key = `${group.key.taxCode} ${rate} %`;
+      const entry = unmapped.get(key) ?? { rows: 0, documents: [] };
+      entry.rows += group.unmapped;
+      entry.documents = [...new Set([...entry.documents, ...group.unmappedDocuments])].slice(0, UNMAPPED_LISTED);
       unmapped.set(key, entry);
-      continue;
     }
-    const deductible = registerRowDeductible(row);
     for (const kind of ['goods', 'services'] as const) {
       const key = `${kind}|${rate}|${deductible}`;
       const sum = sums.get(key) ?? { nature: kind, rate, deductible, base: Decimal.zero(2), quota: Decimal.zero(2), deductibleQuota: Decimal.zero(2) };
-      const amounts = nature[kind];
+      const amounts = group[kind];
       sums.set(key, { ...sum, base: sum.base.add(amounts.base), quota: sum.quota.add(amounts.quota), deductibleQuota: sum.deductibleQuota.add(amounts.deductibleQuota) });
     }
   }
   const parts = [...sums.values()].filter((p) => !p.base.isZero() || !p.quota.isZero())
     .map((p) => ({ ...p, base: p.base.rescale(2).toString(), quota: p.quota.rescale(2).toString(), deductibleQuota: p.deductibleQuota.rescale(2).toString() }));
-  const told = (key: string, { rows, documents }: { rows: number; documents: Set<string> }) =>
-    `received intra_eu_acquisition ${key}: goods or services cannot be told for ${rows === 1 ? [...documents][0] : `${rows} rows (${[...documents].join(', ')}${rows > documents.size ? ', …' : ''})`} (its kind does not say, or none of its lines explains the row)`;
+  const told = (key: string, { rows, documents }: { rows: number; documents: string[] }) =>
+    `received intra_eu_acquisition ${key}: goods or services cannot be told for ${rows === 1 ? documents[0] : `${rows} rows (${documents.join(', ')}${rows > documents.length ? ', …' : ''})`} (its kind does not say, or none of its lines explains the row)`;
   return { parts, unmapped: [...unmapped].map(([key, entry]) => told(key, entry)) };
 }
 
 /** How many documents an unmapped message names (a year may hold thousands of such rows: the count says how many). */
 const UNMAPPED_LISTED = 10;
 
-export async function compute390({ tx, period, sums, register, options, prorrata, capitalGoods }: ModelInput): Promise<ModelResult> {
+export async function compute390({ tx, period, sums, options, prorrata, capitalGoods }: ModelInput): Promise<ModelResult> {
   const model303 = findModel('303');
   if (!model303) throw new Unprocessable('Modelo 390 sums the year\'s 303s: modelo 303 is not installed');
   const { sii, exempting_activities_only, main_activity, operations_347 } = options390(options);
-  const acquisitions = await intraEuParts(tx, register);
+  const acquisitions = await intraEuParts(tx, period);
   // the general prorrata: the year's operations and its regularisation, as the last 303 computes them
   const yearly = prorrataYear(prorrata, prorrata.method === 'general' ? await sums(PRORRATA_SUMS_BY) : []);
   // the capital goods of the years before (arts. 107–109), as the last 303's box 43

@@ -11,8 +11,8 @@
  * - `DocumentIssueStep`: what a plugin contributes to `document-issue-steps` to write its own rows
  *   in every issue statement.
  * - `TaxRegister`: the stable read API of the tax register (tax models, VERI*FACTU, VAT books);
- *   `registerNature`: the goods and services parts of its rows, by the kinds' `lineNature` (the
- *   one rule the 349 and the 390 read).
+ *   `TaxRegisterNature`: the goods and services parts of its rows, row by row or summed in the
+ *   database, by the kinds' `lineNature` (the one rule the 349 and the 390 read).
  * - Settlements: `openItems`, `settle`, `reverseSettlement`; for plugins that know no kind, the documents
  *   service (`kernel.service('documents')`, ./service.ts): open items and payments across every kind.
  * - Events: the payloads of the documents' and settlements' after-commit events (./events.ts).
@@ -65,7 +65,7 @@ export {
   type LinesSource,
 } from './rows';
 export { TAX_REGISTER_MAX_ROWS } from './tax-register';
-export { registerNature, type NatureAmounts, type NatureParts } from './nature';
+export { TaxRegisterNature, type NatureAmounts, type NatureParts, type NatureSum, type NatureSumKey } from './nature';
 export { numberMark, type DocumentIssueStep, type IssueFacts, type IssuePart } from './issue-steps';
 export { issueInOneWrite, issueInTransaction, planIssue, stepResults, type IssueAnswer, type IssuePlan, type KindStatement } from './issue-statement';
 export { registerRowDeductible, TAX_REGISTER_AMOUNTS, TaxRegisterSums, type TaxRegisterAmount, type TaxRegisterAmounts, type TaxRegisterSum, type TaxRegisterSumKey } from './tax-register-sums';

@@ -28,13 +28,13 @@ export interface DocumentKindName {
   /**
    * Which of the kind's lines are goods, as SQL over its lines table aliased `l`. A kind without it does not say goods or
    * services: the informative returns list its rows instead of guessing. Read only through
-   * `registerNature` (./nature.ts), the one rule of goods and services.
+   * `TaxRegisterNature` (./nature.ts), the one rule of goods and services.
    */
   lineNature?: { goods: string };
   /**
    * What splits a document's lines into register rows besides the VAT type, as SQL over its lines
    * table aliased `l`: the capital-good flag and deductibility (a purchase line bearing a surcharge
-   * is not deductible). The register backfill groups by it, and `registerNature` matches a row to
+   * is not deductible). The register backfill groups by it, and `TaxRegisterNature` matches a row to
    * its lines by it. Without it, one row per VAT type.
    */
   registerGroupBy?: { capitalGood: string; deductible: string };

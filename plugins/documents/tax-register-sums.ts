@@ -8,7 +8,7 @@ import { registerFilter, type TaxRegisterEntry, type TaxRegisterQuery } from './
  * Sums of the tax register grouped by the columns a reader names, computed in the database: what
  * a tax model of a large company reads instead of every row (a quarter may hold millions).
  */
-const KEYS = {
+export const SUM_KEY_SQL = {
   side: 'side',
   kind: 'kind',
   regime: 'regime',
@@ -37,7 +37,8 @@ const KEYS = {
   month: `to_char(accounting_date, 'YYYY-MM')`,
 } as const;
 
-export type TaxRegisterSumKey = keyof typeof KEYS;
+export type TaxRegisterSumKey = keyof typeof SUM_KEY_SQL;
+const KEYS = SUM_KEY_SQL;
 
 /** Every grouping key `query` and `queryMany` take (the latter's SQL function repeats the list: a test holds them equal). */
 export const TAX_REGISTER_SUM_KEYS = Object.keys(KEYS) as TaxRegisterSumKey[];
@@ -78,7 +79,7 @@ export type TaxRegisterSum<A extends TaxRegisterAmount = TaxRegisterAmount> = Pi
   rows: number;
 };
 
-const BOOLEAN_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'withheld']);
+export const BOOLEAN_SUM_KEYS = new Set<TaxRegisterSumKey>(['capitalGood', 'deductible', 'withheld']);
 
 /** The SQL of each amount; a statement sums only those its reader asks (each is work on every row read). */
 const AMOUNT_SQL: Record<TaxRegisterAmount, string> = {
@@ -104,7 +105,7 @@ export const TaxRegisterSums = {
       ${where}
       ${keys.length ? `group by ${keys.map((k) => KEYS[k].replace(/::text$/, '')).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}` : ''}`, params);
     const names = keys.map((_, i) => `k${i}`);
-    const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
+    const booleans = keys.map((k) => BOOLEAN_SUM_KEYS.has(k));
     return rows.filter((r) => Number(r.n) > 0).map((r) => {
       const key: TaxRegisterSum['key'] = {};
       for (let i = 0; i < keys.length; i++) {
@@ -138,7 +139,7 @@ export const TaxRegisterSums = {
     const excluded = q.withholdingRatesExcluded?.map((rate) => Decimal.parse(rate));
     const atRate = (value: unknown) => (!rates || (value != null && rates.some((rate) => rate.eq(Decimal.parse(String(value))))))
       && (!excluded || value == null || !excluded.some((rate) => rate.eq(Decimal.parse(String(value)))));
-    const booleans = keys.map((k) => BOOLEAN_KEYS.has(k));
+    const booleans = keys.map((k) => BOOLEAN_SUM_KEYS.has(k));
     const rows = await db.system<any>(`select * from cuadra_tax_register_sums(?::uuid[], ?::text[], ?::date, ?::date, ?::text, ?::text[], ?::uuid[], ?::text[], ?::uuid, ?::text, ?::boolean, ?::boolean)`, [
       pgArray(tenantIds), pgArray(keys), q.from, q.to, q.side ?? null, q.kinds ? pgArray(q.kinds) : null, q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
       q.taxCodes ? pgArray(q.taxCodes) : null, q.contactId ?? null, q.counterpartyTaxId ?? null, q.capitalGood ?? null, q.withheld ?? null,

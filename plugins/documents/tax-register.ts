@@ -202,7 +202,7 @@ export interface TaxRegisterQuery {
   withholdingRatesExcluded?: readonly string[];
 }
 
-const entryOf = (r: any): TaxRegisterEntry => ({
+export const entryOf = (r: any): TaxRegisterEntry => ({
   documentType: r.document_type, documentId: r.document_id, groupNo: Number(r.group_no), side: r.side, kind: r.kind, number: r.number, supplierNumber: r.supplier_number,
   issueDate: r.issue_date, operationDate: r.operation_date, accountingDate: r.accounting_date,
   counterparty: { contactId: r.contact_id, name: r.counterparty_name, taxId: r.counterparty_tax_id, country: r.counterparty_country },
@@ -217,13 +217,14 @@ const entryOf = (r: any): TaxRegisterEntry => ({
   reversesOriginal: rowBoolean(r.reverses_original),
 });
 
-const REGISTER_SELECT = `select document_type, document_id::text as document_id, group_no, side, kind, number, supplier_number, issue_date::text as issue_date,
+/** The columns `entryOf` reads, as every register read selects them. */
+export const REGISTER_COLUMNS = `document_type, document_id::text as document_id, group_no, side, kind, number, supplier_number, issue_date::text as issue_date,
   operation_date::text as operation_date, accounting_date::text as accounting_date, contact_id::text as contact_id, counterparty_name, counterparty_tax_id,
   counterparty_country, rectifies_id::text as rectifies_id, rectifies_number, rectification_mode, rectification_type, capital_good, tax_type_id::text as tax_type_id, tax_code,
   regime, base::text as base, rate::text as rate, quota::text as quota, deductible_quota::text as deductible_quota, surcharge_rate::text as surcharge_rate,
   surcharge::text as surcharge, withholding_rate::text as withholding_rate, withholding::text as withholding, document_total::text as document_total,
-  reverses_original, rectifies_simplified
-  from tax_register`;
+  reverses_original, rectifies_simplified`;
+const REGISTER_SELECT = `select ${REGISTER_COLUMNS} from tax_register`;
 
 /** Most rows one query answers (a year of a busy company fits; page by period beyond it). */
 export const TAX_REGISTER_MAX_ROWS = 200_000;

@@ -19,6 +19,12 @@ const uowFor = (company: TestCompany | null) =>
   app.kernel.unitOfWork(company ? { kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' } satisfies Principal : null);
 
 describe('UnitOfWork.read (one-round-trip tenant reads)', () => {
+  test('JIT compilation is off on every application connection: the statement reads and the unit of work\'s transaction', async () => {
+    const [read] = await uowFor(a).read<{ jit: string }>(`select current_setting('jit') as jit where :tenant::uuid is not null`);
+    const [reported] = await uowFor(a).report((tx) => tx.sql<{ jit: string }>(`select current_setting('jit') as jit where :tenant::uuid is not null`));
+    expect([read!.jit, reported!.jit]).toEqual(['off', 'off']);
+  });
+
   test('interleaved reads of two tenants each see only their own company, even when the statement asks for more', async () => {
     const reads = Array.from({ length: 60 }, (_, i) => {
       const company = i % 2 ? a : b;

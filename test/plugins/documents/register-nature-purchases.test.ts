@@ -1,5 +1,5 @@
 /**
- * The purchase side of the one goods-or-services rule (`registerNature`), read straight from the
+ * The purchase side of the one goods-or-services rule (`TaxRegisterNature`), read straight from the
  * register of a real database, whatever return asks:
  *
  * - Accounts: 600, 6010001 (a sub-account of 601), 602 (compras) are goods; 607, 629 are services;
@@ -17,7 +17,7 @@
  *   lines together and share 1,000 / 1,500 of goods.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { registerNature, TaxRegister, type NatureParts } from '../../../plugins/documents/api';
+import { TaxRegisterNature, type NatureParts } from '../../../plugins/documents/api';
 import { createContact, documentBooker, startDocumentsApp, type DocumentsTestApp } from '../../support/documents';
 import { createCompany, type TestCompany } from '../../support/factories';
 
@@ -57,13 +57,12 @@ const plain = (p: NatureParts | null) => p && ({
 async function natures() {
   const owner = app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
   return owner.run(async (tx) => {
-    const rows = await TaxRegister.query(tx, { from: '2025-03-01', to: '2025-03-31', side: 'received' });
-    const parts = await registerNature(tx, rows);
-    return rows.map((r, i) => ({ number: r.number, group: r.groupNo, capitalGood: r.capitalGood, base: r.base, deductible: r.deductibleQuota, ...plain(parts[i]) }));
+    const rows = await TaxRegisterNature.rows(tx, { from: '2025-03-01', to: '2025-03-31', side: 'received' });
+    return rows.map(({ row: r, nature }) => ({ number: r.number, group: r.groupNo, capitalGood: r.capitalGood, base: r.base, deductible: r.deductibleQuota, ...plain(nature) }));
   });
 }
 
-describe('registerNature over purchases', () => {
+describe('TaxRegisterNature over purchases', () => {
   test('accounts 600, 6010001 and 602 are goods, 607 and 629 services, a capital good on any account goods', async () => {
     const rows = (await natures()).filter((r) => r.number === accounts.number);
     expect(rows).toEqual([
@@ -84,6 +83,33 @@ describe('registerNature over purchases', () => {
     expect(rows).toEqual([
       { number: mixed.number, group: 1, capitalGood: false, base: '1000.00', deductible: '0.00', goods: ['1000.00', '210.00', '0.00'], services: ['0.00', '0.00', '0.00'] },
       { number: mixed.number, group: 2, capitalGood: false, base: '500.00', deductible: '105.00', goods: ['0.00', '0.00', '0.00'], services: ['500.00', '105.00', '105.00'] },
+    ]);
+  });
+
+  test('summed in the database by deductibility: each group the sum of its rows\' parts, and how many rows list goods and services', async () => {
+    const owner = app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
+    const sums = await owner.run((tx) => TaxRegisterNature.sums(tx, { from: '2025-03-01', to: '2025-03-31', side: 'received' }, ['deductible']));
+    expect(sums.map((s) => ({ key: s.key, rows: s.rows, unmapped: s.unmapped, goodsRows: s.goodsRows, servicesRows: s.servicesRows, ...plain(s) }))).toEqual([
+      // S-1's two rows (600.00 + 1,200.00 goods; 1,100.00 services) and S-2's plain row (500.00 services), in book order
+      { key: { deductible: true }, rows: 3, unmapped: 0, goodsRows: 2, servicesRows: 2, goods: ['1800.00', '378.00', '378.00'], services: ['1600.00', '336.00', '336.00'] },
+      // S-2's row bearing the surcharge: all goods, nothing deducted
+      { key: { deductible: false }, rows: 1, unmapped: 0, goodsRows: 1, servicesRows: 0, goods: ['1000.00', '210.00', '0.00'], services: ['0.00', '0.00', '0.00'] },
+    ]);
+  });
+
+  test('a share of half a cent rounds away from zero, a credit\'s too: 0.50 on 600 and 0.50 on 629 at 21 %, VAT 0.21 → goods 0.11, services 0.10', async () => {
+    const supplier = await createContact(app, company.token, { name: 'Céntimos SL', kind: 'supplier', vat: 'B65410011' });
+    const halves = [line('0.50', { expense_account: '600' }), line('0.50', { expense_account: '629' })];
+    const bought = await created('/api/v1/purchases', { contact_id: supplier.id, kind: 'invoice', supplier_invoice_number: 'C-1', issue_date: '2025-04-10', lines: halves });
+    await created(`/api/v1/purchases/${bought.id}/rectify`, {
+      issue_date: '2025-04-20', reason: 'Abono', mode: 'differences', supplier_invoice_number: 'C-1-A',
+      lines: [line('-0.50', { expense_account: '600' }), line('-0.50', { expense_account: '629' })],
+    });
+    const owner = app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
+    const rows = await owner.run((tx) => TaxRegisterNature.rows(tx, { from: '2025-04-01', to: '2025-04-30', side: 'received' }));
+    expect(rows.map(({ row, nature }) => ({ base: row.base, quota: row.quota, ...plain(nature) }))).toEqual([
+      { base: '1.00', quota: '0.21', goods: ['0.50', '0.11', '0.11'], services: ['0.50', '0.10', '0.10'] },
+      { base: '-1.00', quota: '-0.21', goods: ['-0.50', '-0.11', '-0.11'], services: ['-0.50', '-0.10', '-0.10'] },
     ]);
   });
 });

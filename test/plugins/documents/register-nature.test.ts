@@ -1,5 +1,5 @@
 /**
- * Goods or services, one rule (`registerNature` of the documents plugin) read by two returns: the
+ * Goods or services, one rule (`TaxRegisterNature` of the documents plugin) read by two returns: the
  * 349's keys and the 390's boxes of intra-EU acquisitions must tell the same documents apart the
  * same way, row by row, in euros. A sociedad's 2025, every figure by hand:
  *
