@@ -7,6 +7,7 @@
  * alternated in the same run:
  *   347  GET /api/v1/aeat/347?year=2026           the year's register sums by counterparty, month and the columns that decide what is declared
  *   115  GET /api/v1/aeat/115?year=2026&quarter=4  the quarter's rents withheld (19 %) summed by landlord
+ *   115y GET /api/v1/aeat/115/summary?year=2026     the year's four 115s (the same sums per quarter)
  *   190  GET /api/v1/aeat/190?year=2026           the four quarters' withholdings of the 111s (not 19 %) summed by perceptor and rate
  *   130  GET /api/v1/aeat/130?year=2026&quarter=4  chained from the first quarter: for each quarter, groups 6 and 7 of the
  *                                                   journal from the 1st of January and the issued side's withholdings
@@ -19,7 +20,7 @@
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-models.ts
  *   BENCH_DB=postgres (default) | pglite   BENCH_LINES=1000000  BENCH_WITHHELD=20000  BENCH_JOURNAL=1000000  BENCH_RUNS=7
- *   BENCH_MODELS=347,115,190,130,180,349
+ *   BENCH_MODELS=347,115,115y,190,130,180,349
  */
 import { compareWithBaseline, createCompany, seedJournal, startBenchApp } from './support';
 import { QUARTERS_2026, seedIntraEuLines, seedTaxRegister, seedWithholdings } from './tax-register-seed';
@@ -28,7 +29,7 @@ const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const WITHHELD = Number(process.env.BENCH_WITHHELD ?? 20_000);
 const JOURNAL = Number(process.env.BENCH_JOURNAL ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const MODELS = (process.env.BENCH_MODELS ?? '347,115,190,130,180,349').split(',');
+const MODELS = (process.env.BENCH_MODELS ?? '347,115,115y,190,130,180,349').split(',');
 const ACCOUNTS = ['600', '621', '623', '629', '7000', '7050', '4300', '4000', '572'];
 
 const bench = await startBenchApp();
@@ -68,6 +69,9 @@ try {
   }
   if (MODELS.includes('115')) {
     await compareWithBaseline('115 (4T)', RUNS, () => get('/api/v1/aeat/115?year=2026&quarter=4'), () => withheldSums('2026-10-01', '2026-12-31', true));
+  }
+  if (MODELS.includes('115y')) {
+    await compareWithBaseline('115 (the year, four quarters)', RUNS, () => get('/api/v1/aeat/115/summary?year=2026'), async () => { for (const [from, to] of QUARTERS_2026) await withheldSums(from, to, true); });
   }
   if (MODELS.includes('190')) {
     await compareWithBaseline('190 (the year, four 111s)', RUNS, () => get('/api/v1/aeat/190?year=2026'), async () => { for (const [from, to] of QUARTERS_2026) await withheldSums(from, to, false); });
