@@ -11,12 +11,21 @@ import type { Line } from './text-lines';
 type Tax = 'vat' | 'surcharge' | 'withholding';
 type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'rate_surcharge' | 'rate_withholding' | 'stop' | 'ignore';
 
-/** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"). */
-const TOTAL = String.raw`\bt[o0]t[a4][l1i](?![a-záéíóúñ])`;
-/** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A.". */
-const IVA = String.raw`(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?`;
+/*
+ * Labels are Spanish, with the words the co-official languages print on an invoice of Catalonia,
+ * Valencia and the Balearics (quota, base imposable, recàrrec, retenció, concepte, preu), Galicia (IVE,
+ * cota, base impoñible, cantidade, prezo) and the Basque Country (BEZ, kuota, zerga-oinarria,
+ * PFEZ atxikipena, guztira, kontzeptua, kopurua, prezioa).
+ */
+/** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"); Basque "guztira". */
+const TOTAL = String.raw`(?:\bt[o0]t[a4][l1i](?![a-záéíóúñ])|\bguztira\b)`;
+/** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A."; Galician "IVE", Basque "BEZ". */
+const IVA = String.raw`(?:(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?|(?<![a-z0-9])(?:ive|bez)(?![a-záéíóúñ]))`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
-const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
+/** "IRPF" as printed and spaced; Basque "PFEZ". */
+const IRPF = String.raw`(?:(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])|\bpfez\b)`;
+/** A tax's amount: "cuota", Catalan "quota", Galician "cota", Basque "kuota". */
+const QUOTA = String.raw`(?:cuota|quota|kuota|\bcota)`;
 
 /**
  * The labels of a summary, tried in this order at each place of a line (the first that matches there
@@ -24,22 +33,22 @@ const IRPF = String.raw`(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])`;
  */
 const LABELS: [Kind, string][] = [
   ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
-  ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
+  ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
   ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec\.)|(?:tipo\s+)?${RE}\s*%`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%`],
   ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
-  ['withholding', String.raw`(?:(?:cuota|${TOTAL})\s+)?retenci[oó]n(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:cuota|${TOTAL})\s+)?${IRPF}|withholding(?:\s+tax)?`],
-  ['surcharge', String.raw`(?:(?:cuota|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec\.)|(?:(?:cuota|${TOTAL})\s+)?${RE}`],
+  ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
+  ['surcharge', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec[aà]rrec(?:\s+d['’]\s?equival[eè]ncia)?|rec\.)|(?:(?:${QUOTA}|${TOTAL})\s+)?${RE}`],
   ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
-  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|\.)|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
-  ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|unidades|\bkg\b`],
-  ['vat', String.raw`(?:cuota|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|cuota|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|osables?|o[ñn]ibles?|\.)|\bzerga[-\s]?oinarri\w*|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
+  ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|descomptes?|descontos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|cantidade|quantitat|unidades|unitats|\bkg\b`],
+  ['vat', String.raw`(?:${QUOTA}|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|${QUOTA}|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
   ['total', TOTAL],
 ];
 const LABEL = new RegExp(LABELS.map(([kind, source]) => `(?<${kind}>${source})`).join('|'), 'gi');
 
 /** A line that heads the rows of items (its amount columns are prices and line totals, not the summary). */
-const ITEM_HEADER = /descripci[oó]n|concepto|cantidad|\bcant\b|\buds?\b|unidades|precio|p\.\s?unit|art[ií]culo|referencia|c[oó]digo|\bqty\b|quantity|unit\s+price|description/i;
+const ITEM_HEADER = /descripci[oó]n?|descrici[oó]n|concepto|concepte|kontzeptua|deskribapena|cantidad|cantidade|quantitat|kopurua|\bcant\b|\bquant\b|\buds?\b|unidades|unitats|unitateak|precio|\bpreu\b|\bprezo\b|prezioa|p\.\s?unit|art[ií]culo|article|artigo|referencia|refer[eè]ncia|c[oó]digo|\bcodi\b|\bqty\b|quantity|unit\s+price|description/i;
 /** A total written in words ("Son: mil doscientos diez euros"): never read as an amount. */
 const IN_WORDS = /\b(?:mil|cien(?:to)?|(?:dos|tres|cuatro|quinien|seis|sete|ocho|nove)cient[oa]s|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|hundred|thousand)\b.*\b(?:euros?|c[eé]ntimos)\b/i;
 /** Rates of Spanish VAT, IGIC and IPSI an unlabelled quota is tried against (a quota whose base and rate must give it). */
