@@ -12,11 +12,40 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
       const collapsed = raw.replace(/\s+/g, ' ').trim();
-      const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : collapsed;
+      const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : withAccentsJoined(collapsed);
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
   return lines;
+}
+
+/** Spacing accents a text layer may carry apart from their letter, and the combining mark each stands for. */
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u00B4': '\u0301', '\u02DD': '\u030B', '\u00A8': '\u0308', '\u02DC': '\u0303', '\u02C6': '\u0302', '\u02C7': '\u030C',
+  '\u02D8': '\u0306', '\u02D9': '\u0307', '\u02DA': '\u030A', '\u00B8': '\u0327', '\u02DB': '\u0328',
+};
+const ACCENT = `[${Object.keys(SPACING_ACCENTS).join('')}]`;
+const ACCENT_AFTER = new RegExp(`(\\p{L})(?: (${ACCENT}) (?=\\p{L})|(${ACCENT})(?=\\s|$))`, 'gu');
+/** Before a letter: never the acute, which Catalan and Spanish texts also print for an apostrophe ("L´Hospitalet", "d´alta"). */
+const ACCENT_BEFORE = new RegExp(`([${Object.keys(SPACING_ACCENTS).filter((a) => a !== '\u00B4').join('')}]) ?(\\p{L})`, 'gu');
+/** The letter with the mark as one character, or null when no such letter exists ("H" with an acute). */
+const composed = (letter: string, accent: string): string | null => {
+  const one = `${letter === 'ı' ? 'i' : letter}${SPACING_ACCENTS[accent]}`.normalize('NFC');
+  return [...one].length === 1 ? one : null;
+};
+
+/**
+ * A letter a font lacked, drawn as the base letter and a spacing accent: groff writes "ğ" as "g ˘"
+ * (spaced, after its letter), TeX "ñ" as "˜n". The accent put back on its letter and the word
+ * joined again ("Çag ˘ la" → "Çağla", "Pe˜na" → "Peña"): an accent spaced on both sides, or ending a
+ * word, is the letter's before it; one before a letter is that letter's. Only where the two make one
+ * letter; the text is left as it is otherwise.
+ */
+export function withAccentsJoined(text: string): string {
+  if (!new RegExp(ACCENT).test(text)) return text;
+  return text
+    .replace(ACCENT_AFTER, (match, letter: string, spaced: string | undefined, close: string | undefined) => composed(letter, spaced ?? close!) ?? match)
+    .replace(ACCENT_BEFORE, (match, accent: string, letter: string) => composed(letter, accent) ?? match);
 }
 
 /**
