@@ -17,6 +17,9 @@ describe('invoice number labels beyond "factura"', () => {
     expect(number('Minuta nº: M-26-0114')).toBe('M-26-0114');
     expect(number('Recibo nº 004512')).toBe('004512');
     expect(number('RECIBO N.º: TX-26/0098')).toBe('TX-26/0098');
+    // without "nº": the number right after "Recibo", a series of letters before its digits
+    expect(number('Recibo L-1482/000913')).toBe('L-1482/000913');
+    expect(number('RECIBO: 2026-0457')).toBe('2026-0457');
   });
 
   test('the invoice kind abbreviated after "Fra." is no part of the number', () => {
@@ -29,6 +32,7 @@ describe('invoice number labels beyond "factura"', () => {
   test('a "recibo" that is no invoice number label is passed over', () => {
     // the customer's receipt acknowledgement and a bank's receipt reference are not numbered by "recibo" + nº
     expect(number('Recibí conforme\nFactura nº F-2026-12')).toBe('F-2026-12');
+    expect(number('Recibo de entrega del pedido\nFactura nº F-2026-13')).toBe('F-2026-13');
   });
 });
 
