@@ -1,6 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import type { Tx } from '../../kernel/uow';
-import { TaxRegisterNature, TaxRegisterSums, type NatureParts, type NatureSum, type NatureSumKey, type TaxRegisterEntry, type TaxRegisterQuery } from '../documents/api';
+import { TaxRegisterNature, TaxRegisterSums, type NatureParts, type NatureSum, type NatureSumKey, type TaxRegisterQuery } from '../documents/api';
 import { ContactService } from '../contacts/api';
 import { InvoiceService } from '../invoices/api';
 import { PurchaseService } from '../purchases/api';
@@ -192,9 +192,9 @@ export async function compute349({ tx, period }: ModelInput): Promise<ModelResul
  */
 async function rowErrors(tx: Tx, dates: IssueDates, range: TaxRegisterQuery, contactIds: readonly string[], problemOf: (contactId: string, taxId: string | null, country: string) => string | null,
   periodicity: TaxPeriod['periodicity']): Promise<Error349[]> {
-  const rows = (await Promise.all(contactIds.map((contactId) => TaxRegisterNature.rows(tx, { ...range, contactId })))).flat()
-    .sort((a, b) => compareBookOrder(a.row, b.row));
   const errors: Error349[] = [];
+  if (!contactIds.length) return errors;
+  const rows = await TaxRegisterNature.rows(tx, { ...range, contactIds });
   for (const { row, nature } of rows) {
     const { contactId, name, taxId, country } = row.counterparty;
     if (!nature) {
@@ -211,10 +211,6 @@ async function rowErrors(tx: Tx, dates: IssueDates, range: TaxRegisterQuery, con
   }
   return errors;
 }
-
-/** The register's book order: accounting date, number, group. */
-const compareBookOrder = (a: TaxRegisterEntry, b: TaxRegisterEntry) =>
-  (a.accountingDate < b.accountingDate ? -1 : a.accountingDate > b.accountingDate ? 1 : 0) || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0) || a.groupNo - b.groupNo;
 
 /**
  * What the return of `target` declared for an operator and key, as the register stands: the rows

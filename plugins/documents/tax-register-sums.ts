@@ -131,6 +131,7 @@ export const TaxRegisterSums = {
     registerFilter(q); // the same checks of the period
     // the many-company function takes the filters it was written with: refuse one it would silently drop
     if (q.regimes) throw new Error('TaxRegisterSums.queryMany does not filter by regime');
+    if (q.contactIds) throw new Error('TaxRegisterSums.queryMany does not filter by a list of contacts');
     const keys = [...new Set(by)].filter((k) => k in KEYS);
     // the SQL function has no rate filter: the groups are kept by their rate, which must then be one of the keys
     if (q.withholdingRates && !keys.includes('withholdingRate')) throw new Error('Tax register sums of many companies filter by withholding rate only when grouped by it');

@@ -191,6 +191,8 @@ export interface TaxRegisterQuery {
   /** The regimes of the rows' VAT types, e.g. ['intra_eu'] (the taxes plugin's `TaxRegime`). */
   regimes?: string[];
   contactId?: string;
+  /** Only the rows of these contacts. */
+  contactIds?: readonly string[];
   counterpartyTaxId?: string;
   /** Only the rows of capital goods (true) or of the rest (false). */
   capitalGood?: boolean;
@@ -247,6 +249,7 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
         and (:codes::text[] is null or tax_code = any(:codes::text[]))
         and (:regimes::text[] is null or regime = any(:regimes::text[]))
         and (:contactId::uuid is null or contact_id = :contactId::uuid)
+        ${q.contactIds == null ? '' : 'and contact_id = any(:contactIds::uuid[])'}
         and (:taxId::text is null or counterparty_tax_id = :taxId::text)
         ${q.capitalGood == null ? '' : q.capitalGood ? 'and capital_good' : 'and not capital_good'}
         ${q.withheld == null ? '' : q.withheld ? 'and withholding <> 0' : 'and withholding = 0'}
@@ -255,6 +258,7 @@ export function registerFilter(q: TaxRegisterQuery): { where: string; params: Re
     params: {
       from: q.from, to: q.to, side: q.side ?? null, kinds: q.kinds ? pgArray(q.kinds) : null, typeIds: q.taxTypeIds ? pgArray(q.taxTypeIds) : null,
       codes: q.taxCodes ? pgArray(q.taxCodes) : null, regimes: q.regimes ? pgArray(q.regimes) : null, contactId: q.contactId ?? null, taxId: q.counterpartyTaxId ?? null,
+      ...(q.contactIds == null ? {} : { contactIds: pgArray(q.contactIds) }),
       ...(q.withholdingRates == null ? {} : { withholdingRates: pgArray(q.withholdingRates) }),
       ...(q.withholdingRatesExcluded == null ? {} : { withholdingRatesExcluded: pgArray(q.withholdingRatesExcluded) }),
     },

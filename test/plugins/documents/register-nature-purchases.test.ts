@@ -112,4 +112,12 @@ describe('TaxRegisterNature over purchases', () => {
       { base: '-1.00', quota: '-0.21', goods: ['-0.50', '-0.11', '-0.11'], services: ['-0.50', '-0.10', '-0.10'] },
     ]);
   });
+
+  test('read for a list of contacts: only their rows', async () => {
+    const owner = app.kernel.unitOfWork({ kind: 'session', userId: company.userId, tenantId: company.tenantId, role: 'owner' });
+    const [supplierOf] = await owner.run((tx) => TaxRegisterNature.rows(tx, { from: '2025-03-01', to: '2025-03-31', side: 'received' }));
+    const of = (contactIds: string[]) => owner.run((tx) => TaxRegisterNature.rows(tx, { from: '2025-03-01', to: '2025-03-31', contactIds }));
+    expect((await of([supplierOf!.row.counterparty.contactId])).map((r) => r.row.number)).toEqual([accounts.number, accounts.number, mixed.number, mixed.number]);
+    expect(await of([crypto.randomUUID()])).toEqual([]);
+  });
 });
