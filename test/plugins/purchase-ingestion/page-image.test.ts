@@ -142,6 +142,26 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(cutOutSheet(await grey(sheet))).toBeNull();
   });
 
+  test("a sheet lit by a flash, its middle far brighter than its edges, is cut out whole and not only its hot spot", async () => {
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    // the sheet a little turned on a near-black table, then the flash: full light in the middle of
+    // the sheet, falling off to a fifth of it at the sheet's corners (a threshold between the
+    // brightest paper and the table keeps only the lit middle)
+    const W = width + 300, H = height + 240;
+    const corners = [[160, 120], [150 + width, 110], [160 + width, 110 + height], [150, 120 + height]];
+    const mask = Buffer.from(`<svg width="${W}" height="${H}"><polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#fff"/></svg>`);
+    const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 155, top: 115 }]).png().toBuffer();
+    const onTable = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#1c1a18' }).png().toBuffer();
+    const radius = Math.hypot(width, height) / 2;
+    const flash = Buffer.from(`<svg width="${W}" height="${H}"><defs><radialGradient id="f" gradientUnits="userSpaceOnUse" cx="${W / 2}" cy="${H / 2}" r="${radius}"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.35" stop-color="#000" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.8"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#f)"/></svg>`);
+    const photo = await grey(await sharp(onTable).composite([{ input: flash }]).jpeg({ quality: 80 }).toBuffer());
+    const found = cutOutSheet(photo)!;
+    expect(found).not.toBeNull();
+    expect(Math.abs(found.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found.height - height)).toBeLessThan(height * 0.06);
+  });
+
   test("a scanned page in an image-only PDF, turned on the glass with the scanner's dark lid in its corners, is prepared without the lid", async () => {
     // the sheet as a whole A4 page, turned 3° with the lid dark around it, as the only content of a PDF page
     const sheet = await level();
