@@ -15,38 +15,65 @@ export interface GreyImage { width: number; height: number; data: Uint8Array }
  * white is its paper's own colour, where on the raw page a white corner is brighter than the paper
  * beside it and would make that paper read as ink.
  */
-export function evenLighting(image: GreyImage): GreyImage {
+export function evenLighting(image: GreyImage, light: Light = 'even'): GreyImage {
   const { width, height, data } = image;
-  const paper = paperBrightness(image);
+  const paper = paperBrightness(image, light);
   const even = new Uint8Array(width * height);
-  // paper is never below PAPER_FLOOR, so never zero
+  // paper is never below the floor, so never zero
   for (let i = 0; i < even.length; i++) even[i] = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
   return { width, height, data: even };
 }
 
 /**
- * The lighting evened out (evenLighting), then the threshold between ink and paper the histogram's
- * (Otsu). Returns a black-on-white image.
+ * How a page is lit: 'even' (a scan, a photo in daylight: the light changes slowly across it) or
+ * 'flash' (a photo whose sheet was found by its hot spot: the light falls off steeply from the
+ * middle, and the dim edges are blurred and grainy). See paperBrightness and binarise.
  */
-export function binarise(image: GreyImage): GreyImage {
-  const { width, height, data: even } = evenLighting(image);
+export type Light = 'even' | 'flash';
+
+/**
+ * The lighting evened out (evenLighting), then the threshold between ink and paper the histogram's
+ * (Otsu). Under a flash, halfway between the ink's darkest and the paper where that is lower: the
+ * letters of a blurred photo shade off into the paper, and Otsu, weighing those shades as ink,
+ * thickens them into blobs. Returns a black-on-white image.
+ */
+export function binarise(image: GreyImage, light: Light = 'even'): GreyImage {
+  const { width, height, data: even } = evenLighting(image, light);
   const histogram = new Uint32Array(256);
   for (let i = 0; i < even.length; i++) histogram[even[i]]++;
-  const threshold = Math.max(96, Math.min(224, otsu(histogram, even.length)));
+  const halfway = light === 'flash' ? (percentile(histogram, even.length, INK_SHARE) + percentile(histogram, even.length, 0.5)) / 2 : 255;
+  const threshold = Math.max(96, Math.min(224, otsu(histogram, even.length), Math.round(halfway)));
   for (let i = 0; i < even.length; i++) even[i] = even[i] < threshold ? 0 : 255;
   return { width, height, data: even };
 }
 
 /** Cell size of the paper-brightness grid, in pixels: a few text heights at 150–200 dpi. */
 const CELL = 32;
-/** Paper is never taken as darker than this (out of 255). */
-const PAPER_FLOOR = 40;
+/** Paper is never taken as darker than this (out of 255); under a flash, the sheet's dim edges are darker. */
+const PAPER_FLOOR = { even: 40, flash: 12 };
+/** Under a flash, a cell's paper is the brightest of its pixels that make up this share of them. */
+const PAPER_SHARE = 0.1;
+/** The darkest share of a page that is taken as its ink's darkest (a page is rarely less than this much ink). */
+const INK_SHARE = 0.01;
 
-/** The paper's brightness at every pixel: the brightest of each cell and its neighbours, interpolated between cell centres. */
-function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
+/** The value under which `share` of the histogram's `total` pixels lie. */
+function percentile(histogram: Uint32Array, total: number, share: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]) >= total * share) return v;
+  return 255;
+}
+
+/**
+ * The paper's brightness at every pixel: the brightest of each cell and its neighbours, interpolated
+ * between cell centres. Under a flash, each cell's brightest tenth (on a dim and grainy area its
+ * very brightest pixel is grain, and the page would be evened to grey there), and of its
+ * neighbours' the darkest of the brightest (where the light falls off steeply, the brightest of
+ * the neighbours is the brighter paper nearer the light, not this cell's own).
+ */
+function paperBrightness({ width, height, data }: GreyImage, light: Light): Uint8Array {
   const cols = Math.ceil(width / CELL), rows = Math.ceil(height / CELL);
-  const cellMax = new Uint8Array(cols * rows);
-  for (let y = 0; y < height; y++) {
+  const cellMax = light === 'flash' ? cellPaper({ width, height, data }, cols, rows) : new Uint8Array(cols * rows);
+  if (light === 'even') for (let y = 0; y < height; y++) {
     const row = Math.floor(y / CELL) * cols;
     for (let x = 0; x < width; x++) {
       const v = data[y * width + x];
@@ -69,7 +96,9 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
     }
     return out;
   };
-  const smooth = spread(spread(cellMax, (v) => Math.max(...v)), (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
+  const brightest = spread(cellMax, (v) => Math.max(...v));
+  const smooth = spread(light === 'flash' ? spread(brightest, (v) => Math.min(...v)) : brightest, (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
+  const floor = PAPER_FLOOR[light];
   const paper = new Uint8Array(width * height);
   // each column's two cells and weight, worked out once for every row
   const left = new Int32Array(width), right = new Int32Array(width), weight = new Float64Array(width);
@@ -87,8 +116,26 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
       const bottom = smooth[r1 + left[x]] * (1 - wx) + smooth[r1 + right[x]] * wx;
       // a deep shadow is still paper; only an area with nothing brighter than ink (a black bar wider than three cells) is not
       const value = (top * (1 - wy) + bottom * wy + 0.5) | 0;
-      paper[row + x] = value > PAPER_FLOOR ? value : PAPER_FLOOR;
+      paper[row + x] = value > floor ? value : floor;
     }
+  }
+  return paper;
+}
+
+/** Each cell's paper: the brightest of its pixels that make up PAPER_SHARE of them. */
+function cellPaper({ width, height, data }: GreyImage, cols: number, rows: number): Uint8Array {
+  const counts = new Uint32Array(cols * rows * 256);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / CELL) * cols;
+    for (let x = 0; x < width; x++) counts[(row + Math.floor(x / CELL)) * 256 + data[y * width + x]]++;
+  }
+  const paper = new Uint8Array(cols * rows);
+  for (let c = 0; c < cols * rows; c++) {
+    let total = 0;
+    for (let v = 0; v < 256; v++) total += counts[c * 256 + v];
+    let seen = 0, v = 255;
+    while (v > 0 && (seen += counts[c * 256 + v]) < total * PAPER_SHARE) v--;
+    paper[c] = v;
   }
   return paper;
 }
@@ -213,10 +260,16 @@ const PAPER_PROBE = 320;
  * border is mostly paper, or no bright region covers a fifth of it.
  *
  * A flash lights the middle of a sheet much more than its edges, and the threshold then keeps only
- * the hot spot: such a region fades out into the paper around it instead of stepping down to the
- * table (fadesOut), and the sheet is then grown from it (grownSheet).
+ * the hot spot: such a region's light falls off towards its outline, and along much of it the
+ * region fades out into the paper around it instead of stepping down to the table (outlineOf); the
+ * sheet is then grown from it (grownSheet).
  */
 export function cutOutSheet(image: GreyImage): GreyImage | null {
+  return sheetOf(image)?.image ?? null;
+}
+
+/** The sheet cut out of a photo (cutOutSheet) and how it is lit: 'flash' when it was found from its hot spot. */
+export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | null {
   const { width, height, data } = image;
   const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_PROBE));
   const w = Math.floor(width / step), h = Math.floor(height / step);
@@ -239,7 +292,9 @@ export function cutOutSheet(image: GreyImage): GreyImage | null {
   if (borderCells.filter((i) => probe[i] >= threshold).length > borderCells.length * 0.5) return null;
   const bright = brightestRegion(probe, w, h, threshold);
   if (!bright) return null;
-  const grown = fadesOut(probe, bright, w, h) ? grownSheet(probe, bright, w, h, threshold, borderCells) : null;
+  const { fading, falloff } = outlineOf(probe, bright, w, h);
+  const light: Light = falloff < FLASH_FALLOFF ? 'flash' : 'even';
+  const grown = light === 'flash' && fading >= FADING_SHARE ? grownSheet(probe, bright, w, h, threshold, borderCells) : null;
   // the corners: the region's extremes along x + y and x − y (a sheet turned less than 45°), from
   // its cells' centres pushed out by the region's margin to the sheet's edge
   const { cells, outset } = grown ? { cells: grown, outset: 0 } : { cells: bright, outset: 1.5 };
@@ -269,7 +324,7 @@ export function cutOutSheet(image: GreyImage): GreyImage | null {
     const bottom = data[(y0 + 1) * width + x0] * (1 - fx) + data[(y0 + 1) * width + x0 + 1] * fx;
     out[y * outWidth + x] = Math.round(top * (1 - fy) + bottom * fy);
   }
-  return { width: outWidth, height: outHeight, data: out };
+  return { image: { width: outWidth, height: outHeight, data: out }, light };
 }
 
 /** The probe's 4-neighbours of cell i (−1 off the probe). */
@@ -329,14 +384,20 @@ const EDGE_LOOK = 4;
 const EDGE_DROP = 0.7;
 /** The share of the outline that fades out for the region to be only a hot spot of its sheet. */
 const FADING_SHARE = 0.25;
+/**
+ * A sheet is lit by a flash when the paper along its region's outline is under this share of its
+ * brightest: measured 0.37–0.72 on flash photos, 0.84–0.89 on photos in even light, 0.95–1 on scans.
+ */
+const FLASH_FALLOFF = 0.8;
 
 /**
- * Whether a region fades out into the paper around it rather than stopping at the sheet's edge: on
- * a quarter or more of its outline (the cells beside what surrounds it, holes left aside), the
- * probe EDGE_LOOK cells further out is still over EDGE_DROP of the region's paper there. An
- * outline that runs off the probe counts as an edge (the photo cuts the sheet there).
+ * A region's outline (the cells beside what surrounds it, holes left aside): `fading`, the share of
+ * it along which the region fades out into the paper around it rather than stopping at the sheet's
+ * edge (the probe EDGE_LOOK cells further out still over EDGE_DROP of the region's paper there; an
+ * outline that runs off the probe counts as an edge, the photo cutting the sheet there), and
+ * `falloff`, the paper along it (the median) over the region's brightest (its 95th percentile).
  */
-function fadesOut(probe: Uint8Array, region: Uint8Array, w: number, h: number): boolean {
+function outlineOf(probe: Uint8Array, region: Uint8Array, w: number, h: number): { fading: number; falloff: number } {
   const size = w * h;
   // what surrounds the region: the cells outside it reached from the probe's border
   const outside = new Uint8Array(size);
@@ -347,18 +408,26 @@ function fadesOut(probe: Uint8Array, region: Uint8Array, w: number, h: number): 
   }
   while (stack.length) for (const n of neighboursOf(stack.pop()!, w, size)) if (n >= 0 && !outside[n] && !region[n]) { outside[n] = 1; stack.push(n); }
   const paper = paperOf(probe, w, h);
+  const inside: number[] = [], along: number[] = [];
   let outline = 0, fading = 0;
   for (let i = 0; i < size; i++) {
     if (!region[i]) continue;
+    inside.push(paper[i]);
     const x = i % w, y = (i - x) / w;
+    let onOutline = false;
     for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
       if (!outside[(y + dy) * w + x + dx]) continue;
+      onOutline = true;
       outline++;
       const ox = x + dx * EDGE_LOOK, oy = y + dy * EDGE_LOOK;
       if (ox >= 0 && oy >= 0 && ox < w && oy < h && probe[oy * w + ox] > paper[i] * EDGE_DROP) fading++;
     }
+    if (onOutline) along.push(paper[i]);
   }
-  return outline > 0 && fading >= outline * FADING_SHARE;
+  if (!outline) return { fading: 0, falloff: 1 };
+  inside.sort((a, b) => a - b);
+  along.sort((a, b) => a - b);
+  return { fading: fading / outline, falloff: along[along.length >> 1] / Math.max(1, inside[Math.floor(inside.length * 0.95)]) };
 }
 
 /**
