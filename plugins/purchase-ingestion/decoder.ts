@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
-import { binarise, cutOutSheet, eraseRules, evenLighting, lineHeightOf, orientationOf, type GreyImage } from './page-image';
+import { binarise, eraseRules, evenLighting, lineHeightOf, orientationOf, sheetOf, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -125,12 +125,14 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // a photo may show the table under the sheet, and a scanned page in an image-only PDF the scanner's
   // dark lid in its corners (read as blocks of noise that drown the letterhead); a page whose border
   // is paper is left as it is
-  grey = cutOutSheet(grey) ?? grey;
+  const sheet = sheetOf(grey);
+  grey = sheet?.image ?? grey;
+  const light = sheet?.light ?? 'even';
   // turned and enlarged once its light is even: the white a turn fills the corners with is then the
   // paper's own colour (on a page lit from one side, white corners beside grey paper would make the
   // threshold read that paper, and the text on it, as ink)
-  grey = evenLighting(grey);
-  let page = binarise(grey);
+  grey = evenLighting(grey, light);
+  let page = binarise(grey, light);
   // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
   // narrow ticket photos and some scans of the independent layout corpus as sideways
   const orientation = orientationOf(page);
@@ -138,7 +140,7 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // (the skew of lines across the page is measured right even where they are taken as upside down)
   if (orientation.quarterTurns % 2 === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {
     grey = await rawOf(rawGrey(grey).rotate(-orientation.skewDegrees, { background: '#ffffff' }));
-    page = binarise(grey);
+    page = binarise(grey, light);
   }
   // a ruled table's frame would count as one tall line of text: the rules go before the lines are measured
   page = withoutRules(page);
@@ -147,7 +149,7 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   const enlargement = lineHeight ? Math.min(MAX_ENLARGEMENT, room, Math.max(1, TARGET_LINE_HEIGHT / lineHeight)) : 1;
   if (enlargement > 1.1) {
     grey = await rawOf(rawGrey(grey).resize(Math.round(grey.width * enlargement), Math.round(grey.height * enlargement), { kernel: 'cubic' }));
-    page = withoutRules(binarise(grey), lineHeight * enlargement);
+    page = withoutRules(binarise(grey, light), lineHeight * enlargement);
   }
   // the resolution tells Tesseract the text's size: a rendered page's is known, a photo's is
   // estimated from its lines' height (72, Tesseract's floor, when there are too few lines to tell);

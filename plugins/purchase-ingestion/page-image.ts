@@ -15,38 +15,65 @@ export interface GreyImage { width: number; height: number; data: Uint8Array }
  * white is its paper's own colour, where on the raw page a white corner is brighter than the paper
  * beside it and would make that paper read as ink.
  */
-export function evenLighting(image: GreyImage): GreyImage {
+export function evenLighting(image: GreyImage, light: Light = 'even'): GreyImage {
   const { width, height, data } = image;
-  const paper = paperBrightness(image);
+  const paper = paperBrightness(image, light);
   const even = new Uint8Array(width * height);
-  // paper is never below PAPER_FLOOR, so never zero
+  // paper is never below the floor, so never zero
   for (let i = 0; i < even.length; i++) even[i] = Math.min(255, ((data[i] * 255) / paper[i] + 0.5) | 0);
   return { width, height, data: even };
 }
 
 /**
- * The lighting evened out (evenLighting), then the threshold between ink and paper the histogram's
- * (Otsu). Returns a black-on-white image.
+ * How a page is lit: 'even' (a scan, a photo in daylight: the light changes slowly across it) or
+ * 'flash' (a photo whose sheet was found by its hot spot: the light falls off steeply from the
+ * middle, and the dim edges are blurred and grainy). See paperBrightness and binarise.
  */
-export function binarise(image: GreyImage): GreyImage {
-  const { width, height, data: even } = evenLighting(image);
+export type Light = 'even' | 'flash';
+
+/**
+ * The lighting evened out (evenLighting), then the threshold between ink and paper the histogram's
+ * (Otsu). Under a flash, halfway between the ink's darkest and the paper where that is lower: the
+ * letters of a blurred photo shade off into the paper, and Otsu, weighing those shades as ink,
+ * thickens them into blobs. Returns a black-on-white image.
+ */
+export function binarise(image: GreyImage, light: Light = 'even'): GreyImage {
+  const { width, height, data: even } = evenLighting(image, light);
   const histogram = new Uint32Array(256);
   for (let i = 0; i < even.length; i++) histogram[even[i]]++;
-  const threshold = Math.max(96, Math.min(224, otsu(histogram, even.length)));
+  const halfway = light === 'flash' ? (percentile(histogram, even.length, INK_SHARE) + percentile(histogram, even.length, 0.5)) / 2 : 255;
+  const threshold = Math.max(96, Math.min(224, otsu(histogram, even.length), Math.round(halfway)));
   for (let i = 0; i < even.length; i++) even[i] = even[i] < threshold ? 0 : 255;
   return { width, height, data: even };
 }
 
 /** Cell size of the paper-brightness grid, in pixels: a few text heights at 150–200 dpi. */
 const CELL = 32;
-/** Paper is never taken as darker than this (out of 255). */
-const PAPER_FLOOR = 40;
+/** Paper is never taken as darker than this (out of 255); under a flash, the sheet's dim edges are darker. */
+const PAPER_FLOOR = { even: 40, flash: 12 };
+/** Under a flash, a cell's paper is the brightest of its pixels that make up this share of them. */
+const PAPER_SHARE = 0.1;
+/** The darkest share of a page that is taken as its ink's darkest (a page is rarely less than this much ink). */
+const INK_SHARE = 0.01;
 
-/** The paper's brightness at every pixel: the brightest of each cell and its neighbours, interpolated between cell centres. */
-function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
+/** The value under which `share` of the histogram's `total` pixels lie. */
+function percentile(histogram: Uint32Array, total: number, share: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]) >= total * share) return v;
+  return 255;
+}
+
+/**
+ * The paper's brightness at every pixel: the brightest of each cell and its neighbours, interpolated
+ * between cell centres. Under a flash, each cell's brightest tenth (on a dim and grainy area its
+ * very brightest pixel is grain, and the page would be evened to grey there), and of its
+ * neighbours' the darkest of the brightest (where the light falls off steeply, the brightest of
+ * the neighbours is the brighter paper nearer the light, not this cell's own).
+ */
+function paperBrightness({ width, height, data }: GreyImage, light: Light): Uint8Array {
   const cols = Math.ceil(width / CELL), rows = Math.ceil(height / CELL);
-  const cellMax = new Uint8Array(cols * rows);
-  for (let y = 0; y < height; y++) {
+  const cellMax = light === 'flash' ? cellPaper({ width, height, data }, cols, rows) : new Uint8Array(cols * rows);
+  if (light === 'even') for (let y = 0; y < height; y++) {
     const row = Math.floor(y / CELL) * cols;
     for (let x = 0; x < width; x++) {
       const v = data[y * width + x];
@@ -69,7 +96,9 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
     }
     return out;
   };
-  const smooth = spread(spread(cellMax, (v) => Math.max(...v)), (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
+  const brightest = spread(cellMax, (v) => Math.max(...v));
+  const smooth = spread(light === 'flash' ? spread(brightest, (v) => Math.min(...v)) : brightest, (v) => Math.round(v.reduce((a, b) => a + b, 0) / v.length));
+  const floor = PAPER_FLOOR[light];
   const paper = new Uint8Array(width * height);
   // each column's two cells and weight, worked out once for every row
   const left = new Int32Array(width), right = new Int32Array(width), weight = new Float64Array(width);
@@ -87,8 +116,26 @@ function paperBrightness({ width, height, data }: GreyImage): Uint8Array {
       const bottom = smooth[r1 + left[x]] * (1 - wx) + smooth[r1 + right[x]] * wx;
       // a deep shadow is still paper; only an area with nothing brighter than ink (a black bar wider than three cells) is not
       const value = (top * (1 - wy) + bottom * wy + 0.5) | 0;
-      paper[row + x] = value > PAPER_FLOOR ? value : PAPER_FLOOR;
+      paper[row + x] = value > floor ? value : floor;
     }
+  }
+  return paper;
+}
+
+/** Each cell's paper: the brightest of its pixels that make up PAPER_SHARE of them. */
+function cellPaper({ width, height, data }: GreyImage, cols: number, rows: number): Uint8Array {
+  const counts = new Uint32Array(cols * rows * 256);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / CELL) * cols;
+    for (let x = 0; x < width; x++) counts[(row + Math.floor(x / CELL)) * 256 + data[y * width + x]]++;
+  }
+  const paper = new Uint8Array(cols * rows);
+  for (let c = 0; c < cols * rows; c++) {
+    let total = 0;
+    for (let v = 0; v < 256; v++) total += counts[c * 256 + v];
+    let seen = 0, v = 255;
+    while (v > 0 && (seen += counts[c * 256 + v]) < total * PAPER_SHARE) v--;
+    paper[c] = v;
   }
   return paper;
 }
@@ -211,8 +258,18 @@ const PAPER_PROBE = 320;
  * to a rectangle is undone. Anything outside the sheet (the table, its shadows and reflections,
  * which Tesseract reads as blocks of noise) is gone. Null when the image is the page itself: its
  * border is mostly paper, or no bright region covers a fifth of it.
+ *
+ * A flash lights the middle of a sheet much more than its edges, and the threshold then keeps only
+ * the hot spot: such a region's light falls off towards its outline, and along much of it the
+ * region fades out into the paper around it instead of stepping down to the table (outlineOf); the
+ * sheet is then grown from it (grownSheet).
  */
 export function cutOutSheet(image: GreyImage): GreyImage | null {
+  return sheetOf(image)?.image ?? null;
+}
+
+/** The sheet cut out of a photo (cutOutSheet) and how it is lit: 'flash' when it was found from its hot spot. */
+export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | null {
   const { width, height, data } = image;
   const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_PROBE));
   const w = Math.floor(width / step), h = Math.floor(height / step);
@@ -228,46 +285,30 @@ export function cutOutSheet(image: GreyImage): GreyImage | null {
     histogram[v]++;
   }
   const threshold = otsu(histogram, w * h);
-  const bright = (i: number) => probe[i] >= threshold;
-  let borderBright = 0, border = 0;
-  for (let x = 0; x < w; x++) { border += 2; borderBright += +bright(x) + +bright((h - 1) * w + x); }
-  for (let y = 0; y < h; y++) { border += 2; borderBright += +bright(y * w) + +bright(y * w + w - 1); }
+  const borderCells: number[] = [];
+  for (let x = 0; x < w; x++) borderCells.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) borderCells.push(y * w, y * w + w - 1);
   // a scan or a rendered page: paper reaches its edges
-  if (borderBright > border * 0.5) return null;
-  // the largest bright region, its cells eroded by one first so that a lit patch of the table
-  // touching the sheet at a point stays apart from it
-  const solid = new Uint8Array(w * h);
-  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
-    const i = y * w + x;
-    solid[i] = +(bright(i) && bright(i - 1) && bright(i + 1) && bright(i - w) && bright(i + w));
-  }
-  const region = new Int32Array(w * h).fill(-1);
-  let largest = -1, largestSize = 0;
-  const queue = new Int32Array(w * h);
-  for (let start = 0; start < w * h; start++) {
-    if (!solid[start] || region[start] >= 0) continue;
-    let head = 0, tail = 0;
-    queue[tail++] = start; region[start] = start;
-    while (head < tail) {
-      const i = queue[head++], x = i % w;
-      for (const n of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (n >= 0 && n < w * h && solid[n] && region[n] < 0) { region[n] = start; queue[tail++] = n; }
-      }
-    }
-    if (tail > largestSize) { largestSize = tail; largest = start; }
-  }
-  if (largestSize < w * h * 0.2) return null;
-  // the corners: the region's extremes along x + y and x − y (a sheet turned less than 45°)
+  if (borderCells.filter((i) => probe[i] >= threshold).length > borderCells.length * 0.5) return null;
+  const bright = brightestRegion(probe, w, h, threshold);
+  if (!bright) return null;
+  const { fading, falloff } = outlineOf(probe, bright, w, h);
+  const grown = falloff < FLASH_FALLOFF && fading >= FADING_SHARE ? grownSheet(probe, bright, w, h, threshold, borderCells) : null;
+  // lit for a flash only when found from its hot spot: on photos whose light falls off as much but
+  // whose sheet the threshold found whole, that lighting read fewer fields (tickets' bold print)
+  const light: Light = grown ? 'flash' : 'even';
+  // the corners: the region's extremes along x + y and x − y (a sheet turned less than 45°), from
+  // its cells' centres pushed out by the region's margin to the sheet's edge
+  const { cells, outset } = grown ? { cells: grown, outset: 0 } : { cells: bright, outset: 1.5 };
   let tl = [0, 0], tr = [0, 0], br = [0, 0], bl = [0, 0];
   let minSum = Infinity, maxSum = -Infinity, minDiff = Infinity, maxDiff = -Infinity;
   for (let i = 0; i < w * h; i++) {
-    if (region[i] !== largest) continue;
-    // the cell's outer edge, the erosion undone
+    if (!cells[i]) continue;
     const x = (i % w) + 0.5, y = Math.floor(i / w) + 0.5;
-    if (x + y < minSum) { minSum = x + y; tl = [x - 1.5, y - 1.5]; }
-    if (x + y > maxSum) { maxSum = x + y; br = [x + 1.5, y + 1.5]; }
-    if (x - y > maxDiff) { maxDiff = x - y; tr = [x + 1.5, y - 1.5]; }
-    if (x - y < minDiff) { minDiff = x - y; bl = [x - 1.5, y + 1.5]; }
+    if (x + y < minSum) { minSum = x + y; tl = [x - outset, y - outset]; }
+    if (x + y > maxSum) { maxSum = x + y; br = [x + outset, y + outset]; }
+    if (x - y > maxDiff) { maxDiff = x - y; tr = [x + outset, y - outset]; }
+    if (x - y < minDiff) { minDiff = x - y; bl = [x - outset, y + outset]; }
   }
   const corners = [tl, tr, br, bl].map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
   const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -285,7 +326,158 @@ export function cutOutSheet(image: GreyImage): GreyImage | null {
     const bottom = data[(y0 + 1) * width + x0] * (1 - fx) + data[(y0 + 1) * width + x0 + 1] * fx;
     out[y * outWidth + x] = Math.round(top * (1 - fy) + bottom * fy);
   }
-  return { width: outWidth, height: outHeight, data: out };
+  return { image: { width: outWidth, height: outHeight, data: out }, light };
+}
+
+/** The probe's 4-neighbours of cell i (−1 off the probe). */
+const neighboursOf = (i: number, w: number, size: number) => {
+  const x = i % w;
+  return [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i + w < size ? i + w : -1];
+};
+
+/**
+ * The largest region of cells at or over `threshold` (1 for its cells), its cells eroded by one
+ * first so that a lit patch of the table touching the sheet at a point stays apart from it; null
+ * when it covers less than a fifth of the probe.
+ */
+function brightestRegion(probe: Uint8Array, w: number, h: number, threshold: number): Uint8Array | null {
+  const size = w * h;
+  const bright = (i: number) => probe[i] >= threshold;
+  const solid = new Uint8Array(size);
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    solid[i] = +(bright(i) && bright(i - 1) && bright(i + 1) && bright(i - w) && bright(i + w));
+  }
+  const label = new Int32Array(size).fill(-1);
+  const queue = new Int32Array(size);
+  let largest = -1, largestSize = 0;
+  for (let start = 0; start < size; start++) {
+    if (!solid[start] || label[start] >= 0) continue;
+    let head = 0, tail = 0;
+    queue[tail++] = start; label[start] = start;
+    while (head < tail) {
+      for (const n of neighboursOf(queue[head++], w, size)) if (n >= 0 && solid[n] && label[n] < 0) { label[n] = start; queue[tail++] = n; }
+    }
+    if (tail > largestSize) { largestSize = tail; largest = start; }
+  }
+  if (largestSize < size * 0.2) return null;
+  const region = new Uint8Array(size);
+  for (let i = 0; i < size; i++) region[i] = +(label[i] === largest);
+  return region;
+}
+
+/** Each cell's paper: the brightest of it and its 8 neighbours (print within a sheet is no drop, its edge is). */
+function paperOf(probe: Uint8Array, w: number, h: number): Uint8Array {
+  const paper = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    let most = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const yy = y + dy, xx = x + dx;
+      if (yy >= 0 && yy < h && xx >= 0 && xx < w && probe[yy * w + xx] > most) most = probe[yy * w + xx];
+    }
+    paper[y * w + x] = most;
+  }
+  return paper;
+}
+
+/** How far past a region's outline (cells) its brightness is compared with its paper: past the erosion's cell and a blurred edge. */
+const EDGE_LOOK = 4;
+/** Out there, a sheet's edge has dropped to the table by more than this much (a hot spot's fall-off over a few cells is a few per cent). */
+const EDGE_DROP = 0.7;
+/** The share of the outline that fades out for the region to be only a hot spot of its sheet. */
+const FADING_SHARE = 0.25;
+/**
+ * A region may be a flash's hot spot when the paper along its outline is under this share of its
+ * brightest: measured 0.37–0.74 on flash photos, 0.84–0.89 on photos in even light, 0.92–1 on scans.
+ */
+const FLASH_FALLOFF = 0.8;
+
+/**
+ * A region's outline (the cells beside what surrounds it, holes left aside): `fading`, the share of
+ * it along which the region fades out into the paper around it rather than stopping at the sheet's
+ * edge (the probe EDGE_LOOK cells further out still over EDGE_DROP of the region's paper there; an
+ * outline that runs off the probe counts as an edge, the photo cutting the sheet there), and
+ * `falloff`, the paper along it (the median) over the region's brightest (its 95th percentile).
+ */
+function outlineOf(probe: Uint8Array, region: Uint8Array, w: number, h: number): { fading: number; falloff: number } {
+  const size = w * h;
+  // what surrounds the region: the cells outside it reached from the probe's border
+  const outside = new Uint8Array(size);
+  const stack: number[] = [];
+  for (let i = 0; i < size; i++) {
+    const x = i % w, y = (i - x) / w;
+    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && !region[i]) { outside[i] = 1; stack.push(i); }
+  }
+  while (stack.length) for (const n of neighboursOf(stack.pop()!, w, size)) if (n >= 0 && !outside[n] && !region[n]) { outside[n] = 1; stack.push(n); }
+  const paper = paperOf(probe, w, h);
+  const inside: number[] = [], along: number[] = [];
+  let outline = 0, fading = 0;
+  for (let i = 0; i < size; i++) {
+    if (!region[i]) continue;
+    inside.push(paper[i]);
+    const x = i % w, y = (i - x) / w;
+    let onOutline = false;
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      if (!outside[(y + dy) * w + x + dx]) continue;
+      onOutline = true;
+      outline++;
+      const ox = x + dx * EDGE_LOOK, oy = y + dy * EDGE_LOOK;
+      if (ox >= 0 && oy >= 0 && ox < w && oy < h && probe[oy * w + ox] > paper[i] * EDGE_DROP) fading++;
+    }
+    if (onOutline) along.push(paper[i]);
+  }
+  if (!outline) return { fading: 0, falloff: 1 };
+  inside.sort((a, b) => a - b);
+  along.sort((a, b) => a - b);
+  return { fading: fading / outline, falloff: along[along.length >> 1] / Math.max(1, inside[Math.floor(inside.length * 0.95)]) };
+}
+
+/**
+ * Paper fades into paper: a cell next to the sheet is taken as sheet when its paper is at least this
+ * fraction of the brightest paper within PAPER_REACH cells. Light falling off across a sheet (a
+ * flash's hot spot, a lamp to one side) changes a few per cent from one cell to the next; the
+ * sheet's edge drops to the table by half or more within a cell or two.
+ */
+const PAPER_FADE = 0.6;
+const PAPER_REACH = 4;
+
+/**
+ * The sheet grown from its hot spot (`seed`): every neighbour whose paper (paperOf, which reaches a
+ * cell past the sheet's edge) is no sharper a drop than PAPER_FADE and clearly brighter than the
+ * table (the border's median). Null when it covers less than a fifth of the probe.
+ */
+function grownSheet(probe: Uint8Array, seed: Uint8Array, w: number, h: number, threshold: number, borderCells: number[]): Uint8Array | null {
+  const size = w * h;
+  const paper = paperOf(probe, w, h);
+  const near = maxFilter(maxFilter(paper, w, h, PAPER_REACH, 1), w, h, PAPER_REACH, w);
+  const table = borderCells.map((i) => probe[i]).sort((a, b) => a - b)[borderCells.length >> 1];
+  // the sheet's dimmest paper is still well over the table it lies on
+  const floor = Math.min(threshold - 1, Math.max(table * 2, table + 6));
+  const region = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  let head = 0, tail = 0;
+  for (let i = 0; i < size; i++) if (seed[i]) { region[i] = 1; queue[tail++] = i; }
+  while (head < tail) {
+    for (const n of neighboursOf(queue[head++], w, size)) {
+      if (n >= 0 && !region[n] && paper[n] > floor && paper[n] >= near[n] * PAPER_FADE) { region[n] = 1; queue[tail++] = n; }
+    }
+  }
+  return tail < size * 0.2 ? null : region;
+}
+
+/** Each value the greatest within `reach` of it along lines `stride` apart (1: rows, the width: columns). */
+function maxFilter(values: Uint8Array, w: number, h: number, reach: number, stride: number): Uint8Array {
+  const out = new Uint8Array(values.length);
+  const [lines, count, lineStride] = stride === 1 ? [h, w, w] : [w, h, 1];
+  for (let line = 0; line < lines; line++) {
+    const origin = line * lineStride;
+    for (let k = 0; k < count; k++) {
+      let most = 0;
+      for (let j = Math.max(0, k - reach); j <= Math.min(count - 1, k + reach); j++) most = Math.max(most, values[origin + j * stride]);
+      out[origin + k * stride] = most;
+    }
+  }
+  return out;
 }
 
 /** The projective map taking each of four points `from` to its `to`: [a b c d e f g h] of (ax+by+c, dx+ey+f)/(gx+hy+1). */

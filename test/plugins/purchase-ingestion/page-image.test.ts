@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, sheetOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
@@ -140,6 +140,29 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(edgeBrightness(photo)).toBeLessThan(120);
     expect(edgeBrightness(found)).toBeGreaterThan(220);
     expect(cutOutSheet(await grey(sheet))).toBeNull();
+  });
+
+  test("a sheet lit by a flash, its middle far brighter than its edges, is cut out whole and not only its hot spot, and taken as flash-lit", async () => {
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    // the sheet a little turned on a near-black table, then the flash: full light in the middle of
+    // the sheet, falling off to a fifth of it at the sheet's corners (a threshold between the
+    // brightest paper and the table keeps only the lit middle)
+    const W = width + 300, H = height + 240;
+    const corners = [[160, 120], [150 + width, 110], [160 + width, 110 + height], [150, 120 + height]];
+    const mask = Buffer.from(`<svg width="${W}" height="${H}"><polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#fff"/></svg>`);
+    const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 155, top: 115 }]).png().toBuffer();
+    const onTable = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#1c1a18' }).png().toBuffer();
+    const radius = Math.hypot(width, height) / 2;
+    const flash = Buffer.from(`<svg width="${W}" height="${H}"><defs><radialGradient id="f" gradientUnits="userSpaceOnUse" cx="${W / 2}" cy="${H / 2}" r="${radius}"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="0.35" stop-color="#000" stop-opacity="0.1"/><stop offset="1" stop-color="#000" stop-opacity="0.8"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#f)"/></svg>`);
+    const photo = await grey(await sharp(onTable).composite([{ input: flash }]).jpeg({ quality: 80 }).toBuffer());
+    const found = sheetOf(photo)!;
+    expect(found).not.toBeNull();
+    expect(Math.abs(found.image.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found.image.height - height)).toBeLessThan(height * 0.06);
+    expect(found.light).toBe('flash');
+    // the same sheet on the same table in even light
+    expect(sheetOf(await grey(await sharp(onTable).jpeg({ quality: 80 }).toBuffer()))?.light).toBe('even');
   });
 
   test("a scanned page in an image-only PDF, turned on the glass with the scanner's dark lid in its corners, is prepared without the lid", async () => {
