@@ -250,6 +250,23 @@ export function orientationOf(image: GreyImage): Orientation {
 
 /** The paper is looked for on a copy this many pixels on its longer side. */
 const PAPER_PROBE = 320;
+/**
+ * The darker side of the threshold at this share of the brighter side's brightness or more is
+ * paper too: on the corpora's scans of a sheet lit unevenly 0.76–0.90, on photos of a sheet on a
+ * table 0.65 at most (a lit grey table beside a ticket).
+ */
+const SAME_PAPER = 0.75;
+/** The share of the image a sheet found between two papers must cover (a scan with a strip of its platen). */
+const MOST_OF_IMAGE = 0.7;
+
+/** The mean brightness below and at or above `threshold`. */
+function classMeans(histogram: Uint32Array, threshold: number): [number, number] {
+  let below = 0, belowCount = 0, above = 0, aboveCount = 0;
+  for (let v = 0; v < 256; v++) {
+    if (v < threshold) { below += v * histogram[v]; belowCount += histogram[v]; } else { above += v * histogram[v]; aboveCount += histogram[v]; }
+  }
+  return [belowCount ? below / belowCount : 0, aboveCount ? above / aboveCount : 255];
+}
 
 /**
  * A phone photo of a sheet on a darker surface, its sheet cut out and squared: the sheet is the
@@ -285,6 +302,7 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
     histogram[v]++;
   }
   const threshold = otsu(histogram, w * h);
+  const [darker, brighter] = classMeans(histogram, threshold);
   const borderCells: number[] = [];
   for (let x = 0; x < w; x++) borderCells.push(x, (h - 1) * w + x);
   for (let y = 1; y < h - 1; y++) borderCells.push(y * w, y * w + w - 1);
@@ -292,6 +310,9 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
   if (borderCells.filter((i) => probe[i] >= threshold).length > borderCells.length * 0.5) return null;
   const bright = brightestRegion(probe, w, h, threshold);
   if (!bright) return null;
+  // both sides of the threshold paper (a sheet lit unevenly: a scanner's lamp fading across the
+  // glass): the brighter part is the sheet only when it is most of the image, never one side of a page
+  if (darker >= brighter * SAME_PAPER && bright.reduce((sum, cell) => sum + cell, 0) < w * h * MOST_OF_IMAGE) return null;
   const { fading, falloff } = outlineOf(probe, bright, w, h);
   const grown = falloff < FLASH_FALLOFF && fading >= FADING_SHARE ? grownSheet(probe, bright, w, h, threshold, borderCells) : null;
   // lit for a flash only when found from its hot spot: on photos whose light falls off as much but
@@ -582,3 +603,4 @@ export function lineHeightOf(image: GreyImage): number {
   heights.sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)];
 }
+

@@ -165,6 +165,27 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(sheetOf(await grey(await sharp(onTable).jpeg({ quality: 80 }).toBuffer()))?.light).toBe('even');
   });
 
+  test("a scan whose lamp fades across the glass is one page, never cut down to its brighter side", () => {
+    // paper at 140 on the left rising to 190 on the right, a little dimmer towards the top and bottom
+    // (its border mostly below the threshold between the two sides); its few lines of print are
+    // too thin to count at the size the sheet is looked for, so the paper alone is drawn
+    const width = 600, height = 840;
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+      const edge = Math.min(y, height - 1 - y) < 30 ? 30 : 0;
+      data[y * width + x] = Math.round(140 + (50 * x) / width) - edge;
+    }
+    const page: GreyImage = { width, height, data };
+    expect(sheetOf(page)).toBeNull();
+    // the same page on a dark table is still cut out of it
+    const W = width + 200, H = height + 200;
+    const table = new Uint8Array(W * H).fill(30);
+    for (let y = 0; y < height; y++) table.set(data.subarray(y * width, (y + 1) * width), (y + 100) * W + 100);
+    const found = sheetOf({ width: W, height: H, data: table });
+    expect(found).not.toBeNull();
+    expect(Math.abs(found!.image.width - width)).toBeLessThan(width * 0.06);
+  });
+
   test("a scanned page in an image-only PDF, turned on the glass with the scanner's dark lid in its corners, is prepared without the lid", async () => {
     // the sheet as a whole A4 page, turned 3° with the lid dark around it, as the only content of a PDF page
     const sheet = await level();
