@@ -34,7 +34,7 @@ const QUOTA = String.raw`(?:cuota|quota|kuota|\bcota)`;
 const LABELS: [Kind, string][] = [
   ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
   ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
-  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
+  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec[aà]rrec|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%|tipo\s+(?:de\s+)?(?:${IRPF}|retenci[oó]n)`],
   ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
   ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
@@ -321,22 +321,32 @@ function decimalCommaRestored(rate: Decimal | null, base: Decimal | null, quota:
  * rows of numbers under it, one number a column. Rows are read while their numbers match the
  * header's columns; a header of item columns (description, quantity, price) is not a summary.
  */
-function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Collected): number {
-  const header = lines[at];
-  let rows = 0;
+function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Collected, checkedRowsOnly: boolean): Line[] {
+  const rows: Line[] = [];
+  // a line of labels met between two rows (a totals block printed in a column beside the table)
+  let interrupted = checkedRowsOnly;
   for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
     const row = lines[k];
-    if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
+    // the row's cells are the numbers before a label printed beside them ("1.303,20  10  130,32   Total IVE 139,35")
+    const labelled = segmentsOf(row.text).find((s) => VALUE_KINDS.has(s.kind));
+    const cells = labelled ? row.text.slice(0, labelled.start) : row.text;
+    if (labelled && !/\d/.test(cells)) {
+      if (!rows.length) break;
+      interrupted = true;
+      continue;
+    }
     // an exempt base's row prints a word where the rate goes ("336,00  Exento  0,00"): its rate is 0 %
-    const numbers = [...row.text.replace(EXEMPT_RATE, ' 0 % ').matchAll(ROW_NUMBER)].map((m) => m[0]);
+    const numbers = [...cells.replace(EXEMPT_RATE, ' 0 % ').matchAll(ROW_NUMBER)].map((m) => m[0]);
     // a summary's cells are amounts with cents and rates of two digits at most: on an OCR'd row, an
     // integer of three digits or more is an amount whose decimal comma was lost ("400" for 4,00)
     const columns = rowColumns(segments, row.source === 'ocr' ? numbers.map((n) => n.replace(/^(-?\d+)(\d{2})$/, '$1,$2')) : numbers);
     if (!columns) {
-      if (rows || k > at + 2) break;
+      if (rows.length || k > at + 2) break;
       continue;
     }
-    rows++;
+    // past a line of labels, a row is the table's only when it adds up (its quota its base times its rate)
+    if (interrupted && !rowAddsUp(columns)) break;
+    rows.push(row);
     const cell = (kind: Kind) => columns.get(kind);
     const amountOf = amountOfCell;
     const rateOf = rateOfCell;
@@ -368,12 +378,24 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
       out.totalLineAmounts.push({ value: total, weight: 0.85, line: row, rank });
     }
   }
-  void header;
   return rows;
+}
+
+/** A table row whose every quota is its base times its rate, to the cent (and has at least one). */
+function rowAddsUp(columns: Map<Kind, string>): boolean {
+  const base = amountOfCell(columns.get('base'));
+  const checked = (['vat', 'surcharge', 'withholding'] as const).map((tax) => {
+    const quota = amountOfCell(columns.get(tax)), rate = rateOfCell(columns.get(`rate_${tax}`));
+    return quota && rate ? !!base && near(base.percent(rate), quota, 2) : null;
+  }).filter((c) => c !== null);
+  return checked.length > 0 && checked.every(Boolean);
 }
 
 function collect(lines: Line[]): Collected {
   const out: Collected = { bases: [], totals: [], taxes: [], ratelessVat: [], totalLineAmounts: [] };
+  // the rows of a summary table already read: never the value of a label printed above or beside them
+  const tableRows = new Set<number>();
+  const below = (i: number) => lines.slice(i + 1).filter((l) => !tableRows.has(l.index)).slice(0, 2);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (IN_WORDS.test(line.text)) continue;
@@ -385,11 +407,21 @@ function collect(lines: Line[]): Collected {
     // the titles of the item columns ("Artículo  Cant.  Precio  IVA  Importe"): their "IVA" heads a
     // column of rates, and the row under it is an item, never that label's value
     if (numberless && ITEM_HEADER.test(line.text)) continue;
-    if (numberless && segments.length >= 2) {
-      const rows = readHeaderTable(segments, lines, i, out);
-      if (rows) continue;
+    // a summary table's titles, maybe with a totals block printed beside them on the same line
+    // ("Base imponible  IVA %  Cuota IVA    Suma bases 1.346,20"): the titles are the labels before the first amount
+    const titled = segments.findIndex((s) => amountsIn(s.text).length || ratesIn(s.text).length);
+    const titles = titled < 0 ? segments : segments.slice(0, titled);
+    const beside = titled >= 0;
+    if (titles.length >= 2 && (!beside || (!ITEM_HEADER.test(line.text) && !/\d/.test(line.text.slice(0, titles[titles.length - 1].end))))) {
+      // under titles with a block beside them, only rows that add up are the table's
+      const rows = readHeaderTable(titles, lines, i, out, beside);
+      if (rows.length) {
+        rows.forEach((row) => tableRows.add(row.index));
+        if (beside) readLabelledLine(segments.slice(titled), line, below(i), out);
+        continue;
+      }
     }
-    readLabelledLine(segments, line, lines.slice(i + 1, i + 3), out);
+    readLabelledLine(segments, line, below(i), out);
   }
   return out;
 }

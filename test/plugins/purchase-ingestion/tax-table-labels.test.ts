@@ -1,0 +1,51 @@
+/**
+ * Tax summaries laid out as tables that share their lines with something else: a totals block
+ * printed in a column beside the titles and rows, the invoice's total label on a row's line with its
+ * amount under the table, a totals line printed between two rows; and what is not a tax line though
+ * it looks like one. Page texts written for the test; no database: the extractor is pure.
+ */
+import { describe, expect, test } from 'bun:test';
+import { extractPurchase, type PageText } from '../../../plugins/purchase-ingestion/extract';
+
+const page = (text: string): PageText => ({ page: 1, source: 'text_layer', text, confidence: 1 });
+const read = (text: string) => {
+  const e = extractPurchase([page(`Almacenes del Norte, S.A.\nCIF A31528797\nFactura n.º A-2026/7 Fecha 03.09.2026\n${text}`)], ['B12345674']);
+  const taxes = (lines: typeof e.vat) => lines.map((l) => `${l.rate} % of ${l.base} = ${l.amount}`);
+  return { subtotal: e.subtotal.value, total: e.total.value, vat: taxes(e.vat), surcharge: taxes(e.surcharge), withholding: taxes(e.withholding) };
+};
+
+describe('summary tables beside other columns', () => {
+  test('a totals block beside the titles and the rows: the rows are the table, the block its sums', () => {
+    expect(read(`Descripción Cantidad Precio IVA % Importe
+Tornillería surtida (caja) 10 50,00 10 500,00
+Embalaje 4 25,00 21 100,00
+Base imponible  IVA %  Cuota IVA      Suma de bases 600,00
+500,00   10   50,00                   Total IVA 71,00
+100,00   21   21,00
+Total factura 671,00 €`)).toEqual({ subtotal: '600.00', total: '671.00', vat: ['10.00 % of 500.00 = 50.00', '21.00 % of 100.00 = 21.00'], surcharge: [], withholding: [] });
+  });
+
+  test('the total\'s label on the first row and its amount under the table, never a row\'s last cell', () => {
+    expect(read(`BASE  %IVA  CUOTA IVA  %R.E.  CUOTA R.E.
+200,00  4  8,00  0,5  1,00      TOTAL FACTURA
+100,00  10  10,00  1,4  1,40
+320,40`)).toEqual({
+      subtotal: '300.00', total: '320.40', vat: ['4.00 % of 200.00 = 8.00', '10.00 % of 100.00 = 10.00'],
+      surcharge: ['0.50 % of 200.00 = 1.00', '1.40 % of 100.00 = 1.40'], withholding: [],
+    });
+  });
+
+  test('the invoice\'s total printed between two rows of a table with a total column', () => {
+    expect(read(`Base imponible 1.200,00 € · IVA 141,00 €
+Tipo IVA  Base imponible  Cuota  Total
+21%  300,00  63,00  363,00
+TOTAL FACTURA 1.341,00 €
+10%  900,00  90,00  990,00`)).toEqual({ subtotal: '1200.00', total: '1341.00', vat: ['21.00 % of 300.00 = 63.00', '10.00 % of 900.00 = 90.00'], surcharge: [], withholding: [] });
+  });
+
+  test('Catalan "% Recàrrec" heads the recargo\'s rate column', () => {
+    expect(read(`Base imposable  % IVA  Quota IVA  % Recàrrec  Quota recàrrec
+500,00  21%  105,00  5,2%  26,00
+Total factura 631,00 €`)).toEqual({ subtotal: '500.00', total: '631.00', vat: ['21.00 % of 500.00 = 105.00'], surcharge: ['5.20 % of 500.00 = 26.00'], withholding: [] });
+  });
+});
