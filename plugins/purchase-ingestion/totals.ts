@@ -108,11 +108,19 @@ const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,
 const abs = (d: Decimal) => (d.isNegative() ? d.negate() : d);
 const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), Decimal.zero(2));
 
+/**
+ * "Cuota" and "Recargo" alone name a tax's amount, but followed by words in lower case they begin
+ * an item's description ("Cuota de servicio (bimestre)", "Recargo combustible 7,5 %"), never a label.
+ */
+const BARE_TAX_WORD = /^(?:cuota|quota|kuota|cota|recargo|rec[aà]rrec)$/i;
+const DESCRIBED = /^\s+(?:(?:de|del|d')\s*)?(?!(?:total|iva|igic|irpf|retenci|equiv)\p{Ll}*)\p{Ll}{3,}/u;
+
 /** The labels of a line and the text each governs (up to the next label); two labels of one kind side by side are one ("Retención  IRPF"). */
 function segmentsOf(text: string): Segment[] {
   const found: Segment[] = [];
   for (const m of text.matchAll(LABEL)) {
     const kind = (Object.entries(m.groups!).find(([, v]) => v !== undefined)![0]) as Kind;
+    if ((kind === 'vat' || kind === 'surcharge') && BARE_TAX_WORD.test(m[0]) && DESCRIBED.test(text.slice(m.index! + m[0].length))) continue;
     found.push({ kind, start: m.index!, end: m.index! + m[0].length, text: '' });
   }
   found.forEach((s, i) => { s.text = text.slice(s.end, found[i + 1]?.start ?? text.length); });
@@ -163,12 +171,15 @@ const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge
  * whose value is on the next line; `below`: the lines after it.
  */
 function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: Collected) {
+  // "Base imponible IVA 10 %  154,66": the base of the rate it names, not a quota
+  const rateOfBase = segments.findIndex((s, i) => s.kind === 'base' && !s.text.trim() && (segments[i + 1]?.kind === 'vat' || segments[i + 1]?.kind === 'rate_vat') && NAMED_TAX.test(line.text.slice(segments[i + 1].start)) && ratesIn(segments[i + 1].text).length === 1);
+  if (rateOfBase >= 0) segments = [...segments.slice(0, rateOfBase), { ...segments[rateOfBase], text: line.text.slice(segments[rateOfBase].end, segments[rateOfBase + 1].end) + segments[rateOfBase + 1].text }, ...segments.slice(rateOfBase + 2)];
   const lead = line.text.slice(0, segments[0]?.start ?? 0);
   const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
   // "Base imponible" above its amount: the amount is the next line's, when that line has no label of
   // its own; in a column beside another (an address), the line after it when the next has no amount
   const next = below.slice(0, 2).find((l) => amountsIn(l.text).length || segmentsOf(l.text).length);
-  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text)) {
+  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text) && !ITEM_ROW.test(next.text)) {
     valued[0].text += ` ${next.text}`;
   }
   const lineBase = segments.find((s) => s.kind === 'base' && amountsAfterRate(s.text).length);
@@ -189,8 +200,8 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
       return;
     }
     if (segment.kind === 'exempt') {
-      // an exempt or non-subject base: a line at 0 % of it
-      if (amounts.length === 1) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
+      // an exempt or non-subject base: a line at 0 % of it; a deposit or suplidos, outside VAT too, are no base
+      if (amounts.length === 1 && !NOT_A_BASE.test(line.text)) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
       return;
     }
     if (segment.kind === 'total' || segment.kind === 'strong_total') {
@@ -218,6 +229,13 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
     out.taxes.push({ tax, rate, base, amount: pair.amount, weight: checked ? 0.95 : base ? 0.6 : 0.95, line });
   });
 }
+
+/** An item row: a description before two amounts or more (quantity × price, amount). */
+const ITEM_ROW = { test: (text: string) => /^\D*\p{L}{3}/u.test(text) && amountsIn(text).length >= 2 };
+/** A tax named bare, as after "Base imponible" in "Base imponible IVA 10 %". */
+const NAMED_TAX = new RegExp(String.raw`^\s*(?:${IVA}|igic)`, 'i');
+/** What an invoice adds to its total outside VAT without being a base: a refundable deposit, suplidos paid for the customer. */
+const NOT_A_BASE = /\b(?:fianza|dep[oó]sito|suplidos?|provisi[oó]n\s+de\s+fondos)\b/i;
 
 /** The word an exempt line prints in its rate's column. */
 const EXEMPT_RATE = /(?<![\p{L}])(?:exent[oa]s?|exempt)(?![\p{L}])/giu;
@@ -561,7 +579,28 @@ export function readSummary(lines: Line[]): SummaryRead {
       if (printed) total = { value: amountsIn(printed.text).find((a) => near(a, computed, tolerance))!, weight: 0.7, line: printed, rank: 0 };
     }
   }
+  // a refundable deposit or suplidos added outside VAT to what is paid: the invoice's total is the
+  // printed total that includes them, not the one of the taxed part ("Total alquiler" above "Total a pagar")
+  let payable = computed;
+  if (computed) {
+    const outside = uniqueValues(lines.filter((l) => NOT_A_BASE.test(l.text) && !IN_WORDS.test(l.text)).flatMap((l) => amountsIn(l.text).slice(-1).map((value) => ({ value: abs(value), weight: 0, line: l, rank: 0 }))));
+    const sums = [...outside.map((o) => o.value), ...(outside.length > 1 ? [sum(outside.map((o) => o.value))] : [])];
+    for (const added of sums) {
+      const including = totals.find((t) => t.rank >= 2_000_000_000 && near(t.value, computed.add(added), tolerance));
+      if (including) { total = including; payable = computed.add(added); break; }
+    }
+  }
   total ??= totals[0] ?? null;
-  const passed = !!(computed && total && near(computed, total.value, tolerance));
-  return { subtotal, total, vat, surcharge, withholding, computedTotal: computed, passed };
+  // a corrective invoice's negative total ("Total a abonar -299,23") that the bases and quotas add up
+  // to as read without their signs: the whole summary is negative
+  if (payable && total?.value.isNegative() && near(payable.negate(), total.value, tolerance)) {
+    const negated = (t: TaxCandidate): TaxCandidate => ({ ...t, base: t.base!.negate(), amount: t.amount.negate() });
+    return {
+      subtotal: subtotal && { ...subtotal, value: subtotal.value.negate() }, total,
+      vat: vat.map(negated), surcharge: surcharge.map(negated), withholding: withholding.map(negated),
+      computedTotal: payable.negate(), passed: true,
+    };
+  }
+  const passed = !!(payable && total && near(payable, total.value, tolerance));
+  return { subtotal, total, vat, surcharge, withholding, computedTotal: payable, passed };
 }

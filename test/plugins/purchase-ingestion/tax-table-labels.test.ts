@@ -49,3 +49,46 @@ TOTAL FACTURA 1.341,00 €
 Total factura 631,00 €`)).toEqual({ subtotal: '500.00', total: '631.00', vat: ['21.00 % of 500.00 = 105.00'], surcharge: ['5.20 % of 500.00 = 26.00'], withholding: [] });
   });
 });
+
+describe('amounts that are not tax lines', () => {
+  test('an item named "Cuota de …" or "Recargo …" is an item, and "Base imponible IVA 10 %" the base of that rate', () => {
+    expect(read(`Concepto Cantidad Precio IVA Importe
+Cuota de mantenimiento (mes) 1 40,00 10% 40,00
+Recargo urgencia 15 % 1 6,00 21% 6,00
+Horas de técnico 2 30,00 10% 60,00
+Base imponible IVA 10% 100,00
+Cuota IVA 10% 10,00
+Base imponible IVA 21% 6,00
+Cuota IVA 21% 1,26
+Importe total 117,26 €`)).toEqual({ subtotal: '106.00', total: '117.26', vat: ['10.00 % of 100.00 = 10.00', '21.00 % of 6.00 = 1.26'], surcharge: [], withholding: [] });
+  });
+
+  test('a rate printed under its item\'s row ("IVA 21 %") is no VAT line of that row\'s amounts', () => {
+    expect(read(`Concepto Uds. Precio Importe
+Revisión anual de extintores 4 20,00 80,00
+IVA 21 %
+Formación de evacuación 1 300,00 300,00
+Exento de IVA (art. 20)
+Tipo Base Cuota
+Exento 300,00 0,00
+21 % 80,00 16,80
+Total 396,80 €`)).toEqual({ subtotal: '380.00', total: '396.80', vat: ['0.00 % of 300.00 = 0.00', '21.00 % of 80.00 = 16.80'], surcharge: [], withholding: [] });
+  });
+
+  test('a refundable deposit outside VAT is no exempt base, and the total to pay includes it', () => {
+    expect(read(`Base imponible 500,00
+IVA 21 % 105,00
+Total servicio 605,00
+Fianza (no sujeta, se devuelve al final) 200,00
+TOTAL A PAGAR 805,00 €`)).toEqual({ subtotal: '500.00', total: '805.00', vat: ['21.00 % of 500.00 = 105.00'], surcharge: [], withholding: [] });
+  });
+
+  test('a corrective invoice\'s negative base, quota and total stay negative', () => {
+    expect(read(`FACTURA RECTIFICATIVA
+Concepto Cant. Precio IVA Importe
+Abono: cartuchos defectuosos -2 30,00 21% -60,00
+Base imponible -60,00 €
+IVA 21 % -12,60 €
+TOTAL A ABONAR -72,60 €`)).toEqual({ subtotal: '-60.00', total: '-72.60', vat: ['21.00 % of -60.00 = -12.60'], surcharge: [], withholding: [] });
+  });
+});
