@@ -1,0 +1,39 @@
+/**
+ * Invoice numbers and supplier names as a letterhead lays them out: a number under its label beside
+ * a licence or registration number, a number whose parts are set apart by spaces, a date's year under
+ * the label; a name split over two lines, beside the document's title, after a brand repeating it,
+ * before the customer's block on the same line, and the customer's block opened by "Para:". Page
+ * texts written for the test; no database: the extractor is pure.
+ */
+import { describe, expect, test } from 'bun:test';
+import { extractPurchase, type PageText } from '../../../plugins/purchase-ingestion/extract';
+
+const page = (text: string): PageText => ({ page: 1, source: 'text_layer', text, confidence: 1 });
+const read = (text: string) => extractPurchase([page(`${text}\nBase imponible 100,00\nIVA 21 % 21,00\nTotal 121,00`)], ['B12345674']);
+const number = (text: string) => read(text).invoice_number.value;
+const supplier = (text: string) => read(text).supplier_name.value;
+
+describe('invoice numbers', () => {
+  test('an installer\'s or registration number beside the letterhead is not the invoice\'s', () => {
+    expect(number(`Fontanería Ruiz Montes FACTURA
+Instalador autorizado nº 28/IF/0931
+Nº
+004417
+NIF 50123456S`)).toBe('004417');
+    expect(number('Colegiado nº 4.512 · Factura nº 26/077')).toBe('26/077');
+  });
+
+  test('a series, a year and a number set apart by spaces are one number', () => {
+    expect(number('Factura Nº FV 26 000318 Fecha: 04/05/2026')).toBe('FV 26 000318');
+    // a number then a postcode and its town: the postcode is no part of it
+    expect(number('Factura nº F 26 28004 Madrid')).toBe('F 26');
+  });
+
+  test('under a title beside the customer\'s block, the number and not the year of a date written out', () => {
+    expect(number(`CLIENTE FACTURA
+Comercial Ibarra, S.L. Nº RV/26/1187
+Calle Mayor 3
+12 de marzo de 2026
+CIF B12345674`)).toBe('RV/26/1187');
+  });
+});
