@@ -32,9 +32,14 @@ const EMPTY: Field = { value: null, confidence: 0, source: null, page: null };
 const round = (n: number) => Math.round(n * 100) / 100;
 const fieldOf = (value: string, line: Line, weight: number): Field => ({ value, confidence: round(weight * line.confidence), source: line.source, page: line.page });
 
-const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?COOP\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
-const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
-const CUSTOMER_LABEL = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente)\b/i;
+const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?\s?C\.?\s?L\.?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?[CK]OOP\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
+const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|p[aá]g\.|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
+const CUSTOMER_WORD = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente|bezeroa)\b/i;
+/** A letter's addressee opening the customer's block ("Para:", "A la atención de", "Sr./Sres."). */
+const ADDRESSEE = /^\s*(?:para\s*:|a la atenci[oó]n de\b|sr\.?\s*\/\s*sres\.?|se[nñ]or(?:es)?\s*:)/i;
+const CUSTOMER_LABEL = { test: (text: string) => CUSTOMER_WORD.test(text) || ADDRESSEE.test(text) };
+/** Where the customer's label begins on a line, -1 without one. */
+const customerLabelAt = (text: string) => (ADDRESSEE.test(text) ? 0 : (CUSTOMER_WORD.exec(text)?.index ?? -1));
 
 function supplierTaxId(lines: Line[], ownTaxIds: readonly string[]) {
   const candidates = lines.flatMap((line) => taxIdsIn(line.text).map((id) => ({ id, line })))
@@ -144,10 +149,14 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   let customerBlock = false;
   const candidates: { name: string; line: Line; legal: boolean }[] = [];
   for (const line of lines.slice(0, end + 1)) {
-    if (CUSTOMER_LABEL.test(line.text)) { customerBlock = true; continue; }
+    const customerAt = customerLabelAt(line.text);
+    if (customerBlock) continue;
+    // the supplier's column may be printed before the customer's label on the same line ("Ebro S.L.   Cliente nº 4471")
+    const supplierPart = customerAt >= 0 ? line.text.slice(0, customerAt).trim() : line.text;
+    if (customerAt >= 0) customerBlock = true;
     // on the tax number's own line, what precedes the number ("Suministros SL · CIF B…")
-    const text = line === taxIdLine ? line.text.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : line.text;
-    if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
+    const text = line === taxIdLine ? supplierPart.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : supplierPart;
+    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
     const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);

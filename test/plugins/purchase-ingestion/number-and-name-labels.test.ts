@@ -37,3 +37,38 @@ Calle Mayor 3
 CIF B12345674`)).toBe('RV/26/1187');
   });
 });
+
+describe('supplier names', () => {
+  test('a co-operative\'s Basque and Catalan legal forms ("S.Koop.", "SCCL") end its name', () => {
+    expect(supplier(`BASERRI GAZTAK
+Gazta Ekoizleak Elkartea, S.Koop. · Herriko Plaza, 2 · 20200 Beasain · NIF F20993507 · 943 880 112
+FAKTURA / FACTURA Bezeroa / Cliente
+Comercial Ibarra, S.L.
+NIF B12345674
+Factura nº 2026-118`)).toBe('Gazta Ekoizleak Elkartea, S.Koop.');
+    expect(supplier(`V I N S D E L P E N E D È S
+del Penedès
+Vins del Penedès Associats, SCCL · NIF F08865012 · Vilafranca del Penedès
+Factura nº 26/044`)).toBe('Vins del Penedès Associats, SCCL');
+  });
+
+  test('the supplier printed before the customer\'s label on the same line, and "Pág. 1/2" never a name', () => {
+    expect(supplier(`FACTURA T26-1182
+Pág. 1/2
+Mensajería Rápida del Ebro, S.L. Cliente nº 50-1182
+Polígono Cogullada, 12 Comercial Ibarra, S.L.
+CIF B50874312 · 976 000 111
+NIF B12345674`)).toBe('Mensajería Rápida del Ebro, S.L.');
+  });
+
+  test('a letter-style invoice\'s "Para:" opens the customer\'s block', () => {
+    expect(supplier(`MARINA SOLER VIDAL
+FOTOGRAFÍA DE PRODUCTO
+Valencia, 3 de mayo de 2026
+Para:
+Comercial Ibarra, S.L.
+NIF B12345674
+FACTURA 12/2026
+NIF 52718290W`)).toBe('MARINA SOLER VIDAL');
+  });
+});
