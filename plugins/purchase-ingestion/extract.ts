@@ -95,9 +95,22 @@ function legalNamesIn(line: Line): { name: string; at: number }[] {
     const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
     const body = name.slice(0, name.length - m[0].length).trim();
     if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
-    names.push({ name: cleanSupplierName(name, line.source), at: m.index! });
+    names.push({ name: cleanSupplierName(withoutRepeatedBrand(name), line.source), at: m.index! });
   }
   return names;
+}
+
+/**
+ * A brand printed in capitals beside the name on the same text line, repeating its words ("MIRAMAR
+ * Hotel Miramar, S.A."): the name without it.
+ */
+function withoutRepeatedBrand(name: string): string {
+  const words = name.split(/\s+/);
+  let capitals = 0;
+  while (capitals < words.length && /^\p{Lu}{2,}$/u.test(words[capitals])) capitals++;
+  if (!capitals || capitals >= words.length - 1) return name;
+  const rest = new Set(words.slice(capitals).map((w) => w.toLowerCase().replace(/[^\p{L}\d]/gu, '')));
+  return words.slice(0, capitals).every((w) => rest.has(w.toLowerCase())) ? words.slice(capitals).join(' ') : name;
 }
 
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '') === b.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '');
@@ -122,6 +135,9 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
   return names[parties.indexOf('supplier')] ?? null;
 }
 
+/** A company's kind, never its name alone: on a line of its own before the legal form it ends the name above ("AUTOPISTAS DEL NORTE" / "CONCESIONARIA, S.A."). */
+const COMPANY_KIND = /^(?:concesionaria|sociedad|compa[ñn][ií]a|(?:e\s+)?hijos|hermanos|(?:y\s+)?asociados|sucesores)$/i;
+
 /** A word a name is not ended with, nor a line begun with unless it continues one ("… Puerto / del Pico S.L."). */
 const CONNECTIVE = /^(?:de|del|la|las|los|el|y|e|i)$/i;
 
@@ -134,7 +150,8 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
   if (!previous || previous.page !== page) return text;
   const last = previous.text.trim().split(/\s+/).pop() ?? '';
   const first = text.trim().split(/\s+/)[0] ?? '';
-  if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first)) return text;
+  const body = text.slice(0, LEGAL_FORM.exec(text)?.index ?? text.length).replace(/[\s,]+$/, '').trim();
+  if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first) && !COMPANY_KIND.test(body)) return text;
   // the two parts are printed alike: both in capitals or neither ("e Tri i" above a name in capitals is a scan's specks)
   const inCapitals = (t: string) => t === t.toUpperCase();
   if (inCapitals(previous.text) !== inCapitals(first)) return text;
@@ -155,7 +172,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     const supplierPart = customerAt >= 0 ? line.text.slice(0, customerAt).trim() : line.text;
     if (customerAt >= 0) customerBlock = true;
     // on the tax number's own line, what precedes the number ("Suministros SL · CIF B…")
-    const text = line === taxIdLine ? supplierPart.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : supplierPart;
+    // the document's title printed beside the letterhead on the same line ("Anselmo Ruiz Gil   FACTURA")
+    const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
+    const text = line === taxIdLine ? untitled.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : untitled;
     if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
@@ -175,8 +194,27 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   // a professional's letterhead: the name, written as a name (every word capitalised), not the
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
+  const titled = candidates.find((c) => PERSON_TITLE.test(c.name));
+  if (titled) return fieldOf(titledName(titled.name, lines[titled.line.index + 1]), titled.line, 0.6);
   const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
+}
+
+/** The document's title printed in capitals at the end of the letterhead's line. */
+const DOCUMENT_TITLE = /\s+(?:FACTURA(?:\s+(?:SIMPLIFICADA|RECTIFICATIVA|PROFORMA))?|INVOICE)\s*$/;
+/** A licensed professional's title before the name (a pharmacy's "Ldo.", "Lda."). */
+const PERSON_TITLE = /^(?:ldo|lda|licenciad[oa]|dr|dra)\.?\s+(?=\p{Lu})/iu;
+
+/**
+ * The name after a professional's title ("Ldo. Joaquín Ruiz" → "Joaquín Ruiz"); a name of two words
+ * at most goes on over the next line when that line is a name's words only ("Ldo. Joaquín Ruiz" /
+ * "Urrutia": a Spanish full name carries two surnames).
+ */
+function titledName(text: string, next: Line | undefined): string {
+  const name = text.replace(PERSON_TITLE, '').trim();
+  const more = next?.text.trim() ?? '';
+  const continues = name.split(/\s+/).length <= 2 && /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$/u.test(more) && !LABEL.test(more);
+  return continues ? `${name} ${more}` : name;
 }
 
 /** Every word of the text begins with a capital (or is a connective: "de", "del", "y"…), as a person's or trade name is written. */

@@ -71,4 +71,38 @@ NIF B12345674
 FACTURA 12/2026
 NIF 52718290W`)).toBe('MARINA SOLER VIDAL');
   });
+
+  test('a name whose company kind wraps onto the legal form\'s line ("CONCESIONARIA, S.A.") is read whole', () => {
+    expect(supplier(`TÚNELES DEL PIRINEO
+CONCESIONARIA, S.A.
+FACTURA SIMPLIFICADA
+N.: 0417-2026-000318
+FECHA: 02/03/2026
+C.I.F. A28012006`)).toBe('TÚNELES DEL PIRINEO CONCESIONARIA, S.A.');
+  });
+
+  test('a brand in capitals beside the name, repeating its words, is no part of it', () => {
+    expect(supplier(`LOS ÁLAMOS Hostal Los Álamos, S.L. · C.I.F. B12000011
+Factura nº HA-26-0091`)).toBe('Hostal Los Álamos, S.L.');
+    // capitals that are not the name's words stay
+    expect(supplier(`GRUPO NORTE Hostal Los Álamos, S.L. · C.I.F. B12000011
+Factura nº HA-26-0091`)).toBe('GRUPO NORTE Hostal Los Álamos, S.L.');
+  });
+
+  test('a self-employed letterhead with the document\'s title beside the name', () => {
+    expect(supplier(`Ramiro Oteiza Lasa FACTURA
+Reformas y pintura · Carné de instalador nº 48/0931
+Nº
+000212
+D.N.I. 30654718Y`)).toBe('Ramiro Oteiza Lasa');
+  });
+
+  test('a pharmacy\'s letterhead: the licensed pharmacist after "Ldo.", the surname wrapped onto the next line', () => {
+    expect(supplier(`FARMACIA
+Lda. María Etxeberria
+Zubiaurre
+Calle Mayor, 3
+NIF: 30654718Y
+FACTURA SIMPLIFICADA`)).toBe('María Etxeberria Zubiaurre');
+  });
 });
