@@ -113,7 +113,7 @@ const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), De
  * an item's description ("Cuota de servicio (bimestre)", "Recargo combustible 7,5 %"), never a label.
  */
 const BARE_TAX_WORD = /^(?:cuota|quota|kuota|cota|recargo|rec[aà]rrec)$/i;
-const DESCRIBED = /^\s+(?:(?:de|del|d')\s*)?(?!(?:total|iva|igic|irpf|retenci|equiv)\p{Ll}*)\p{Ll}{3,}/u;
+const DESCRIBED = /^\s+(?:(?:de|del|d')\s*)?(?!(?:total|iva|igic|irpf|retenci|equiv|recargo|rec[aà]rrec)\p{Ll}*)\p{Ll}{3,}/u;
 
 /** The labels of a line and the text each governs (up to the next label); two labels of one kind side by side are one ("Retención  IRPF"). */
 function segmentsOf(text: string): Segment[] {

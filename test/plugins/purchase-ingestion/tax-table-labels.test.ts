@@ -63,6 +63,14 @@ Cuota IVA 21% 1,26
 Importe total 117,26 €`)).toEqual({ subtotal: '106.00', total: '117.26', vat: ['10.00 % of 100.00 = 10.00', '21.00 % of 6.00 = 1.26'], surcharge: [], withholding: [] });
   });
 
+  test('"Cuota de recargo" and "Cuota de retención" stay the labels of those taxes', () => {
+    expect(read(`Base imponible 500,00
+IVA 21 % 105,00
+Cuota de recargo 5,2 % 26,00
+Cuota de retención 15 % 75,00
+Total factura 556,00 €`)).toEqual({ subtotal: '500.00', total: '556.00', vat: ['21.00 % of 500.00 = 105.00'], surcharge: ['5.20 % of 500.00 = 26.00'], withholding: ['15.00 % of 500.00 = 75.00'] });
+  });
+
   test('a rate printed under its item\'s row ("IVA 21 %") is no VAT line of that row\'s amounts', () => {
     expect(read(`Concepto Uds. Precio Importe
 Revisión anual de extintores 4 20,00 80,00
