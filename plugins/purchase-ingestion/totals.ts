@@ -413,7 +413,11 @@ function collect(lines: Line[]): Collected {
   const out: Collected = { bases: [], totals: [], taxes: [], ratelessVat: [], totalLineAmounts: [] };
   // the rows of a summary table already read: never the value of a label printed above or beside them
   const tableRows = new Set<number>();
-  const below = (i: number) => lines.slice(i + 1).filter((l) => !tableRows.has(l.index)).slice(0, 2);
+  const below = (i: number) => {
+    const next: Line[] = [];
+    for (let k = i + 1; k < lines.length && next.length < 2; k++) if (!tableRows.has(lines[k].index)) next.push(lines[k]);
+    return next;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (IN_WORDS.test(line.text)) continue;
