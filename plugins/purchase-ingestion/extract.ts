@@ -166,8 +166,8 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   let customerBlock = false;
   const candidates: { name: string; line: Line; legal: boolean }[] = [];
   for (const line of lines.slice(0, end + 1)) {
-    const customerAt = customerLabelAt(line.text);
     if (customerBlock) continue;
+    const customerAt = customerLabelAt(line.text);
     // the supplier's column may be printed before the customer's label on the same line ("Ebro S.L.   Cliente nº 4471")
     const supplierPart = customerAt >= 0 ? line.text.slice(0, customerAt).trim() : line.text;
     if (customerAt >= 0) customerBlock = true;
@@ -203,7 +203,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
 /** The document's title printed in capitals at the end of the letterhead's line. */
 const DOCUMENT_TITLE = /\s+(?:FACTURA(?:\s+(?:SIMPLIFICADA|RECTIFICATIVA|PROFORMA))?|INVOICE)\s*$/;
 /** A licensed professional's title before the name (a pharmacy's "Ldo.", "Lda."). */
-const PERSON_TITLE = /^(?:ldo|lda|licenciad[oa]|dr|dra)\.?\s+(?=\p{Lu})/iu;
+const PERSON_TITLE = /^(?:L(?:d[oa]|D[OA])|[Ll]icenciad[oa]|LICENCIAD[OA]|D(?:r|R)[aA]?)\.?\s+(?=\p{Lu})/u;
 
 /**
  * The name after a professional's title ("Ldo. Joaquín Ruiz" → "Joaquín Ruiz"); a name of two words
