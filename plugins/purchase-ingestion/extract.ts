@@ -138,6 +138,9 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
 /** A company's kind, never its name alone: on a line of its own before the legal form it ends the name above ("AUTOPISTAS DEL NORTE" / "CONCESIONARIA, S.A."). */
 const COMPANY_KIND = /^(?:concesionaria|sociedad|compa[ñn][ií]a|(?:e\s+)?hijos|hermanos|(?:y\s+)?asociados|sucesores)$/i;
 
+/** A legal form printed alone on its line. */
+const FORM_ALONE = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
+
 /** A word a name is not ended with, nor a line begun with unless it continues one ("… Puerto / del Pico S.L."). */
 const CONNECTIVE = /^(?:de|del|la|las|los|el|y|e|i)$/i;
 
@@ -176,6 +179,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
     const text = line === taxIdLine ? untitled.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : untitled;
     if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
+    // a name ending in a comma whose legal form wrapped onto a line of its own below ("Transportes Ruiz," … "S.L.")
+    const form = /,$/.test(text) && !LEGAL_FORM.test(text) ? lines.slice(line.index + 1, line.index + 4).find((l) => l.page === line.page && FORM_ALONE.test(l.text.trim())) : undefined;
+    if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
     const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
@@ -188,7 +194,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
   const anywhere = lines.flatMap((line, i) => {
     if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3)) return [];
-    const formAlone = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(line.text) && i > 0;
+    const formAlone = FORM_ALONE.test(line.text) && i > 0;
     return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
   });
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);

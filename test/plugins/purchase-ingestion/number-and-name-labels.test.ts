@@ -105,4 +105,14 @@ Calle Mayor, 3
 NIF: 30654718Y
 FACTURA SIMPLIFICADA`)).toBe('María Etxeberria Zubiaurre');
   });
+
+  test('a name ending in a comma beside the customer\'s label, its legal form wrapped onto a line of its own', () => {
+    expect(supplier(`Carpintería Metálica Anoeta, CLIENTE
+Comercial Ibarra, S.L.
+S.L.
+Polígono Ugaldeguren, nave 3
+C.I.F.: B20000017
+C.I.F.: B12345674
+Factura nº CM-26/0077`)).toBe('Carpintería Metálica Anoeta, S.L.');
+  });
 });
