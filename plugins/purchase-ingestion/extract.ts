@@ -164,6 +164,8 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
 
 function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
   const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
+  // a natural person's number (DNI, NIE): the supplier is the person, named after the holder's label on a ticket
+  const personal = !!supplierTaxId && /^(?:ES)?(?:\d{8}|[XYZ]\d{7})[A-Z]$/i.test(supplierTaxId);
   if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   let customerBlock = false;
@@ -200,8 +202,8 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   // a professional's letterhead: the name, written as a name (every word capitalised), not the
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
-  const titled = candidates.find((c) => PERSON_TITLE.test(c.name));
-  if (titled) return fieldOf(titledName(titled.name, lines[titled.line.index + 1]), titled.line, 0.6);
+  const titled = candidates.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
+  if (titled) return fieldOf(titledName(titled.name.replace(HOLDER_LABEL, ''), lines[titled.line.index + 1]), titled.line, 0.6);
   const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
@@ -210,6 +212,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
 const DOCUMENT_TITLE = /\s+(?:FACTURA(?:\s+(?:SIMPLIFICADA|RECTIFICATIVA|PROFORMA))?|INVOICE)\s*$/;
 /** A licensed professional's title before the name (a pharmacy's "Ldo.", "Lda."). */
 const PERSON_TITLE = /^(?:L(?:d[oa]|D[OA])|[Ll]icenciad[oa]|LICENCIAD[OA]|D(?:r|R)[aA]?)\.?\s+(?=\p{Lu})/u;
+
+/** The label a ticket names its holder by ("Conductor: Joaquín Ruiz", "Titular: …"). */
+const HOLDER_LABEL = /^(?:[Cc]onductor(?:a)?|CONDUCTOR(?:A)?|[Tt]axista|TAXISTA|[Tt]itular(?: de la licencia)?|TITULAR)\s*:\s*(?=\p{Lu})/u;
 
 /**
  * The name after a professional's title ("Ldo. Joaquín Ruiz" → "Joaquín Ruiz"); a name of two words

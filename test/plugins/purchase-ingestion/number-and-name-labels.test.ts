@@ -19,7 +19,7 @@ describe('invoice numbers', () => {
 Instalador autorizado nº 28/IF/0931
 Nº
 004417
-NIF 50123456S`)).toBe('004417');
+NIF 50123456Q`)).toBe('004417');
     expect(number('Colegiado nº 4.512 · Factura nº 26/077')).toBe('26/077');
   });
 
@@ -48,7 +48,7 @@ NIF B12345674
 Factura nº 2026-118`)).toBe('Gazta Ekoizleak Elkartea, S.Koop.');
     expect(supplier(`V I N S D E L P E N E D È S
 del Penedès
-Vins del Penedès Associats, SCCL · NIF F08865012 · Vilafranca del Penedès
+Vins del Penedès Associats, SCCL · NIF F08865016 · Vilafranca del Penedès
 Factura nº 26/044`)).toBe('Vins del Penedès Associats, SCCL');
   });
 
@@ -69,7 +69,7 @@ Para:
 Comercial Ibarra, S.L.
 NIF B12345674
 FACTURA 12/2026
-NIF 52718290W`)).toBe('MARINA SOLER VIDAL');
+NIF 52718290J`)).toBe('MARINA SOLER VIDAL');
   });
 
   test('a name whose company kind wraps onto the legal form\'s line ("CONCESIONARIA, S.A.") is read whole', () => {
@@ -78,14 +78,14 @@ CONCESIONARIA, S.A.
 FACTURA SIMPLIFICADA
 N.: 0417-2026-000318
 FECHA: 02/03/2026
-C.I.F. A28012006`)).toBe('TÚNELES DEL PIRINEO CONCESIONARIA, S.A.');
+C.I.F. A28012003`)).toBe('TÚNELES DEL PIRINEO CONCESIONARIA, S.A.');
   });
 
   test('a brand in capitals beside the name, repeating its words, is no part of it', () => {
-    expect(supplier(`LOS ÁLAMOS Hostal Los Álamos, S.L. · C.I.F. B12000011
+    expect(supplier(`LOS ÁLAMOS Hostal Los Álamos, S.L. · C.I.F. B12000014
 Factura nº HA-26-0091`)).toBe('Hostal Los Álamos, S.L.');
     // capitals that are not the name's words stay
-    expect(supplier(`GRUPO NORTE Hostal Los Álamos, S.L. · C.I.F. B12000011
+    expect(supplier(`GRUPO NORTE Hostal Los Álamos, S.L. · C.I.F. B12000014
 Factura nº HA-26-0091`)).toBe('GRUPO NORTE Hostal Los Álamos, S.L.');
   });
 
@@ -94,7 +94,7 @@ Factura nº HA-26-0091`)).toBe('GRUPO NORTE Hostal Los Álamos, S.L.');
 Reformas y pintura · Carné de instalador nº 48/0931
 Nº
 000212
-D.N.I. 30654718Y`)).toBe('Ramiro Oteiza Lasa');
+D.N.I. 30654718L`)).toBe('Ramiro Oteiza Lasa');
   });
 
   test('a pharmacy\'s letterhead: the licensed pharmacist after "Ldo.", the surname wrapped onto the next line', () => {
@@ -102,7 +102,7 @@ D.N.I. 30654718Y`)).toBe('Ramiro Oteiza Lasa');
 Lda. María Etxeberria
 Zubiaurre
 Calle Mayor, 3
-NIF: 30654718Y
+NIF: 30654718L
 FACTURA SIMPLIFICADA`)).toBe('María Etxeberria Zubiaurre');
   });
 
@@ -111,8 +111,21 @@ FACTURA SIMPLIFICADA`)).toBe('María Etxeberria Zubiaurre');
 Comercial Ibarra, S.L.
 S.L.
 Polígono Ugaldeguren, nave 3
-C.I.F.: B20000017
+C.I.F.: B20000014
 C.I.F.: B12345674
 Factura nº CM-26/0077`)).toBe('Carpintería Metálica Anoeta, S.L.');
+  });
+
+  test('a ticket\'s holder named after "Conductor:" or "Titular:" when the number is a person\'s, not the trade name above', () => {
+    expect(supplier(`TELETAXI NERVIÓN
+Conductor: Iñaki Goikoetxea Larrea
+NIF 30654718L
+Licencia municipal 0917
+Recibo T-0917/004412`)).toBe('Iñaki Goikoetxea Larrea');
+    // a company's number: the label names no supplier
+    expect(supplier(`TELETAXI NERVIÓN
+Titular: Iñaki Goikoetxea Larrea
+CIF B20000014
+Recibo T-0917/004412`)).toBe('TELETAXI NERVIÓN');
   });
 });
