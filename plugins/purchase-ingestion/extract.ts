@@ -32,9 +32,14 @@ const EMPTY: Field = { value: null, confidence: 0, source: null, page: null };
 const round = (n: number) => Math.round(n * 100) / 100;
 const fieldOf = (value: string, line: Line, weight: number): Field => ({ value, confidence: round(weight * line.confidence), source: line.source, page: line.page });
 
-const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?COOP\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
-const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
-const CUSTOMER_LABEL = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente)\b/i;
+const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?\s?C\.?\s?L\.?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?[CK]OOP\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
+const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|p[aá]g\.|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
+const CUSTOMER_WORD = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente|bezeroa)\b/i;
+/** A letter's addressee opening the customer's block ("Para:", "A la atención de", "Sr./Sres."). */
+const ADDRESSEE = /^\s*(?:para\s*:|a la atenci[oó]n de\b|sr\.?\s*\/\s*sres\.?|se[nñ]or(?:es)?\s*:)/i;
+const CUSTOMER_LABEL = { test: (text: string) => CUSTOMER_WORD.test(text) || ADDRESSEE.test(text) };
+/** Where the customer's label begins on a line, -1 without one. */
+const customerLabelAt = (text: string) => (ADDRESSEE.test(text) ? 0 : (CUSTOMER_WORD.exec(text)?.index ?? -1));
 
 function supplierTaxId(lines: Line[], ownTaxIds: readonly string[]) {
   const candidates = lines.flatMap((line) => taxIdsIn(line.text).map((id) => ({ id, line })))
@@ -90,9 +95,22 @@ function legalNamesIn(line: Line): { name: string; at: number }[] {
     const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
     const body = name.slice(0, name.length - m[0].length).trim();
     if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
-    names.push({ name: cleanSupplierName(name, line.source), at: m.index! });
+    names.push({ name: cleanSupplierName(withoutRepeatedBrand(name), line.source), at: m.index! });
   }
   return names;
+}
+
+/**
+ * A brand printed in capitals beside the name on the same text line, repeating its words ("MIRAMAR
+ * Hotel Miramar, S.A."): the name without it.
+ */
+function withoutRepeatedBrand(name: string): string {
+  const words = name.split(/\s+/);
+  let capitals = 0;
+  while (capitals < words.length && /^\p{Lu}{2,}$/u.test(words[capitals])) capitals++;
+  if (!capitals || capitals >= words.length - 1) return name;
+  const rest = new Set(words.slice(capitals).map((w) => w.toLowerCase().replace(/[^\p{L}\d]/gu, '')));
+  return words.slice(0, capitals).every((w) => rest.has(w.toLowerCase())) ? words.slice(capitals).join(' ') : name;
 }
 
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '') === b.toLowerCase().replace(/[^a-z0-9áéíóúñü]/g, '');
@@ -117,6 +135,12 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
   return names[parties.indexOf('supplier')] ?? null;
 }
 
+/** A company's kind, never its name alone: on a line of its own before the legal form it ends the name above ("AUTOPISTAS DEL NORTE" / "CONCESIONARIA, S.A."). */
+const COMPANY_KIND = /^(?:concesionaria|sociedad|compa[ñn][ií]a|(?:e\s+)?hijos|hermanos|(?:y\s+)?asociados|sucesores)$/i;
+
+/** A legal form printed alone on its line. */
+const FORM_ALONE = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i');
+
 /** A word a name is not ended with, nor a line begun with unless it continues one ("… Puerto / del Pico S.L."). */
 const CONNECTIVE = /^(?:de|del|la|las|los|el|y|e|i)$/i;
 
@@ -129,7 +153,8 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
   if (!previous || previous.page !== page) return text;
   const last = previous.text.trim().split(/\s+/).pop() ?? '';
   const first = text.trim().split(/\s+/)[0] ?? '';
-  if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first)) return text;
+  const body = text.slice(0, LEGAL_FORM.exec(text)?.index ?? text.length).replace(/[\s,]+$/, '').trim();
+  if (!CONNECTIVE.test(last) && !CONNECTIVE.test(first) && !COMPANY_KIND.test(body)) return text;
   // the two parts are printed alike: both in capitals or neither ("e Tri i" above a name in capitals is a scan's specks)
   const inCapitals = (t: string) => t === t.toUpperCase();
   if (inCapitals(previous.text) !== inCapitals(first)) return text;
@@ -139,15 +164,26 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
 
 function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
   const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
+  // a natural person's number (DNI, NIE): the supplier is the person, named after the holder's label on a ticket
+  const personal = !!supplierTaxId && /^(?:ES)?(?:\d{8}|[XYZ]\d{7})[A-Z]$/i.test(supplierTaxId);
   if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   let customerBlock = false;
   const candidates: { name: string; line: Line; legal: boolean }[] = [];
   for (const line of lines.slice(0, end + 1)) {
-    if (CUSTOMER_LABEL.test(line.text)) { customerBlock = true; continue; }
+    if (customerBlock) continue;
+    const customerAt = customerLabelAt(line.text);
+    // the supplier's column may be printed before the customer's label on the same line ("Ebro S.L.   Cliente nº 4471")
+    const supplierPart = customerAt >= 0 ? line.text.slice(0, customerAt).trim() : line.text;
+    if (customerAt >= 0) customerBlock = true;
     // on the tax number's own line, what precedes the number ("Suministros SL · CIF B…")
-    const text = line === taxIdLine ? line.text.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : line.text;
-    if (customerBlock || text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
+    // the document's title printed beside the letterhead on the same line ("Anselmo Ruiz Gil   FACTURA")
+    const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
+    const text = line === taxIdLine ? untitled.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : untitled;
+    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
+    // a name ending in a comma whose legal form wrapped onto a line of its own below ("Transportes Ruiz," … "S.L.")
+    const form = /,$/.test(text) && !LEGAL_FORM.test(text) ? lines.slice(line.index + 1, line.index + 4).find((l) => l.page === line.page && FORM_ALONE.test(l.text.trim())) : undefined;
+    if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
     const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
@@ -160,14 +196,36 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
   const anywhere = lines.flatMap((line, i) => {
     if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3)) return [];
-    const formAlone = new RegExp(`^(?:${LEGAL_FORM.source})$`, 'i').test(line.text) && i > 0;
+    const formAlone = FORM_ALONE.test(line.text) && i > 0;
     return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
   });
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   // a professional's letterhead: the name, written as a name (every word capitalised), not the
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
+  const titled = candidates.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
+  if (titled) return fieldOf(titledName(titled.name.replace(HOLDER_LABEL, ''), lines[titled.line.index + 1]), titled.line, 0.6);
   const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
+}
+
+/** The document's title printed in capitals at the end of the letterhead's line. */
+const DOCUMENT_TITLE = /\s+(?:FACTURA(?:\s+(?:SIMPLIFICADA|RECTIFICATIVA|PROFORMA))?|INVOICE)\s*$/;
+/** A licensed professional's title before the name (a pharmacy's "Ldo.", "Lda."). */
+const PERSON_TITLE = /^(?:L(?:d[oa]|D[OA])|[Ll]icenciad[oa]|LICENCIAD[OA]|D(?:r|R)[aA]?)\.?\s+(?=\p{Lu})/u;
+
+/** The label a ticket names its holder by ("Conductor: Joaquín Ruiz", "Titular: …"). */
+const HOLDER_LABEL = /^(?:[Cc]onductor(?:a)?|CONDUCTOR(?:A)?|[Tt]axista|TAXISTA|[Tt]itular(?: de la licencia)?|TITULAR)\s*:\s*(?=\p{Lu})/u;
+
+/**
+ * The name after a professional's title ("Ldo. Joaquín Ruiz" → "Joaquín Ruiz"); a name of two words
+ * at most goes on over the next line when that line is a name's words only ("Ldo. Joaquín Ruiz" /
+ * "Urrutia": a Spanish full name carries two surnames).
+ */
+function titledName(text: string, next: Line | undefined): string {
+  const name = text.replace(PERSON_TITLE, '').trim();
+  const more = next?.text.trim() ?? '';
+  const continues = name.split(/\s+/).length <= 2 && /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$/u.test(more) && !LABEL.test(more);
+  return continues ? `${name} ${more}` : name;
 }
 
 /** Every word of the text begins with a capital (or is a connective: "de", "del", "y"…), as a person's or trade name is written. */

@@ -14,8 +14,8 @@ export interface NumberRead { value: string; weight: number; line: Line }
  */
 const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?|minuta(?:\s+de\s+honorarios)?|recibo)(?:\s+(?:simplificada|rectificativa|completa|proforma|simpl\.?|rect(?:if)?\.?))?\s*(?:n[º°o*"”“]\.?|n\?(?=\s*:?\s*\S*\d)|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa|simpl\.?|rect(?:if)?\.?)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|simpl\.?|rect(?:if)?\.?)(?=\s+[a-z]{0,5}\d))?|invoice|ticket|recibo(?=\s*:?\s+[a-z]{0,5}[-./]?\d))|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
-const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)/i;
-const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n)\.?\s*$/i;
+const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|registro|colegiad[oa]|inscripci[oó]n|licencia|expediente|p[oó]liza|contrato)/i;
+const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|autorizad[oa]|colegiad[oa]|registr(?:o|ad[oa])|inscrit[oa]|inscripci[oó]n|acreditaci[oó]n|acreditad[oa]|licencia|instalador(?:a)?|habilitad[oa]|expediente|p[oó]liza|contrato)\.?\s*$/i;
 const VALUE = /\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/iy;
 const TOKEN = /[A-Z0-9][A-Z0-9\-/.]{3,}/gi;
 /** A value in a header's row: a token, with the capitals of its series before it apart ("SF 26/1043"). */
@@ -43,8 +43,16 @@ function valueAt(text: string, from: number): string | null {
   // a number whose parts are set apart by a spaced separator ("CPL 2026 / 302"), the part after it no date
   const spaced = value === m[1] ? SPACED_PART.exec(text.slice(VALUE.lastIndex)) : null;
   if (spaced && !datesIn(spaced[1]).length) value += spaced[0];
+  // a series, a year and a number set apart by spaces ("H 26 004512"), never a postcode and its town
+  const rest = text.slice(VALUE.lastIndex);
+  const third = value === m[1] && second !== undefined && /^[A-Z]{1,5}$/i.test(first) && /^\d{2,4}$/.test(second) ? /^ (\d{3,})(?=\s|$)/.exec(rest) : null;
+  if (third && !POSTCODE_TOWN.test(rest)) value += third[0];
   return value.replace(/[.\-/]+$/, '');
 }
+/** The text before a value ends with what numbers something else ("Autorizado nº", "Pedido:"). */
+const numbersOther = (before: string) => OTHER_BEFORE.test(before.replace(/\s*(?:n[º°o]\.?|n[uú]m(?:ero)?\.?)?\s*[:.#]?\s*$/i, ''));
+/** A year alone. */
+const YEAR = /^(?:19|20)\d{2}$/;
 const SPACED_PART = /^ ?[-/] ?(\d[A-Z0-9\-/.]*)/i;
 
 /**
@@ -96,7 +104,14 @@ function headerColumn(text: string, at: number): { index: number; count: number 
  */
 function valueUnder(header: Line, at: number, below: readonly Line[], taxId: string | null): { value: string; line: Line } | null {
   const column = headerColumn(header.text, at);
-  const rows = below.filter((l) => !POSTCODE_TOWN.test(l.text)).map((line) => ({ line, tokens: [...line.text.matchAll(ROW_TOKEN)].map((t) => t[0].replace(/[.\-/]+$/, '')) }));
+  // a year is the date's it is printed in ("16 de junio de 2026"), never a number under the label
+  const rows = below.filter((l) => !POSTCODE_TOWN.test(l.text)).map((line) => ({
+    line,
+    tokens: [...line.text.matchAll(ROW_TOKEN)]
+      .filter((t) => !numbersOther(line.text.slice(0, t.index)))
+      .map((t) => t[0].replace(/[.\-/]+$/, ''))
+      .filter((t) => !(YEAR.test(t) && datesIn(line.text).length)),
+  }));
   const aligned = column && rows.find((r) => r.tokens.length === column.count && plausible(r.tokens[column.index], taxId));
   if (aligned) return { value: aligned.tokens[column.index], line: aligned.line };
   for (const { line, tokens } of rows) {

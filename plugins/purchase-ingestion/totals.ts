@@ -34,7 +34,7 @@ const QUOTA = String.raw`(?:cuota|quota|kuota|\bcota)`;
 const LABELS: [Kind, string][] = [
   ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
   ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
-  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
+  ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec[aà]rrec|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%|tipo\s+(?:de\s+)?(?:${IRPF}|retenci[oó]n)`],
   ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
   ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
@@ -108,11 +108,19 @@ const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,
 const abs = (d: Decimal) => (d.isNegative() ? d.negate() : d);
 const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), Decimal.zero(2));
 
+/**
+ * "Cuota" and "Recargo" alone name a tax's amount, but followed by words in lower case they begin
+ * an item's description ("Cuota de servicio (bimestre)", "Recargo combustible 7,5 %"), never a label.
+ */
+const BARE_TAX_WORD = /^(?:cuota|quota|kuota|cota|recargo|rec[aà]rrec)$/i;
+const DESCRIBED = /^\s+(?:(?:de|del|d')\s*)?(?!(?:total|iva|igic|irpf|retenci|equiv|recargo|rec[aà]rrec)\p{Ll}*)\p{Ll}{3,}/u;
+
 /** The labels of a line and the text each governs (up to the next label); two labels of one kind side by side are one ("Retención  IRPF"). */
 function segmentsOf(text: string): Segment[] {
   const found: Segment[] = [];
   for (const m of text.matchAll(LABEL)) {
     const kind = (Object.entries(m.groups!).find(([, v]) => v !== undefined)![0]) as Kind;
+    if ((kind === 'vat' || kind === 'surcharge') && BARE_TAX_WORD.test(m[0]) && DESCRIBED.test(text.slice(m.index! + m[0].length))) continue;
     found.push({ kind, start: m.index!, end: m.index! + m[0].length, text: '' });
   }
   found.forEach((s, i) => { s.text = text.slice(s.end, found[i + 1]?.start ?? text.length); });
@@ -163,12 +171,15 @@ const taxOf = (kind: Kind): Tax | null => (kind === 'vat' || kind === 'surcharge
  * whose value is on the next line; `below`: the lines after it.
  */
 function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: Collected) {
+  // "Base imponible IVA 10 %  154,66": the base of the rate it names, not a quota
+  const rateOfBase = segments.findIndex((s, i) => s.kind === 'base' && !s.text.trim() && (segments[i + 1]?.kind === 'vat' || segments[i + 1]?.kind === 'rate_vat') && NAMED_TAX.test(line.text.slice(segments[i + 1].start)) && ratesIn(segments[i + 1].text).length === 1);
+  if (rateOfBase >= 0) segments = [...segments.slice(0, rateOfBase), { ...segments[rateOfBase], text: line.text.slice(segments[rateOfBase].end, segments[rateOfBase + 1].end) + segments[rateOfBase + 1].text }, ...segments.slice(rateOfBase + 2)];
   const lead = line.text.slice(0, segments[0]?.start ?? 0);
   const valued = segments.filter((s) => VALUE_KINDS.has(s.kind));
   // "Base imponible" above its amount: the amount is the next line's, when that line has no label of
   // its own; in a column beside another (an address), the line after it when the next has no amount
   const next = below.slice(0, 2).find((l) => amountsIn(l.text).length || segmentsOf(l.text).length);
-  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text)) {
+  if (valued.length === 1 && !amountsAfterRate(valued[0].text).length && next && !segmentsOf(next.text).length && !IN_WORDS.test(next.text) && !ITEM_ROW.test(next.text)) {
     valued[0].text += ` ${next.text}`;
   }
   const lineBase = segments.find((s) => s.kind === 'base' && amountsAfterRate(s.text).length);
@@ -189,8 +200,8 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
       return;
     }
     if (segment.kind === 'exempt') {
-      // an exempt or non-subject base: a line at 0 % of it
-      if (amounts.length === 1) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
+      // an exempt or non-subject base: a line at 0 % of it; a deposit or suplidos, outside VAT too, are no base
+      if (amounts.length === 1 && !NOT_A_BASE.test(line.text)) out.taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: abs(amounts[0]), amount: Decimal.zero(2), weight: 0.9, line });
       return;
     }
     if (segment.kind === 'total' || segment.kind === 'strong_total') {
@@ -218,6 +229,13 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
     out.taxes.push({ tax, rate, base, amount: pair.amount, weight: checked ? 0.95 : base ? 0.6 : 0.95, line });
   });
 }
+
+/** An item row: a description before two amounts or more (quantity × price, amount). */
+const ITEM_ROW = { test: (text: string) => /^\D*\p{L}{3}/u.test(text) && amountsIn(text).length >= 2 };
+/** A tax named bare, as after "Base imponible" in "Base imponible IVA 10 %". */
+const NAMED_TAX = new RegExp(String.raw`^\s*(?:${IVA}|igic)`, 'i');
+/** What an invoice adds to its total outside VAT without being a base: a refundable deposit, suplidos paid for the customer. */
+const NOT_A_BASE = /\b(?:fianza|dep[oó]sito|suplidos?|provisi[oó]n\s+de\s+fondos)\b/i;
 
 /** The word an exempt line prints in its rate's column. */
 const EXEMPT_RATE = /(?<![\p{L}])(?:exent[oa]s?|exempt)(?![\p{L}])/giu;
@@ -321,22 +339,32 @@ function decimalCommaRestored(rate: Decimal | null, base: Decimal | null, quota:
  * rows of numbers under it, one number a column. Rows are read while their numbers match the
  * header's columns; a header of item columns (description, quantity, price) is not a summary.
  */
-function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Collected): number {
-  const header = lines[at];
-  let rows = 0;
+function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Collected, checkedRowsOnly: boolean): Line[] {
+  const rows: Line[] = [];
+  // a line of labels met between two rows (a totals block printed in a column beside the table)
+  let interrupted = checkedRowsOnly;
   for (let k = at + 1; k < Math.min(lines.length, at + 8); k++) {
     const row = lines[k];
-    if (segmentsOf(row.text).some((s) => VALUE_KINDS.has(s.kind))) break;
+    // the row's cells are the numbers before a label printed beside them ("1.303,20  10  130,32   Total IVE 139,35")
+    const labelled = segmentsOf(row.text).find((s) => VALUE_KINDS.has(s.kind));
+    const cells = labelled ? row.text.slice(0, labelled.start) : row.text;
+    if (labelled && !/\d/.test(cells)) {
+      if (!rows.length) break;
+      interrupted = true;
+      continue;
+    }
     // an exempt base's row prints a word where the rate goes ("336,00  Exento  0,00"): its rate is 0 %
-    const numbers = [...row.text.replace(EXEMPT_RATE, ' 0 % ').matchAll(ROW_NUMBER)].map((m) => m[0]);
+    const numbers = [...cells.replace(EXEMPT_RATE, ' 0 % ').matchAll(ROW_NUMBER)].map((m) => m[0]);
     // a summary's cells are amounts with cents and rates of two digits at most: on an OCR'd row, an
     // integer of three digits or more is an amount whose decimal comma was lost ("400" for 4,00)
     const columns = rowColumns(segments, row.source === 'ocr' ? numbers.map((n) => n.replace(/^(-?\d+)(\d{2})$/, '$1,$2')) : numbers);
     if (!columns) {
-      if (rows || k > at + 2) break;
+      if (rows.length || k > at + 2) break;
       continue;
     }
-    rows++;
+    // past a line of labels, a row is the table's only when it adds up (its quota its base times its rate)
+    if (interrupted && !rowAddsUp(columns)) break;
+    rows.push(row);
     const cell = (kind: Kind) => columns.get(kind);
     const amountOf = amountOfCell;
     const rateOf = rateOfCell;
@@ -368,12 +396,28 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
       out.totalLineAmounts.push({ value: total, weight: 0.85, line: row, rank });
     }
   }
-  void header;
   return rows;
+}
+
+/** A table row whose every quota is its base times its rate, to the cent (and has at least one). */
+function rowAddsUp(columns: Map<Kind, string>): boolean {
+  const base = amountOfCell(columns.get('base'));
+  const checked = (['vat', 'surcharge', 'withholding'] as const).map((tax) => {
+    const quota = amountOfCell(columns.get(tax)), rate = rateOfCell(columns.get(`rate_${tax}`));
+    return quota && rate ? !!base && near(base.percent(rate), quota, 2) : null;
+  }).filter((c) => c !== null);
+  return checked.length > 0 && checked.every(Boolean);
 }
 
 function collect(lines: Line[]): Collected {
   const out: Collected = { bases: [], totals: [], taxes: [], ratelessVat: [], totalLineAmounts: [] };
+  // the rows of a summary table already read: never the value of a label printed above or beside them
+  const tableRows = new Set<number>();
+  const below = (i: number) => {
+    const next: Line[] = [];
+    for (let k = i + 1; k < lines.length && next.length < 2; k++) if (!tableRows.has(lines[k].index)) next.push(lines[k]);
+    return next;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (IN_WORDS.test(line.text)) continue;
@@ -385,11 +429,21 @@ function collect(lines: Line[]): Collected {
     // the titles of the item columns ("Artículo  Cant.  Precio  IVA  Importe"): their "IVA" heads a
     // column of rates, and the row under it is an item, never that label's value
     if (numberless && ITEM_HEADER.test(line.text)) continue;
-    if (numberless && segments.length >= 2) {
-      const rows = readHeaderTable(segments, lines, i, out);
-      if (rows) continue;
+    // a summary table's titles, maybe with a totals block printed beside them on the same line
+    // ("Base imponible  IVA %  Cuota IVA    Suma bases 1.346,20"): the titles are the labels before the first amount
+    const titled = segments.findIndex((s) => amountsIn(s.text).length || ratesIn(s.text).length);
+    const titles = titled < 0 ? segments : segments.slice(0, titled);
+    const beside = titled >= 0;
+    if (titles.length >= 2 && (!beside || (!ITEM_HEADER.test(line.text) && !/\d/.test(line.text.slice(0, titles[titles.length - 1].end))))) {
+      // under titles with a block beside them, only rows that add up are the table's
+      const rows = readHeaderTable(titles, lines, i, out, beside);
+      if (rows.length) {
+        rows.forEach((row) => tableRows.add(row.index));
+        if (beside) readLabelledLine(segments.slice(titled), line, below(i), out);
+        continue;
+      }
     }
-    readLabelledLine(segments, line, lines.slice(i + 1, i + 3), out);
+    readLabelledLine(segments, line, below(i), out);
   }
   return out;
 }
@@ -529,7 +583,28 @@ export function readSummary(lines: Line[]): SummaryRead {
       if (printed) total = { value: amountsIn(printed.text).find((a) => near(a, computed, tolerance))!, weight: 0.7, line: printed, rank: 0 };
     }
   }
+  // a refundable deposit or suplidos added outside VAT to what is paid: the invoice's total is the
+  // printed total that includes them, not the one of the taxed part ("Total alquiler" above "Total a pagar")
+  let payable = computed;
+  if (computed) {
+    const outside = uniqueValues(lines.filter((l) => NOT_A_BASE.test(l.text) && !IN_WORDS.test(l.text)).flatMap((l) => amountsIn(l.text).slice(-1).map((value) => ({ value: abs(value), weight: 0, line: l, rank: 0 }))));
+    const sums = [...outside.map((o) => o.value), ...(outside.length > 1 ? [sum(outside.map((o) => o.value))] : [])];
+    for (const added of sums) {
+      const including = totals.find((t) => t.rank >= 2_000_000_000 && near(t.value, computed.add(added), tolerance));
+      if (including) { total = including; payable = computed.add(added); break; }
+    }
+  }
   total ??= totals[0] ?? null;
-  const passed = !!(computed && total && near(computed, total.value, tolerance));
-  return { subtotal, total, vat, surcharge, withholding, computedTotal: computed, passed };
+  // a corrective invoice's negative total ("Total a abonar -299,23") that the bases and quotas add up
+  // to as read without their signs: the whole summary is negative
+  if (payable && total?.value.isNegative() && near(payable.negate(), total.value, tolerance)) {
+    const negated = (t: TaxCandidate): TaxCandidate => ({ ...t, base: t.base!.negate(), amount: t.amount.negate() });
+    return {
+      subtotal: subtotal && { ...subtotal, value: subtotal.value.negate() }, total,
+      vat: vat.map(negated), surcharge: surcharge.map(negated), withholding: withholding.map(negated),
+      computedTotal: payable.negate(), passed: true,
+    };
+  }
+  const passed = !!(payable && total && near(payable, total.value, tolerance));
+  return { subtotal, total, vat, surcharge, withholding, computedTotal: payable, passed };
 }

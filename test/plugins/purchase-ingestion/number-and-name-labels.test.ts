@@ -1,0 +1,131 @@
+/**
+ * Invoice numbers and supplier names as a letterhead lays them out: a number under its label beside
+ * a licence or registration number, a number whose parts are set apart by spaces, a date's year under
+ * the label; a name split over two lines, beside the document's title, after a brand repeating it,
+ * before the customer's block on the same line, and the customer's block opened by "Para:". Page
+ * texts written for the test; no database: the extractor is pure.
+ */
+import { describe, expect, test } from 'bun:test';
+import { extractPurchase, type PageText } from '../../../plugins/purchase-ingestion/extract';
+
+const page = (text: string): PageText => ({ page: 1, source: 'text_layer', text, confidence: 1 });
+const read = (text: string) => extractPurchase([page(`${text}\nBase imponible 100,00\nIVA 21 % 21,00\nTotal 121,00`)], ['B12345674']);
+const number = (text: string) => read(text).invoice_number.value;
+const supplier = (text: string) => read(text).supplier_name.value;
+
+describe('invoice numbers', () => {
+  test('an installer\'s or registration number beside the letterhead is not the invoice\'s', () => {
+    expect(number(`Fontanería Ruiz Montes FACTURA
+Instalador autorizado nº 28/IF/0931
+Nº
+004417
+NIF 50123456Q`)).toBe('004417');
+    expect(number('Colegiado nº 4.512 · Factura nº 26/077')).toBe('26/077');
+  });
+
+  test('a series, a year and a number set apart by spaces are one number', () => {
+    expect(number('Factura Nº FV 26 000318 Fecha: 04/05/2026')).toBe('FV 26 000318');
+    // a number then a postcode and its town: the postcode is no part of it
+    expect(number('Factura nº F 26 28004 Madrid')).toBe('F 26');
+  });
+
+  test('under a title beside the customer\'s block, the number and not the year of a date written out', () => {
+    expect(number(`CLIENTE FACTURA
+Comercial Ibarra, S.L. Nº RV/26/1187
+Calle Mayor 3
+12 de marzo de 2026
+CIF B12345674`)).toBe('RV/26/1187');
+  });
+});
+
+describe('supplier names', () => {
+  test('a co-operative\'s Basque and Catalan legal forms ("S.Koop.", "SCCL") end its name', () => {
+    expect(supplier(`BASERRI GAZTAK
+Gazta Ekoizleak Elkartea, S.Koop. · Herriko Plaza, 2 · 20200 Beasain · NIF F20993507 · 943 880 112
+FAKTURA / FACTURA Bezeroa / Cliente
+Comercial Ibarra, S.L.
+NIF B12345674
+Factura nº 2026-118`)).toBe('Gazta Ekoizleak Elkartea, S.Koop.');
+    expect(supplier(`V I N S D E L P E N E D È S
+del Penedès
+Vins del Penedès Associats, SCCL · NIF F08865016 · Vilafranca del Penedès
+Factura nº 26/044`)).toBe('Vins del Penedès Associats, SCCL');
+  });
+
+  test('the supplier printed before the customer\'s label on the same line, and "Pág. 1/2" never a name', () => {
+    expect(supplier(`FACTURA T26-1182
+Pág. 1/2
+Mensajería Rápida del Ebro, S.L. Cliente nº 50-1182
+Polígono Cogullada, 12 Comercial Ibarra, S.L.
+CIF B50874312 · 976 000 111
+NIF B12345674`)).toBe('Mensajería Rápida del Ebro, S.L.');
+  });
+
+  test('a letter-style invoice\'s "Para:" opens the customer\'s block', () => {
+    expect(supplier(`MARINA SOLER VIDAL
+FOTOGRAFÍA DE PRODUCTO
+Valencia, 3 de mayo de 2026
+Para:
+Comercial Ibarra, S.L.
+NIF B12345674
+FACTURA 12/2026
+NIF 52718290J`)).toBe('MARINA SOLER VIDAL');
+  });
+
+  test('a name whose company kind wraps onto the legal form\'s line ("CONCESIONARIA, S.A.") is read whole', () => {
+    expect(supplier(`TÚNELES DEL PIRINEO
+CONCESIONARIA, S.A.
+FACTURA SIMPLIFICADA
+N.: 0417-2026-000318
+FECHA: 02/03/2026
+C.I.F. A28012003`)).toBe('TÚNELES DEL PIRINEO CONCESIONARIA, S.A.');
+  });
+
+  test('a brand in capitals beside the name, repeating its words, is no part of it', () => {
+    expect(supplier(`LOS ÁLAMOS Hostal Los Álamos, S.L. · C.I.F. B12000014
+Factura nº HA-26-0091`)).toBe('Hostal Los Álamos, S.L.');
+    // capitals that are not the name's words stay
+    expect(supplier(`GRUPO NORTE Hostal Los Álamos, S.L. · C.I.F. B12000014
+Factura nº HA-26-0091`)).toBe('GRUPO NORTE Hostal Los Álamos, S.L.');
+  });
+
+  test('a self-employed letterhead with the document\'s title beside the name', () => {
+    expect(supplier(`Ramiro Oteiza Lasa FACTURA
+Reformas y pintura · Carné de instalador nº 48/0931
+Nº
+000212
+D.N.I. 30654718L`)).toBe('Ramiro Oteiza Lasa');
+  });
+
+  test('a pharmacy\'s letterhead: the licensed pharmacist after "Ldo.", the surname wrapped onto the next line', () => {
+    expect(supplier(`FARMACIA
+Lda. María Etxeberria
+Zubiaurre
+Calle Mayor, 3
+NIF: 30654718L
+FACTURA SIMPLIFICADA`)).toBe('María Etxeberria Zubiaurre');
+  });
+
+  test('a name ending in a comma beside the customer\'s label, its legal form wrapped onto a line of its own', () => {
+    expect(supplier(`Carpintería Metálica Anoeta, CLIENTE
+Comercial Ibarra, S.L.
+S.L.
+Polígono Ugaldeguren, nave 3
+C.I.F.: B20000014
+C.I.F.: B12345674
+Factura nº CM-26/0077`)).toBe('Carpintería Metálica Anoeta, S.L.');
+  });
+
+  test('a ticket\'s holder named after "Conductor:" or "Titular:" when the number is a person\'s, not the trade name above', () => {
+    expect(supplier(`TELETAXI NERVIÓN
+Conductor: Iñaki Goikoetxea Larrea
+NIF 30654718L
+Licencia municipal 0917
+Recibo T-0917/004412`)).toBe('Iñaki Goikoetxea Larrea');
+    // a company's number: the label names no supplier
+    expect(supplier(`TELETAXI NERVIÓN
+Titular: Iñaki Goikoetxea Larrea
+CIF B20000014
+Recibo T-0917/004412`)).toBe('TELETAXI NERVIÓN');
+  });
+});
