@@ -32,27 +32,39 @@ const SPLIT = [['base', 'base'], ['quota', 'quota'], ['deductibleQuota', 'deduct
  * division of the amounts in cents, never a rounded quotient); the amount itself when all of the
  * lines are goods, zero when none are.
  */
-const goodsShareSql = (amount: string) => `case
-    when n.total = 0 or n.goods = 0 then 0::numeric
-    when n.goods = n.total then n.${amount}
-    else round(sign(n.${amount} * n.goods) * sign(n.total)
-      * div(2 * abs(n.${amount} * 100 * n.goods * 100) + abs(n.total * 100), 2 * abs(n.total * 100)) / 100, 2)
+const goodsShareSql = (amount: string, row: string) => `case
+    when ${row}.total = 0 or ${row}.goods = 0 then 0::numeric
+    when ${row}.goods = ${row}.total then ${row}.${amount}
+    else round(sign(${row}.${amount} * ${row}.goods) * sign(${row}.total)
+      * div(2 * abs(${row}.${amount} * 100 * ${row}.goods * 100) + abs(${row}.total * 100), 2 * abs(${row}.total * 100)) / 100, 2)
   end`;
 
+/** The document whose lines explain a register row `t`: the rectified original's, for a row that cancels it. */
+const SOURCE = `(case when t.reverses_original and t.rectifies_id is not null then t.rectifies_id else t.document_id end)`;
+
 /**
- * Each kind's lines that tell natures, summed by the groups the register split them into, for the
- * documents of the rows `r` (the rectified original's, for a row that cancels it).
+ * For each kind whose lines tell natures, a lateral read of the lines of a row's own group: the
+ * source document's lines of the row's VAT type and capital-good flag, summed apart by
+ * deductibility (the kind's `registerGroupBy`), goods and all, with each part's first line. One
+ * index probe per row, only for rows of that kind.
  */
-function lineGroupsSql(): string {
-  const selects = documentKinds().filter((kind) => kind.lineNature).map((kind) => {
+function lineGroupsSql(): { joins: string; columns: string } {
+  const kinds = documentKinds().filter((kind) => kind.lineNature);
+  const joins = kinds.map((kind, k) => {
     const groupBy = kind.registerGroupBy ?? NO_REGISTER_SPLIT;
-    return `select '${kind.name}'::text as document_type, l.${kind.linesKey} as source_id, l.tax_type_id, (${groupBy.capitalGood}) as capital_good,
-        (${groupBy.deductible}) as deductible, coalesce(sum(l.base) filter (where ${kind.lineNature!.goods}), 0) as goods, sum(l.base) as total, min(l.line_no) as first_line
-      from ${kind.linesTable} l
-      where l.tenant_id = :tenant and l.${kind.linesKey} in (select source_id from r where document_type = '${kind.name}')
-      group by 1, 2, 3, 4, 5`;
+    const [deductible, goods] = [`(${groupBy.deductible})`, `(${kind.lineNature!.goods})`];
+    const part = (prefix: string, of: string) => `case when count(*) filter (where ${of}) > 0 then coalesce(sum(l.base) filter (where ${of} and ${goods}), 0) end as ${prefix}_goods,
+          sum(l.base) filter (where ${of}) as ${prefix}_total, min(l.line_no) filter (where ${of}) as ${prefix}_first`;
+    return `left join lateral (
+        select ${part('d', deductible)}, ${part('n', `not ${deductible}`)}
+        from ${kind.linesTable} l
+        where t.document_type = '${kind.name}' and l.tenant_id = t.tenant_id and l.${kind.linesKey} = ${SOURCE}
+          and l.tax_type_id = t.tax_type_id and (${groupBy.capitalGood}) = t.capital_good
+      ) k${k} on true`;
   });
-  return selects.length ? selects.join('\n      union all\n      ') : `select null::text, null::uuid, null::uuid, null::boolean, null::boolean, null::numeric, null::numeric, null::integer where false`;
+  const pick = (column: string) => (kinds.length ? `coalesce(${kinds.map((_, k) => `k${k}.${column}`).join(', ')})` : 'null::numeric');
+  const columns = ['d_goods', 'd_total', 'd_first', 'n_goods', 'n_total', 'n_first'].map((c) => `${pick(c)} as ${c}`).join(', ');
+  return { joins: joins.join('\n      '), columns };
 }
 
 /** The register's columns a sum of parts reads: what the grouping keys, the split and the book order are made of. */
@@ -62,52 +74,43 @@ const SUM_COLUMNS = `document_type, document_id, group_no, side, kind, number, a
 
 /**
  * The register rows of `q` (their `columns`) with their goods share (`goods`, `total`: the bases
- * of the lines that explain the row; null when none do) and book-order `position`. Which of a
- * document's two groups of one VAT type and capital-good flag (deductible and not) explains a row:
- * the register numbered the pair's rows in the order of each group's first line, so the lower group
- * number takes the group whose first line comes first (the pair is looked up by the register's
- * primary key, only for such documents); a row without its pair in the register is told by the
- * sums' deductibility rule (`SUM_KEY_SQL.deductible`).
+ * of the lines that explain the row; null when none do). Which of a document's two groups of one
+ * VAT type and capital-good flag (deductible and not) explains a row: the register numbered the
+ * pair's rows in the order of each group's first line, so the lower group number takes the group
+ * whose first line comes first (the pair is looked up by the register's primary key, only for such
+ * documents); a row without its pair in the register is told by the sums' deductibility rule
+ * (`SUM_KEY_SQL.deductible`). Each row reads its own lines (an index probe), so the statement costs
+ * about what reading the rows and their lines costs, however many there are.
  */
 function splitRowsSql(where: string, columns: string): string {
+  const lines = lineGroupsSql();
+  const qualified = (sql: string) => sql.replace(/\b(deductible_quota|side|surcharge_rate|quota)\b/g, 't.$1');
   return `
-    with r as (
-      select ${columns}, case when reverses_original and rectifies_id is not null then rectifies_id else document_id end as source_id,
-        row_number() over (order by accounting_date, number, group_no) as position
-      from tax_register ${where}
-    ),
-    line_groups as (
-      ${lineGroupsSql()}
-    ),
-    groups as (
-      select document_type, source_id, tax_type_id, capital_good,
-        max(goods) filter (where deductible) as d_goods, max(total) filter (where deductible) as d_total, min(first_line) filter (where deductible) as d_first,
-        max(goods) filter (where not deductible) as n_goods, max(total) filter (where not deductible) as n_total, min(first_line) filter (where not deductible) as n_first
-      from line_groups group by 1, 2, 3, 4
-    ),
-    picked as (
-      select r.*, g.d_goods, g.d_total, g.n_goods, g.n_total,
+    with n as (
+      select ${columns === '*' ? 't.*' : columns.split(',').map((c) => `t.${c.trim()}`).join(', ')}, g.*,
         case
-          when g.source_id is null then null
+          when g.d_total is null and g.n_total is null then null
           when g.n_total is null then true
           when g.d_total is null then false
           else coalesce((
-            select case when count(*) = 2 then (g.d_first < g.n_first) = (r.group_no = min(x.group_no)) end
+            select case when count(*) = 2 then (g.d_first < g.n_first) = (t.group_no = min(x.group_no)) end
             from tax_register x
-            where x.tenant_id = :tenant and x.side = r.side and x.accounting_date = r.accounting_date and x.document_id = r.document_id
-              and x.tax_type_id = r.tax_type_id and x.capital_good = r.capital_good and x.reverses_original = r.reverses_original
-          ), ${SUM_KEY_SQL.deductible.replace(/\b(deductible_quota|side|surcharge_rate|quota)\b/g, 'r.$1')})
+            where x.tenant_id = t.tenant_id and x.side = t.side and x.accounting_date = t.accounting_date and x.document_id = t.document_id
+              and x.tax_type_id = t.tax_type_id and x.capital_good = t.capital_good and x.reverses_original = t.reverses_original
+          ), ${qualified(SUM_KEY_SQL.deductible)})
         end as reads_deductible
-      from r
-      left join groups g on g.document_type = r.document_type and g.source_id = r.source_id and g.tax_type_id = r.tax_type_id and g.capital_good = r.capital_good
+      from tax_register t
+      cross join lateral (select ${lines.columns} from (select 1) one ${lines.joins}) g
+      ${where}
     ),
-    n as (
-      select picked.*, case when reads_deductible then d_goods else n_goods end as goods, case when reads_deductible then d_total else n_total end as total
-      from picked
-    ),
-    split as (
-      select n.*, ${SPLIT.map(([, column]) => `case when n.total is null then null else ${goodsShareSql(column)} end as goods_${column}`).join(', ')}
+    picked as (
+      select n.*, case when reads_deductible then d_goods when not reads_deductible then n_goods end as goods,
+        case when reads_deductible then d_total when not reads_deductible then n_total end as total
       from n
+    ),
+    split as materialized (
+      select picked.*, ${SPLIT.map(([, column]) => `case when picked.total is null then null else ${goodsShareSql(column, 'picked')} end as goods_${column}`).join(', ')}
+      from picked
     )`;
 }
 
@@ -130,8 +133,8 @@ export interface NatureSum {
   /** Rows with a goods part other than zero; rows listed under services (a services part other than zero, or no goods part). */
   goodsRows: number;
   servicesRows: number;
-  /** The book-order position of the group's first row among the rows read: groups come in that order. */
-  firstRow: number;
+  /** The group's earliest accounting date (YYYY-MM-DD): groups come in that order, then by their lowest number. */
+  firstDate: string;
 }
 
 /** What nature sums group by: the register sums' keys, and the document's type and the document it rectifies. */
@@ -147,7 +150,7 @@ export const TaxRegisterNature = {
     const rows = await tx.sql<any>(`${splitRowsSql(where, '*')}
       select ${REGISTER_COLUMNS}, goods_base::text, goods_quota::text, goods_deductible_quota::text,
         (base - goods_base)::text as services_base, (quota - goods_quota)::text as services_quota, (deductible_quota - goods_deductible_quota)::text as services_deductible_quota
-      from split order by position`, params);
+      from split order by accounting_date, number, group_no`, params);
     return rows.map((r) => ({ row: entryOf(r), nature: r.goods_base == null ? null : { goods: partsOf(r, 'goods'), services: partsOf(r, 'services') } }));
   },
 
@@ -162,13 +165,13 @@ export const TaxRegisterNature = {
     const rows = await tx.sql<any>(`${splitRowsSql(where, SUM_COLUMNS)}
       select ${[...keys.map((k, i) => `${NATURE_KEY_SQL[k]} as k${i}`), ...amounts].join(', ')}, count(*)::int as n,
         count(*) filter (where not (${mapped}))::int as unmapped,
-        (array_agg(document_type || ' ' || number order by position) filter (where not (${mapped})))[1:${UNMAPPED_LISTED}] as unmapped_documents,
+        (array_agg(document_type || ' ' || number order by accounting_date, number, group_no) filter (where not (${mapped})))[1:${UNMAPPED_LISTED}] as unmapped_documents,
         count(*) filter (where ${mapped} and goods_base <> 0)::int as goods_rows,
         count(*) filter (where ${mapped} and (base - goods_base <> 0 or goods_base = 0))::int as services_rows,
-        min(position) as first_row
+        min(accounting_date) as first_date, min(number) as first_number
       from split
       ${keys.length ? `group by ${keys.map((_, i) => i + 1).join(', ')}` : ''}
-      order by first_row`, params);
+      order by first_date, first_number`, params);
     return rows.map((r) => {
       const key: NatureSum['key'] = {};
       keys.forEach((k, i) => {
@@ -178,7 +181,7 @@ export const TaxRegisterNature = {
       const documents = typeof r.unmapped_documents === 'string' ? parseTextArray(r.unmapped_documents) : (r.unmapped_documents ?? []);
       return {
         key, rows: Number(r.n), unmapped: Number(r.unmapped), unmappedDocuments: documents.map(String), goods: partsOf(r, 'goods'), services: partsOf(r, 'services'),
-        goodsRows: Number(r.goods_rows), servicesRows: Number(r.services_rows), firstRow: Number(r.first_row),
+        goodsRows: Number(r.goods_rows), servicesRows: Number(r.services_rows), firstDate: String(r.first_date),
       };
     });
   },
