@@ -19,7 +19,7 @@
  * Target (issue 29): each model within 1.5× of the raw SQL of its sums, same run.
  *
  * Run: .tools/node_modules/.bin/bun bench/aeat-models.ts
- *   BENCH_DB=postgres (default) | pglite   BENCH_LINES=1000000  BENCH_WITHHELD=20000  BENCH_JOURNAL=1000000  BENCH_RUNS=7
+ *   BENCH_DB=postgres (default) | pglite   BENCH_LINES=1000000  BENCH_WITHHELD=20000  BENCH_JOURNAL=1000000  BENCH_RUNS=7  BENCH_WARMUP=5
  *   BENCH_MODELS=347,115,115y,190,130,180,349
  */
 import { compareWithBaseline, createCompany, seedJournal, startBenchApp } from './support';

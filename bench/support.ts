@@ -18,9 +18,12 @@ export const ms = (start: number) => performance.now() - start;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const fmt = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Untimed runs of each side before the timed ones (BENCH_WARMUP): a request of a few milliseconds is measured as a running server serves it, its code compiled. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+
 /** An endpoint against its raw SQL baseline, alternated `runs` times after a warm-up of each; prints both medians and their ratio. */
 export async function compareWithBaseline(what: string, runs: number, endpoint: () => Promise<unknown>, raw: () => Promise<unknown>, target = 1.5): Promise<number> {
-  await endpoint(); await raw(); // warm-up
+  for (let i = 0; i < Math.max(1, WARMUP); i++) { await endpoint(); await raw(); }
   const ours: number[] = [], baseline: number[] = [];
   for (let i = 0; i < runs; i++) {
     let start = performance.now(); await endpoint(); ours.push(ms(start));
