@@ -25,6 +25,7 @@ const SPACING_ACCENTS: Record<string, string> = {
   '\u02D8': '\u0306', '\u02D9': '\u0307', '\u02DA': '\u030A', '\u00B8': '\u0327', '\u02DB': '\u0328',
 };
 const ACCENT = `[${Object.keys(SPACING_ACCENTS).join('')}]`;
+const ANY_ACCENT = new RegExp(ACCENT, 'u');
 const ACCENT_AFTER = new RegExp(`(\\p{L})(?: (${ACCENT}) (?=\\p{L})|(${ACCENT})(?=\\s|$))`, 'gu');
 /** Before a letter: never the acute, which Catalan and Spanish texts also print for an apostrophe ("L´Hospitalet", "d´alta"). */
 const ACCENT_BEFORE = new RegExp(`([${Object.keys(SPACING_ACCENTS).filter((a) => a !== '\u00B4').join('')}]) ?(\\p{L})`, 'gu');
@@ -42,7 +43,7 @@ const composed = (letter: string, accent: string): string | null => {
  * letter; the text is left as it is otherwise.
  */
 export function withAccentsJoined(text: string): string {
-  if (!new RegExp(ACCENT).test(text)) return text;
+  if (!ANY_ACCENT.test(text)) return text;
   return text
     .replace(ACCENT_AFTER, (match, letter: string, spaced: string | undefined, close: string | undefined) => composed(letter, spaced ?? close!) ?? match)
     .replace(ACCENT_BEFORE, (match, accent: string, letter: string) => composed(letter, accent) ?? match);
