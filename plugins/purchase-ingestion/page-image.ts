@@ -279,13 +279,8 @@ function classMeans(histogram: Uint32Array, threshold: number): [number, number]
  * A flash lights the middle of a sheet much more than its edges, and the threshold then keeps only
  * the hot spot: such a region's light falls off towards its outline, and along much of it the
  * region fades out into the paper around it instead of stepping down to the table (outlineOf); the
- * sheet is then grown from it (grownSheet).
+ * sheet is then grown from it (grownSheet), and said to be lit by a flash ('flash'; else 'even').
  */
-export function cutOutSheet(image: GreyImage): GreyImage | null {
-  return sheetOf(image)?.image ?? null;
-}
-
-/** The sheet cut out of a photo (cutOutSheet) and how it is lit: 'flash' when it was found from its hot spot. */
 export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | null {
   const { width, height, data } = image;
   const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_PROBE));

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, cutOutSheet, eraseRules, lineHeightOf, orientationOf, sheetOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, eraseRules, lineHeightOf, orientationOf, sheetOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
@@ -132,14 +132,14 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 160, top: 110 }]).png().toBuffer();
     const cutOut = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#3a2c22' }).jpeg({ quality: 80 }).toBuffer();
     const photo = await grey(cutOut);
-    const found = cutOutSheet(photo)!;
+    const found = sheetOf(photo)!.image;
     expect(found).not.toBeNull();
     // about the sheet's own size, and nothing of the table left: its edges are paper
     expect(Math.abs(found.width - width)).toBeLessThan(width * 0.06);
     expect(Math.abs(found.height - height)).toBeLessThan(height * 0.06);
     expect(edgeBrightness(photo)).toBeLessThan(120);
     expect(edgeBrightness(found)).toBeGreaterThan(220);
-    expect(cutOutSheet(await grey(sheet))).toBeNull();
+    expect(sheetOf(await grey(sheet))).toBeNull();
   });
 
   test("a sheet lit by a flash, its middle far brighter than its edges, is cut out whole and not only its hot spot, and taken as flash-lit", async () => {
