@@ -1,5 +1,6 @@
 import { Decimal } from '../../kernel/money';
 import { amountsIn, near, parseAmount, ratesIn } from './amounts';
+import { summaryByArithmetic, type ArithmeticTax } from './arithmetic-summary';
 import type { Line } from './text-lines';
 
 /**
@@ -23,7 +24,7 @@ const TOTAL = String.raw`(?:\bt[o0]t[a4][l1i](?![a-záéíóúñ])|\bguztira\b)`
 const IVA = String.raw`(?:(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?|(?<![a-z0-9])(?:ive|bez)(?![a-záéíóúñ]))`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
 /** "IRPF" as printed and spaced; Basque "PFEZ". */
-const IRPF = String.raw`(?:(?<![a-z0-9])i\.?\s?r\.?\s?p\.?\s?f\.?(?![a-z0-9])|\bpfez\b)`;
+const IRPF = String.raw`(?:(?<![a-z0-9])i\s?\.?\s?r\s?\.?\s?p\s?\.?\s?f\.?(?![a-z0-9])|\bpfez\b)`;
 /** A tax's amount: "cuota", Catalan "quota", Galician "cota", Basque "kuota". */
 const QUOTA = String.raw`(?:cuota|quota|kuota|\bcota)`;
 
@@ -606,5 +607,18 @@ export function readSummary(lines: Line[]): SummaryRead {
     };
   }
   const passed = !!(payable && total && near(payable, total.value, tolerance));
+  if (!passed || !vat.length) {
+    // the labels gave no summary that adds up, or one without VAT: the page's arithmetic may
+    const solved = summaryByArithmetic(lines, sum(withholding.map((t) => t.amount)));
+    // a total labelled as one that is larger than the arithmetic's: the labels' reading stands (its parts are what the page's arithmetic missed)
+    if (solved && !totals.some((t) => abs(t.value).compare(abs(solved.total.value)) > 0)) {
+      const candidate = (t: ArithmeticTax): TaxCandidate => ({ ...t, weight: 0.8 });
+      const value = solved.subtotal.value.add(sum([...solved.vat, ...solved.surcharge].map((t) => t.amount))).sub(sum(withholding.map((t) => t.amount)));
+      return {
+        subtotal: { ...solved.subtotal, weight: 0.8, rank: 0 }, total: { ...solved.total, weight: 0.8, rank: 0 },
+        vat: solved.vat.map(candidate), surcharge: solved.surcharge.map(candidate), withholding, computedTotal: value, passed: true,
+      };
+    }
+  }
   return { subtotal, total, vat, surcharge, withholding, computedTotal: payable, passed };
 }
