@@ -534,6 +534,8 @@ export function readSummary(lines: Line[]): SummaryRead {
   // a VAT quota printed without its rate ("Cuota IVA 210,00"): the known rate that gives it from a printed base
   if (!vatCount) {
     for (const { amount, line } of found.ratelessVat.slice(0, MAX_CANDIDATES)) {
+      // "IVA 0,00" under a base (a reverse-charged or exempt supply): a line at 0 % of it
+      if (amount.isZero() && bases.length) { taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: bases[0].value, amount, weight: 0.85, line }); break; }
       for (const base of bases) {
         const rate = KNOWN_RATES.find((r) => near(base.value.percent(r), amount, 1));
         if (rate) { taxes.push({ tax: 'vat', rate, base: base.value, amount, weight: 0.85, line }); break; }

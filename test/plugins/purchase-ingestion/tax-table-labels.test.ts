@@ -99,4 +99,11 @@ Base imponible -60,00 €
 IVA 21 % -12,60 €
 TOTAL A ABONAR -72,60 €`)).toEqual({ subtotal: '-60.00', total: '-72.60', vat: ['21.00 % of -60.00 = -12.60'], surcharge: [], withholding: [] });
   });
+
+  test('a VAT quota of zero printed without a rate under a base: a 0 % line of that base (a reverse-charged supply)', () => {
+    expect(read(`Suma neta 2.310,00 €
+IVA 0,00 €
+Importe a pagar 2.310,00 €
+Inversión del sujeto pasivo.`)).toEqual({ subtotal: '2310.00', total: '2310.00', vat: ['0.00 % of 2310.00 = 0.00'], surcharge: [], withholding: [] });
+  });
 });
