@@ -1,5 +1,5 @@
 import { amountsIn } from './amounts';
-import { datesIn } from './dates';
+import { datesAt, datesIn } from './dates';
 import { sameTaxId, taxIdsIn } from './tax-ids';
 import type { Line } from './text-lines';
 
@@ -47,8 +47,32 @@ function valueAt(text: string, from: number): string | null {
   const rest = text.slice(VALUE.lastIndex);
   const third = value === m[1] && second !== undefined && /^[A-Z]{1,5}$/i.test(first) && /^\d{2,4}$/.test(second) ? /^ (\d{3,})(?=\s|$)/.exec(rest) : null;
   if (third && !POSTCODE_TOWN.test(rest)) value += third[0];
-  return value.replace(/[.\-/]+$/, '');
+  const start = VALUE.lastIndex - m[1].length;
+  if (/\d/.test(value) && text.slice(start, start + value.length) === value) value += digitGroupsAfter(text.slice(start + value.length));
+  return withoutNumberSign(value.replace(/[.\-/]+$/, ''));
 }
+
+/**
+ * A number printed in groups of digits ("0457 0031 000892", "GN 0026 3391 04"): the groups that
+ * follow a value, each a run of digits alone, when what comes after them is the line's end, a word
+ * or a date or amount (never another bare group, which may be a column's); never a postcode and its town.
+ */
+function digitGroupsAfter(rest: string): string {
+  const groups = /^(?: \d{2,8}(?=\s|$))+/.exec(rest);
+  if (!groups) return '';
+  let run = groups[0];
+  while (run) {
+    const after = rest.slice(run.length);
+    const last = run.slice(run.lastIndexOf(' '));
+    // never a group that begins a date ("30 de junio de 2026")
+    if (!POSTCODE_TOWN.test(`${last}${after}`) && !datesAt(`${last}${after}`).some((d) => d.at <= 1) && (/^\s*$/.test(after) || /^\s+\D/.test(after) || /^\s+\d[\d]*[./,:-]\d/.test(after))) return run;
+    run = run.slice(0, run.lastIndexOf(' '));
+  }
+  return '';
+}
+
+/** "N.0043-0001-…": a "Nº" glued to the number it labels. */
+const withoutNumberSign = (value: string) => value.replace(/^N[º°o]?\.(?=\d)/i, '');
 /** The text before a value ends with what numbers something else ("Autorizado nº", "Pedido:"). */
 const numbersOther = (before: string) => OTHER_BEFORE.test(before.replace(/\s*(?:n[º°o]\.?|n[uú]m(?:ero)?\.?)?\s*[:.#]?\s*$/i, ''));
 /** A year alone. */
@@ -108,8 +132,9 @@ function valueUnder(header: Line, at: number, below: readonly Line[], taxId: str
   const rows = below.filter((l) => !POSTCODE_TOWN.test(l.text)).map((line) => ({
     line,
     tokens: [...line.text.matchAll(ROW_TOKEN)]
-      .filter((t) => !numbersOther(line.text.slice(0, t.index)))
-      .map((t) => t[0].replace(/[.\-/]+$/, ''))
+      // a postcode and its town inside an address line ("Avda. Navarra 44 · 22300 Barbastro")
+      .filter((t) => !numbersOther(line.text.slice(0, t.index)) && !POSTCODE_TOWN.test(line.text.slice(t.index)))
+      .map((t) => withoutNumberSign(t[0].replace(/[.\-/]+$/, '') + (/[.\-/]$/.test(t[0]) || !/\d/.test(t[0]) ? '' : digitGroupsAfter(line.text.slice(t.index! + t[0].length)))))
       .filter((t) => !(YEAR.test(t) && datesIn(line.text).length)),
   }));
   const aligned = column && rows.find((r) => r.tokens.length === column.count && plausible(r.tokens[column.index], taxId));
@@ -129,8 +154,10 @@ function valueUnder(header: Line, at: number, below: readonly Line[], taxId: str
 export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): NumberRead | null {
   let weak: NumberRead | null = null;
   for (const [index, line] of lines.entries()) {
-    if (/\bt[o0]tal\b|importe/i.test(line.text)) continue;
+    // "Total factura", "Importe factura": a label of an amount, never of the number; a header row may still title its number's column before them
+    const amountTitle = /\bt[o0]tal\b|importe/i.exec(line.text)?.index ?? Infinity;
     for (const m of line.text.matchAll(LABEL)) {
+      if (m.index! > amountTitle) break;
       const end = m.index! + m[0].length;
       const after = line.text.slice(end);
       const strong = !!m.groups!.strong;

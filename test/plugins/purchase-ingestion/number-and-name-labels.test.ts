@@ -38,6 +38,32 @@ CIF B12345674`)).toBe('RV/26/1187');
   });
 });
 
+describe('invoice numbers in groups, under titles, glued to their sign', () => {
+  test('a number printed in groups of digits is read whole, up to a word, a date or the line\'s end', () => {
+    expect(number('FRA. Nº 0312 0044 117205 FECHA 02.02.2026 TPV 3')).toBe('0312 0044 117205');
+    expect(number('Número de factura: EL 0031 2205 18')).toBe('EL 0031 2205 18');
+    // a date written out after the number is no group of it
+    expect(number('Factura nº QX/2026/0077 12 de abril de 2026')).toBe('QX/2026/0077');
+  });
+
+  test('a header row titling the number before an amount\'s column: the number under it, with its groups', () => {
+    expect(number(`Nº factura Fecha Importe
+AB-2026 7781 220 14/02/2026 121,00 €`)).toBe('AB-2026 7781 220');
+  });
+
+  test('a title alone above an address line: never the postcode inside the address, the number printed after it', () => {
+    expect(number(`IMPRESOS DEL CINCA FACTURA
+Calle Mayor 12 · 22400 Monzón P-26-0193`)).toBe('P-26-0193');
+  });
+
+  test('"N." glued to the number under a ticket\'s title is no part of it', () => {
+    expect(number(`Estación de Servicio Bureta, S.L.
+FACTURA
+N.0917-0002-26-0033410
+FECHA 03/03/26`)).toBe('0917-0002-26-0033410');
+  });
+});
+
 describe('supplier names', () => {
   test('a co-operative\'s Basque and Catalan legal forms ("S.Koop.", "SCCL") end its name', () => {
     expect(supplier(`BASERRI GAZTAK
