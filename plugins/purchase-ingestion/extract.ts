@@ -32,7 +32,7 @@ const EMPTY: Field = { value: null, confidence: 0, source: null, page: null };
 const round = (n: number) => Math.round(n * 100) / 100;
 const fieldOf = (value: string, line: Line, weight: number): Field => ({ value, confidence: round(weight * line.confidence), source: line.source, page: line.page });
 
-const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?\s?C\.?\s?L\.?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?[CK]OOP\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
+const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|L\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U\.?)?|S\.?\s?C\.?\s?C\.?\s?L\.?|S\.?\s?C\.?(O\.?O\.?P\.?)?|C\.?\s?B\.?|S\.?\s?[CK]OOP\.?|(?<=,\s?)Lda\.?|GmbH|AG|SARL|SAS|S\.?r\.?l\.?|S\.?p\.?A\.?|B\.?V\.?|N\.?V\.?|Ltd\.?|Limited|LLC|AB|Oy|ApS)(?=$|[\s,.])/i;
 const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|p[aá]g\.|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
 const CUSTOMER_WORD = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente|bezeroa)\b/i;
 /** A letter's addressee opening the customer's block ("Para:", "A la atención de", "Sr./Sres."). */
@@ -76,6 +76,9 @@ export function cleanSupplierName(text: string, source: TextSource): string {
   }
   return name;
 }
+
+/** The caption a supplier's own block may open with ("Arrendadora: Ana Ruiz", "Emisor: …"). */
+const SUPPLIER_CAPTION = /^(?:proveedor(?:a)?|emisor(?:a)?|supplier|arrendador(?:a)?|vendedor(?:a)?|prestador(?:a)?(?:\s+del\s+servicio)?|transmitente|seller|vendido\s+por)\s*[:.]\s*/i;
 
 const PARTY_LABEL = /^(?:proveedor|emisor|supplier|cliente|customer|destinatario|facturar\s+a|bill\s+to|datos\s+del\s+cliente)\s*[:.]?\s*/i;
 
@@ -169,7 +172,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   let customerBlock = false;
-  const candidates: { name: string; line: Line; legal: boolean }[] = [];
+  const candidates: { name: string; line: Line; legal: boolean; captioned?: boolean }[] = [];
   for (const line of lines.slice(0, end + 1)) {
     if (customerBlock) continue;
     const customerAt = customerLabelAt(line.text);
@@ -186,11 +189,14 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(/^(proveedor|emisor|supplier)\s*[:.]\s*/i, ''), line.source);
-    if (name && name.length >= 3) candidates.push({ name, line, legal });
+    const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(SUPPLIER_CAPTION, ''), line.source);
+    if (name && name.length >= 3) candidates.push({ name, line, legal, captioned: !legal && SUPPLIER_CAPTION.test(text) });
   }
   const legal = candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
+  // a name under the supplier's own caption ("Arrendador: …"), before any title above it
+  const captioned = candidates.find((c) => c.captioned);
+  if (captioned) return fieldOf(captioned.name, captioned.line, 0.8);
   // a ticket's letterhead in capitals with its form on a line of its own, or the company's full name
   // further down (a footer); never a name beside the company's own tax number (the customer's)
   const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
@@ -202,6 +208,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   // a professional's letterhead: the name, written as a name (every word capitalised), not the
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
+  // a professional's office named after the person ("NOTARÍA DE ANA RUIZ GIL"): the person, when the number is a person's
+  const office = personal ? candidates.find((c) => OFFICE_OF.test(c.name) && c.name.replace(OFFICE_OF, '').trim().split(/\s+/).length >= 2) : undefined;
+  if (office) return fieldOf(office.name.replace(OFFICE_OF, '').trim(), office.line, 0.6);
   const titled = candidates.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
   if (titled) return fieldOf(titledName(titled.name.replace(HOLDER_LABEL, ''), lines[titled.line.index + 1]), titled.line, 0.6);
   const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
@@ -212,6 +221,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
 const DOCUMENT_TITLE = /\s+(?:FACTURA(?:\s+(?:SIMPLIFICADA|RECTIFICATIVA|PROFORMA))?|INVOICE)\s*$/;
 /** A licensed professional's title before the name (a pharmacy's "Ldo.", "Lda."). */
 const PERSON_TITLE = /^(?:L(?:d[oa]|D[OA])|[Ll]icenciad[oa]|LICENCIAD[OA]|D(?:r|R)[aA]?)\.?\s+(?=\p{Lu})/u;
+
+/** An office or practice named after its holder ("Notaría de", "Despacho de"). */
+const OFFICE_OF = /^(?:notar[ií]a|despacho|bufete|consulta|cl[ií]nica|gabinete|estudio|asesor[ií]a|gestor[ií]a)\s+(?:de(?:l)?\s+)?(?:(?:d\.|d[oñ]a\.?|don|do[ñn]a)\s+)?(?=\p{Lu})/iu;
 
 /** The label a ticket names its holder by ("Conductor: Joaquín Ruiz", "Titular: …"). */
 const HOLDER_LABEL = /^(?:[Cc]onductor(?:a)?|CONDUCTOR(?:A)?|[Tt]axista|TAXISTA|[Tt]itular(?: de la licencia)?|TITULAR)\s*:\s*(?=\p{Lu})/u;

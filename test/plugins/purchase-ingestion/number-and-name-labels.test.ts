@@ -155,3 +155,25 @@ CIF B20000014
 Recibo T-0917/004412`)).toBe('TELETAXI NERVIÓN');
   });
 });
+
+describe('supplier names after a caption, with their forms, and a practice named after its holder', () => {
+  test('a landlord\'s caption is no part of the name', () => {
+    expect(supplier(`RECIBO DE ALQUILER
+Arrendador: Tomás Oliván Sesé, NIF 73001284S
+Arrendataria: Talleres Cinca, S.L., CIF B12345674`)).toBe('Tomás Oliván Sesé');
+  });
+
+  test('a labour company\'s "S.L.L." and a Portuguese "Lda." end the name, whole', () => {
+    expect(supplier(`MOLDES DEL MATARRAÑA
+Moldes del Matarraña, S.L.L. · CIF B44215738`)).toBe('Moldes del Matarraña, S.L.L.');
+    expect(supplier(`TÊXTEIS DO MINHO
+Têxteis do Minho, Lda.
+NIF PT503504564`)).toBe('Têxteis do Minho, Lda.');
+  });
+
+  test('a notary\'s office named after the notary: the notary, when the number is a person\'s', () => {
+    expect(supplier(`NOTARÍA DE LUCÍA ARNAL BIELSA
+Notaria del Ilustre Colegio de Aragón
+N.I.F. 73001284S`)).toBe('LUCÍA ARNAL BIELSA');
+  });
+});
