@@ -32,7 +32,7 @@ add('lu-asesor-irpf15', 'LuaLaTeX', 'tax adviser fees with IRPF 15 %',
 
 add('lu-ferreteria-3pag', 'LuaLaTeX', 'three-page hardware invoice, totals only on the last page',
     'an industrial hardware supplier, 72 item lines over three pages (longtable, the header repeated), '
-    'line discounts, "Suma anterior"/"Suma y sigue" carried between pages, totals only on page 3; '
+    'line discounts, "Suma y sigue en la página siguiente" at the foot of pages 1 and 2, totals only on page 3; '
     'number "FF-26-01932" after "Núm. factura", date "23/03/2026"',
     sup('Suministros Industriales Matarraña, S.A.', cif('A', 4430871), 'Ctra. de Valderrobres, km 1,2',
         '44580 Valderrobres (Teruel)'),
