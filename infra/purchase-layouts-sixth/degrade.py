@@ -47,6 +47,7 @@ PLAN = {
                           'photo': dict(dpi=130, crumple=False, shadow=False, background='cloth', tilt=0.07)},
     'gn-serie-celdas': {'photo': dict(dpi=130, crumple=True, shadow=True, background='wood', tilt=0.04)},
     'gn-reformas-isp': {'scan': dict(dpi=300, contrast='normal', specks=0, turn=1.8, gradient=0.2)},
+    'gn-alquiler-irpf19': {'scan': dict(dpi=200, contrast='normal', specks=0, turn=-1.3, gradient=0.0)},
     'gn-pedidos-2pag': {'scan': dict(dpi=150, contrast='normal', specks=1, turn=-1.1, gradient=0.3)},
     'gn-bodega-recargo': {'photo': dict(dpi=120, crumple=False, shadow=True, background='desk', tilt=0.08)},
 }

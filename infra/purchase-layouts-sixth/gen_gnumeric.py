@@ -296,7 +296,32 @@ def italiano(inv):
     return sh
 
 
-RENDER = {'gn-autonomo-irpf15': autonomo, 'gn-mayorista-hoja': mayorista, 'gn-serie-celdas': serie, 'gn-reformas-isp': reformas,
+def alquiler(inv):
+    s, c = inv.supplier, inv.customer
+    sh = Sheet([260, 70, 80, 90], font='Liberation Serif', size=10.5, footer='')
+    sh.set(0, 0, 'FACTURA DE ALQUILER', bold=True, size=14, merge=3, align='center')
+    sh.set(2, 0, 'Arrendadora:', bold=True); sh.set(2, 2, 'Arrendataria:', bold=True)
+    for i, (a, b) in enumerate(zip([s['name'], 'DNI ' + s['tax'], s['addr'][0], s['addr'][1]],
+                                   [c['name'], 'CIF ' + c['tax'], c['addr'][0], c['addr'][1]])):
+        sh.set(3 + i, 0, a); sh.set(3 + i, 2, b, merge=1)
+    sh.set(8, 0, 'Nº ' + inv.number, bold=True); sh.set(8, 2, inv.date_text, merge=1, align='right')
+    r = 10
+    sh.row(r, 0, ['Concepto', '', '', 'Importe'], bold=True, border='b', aligns=['left', None, None, 'right'])
+    for l in inv.lines:
+        r += 1
+        sh.set(r, 0, l.desc, merge=2); sh.set(r, 3, fmt(l.amount), align='right')
+    rr = inv.rows[0]
+    r += 2
+    for cap, v in [('Base imponible', fmt(inv.subtotal)), (f'IVA {pct(rr["rate"])} %', fmt(rr['vat'])),
+                   (f'Retención IRPF {pct(inv.irpf)} %', '-' + fmt(inv.irpf_amount)), ('Total a pagar', fmt(inv.total))]:
+        sh.set(r, 2, cap, border='tblr', bold=cap.startswith('Total')); sh.set(r, 3, v, align='right', border='tblr', bold=cap.startswith('Total'))
+        r += 1
+    r += 1
+    sh.set(r, 0, 'Retención del 19 % por arrendamiento de inmueble urbano (modelo 115). Pago por transferencia los cinco primeros días del mes.', size=8.5, merge=3)
+    return sh
+
+
+RENDER = {'gn-alquiler-irpf19': alquiler, 'gn-autonomo-irpf15': autonomo, 'gn-mayorista-hoja': mayorista, 'gn-serie-celdas': serie, 'gn-reformas-isp': reformas,
           'gn-pedidos-2pag': pedidos, 'gn-bodega-recargo': bodega, 'gn-italiano-intracom': italiano}
 
 

@@ -355,3 +355,13 @@ add('gn-italiano-intracom', 'Gnumeric', 'Italian supplier, intra-EU reverse char
     '318/2026', '22/06/2026', '2026-06-22',
     [L('Lama circolare HM 350x3,2 Z72', 8, '146.00', rate=0), L('Cinghia dentata HTD 8M-1200', 6, '58.40', rate=0),
      L('Cuscinetto 6206-2RS', 20, '7.95', rate=0), L('Spese di trasporto', 1, '120.00', rate=0)])
+
+add('gn-alquiler-irpf19', 'Gnumeric', 'warehouse rent from a private landlord, IRPF 19 %',
+    'a landlord (DNI) billing the monthly rent of a warehouse from a spreadsheet: rent and a repercussed '
+    'IBI share as two lines, IVA 21 %, IRPF 19 % on the whole, "Nº" and its number "06/2026" in one cell, '
+    'the date as "Alcañiz, a 1 de junio de 2026" and the totals in a framed block',
+    sup('Pilar Serrano Cebrián', dni(73152846), 'C/ Mayor, 40, 2º', '44600 Alcañiz (Teruel)'),
+    '06/2026', 'Alcañiz, a 1 de junio de 2026', '2026-06-01',
+    [L('Renta mensual nave 14, Polígono La Noria (junio 2026)', 1, '1250.00'),
+     L('Repercusión IBI 2026 (parte proporcional mensual)', 1, '48.75')],
+    irpf=19)
