@@ -218,7 +218,7 @@ add('mp-saas-ingles', 'matplotlib', 'Spanish SaaS invoicing in English with deci
 add('ab-traductora-irpf15', 'AbiWord', 'translator with IRPF 15 %, bilingual captions',
     'a translator (DNI) with bilingual captions ("Factura / Invoice", "Fecha / Date"), word counts and '
     'price per word to three decimals, IRPF 15 %, number "7/2026", date "20/01/2026"',
-    sup('Marta Lizana Bercero', dni(25471836), 'C/ Predicadores, 70, 4º', '50003 Zaragoza'),
+    sup('Marta Lizana', dni(25471836), 'C/ Predicadores, 70, 4º', '50003 Zaragoza'),
     '7/2026', '20/01/2026', '2026-01-20',
     [L('Traducción EN>ES fichas técnicas (palabras)', 8240, '0.075'),
      L('Revisión de catálogo FR>ES (palabras)', 5100, '0.035'),
