@@ -67,7 +67,7 @@ add('lu-ferreteria-3pag', 'LuaLaTeX', 'three-page hardware invoice, totals only 
 
 add('lu-aleman-intracomunitaria', 'LuaLaTeX', 'intra-EU supplier in English/German, reverse charge',
     'a German machine-parts maker invoicing in English with German captions ("Invoice No. / Rechnungsnr."), '
-    'date "March 12, 2026", a DE VAT number, reverse-charge wording, VAT 0 %, amounts "EUR 12.480,00"',
+    'date "March 12, 2026", a DE VAT number, reverse-charge wording, VAT 0 %, amounts "EUR 4.740,00"',
     sup('Krämer Antriebstechnik GmbH', de_vat(28145730), 'Industriestraße 42', '73730 Esslingen am Neckar, Germany'),
     'RE-2026-10447', 'March 12, 2026', '2026-03-12',
     [L('Gear motor KA-370, 0,75 kW, i=20', 4, '1185.00', rate=0),
