@@ -254,7 +254,8 @@ function invoiceNumber(lines: Line[], taxId: string | null): Field {
   return read ? fieldOf(read.value, read.line, read.weight) : EMPTY;
 }
 
-const DATE_LABEL = /\b(?:fecha|date|emisi[oó]n|expedici[oó]n|f\.\s?emis|dated)\b/gi;
+/** Also "Data", the date's label in Catalan, Galician and Portuguese. */
+const DATE_LABEL = /\b(?:fecha|date|data|emisi[oó]n|expedici[oó]n|f\.\s?emis|dated)\b/gi;
 /** Dates an invoice prints besides its issue date: what their label says between it and the date. */
 const OTHER_DATE = /venc|vto|due|pago|payment|entrega|delivery|operaci|pedido|order|albar|servicio|per[ií]odo|desde|hasta|validez|caducidad|nacimiento|alta/i;
 

@@ -169,6 +169,15 @@ describe('dates', () => {
     expect(datesIn('15-mar-26 · 3/MAR/2026 · 2026/03/15 · 5.3.2026 · March 5, 2026 · 1º de abril de 2026 · 09-10-26')).toEqual(['2026-03-15', '2026-03-03', '2026-03-15', '2026-03-05', '2026-03-05', '2026-04-01', '2026-10-09']);
   });
 
+  test('months in Catalan, Galician, Portuguese, French, Italian and German, and in Roman numerals', () => {
+    expect(datesIn("7 d'agost de 2026 · 21 de setembre de 2026 · 2 de xullo de 2026 · 30 de novembro de 2026 · 9 de março de 2026 · 4 juillet 2026 · 11 maggio 2026 · 5. Oktober 2026 · 1-IX-2026 · 30/XI/26"))
+      .toEqual(['2026-08-07', '2026-09-21', '2026-07-02', '2026-11-30', '2026-03-09', '2026-07-04', '2026-05-11', '2026-10-05', '2026-09-01', '2026-11-30']);
+  });
+
+  test('"Data", the date\'s label in Catalan and Galician', () => {
+    expect(read(page('Fusteria Prats, S.L.\nNIF B17000004\nVenciment: 30/06/2026\nData: 1 de juny de 2026')).issue_date.value).toBe('2026-06-01');
+  });
+
   test('the issue date, not the due date beside it, whichever comes first', () => {
     const date = (text: string) => read(page(`Proveedor Ejemplo S.L.\nCIF A58818501\n${text}`)).issue_date.value;
     expect(date('Fecha: 15/03/2026 Vencimiento: 15/04/2026')).toBe('2026-03-15');
