@@ -96,6 +96,36 @@ function stackedTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
   return found;
 }
 
+/**
+ * A summary laid out in columns, one a rate ("IVA 4 %  IVA 10 %  IVA 21 %" over "Base imponible
+ * 255,64 105,50 56,70" and "Cuota IVA 10,23 10,55 11,91"): a row of bases and, one to three lines
+ * under it, a row of as many quotas, the rates from a row of as many rates above or between them;
+ * each column whose quota its rate gives from its base is a tax line.
+ */
+function columnTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
+  const found: ArithmeticTax[] = [];
+  const amounts = (k: number) => tokens[k].filter((t) => t.amount).map((t) => t.amount!);
+  const rates = (k: number) => tokens[k].filter((t) => t.rate && !t.amount).map((t) => t.rate!);
+  for (let i = 0; i < lines.length; i++) {
+    const bases = amounts(i);
+    if (bases.length < 2 || rates(i).length) continue;
+    for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
+      const quotas = amounts(j);
+      if (quotas.length !== bases.length || rates(j).length) continue;
+      for (let r = Math.max(0, i - 2); r < j; r++) {
+        const row = rates(r);
+        if (r === i || row.length !== bases.length || amounts(r).length) continue;
+        bases.forEach((base, c) => {
+          if (!base.isZero() && isVatRate(row[c]) && !WITHHOLDING.test(lines[r].text) && gives(base, row[c], quotas[c]) && quotas[c].isZero() === row[c].isZero()) {
+            found.push({ tax: 'vat', rate: row[c], base, amount: quotas[c], line: lines[j] });
+          }
+        });
+      }
+    }
+  }
+  return found;
+}
+
 /** At most this many sets of tax lines are tried: a page of hundreds of rows that each check out (a hostile file) stays cheap. */
 const MAX_SETS = 20_000;
 
@@ -106,7 +136,9 @@ const MAX_SETS = 20_000;
 export function summaryByArithmetic(lines: Line[], withheld: Decimal): ArithmeticSummary | null {
   const tokens = lines.map((line) => tokensOf(line.text));
   const seen = new Set<string>();
-  const candidates = [...lines.flatMap((line, k) => rowTaxes(line, tokens[k])), ...stackedTaxes(lines, tokens)]
+  // a row of amounts under a title row that prints the rate ("Base imponible  IVA 21 %  TOTAL" over "1.992,35 418,39 2.410,74")
+  const titleRates = (k: number) => (k > 0 && !tokens[k].some((t) => t.rate && !t.amount) && !tokens[k - 1].some((t) => t.amount) ? tokens[k - 1].filter((t) => t.rate) : []);
+  const candidates = [...lines.flatMap((line, k) => rowTaxes(line, [...titleRates(k), ...tokens[k]])), ...stackedTaxes(lines, tokens), ...columnTaxes(lines, tokens)]
     .filter((t) => !seen.has(key(t)) && !!seen.add(key(t)));
   const vatByRate = new Map<string, ArithmeticTax[]>();
   for (const t of candidates) if (t.tax === 'vat') vatByRate.set(t.rate.toString(), [...(vatByRate.get(t.rate.toString()) ?? []), t]);

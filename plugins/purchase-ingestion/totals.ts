@@ -609,8 +609,10 @@ export function readSummary(lines: Line[]): SummaryRead {
     };
   }
   const passed = !!(payable && total && near(payable, total.value, tolerance));
-  if (!passed || !vat.length) {
-    // the labels gave no summary that adds up, or one without VAT: the page's arithmetic may
+  // a reading that adds up to less than a total labelled as the invoice's ("Total factura"): one rate's column of a larger summary
+  const short = !!total && totals.some((t) => t.rank >= 2_000_000_000 && abs(t.value).compare(abs(total!.value)) > 0);
+  if (!passed || !vat.length || short) {
+    // the labels gave no summary that adds up, or one without VAT, or a part of one: the page's arithmetic may
     const solved = summaryByArithmetic(lines, sum(withholding.map((t) => t.amount)));
     // a total labelled as one that is larger than the arithmetic's: the labels' reading stands (its parts are what the page's arithmetic missed)
     if (solved && !totals.some((t) => abs(t.value).compare(abs(solved.total.value)) > 0)) {

@@ -68,6 +68,29 @@ Saldo a su favor -407,00 €`)).toMatchObject({ subtotal: '-340.00', total: '-40
   });
 });
 
+describe('summaries in columns', () => {
+  test('rates as columns: a row of rates over rows of bases, quotas and totals', () => {
+    expect(read(`Tipo IVA 4 % IVA 10 % IVA 21 %
+Neto 120,00 80,00 40,00
+Impuesto 4,80 8,00 8,40
+Suma 124,80 88,00 48,40
+IMPORTE 261,20`)).toMatchObject({ subtotal: '240.00', total: '261.20', vat: ['4.00 % of 120.00 = 4.80', '10.00 % of 80.00 = 8.00', '21.00 % of 40.00 = 8.40'] });
+  });
+
+  test('one rate\'s column read as the summary under a larger total labelled as the invoice\'s: the whole table instead', () => {
+    expect(read(`IVA 21 % IVA 10 %
+Base imposable 300,00 50,00
+Quota 63,00 5,00
+Total 363,00 55,00
+Total factura: 418,00 €`)).toMatchObject({ subtotal: '350.00', total: '418.00', vat: ['21.00 % of 300.00 = 63.00', '10.00 % of 50.00 = 5.00'] });
+  });
+
+  test('a title row printing the rate over a row of amounts alone', () => {
+    expect(read(`Neto IVA 21 % A PAGAR
+2.500,00 525,00 3.025,00`)).toMatchObject({ subtotal: '2500.00', total: '3025.00', vat: ['21.00 % of 2500.00 = 525.00'] });
+  });
+});
+
 describe('what the arithmetic does not take', () => {
   test('a withholding\'s rate is never read as a VAT line, even at a rate the Canaries\' IGIC also has', () => {
     const lines = linesOf([page(`Honorarios 1.000,00\nRetención 15 % 1.000,00 150,00\nTotal 1.000,00`)]);
