@@ -135,6 +135,15 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
     }
   }
   if (names.length < 2 || parties.length < 2) return null;
+  // a company's one name printed on its tax number's line or just above it (a footer "X GmbH · … / VAT No. …"), apart from the customer's: that name
+  const idLine = lines.find((line) => taxIdsIn(line.text).some((id) => sameTaxId(id.value, supplierTaxId)) && !taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value))));
+  if (idLine) {
+    const beside = [idLine, lines[idLine.index - 1]].filter((l) => l && l.page === idLine.page).map((l) => legalNamesIn(l)).find((found) => found.length > 0);
+    if (beside?.length === 1) {
+      const name = names.find((n) => sameName(n.name, beside[0].name));
+      if (name) return name;
+    }
+  }
   return names[parties.indexOf('supplier')] ?? null;
 }
 
