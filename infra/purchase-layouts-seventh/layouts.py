@@ -236,7 +236,7 @@ LAYOUTS = [
          customer=OWN, own=[OWN['tid']], number='2026-M-0088', num_label='N. FRA.', date='2026-09-30', date_text='30/09/2026',
          lines=many_lines('a2-mantenimiento-2pag', 46, MAINT), opt={'style': 'es', 'cur': '', 'per_page': 28}),
     dict(id='a2-fruites-recarrec', gen='a2ps', family='Catalan wholesaler to a shop in recargo',
-         tests='in Catalan, monospaced: "Factura núm." 26/1204, "Data: 05/10/2026", "Recàrrec d\'equivalència" 10+1,4 and 4+0,5, to a shop in recargo',
+         tests='in Catalan, monospaced: "Factura núm." 26/1204, "Data: 05/10/2026", recargo 10+1,4 and 4+0,5 in a summary with captions "%REC" and "QUOTA REC." over one row per rate, to a shop in recargo',
          supplier={'name': 'Fruites i Verdures Terra Alta, S.L.', 'tid': 'B43102557', 'addr': ['Av. Catalunya, 23', '43780 Gandesa (Tarragona)']},
          customer=SHOP, own=[SHOP['tid']], number='26/1204', num_label='Factura núm.', date='2026-10-05', date_text='05/10/2026',
          lines=[L('Pomes Golden (kg)', '30.000', '1.35', 4), L('Taronges (kg)', '45.500', '1.10', 4), L('Oli d\'oliva verge extra 5 L', 4, '32.50', 4),
