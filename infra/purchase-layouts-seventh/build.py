@@ -45,6 +45,8 @@ def check_text(lay, calc, pdf):
     for what in (lay['number'], lay['supplier']['tid']):
         if what not in flat:
             problems.append(f'{what!r} not in the text')
+    if lay['supplier']['name'].lower() not in flat.lower():
+        problems.append('the supplier\'s name not in the text')
     amounts = [calc['total']] + [t['amount'] for g in ('vat', 'sur', 'wh') for t in calc[g] if t['amount'] != 0]
     for a in amounts:
         forms = {fmt(a, st), fmt(-a, st), fmt(abs(a), st)}

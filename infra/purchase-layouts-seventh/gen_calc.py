@@ -85,7 +85,7 @@ def rows_for(lay, calc):
         R.append([('Gracias por su visita', 'c', 3)])
         return R, 3, None
     # --- header: supplier block left, title right
-    R.append([(sup['name'], 'big', 4), ('', 'n', 1), (c['invoice'], 'brand', 1)])
+    R.append([(sup['name'], 'big', n - 1), (c['invoice'], 'brand', 1)])
     for a in sup['addr']:
         R.append([(a, 'n', 4)])
     R.append([(f"{c['nif']}: {sup['tid']}", 'n', 4)])
