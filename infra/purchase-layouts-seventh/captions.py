@@ -1,0 +1,23 @@
+"""Captions by language for the invoices' printed words."""
+C = {
+    'es': dict(invoice='FACTURA', date='Fecha', customer='Cliente', supplier='Proveedor', desc='Descripción', qty='Cant.', price='Precio',
+               disc='Dto.', amount='Importe', ref='Ref.', base='Base imponible', vat='IVA', re='R.E.', irpf='Retención IRPF', total='TOTAL FACTURA',
+               rate='% IVA', quota='Cuota', page='Hoja {} de {}', carry='Suma y sigue', carried='Suma anterior', nif='NIF', pay='Forma de pago: transferencia ES76 2085 0000 1234 5678 9012',
+               words='Son:', due='Líquido a pagar'),
+    'en': dict(invoice='INVOICE', date='Invoice date:', customer='Bill to', supplier='From', desc='Description', qty='Qty', price='Unit price',
+               disc='Disc.', amount='Amount', ref='Item', base='Net amount', vat='VAT', re='', irpf='', total='TOTAL DUE', rate='VAT %', quota='VAT',
+               page='Page {} of {}', carry='Carried forward', carried='Brought forward', nif='VAT No.', pay='Payment: 30 days net — IBAN NL20 INGB 0001 2345 67',
+               words='', due=''),
+    'de': dict(invoice='RECHNUNG / INVOICE', date='Datum / Date:', customer='Kunde / Customer', supplier='', desc='Artikel / Description', qty='Menge / Qty',
+               price='Preis / Price', disc='', amount='Betrag / Amount', ref='', base='Nettobetrag / Net amount', vat='MWST / VAT', re='', irpf='',
+               total='TOTAL', rate='MWST %', quota='MWST', page='Seite {} / {}', carry='', carried='', nif='UID', pay='Zahlbar innert 30 Tagen / Payable within 30 days — IBAN CH93 0076 2011 6238 5295 7',
+               words='', due=''),
+    'ca': dict(invoice='FACTURA', date='Data:', customer='Client', supplier='Proveïdor', desc='Descripció', qty='Quant.', price='Preu', disc='Dte.',
+               amount='Import', ref='Ref.', base='Base imposable', vat='IVA', re='Recàrrec d\'equivalència', irpf='Retenció IRPF', total='Total a pagar',
+               rate='% IVA', quota='Quota', page='Pàgina {} de {}', carry='Suma i segueix', carried='Suma anterior', nif='NIF',
+               pay='Forma de pagament: transferència ES12 2100 0000 1111 2222 3333', words='Són:', due='Líquid a pagar'),
+    'mix': dict(invoice='INVOICE / FACTURA', date='Date / Fecha', customer='Bill to / Cliente', supplier='From / Emisor', desc='Description / Concepto',
+                qty='Qty / Cant.', price='Price / Precio', disc='', amount='Amount / Importe', ref='', base='Net / Base imponible', vat='VAT / IVA', re='',
+                irpf='Withholding / Retención IRPF', total='TOTAL', rate='VAT % / % IVA', quota='VAT / Cuota', page='Page {} / {}', carry='', carried='', nif='VAT / CIF',
+                pay='Payment / Pago: bank transfer ES55 0182 0000 4444 5555 6666', words='', due=''),
+}
