@@ -26,15 +26,22 @@ const SURCHARGE_RATES = ['5.2', '1.4', '0.5', '1.75', '0.62', '0.26'].map((r) =>
 const isVatRate = (rate: Decimal) => rate.isZero() || VAT_RATES.some((r) => r.eq(rate));
 const isSurchargeRate = (rate: Decimal) => SURCHARGE_RATES.some((r) => r.eq(rate));
 
-interface Token { amount: Decimal | null; rate: Decimal | null; at: number }
+interface Token { amount: Decimal | null; rate: Decimal | null; at: number; end: number }
 
 const NUMBER = /(?<![\d.,\p{L}])-?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2}|\.\d{1,2})?(?:\s*%)?(?![\d]|[.,]\d)/gu;
+/** An amount with its thousands set apart by spaces ("2 843,84"), read besides the plain reading: "21 597,21" may be a rate and a quota or one amount, and the arithmetic tells. */
+const SPACED_AMOUNT = /(?<![\d.,\p{L}])-?\d{1,3}(?: \d{3})+,\d{2}(?![\d]|[.,]\d)/gu;
 const WITHHOLDING = /retenci[oó]n|\bi\s?\.?\s?r\s?\.?\s?p\s?\.?\s?f\b|withholding/i;
 /** A word printed where an exempt line's rate goes. */
 const EXEMPT = /(?<!\p{L})(?:exent[oa]s?|exempt)(?!\p{L})/giu;
 
 /** The numbers of a line in order, each an amount (with its cents), a rate (with "%", or a bare known rate), or both ("0,50"). */
 function tokensOf(text: string): Token[] {
+  const spaced = [...text.matchAll(SPACED_AMOUNT)].map((m) => ({ amount: parseAmount(m[0]), rate: null, at: m.index!, end: m.index! + m[0].length }));
+  return [...plainTokensOf(text), ...spaced].filter((t) => t.amount || t.rate).sort((a, b) => a.at - b.at || a.end - b.end);
+}
+
+function plainTokensOf(text: string): Token[] {
   return [...text.replace(EXEMPT, ' 0 % ').matchAll(NUMBER)].map((m) => {
     const raw = m[0];
     const percent = raw.includes('%');
@@ -45,8 +52,8 @@ function tokensOf(text: string): Token[] {
       const value = Decimal.parse(digits.replace(',', '.')).rescale(2);
       if (percent ? value.compare(Decimal.parse('30').rescale(2)) <= 0 : !value.isZero() && (isVatRate(value) || isSurchargeRate(value))) rate = value;
     }
-    return { amount, rate, at: m.index! };
-  }).filter((t) => t.amount || t.rate);
+    return { amount, rate, at: m.index!, end: m.index! + raw.length };
+  });
 }
 
 const gives = (base: Decimal, rate: Decimal, quota: Decimal) => near(base.percent(rate), quota, 2);
@@ -65,7 +72,9 @@ function rowTaxes(line: Line, tokens: Token[]): ArithmeticTax[] {
       if (i === k || !base || base.isZero()) continue;
       for (let j = i + 1; j < tokens.length; j++) {
         const quota = tokens[j].amount;
-        if (j === k || !quota || !gives(base, rate, quota)) continue;
+        // two readings of the same characters are never a base and its quota, nor a rate and either
+        const apart = (a: Token, b: Token) => a.end <= b.at || b.end <= a.at;
+        if (j === k || !quota || !apart(tokens[i], tokens[j]) || !apart(rateToken, tokens[i]) || !apart(rateToken, tokens[j]) || !gives(base, rate, quota)) continue;
         // a zero quota is a 0 % line only under a printed zero rate, never a discount's empty column
         if (quota.isZero() !== rate.isZero()) continue;
         const tax = isSurchargeRate(rate) ? 'surcharge' : isVatRate(rate) ? 'vat' : null;
@@ -79,7 +88,11 @@ function rowTaxes(line: Line, tokens: Token[]): ArithmeticTax[] {
 /** A base alone on its line and its quota alone on one of the next three, the rate printed on either ("Base imponible IVA 21 % 2.114,31" / "Cuota IVA 21 % 444,02"). */
 function stackedTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
   const found: ArithmeticTax[] = [];
-  const single = (k: number) => { const amounts = tokens[k].filter((t) => t.amount && !t.rate); return amounts.length === 1 ? amounts[0].amount! : null; };
+  // a line's one amount: read across its spaces when it is so printed ("Base imponible 2 843,84")
+  const single = (k: number) => {
+    const amounts = tokens[k].filter((t) => t.amount && !t.rate && !tokens[k].some((o) => o !== t && o.at <= t.at && o.end >= t.end));
+    return amounts.length === 1 ? amounts[0].amount! : null;
+  };
   for (let i = 0; i < lines.length; i++) {
     const base = single(i);
     if (!base || base.isZero()) continue;
@@ -104,20 +117,22 @@ function stackedTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
  */
 function columnTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
   const found: ArithmeticTax[] = [];
-  const amounts = (k: number) => tokens[k].filter((t) => t.amount).map((t) => t.amount!);
+  const amounts = (k: number) => tokens[k].filter((t) => t.amount && !spacedReading(tokens[k], t)).map((t) => t.amount!);
   const rates = (k: number) => tokens[k].filter((t) => t.rate && !t.amount).map((t) => t.rate!);
   for (let i = 0; i < lines.length; i++) {
     const bases = amounts(i);
     if (bases.length < 2 || rates(i).length) continue;
-    for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
+    // the quotas' row one to six lines under the bases' (a recargo's rows come after the VAT's)
+    for (let j = i + 1; j <= Math.min(lines.length - 1, i + 6); j++) {
       const quotas = amounts(j);
       if (quotas.length !== bases.length || rates(j).length) continue;
       for (let r = Math.max(0, i - 2); r < j; r++) {
         const row = rates(r);
         if (r === i || row.length !== bases.length || amounts(r).length) continue;
         bases.forEach((base, c) => {
-          if (!base.isZero() && isVatRate(row[c]) && !WITHHOLDING.test(lines[r].text) && gives(base, row[c], quotas[c]) && quotas[c].isZero() === row[c].isZero()) {
-            found.push({ tax: 'vat', rate: row[c], base, amount: quotas[c], line: lines[j] });
+          const tax = isSurchargeRate(row[c]) ? 'surcharge' : isVatRate(row[c]) ? 'vat' : null;
+          if (tax && !base.isZero() && !WITHHOLDING.test(lines[r].text) && gives(base, row[c], quotas[c]) && quotas[c].isZero() === row[c].isZero()) {
+            found.push({ tax, rate: row[c], base, amount: quotas[c], line: lines[j] });
           }
         });
       }
@@ -125,6 +140,9 @@ function columnTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
   }
   return found;
 }
+
+/** An amount read across a space ("2 843,84") where the plain reading of the same characters gives more than one number: not counted as a column. */
+const spacedReading = (tokens: Token[], t: Token) => tokens.some((o) => o !== t && o.at >= t.at && o.end <= t.end);
 
 /** At most this many sets of tax lines are tried: a page of hundreds of rows that each check out (a hostile file) stays cheap. */
 const MAX_SETS = 20_000;
@@ -137,7 +155,7 @@ export function summaryByArithmetic(lines: Line[], withheld: Decimal): Arithmeti
   const tokens = lines.map((line) => tokensOf(line.text));
   const seen = new Set<string>();
   // a row of amounts under a title row that prints the rate ("Base imponible  IVA 21 %  TOTAL" over "1.992,35 418,39 2.410,74")
-  const titleRates = (k: number) => (k > 0 && !tokens[k].some((t) => t.rate && !t.amount) && !tokens[k - 1].some((t) => t.amount) ? tokens[k - 1].filter((t) => t.rate) : []);
+  const titleRates = (k: number) => (k > 0 && !tokens[k].some((t) => t.rate && !t.amount) && !tokens[k - 1].some((t) => t.amount) ? tokens[k - 1].filter((t) => t.rate).map((t) => ({ ...t, at: -2, end: -1 })) : []);
   const candidates = [...lines.flatMap((line, k) => rowTaxes(line, [...titleRates(k), ...tokens[k]])), ...stackedTaxes(lines, tokens), ...columnTaxes(lines, tokens)]
     .filter((t) => !seen.has(key(t)) && !!seen.add(key(t)));
   const vatByRate = new Map<string, ArithmeticTax[]>();

@@ -77,6 +77,8 @@ export function cleanSupplierName(text: string, source: TextSource): string {
   return name;
 }
 
+/** A block's caption printed alone on its line ("EMISOR", "From"): never a name. */
+const CAPTION_ONLY = /^(?:emisor(?:a)?|proveedor(?:a)?|from|supplier|seller|vendedor(?:a)?|datos\s+del\s+(?:emisor|proveedor)|arrendador(?:a)?|prestador(?:a)?)\s*[:.]?$/i;
 /** The caption a supplier's own block may open with ("Arrendadora: Ana Ruiz", "Emisor: …"). */
 const SUPPLIER_CAPTION = /^(?:proveedor(?:a)?|emisor(?:a)?|supplier|arrendador(?:a)?|vendedor(?:a)?|prestador(?:a)?(?:\s+del\s+servicio)?|transmitente|seller|vendido\s+por)\s*[:.]\s*/i;
 
@@ -192,7 +194,7 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     // the document's title printed beside the letterhead on the same line ("Anselmo Ruiz Gil   FACTURA")
     const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
     const text = line === taxIdLine ? untitled.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : untitled;
-    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
+    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text) || CAPTION_ONLY.test(text)) continue;
     // a name ending in a comma whose legal form wrapped onto a line of its own below ("Transportes Ruiz," … "S.L.")
     const form = /,$/.test(text) && !LEGAL_FORM.test(text) ? lines.slice(line.index + 1, line.index + 4).find((l) => l.page === line.page && FORM_ALONE.test(l.text.trim())) : undefined;
     if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }

@@ -75,6 +75,8 @@ function digitGroupsAfter(rest: string): string {
 const withoutNumberSign = (value: string) => value.replace(/^N[º°o]?\.(?=\d)/i, '');
 /** The text before a value ends with what numbers something else ("Autorizado nº", "Pedido:"). */
 const numbersOther = (before: string) => OTHER_BEFORE.test(before.replace(/\s*(?:n[º°o]\.?|n[uú]m(?:ero)?\.?)?\s*[:.#]?\s*$/i, ''));
+/** Words that name the invoice a corrective one rectifies, before its "Factura". */
+const RECTIFIED_BEFORE = /(?:rectifica(?:d[oa]|ci[oó]n\s+de)?|sustituye|anula|corrige|abono\s+(?:de|sobre))\s+(?:a\s+)?(?:la\s+)?$/i;
 /** A year alone. */
 const YEAR = /^(?:19|20)\d{2}$/;
 const SPACED_PART = /^ ?[-/] ?(\d[A-Z0-9\-/.]*)/i;
@@ -162,6 +164,8 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
       const after = line.text.slice(end);
       const strong = !!m.groups!.strong;
       if (OTHER_NUMBER.test(after) || (!strong && OTHER_BEFORE.test(line.text.slice(0, m.index!)))) continue;
+      // the invoice a corrective one names ("Rectifica la factura 26-1102"), never its own number
+      if (RECTIFIED_BEFORE.test(line.text.slice(0, m.index!))) continue;
       // a bare "Factura" title beside the letterhead's postcode and town ("FACTURA  28004 Madrid")
       if (/^[a-z.]+$/i.test(m[0]) && POSTCODE_TOWN.test(after)) continue;
       let value = valueAt(line.text, end);

@@ -11,13 +11,19 @@ export function linesOf(pages: readonly PageText[]): Line[] {
   const lines: Line[] = [];
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     for (const raw of page.text.split(/\r?\n/)) {
-      const collapsed = raw.replace(/\s+/g, ' ').trim();
+      const collapsed = raw.replace(/\s+/g, ' ').replace(HYPHENS, '-').trim();
       const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : withAccentsJoined(collapsed);
       if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
     }
   }
   return lines;
 }
+
+/**
+ * The minus sign, the typographic hyphens and their full-width forms, which some writers put in a
+ * text layer for every "-" (PostScript printers: "F−2026−0012", "−45,00"): the ASCII hyphen-minus.
+ */
+const HYPHENS = /[\u2010\u2011\u2012\u2212\uFE63\uFF0D]/g;
 
 /** Spacing accents a text layer may carry apart from their letter, and the combining mark each stands for. */
 const SPACING_ACCENTS: Record<string, string> = {

@@ -367,7 +367,10 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
     if (interrupted && !rowAddsUp(columns)) break;
     rows.push(row);
     const cell = (kind: Kind) => columns.get(kind);
-    const amountOf = amountOfCell;
+    // a corrective invoice's row, every amount in it negative ("-213,30  21  -44,79  -258,09"): its base, quotas and total are
+    const amountCells = [...columns.entries()].filter(([kind, text]) => !kind.startsWith('rate_') && /[.,]\d{2}$/.test(text)).map(([, text]) => text);
+    const sign = amountCells.length >= 2 && amountCells.every((text) => text.startsWith('-')) ? (d: Decimal | null) => d && d.negate() : (d: Decimal | null) => d;
+    const amountOf = (text: string | undefined) => sign(amountOfCell(text));
     const rateOf = rateOfCell;
     const base = amountOf(cell('base'));
     const rank = row.index * 10;

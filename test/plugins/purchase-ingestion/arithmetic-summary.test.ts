@@ -91,6 +91,24 @@ Total factura: 418,00 €`)).toMatchObject({ subtotal: '350.00', total: '418.00'
   });
 });
 
+describe('summaries printed by line printers and spreadsheets', () => {
+  test('thousands set apart by spaces beside a bare rate: "21 597,21" read as a rate and a quota where the arithmetic says so', () => {
+    expect(read(`BASE IMPONIBLE %IVA CUOTA IVA TOTAL FACTURA
+3 100,00 21 651,00 *** 3 751,00 EUR`)).toMatchObject({ subtotal: '3100.00', total: '3751.00', vat: ['21.00 % of 3100.00 = 651.00'] });
+  });
+
+  test('rates as columns with recargo rows under the VAT\'s, the total\'s caption among them', () => {
+    expect(read(`Clase 21 Clase 10
+TOTAL A PAGAR
+Base 100,00 50,00
+181,90
+% IVA 21 % 10 %
+Cuota IVA 21,00 5,00
+% R.E. 5,2 % 1,4 %
+Cuota R.E. 5,20 0,70`)).toMatchObject({ subtotal: '150.00', total: '181.90', vat: ['21.00 % of 100.00 = 21.00', '10.00 % of 50.00 = 5.00'], surcharge: ['5.20 % of 100.00 = 5.20', '1.40 % of 50.00 = 0.70'] });
+  });
+});
+
 describe('what the arithmetic does not take', () => {
   test('a withholding\'s rate is never read as a VAT line, even at a rate the Canaries\' IGIC also has', () => {
     const lines = linesOf([page(`Honorarios 1.000,00\nRetención 15 % 1.000,00 150,00\nTotal 1.000,00`)]);

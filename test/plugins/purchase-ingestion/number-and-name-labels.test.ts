@@ -177,3 +177,21 @@ Notaria del Ilustre Colegio de Aragón
 N.I.F. 73001284S`)).toBe('LUCÍA ARNAL BIELSA');
   });
 });
+
+describe('a corrective invoice\'s own number, captions alone, printers\' minus signs', () => {
+  test('the invoice a corrective one rectifies is never its number', () => {
+    expect(number(`FACTURA RECTIFICATIVA (ABONO) Nº: R-26-0007 FECHA: 02/07/2026
+RECTIFICA FACTURA 26-0950 DE 11/06/2026`)).toBe('R-26-0007');
+  });
+
+  test('a block\'s caption alone on its line ("EMISOR") is no name', () => {
+    expect(supplier(`EMISOR
+Hortensia Lahoz Pueyo
+NIF 73001284S`)).toBe('Hortensia Lahoz Pueyo');
+  });
+
+  test('a text layer writing every hyphen as a minus sign: numbers and negative amounts read as with "-"', () => {
+    const e = extractPurchase([page(`Suministros Eléctricos Ribera, S.A.\nCIF A31528797\nFactura nº: F\u22122026\u22120142 Fecha 03\u221204\u22122026\nBase imponible \u2212100,00\nIVA 21 % \u221221,00\nTotal factura \u2212121,00`)], ['B12345674']);
+    expect([e.invoice_number.value, e.issue_date.value, e.subtotal.value, e.total.value]).toEqual(['F-2026-0142', '2026-04-03', '-100.00', '-121.00']);
+  });
+});

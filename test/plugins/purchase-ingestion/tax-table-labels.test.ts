@@ -106,4 +106,9 @@ IVA 0,00 €
 Importe a pagar 2.310,00 €
 Inversión del sujeto pasivo.`)).toEqual({ subtotal: '2310.00', total: '2310.00', vat: ['0.00 % of 2310.00 = 0.00'], surcharge: [], withholding: [] });
   });
+
+  test('a corrective invoice\'s table row with every amount negative: base, quota and total negative', () => {
+    expect(read(`BASE IMPONIBLE  %IVA  CUOTA IVA  TOTAL
+-150,00  21  -31,50  -181,50`)).toEqual({ subtotal: '-150.00', total: '-181.50', vat: ['21.00 % of -150.00 = -31.50'], surcharge: [], withholding: [] });
+  });
 });
