@@ -581,6 +581,46 @@ export function eraseRules(image: GreyImage, length: number, thickness: number):
  * across the lines. 0 when there is too little text to tell.
  */
 export function lineHeightOf(image: GreyImage): number {
+  const across = lineHeightAcross(image), strips = lineHeightInStrips(image);
+  return across && across <= strips * MEASURES_AGREE && across * MEASURES_AGREE >= strips ? across : strips;
+}
+
+/** The lines measured across the page and strip by strip agree when within this factor of each other. */
+const MEASURES_AGREE = 1.5;
+/** Columns a page is cut into to measure its lines strip by strip. */
+const LINE_STRIPS = 6;
+
+/**
+ * The usual height of a line of text measured strip by strip (LINE_STRIPS columns), the median of
+ * every strip's bands: what lineHeightOf falls back on when the measure across the whole page is
+ * thrown off (no bands, or bands merged: a dark strip down the page's side or a dotted page edge
+ * crosses every row; rows of specks) and the two disagree.
+ */
+function lineHeightInStrips(image: GreyImage): number {
+  const { width, height, data } = image;
+  const stripWidth = Math.ceil(width / LINE_STRIPS);
+  const heights: number[] = [];
+  const rows = new Uint32Array(height);
+  for (let left = 0; left < width; left += stripWidth) {
+    const right = Math.min(width, left + stripWidth);
+    rows.fill(0);
+    for (let y = 0; y < height; y++) for (let x = left; x < right; x++) if (data[y * width + x] === 0) rows[y]++;
+    const floor = Math.max(2, Math.round((right - left) * 0.002));
+    for (let y = 0; y < height;) {
+      if (rows[y] <= floor) { y++; continue; }
+      let end = y;
+      while (end < height && rows[end] > floor) end++;
+      if (end - y >= 4) heights.push(end - y);
+      y = end;
+    }
+  }
+  if (heights.length < 3) return 0;
+  heights.sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)];
+}
+
+/** lineHeightOf measured across the whole page. */
+function lineHeightAcross(image: GreyImage): number {
   const { width, height, data } = image;
   const rows = new Uint32Array(height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[y * width + x] === 0) rows[y]++;

@@ -251,6 +251,16 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(Math.abs(half * 2 - full)).toBeLessThanOrEqual(4);
     expect(lineHeightOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toBe(0);
   });
+
+  test("a dark strip down the page's side (a scanner's lid), crossing every row, leaves its lines' height measured", async () => {
+    const page = binarise(await grey(await level()));
+    const { width, height } = page;
+    const lid = new Uint8Array(page.data);
+    for (let y = 0; y < height; y++) for (let x = width - 12; x < width; x++) lid[y * width + x] = 0;
+    const clean = lineHeightOf(page);
+    expect(clean).toBeGreaterThan(15);
+    expect(Math.abs(lineHeightOf({ width, height, data: lid }) - clean)).toBeLessThanOrEqual(3);
+  });
 });
 
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
