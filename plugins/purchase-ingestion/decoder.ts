@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
-import { binarise, eraseRules, evenLighting, lineHeightOf, orientationOf, sheetOf, type GreyImage } from './page-image';
+import { binarise, eraseRules, eraseSpecks, evenLighting, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -107,6 +107,8 @@ const remaining = (deadline: number) => {
 
 /** Text lines are made about this tall (ink of a line, capitals to descenders) for Tesseract: body text at 300 dpi. */
 const TARGET_LINE_HEIGHT = 36;
+/** A page's width holds about this many lines of text's height (A4 body text at 10–11 pt); used before its lines are measured. */
+const LINES_ACROSS = 50;
 /** A page is enlarged at most this much (beyond it the strokes are guesses). */
 const MAX_ENLARGEMENT = 2.5;
 
@@ -133,6 +135,13 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // threshold read that paper, and the text on it, as ink)
   grey = evenLighting(grey, light);
   let page = binarise(grey, light);
+  // a page strewn with specks (a dirty platen, toner dust) is cleaned of them at every binarisation;
+  // its lines are not measured yet, so a fiftieth of its width stands for their height
+  const guessedLineHeight = page.width / LINES_ACROSS;
+  const firstSpecks = eraseSpecks(page, guessedLineHeight);
+  const speckled = firstSpecks.density > SPECKLED;
+  const despeckle = (binarised: GreyImage, lineHeight: number) => (speckled ? eraseSpecks(binarised, lineHeight).image : binarised);
+  if (speckled) page = firstSpecks.image;
   // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
   // narrow ticket photos and some scans of the independent layout corpus as sideways
   const orientation = orientationOf(page);
@@ -143,13 +152,13 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
     page = binarise(grey, light);
   }
   // a ruled table's frame would count as one tall line of text: the rules go before the lines are measured
-  page = withoutRules(page);
+  page = despeckle(withoutRules(page), guessedLineHeight);
   const lineHeight = lineHeightOf(page);
   const room = Math.sqrt(pagePixels / (page.width * page.height));
   const enlargement = lineHeight ? Math.min(MAX_ENLARGEMENT, room, Math.max(1, TARGET_LINE_HEIGHT / lineHeight)) : 1;
   if (enlargement > 1.1) {
     grey = await rawOf(rawGrey(grey).resize(Math.round(grey.width * enlargement), Math.round(grey.height * enlargement), { kernel: 'cubic' }));
-    page = withoutRules(binarise(grey, light), lineHeight * enlargement);
+    page = despeckle(withoutRules(binarise(grey, light), lineHeight * enlargement), lineHeight * enlargement);
   }
   // the resolution tells Tesseract the text's size: a rendered page's is known, a photo's is
   // estimated from its lines' height (72, Tesseract's floor, when there are too few lines to tell);
@@ -277,7 +286,12 @@ async function decodePdf(bytes: Uint8Array, limits: DecodeLimits): Promise<Decod
     if (doc.numPages > limits.maxPages) throw new Refused(422, `The PDF has ${doc.numPages} pages; at most ${limits.maxPages} are read`);
     const attachments = await embeddedXml(doc);
     const pages: DecodedPage[] = [];
-    for (let number = 1; number <= doc.numPages; number++) pages.push(await decodePdfPage(doc, number, limits));
+    for (let number = 1; number <= doc.numPages; number++) {
+      pages.push(await decodePdfPage(doc, number, limits));
+      // a drawn page's work arrays (tens of megabytes each) are garbage once it is prepared: freed
+      // before the next page is drawn, so that the process's peak is one page's, not several pages'
+      Bun.gc(true);
+    }
     return { kind: 'pdf', pages, ...(attachments.length ? { attachments } : {}) };
   } finally {
     await task.destroy().catch(() => undefined);

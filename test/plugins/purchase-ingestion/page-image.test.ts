@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, eraseRules, lineHeightOf, orientationOf, sheetOf, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, eraseRules, eraseSpecks, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
@@ -219,6 +219,30 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(inkOf(erased, lettersArea)).toBeGreaterThan(inkOf(text, lettersArea) * 0.95);
   });
 
+  test("a page strewn with specks is told from a clean one, and cleaned of them: its letters, full stops and i's dots kept", async () => {
+    // the page with a blank margin under its text, then dots of 3 × 3 pixels scattered over all of it
+    const text = binarise(await grey(await sharp(await level()).extend({ bottom: 200, background: '#ffffff' }).png().toBuffer()));
+    const { width, height } = text;
+    const speckled = new Uint8Array(text.data);
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let n = 0; n < (width * height) / 1000; n++) {
+      const x = 1 + Math.floor(random() * (width - 4)), y = 1 + Math.floor(random() * (height - 4));
+      for (let dy = 0; dy < 3; dy++) for (let dx = 0; dx < 3; dx++) speckled[(y + dy) * width + x + dx] = 0;
+    }
+    const lineHeight = lineHeightOf(text);
+    const margin = { x: 0, y: height - 190, width, height: 180 };
+    const cleaned = eraseSpecks({ width, height, data: speckled }, lineHeight);
+    expect(eraseSpecks(text, lineHeight).density).toBeLessThan(SPECKLED / 5);
+    expect(cleaned.density).toBeGreaterThan(SPECKLED);
+    expect(inkOf({ width, height, data: speckled }, margin)).toBeGreaterThan(200);
+    expect(inkOf(cleaned.image, margin)).toBe(0);
+    // every pixel of the text is still ink: letters, and the dots of "S.L.", "C.I.F.:", "Avda." and "Cerrajería"
+    let lost = 0;
+    for (let i = 0; i < text.data.length; i++) if (text.data[i] === 0 && cleaned.image.data[i] !== 0) lost++;
+    expect(lost).toBe(0);
+  });
+
   test("the height of a page's lines of text is measured, a page of half the size giving half", async () => {
     const page = await level();
     const full = lineHeightOf(binarise(await grey(page)));
@@ -226,6 +250,16 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(full).toBeGreaterThan(15);
     expect(Math.abs(half * 2 - full)).toBeLessThanOrEqual(4);
     expect(lineHeightOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toBe(0);
+  });
+
+  test("a dark strip down the page's side (a scanner's lid), crossing every row, leaves its lines' height measured", async () => {
+    const page = binarise(await grey(await level()));
+    const { width, height } = page;
+    const lid = new Uint8Array(page.data);
+    for (let y = 0; y < height; y++) for (let x = width - 12; x < width; x++) lid[y * width + x] = 0;
+    const clean = lineHeightOf(page);
+    expect(clean).toBeGreaterThan(15);
+    expect(Math.abs(lineHeightOf({ width, height, data: lid }) - clean)).toBeLessThanOrEqual(3);
   });
 });
 
