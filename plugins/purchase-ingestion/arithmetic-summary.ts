@@ -7,8 +7,9 @@ import type { Line } from './text-lines';
  * reader does not know (a five-column "Base | %IVA | Cuota | %R.E. | Cuota R.E." beside a boxed
  * total, rates printed as bare numbers, a grid with gross and discount columns before the base).
  *
- * Every printed rate with two amounts after it on its row (or a base on one line and its quota on
- * one of the next three, the rate on either) whose second amount is the first times the rate, to
+ * Every printed rate with two amounts on its row (or in a title row over a row of amounts, or a
+ * base on one line and its quota on one of the next three, the rate on either, or down columns: a
+ * row of rates over rows of bases and quotas) whose second amount is the first times the rate, to
  * two cents, is a tax line; of the sets of such lines, one per rate (and a recargo beside its VAT
  * on the same base), the one whose bases and quotas add up to an amount printed on the page is the
  * summary, that amount its total. The largest printed amount that some set adds up to is taken: an
@@ -42,7 +43,8 @@ function tokensOf(text: string): Token[] {
 }
 
 function plainTokensOf(text: string): Token[] {
-  return [...text.replace(EXEMPT, ' 0 % ').matchAll(NUMBER)].map((m) => {
+  // the word as wide as it was, so every reading of the line keeps its characters' places
+  return [...text.replace(EXEMPT, (word) => ' 0 %'.padEnd(word.length)).matchAll(NUMBER)].map((m) => {
     const raw = m[0];
     const percent = raw.includes('%');
     const digits = raw.replace('%', '').trim();
