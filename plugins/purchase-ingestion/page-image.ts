@@ -597,35 +597,23 @@ const LINE_STRIPS = 6;
  * crosses every row; rows of specks) and the two disagree.
  */
 function lineHeightInStrips(image: GreyImage): number {
-  const { width, height, data } = image;
-  const stripWidth = Math.ceil(width / LINE_STRIPS);
+  const stripWidth = Math.ceil(image.width / LINE_STRIPS);
   const heights: number[] = [];
-  const rows = new Uint32Array(height);
-  for (let left = 0; left < width; left += stripWidth) {
-    const right = Math.min(width, left + stripWidth);
-    rows.fill(0);
-    for (let y = 0; y < height; y++) for (let x = left; x < right; x++) if (data[y * width + x] === 0) rows[y]++;
-    const floor = Math.max(2, Math.round((right - left) * 0.002));
-    for (let y = 0; y < height;) {
-      if (rows[y] <= floor) { y++; continue; }
-      let end = y;
-      while (end < height && rows[end] > floor) end++;
-      if (end - y >= 4) heights.push(end - y);
-      y = end;
-    }
-  }
-  if (heights.length < 3) return 0;
-  heights.sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)];
+  for (let left = 0; left < image.width; left += stripWidth) heights.push(...bandHeights(image, left, Math.min(image.width, left + stripWidth)));
+  return medianBand(heights);
 }
 
 /** lineHeightOf measured across the whole page. */
 function lineHeightAcross(image: GreyImage): number {
+  return medianBand(bandHeights(image, 0, image.width));
+}
+
+/** The heights of the bands of text between columns `left` and `right`: runs of rows that more than a trace of ink crosses (specks and a frame's sides do not count). */
+function bandHeights(image: GreyImage, left: number, right: number): number[] {
   const { width, height, data } = image;
   const rows = new Uint32Array(height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[y * width + x] === 0) rows[y]++;
-  // a row holds text when more than a trace of ink crosses it (specks and a frame's sides do not count)
-  const floor = Math.max(2, Math.round(width * 0.002));
+  for (let y = 0; y < height; y++) for (let x = left; x < right; x++) if (data[y * width + x] === 0) rows[y]++;
+  const floor = Math.max(2, Math.round((right - left) * 0.002));
   const heights: number[] = [];
   for (let y = 0; y < height;) {
     if (rows[y] <= floor) { y++; continue; }
@@ -634,9 +622,14 @@ function lineHeightAcross(image: GreyImage): number {
     if (end - y >= 4) heights.push(end - y);
     y = end;
   }
+  return heights;
+}
+
+/** The median band's height, 0 when fewer than three bands were found. */
+function medianBand(heights: number[]): number {
   if (heights.length < 3) return 0;
-  heights.sort((a, b) => a - b);
-  return heights[Math.floor(heights.length / 2)];
+  const sorted = [...heights].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 
