@@ -61,11 +61,15 @@ function plainTokensOf(text: string): Token[] {
 const gives = (base: Decimal, rate: Decimal, quota: Decimal) => near(base.percent(rate), quota, 2);
 const key = (t: ArithmeticTax) => `${t.tax}|${t.rate}|${t.base}|${t.amount}`;
 
+/** A summary's row prints a dozen numbers or so: a line with more is read for none. */
+const MAX_ROW_NUMBERS = 24;
+
 /** The tax lines a row prints: a rate, and after it or around it a base and the quota the rate gives from it. */
 function rowTaxes(line: Line, tokens: Token[]): ArithmeticTax[] {
   const found: ArithmeticTax[] = [];
-  // a withholding's rate (IRPF 15 %) is no VAT line, whatever its number: the labels read those
-  if (WITHHOLDING.test(line.text)) return found;
+  // a withholding's rate (IRPF 15 %) is no VAT line, whatever its number: the labels read those;
+  // a line of more numbers than any summary's row is no row of one (and pairing them all would cost their square)
+  if (WITHHOLDING.test(line.text) || tokens.length > MAX_ROW_NUMBERS) return found;
   tokens.forEach((rateToken, k) => {
     const rate = rateToken.rate;
     if (!rate) return;
@@ -123,7 +127,7 @@ function columnTaxes(lines: Line[], tokens: Token[][]): ArithmeticTax[] {
   const rates = (k: number) => tokens[k].filter((t) => t.rate && !t.amount).map((t) => t.rate!);
   for (let i = 0; i < lines.length; i++) {
     const bases = amounts(i);
-    if (bases.length < 2 || rates(i).length) continue;
+    if (bases.length < 2 || bases.length > MAX_ROW_NUMBERS || rates(i).length) continue;
     // the quotas' row one to six lines under the bases' (a recargo's rows come after the VAT's)
     for (let j = i + 1; j <= Math.min(lines.length - 1, i + 6); j++) {
       const quotas = amounts(j);

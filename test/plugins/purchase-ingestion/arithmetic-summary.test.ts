@@ -134,4 +134,10 @@ TOTAL FACTURA 544,00`);
     const found = summaryByArithmetic(lines, Decimal.zero(2));
     expect(found === null || found.vat.length > 0).toBe(true);
   });
+
+  test('a line of thousands of numbers (a hostile text layer) is read for no row: the pairs are never tried', () => {
+    const words = 'IVA 21% 1.000,00 210,00 Base 100,00 TOTAL 1.210,00 ';
+    const lines = linesOf([page(words.repeat(400))]);
+    expect(summaryByArithmetic(lines, Decimal.zero(2))).toBeNull();
+  });
 });
