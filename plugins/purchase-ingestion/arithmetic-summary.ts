@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { near, parseAmount } from './amounts';
+import { KNOWN_VAT_RATES, near, parseAmount } from './amounts';
 import type { Line } from './text-lines';
 
 /**
@@ -20,11 +20,9 @@ import type { Line } from './text-lines';
 export interface ArithmeticTax { tax: 'vat' | 'surcharge'; rate: Decimal; base: Decimal; amount: Decimal; line: Line }
 export interface ArithmeticSummary { subtotal: { value: Decimal; line: Line }; total: { value: Decimal; line: Line }; vat: ArithmeticTax[]; surcharge: ArithmeticTax[] }
 
-/** VAT (and the Canaries' IGIC) rates a bare number may be, with no "%" beside it. */
-const VAT_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map((r) => Decimal.parse(r).rescale(2));
 /** Recargo de equivalencia rates: 5,2 with 21 %, 1,4 with 10 %, 0,5 with 4 %, 1,75 on tobacco, 0,62 and 0,26 with 5 % and 2 %. */
 const SURCHARGE_RATES = ['5.2', '1.4', '0.5', '1.75', '0.62', '0.26'].map((r) => Decimal.parse(r).rescale(2));
-const isVatRate = (rate: Decimal) => rate.isZero() || VAT_RATES.some((r) => r.eq(rate));
+const isVatRate = (rate: Decimal) => rate.isZero() || KNOWN_VAT_RATES.some((r) => r.eq(rate));
 const isSurchargeRate = (rate: Decimal) => SURCHARGE_RATES.some((r) => r.eq(rate));
 
 interface Token { amount: Decimal | null; rate: Decimal | null; at: number; end: number }
@@ -58,6 +56,8 @@ function plainTokensOf(text: string): Token[] {
   });
 }
 
+/** Two readings of the same characters are never a base and its quota, nor a rate and either. */
+const apart = (a: Token, b: Token) => a.end <= b.at || b.end <= a.at;
 const gives = (base: Decimal, rate: Decimal, quota: Decimal) => near(base.percent(rate), quota, 2);
 const key = (t: ArithmeticTax) => `${t.tax}|${t.rate}|${t.base}|${t.amount}`;
 
@@ -78,8 +78,6 @@ function rowTaxes(line: Line, tokens: Token[]): ArithmeticTax[] {
       if (i === k || !base || base.isZero()) continue;
       for (let j = i + 1; j < tokens.length; j++) {
         const quota = tokens[j].amount;
-        // two readings of the same characters are never a base and its quota, nor a rate and either
-        const apart = (a: Token, b: Token) => a.end <= b.at || b.end <= a.at;
         if (j === k || !quota || !apart(tokens[i], tokens[j]) || !apart(rateToken, tokens[i]) || !apart(rateToken, tokens[j]) || !gives(base, rate, quota)) continue;
         // a zero quota is a 0 % line only under a printed zero rate, never a discount's empty column
         if (quota.isZero() !== rate.isZero()) continue;

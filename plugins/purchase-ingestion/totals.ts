@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { amountsIn, near, parseAmount, ratesIn } from './amounts';
+import { amountsIn, KNOWN_VAT_RATES, near, parseAmount, ratesIn } from './amounts';
 import { summaryByArithmetic, type ArithmeticTax } from './arithmetic-summary';
 import type { Line } from './text-lines';
 
@@ -52,8 +52,6 @@ const LABEL = new RegExp(LABELS.map(([kind, source]) => `(?<${kind}>${source})`)
 const ITEM_HEADER = /descripci[oó]n?|descrici[oó]n|concepto|concepte|kontzeptua|deskribapena|cantidad|cantidade|quantitat|kopurua|\bcant\b|\bquant\b|\buds?\b|unidades|unitats|unitateak|precio|\bpreu\b|\bprezo\b|prezioa|p\.\s?unit|art[ií]culo|article|artigo|referencia|refer[eè]ncia|c[oó]digo|\bcodi\b|\bqty\b|quantity|unit\s+price|description/i;
 /** A total written in words ("Son: mil doscientos diez euros"): never read as an amount. */
 const IN_WORDS = /\b(?:mil|cien(?:to)?|(?:dos|tres|cuatro|quinien|seis|sete|ocho|nove)cient[oa]s|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|hundred|thousand)\b.*\b(?:euros?|c[eé]ntimos)\b/i;
-/** Rates of Spanish VAT, IGIC and IPSI an unlabelled quota is tried against (a quota whose base and rate must give it). */
-const KNOWN_RATES = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map((r) => Decimal.parse(r).rescale(2));
 
 interface Segment { kind: Kind; start: number; end: number; text: string }
 
@@ -387,8 +385,8 @@ function readHeaderTable(segments: Segment[], lines: Line[], at: number, out: Co
       } else if (rate && base && tax === 'vat') {
         // an OCR'd rate no Spanish tax has ("16%" for 10 %), its quota in a column the header did
         // not tell apart: the row's amount a known rate gives from the base, with that rate
-        const known = row.source === 'ocr' && !KNOWN_RATES.some((r) => r.eq(rate))
-          ? numbers.map((n) => amountOfCell(n.replace(/^(-?\d+)(\d{2})$/, '$1,$2'))).flatMap((amount) => (amount && !amount.eq(base) ? KNOWN_RATES.filter((r) => near(base.percent(r), amount, 1)).map((r) => ({ rate: r, amount })) : []))
+        const known = row.source === 'ocr' && !KNOWN_VAT_RATES.some((r) => r.eq(rate))
+          ? numbers.map((n) => amountOfCell(n.replace(/^(-?\d+)(\d{2})$/, '$1,$2'))).flatMap((amount) => (amount && !amount.eq(base) ? KNOWN_VAT_RATES.filter((r) => near(base.percent(r), amount, 1)).map((r) => ({ rate: r, amount })) : []))
           : [];
         if (known.length === 1) out.taxes.push({ tax, rate: known[0].rate, base, amount: known[0].amount, weight: 0.6, line: row });
         else out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.6, line: row });
@@ -540,7 +538,7 @@ export function readSummary(lines: Line[]): SummaryRead {
       // "IVA 0,00" under a base (a reverse-charged or exempt supply): a line at 0 % of it
       if (amount.isZero() && bases.length) { taxes.push({ tax: 'vat', rate: Decimal.zero(2), base: bases[0].value, amount, weight: 0.85, line }); break; }
       for (const base of bases) {
-        const rate = KNOWN_RATES.find((r) => near(base.value.percent(r), amount, 1));
+        const rate = KNOWN_VAT_RATES.find((r) => near(base.value.percent(r), amount, 1));
         if (rate) { taxes.push({ tax: 'vat', rate, base: base.value, amount, weight: 0.85, line }); break; }
       }
       if (taxes.length) break;
@@ -549,8 +547,8 @@ export function readSummary(lines: Line[]): SummaryRead {
   // an OCR'd VAT rate no tax has, whose quota it does not give from its base ("1%" for 4 %): the one
   // known rate that gives it
   for (const tax of taxes) {
-    if (tax.tax !== 'vat' || tax.line.source !== 'ocr' || !tax.base || KNOWN_RATES.some((r) => r.compare(tax.rate) === 0) || near(tax.base.percent(tax.rate), tax.amount, 1)) continue;
-    const giving = KNOWN_RATES.filter((r) => near(tax.base!.percent(r), tax.amount, 1));
+    if (tax.tax !== 'vat' || tax.line.source !== 'ocr' || !tax.base || KNOWN_VAT_RATES.some((r) => r.compare(tax.rate) === 0) || near(tax.base.percent(tax.rate), tax.amount, 1)) continue;
+    const giving = KNOWN_VAT_RATES.filter((r) => near(tax.base!.percent(r), tax.amount, 1));
     if (giving.length === 1) tax.rate = giving[0];
   }
   // and once more now that quotas printed alone have their base: a breakdown table ("Base  Tipo  Cuota")
