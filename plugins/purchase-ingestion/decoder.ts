@@ -183,19 +183,30 @@ const rawOf = async (image: Sharp): Promise<GreyImage> => {
 };
 const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 
-/** Text of a page, one printed row a line: pieces on the same baseline joined left to right. */
+/**
+ * Text of a page, one printed row a line: pieces on the same baseline joined left to right, by a
+ * space, or by a tab where a wide gap parts them (two blocks printed side by side, a table's
+ * columns): text-lines.ts reads the tab as a cell boundary.
+ */
 async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
-  const rows = new Map<number, { x: number; text: string }[]>();
+  const rows = new Map<number, { x: number; end: number; size: number; text: string }[]>();
   for (const item of content.items) {
     if (!('str' in item) || !item.str.trim()) continue;
     const y = Math.round(item.transform[5] / 3);
     const row = rows.get(y) ?? [];
-    row.push({ x: item.transform[4], text: item.str });
+    const size = Math.hypot(item.transform[2], item.transform[3]) || item.height;
+    row.push({ x: item.transform[4], end: item.transform[4] + item.width, size, text: item.str });
     rows.set(y, row);
   }
-  return [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.sort((a, b) => a.x - b.x).map((p) => p.text).join(' ')).join('\n');
+  return [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => {
+    row.sort((a, b) => a.x - b.x);
+    return row.map((piece, i) => (i === 0 ? '' : piece.x - row[i - 1].end >= COLUMN_GAP_EMS * Math.max(piece.size, row[i - 1].size) ? '\t' : ' ') + piece.text).join('');
+  }).join('\n');
 }
+
+/** A gap of this many font sizes between two pieces of a row parts two cells, never two words. */
+const COLUMN_GAP_EMS = 1.5;
 
 /** The page drawn and prepared for OCR within its time budget (a cancel lands between drawing operations). */
 async function renderPage(page: PDFPageProxy, limits: DecodeLimits, deadline: number): Promise<Buffer> {

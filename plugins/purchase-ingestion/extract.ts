@@ -36,7 +36,7 @@ const LEGAL_FORM = /\b(S\.?\s?L\.?\s?(U\.?|P\.?|L\.?|N\.?E\.?)?|S\.?\s?A\.?\s?(U
 const LABEL = /\b(factura|invoice|fecha|date|cif|nif|n\.?i\.?f|vat|iva|total|base|cliente|customer|destinatario|p[aá]gina|p[aá]g\.|page|tel[eé]fono|tel\.|email|e-mail|www\.|http|concepto|descripci[oó]n|importe|cantidad|ticket|recargo|irpf|retenci[oó]n|forma de pago|vencimiento|iban)\b/i;
 const CUSTOMER_WORD = /\b(cliente|customer|destinatario|facturar a|bill to|datos del cliente|bezeroa)\b/i;
 /** A letter's addressee opening the customer's block ("Para:", "A la atención de", "Sr./Sres."). */
-const ADDRESSEE = /^\s*(?:para\s*:|a la atenci[oó]n de\b|sr\.?\s*\/\s*sres\.?|se[nñ]or(?:es)?\s*:)/i;
+const ADDRESSEE = /^\s*(?:para\s*(?::|$)|a la atenci[oó]n de\b|sr\.?\s*\/\s*sres\.?|se[nñ]or(?:es)?\s*:)/i;
 const CUSTOMER_LABEL = { test: (text: string) => CUSTOMER_WORD.test(text) || ADDRESSEE.test(text) };
 /** Where the customer's label begins on a line, -1 without one. */
 const customerLabelAt = (text: string) => (ADDRESSEE.test(text) ? 0 : (CUSTOMER_WORD.exec(text)?.index ?? -1));
@@ -78,7 +78,7 @@ export function cleanSupplierName(text: string, source: TextSource): string {
 }
 
 /** A block's caption printed alone on its line ("EMISOR", "From"): never a name. */
-const CAPTION_ONLY = /^(?:emisor(?:a)?|proveedor(?:a)?|from|supplier|seller|vendedor(?:a)?|datos\s+del\s+(?:emisor|proveedor)|arrendador(?:a)?|prestador(?:a)?)\s*[:.]?$/i;
+const CAPTION_ONLY = /^(?:de|emisor(?:a)?|proveedor(?:a)?|from|supplier|seller|vendedor(?:a)?|datos\s+del\s+(?:emisor|proveedor)|arrendador(?:a)?|prestador(?:a)?)\s*[:.]?$/i;
 /** The caption a supplier's own block may open with ("Arrendadora: Ana Ruiz", "Emisor: …"). */
 const SUPPLIER_CAPTION = /^(?:proveedor(?:a)?|emisor(?:a)?|supplier|arrendador(?:a)?|vendedor(?:a)?|prestador(?:a)?(?:\s+del\s+servicio)?|transmitente|seller|vendido\s+por)\s*[:.]\s*/i;
 
@@ -87,20 +87,24 @@ const PARTY_LABEL = /^(?:proveedor|emisor|supplier|cliente|customer|destinatario
 /**
  * The names with a legal form on a line, each cut after its form and after the last label or
  * separator before it: two columns printed side by side ("Turia S.L. C/ de Alcalá…", "Navarra S.L.
- * Cuadra Demo S.L.") give each name on its own.
+ * Cuadra Demo S.L.") give each name on its own; a name never runs across a wide gap (the line's cells).
  */
-function legalNamesIn(line: Line): { name: string; at: number }[] {
-  const names: { name: string; at: number }[] = [];
+function legalNamesIn(line: Line): { name: string }[] {
+  return (line.cells ?? [line.text]).flatMap((text) => legalNamesInText(text, line.source));
+}
+
+function legalNamesInText(text: string, source: TextSource): { name: string }[] {
+  const names: { name: string }[] = [];
   let from = 0;
-  for (const m of line.text.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
+  for (const m of text.matchAll(new RegExp(LEGAL_FORM.source, 'gi'))) {
     const end = m.index! + m[0].length;
-    const piece = line.text.slice(from, end);
+    const piece = text.slice(from, end);
     from = end;
     const cut = Math.max(...[':', '·', '|', '•', ' - ', ' – '].map((mark) => piece.lastIndexOf(mark) + (piece.lastIndexOf(mark) >= 0 ? mark.length : 0)));
     const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
     const body = name.slice(0, name.length - m[0].length).trim();
     if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
-    names.push({ name: cleanSupplierName(withoutRepeatedBrand(name), line.source), at: m.index! });
+    names.push({ name: cleanSupplierName(withoutRepeatedBrand(name), source) });
   }
   return names;
 }
@@ -140,7 +144,7 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
   // a company's one name printed on its tax number's line or just above it (a footer "X GmbH · … / VAT No. …"), apart from the customer's: that name
   const idLine = lines.find((line) => taxIdsIn(line.text).some((id) => sameTaxId(id.value, supplierTaxId)) && !taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value))));
   if (idLine) {
-    const beside = [idLine, lines[idLine.index - 1]].filter((l) => l && l.page === idLine.page).map((l) => legalNamesIn(l)).find((found) => found.length > 0);
+    const beside = [idLine, lines[idLine.index - 1]].filter((l) => l && l.page === idLine.page).map((l) => legalNamesIn(sameColumn(l, idLine, supplierTaxId))).find((found) => found.length > 0);
     if (beside?.length === 1) {
       const name = names.find((n) => sameName(n.name, beside[0].name));
       if (name) return name;
@@ -148,6 +152,22 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
   }
   return names[parties.indexOf('supplier')] ?? null;
 }
+
+/**
+ * Of a line, the cell in the column of the cell holding the tax number on `idLine` (the line itself
+ * when either is one piece): a name beside the number in another block is another party's.
+ */
+function sameColumn(line: Line, idLine: Line, taxId: string): Line {
+  if (!idLine.cells || !line.cells || line.cells.length !== idLine.cells.length) return line;
+  const column = idLine.cells.findIndex((cell) => taxIdsIn(cell).some((id) => sameTaxId(id.value, taxId)));
+  return column < 0 ? line : { ...line, text: line.cells[column], cells: undefined };
+}
+
+/** The customer's caption alone in a block's first line ("CLIENTE", "Bill to:"), its last cell on a line parted into cells. */
+const CUSTOMER_CAPTION = /^(?:cliente|customer|destinatario|facturar\s+a|bill\s+to|datos\s+del\s+cliente|para)\s*:?$/i;
+/** A line right under the customer's caption opens the customer's block. */
+const underCustomerCaption = (line: Line, above: Line | undefined) => !!above && above.page === line.page
+  && CUSTOMER_CAPTION.test((above.cells ?? [above.text]).at(-1)!);
 
 /** A company's kind, never its name alone: on a line of its own before the legal form it ends the name above ("AUTOPISTAS DEL NORTE" / "CONCESIONARIA, S.A."). */
 const COMPANY_KIND = /^(?:concesionaria|sociedad|compa[ñn][ií]a|(?:e\s+)?hijos|hermanos|(?:y\s+)?asociados|sucesores)$/i;
@@ -176,20 +196,69 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
   return `${previous.text.trim()} ${text.trim()}`;
 }
 
-function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
+/** An amount with its cents: a row holding one is a table's or a summary's, not a party's block. */
+const AMOUNT = /\d[.,]\d{2}(?![\d.,])/;
+
+/** A line as read block by block: `block` names the column it came from, `row` the printed line's index. */
+type BlockLine = Line & { block?: string; row: number };
+
+/**
+ * Blocks printed side by side (the supplier's beside the customer's, a letterhead beside the
+ * invoice's details) read as a person reads them, block by block: a run of two or more consecutive
+ * lines parted into the same number of cells (two or three), none holding an amount, becomes its
+ * first column's cells top to bottom, then its second's; in a column, a name's first words over the
+ * line ending in its legal form are one name ("Limpiezas Integrales" / "Getxo Garbi, S.L."). Other
+ * lines are kept as they are; every line is numbered again in the new order.
+ */
+export function readByBlocks(lines: readonly Line[]): BlockLine[] {
+  const read: BlockLine[] = [];
+  const columns = (line: Line) => (line.cells && line.cells.length <= 3 && !AMOUNT.test(line.text) ? line.cells.length : 0);
+  for (let i = 0; i < lines.length;) {
+    const count = columns(lines[i]);
+    let end = i + 1;
+    while (count && end < lines.length && lines[end].page === lines[i].page && columns(lines[end]) === count) end++;
+    if (count && end - i >= 2) {
+      for (let column = 0; column < count; column++) {
+        for (const line of lines.slice(i, end)) {
+          const text = line.cells![column];
+          const above = read[read.length - 1];
+          if (above?.block === `${i}:${column}` && LEGAL_FORM.test(text) && nameWordsOnly(above.text)) above.text = `${above.text} ${text}`;
+          else read.push({ ...line, text, cells: undefined, index: read.length, block: `${i}:${column}`, row: line.index });
+        }
+      }
+    } else {
+      for (const line of lines.slice(i, end)) read.push({ ...line, index: read.length, row: line.index });
+    }
+    i = end;
+  }
+  return read;
+}
+
+/** Words of a name only, two or more: capitalised, no digit, label, caption or legal form ("Limpiezas Integrales"). */
+const nameWordsOnly = (text: string) => writtenAsName(text) && text.trim().split(/\s+/).length >= 2 && !/\d/.test(text) && !LABEL.test(text) && !CAPTION_ONLY.test(text)
+  && !CUSTOMER_LABEL.test(text) && !LEGAL_FORM.test(text) && /^[\p{L} .'&·-]+$/u.test(text);
+
+function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string | null, ownTaxIds: readonly string[]): Field {
+  const lines = readByBlocks(rows);
+  // the tax number's line: its cell, where the printed line was parted into blocks
+  const taxIdKey = (supplierTaxId ?? '').replace(/[^0-9A-Z]/gi, '').toUpperCase();
+  const fromRow = taxIdRow ? lines.filter((line) => line.row === taxIdRow.index) : [];
+  const taxIdLine = fromRow.find((line) => line.text.replace(/[^0-9A-Z]/gi, '').toUpperCase().includes(taxIdKey)) ?? fromRow[0] ?? null;
   const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
   // a natural person's number (DNI, NIE): the supplier is the person, named after the holder's label on a ticket
   const personal = !!supplierTaxId && /^(?:ES)?(?:\d{8}|[XYZ]\d{7})[A-Z]$/i.test(supplierTaxId);
   if (paired) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
-  let customerBlock = false;
+  // the customer's block goes on to the page's end, or, read block by block, to its block's end
+  let customerBlock: string | null = null;
   const candidates: { name: string; line: Line; legal: boolean; captioned?: boolean }[] = [];
   for (const line of lines.slice(0, end + 1)) {
-    if (customerBlock) continue;
+    if (customerBlock !== null && customerBlock !== 'page' && customerBlock !== line.block) customerBlock = null;
+    if (customerBlock !== null) continue;
     const customerAt = customerLabelAt(line.text);
     // the supplier's column may be printed before the customer's label on the same line ("Ebro S.L.   Cliente nº 4471")
     const supplierPart = customerAt >= 0 ? line.text.slice(0, customerAt).trim() : line.text;
-    if (customerAt >= 0) customerBlock = true;
+    if (customerAt >= 0) customerBlock = line.block ?? 'page';
     // on the tax number's own line, what precedes the number ("Suministros SL · CIF B…")
     // the document's title printed beside the letterhead on the same line ("Anselmo Ruiz Gil   FACTURA")
     const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
@@ -200,7 +269,8 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
     if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }
     const legal = LEGAL_FORM.test(text);
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
-    const name = legal ? legalNamesIn({ ...line, text: wrappedName(text, line.page, lines[line.index - 1]) })[0]?.name : cleanSupplierName(text.replace(SUPPLIER_CAPTION, ''), line.source);
+    const wrapped = wrappedName(text, line.page, lines[line.index - 1]);
+    const name = legal ? legalNamesIn(wrapped === line.text ? line : { ...line, text: wrapped, cells: undefined })[0]?.name : cleanSupplierName(text.replace(SUPPLIER_CAPTION, ''), line.source);
     if (name && name.length >= 3) candidates.push({ name, line, legal, captioned: !legal && SUPPLIER_CAPTION.test(text) });
   }
   const legal = candidates.find((c) => c.legal);
@@ -212,9 +282,9 @@ function supplierName(lines: Line[], taxIdLine: Line | null, supplierTaxId: stri
   // further down (a footer); never a name beside the company's own tax number (the customer's)
   const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
   const anywhere = lines.flatMap((line, i) => {
-    if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3)) return [];
+    if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3) || underCustomerCaption(line, lines[i - 1])) return [];
     const formAlone = FORM_ALONE.test(line.text) && i > 0;
-    return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}` } : line).map(({ name }) => ({ name, line }));
+    return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}`, cells: undefined } : line).map(({ name }) => ({ name, line }));
   });
   if (anywhere.length === 1 || (anywhere.length > 1 && anywhere.every((n) => sameName(n.name, anywhere[0].name)))) return fieldOf(anywhere[0].name, anywhere[0].line, 0.85);
   // a professional's letterhead: the name, written as a name (every word capitalised), not the

@@ -3,17 +3,29 @@ export type TextSource = 'text_layer' | 'ocr';
 /** The text of one page and how far it can be trusted (1 for a text layer, the OCR's own confidence otherwise). */
 export interface PageText { page: number; source: TextSource; text: string; confidence: number }
 
-/** One printed line of the document; `index` counts lines across every page, in reading order. */
-export interface Line { text: string; page: number; source: TextSource; confidence: number; index: number }
+/**
+ * One printed line of the document; `index` counts lines across every page, in reading order.
+ * `cells`: where wide gaps part the line (blocks side by side, a table's columns), its pieces left to
+ * right, each read as the line is; absent on a line of one piece.
+ */
+export interface Line { text: string; page: number; source: TextSource; confidence: number; index: number; cells?: string[] }
 
-/** Every non-blank line of every page, blanks collapsed, pages in order (an invoice's totals are on its last page). */
+/**
+ * Every non-blank line of every page, blanks collapsed, pages in order (an invoice's totals are on
+ * its last page). A page's text parts a line's cells with tabs (decoder.ts, ocr-rows.ts).
+ */
 export function linesOf(pages: readonly PageText[]): Line[] {
   const lines: Line[] = [];
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
-    for (const raw of page.text.split(/\r?\n/)) {
+    const read = (raw: string) => {
       const collapsed = raw.replace(/\s+/g, ' ').replace(HYPHENS, '-').trim();
-      const text = page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : withAccentsJoined(collapsed);
-      if (text) lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length });
+      return page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : withAccentsJoined(collapsed);
+    };
+    for (const raw of page.text.split(/\r?\n/)) {
+      const text = read(raw);
+      if (!text) continue;
+      const cells = raw.includes('\t') ? raw.split('\t').map(read).filter(Boolean) : [];
+      lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length, ...(cells.length > 1 ? { cells } : {}) });
     }
   }
   return lines;
