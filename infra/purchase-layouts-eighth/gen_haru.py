@@ -121,7 +121,7 @@ def recargo_ferreteria():
 
 
 def ticket_farmacia():
-    s = Party('Farmacia Ldo. Jorge Ibáñez Royo', dni('17229450'), ['Avda. Valencia 22', '50005 Zaragoza'])
+    s = Party('Jorge Ibáñez Royo', dni('17229450'), ['Avda. Valencia 22', '50005 Zaragoza'])  # the pharmacist holds the NIF; "Ldo." is a title
     lines = [Line('Protector solar SPF50 200ml', D('1'), D('18.95')), Line('Cepillo dental medio', D('2'), D('3.40')),
              Line('Ibuprofeno 600 mg 40 comp.', D('1'), D('2.97'), rate=D('4')), Line('Paracetamol 1 g 40 comp.', D('1'), D('2.50'), rate=D('4')),
              Line('Tiritas surtidas', D('1'), D('4.25'), rate=D('10'))]
