@@ -4,6 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
+import { cellMark, withoutCellMarks } from './text-lines';
 import { binarise, eraseRules, eraseSpecks, evenLighting, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from './page-image';
 
 /**
@@ -184,12 +185,14 @@ const rawOf = async (image: Sharp): Promise<GreyImage> => {
 const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 
 /**
- * Text of a page, one printed row a line: pieces on the same baseline joined left to right, by a
- * space, or by a tab where a wide gap parts them (two blocks printed side by side, a table's
- * columns): text-lines.ts reads the tab as a cell boundary.
+ * Text of a page, one printed row a line: pieces on the same baseline joined left to right by a
+ * space, or, where a wide gap parts them (blocks side by side, a table's columns), begun as a new
+ * cell marked with where it starts (text-lines.ts `cellMark`), so that the blocks can be read apart.
  */
 async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
+  const [left, , right] = page.view;
+  const across = (x: number) => (x - left) / (right - left || 1);
   const rows = new Map<number, { x: number; end: number; size: number; text: string }[]>();
   for (const item of content.items) {
     if (!('str' in item) || !item.str.trim()) continue;
@@ -201,7 +204,13 @@ async function pageText(page: PDFPageProxy): Promise<string> {
   }
   return [...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => {
     row.sort((a, b) => a.x - b.x);
-    return row.map((piece, i) => (i === 0 ? '' : piece.x - row[i - 1].end >= COLUMN_GAP_EMS * Math.max(piece.size, row[i - 1].size) ? '\t' : ' ') + piece.text).join('');
+    const cells: { x: number; end: number; text: string }[] = [];
+    for (const [i, piece] of row.entries()) {
+      const apart = i === 0 || piece.x - row[i - 1].end >= COLUMN_GAP_EMS * Math.max(piece.size, row[i - 1].size);
+      if (apart) cells.push({ x: piece.x, end: piece.end, text: piece.text });
+      else Object.assign(cells[cells.length - 1], { end: Math.max(cells[cells.length - 1].end, piece.end), text: `${cells[cells.length - 1].text} ${piece.text}` });
+    }
+    return cells.map((cell) => cellMark(across(cell.x), across(cell.end)) + cell.text).join('');
   }).join('\n');
 }
 
@@ -245,9 +254,11 @@ async function decodePdfPage(doc: PDFDocumentProxy, number: number, limits: Deco
     if (error instanceof PageTimeout) return { page: number, source: 'unread', note: 'time budget exceeded' };
     throw new Refused(422, `Page ${number} of the PDF cannot be read (it is damaged)`);
   }
-  if (text.replace(/[^\p{L}\p{N}]/gu, '').length >= USABLE_TEXT) {
-    return text.length > MAX_PAGE_TEXT
-      ? { page: number, source: 'text_layer', text: text.slice(0, MAX_PAGE_TEXT), note: `text layer cut at ${MAX_PAGE_TEXT} characters` }
+  const printed = withoutCellMarks(text);
+  if (printed.replace(/[^\p{L}\p{N}]/gu, '').length >= USABLE_TEXT) {
+    // a page cut at the budget is read without its cells
+    return printed.length > MAX_PAGE_TEXT
+      ? { page: number, source: 'text_layer', text: printed.slice(0, MAX_PAGE_TEXT), note: `text layer cut at ${MAX_PAGE_TEXT} characters` }
       : { page: number, source: 'text_layer', text };
   }
   try {

@@ -1,7 +1,7 @@
 import { datesAt } from './dates';
 import { invoiceNumberIn } from './invoice-numbers';
 import { sameTaxId, taxIdsIn, unlabelledSpanishTaxIds } from './tax-ids';
-import { linesOf, type Line, type PageText, type TextSource } from './text-lines';
+import { linesOf, type Cell, type Line, type PageText, type TextSource } from './text-lines';
 import { readSummary, type AmountCandidate, type TaxCandidate } from './totals';
 
 export type { PageText, TextSource } from './text-lines';
@@ -78,7 +78,7 @@ export function cleanSupplierName(text: string, source: TextSource): string {
 }
 
 /** A block's caption printed alone on its line ("EMISOR", "From"): never a name. */
-const CAPTION_ONLY = /^(?:de|emisor(?:a)?|proveedor(?:a)?|from|supplier|seller|vendedor(?:a)?|datos\s+del\s+(?:emisor|proveedor)|arrendador(?:a)?|prestador(?:a)?)\s*[:.]?$/i;
+const CAPTION_ONLY = /^(?:de|emitid[oa]\s+por|emisor(?:a)?|proveedor(?:a)?|from|supplier|seller|vendedor(?:a)?|datos\s+del\s+(?:emisor|proveedor)|arrendador(?:a)?|prestador(?:a)?)\s*[:.]?$/i;
 /** The caption a supplier's own block may open with ("Arrendadora: Ana Ruiz", "Emisor: …"). */
 const SUPPLIER_CAPTION = /^(?:proveedor(?:a)?|emisor(?:a)?|supplier|arrendador(?:a)?|vendedor(?:a)?|prestador(?:a)?(?:\s+del\s+servicio)?|transmitente|seller|vendido\s+por)\s*[:.]\s*/i;
 
@@ -90,7 +90,7 @@ const PARTY_LABEL = /^(?:proveedor|emisor|supplier|cliente|customer|destinatario
  * Cuadra Demo S.L.") give each name on its own; a name never runs across a wide gap (the line's cells).
  */
 function legalNamesIn(line: Line): { name: string }[] {
-  return (line.cells ?? [line.text]).flatMap((text) => legalNamesInText(text, line.source));
+  return (line.cells?.map((cell) => cell.text) ?? [line.text]).flatMap((text) => legalNamesInText(text, line.source));
 }
 
 function legalNamesInText(text: string, source: TextSource): { name: string }[] {
@@ -154,20 +154,24 @@ function nameByTaxIdOrder(lines: Line[], supplierTaxId: string | null, ownTaxIds
 }
 
 /**
- * Of a line, the cell in the column of the cell holding the tax number on `idLine` (the line itself
- * when either is one piece): a name beside the number in another block is another party's.
+ * Of a line, its cells in the column of the cell holding the tax number on `idLine` (the whole line
+ * where `idLine` is one piece): a name beside the number, in another block, is another party's.
  */
 function sameColumn(line: Line, idLine: Line, taxId: string): Line {
-  if (!idLine.cells || !line.cells || line.cells.length !== idLine.cells.length) return line;
-  const column = idLine.cells.findIndex((cell) => taxIdsIn(cell).some((id) => sameTaxId(id.value, taxId)));
-  return column < 0 ? line : { ...line, text: line.cells[column], cells: undefined };
+  const cells = idLine.cells ?? [];
+  const at = cells.findIndex((cell) => taxIdsIn(cell.text).some((id) => sameTaxId(id.value, taxId)));
+  if (cells.length < 2 || at < 0 || !line.cells) return line;
+  const from = cells[at].x - COLUMN_SLACK;
+  const to = cells[at + 1]?.x ?? Infinity;
+  const text = line.cells.filter((cell) => cell.x >= from && cell.x < to).map((cell) => cell.text).join(' ');
+  return { ...line, text, cells: undefined };
 }
 
 /** The customer's caption alone in a block's first line ("CLIENTE", "Bill to:"), its last cell on a line parted into cells. */
 const CUSTOMER_CAPTION = /^(?:cliente|customer|destinatario|facturar\s+a|bill\s+to|datos\s+del\s+cliente|para)\s*:?$/i;
 /** A line right under the customer's caption opens the customer's block. */
 const underCustomerCaption = (line: Line, above: Line | undefined) => !!above && above.page === line.page
-  && CUSTOMER_CAPTION.test((above.cells ?? [above.text]).at(-1)!);
+  && CUSTOMER_CAPTION.test(above.cells?.at(-1)?.text ?? above.text);
 
 /** A company's kind, never its name alone: on a line of its own before the legal form it ends the name above ("AUTOPISTAS DEL NORTE" / "CONCESIONARIA, S.A."). */
 const COMPANY_KIND = /^(?:concesionaria|sociedad|compa[ñn][ií]a|(?:e\s+)?hijos|hermanos|(?:y\s+)?asociados|sucesores)$/i;
@@ -202,36 +206,81 @@ const AMOUNT = /\d[.,]\d{2}(?![\d.,])/;
 /** A line as read block by block: `block` names the column it came from, `row` the printed line's index. */
 type BlockLine = Line & { block?: string; row: number };
 
+/** How far left of a column's start (a share of the page's width) a cell may begin and still be in it. */
+const COLUMN_SLACK = 0.02;
+
+/**
+ * Where the columns of a stretch of lines start: the starts of the cells of its lines of two cells
+ * or more, as ranges of starts near one another (a column's cells begin a little apart from line to line).
+ */
+function columnStarts(region: readonly Line[]): { from: number; to: number }[] {
+  const xs = region.filter((line) => line.cells!.length > 1).flatMap((line) => line.cells!.map((cell) => cell.x)).sort((a, b) => a - b);
+  const columns: { from: number; to: number }[] = [];
+  for (const x of xs) {
+    const last = columns[columns.length - 1];
+    if (last && x - last.to <= 2 * COLUMN_SLACK) last.to = x;
+    else columns.push({ from: x, to: x });
+  }
+  return columns;
+}
+
 /**
  * Blocks printed side by side (the supplier's beside the customer's, a letterhead beside the
- * invoice's details) read as a person reads them, block by block: a run of two or more consecutive
- * lines parted into the same number of cells (two or three), none holding an amount, becomes its
- * first column's cells top to bottom, then its second's; in a column, a name's first words over the
- * line ending in its legal form are one name ("Limpiezas Integrales" / "Getxo Garbi, S.L."). Other
- * lines are kept as they are; every line is numbered again in the new order.
+ * invoice's details) read as a person reads them, block by block. A stretch of consecutive lines
+ * whose cells' places are known and which hold no amount (a table's header and rows end it) has
+ * columns where the cells of its lines of two cells or more start; every cell of the stretch goes to
+ * the last column starting at or before it, a line of one piece too (a block's line printed at
+ * another height than its neighbour's), and the stretch is read column after column, each top to
+ * bottom. A form (captions ending in ":" before their values, on two lines or more) is read as
+ * printed. In a column, a name's first words over the line ending in its legal form are one name
+ * ("Limpiezas Integrales" / "Getxo Garbi, S.L."). Every line is numbered again in the new order.
  */
 export function readByBlocks(lines: readonly Line[]): BlockLine[] {
   const read: BlockLine[] = [];
-  const columns = (line: Line) => (line.cells && line.cells.length <= 3 && !AMOUNT.test(line.text) ? line.cells.length : 0);
+  const asPrinted = (line: Line) => read.push({ ...line, index: read.length, row: line.index });
+  const placed = (line: Line) => !!line.cells && !AMOUNT.test(line.text);
+  const parted = (line: Line) => line.cells!.length > 1;
   for (let i = 0; i < lines.length;) {
-    const count = columns(lines[i]);
-    let end = i + 1;
-    while (count && end < lines.length && lines[end].page === lines[i].page && columns(lines[end]) === count) end++;
-    if (count && end - i >= 2) {
-      for (let column = 0; column < count; column++) {
-        for (const line of lines.slice(i, end)) {
-          const text = line.cells![column];
-          const above = read[read.length - 1];
-          if (above?.block === `${i}:${column}` && LEGAL_FORM.test(text) && nameWordsOnly(above.text)) above.text = `${above.text} ${text}`;
-          else read.push({ ...line, text, cells: undefined, index: read.length, block: `${i}:${column}`, row: line.index });
+    let end = i;
+    while (end < lines.length && placed(lines[end]) && lines[end].page === lines[i].page) end++;
+    if (end > i && end < lines.length && lines[end].page === lines[end - 1].page && parted(lines[end - 1])) end--;
+    if (end === i) { asPrinted(lines[i++]); continue; }
+    const stretch = lines.slice(i, end);
+    const starts = columnStarts(stretch);
+    const form = stretch.filter((line) => parted(line) && /:$/.test(line.cells![0].text)).length > 1;
+    if (starts.length < 2 || form) stretch.forEach(asPrinted);
+    else {
+      // a block set to the right starts its lines at different places
+      const columnAt = ({ x }: Cell) => Math.max(0, starts.findLastIndex(({ from }) => from - COLUMN_SLACK <= x));
+      starts.forEach((_, column) => {
+        const block = `${i}:${column}`;
+        for (const line of stretch) {
+          for (const { text } of line.cells!.filter((cell) => columnAt(cell) === column)) {
+            const above = read[read.length - 1];
+            if (above?.block === block && above.row !== line.index && nameGoesOn(above.text, text)) above.text = `${above.text} ${text}`;
+            else read.push({ ...line, text, cells: undefined, index: read.length, block, row: line.index });
+          }
         }
-      }
-    } else {
-      for (const line of lines.slice(i, end)) read.push({ ...line, index: read.length, row: line.index });
+      });
     }
     i = end;
   }
   return read;
+}
+
+/**
+ * A line with a legal form continues the name begun on the line above it ("Limpiezas Integrales" /
+ * "Getxo Garbi, S.L."): the line above is two words or more of a name only, written in the same
+ * case, and not the same name's words again (a brand over the legal name: "Gràfiques Montsant" /
+ * "Gràfiques Montsant, S.L.").
+ */
+function nameGoesOn(above: string, text: string): boolean {
+  if (!LEGAL_FORM.test(text) || !nameWordsOnly(above)) return false;
+  const inCapitals = (t: string) => t === t.toUpperCase();
+  if (inCapitals(above) !== inCapitals(text.replace(LEGAL_FORM, ''))) return false;
+  const below = new Set(text.toLowerCase().split(/[\s,]+/));
+  const words = above.toLowerCase().split(/\s+/).filter((w) => !CONNECTIVE.test(w));
+  return words.filter((w) => below.has(w)).length * 2 < words.length;
 }
 
 /** Words of a name only, two or more: capitalised, no digit, label, caption or legal form ("Limpiezas Integrales"). */
@@ -244,10 +293,13 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
   const taxIdKey = (supplierTaxId ?? '').replace(/[^0-9A-Z]/gi, '').toUpperCase();
   const fromRow = taxIdRow ? lines.filter((line) => line.row === taxIdRow.index) : [];
   const taxIdLine = fromRow.find((line) => line.text.replace(/[^0-9A-Z]/gi, '').toUpperCase().includes(taxIdKey)) ?? fromRow[0] ?? null;
+  // names and numbers paired in the order they are printed, trusted where the page read row by row
+  // and read block by block pair them alike (a block not found whole can put a number out of order)
   const paired = nameByTaxIdOrder(lines, supplierTaxId, ownTaxIds);
+  const pairedByRows = nameByTaxIdOrder(rows, supplierTaxId, ownTaxIds);
   // a natural person's number (DNI, NIE): the supplier is the person, named after the holder's label on a ticket
   const personal = !!supplierTaxId && /^(?:ES)?(?:\d{8}|[XYZ]\d{7})[A-Z]$/i.test(supplierTaxId);
-  if (paired) return fieldOf(paired.name, paired.line, 0.9);
+  if (paired && pairedByRows && sameName(paired.name, pairedByRows.name)) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   // the customer's block goes on to the page's end, or, read block by block, to its block's end
   let customerBlock: string | null = null;
@@ -290,7 +342,8 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
   // a professional's letterhead: the name, written as a name (every word capitalised), not the
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
   // a professional's office named after the person ("NOTARÍA DE ANA RUIZ GIL"): the person, when the number is a person's
-  const office = personal ? candidates.find((c) => OFFICE_OF.test(c.name) && c.name.replace(OFFICE_OF, '').trim().split(/\s+/).length >= 2) : undefined;
+  // (never an office named by its trade: "Asesoría fiscal y laboral")
+  const office = personal ? candidates.find((c) => OFFICE_OF.test(c.name) && c.name.replace(OFFICE_OF, '').trim().split(/\s+/).length >= 2 && writtenAsName(c.name.replace(OFFICE_OF, '').trim())) : undefined;
   if (office) return fieldOf(office.name.replace(OFFICE_OF, '').trim(), office.line, 0.6);
   const titled = candidates.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
   if (titled) return fieldOf(titledName(titled.name.replace(HOLDER_LABEL, ''), lines[titled.line.index + 1]), titled.line, 0.6);

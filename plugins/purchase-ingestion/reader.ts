@@ -5,6 +5,7 @@ import { decodeDecodedFile, type DecodedFile, type DecodedKind, type DecodedPage
 import type { DecodeLimits } from './decoder';
 import type { PageText } from './extract';
 import { OcrTimeout, type OcrPool } from './ocr-pool';
+import { withoutCellMarks } from './text-lines';
 
 export type FileKind = DecodedKind;
 
@@ -60,7 +61,7 @@ async function readPage(decoded: DecodedPage, ocr: OcrPool): Promise<{ text?: Pa
   const page = decoded.page;
   if (decoded.source === 'unread') return unread(page, decoded.note);
   if (decoded.source === 'text_layer') {
-    return { text: { page, source: 'text_layer', text: decoded.text, confidence: 1 }, report: { page, source: 'text_layer', characters: decoded.text.length, confidence: 1, ...(decoded.note ? { note: decoded.note } : {}) } };
+    return { text: { page, source: 'text_layer', text: decoded.text, confidence: 1 }, report: { page, source: 'text_layer', characters: withoutCellMarks(decoded.text).length, confidence: 1, ...(decoded.note ? { note: decoded.note } : {}) } };
   }
   ocr.assertAccepting();
   try {

@@ -3,29 +3,45 @@ export type TextSource = 'text_layer' | 'ocr';
 /** The text of one page and how far it can be trusted (1 for a text layer, the OCR's own confidence otherwise). */
 export interface PageText { page: number; source: TextSource; text: string; confidence: number }
 
+/** A piece of a printed line set apart from the rest by a wide gap; `x` and `end`: where it starts and ends, as shares of the page's width. */
+export interface Cell { text: string; x: number; end: number }
+
 /**
  * One printed line of the document; `index` counts lines across every page, in reading order.
- * `cells`: where wide gaps part the line (blocks side by side, a table's columns), its pieces left to
- * right, each read as the line is; absent on a line of one piece.
+ * `cells`: the line's pieces left to right, where the page says where they start (a text layer).
  */
-export interface Line { text: string; page: number; source: TextSource; confidence: number; index: number; cells?: string[] }
+export interface Line { text: string; page: number; source: TextSource; confidence: number; index: number; cells?: Cell[] }
+
+/**
+ * A page's text marks each cell of a line with where it starts and ends (decoder.ts): two unit
+ * separators around the two positions in thousandths of the page's width, before the cell's text.
+ */
+export const cellMark = (x: number, end: number) => `\u001F${thousandths(x)},${thousandths(end)}\u001F`;
+const thousandths = (share: number) => Math.round(Math.min(1, Math.max(0, share)) * 1000);
+const CELL_MARK = /\u001F(\d+),(\d+)\u001F/g;
+
+/** A page's text as printed, its cell marks (if any) taken out: each cell's text set apart by a space. */
+export const withoutCellMarks = (text: string) => text.replace(CELL_MARK, ' ').replace(/^ | (?=\n)|(?<=\n) /g, '');
 
 /**
  * Every non-blank line of every page, blanks collapsed, pages in order (an invoice's totals are on
- * its last page). A page's text parts a line's cells with tabs (decoder.ts, ocr-rows.ts).
+ * its last page); where the page's text marks cells, each line's cells too.
  */
 export function linesOf(pages: readonly PageText[]): Line[] {
   const lines: Line[] = [];
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     const read = (raw: string) => {
-      const collapsed = raw.replace(/\s+/g, ' ').replace(HYPHENS, '-').trim();
+      // a mark cut in half where a page's text was cut at its budget is dropped
+      const collapsed = raw.replace(/\u001F/g, '').replace(/\s+/g, ' ').replace(HYPHENS, '-').trim();
       return page.source === 'ocr' ? withNumberSignRead(withLegalFormRead(withoutEdgeDebris(collapsed))) : withAccentsJoined(collapsed);
     };
     for (const raw of page.text.split(/\r?\n/)) {
-      const text = read(raw);
+      const marks = [...raw.matchAll(CELL_MARK)];
+      const text = read(marks.length ? raw.replace(CELL_MARK, ' ') : raw);
       if (!text) continue;
-      const cells = raw.includes('\t') ? raw.split('\t').map(read).filter(Boolean) : [];
-      lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length, ...(cells.length > 1 ? { cells } : {}) });
+      const cells = marks.map((mark, i) => ({ text: read(raw.slice(mark.index! + mark[0].length, marks[i + 1]?.index ?? raw.length)), x: Number(mark[1]) / 1000, end: Number(mark[2]) / 1000 }))
+        .filter((cell) => cell.text);
+      lines.push({ text, page: page.page, source: page.source, confidence: page.confidence, index: lines.length, ...(cells.length ? { cells } : {}) });
     }
   }
   return lines;
