@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, eraseRules, eraseSpecks, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, eraseRules, eraseSpecks, letterNeighboursOf, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
@@ -69,7 +69,24 @@ describe('orientation and skew, measured from the ink', () => {
   });
 
   test('a blank page is left as it is', () => {
-    expect(orientationOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toEqual({ quarterTurns: 0, skewDegrees: 0 });
+    expect(orientationOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toMatchObject({ quarterTurns: 0, skewDegrees: 0 });
+  });
+
+  test("the lines' direction from the letters' nearest neighbours: beside them on a level page, above or below on a page turned a quarter", async () => {
+    for (const quarterTurns of [0, 1, 2, 3]) {
+      const { across, down } = letterNeighboursOf(binarise(await grey(await turned(quarterTurns, quarterTurns === 1 ? 3 : 0))));
+      const [along, crosswise] = quarterTurns % 2 ? [down, across] : [across, down];
+      expect({ quarterTurns, clear: along > 50 && along > crosswise * 4 }).toEqual({ quarterTurns, clear: true });
+    }
+    // a narrow ticket, a few words a line, and a table whose columns line up: still lines across
+    const ticket = await photoJpeg(['BAR CENTRAL', 'Caña 2,50', 'Tapa 3,00', 'Café 1,40', 'TOTAL 6,90', 'IVA 10%', 'Gracias'], { seed: 5, degrees: 0 });
+    const narrow = await sharp(ticket).extract({ left: 0, top: 0, width: 320, height: 470 }).png().toBuffer();
+    const rows = Array.from({ length: 40 }, (_, i) => `${i} ${i * 7} 1.234,56 21% 259,26`);
+    for (const page of [narrow, await photoJpeg(rows, { seed: 3, degrees: 1 })]) {
+      const { across, down } = letterNeighboursOf(binarise(await grey(page)));
+      expect(across).toBeGreaterThan(down * 4);
+    }
+    expect(letterNeighboursOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toEqual({ across: 0, down: 0 });
   });
 });
 
@@ -268,11 +285,16 @@ afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 
 describe.skipIf(backend === 'postgres')('read by OCR (one database pass only: no database involved)', () => {
-  test('a photo with a shadow, one faint, one 5° askew: every field read', async () => {
+  test('a photo with a shadow, one faint, one 5° askew, sideways either way and upside down: every field read', async () => {
     const cases = [
       ['shadowed', await shadowed(await level())],
       ['faint', await faint(await level())],
       ['askew by 5°', await sharp(await turned(0, -5)).jpeg().toBuffer()],
+      // turned a quarter by the decoder, then half round by the OCR pool when the guess of which way was wrong
+      ['sideways, clockwise', await sharp(await turned(1)).jpeg().toBuffer()],
+      ['sideways, anticlockwise', await sharp(await turned(3)).jpeg().toBuffer()],
+      // read poorly as it is, then turned half round by the OCR pool
+      ['upside down', await sharp(await turned(2)).jpeg().toBuffer()],
     ] as const;
     for (const [name, jpeg] of cases) {
       const read = await readDocument(jpeg, LIMITS, pool);
