@@ -423,7 +423,8 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
     if (x - y > maxDiff) { maxDiff = x - y; tr = [x + outset, y - outset]; }
     if (x - y < minDiff) { minDiff = x - y; bl = [x - outset, y + outset]; }
   }
-  const corners = [tl, tr, br, bl].map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
+  const found = grown ? [tl, tr, br, bl] : edgesOf(probe, w, h, [tl, tr, br, bl]);
+  const corners = found.map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
   const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const outWidth = Math.round((distance(corners[0], corners[1]) + distance(corners[3], corners[2])) / 2);
   const outHeight = Math.round((distance(corners[0], corners[3]) + distance(corners[1], corners[2])) / 2);
@@ -440,6 +441,92 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
     out[y * outWidth + x] = Math.round(top * (1 - fy) + bottom * fy);
   }
   return { image: { width: outWidth, height: outHeight, data: out }, light };
+}
+
+/** How far out (a share of the probe's shorter side) a side of the sheet is looked for past the bright region's. */
+const EDGE_REACH = 0.35;
+/** A side is moved out to the edge found only when that is further out than this many cells. */
+const EDGE_MARGIN = 1;
+/** A sheet's edge steps down to the table by at least this much (of 255) within three cells. */
+const EDGE_STEP = 16;
+
+/**
+ * The sheet's corners with each side moved out to its edge: a shadow over part of a sheet makes its
+ * paper darker than the threshold, and the bright region (its corners the quadrilateral `corners`,
+ * clockwise from the top left) stops short of the sheet's edge there. Along each side, at 17 points,
+ * the steepest step down in brightness within EDGE_REACH outwards (a sheet's edge is a step, a
+ * shadow's a slope) is taken as the edge; a line is fitted to those points (those off it by more
+ * than two cells dropped), and the corners are where the four lines meet. A side whose edge is not
+ * found clearly (fewer than half its points) or not outside it stays where it was, and so does the quadrilateral when
+ * the lines meet outside the probe.
+ */
+function edgesOf(probe: Uint8Array, w: number, h: number, corners: number[][]): number[][] {
+  const cx = corners.reduce((sum, c) => sum + c[0], 0) / 4, cy = corners.reduce((sum, c) => sum + c[1], 0) / 4;
+  const at = (x: number, y: number) => {
+    const xx = Math.round(x), yy = Math.round(y);
+    return xx >= 0 && yy >= 0 && xx < w && yy < h ? probe[yy * w + xx] : -1;
+  };
+  const reach = Math.round(Math.min(w, h) * EDGE_REACH);
+  // each side as a point and a direction
+  const lines = corners.map((a, k) => {
+    const b = corners[(k + 1) % 4];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const dir = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+    let normal = [dir[1], -dir[0]];
+    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    if ((mid[0] - cx) * normal[0] + (mid[1] - cy) * normal[1] < 0) normal = [-normal[0], -normal[1]];
+    const points: number[][] = [];
+    for (let t = 0.1; t <= 0.9 + 1e-9; t += 0.05) {
+      const p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      // start a few cells inside: the region's side lies up to its erosion's cell off the edge
+      const values: number[] = [];
+      for (let d = -3; d <= reach; d++) {
+        const v = at(p[0] + normal[0] * d, p[1] + normal[1] * d);
+        if (v < 0) break;
+        values.push(v);
+      }
+      let best = -1, bestStep = EDGE_STEP;
+      for (let i = 2; i + 3 < values.length; i++) {
+        const step = (values[i - 2] + values[i - 1] + values[i]) / 3 - (values[i + 1] + values[i + 2] + values[i + 3]) / 3;
+        if (step > bestStep) { bestStep = step; best = i; }
+      }
+      // a cell inside the step: a strip of the table left along the page is read as a rule or letters
+      if (best >= 0) points.push([p[0] + normal[0] * (best - 3 - 1), p[1] + normal[1] * (best - 3 - 1)]);
+    }
+    const fitted = fitLine(points);
+    if (!fitted || points.length < 8) return { point: a, dir };
+    // the bright region lies within the sheet: a side is only ever moved out, and by more than the
+    // region's own margin (a step found inside it is print, not the sheet's edge)
+    const outwards = (fitted.point[0] - a[0]) * normal[0] + (fitted.point[1] - a[1]) * normal[1];
+    return outwards > EDGE_MARGIN ? fitted : { point: a, dir };
+  });
+  const meet = (l1: { point: number[]; dir: number[] }, l2: { point: number[]; dir: number[] }) => {
+    const det = l1.dir[0] * l2.dir[1] - l1.dir[1] * l2.dir[0];
+    if (Math.abs(det) < 1e-6) return null;
+    const t = ((l2.point[0] - l1.point[0]) * l2.dir[1] - (l2.point[1] - l1.point[1]) * l2.dir[0]) / det;
+    return [l1.point[0] + l1.dir[0] * t, l1.point[1] + l1.dir[1] * t];
+  };
+  // corner k lies where side k−1 (ending there) and side k (starting there) meet
+  const met = corners.map((_, k) => meet(lines[(k + 3) % 4], lines[k]));
+  if (met.some((c) => !c || c[0] < -1 || c[1] < -1 || c[0] > w + 1 || c[1] > h + 1)) return corners;
+  return met as number[][];
+}
+
+/** The line through `points` (least squares along its main direction), refitted without those more than two cells off it; null for fewer than two. */
+function fitLine(points: number[][]): { point: number[]; dir: number[] } | null {
+  const fit = (ps: number[][]) => {
+    if (ps.length < 2) return null;
+    const mx = ps.reduce((s, p) => s + p[0], 0) / ps.length, my = ps.reduce((s, p) => s + p[1], 0) / ps.length;
+    let sxx = 0, sxy = 0, syy = 0;
+    for (const [x, y] of ps) { sxx += (x - mx) ** 2; sxy += (x - mx) * (y - my); syy += (y - my) ** 2; }
+    const angle = Math.atan2(2 * sxy, sxx - syy) / 2;
+    return { point: [mx, my], dir: [Math.cos(angle), Math.sin(angle)] };
+  };
+  const first = fit(points);
+  if (!first) return null;
+  const off = (p: number[]) => Math.abs((p[0] - first.point[0]) * first.dir[1] - (p[1] - first.point[1]) * first.dir[0]);
+  const kept = points.filter((p) => off(p) <= 2);
+  return kept.length >= 8 ? fit(kept) : null;
 }
 
 /** The probe's 4-neighbours of cell i (−1 off the probe). */

@@ -159,6 +159,24 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(sheetOf(await grey(sheet))).toBeNull();
   });
 
+  test("a sheet on a grey table with a shadow over its left side is cut out whole, its shaded side too", async () => {
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    const W = width + 300, H = height + 240;
+    const corners = [[165, 115], [150 + width, 125], [145 + width, 105 + height], [160, 120 + height]];
+    const mask = Buffer.from(`<svg width="${W}" height="${H}"><polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#fff"/></svg>`);
+    const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 155, top: 112 }]).png().toBuffer();
+    const onTable = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#8a8a8a' }).png().toBuffer();
+    // a shadow over the left of the photo: 70 % dark at its edge, fading out by the sheet's middle;
+    // the threshold between paper and table then leaves the sheet's shaded third with the table
+    const shade = Buffer.from(`<svg width="${W}" height="${H}"><defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.7"/><stop offset="0.35" stop-color="#000" stop-opacity="0.6"/><stop offset="0.5" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/></svg>`);
+    const photo = await grey(await sharp(onTable).composite([{ input: shade }]).jpeg({ quality: 80 }).toBuffer());
+    const found = sheetOf(photo)!;
+    expect(found).not.toBeNull();
+    expect(Math.abs(found.image.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found.image.height - height)).toBeLessThan(height * 0.06);
+  });
+
   test("a sheet lit by a flash, its middle far brighter than its edges, is cut out whole and not only its hot spot, and taken as flash-lit", async () => {
     const sheet = await level();
     const { width = 0, height = 0 } = await sharp(sheet).metadata();
