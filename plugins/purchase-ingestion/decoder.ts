@@ -143,9 +143,15 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   const speckled = firstSpecks.density > SPECKLED;
   const despeckle = (binarised: GreyImage, lineHeight: number) => (speckled ? eraseSpecks(binarised, lineHeight).image : binarised);
   if (speckled) page = firstSpecks.image;
-  // the page is levelled, never turned: the quarter- and half-turn measure (page-image.ts) misread
-  // narrow ticket photos and some scans of the independent layout corpus as sideways
-  const orientation = orientationOf(page);
+  // a page whose lines run down it is turned a quarter (which way is the measure's guess: a page that
+  // ends up upside down, like one fed so, is turned half round by the OCR pool, which reads it both
+  // ways when it reads poorly); a half turn is never taken from the ink, whose measure of it misled
+  let orientation = orientationOf(page);
+  if (orientation.quarterTurns % 2 === 1) {
+    grey = await rawOf(rawGrey(grey).rotate(orientation.quarterTurns * 90));
+    page = despeckle(binarise(grey, light), guessedLineHeight);
+    orientation = orientationOf(page);
+  }
   // Tesseract copes with a degree or so; past that its lines break up
   // (the skew of lines across the page is measured right even where they are taken as upside down)
   if (orientation.quarterTurns % 2 === 0 && Math.abs(orientation.skewDegrees) >= 0.5) {

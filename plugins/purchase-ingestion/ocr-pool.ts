@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Worker } from 'tesseract.js';
+import type { RecognizeOptions, Worker } from 'tesseract.js';
 import { ServiceUnavailable } from '../../kernel/errors';
 import { rowsOf, type OcrLineBox } from './ocr-rows';
 
@@ -11,6 +11,11 @@ const LANGUAGES = ['spa', 'eng'] as const;
 
 export interface OcrResult { text: string; confidence: number }
 export interface OcrPoolOptions { workers: number; queue: number; retryAfterSeconds: number }
+
+/** A page read with a confidence under this is read again turned half round, in case it was fed upside down. */
+const UPSIDE_DOWN_SUSPECT = 0.56;
+/** The half-turned reading replaces the first when it is this much more confident. */
+const UPSIDE_DOWN_MARGIN = 0.15;
 
 /** A page took longer than its time budget: its worker was terminated and the page is unread. */
 export class OcrTimeout extends Error {}
@@ -132,11 +137,21 @@ export class OcrPool {
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new OcrTimeout()), timeoutMs); });
+    const read = async (options: Partial<RecognizeOptions>) => (await Promise.race([worker.recognize(image, options, { text: true, blocks: true }), expired])).data;
     try {
-      const { data } = await Promise.race([worker.recognize(image, {}, { text: true, blocks: true }), expired]);
+      let page = await read({});
+      // a page fed upside down reads as a page of low confidence (measured 0.48 and 0.52), and turned
+      // half round as a clear one (0.91, 0.87); a poor but upright page reads worse turned (0.52–0.69
+      // upright, 0.36–0.51 turned). Read again turned only under UPSIDE_DOWN_SUSPECT: under 0.7 it
+      // was a third of a corpus's pages, and their OCR time half as much again
+      if (page.confidence / 100 < UPSIDE_DOWN_SUSPECT) {
+        const turned = await read({ rotateRadians: Math.PI });
+        if (turned.confidence / 100 > page.confidence / 100 + UPSIDE_DOWN_MARGIN) page = turned;
+      }
+      const lines: OcrLineBox[] = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ text: line.text, ...line.bbox }))));
+      const result = { text: page.blocks ? rowsOf(lines) : page.text, confidence: Math.max(0, Math.min(100, page.confidence)) / 100 };
       this.release(worker);
-      const lines: OcrLineBox[] = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ text: line.text, ...line.bbox }))));
-      return { text: data.blocks ? rowsOf(lines) : data.text, confidence: Math.max(0, Math.min(100, data.confidence)) / 100 };
+      return result;
     } catch (error) {
       // a worker that timed out (or failed) may be mid-page: end it, a new one takes its place
       this.discard(worker);

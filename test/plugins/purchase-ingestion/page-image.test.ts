@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import { extractPurchase } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
-import { binarise, eraseRules, eraseSpecks, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
+import { binarise, eraseRules, eraseSpecks, letterNeighboursOf, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from '../../../plugins/purchase-ingestion/page-image';
 import { decodeFile } from '../../../plugins/purchase-ingestion/decoder';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
@@ -69,7 +69,24 @@ describe('orientation and skew, measured from the ink', () => {
   });
 
   test('a blank page is left as it is', () => {
-    expect(orientationOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toEqual({ quarterTurns: 0, skewDegrees: 0 });
+    expect(orientationOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toMatchObject({ quarterTurns: 0, skewDegrees: 0 });
+  });
+
+  test("the lines' direction from the letters' nearest neighbours: beside them on a level page, above or below on a page turned a quarter", async () => {
+    for (const quarterTurns of [0, 1, 2, 3]) {
+      const { across, down } = letterNeighboursOf(binarise(await grey(await turned(quarterTurns, quarterTurns === 1 ? 3 : 0))));
+      const [along, crosswise] = quarterTurns % 2 ? [down, across] : [across, down];
+      expect({ quarterTurns, clear: along > 50 && along > crosswise * 4 }).toEqual({ quarterTurns, clear: true });
+    }
+    // a narrow ticket, a few words a line, and a table whose columns line up: still lines across
+    const ticket = await photoJpeg(['BAR CENTRAL', 'Caña 2,50', 'Tapa 3,00', 'Café 1,40', 'TOTAL 6,90', 'IVA 10%', 'Gracias'], { seed: 5, degrees: 0 });
+    const narrow = await sharp(ticket).extract({ left: 0, top: 0, width: 320, height: 470 }).png().toBuffer();
+    const rows = Array.from({ length: 40 }, (_, i) => `${i} ${i * 7} 1.234,56 21% 259,26`);
+    for (const page of [narrow, await photoJpeg(rows, { seed: 3, degrees: 1 })]) {
+      const { across, down } = letterNeighboursOf(binarise(await grey(page)));
+      expect(across).toBeGreaterThan(down * 4);
+    }
+    expect(letterNeighboursOf({ width: 200, height: 300, data: new Uint8Array(200 * 300).fill(255) })).toEqual({ across: 0, down: 0 });
   });
 });
 
@@ -140,6 +157,24 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(edgeBrightness(photo)).toBeLessThan(120);
     expect(edgeBrightness(found)).toBeGreaterThan(220);
     expect(sheetOf(await grey(sheet))).toBeNull();
+  });
+
+  test("a sheet on a grey table with a shadow over its left side is cut out whole, its shaded side too", async () => {
+    const sheet = await level();
+    const { width = 0, height = 0 } = await sharp(sheet).metadata();
+    const W = width + 300, H = height + 240;
+    const corners = [[165, 115], [150 + width, 125], [145 + width, 105 + height], [160, 120 + height]];
+    const mask = Buffer.from(`<svg width="${W}" height="${H}"><polygon points="${corners.map((c) => c.join(',')).join(' ')}" fill="#fff"/></svg>`);
+    const placed = await sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } }).composite([{ input: sheet, left: 155, top: 112 }]).png().toBuffer();
+    const onTable = await sharp(placed).composite([{ input: mask, blend: 'dest-in' }]).flatten({ background: '#8a8a8a' }).png().toBuffer();
+    // a shadow over the left of the photo: 70 % dark at its edge, fading out by the sheet's middle;
+    // the threshold between paper and table then leaves the sheet's shaded third with the table
+    const shade = Buffer.from(`<svg width="${W}" height="${H}"><defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.7"/><stop offset="0.35" stop-color="#000" stop-opacity="0.6"/><stop offset="0.5" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/></svg>`);
+    const photo = await grey(await sharp(onTable).composite([{ input: shade }]).jpeg({ quality: 80 }).toBuffer());
+    const found = sheetOf(photo)!;
+    expect(found).not.toBeNull();
+    expect(Math.abs(found.image.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found.image.height - height)).toBeLessThan(height * 0.06);
   });
 
   test("a sheet lit by a flash, its middle far brighter than its edges, is cut out whole and not only its hot spot, and taken as flash-lit", async () => {
@@ -268,11 +303,16 @@ afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 
 describe.skipIf(backend === 'postgres')('read by OCR (one database pass only: no database involved)', () => {
-  test('a photo with a shadow, one faint, one 5° askew: every field read', async () => {
+  test('a photo with a shadow, one faint, one 5° askew, sideways either way and upside down: every field read', async () => {
     const cases = [
       ['shadowed', await shadowed(await level())],
       ['faint', await faint(await level())],
       ['askew by 5°', await sharp(await turned(0, -5)).jpeg().toBuffer()],
+      // turned a quarter by the decoder, then half round by the OCR pool when the guess of which way was wrong
+      ['sideways, clockwise', await sharp(await turned(1)).jpeg().toBuffer()],
+      ['sideways, anticlockwise', await sharp(await turned(3)).jpeg().toBuffer()],
+      // read poorly as it is, then turned half round by the OCR pool
+      ['upside down', await sharp(await turned(2)).jpeg().toBuffer()],
     ] as const;
     for (const [name, jpeg] of cases) {
       const read = await readDocument(jpeg, LIMITS, pool);
