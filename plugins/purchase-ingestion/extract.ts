@@ -1,6 +1,7 @@
 import { datesAt } from './dates';
 import { invoiceNumberIn } from './invoice-numbers';
 import { sameTaxId, taxIdsIn, unlabelledSpanishTaxIds } from './tax-ids';
+import { withCaptionsBesideAmounts } from './caption-rows';
 import { linesOf, type Cell, type Line, type PageText, type TextSource } from './text-lines';
 import { readSummary, type AmountCandidate, type TaxCandidate } from './totals';
 
@@ -446,7 +447,7 @@ const taxLine = (tax: TaxCandidate): TaxAmountLine => ({ rate: tax.rate.toString
 export function extractPurchase(pages: readonly PageText[], ownTaxIds: readonly string[]): Extraction {
   const lines = linesOf(pages);
   const taxId = supplierTaxId(lines, ownTaxIds);
-  const summary = readSummary(lines);
+  const summary = readSummary(withCaptionsBesideAmounts(lines));
   const passed = summary.passed;
   const lower = <T extends { confidence: number }>(item: T): T => (passed ? item : { ...item, confidence: round(item.confidence * 0.5) });
   return {

@@ -23,6 +23,11 @@ NIF 50123456Q`)).toBe('004417');
     expect(number('Colegiado nº 4.512 · Factura nº 26/077')).toBe('26/077');
   });
 
+  test('a simplified invoice\'s number after its kind, its series apart or joined by a hyphen', () => {
+    expect(number('Factura simplificada T-000912\n09/01/2026 08:57 Mesa 4')).toBe('T-000912');
+    expect(number('FRA. SIMPLIFICADA FS 2026/118734\n11/03/2026 18:05 CAJA 2')).toBe('FS 2026/118734');
+  });
+
   test('a series, a year and a number set apart by spaces are one number', () => {
     expect(number('Factura Nº FV 26 000318 Fecha: 04/05/2026')).toBe('FV 26 000318');
     // a number then a postcode and its town: the postcode is no part of it
