@@ -3,6 +3,7 @@ import type { Cell, Line } from './text-lines';
 /** An amount with its cents. */
 const AMOUNT = /\d[.,]\d{2}(?![\d.,])/;
 const AMOUNTS = new RegExp(AMOUNT.source, 'g');
+const LONE_AMOUNT = /^(?:€\s?)?-?\s?[\d.,' ]+\s?(?:€|EUR|euros?)?$/i;
 
 /** How much of the page's width two cells share (negative when apart). */
 const overlap = (a: Cell, b: Cell) => Math.min(a.end, b.end) - Math.max(a.x, b.x);
@@ -13,14 +14,15 @@ const centre = (cell: Cell) => (cell.x + cell.end) / 2;
  * ("Base imponible | IVA 21 % | Retención 19 % | Total recibo" over "1.435,00 | 301,35 | -272,65 |
  * 1.463,70 €"), read as one line a caption with its amount ("IVA 21 % 301,35"): each amount goes to
  * the caption it lies under (the one it shares most width with, else the nearest), one amount a
- * caption. Only where the page says where its cells lie (a text layer), and only a row of amounts
- * alone under a row of words alone; every line is numbered again.
+ * caption. Only where the page says where its cells lie, and only one row of amounts alone (each
+ * cell an amount and its currency) under a row of words alone; every line is numbered again.
  */
 export function withCaptionsBesideAmounts(lines: readonly Line[]): Line[] {
   const read: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const pairs = captionsOver(lines[i], lines[i + 1]);
-    if (!pairs) { read.push({ ...lines[i], index: read.length }); continue; }
+    // one row of amounts only: a second like it under it makes a table, read as printed
+    if (!pairs || captionsOver(lines[i], lines[i + 2])) { read.push({ ...lines[i], index: read.length }); continue; }
     for (const text of pairs) read.push({ ...lines[i + 1], text, cells: undefined, index: read.length });
     i++;
   }
@@ -31,8 +33,8 @@ function captionsOver(captions: Line, amounts: Line | undefined): string[] | nul
   if (!amounts || amounts.page !== captions.page || !captions.cells || !amounts.cells) return null;
   if (captions.cells.length < 2 || amounts.cells.length < 2 || amounts.cells.length > captions.cells.length) return null;
   if (AMOUNT.test(captions.text) || !captions.cells.every((cell) => /\p{L}{2}/u.test(cell.text))) return null;
-  // each cell one amount, and nothing else but its currency
-  if (!amounts.cells.every((cell) => cell.text.match(AMOUNTS)?.length === 1 && !/\p{L}{2}/u.test(cell.text.replace(/\b(?:EUR|euros?)\b/gi, '')))) return null;
+  // each cell one amount and nothing else but its sign and currency
+  if (!amounts.cells.every((cell) => cell.text.match(AMOUNTS)?.length === 1 && LONE_AMOUNT.test(cell.text))) return null;
   const under = amounts.cells.map((amount) => {
     const shared = captions.cells!.map((caption) => overlap(caption, amount));
     const most = shared.indexOf(Math.max(...shared));

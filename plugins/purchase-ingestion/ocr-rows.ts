@@ -8,8 +8,11 @@
  * columns into one line and drops lines that do not fit the block's line pitch (a letterhead in a
  * larger font, a footer in a smaller one). Here the lines found by the automatic segmentation are
  * put back into rows: lines at the same height, whatever their block, make one row, left to right,
- * as a PDF's text layer is read (decoder.ts) — the form the extractor reads.
+ * as a PDF's text layer is read (decoder.ts) — the form the extractor reads; lines of a row set
+ * apart by a wide gap as cells marked with where they lie (text-lines.ts `cellMark`).
  */
+
+import { cellMark } from './text-lines';
 
 export interface OcrLineBox { text: string; x0: number; y0: number; x1: number; y1: number }
 
@@ -32,5 +35,20 @@ export function rowsOf(lines: readonly OcrLineBox[]): string {
     else rows.push({ anchor: line, lines: [line] });
   }
   rows.sort((a, b) => (a.anchor.y0 + a.anchor.y1) - (b.anchor.y0 + b.anchor.y1));
-  return rows.map((row) => row.lines.sort((a, b) => a.x0 - b.x0).map((l) => l.text).join(' ')).join('\n');
+  // where the cells lie, as shares of the width the page's text spans
+  const left = Math.min(...found.map((line) => line.x0));
+  const width = Math.max(...found.map((line) => line.x1)) - left || 1;
+  return rows.map((row) => {
+    const cells: { x0: number; x1: number; text: string }[] = [];
+    for (const line of row.lines.sort((a, b) => a.x0 - b.x0)) {
+      const last = cells[cells.length - 1];
+      // lines of one row set apart by a wide gap are two cells (blocks side by side), else one
+      if (last && line.x0 - last.x1 < COLUMN_GAP_HEIGHTS * (line.y1 - line.y0)) Object.assign(last, { x1: Math.max(last.x1, line.x1), text: `${last.text} ${line.text}` });
+      else cells.push({ x0: line.x0, x1: line.x1, text: line.text });
+    }
+    return cells.map((cell) => cellMark((cell.x0 - left) / width, (cell.x1 - left) / width) + cell.text).join('');
+  }).join('\n');
 }
+
+/** A gap of this many line heights between two lines of a row parts two cells. */
+const COLUMN_GAP_HEIGHTS = 1.5;

@@ -40,5 +40,11 @@ describe('captions over one row of amounts', () => {
     const item = row([0.1, 0.3, 'Portes'], [0.6, 0.7, '2'], [0.8, 0.9, '90,00']);
     expect(withCaptionsBesideAmounts(linesOf(page(`${header}\n${item}`))).map((l) => l.text)).toEqual(['Concepto Cant. Importe', 'Portes 2 90,00']);
     expect(withCaptionsBesideAmounts(linesOf(page('Base imponible IVA 21 % Total\n100,00 21,00 121,00'))).map((l) => l.text)).toEqual(['Base imponible IVA 21 % Total', '100,00 21,00 121,00']);
+    // a row of amounts per rate under the captions is a table (totals.ts reads it), and a rate beside an amount is no lone amount
+    const captions = row([0.0, 0.14, 'Base imposable'], [0.26, 0.48, 'Quota IVA']);
+    const rates = [row([0.08, 0.14, '639,60'], [0.4, 0.48, '134,32']), row([0.08, 0.14, '267,00'], [0.4, 0.48, '26,70'])];
+    expect(withCaptionsBesideAmounts(linesOf(page([captions, ...rates].join('\n')))).map((l) => l.text)).toEqual(['Base imposable Quota IVA', '639,60 134,32', '267,00 26,70']);
+    const withRate = row([0.08, 0.14, '639,60'], [0.28, 0.48, '21% 134,32']);
+    expect(withCaptionsBesideAmounts(linesOf(page(`${captions}\n${withRate}`))).map((l) => l.text)).toEqual(['Base imposable Quota IVA', '639,60 21% 134,32']);
   });
 });
