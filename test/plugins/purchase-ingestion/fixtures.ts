@@ -16,7 +16,7 @@ export type Lines = readonly string[];
 
 /** `standardFont`: Helvetica (WinAnsi) instead of the embedded Noto Sans: no font subsetting, faster to make. */
 export function textPdf(lines: Lines, options: { pages?: number; userPassword?: string; standardFont?: boolean } = {}): Promise<Buffer> {
-  return pdf((doc) => {
+  return drawnPdf((doc) => {
     if (options.standardFont) doc.font('Helvetica');
     for (let page = 0; page < (options.pages ?? 1); page++) {
       if (page) doc.addPage();
@@ -27,7 +27,8 @@ export function textPdf(lines: Lines, options: { pages?: number; userPassword?: 
 
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 
-function pdf(draw: (doc: PDFKit.PDFDocument) => void, userPassword?: string): Promise<Buffer> {
+/** An A4 PDF drawn by `draw` in the service's own font (Noto Sans), with a fixed creation date. */
+export function drawnPdf(draw: (doc: PDFKit.PDFDocument) => void, userPassword?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', info: { CreationDate: FIXED_DATE }, ...(userPassword ? { userPassword, ownerPassword: `${userPassword}-owner` } : {}) });
     const chunks: Buffer[] = [];
@@ -57,7 +58,7 @@ function bitmap(lines: Lines, width = 1240, height = 1754): Buffer {
 
 export function scannedPdf(lines: Lines, pages = 1): Promise<Buffer> {
   const png = bitmap(lines);
-  return pdf((doc) => {
+  return drawnPdf((doc) => {
     for (let page = 0; page < pages; page++) {
       if (page) doc.addPage();
       doc.image(png, 0, 0, { width: 595.28, height: 841.89 });
@@ -94,7 +95,7 @@ export async function photoJpeg(lines: Lines, degradation?: Degradation): Promis
 
 /** A scan as a PDF: an A4 page whose only content is the image (so the page must be rendered and read by OCR). */
 export function imagePdf(image: Buffer): Promise<Buffer> {
-  return pdf((doc) => doc.image(image, 0, 0, { fit: [595.28, 841.89] }));
+  return drawnPdf((doc) => doc.image(image, 0, 0, { fit: [595.28, 841.89] }));
 }
 
 /** The multipart body of POST /api/v1/ai/ingest-purchase: one file and the optional form fields. */

@@ -5,33 +5,23 @@
  * cell with where it starts; the supplier's name is read block by block. Pages written for the test.
  */
 import { describe, expect, test } from 'bun:test';
-import PDFDocument from 'pdfkit';
-import { PDF_FONT_FILES } from '../../../lib/pdf-fonts';
 import { extractPurchase, readByBlocks } from '../../../plugins/purchase-ingestion/extract';
 import { OcrPool } from '../../../plugins/purchase-ingestion/ocr-pool';
 import { readDocument } from '../../../plugins/purchase-ingestion/reader';
 import { defaultReadLimits } from '../../../plugins/purchase-ingestion/settings';
 import { cellMark, linesOf, withoutCellMarks, type PageText } from '../../../plugins/purchase-ingestion/text-lines';
+import { drawnPdf } from './fixtures';
 
 const OWN = 'B83051474';
 const page = (text: string): PageText[] => [{ page: 1, source: 'text_layer', text, confidence: 1 }];
 /** A line of cells, each `[x, end, text]` with x and end as shares of the page's width. */
 const row = (...cells: [number, number, string][]) => cells.map(([x, end, text]) => cellMark(x, end) + text).join('');
 
-/** An A4 page with each text drawn where it is told (points from the top left), in the service's own font. */
-function placedPdf(texts: { text: string; x: number; y: number }[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', info: { CreationDate: new Date('2026-01-01T00:00:00Z') } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.registerFont('regular', PDF_FONT_FILES.regular);
-    doc.font('regular').fontSize(10);
-    for (const { text, x, y } of texts) doc.text(text, x, y, { lineBreak: false });
-    doc.end();
-  });
-}
+/** An A4 page with each text drawn where it is told (points from the top left). */
+const placedPdf = (texts: { text: string; x: number; y: number }[]) => drawnPdf((doc) => {
+  doc.fontSize(10);
+  for (const { text, x, y } of texts) doc.text(text, x, y, { lineBreak: false });
+});
 
 describe('blocks side by side', () => {
   test('a PDF whose two blocks set their lines at different heights: the supplier\'s name wrapped in its own block, never the customer\'s beside it', async () => {
