@@ -298,12 +298,39 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
   });
 });
 
+/** The page as a phone photo of small print shows it: shrunk to `share` of its size and blurred by the lens. */
+const smallAndBlurred = async (share: number, sigma: number) => {
+  const page = await level();
+  const { width = 0 } = await sharp(page).metadata();
+  return sharp(page).resize(Math.round(width * share)).blur(sigma).jpeg({ quality: 85 }).toBuffer();
+};
+/** The page image the decoder hands to OCR, and how many of its pixels are neither black nor white. */
+const preparedGreys = async (image: Buffer) => {
+  const decoded = await decodeFile('jpeg', image, defaultReadLimits());
+  if ('refused' in decoded) throw new Error(decoded.refused.detail);
+  const [page] = decoded.pages;
+  if (page.source !== 'image') throw new Error(`page read as ${page.source}`);
+  const prepared = await grey(Buffer.from(page.png));
+  return { prepared, greys: prepared.data.filter((v) => v > 0 && v < 255).length / prepared.data.length };
+};
+
+describe('small, blurred print', () => {
+  test("a page of small blurred print is handed to OCR grey, enlarged, its paper white; a page of print at a readable size binarised", async () => {
+    const small = await preparedGreys(await smallAndBlurred(0.4, 1));
+    // the enlarged page keeps the shades the blur left round each stroke
+    expect(small.greys).toBeGreaterThan(0.02);
+    expect(small.prepared.width).toBeGreaterThan(900 * 0.4 * 2);
+    expect(edgeBrightness(small.prepared)).toBeGreaterThan(230);
+    expect((await preparedGreys(await level())).greys).toBe(0);
+  });
+});
+
 const pool = new OcrPool({ workers: 1, queue: 0, retryAfterSeconds: 1 });
 afterAll(() => pool.close());
 const LIMITS = { ...defaultReadLimits(), pageTimeoutMs: 120_000 };
 
 describe.skipIf(backend === 'postgres')('read by OCR (one database pass only: no database involved)', () => {
-  test('a photo with a shadow, one faint, one 5° askew, sideways either way and upside down: every field read', async () => {
+  test('a photo with a shadow, one faint, one 5° askew, sideways either way, upside down, one of small blurred print: every field read', async () => {
     const cases = [
       ['shadowed', await shadowed(await level())],
       ['faint', await faint(await level())],
@@ -313,6 +340,7 @@ describe.skipIf(backend === 'postgres')('read by OCR (one database pass only: no
       ['sideways, anticlockwise', await sharp(await turned(3)).jpeg().toBuffer()],
       // read poorly as it is, then turned half round by the OCR pool
       ['upside down', await sharp(await turned(2)).jpeg().toBuffer()],
+      ['small and blurred', await smallAndBlurred(0.4, 1)],
     ] as const;
     for (const [name, jpeg] of cases) {
       const read = await readDocument(jpeg, LIMITS, pool);
