@@ -181,6 +181,33 @@ const COLUMNS_AS_SHARP = 1.8;
 const MAX_INK_SAMPLES = 60_000;
 
 /**
+ * The blot of ink holding `start` (its pixels joined by sides or corners), walked breadth first:
+ * `take(n)` says whether pixel n is ink of the blot not yet walked and marks it walked. Its pixels
+ * are left in `queue[0 .. pixels)`; returns them and the blot's box.
+ */
+function walkBlot(start: number, width: number, height: number, queue: Int32Array, take: (n: number) => boolean): { x0: number; y0: number; x1: number; y1: number; pixels: number } {
+  let head = 0, tail = 0;
+  take(start);
+  queue[tail++] = start;
+  let x0 = width, x1 = 0, y0 = height, y1 = 0;
+  while (head < tail) {
+    const i = queue[head++];
+    const x = i % width, y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx, yy = y + dy;
+      if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+      const n = yy * width + xx;
+      if (take(n)) queue[tail++] = n;
+    }
+  }
+  return { x0, y0, x1, y1, pixels: tail };
+}
+
+/**
  * Which way the page's lines of text run, from its letters (a binarised image, black on white): each
  * letter's nearest neighbour (the smallest gap between their boxes) is the next letter of its word,
  * beside it in the line's direction, far more often than a letter of the line above or below it.
@@ -200,23 +227,7 @@ export function letterNeighboursOf(image: GreyImage): { across: number; down: nu
   const largest = Math.max(width, height) / 10;
   for (let start = 0; start < data.length && boxes.length < MAX_LETTERS * 4; start++) {
     if (data[start] !== 0 || visited[start]) continue;
-    let head = 0, tail = 0;
-    queue[tail++] = start; visited[start] = 1;
-    let x0 = width, x1 = 0, y0 = height, y1 = 0;
-    while (head < tail) {
-      const i = queue[head++];
-      const x = i % width, y = (i - x) / width;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx, yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-        const n = yy * width + xx;
-        if (data[n] === 0 && !visited[n]) { visited[n] = 1; queue[tail++] = n; }
-      }
-    }
+    const { x0, y0, x1, y1 } = walkBlot(start, width, height, queue, (n) => (data[n] === 0 && !visited[n] ? (visited[n] = 1, true) : false));
     if (x1 - x0 < largest && y1 - y0 < largest && (x1 - x0 >= 2 || y1 - y0 >= 2)) boxes.push(x0, y0, x1, y1);
   }
   const count = boxes.length / 4;
@@ -857,23 +868,7 @@ export function eraseSpecks(image: GreyImage, lineHeight: number): { image: Grey
   const specks: number[] = [];
   for (let start = 0; start < out.length; start++) {
     if (out[start] !== 0) continue;
-    let head = 0, tail = 0;
-    queue[tail++] = start; out[start] = SMALL;
-    let x0 = width, x1 = 0, y0 = height, y1 = 0;
-    while (head < tail) {
-      const i = queue[head++];
-      const x = i % width, y = (i - x) / width;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx, yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-        const n = yy * width + xx;
-        if (out[n] === 0) { out[n] = SMALL; queue[tail++] = n; }
-      }
-    }
+    const { x0, y0, x1, y1, pixels: tail } = walkBlot(start, width, height, queue, (n) => (out[n] === 0 ? (out[n] = SMALL, true) : false));
     if (x1 - x0 < size && y1 - y0 < size) specks.push(start, x0, y0, x1, y1);
     else for (let k = 0; k < tail; k++) out[queue[k]] = LARGE;
   }
