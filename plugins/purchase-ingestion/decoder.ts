@@ -204,7 +204,7 @@ const rawGrey = (image: GreyImage) => sharp(image.data, { raw: { width: image.wi
 /**
  * Text of a page, one printed row a line: pieces on the same baseline joined left to right by a
  * space, or, where a wide gap parts them (blocks side by side, a table's columns), begun as a new
- * cell marked with where it starts (text-lines.ts `cellMark`), so that the blocks can be read apart.
+ * cell marked with where it starts and ends (text-lines.ts `cellMark`), so that the blocks can be read apart.
  */
 async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
