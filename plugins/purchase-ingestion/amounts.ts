@@ -6,6 +6,8 @@ import { Decimal } from '../../kernel/money';
  * "4.364.00", a Spanish amount whose decimal comma OCR read as a point.
  */
 const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d|[.,]\d)|(?<![\d.,])-?\d{1,3}(?:\.\d{3})+\.\d{2}(?![\d]|[.,]\d)/g;
+/** Something printed with its cents ("12,50", "1.234,56 €"), as a row of a table or a summary holds and a party's block does not. */
+export const WITH_CENTS = /\d[.,]\d{2}(?![\d.,])/;
 /** Thousands grouped by points and the decimal comma read as one more point ("4.364.00", as OCR reads 4.364,00). */
 const POINTS_ONLY = /^-?\d{1,3}(?:\.\d{3})+\.\d{2}$/;
 

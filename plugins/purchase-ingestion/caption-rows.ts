@@ -1,8 +1,7 @@
+import { WITH_CENTS } from './amounts';
 import type { Cell, Line } from './text-lines';
 
-/** An amount with its cents. */
-const AMOUNT = /\d[.,]\d{2}(?![\d.,])/;
-const AMOUNTS = new RegExp(AMOUNT.source, 'g');
+const AMOUNTS = new RegExp(WITH_CENTS.source, 'g');
 const LONE_AMOUNT = /^(?:€\s?)?-?\s?[\d.,' ]+\s?(?:€|EUR|euros?)?$/i;
 
 /** How much of the page's width two cells share (negative when apart). */
@@ -32,7 +31,7 @@ export function withCaptionsBesideAmounts(lines: readonly Line[]): Line[] {
 function captionsOver(captions: Line, amounts: Line | undefined): string[] | null {
   if (!amounts || amounts.page !== captions.page || !captions.cells || !amounts.cells) return null;
   if (captions.cells.length < 2 || amounts.cells.length < 2 || amounts.cells.length > captions.cells.length) return null;
-  if (AMOUNT.test(captions.text) || !captions.cells.every((cell) => /\p{L}{2}/u.test(cell.text))) return null;
+  if (WITH_CENTS.test(captions.text) || !captions.cells.every((cell) => /\p{L}{2}/u.test(cell.text))) return null;
   // each cell one amount and nothing else but its sign and currency
   if (!amounts.cells.every((cell) => cell.text.match(AMOUNTS)?.length === 1 && LONE_AMOUNT.test(cell.text))) return null;
   const under = amounts.cells.map((amount) => {

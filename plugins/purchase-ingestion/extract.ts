@@ -1,7 +1,8 @@
+import { WITH_CENTS } from './amounts';
+import { withCaptionsBesideAmounts } from './caption-rows';
 import { datesAt } from './dates';
 import { invoiceNumberIn } from './invoice-numbers';
 import { sameTaxId, taxIdsIn, unlabelledSpanishTaxIds } from './tax-ids';
-import { withCaptionsBesideAmounts } from './caption-rows';
 import { linesOf, type Cell, type Line, type PageText, type TextSource } from './text-lines';
 import { readSummary, type AmountCandidate, type TaxCandidate } from './totals';
 
@@ -201,9 +202,6 @@ function wrappedName(text: string, page: number, previous: Line | undefined): st
   return `${previous.text.trim()} ${text.trim()}`;
 }
 
-/** An amount with its cents: a row holding one is a table's or a summary's, not a party's block. */
-const AMOUNT = /\d[.,]\d{2}(?![\d.,])/;
-
 /** A line as read block by block: `block` names the column it came from, `row` the printed line's index. */
 type BlockLine = Line & { block?: string; row: number };
 
@@ -239,7 +237,7 @@ function columnStarts(region: readonly Line[]): { from: number; to: number }[] {
 export function readByBlocks(lines: readonly Line[]): BlockLine[] {
   const read: BlockLine[] = [];
   const asPrinted = (line: Line) => read.push({ ...line, index: read.length, row: line.index });
-  const placed = (line: Line) => !!line.cells && !AMOUNT.test(line.text);
+  const placed = (line: Line) => !!line.cells && !WITH_CENTS.test(line.text);
   const parted = (line: Line) => line.cells!.length > 1;
   for (let i = 0; i < lines.length;) {
     let end = i;
