@@ -8,12 +8,12 @@ export interface Cell { text: string; x: number; end: number }
 
 /**
  * One printed line of the document; `index` counts lines across every page, in reading order.
- * `cells`: the line's pieces left to right, where the page says where they start (a text layer).
+ * `cells`: the line's pieces left to right, where the page's text marks where they lie (a text layer, OCR rows).
  */
 export interface Line { text: string; page: number; source: TextSource; confidence: number; index: number; cells?: Cell[] }
 
 /**
- * A page's text marks each cell of a line with where it starts and ends (decoder.ts): two unit
+ * A page's text marks each cell of a line with where it starts and ends (decoder.ts, ocr-rows.ts): two unit
  * separators around the two positions in thousandths of the page's width, before the cell's text.
  */
 export const cellMark = (x: number, end: number) => `\u001F${thousandths(x)},${thousandths(end)}\u001F`;
