@@ -3,9 +3,9 @@ import { Decimal } from '../../kernel/money';
 /**
  * Amounts as Spanish invoices print them: "1.234,56", "1234,56", "-12,00", "1 234,56"; also the
  * point-decimal "1234.56" of tickets and foreign suppliers when no comma decimal is present; and
- * "4.364.00", a Spanish amount whose decimal comma OCR read as a point.
+ * "4.364.00", a Spanish amount whose decimal comma OCR read as a point; and the Swiss "3'493.00".
  */
-const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d|[.,]\d)|(?<![\d.,])-?\d{1,3}(?:\.\d{3})+\.\d{2}(?![\d]|[.,]\d)/g;
+const AMOUNT = /(?<![\d.,])-?(?:\d{1,3}(?:[. ]\d{3})+|\d+),\d{2}(?![\d])|(?<![\d.,])-?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d|[.,]\d)|(?<![\d.,])-?\d{1,3}(?:\.\d{3})+\.\d{2}(?![\d]|[.,]\d)|(?<![\d.,'’])-?\d{1,3}(?:['’]\d{3})+\.\d{2}(?![\d]|[.,]\d)/g;
 /** Something printed with its cents ("12,50", "1.234,56 €"), as a row of a table or a summary holds and a party's block does not. */
 export const WITH_CENTS = /\d[.,]\d{2}(?![\d.,])/;
 /** Thousands grouped by points and the decimal comma read as one more point ("4.364.00", as OCR reads 4.364,00). */
@@ -18,7 +18,7 @@ export function amountsIn(text: string): Decimal[] {
 export function parseAmount(raw: string): Decimal | null {
   const text = raw.trim();
   const comma = /,\d{2}$/.test(text);
-  const plain = comma ? text.replace(/[. ]/g, '').replace(',', '.') : POINTS_ONLY.test(text) ? text.replace(/\.(?=.*\.)/g, '') : text.replace(/,/g, '');
+  const plain = comma ? text.replace(/[. ]/g, '').replace(',', '.') : POINTS_ONLY.test(text) ? text.replace(/\.(?=.*\.)/g, '') : text.replace(/[,'’]/g, '');
   if (!/^-?\d+\.\d{2}$/.test(plain)) return null;
   return Decimal.parse(plain).rescale(2);
 }

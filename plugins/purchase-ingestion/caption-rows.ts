@@ -47,3 +47,24 @@ function captionsOver(captions: Line, amounts: Line | undefined): string[] | nul
     return amount < 0 ? [] : [`${caption.text} ${amounts.cells![amount].text}`];
   });
 }
+
+/**
+ * A caption too long for its cell wraps its last word under it ("Retención IRPF 15" over "%" beside
+ * "-90,00 €"): the "%" read where it belongs, at the end of the caption, so the rate is a rate. Only
+ * where the page says where its cells lie: the line above a caption cell ending in a number and an
+ * amount beside it, the line below a "%" alone at that caption's left edge.
+ */
+export function withWrappedPercentJoined(lines: readonly Line[]): Line[] {
+  const read: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const [line, next] = [lines[i], lines[i + 1]];
+    const caption = line.cells?.[0];
+    const wrapped = caption && line.cells!.length >= 2 && /\d$/.test(caption.text) && WITH_CENTS.test(line.cells!.at(-1)!.text)
+      && next?.page === line.page && next.text === '%' && next.cells?.length === 1 && Math.abs(next.cells[0].x - caption.x) < 0.01;
+    if (!wrapped) { read.push({ ...line, index: read.length }); continue; }
+    const cells = [{ ...caption, text: `${caption.text} %` }, ...line.cells!.slice(1)];
+    read.push({ ...line, text: cells.map((cell) => cell.text).join(' '), cells, index: read.length });
+    i++;
+  }
+  return read;
+}

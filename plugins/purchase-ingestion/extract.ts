@@ -1,5 +1,5 @@
 import { WITH_CENTS } from './amounts';
-import { withCaptionsBesideAmounts } from './caption-rows';
+import { withCaptionsBesideAmounts, withWrappedPercentJoined } from './caption-rows';
 import { datesAt } from './dates';
 import { invoiceNumberIn } from './invoice-numbers';
 import { sameTaxId, taxIdsIn, unlabelledSpanishTaxIds } from './tax-ids';
@@ -445,7 +445,7 @@ const taxLine = (tax: TaxCandidate): TaxAmountLine => ({ rate: tax.rate.toString
 export function extractPurchase(pages: readonly PageText[], ownTaxIds: readonly string[]): Extraction {
   const lines = linesOf(pages);
   const taxId = supplierTaxId(lines, ownTaxIds);
-  const summary = readSummary(withCaptionsBesideAmounts(lines));
+  const summary = readSummary(withCaptionsBesideAmounts(withWrappedPercentJoined(lines)));
   const passed = summary.passed;
   const lower = <T extends { confidence: number }>(item: T): T => (passed ? item : { ...item, confidence: round(item.confidence * 0.5) });
   return {

@@ -15,7 +15,7 @@ export interface NumberRead { value: string; weight: number; line: Line }
 const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?|minuta(?:\s+de\s+honorarios)?|recibo)(?:\s+(?:simplificada|rectificativa|completa|proforma|simpl\.?|rect(?:if)?\.?))?\s*(?:n[º°o*"”“]\.?|n\?(?=\s*:?\s*\S*\d)|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa|simpl\.?|rect(?:if)?\.?)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|simpl\.?|rect(?:if)?\.?)(?=\s+[a-z]{0,5}[-/. ]?\d))?|invoice|ticket|recibo(?=\s*:?\s+[a-z]{0,5}[-./]?\d))|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|registro|colegiad[oa]|inscripci[oó]n|licencia|expediente|p[oó]liza|contrato)/i;
-const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|autorizad[oa]|colegiad[oa]|registr(?:o|ad[oa])|inscrit[oa]|inscripci[oó]n|acreditaci[oó]n|acreditad[oa]|licencia|instalador(?:a)?|habilitad[oa]|expediente|p[oó]liza|contrato)\.?\s*$/i;
+const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|autorizad[oa]|colegiad[oa]|col\.|registr(?:o|ad[oa])|inscrit[oa]|inscripci[oó]n|acreditaci[oó]n|acreditad[oa]|licencia|instalador(?:a)?|habilitad[oa]|expediente|p[oó]liza|contrato)\.?\s*$/i;
 const VALUE = /\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/iy;
 const TOKEN = /[A-Z0-9][A-Z0-9\-/.]{3,}/gi;
 /** A value in a header's row: a token, with the capitals of its series before it apart ("SF 26/1043"). */
@@ -175,7 +175,10 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
         // a label heading a column ("Nº factura   Fecha"): the value is under it (valueUnder)
         const rest = after.replace(/^[\s:.#]*/, '');
         if (/\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
-        const under = valueUnder(line, m.index!, lines.slice(index + 1, index + 4), taxId);
+        // never past a line labelling a number of its own ("FACTURA" over "FACTURA Nº 73")
+        const below = lines.slice(index + 1, index + 4);
+        const labelled = below.findIndex((l) => [...l.text.matchAll(LABEL)].some((n) => n.groups!.strong));
+        const under = valueUnder(line, m.index!, labelled < 0 ? below : below.slice(0, labelled), taxId);
         if (!under) continue;
         ({ value, line: from } = under);
         weight = 0.85;

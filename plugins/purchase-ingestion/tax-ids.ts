@@ -7,6 +7,9 @@ export interface TaxIdFound { value: string; country: string; valid: boolean; at
 const SPANISH = /(?<![A-Z0-9])(?:ES[\s-]?)?([A-HJNP-SUVW][\s.-]?\d{2}[\s.]?\d{3}[\s.]?\d{2}[\s.-]?[0-9A-J]|\d{8}[\s-]?[A-Z]|[XYZ][\s-]?\d{7}[\s-]?[A-Z])(?![A-Z0-9])/g;
 // every EU VAT number has digits: "DE EQUIVALENCIA" is words, not a German number
 const EU = /(?<![A-Z0-9])(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[\s-]?(?=[A-Z]{0,4}\d)([0-9A-Z]{8,12})(?![A-Z0-9])/g;
+/** VAT numbers of Switzerland ("CHE-106.457.232 MWST"), the United Kingdom and Norway ("NO 974 760 673 MVA"), which jsvat checks too. */
+const BEYOND_EU = /(?<![A-Z0-9])(?:(CHE)[\s-]?(\d{3}[.\s]?\d{3}[.\s]?\d{3})(?:\s?(?:MWST|TVA|IVA))?|(GB)[\s-]?(\d{3}\s?\d{4}\s?\d{2}(?:\s?\d{3})?)|(NO)[\s-]?(\d{3}\s?\d{3}\s?\d{3})\s?MVA)(?![A-Z0-9])/g;
+const COUNTRY_OF_PREFIX: Record<string, string> = { CHE: 'CH', GB: 'GB', NO: 'NO' };
 /**
  * Nine characters after a tax-number label ("NIF", "C.I.F.", "DNI", "VAT"), the label itself as OCR
  * misreads it ("N.L.F.", "C.LF.", "NIF;"): where a misread number is looked for.
@@ -53,7 +56,7 @@ function repairedSpanishTaxId(read: string): string | null {
 
 /**
  * Tax numbers printed on a document, checksum-validated: Spanish NIF/CIF/NIE (stdnum) and EU VAT
- * numbers (jsvat), in order of appearance; invalid candidates are kept with `valid: false`. After a
+ * numbers and the Swiss, British and Norwegian ones (jsvat), in order of appearance; invalid candidates are kept with `valid: false`. After a
  * tax-number label, a number misread by OCR is repaired when exactly one reading of it is valid.
  */
 export function taxIdsIn(text: string): TaxIdFound[] {
@@ -67,6 +70,11 @@ export function taxIdsIn(text: string): TaxIdFound[] {
     const value = `${m[1]}${m[2]}`;
     const result = checkVAT(value, countries);
     found.push({ value, country: m[1] === 'EL' ? 'GR' : m[1], valid: result.isValid, at: m.index! });
+  }
+  for (const m of upper.matchAll(BEYOND_EU)) {
+    const [prefix, digits] = [m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6]];
+    const value = `${prefix}${digits.replace(/\D/g, '')}`;
+    found.push({ value, country: COUNTRY_OF_PREFIX[prefix], valid: checkVAT(value, countries).isValid, at: m.index! });
   }
   for (const m of upper.matchAll(LABELLED)) {
     const start = m.index! + m[0].length - m[1].length;

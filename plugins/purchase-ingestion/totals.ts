@@ -1,6 +1,7 @@
 import { Decimal } from '../../kernel/money';
 import { amountsIn, KNOWN_VAT_RATES, near, parseAmount, ratesIn } from './amounts';
 import { summaryByArithmetic, type ArithmeticTax } from './arithmetic-summary';
+import { sumsByItemRate } from './rated-item-lines';
 import type { Line } from './text-lines';
 
 /**
@@ -470,7 +471,7 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
  * A totals block that prints each VAT rate's quota but only the sum of the bases ("Base imponible
  * 368,58 · IVA 21 % 72,99 · IVA 10 % 2,10"): the bases are split from that sum. Every rate but one
  * takes an amount printed elsewhere on the invoice (a breakdown's row, a line's amount) that its rate
- * gives its quota from, to the cent; the last takes what is left of the sum, which must give its
+ * gives its quota from, to the cent (or the item lines marked with its rate add up to); the last takes what is left of the sum, which must give its
  * quota too. A rate whose base was read beside it, giving its quota, keeps it. Left as they are
  * unless every base is found so.
  */
@@ -482,7 +483,10 @@ function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines:
   const rates = [...known, ...vat].map((t) => t.rate.toString());
   if (rates.length < 2 || !vat.length || vat.some((t) => t.base) || new Set(rates).size !== rates.length) return;
   const knownSum = sum(known.map((t) => t.base!));
-  const printed = lines.flatMap((line) => (IN_WORDS.test(line.text) ? [] : amountsAfterRate(line.text).map(abs)));
+  const printed = [
+    ...lines.flatMap((line) => (IN_WORDS.test(line.text) ? [] : amountsAfterRate(line.text).map(abs))),
+    ...sumsByItemRate(lines, taxes.map((t) => t.rate)).map(abs),
+  ];
   // the sum is a printed base larger than the bases already known (a breakdown's row is a base too)
   for (const total of uniqueValues(bases).map((b) => b.value).filter((b) => b.compare(knownSum) > 0)) {
     for (const [rest, last] of vat.entries()) {
