@@ -225,7 +225,7 @@ def belgium_reverse_charge():
         family="intra-EU supply from Belgium in English, reverse charge",
         tests="a Belgian laser maker in English: the trade name in capitals over its legal name \"Flanders Laser Systems NV\" and its "
               "VAT number written with dots (\"BE 0471.826.311\", mod-97 check), caption/value pairs at the left "
-              "(\"Invoice No. INV/2026/00318\", \"Invoice date 14-APR-2026\"), amounts \"6,953.00\", VAT 0 %")
+              "(\"Invoice No. INV/2026/00318\", \"Invoice date 14-APR-2026\"), amounts \"7,233.00\", VAT 0 %")
 
 
 # 6 ------------------------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ def credit_trailing_minus():
     return inv, c.spec(), dict(
         family="corrective invoice from an old ERP, trailing minus signs",
         tests="a stationery wholesaler's \"FACTURA RECTIFICATIVA (ABONO)\" in Courier with dotted captions (\"NUMERO........: AB/26/0031\"), "
-              "the rectified invoice and its date, every negative amount with its minus sign **after** the figures (\"1.309,49-\"), "
+              "the rectified invoice and its date, every negative amount with its minus sign after the figures (\"1.309,60-\"), "
               "as old ERPs print them; the label's amounts are negative")
 
 

@@ -129,7 +129,7 @@ def italy_reverse_charge():
         family="intra-EU supply from Italy, reverse charge, Italian/English",
         tests="an Italian valve maker in Italian and English, the trade name in 18 pt over the legal name \"Valvole Adriatiche S.r.l.\" "
               "and its partita IVA (with its check digit) in 7.5 pt; \"Fattura n. / Invoice no.: 118/2026\", \"18/03/2026\", the "
-              "customer in a frame at the right, \"N.I.\" in the VAT column, \"€ 2.551,00\" (currency sign first), IVA 0 % and a "
+              "customer in a frame at the right, \"N.I.\" in the VAT column, \"€ 1.983,40\" (currency sign first), IVA 0 % and a "
               "reverse-charge note")
 
 
@@ -162,7 +162,7 @@ def france_services():
         family="intra-EU services from France, reverse charge, grey side band",
         tests="a French web agency in French: its name set on three lines in a grey band down the left side with its legal name, TVA "
               "number (with its key) and the customer under it; \"Facture N° 2026-03-0147\", \"Date : 3 mars 2026\", amounts "
-              "\"4 630,00\" with a space, \"Total HT / TVA 0 % / Total TTC\", autoliquidation")
+              "\"5 630,00\" with a space, \"Total HT / TVA 0 % / Total TTC\", autoliquidation")
 
 
 # 5 ------------------------------------------------------------------------------------------------
@@ -338,7 +338,7 @@ def saas_rectifying():
         family="SaaS rectifying invoice, negative amounts, supplier at the right",
         tests="a software company's \"Factura rectificativa\" as its title in 18 pt at the left, the supplier's block right-aligned "
               "at the right, \"Número: R2026-0004\", \"Fecha: 06/04/2026\", the rectified invoice and its date, negative quantities "
-              "and amounts (\"-438,00 €\"), the customer in a tinted box")
+              "and amounts (\"-342,00 €\"), the customer in a tinted box")
 
 
 # 10 -----------------------------------------------------------------------------------------------

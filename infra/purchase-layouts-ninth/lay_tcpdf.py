@@ -145,7 +145,7 @@ def consultant_irpf15():
         family="professional (DNI) with IRPF 15 %, document row, summary as a row",
         tests="an energy consultant (DNI) with IRPF 15 %: his name in 15 pt with a trade line under it; a 'Documento / Número / Fecha / "
               "Cliente' caption row over one row of values (\"FAC2026A42\", \"03-03-2026\"); the customer on one line; the summary as a "
-              "row of captions Neto / IVA / Recargo / IRPF / Total over one row of values, the IRPF as \"-330,75\"")
+              "row of captions Neto / IVA / Recargo / IRPF / Total over one row of values, the IRPF as \"-333,75\"")
 
 
 # 4 ------------------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def rectifying():
     return inv, spec(inv, [["html", html]]), dict(
         family="rectifying invoice, negative amounts",
         tests="a \"FACTURA RECTIFICATIVA\" in a tinted cell, \"Nº R-2026-007\", ISO date, quoting the rectified invoice 2026-00591 and "
-              "its ISO date; negative units and amounts (\"-1.249,80 €\"); the summary as three columns Base / IVA / Total")
+              "its ISO date; negative units and amounts (\"-612,40 €\"); the summary as three columns Base / IVA / Total")
 
 
 # 7 ------------------------------------------------------------------------------------------------
