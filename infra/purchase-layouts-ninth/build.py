@@ -9,6 +9,7 @@ import subprocess
 import sys
 from decimal import Decimal
 
+import degrade
 import lay_pdfapi2
 import lay_prawn
 import lay_tcpdf
@@ -66,9 +67,8 @@ def build(layout_id, module, runner, make):
     foreign = tax_id[:2] in ("PT", "IT", "FR", "BE")  # their check digits are made in model.py
     if not foreign and not valid_spanish(tax_id):
         raise SystemExit(f"{layout_id}: invalid tax id {tax_id}")
-    for own in [inv.customer.tax_id]:
-        if not valid_spanish(own):
-            raise SystemExit(f"{layout_id}: invalid customer tax id {own}")
+    if not valid_spanish(inv.customer.tax_id):
+        raise SystemExit(f"{layout_id}: invalid customer tax id {inv.customer.tax_id}")
     spec_path = os.path.join(WORK, f"{layout_id}.json")
     pdf = os.path.join(OUT, f"{layout_id}.pdf")
     with open(spec_path, "w") as f:
@@ -76,8 +76,7 @@ def build(layout_id, module, runner, make):
     subprocess.run(runner + [spec_path, pdf], check=True)
     expected = inv.expected()
     check(layout_id, pdf, expected, tax_id)
-    import degrade
-    scan, photo = degrade.images_for(layout_id)
+    scan, photo = degrade.images_for(layout_id, pdf)
     label = {"id": layout_id, "generator": module.GENERATOR, "family": meta["family"], "tests": meta["tests"],
              "own_tax_ids": [inv.customer.tax_id], "rounding": inv.rounding(), "expected": expected,
              "scan": scan, "photo": photo}

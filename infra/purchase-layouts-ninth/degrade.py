@@ -54,10 +54,11 @@ def pages_of(pdf: str) -> int:
     return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
-def images_for(layout_id):
+def images_for(layout_id, pdf):
+    """The label's scan and photo file names."""
     kind, _ = PLAN.get(layout_id, (None, None))
     if kind == "scan":
-        return (f"{layout_id}.scan.pdf" if layout_id.endswith("pag") else f"{layout_id}.scan.jpg"), None
+        return (f"{layout_id}.scan.pdf" if pages_of(pdf) > 1 else f"{layout_id}.scan.jpg"), None
     if kind == "photo":
         return None, f"{layout_id}.photo.jpg"
     return None, None
@@ -229,9 +230,8 @@ def make_photo(layout_id, pdf, out, work, o, rng):
     coefficients = perspective_coefficients(corners.tolist(), [[0, 0], [pw, 0], [pw, ph], [0, ph]])
     paper = Image.fromarray(np.clip(sheet, 0, 255).astype(np.uint8)).transform((W, H), Image.PERSPECTIVE, coefficients, Image.BICUBIC)
     mask = Image.new("L", (pw, ph), 255).transform((W, H), Image.PERSPECTIVE, coefficients, Image.BILINEAR)
-    shadow = mask.filter(ImageFilter.GaussianBlur(pw * 0.012))
     shift = (int(pw * 0.008), int(pw * 0.012))
-    shadow = Image.new("L", (W, H), 0).copy()
+    shadow = Image.new("L", (W, H), 0)
     shadow.paste(mask.filter(ImageFilter.GaussianBlur(pw * 0.012)), shift)
     scene *= (1 - 0.55 * np.asarray(shadow, dtype=np.float32)[..., None] / 255)
     alpha = np.asarray(mask, dtype=np.float32)[..., None] / 255

@@ -17,7 +17,6 @@ my $dejavu = '/usr/share/fonts/truetype/dejavu';
 my %font_files = (
     H  => [core => 'Helvetica'], HB => [core => 'Helvetica-Bold'], T => [core => 'Times-Roman'], TB => [core => 'Times-Bold'],
     C  => [core => 'Courier'], CB => [core => 'Courier-Bold'],
-    DV => [tt => "$dejavu/DejaVuSans.ttf"], DVB => [tt => "$dejavu/DejaVuSans-Bold.ttf"],
     DC => [tt => "$dejavu/DejaVuSansCondensed.ttf"], DCB => [tt => "$dejavu/DejaVuSansCondensed-Bold.ttf"],
 );
 my %fonts;

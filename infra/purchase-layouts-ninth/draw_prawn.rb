@@ -16,8 +16,7 @@ doc.font_families.update(
   'DejaVuMono' => { normal: "#{dejavu}/DejaVuSansMono.ttf", bold: "#{dejavu}/DejaVuSansMono-Bold.ttf" },
   'LiberationSerif' => { normal: "#{liberation}/LiberationSerif-Regular.ttf", bold: "#{liberation}/LiberationSerif-Bold.ttf" }
 )
-FONTS = { 'H' => ['Helvetica', :normal], 'HB' => ['Helvetica', :bold], 'T' => ['Times-Roman', :normal],
-          'TB' => ['Times-Roman', :bold], 'C' => ['Courier', :normal], 'CB' => ['Courier', :bold],
+FONTS = { 'H' => ['Helvetica', :normal], 'HB' => ['Helvetica', :bold],
           'DV' => ['DejaVu', :normal], 'DVB' => ['DejaVu', :bold], 'DM' => ['DejaVuMono', :normal],
           'DMB' => ['DejaVuMono', :bold], 'LS' => ['LiberationSerif', :normal], 'LSB' => ['LiberationSerif', :bold] }.freeze
 

@@ -1,7 +1,7 @@
 """Ten layouts drawn by Perl's PDF::API2 (every string placed in millimetres, as an old Perl ERP prints its forms)."""
 import datetime
 from canvas import Canvas, columns_at, row
-from model import D, Invoice, Line, Party, cif, dni, es, es_plain, en, pct, long_es, be_vat, fmt
+from model import D, Invoice, Line, Party, cif, dni, es, es_plain, en, pct, be_vat, fmt
 from parties import COMPANY, GROCER
 
 GENERATOR = "PDF::API2 2.044 (Perl)"
@@ -19,7 +19,7 @@ def grid_table(c, x, y, cols, lines, cells, font="H", size=8, step=5, height=Non
     """A ruled grid as legacy forms print: a boxed head, column rules down to a fixed height."""
     widths = [w for _, w, _ in cols]
     aligns = [a for _, _, a in cols]
-    bold = {"H": "HB", "C": "CB", "T": "TB", "DC": "DCB", "DV": "DVB"}[font]
+    bold = font + "B"
     total_w = sum(widths)
     rows_h = height if height else step * (len(lines) + 0.6)
     c.rect(x, y, total_w, 6, 0.4, 0, 0.88)

@@ -1,7 +1,7 @@
 """Ten layouts drawn by Ruby's Prawn (placed strings and Prawn's own text boxes, as a Ruby SaaS prints)."""
 import datetime
 from canvas import Canvas, row
-from model import D, Invoice, Line, Party, cif, dni, nie, es, es_plain, pct, amount_in_words, it_partita_iva, fr_tva, fmt, MONTHS_FR
+from model import D, Invoice, Line, Party, cif, dni, es, pct, amount_in_words, it_partita_iva, fr_tva, fmt
 from parties import COMPANY, GROCER
 
 GENERATOR = "Prawn 2.4 (Ruby)"

@@ -1,6 +1,6 @@
 """Ten layouts printed by PHP's TCPDF (writeHTML tables, as web shops and PHP invoicing programs do)."""
 import datetime
-from model import D, Invoice, Line, Party, cif, dni, es, es_plain, pct, long_es, amount_in_words, pt_nif, fmt
+from model import D, Invoice, Line, Party, cif, dni, es, pct, amount_in_words, pt_nif, fmt
 from parties import COMPANY, GROCER
 
 GENERATOR = "TCPDF 6.6 (PHP)"
@@ -10,9 +10,9 @@ def L(text, qty, price, rate, disc=0, ref=""):
     return Line(text, D(qty), D(price), D(rate), D(disc), ref)
 
 
-def spec(inv, ops, font="helvetica", size=9, footer=None, page="A4", margins=(15, 15, 15, 18)):
+def spec(inv, blocks, font="helvetica", size=9, footer=None, page="A4", margins=(15, 15, 15, 18)):
     return {"size": page, "font": font, "fontsize": size, "footer": footer, "margins": list(margins),
-            "title": f"Factura {inv.number}", "author": inv.supplier.name, "ops": ops}
+            "title": f"Factura {inv.number}", "author": inv.supplier.name, "html": blocks}
 
 
 def table(head, rows, widths, aligns, border=1, pad=3, head_bg="#e6e6e6", size=8.5, repeat=True):
@@ -74,7 +74,7 @@ def web_shop():
         + eur(inv.total) + "</span>")
     footer = (f"{supplier.name} · CIF {supplier.tax_id} · {supplier.lines[0]}, {supplier.lines[1]} · "
               "Inscrita en el Registro Mercantil de Madrid, tomo 40.112, folio 88, hoja M-712.904")
-    return inv, spec(inv, [["html", html]], footer=footer), dict(
+    return inv, spec(inv, [html], footer=footer), dict(
         family="online shop order invoice, brand, billing and delivery addresses",
         tests="a web shop's order invoice: the brand \"NUBIA HOME\" in 26 pt, the legal name and CIF only in the 7 pt footer; "
               "billing and delivery addresses side by side (both the customer's), a row of captions over a row of values "
@@ -109,7 +109,7 @@ def woo_artisan():
         f'<tr><td></td><td>Envío</td><td align="right">{eur(lines[2].amount)} <span style="font-size:7pt">vía Envío urgente</span></td></tr>'
         f'<tr><td></td><td>IVA (21%)</td><td align="right">{eur(inv.vat_total)}</td></tr>'
         f'<tr><td></td><td style="border-top:1px solid #000"><b>Total</b></td><td align="right" style="border-top:1px solid #000"><b>{eur(inv.total)}</b></td></tr></table>')
-    return inv, spec(inv, [["html", html]], font="dejavusans", size=9), dict(
+    return inv, spec(inv, [html], font="dejavusans", size=9), dict(
         family="WooCommerce-style shop invoice of an artisan (DNI)",
         tests="a shop-plugin invoice from an artisan whose trade name \"Cerámica Albiol\" stands above her own name and DNI; "
               "customer block on the left under the header, invoice data as caption/value pairs at the right "
@@ -141,7 +141,7 @@ def consultant_irpf15():
                 [20, 20, 20, 20, 20], ["C"] * 5, head_bg="#dde4ee")
         + f'<br/><br/><span style="font-size:8pt">IVA 21 % sobre {es(inv.subtotal)} · Retención IRPF 15 % sobre {es(irpf.base)}<br/>'
         'Forma de pago: transferencia a ES12 2085 5201 4103 3012 4478 a 30 días.</span>')
-    return inv, spec(inv, [["html", html]], footer="Página {n} de {N}"), dict(
+    return inv, spec(inv, [html], footer="Página {n} de {N}"), dict(
         family="professional (DNI) with IRPF 15 %, document row, summary as a row",
         tests="an energy consultant (DNI) with IRPF 15 %: his name in 15 pt with a trade line under it; a 'Documento / Número / Fecha / "
               "Cliente' caption row over one row of values (\"FAC2026A42\", \"03-03-2026\"); the customer on one line; the summary as a "
@@ -177,7 +177,7 @@ def drugstore_recargo():
         f'<table cellpadding="2" style="font-size:9pt">{summary}'
         f'<tr><td style="border-top:1px solid #000"><b>TOTAL FACTURA</b></td><td align="right" style="border-top:1px solid #000"><b>{es(inv.total)}</b></td></tr>'
         '</table></td></tr></table>')
-    return inv, spec(inv, [["html", html]]), dict(
+    return inv, spec(inv, [html]), dict(
         family="cleaning-products wholesaler to a grocer in recargo (21+5,2 and 10+1,4)",
         tests="a drugstore wholesaler to a grocer in recargo at 21+5,2 and 10+1,4, a '% R.E.' column in the lines, the customer in a "
               "framed box beside the supplier; number \"A 000123\" (a letter, a space, six digits) in a row of boxed captions with the "
@@ -208,7 +208,7 @@ def long_order():
             + '</td></tr></table>')
     html = head + table(["Ref.", "Descripción", "Cant.", "Precio", "Dto. %", "Importe"], rows,
                         [10, 48, 8, 12, 8, 14], ["L", "L", "R", "R", "R", "R"], size=8) + tail
-    return inv, spec(inv, [["html", html]], footer="Factura 2026/0871 · Página {n}/{N}"), dict(
+    return inv, spec(inv, [html], footer="Factura 2026/0871 · Página {n}/{N}"), dict(
         family="84-line invoice paginated by TCPDF, totals only at the end",
         tests="an electrical wholesaler's 84 lines over 3 pages, TCPDF repeating the table head and writing 'Página n/N' in the "
               "footer; discounts of 5 and 10 % on some lines; totals only on the last page; \"12 de enero de 2026\"")
@@ -234,7 +234,7 @@ def rectifying():
         + table(["Base imponible", "IVA 21%", "Total"], [[eur(inv.subtotal), eur(inv.vat_total), f"<b>{eur(inv.total)}</b>"]],
                 [34, 33, 33], ["R", "R", "R"], size=9)
         + '</td></tr></table><br/><span style="font-size:8pt">El importe se compensará en la próxima factura.</span>')
-    return inv, spec(inv, [["html", html]]), dict(
+    return inv, spec(inv, [html]), dict(
         family="rectifying invoice, negative amounts",
         tests="a \"FACTURA RECTIFICATIVA\" in a tinted cell, \"Nº R-2026-007\", ISO date, quoting the rectified invoice 2026-00591 and "
               "its ISO date; negative units and amounts (\"-612,40 €\"); the summary as three columns Base / IVA / Total")
@@ -263,7 +263,7 @@ def portugal_reverse_charge():
                        ["<b>Total / Total factura</b>", f"<b>{pt(inv.total)} €</b>"]], [70, 30], ["L", "R"], border=0, size=9)
         + '<br/><br/><span style="font-size:8pt">IVA - autoliquidação (art. 138 Diretiva 2006/112/CE). Inversión del sujeto pasivo: '
         'entrega intracomunitaria exenta, art. 25 Ley 37/1992.</span>')
-    return inv, spec(inv, [["html", html]], font="dejavusans", size=8.5), dict(
+    return inv, spec(inv, [html], font="dejavusans", size=8.5), dict(
         family="intra-EU supply from Portugal, reverse charge, bilingual",
         tests="a Portuguese cork maker in Portuguese and Spanish (\"FATURA / FACTURA\", \"Nº FT 2026/318\", \"Data / Fecha: 09-04-2026\"), "
               "a PT NIF with its mod-11 check digit, amounts with a space as thousands separator (\"1 182,00\"), IVA 0 % and "
@@ -289,7 +289,7 @@ def canary_igic():
         '<tr bgcolor="#e8eef0"><td>Base imponible</td><td align="center">Tipo IGIC</td><td align="right">Cuota IGIC</td></tr>'
         f'{summary}<tr><td colspan="2"><b>TOTAL FACTURA</b></td><td align="right"><b>{es(inv.total)} €</b></td></tr></table></td></tr></table>'
         '<br/><span style="font-size:8pt">Operación sujeta al Impuesto General Indirecto Canario (IGIC).</span>')
-    return inv, spec(inv, [["html", html]]), dict(
+    return inv, spec(inv, [html]), dict(
         family="Canary Islands supplier with IGIC 7 % and 3 %",
         tests="a carpenter in Gran Canaria with IGIC at 7 % and 3 % (no VAT; the label carries the IGIC as its tax lines), the name "
               "centred over a rule, \"FACTURA: F-26-118\", \"15/05/2026\", a bordered IGIC table one row per rate")
@@ -315,7 +315,7 @@ def supermarket_ticket():
         f'<b style="font-size:12pt">TOTAL (IVA incl.) &nbsp; {es(inv.total)}</b><br/>TARJETA &nbsp; {es(inv.total)}<br/><br/>'
         '<table cellpadding="1"><tr><td>TIPO</td><td align="right">BASE</td><td align="right">CUOTA</td><td align="right">TOTAL</td></tr>'
         f'{breakdown}</table><br/><div style="text-align:center">Gracias por su compra<br/>Conserve el ticket para cambios</div>')
-    return inv, spec(inv, [["html", html]], font="dejavusansmono", size=7.5, page=[80, 150], margins=(4, 5, 4, 5)), dict(
+    return inv, spec(inv, [html], font="dejavusansmono", size=7.5, page=[80, 150], margins=(4, 5, 4, 5)), dict(
         family="supermarket simplified invoice, VAT included at 4, 10 and 21 %",
         tests="an 80 mm supermarket ticket in DejaVu Sans Mono, the chain's name over its legal name and NIF, \"FACTURA SIMPLIFICADA\" "
               "\"Nº: T012-2026-004512\", \"03/03/2026 18:22\", letters A/B/C by each line and a TIPO / BASE / CUOTA / TOTAL breakdown; "
@@ -340,7 +340,7 @@ def rent_irpf19():
         f'<tr><td>Retención IRPF 19 %</td><td align="right">-{es(w.amount)} €</td></tr>'
         f'<tr><td><b>Líquido a percibir</b></td><td align="right"><b>{es(inv.total)} €</b></td></tr></table><br/><br/>'
         f'Son: {amount_in_words(inv.total)}.<br/><br/>Forma de pago: domiciliación, primeros cinco días del mes.')
-    return inv, spec(inv, [["html", html]], font="times", size=11, margins=(25, 25, 25, 20)), dict(
+    return inv, spec(inv, [html], font="times", size=11, margins=(25, 25, 25, 20)), dict(
         family="landlord (DNI) letting premises, IRPF 19 %, letter style, total in words",
         tests="a private landlord's monthly rent invoice written like a letter in Times: his name and NIF at the top left, a place "
               "line \"Zaragoza, 1 de julio de 2026\" and the tenant at the right, \"FACTURA Nº 7/2026\", IRPF 19 % as a negative row, "
