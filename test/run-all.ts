@@ -29,6 +29,8 @@ if (backends.includes('postgres')) {
 }
 
 let passed = 0, failed = 0, skipped = 0;
+/** What failed, repeated just above the totals: CI keeps only the end of what the suite prints. */
+const failures: string[] = [];
 
 interface Pass { label: string; output: string; code: number }
 
@@ -64,7 +66,15 @@ function report(pass: Pass) {
   const count = (label: string) => Number(/^\s*(\d+) (?:pass|fail|skip)$/m.exec(pass.output.split('\n').filter((l) => l.trim().endsWith(` ${label}`)).join('\n'))?.[1] ?? 0);
   const p = count('pass'), f = count('fail'), s = count('skip');
   passed += p; failed += f; skipped += s;
-  if (pass.code !== 0 && f === 0) failed += 1; // the runner itself failed (load error, no tests)
+  const lines = pass.output.split('\n');
+  // each failure with what bun printed about it just before (the error, the expected and received values)
+  lines.forEach((line, i) => {
+    if (line.startsWith('(fail)')) failures.push(`${pass.label}: ${line}`, ...lines.slice(Math.max(0, i - 15), i).filter((l) => !/^\((?:pass|skip)\)/.test(l)));
+  });
+  if (pass.code !== 0 && f === 0) { // the runner itself failed (load error, no tests)
+    failed += 1;
+    failures.push(`${pass.label}: the runner exited with ${pass.code}; its last lines:`, ...pass.output.trimEnd().split('\n').slice(-20));
+  }
   if (p === 0) { console.error(`no test passed on ${pass.label}`); failed += 1; }
 }
 
@@ -73,5 +83,6 @@ if (process.env.CUADRA_TEST_SERIAL === '1') {
 } else {
   await Promise.all(parts.map((part) => part().then(report)));
 }
+if (failures.length) console.log(`\n=== what failed ===\n${failures.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
