@@ -11,8 +11,15 @@ export const WITH_CENTS = /\d[.,]\d{2}(?![\d.,])/;
 /** Thousands grouped by points and the decimal comma read as one more point ("4.364.00", as OCR reads 4.364,00). */
 const POINTS_ONLY = /^-?\d{1,3}(?:\.\d{3})+\.\d{2}$/;
 
+/** The minus an old accounting program prints after the figures ("1.309,60-"), never one joining a range. */
+const TRAILING_MINUS = /^-(?![\d])/;
+
 export function amountsIn(text: string): Decimal[] {
-  return [...text.matchAll(AMOUNT)].map((m) => parseAmount(m[0])).filter((d): d is Decimal => d !== null);
+  return [...text.matchAll(AMOUNT)].flatMap((m) => {
+    const amount = parseAmount(m[0]);
+    if (!amount) return [];
+    return TRAILING_MINUS.test(text.slice(m.index! + m[0].length)) && !amount.isNegative() ? [amount.negate()] : [amount];
+  });
 }
 
 export function parseAmount(raw: string): Decimal | null {

@@ -175,9 +175,12 @@ export function invoiceNumberIn(lines: readonly Line[], taxId: string | null): N
         // a label heading a column ("Nº factura   Fecha"): the value is under it (valueUnder)
         const rest = after.replace(/^[\s:.#]*/, '');
         if (/\d/.test(line.text) || (rest && /\d/.test(rest))) continue;
-        // never past a line labelling a number of its own ("FACTURA" over "FACTURA Nº 73")
+        // never past a line that begins with a number labelled on it ("FACTURA" over "FACTURA Nº 73"): that one is read there
         const below = lines.slice(index + 1, index + 4);
-        const labelled = below.findIndex((l) => [...l.text.matchAll(LABEL)].some((n) => n.groups!.strong));
+        const labelled = below.findIndex((l) => [...l.text.matchAll(LABEL)].some((n) => {
+          const own = n.groups!.strong && n.index === 0 ? valueAt(l.text, n[0].length) : null;
+          return !!own && plausible(own, taxId);
+        }));
         const under = valueUnder(line, m.index!, labelled < 0 ? below : below.slice(0, labelled), taxId);
         if (!under) continue;
         ({ value, line: from } = under);

@@ -5,8 +5,8 @@ import { isValidSpanishTaxId, normaliseTaxId } from '../../lib/spanish-tax-id';
 export interface TaxIdFound { value: string; country: string; valid: boolean; at: number; repaired?: boolean }
 
 const SPANISH = /(?<![A-Z0-9])(?:ES[\s-]?)?([A-HJNP-SUVW][\s.-]?\d{2}[\s.]?\d{3}[\s.]?\d{2}[\s.-]?[0-9A-J]|\d{8}[\s-]?[A-Z]|[XYZ][\s-]?\d{7}[\s-]?[A-Z])(?![A-Z0-9])/g;
-// every EU VAT number has digits: "DE EQUIVALENCIA" is words, not a German number
-const EU = /(?<![A-Z0-9])(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[\s-]?(?=[A-Z]{0,4}\d)([0-9A-Z]{8,12})(?![A-Z0-9])/g;
+// every EU VAT number has digits: "DE EQUIVALENCIA" is words, not a German number; a Belgian one is grouped by dots ("BE 0471.826.311")
+const EU = /(?<![A-Z0-9])(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[\s-]?(?=[A-Z]{0,4}\d)([0-9A-Z](?:\.?[0-9A-Z]){7,11})(?![A-Z0-9])/g;
 /** VAT numbers of Switzerland ("CHE-106.457.232 MWST"), the United Kingdom and Norway ("NO 974 760 673 MVA"), which jsvat checks too. */
 const BEYOND_EU = /(?<![A-Z0-9])(?:(CHE)[\s-]?(\d{3}[.\s]?\d{3}[.\s]?\d{3})(?:\s?(?:MWST|TVA|IVA))?|(GB)[\s-]?(\d{3}\s?\d{4}\s?\d{2}(?:\s?\d{3})?)|(NO)[\s-]?(\d{3}\s?\d{3}\s?\d{3})\s?MVA)(?![A-Z0-9])/g;
 const COUNTRY_OF_PREFIX: Record<string, string> = { CHE: 'CH', GB: 'GB', NO: 'NO' };
@@ -67,7 +67,7 @@ export function taxIdsIn(text: string): TaxIdFound[] {
     found.push({ value, country: 'ES', valid: isValidSpanishTaxId(value), at: m.index! });
   }
   for (const m of upper.matchAll(EU)) {
-    const value = `${m[1]}${m[2]}`;
+    const value = `${m[1]}${m[2].replace(/\./g, '')}`;
     const result = checkVAT(value, countries);
     found.push({ value, country: m[1] === 'EL' ? 'GR' : m[1], valid: result.isValid, at: m.index! });
   }

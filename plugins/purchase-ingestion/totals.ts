@@ -21,8 +21,8 @@ type Kind = Tax | 'exempt' | 'base' | 'total' | 'strong_total' | 'rate_vat' | 'r
  */
 /** "TOTAL" as printed and as OCR misreads it ("T0TAL", "TOTA1"); Basque "guztira". */
 const TOTAL = String.raw`(?:\bt[o0]t[a4][l1i](?![a-záéíóúñ])|\bguztira\b)`;
-/** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A."; Galician "IVE", Basque "BEZ". */
-const IVA = String.raw`(?:(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?|(?<![a-z0-9])(?:ive|bez)(?![a-záéíóúñ]))`;
+/** "IVA", "I.V.A.", and OCR's "LV.A.", "1.V.A.", "I. V. A."; Galician "IVE", Basque "BEZ"; a French supplier's "TVA". */
+const IVA = String.raw`(?:(?<![a-z0-9])(?:[i1l|]|il\.?)(?:\.\s?)?v(?:\.\s?)?a(?![a-záéíóúñ])\.?|(?<![a-z0-9])(?:ive|bez|tva)(?![a-záéíóúñ]))`;
 const RE = String.raw`(?<![a-z0-9])r\.?\s?e\.?(?![a-z0-9])`;
 /** "IRPF" as printed and spaced; Basque "PFEZ". */
 const IRPF = String.raw`(?:(?<![a-z0-9])i\s?\.?\s?r\s?\.?\s?p\s?\.?\s?f\.?(?![a-z0-9])|\bpfez\b)`;
@@ -35,14 +35,14 @@ const QUOTA = String.raw`(?:cuota|quota|kuota|\bcota)`;
  */
 const LABELS: [Kind, string][] = [
   ['ignore', String.raw`suma\s+y\s+sigue|(?:sub\s*-?\s*)?${TOTAL}\s+(?:de\s+(?:la\s+)?)?p[aá]g(?:ina)?\b|page\s+total|carried\s+forward|a\s+la\s+vuelta|${TOTAL}\s+(?:en\s+)?letras?`],
-  ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar`],
+  ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar|${TOTAL}\s+t\.?t\.?c\b\.?`],
   ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec[aà]rrec|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%|tipo\s+(?:de\s+)?(?:${IRPF}|retenci[oó]n)`],
   ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
   ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
   ['surcharge', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec[aà]rrec(?:\s+d['’]\s?equival[eè]ncia)?|rec\.)|(?:(?:${QUOTA}|${TOTAL})\s+)?${RE}`],
   ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
-  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|bases?\s+imp(?:onibles?|osables?|o[ñn]ibles?|\.)|\bzerga[-\s]?oinarri\w*|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|(?:${TOTAL}|montant)\s+h\.?t\b\.?|bases?\s+imp(?:onibles?|osables?|o[ñn]ibles?|\.)|\bzerga[-\s]?oinarri\w*|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
   ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|descomptes?|descontos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|cantidade|quantitat|unidades|unitats|\bkg\b`],
   ['vat', String.raw`(?:${QUOTA}|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|${QUOTA}|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
   ['total', TOTAL],
