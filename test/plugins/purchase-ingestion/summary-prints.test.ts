@@ -1,0 +1,103 @@
+/**
+ * Ways a summary and a header are printed that the extractor must read as they are meant: quotas
+ * printed under one sum of the bases with each item line saying its rate, a caption whose "%" wraps
+ * under it, a minus after the figures, French and Swiss suppliers' captions, amounts and tax numbers,
+ * a bare "FACTURA" title over a line that numbers the invoice itself. Page texts written for the
+ * test, their cells placed as a text layer places them; no database: the extractor is pure.
+ */
+import { describe, expect, test } from 'bun:test';
+import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
+import { extractPurchase, type Extraction } from '../../../plugins/purchase-ingestion/extract';
+import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
+import { cellMark, type PageText } from '../../../plugins/purchase-ingestion/text-lines';
+
+const OWN = 'B50318427';
+const page = (text: string): PageText[] => [{ page: 1, source: 'text_layer', text, confidence: 1 }];
+const row = (...cells: [number, number, string][]) => cells.map(([x, end, text]) => cellMark(x, end) + text).join('');
+const taxes = (lines: Extraction['vat']) => lines.map((l) => [l.rate, l.base, l.amount]);
+const summary = (x: Extraction) => ({ subtotal: x.subtotal.value, total: x.total.value, vat: taxes(x.vat), withholding: taxes(x.withholding), passed: x.cross_check.passed });
+const head = (supplier: string, taxId: string, number: string) => [supplier, 'Camino de la Estación, s/n', `NIF: ${taxId}`, `Factura nº ${number}`, 'Fecha 03/02/2026', 'Cliente: Montajes Eléctricos Matarraña, S.L.', `NIF: ${OWN}`].join('\n');
+
+describe('quotas printed under one sum of the bases', () => {
+  const totals = [
+    row([0.59, 0.67, 'Base imponible'], [0.7, 0.74, '623,94']),
+    row([0.62, 0.67, 'IVA 21 %'], [0.7, 0.74, '69,83']),
+    row([0.62, 0.67, 'IVA 10 %'], [0.7, 0.74, '29,14']),
+    row([0.58, 0.67, 'TOTAL FACTURA'], [0.68, 0.74, '722,91']),
+  ];
+  const expected = { subtotal: '623.94', total: '722.91', vat: [['21.00', '332.50', '69.83'], ['10.00', '291.44', '29.14']], withholding: [], passed: true };
+
+  test('each item line names its rate in its description: the bases are what each rate\'s lines add up to', () => {
+    const items = [
+      row([0.07, 0.4, 'Descripción'], [0.53, 0.58, 'Unidades'], [0.7, 0.74, 'Dto. %'], [0.81, 0.85, 'Importe']),
+      row([0.07, 0.2, 'Agua mineral 50 cl (10%)'], [0.57, 0.58, '480'], [0.73, 0.74, '5'], [0.82, 0.85, '86,64']),
+      row([0.07, 0.2, 'Zumo naranja 1 L (10%)'], [0.57, 0.58, '72'], [0.82, 0.85, '80,64']),
+      // "3 ¦ 124,16": a discount's cell beside the amount, never "3 124,16"
+      row([0.07, 0.2, 'Café molido 1 kg (10%)'], [0.57, 0.58, '10'], [0.73, 0.74, '3'], [0.82, 0.85, '124,16']),
+      row([0.07, 0.2, 'Refresco cola 33 cl (21%)'], [0.57, 0.58, '192'], [0.73, 0.74, '5'], [0.82, 0.85, '74,78']),
+      row([0.07, 0.2, 'Cerveza 33 cl (21%)'], [0.57, 0.58, '360'], [0.73, 0.74, '8'], [0.82, 0.85, '172,22']),
+      row([0.07, 0.2, 'Vasos cartón 200 cc (21%)'], [0.57, 0.58, '3'], [0.82, 0.85, '85,50']),
+    ];
+    expect(summary(extractPurchase(page([head('Bebidas Mezquín, S.L.', 'B50922368', 'BD-26-07712'), ...items, ...totals].join('\n')), [OWN]))).toEqual(expected);
+  });
+
+  test('each item line has its rate in a "% IVA" column; a line naming no rate leaves the bases unsplit', () => {
+    const header = row([0.07, 0.16, 'Descripción'], [0.48, 0.53, '% IVA'], [0.58, 0.62, 'Cant.'], [0.84, 0.9, 'Importe']);
+    const item = (text: string, rate: string, amount: string) => row([0.07, 0.3, text], [0.51, 0.53, rate], [0.6, 0.62, '1'], [0.85, 0.9, amount]);
+    const lines = [['Gasóleo B', '21', '200,00'], ['Abono NPK', '10', '150,00'], ['Malla sombreo', '21', '132,50'], ['Pienso ovino', '10', '141,44']];
+    const items = lines.map(([text, rate, amount]) => item(text, rate, amount));
+    const x = extractPurchase(page([head('Cooperativa San Isidro, S.Coop.', 'F44002186', '2026/00871'), header, ...items, ...totals].join('\n')), [OWN]);
+    expect(summary(x)).toEqual(expected);
+    // the rate column's cells are what say the rates: without them the split is not guessed
+    const unrated = lines.map(([text, , amount]) => item(text, '', amount));
+    const y = extractPurchase(page([head('Cooperativa San Isidro, S.Coop.', 'F44002186', '2026/00871'), header, ...unrated, ...totals].join('\n')), [OWN]);
+    expect(taxes(y.vat)).not.toEqual(expected.vat);
+  });
+});
+
+describe('captions and amounts as some suppliers print them', () => {
+  test('a caption whose "%" wraps under it: "Retención IRPF 15" over "%" is the 15 % withholding', () => {
+    const lines = [
+      head('Laura Gimeno Arnal', '29113457B', '2026-031'),
+      row([0.1, 0.5, 'Sesiones de intervención psicológica'], [0.75, 0.8, '600,00']),
+      row([0.62, 0.74, 'Base imponible'], [0.8, 0.86, '600,00 €']),
+      row([0.62, 0.68, 'IVA 0 %'], [0.8, 0.84, '0,00 €']),
+      row([0.62, 0.77, 'Retención IRPF 15'], [0.8, 0.86, '-90,00 €']),
+      row([0.62, 0.64, '%']),
+      row([0.62, 0.77, 'TOTAL FACTURA'], [0.8, 0.87, '510,00 €']),
+    ];
+    expect(summary(extractPurchase(page(lines.join('\n')), [OWN]))).toEqual({ subtotal: '600.00', total: '510.00', vat: [['0.00', '600.00', '0.00']], withholding: [['15.00', '600.00', '90.00']], passed: true });
+  });
+
+  test('a minus after the figures (an old accounting program\'s credit note) is a negative amount; a range is not', () => {
+    expect(amountsIn('BASE IMPONIBLE 1.309,60-').map(String)).toEqual(['-1309.60']);
+    expect(amountsIn('de 10,00-20,00 €').map(String)).toEqual(['10.00', '20.00']);
+    const lines = [head('Suministros Oficina Ebro, S.A.', 'A50028794', 'AB-0042'), 'FACTURA RECTIFICATIVA (ABONO)', 'BASE IMPONIBLE 1.309,60-', 'I.V.A. 21 % 275,02-', 'TOTAL ABONO 1.584,62-'];
+    expect(summary(extractPurchase(page(lines.join('\n')), [OWN]))).toEqual({ subtotal: '-1309.60', total: '-1584.62', vat: [['21.00', '-1309.60', '-275.02']], withholding: [], passed: true });
+  });
+
+  test('a French supplier\'s "Total HT", "TVA 0 %" and "Total TTC" under reverse charge', () => {
+    const lines = ['Conseil Garonne SARL', 'TVA : FR28412385676', 'Facture nº FG-2026-118', 'Date : 12/03/2026', `Client : TVA ESB50318427`, 'Total HT 5 630,00 €', 'TVA 0 % 0,00 €', 'Total TTC 5 630,00 €', 'Autoliquidation'];
+    const x = extractPurchase(page(lines.join('\n')), [OWN]);
+    expect(summary(x)).toEqual({ subtotal: '5630.00', total: '5630.00', vat: [['0.00', '5630.00', '0.00']], withholding: [], passed: true });
+    expect(x.supplier_tax_id.value).toBe('FR28412385676');
+  });
+
+  test('a Swiss supplier: "3\'493.00" with apostrophes, and its CHE number; British, Norwegian and dotted Belgian numbers too', () => {
+    expect(amountsIn("EUR 3'493.00 · 1’648.00 · 225.00").map(String)).toEqual(['3493.00', '1648.00', '225.00']);
+    const found = (text: string) => taxIdsIn(text).map((t) => [t.value, t.country, t.valid]);
+    expect(found('UID: CHE-106.457.232 MWST')).toEqual([['CHE106457232', 'CH', true]]);
+    expect(found('UID: CHE-106.457.233')).toEqual([['CHE106457233', 'CH', false]]);
+    expect(found('VAT Reg. No. GB 980 7806 84')).toEqual([['GB980780684', 'GB', true]]);
+    expect(found('Org.nr. NO 974 760 673 MVA')).toEqual([['NO974760673', 'NO', true]]);
+    expect(found('VAT BE 0471.826.311 · RPR Gent')).toEqual([['BE0471826311', 'BE', true]]);
+    const lines = ['Präzisionsmess AG', 'UID: CHE-106.457.232', 'Rechnung Nr. / Invoice No. 2026-4471', 'Datum / Date: 15.05.2026', 'Kunde / Customer', `UID: ES${OWN}`, "Nettobetrag / Net amount EUR 3'493.00", 'MWST / VAT 0 % EUR 0.00', "TOTAL EUR 3'493.00"];
+    const x = extractPurchase(page(lines.join('\n')), [OWN]);
+    expect([x.supplier_tax_id.value, x.subtotal.value, x.total.value]).toEqual(['CHE106457232', '3493.00', '3493.00']);
+  });
+
+  test('a bare "FACTURA" title over "FACTURA Nº 73": the number is 73, never a measure in the lines below', () => {
+    const lines = ['Ramón Escriche Gil', 'NIF: 73008861F', 'Cliente', `NIF: ${OWN}`, 'FACTURA', 'FACTURA Nº 73', row([0.1, 0.36, 'Puerta corredera roble 90x210'], [0.54, 0.55, '2'], [0.73, 0.77, '930,00']), 'Base imponible 930,00', 'IVA 21 % 195,30', 'TOTAL 1.125,30', 'Teruel, a 18 de mayo de 2026'];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).invoice_number.value).toBe('73');
+  });
+});
