@@ -33,9 +33,9 @@ export function parseAmount(raw: string): Decimal | null {
 /** The rates of Spanish VAT, the Canaries' IGIC and Ceuta and Melilla's IPSI that a quota printed without its rate, or a bare number, may be. */
 export const KNOWN_VAT_RATES: readonly Decimal[] = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map((r) => Decimal.parse(r).rescale(2));
 
-/** Percentages such as "21%", "21 %", "5,2%", "1.75 %". */
+/** Percentages such as "21%", "21 %", "5,2%", "1.75 %", "21,000 %" (a web shop's three decimals). */
 export function ratesIn(text: string): Decimal[] {
-  return [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].map((m) => Decimal.parse(m[1].replace(',', '.')).rescale(2));
+  return [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2}0?)?)\s*%/g)].map((m) => Decimal.parse(m[1].replace(',', '.')).rescale(2));
 }
 
 /** a ≈ b within one cent per term (rounding on each line of the invoice). */

@@ -95,6 +95,9 @@ function legalNamesIn(line: Line): { name: string }[] {
   return (line.cells?.map((cell) => cell.text) ?? [line.text]).flatMap((text) => legalNamesInText(text, line.source));
 }
 
+/** A year after a name's first word, before its legal form ("Hostelería Casa Emilio 1939, S.L."). */
+const FOUNDING_YEAR = /(?<=\p{L}.*\s)(?:1[89]|20)\d{2}(?=,?$)/u;
+
 function legalNamesInText(text: string, source: TextSource): { name: string }[] {
   const names: { name: string }[] = [];
   let from = 0;
@@ -105,7 +108,8 @@ function legalNamesInText(text: string, source: TextSource): { name: string }[] 
     const cut = Math.max(...[':', '·', '|', '•', ' - ', ' – '].map((mark) => piece.lastIndexOf(mark) + (piece.lastIndexOf(mark) >= 0 ? mark.length : 0)));
     const name = piece.slice(cut > 0 ? cut : 0).replace(PARTY_LABEL, '').trim();
     const body = name.slice(0, name.length - m[0].length).trim();
-    if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
+    // digits are an address's or a number's, never a name's, but for a year the company was founded in ("Casa Emilio 1939, S.L.")
+    if (!/[a-záéíóúñ]{2}/i.test(body) || /\d/.test(body.replace(FOUNDING_YEAR, '')) || /\b(factura|invoice|fecha|total|base|iva)\b/i.test(body)) continue;
     names.push({ name: cleanSupplierName(withoutRepeatedBrand(name), source) });
   }
   return names;
@@ -303,6 +307,8 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
   // the customer's block goes on to the page's end, or, read block by block, to its block's end
   let customerBlock: string | null = null;
   const candidates: { name: string; line: Line; legal: boolean; captioned?: boolean }[] = [];
+  // the supplier's caption alone on its line ("PROVEEDOR", "EMITIDA POR"): the name is the line under it
+  let captionOver: BlockLine | null = null;
   for (const line of lines.slice(0, end + 1)) {
     if (customerBlock !== null && customerBlock !== 'page' && customerBlock !== line.block) customerBlock = null;
     if (customerBlock !== null) continue;
@@ -314,7 +320,10 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
     // the document's title printed beside the letterhead on the same line ("Anselmo Ruiz Gil   FACTURA")
     const untitled = supplierPart.replace(DOCUMENT_TITLE, '');
     const text = line === taxIdLine ? untitled.replace(/\s*[-–·|,]?\s*(c\.?i\.?f|n\.?i\.?f|vat|nif-iva)?\s*[:.]?\s*(ES)?[\s-]?[A-Z0-9][\s.\-A-Z0-9]{7,14}$/i, '').trim() : untitled;
-    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text) || CAPTION_ONLY.test(text)) continue;
+    if (CAPTION_ONLY.test(text)) { captionOver = line; continue; }
+    const underCaption = !!captionOver && captionOver.page === line.page && captionOver.block === line.block && captionOver.index === line.index - 1;
+    captionOver = null;
+    if (text.length < 3 || !/[a-záéíóúñ]{2}/i.test(text)) continue;
     // a name ending in a comma whose legal form wrapped onto a line of its own below ("Transportes Ruiz," … "S.L.")
     const form = /,$/.test(text) && !LEGAL_FORM.test(text) ? lines.slice(line.index + 1, line.index + 4).find((l) => l.page === line.page && FORM_ALONE.test(l.text.trim())) : undefined;
     if (form) { candidates.push({ name: cleanSupplierName(`${text} ${form.text.trim()}`, line.source), line, legal: true }); continue; }
@@ -322,17 +331,18 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
     if (!legal && (LABEL.test(text) || /\d{2}/.test(text))) continue;
     const wrapped = wrappedName(text, line.page, lines[line.index - 1]);
     const name = legal ? legalNamesIn(wrapped === line.text ? line : { ...line, text: wrapped, cells: undefined })[0]?.name : cleanSupplierName(text.replace(SUPPLIER_CAPTION, ''), line.source);
-    if (name && name.length >= 3) candidates.push({ name, line, legal, captioned: !legal && SUPPLIER_CAPTION.test(text) });
+    if (name && name.length >= 3) candidates.push({ name, line, legal, captioned: !legal && (SUPPLIER_CAPTION.test(text) || underCaption) });
   }
   const legal = candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
-  // a name under the supplier's own caption ("Arrendador: …"), before any title above it
+  // a name under the supplier's own caption ("Arrendador: …", or "PROVEEDOR" over it), before any title above it
   const captioned = candidates.find((c) => c.captioned);
   if (captioned) return fieldOf(captioned.name, captioned.line, 0.8);
   // a ticket's letterhead in capitals with its form on a line of its own, or the company's full name
   // further down (a footer); never a name beside the company's own tax number (the customer's)
   const ownAt = lines.filter((line) => taxIdsIn(line.text).some((id) => ownTaxIds.some((own) => sameTaxId(own, id.value)))).map((line) => line.index);
-  const anywhere = lines.flatMap((line, i) => {
+  // (never for a natural person's number: a company named elsewhere is another party)
+  const anywhere = personal ? [] : lines.flatMap((line, i) => {
     if (CUSTOMER_LABEL.test(line.text) || ownAt.some((at) => Math.abs(at - line.index) <= 3) || underCustomerCaption(line, lines[i - 1])) return [];
     const formAlone = FORM_ALONE.test(line.text) && i > 0;
     return legalNamesIn(formAlone ? { ...line, text: `${lines[i - 1].text} ${line.text}`, cells: undefined } : line).map(({ name }) => ({ name, line }));

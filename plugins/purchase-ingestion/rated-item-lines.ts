@@ -7,7 +7,7 @@ const SUMMARY_WORDS = /\b(?:i\.?v\.?a|igic|base|bases|total|subtotal|suma|cuota|
 /** A column of the item table that holds each line's VAT rate ("% IVA", "Tipo", "IVA"). */
 const RATE_COLUMN = /%|\biva\b|\btipo\b|\bigic\b|\bvat\b/i;
 const ENDS_WITH_AMOUNT = /\d\s*€?\s*$/;
-const BARE_RATE = /^(\d{1,2}(?:[.,]\d{1,2})?)\s*%?$/;
+const BARE_RATE = /^(\d{1,2}(?:[.,]\d{1,2}0?)?)\s*%?$/;
 
 const overlaps = (a: { x: number; end: number }, b: { x: number; end: number }) => a.x <= b.end && b.x <= a.end;
 

@@ -42,9 +42,9 @@ const LABELS: [Kind, string][] = [
   ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
   ['surcharge', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec[aà]rrec(?:\s+d['’]\s?equival[eè]ncia)?|rec\.)|(?:(?:${QUOTA}|${TOTAL})\s+)?${RE}`],
   ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
-  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|(?:${TOTAL}|montant)\s+h\.?t\b\.?|bases?\s+imp(?:onibles?|osables?|o[ñn]ibles?|\.)|\bzerga[-\s]?oinarri\w*|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
+  ['base', String.raw`${TOTAL}\s+bases?(?:\s+imponibles?)?|(?:${TOTAL}|montant)\s+h\.?t\b\.?|bases?\s+imp(?:onibles?|osables?|o[ñn]ibles?|\.)|\bzerga[-\s]?oinarri\w*|\bb\.\s?imp(?:onibles?|\.)|\bsuma(?![a-záéíóúñ])|sub\s*-?\s*t[o0]t[a4][l1i](?![a-záéíóúñ])|importe\s+neto|${TOTAL}\s+neto|net\s+(?:amount|total)|taxable\s+(?:amount|base)|(?:${TOTAL}|importe)\s+\(?sin\s+(?:${IVA}|impuestos)|\bbases?(?![a-záéíóúñ])|\bneto(?![a-záéíóúñ])`],
   ['stop', String.raw`(?:${TOTAL}\s+|importe\s+)?bruto|${TOTAL}\s+(?:descuentos?|dto|l[ií]neas|art[ií]culos|unidades|uds|cantidad|items|piezas)\b|descuentos?|descomptes?|descontos?|\bdto\b\.?|discount|pronto\s+pago|entregado|efectivo|\bcambio\b|\bchange\b|\bcash\b|tarjeta|\bcard\b|pagado|anticipo|a\s+cuenta|cantidad|cantidade|quantitat|unidades|unitats|\bkg\b`],
-  ['vat', String.raw`(?:${QUOTA}|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|${QUOTA}|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
+  ['vat', String.raw`(?:${QUOTA}|importe|${TOTAL})\s+(?:de\s+)?(?:${IVA}|igic|vat)|${TOTAL}\s+(?:de\s+)?impuestos(?!\s+incl)|${QUOTA}|${IVA}|\bigic(?![a-záéíóúñ])|\bvat(?![a-záéíóúñ])`],
   ['total', TOTAL],
 ];
 const LABEL = new RegExp(LABELS.map(([kind, source]) => `(?<${kind}>${source})`).join('|'), 'gi');
@@ -104,7 +104,7 @@ export interface SummaryRead {
 }
 
 /** The amounts of a piece of text once its percentages are taken out ("21% 1.000,00 210,00" → 1000.00, 210.00). */
-const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,]\d{1,2})?\s*%/g, ' '));
+const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,]\d{1,2}0?)?\s*%/g, ' '));
 const abs = (d: Decimal) => (d.isNegative() ? d.negate() : d);
 const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), Decimal.zero(2));
 
@@ -219,6 +219,13 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
     const previous = segments[i - 1];
     const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(segment.kind.startsWith('rate_') ? `${lead}%` : lead)[0]);
     if (!amounts.length) return;
+    // "IVA 21 % sobre 2.225,00": the amount is the base the rate applies to, and the quota that rate of it
+    const onBase = rate && amounts.length === 1 ? ON_BASE.exec(segment.text) : null;
+    if (onBase) {
+      const base = abs(amounts[0]);
+      out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.8, line });
+      return;
+    }
     if (!rate) {
       if (tax === 'vat') out.ratelessVat.push({ amount: abs(amounts[amounts.length - 1]), line });
       return;
@@ -229,6 +236,11 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
     out.taxes.push({ tax, rate, base, amount: pair.amount, weight: checked ? 0.95 : base ? 0.6 : 0.95, line });
   });
 }
+
+/** Shipping and handling charged beside the products. */
+const SHIPPING = /\b(?:env[ií]o|portes|gastos\s+de\s+(?:env[ií]o|transporte)|shipping|manipulaci[oó]n)\b/i;
+/** A rate's base named as what it is applied to ("21 % sobre 2.225,00", "15 % s/ 800,00"). */
+const ON_BASE = /%\s*(?:sobre|s\/)\s*-?\d/i;
 
 /** An item row: a description before two amounts or more (quantity × price, amount). */
 const ITEM_ROW = { test: (text: string) => /^\D*\p{L}{3}/u.test(text) && amountsIn(text).length >= 2 };
@@ -282,7 +294,7 @@ function untitledRate(segments: Segment[], numbers: string[]): Map<Kind, string>
   return null;
 }
 
-const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2})?\s*%?$/.test(text);
+const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2}0?)?\s*%?$/.test(text);
 const amountOfCell = (text: string | undefined) => (text && !text.includes('%') ? parseAmount(text.replace(/^-/, '')) : null);
 const rateOfCell = (text: string | undefined) => (text && isRate(text) ? Decimal.parse(text.replace('%', '').trim().replace(',', '.')).rescale(2) : null);
 
@@ -535,6 +547,13 @@ export function readSummary(lines: Line[]): SummaryRead {
     const vatBase = taxes.find((t) => t.tax === 'vat' && t.base)?.base ?? null;
     const only = tax.tax === 'vat' ? (vatCount === 1 ? bases[0]?.value ?? null : null) : (vatCount === 1 && vatBase) || (bases[0]?.value ?? null);
     if (only) { tax.base = only; tax.weight *= near(only.percent(tax.rate), tax.amount, 2) ? 1 : 0.5; }
+  }
+  // a web shop's "Subtotal" of the products, its shipping on a line of its own below, VAT on both:
+  // the base is the two together, where that gives the quota and the subtotal alone does not
+  for (const tax of taxes) {
+    if (tax.tax !== 'vat' || !tax.base || near(tax.base.percent(tax.rate), tax.amount, 2)) continue;
+    const charge = lines.filter((l) => SHIPPING.test(l.text) && !LABEL_ONLY.test(l.text)).map((l) => amountsIn(l.text)).find((a) => a.length === 1 && near(tax.base!.add(abs(a[0])).percent(tax.rate), tax.amount, 1));
+    if (charge) { tax.base = tax.base.add(abs(charge[0])); tax.weight = 0.85; }
   }
   // a VAT quota printed without its rate ("Cuota IVA 210,00"): the known rate that gives it from a printed base
   if (!vatCount) {
