@@ -394,6 +394,8 @@ function classMeans(histogram: Uint32Array, threshold: number): [number, number]
  * the hot spot: such a region's light falls off towards its outline, and along much of it the
  * region fades out into the paper around it instead of stepping down to the table (outlineOf); the
  * sheet is then grown from it (grownSheet), and said to be lit by a flash ('flash'; else 'even').
+ * Either way its sides are then moved out to the sheet's edges (edgesOf): grown, the sheet still
+ * stops short where its dim paper is under twice the table's brightness (a grey table).
  */
 export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | null {
   const { width, height, data } = image;
@@ -440,7 +442,7 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
     if (x - y > maxDiff) { maxDiff = x - y; tr = [x + outset, y - outset]; }
     if (x - y < minDiff) { minDiff = x - y; bl = [x - outset, y + outset]; }
   }
-  const found = grown ? [tl, tr, br, bl] : edgesOf(probe, w, h, [tl, tr, br, bl]);
+  const found = edgesOf(probe, w, h, [tl, tr, br, bl]);
   const corners = found.map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
   const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const outWidth = Math.round((distance(corners[0], corners[1]) + distance(corners[3], corners[2])) / 2);
