@@ -394,6 +394,8 @@ function classMeans(histogram: Uint32Array, threshold: number): [number, number]
  * the hot spot: such a region's light falls off towards its outline, and along much of it the
  * region fades out into the paper around it instead of stepping down to the table (outlineOf); the
  * sheet is then grown from it (grownSheet), and said to be lit by a flash ('flash'; else 'even').
+ * Either way its sides are then moved out to the sheet's edges (edgesOf): grown, the sheet still
+ * stops short where its dim paper is under twice the table's brightness (a grey table).
  */
 export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | null {
   const { width, height, data } = image;
@@ -440,7 +442,7 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
     if (x - y > maxDiff) { maxDiff = x - y; tr = [x + outset, y - outset]; }
     if (x - y < minDiff) { minDiff = x - y; bl = [x - outset, y + outset]; }
   }
-  const found = grown ? [tl, tr, br, bl] : edgesOf(probe, w, h, [tl, tr, br, bl]);
+  const found = edgesOf(probe, w, h, [tl, tr, br, bl]);
   const corners = found.map(([x, y]) => [Math.max(0, Math.min(width - 1, x * step)), Math.max(0, Math.min(height - 1, y * step))]);
   const distance = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
   const outWidth = Math.round((distance(corners[0], corners[1]) + distance(corners[3], corners[2])) / 2);
@@ -472,10 +474,10 @@ const EDGE_STEP = 16;
  * paper darker than the threshold, and the bright region (its corners the quadrilateral `corners`,
  * clockwise from the top left) stops short of the sheet's edge there. Along each side, at 17 points,
  * the steepest step down in brightness within EDGE_REACH outwards (a sheet's edge is a step, a
- * shadow's a slope) is taken as the edge; a line is fitted to those points (those off it by more
- * than two cells dropped), and the corners are where the four lines meet. A side whose edge is not
- * found clearly (fewer than half its points) or not outside it stays where it was, and so does the quadrilateral when
- * the lines meet outside the probe.
+ * shadow's a slope) is taken as the edge; a line is fitted to the most of those points that lie on
+ * one (fitLine), and the corners are where the four lines meet. A side whose edge is not found
+ * clearly (fewer than half its points on one line) or not outside it stays where it was, and so
+ * does the quadrilateral when the lines meet outside the probe.
  */
 function edgesOf(probe: Uint8Array, w: number, h: number, corners: number[][]): number[][] {
   const cx = corners.reduce((sum, c) => sum + c[0], 0) / 4, cy = corners.reduce((sum, c) => sum + c[1], 0) / 4;
@@ -511,7 +513,7 @@ function edgesOf(probe: Uint8Array, w: number, h: number, corners: number[][]): 
       if (best >= 0) points.push([p[0] + normal[0] * (best - 3 - 1), p[1] + normal[1] * (best - 3 - 1)]);
     }
     const fitted = fitLine(points);
-    if (!fitted || points.length < 8) return { point: a, dir };
+    if (!fitted) return { point: a, dir };
     // the bright region lies within the sheet: a side is only ever moved out, and by more than the
     // region's own margin (a step found inside it is print, not the sheet's edge)
     const outwards = (fitted.point[0] - a[0]) * normal[0] + (fitted.point[1] - a[1]) * normal[1];
@@ -529,21 +531,30 @@ function edgesOf(probe: Uint8Array, w: number, h: number, corners: number[][]): 
   return met as number[][];
 }
 
-/** The line through `points` (least squares along its main direction), refitted without those more than two cells off it; null for fewer than two. */
+/** A point of a side lies on the side's line when within this many cells of it. */
+const ON_LINE = 2;
+
+/**
+ * The line through `points` (least squares along its main direction) fitted to the largest set of
+ * them that lie on one line (within ON_LINE cells of the line through some two of them): a point
+ * taken from print or a shadow's edge instead of the sheet's, far off the others, would pull a
+ * least-squares line off all of them. Null when fewer than eight lie on one line.
+ */
 function fitLine(points: number[][]): { point: number[]; dir: number[] } | null {
-  const fit = (ps: number[][]) => {
-    if (ps.length < 2) return null;
-    const mx = ps.reduce((s, p) => s + p[0], 0) / ps.length, my = ps.reduce((s, p) => s + p[1], 0) / ps.length;
-    let sxx = 0, sxy = 0, syy = 0;
-    for (const [x, y] of ps) { sxx += (x - mx) ** 2; sxy += (x - mx) * (y - my); syy += (y - my) ** 2; }
-    const angle = Math.atan2(2 * sxy, sxx - syy) / 2;
-    return { point: [mx, my], dir: [Math.cos(angle), Math.sin(angle)] };
-  };
-  const first = fit(points);
-  if (!first) return null;
-  const off = (p: number[]) => Math.abs((p[0] - first.point[0]) * first.dir[1] - (p[1] - first.point[1]) * first.dir[0]);
-  const kept = points.filter((p) => off(p) <= 2);
-  return kept.length >= 8 ? fit(kept) : null;
+  let inliers: number[][] = [];
+  for (let i = 0; i < points.length; i++) for (let j = i + 1; j < points.length; j++) {
+    const [[x1, y1], [x2, y2]] = [points[i], points[j]];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (!length) continue;
+    const on = points.filter(([x, y]) => Math.abs((x - x1) * (y2 - y1) - (y - y1) * (x2 - x1)) / length <= ON_LINE);
+    if (on.length > inliers.length) inliers = on;
+  }
+  if (inliers.length < 8) return null;
+  const mx = inliers.reduce((s, p) => s + p[0], 0) / inliers.length, my = inliers.reduce((s, p) => s + p[1], 0) / inliers.length;
+  let sxx = 0, sxy = 0, syy = 0;
+  for (const [x, y] of inliers) { sxx += (x - mx) ** 2; sxy += (x - mx) * (y - my); syy += (y - my) ** 2; }
+  const angle = Math.atan2(2 * sxy, sxx - syy) / 2;
+  return { point: [mx, my], dir: [Math.cos(angle), Math.sin(angle)] };
 }
 
 /** The probe's 4-neighbours of cell i (−1 off the probe). */

@@ -200,6 +200,43 @@ describe('a photo of a sheet on a table, tables ruled, small text', () => {
     expect(sheetOf(await grey(await sharp(onTable).jpeg({ quality: 80 }).toBuffer()))?.light).toBe('even');
   });
 
+  test("a sheet whose shaded corner the threshold leaves out is cut out whole though print by that side looks like its edge", () => {
+    // a 600 × 800 sheet on a dark table, a soft shadow over its top right corner (the paper dims to a
+    // third there: the bright region's corner is pulled far in), and a dark logo by its right side
+    // in the shade: along one stretch of that side the steepest step outwards is the logo's, not the sheet's edge
+    const W = 800, H = 1000, left = 100, top = 100, width = 600, height = 800;
+    const data = new Uint8Array(W * H).fill(30);
+    for (let y = top; y < top + height; y++) for (let x = left; x < left + width; x++) {
+      const shade = Math.max(0, Math.min(1, ((x - left) / width + (top + height - y) / height - 0.9) / 0.8));
+      data[y * W + x] = Math.round(235 * (1 - 0.65 * shade));
+    }
+    for (let y = 240; y < 280; y++) data.fill(40, y * W + 470, y * W + 690);
+    const found = sheetOf({ width: W, height: H, data });
+    expect(found).not.toBeNull();
+    expect(Math.abs(found!.image.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found!.image.height - height)).toBeLessThan(height * 0.06);
+  });
+
+  test("a sheet lit by a flash on a mid-grey table, its edges dimmer than twice the table, is cut out to its edges", () => {
+    // paper at 240 in the middle falling off to 96 at the corners, on a table at 90: the sheet grown
+    // from the hot spot stops where its paper is no longer twice the table's, well inside the edges
+    const W = 800, H = 1000, left = 100, top = 100, width = 600, height = 800;
+    const data = new Uint8Array(W * H).fill(90);
+    const radius = Math.hypot(width, height) / 2;
+    for (let y = top; y < top + height; y++) for (let x = left; x < left + width; x++) {
+      const r = Math.hypot(x - left - width / 2, y - top - height / 2) / radius;
+      data[y * W + x] = Math.round(240 * (1 - 0.6 * r * r));
+    }
+    // rows of dashes for print
+    for (let row = 0; row < 20; row++) for (let y = top + 60 + row * 30; y < top + 68 + row * 30; y++) {
+      for (let x = left + 60; x < left + 400 + (row % 3) * 50; x++) if ((x >> 3) % 2) data[y * W + x] = 40;
+    }
+    const found = sheetOf({ width: W, height: H, data });
+    expect(found?.light).toBe('flash');
+    expect(Math.abs(found!.image.width - width)).toBeLessThan(width * 0.06);
+    expect(Math.abs(found!.image.height - height)).toBeLessThan(height * 0.06);
+  });
+
   test("a scan whose lamp fades across the glass is one page, never cut down to its brighter side", () => {
     // paper at 140 on the left rising to 190 on the right, a little dimmer towards the top and bottom
     // (its border mostly below the threshold between the two sides); its few lines of print are
