@@ -6,7 +6,7 @@
  * test, their cells placed as a text layer places them; no database: the extractor is pure.
  */
 import { describe, expect, test } from 'bun:test';
-import { amountsIn } from '../../../plugins/purchase-ingestion/amounts';
+import { amountsIn, ratesIn } from '../../../plugins/purchase-ingestion/amounts';
 import { extractPurchase, type Extraction } from '../../../plugins/purchase-ingestion/extract';
 import { taxIdsIn } from '../../../plugins/purchase-ingestion/tax-ids';
 import { cellMark, type PageText } from '../../../plugins/purchase-ingestion/text-lines';
@@ -99,5 +99,47 @@ describe('captions and amounts as some suppliers print them', () => {
   test('a bare "FACTURA" title over "FACTURA Nº 73": the number is 73, never a measure in the lines below', () => {
     const lines = ['Ramón Escriche Gil', 'NIF: 73008861F', 'Cliente', `NIF: ${OWN}`, 'FACTURA', 'FACTURA Nº 73', row([0.1, 0.36, 'Puerta corredera roble 90x210'], [0.54, 0.55, '2'], [0.73, 0.77, '930,00']), 'Base imponible 930,00', 'IVA 21 % 195,30', 'TOTAL 1.125,30', 'Teruel, a 18 de mayo de 2026'];
     expect(extractPurchase(page(lines.join('\n')), [OWN]).invoice_number.value).toBe('73');
+  });
+
+  test('"IVA 21 % sobre 2.225,00 · Retención IRPF 15 % sobre 2.225,00" under a row of captions: each amount a base, its quota its rate of it', () => {
+    const lines = [
+      'Javier Lahoz Broto', 'Consultoría energética · NIF: 25184367B', `Cliente: Montajes Eléctricos Matarraña, S.L. · CIF ${OWN}`, 'Factura FAC2026A42', 'Fecha 03-03-2026',
+      row([0.14, 0.17, 'Neto'], [0.31, 0.34, 'IVA'], [0.47, 0.53, 'Recargo'], [0.65, 0.69, 'IRPF'], [0.82, 0.86, 'Total']),
+      row([0.13, 0.18, '2.225,00'], [0.3, 0.35, '467,25'], [0.48, 0.51, '0,00'], [0.64, 0.69, '-333,75'], [0.81, 0.87, '2.358,50 €']),
+      'IVA 21 % sobre 2.225,00 · Retención IRPF 15 % sobre 2.225,00',
+    ];
+    expect(summary(extractPurchase(page(lines.join('\n')), [OWN]))).toEqual({ subtotal: '2225.00', total: '2358.50', vat: [['21.00', '2225.00', '467.25']], withholding: [['15.00', '2225.00', '333.75']], passed: true });
+  });
+
+  test('a web shop: "21,000 %" in its tax detail, "Total (sin IVA)", "Total impuestos"; a "Subtotal" of the products with the shipping taxed beside it', () => {
+    expect(ratesIn('Productos y envío 21,000 % 361,20 €').map(String)).toEqual(['21.00']);
+    const shop = [head('Nubia Home Decor, S.L.', 'B93614824', 'FA-000318'), 'Productos y envío 21,000 % 361,20 € 75,85 €', 'Total (sin IVA) 361,20 €', 'Total impuestos 75,85 €', 'Total 437,05 €'];
+    expect(summary(extractPurchase(page(shop.join('\n')), [OWN]))).toEqual({ subtotal: '361.20', total: '437.05', vat: [['21.00', '361.20', '75.85']], withholding: [], passed: true });
+    const shipped = [head('Cerámica Albiol, S.L.', 'B50922368', '2026-0087'), 'Subtotal 279,34 €', 'Envío 9,50 € vía Envío urgente', 'IVA (21%) 60,66 €', 'Total 349,50 €'];
+    expect(summary(extractPurchase(page(shipped.join('\n')), [OWN]))).toEqual({ subtotal: '288.84', total: '349.50', vat: [['21.00', '288.84', '60.66']], withholding: [], passed: true });
+  });
+});
+
+describe("the supplier's name", () => {
+  const body = ['Factura nº 2026-0112', 'Fecha: 04-05-2026', 'Base imponible 100,00', 'IVA 21 % 21,00', 'TOTAL 121,00'];
+
+  test('a company founded in a year says so in its name: "Hostelería Casa Emilio 1939, S.L." over its brand in capitals', () => {
+    const lines = ['CASA EMILIO', 'Restaurante desde 1939', 'Hostelería Casa Emilio 1939, S.L. · NIF B50773811', `Cliente: Montajes Eléctricos Matarraña, S.L. CIF ${OWN}`, ...body];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Hostelería Casa Emilio 1939, S.L.');
+  });
+
+  test('the line under a supplier caption alone ("PROVEEDOR"), before a trade name in capitals above it', () => {
+    const lines = [
+      row([0.07, 0.27, 'GESTORIA RUIZ'], [0.81, 0.93, 'FACTURA']), 'Asesoría fiscal, laboral y contable',
+      row([0.07, 0.15, 'PROVEEDOR'], [0.52, 0.62, 'DESTINATARIO']),
+      row([0.07, 0.21, 'Antonio Ruiz Mallén'], [0.52, 0.78, 'Montajes Eléctricos Matarraña, S.L.']),
+      row([0.07, 0.21, 'NIF/CIF: 18031592Y'], [0.52, 0.66, `NIF/CIF: ${OWN}`]), ...body,
+    ];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Antonio Ruiz Mallén');
+  });
+
+  test('a natural person\'s number: a company named further down the page is another party, never the supplier', () => {
+    const lines = ['Lucía Ferrer Albiol', 'Carrer del Forn 4', 'NIF 20471938Y', 'Montajes Eléctricos Matarraña, S.L.', 'Polígono Valdeconsejo, nave 14', '50410 Cuarte de Huerva (Zaragoza)', 'Teléfono 976 000 000', 'Correo compras@example.com', OWN, ...body];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Lucía Ferrer Albiol');
   });
 });
