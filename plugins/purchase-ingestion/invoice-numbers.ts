@@ -15,7 +15,7 @@ export interface NumberRead { value: string; weight: number; line: Line }
 const LABEL = /(?<![a-z])(?:(?<strong>n[uú]mero\s+de\s+(?:la\s+)?factura|n[º°o.*]\s*(?:de\s+)?(?:factura|fra\.?)|n[uú]m\.?\s*(?:de\s+)?factura|(?:factura|fra\.?|fact\.?|minuta(?:\s+de\s+honorarios)?|recibo)(?:\s+(?:simplificada|rectificativa|completa|proforma|simpl\.?|rect(?:if)?\.?))?\s*(?:n[º°o*"”“]\.?|n\?(?=\s*:?\s*\S*\d)|n\.\s?[º°]|n\.|n(?=\s*:)|n[uú]m(?:ero)?\.?|#)|(?:factura|fra\.?|fact\.?)\s+(?:simplificada|rectificativa|completa|simpl\.?|rect(?:if)?\.?)(?=\s*:)|invoice\s*(?:n[or]\.?|number|num\.?|#)|ticket\s*(?:n[º°o]\.?|#)|(?:factura|fra\.?|fact\.?)(?:\s+(?:simplificada|rectificativa|simpl\.?|rect(?:if)?\.?)(?=\s+[a-z]{0,5}[-/. ]?\d))?|invoice|ticket|recibo(?=\s*:?\s+[a-z]{0,5}[-./]?\d))|(?<weak>n[uú]mero|n[uú]m\.|n[º°]\.?|no\.))(?![a-záéíóúñ])/gi;
 /** What a bare "Nº" numbers when it is not the invoice: the customer, the order, a delivery note, a page. */
 const OTHER_NUMBER = /^\s*(?:de\s+)?(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|referencia|proveedor|socio|serie|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|registro|colegiad[oa]|inscripci[oó]n|licencia|expediente|p[oó]liza|contrato)/i;
-const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|autorizad[oa]|colegiad[oa]|col\.|registr(?:o|ad[oa])|inscrit[oa]|inscripci[oó]n|acreditaci[oó]n|acreditad[oa]|licencia|instalador(?:a)?|habilitad[oa]|expediente|p[oó]liza|contrato)\.?\s*$/i;
+const OTHER_BEFORE = /(?:cliente|pedido|albar[aá]n|cuenta|customer|order|delivery|p[aá]gina|page|proveedor|socio|tel[eé]fono|tarjeta|card|mesa|caja|operaci[oó]n|autorizaci[oó]n|autorizad[oa]|colegiad[oa]|\bcol|registr(?:o|ad[oa])|inscrit[oa]|inscripci[oó]n|acreditaci[oó]n|acreditad[oa]|licencia|instalador(?:a)?|habilitad[oa]|expediente|p[oó]liza|contrato)\.?\s*$/i;
 const VALUE = /\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/.]*(?: \d[A-Z0-9\-/.]*)?)/iy;
 const TOKEN = /[A-Z0-9][A-Z0-9\-/.]{3,}/gi;
 /** A value in a header's row: a token, with the capitals of its series before it apart ("SF 26/1043"). */
@@ -140,12 +140,10 @@ function valueUnder(header: Line, at: number, below: readonly Line[], taxId: str
       .filter((t) => !(YEAR.test(t) && datesIn(line.text).length)),
   }));
   const aligned = column && rows.find((r) => r.tokens.length === column.count && plausible(r.tokens[column.index], taxId));
-  if (aligned) return { value: aligned.tokens[column.index], line: aligned.line };
-  for (const { line, tokens } of rows) {
-    const value = tokens.find((t) => plausible(t, taxId));
-    if (value) return { value, line };
-  }
-  return null;
+  const first = rows.find(({ tokens }) => tokens.some((t) => plausible(t, taxId)));
+  // the row in the label's column, unless a row before it already holds a value (an item line further down may have as many words)
+  if (aligned && (!first || rows.indexOf(aligned) <= rows.indexOf(first))) return { value: aligned.tokens[column.index], line: aligned.line };
+  return first ? { value: first.tokens.find((t) => plausible(t, taxId))!, line: first.line } : null;
 }
 
 /**

@@ -143,3 +143,38 @@ describe("the supplier's name", () => {
     expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Lucía Ferrer Albiol');
   });
 });
+
+describe('numbers and words of the item lines', () => {
+  const totals = ['Base imponible 100,00', 'IVA 21 % 21,00', 'TOTAL 121,00'];
+
+  test('a collegiate number under a bare title ("Arquitecta col. 4471") is no invoice number', () => {
+    const lines = ['FACTURA', 'Montserrat Puig Sancho', 'Arquitecta col. 4471 COAATE', 'C/ Major, 5', 'NIF: 17660238X', 'Factura núm. 2026-014 Client', 'Data 3 de març de 2026', `NIF: ${OWN}`, ...totals];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).invoice_number.value).toBe('2026-014');
+  });
+
+  test('a header row over its values: the values\' row, not an item line further down with as many words', () => {
+    const lines = [
+      'DISTRIBUCIONES DE BEBIDAS MONCAYO, S.L.', 'C.I.F.: B50473123', `Cliente C.I.F.: ${OWN}`,
+      row([0.08, 0.13, 'FACTURA'], [0.22, 0.26, 'FECHA'], [0.36, 0.4, 'CLIENTE'], [0.46, 0.49, 'RUTA'], [0.65, 0.74, 'FORMA DE PAGO']),
+      row([0.1, 0.18, 'V1-000412'], [0.24, 0.32, '03/02/2026'], [0.37, 0.42, '004471'], [0.48, 0.51, 'R07'], [0.72, 0.85, 'RECIBO 30 DIAS']),
+      row([0.08, 0.13, 'CODIGO'], [0.15, 0.24, 'DESCRIPCION'], [0.86, 0.92, 'IMPORTE']),
+      row([0.08, 0.11, '1021'], [0.15, 0.33, 'AGUA MINERAL 1,5L PACK 6'], [0.48, 0.49, '30'], [0.89, 0.92, '100,00']),
+      ...totals,
+    ];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).invoice_number.value).toBe('V1-000412');
+  });
+
+  test('"Tasas de examen" in an item line is no rate\'s caption: exempt courses beside taxed material', () => {
+    const lines = [
+      'Centro de Formación Técnica Delicias, S.L.', 'CIF B99726044', 'Factura nº CF-26/0412', 'Fecha: 12/05/2026', `Cliente NIF ${OWN}`,
+      row([0.1, 0.49, 'Curso PRL trabajos en altura – 3 alumnos'], [0.62, 0.63, '3'], [0.69, 0.73, '385,00'], [0.75, 0.79, 'Exento'], [0.85, 0.9, '1.155,00']),
+      row([0.1, 0.28, 'Manual y material didáctico'], [0.62, 0.63, '3'], [0.69, 0.73, '28,50'], [0.76, 0.79, '21 %'], [0.86, 0.9, '85,50']),
+      row([0.1, 0.27, 'Tasas de examen (gestión)'], [0.62, 0.63, '3'], [0.69, 0.73, '15,00'], [0.76, 0.79, '21 %'], [0.86, 0.9, '45,00']),
+      row([0.43, 0.71, 'Base exenta (art. 20.Uno.9º Ley 37/1992)'], [0.85, 0.9, '1.155,00']),
+      row([0.43, 0.57, 'Base imponible 21 %'], [0.86, 0.9, '130,50']),
+      row([0.43, 0.53, 'Cuota IVA 21 %'], [0.87, 0.9, '27,41']),
+      row([0.43, 0.48, 'TOTAL'], [0.83, 0.9, '1.312,91 €']),
+    ];
+    expect(summary(extractPurchase(page(lines.join('\n')), [OWN]))).toEqual({ subtotal: '1285.50', total: '1312.91', vat: [['0.00', '1155.00', '0.00'], ['21.00', '130.50', '27.41']], withholding: [], passed: true });
+  });
+});
