@@ -302,7 +302,8 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
   const pairedByRows = nameByTaxIdOrder(rows, supplierTaxId, ownTaxIds);
   // a natural person's number (DNI, NIE): the supplier is the person, named after the holder's label on a ticket
   const personal = !!supplierTaxId && /^(?:ES)?(?:\d{8}|[XYZ]\d{7})[A-Z]$/i.test(supplierTaxId);
-  if (paired && pairedByRows && sameName(paired.name, pairedByRows.name)) return fieldOf(paired.name, paired.line, 0.9);
+  // (names paired so are companies': never a natural person's)
+  if (!personal && paired && pairedByRows && sameName(paired.name, pairedByRows.name)) return fieldOf(paired.name, paired.line, 0.9);
   const end = taxIdLine ? taxIdLine.index : Math.min(lines.length - 1, 8);
   // the customer's block goes on to the page's end, or, read block by block, to its block's end
   let customerBlock: string | null = null;
@@ -333,7 +334,8 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
     const name = legal ? legalNamesIn(wrapped === line.text ? line : { ...line, text: wrapped, cells: undefined })[0]?.name : cleanSupplierName(text.replace(SUPPLIER_CAPTION, ''), line.source);
     if (name && name.length >= 3) candidates.push({ name, line, legal, captioned: !legal && (SUPPLIER_CAPTION.test(text) || underCaption) });
   }
-  const legal = candidates.find((c) => c.legal);
+  // a company's name is never the supplier whose number is a person's (the customer's block printed first)
+  const legal = personal ? undefined : candidates.find((c) => c.legal);
   if (legal) return fieldOf(legal.name, legal.line, 0.92);
   // a name under the supplier's own caption ("Arrendador: …", or "PROVEEDOR" over it), before any title above it
   const captioned = candidates.find((c) => c.captioned);
@@ -352,11 +354,12 @@ function supplierName(rows: Line[], taxIdRow: Line | null, supplierTaxId: string
   // occupation printed beside it ("Traductora jurada", "Procuradora de los Tribunales")
   // a professional's office named after the person ("NOTARÍA DE ANA RUIZ GIL"): the person, when the number is a person's
   // (never an office named by its trade: "Asesoría fiscal y laboral")
-  const office = personal ? candidates.find((c) => OFFICE_OF.test(c.name) && c.name.replace(OFFICE_OF, '').trim().split(/\s+/).length >= 2 && writtenAsName(c.name.replace(OFFICE_OF, '').trim())) : undefined;
+  const people = personal ? candidates.filter((c) => !c.legal) : candidates;
+  const office = personal ? people.find((c) => OFFICE_OF.test(c.name) && c.name.replace(OFFICE_OF, '').trim().split(/\s+/).length >= 2 && writtenAsName(c.name.replace(OFFICE_OF, '').trim())) : undefined;
   if (office) return fieldOf(office.name.replace(OFFICE_OF, '').trim(), office.line, 0.6);
-  const titled = candidates.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
+  const titled = people.find((c) => PERSON_TITLE.test(c.name) || (personal && HOLDER_LABEL.test(c.name)));
   if (titled) return fieldOf(titledName(titled.name.replace(HOLDER_LABEL, ''), lines[titled.line.index + 1]), titled.line, 0.6);
-  const first = candidates.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? candidates[0];
+  const first = people.find((c) => writtenAsName(c.name) && !OCCUPATION.test(c.name)) ?? people[0];
   return first ? fieldOf(first.name, first.line, 0.6) : EMPTY;
 }
 

@@ -138,6 +138,14 @@ describe("the supplier's name", () => {
     expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Antonio Ruiz Mallén');
   });
 
+  test('a natural person\'s number: the customer\'s company printed first without a caption (a window envelope) is never her name', () => {
+    const lines = [
+      'Estudio Ribagorza, S.L.', 'Calle Predicadores, 48, 2º', `NIF: ${OWN}`,
+      'Lucía Arnal Broto', 'Diseño gráfico e ilustración', 'C/ Delicias 77, 3º B', 'NIF 25471193G', ...body,
+    ];
+    expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Lucía Arnal Broto');
+  });
+
   test('a natural person\'s number: a company named further down the page is another party, never the supplier', () => {
     const lines = ['Lucía Ferrer Albiol', 'Carrer del Forn 4', 'NIF 20471938Y', 'Montajes Eléctricos Matarraña, S.L.', 'Polígono Valdeconsejo, nave 14', '50410 Cuarte de Huerva (Zaragoza)', 'Teléfono 976 000 000', 'Correo compras@example.com', OWN, ...body];
     expect(extractPurchase(page(lines.join('\n')), [OWN]).supplier_name.value).toBe('Lucía Ferrer Albiol');
