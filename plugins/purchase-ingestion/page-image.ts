@@ -460,6 +460,75 @@ export function sheetOf(image: GreyImage): { image: GreyImage; light: Light } | 
   return { image: { width: outWidth, height: outHeight, data: out }, light };
 }
 
+/** A platen cell is within this much (of 255) of the border's usual brightness, or a quarter of the way to the paper when that is more. */
+const PLATEN_SPREAD = 6;
+/** The border must be this much (of 255) darker than the paper for a platen to be told from paper. */
+const PLATEN_BELOW_PAPER = 12;
+/** The share of the border that must be platen for the page to have one. */
+const PLATEN_SHARE = 0.6;
+/**
+ * A platen's grey is flat: its cells' spread of brightness is under this share of the paper's (the
+ * paper's grain, its fibres and toner dust, and its print). Measured on the corpora's scans: 0 on
+ * the platen, 0.4–3.6 on paper; so a sheet lit as dark as its platen at one side is still paper.
+ */
+const PLATEN_GRAIN = 0.5;
+
+/**
+ * A scan's page on its evened copy (`even`, from `image`) with the scanner's platen around the sheet
+ * made paper: the flat grey the image's border mostly is (its usual brightness, well under the
+ * paper's), flooded from the border on a small copy through cells as flat and as dark or darker (a
+ * lid's shadow along the sheet), and grown a cell over the sheet's edge. sheetOf cuts a sheet out
+ * only when its paper is far brighter than what surrounds it; a grey platen a little darker than the
+ * sheet is left in, and evened against the paper beside it reads as bands of ink along the page's
+ * sides (Tesseract reads them as letters) that weigh on the threshold. Returns `even` as it is when
+ * the border is paper.
+ */
+export function withoutPlaten(image: GreyImage, even: GreyImage): GreyImage {
+  const { width, height, data } = image;
+  const step = Math.max(1, Math.ceil(Math.max(width, height) / PAPER_PROBE));
+  const w = Math.floor(width / step), h = Math.floor(height / step);
+  if (w < 16 || h < 16) return even;
+  // each cell's mean brightness and its standard deviation
+  const mean = new Float64Array(w * h), grain = new Float64Array(w * h);
+  const n = step * step;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    let sum = 0, squares = 0;
+    for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) {
+      const v = data[(y * step + dy) * width + x * step + dx];
+      sum += v; squares += v * v;
+    }
+    mean[y * w + x] = sum / n;
+    grain[y * w + x] = Math.sqrt(Math.max(0, squares / n - (sum / n) ** 2));
+  }
+  const borderCells: number[] = [];
+  for (let x = 0; x < w; x++) borderCells.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) borderCells.push(y * w, y * w + w - 1);
+  const quantile = (values: number[], share: number) => values.sort((a, b) => a - b)[Math.floor(values.length * share)];
+  const platen = quantile(borderCells.map((i) => mean[i]), 0.5);
+  // the paper: in the page's middle half, where a sheet on a platen lies, its brightest tenth and its plainest quarter's grain
+  const middle: number[] = [];
+  for (let y = h >> 2; y < (h * 3) >> 2; y++) for (let x = w >> 2; x < (w * 3) >> 2; x++) middle.push(y * w + x);
+  const paper = quantile(middle.map((i) => mean[i]), 0.9);
+  const paperGrain = quantile(middle.map((i) => grain[i]), 0.25);
+  if (paper - platen < PLATEN_BELOW_PAPER) return even;
+  const spread = Math.max(PLATEN_SPREAD, (paper - platen) / 4);
+  const flat = (i: number) => mean[i] <= platen + spread && grain[i] < paperGrain * PLATEN_GRAIN;
+  if (borderCells.filter((i) => flat(i) && mean[i] >= platen - spread).length < borderCells.length * PLATEN_SHARE) return even;
+  const region = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (const i of borderCells) if (flat(i) && !region[i]) { region[i] = 1; stack.push(i); }
+  while (stack.length) for (const next of neighboursOf(stack.pop()!, w, w * h)) if (next >= 0 && !region[next] && flat(next)) { region[next] = 1; stack.push(next); }
+  // a cell beyond: the cells along the sheet's edge are half platen, half paper
+  const grown = new Uint8Array(region);
+  for (let i = 0; i < w * h; i++) if (region[i]) for (const next of neighboursOf(i, w, w * h)) if (next >= 0) grown[next] = 1;
+  const out = new Uint8Array(even.data);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(h - 1, Math.floor(y / step)) * w;
+    for (let x = 0; x < width; x++) if (grown[row + Math.min(w - 1, Math.floor(x / step))]) out[y * width + x] = 255;
+  }
+  return { width, height, data: out };
+}
+
 /** How far out (a share of the probe's shorter side) a side of the sheet is looked for past the bright region's. */
 const EDGE_REACH = 0.35;
 /** A side is moved out to the edge found only when that is further out than this many cells. */
