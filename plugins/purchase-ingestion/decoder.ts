@@ -140,6 +140,7 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // turned and enlarged once its light is even: the white a turn fills the corners with is then the
   // paper's own colour (on a page lit from one side, white corners beside grey paper would make the
   // threshold read that paper, and the text on it, as ink)
+  // (a scan whose sheet is hardly brighter than the platen it lies on: that platen made paper)
   grey = sheet ? evenLighting(grey, light) : withoutPlaten(grey, evenLighting(grey, light));
   let page = binarise(grey, light);
   // a page strewn with specks (a dirty platen, toner dust) is cleaned of them at every binarisation;
