@@ -169,6 +169,13 @@ describe('a scan on a grey platen', () => {
     expect(inkOf(cleaned, letters)).toBeGreaterThan(inkOf(binarise(await grey(await level()))) * 0.6);
   });
 
+  test('a platen the threshold already takes for paper is left, and the threshold with it', async () => {
+    const scan = await onPlaten(235, 205);
+    const even = evenLighting(scan);
+    expect(inkOf(binarise(even), { x: 0, y: 0, width: scan.width, height: 40 })).toBe(0);
+    expect(withoutPlaten(scan, even).data).toEqual(even.data);
+  });
+
   test('a page whose border is paper is left as it is', async () => {
     const page = await grey(await level());
     const even = evenLighting(page);
