@@ -5,7 +5,7 @@ import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy, type P
 import sharp, { type Sharp } from 'sharp';
 import type { DecodedFile, DecodedKind, DecodedPage, EmbeddedXml } from './decoded-file';
 import { cellMark, withoutCellMarks } from './text-lines';
-import { binarise, eraseRules, eraseSpecks, evenLighting, lineHeightOf, orientationOf, sheetOf, SPECKLED, type GreyImage } from './page-image';
+import { binarise, eraseRules, eraseSpecks, evenLighting, lineHeightOf, orientationOf, sheetOf, SPECKLED, withoutPlaten, type GreyImage } from './page-image';
 
 /**
  * The file's decoding: pdfjs-dist, @napi-rs/canvas and sharp, run only inside the decoding process
@@ -140,7 +140,8 @@ async function prepareForOcr(image: Sharp, pagePixels: number, dpi?: number): Pr
   // turned and enlarged once its light is even: the white a turn fills the corners with is then the
   // paper's own colour (on a page lit from one side, white corners beside grey paper would make the
   // threshold read that paper, and the text on it, as ink)
-  grey = evenLighting(grey, light);
+  // (a scan whose sheet is hardly brighter than the platen it lies on: that platen made paper)
+  grey = sheet ? evenLighting(grey, light) : withoutPlaten(grey, evenLighting(grey, light));
   let page = binarise(grey, light);
   // a page strewn with specks (a dirty platen, toner dust) is cleaned of them at every binarisation;
   // its lines are not measured yet, so a fiftieth of its width stands for their height
