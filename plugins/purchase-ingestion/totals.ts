@@ -38,7 +38,7 @@ const LABELS: [Kind, string][] = [
   ['strong_total', String.raw`${TOTAL}\s+(?:de\s+(?:la\s+)?)?(?:factura|fra\b\.?)|importe?\s+${TOTAL}|${TOTAL}\s+a\s+pagar|importe\s+a\s+pagar|${TOTAL}\s+importe|${TOTAL}\s*\(?\s*(?:eur(?:os)?\b|€)\s*\)?|${TOTAL}\s+con\s+(?:${IVA}|impuestos)|${TOTAL}\s*\(?\s*(?:${IVA}|impuestos)\s+incl\w*\.?\s*\)?|invoice\s+${TOTAL}|${TOTAL}\s+(?:invoice|amount|due)|amount\s+due|grand\s+${TOTAL}|l[ií]quido\s+a\s+(?:percibir|pagar)|${TOTAL}\s+l[ií]quido|(?<![a-z])a\s+pagar|${TOTAL}\s+t\.?t\.?c\b\.?`],
   ['rate_surcharge', String.raw`%\s*(?:${RE}|recargo|rec[aà]rrec|rec\.)|(?:tipo\s+)?${RE}\s*%|tipo\s+(?:de\s+)?(?:${RE}|recargo|rec\.)`],
   ['rate_withholding', String.raw`%\s*(?:${IRPF}|ret(?:enci[oó]n|\.)?)|(?:tipo\s+)?${IRPF}\s*%|tipo\s+(?:de\s+)?(?:${IRPF}|retenci[oó]n)`],
-  ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa)(?![a-záéíóúñ])(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
+  ['rate_vat', String.raw`%\s*(?:de\s+)?(?:${IVA}|igic|vat)|(?:tipo|tasa(?!s))(?:\s+(?:de\s+)?(?:${IVA}|igic))?(?:\s*%)?|(?:${IVA}|igic|vat)\s*%(?!\s*(?:\d|r\.?\s?e|rec|i\.?r\.?p|ret))|\brate\b`],
   ['withholding', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?retenci[oó]n?(?:\s+(?:de\s+)?${IRPF})?(?:\s+a\s+cuenta)?|(?:(?:${QUOTA}|${TOTAL})\s+)?${IRPF}(?:\s+atxikipen\w*)?|\batxikipen\w*|withholding(?:\s+tax)?`],
   ['surcharge', String.raw`(?:(?:${QUOTA}|${TOTAL})\s+)?(?:recargo(?:\s+(?:de\s+)?equivalencia)?|rec[aà]rrec(?:\s+d['’]\s?equival[eè]ncia)?|rec\.)|(?:(?:${QUOTA}|${TOTAL})\s+)?${RE}`],
   ['exempt', String.raw`bases?\s+(?:imponibles?\s+)?exentas?|importe\s+exento|(?:base\s+)?no\s+sujet[ao]`],
