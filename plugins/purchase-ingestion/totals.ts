@@ -220,8 +220,7 @@ function readLabelledLine(segments: Segment[], line: Line, below: Line[], out: C
     const rate = rates[0] ?? (previous ? (previous.kind === `rate_${tax}` ? ratesIn(previous.text)[0] : undefined) : ratesIn(segment.kind.startsWith('rate_') ? `${lead}%` : lead)[0]);
     if (!amounts.length) return;
     // "IVA 21 % sobre 2.225,00": the amount is the base the rate applies to, and the quota that rate of it
-    const onBase = rate && amounts.length === 1 ? ON_BASE.exec(segment.text) : null;
-    if (onBase) {
+    if (rate && amounts.length === 1 && ON_BASE.test(segment.text)) {
       const base = abs(amounts[0]);
       out.taxes.push({ tax, rate, base, amount: base.percent(rate), weight: 0.8, line });
       return;
@@ -482,10 +481,10 @@ function onceEach(taxes: TaxCandidate[]): TaxCandidate[] {
 /**
  * A totals block that prints each VAT rate's quota but only the sum of the bases ("Base imponible
  * 368,58 · IVA 21 % 72,99 · IVA 10 % 2,10"): the bases are split from that sum. Every rate but one
- * takes an amount printed elsewhere on the invoice (a breakdown's row, a line's amount) that its rate
- * gives its quota from, to the cent (or the item lines marked with its rate add up to); the last takes what is left of the sum, which must give its
- * quota too. A rate whose base was read beside it, giving its quota, keeps it. Left as they are
- * unless every base is found so.
+ * takes an amount printed elsewhere on the invoice (a breakdown's row, a line's amount, or what the
+ * item lines marked with its rate add up to) that its rate gives its quota from, to the cent; the
+ * last takes what is left of the sum, which must give its quota too. A rate whose base was read
+ * beside it, giving its quota, keeps it. Left as they are unless every base is found so.
  */
 function splitSumOfBases(taxes: TaxCandidate[], bases: AmountCandidate[], lines: Line[]): void {
   // a base already read and giving its quota counts as found
