@@ -33,9 +33,21 @@ export function parseAmount(raw: string): Decimal | null {
 /** The rates of Spanish VAT, the Canaries' IGIC and Ceuta and Melilla's IPSI that a quota printed without its rate, or a bare number, may be. */
 export const KNOWN_VAT_RATES: readonly Decimal[] = ['21', '10', '4', '5', '2', '7', '3', '9.5', '15', '20'].map((r) => Decimal.parse(r).rescale(2));
 
-/** Percentages such as "21%", "21 %", "5,2%", "1.75 %", "21,000 %" (a web shop's three decimals). */
+/** A rate's number as printed: "21", "5,2", "1.75", "21,000" (a web shop's three decimals). */
+const RATE_NUMBER = String.raw`\d{1,2}(?:[.,]\d{1,2}0?)?`;
+/** Percentages such as "21%", "21 %", "5,2%", "1.75 %", "21,000 %". */
+export const PERCENTAGE = new RegExp(String.raw`(${RATE_NUMBER})\s*%`, 'g');
+const RATE_CELL = new RegExp(String.raw`^(${RATE_NUMBER})\s*%?$`);
+const rateOf = (number: string) => Decimal.parse(number.replace(',', '.')).rescale(2);
+
 export function ratesIn(text: string): Decimal[] {
-  return [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2}0?)?)\s*%/g)].map((m) => Decimal.parse(m[1].replace(',', '.')).rescale(2));
+  return [...text.matchAll(PERCENTAGE)].map((m) => rateOf(m[1]));
+}
+
+/** A cell holding a rate and nothing else ("21", "10 %"): the rate, else null. */
+export function rateOfCell(text: string | undefined): Decimal | null {
+  const m = text?.trim().match(RATE_CELL);
+  return m ? rateOf(m[1]) : null;
 }
 
 /** a ≈ b within one cent per term (rounding on each line of the invoice). */

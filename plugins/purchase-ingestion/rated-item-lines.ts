@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { amountsIn, ratesIn } from './amounts';
+import { amountsIn, rateOfCell, ratesIn } from './amounts';
 import type { Line } from './text-lines';
 
 /** A line of the summary, not an item: its rate is the summary's own. */
@@ -7,7 +7,6 @@ const SUMMARY_WORDS = /\b(?:i\.?v\.?a|igic|base|bases|total|subtotal|suma|cuota|
 /** A column of the item table that holds each line's VAT rate ("% IVA", "Tipo", "IVA"). */
 const RATE_COLUMN = /%|\biva\b|\btipo\b|\bigic\b|\bvat\b/i;
 const ENDS_WITH_AMOUNT = /\d\s*€?\s*$/;
-const BARE_RATE = /^(\d{1,2}(?:[.,]\d{1,2}0?)?)\s*%?$/;
 
 const overlaps = (a: { x: number; end: number }, b: { x: number; end: number }) => a.x <= b.end && b.x <= a.end;
 
@@ -36,8 +35,8 @@ export function sumsByItemRate(lines: readonly Line[], rates: readonly Decimal[]
     if (!ENDS_WITH_AMOUNT.test(end) || (cells.length && amountsIn(end).length !== 1)) continue;
     const named = new Set(ratesIn(line.text).map(known).filter((r) => r !== undefined).map(String));
     for (const cell of cells.slice(0, -1)) {
-      const bare = cell.text.trim().match(BARE_RATE);
-      const rate = bare && known(Decimal.parse(bare[1].replace(',', '.')).rescale(2));
+      const read = rateOfCell(cell.text);
+      const rate = read && known(read);
       if (rate && rateColumns.some((column) => overlaps(column, cell))) named.add(String(rate));
     }
     if (named.size !== 1) continue;

@@ -1,5 +1,5 @@
 import { Decimal } from '../../kernel/money';
-import { amountsIn, KNOWN_VAT_RATES, near, parseAmount, ratesIn } from './amounts';
+import { amountsIn, KNOWN_VAT_RATES, near, parseAmount, PERCENTAGE, rateOfCell, ratesIn } from './amounts';
 import { summaryByArithmetic, type ArithmeticTax } from './arithmetic-summary';
 import { sumsByItemRate } from './rated-item-lines';
 import type { Line } from './text-lines';
@@ -104,7 +104,7 @@ export interface SummaryRead {
 }
 
 /** The amounts of a piece of text once its percentages are taken out ("21% 1.000,00 210,00" → 1000.00, 210.00). */
-const amountsAfterRate = (text: string) => amountsIn(text.replace(/\d{1,2}(?:[.,]\d{1,2}0?)?\s*%/g, ' '));
+const amountsAfterRate = (text: string) => amountsIn(text.replace(PERCENTAGE, ' '));
 const abs = (d: Decimal) => (d.isNegative() ? d.negate() : d);
 const sum = (values: readonly Decimal[]) => values.reduce((s, v) => s.add(v), Decimal.zero(2));
 
@@ -284,7 +284,7 @@ function rowColumns(segments: Segment[], numbers: string[]): Map<Kind, string> |
 function untitledRate(segments: Segment[], numbers: string[]): Map<Kind, string> | null {
   if (numbers.length !== segments.length + 1 || segments.some((s) => s.kind.startsWith('rate_'))) return null;
   for (let j = 0; j < numbers.length; j++) {
-    if (!isRate(numbers[j])) continue;
+    if (rateOfCell(numbers[j]) === null) continue;
     const columns = new Map<Kind, string>();
     numbers.filter((_, k) => k !== j).forEach((n, i) => { if (!columns.has(segments[i].kind)) columns.set(segments[i].kind, n); });
     const base = amountOfCell(columns.get('base')), quota = amountOfCell(columns.get('vat')), rate = rateOfCell(numbers[j]);
@@ -293,9 +293,7 @@ function untitledRate(segments: Segment[], numbers: string[]): Map<Kind, string>
   return null;
 }
 
-const isRate = (text: string) => /^\d{1,2}(?:[.,]\d{1,2}0?)?\s*%?$/.test(text);
 const amountOfCell = (text: string | undefined) => (text && !text.includes('%') ? parseAmount(text.replace(/^-/, '')) : null);
-const rateOfCell = (text: string | undefined) => (text && isRate(text) ? Decimal.parse(text.replace('%', '').trim().replace(',', '.')).rescale(2) : null);
 
 /**
  * A row with empty cells (no recargo on a line, a totals row without rates): the numbers keep their
@@ -311,7 +309,7 @@ function sparseRow(segments: Segment[], numbers: string[]): Map<Kind, string> | 
     picked.forEach((column, i) => { if (!columns.has(segments[column].kind)) columns.set(segments[column].kind, numbers[i]); });
     let score = 0;
     for (const [kind, text] of columns) {
-      if (kind.startsWith('rate_') ? !isRate(text) : VALUE_KINDS.has(kind) && !amountOfCell(text)) score -= 3;
+      if (kind.startsWith('rate_') ? rateOfCell(text) === null : VALUE_KINDS.has(kind) && !amountOfCell(text)) score -= 3;
     }
     const base = amountOfCell(columns.get('base'));
     let net = base;
